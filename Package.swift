@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Module split (see CONTRIBUTING.md): one module per pipeline stage, each depending only
+// on the ones below it. The library products depend on Foundation only; the CLI adds
+// swift-argument-parser (and, for larder.yml, Yams).
+let package = Package(
+    name: "Larder",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "LarderJSON", targets: ["LarderJSON"]),
+        .library(name: "LarderSchema", targets: ["LarderSchema"]),
+        .library(name: "LarderCore", targets: ["LarderCore"]),
+        .library(name: "LarderCLI", targets: ["LarderCLI"]),
+        .executable(name: "larder", targets: ["larder"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "LarderJSON"),
+        .target(name: "LarderSchema", dependencies: ["LarderJSON"]),
+        .target(name: "LarderCore", dependencies: ["LarderJSON", "LarderSchema"]),
+        .target(
+            name: "LarderCLI",
+            dependencies: [
+                "LarderCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
+        .executableTarget(
+            name: "larder-conformance",
+            dependencies: ["LarderJSON", "LarderSchema"],
+            path: "Sources/larder-conformance"
+        ),
+        .executableTarget(
+            name: "larder-bench",
+            dependencies: ["LarderJSON"],
+            path: "Sources/larder-bench"
+        ),
+        .testTarget(name: "LarderJSONTests", dependencies: ["LarderJSON"]),
+        .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema"]),
+        .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
+        .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

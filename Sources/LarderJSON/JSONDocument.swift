@@ -1,0 +1,365 @@
+/// The kind of a JSON value.
+public enum JSONKind: UInt8, Sendable, Hashable, CustomStringConvertible {
+    case null = 0, `false`, `true`, number, string, array, object
+
+    /// The name JSON Schema uses for this kind (`"boolean"` for both booleans).
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .false, .true: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// One value of a parsed document on the flat tape: 16 bytes.
+///
+/// `start`/`end` are byte offsets into ``JSONDocument/bytes``. For containers `next` is the
+/// index of the first node after the container's subtree, so a subtree is skipped in O(1).
+/// `aux` packs the kind (low 3 bits), flags (bits 3-4) and a payload: the child count of a
+/// container, or the index into the number table of a number.
+@usableFromInline
+struct Node: Sendable {
+    @usableFromInline var start: UInt32
+    @usableFromInline var end: UInt32
+    @usableFromInline var next: UInt32
+    @usableFromInline var aux: UInt32
+
+    @inlinable init(start: UInt32, end: UInt32, next: UInt32, aux: UInt32) {
+        self.start = start
+        self.end = end
+        self.next = next
+        self.aux = aux
+    }
+
+    @inlinable var kind: JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: aux & 7))! }
+    @inlinable var payload: Int { Int(aux >> 5) }
+    /// For strings: the literal holds a backslash escape.
+    @inlinable var hasEscapes: Bool { aux & 8 != 0 }
+    /// For numbers: no fraction and no exponent.
+    @inlinable var isIntegerLiteral: Bool { aux & 8 != 0 }
+    /// For numbers: the double in the number table is exact and the literal has no exponent
+    /// larger than the fast path handles (used by `multipleOf`).
+    @inlinable var isExactDouble: Bool { aux & 16 != 0 }
+}
+
+/// A pair of positions where the same key appears twice in one object.
+public struct DuplicateKey: Sendable, Hashable {
+    /// The node of the key's first occurrence.
+    public var first: Int
+    /// The node of the repeated key.
+    public var second: Int
+}
+
+/// A parsed JSON text that remembers where every value is.
+///
+/// Values are addressed by node index (`Int`); ``root`` is the top-level value. The document
+/// keeps the source bytes, so strings are decoded only when asked for, object keys can be
+/// compared without decoding, and every value maps back to a line and column.
+///
+///     let doc = try JSONDocument(parsing: Array(#"{"servings": 4}"#.utf8))
+///     let servings = doc.member(doc.root, "servings")!   // a node index
+///     doc.int(servings)                                   // 4
+///     doc.position(of: servings)                          // line 1, column 14
+///
+/// - Complexity: parsing is O(n) in the input; member lookup is O(members).
+public struct JSONDocument: Sendable {
+    /// The source bytes exactly as given (a UTF-8 byte order mark, if any, included).
+    public let bytes: [UInt8]
+    @usableFromInline var nodes: [Node]
+    @usableFromInline var numbers: [Double]
+    /// Keys that appear more than once in the same object, in source order.
+    public internal(set) var duplicateKeys: [DuplicateKey]
+
+    init(bytes: [UInt8], nodes: [Node], numbers: [Double], duplicateKeys: [DuplicateKey]) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.numbers = numbers
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// Parses `bytes` as one JSON text.
+    public init(parsing bytes: [UInt8], options: JSONParser.Options = .init()) throws(JSONParseError) {
+        self = try JSONParser.parse(bytes, options: options)
+    }
+
+    /// Parses a string as one JSON text.
+    public init(parsing text: String, options: JSONParser.Options = .init()) throws(JSONParseError) {
+        self = try JSONParser.parse(Array(text.utf8), options: options)
+    }
+
+    /// The index of the top-level value.
+    public var root: Int { 0 }
+    /// How many values the document holds (every key counts as a string value).
+    public var nodeCount: Int { nodes.count }
+
+    @inlinable public func kind(_ node: Int) -> JSONKind { nodes[node].kind }
+
+    /// The byte range of the value in ``bytes`` (for strings, the quotes included).
+    @inlinable public func byteRange(_ node: Int) -> Range<Int> {
+        Int(nodes[node].start)..<Int(nodes[node].end)
+    }
+
+    /// The number of elements of an array or members of an object; 0 for scalars.
+    @inlinable public func count(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind == .array || n.kind == .object ? n.payload : 0
+    }
+
+    /// The index of the first node after `node`'s subtree.
+    @inlinable public func after(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
+    }
+
+    // MARK: Containers
+
+    /// The elements of an array, as node indices.
+    @inlinable public func elements(_ node: Int) -> ElementSequence {
+        ElementSequence(document: self, first: node + 1, count: count(node), stride: 1)
+    }
+
+    /// The members of an object, as (key node, value node) pairs in source order.
+    @inlinable public func members(_ node: Int) -> MemberSequence {
+        MemberSequence(document: self, first: node + 1, count: count(node))
+    }
+
+    /// The value of the member named `key`, or nil (the last one wins when a key repeats,
+    /// as in most JSON readers).
+    public func member(_ node: Int, _ key: String) -> Int? {
+        guard kind(node) == .object else { return nil }
+        var utf8 = Array(key.utf8)
+        return utf8.withUnsafeMutableBufferPointer { member(node, utf8: UnsafeBufferPointer($0)) }
+    }
+
+    /// The value of the member whose key is the UTF-8 `key`.
+    public func member(_ node: Int, utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard kind(node) == .object else { return nil }
+        var found: Int?
+        for (k, v) in members(node) where keyEquals(k, key) { found = v }
+        return found
+    }
+
+    /// The element at `offset` of an array, or nil.
+    public func element(_ node: Int, _ offset: Int) -> Int? {
+        guard kind(node) == .array, offset >= 0, offset < count(node) else { return nil }
+        var i = node + 1
+        for _ in 0..<offset { i = after(i) }
+        return i
+    }
+
+    // MARK: Scalars
+
+    /// The Boolean value, or nil when the node is not a Boolean.
+    @inlinable public func bool(_ node: Int) -> Bool? {
+        switch kind(node) {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The number as a Double (the nearest one; ±infinity when out of range).
+    @inlinable public func double(_ node: Int) -> Double? {
+        let n = nodes[node]
+        return n.kind == .number ? numbers[n.payload] : nil
+    }
+
+    /// True when the number is an integer value (`1`, `1.0`, `1e2`), as JSON Schema's
+    /// `"type": "integer"` asks.
+    public func isInteger(_ node: Int) -> Bool {
+        let n = nodes[node]
+        guard n.kind == .number else { return false }
+        if n.isIntegerLiteral { return true }
+        return JSONNumber(literal: numberLiteral(node)).isInteger
+    }
+
+    /// For numbers: the literal was an integer without fraction or exponent.
+    @inlinable public func isIntegerLiteral(_ node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .number && n.isIntegerLiteral
+    }
+
+    /// For numbers: ``double(_:)`` is the exact value of the literal.
+    @inlinable public func isExactDouble(_ node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .number && n.isExactDouble
+    }
+
+    /// The number as an `Int`, when it is an integer that fits.
+    public func int(_ node: Int) -> Int? {
+        guard kind(node) == .number else { return nil }
+        if isIntegerLiteral(node), let v = Int(numberLiteral(node)) { return v }
+        return JSONNumber(literal: numberLiteral(node)).int
+    }
+
+    /// The literal text of a number, exactly as written.
+    public func numberLiteral(_ node: Int) -> String {
+        let r = byteRange(node)
+        return String(decoding: bytes[r], as: UTF8.self)
+    }
+
+    /// The number with its literal kept (exact for big integers and long decimals).
+    public func number(_ node: Int) -> JSONNumber? {
+        kind(node) == .number ? JSONNumber(literal: numberLiteral(node)) : nil
+    }
+
+    /// The decoded string value of a string (or key) node.
+    public func string(_ node: Int) -> String? {
+        let n = nodes[node]
+        guard n.kind == .string else { return nil }
+        let s = Int(n.start) + 1, e = Int(n.end) - 1
+        if !n.hasEscapes {
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[s..<e]), as: UTF8.self)
+            }
+        }
+        return bytes.withUnsafeBufferPointer {
+            JSONStringDecoder.decode(UnsafeBufferPointer(rebasing: $0[s..<e]))
+        }
+    }
+
+    /// The raw bytes between the quotes of a string node, escapes not decoded.
+    @inlinable public func rawStringBytes(_ node: Int) -> Range<Int> {
+        let n = nodes[node]
+        return (Int(n.start) + 1)..<(Int(n.end) - 1)
+    }
+
+    /// For strings: the literal holds a backslash escape.
+    @inlinable public func hasEscapes(_ node: Int) -> Bool { nodes[node].hasEscapes }
+
+    /// The number of Unicode code points of a string (what JSON Schema's `minLength` counts).
+    public func stringLength(_ node: Int) -> Int {
+        let n = nodes[node]
+        guard n.kind == .string else { return 0 }
+        if n.hasEscapes { return string(node)!.unicodeScalars.count }
+        var count = 0
+        for i in (Int(n.start) + 1)..<(Int(n.end) - 1) where bytes[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// Compares a string node's decoded value with UTF-8 bytes without allocating
+    /// (when the string has no escapes).
+    @inlinable
+    public func keyEquals(_ node: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = nodes[node]
+        if n.hasEscapes {
+            return Array(string(node)!.utf8).elementsEqual(key)
+        }
+        let s = Int(n.start) + 1, len = Int(n.end) - 1 - s
+        guard len == key.count else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < len {
+                if b[s + i] != key[i] { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    // MARK: Whole values
+
+    /// The value at `node` as a ``JSONValue`` tree.
+    public func value(_ node: Int) -> JSONValue {
+        switch kind(node) {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(JSONNumber(literal: numberLiteral(node)))
+        case .string: return .string(string(node)!)
+        case .array: return .array(elements(node).map { value($0) })
+        case .object:
+            var object = JSONObject()
+            for (k, v) in members(node) { object[string(k)!] = value(v) }
+            return .object(object)
+        }
+    }
+
+    /// The whole document as a ``JSONValue`` tree.
+    public var value: JSONValue { value(root) }
+}
+
+/// The elements of a JSON array in a ``JSONDocument``.
+public struct ElementSequence: Sequence {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline let first: Int
+    @usableFromInline let count: Int
+    @usableFromInline let stride: Int
+
+    @inlinable init(document: JSONDocument, first: Int, count: Int, stride: Int) {
+        self.document = document
+        self.first = first
+        self.count = count
+        self.stride = stride
+    }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let document: JSONDocument
+        @usableFromInline var cursor: Int
+        @usableFromInline var remaining: Int
+
+        @inlinable init(document: JSONDocument, next: Int, remaining: Int) {
+            self.document = document
+            self.cursor = next
+            self.remaining = remaining
+        }
+
+        @inlinable public mutating func next() -> Int? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let current = cursor
+            cursor = document.after(current)
+            return current
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator {
+        Iterator(document: document, next: first, remaining: count)
+    }
+
+    @inlinable public var underestimatedCount: Int { count }
+}
+
+/// The members of a JSON object in a ``JSONDocument``: (key node, value node) pairs.
+public struct MemberSequence: Sequence {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline let first: Int
+    @usableFromInline let count: Int
+
+    @inlinable init(document: JSONDocument, first: Int, count: Int) {
+        self.document = document
+        self.first = first
+        self.count = count
+    }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let document: JSONDocument
+        @usableFromInline var cursor: Int
+        @usableFromInline var remaining: Int
+
+        @inlinable init(document: JSONDocument, next: Int, remaining: Int) {
+            self.document = document
+            self.cursor = next
+            self.remaining = remaining
+        }
+
+        @inlinable public mutating func next() -> (key: Int, value: Int)? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let key = cursor
+            let value = key + 1
+            cursor = document.after(value)
+            return (key, value)
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator {
+        Iterator(document: document, next: first, remaining: count)
+    }
+
+    @inlinable public var underestimatedCount: Int { count }
+}

@@ -1,0 +1,151 @@
+/// A JSON value as a tree: what transforms edit and what the writer writes.
+///
+/// Objects keep key order; numbers keep their literal text. Parse with
+/// ``JSONDocument`` (which also knows positions) and take ``JSONDocument/value``.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// Parses a JSON text.
+    public init(parsing text: String) throws(JSONParseError) {
+        self = try JSONDocument(parsing: text).value
+    }
+
+    /// Parses JSON bytes.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        self = try JSONDocument(parsing: bytes).value
+    }
+
+    public var kind: JSONKind {
+        switch self {
+        case .null: .null
+        case .bool(let b): b ? .true : .false
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var numberValue: JSONNumber? { if case .number(let n) = self { n } else { nil } }
+    public var doubleValue: Double? { numberValue?.double }
+    public var intValue: Int? { numberValue?.int }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+
+    /// The member `key` of an object, or nil.
+    public subscript(key: String) -> JSONValue? {
+        get { objectValue?[key] }
+        set {
+            guard case .object(var o) = self else { return }
+            o[key] = newValue
+            self = .object(o)
+        }
+    }
+
+    /// The element at `index` of an array, or nil.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let a) = self, a.indices.contains(index) else { return nil }
+        return a[index]
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        var o = JSONObject()
+        for (k, v) in elements { o[k] = v }
+        self = .object(o)
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// A JSON object that keeps its members in insertion order.
+///
+/// Look-up is linear for small objects and hashed for large ones. Setting an existing key
+/// keeps its place; setting nil removes it. Equality ignores order, as JSON's does.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    public private(set) var keys: [String] = []
+    public private(set) var values: [JSONValue] = []
+    private var index: [String: Int]? = nil
+
+    public init() {}
+
+    public init(_ members: [(String, JSONValue)]) {
+        for (k, v) in members { self[k] = v }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get { position(of: key).map { values[$0] } }
+        set {
+            if let p = position(of: key) {
+                if let newValue {
+                    values[p] = newValue
+                } else {
+                    keys.remove(at: p)
+                    values.remove(at: p)
+                    if index != nil { rebuildIndex() }
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+                if index != nil {
+                    index![key] = keys.count - 1
+                } else if keys.count > 12 {
+                    rebuildIndex()
+                }
+            }
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        var d: [String: Int] = [:]
+        for (i, k) in keys.enumerated() { d[k] = i }
+        index = d
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [JSONValue]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        guard a.count == b.count else { return false }
+        for (k, v) in a {
+            guard let w = b[k], w == v else { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: combine per-member hashes commutatively.
+        var acc = 0
+        for (k, v) in self {
+            var h = Hasher()
+            h.combine(k)
+            h.combine(v)
+            acc = acc &+ h.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(acc)
+    }
+}

@@ -1,0 +1,104 @@
+/// Writes JSON deterministically.
+///
+/// Keys keep their order, numbers their literal text, and strings use the shortest
+/// escapes (`\"`, `\\`, `\n`, `\t`, …, `\u00XX` for other control characters; other
+/// characters are written as UTF-8). Pretty output indents with two spaces by default and
+/// ends with a line break, as most editors and formatters leave a file.
+///
+///     JSONWriter.pretty.string(["servings": 4])   // "{\n  \"servings\": 4\n}\n"
+public struct JSONWriter: Sendable {
+    public enum Style: Sendable, Hashable {
+        case compact
+        case pretty(indent: Int)
+    }
+
+    public var style: Style
+    /// Sort object keys by their UTF-16 code units (for canonical output); off by default.
+    public var sortKeys: Bool
+    /// Escape `/` as `\/` (for embedding in HTML `<script>`); off by default.
+    public var escapeSlash: Bool
+
+    public init(style: Style = .pretty(indent: 2), sortKeys: Bool = false, escapeSlash: Bool = false) {
+        self.style = style
+        self.sortKeys = sortKeys
+        self.escapeSlash = escapeSlash
+    }
+
+    public static let compact = JSONWriter(style: .compact)
+    public static let pretty = JSONWriter(style: .pretty(indent: 2))
+
+    /// The value as UTF-8 bytes.
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, into: &out, depth: 0)
+        if case .pretty = style { out.append(0x0A) }
+        return out
+    }
+
+    /// The value as a string.
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    private func newline(_ out: inout [UInt8], _ depth: Int) {
+        guard case .pretty(let indent) = style else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: indent * depth))
+    }
+
+    private func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case .number(let n): out.append(contentsOf: Array(n.literal.utf8))
+        case .string(let s): writeString(s, into: &out)
+        case .array(let a):
+            out.append(UInt8(ascii: "["))
+            if a.isEmpty { out.append(UInt8(ascii: "]")); return }
+            for (i, element) in a.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, depth + 1)
+                write(element, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            if o.isEmpty { out.append(UInt8(ascii: "}")); return }
+            var members = Array(o)
+            if sortKeys { members.sort { $0.0.utf16.lexicographicallyPrecedes($1.0.utf16) } }
+            for (i, (k, v)) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, depth + 1)
+                writeString(k, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if case .pretty = style { out.append(0x20) }
+                write(v, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `s` as a JSON string literal.
+    public func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for c in s.utf8 {
+            switch c {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+            case 0x2F where escapeSlash: out.append(0x5C); out.append(0x2F)
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(contentsOf: Array(hex(UInt32(c), width: 2).lowercased().utf8))
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+    }
+}

@@ -1,0 +1,110 @@
+/// A 1-based line and column in a source text.
+///
+/// Columns count UTF-16 code units from the start of the line, plus one: the column
+/// VS Code, Xcode and the Language Server Protocol show (`"café": x` puts `x` at column 9,
+/// an emoji counts two). A tab counts as one.
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A start and end position (end is exclusive: the position just after the value).
+public struct SourceRange: Sendable, Hashable {
+    public var start: SourcePosition
+    public var end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Maps byte offsets of a UTF-8 text to lines and columns.
+///
+/// Build one per file when diagnostics need positions; each look-up is a binary search over
+/// line starts plus a scan of one line. Line breaks are `\n`, `\r\n` and a lone `\r`.
+public struct SourceLocator: Sendable {
+    public let bytes: [UInt8]
+    /// Byte offset where each line starts.
+    public let lineStarts: [Int]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c == 0x0A {
+                starts.append(i + 1)
+            } else if c == 0x0D {
+                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        lineStarts = starts
+    }
+
+    /// The line and column of the byte at `offset` (an offset past the end maps to the end).
+    public func position(ofByte offset: Int) -> SourcePosition {
+        let offset = min(max(0, offset), bytes.count)
+        // Last line start <= offset.
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var i = lineStarts[lo]
+        // A byte order mark is invisible in editors.
+        if i == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            i = min(3, offset)
+        }
+        var column = 1
+        while i < offset {
+            let c = bytes[i]
+            if c & 0xC0 != 0x80 { column += c >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        return SourcePosition(line: lo + 1, column: column)
+    }
+
+    /// The text of line `line` (1-based) without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1 && line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        var s = start
+        if s == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { s = min(3, end) }
+        return String(decoding: bytes[s..<end], as: UTF8.self)
+    }
+}
+
+extension JSONDocument {
+    /// A locator for this document's bytes (build once, ask many times).
+    public func locator() -> SourceLocator { SourceLocator(bytes: bytes) }
+
+    /// Where a value starts and ends. For many look-ups, use ``locator()`` once.
+    public func sourceRange(of node: Int, using locator: SourceLocator? = nil) -> SourceRange {
+        let l = locator ?? self.locator()
+        let r = byteRange(node)
+        return SourceRange(start: l.position(ofByte: r.lowerBound), end: l.position(ofByte: r.upperBound))
+    }
+
+    /// Where a value starts.
+    public func position(of node: Int, using locator: SourceLocator? = nil) -> SourcePosition {
+        (locator ?? self.locator()).position(ofByte: byteRange(node).lowerBound)
+    }
+}
