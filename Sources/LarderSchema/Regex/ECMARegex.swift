@@ -8,13 +8,13 @@ import Foundation
 public struct ECMARegex: Sendable {
     /// The pattern as written in the schema.
     public let pattern: String
-    private let regex: NSRegularExpressionBox
+    private let regex: NSRegularExpression
 
     /// Compiles `pattern`; throws when it is not a valid ECMA-262 pattern.
     public init(_ pattern: String) throws(RegexError) {
         self.pattern = pattern
         do {
-            regex = NSRegularExpressionBox(try NSRegularExpression(pattern: pattern))
+            regex = try NSRegularExpression(pattern: pattern)
         } catch {
             throw RegexError.syntax(message: "invalid regular expression", offset: 0)
         }
@@ -24,18 +24,13 @@ public struct ECMARegex: Sendable {
     /// Throws ``RegexError/budgetExceeded`` when matching takes more steps than allowed.
     public func search(_ text: String) throws(RegexError) -> Bool {
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.value.firstMatch(in: text, range: range) != nil
+        return regex.firstMatch(in: text, range: range) != nil
     }
 
     /// Same as ``search(_:)-(String)`` over UTF-8 bytes (which must be valid UTF-8).
     public func search(utf8: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
         try search(String(decoding: utf8, as: UTF8.self))
     }
-}
-
-private final class NSRegularExpressionBox: Sendable {
-    nonisolated(unsafe) let value: NSRegularExpression
-    init(_ value: NSRegularExpression) { self.value = value }
 }
 
 /// Why a regular expression could not be compiled or run.
