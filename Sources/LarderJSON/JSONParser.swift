@@ -87,6 +87,10 @@ private struct Parser {
     var duplicates: [DuplicateKey] = []
     /// Open containers: node index and members counted so far.
     var stack: [(node: Int, count: Int)] = []
+    /// Hashes and nodes of the keys of the open objects, innermost last (for duplicate-key
+    /// detection without allocating per object).
+    var keyHashes: [UInt64] = []
+    var keyNodes: [Int] = []
 
     typealias Options = JSONParser.Options
 
@@ -221,8 +225,10 @@ private struct Parser {
         nodes[index].end = UInt32(pos)
         nodes[index].next = UInt32(nodes.count)
         nodes[index].aux |= UInt32(count) << 5
-        if nodes[index].aux & 7 == kindObject && count > 1 && options.detectDuplicateKeys {
-            findDuplicateKeys(object: index, count: count)
+        if nodes[index].aux & 7 == kindObject && options.detectDuplicateKeys {
+            if count > 1 { findDuplicateKeys(count: count) }
+            keyHashes.removeLast(count)
+            keyNodes.removeLast(count)
         }
     }
 
@@ -235,7 +241,17 @@ private struct Parser {
             let context = afterComma ? "after ',' in an object" : "after '{'"
             throw fail("expected a member name in double quotes \(context), found \(found(at: pos))", at: pos)
         }
+        let keyStart = pos
         try string()
+        if options.detectDuplicateKeys {
+            // FNV-1a over the key's raw bytes (escaped keys are compared decoded later).
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for k in keyStart..<pos {
+                h = (h ^ UInt64(buf[k])) &* 0x100_0000_01b3
+            }
+            keyHashes.append(h)
+            keyNodes.append(nodes.count - 1)
+        }
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else {
             throw fail("expected ':' after an object member name, found \(found(at: pos))", at: pos)
@@ -265,7 +281,18 @@ private struct Parser {
         var escaped = false
         let end = buf.count
         while true {
-            // Fast path: plain ASCII.
+            // Fast path: eight plain ASCII bytes at a time (no quote, backslash, control
+            // character or non-ASCII byte among them), then byte by byte.
+            while i + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(buf.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special == 0 {
+                    i += 8
+                } else {
+                    i += special.trailingZeroBitCount >> 3
+                    break
+                }
+            }
             while i < end {
                 let c = buf[i]
                 if c < 0x80 && c >= 0x20 && c != 0x22 && c != 0x5C { i += 1 } else { break }
@@ -306,6 +333,19 @@ private struct Parser {
         }
         pos = i + 1
         nodes.append(Node(start: UInt32(start), end: UInt32(pos), next: 0, aux: kindString | (escaped ? 8 : 0)))
+    }
+
+    /// A word with the high bit set in each byte of `word` that is `"`, `\\`, below 0x20 or
+    /// at least 0x80 (the lowest flagged byte is exact; bytes above it may be false alarms).
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & high
     }
 
     /// Decodes one well-formed UTF-8 scalar at `offset` (no overlongs, no surrogates).
@@ -436,28 +476,22 @@ private struct Parser {
             aux: kindNumber | (isInteger ? 8 : 0) | (exact ? 16 : 0) | (index << 5)))
     }
 
-    mutating func findDuplicateKeys(object: Int, count: Int) {
-        // Collect key node indices.
-        var keys: [Int] = []
-        keys.reserveCapacity(count)
-        var k = object + 1
-        for _ in 0..<count {
-            keys.append(k)
-            let v = k + 1
-            let vn = nodes[v]
-            let vk = vn.aux & 7
-            k = vk == kindArray || vk == kindObject ? Int(vn.next) : v + 1
-        }
-        if count <= 16 {
-            for j in 1..<keys.count {
-                for i in 0..<j where keyBytesEqual(keys[i], keys[j]) {
-                    duplicates.append(DuplicateKey(first: keys[i], second: keys[j]))
+    /// Looks for repeated keys among the last `count` keys (those of the object closing).
+    mutating func findDuplicateKeys(count: Int) {
+        let base = keyHashes.count - count
+        let anyEscaped = (base..<keyNodes.count).contains { nodes[keyNodes[$0]].hasEscapes }
+        if count <= 32 && !anyEscaped {
+            for j in (base + 1)..<keyHashes.count {
+                let hj = keyHashes[j]
+                for i in base..<j where keyHashes[i] == hj && keyBytesEqual(keyNodes[i], keyNodes[j]) {
+                    duplicates.append(DuplicateKey(first: keyNodes[i], second: keyNodes[j]))
                     break
                 }
             }
         } else {
             var seen: [String: Int] = [:]
-            for key in keys {
+            for j in base..<keyNodes.count {
+                let key = keyNodes[j]
                 let name = decodedKey(key)
                 if let first = seen[name] {
                     duplicates.append(DuplicateKey(first: first, second: key))

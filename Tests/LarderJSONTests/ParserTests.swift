@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+@testable import LarderJSON
+
+private func parse(_ text: String) throws -> JSONDocument { try JSONDocument(parsing: text) }
+
+private func parseError(_ text: String) -> JSONParseError? {
+    do {
+        _ = try JSONDocument(parsing: text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct ParserTests {
+    @Test func scalarsAndContainers() throws {
+        let doc = try parse(#"{"a": [1, -2.5, true, false, null, "x"], "b": {}}"#)
+        let a = try #require(doc.member(doc.root, "a"))
+        #expect(doc.kind(a) == .array)
+        #expect(doc.count(a) == 6)
+        let items = Array(doc.elements(a))
+        #expect(doc.int(items[0]) == 1)
+        #expect(doc.double(items[1]) == -2.5)
+        #expect(doc.bool(items[2]) == true)
+        #expect(doc.bool(items[3]) == false)
+        #expect(doc.kind(items[4]) == .null)
+        #expect(doc.string(items[5]) == "x")
+        let b = try #require(doc.member(doc.root, "b"))
+        #expect(doc.kind(b) == .object && doc.count(b) == 0)
+        #expect(doc.member(doc.root, "missing") == nil)
+    }
+
+    @Test func keyOrderIsKept() throws {
+        let doc = try parse(#"{"z": 1, "a": 2, "m": 3}"#)
+        let keys = doc.members(doc.root).map { doc.string($0.key)! }
+        #expect(keys == ["z", "a", "m"])
+        #expect(doc.value.objectValue?.keys == ["z", "a", "m"])
+    }
+
+    @Test func positionsAreOneBasedAndCountUTF16() throws {
+        // "café": x -- the value starts at column 10 in VS Code (é is one unit).
+        let doc = try parse("{\n  \"café\": 1,\n  \"🍋\": 2\n}")
+        let cafe = try #require(doc.member(doc.root, "café"))
+        #expect(doc.position(of: cafe) == SourcePosition(line: 2, column: 11))
+        // An emoji is two UTF-16 units, so the value after it is one column further right.
+        let lemon = try #require(doc.member(doc.root, "🍋"))
+        #expect(doc.position(of: lemon) == SourcePosition(line: 3, column: 9))
+        let range = doc.sourceRange(of: doc.root)
+        #expect(range.start == SourcePosition(line: 1, column: 1))
+        #expect(range.end == SourcePosition(line: 4, column: 2))
+    }
+
+    @Test func crlfAndBOM() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\r\n\"a\": 1}".utf8)
+        let doc = try JSONDocument(parsing: bytes)
+        let a = try #require(doc.member(doc.root, "a"))
+        #expect(doc.position(of: a) == SourcePosition(line: 2, column: 6))
+        #expect(doc.position(of: doc.root) == SourcePosition(line: 1, column: 1))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1 ]", "expected ',' or '}' after an object member, found ']'", 1, 9),
+        ("[1, 2,]", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 1, 7),
+        ("{\"a\" 1}", "expected ':' after an object member name, found '1'", 1, 6),
+        ("", "expected a JSON value, found end of input (the file is empty)", 1, 1),
+        ("[01]", "a number cannot have a leading zero ('01')", 1, 2),
+        ("{\n  \"name\": \"x\",\n}", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 3, 1),
+        ("[tru]", "expected a JSON value, found 't'; did you mean 'true'?", 1, 2),
+        ("\"abc", "unterminated string: expected a closing '\"'", 1, 1),
+        ("[1] x", "expected end of input after the top-level value, found 'x'", 1, 5),
+        ("[\"a\tb\"]", "control character U+0009 must be escaped in a string", 1, 4),
+        ("{'a': 1}", "expected a member name in double quotes after '{', found '''", 1, 2),
+        ("[1.]", "expected a digit after the decimal point, found ']'", 1, 4),
+    ])
+    func syntaxErrorsSayWhereAndWhat(text: String, message: String, line: Int, column: Int) {
+        let error = parseError(text)
+        #expect(error?.message == message)
+        #expect(error?.position == SourcePosition(line: line, column: column))
+    }
+
+    @Test func invalidUTF8IsRejectedWithItsPosition() {
+        let bytes: [UInt8] = Array("[\"ab".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+        do {
+            _ = try JSONDocument(parsing: bytes)
+            Issue.record("accepted invalid UTF-8")
+        } catch {
+            #expect(error.offset == 4)
+            #expect(error.message.contains("invalid UTF-8"))
+            #expect(error.position == SourcePosition(line: 1, column: 5))
+        }
+    }
+
+    @Test func overlongAndSurrogateEncodingsAreInvalid() {
+        for bad: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]] {
+            #expect(throws: JSONParseError.self) { try JSONDocument(parsing: [0x22] + bad + [0x22]) }
+        }
+    }
+
+    @Test func depthIsBoundedWithAClearError() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = parseError(deep)
+        #expect(error?.message == "the value is nested deeper than 512 levels")
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(parseError(ok) == nil)
+        #expect((try? JSONDocument(parsing: ok, options: .init(maxDepth: 10))) == nil)
+    }
+
+    @Test func duplicateKeysNameBothPositions() throws {
+        let doc = try parse("{\n  \"id\": 1,\n  \"name\": \"a\",\n  \"id\": 2\n}")
+        #expect(doc.duplicateKeys.count == 1)
+        let dup = try #require(doc.duplicateKeys.first)
+        #expect(doc.position(of: dup.first) == SourcePosition(line: 2, column: 3))
+        #expect(doc.position(of: dup.second) == SourcePosition(line: 4, column: 3))
+        // The last one wins on look-up, as most readers do.
+        #expect(doc.int(doc.member(doc.root, "id")!) == 2)
+    }
+
+    @Test func duplicateKeysWithEscapesAndInLargeObjects() throws {
+        let doc = try parse(#"{"a": 1, "\u0061": 2}"#)
+        #expect(doc.duplicateKeys.count == 1)
+        var members = (0..<100).map { "\"k\($0)\": \($0)" }
+        members.append("\"k7\": 0")
+        let big = try parse("{" + members.joined(separator: ",") + "}")
+        #expect(big.duplicateKeys.count == 1)
+        #expect(big.string(big.duplicateKeys[0].second) == "k7")
+        let nested = try parse(#"{"a": {"x": 1, "y": 2}, "b": {"x": 1}, "c": [{"x": 1, "x": 2}]}"#)
+        #expect(nested.duplicateKeys.count == 1)
+        #expect(nested.pointer(to: nested.duplicateKeys[0].second) == JSONPointer(tokens: ["c", "0", "x"]))
+    }
+
+    @Test func numbersKeepTheirLiteral() throws {
+        let text = #"[12345678901234567890123, 1.0, 1, 1e400, -0, 0.1, 1E+2]"#
+        let doc = try parse(text)
+        let items = Array(doc.elements(doc.root))
+        #expect(doc.numberLiteral(items[0]) == "12345678901234567890123")
+        #expect(doc.int(items[0]) == nil)
+        #expect(doc.number(items[0])?.decimal == Decimal(string: "12345678901234567890123"))
+        #expect(doc.numberLiteral(items[1]) == "1.0")
+        #expect(doc.isInteger(items[1]))
+        #expect(!doc.isIntegerLiteral(items[1]))
+        #expect(doc.int(items[1]) == 1)
+        #expect(doc.double(items[3]) == .infinity)
+        #expect(doc.double(items[5]) == 0.1)
+        #expect(doc.int(items[6]) == 100)
+        // Round trip keeps every literal.
+        #expect(JSONWriter.compact.string(doc.value) == text.replacingOccurrences(of: ", ", with: ","))
+    }
+
+    @Test func doublesMatchTheStandardConversion() throws {
+        let literals = ["0.1", "3.141592653589793", "1e-7", "123456789012345678", "9007199254740993", "2.2250738585072014e-308", "-1.5e10", "0.30000000000000004", "1e22", "1e23"]
+        let doc = try parse("[" + literals.joined(separator: ",") + "]")
+        for (node, literal) in zip(doc.elements(doc.root), literals) {
+            #expect(doc.double(node) == Double(literal), "\(literal)")
+        }
+    }
+
+    @Test func stringsDecodeEscapes() throws {
+        let doc = try parse(#"["a\"b\\c\/d\n\t\u00e9\ud83c\udf4b", "\ud800"]"#)
+        let items = Array(doc.elements(doc.root))
+        #expect(doc.string(items[0]) == "a\"b\\c/d\n\té🍋")
+        #expect(doc.stringLength(items[0]) == 11)
+        #expect(doc.string(items[1]) == "\u{FFFD}")
+    }
+
+    @Test func pointersFindNodesAndBack() throws {
+        let doc = try parse(#"{"ingredients": [{"quantity": 1}, {"quantity": -2}], "a/b": {"~": true}}"#)
+        let p = JSONPointer(tokens: ["ingredients", "1", "quantity"])
+        let node = try #require(doc.node(at: p))
+        #expect(doc.int(node) == -2)
+        #expect(doc.pointer(to: node) == p)
+        #expect(p.description == "/ingredients/1/quantity")
+        let escaped = try #require(JSONPointer(parsing: "/a~1b/~0"))
+        #expect(doc.bool(try #require(doc.node(at: escaped))) == true)
+        #expect(escaped.description == "/a~1b/~0")
+        #expect(doc.node(at: JSONPointer(tokens: ["ingredients", "01"])) == nil)
+        #expect(JSONPointer(parsing: "no-slash") == nil)
+    }
+}
+
+@Suite struct WriterTests {
+    @Test func prettyAndCompactAreDeterministic() throws {
+        let value: JSONValue = ["name": "Mojito", "servings": 2, "tags": ["rum", "mint"], "empty": [:], "none": []]
+        #expect(JSONWriter.compact.string(value) == #"{"name":"Mojito","servings":2,"tags":["rum","mint"],"empty":{},"none":[]}"#)
+        #expect(JSONWriter.pretty.string(value) == """
+        {
+          "name": "Mojito",
+          "servings": 2,
+          "tags": [
+            "rum",
+            "mint"
+          ],
+          "empty": {},
+          "none": []
+        }
+
+        """)
+    }
+
+    @Test func escapesControlCharactersOnly() {
+        let s = JSONWriter.compact.string(.string("a\"\\\n\u{1}é/🍋"))
+        #expect(s == #""a\"\\\n\u0001é/🍋""#)
+        #expect(JSONWriter(style: .compact, escapeSlash: true).string("</script>") == #""<\/script>""#)
+    }
+
+    @Test func sortKeysIsOptional() {
+        let value: JSONValue = ["b": 1, "a": 2]
+        #expect(JSONWriter(style: .compact, sortKeys: true).string(value) == #"{"a":2,"b":1}"#)
+    }
+
+    @Test func numbersCompareByValue() {
+        #expect(JSONNumber(literal: "1.0") == JSONNumber(literal: "1"))
+        #expect(JSONNumber(literal: "1e2") == JSONNumber(literal: "100"))
+        #expect(JSONNumber(literal: "-0") == JSONNumber(literal: "0"))
+        #expect(JSONNumber(literal: "0.10") == JSONNumber(literal: "1e-1"))
+        #expect(JSONNumber(literal: "1.5") != JSONNumber(literal: "1.50001"))
+        #expect(Set([JSONNumber(literal: "1.0"), JSONNumber(literal: "1")]).count == 1)
+        #expect(JSONNumber.compare(JSONNumber(literal: "-3"), JSONNumber(literal: "2.5")) == -1)
+        #expect(JSONNumber.compare(JSONNumber(literal: "12345678901234567891"), JSONNumber(literal: "12345678901234567890")) == 1)
+        #expect(JSONNumber.compare(JSONNumber(literal: "0.001"), JSONNumber(literal: "1e-3")) == 0)
+    }
+
+    @Test func objectsEqualRegardlessOfOrder() throws {
+        let a = try JSONValue(parsing: #"{"x": 1, "y": [1, 2]}"#)
+        let b = try JSONValue(parsing: #"{"y": [1.0, 2], "x": 1}"#)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test func aLargeDocumentParses() throws {
+        // About 100 MB: parses in one go, with memory proportional to the input.
+        var text: [UInt8] = Array("[".utf8)
+        let record = Array(#"{"id": "rcp-000001", "name": "Lemon tart", "servings": 4, "steps": ["Mix", "Bake at 180 °C"]},"#.utf8)
+        text.reserveCapacity(100_000_000 + record.count)
+        while text.count < 100_000_000 { text.append(contentsOf: record) }
+        text[text.count - 1] = UInt8(ascii: "]")
+        let doc = try JSONDocument(parsing: text)
+        #expect(doc.count(doc.root) == (text.count - 1) / record.count)
+        let last = try #require(doc.element(doc.root, doc.count(doc.root) - 1))
+        #expect(doc.string(doc.member(last, "name")!) == "Lemon tart")
+    }
+}
