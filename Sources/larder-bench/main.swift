@@ -32,13 +32,9 @@ for _ in 0..<reps {
     values = 0
     let start = DispatchTime.now().uptimeNanoseconds
     for path in args {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
-            exit(2)
-        }
-        let input = [UInt8](data)
-        bytes += input.count
         do {
+            let input = try FileBytes.read(path)
+            bytes += input.count
             let doc = try JSONDocument(parsing: input)
             values += doc.nodeCount
         } catch {
