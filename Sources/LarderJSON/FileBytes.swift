@@ -4,6 +4,12 @@ import Foundation
 public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read \(path): \(reason)" }
 }
 
