@@ -1,0 +1,95 @@
+import LarderJSON
+
+/// One piece of content (a recipe, a place, a product) and where it came from.
+///
+/// A file holds one document, or an array of documents: ``split(file:kind:json:)`` makes one
+/// `Document` per element then, all sharing the same parsed file (the tape is shared, not
+/// copied). Rules read the tape through ``json`` and ``node`` without building
+/// `JSONValue` trees; transforms read ``value`` and write it back with
+/// ``replaceValue(with:)``.
+///
+///     let json = try JSONDocument(parsing: #"[{"id": "a"}, {"id": "b"}]"#)
+///     let docs = Document.split(file: "recipes.json", kind: "recipe", json: json)
+///     docs.count                        // 2
+///     docs[1].json.string(docs[1].json.member(docs[1].node, "id")!)   // "b"
+public struct Document: Sendable {
+    /// The file the document came from, as given (relative to the working directory when
+    /// possible).
+    public var file: String
+    /// The content kind (`"recipe"`, `"location"`, a team's own), when known.
+    public var kind: String?
+    /// The parsed file, with positions (shared by every document of the file).
+    public private(set) var json: JSONDocument
+    /// The node of this document within ``json``: the root, or an element of a root array.
+    public private(set) var node: Int
+    /// The position of the document in its file's top-level array, or nil when the file
+    /// holds a single document.
+    public private(set) var index: Int?
+    /// True once a transform has replaced the value: positions then refer to the rewritten
+    /// JSON, not to the file on disk.
+    public private(set) var isModified: Bool
+
+    /// A document at `node` of a parsed file (the root by default).
+    public init(file: String, kind: String? = nil, json: JSONDocument, node: Int? = nil, index: Int? = nil) {
+        self.file = file
+        self.kind = kind
+        self.json = json
+        self.node = node ?? json.root
+        self.index = index
+        self.isModified = false
+    }
+
+    /// The documents of a file: one per element when the root is an array, else one.
+    public static func split(file: String, kind: String? = nil, json: JSONDocument) -> [Document] {
+        guard json.kind(json.root) == .array else {
+            return [Document(file: file, kind: kind, json: json)]
+        }
+        return json.elements(json.root).enumerated().map { offset, element in
+            Document(file: file, kind: kind, json: json, node: element, index: offset)
+        }
+    }
+
+    /// The document as a `JSONValue` tree (built on each call: rules should prefer the tape).
+    public var value: JSONValue { json.value(node) }
+
+    /// The JSON Pointer of the document within its file: `""` or `/3`.
+    public var pointer: JSONPointer {
+        index.map { JSONPointer(tokens: [String($0)]) } ?? .root
+    }
+
+    /// Replaces the document's value (for transforms).
+    ///
+    /// The value is written out and parsed again, so rules and exporters that run later
+    /// still work on a tape. The document becomes the root of its own ``json``, and
+    /// ``isModified`` turns true.
+    public mutating func replaceValue(with value: JSONValue) throws(JSONParseError) {
+        let bytes = JSONWriter.pretty.bytes(value)
+        json = try JSONDocument(
+            parsing: bytes, options: JSONParser.Options(maxDepth: .max, detectDuplicateKeys: false))
+        node = json.root
+        isModified = true
+    }
+
+    /// A diagnostic for a value of this document (`node` is a node of ``json``), with file,
+    /// line, column, end and pointer filled in.
+    ///
+    ///     let name = doc.json.member(doc.node, "name")!
+    ///     doc.diagnostic(ruleID: "name-case", severity: .warning,
+    ///                    message: "name is all capitals", node: name)
+    public func diagnostic(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        node: Int,
+        locator: SourceLocator? = nil,
+        keywordLocation: String? = nil,
+        absoluteKeywordLocation: String? = nil,
+        related: [Diagnostic.RelatedLocation] = [],
+        fix: Diagnostic.Fix? = nil
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleID: ruleID, severity: severity, message: message, file: file, json: json, node: node,
+            locator: locator, keywordLocation: keywordLocation,
+            absoluteKeywordLocation: absoluteKeywordLocation, related: related, fix: fix)
+    }
+}

@@ -1,0 +1,30 @@
+import LarderJSON
+
+/// Turns documents into output files (bundles, string catalogs, JSON-LD).
+///
+/// An exporter returns ``Artifact``s in memory and never writes to disk: the runner checks
+/// each path with ``Artifact/validate(path:)`` and writes them atomically. Same input, same
+/// bytes: exporters must be deterministic.
+public protocol Exporter: Plugin {
+    /// The files to write, with paths relative to the output folder.
+    func export(_ documents: [Document], context: ExportContext) throws -> [Artifact]
+}
+
+/// What an exporter gets besides the documents.
+public struct ExportContext: Sendable {
+    /// The exporter's id.
+    public var exporterID: String
+    /// The options from `larder.yml` (`json-bundle: { out: dist/json }`); `null` when none.
+    public var options: JSONValue
+    /// The project's locales, the source language first.
+    public var locales: [String]
+    /// The tool's version, for generated-file headers.
+    public var toolVersion: String
+
+    public init(exporterID: String, options: JSONValue = .null, locales: [String] = [], toolVersion: String = "") {
+        self.exporterID = exporterID
+        self.options = options
+        self.locales = locales
+        self.toolVersion = toolVersion
+    }
+}

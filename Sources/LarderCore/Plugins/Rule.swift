@@ -1,0 +1,118 @@
+import LarderJSON
+
+/// A lint rule: looks at one document and reports what is wrong with it.
+///
+/// A rule is a value with no state of its own; `check` is a pure function of the document
+/// and the context, so files are checked in parallel. Rules should read the tape
+/// (`document.json`, `document.node`) rather than build `JSONValue` trees.
+///
+///     struct NoEmptyName: Rule {
+///         let id = "no-empty-name"
+///         let summary = "A name is not empty."
+///         let defaultSeverity = Severity.error
+///         var examples: [RuleExample] {
+///             [.triggers(#"{"name": ""}"#, at: "/name"), .passes(#"{"name": "Soup"}"#)]
+///         }
+///         func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+///             let json = document.json
+///             guard let name = json.member(document.node, "name"), json.string(name) == "" else { return [] }
+///             return [context.diagnostic(in: document, at: name, "name is empty")]
+///         }
+///     }
+///
+/// The examples double as tests (a failing example points at its own line) and as the
+/// documentation `larder explain RULE` prints.
+public protocol Rule: Plugin {
+    /// The severity used when `larder.yml` does not set one.
+    var defaultSeverity: Severity { get }
+    /// A longer explanation (Markdown) for `larder explain`; nil by default.
+    var details: String? { get }
+    /// A URL with more help, for SARIF's `helpUri`; nil by default.
+    var helpURI: String? { get }
+    /// The content kinds the rule applies to; nil (the default) means every kind.
+    var kinds: [String]? { get }
+    /// Documents that must trigger the rule (at given pointers) and that must not.
+    var examples: [RuleExample] { get }
+    /// The problems in `document`.
+    func check(_ document: Document, context: RuleContext) -> [Diagnostic]
+}
+
+extension Rule {
+    public var details: String? { nil }
+    public var helpURI: String? { nil }
+    public var kinds: [String]? { nil }
+    public var examples: [RuleExample] { [] }
+
+    /// The rule's description for reports (SARIF `rules`).
+    public var metadata: RuleMetadata {
+        RuleMetadata(id: id, summary: summary, details: details, helpURI: helpURI, defaultSeverity: defaultSeverity)
+    }
+}
+
+/// What a reporter may say about a rule: SARIF's `shortDescription`, `fullDescription`,
+/// `helpUri`.
+public struct RuleMetadata: Sendable, Hashable {
+    public var id: String
+    public var summary: String
+    public var details: String?
+    public var helpURI: String?
+    public var defaultSeverity: Severity
+
+    public init(id: String, summary: String, details: String? = nil, helpURI: String? = nil, defaultSeverity: Severity = .error) {
+        self.id = id
+        self.summary = summary
+        self.details = details
+        self.helpURI = helpURI
+        self.defaultSeverity = defaultSeverity
+    }
+}
+
+/// What a rule gets besides the document: its options, the severity in force, and read
+/// access to every document of the run.
+public struct RuleContext: Sendable {
+    /// The id of the rule being run (diagnostics carry it).
+    public var ruleID: String
+    /// The rule's options from `larder.yml` (`rules: { unique: { key: /id } }` gives
+    /// `{"key": "/id"}`); `null` when none.
+    public var options: JSONValue
+    /// The severity the rule reports with (its default, or what `larder.yml` says).
+    public var severity: Severity
+    /// Every document of the run.
+    public var content: ContentSet
+    /// The project root (the folder of `larder.yml`), for rules that look at files such as
+    /// images. Never read outside it.
+    public var projectRoot: String
+
+    public init(
+        ruleID: String,
+        options: JSONValue = .null,
+        severity: Severity,
+        content: ContentSet = ContentSet(),
+        projectRoot: String = "."
+    ) {
+        self.ruleID = ruleID
+        self.options = options
+        self.severity = severity
+        self.content = content
+        self.projectRoot = projectRoot
+    }
+
+    /// A context for `rule` with its default severity.
+    public init(for rule: some Rule, options: JSONValue = .null, content: ContentSet = ContentSet(), projectRoot: String = ".") {
+        self.init(ruleID: rule.id, options: options, severity: rule.defaultSeverity, content: content, projectRoot: projectRoot)
+    }
+
+    /// A diagnostic with this rule's id and severity for a value (`node`) of `document`.
+    public func diagnostic(
+        in document: Document,
+        at node: Int,
+        _ message: String,
+        locator: SourceLocator? = nil,
+        related: [Diagnostic.RelatedLocation] = [],
+        fix: Diagnostic.Fix? = nil
+    ) -> Diagnostic {
+        document.diagnostic(
+            ruleID: ruleID, severity: severity, message: message, node: node, locator: locator,
+            related: related, fix: fix)
+    }
+}
