@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "LarderJSONTests", dependencies: ["LarderJSON"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema"]),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
-        .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI"]),
+        .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]
 )

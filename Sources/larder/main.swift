@@ -1,1 +1,3 @@
-print("larder")
+import LarderCLI
+
+await LarderCommand.runMain()

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// Larder's version, printed by `larder --version` and written into reports.
+public let larderVersion = "0.1.0"
+
+/// The `larder` command: a thin shell over the library (parsing arguments, reading files,
+/// writing reports); the work is done by LarderCore and the plugin registry.
+public struct LarderCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "larder",
+        abstract: "Validate, transform and export the JSON content your app ships.",
+        discussion: """
+            Exit status: 0 when the content is clean (warnings alone do not fail), 1 when \
+            content errors were found, 2 for a usage, configuration or internal error.
+            """,
+        version: larderVersion,
+        subcommands: [LintCommand.self]
+    )
+
+    public init() {}
+
+    /// Runs the CLI with the process's arguments and exits with Larder's exit codes
+    /// (0 clean, 1 content errors, 2 usage or internal error).
+    public static func runMain(arguments: [String]? = nil) async -> Never {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            // --help and --version exit 0; anything else is a usage error: exit status 2.
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch where exitCode(for: error) == .success {
+            exit(withError: error)  // help requested by a command without its own run()
+        } catch {
+            // A usage problem found while running (an unknown format, a missing path) or an
+            // internal error: one line on standard error, exit status 2.
+            let message = (error as? ValidationError)?.message ?? "\(error)"
+            FileHandle.standardError.write(Data("larder: error: \(message)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// How reports are printed: `--format` and `--color`.
+public struct OutputOptions: ParsableArguments {
+    public enum Color: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case auto, always, never
+    }
+
+    @Option(name: .long, help: "Report format: human, xcode, json, sarif or github.")
+    public var format: String = "human"
+
+    @Option(name: .long, help: "Colour in the human report: auto (a terminal without NO_COLOR), always or never.")
+    public var color: Color = .auto
+
+    public init() {}
+
+    /// Whether colour is on: `always`, or `auto` on a terminal when NO_COLOR is unset or empty.
+    public func colorEnabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            return isatty(STDOUT_FILENO) == 1
+        }
+    }
+
+    /// The reporter named by `--format`, or a usage error listing the known formats.
+    public func reporter(in registry: PluginRegistry) throws -> any Reporter {
+        do {
+            return try registry.reporter(format)
+        } catch {
+            throw ValidationError("unknown --format '\(format)'; use one of: \(registry.ids(of: .reporter).joined(separator: ", "))")
+        }
+    }
+}
+
+/// Writes bytes to standard output in one go.
+func writeStandardOutput(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    FileHandle.standardOutput.write(Data(bytes))
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// Reads and parses files in parallel and turns what the parser found into diagnostics:
+/// `syntax` (the file is not valid JSON: an error), `duplicate-key` (a warning naming both
+/// places) and `io` (the file could not be read: an error).
+struct SyntaxLinter: Sendable {
+    struct FileResult: Sendable {
+        var file: String
+        var diagnostics: [Diagnostic]
+        /// The file's text, kept only when a diagnostic needs to quote it.
+        var locator: SourceLocator?
+    }
+
+    static let ruleMetadata: [String: RuleMetadata] = [
+        "syntax": RuleMetadata(id: "syntax", summary: "Files are valid JSON (RFC 8259).", defaultSeverity: .error),
+        "duplicate-key": RuleMetadata(id: "duplicate-key", summary: "An object does not repeat a key (readers keep only one of them).", defaultSeverity: .warning),
+        "io": RuleMetadata(id: "io", summary: "Files can be read.", defaultSeverity: .error),
+    ]
+
+    /// Lints `files`, in their order, using every core.
+    func lint(_ files: [String]) async -> [FileResult] {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var results = [FileResult?](repeating: nil, count: files.count)
+        await withTaskGroup(of: (Int, FileResult).self) { group in
+            var next = 0
+            func add() {
+                let i = next
+                next += 1
+                group.addTask { (i, lint(file: files[i])) }
+            }
+            while next < min(width * 2, files.count) { add() }
+            while let (i, result) = await group.next() {
+                results[i] = result
+                if next < files.count { add() }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Lints one file.
+    func lint(file: String) -> FileResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(file)
+        } catch {
+            let d = Diagnostic(ruleID: "io", severity: .error, message: "cannot read the file: \(error.reason)",
+                               file: file, start: SourcePosition(line: 1, column: 1))
+            return FileResult(file: file, diagnostics: [d])
+        }
+        do {
+            let json = try JSONDocument(parsing: bytes)
+            guard !json.duplicateKeys.isEmpty else { return FileResult(file: file, diagnostics: []) }
+            let locator = json.locator()
+            let diagnostics = json.duplicateKeys.map { dup in
+                let name = json.string(dup.second) ?? ""
+                let first = json.position(of: dup.first, using: locator)
+                return Diagnostic(
+                    ruleID: "duplicate-key", severity: .warning,
+                    message: "the key \"\(name)\" appears twice in this object (first at line \(first.line), column \(first.column)); readers keep only one of them",
+                    file: file, json: json, node: dup.second, locator: locator,
+                    related: [Diagnostic.RelatedLocation(file: file, start: first, message: "first \"\(name)\" here")])
+            }
+            return FileResult(file: file, diagnostics: diagnostics, locator: locator)
+        } catch {
+            let d = Diagnostic(ruleID: "syntax", severity: .error, message: error.message,
+                               file: file, start: error.position)
+            return FileResult(file: file, diagnostics: [d], locator: SourceLocator(bytes: bytes))
+        }
+    }
+}
