@@ -91,6 +91,24 @@ private struct Parser {
     /// detection without allocating per object).
     var keyHashes: [UInt64] = []
     var keyNodes: [Int] = []
+    /// How many entries of `keyHashes`/`keyNodes` are in use (the arrays never shrink).
+    var keyTop = 0
+
+    /// A cheap hash of a key's raw bytes (quotes included): its length and its first and
+    /// last eight bytes. Equal hashes are confirmed by comparing bytes.
+    @inline(__always) static func keyHash(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+        let length = end - start
+        var h = UInt64(length) &* 0x9E37_79B9_7F4A_7C15
+        if length >= 8 {
+            let base = UnsafeRawPointer(buf.baseAddress!)
+            h ^= base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+        } else {
+            for k in start..<end { h = (h ^ UInt64(buf[k])) &* 0x100_0000_01B3 }
+        }
+        return h ^ (h >> 31)
+    }
 
     typealias Options = JSONParser.Options
 
@@ -227,8 +245,7 @@ private struct Parser {
         nodes[index].aux |= UInt32(count) << 5
         if nodes[index].aux & 7 == kindObject && options.detectDuplicateKeys {
             if count > 1 { findDuplicateKeys(count: count) }
-            keyHashes.removeLast(count)
-            keyNodes.removeLast(count)
+            keyTop -= count
         }
     }
 
@@ -244,13 +261,15 @@ private struct Parser {
         let keyStart = pos
         try string()
         if options.detectDuplicateKeys {
-            // FNV-1a over the key's raw bytes (escaped keys are compared decoded later).
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for k in keyStart..<pos {
-                h = (h ^ UInt64(buf[k])) &* 0x100_0000_01b3
+            let h = Self.keyHash(buf, from: keyStart, to: pos)
+            if keyTop < keyHashes.count {
+                keyHashes[keyTop] = h
+                keyNodes[keyTop] = nodes.count - 1
+            } else {
+                keyHashes.append(h)
+                keyNodes.append(nodes.count - 1)
             }
-            keyHashes.append(h)
-            keyNodes.append(nodes.count - 1)
+            keyTop += 1
         }
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else {
@@ -478,10 +497,10 @@ private struct Parser {
 
     /// Looks for repeated keys among the last `count` keys (those of the object closing).
     mutating func findDuplicateKeys(count: Int) {
-        let base = keyHashes.count - count
-        let anyEscaped = (base..<keyNodes.count).contains { nodes[keyNodes[$0]].hasEscapes }
+        let base = keyTop - count
+        let anyEscaped = (base..<keyTop).contains { nodes[keyNodes[$0]].hasEscapes }
         if count <= 32 && !anyEscaped {
-            for j in (base + 1)..<keyHashes.count {
+            for j in (base + 1)..<keyTop {
                 let hj = keyHashes[j]
                 for i in base..<j where keyHashes[i] == hj && keyBytesEqual(keyNodes[i], keyNodes[j]) {
                     duplicates.append(DuplicateKey(first: keyNodes[i], second: keyNodes[j]))
@@ -490,7 +509,7 @@ private struct Parser {
             }
         } else {
             var seen: [String: Int] = [:]
-            for j in base..<keyNodes.count {
+            for j in base..<keyTop {
                 let key = keyNodes[j]
                 let name = decodedKey(key)
                 if let first = seen[name] {
