@@ -85,7 +85,11 @@ private struct Parser {
     var nodes: [Node] = []
     var numbers: [Double] = []
     var duplicates: [DuplicateKey] = []
-    /// Open containers: node index and members counted so far.
+    /// The innermost open container (-1 at the top level), its kind and members so far.
+    var current = -1
+    var currentIsObject = false
+    var currentCount = 0
+    /// The containers around `current`, innermost last.
     var stack: [(node: Int, count: Int)] = []
     /// Hashes and nodes of the keys of the open objects, innermost last (for duplicate-key
     /// detection without allocating per object).
@@ -194,14 +198,14 @@ private struct Parser {
             // A value is complete; climb out of the containers it completes.
             while true {
                 skipWhitespace()
-                guard let top = stack.last else {
+                guard current >= 0 else {
                     if pos < buf.count {
                         throw fail("expected end of input after the top-level value, found \(found(at: pos))", at: pos)
                     }
                     return
                 }
-                stack[stack.count - 1].count += 1
-                let isObject = nodes[top.node].aux & 7 == kindObject
+                currentCount += 1
+                let isObject = currentIsObject
                 let c = peek()
                 if c == UInt8(ascii: ",") {
                     pos += 1
@@ -228,17 +232,27 @@ private struct Parser {
     }
 
     mutating func open(_ kind: UInt32) throws(RawParseError) {
-        if stack.count >= options.maxDepth {
+        if stack.count + 1 >= options.maxDepth && current >= 0 {
             throw fail("the value is nested deeper than \(options.maxDepth) levels", at: pos)
         }
-        stack.append((nodes.count, 0))
+        if current >= 0 { stack.append((current, currentCount)) }
+        current = nodes.count
+        currentCount = 0
+        currentIsObject = kind == kindObject
         nodes.append(Node(start: UInt32(pos), end: 0, next: 0, aux: kind))
         pos += 1
     }
 
     /// Closes the innermost container; `pos` is at its closing bracket.
     mutating func close() {
-        let (index, count) = stack.removeLast()
+        let index = current, count = currentCount
+        if let outer = stack.popLast() {
+            current = outer.node
+            currentCount = outer.count
+            currentIsObject = nodes[outer.node].aux & 7 == kindObject
+        } else {
+            current = -1
+        }
         pos += 1
         nodes[index].end = UInt32(pos)
         nodes[index].next = UInt32(nodes.count)
