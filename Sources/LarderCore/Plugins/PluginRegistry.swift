@@ -46,7 +46,7 @@ public struct PluginRegistry: Sendable {
 
     /// The reporters of ``builtIn``, in the order `--help` lists them.
     public static let builtInReporters: [any Reporter] = [
-        XcodeReporter(),
+        HumanReporter(), XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(),
     ]
 
     // MARK: Registering
