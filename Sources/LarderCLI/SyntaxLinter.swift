@@ -60,12 +60,14 @@ struct SyntaxLinter: Sendable {
                     ruleID: "duplicate-key", severity: .warning,
                     message: "the key \"\(name)\" appears twice in this object (first at line \(first.line), column \(first.column)); readers keep only one of them",
                     file: file, json: json, node: dup.second, locator: locator,
-                    related: [Diagnostic.RelatedLocation(file: file, start: first, message: "first \"\(name)\" here")])
+                    related: [Diagnostic.RelatedLocation(file: file, json: json, node: dup.first, locator: locator, message: "first \"\(name)\" here")])
             }
             return FileResult(file: file, diagnostics: diagnostics, locator: locator)
         } catch {
+            // The range covers the offending character, so editors underline it.
+            let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
             let d = Diagnostic(ruleID: "syntax", severity: .error, message: error.message,
-                               file: file, start: error.position)
+                               file: file, start: error.position, end: end)
             return FileResult(file: file, diagnostics: [d], locator: SourceLocator(bytes: bytes))
         }
     }

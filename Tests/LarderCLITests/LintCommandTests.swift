@@ -69,3 +69,47 @@ import Testing
         #expect(help.stdout.contains("--format"))
     }
 }
+
+@Suite struct LintReportFormatTests {
+    @Test func jsonReportHasThePublicShape() throws {
+        let dir = try Scratch()
+        try dir.write("bad.json", "{\n  \"a\": 1,\n  \"a\": [1 2]\n}")
+        let r = try CLI.run(["lint", "bad.json", "--format", "json"], in: dir.url)
+        #expect(r.status == 1)
+        let report = try JSONDocument(parsing: r.stdout)
+        let diagnostics = try #require(report.member(report.root, "diagnostics"))
+        #expect(report.count(diagnostics) == 1)
+        let d = try #require(report.element(diagnostics, 0))
+        let keys = report.members(d).map { report.string($0.key)! }
+        #expect(Array(keys.prefix(9)) == ["file", "line", "column", "endLine", "endColumn", "severity", "rule", "message", "pointer"])
+        #expect(report.string(report.member(d, "file")!) == "bad.json")
+        #expect(report.int(report.member(d, "line")!) == 3)
+        #expect(report.int(report.member(d, "column")!) == 11)
+        #expect(report.string(report.member(d, "rule")!) == "syntax")
+        let summary = try #require(report.member(report.root, "summary"))
+        #expect(report.int(report.member(summary, "errors")!) == 1)
+        #expect(report.int(report.member(summary, "files")!) == 1)
+    }
+
+    @Test func humanReportQuotesTheLineWithoutColourWhenNotATerminal() throws {
+        let dir = try Scratch()
+        try dir.write("drinks.json", "{\"name\": \"Mojito\",, \"rating\": 4}")
+        let r = try CLI.run(["lint", "drinks.json"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("drinks.json:1:19: error: expected a member name in double quotes after ',' in an object, found ',' [syntax]"))
+        #expect(r.stdout.contains("{\"name\": \"Mojito\",, \"rating\": 4}\n                  ^"))
+        #expect(!r.stdout.contains("\u{1B}["))
+        let forced = try CLI.run(["lint", "drinks.json", "--color", "always"], in: dir.url)
+        #expect(forced.stdout.contains("\u{1B}["))
+        let never = try CLI.run(["lint", "drinks.json", "--color", "auto"], in: dir.url, environment: ["NO_COLOR": "1"])
+        #expect(!never.stdout.contains("\u{1B}["))
+    }
+
+    @Test func githubAnnotations() throws {
+        let dir = try Scratch()
+        try dir.write("a,b.json", "[1,]")
+        let r = try CLI.run(["lint", "a,b.json", "--format", "github"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("::error file=a%2Cb.json,line=1,col=4,"))
+    }
+}
