@@ -77,3 +77,18 @@ import Testing
         #expect(throws: SourceError.self) { try FileSource().load(context: tiny, diagnostics: &diagnostics) }
     }
 }
+
+@Suite struct PointerSearchTests {
+    @Test func pointerFromTheDocumentMatchesPointerFromTheRoot() throws {
+        let json = try JSONDocument(parsing: #"[{"a": [1, {"b~/c": 2}]}, {"x": {"y": [true, null]}}, 3]"#)
+        let docs = Document.split(file: "f.json", json: json)
+        for doc in docs {
+            for node in doc.node..<json.after(doc.node) {
+                #expect(json.pointer(to: node, from: doc.node, basePointer: doc.pointer) == json.pointer(to: node))
+            }
+        }
+        // A node outside the base falls back to the root search.
+        #expect(json.pointer(to: docs[1].node, from: docs[0].node, basePointer: docs[0].pointer) == "/1")
+        #expect(docs[0].diagnostic(ruleID: "r", severity: .note, message: "m", node: json.node(at: "/0/a/1/b~0~1c")!).pointer.tokens == ["0", "a", "1", "b~/c"])
+    }
+}
