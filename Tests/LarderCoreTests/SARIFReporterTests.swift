@@ -56,7 +56,10 @@ import Testing
             "defaultConfiguration": ["level": "error"],
         ])
         #expect(rules[1] == ["id": "hint", "shortDescription": ["text": "hint"]])
-        #expect(rules[3]["shortDescription"] == ["text": "A content file is well-formed JSON."])
+        #expect(rules[3] == [
+            "id": "parse", "shortDescription": ["text": "A content file is well-formed JSON."],
+            "defaultConfiguration": ["level": "error"],
+        ])
 
         // Results are sorted by file as given ("./" sorts before "/"), and each points at its rule.
         let results = try #require(value("/runs/0/results")?.arrayValue)

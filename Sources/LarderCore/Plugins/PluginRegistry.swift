@@ -147,6 +147,20 @@ public struct PluginRegistry: Sendable {
         }
     }
 
+    /// Every example of every registered rule, for one parameterized test:
+    ///
+    ///     @Test(arguments: registry.ruleExamples)
+    ///     func example(_ rule: any Rule, _ example: RuleExample) {
+    ///         if let failure = example.failure(of: rule) {
+    ///             Issue.record(Comment(rawValue: failure), sourceLocation: SourceLocation(
+    ///                 fileID: example.fileID, filePath: example.filePath,
+    ///                 line: example.line, column: example.column))
+    ///         }
+    ///     }
+    public var ruleExamples: [(rule: any Rule, example: RuleExample)] {
+        rules.flatMap { rule in rule.examples.map { (rule, $0) } }
+    }
+
     /// What reporters may say about each registered rule (for ``ReportContext/rules``).
     public var ruleMetadata: [String: RuleMetadata] {
         ruleTable.mapValues { $0.metadata }

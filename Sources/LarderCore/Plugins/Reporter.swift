@@ -82,6 +82,12 @@ public struct SourceProvider: Sendable {
         return locator.lineText(line)
     }
 
+    /// Asks this provider first, then `other` (for instance parsed documents first, then
+    /// the disk for files that did not parse).
+    public func fallback(to other: SourceProvider) -> SourceProvider {
+        SourceProvider { file in self.locator(for: file) ?? other.locator(for: file) }
+    }
+
     /// Knows no file.
     public static let none = SourceProvider { _ in nil }
 

@@ -52,6 +52,19 @@ extension Rule {
 /// What a reporter may say about a rule: SARIF's `shortDescription`, `fullDescription`,
 /// `helpUri`.
 public struct RuleMetadata: Sendable, Hashable {
+    /// The rule id of diagnostics about JSON that does not parse.
+    public static let parseID = "parse"
+    /// The rule id of diagnostics from JSON Schema validation.
+    public static let schemaID = "schema"
+
+    /// The checks the pipeline makes itself, without a registered ``Rule``: `parse` and
+    /// `schema`. Reporters fall back to these descriptions.
+    public static let coreChecks: [String: RuleMetadata] = [
+        parseID: RuleMetadata(id: parseID, summary: "A content file is well-formed JSON.", defaultSeverity: .error),
+        schemaID: RuleMetadata(
+            id: schemaID, summary: "A document matches the JSON Schema of its kind.", defaultSeverity: .error),
+    ]
+
     public var id: String
     public var summary: String
     public var details: String?

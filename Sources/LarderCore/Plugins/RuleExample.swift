@@ -7,7 +7,7 @@ import LarderJSON
 ///
 ///     .triggers(#"{"servings": 0}"#, at: "/servings")
 ///     .passes(#"{"servings": 4}"#)
-public struct RuleExample: Sendable {
+public struct RuleExample: Sendable, CustomStringConvertible {
     /// The JSON text of the example (one document, or an array of them).
     public var json: String
     /// The content kind to check it as.
@@ -104,6 +104,16 @@ public struct RuleExample: Sendable {
             return "rule '\(rule.id)' must not fire, but did: \(messages)"
         }
         return nil
+    }
+
+    /// `triggers {"servings": 0} at /servings (RecipeRules.swift:42)`, for test names.
+    public var description: String {
+        let place = "(\(filePath.split(separator: "/").last ?? ""):\(line))"
+        if triggers {
+            let at = pointers.isEmpty ? "" : " at " + Self.list(pointers)
+            return "triggers \(json)\(at) \(place)"
+        }
+        return "passes \(json) \(place)"
     }
 
     private static func list(_ pointers: [JSONPointer]) -> String {

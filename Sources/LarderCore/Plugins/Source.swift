@@ -84,7 +84,7 @@ public struct FileSource: Source {
             return Document.split(file: file, kind: kind, json: json)
         } catch {
             diagnostics.append(Diagnostic(
-                ruleID: "parse", severity: .error, message: error.message, file: file,
+                ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file,
                 start: error.position))
             return []
         }

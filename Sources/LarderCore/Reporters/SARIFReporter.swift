@@ -55,7 +55,7 @@ public struct SARIFReporter: Reporter {
     }
 
     func ruleDescriptor(_ id: String, context: ReportContext) -> JSONValue {
-        let meta = context.rules[id] ?? Self.coreRules[id]
+        let meta = context.rules[id] ?? RuleMetadata.coreChecks[id]
         var o = JSONObject([("id", .string(id))])
         o["shortDescription"] = .object(JSONObject([("text", .string(meta?.summary ?? id))]))
         if let details = meta?.details {
@@ -67,11 +67,6 @@ public struct SARIFReporter: Reporter {
         }
         return .object(o)
     }
-
-    /// Descriptions of the checks the core itself makes.
-    static let coreRules: [String: RuleMetadata] = [
-        "parse": RuleMetadata(id: "parse", summary: "A content file is well-formed JSON.", defaultSeverity: .error),
-    ]
 
     func physicalLocation(file: String, start: SourcePosition, end: SourcePosition, context: ReportContext) -> JSONValue {
         let (uri, relative) = FileURI.location(of: file, base: context.workingDirectory)
