@@ -5,7 +5,7 @@ import LarderJSON
 
 /// `larder lint PATH...`: checks JSON files and reports problems with `file:line:column`.
 ///
-/// For now it checks syntax (rule `syntax`, an error) and keys repeated within an object
+/// For now it checks syntax (rule `parse`, an error) and keys repeated within an object
 /// (rule `duplicate-key`, a warning naming both places). Files are read and parsed in
 /// parallel on all cores.
 struct LintCommand: AsyncParsableCommand {

@@ -3,7 +3,7 @@ import LarderCore
 import LarderJSON
 
 /// Reads and parses files in parallel and turns what the parser found into diagnostics:
-/// `syntax` (the file is not valid JSON: an error), `duplicate-key` (a warning naming both
+/// `parse` (the file is not valid JSON: an error), `duplicate-key` (a warning naming both
 /// places) and `io` (the file could not be read: an error).
 struct SyntaxLinter: Sendable {
     struct FileResult: Sendable {
@@ -13,11 +13,10 @@ struct SyntaxLinter: Sendable {
         var locator: SourceLocator?
     }
 
-    static let ruleMetadata: [String: RuleMetadata] = [
-        "syntax": RuleMetadata(id: "syntax", summary: "Files are valid JSON (RFC 8259).", defaultSeverity: .error),
+    static let ruleMetadata: [String: RuleMetadata] = RuleMetadata.coreChecks.merging([
         "duplicate-key": RuleMetadata(id: "duplicate-key", summary: "An object does not repeat a key (readers keep only one of them).", defaultSeverity: .warning),
         "io": RuleMetadata(id: "io", summary: "Files can be read.", defaultSeverity: .error),
-    ]
+    ]) { a, _ in a }
 
     /// Lints `files`, in their order, using every core.
     func lint(_ files: [String]) async -> [FileResult] {
@@ -66,7 +65,7 @@ struct SyntaxLinter: Sendable {
         } catch {
             // The range covers the offending character, so editors underline it.
             let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
-            let d = Diagnostic(ruleID: "syntax", severity: .error, message: error.message,
+            let d = Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
                                file: file, start: error.position, end: end)
             return FileResult(file: file, diagnostics: [d], locator: SourceLocator(bytes: bytes))
         }

@@ -19,7 +19,7 @@ import Testing
         let r = try CLI.run(["lint", "content", "--format", "xcode"], in: dir.url)
         #expect(r.status == 1)
         let expected = dir.url.appendingPathComponent("content/drinks/negroni.json").path
-            + ":3:17: error: expected ',' or '}' after an object member, found ']' [syntax]\n"
+            + ":3:17: error: expected ',' or '}' after an object member, found ']' [parse]\n"
         #expect(r.stdout.hasSuffix(expected), "\(r.stdout)")
     }
 
@@ -55,8 +55,8 @@ import Testing
         try Data([0xFF, 0xFE, 0x7B, 0x00]).write(to: dir.url.appendingPathComponent("utf16.json"))
         let r = try CLI.run(["lint", ".", "--format", "xcode"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout.contains("binary.json:1:1: error: expected a JSON value, found control character U+0000 [syntax]"))
-        #expect(r.stdout.contains("\(empty.lastPathComponent):1:1: error: expected a JSON value, found end of input (the file is empty) [syntax]"))
+        #expect(r.stdout.contains("binary.json:1:1: error: expected a JSON value, found control character U+0000 [parse]"))
+        #expect(r.stdout.contains("\(empty.lastPathComponent):1:1: error: expected a JSON value, found end of input (the file is empty) [parse]"))
         #expect(r.stdout.contains("utf16.json:1:1: error:"))
     }
 
@@ -85,7 +85,7 @@ import Testing
         #expect(report.string(report.member(d, "file")!) == "bad.json")
         #expect(report.int(report.member(d, "line")!) == 3)
         #expect(report.int(report.member(d, "column")!) == 11)
-        #expect(report.string(report.member(d, "rule")!) == "syntax")
+        #expect(report.string(report.member(d, "rule")!) == "parse")
         let summary = try #require(report.member(report.root, "summary"))
         #expect(report.int(report.member(summary, "errors")!) == 1)
         #expect(report.int(report.member(summary, "files")!) == 1)
@@ -96,7 +96,7 @@ import Testing
         try dir.write("drinks.json", "{\"name\": \"Mojito\",, \"rating\": 4}")
         let r = try CLI.run(["lint", "drinks.json"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout.contains("drinks.json:1:19: error: expected a member name in double quotes after ',' in an object, found ',' [syntax]"))
+        #expect(r.stdout.contains("drinks.json:1:19: error: expected a member name in double quotes after ',' in an object, found ',' [parse]"))
         #expect(r.stdout.contains("{\"name\": \"Mojito\",, \"rating\": 4}\n                  ^"))
         #expect(!r.stdout.contains("\u{1B}["))
         let forced = try CLI.run(["lint", "drinks.json", "--color", "always"], in: dir.url)
