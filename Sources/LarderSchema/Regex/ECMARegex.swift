@@ -1,36 +1,137 @@
-import Foundation
-
-/// A regular expression with ECMA-262 semantics, as JSON Schema's `pattern` and
-/// `patternProperties` ask (`\d` is ASCII only, `\p{L}` works).
+/// A regular expression with ECMA-262 semantics and the `u` flag, as JSON Schema's
+/// `pattern` and `patternProperties` ask: `\d` is `[0-9]` only, `\w` is `[A-Za-z0-9_]`,
+/// `\s` is ECMA-262 white space, `.` and classes work on code points, `\p{L}` works.
 ///
-/// STUB: a placeholder over NSRegularExpression so the schema engine can be built against
-/// the final API; the real engine replaces this file.
+/// ```swift
+/// let slug = try ECMARegex("^[a-z0-9]+(-[a-z0-9]+)*$")
+/// try slug.search("tomato-soup")   // true
+/// try slug.search("Tomato Soup")   // false
+/// ```
+///
+/// Matching is bounded. A pattern without backreferences or lookaround compiles to a
+/// deterministic automaton over UTF-8 bytes (or, when that automaton would be too large,
+/// runs as an NFA simulation): either way a search takes time linear in the input, so
+/// `^(a+)+$` cannot blow up. Patterns with backreferences or lookaround run on a
+/// backtracking engine that stops after ``stepBudget`` steps and throws
+/// ``RegexError/budgetExceeded(steps:)``.
+///
+/// - Complexity: compiling is done once per pattern; a search on the automaton costs one
+///   table look-up per input byte.
 public struct ECMARegex: Sendable {
     /// The pattern as written in the schema.
     public let pattern: String
-    private let regex: NSRegularExpression
+    /// How many steps the backtracking engine may take in one search.
+    public let stepBudget: Int
+    private let engine: Engine
 
-    /// Compiles `pattern`; throws when it is not a valid ECMA-262 pattern.
+    /// The default ``stepBudget``: a few milliseconds of backtracking.
+    public static let defaultStepBudget = 1_000_000
+
+    /// The DFA may grow to this many states; past it the NFA is simulated instead.
+    static let maxDFAStates = 4096
+    /// ... and to this many table entries (states times byte classes).
+    static let maxDFATableEntries = 1 << 20
+
+    enum Engine: Sendable {
+        case dfa(ByteDFA)
+        case nfa(ByteNFA)
+        case backtrack(BacktrackProgram)
+    }
+
+    /// Compiles `pattern`; throws ``RegexError/syntax(message:offset:)`` when it is not a
+    /// valid ECMA-262 pattern under the `u` flag.
     public init(_ pattern: String) throws(RegexError) {
+        try self.init(pattern, stepBudget: ECMARegex.defaultStepBudget)
+    }
+
+    /// Compiles `pattern` with a custom budget for the backtracking engine.
+    public init(_ pattern: String, stepBudget: Int) throws(RegexError) {
         self.pattern = pattern
-        do {
-            regex = try NSRegularExpression(pattern: pattern)
-        } catch {
-            throw RegexError.syntax(message: "invalid regular expression", offset: 0)
+        self.stepBudget = stepBudget
+        let parsed = try RegexParser.parse(pattern)
+        if parsed.root.needsBacktracking {
+            engine = .backtrack(try BacktrackProgram(parsed))
+            return
+        }
+        let nfa = try ByteNFA(parsed.root, anchored: parsed.root.isAnchoredAtStart)
+        let maxStates = ECMARegex.maxDFAStates
+        if let dfa = ByteDFA(nfa, maxStates: maxStates), dfa.table.count <= ECMARegex.maxDFATableEntries {
+            engine = .dfa(dfa)
+        } else {
+            engine = .nfa(nfa)
+        }
+    }
+
+    /// Checks that `pattern` is valid ECMA-262 syntax (the `u` flag's rules) without
+    /// compiling it; this is what the `regex` format asks.
+    public static func validate(_ pattern: String) throws(RegexError) {
+        _ = try RegexParser.parse(pattern)
+    }
+
+    /// Which engine runs the pattern: `"dfa"`, `"nfa"` or `"backtracking"`.
+    public var engineName: String {
+        switch engine {
+        case .dfa: "dfa"
+        case .nfa: "nfa"
+        case .backtrack: "backtracking"
         }
     }
 
     /// True when the pattern matches anywhere in `text` (JSON Schema's unanchored search).
-    /// Throws ``RegexError/budgetExceeded`` when matching takes more steps than allowed.
+    /// Throws ``RegexError/budgetExceeded(steps:)`` when the backtracking engine needs
+    /// more steps than ``stepBudget`` allows.
     public func search(_ text: String) throws(RegexError) -> Bool {
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.firstMatch(in: text, range: range) != nil
+        let result = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(RegexError) -> Bool in try search(utf8: bytes) }
+        }
+        if let result { return try result.get() }
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { bytes throws(RegexError) -> Bool in try search(utf8: bytes) }
     }
 
-    /// Same as ``search(_:)-(String)`` over UTF-8 bytes (which must be valid UTF-8).
-    public func search(utf8: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
-        try search(String(decoding: utf8, as: UTF8.self))
+    /// Same as ``search(_:)`` over the UTF-8 bytes of a string (which must be valid UTF-8).
+    public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
+        switch engine {
+        case .dfa(let dfa):
+            return dfa.matches(bytes)
+        case .nfa(let nfa):
+            var stepper = NFAStepper(nfa)
+            return stepper.matches(bytes)
+        case .backtrack(let program):
+            var matcher = BacktrackMatcher(program: program, input: decodeScalars(bytes), budget: stepBudget)
+            return try matcher.search()
+        }
     }
+}
+
+/// Decodes valid UTF-8 into code points.
+func decodeScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+    var result: [UInt32] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    let count = bytes.count
+    while index < count {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 {
+            result.append(lead)
+            index += 1
+        } else if lead < 0xE0, index + 1 < count {
+            result.append((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+            index += 2
+        } else if lead < 0xF0, index + 2 < count {
+            result.append((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+            index += 3
+        } else if index + 3 < count {
+            result.append(
+                (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                    | UInt32(bytes[index + 3] & 0x3F))
+            index += 4
+        } else {
+            result.append(0xFFFD)
+            index += 1
+        }
+    }
+    return result
 }
 
 /// Why a regular expression could not be compiled or run.

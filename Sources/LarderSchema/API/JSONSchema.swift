@@ -1,0 +1,145 @@
+import LarderJSON
+
+/// A compiled JSON Schema: compile once, validate many documents, from any number of tasks.
+///
+///     let schema = try JSONSchema(JSONDocument(parsing: schemaBytes))
+///     let doc = try JSONDocument(parsing: bytes)
+///     if !schema.isValid(doc) {
+///         for error in schema.validate(doc).errors {
+///             print(doc.position(of: error.node), error.message)
+///         }
+///     }
+///
+/// Drafts 4, 6, 7, 2019-09 and 2020-12 are supported, chosen by `$schema` (or
+/// ``SchemaOptions/draft`` for a schema without one; 2020-12 by default). Instances are
+/// checked on the parsed tape without building `JSONValue` trees.
+///
+/// - Complexity: ``isValid(_:at:)`` visits each instance value once per subschema that
+///   applies to it and allocates nothing for schemas without `unevaluated*`.
+public struct JSONSchema: Sendable {
+    let box: ProgramBox
+    /// The draft of the schema's root.
+    public let draft: SchemaDraft
+    /// The options the schema was compiled with.
+    public let options: SchemaOptions
+
+    /// Compiles the schema at `node` (the root by default) of a parsed document.
+    ///
+    /// Throws a ``SchemaError`` when the schema is not valid against its meta-schema (each
+    /// problem with its line and column), when a `$ref` cannot be resolved (remote ones are
+    /// never fetched: map them with ``SchemaRegistry/map(prefix:to:)``), when a pattern is not a
+    /// regular expression, or when `$ref`s form a cycle that would never end.
+    public init(_ schema: JSONDocument, at node: Int? = nil, options: SchemaOptions = SchemaOptions(), registry: SchemaRegistry = SchemaRegistry()) throws(SchemaError) {
+        let root = node ?? schema.root
+        var draft = options.draft ?? .draft2020_12
+        var metaDraft = draft
+        if schema.kind(root) == .object, let s = schema.member(root, "$schema").flatMap({ schema.string($0) }) {
+            if let d = SchemaDraft(metaSchemaURI: s) {
+                draft = d
+                metaDraft = d
+            } else if let meta = (try? registry.lookup(normalizedResourceURI(s))) ?? nil,
+                let ms = meta.member(meta.root, "$schema").flatMap({ meta.string($0) }), let d = SchemaDraft(metaSchemaURI: ms)
+            {
+                draft = d
+                metaDraft = d
+            }
+        }
+        if options.validateSchema, let meta = metaSchemaValidators[metaDraft] {
+            let result = meta.validate(schema, at: root)
+            if !result.isValid {
+                let locator = schema.locator()
+                let problems = result.errors.map { e in
+                    SchemaError.Problem(
+                        message: e.message, schemaLocation: e.instanceLocation,
+                        position: schema.position(of: e.node, using: locator), keywordLocation: e.keywordLocation)
+                }
+                throw SchemaError(
+                    message: "the schema is not valid against the \(metaDraft) meta-schema (\(problems.count) problem\(problems.count == 1 ? "" : "s"))",
+                    problems: problems)
+            }
+        }
+        let compiler = Compiler(registry: registry, options: options)
+        let program = try compiler.compileRoot(schema, node: root, draft: draft)
+        self.box = ProgramBox(program)
+        self.draft = draft
+        self.options = options
+    }
+
+    /// Parses and compiles a schema given as JSON text.
+    public init(json: String, options: SchemaOptions = SchemaOptions(), registry: SchemaRegistry = SchemaRegistry()) throws(SchemaError) {
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: json)
+        } catch {
+            throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position)
+        }
+        try self.init(doc, options: options, registry: registry)
+    }
+
+    /// Whether the value at `node` (the root by default) is valid. Stops at the first
+    /// failure and collects nothing: the fast path.
+    public func isValid(_ doc: JSONDocument, at node: Int? = nil) -> Bool {
+        evaluate(doc, node ?? doc.root, collect: false).valid
+    }
+
+    /// Validates the value at `node` (the root by default) and returns every error.
+    ///
+    /// For `anyOf`/`oneOf` failures only the errors of the branch that came closest are
+    /// reported. The quiet path runs first, so a valid document costs what ``isValid(_:at:)``
+    /// costs.
+    public func validate(_ doc: JSONDocument, at node: Int? = nil) -> ValidationResult {
+        let start = node ?? doc.root
+        if evaluate(doc, start, collect: false).valid { return ValidationResult(errors: []) }
+        let result = evaluate(doc, start, collect: true)
+        return ValidationResult(errors: result.errors)
+    }
+
+    /// The result in one of the standard output formats of JSON Schema 2020-12:
+    /// `{"valid": false, "errors": [{"keywordLocation": ..., "instanceLocation": ..., "error": ...}]}`.
+    public func output(_ doc: JSONDocument, at node: Int? = nil, format: OutputFormat) -> JSONValue {
+        let result = validate(doc, at: node)
+        return OutputBuilder.build(result, format: format)
+    }
+
+    private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool) -> (valid: Bool, errors: [ValidationError]) {
+        let p = box.program
+        return p.nodes.withUnsafeBufferPointer { nodes in
+            p.ops.withUnsafeBufferPointer { ops in
+                p.bytes.withUnsafeBufferPointer { keyBytes in
+                    p.properties.withUnsafeBufferPointer { properties in
+                        p.lists.withUnsafeBufferPointer { lists in
+                            p.objects.withUnsafeBufferPointer { objects in
+                                p.numbers.withUnsafeBufferPointer { numbers in
+                                    p.byteSlices.withUnsafeBufferPointer { slices in
+                                        doc.bytes.withUnsafeBufferPointer { bytes in
+                                            var evaluator = Evaluator(
+                                                box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
+                                                lists: lists, objects: objects, numbers: numbers, slices: slices, doc: doc,
+                                                bytes: bytes, start: start, maxDepth: options.maxDepth,
+                                                usesDynamicScope: p.usesDynamicScope, collect: collect)
+                                            var none: Annotations? = nil
+                                            let ok = evaluator.eval(p.root, start, &none)
+                                            return (ok, evaluator.errors)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The official meta-schemas, compiled once on first use.
+let metaSchemaValidators: [SchemaDraft: JSONSchema] = {
+    var out: [SchemaDraft: JSONSchema] = [:]
+    for draft in SchemaDraft.allCases {
+        guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { continue }
+        var options = SchemaOptions(draft: draft, validateSchema: false)
+        options.baseURI = normalizedResourceURI(draft.metaSchemaURI)
+        if let schema = try? JSONSchema(doc, options: options) { out[draft] = schema }
+    }
+    return out
+}()

@@ -1,0 +1,104 @@
+import Foundation
+import LarderJSON
+
+/// Where a schema's `$ref`s to other documents are found: documents added by URI, URI
+/// prefixes mapped to local folders, and an optional resolver of your own.
+///
+/// Nothing is ever fetched from the network. A reference that nothing here resolves is a
+/// ``SchemaError`` naming the URI (and, for http(s), how to map it with `--ref-map`).
+///
+///     var registry = SchemaRegistry()
+///     registry.map(prefix: "https://example.com/schemas/", to: "/path/to/schemas")
+///     try registry.add(uri: "https://example.com/common.json", json: #"{"type": "string"}"#)
+///     let schema = try JSONSchema(doc, registry: registry)
+public struct SchemaRegistry: Sendable {
+    /// A function that returns the document a URI (without fragment) names, or nil.
+    public typealias Resolver = @Sendable (_ uri: String) throws -> JSONDocument?
+
+    /// A URI prefix whose documents are files under a local folder.
+    public struct Mapping: Sendable, Hashable {
+        public var prefix: String
+        public var directory: String
+
+        public init(prefix: String, directory: String) {
+            self.prefix = prefix
+            self.directory = directory
+        }
+    }
+
+    var documents: [String: JSONDocument] = [:]
+    /// URI prefixes mapped to local folders, longest prefix first when looked up.
+    public private(set) var mappings: [Mapping] = []
+    /// Asked last, for URIs that nothing else resolves.
+    public var resolver: Resolver?
+
+    public init(resolver: Resolver? = nil) {
+        self.resolver = resolver
+    }
+
+    /// Adds a document under `uri` (a fragment, if any, is ignored).
+    public mutating func add(uri: String, document: JSONDocument) {
+        documents[normalizedResourceURI(uri)] = document
+    }
+
+    /// Parses `json` and adds it under `uri`.
+    public mutating func add(uri: String, json: String) throws(JSONParseError) {
+        add(uri: uri, document: try JSONDocument(parsing: json))
+    }
+
+    /// Maps every URI that starts with `prefix` to the file at the rest of the URI under
+    /// `directory` (`--ref-map https://example.com/schemas/=./schemas`).
+    public mutating func map(prefix: String, to directory: String) {
+        mappings.append(Mapping(prefix: prefix, directory: directory))
+        mappings.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// Lets `file://` references load files under `directory` (and nowhere else).
+    public mutating func allowFiles(under directory: String) {
+        let dir = URL(fileURLWithPath: directory).standardizedFileURL
+        var prefix = dir.absoluteString
+        if !prefix.hasSuffix("/") { prefix += "/" }
+        map(prefix: prefix, to: dir.path)
+    }
+
+    /// The document for `uri`, from what was added, the mapped folders or the resolver.
+    func lookup(_ uri: String) throws(SchemaError) -> JSONDocument? {
+        let key = normalizedResourceURI(uri)
+        if let doc = documents[key] { return doc }
+        for mapping in mappings where key.hasPrefix(mapping.prefix) {
+            let rest = percentDecode(String(key.dropFirst(mapping.prefix.count)))
+            let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.contains(where: { $0 == ".." }) || rest.hasPrefix("/") {
+                throw SchemaError(message: "\(uri) leaves the folder it is mapped to (\(mapping.directory))")
+            }
+            let path = URL(fileURLWithPath: mapping.directory).appendingPathComponent(rest).path
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.localizedDescription)")
+            }
+            do {
+                return try JSONDocument(parsing: bytes)
+            } catch {
+                throw SchemaError(message: "\(path) (for \(uri)) is not valid JSON: \(error)")
+            }
+        }
+        if let resolver {
+            do {
+                return try resolver(key)
+            } catch let error as SchemaError {
+                throw error
+            } catch {
+                throw SchemaError(message: "cannot load \(uri): \(error)")
+            }
+        }
+        return nil
+    }
+}
+
+/// A resource URI without fragment (and without an empty trailing `#`).
+func normalizedResourceURI(_ uri: String) -> String {
+    splitFragment(uri).base
+}

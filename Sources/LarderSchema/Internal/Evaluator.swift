@@ -1,0 +1,1009 @@
+import Foundation
+import LarderJSON
+
+/// What the subschemas applied to one instance evaluated, for `unevaluatedProperties` and
+/// `unevaluatedItems`. Only built for schemas that have one of those.
+struct Annotations {
+    var allProperties = false
+    var properties: Set<Int> = []
+    var allItems = false
+    /// Items `0..<prefix` were evaluated.
+    var prefix = 0
+    var items: Set<Int> = []
+
+    mutating func merge(_ other: Annotations) {
+        allProperties = allProperties || other.allProperties
+        properties.formUnion(other.properties)
+        allItems = allItems || other.allItems
+        prefix = max(prefix, other.prefix)
+        items.formUnion(other.items)
+    }
+}
+
+/// Walks an instance on the tape against a compiled program.
+///
+/// In quiet mode (`collect == false`) it stops at the first failure and builds nothing; in
+/// collecting mode it records every error with its locations. Both run the same code.
+struct Evaluator {
+    let box: ProgramBox
+    let nodes: UnsafeBufferPointer<SchemaNode>
+    let ops: UnsafeBufferPointer<Op>
+    let keyBytes: UnsafeBufferPointer<UInt8>
+    let properties: UnsafeBufferPointer<PropertyEntry>
+    let lists: UnsafeBufferPointer<Int32>
+    let objects: UnsafeBufferPointer<ObjectOp>
+    let numbers: UnsafeBufferPointer<NumberCheck>
+    let slices: UnsafeBufferPointer<ByteSlice>
+    let doc: JSONDocument
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The instance node validation started at (instance locations are relative to it).
+    let start: Int
+    let maxDepth: Int
+    let usesDynamicScope: Bool
+    var collect: Bool
+    var depth = 0
+    var errors: [ValidationError] = []
+    /// The keyword location so far (collecting mode only), as UTF-8.
+    var path: [UInt8] = []
+    /// The schema resources entered, outermost first (only with `$dynamicRef`/`$recursiveRef`).
+    var scope: [Int32] = []
+
+    var program: Program { box.program }
+
+    // MARK: Nodes
+
+    mutating func eval(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        let node = nodes[Int(s)]
+        depth += 1
+        defer { depth -= 1 }
+        if depth > maxDepth {
+            if collect {
+                report(s, "$ref", i, "the schema nests deeper than \(maxDepth) levels here (a $ref cycle through the instance?); validation stopped")
+            }
+            return false
+        }
+        var pushed = false
+        if usesDynamicScope && scope.last != node.resource {
+            scope.append(node.resource)
+            pushed = true
+        }
+        defer { if pushed { scope.removeLast() } }
+        if node.tracksEvaluation {
+            var local: Annotations? = Annotations()
+            let ok = run(s, node, i, &local)
+            if ok, ann != nil, let local { ann!.merge(local) }
+            return ok
+        }
+        return run(s, node, i, &ann)
+    }
+
+    private mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        var valid = true
+        var k = Int(node.opStart)
+        let end = Int(node.opEnd)
+        while k < end {
+            if !apply(ops[k], s, i, &ann) {
+                valid = false
+                if !collect { return false }
+            }
+            k += 1
+        }
+        return valid
+    }
+
+    // MARK: Keywords
+
+    private mutating func apply(_ op: Op, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        switch op {
+        case .falseSchema:
+            if collect { report(s, "false", i, "no value is allowed here (the schema is false), found \(describe(i))") }
+            return false
+
+        case .type(let set, let draft4):
+            if typeMatches(set, i, draft4) { return true }
+            if collect { report(s, "type", i, typeMessage(set, i, draft4)) }
+            return false
+
+        case .constant(let c):
+            if equals(i, program.constants[Int(c)]) { return true }
+            if collect {
+                report(s, "const", i, "expected \(program.strings[Int(program.constantDisplay[Int(c)])]), found \(describe(i))")
+            }
+            return false
+
+        case .enumeration(let e):
+            if enumContains(program.enums[Int(e)], i) { return true }
+            if collect {
+                let set = program.enums[Int(e)]
+                let list = program.strings[Int(set.display)]
+                let count = Int(set.stringCount + set.otherCount)
+                report(s, "enum", i, count == 1 ? "expected \(list), found \(describe(i))" : "\(describe(i)) is not one of \(list)")
+            }
+            return false
+
+        case .number(let c):
+            guard doc.kind(i) == .number else { return true }
+            let check = numbers[Int(c)]
+            let order = compareNumber(i, c)
+            let ok: Bool
+            switch check.kind {
+            case .minimum: ok = order >= 0
+            case .maximum: ok = order <= 0
+            case .exclusiveMinimum: ok = order > 0
+            case .exclusiveMaximum: ok = order < 0
+            case .multipleOf: ok = true
+            }
+            if ok { return true }
+            if collect {
+                let bound = program.exactNumbers[Int(c)].literal
+                let value = doc.numberLiteral(i)
+                switch check.kind {
+                case .minimum: report(s, "minimum", i, "\(value) is less than the minimum \(bound)")
+                case .maximum: report(s, "maximum", i, "\(value) is greater than the maximum \(bound)")
+                case .exclusiveMinimum:
+                    report(s, nodes[Int(s)].draft == .draft4 ? "minimum" : "exclusiveMinimum", i,
+                           "\(value) is not greater than the exclusive minimum \(bound)")
+                case .exclusiveMaximum:
+                    report(s, nodes[Int(s)].draft == .draft4 ? "maximum" : "exclusiveMaximum", i,
+                           "\(value) is not less than the exclusive maximum \(bound)")
+                case .multipleOf: break
+                }
+            }
+            return false
+
+        case .multipleOf(let c):
+            guard doc.kind(i) == .number else { return true }
+            if isMultiple(i, c) { return true }
+            if collect {
+                report(s, "multipleOf", i, "\(doc.numberLiteral(i)) is not a multiple of \(program.exactNumbers[Int(c)].literal)")
+            }
+            return false
+
+        case .minLength(let n):
+            guard doc.kind(i) == .string else { return true }
+            let raw = doc.rawStringBytes(i).count
+            if !doc.hasEscapes(i) && (raw + 3) / 4 >= n { return true }
+            let length = stringLength(i)
+            if length >= n { return true }
+            if collect {
+                report(s, "minLength", i, "\(describe(i)) is shorter than the minimum length \(n) (it has \(length) character\(length == 1 ? "" : "s"))")
+            }
+            return false
+
+        case .maxLength(let n):
+            guard doc.kind(i) == .string else { return true }
+            if doc.rawStringBytes(i).count <= n { return true }
+            let length = stringLength(i)
+            if length <= n { return true }
+            if collect {
+                report(s, "maxLength", i, "\(describe(i)) is longer than the maximum length \(n) (it has \(length) characters)")
+            }
+            return false
+
+        case .pattern(let r):
+            guard doc.kind(i) == .string else { return true }
+            switch search(r, i) {
+            case .some(true): return true
+            case .some(false):
+                if collect {
+                    report(s, "pattern", i, "\(describe(i)) does not match the pattern \(program.regexes[Int(r)].source)")
+                }
+            case .none:
+                if collect {
+                    report(s, "pattern", i, "the pattern \(program.regexes[Int(r)].source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
+                }
+            }
+            return false
+
+        case .format(let f):
+            guard doc.kind(i) == .string else { return true }
+            let name = program.strings[Int(f)]
+            if FormatChecker.check(name, doc.string(i)!) != false { return true }
+            if collect { report(s, "format", i, "\(describe(i)) is not a valid \(name)") }
+            return false
+
+        case .minItems(let n):
+            guard doc.kind(i) == .array else { return true }
+            let c = doc.count(i)
+            if c >= n { return true }
+            if collect { report(s, "minItems", i, "expected at least \(n) item\(n == 1 ? "" : "s"), found \(c)") }
+            return false
+
+        case .maxItems(let n):
+            guard doc.kind(i) == .array else { return true }
+            let c = doc.count(i)
+            if c <= n { return true }
+            if collect { report(s, "maxItems", i, "expected at most \(n) item\(n == 1 ? "" : "s"), found \(c)") }
+            return false
+
+        case .uniqueItems:
+            guard doc.kind(i) == .array else { return true }
+            guard let (a, b) = firstDuplicate(i) else { return true }
+            if collect { report(s, "uniqueItems", i, "items \(a) and \(b) are equal; expected unique items") }
+            return false
+
+        case .minProperties(let n):
+            guard doc.kind(i) == .object else { return true }
+            let c = doc.count(i)
+            if c >= n { return true }
+            if collect { report(s, "minProperties", i, "expected at least \(n) propert\(n == 1 ? "y" : "ies"), found \(c)") }
+            return false
+
+        case .maxProperties(let n):
+            guard doc.kind(i) == .object else { return true }
+            let c = doc.count(i)
+            if c <= n { return true }
+            if collect { report(s, "maxProperties", i, "expected at most \(n) propert\(n == 1 ? "y" : "ies"), found \(c)") }
+            return false
+
+        case .object(let o):
+            guard doc.kind(i) == .object else { return true }
+            return checkObject(objects[Int(o)], s, i, &ann)
+
+        case .items(let x):
+            guard doc.kind(i) == .array else { return true }
+            return checkItems(x, s, i, &ann)
+
+        case .contains(let x):
+            guard doc.kind(i) == .array else { return true }
+            return checkContains(x, s, i, &ann)
+
+        case .propertyNames(let child):
+            guard doc.kind(i) == .object else { return true }
+            var valid = true
+            let mark = pushPath("/propertyNames")
+            var k = i + 1
+            for _ in 0..<doc.count(i) {
+                var none: Annotations? = nil
+                if !eval(child, k, &none) {
+                    valid = false
+                    if !collect { break }
+                }
+                k = doc.after(k + 1)
+            }
+            popPath(mark)
+            return valid
+
+        case .dependentRequired(let g):
+            guard doc.kind(i) == .object else { return true }
+            var valid = true
+            let group = program.dependentGroups[Int(g)]
+            for d in Int(group.first)..<Int(group.first + group.count) {
+                let entry = program.dependentRequired[Int(d)]
+                guard findMember(i, entry.key) != nil else { continue }
+                for r in Int(entry.first)..<Int(entry.first + entry.count) where findMember(i, slices[r]) == nil {
+                    valid = false
+                    if !collect { return false }
+                    let name = program.strings[Int(entry.key.name)]
+                    let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentRequired"
+                    report(s, keyword, i, "\(jsonString(program.strings[Int(slices[r].name)])) is required when \(jsonString(name)) is present")
+                }
+            }
+            return valid
+
+        case .dependentSchemas(let g):
+            guard doc.kind(i) == .object else { return true }
+            var valid = true
+            let group = program.dependentSchemaGroups[Int(g)]
+            let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentSchemas"
+            for d in Int(group.first)..<Int(group.first + group.count) {
+                let entry = program.dependentSchemas[d]
+                guard findMember(i, entry.key) != nil else { continue }
+                let name = program.strings[Int(entry.key.name)]
+                let mark = pushPath("/\(keyword)/" + escapePointerToken(name))
+                let ok = eval(entry.schema, i, &ann)
+                popPath(mark)
+                if !ok {
+                    valid = false
+                    if !collect { return false }
+                }
+            }
+            return valid
+
+        case .allOf(let first, let count):
+            var valid = true
+            for j in 0..<Int(count) {
+                let mark = pushPath("/allOf/\(j)")
+                let ok = eval(lists[Int(first) + j], i, &ann)
+                popPath(mark)
+                if !ok {
+                    valid = false
+                    if !collect { return false }
+                }
+            }
+            return valid
+
+        case .anyOf(let first, let count):
+            return checkAnyOf(first, count, s, i, &ann)
+
+        case .oneOf(let first, let count):
+            return checkOneOf(first, count, s, i, &ann)
+
+        case .not(let child):
+            var none: Annotations? = nil
+            let was = collect
+            collect = false
+            let ok = eval(child, i, &none)
+            collect = was
+            if !ok { return true }
+            if collect { report(s, "not", i, "\(describe(i)) must not match the schema in \"not\"") }
+            return false
+
+        case .conditional(let c):
+            let cond = program.conditionals[Int(c)]
+            var local: Annotations? = ann == nil ? nil : Annotations()
+            let was = collect
+            collect = false
+            let matched = eval(cond.condition, i, &local)
+            collect = was
+            if matched, let local, ann != nil { ann!.merge(local) }
+            let branch = matched ? cond.then : cond.otherwise
+            guard branch >= 0 else { return true }
+            let mark = pushPath(matched ? "/then" : "/else")
+            let ok = eval(branch, i, &ann)
+            popPath(mark)
+            return ok
+
+        case .ref(let target):
+            let mark = pushPath("/$ref")
+            let ok = eval(target, i, &ann)
+            popPath(mark)
+            return ok
+
+        case .dynamicRef(let d):
+            let ref = program.dynamicRefs[Int(d)]
+            var target = ref.target
+            if let name = ref.anchor {
+                for r in scope {
+                    if let found = program.resources[Int(r)].dynamicAnchors.first(where: { $0.name == name }) {
+                        target = found.node
+                        break
+                    }
+                }
+            }
+            let mark = pushPath("/$dynamicRef")
+            let ok = eval(target, i, &ann)
+            popPath(mark)
+            return ok
+
+        case .recursiveRef(let d):
+            let ref = program.dynamicRefs[Int(d)]
+            var target = ref.target
+            let initial = program.resources[Int(nodes[Int(target)].resource)]
+            if initial.recursiveAnchor && initial.root == target {
+                for r in scope {
+                    let res = program.resources[Int(r)]
+                    if res.recursiveAnchor && res.root >= 0 {
+                        target = res.root
+                        break
+                    }
+                }
+            }
+            let mark = pushPath("/$recursiveRef")
+            let ok = eval(target, i, &ann)
+            popPath(mark)
+            return ok
+
+        case .unevaluatedProperties(let child):
+            guard doc.kind(i) == .object else { return true }
+            let seen = ann ?? Annotations()
+            if seen.allProperties { return true }
+            var valid = true
+            var k = i + 1
+            let isFalse = nodes[Int(child)].isFalse
+            for _ in 0..<doc.count(i) {
+                if !seen.properties.contains(k) {
+                    if isFalse {
+                        valid = false
+                        if !collect { return false }
+                        report(s, "unevaluatedProperties", k, "\(jsonString(doc.string(k)!)) is not allowed (unevaluated property)")
+                    } else {
+                        var none: Annotations? = nil
+                        let mark = pushPath("/unevaluatedProperties")
+                        let ok = eval(child, k + 1, &none)
+                        popPath(mark)
+                        if !ok {
+                            valid = false
+                            if !collect { return false }
+                        }
+                    }
+                }
+                k = doc.after(k + 1)
+            }
+            if valid { ann?.allProperties = true }
+            return valid
+
+        case .unevaluatedItems(let child):
+            guard doc.kind(i) == .array else { return true }
+            let seen = ann ?? Annotations()
+            if seen.allItems { return true }
+            var valid = true
+            var e = i + 1
+            let isFalse = nodes[Int(child)].isFalse
+            for j in 0..<doc.count(i) {
+                if j >= seen.prefix && !seen.items.contains(j) {
+                    if isFalse {
+                        valid = false
+                        if !collect { return false }
+                        report(s, "unevaluatedItems", e, "item \(j) is not allowed (unevaluated item)")
+                    } else {
+                        var none: Annotations? = nil
+                        let mark = pushPath("/unevaluatedItems")
+                        let ok = eval(child, e, &none)
+                        popPath(mark)
+                        if !ok {
+                            valid = false
+                            if !collect { return false }
+                        }
+                    }
+                }
+                e = doc.after(e)
+            }
+            if valid { ann?.allItems = true }
+            return valid
+        }
+    }
+
+    // MARK: Objects
+
+    /// The property entry of `op` whose key equals the member key `k`.
+    @inline(__always)
+    private func findProperty(_ op: ObjectOp, _ k: Int) -> Int? {
+        let first = Int(op.firstProperty)
+        let end = first + Int(op.propertyCount)
+        if !doc.hasEscapes(k) {
+            let r = doc.rawStringBytes(k)
+            let len = r.count
+            let base = bytes.baseAddress! + r.lowerBound
+            var p = first
+            while p < end {
+                let key = properties[p].key
+                if Int(key.count) == len && (len == 0 || memcmp(base, keyBytes.baseAddress! + Int(key.start), len) == 0) {
+                    return p
+                }
+                p += 1
+            }
+            return nil
+        }
+        let decoded = Array(doc.string(k)!.utf8)
+        for p in first..<end where sliceEquals(properties[p].key, decoded) { return p }
+        return nil
+    }
+
+    private func sliceEquals(_ slice: ByteSlice, _ other: [UInt8]) -> Bool {
+        guard Int(slice.count) == other.count else { return false }
+        for j in 0..<other.count where keyBytes[Int(slice.start) + j] != other[j] { return false }
+        return true
+    }
+
+    /// Whether the member key `k` equals the bytes of `slice`.
+    private func keyEquals(_ k: Int, _ slice: ByteSlice) -> Bool {
+        if !doc.hasEscapes(k) {
+            let r = doc.rawStringBytes(k)
+            guard r.count == Int(slice.count) else { return false }
+            return r.count == 0 || memcmp(bytes.baseAddress! + r.lowerBound, keyBytes.baseAddress! + Int(slice.start), r.count) == 0
+        }
+        return sliceEquals(slice, Array(doc.string(k)!.utf8))
+    }
+
+    /// The value node of the member named by `slice`, or nil.
+    private func findMember(_ i: Int, _ slice: ByteSlice) -> Int? {
+        var k = i + 1
+        var found: Int?
+        for _ in 0..<doc.count(i) {
+            if keyEquals(k, slice) { found = k + 1 }
+            k = doc.after(k + 1)
+        }
+        return found
+    }
+
+    private mutating func checkObject(_ op: ObjectOp, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        var valid = true
+        var seen: UInt64 = 0
+        var k = i + 1
+        let count = doc.count(i)
+        for _ in 0..<count {
+            let v = k + 1
+            var evaluated = false
+            if let p = findProperty(op, k) {
+                let entry = properties[p]
+                if entry.requiredBit >= 0 { seen |= 1 << UInt64(entry.requiredBit) }
+                if entry.schema >= 0 {
+                    evaluated = true
+                    var none: Annotations? = nil
+                    if nodes[Int(entry.schema)].isFalse {
+                        valid = false
+                        if !collect { return false }
+                        let name = program.strings[Int(entry.key.name)]
+                        let mark = pushPath("/properties/" + escapePointerToken(name))
+                        report(entry.schema, "false", k, "\(jsonString(name)) is not allowed")
+                        popPath(mark)
+                    } else if collect {
+                        let name = program.strings[Int(entry.key.name)]
+                        let mark = pushPath("/properties/" + escapePointerToken(name))
+                        if !eval(entry.schema, v, &none) { valid = false }
+                        popPath(mark)
+                    } else if !eval(entry.schema, v, &none) {
+                        return false
+                    }
+                }
+            }
+            if op.patternCount > 0 {
+                for j in Int(op.firstPattern)..<Int(op.firstPattern + op.patternCount) {
+                    let (r, schema) = program.patternProperties[j]
+                    switch search(r, k) {
+                    case .some(true):
+                        evaluated = true
+                        var none: Annotations? = nil
+                        let source = program.regexes[Int(r)].source
+                        let mark = pushPath("/patternProperties/" + escapePointerToken(source))
+                        let ok = eval(schema, v, &none)
+                        popPath(mark)
+                        if !ok {
+                            valid = false
+                            if !collect { return false }
+                        }
+                    case .some(false):
+                        break
+                    case .none:
+                        valid = false
+                        if !collect { return false }
+                        report(s, "patternProperties", k, "the pattern \(program.regexes[Int(r)].source) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
+                    }
+                }
+            }
+            if !evaluated && op.additional >= 0 {
+                evaluated = true
+                if nodes[Int(op.additional)].isFalse {
+                    valid = false
+                    if !collect { return false }
+                    report(s, "additionalProperties", k, "\(jsonString(doc.string(k)!)) is not allowed (additional property)")
+                } else {
+                    var none: Annotations? = nil
+                    let mark = pushPath("/additionalProperties")
+                    let ok = eval(op.additional, v, &none)
+                    popPath(mark)
+                    if !ok {
+                        valid = false
+                        if !collect { return false }
+                    }
+                }
+            }
+            if evaluated && ann != nil { ann!.properties.insert(k) }
+            k = doc.after(v)
+        }
+        if op.requiredCount > 0 {
+            if op.requiredFits {
+                let all: UInt64 = op.requiredCount == 64 ? ~0 : (1 << UInt64(op.requiredCount)) - 1
+                if seen & all != all {
+                    if !collect { return false }
+                    valid = false
+                    for bit in 0..<Int(op.requiredCount) where seen & (1 << UInt64(bit)) == 0 {
+                        let name = program.strings[Int(slices[Int(op.firstRequired) + bit].name)]
+                        report(s, "required", i, "\(jsonString(name)) is required")
+                    }
+                }
+            } else {
+                for r in Int(op.firstRequired)..<Int(op.firstRequired + op.requiredCount) where findMember(i, slices[r]) == nil {
+                    if !collect { return false }
+                    valid = false
+                    report(s, "required", i, "\(jsonString(program.strings[Int(slices[r].name)])) is required")
+                }
+            }
+        }
+        return valid
+    }
+
+    // MARK: Arrays
+
+    private mutating func checkItems(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        let op = program.items[Int(x)]
+        let count = doc.count(i)
+        var valid = true
+        var e = i + 1
+        let prefix = Int(op.prefixCount)
+        var j = 0
+        while j < count {
+            let schema: Int32
+            let isRest = j >= prefix
+            if !isRest {
+                schema = lists[Int(op.firstPrefix) + j]
+            } else {
+                schema = op.rest
+                if schema < 0 { break }
+            }
+            var none: Annotations? = nil
+            if isRest && nodes[Int(schema)].isFalse {
+                valid = false
+                if !collect { return false }
+                let keyword = op.restIsAdditional ? "additionalItems" : "items"
+                report(s, keyword, e, "item \(j) is not allowed (the array allows \(prefix) item\(prefix == 1 ? "" : "s"))")
+            } else if collect {
+                let segment: String
+                if isRest {
+                    segment = op.restIsAdditional ? "/additionalItems" : "/items"
+                } else {
+                    segment = (op.modern ? "/prefixItems/" : "/items/") + String(j)
+                }
+                let mark = pushPath(segment)
+                if !eval(schema, e, &none) { valid = false }
+                popPath(mark)
+            } else if !eval(schema, e, &none) {
+                return false
+            }
+            e = doc.after(e)
+            j += 1
+        }
+        if ann != nil {
+            ann!.prefix = max(ann!.prefix, min(count, prefix))
+            if op.rest >= 0 { ann!.allItems = true }
+        }
+        return valid
+    }
+
+    private mutating func checkContains(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        let op = program.contains[Int(x)]
+        var matches = 0
+        var e = i + 1
+        let was = collect
+        collect = false
+        let track = op.annotates && ann != nil
+        for j in 0..<doc.count(i) {
+            var none: Annotations? = nil
+            if eval(op.schema, e, &none) {
+                matches += 1
+                if track { ann!.items.insert(j) }
+                // Without a maximum or annotations to record, the first `min` matches decide.
+                if op.max == nil && !track && matches >= op.min { break }
+            }
+            e = doc.after(e)
+        }
+        collect = was
+        if matches >= op.min && (op.max.map { matches <= $0 } ?? true) { return true }
+        if collect {
+            if matches < op.min {
+                let keyword = op.min == 1 ? "contains" : "minContains"
+                if op.min == 1 {
+                    report(s, keyword, i, "no item matches the \"contains\" schema")
+                } else {
+                    report(s, keyword, i, "expected at least \(op.min) items matching \"contains\", found \(matches)")
+                }
+            } else {
+                report(s, "maxContains", i, "expected at most \(op.max!) item\(op.max! == 1 ? "" : "s") matching \"contains\", found \(matches)")
+            }
+        }
+        return false
+    }
+
+    // MARK: anyOf / oneOf
+
+    private mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        if !collect && ann == nil {
+            for j in 0..<Int(count) {
+                var none: Annotations? = nil
+                if eval(lists[Int(first) + j], i, &none) { return true }
+            }
+            return false
+        }
+        var any = false
+        var branches: [[ValidationError]] = []
+        for j in 0..<Int(count) {
+            var local: Annotations? = ann == nil ? nil : Annotations()
+            let mark = errors.count
+            let pathMark = pushPath("/anyOf/\(j)")
+            let ok = eval(lists[Int(first) + j], i, &local)
+            popPath(pathMark)
+            if ok {
+                any = true
+                if let local, ann != nil { ann!.merge(local) }
+            }
+            if collect {
+                branches.append(Array(errors[mark...]))
+                errors.removeSubrange(mark...)
+            }
+            if ok && ann == nil { break }
+        }
+        if any { return true }
+        if collect { errors.append(contentsOf: closest(branches, i)) }
+        return false
+    }
+
+    private mutating func checkOneOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        var matched: [Int] = []
+        var branches: [[ValidationError]] = []
+        var kept: Annotations?
+        for j in 0..<Int(count) {
+            var local: Annotations? = ann == nil ? nil : Annotations()
+            let mark = errors.count
+            let pathMark = pushPath("/oneOf/\(j)")
+            let ok = eval(lists[Int(first) + j], i, &local)
+            popPath(pathMark)
+            if collect {
+                branches.append(Array(errors[mark...]))
+                errors.removeSubrange(mark...)
+            }
+            if ok {
+                matched.append(j)
+                kept = local
+                if matched.count > 1 && !collect { return false }
+            }
+        }
+        if matched.count == 1 {
+            if let kept, ann != nil { ann!.merge(kept) }
+            return true
+        }
+        if collect {
+            if matched.isEmpty {
+                errors.append(contentsOf: closest(branches, i))
+            } else {
+                let list = matched.map(String.init).joined(separator: ", ")
+                report(s, "oneOf", i, "\(describe(i)) matches \(matched.count) of the oneOf schemas (\(list)); expected exactly one")
+            }
+        }
+        return false
+    }
+
+    /// The errors of the branch that came closest to matching: one whose type or constant
+    /// discriminator did not fail, then the one with the fewest errors, then the deepest.
+    private func closest(_ branches: [[ValidationError]], _ i: Int) -> [ValidationError] {
+        guard !branches.isEmpty else { return [] }
+        let base = relativePointer(doc, from: start, to: i).tokens.count
+        func score(_ errs: [ValidationError]) -> (Int, Int, Int, Int) {
+            var typeHere = 0, constBelow = 0, deepest = 0
+            for e in errs {
+                let d = e.instanceLocation.tokens.count
+                deepest = max(deepest, d)
+                if d == base && (e.keyword == "type" || e.keyword == "const" || e.keyword == "enum" || e.keyword == "false") { typeHere = 1 }
+                if d == base + 1 && (e.keyword == "const" || e.keyword == "enum") { constBelow = 1 }
+            }
+            return (typeHere, constBelow, errs.count, -deepest)
+        }
+        var best = 0
+        var bestScore = score(branches[0])
+        for j in 1..<branches.count {
+            let sc = score(branches[j])
+            if sc < bestScore { best = j; bestScore = sc }
+        }
+        return branches[best]
+    }
+
+    // MARK: Values
+
+    @inline(__always)
+    private func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
+        switch doc.kind(i) {
+        case .null: return set.contains(.null)
+        case .true, .false: return set.contains(.boolean)
+        case .number:
+            if set.contains(.number) { return true }
+            guard set.contains(.integer) else { return false }
+            if doc.isIntegerLiteral(i) { return true }
+            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
+            return doc.isInteger(i)
+        case .string: return set.contains(.string)
+        case .array: return set.contains(.array)
+        case .object: return set.contains(.object)
+        }
+    }
+
+    private func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {
+        let names = set.names.map(article)
+        let expected: String
+        switch names.count {
+        case 0: expected = "no type"
+        case 1: expected = names[0]
+        default: expected = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
+        let kind = doc.kind(i)
+        if kind == .number && set.contains(.integer) {
+            return "expected \(expected), found \(doc.numberLiteral(i))"
+        }
+        return "expected \(expected), found \(article(kind.description))"
+    }
+
+    private func article(_ name: String) -> String {
+        switch name {
+        case "null": "null"
+        case "integer", "object", "array": "an " + name
+        default: "a " + name
+        }
+    }
+
+    /// A short description of the value at `i`: strings and numbers as JSON, containers by kind.
+    func describe(_ i: Int) -> String {
+        switch doc.kind(i) {
+        case .null: return "null"
+        case .true: return "true"
+        case .false: return "false"
+        case .number: return doc.numberLiteral(i)
+        case .string:
+            let s = doc.string(i)!
+            return s.count > 60 ? jsonString(String(s.prefix(57)) + "...") : jsonString(s)
+        case .array: return doc.count(i) == 0 ? "an empty array" : "an array"
+        case .object: return doc.count(i) == 0 ? "an empty object" : "an object"
+        }
+    }
+
+    private func stringLength(_ i: Int) -> Int {
+        if doc.hasEscapes(i) { return doc.stringLength(i) }
+        let r = doc.rawStringBytes(i)
+        var n = 0
+        var p = r.lowerBound
+        while p < r.upperBound {
+            if bytes[p] & 0xC0 != 0x80 { n += 1 }
+            p += 1
+        }
+        return n
+    }
+
+    /// Runs a pattern on a string node; nil when the regex ran out of budget.
+    private func search(_ r: Int32, _ i: Int) -> Bool? {
+        let regex = program.regexes[Int(r)].regex
+        do {
+            if !doc.hasEscapes(i) {
+                let range = doc.rawStringBytes(i)
+                return try regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            return try regex.search(doc.string(i)!)
+        } catch {
+            return nil
+        }
+    }
+
+    /// -1, 0 or 1 as the number at `i` is below, equal to or above the bound.
+    @inline(__always)
+    private func compareNumber(_ i: Int, _ c: Int32) -> Int {
+        let check = numbers[Int(c)]
+        let v = doc.double(i)!
+        // Parsing rounds correctly, so different Doubles order the exact values the same way.
+        if v < check.value { return -1 }
+        if v > check.value { return 1 }
+        if check.isExact && doc.isExactDouble(i) { return 0 }
+        return JSONNumber.compare(doc.number(i)!, program.exactNumbers[Int(c)])
+    }
+
+    private func isMultiple(_ i: Int, _ c: Int32) -> Bool {
+        let check = numbers[Int(c)]
+        if let d = check.intValue, d != 0, doc.isIntegerLiteral(i), doc.isExactDouble(i) {
+            let v = doc.double(i)!
+            if abs(v) < 9.0e15 { return Int(v) % d == 0 }
+        }
+        return exactMultiple(doc.number(i)!, program.exactNumbers[Int(c)])
+    }
+
+    private func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
+        if doc.kind(i) == .string {
+            if !doc.hasEscapes(i) {
+                let r = doc.rawStringBytes(i)
+                for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
+                    let sl = slices[j]
+                    if Int(sl.count) == r.count
+                        && (r.count == 0 || memcmp(bytes.baseAddress! + r.lowerBound, keyBytes.baseAddress! + Int(sl.start), r.count) == 0)
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+            let decoded = Array(doc.string(i)!.utf8)
+            for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) where sliceEquals(slices[j], decoded) {
+                return true
+            }
+            return false
+        }
+        for j in Int(set.firstOther)..<Int(set.firstOther + set.otherCount) where equals(i, program.constants[j]) {
+            return true
+        }
+        return false
+    }
+
+    /// JSON equality of the value at `i` and a constant (numbers by value).
+    func equals(_ i: Int, _ c: Constant) -> Bool {
+        switch (doc.kind(i), c) {
+        case (.null, .null): return true
+        case (.true, .bool(let b)): return b
+        case (.false, .bool(let b)): return !b
+        case (.number, .number(let d, let exact, let isExact)):
+            let v = doc.double(i)!
+            if v != d { return false }
+            if isExact && doc.isExactDouble(i) { return true }
+            return doc.number(i)! == exact
+        case (.string, .string(let s)):
+            if !doc.hasEscapes(i) {
+                let r = doc.rawStringBytes(i)
+                return r.count == s.count && bytes[r].elementsEqual(s)
+            }
+            return Array(doc.string(i)!.utf8) == s
+        case (.array, .array(let items)):
+            guard doc.count(i) == items.count else { return false }
+            var e = i + 1
+            for item in items {
+                if !equals(e, item) { return false }
+                e = doc.after(e)
+            }
+            return true
+        case (.object, .object(let members)):
+            // Compare by distinct keys (the last occurrence wins, as for look-ups).
+            var k = i + 1
+            var distinct: [[UInt8]: Int] = [:]
+            for _ in 0..<doc.count(i) {
+                distinct[Array(doc.string(k)!.utf8)] = k + 1
+                k = doc.after(k + 1)
+            }
+            guard distinct.count == members.count else { return false }
+            for (key, value) in members {
+                guard let v = distinct[key], equals(v, value) else { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The first pair of equal items of the array at `i`, as indices.
+    private func firstDuplicate(_ i: Int) -> (Int, Int)? {
+        var seen: [ValueKey: Int] = [:]
+        var e = i + 1
+        for j in 0..<doc.count(i) {
+            let key = ValueKey(doc.value(e))
+            if let prior = seen[key] { return (prior, j) }
+            seen[key] = j
+            e = doc.after(e)
+        }
+        return nil
+    }
+
+    // MARK: Reporting
+
+    @inline(__always)
+    private mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
+        let mark = path.count
+        if collect { path.append(contentsOf: segment().utf8) }
+        return mark
+    }
+
+    @inline(__always)
+    private mutating func popPath(_ mark: Int) {
+        if path.count > mark { path.removeSubrange(mark...) }
+    }
+
+    mutating func report(_ s: Int32, _ keyword: String, _ i: Int, _ message: String) {
+        guard collect else { return }
+        let location = program.locations[Int(s)]
+        let suffix = location.pointer + "/" + escapePointerToken(keyword)
+        let absolute: String? = location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(suffix)
+        errors.append(ValidationError(
+            instanceLocation: relativePointer(doc, from: start, to: i),
+            keywordLocation: String(decoding: path, as: UTF8.self) + "/" + escapePointerToken(keyword),
+            absoluteKeywordLocation: absolute,
+            message: message, node: i, keyword: keyword))
+    }
+}
+
+/// A JSON value hashed and compared as JSON Schema says (`1.0 == 1`, key order ignored).
+struct ValueKey: Hashable {
+    let value: JSONValue
+    init(_ value: JSONValue) { self.value = value }
+}
+
+/// Whether `value` is an integer multiple of `divisor`, computed on the decimal digits.
+func exactMultiple(_ value: JSONNumber, _ divisor: JSONNumber) -> Bool {
+    let v = value.canonical, d = divisor.canonical
+    if v.digits == "0" { return true }
+    if d.digits == "0" { return false }
+    // value = dv * 10^ev, divisor = dd * 10^ed; dv and dd have no trailing zeros.
+    if v.exponent < d.exponent { return false }
+    let shift = v.exponent - d.exponent
+    guard d.digits.count <= 18, shift <= 100_000 else {
+        let q = value.double / divisor.double
+        return q.isFinite && q == q.rounded()
+    }
+    let dd = UInt64(d.digits)!
+    var r: UInt64 = 0
+    for c in v.digits.utf8 { r = (r * 10 + UInt64(c - 48)) % dd }
+    for _ in 0..<shift {
+        r = (r * 10) % dd
+        if r == 0 { break }
+    }
+    return r == 0
+}

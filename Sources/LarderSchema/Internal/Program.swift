@@ -1,0 +1,256 @@
+import LarderJSON
+
+/// A compiled schema: a flat array of nodes, each a list of keyword operations with their
+/// operands decoded once. Subschemas are indices into ``nodes``; `$ref` is an index too,
+/// so cycles through `$ref` cost nothing to represent.
+/// A compiled program behind a reference, so a validator copies one pointer, not the tables.
+final class ProgramBox: Sendable {
+    let program: Program
+    init(_ program: Program) { self.program = program }
+}
+
+struct Program: Sendable {
+    var nodes: [SchemaNode] = []
+    /// Where each node is (absolute URI and pointer), for error locations.
+    var locations: [(base: String, pointer: String)] = []
+    /// The operations of all nodes; node `n` runs `ops[nodes[n].opStart..<nodes[n].opEnd]`.
+    var ops: [Op] = []
+    /// UTF-8 bytes of property names, `required` keys and `enum` strings.
+    var bytes: [UInt8] = []
+    /// Names and other text for messages.
+    var strings: [String] = []
+    var numbers: [NumberCheck] = []
+    var exactNumbers: [JSONNumber] = []
+    var constants: [Constant] = []
+    /// The JSON text of each `const` value in ``strings`` (-1 for `enum` members).
+    var constantDisplay: [Int32] = []
+    var enums: [EnumSet] = []
+    var regexes: [CompiledPattern] = []
+    var lists: [Int32] = []
+    var properties: [PropertyEntry] = []
+    var objects: [ObjectOp] = []
+    var patternProperties: [(regex: Int32, schema: Int32)] = []
+    var items: [ItemsOp] = []
+    var contains: [ContainsOp] = []
+    var conditionals: [ConditionalOp] = []
+    /// `dependentRequired` groups: a range of ``dependentRequired``.
+    var dependentGroups: [(first: Int32, count: Int32)] = []
+    /// One key and the range of ``byteSlices`` it requires.
+    var dependentRequired: [(key: ByteSlice, first: Int32, count: Int32)] = []
+    /// `dependentSchemas` groups: a range of ``dependentSchemas``.
+    var dependentSchemaGroups: [(first: Int32, count: Int32)] = []
+    var dependentSchemas: [(key: ByteSlice, schema: Int32)] = []
+    var byteSlices: [ByteSlice] = []
+    var dynamicRefs: [DynamicRefOp] = []
+    var resources: [ResourceInfo] = []
+    /// True when some node needs the dynamic scope (`$dynamicRef`, `$recursiveRef`).
+    var usesDynamicScope = false
+    var root: Int32 = 0
+}
+
+/// A run of bytes in ``Program/bytes``, with the decoded text's index in ``Program/strings``.
+struct ByteSlice: Sendable {
+    var start: Int32
+    var count: Int32
+    var name: Int32
+}
+
+struct SchemaNode: Sendable {
+    var opStart: Int32 = 0
+    var opEnd: Int32 = 0
+    /// The schema resource the node belongs to (for the dynamic scope).
+    var resource: Int32 = 0
+    /// The node is the schema `false` (its only operation fails).
+    var isFalse = false
+    /// The node has `unevaluatedProperties` or `unevaluatedItems`, so it collects what its
+    /// subschemas evaluated.
+    var tracksEvaluation = false
+    /// Draft of the node's resource (for messages and keyword semantics).
+    var draft: SchemaDraft = .draft2020_12
+}
+
+/// The JSON types `type` can name; `integer` is its own bit.
+struct TypeSet: OptionSet, Sendable, Hashable {
+    var rawValue: UInt8
+    static let null = TypeSet(rawValue: 1)
+    static let boolean = TypeSet(rawValue: 2)
+    static let integer = TypeSet(rawValue: 4)
+    static let number = TypeSet(rawValue: 8)
+    static let string = TypeSet(rawValue: 16)
+    static let array = TypeSet(rawValue: 32)
+    static let object = TypeSet(rawValue: 64)
+
+    static func named(_ name: String) -> TypeSet? {
+        switch name {
+        case "null": .null
+        case "boolean": .boolean
+        case "integer": .integer
+        case "number": .number
+        case "string": .string
+        case "array": .array
+        case "object": .object
+        default: nil
+        }
+    }
+
+    var names: [String] {
+        var out: [String] = []
+        if contains(.null) { out.append("null") }
+        if contains(.boolean) { out.append("boolean") }
+        if contains(.integer) { out.append("integer") }
+        if contains(.number) { out.append("number") }
+        if contains(.string) { out.append("string") }
+        if contains(.array) { out.append("array") }
+        if contains(.object) { out.append("object") }
+        return out
+    }
+}
+
+/// One keyword, compiled. Payloads are small (indices into the program's side tables) so
+/// the array of operations stays dense.
+enum Op: Sendable {
+    case falseSchema
+    case type(TypeSet, draft4Integers: Bool)
+    case constant(Int32)
+    case enumeration(Int32)
+    case number(Int32)
+    case multipleOf(Int32)
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(Int32)
+    /// The format's name in ``Program/strings``.
+    case format(Int32)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    case items(Int32)
+    case contains(Int32)
+    case object(Int32)
+    case minProperties(Int)
+    case maxProperties(Int)
+    case propertyNames(Int32)
+    case dependentRequired(Int32)
+    case dependentSchemas(Int32)
+    /// A range of ``Program/lists``.
+    case allOf(first: Int32, count: Int32)
+    case anyOf(first: Int32, count: Int32)
+    case oneOf(first: Int32, count: Int32)
+    case not(Int32)
+    case conditional(Int32)
+    case ref(Int32)
+    case dynamicRef(Int32)
+    case recursiveRef(Int32)
+    case unevaluatedProperties(Int32)
+    case unevaluatedItems(Int32)
+}
+
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, and `multipleOf`'s operand.
+struct NumberCheck: Sendable {
+    enum Kind: UInt8, Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf }
+    var kind: Kind
+    var value: Double
+    /// The operand is exactly `value`; otherwise ``Program/exactNumbers`` at the same index
+    /// decides.
+    var isExact: Bool
+    /// The operand is an integer that fits in Int (fast `multipleOf`).
+    var intValue: Int?
+}
+
+/// A `const` or `enum` value, pre-decoded for comparison against the tape.
+indirect enum Constant: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double, JSONNumber, exact: Bool)
+    case string([UInt8])
+    case array([Constant])
+    case object([(key: [UInt8], value: Constant)])
+}
+
+struct EnumSet: Sendable {
+    /// The string values (fast path for string instances): a range of ``Program/byteSlices``.
+    var firstString: Int32
+    var stringCount: Int32
+    /// The other values: a range of ``Program/constants``.
+    var firstOther: Int32
+    var otherCount: Int32
+    /// The values as JSON text, for messages (index into ``Program/strings``).
+    var display: Int32
+}
+
+struct CompiledPattern: Sendable {
+    var regex: ECMARegex
+    var source: String
+}
+
+struct PropertyEntry: Sendable {
+    var key: ByteSlice
+    /// The subschema, or -1 when the key is only required.
+    var schema: Int32
+    /// The bit of the key among `required`, or -1.
+    var requiredBit: Int32
+}
+
+/// `properties`, `patternProperties`, `additionalProperties` and `required` of one schema,
+/// checked in one pass over the instance's members.
+struct ObjectOp: Sendable {
+    /// A range of ``Program/properties``.
+    var firstProperty: Int32 = 0
+    var propertyCount: Int32 = 0
+    /// A range of ``Program/patternProperties``.
+    var firstPattern: Int32 = 0
+    var patternCount: Int32 = 0
+    /// `additionalProperties`, or -1.
+    var additional: Int32 = -1
+    /// How many keys `required` lists (each has a bit, when at most 64).
+    var requiredCount: Int32 = 0
+    /// `required` keys in schema order: a range of ``Program/byteSlices``.
+    var firstRequired: Int32 = 0
+    /// The schema does not list more than 64 required keys (the fast bit-mask path).
+    var requiredFits = true
+}
+
+struct ItemsOp: Sendable {
+    /// A range of ``Program/lists``.
+    var firstPrefix: Int32 = 0
+    var prefixCount: Int32 = 0
+    /// The schema for items after the prefix, or -1.
+    var rest: Int32 = -1
+    /// 2020-12 spells the prefix `prefixItems`; older drafts spell it `items` and the
+    /// rest `additionalItems`.
+    var modern = false
+    /// Drafts before 2020-12 with `items` as an array: the rest is `additionalItems`.
+    var restIsAdditional = false
+}
+
+struct ContainsOp: Sendable {
+    var schema: Int32
+    var min: Int
+    var max: Int?
+    /// 2020-12: items that match are evaluated (for `unevaluatedItems`).
+    var annotates: Bool
+}
+
+struct ConditionalOp: Sendable {
+    var condition: Int32
+    var then: Int32
+    var otherwise: Int32
+}
+
+struct DynamicRefOp: Sendable {
+    /// The statically resolved target.
+    var target: Int32
+    /// The anchor name to look up in the dynamic scope (nil: behaves as `$ref`).
+    var anchor: String?
+    /// `$recursiveRef` (2019-09) rather than `$dynamicRef`.
+    var recursive: Bool
+}
+
+struct ResourceInfo: Sendable {
+    var uri: String
+    /// Compiled `$dynamicAnchor`s of the resource.
+    var dynamicAnchors: [(name: String, node: Int32)] = []
+    /// The resource root has `"$recursiveAnchor": true` (2019-09).
+    var recursiveAnchor = false
+    /// The compiled resource root, or -1.
+    var root: Int32 = -1
+}
