@@ -17,7 +17,7 @@ public struct LarderCommand: AsyncParsableCommand {
             content errors were found, 2 for a usage, configuration or internal error.
             """,
         version: larderVersion,
-        subcommands: [LintCommand.self]
+        subcommands: [LintCommand.self, ValidateCommand.self]
     )
 
     public init() {}

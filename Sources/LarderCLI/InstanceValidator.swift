@@ -1,0 +1,167 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderSchema
+
+/// One error of one instance, with its position in the file.
+struct InstanceError: Sendable {
+    var instanceLocation: String
+    var keywordLocation: String
+    var absoluteKeywordLocation: String?
+    var message: String
+    /// Where the offending value starts and ends, in the file (for JSON Lines, on its line).
+    var position: SourcePosition
+    var end: SourcePosition
+    var pointer: JSONPointer
+}
+
+/// The outcome for one instance: a file, or one line of a JSON Lines file.
+struct InstanceResult: Sendable {
+    var file: String
+    /// The 1-based line, for JSON Lines.
+    var line: Int?
+    var valid: Bool
+    var errors: [InstanceError]
+    /// Whether the instance was not JSON at all (its one error is the parse error).
+    var unparsable = false
+    /// The file's text, kept for invalid files so reports can quote the line.
+    var locator: SourceLocator?
+    /// The standard output units, computed while the document was at hand.
+    var units: [OutputFormat: JSONValue] = [:]
+
+    func outputUnit(_ format: OutputFormat) -> JSONValue {
+        if let unit = units[format] { return unit }
+        // Not JSON: no schema location applies.
+        var o = JSONObject()
+        o["valid"] = .bool(false)
+        if format != .flag, let e = errors.first {
+            o["errors"] = .array([.object(JSONObject([
+                ("keywordLocation", .string("")), ("instanceLocation", .string("")), ("error", .string(e.message)),
+            ]))])
+        }
+        return .object(o)
+    }
+
+    func diagnostics() -> [Diagnostic] {
+        errors.map { e in
+            Diagnostic(
+                ruleID: unparsable ? RuleMetadata.parseID : RuleMetadata.schemaID, severity: .error,
+                message: e.message, file: file, start: e.position, end: e.end, pointer: e.pointer,
+                keywordLocation: unparsable ? nil : e.keywordLocation,
+                absoluteKeywordLocation: e.absoluteKeywordLocation)
+        }
+    }
+}
+
+/// Validates files (or the lines of JSON Lines files) against one compiled schema, in
+/// parallel on every core, and returns the results in input order.
+struct InstanceValidator: Sendable {
+    let schema: JSONSchema
+    let jsonl: Bool
+    var outputFormats: [OutputFormat] = []
+
+    /// A unit of work: one file, or a run of lines of one JSON Lines file.
+    private struct Job: Sendable {
+        var file: String
+        var bytes: [UInt8]?
+        var lines: [(number: Int, range: Range<Int>)] = []
+    }
+
+    func validate(_ files: [String]) async -> [InstanceResult] {
+        var jobs: [Job] = []
+        if jsonl {
+            for file in files {
+                guard let bytes = try? FileBytes.read(file) else {
+                    jobs.append(Job(file: file, bytes: nil))
+                    continue
+                }
+                var lines: [(Int, Range<Int>)] = []
+                var start = 0, number = 1
+                for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                    var end = i
+                    if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+                    // Blank lines are not instances (a trailing newline ends the last line).
+                    if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) { lines.append((number, start..<end)) }
+                    start = i + 1
+                    number += 1
+                }
+                let chunk = 512
+                for s in stride(from: 0, to: lines.count, by: chunk) {
+                    jobs.append(Job(file: file, bytes: bytes, lines: Array(lines[s..<min(s + chunk, lines.count)])))
+                }
+            }
+        } else {
+            jobs = files.map { Job(file: $0) }
+        }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var results = [[InstanceResult]](repeating: [], count: jobs.count)
+        await withTaskGroup(of: (Int, [InstanceResult]).self) { group in
+            var next = 0
+            func add() {
+                let i = next
+                next += 1
+                let job = jobs[i]
+                group.addTask { (i, run(job)) }
+            }
+            while next < min(width * 2, jobs.count) { add() }
+            while let (i, r) = await group.next() {
+                results[i] = r
+                if next < jobs.count { add() }
+            }
+        }
+        return results.flatMap { $0 }
+    }
+
+    private func run(_ job: Job) -> [InstanceResult] {
+        if !jsonl {
+            do {
+                let bytes = try FileBytes.read(job.file)
+                return [check(bytes, file: job.file, line: nil)]
+            } catch {
+                return [failure(file: job.file, line: nil, message: "cannot read the file: \(error.reason)", at: SourcePosition(line: 1, column: 1))]
+            }
+        }
+        guard let bytes = job.bytes else {
+            return [failure(file: job.file, line: nil, message: "cannot read the file", at: SourcePosition(line: 1, column: 1))]
+        }
+        return job.lines.map { line in
+            check(Array(bytes[line.range]), file: job.file, line: line.number)
+        }
+    }
+
+    private func failure(file: String, line: Int?, message: String, at position: SourcePosition, locator: SourceLocator? = nil) -> InstanceResult {
+        let end = SourcePosition(line: position.line, column: position.column + 1)
+        return InstanceResult(
+            file: file, line: line, valid: false,
+            errors: [InstanceError(instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: nil, message: message, position: position, end: end, pointer: .root)],
+            unparsable: true, locator: locator)
+    }
+
+    /// Validates one instance; positions are shifted to the instance's line for JSON Lines.
+    private func check(_ bytes: [UInt8], file: String, line: Int?) -> InstanceResult {
+        let lineOffset = (line ?? 1) - 1
+        func shifted(_ p: SourcePosition) -> SourcePosition { SourcePosition(line: p.line + lineOffset, column: p.column) }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            return failure(file: file, line: line, message: error.message, at: shifted(error.position),
+                           locator: line == nil ? SourceLocator(bytes: bytes) : nil)
+        }
+        var units: [OutputFormat: JSONValue] = [:]
+        for format in outputFormats { units[format] = schema.output(doc, format: format) }
+        if schema.isValid(doc) {
+            return InstanceResult(file: file, line: line, valid: true, errors: [], units: units)
+        }
+        let locator = doc.locator()
+        let errors = schema.validate(doc).errors.map { e in
+            let range = doc.sourceRange(of: e.node, using: locator)
+            return InstanceError(
+                instanceLocation: e.instanceLocation.description, keywordLocation: e.keywordLocation,
+                absoluteKeywordLocation: e.absoluteKeywordLocation, message: e.message,
+                position: shifted(range.start), end: shifted(range.end), pointer: e.instanceLocation)
+        }
+        return InstanceResult(file: file, line: line, valid: false, errors: errors,
+                              locator: line == nil ? locator : nil, units: units)
+    }
+}

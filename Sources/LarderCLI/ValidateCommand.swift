@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderSchema
+
+/// `larder validate --schema S.json FILE...`: plain JSON Schema validation, with errors at
+/// line and column.
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate JSON files (or JSON Lines) against a JSON Schema.",
+        discussion: """
+            Drafts 2020-12 (the default), 2019-09, 7, 6 and 4 are chosen by the schema's \
+            $schema or by --draft. References to other files resolve relative to the schema \
+            that names them; remote http(s) references are never fetched: map a URI prefix \
+            to a local folder with --ref-map.
+
+            Exit status: 0 when every instance is valid, 1 when one is not (a file or line \
+            that is not JSON counts as invalid), 2 when the schema is unreadable or not a \
+            valid schema, or the usage is wrong.
+
+            --format json prints {"valid": bool, "results": [{"file", "line" (with --jsonl), \
+            "valid", "errors": [{"instanceLocation", "keywordLocation", \
+            "absoluteKeywordLocation", "message", "line", "column"}]}]}, one result per \
+            instance in input order. --output flag|basic|detailed prints instead the \
+            standard output unit of JSON Schema 2020-12 for each instance, one per line.
+            """
+    )
+
+    @Option(name: .long, help: "The JSON Schema file.")
+    var schema: String
+
+    @Option(name: .long, help: "Draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4.")
+    var draft: String?
+
+    @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX from files in DIR.", valueName: "URI-PREFIX=DIR"))
+    var refMaps: [String] = []
+
+    @Flag(name: .long, help: "Each line of each file is one instance (JSON Lines).")
+    var jsonl = false
+
+    @Flag(name: .customLong("format-assertion"), help: "Treat `format` as an assertion (2020-12 makes it an annotation by default).")
+    var formatAssertion = false
+
+    @Option(name: .long, help: "Print the standard output format instead of a report: flag, basic or detailed.")
+    var output: String?
+
+    @OptionGroup var report: OutputOptions
+
+    @Argument(help: "The instance files.")
+    var instances: [String] = []
+
+    mutating func validate() throws {
+        if instances.isEmpty { throw ArgumentParser.ValidationError("give at least one instance file to validate") }
+        if let draft, Self.draft(named: draft) == nil {
+            throw ArgumentParser.ValidationError("unknown --draft '\(draft)'; use 2020-12, 2019-09, 7, 6 or 4")
+        }
+        if let output, OutputFormat(rawValue: output) == nil {
+            throw ArgumentParser.ValidationError("unknown --output '\(output)'; use flag, basic or detailed")
+        }
+        for map in refMaps where !map.contains("=") {
+            throw ArgumentParser.ValidationError("--ref-map takes URI-PREFIX=DIR, got '\(map)'")
+        }
+    }
+
+    static func draft(named name: String) -> SchemaDraft? {
+        var n = name.lowercased()
+        if n.hasPrefix("draft") { n.removeFirst(5) }
+        if n.hasPrefix("-") { n.removeFirst() }
+        switch n {
+        case "2020-12", "2020": return .draft2020_12
+        case "2019-09", "2019": return .draft2019_09
+        case "7", "07": return .draft7
+        case "6", "06": return .draft6
+        case "4", "04": return .draft4
+        default: return nil
+        }
+    }
+
+    func run() async throws {
+        for file in instances {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw ArgumentParser.ValidationError(isDirectory.boolValue ? "\(file) is a directory; give instance files" : "no such file: \(file)")
+            }
+        }
+        let compiled = try compileSchema()
+        var validator = InstanceValidator(schema: compiled, jsonl: jsonl)
+        if let output, let format = OutputFormat(rawValue: output) { validator.outputFormats = [format] }
+        let results = await validator.validate(instances)
+        let allValid = results.allSatisfy(\.valid)
+
+        if let output, let format = OutputFormat(rawValue: output) {
+            var bytes: [UInt8] = []
+            for result in results {
+                bytes += JSONWriter.compact.bytes(result.outputUnit(format))
+                bytes.append(0x0A)
+            }
+            writeStandardOutput(bytes)
+        } else if report.format == "json" {
+            writeStandardOutput(JSONWriter.pretty.bytes(Self.jsonReport(results, jsonl: jsonl)))
+        } else {
+            let registry = PluginRegistry.builtIn
+            let reporter = try report.reporter(in: registry)
+            let diagnostics = results.flatMap { $0.diagnostics() }
+            var sources: [String: SourceLocator] = [:]
+            for result in results where !result.valid && !jsonl { if let l = result.locator { sources[result.file] = l } }
+            let context = ReportContext(
+                colorEnabled: report.colorEnabled(),
+                sources: SourceProvider.locators(sources),
+                toolVersion: larderVersion,
+                rules: registry.ruleMetadata.merging(RuleMetadata.coreChecks) { a, _ in a })
+            let summary = DiagnosticSummary(diagnostics, filesChecked: instances.count)
+            writeStandardOutput(reporter.report(diagnostics, summary: summary, context: context))
+        }
+        if !allValid { throw ExitCode(1) }
+    }
+
+    /// Reads and compiles the schema; every failure is a usage error (exit 2) that names
+    /// the schema file, with line and column where there is one.
+    func compileSchema() throws -> JSONSchema {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(schema)
+        } catch {
+            throw ArgumentParser.ValidationError("cannot read the schema: \(error)")
+        }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            throw ArgumentParser.ValidationError("\(schema):\(error.position.line):\(error.position.column): the schema is not valid JSON: \(error.message)")
+        }
+        let schemaURL = URL(fileURLWithPath: schema).standardizedFileURL
+        var registry = SchemaRegistry()
+        // Local files resolve relative to the schema that names them: below the schema's
+        // folder or the working directory, never elsewhere.
+        registry.allowFiles(under: schemaURL.deletingLastPathComponent().path)
+        registry.allowFiles(under: FileManager.default.currentDirectoryPath)
+        for map in refMaps {
+            let parts = map.split(separator: "=", maxSplits: 1)
+            registry.map(prefix: String(parts[0]), to: parts.count > 1 ? String(parts[1]) : ".")
+        }
+        let options = SchemaOptions(
+            draft: draft.flatMap(Self.draft(named:)), formatAssertion: formatAssertion,
+            baseURI: schemaURL.absoluteString)
+        do {
+            return try JSONSchema(doc, options: options, registry: registry)
+        } catch {
+            let lines = error.problems.map { problem -> String in
+                let at = problem.position.map { "\(schema):\($0.line):\($0.column): " } ?? "\(schema): "
+                return at + problem.message
+            }
+            let head = error.problems.count == 1 && error.problems[0].message == error.message ? [] : ["\(schema): \(error.message)"]
+            throw ArgumentParser.ValidationError((head + lines).joined(separator: "\n"))
+        }
+    }
+
+    static func jsonReport(_ results: [InstanceResult], jsonl: Bool) -> JSONValue {
+        var out = JSONObject()
+        out["valid"] = .bool(results.allSatisfy(\.valid))
+        out["results"] = .array(results.map { r in
+            var o = JSONObject()
+            o["file"] = .string(r.file)
+            if jsonl, let line = r.line { o["line"] = .number(JSONNumber(line)) }
+            o["valid"] = .bool(r.valid)
+            o["errors"] = .array(r.errors.map { e in
+                var eo = JSONObject()
+                eo["instanceLocation"] = .string(e.instanceLocation)
+                eo["keywordLocation"] = .string(e.keywordLocation)
+                eo["absoluteKeywordLocation"] = e.absoluteKeywordLocation.map(JSONValue.string) ?? .null
+                eo["message"] = .string(e.message)
+                eo["line"] = .number(JSONNumber(e.position.line))
+                eo["column"] = .number(JSONNumber(e.position.column))
+                return .object(eo)
+            })
+            return .object(o)
+        })
+        return .object(out)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import LarderJSON
+import Testing
+
+@Suite struct ValidateCommandTests {
+    let schema = """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "type": "object",
+          "required": ["name", "servings"],
+          "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "servings": {"type": "integer", "minimum": 1}
+          },
+          "additionalProperties": false
+        }
+        """
+
+    @Test func validInstancesExitZero() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        try dir.write("a.json", #"{"name": "Francesinha", "servings": 2}"#)
+        let r = try CLI.run(["validate", "--schema", "recipe.schema.json", "a.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "")
+    }
+
+    @Test func anInvalidInstanceExitsOneWithLineAndColumn() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        try dir.write("b.json", "{\n  \"name\": \"Caldo Verde\",\n  \"servings\": -2\n}\n")
+        let r = try CLI.run(["validate", "--schema", "recipe.schema.json", "b.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("b.json:3:15: error: "), "\(r.stdout)")
+        #expect(r.stdout.contains("-2 is less than the minimum 1"))
+        #expect(r.stdout.contains("[schema]"))
+    }
+
+    @Test func jsonFormatHasThePublicShape() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        try dir.write("lines.jsonl", "{\"name\": \"Bolo\", \"servings\": 8}\n\n{\"name\": \"\", \"servings\": 1}\nnot json\n")
+        let r = try CLI.run(["validate", "--schema", "recipe.schema.json", "--jsonl", "lines.jsonl", "--format", "json"], in: dir.url)
+        #expect(r.status == 1)
+        let report = try JSONDocument(parsing: r.stdout)
+        #expect(report.bool(report.member(report.root, "valid")!) == false)
+        let results = Array(report.elements(report.member(report.root, "results")!))
+        #expect(results.count == 3)
+        #expect(results.map { report.int(report.member($0, "line")!) } == [1, 3, 4])
+        #expect(results.map { report.bool(report.member($0, "valid")!) } == [true, false, false])
+        let error = try #require(report.element(report.member(results[1], "errors")!, 0))
+        let keys = report.members(error).map { report.string($0.key)! }
+        #expect(keys == ["instanceLocation", "keywordLocation", "absoluteKeywordLocation", "message", "line", "column"])
+        #expect(report.string(report.member(error, "instanceLocation")!) == "/name")
+        #expect(report.string(report.member(error, "keywordLocation")!) == "/properties/name/minLength")
+        #expect(report.int(report.member(error, "line")!) == 3)
+        #expect(report.int(report.member(error, "column")!) == 10)
+        let parseError = try #require(report.element(report.member(results[2], "errors")!, 0))
+        #expect(report.int(report.member(parseError, "line")!) == 4)
+    }
+
+    @Test func standardOutputFormats() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        try dir.write("bad.json", #"{"name": "Bolo", "servings": 0}"#)
+        let flag = try CLI.run(["validate", "--schema", "recipe.schema.json", "bad.json", "--output", "flag"], in: dir.url)
+        #expect(flag.status == 1)
+        #expect(flag.stdout == "{\"valid\":false}\n")
+        let basic = try CLI.run(["validate", "--schema", "recipe.schema.json", "bad.json", "--output", "basic"], in: dir.url)
+        let unit = try JSONDocument(parsing: basic.stdout)
+        #expect(unit.bool(unit.member(unit.root, "valid")!) == false)
+        #expect(unit.count(unit.member(unit.root, "errors")!) >= 1)
+    }
+
+    @Test func anInvalidSchemaIsExitTwoWithItsPosition() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", "{\n  \"type\": \"objec\"\n}")
+        try dir.write("a.json", "{}")
+        let r = try CLI.run(["validate", "--schema", "s.json", "a.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("s.json:2:11: "), "\(r.stderr)")
+        try dir.write("broken.json", "{\"type\": }")
+        let broken = try CLI.run(["validate", "--schema", "broken.json", "a.json"], in: dir.url)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("broken.json:1:10: the schema is not valid JSON"), "\(broken.stderr)")
+    }
+
+    @Test func remoteReferencesAreNeverFetchedButCanBeMapped() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"$ref": "https://example.com/schemas/name.json"}"#)
+        try dir.write("local/name.json", #"{"type": "string"}"#)
+        try dir.write("a.json", #""Negroni""#)
+        let r = try CLI.run(["validate", "--schema", "s.json", "a.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("https://example.com/schemas/name.json"))
+        #expect(r.stderr.contains("--ref-map"))
+        let mapped = try CLI.run(["validate", "--schema", "s.json", "--ref-map", "https://example.com/schemas/=local", "a.json"], in: dir.url)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+    }
+
+    @Test func localReferencesResolveRelativeToTheSchema() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/recipe.json", #"{"properties": {"name": {"$ref": "common.json#/$defs/text"}}}"#)
+        try dir.write("schemas/common.json", #"{"$defs": {"text": {"type": "string", "minLength": 1}}}"#)
+        try dir.write("a.json", #"{"name": ""}"#)
+        let r = try CLI.run(["validate", "--schema", "schemas/recipe.json", "a.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("a.json:1:10: error:"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", "{}")
+        #expect(try CLI.run(["validate", "--schema", "s.json", "missing.json"], in: dir.url).status == 2)
+        #expect(try CLI.run(["validate", "--schema", "missing.json", "s.json"], in: dir.url).status == 2)
+        #expect(try CLI.run(["validate", "--schema", "s.json", "--draft", "5", "s.json"], in: dir.url).status == 2)
+        #expect(try CLI.run(["validate", "--schema", "s.json", "--draft", "4", "s.json"], in: dir.url).status == 0)
+    }
+}
