@@ -1,0 +1,35 @@
+import Testing
+import LarderCore
+
+@Suite struct GlobTests {
+    @Test(arguments: [
+        ("content/recipes/**/*.json", "content/recipes/caldo-verde.json", true),
+        ("content/recipes/**/*.json", "content/recipes/pt/sopas/caldo-verde.json", true),
+        ("content/recipes/**/*.json", "content/recipes.json", false),
+        ("content/*.json", "content/a/b.json", false),
+        ("content/*.json", "content/b.json", true),
+        ("**/*.json", "a.json", true),
+        ("**/*.json", "x/y/z.json", true),
+        ("**", "x/y/z.json", true),
+        ("data/drink?.json", "data/drink1.json", true),
+        ("data/drink?.json", "data/drink12.json", false),
+        ("data/[a-c]*.json", "data/bolo.json", true),
+        ("data/[!a-c]*.json", "data/bolo.json", false),
+        ("data/*.{json,jsonl}", "data/x.jsonl", true),
+        ("data/*.{json,jsonl}", "data/x.yaml", false),
+        ("{recipes,drinks}/**/*.json", "drinks/classic/negroni.json", true),
+        ("content/achievements.json", "content/achievements.json", true),
+        ("content/achievements.json", "content/Achievements.json", false),
+        ("*a*b*c", "xxaxxbxxc", true),
+        ("*a*b*c", "xxaxxbxxcx", false),
+    ])
+    func matching(pattern: String, path: String, expected: Bool) {
+        #expect(Glob(pattern).matches(path) == expected)
+    }
+
+    @Test func literalPrefix() {
+        #expect(Glob("content/recipes/**/*.json").literalPrefix == "content/recipes")
+        #expect(Glob("content/achievements.json").literalPrefix == "content")
+        #expect(Glob("**/*.json").literalPrefix == "")
+    }
+}
