@@ -239,9 +239,6 @@ def localized_fields(kind, doc, prefix):
         add(f"{prefix}/{key}", doc.get(key))
     if isinstance(doc.get("address"), (str,)) or is_language_map(doc.get("address")):
         add(f"{prefix}/address", doc["address"])
-    elif isinstance(doc.get("address"), dict):
-        for part in ("street", "locality", "region"):
-            add(f"{prefix}/address/{part}", doc["address"].get(part))
     for i, step in enumerate(doc.get("steps") or []):
         add(f"{prefix}/steps/{i}", step)
     for i, ing in enumerate(doc.get("ingredients") or []):
