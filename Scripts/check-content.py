@@ -504,7 +504,7 @@ class Project:
             if not builtin:
                 continue
             # gtin-checksum
-            if kind == "product" and isinstance(v.get("code"), str) and v["code"].isdigit():
+            if kind == "product" and isinstance(v.get("code"), str) and v["code"].isdigit() and len(v["code"]) in (8, 12, 13, 14):
                 if not gtin_ok(v["code"]):
                     report(doc, "gtin-checksum", doc.prefix + "/code", "bad check digit")
             # nutrition-consistency
