@@ -3,51 +3,212 @@ import Foundation
 import LarderCore
 import LarderJSON
 
-/// `larder lint PATH...`: checks JSON files and reports problems with `file:line:column`.
+/// `larder lint [PATH...]`: checks content and reports problems with `file:line:column`.
 ///
-/// For now it checks syntax (rule `parse`, an error) and keys repeated within an object
-/// (rule `duplicate-key`, a warning naming both places). Files are read and parsed in
-/// parallel on all cores.
+/// With a `larder.yml` (found in the current folder or the nearest parent, or given with
+/// `--config`) it runs the whole lint stage: each document against its kind's schema and
+/// every rule, with the config's severities. Without paths it lints everything the config
+/// includes; with paths (as pre-commit passes them) it reports on those files while
+/// cross-file rules still see the whole content set. Without a config it checks the syntax
+/// and duplicate keys of the given JSON files.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check JSON content files and report problems as file:line:column.",
+        abstract: "Check content and report problems as file:line:column.",
         discussion: """
-            Directories are searched recursively for *.json files. Exit status: 0 when no \
-            file has an error (warnings alone do not fail), 1 when one has, 2 for a usage \
-            or internal error (a path that does not exist is a usage error).
+            Exit status: 0 when no file has an error (warnings alone do not fail, unless \
+            there are more than --max-warnings), 1 when one has, 2 for a usage, \
+            configuration or internal error (a path that does not exist is a usage error).
             """
     )
 
-    @Argument(help: "Files or directories to check.")
+    @Argument(help: "Files or folders to report on (default: everything larder.yml includes).")
     var paths: [String] = []
+
+    @Option(name: .long, help: "The config file (default: larder.yml in this folder or the nearest parent).")
+    var config: String?
+
+    @Flag(name: .long, help: "Lint what is staged in git (the index), not the working tree.")
+    var staged = false
+
+    @Option(name: .customLong("max-warnings"), help: "Fail (exit 1) when there are more warnings than this.")
+    var maxWarnings: Int?
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: .long, help: "Report errors only.")
+    var quiet = false
 
     @OptionGroup var output: OutputOptions
 
-    mutating func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one file or directory to lint") }
+    func run() async throws {
+        let registry = try CLIRegistry.make()
+        let reporter = try output.reporter(in: registry)
+        let cwd = FileManager.default.currentDirectoryPath
+        let configFile: ConfigFile?
+        if let config {
+            let path = absolutePath(config, cwd: cwd)
+            guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such config file: \(config)") }
+            configFile = ConfigFile(path: path)
+        } else {
+            configFile = ConfigFile.find(from: cwd)
+        }
+        var run: LintRun
+        if let configFile {
+            run = try await lintProject(configFile, registry: registry, cwd: cwd)
+        } else {
+            guard !paths.isEmpty else {
+                throw ValidationError("no larder.yml in \(cwd) or its parents: give files or folders to check, or write one with `larder init`")
+            }
+            if staged { throw ValidationError("--staged needs a larder.yml (it lints the content the config includes)") }
+            run = try await lintFiles(cwd: cwd)
+        }
+        if strict {
+            run.diagnostics = run.diagnostics.map { d in
+                var d = d
+                if d.severity == .warning { d.severity = .error }
+                return d
+            }
+        }
+        if quiet { run.diagnostics = run.diagnostics.filter { $0.severity == .error } }
+        let summary = DiagnosticSummary(run.diagnostics, filesChecked: run.filesChecked)
+        let context = ReportContext(
+            colorEnabled: output.colorEnabled(), workingDirectory: cwd,
+            sources: SourceProvider.locators(run.locators).fallback(to: .files(relativeTo: cwd)),
+            toolVersion: larderVersion,
+            rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
+        writeStandardOutput(reporter.report(run.diagnostics, summary: summary, context: context))
+        if run.configBroken { throw ExitCode(2) }
+        if summary.errors > 0 { throw ExitCode(1) }
+        if let maxWarnings, summary.warnings > maxWarnings { throw ExitCode(1) }
     }
 
-    func run() async throws {
-        let registry = PluginRegistry.builtIn
+    struct LintRun {
+        var diagnostics: [Diagnostic]
+        var filesChecked: Int
+        var locators: [String: SourceLocator]
+        var configBroken = false
+    }
+
+    /// Lint without a config: syntax and duplicate keys of the given files.
+    func lintFiles(cwd: String) async throws -> LintRun {
         let files: [String]
         do {
             files = try FileCollector().collect(paths)
         } catch {
             throw ValidationError("\(error)")
         }
-        let reporter = try output.reporter(in: registry)
         let results = await SyntaxLinter().lint(files)
-        let diagnostics = results.flatMap(\.diagnostics).sorted()
-        let summary = DiagnosticSummary(diagnostics, filesChecked: files.count)
-        var sources: [String: SourceLocator] = [:]
-        for result in results { if let locator = result.locator { sources[result.file] = locator } }
-        let context = ReportContext(
-            colorEnabled: output.colorEnabled(),
-            sources: .locators(sources),
-            toolVersion: larderVersion,
-            rules: SyntaxLinter.ruleMetadata)
-        writeStandardOutput(reporter.report(diagnostics, summary: summary, context: context))
-        if summary.errors > 0 { throw ExitCode(1) }
+        var locators: [String: SourceLocator] = [:]
+        for r in results { if let l = r.locator { locators[r.file] = l } }
+        return LintRun(diagnostics: results.flatMap(\.diagnostics), filesChecked: files.count, locators: locators)
     }
+
+    /// Lint with a config: schemas and rules over the content set.
+    func lintProject(_ configFile: ConfigFile, registry: PluginRegistry, cwd: String) async throws -> LintRun {
+        let root = configFile.root
+        let display = { (projectPath: String) in displayPath(projectPath, root: root, cwd: cwd) }
+        let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
+        let loaded: (config: LarderConfig, positions: ConfigLoader.PositionMap)
+        do {
+            loaded = try configFile.load(displayPath: configDisplay)
+        } catch {
+            var locators: [String: SourceLocator] = [:]
+            if let l = error.locator { locators[configDisplay] = l }
+            return LintRun(diagnostics: error.diagnostics, filesChecked: 1, locators: locators, configBroken: true)
+        }
+        let config = loaded.config
+
+        // What to report on: the given paths, made project-relative.
+        var reportingOn: Set<String>? = nil
+        var folders: [String] = []
+        if !paths.isEmpty {
+            var files = Set<String>()
+            for path in paths {
+                let absolute = absolutePath(path, cwd: cwd)
+                guard let relative = projectRelative(absolute, root: root) else {
+                    throw ValidationError("\(path) is outside the project at \(displayPath("", root: root, cwd: cwd)) (the folder of \(configDisplay))")
+                }
+                var isDirectory: ObjCBool = false
+                let existsOnDisk = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
+                if isDirectory.boolValue {
+                    folders.append(relative)
+                } else if existsOnDisk || staged {
+                    files.insert(relative)
+                } else {
+                    throw ValidationError("no such file or directory: \(path)")
+                }
+            }
+            reportingOn = files
+        }
+
+        let reader: any ProjectReader
+        if staged {
+            let schemaFiles = Set(config.content.compactMap(\.schema))
+            do {
+                reader = try GitIndexReader(root: root) { config.entry(for: $0) != nil || schemaFiles.contains($0) }
+            } catch {
+                throw ValidationError("--staged: \(error)")
+            }
+        } else {
+            reader = WorkingTreeReader(root: root)
+        }
+        let loader = ContentLoader(config: config, reader: reader)
+        let included = loader.includedFiles()
+        if var files = reportingOn {
+            for folder in folders {
+                let prefix = folder.isEmpty ? "" : folder + "/"
+                for f in included where f.path.hasPrefix(prefix) { files.insert(f.path) }
+            }
+            // Files the config does not include are not content: nothing to report on them.
+            let includedSet = Set(included.map(\.path))
+            reportingOn = files.filter { includedSet.contains($0) }
+        }
+        let content = await loader.load(included)
+        let linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
+                            configFile: configDisplay, configPositions: loaded.positions)
+        let found = await linter.lint(content, reportingOn: reportingOn)
+
+        // Name files as the user sees them (relative to the current folder).
+        let diagnostics = found.map { d -> Diagnostic in
+            var d = d
+            if d.file != configDisplay { d.file = display(d.file) }
+            d.related = d.related.map { r in
+                var r = r
+                if r.file != configDisplay { r.file = display(r.file) }
+                return r
+            }
+            return d
+        }
+        var locators: [String: SourceLocator] = [:]
+        let withProblems = Set(found.map(\.file))
+        for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
+        for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
+            locators[display(document.file)] = document.json.locator()
+        }
+        return LintRun(diagnostics: diagnostics, filesChecked: reportingOn?.count ?? included.count, locators: locators)
+    }
+}
+
+/// `path` made absolute against `cwd` and standardized.
+func absolutePath(_ path: String, cwd: String) -> String {
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: cwd).appendingPathComponent(path)
+    return url.standardizedFileURL.path
+}
+
+/// `absolute` relative to `root`, or nil when it is outside.
+func projectRelative(_ absolute: String, root: String) -> String? {
+    if absolute == root { return "" }
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
+}
+
+/// How reports name a project file: relative to the current folder when the project is at
+/// or below it, else absolute.
+func displayPath(_ projectPath: String, root: String, cwd: String) -> String {
+    let absolute = projectPath.isEmpty ? root : (root.hasSuffix("/") ? root + projectPath : root + "/" + projectPath)
+    let standardizedCwd = URL(fileURLWithPath: cwd).standardizedFileURL.path
+    if let relative = projectRelative(absolute, root: standardizedCwd) { return relative.isEmpty ? "." : relative }
+    return absolute
 }

@@ -1,0 +1,179 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import Yams
+
+/// Finds and reads `larder.yml` (or `larder.yaml`, `larder.json`), keeping the position of
+/// every value so a mistake is reported where the user wrote it.
+struct ConfigFile {
+    static let names = ["larder.yml", "larder.yaml", "larder.json"]
+
+    /// The absolute path of the config file.
+    var path: String
+    /// The folder that holds it: the project root.
+    var root: String { (path as NSString).deletingLastPathComponent }
+
+    /// The config file in `directory` or the nearest parent (as git finds `.git`).
+    static func find(from directory: String) -> ConfigFile? {
+        var dir = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            for name in names {
+                let candidate = dir.appendingPathComponent(name).path
+                if FileManager.default.fileExists(atPath: candidate) { return ConfigFile(path: candidate) }
+            }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { return nil }
+            dir = parent
+        }
+    }
+
+    /// A problem that keeps the config from being used at all.
+    struct Failure: Error {
+        var diagnostics: [Diagnostic]
+        var locator: SourceLocator?
+    }
+
+    /// Reads, converts (YAML) and checks the config. `displayPath` is how reports name it.
+    func load(displayPath: String) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "cannot read the config: \(error.reason)",
+                                                   file: displayPath, start: SourcePosition(line: 1, column: 1))])
+        }
+        let locator = SourceLocator(bytes: bytes)
+        let json: JSONDocument
+        let positions: ConfigLoader.PositionMap
+        if path.hasSuffix(".json") {
+            do {
+                json = try JSONDocument(parsing: bytes)
+            } catch {
+                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
+                                                       file: displayPath, start: error.position)], locator: locator)
+            }
+            let doc = json
+            positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }
+        } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let converted: (JSONValue, [JSONPointer: SourceRange])
+            do {
+                converted = try YAMLToJSON.convert(text, locator: locator)
+            } catch let error as YAMLToJSON.Failure {
+                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
+                                                       file: displayPath, start: error.position)], locator: locator)
+            } catch {
+                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: "\(error)",
+                                                       file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
+            }
+            do {
+                json = try JSONDocument(parsing: JSONWriter.compact.bytes(converted.0))
+            } catch {
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "the config cannot be read as JSON: \(error.message)",
+                                                       file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
+            }
+            let map = converted.1
+            positions = { pointer in
+                // The value's own place, or the nearest enclosing one.
+                var p: JSONPointer? = pointer
+                while let current = p {
+                    if let range = map[current] { return range }
+                    p = current.parent
+                }
+                return nil
+            }
+        }
+        switch ConfigLoader().load(json, file: displayPath, positions: positions) {
+        case .success(let config): return (config, positions)
+        case .failure(let error): throw Failure(diagnostics: error.diagnostics, locator: locator)
+        }
+    }
+}
+
+/// Converts YAML to a JSON value, recording where each value is.
+enum YAMLToJSON {
+    struct Failure: Error {
+        var message: String
+        var position: SourcePosition
+    }
+
+    static func convert(_ text: String, locator: SourceLocator) throws -> (JSONValue, [JSONPointer: SourceRange]) {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Failure(message: "the YAML is not valid: \(describe(error))", position: position(of: error, locator: locator))
+        }
+        guard let node else { return (.object(JSONObject()), [:]) }
+        var map: [JSONPointer: SourceRange] = [:]
+        let value = try convert(node, at: .root, locator: locator, map: &map, depth: 0)
+        return (value, map)
+    }
+
+    private static func describe(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
+            return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func position(of error: YamlError, locator: SourceLocator) -> SourcePosition {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+            return utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+        default:
+            return SourcePosition(line: 1, column: 1)
+        }
+    }
+
+    /// libYAML counts columns in Unicode scalars; Larder in UTF-16 code units.
+    static func utf16Position(line: Int, scalarColumn: Int, locator: SourceLocator) -> SourcePosition {
+        let text = locator.lineText(line)
+        var column = 1
+        for (i, scalar) in text.unicodeScalars.enumerated() where i < scalarColumn - 1 {
+            column += scalar.value > 0xFFFF ? 2 : 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    private static func convert(_ node: Node, at pointer: JSONPointer, locator: SourceLocator, map: inout [JSONPointer: SourceRange], depth: Int) throws -> JSONValue {
+        guard depth < 256 else { throw Failure(message: "the YAML is nested too deeply", position: SourcePosition(line: 1, column: 1)) }
+        if let mark = node.mark {
+            let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+            map[pointer] = SourceRange(start: p, end: p)
+        }
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
+                return .string(scalar.string)
+            }
+            switch node.tag.rawValue {
+            case Tag.Name.null.rawValue: return .null
+            case Tag.Name.bool.rawValue: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
+            case Tag.Name.int.rawValue:
+                if let i = node.int { return .number(JSONNumber(i)) }
+                return .string(scalar.string)
+            case Tag.Name.float.rawValue:
+                if let d = node.float, d.isFinite { return .number(JSONNumber(d)) }
+                return .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .mapping(let mapping):
+            var object = JSONObject()
+            for (key, value) in mapping {
+                let name = key.string ?? "\(key)"
+                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, depth: depth + 1)
+            }
+            return .object(object)
+        case .sequence(let sequence):
+            return .array(try sequence.enumerated().map { i, element in
+                try convert(element, at: pointer.appending(i), locator: locator, map: &map, depth: depth + 1)
+            })
+        case .alias:
+            throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",
+                          position: map[pointer]?.start ?? SourcePosition(line: 1, column: 1))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// Reads the project's files as they are staged in the git index (`--staged`), so a commit
+/// is judged by what it commits: a partially staged file by its staged part, an untracked
+/// file not at all.
+struct GitIndexReader: ProjectReader {
+    struct GitError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Project-relative path -> blob id, for every file in the index under the project.
+    let blobs: [String: String]
+    /// Blob contents read ahead of time in one `git cat-file --batch` call.
+    let contents: [String: [UInt8]]
+    let sortedPaths: [String]
+
+    /// Lists the index under `root` (paths relative to it) and reads the blobs of the files
+    /// `wanted` selects.
+    init(root: String, wanted: (String) -> Bool) throws {
+        let listing = try Self.git(["ls-files", "-z", "--stage", "--", "."], in: root)
+        var blobs: [String: String] = [:]
+        // Each entry: "<mode> <oid> <stage>\t<path>\0"
+        for entry in listing.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: 0x09) else { continue }
+            let meta = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
+            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
+            guard meta.count == 3, meta[2] == "0" || blobs[path] == nil else { continue }
+            if meta[0] == "160000" { continue }  // a submodule, not a file
+            blobs[path] = String(meta[1])
+        }
+        self.blobs = blobs
+        sortedPaths = blobs.keys.sorted()
+        let needed = sortedPaths.filter(wanted)
+        var contents: [String: [UInt8]] = [:]
+        if !needed.isEmpty {
+            let input = needed.map { blobs[$0]! + "\n" }.joined()
+            let output = try Self.git(["cat-file", "--batch"], in: root, input: Array(input.utf8))
+            // Each answer: "<oid> blob <size>\n<bytes>\n"
+            var i = 0
+            for path in needed {
+                guard let newline = output[i...].firstIndex(of: 0x0A) else { break }
+                let header = String(decoding: output[i..<newline], as: UTF8.self).split(separator: " ")
+                guard header.count == 3, let size = Int(header[2]) else { throw GitError(description: "unexpected answer from git cat-file: \(header.joined(separator: " "))") }
+                let start = newline + 1
+                contents[path] = Array(output[start..<(start + size)])
+                i = start + size + 1
+            }
+        }
+        self.contents = contents
+    }
+
+    func files(under folder: String) -> [String] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        return sortedPaths.filter { $0.hasPrefix(prefix) && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+    }
+
+    func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        guard let bytes = contents[path] else {
+            throw FileReadError(path: path, reason: blobs[path] == nil ? "it is not staged" : "it was not read from the index")
+        }
+        return bytes
+    }
+
+    func exists(_ path: String) -> Bool { blobs[path] != nil }
+
+    /// Runs git and returns its standard output; throws with git's message when it fails.
+    static func git(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        do {
+            try process.run()
+        } catch {
+            throw GitError(description: "cannot run git: \(error.localizedDescription)")
+        }
+        // Feed stdin from another thread so a large answer cannot dead-lock the pipes.
+        let writer = inPipe.fileHandleForWriting
+        let feed = Thread {
+            if let input { writer.write(Data(input)) }
+            try? writer.close()
+        }
+        feed.start()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitError(description: "git \(arguments.first ?? "") failed: \(message)")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,64 @@
+import LarderJSON
+import LarderSchema
+
+/// Checks a parsed `larder.yml` / `larder.json` against Larder's config schema and reads it.
+///
+/// The file is given as JSON (the CLI converts YAML to JSON first) with a function that
+/// maps a JSON Pointer back to the place in the original file, so every mistake is
+/// reported at its own line and column, in the file the user wrote.
+public struct ConfigLoader: Sendable {
+    /// Maps a pointer into the config to its range in the file the user wrote.
+    public typealias PositionMap = @Sendable (JSONPointer) -> SourceRange?
+
+    public init() {}
+
+    /// The config, or the diagnostics (rule `config`, errors) that explain why it is not valid.
+    public func load(_ json: JSONDocument, file: String, positions: PositionMap? = nil) -> Result<LarderConfig, ConfigError> {
+        let schema: JSONSchema
+        do {
+            guard let compiled = try BuiltInSchemas.compile("config") else {
+                return .failure(ConfigError(diagnostics: [Self.diagnostic("the built-in config schema is missing", file: file)]))
+            }
+            schema = compiled
+        } catch {
+            return .failure(ConfigError(diagnostics: [Self.diagnostic("the built-in config schema does not compile: \(error)", file: file)]))
+        }
+        let result = schema.validate(json)
+        guard result.isValid else {
+            let locator = json.locator()
+            let diagnostics = result.errors.map { e -> Diagnostic in
+                let range = positions?(e.instanceLocation) ?? json.sourceRange(of: e.node, using: locator)
+                return Diagnostic(
+                    ruleID: Self.ruleID, severity: .error, message: Self.message(for: e), file: file,
+                    start: range.start, end: range.end, pointer: e.instanceLocation,
+                    keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
+            }
+            return .failure(ConfigError(diagnostics: diagnostics))
+        }
+        return .success(LarderConfig(json: json.value))
+    }
+
+    /// The rule id of config mistakes.
+    public static let ruleID = "config"
+
+    static func diagnostic(_ message: String, file: String) -> Diagnostic {
+        Diagnostic(ruleID: ruleID, severity: .error, message: message, file: file, start: SourcePosition(line: 1, column: 1))
+    }
+
+    /// The engine's message, prefixed with the setting it is about (`content[0].kind: …`).
+    static func message(for error: LarderSchema.ValidationError) -> String {
+        let path = error.instanceLocation.tokens.reduce(into: "") { out, token in
+            if let i = Int(token), String(i) == token { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + token }
+        }
+        return path.isEmpty ? error.message : "\(path): \(error.message)"
+    }
+}
+
+/// A `larder.yml` that is not valid: each mistake as a diagnostic with its position.
+public struct ConfigError: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,175 @@
+import LarderJSON
+
+/// A project's `larder.yml` (or `larder.json`): its languages, where each kind of content
+/// lives, the rules' severities and options, and what `larder build` transforms and exports.
+///
+/// Build one from the parsed file with ``init(json:)`` after checking it against the config
+/// schema (``ConfigLoader`` does both and reports mistakes with line and column).
+public struct LarderConfig: Sendable {
+    /// BCP 47 tags; the first is the source language. `["en"]` when not given.
+    public var locales: [String]
+    public var content: [ContentEntry]
+    /// Rule id -> setting, for all content.
+    public var rules: [String: RuleSetting]
+    public var transforms: [PipelineStep]
+    public var exports: [PipelineStep]
+    public var plugins: [PluginSpec]
+    /// Globs no content entry takes.
+    public var exclude: [Glob]
+
+    /// The source language.
+    public var sourceLocale: String { locales.first ?? "en" }
+
+    public init(
+        locales: [String] = ["en"], content: [ContentEntry] = [], rules: [String: RuleSetting] = [:],
+        transforms: [PipelineStep] = [], exports: [PipelineStep] = [], plugins: [PluginSpec] = [], exclude: [Glob] = []
+    ) {
+        self.locales = locales
+        self.content = content
+        self.rules = rules
+        self.transforms = transforms
+        self.exports = exports
+        self.plugins = plugins
+        self.exclude = exclude
+    }
+
+    /// Reads a config that is valid against `config.schema.json`.
+    public init(json: JSONValue) {
+        let object = json.objectValue ?? JSONObject()
+        locales = object["locales"]?.arrayValue?.compactMap(\.stringValue) ?? ["en"]
+        content = (object["content"]?.arrayValue ?? []).map(ContentEntry.init(json:))
+        rules = RuleSetting.table(object["rules"])
+        transforms = (object["transforms"]?.arrayValue ?? []).compactMap(PipelineStep.init(json:))
+        exports = (object["exports"]?.arrayValue ?? []).compactMap(PipelineStep.init(json:))
+        plugins = (object["plugins"]?.arrayValue ?? []).map(PluginSpec.init(json:))
+        exclude = (object["exclude"]?.arrayValue ?? []).compactMap(\.stringValue).map(Glob.init)
+        if locales.isEmpty { locales = ["en"] }
+    }
+
+    /// The content entry (and its index) a project-relative file belongs to: the first whose
+    /// include globs match and whose exclude globs (and the top-level ones) do not.
+    public func entry(for path: String) -> (index: Int, entry: ContentEntry)? {
+        if exclude.contains(where: { $0.matches(path) }) { return nil }
+        for (i, e) in content.enumerated() where e.include.contains(where: { $0.matches(path) }) {
+            if e.exclude.contains(where: { $0.matches(path) }) { continue }
+            return (i, e)
+        }
+        return nil
+    }
+
+    /// The setting of `rule` for documents of `entry` (the entry's own setting wins over the
+    /// top-level one; options are merged, the entry's keys winning).
+    public func setting(for rule: String, entry: ContentEntry?) -> RuleSetting? {
+        let top = rules[rule]
+        guard let own = entry?.rules[rule] else { return top }
+        guard let top else { return own }
+        var options = top.options.objectValue ?? JSONObject()
+        for (k, v) in own.options.objectValue ?? JSONObject() { options[k] = v }
+        return RuleSetting(severity: own.severity ?? top.severity, isOff: own.severity == nil ? top.isOff : own.isOff, options: .object(options))
+    }
+}
+
+/// Where one kind of content lives.
+public struct ContentEntry: Sendable {
+    /// `recipe`, `location`, `product`, `taxonomy`, or a kind of the team's own.
+    public var kind: String
+    public var include: [Glob]
+    public var exclude: [Glob]
+    /// The folder image references resolve against, relative to the project.
+    public var images: String?
+    /// The schema file of a team's own kind, relative to the project.
+    public var schema: String?
+    /// Rule settings for this entry only.
+    public var rules: [String: RuleSetting]
+
+    public init(kind: String, include: [Glob], exclude: [Glob] = [], images: String? = nil, schema: String? = nil, rules: [String: RuleSetting] = [:]) {
+        self.kind = kind
+        self.include = include
+        self.exclude = exclude
+        self.images = images
+        self.schema = schema
+        self.rules = rules
+    }
+
+    init(json: JSONValue) {
+        kind = json["kind"]?.stringValue ?? ""
+        include = (json["include"]?.arrayValue ?? []).compactMap(\.stringValue).map(Glob.init)
+        exclude = (json["exclude"]?.arrayValue ?? []).compactMap(\.stringValue).map(Glob.init)
+        images = json["images"]?.stringValue
+        schema = json["schema"]?.stringValue
+        rules = RuleSetting.table(json["rules"])
+    }
+}
+
+/// A rule's severity and options from `larder.yml`: `image-exists: warning`, or
+/// `image-exists: { severity: error, extensions: [png] }`, or `off`.
+public struct RuleSetting: Sendable, Hashable {
+    /// The severity set, or nil to keep the rule's default.
+    public var severity: Severity?
+    /// The rule is turned off.
+    public var isOff: Bool
+    /// The options (an object without `severity`), or `null`.
+    public var options: JSONValue
+
+    public init(severity: Severity? = nil, isOff: Bool = false, options: JSONValue = .null) {
+        self.severity = severity
+        self.isOff = isOff
+        self.options = options
+    }
+
+    init(json: JSONValue) {
+        if let name = json.stringValue {
+            self.init(severity: name == "off" ? nil : Severity(name: name), isOff: name == "off")
+            return
+        }
+        var options = json.objectValue ?? JSONObject()
+        let name = options["severity"]?.stringValue
+        options["severity"] = nil
+        self.init(severity: name.flatMap { $0 == "off" ? nil : Severity(name: $0) }, isOff: name == "off", options: .object(options))
+    }
+
+    static func table(_ json: JSONValue?) -> [String: RuleSetting] {
+        var out: [String: RuleSetting] = [:]
+        for (k, v) in json?.objectValue ?? JSONObject() { out[k] = RuleSetting(json: v) }
+        return out
+    }
+}
+
+/// A transform or exporter named in `larder.yml`: `- json-bundle` or `- scale: { servings: 4 }`.
+public struct PipelineStep: Sendable, Hashable {
+    public var id: String
+    public var options: JSONValue
+
+    public init(id: String, options: JSONValue = .null) {
+        self.id = id
+        self.options = options
+    }
+
+    init?(json: JSONValue) {
+        if let id = json.stringValue {
+            self.init(id: id)
+        } else if let object = json.objectValue, let id = object.keys.first {
+            self.init(id: id, options: object[id] ?? .null)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// An external plugin: an executable that speaks Larder's JSON protocol.
+public struct PluginSpec: Sendable, Hashable {
+    public var id: String
+    public var stage: String
+    public var command: [String]
+    public var options: JSONValue
+    /// Seconds before the plugin is stopped.
+    public var timeout: Double?
+
+    init(json: JSONValue) {
+        id = json["id"]?.stringValue ?? ""
+        stage = json["stage"]?.stringValue ?? ""
+        command = (json["command"]?.arrayValue ?? []).compactMap(\.stringValue)
+        options = json["options"] ?? .null
+        timeout = json["timeout"]?.doubleValue
+    }
+}

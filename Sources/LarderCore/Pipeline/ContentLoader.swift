@@ -1,0 +1,114 @@
+import Foundation
+import LarderJSON
+
+/// The content of a run: every document the config includes, with the problems met while
+/// reading and parsing (rules `io` and `parse`).
+public struct LoadedContent: Sendable {
+    /// Every document, in file order (a file holding an array gives one per element).
+    public var documents: [Document]
+    /// Files that could not be read or parsed.
+    public var diagnostics: [Diagnostic]
+    /// Each loaded file (project-relative) and the index of its content entry.
+    public var files: [(path: String, entry: Int)]
+    /// The text of each file, for reports that quote lines.
+    public var locators: [String: SourceLocator]
+
+    public init(documents: [Document] = [], diagnostics: [Diagnostic] = [], files: [(path: String, entry: Int)] = [], locators: [String: SourceLocator] = [:]) {
+        self.documents = documents
+        self.diagnostics = diagnostics
+        self.files = files
+        self.locators = locators
+    }
+}
+
+/// Finds the files each content entry of `larder.yml` includes and parses them, on every core.
+public struct ContentLoader: Sendable {
+    public let config: LarderConfig
+    public let reader: any ProjectReader
+
+    public init(config: LarderConfig, reader: any ProjectReader) {
+        self.config = config
+        self.reader = reader
+    }
+
+    /// The project-relative files the config includes, each with its entry index, sorted.
+    /// Folders are walked only below the literal start of each include glob.
+    public func includedFiles() -> [(path: String, entry: Int)] {
+        var roots = Set<String>()
+        for entry in config.content { for glob in entry.include { roots.insert(glob.literalPrefix) } }
+        // A root inside another root is walked with it.
+        let sortedRoots = roots.sorted()
+        var walk: [String] = []
+        for root in sortedRoots where !walk.contains(where: { $0.isEmpty || root == $0 || root.hasPrefix($0 + "/") }) {
+            walk.append(root)
+        }
+        var out: [(String, Int)] = []
+        var seen = Set<String>()
+        for root in walk {
+            for path in reader.files(under: root) where seen.insert(path).inserted {
+                if let (index, _) = config.entry(for: path) { out.append((path, index)) }
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    struct FileResult: Sendable {
+        var documents: [Document] = []
+        var diagnostics: [Diagnostic] = []
+        var locator: SourceLocator?
+    }
+
+    static func loadFile(_ path: String, kind: String, reader: any ProjectReader) -> FileResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path)
+        } catch {
+            return FileResult(diagnostics: [Diagnostic(
+                ruleID: "io", severity: .error, message: "cannot read the file: \(error.reason)",
+                file: path, start: SourcePosition(line: 1, column: 1))])
+        }
+        do {
+            let json = try JSONDocument(parsing: bytes)
+            return FileResult(documents: Document.split(file: path, kind: kind, json: json))
+        } catch {
+            let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
+            return FileResult(
+                diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
+                                         file: path, start: error.position, end: end)],
+                locator: SourceLocator(bytes: bytes))
+        }
+    }
+
+    /// Reads and parses `files` (project-relative, with their entry index).
+    public func load(_ files: [(path: String, entry: Int)]) async -> LoadedContent {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var results = [FileResult?](repeating: nil, count: files.count)
+        let reader = self.reader
+        let kinds = files.map { config.content[$0.entry].kind }
+        // Files are parsed in batches so thousands of small files do not cost a task each.
+        let batch = max(1, min(64, files.count / (width * 4)))
+        await withTaskGroup(of: [(Int, FileResult)].self) { group in
+            var next = 0
+            func add() {
+                let range = next..<min(next + batch, files.count)
+                next = range.upperBound
+                group.addTask {
+                    range.map { i in (i, Self.loadFile(files[i].path, kind: kinds[i], reader: reader)) }
+                }
+            }
+            while next < files.count && next < batch * width * 2 { add() }
+            while let done = await group.next() {
+                for (i, r) in done { results[i] = r }
+                if next < files.count { add() }
+            }
+        }
+        var content = LoadedContent(files: files)
+        for (i, result) in results.enumerated() {
+            guard let result else { continue }
+            content.documents += result.documents
+            content.diagnostics += result.diagnostics
+            if let locator = result.locator { content.locators[files[i].path] = locator }
+        }
+        return content
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import LarderJSON
+import LarderSchema
+
+/// Runs the lint stage: each document against its kind's schema (rule `schema`), then every
+/// rule of the registry that is not turned off, with the severities and options of
+/// `larder.yml`.
+///
+/// Cross-file rules see the whole content set; diagnostics are kept only for the files
+/// being reported on (all of them, or the paths given on the command line).
+public struct Linter: Sendable {
+    public var config: LarderConfig
+    public var registry: PluginRegistry
+    public var reader: any ProjectReader
+    /// The absolute project root (the folder of `larder.yml`).
+    public var projectRoot: String
+    /// Maps a pointer into `larder.yml` to its place, for mistakes found while preparing
+    /// (a team's schema that does not compile).
+    public var configFile: String
+    public var configPositions: ConfigLoader.PositionMap?
+
+    public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
+                configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
+        self.config = config
+        self.registry = registry
+        self.reader = reader
+        self.projectRoot = projectRoot
+        self.configFile = configFile
+        self.configPositions = configPositions
+    }
+
+    /// The compiled schema of each content entry, or diagnostics for entries whose schema
+    /// cannot be read or compiled.
+    public func compileSchemas() -> (schemas: [Int: JSONSchema], diagnostics: [Diagnostic]) {
+        var schemas: [Int: JSONSchema] = [:]
+        var diagnostics: [Diagnostic] = []
+        var byKind: [String: JSONSchema] = [:]
+        for (i, entry) in config.content.enumerated() {
+            if entry.schema == nil, let cached = byKind[entry.kind] {
+                schemas[i] = cached
+                continue
+            }
+            let pointer = JSONPointer(tokens: ["content", String(i), entry.schema == nil ? "kind" : "schema"])
+            func fail(_ message: String) {
+                let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+                diagnostics.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: message,
+                                              file: configFile, start: range.start, end: range.end, pointer: pointer))
+            }
+            do {
+                if let path = entry.schema {
+                    guard ProjectPath.isInside(path) else { fail("the schema path \(path) leaves the project"); continue }
+                    let bytes = try reader.read(path)
+                    let doc = try JSONDocument(parsing: bytes)
+                    var registry = BuiltInSchemas.registry()
+                    registry.allowFiles(under: projectRoot)
+                    let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
+                    schemas[i] = try JSONSchema(doc, options: SchemaOptions(baseURI: url.absoluteString), registry: registry)
+                } else if let schema = try BuiltInSchemas.compile(entry.kind) {
+                    schemas[i] = schema
+                    byKind[entry.kind] = schema
+                } else {
+                    fail("'\(entry.kind)' is not a built-in kind (\(BuiltInSchemas.kinds.joined(separator: ", "))); give the schema of your own kind with `schema:`")
+                }
+            } catch let error as FileReadError {
+                fail("cannot read the schema of '\(entry.kind)': \(error.reason)")
+            } catch let error as JSONParseError {
+                fail("the schema \(entry.schema ?? entry.kind) is not valid JSON: \(error.position): \(error.message)")
+            } catch let error as SchemaError {
+                fail("the schema of '\(entry.kind)' (\(entry.schema ?? "built in")) does not compile: \(error)")
+            } catch {
+                fail("the schema of '\(entry.kind)' cannot be used: \(error)")
+            }
+        }
+        return (schemas, diagnostics)
+    }
+
+    /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
+    public func lint(_ content: LoadedContent, reportingOn: Set<String>? = nil) async -> [Diagnostic] {
+        let (schemas, setupDiagnostics) = compileSchemas()
+        let config = self.config, projectRoot = self.projectRoot
+        let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
+        let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
+        let contentSet = ContentSet(content.documents)
+
+        // Rules in force, each with its settings per content entry.
+        let rules = registry.rules.filter { rule in
+            !(config.rules[rule.id]?.isOff ?? false) || config.content.contains { !($0.rules[rule.id]?.isOff ?? true) }
+        }
+        let schemaSetting = config.rules[RuleMetadata.schemaID]
+        let schemaSeverity = schemaSetting?.severity ?? .error
+        let schemaOff = schemaSetting?.isOff ?? false
+
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let batch = max(1, min(256, reported.count / (width * 4)))
+        var perDocument: [[Diagnostic]] = Array(repeating: [], count: reported.count)
+        await withTaskGroup(of: [(Int, [Diagnostic])].self) { group in
+            var next = 0
+            func add() {
+                let range = next..<min(next + batch, reported.count)
+                next = range.upperBound
+                group.addTask {
+                    range.map { i in
+                        let document = reported[i]
+                        let entryIndex = entryOfFile[document.file]
+                        let entry = entryIndex.map { config.content[$0] }
+                        var out: [Diagnostic] = []
+                        if !schemaOff, let e = entryIndex, let schema = schemas[e] {
+                            out += Self.schemaDiagnostics(schema, document, severity: schemaSeverity)
+                        }
+                        for rule in rules where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
+                            let setting = config.setting(for: rule.id, entry: entry)
+                            if setting?.isOff ?? false { continue }
+                            let context = RuleContext(
+                                ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                                severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot)
+                            out += rule.check(document, context: context)
+                        }
+                        return (i, out)
+                    }
+                }
+            }
+            while next < reported.count && next < batch * width * 2 { add() }
+            while let done = await group.next() {
+                for (i, d) in done { perDocument[i] = d }
+                if next < reported.count { add() }
+            }
+        }
+        let reportedParse = content.diagnostics.filter { reportingOn?.contains($0.file) ?? true }
+        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 }
+    }
+
+    /// A rule's options with what the config knows added: the entry's `images` folder and the
+    /// project's `locales` (a rule's own options win).
+    static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
+        var o = options.objectValue ?? JSONObject()
+        if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
+        if o["images"] == nil, let images = entry?.images { o["images"] = .string(images) }
+        if o["kind"] == nil, let kind = entry?.kind { o["kind"] = .string(kind) }
+        return .object(o)
+    }
+
+    /// Schema errors of one document as diagnostics at the offending values.
+    static func schemaDiagnostics(_ schema: JSONSchema, _ document: Document, severity: Severity) -> [Diagnostic] {
+        guard !schema.isValid(document.json, at: document.node) else { return [] }
+        let locator = document.json.locator()
+        return schema.validate(document.json, at: document.node).errors.map { e in
+            document.diagnostic(
+                ruleID: RuleMetadata.schemaID, severity: severity, message: e.message, node: e.node, locator: locator,
+                keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
+        }
+    }
+}
