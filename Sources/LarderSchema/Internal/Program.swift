@@ -95,13 +95,13 @@ struct TypeSet: OptionSet, Sendable, Hashable {
 
     var names: [String] {
         var out: [String] = []
-        if contains(.null) { out.append("null") }
         if contains(.boolean) { out.append("boolean") }
         if contains(.integer) { out.append("integer") }
         if contains(.number) { out.append("number") }
         if contains(.string) { out.append("string") }
         if contains(.array) { out.append("array") }
         if contains(.object) { out.append("object") }
+        if contains(.null) { out.append("null") }
         return out
     }
 }
