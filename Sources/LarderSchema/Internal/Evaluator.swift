@@ -52,8 +52,13 @@ struct Evaluator {
     // MARK: Nodes
 
     mutating func eval(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        if !collect && ann == nil && !usesDynamicScope { return fastEval(s, i) }
+        return evalGeneral(s, i, &ann)
+    }
+
+    /// Evaluates with annotations, errors and the dynamic scope as needed.
+    mutating func evalGeneral(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let node = nodes[Int(s)]
-        if depth == 10 || depth == 110 { probe(depth) }
         depth += 1
         defer { depth -= 1 }
         if depth > maxDepth {
@@ -77,14 +82,7 @@ struct Evaluator {
         return run(s, node, i, &ann)
     }
 
-    @inline(never) func probe(_ depth: Int) {
-        if ProcessInfo.processInfo.environment["LARDER_STACK"] != nil {
-            var marker = 0
-            withUnsafeMutablePointer(to: &marker) { print("depth \(depth) sp \(Int(bitPattern: $0))") }
-        }
-    }
-
-    private mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {
         var valid = true
         var k = Int(node.opStart)
         let end = Int(node.opEnd)
@@ -103,7 +101,7 @@ struct Evaluator {
     /// Runs one keyword. Each case calls a small function, so a recursion step (which
     /// passes through here) keeps a small stack frame even in debug builds; messages are
     /// built in separate functions that only run when collecting.
-    private mutating func apply(_ op: Op, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func apply(_ op: Op, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         switch op {
         case .falseSchema: return checkFalse(s, i)
         case .type(let set, let draft4): return checkType(set, draft4, s, i)
@@ -141,36 +139,36 @@ struct Evaluator {
 
     // MARK: Scalar keywords
 
-    private mutating func checkFalse(_ s: Int32, _ i: Int) -> Bool {
+    mutating func checkFalse(_ s: Int32, _ i: Int) -> Bool {
         if collect { failFalse(s, i) }
         return false
     }
 
-    private mutating func checkType(_ set: TypeSet, _ draft4: Bool, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkType(_ set: TypeSet, _ draft4: Bool, _ s: Int32, _ i: Int) -> Bool {
         if typeMatches(set, i, draft4) { return true }
         if collect { failType(s, i, set, draft4) }
         return false
     }
 
-    private mutating func checkConst(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkConst(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
         if equals(i, box.program.constants[Int(c)]) { return true }
         if collect { failConst(s, i, c) }
         return false
     }
 
-    private mutating func checkEnum(_ e: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkEnum(_ e: Int32, _ s: Int32, _ i: Int) -> Bool {
         if enumContains(box.program.enums[Int(e)], i) { return true }
         if collect { failEnum(s, i, e) }
         return false
     }
 
-    private mutating func checkMultipleOf(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkMultipleOf(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .number, !isMultiple(i, c) else { return true }
         if collect { failMultipleOf(s, i, c) }
         return false
     }
 
-    private mutating func checkMinLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkMinLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .string else { return true }
         if !doc.hasEscapes(i) && (doc.rawStringBytes(i).count + 3) / 4 >= n { return true }
         if stringLength(i) >= n { return true }
@@ -178,14 +176,14 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkMaxLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkMaxLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .string else { return true }
         if doc.rawStringBytes(i).count <= n || stringLength(i) <= n { return true }
         if collect { failLength(s, i, n, minimum: false) }
         return false
     }
 
-    private mutating func checkPattern(_ r: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkPattern(_ r: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .string else { return true }
         let found = search(r, i)
         if found == true { return true }
@@ -193,7 +191,7 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkCount(_ n: Int, _ kind: JSONKind, _ minimum: Bool, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkCount(_ n: Int, _ kind: JSONKind, _ minimum: Bool, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == kind else { return true }
         let c = doc.count(i)
         if minimum ? c >= n : c <= n { return true }
@@ -205,30 +203,30 @@ struct Evaluator {
 
     // MARK: Failures (collecting mode only)
 
-    @inline(never) private mutating func failFalse(_ s: Int32, _ i: Int) {
+    @inline(never) mutating func failFalse(_ s: Int32, _ i: Int) {
         report(s, "false", i, "no value is allowed here (the schema is false), found \(describe(i))")
     }
 
-    @inline(never) private mutating func failType(_ s: Int32, _ i: Int, _ set: TypeSet, _ draft4: Bool) {
+    @inline(never) mutating func failType(_ s: Int32, _ i: Int, _ set: TypeSet, _ draft4: Bool) {
         report(s, "type", i, typeMessage(set, i, draft4))
     }
 
-    @inline(never) private mutating func failConst(_ s: Int32, _ i: Int, _ c: Int32) {
+    @inline(never) mutating func failConst(_ s: Int32, _ i: Int, _ c: Int32) {
         report(s, "const", i, "expected \(box.program.strings[Int(box.program.constantDisplay[Int(c)])]), found \(describe(i))")
     }
 
-    @inline(never) private mutating func failEnum(_ s: Int32, _ i: Int, _ e: Int32) {
+    @inline(never) mutating func failEnum(_ s: Int32, _ i: Int, _ e: Int32) {
         let set = box.program.enums[Int(e)]
         let list = box.program.strings[Int(set.display)]
         let count = Int(set.stringCount + set.otherCount)
         report(s, "enum", i, count == 1 ? "expected \(list), found \(describe(i))" : "\(describe(i)) is not one of \(list)")
     }
 
-    @inline(never) private mutating func failMultipleOf(_ s: Int32, _ i: Int, _ c: Int32) {
+    @inline(never) mutating func failMultipleOf(_ s: Int32, _ i: Int, _ c: Int32) {
         report(s, "multipleOf", i, "\(doc.numberLiteral(i)) is not a multiple of \(box.program.exactNumbers[Int(c)].literal)")
     }
 
-    @inline(never) private mutating func failLength(_ s: Int32, _ i: Int, _ n: Int, minimum: Bool) {
+    @inline(never) mutating func failLength(_ s: Int32, _ i: Int, _ n: Int, minimum: Bool) {
         let length = stringLength(i)
         let has = "(it has \(length) character\(length == 1 ? "" : "s"))"
         if minimum {
@@ -238,7 +236,7 @@ struct Evaluator {
         }
     }
 
-    @inline(never) private mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, budget: Bool) {
+    @inline(never) mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, budget: Bool) {
         let source = box.program.regexes[Int(r)].source
         if budget {
             report(s, "pattern", i, "the pattern \(source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
@@ -247,7 +245,7 @@ struct Evaluator {
         }
     }
 
-    @inline(never) private mutating func failCount(_ s: Int32, _ i: Int, _ keyword: String, _ n: Int) {
+    @inline(never) mutating func failCount(_ s: Int32, _ i: Int, _ keyword: String, _ n: Int) {
         let c = doc.count(i)
         let message: String
         switch keyword {
@@ -259,7 +257,7 @@ struct Evaluator {
         report(s, keyword, i, message)
     }
 
-    @inline(never) private mutating func failNumber(_ s: Int32, _ i: Int, _ c: Int32) {
+    @inline(never) mutating func failNumber(_ s: Int32, _ i: Int, _ c: Int32) {
         let bound = box.program.exactNumbers[Int(c)].literal
         let value = doc.numberLiteral(i)
         let draft4 = nodes[Int(s)].draft == .draft4
@@ -274,13 +272,13 @@ struct Evaluator {
         }
     }
 
-    @inline(never) private mutating func failMessage(_ s: Int32, _ keyword: String, _ i: Int, _ message: String) {
+    @inline(never) mutating func failMessage(_ s: Int32, _ keyword: String, _ i: Int, _ message: String) {
         report(s, keyword, i, message)
     }
 
     // MARK: Checks
 
-    private mutating func checkNumber(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkNumber(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .number else { return true }
         let order = compareNumber(i, c)
         let ok: Bool
@@ -296,7 +294,7 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkFormat(_ f: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkFormat(_ f: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .string else { return true }
         let name = box.program.strings[Int(f)]
         if FormatChecker.check(name, doc.string(i)!) != false { return true }
@@ -304,13 +302,13 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkUnique(_ s: Int32, _ i: Int) -> Bool {
+    mutating func checkUnique(_ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .array, let (a, b) = firstDuplicate(i) else { return true }
         if collect { failMessage(s, "uniqueItems", i, "items \(a) and \(b) are equal; expected unique items") }
         return false
     }
 
-    private mutating func checkPropertyNames(_ child: Int32, _ i: Int) -> Bool {
+    mutating func checkPropertyNames(_ child: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .object else { return true }
         var valid = true
         let mark = pushPath("/propertyNames")
@@ -327,7 +325,7 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkDependentRequired(_ g: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkDependentRequired(_ g: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .object else { return true }
         var valid = true
         let group = box.program.dependentGroups[Int(g)]
@@ -345,7 +343,7 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkDependentSchemas(_ g: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkDependentSchemas(_ g: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .object else { return true }
         var valid = true
         let group = box.program.dependentSchemaGroups[Int(g)]
@@ -365,7 +363,7 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkAllOf(_ first: Int32, _ count: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkAllOf(_ first: Int32, _ count: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         var valid = true
         for j in 0..<Int(count) {
             let mark = pushPath("/allOf/\(j)")
@@ -379,7 +377,7 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkNot(_ child: Int32, _ s: Int32, _ i: Int) -> Bool {
+    mutating func checkNot(_ child: Int32, _ s: Int32, _ i: Int) -> Bool {
         var none: Annotations? = nil
         let was = collect
         collect = false
@@ -390,7 +388,7 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkConditional(_ c: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkConditional(_ c: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let cond = box.program.conditionals[Int(c)]
         var local: Annotations? = ann == nil ? nil : Annotations()
         let was = collect
@@ -407,7 +405,7 @@ struct Evaluator {
     }
 
     @inline(__always)
-    private mutating func applyRef(_ target: Int32, _ segment: StaticString, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func applyRef(_ target: Int32, _ segment: StaticString, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let mark = path.count
         if collect { path.append(contentsOf: UnsafeBufferPointer(start: segment.utf8Start, count: segment.utf8CodeUnitCount)) }
         let ok = eval(target, i, &ann)
@@ -415,7 +413,7 @@ struct Evaluator {
         return ok
     }
 
-    private func dynamicTarget(_ d: Int32) -> Int32 {
+    mutating func dynamicTarget(_ d: Int32) -> Int32 {
         let ref = box.program.dynamicRefs[Int(d)]
         if let name = ref.anchor {
             for r in scope {
@@ -427,7 +425,7 @@ struct Evaluator {
         return ref.target
     }
 
-    private func recursiveTarget(_ d: Int32) -> Int32 {
+    mutating func recursiveTarget(_ d: Int32) -> Int32 {
         let target = box.program.dynamicRefs[Int(d)].target
         let initial = box.program.resources[Int(nodes[Int(target)].resource)]
         if initial.recursiveAnchor && initial.root == target {
@@ -439,7 +437,7 @@ struct Evaluator {
         return target
     }
 
-    private mutating func checkUnevaluatedProperties(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkUnevaluatedProperties(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .object else { return true }
         let seen = ann ?? Annotations()
         if seen.allProperties { return true }
@@ -469,7 +467,7 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkUnevaluatedItems(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkUnevaluatedItems(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .array else { return true }
         let seen = ann ?? Annotations()
         if seen.allItems { return true }
@@ -503,7 +501,7 @@ struct Evaluator {
 
     /// The property entry of `op` whose key equals the member key `k`.
     @inline(__always)
-    private func findProperty(_ op: ObjectOp, _ k: Int) -> Int? {
+    mutating func findProperty(_ op: ObjectOp, _ k: Int) -> Int? {
         let first = Int(op.firstProperty)
         let end = first + Int(op.propertyCount)
         if !doc.hasEscapes(k) {
@@ -525,14 +523,14 @@ struct Evaluator {
         return nil
     }
 
-    private func sliceEquals(_ slice: ByteSlice, _ other: [UInt8]) -> Bool {
+    mutating func sliceEquals(_ slice: ByteSlice, _ other: [UInt8]) -> Bool {
         guard Int(slice.count) == other.count else { return false }
         for j in 0..<other.count where keyBytes[Int(slice.start) + j] != other[j] { return false }
         return true
     }
 
     /// Whether the member key `k` equals the bytes of `slice`.
-    private func keyEquals(_ k: Int, _ slice: ByteSlice) -> Bool {
+    mutating func keyEquals(_ k: Int, _ slice: ByteSlice) -> Bool {
         if !doc.hasEscapes(k) {
             let r = doc.rawStringBytes(k)
             guard r.count == Int(slice.count) else { return false }
@@ -542,7 +540,7 @@ struct Evaluator {
     }
 
     /// The value node of the member named by `slice`, or nil.
-    private func findMember(_ i: Int, _ slice: ByteSlice) -> Int? {
+    mutating func findMember(_ i: Int, _ slice: ByteSlice) -> Int? {
         var k = i + 1
         var found: Int?
         for _ in 0..<doc.count(i) {
@@ -552,7 +550,7 @@ struct Evaluator {
         return found
     }
 
-    private mutating func checkObject(_ o: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkObject(_ o: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .object else { return true }
         let op = objects[Int(o)]
         var valid = true
@@ -653,7 +651,7 @@ struct Evaluator {
 
     // MARK: Arrays
 
-    private mutating func checkItems(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkItems(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .array else { return true }
         let op = box.program.items[Int(x)]
         let count = doc.count(i)
@@ -693,11 +691,11 @@ struct Evaluator {
         return valid
     }
 
-    @inline(never) private mutating func failExtraItem(_ s: Int32, _ e: Int, _ j: Int, _ prefix: Int, additional: Bool) {
+    @inline(never) mutating func failExtraItem(_ s: Int32, _ e: Int, _ j: Int, _ prefix: Int, additional: Bool) {
         report(s, additional ? "additionalItems" : "items", e, "item \(j) is not allowed (the array allows \(prefix) item\(prefix == 1 ? "" : "s"))")
     }
 
-    @inline(never) private mutating func pushItemPath(_ op: ItemsOp, _ isRest: Bool, _ j: Int) {
+    @inline(never) mutating func pushItemPath(_ op: ItemsOp, _ isRest: Bool, _ j: Int) {
         let segment: String
         if isRest {
             segment = op.restIsAdditional ? "/additionalItems" : "/items"
@@ -707,7 +705,7 @@ struct Evaluator {
         path.append(contentsOf: segment.utf8)
     }
 
-    private mutating func checkContains(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkContains(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         guard doc.kind(i) == .array else { return true }
         let op = box.program.contains[Int(x)]
         var matches = 0
@@ -744,7 +742,7 @@ struct Evaluator {
 
     // MARK: anyOf / oneOf
 
-    private mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         if !collect && ann == nil {
             for j in 0..<Int(count) {
                 var none: Annotations? = nil
@@ -775,7 +773,7 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkOneOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkOneOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         var matched: [Int] = []
         var branches: [[ValidationError]] = []
         var kept: Annotations?
@@ -812,7 +810,7 @@ struct Evaluator {
 
     /// The errors of the branch that came closest to matching: one whose type or constant
     /// discriminator did not fail, then the one with the fewest errors, then the deepest.
-    private func closest(_ branches: [[ValidationError]], _ i: Int) -> [ValidationError] {
+    func closest(_ branches: [[ValidationError]], _ i: Int) -> [ValidationError] {
         guard !branches.isEmpty else { return [] }
         let base = relativePointer(doc, from: start, to: i).tokens.count
         func score(_ errs: [ValidationError]) -> (Int, Int, Int, Int) {
@@ -837,7 +835,7 @@ struct Evaluator {
     // MARK: Values
 
     @inline(__always)
-    private func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
+    mutating func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
         switch doc.kind(i) {
         case .null: return set.contains(.null)
         case .true, .false: return set.contains(.boolean)
@@ -853,7 +851,7 @@ struct Evaluator {
         }
     }
 
-    private func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {
+    func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {
         let names = set.names.map(article)
         let expected: String
         switch names.count {
@@ -868,7 +866,7 @@ struct Evaluator {
         return "expected \(expected), found \(article(kind.description))"
     }
 
-    private func article(_ name: String) -> String {
+    func article(_ name: String) -> String {
         switch name {
         case "null": "null"
         case "integer", "object", "array": "an " + name
@@ -891,7 +889,7 @@ struct Evaluator {
         }
     }
 
-    private func stringLength(_ i: Int) -> Int {
+    mutating func stringLength(_ i: Int) -> Int {
         if doc.hasEscapes(i) { return doc.stringLength(i) }
         let r = doc.rawStringBytes(i)
         var n = 0
@@ -904,7 +902,7 @@ struct Evaluator {
     }
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
-    private func search(_ r: Int32, _ i: Int) -> Bool? {
+    mutating func search(_ r: Int32, _ i: Int) -> Bool? {
         let regex = box.program.regexes[Int(r)].regex
         do {
             if !doc.hasEscapes(i) {
@@ -919,7 +917,7 @@ struct Evaluator {
 
     /// -1, 0 or 1 as the number at `i` is below, equal to or above the bound.
     @inline(__always)
-    private func compareNumber(_ i: Int, _ c: Int32) -> Int {
+    mutating func compareNumber(_ i: Int, _ c: Int32) -> Int {
         let check = numbers[Int(c)]
         let v = doc.double(i)!
         // Parsing rounds correctly, so different Doubles order the exact values the same way.
@@ -929,7 +927,7 @@ struct Evaluator {
         return JSONNumber.compare(doc.number(i)!, box.program.exactNumbers[Int(c)])
     }
 
-    private func isMultiple(_ i: Int, _ c: Int32) -> Bool {
+    mutating func isMultiple(_ i: Int, _ c: Int32) -> Bool {
         let check = numbers[Int(c)]
         if let d = check.intValue, d != 0, doc.isIntegerLiteral(i), doc.isExactDouble(i) {
             let v = doc.double(i)!
@@ -938,14 +936,17 @@ struct Evaluator {
         return exactMultiple(doc.number(i)!, box.program.exactNumbers[Int(c)])
     }
 
-    private func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
+    mutating func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
         if doc.kind(i) == .string {
             if !doc.hasEscapes(i) {
                 let r = doc.rawStringBytes(i)
+                let len = r.count
+                let base = bytes.baseAddress! + r.lowerBound
+                let prefix = loadPrefix(base, len)
                 for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
                     let sl = slices[j]
-                    if Int(sl.count) == r.count
-                        && (r.count == 0 || memcmp(bytes.baseAddress! + r.lowerBound, keyBytes.baseAddress! + Int(sl.start), r.count) == 0)
+                    if sl.prefix == prefix && Int(sl.count) == len
+                        && (len <= 8 || memcmp(base + 8, keyBytes.baseAddress! + Int(sl.start) + 8, len - 8) == 0)
                     {
                         return true
                     }
@@ -965,7 +966,7 @@ struct Evaluator {
     }
 
     /// JSON equality of the value at `i` and a constant (numbers by value).
-    func equals(_ i: Int, _ c: Constant) -> Bool {
+    mutating func equals(_ i: Int, _ c: Constant) -> Bool {
         switch (doc.kind(i), c) {
         case (.null, .null): return true
         case (.true, .bool(let b)): return b
@@ -1008,7 +1009,7 @@ struct Evaluator {
     }
 
     /// The first pair of equal items of the array at `i`, as indices.
-    private func firstDuplicate(_ i: Int) -> (Int, Int)? {
+    mutating func firstDuplicate(_ i: Int) -> (Int, Int)? {
         var seen: [ValueKey: Int] = [:]
         var e = i + 1
         for j in 0..<doc.count(i) {
@@ -1023,14 +1024,14 @@ struct Evaluator {
     // MARK: Reporting
 
     @inline(__always)
-    private mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
+    mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
         let mark = path.count
         if collect { path.append(contentsOf: segment().utf8) }
         return mark
     }
 
     @inline(__always)
-    private mutating func popPath(_ mark: Int) {
+    mutating func popPath(_ mark: Int) {
         if path.count > mark { path.removeSubrange(mark...) }
     }
 
