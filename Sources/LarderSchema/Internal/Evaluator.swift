@@ -59,8 +59,10 @@ struct Evaluator {
     /// Evaluates with annotations, errors and the dynamic scope as needed.
     mutating func evalGeneral(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let node = nodes[Int(s)]
-        depth += 1
-        defer { depth -= 1 }
+        // A node that is only a `$ref` does not count (the quiet path skips it too).
+        let step = node.fastTarget == s ? 1 : 0
+        depth += step
+        defer { depth -= step }
         if depth > maxDepth {
             if collect {
                 report(s, "$ref", i, "the schema nests deeper than \(maxDepth) levels here (a $ref cycle through the instance?); validation stopped")
