@@ -464,7 +464,11 @@ class Project:
             builtin = kind in BUILT_IN
             # image-exists
             images_dir = self.folder / doc.entry.config.get("images", ".")
-            for ptr, path in image_paths(v, doc.prefix) if builtin else []:
+            if builtin:
+                paths = image_paths(v, doc.prefix)
+            else:  # a team's kind: the pointers larder.yml gives the rule
+                paths = [(doc.prefix + p, get(v, p)) for p in doc.entry.rule(self, "image-exists").get("pointers", [])]
+            for ptr, path in paths:
                 if isinstance(path, str) and not (images_dir / path).is_file():
                     report(doc, "image-exists", ptr, f"image {path} not found")
             # unique-id

@@ -1,27 +1,248 @@
+import Foundation
 import LarderJSON
 import Testing
 @testable import LarderSchema
 
-@Suite struct SchemaBasicsTests {
-    @Test func minimumMessage() throws {
-        let schema = try JSONSchema(json: #"{"properties": {"q": {"minimum": 1}}}"#)
-        let doc = try JSONDocument(parsing: #"{"q": -2}"#)
-        let result = schema.validate(doc)
-        #expect(result.errors.map(\.message) == ["-2 is less than the minimum 1"])
-        #expect(result.errors.first?.instanceLocation == "/q")
-        #expect(result.errors.first?.keywordLocation == "/properties/q/minimum")
+func errors(_ schema: String, _ instance: String, options: SchemaOptions = SchemaOptions()) throws -> [ValidationError] {
+    let s = try JSONSchema(json: schema, options: options)
+    let doc = try JSONDocument(parsing: instance)
+    let result = s.validate(doc)
+    #expect(result.isValid == s.isValid(doc), "isValid and validate disagree")
+    return result.errors
+}
+
+@Suite struct ErrorMessageTests {
+    @Test func minimum() throws {
+        let e = try errors(#"{"properties": {"q": {"minimum": 1}}}"#, #"{"q": -2}"#)
+        #expect(e.map(\.message) == ["-2 is less than the minimum 1"])
+        #expect(e.first?.instanceLocation == "/q")
+        #expect(e.first?.keywordLocation == "/properties/q/minimum")
+        #expect(e.first?.keyword == "minimum")
+        #expect(e.first?.absoluteKeywordLocation == nil)
+    }
+
+    @Test func requiredAndAdditional() throws {
+        let schema = #"{"type": "object", "required": ["name", "quantity"], "properties": {"name": {"type": "string"}, "quantity": {}}, "additionalProperties": false}"#
+        let e = try errors(schema, #"{"name": "flour", "ingredeints": []}"#)
+        #expect(e.map(\.message).sorted() == [#""ingredeints" is not allowed (additional property)"#, #""quantity" is required"#])
+        let extra = e.first { $0.keyword == "additionalProperties" }
+        #expect(extra?.instanceLocation == "/ingredeints")
+        #expect(extra?.keywordLocation == "/additionalProperties")
+    }
+
+    @Test func typeAndEnum() throws {
+        #expect(try errors(#"{"type": "string"}"#, "3").map(\.message) == ["expected a string, found a number"])
+        #expect(try errors(#"{"type": ["string", "null"]}"#, "{}").map(\.message) == ["expected a string or null, found an object"])
+        #expect(try errors(#"{"type": "integer"}"#, "1.5").map(\.message) == ["expected an integer, found 1.5"])
+        #expect(try errors(#"{"enum": ["easy", "medium", "hard"]}"#, #""xl""#).map(\.message) == [#""xl" is not one of "easy", "medium", "hard""#])
+        #expect(try errors(#"{"const": 2}"#, "3").map(\.message) == ["expected 2, found 3"])
+    }
+
+    @Test func stringsArraysNumbers() throws {
+        #expect(try errors(#"{"minLength": 3}"#, #""ab""#).map(\.message) == [#""ab" is shorter than the minimum length 3 (it has 2 characters)"#])
+        #expect(try errors(#"{"maxLength": 2}"#, #""héé""#).map(\.message) == [#""héé" is longer than the maximum length 2 (it has 3 characters)"#])
+        #expect(try errors(#"{"pattern": "^[a-z]+$"}"#, #""ABC""#).map(\.message) == [#""ABC" does not match the pattern ^[a-z]+$"#])
+        #expect(try errors(#"{"minItems": 1}"#, "[]").map(\.message) == ["expected at least 1 item, found 0"])
+        #expect(try errors(#"{"uniqueItems": true}"#, "[1, 2, 1.0]").map(\.message) == ["items 0 and 2 are equal; expected unique items"])
+        #expect(try errors(#"{"multipleOf": 0.01}"#, "1.005").map(\.message) == ["1.005 is not a multiple of 0.01"])
+        #expect(try errors(#"{"multipleOf": 0.01}"#, "19.99").isEmpty)
+        #expect(try errors(#"{"exclusiveMaximum": 5}"#, "5").map(\.message) == ["5 is not less than the exclusive maximum 5"])
+    }
+
+    @Test func refPathAndAbsoluteLocation() throws {
+        let schema = ##"{"$id": "https://example.com/recipe.json", "type": "array", "items": {"$ref": "#/$defs/ingredient"}, "$defs": {"ingredient": {"properties": {"quantity": {"exclusiveMinimum": 0}}}}}"##
+        let e = try errors(schema, #"[{"quantity": 1}, {"quantity": 0}]"#)
+        #expect(e.count == 1)
+        #expect(e.first?.instanceLocation == "/1/quantity")
+        #expect(e.first?.keywordLocation == "/items/$ref/properties/quantity/exclusiveMinimum")
+        #expect(e.first?.absoluteKeywordLocation == "https://example.com/recipe.json#/$defs/ingredient/properties/quantity/exclusiveMinimum")
+        #expect(e.first?.message == "0 is not greater than the exclusive minimum 0")
+    }
+
+    @Test func errorNodeGivesLineAndColumn() throws {
+        let schema = try JSONSchema(json: #"{"properties": {"servings": {"type": "integer"}}}"#)
+        let doc = try JSONDocument(parsing: "{\n  \"servings\": \"four\"\n}")
+        let e = try #require(schema.validate(doc).errors.first)
+        #expect(doc.position(of: e.node) == SourcePosition(line: 2, column: 15))
     }
 }
 
-@Suite struct SchemaMetaTests {
-    @Test func invalidSchemaHasPosition() throws {
-        let doc = try JSONDocument(parsing: "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"age\": {\"minimum\": \"ten\"}\n  }\n}")
-        #expect(throws: SchemaError.self) { try JSONSchema(doc) }
+@Suite struct ClosestBranchTests {
+    let servings = #"{"properties": {"servings": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "object", "required": ["amount", "unit"], "properties": {"amount": {"type": "number"}, "unit": {"enum": ["glasses", "cups"]}}}]}}}"#
+
+    @Test func reportsTheBranchWhoseTypeMatched() throws {
+        let e = try errors(servings, #"{"servings": {"amount": 2, "unit": "buckets"}}"#)
+        #expect(e.map(\.message) == [#""buckets" is not one of "glasses", "cups""#])
+        #expect(e.first?.keywordLocation == "/properties/servings/anyOf/1/properties/unit/enum")
+        let n = try errors(servings, #"{"servings": -1}"#)
+        #expect(n.map(\.message) == ["-1 is less than the minimum 1"])
+    }
+
+    @Test func oneOfWithConstDiscriminator() throws {
+        let schema = #"{"oneOf": [{"properties": {"kind": {"const": "a"}, "x": {"type": "string"}}, "required": ["kind"]}, {"properties": {"kind": {"const": "b"}, "y": {"type": "number"}}, "required": ["kind", "y"]}]}"#
+        let e = try errors(schema, #"{"kind": "b"}"#)
+        #expect(e.map(\.message) == [#""y" is required"#])
+        #expect(e.first?.keywordLocation == "/oneOf/1/required")
+    }
+
+    @Test func oneOfMatchingTwice() throws {
+        let e = try errors(#"{"oneOf": [{"type": "number"}, {"minimum": 0}]}"#, "3")
+        #expect(e.map(\.message) == ["3 matches 2 of the oneOf schemas (0, 1); expected exactly one"])
+    }
+}
+
+@Suite struct OutputFormatTests {
+    let schema = #"{"$id": "https://example.com/s", "properties": {"a": {"type": "string"}, "b": {"minimum": 3}}}"#
+
+    @Test func flag() throws {
+        let s = try JSONSchema(json: schema)
+        #expect(s.output(try JSONDocument(parsing: #"{"a": "x"}"#), format: .flag) == ["valid": true])
+        #expect(s.output(try JSONDocument(parsing: #"{"a": 1}"#), format: .flag) == ["valid": false])
+    }
+
+    @Test func basic() throws {
+        let s = try JSONSchema(json: schema)
+        let out = s.output(try JSONDocument(parsing: #"{"a": 1, "b": 1}"#), format: .basic)
+        #expect(out["valid"] == false)
+        let units = try #require(out["errors"]?.arrayValue)
+        #expect(units.count == 2)
+        #expect(units[0]["keywordLocation"] == "/properties/a/type")
+        #expect(units[0]["absoluteKeywordLocation"] == "https://example.com/s#/properties/a/type")
+        #expect(units[0]["instanceLocation"] == "/a")
+        #expect(units[0]["error"] == "expected a string, found a number")
+        #expect(units[1]["instanceLocation"] == "/b")
+        #expect(s.output(try JSONDocument(parsing: "{}"), format: .basic) == ["valid": true])
+    }
+
+    @Test func detailedNestsByPath() throws {
+        let s = try JSONSchema(json: #"{"properties": {"a": {"properties": {"x": {"type": "string"}, "y": {"type": "string"}}}}}"#)
+        let out = s.output(try JSONDocument(parsing: #"{"a": {"x": 1, "y": 2}}"#), format: .detailed)
+        #expect(out["valid"] == false)
+        #expect(out["keywordLocation"] == "/properties/a/properties")
+        #expect(out["instanceLocation"] == "/a")
+        let leaves = try #require(out["errors"]?.arrayValue)
+        #expect(leaves.map { $0["keywordLocation"] } == ["/properties/a/properties/x/type", "/properties/a/properties/y/type"])
+    }
+}
+
+@Suite struct SchemaErrorTests {
+    @Test func invalidAgainstMetaSchemaHasLineAndColumn() throws {
+        let doc = try JSONDocument(parsing: "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"age\": {\"minimum\": \"ten\"},\n    \"name\": {\"type\": \"text\"}\n  }\n}")
         do {
             _ = try JSONSchema(doc)
+            Issue.record("an invalid schema compiled")
         } catch {
-            print(error)
-            #expect(error.problems.first?.position == SourcePosition(line: 4, column: 24))
+            #expect(error.problems.count >= 2)
+            let age = error.problems.first { $0.schemaLocation == "/properties/age/minimum" }
+            #expect(age?.position == SourcePosition(line: 4, column: 24))
+            #expect(age?.message == "expected a number, found a string")
+            let name = error.problems.first { $0.schemaLocation == "/properties/name/type" }
+            #expect(name?.position == SourcePosition(line: 5, column: 22))
+            #expect(error.description.contains("4:24: /properties/age/minimum"))
         }
+    }
+
+    @Test func remoteReferenceIsNotFetched() throws {
+        let doc = try JSONDocument(parsing: #"{"properties": {"a": {"$ref": "https://schemas.example.com/common/name.json"}}}"#)
+        do {
+            _ = try JSONSchema(doc)
+            Issue.record("a remote reference compiled")
+        } catch {
+            #expect(error.message.contains("https://schemas.example.com/common/name.json"))
+            #expect(error.message.contains("--ref-map URI-PREFIX=DIR"))
+            #expect(error.message.contains("--ref-map https://schemas.example.com/common/=./schemas"))
+            #expect(error.problems.first?.schemaLocation == "/properties/a")
+        }
+    }
+
+    @Test func refMapLoadsFromDisk() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("common"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"type": "string", "minLength": 1}"#.utf8).write(to: dir.appendingPathComponent("common/name.json"))
+        var registry = SchemaRegistry()
+        registry.map(prefix: "https://schemas.example.com/", to: dir.path)
+        let s = try JSONSchema(json: #"{"properties": {"a": {"$ref": "https://schemas.example.com/common/name.json"}}}"#, registry: registry)
+        #expect(s.isValid(try JSONDocument(parsing: #"{"a": "x"}"#)))
+        #expect(!s.isValid(try JSONDocument(parsing: #"{"a": ""}"#)))
+        // A mapped URI may not climb out of its folder.
+        #expect(throws: SchemaError.self) {
+            try JSONSchema(json: #"{"$ref": "https://schemas.example.com/common/%2E%2E/%2E%2E/etc/passwd"}"#, registry: registry)
+        }
+    }
+
+    @Test func fileReferencesResolveBesideTheSchema() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"type": "integer"}"#.utf8).write(to: dir.appendingPathComponent("count.json"))
+        var registry = SchemaRegistry()
+        registry.allowFiles(under: dir.path)
+        let base = dir.appendingPathComponent("main.json").absoluteString
+        let s = try JSONSchema(json: #"{"items": {"$ref": "count.json"}}"#, options: SchemaOptions(baseURI: base), registry: registry)
+        #expect(s.isValid(try JSONDocument(parsing: "[1, 2]")))
+        #expect(!s.isValid(try JSONDocument(parsing: "[1, 2.5]")))
+    }
+
+    @Test func infiniteRefCycleIsACompileError() throws {
+        for schema in [##"{"$ref": "#"}"##, ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##] {
+            do {
+                _ = try JSONSchema(json: schema)
+                Issue.record("\(schema) compiled")
+            } catch {
+                #expect(error.message.contains("infinite recursion"))
+            }
+        }
+        // Recursion that moves into the instance is fine.
+        let tree = try JSONSchema(json: ##"{"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#"}}}}"##)
+        #expect(tree.isValid(try JSONDocument(parsing: #"{"children": [{"children": []}]}"#)))
+        #expect(!tree.isValid(try JSONDocument(parsing: #"{"children": [{"children": [3]}]}"#)))
+    }
+
+    @Test func depthIsBounded() throws {
+        let schema = try JSONSchema(json: ##"{"items": {"$ref": "#"}}"##, options: SchemaOptions(maxDepth: 50))
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let doc = try JSONDocument(parsing: deep)
+        #expect(!schema.isValid(doc))
+        let e = schema.validate(doc).errors
+        #expect(e.count == 1)
+        #expect(e.first?.message.contains("deeper than 50") == true)
+        let shallow = try JSONDocument(parsing: "[[[]]]")
+        #expect(schema.isValid(shallow))
+    }
+
+    @Test func defaultDepthIsSafeOnATaskThread() async throws {
+        let schema = try JSONSchema(json: ##"{"type": "array", "items": {"$ref": "#"}}"##)
+        func nested(_ n: Int) throws -> JSONDocument {
+            try JSONDocument(parsing: String(repeating: "[", count: n) + String(repeating: "]", count: n), options: .init(maxDepth: 2000))
+        }
+        // Each level is one evaluation step (the array schema; its $ref-only child is skipped).
+        let within = try nested(590), beyond = try nested(900)
+        let results = await Task.detached {
+            (schema.isValid(within) && schema.validate(within).isValid, schema.isValid(beyond), schema.validate(beyond).errors.map(\.message))
+        }.value
+        #expect(results.0)
+        #expect(!results.1)
+        let messages = results.2
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("deeper than 600") == true)
+    }
+}
+
+@Suite struct ConcurrencyTests {
+    @Test func oneValidatorManyTasks() async throws {
+        let schema = try JSONSchema(json: #"{"type": "array", "items": {"type": "integer", "minimum": 0}}"#)
+        let good = try JSONDocument(parsing: "[1, 2, 3]")
+        let bad = try JSONDocument(parsing: "[1, -2, 3]")
+        let results = await withTaskGroup(of: (Bool, Bool).self) { group in
+            for _ in 0..<32 {
+                group.addTask { (schema.isValid(good), schema.validate(bad).errors.count == 1) }
+            }
+            var all: [(Bool, Bool)] = []
+            for await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 32)
+        #expect(results.allSatisfy { $0.0 && $0.1 })
     }
 }

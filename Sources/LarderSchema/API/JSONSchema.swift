@@ -102,23 +102,23 @@ public struct JSONSchema: Sendable {
     }
 
     private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool) -> (valid: Bool, errors: [ValidationError]) {
-        let p = box.program
-        return p.nodes.withUnsafeBufferPointer { nodes in
-            p.ops.withUnsafeBufferPointer { ops in
-                p.bytes.withUnsafeBufferPointer { keyBytes in
-                    p.properties.withUnsafeBufferPointer { properties in
-                        p.lists.withUnsafeBufferPointer { lists in
-                            p.objects.withUnsafeBufferPointer { objects in
-                                p.numbers.withUnsafeBufferPointer { numbers in
-                                    p.byteSlices.withUnsafeBufferPointer { slices in
+        let box = self.box
+        return box.program.nodes.withUnsafeBufferPointer { nodes in
+            box.program.ops.withUnsafeBufferPointer { ops in
+                box.program.bytes.withUnsafeBufferPointer { keyBytes in
+                    box.program.properties.withUnsafeBufferPointer { properties in
+                        box.program.lists.withUnsafeBufferPointer { lists in
+                            box.program.objects.withUnsafeBufferPointer { objects in
+                                box.program.numbers.withUnsafeBufferPointer { numbers in
+                                    box.program.byteSlices.withUnsafeBufferPointer { slices in
                                         doc.bytes.withUnsafeBufferPointer { bytes in
                                             var evaluator = Evaluator(
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
                                                 lists: lists, objects: objects, numbers: numbers, slices: slices, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
-                                                usesDynamicScope: p.usesDynamicScope, collect: collect)
+                                                usesDynamicScope: box.program.usesDynamicScope, collect: collect)
                                             var none: Annotations? = nil
-                                            let ok = evaluator.eval(p.root, start, &none)
+                                            let ok = evaluator.eval(box.program.root, start, &none)
                                             return (ok, evaluator.errors)
                                         }
                                     }

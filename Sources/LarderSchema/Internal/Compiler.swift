@@ -64,6 +64,7 @@ final class Compiler {
         try drain()
         try checkCycles()
         program.usesDynamicScope = !dynamicNames.isEmpty || usesRecursiveRef
+        linkRefs()
         return program
     }
 
@@ -380,8 +381,10 @@ final class Compiler {
 
     private func slice(_ s: String) -> ByteSlice {
         let start = Int32(program.bytes.count)
-        program.bytes.append(contentsOf: s.utf8)
-        return ByteSlice(start: start, count: Int32(s.utf8.count), name: text(s))
+        let utf8 = Array(s.utf8)
+        program.bytes.append(contentsOf: utf8)
+        let prefix = utf8.withUnsafeBufferPointer { $0.isEmpty ? 0 : loadPrefix($0.baseAddress!, $0.count) }
+        return ByteSlice(start: start, count: Int32(utf8.count), name: text(s), prefix: prefix)
     }
 
     /// Compiles one schema node into its operations.
@@ -777,6 +780,24 @@ final class Compiler {
         if let additional { op.additional = compile(Loc(doc: loc.doc, node: additional)) }
         program.objects.append(op)
         return Int32(program.objects.count - 1)
+    }
+
+    /// Points each node that is only a `$ref` at the end of its chain of such nodes (the
+    /// quiet path jumps there directly). Cycles were rejected before.
+    private func linkRefs() {
+        for n in program.nodes.indices {
+            var target = Int32(n)
+            var steps = 0
+            while steps < program.nodes.count {
+                let node = program.nodes[Int(target)]
+                guard node.opEnd - node.opStart == 1, !node.tracksEvaluation,
+                    case .ref(let next) = program.ops[Int(node.opStart)]
+                else { break }
+                target = next
+                steps += 1
+            }
+            program.nodes[n].fastTarget = target
+        }
     }
 
     // MARK: Cycles

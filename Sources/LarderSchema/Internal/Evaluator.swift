@@ -20,7 +20,7 @@ struct Annotations {
     }
 }
 
-/// Walks an instance on the tape against a compiled program.
+/// Walks an instance on the tape against a compiled box.program.
 ///
 /// In quiet mode (`collect == false`) it stops at the first failure and builds nothing; in
 /// collecting mode it records every error with its locations. Both run the same code.
@@ -48,14 +48,21 @@ struct Evaluator {
     /// The schema resources entered, outermost first (only with `$dynamicRef`/`$recursiveRef`).
     var scope: [Int32] = []
 
-    var program: Program { box.program }
 
     // MARK: Nodes
 
     mutating func eval(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        if !collect && ann == nil && !usesDynamicScope { return fastEval(s, i) }
+        return evalGeneral(s, i, &ann)
+    }
+
+    /// Evaluates with annotations, errors and the dynamic scope as needed.
+    mutating func evalGeneral(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let node = nodes[Int(s)]
-        depth += 1
-        defer { depth -= 1 }
+        // A node that is only a `$ref` does not count (the quiet path skips it too).
+        let step = node.fastTarget == s ? 1 : 0
+        depth += step
+        defer { depth -= step }
         if depth > maxDepth {
             if collect {
                 report(s, "$ref", i, "the schema nests deeper than \(maxDepth) levels here (a $ref cycle through the instance?); validation stopped")
@@ -77,7 +84,7 @@ struct Evaluator {
         return run(s, node, i, &ann)
     }
 
-    private mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {
         var valid = true
         var k = Int(node.opStart)
         let end = Int(node.opEnd)
@@ -93,362 +100,410 @@ struct Evaluator {
 
     // MARK: Keywords
 
-    private mutating func apply(_ op: Op, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    /// Runs one keyword. Each case calls a small function, so a recursion step (which
+    /// passes through here) keeps a small stack frame even in debug builds; messages are
+    /// built in separate functions that only run when collecting.
+    mutating func apply(_ op: Op, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         switch op {
-        case .falseSchema:
-            if collect { report(s, "false", i, "no value is allowed here (the schema is false), found \(describe(i))") }
-            return false
-
-        case .type(let set, let draft4):
-            if typeMatches(set, i, draft4) { return true }
-            if collect { report(s, "type", i, typeMessage(set, i, draft4)) }
-            return false
-
-        case .constant(let c):
-            if equals(i, program.constants[Int(c)]) { return true }
-            if collect {
-                report(s, "const", i, "expected \(program.strings[Int(program.constantDisplay[Int(c)])]), found \(describe(i))")
-            }
-            return false
-
-        case .enumeration(let e):
-            if enumContains(program.enums[Int(e)], i) { return true }
-            if collect {
-                let set = program.enums[Int(e)]
-                let list = program.strings[Int(set.display)]
-                let count = Int(set.stringCount + set.otherCount)
-                report(s, "enum", i, count == 1 ? "expected \(list), found \(describe(i))" : "\(describe(i)) is not one of \(list)")
-            }
-            return false
-
-        case .number(let c):
-            guard doc.kind(i) == .number else { return true }
-            let check = numbers[Int(c)]
-            let order = compareNumber(i, c)
-            let ok: Bool
-            switch check.kind {
-            case .minimum: ok = order >= 0
-            case .maximum: ok = order <= 0
-            case .exclusiveMinimum: ok = order > 0
-            case .exclusiveMaximum: ok = order < 0
-            case .multipleOf: ok = true
-            }
-            if ok { return true }
-            if collect {
-                let bound = program.exactNumbers[Int(c)].literal
-                let value = doc.numberLiteral(i)
-                switch check.kind {
-                case .minimum: report(s, "minimum", i, "\(value) is less than the minimum \(bound)")
-                case .maximum: report(s, "maximum", i, "\(value) is greater than the maximum \(bound)")
-                case .exclusiveMinimum:
-                    report(s, nodes[Int(s)].draft == .draft4 ? "minimum" : "exclusiveMinimum", i,
-                           "\(value) is not greater than the exclusive minimum \(bound)")
-                case .exclusiveMaximum:
-                    report(s, nodes[Int(s)].draft == .draft4 ? "maximum" : "exclusiveMaximum", i,
-                           "\(value) is not less than the exclusive maximum \(bound)")
-                case .multipleOf: break
-                }
-            }
-            return false
-
-        case .multipleOf(let c):
-            guard doc.kind(i) == .number else { return true }
-            if isMultiple(i, c) { return true }
-            if collect {
-                report(s, "multipleOf", i, "\(doc.numberLiteral(i)) is not a multiple of \(program.exactNumbers[Int(c)].literal)")
-            }
-            return false
-
-        case .minLength(let n):
-            guard doc.kind(i) == .string else { return true }
-            let raw = doc.rawStringBytes(i).count
-            if !doc.hasEscapes(i) && (raw + 3) / 4 >= n { return true }
-            let length = stringLength(i)
-            if length >= n { return true }
-            if collect {
-                report(s, "minLength", i, "\(describe(i)) is shorter than the minimum length \(n) (it has \(length) character\(length == 1 ? "" : "s"))")
-            }
-            return false
-
-        case .maxLength(let n):
-            guard doc.kind(i) == .string else { return true }
-            if doc.rawStringBytes(i).count <= n { return true }
-            let length = stringLength(i)
-            if length <= n { return true }
-            if collect {
-                report(s, "maxLength", i, "\(describe(i)) is longer than the maximum length \(n) (it has \(length) characters)")
-            }
-            return false
-
-        case .pattern(let r):
-            guard doc.kind(i) == .string else { return true }
-            switch search(r, i) {
-            case .some(true): return true
-            case .some(false):
-                if collect {
-                    report(s, "pattern", i, "\(describe(i)) does not match the pattern \(program.regexes[Int(r)].source)")
-                }
-            case .none:
-                if collect {
-                    report(s, "pattern", i, "the pattern \(program.regexes[Int(r)].source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
-                }
-            }
-            return false
-
-        case .format(let f):
-            guard doc.kind(i) == .string else { return true }
-            let name = program.strings[Int(f)]
-            if FormatChecker.check(name, doc.string(i)!) != false { return true }
-            if collect { report(s, "format", i, "\(describe(i)) is not a valid \(name)") }
-            return false
-
-        case .minItems(let n):
-            guard doc.kind(i) == .array else { return true }
-            let c = doc.count(i)
-            if c >= n { return true }
-            if collect { report(s, "minItems", i, "expected at least \(n) item\(n == 1 ? "" : "s"), found \(c)") }
-            return false
-
-        case .maxItems(let n):
-            guard doc.kind(i) == .array else { return true }
-            let c = doc.count(i)
-            if c <= n { return true }
-            if collect { report(s, "maxItems", i, "expected at most \(n) item\(n == 1 ? "" : "s"), found \(c)") }
-            return false
-
-        case .uniqueItems:
-            guard doc.kind(i) == .array else { return true }
-            guard let (a, b) = firstDuplicate(i) else { return true }
-            if collect { report(s, "uniqueItems", i, "items \(a) and \(b) are equal; expected unique items") }
-            return false
-
-        case .minProperties(let n):
-            guard doc.kind(i) == .object else { return true }
-            let c = doc.count(i)
-            if c >= n { return true }
-            if collect { report(s, "minProperties", i, "expected at least \(n) propert\(n == 1 ? "y" : "ies"), found \(c)") }
-            return false
-
-        case .maxProperties(let n):
-            guard doc.kind(i) == .object else { return true }
-            let c = doc.count(i)
-            if c <= n { return true }
-            if collect { report(s, "maxProperties", i, "expected at most \(n) propert\(n == 1 ? "y" : "ies"), found \(c)") }
-            return false
-
-        case .object(let o):
-            guard doc.kind(i) == .object else { return true }
-            return checkObject(objects[Int(o)], s, i, &ann)
-
-        case .items(let x):
-            guard doc.kind(i) == .array else { return true }
-            return checkItems(x, s, i, &ann)
-
-        case .contains(let x):
-            guard doc.kind(i) == .array else { return true }
-            return checkContains(x, s, i, &ann)
-
-        case .propertyNames(let child):
-            guard doc.kind(i) == .object else { return true }
-            var valid = true
-            let mark = pushPath("/propertyNames")
-            var k = i + 1
-            for _ in 0..<doc.count(i) {
-                var none: Annotations? = nil
-                if !eval(child, k, &none) {
-                    valid = false
-                    if !collect { break }
-                }
-                k = doc.after(k + 1)
-            }
-            popPath(mark)
-            return valid
-
-        case .dependentRequired(let g):
-            guard doc.kind(i) == .object else { return true }
-            var valid = true
-            let group = program.dependentGroups[Int(g)]
-            for d in Int(group.first)..<Int(group.first + group.count) {
-                let entry = program.dependentRequired[Int(d)]
-                guard findMember(i, entry.key) != nil else { continue }
-                for r in Int(entry.first)..<Int(entry.first + entry.count) where findMember(i, slices[r]) == nil {
-                    valid = false
-                    if !collect { return false }
-                    let name = program.strings[Int(entry.key.name)]
-                    let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentRequired"
-                    report(s, keyword, i, "\(jsonString(program.strings[Int(slices[r].name)])) is required when \(jsonString(name)) is present")
-                }
-            }
-            return valid
-
-        case .dependentSchemas(let g):
-            guard doc.kind(i) == .object else { return true }
-            var valid = true
-            let group = program.dependentSchemaGroups[Int(g)]
-            let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentSchemas"
-            for d in Int(group.first)..<Int(group.first + group.count) {
-                let entry = program.dependentSchemas[d]
-                guard findMember(i, entry.key) != nil else { continue }
-                let name = program.strings[Int(entry.key.name)]
-                let mark = pushPath("/\(keyword)/" + escapePointerToken(name))
-                let ok = eval(entry.schema, i, &ann)
-                popPath(mark)
-                if !ok {
-                    valid = false
-                    if !collect { return false }
-                }
-            }
-            return valid
-
-        case .allOf(let first, let count):
-            var valid = true
-            for j in 0..<Int(count) {
-                let mark = pushPath("/allOf/\(j)")
-                let ok = eval(lists[Int(first) + j], i, &ann)
-                popPath(mark)
-                if !ok {
-                    valid = false
-                    if !collect { return false }
-                }
-            }
-            return valid
-
-        case .anyOf(let first, let count):
-            return checkAnyOf(first, count, s, i, &ann)
-
-        case .oneOf(let first, let count):
-            return checkOneOf(first, count, s, i, &ann)
-
-        case .not(let child):
-            var none: Annotations? = nil
-            let was = collect
-            collect = false
-            let ok = eval(child, i, &none)
-            collect = was
-            if !ok { return true }
-            if collect { report(s, "not", i, "\(describe(i)) must not match the schema in \"not\"") }
-            return false
-
-        case .conditional(let c):
-            let cond = program.conditionals[Int(c)]
-            var local: Annotations? = ann == nil ? nil : Annotations()
-            let was = collect
-            collect = false
-            let matched = eval(cond.condition, i, &local)
-            collect = was
-            if matched, let local, ann != nil { ann!.merge(local) }
-            let branch = matched ? cond.then : cond.otherwise
-            guard branch >= 0 else { return true }
-            let mark = pushPath(matched ? "/then" : "/else")
-            let ok = eval(branch, i, &ann)
-            popPath(mark)
-            return ok
-
-        case .ref(let target):
-            let mark = pushPath("/$ref")
-            let ok = eval(target, i, &ann)
-            popPath(mark)
-            return ok
-
-        case .dynamicRef(let d):
-            let ref = program.dynamicRefs[Int(d)]
-            var target = ref.target
-            if let name = ref.anchor {
-                for r in scope {
-                    if let found = program.resources[Int(r)].dynamicAnchors.first(where: { $0.name == name }) {
-                        target = found.node
-                        break
-                    }
-                }
-            }
-            let mark = pushPath("/$dynamicRef")
-            let ok = eval(target, i, &ann)
-            popPath(mark)
-            return ok
-
-        case .recursiveRef(let d):
-            let ref = program.dynamicRefs[Int(d)]
-            var target = ref.target
-            let initial = program.resources[Int(nodes[Int(target)].resource)]
-            if initial.recursiveAnchor && initial.root == target {
-                for r in scope {
-                    let res = program.resources[Int(r)]
-                    if res.recursiveAnchor && res.root >= 0 {
-                        target = res.root
-                        break
-                    }
-                }
-            }
-            let mark = pushPath("/$recursiveRef")
-            let ok = eval(target, i, &ann)
-            popPath(mark)
-            return ok
-
-        case .unevaluatedProperties(let child):
-            guard doc.kind(i) == .object else { return true }
-            let seen = ann ?? Annotations()
-            if seen.allProperties { return true }
-            var valid = true
-            var k = i + 1
-            let isFalse = nodes[Int(child)].isFalse
-            for _ in 0..<doc.count(i) {
-                if !seen.properties.contains(k) {
-                    if isFalse {
-                        valid = false
-                        if !collect { return false }
-                        report(s, "unevaluatedProperties", k, "\(jsonString(doc.string(k)!)) is not allowed (unevaluated property)")
-                    } else {
-                        var none: Annotations? = nil
-                        let mark = pushPath("/unevaluatedProperties")
-                        let ok = eval(child, k + 1, &none)
-                        popPath(mark)
-                        if !ok {
-                            valid = false
-                            if !collect { return false }
-                        }
-                    }
-                }
-                k = doc.after(k + 1)
-            }
-            if valid { ann?.allProperties = true }
-            return valid
-
-        case .unevaluatedItems(let child):
-            guard doc.kind(i) == .array else { return true }
-            let seen = ann ?? Annotations()
-            if seen.allItems { return true }
-            var valid = true
-            var e = i + 1
-            let isFalse = nodes[Int(child)].isFalse
-            for j in 0..<doc.count(i) {
-                if j >= seen.prefix && !seen.items.contains(j) {
-                    if isFalse {
-                        valid = false
-                        if !collect { return false }
-                        report(s, "unevaluatedItems", e, "item \(j) is not allowed (unevaluated item)")
-                    } else {
-                        var none: Annotations? = nil
-                        let mark = pushPath("/unevaluatedItems")
-                        let ok = eval(child, e, &none)
-                        popPath(mark)
-                        if !ok {
-                            valid = false
-                            if !collect { return false }
-                        }
-                    }
-                }
-                e = doc.after(e)
-            }
-            if valid { ann?.allItems = true }
-            return valid
+        case .falseSchema: return checkFalse(s, i)
+        case .type(let set, let draft4): return checkType(set, draft4, s, i)
+        case .constant(let c): return checkConst(c, s, i)
+        case .enumeration(let e): return checkEnum(e, s, i)
+        case .number(let c): return checkNumber(c, s, i)
+        case .multipleOf(let c): return checkMultipleOf(c, s, i)
+        case .minLength(let n): return checkMinLength(n, s, i)
+        case .maxLength(let n): return checkMaxLength(n, s, i)
+        case .pattern(let r): return checkPattern(r, s, i)
+        case .format(let f): return checkFormat(f, s, i)
+        case .minItems(let n): return checkCount(n, .array, true, s, i)
+        case .maxItems(let n): return checkCount(n, .array, false, s, i)
+        case .uniqueItems: return checkUnique(s, i)
+        case .minProperties(let n): return checkCount(n, .object, true, s, i)
+        case .maxProperties(let n): return checkCount(n, .object, false, s, i)
+        case .object(let o): return checkObject(o, s, i, &ann)
+        case .items(let x): return checkItems(x, s, i, &ann)
+        case .contains(let x): return checkContains(x, s, i, &ann)
+        case .propertyNames(let child): return checkPropertyNames(child, i)
+        case .dependentRequired(let g): return checkDependentRequired(g, s, i)
+        case .dependentSchemas(let g): return checkDependentSchemas(g, s, i, &ann)
+        case .allOf(let first, let count): return checkAllOf(first, count, i, &ann)
+        case .anyOf(let first, let count): return checkAnyOf(first, count, s, i, &ann)
+        case .oneOf(let first, let count): return checkOneOf(first, count, s, i, &ann)
+        case .not(let child): return checkNot(child, s, i)
+        case .conditional(let c): return checkConditional(c, i, &ann)
+        case .ref(let target): return applyRef(target, "/$ref", i, &ann)
+        case .dynamicRef(let d): return applyRef(dynamicTarget(d), "/$dynamicRef", i, &ann)
+        case .recursiveRef(let d): return applyRef(recursiveTarget(d), "/$recursiveRef", i, &ann)
+        case .unevaluatedProperties(let child): return checkUnevaluatedProperties(child, s, i, &ann)
+        case .unevaluatedItems(let child): return checkUnevaluatedItems(child, s, i, &ann)
         }
+    }
+
+    // MARK: Scalar keywords
+
+    mutating func checkFalse(_ s: Int32, _ i: Int) -> Bool {
+        if collect { failFalse(s, i) }
+        return false
+    }
+
+    mutating func checkType(_ set: TypeSet, _ draft4: Bool, _ s: Int32, _ i: Int) -> Bool {
+        if typeMatches(set, i, draft4) { return true }
+        if collect { failType(s, i, set, draft4) }
+        return false
+    }
+
+    mutating func checkConst(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+        if equals(i, box.program.constants[Int(c)]) { return true }
+        if collect { failConst(s, i, c) }
+        return false
+    }
+
+    mutating func checkEnum(_ e: Int32, _ s: Int32, _ i: Int) -> Bool {
+        if enumContains(box.program.enums[Int(e)], i) { return true }
+        if collect { failEnum(s, i, e) }
+        return false
+    }
+
+    mutating func checkMultipleOf(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .number, !isMultiple(i, c) else { return true }
+        if collect { failMultipleOf(s, i, c) }
+        return false
+    }
+
+    mutating func checkMinLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string else { return true }
+        if !doc.hasEscapes(i) && (doc.rawStringBytes(i).count + 3) / 4 >= n { return true }
+        if stringLength(i) >= n { return true }
+        if collect { failLength(s, i, n, minimum: true) }
+        return false
+    }
+
+    mutating func checkMaxLength(_ n: Int, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string else { return true }
+        if doc.rawStringBytes(i).count <= n || stringLength(i) <= n { return true }
+        if collect { failLength(s, i, n, minimum: false) }
+        return false
+    }
+
+    mutating func checkPattern(_ r: Int32, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string else { return true }
+        let found = search(r, i)
+        if found == true { return true }
+        if collect { failPattern(s, i, r, budget: found == nil) }
+        return false
+    }
+
+    mutating func checkCount(_ n: Int, _ kind: JSONKind, _ minimum: Bool, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == kind else { return true }
+        let c = doc.count(i)
+        if minimum ? c >= n : c <= n { return true }
+        if collect {
+            failCount(s, i, kind == .array ? (minimum ? "minItems" : "maxItems") : (minimum ? "minProperties" : "maxProperties"), n)
+        }
+        return false
+    }
+
+    // MARK: Failures (collecting mode only)
+
+    @inline(never) mutating func failFalse(_ s: Int32, _ i: Int) {
+        report(s, "false", i, "no value is allowed here (the schema is false), found \(describe(i))")
+    }
+
+    @inline(never) mutating func failType(_ s: Int32, _ i: Int, _ set: TypeSet, _ draft4: Bool) {
+        report(s, "type", i, typeMessage(set, i, draft4))
+    }
+
+    @inline(never) mutating func failConst(_ s: Int32, _ i: Int, _ c: Int32) {
+        report(s, "const", i, "expected \(box.program.strings[Int(box.program.constantDisplay[Int(c)])]), found \(describe(i))")
+    }
+
+    @inline(never) mutating func failEnum(_ s: Int32, _ i: Int, _ e: Int32) {
+        let set = box.program.enums[Int(e)]
+        let list = box.program.strings[Int(set.display)]
+        let count = Int(set.stringCount + set.otherCount)
+        report(s, "enum", i, count == 1 ? "expected \(list), found \(describe(i))" : "\(describe(i)) is not one of \(list)")
+    }
+
+    @inline(never) mutating func failMultipleOf(_ s: Int32, _ i: Int, _ c: Int32) {
+        report(s, "multipleOf", i, "\(doc.numberLiteral(i)) is not a multiple of \(box.program.exactNumbers[Int(c)].literal)")
+    }
+
+    @inline(never) mutating func failLength(_ s: Int32, _ i: Int, _ n: Int, minimum: Bool) {
+        let length = stringLength(i)
+        let has = "(it has \(length) character\(length == 1 ? "" : "s"))"
+        if minimum {
+            report(s, "minLength", i, "\(describe(i)) is shorter than the minimum length \(n) \(has)")
+        } else {
+            report(s, "maxLength", i, "\(describe(i)) is longer than the maximum length \(n) \(has)")
+        }
+    }
+
+    @inline(never) mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, budget: Bool) {
+        let source = box.program.regexes[Int(r)].source
+        if budget {
+            report(s, "pattern", i, "the pattern \(source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
+        } else {
+            report(s, "pattern", i, "\(describe(i)) does not match the pattern \(source)")
+        }
+    }
+
+    @inline(never) mutating func failCount(_ s: Int32, _ i: Int, _ keyword: String, _ n: Int) {
+        let c = doc.count(i)
+        let message: String
+        switch keyword {
+        case "minItems": message = "expected at least \(n) item\(n == 1 ? "" : "s"), found \(c)"
+        case "maxItems": message = "expected at most \(n) item\(n == 1 ? "" : "s"), found \(c)"
+        case "minProperties": message = "expected at least \(n) propert\(n == 1 ? "y" : "ies"), found \(c)"
+        default: message = "expected at most \(n) propert\(n == 1 ? "y" : "ies"), found \(c)"
+        }
+        report(s, keyword, i, message)
+    }
+
+    @inline(never) mutating func failNumber(_ s: Int32, _ i: Int, _ c: Int32) {
+        let bound = box.program.exactNumbers[Int(c)].literal
+        let value = doc.numberLiteral(i)
+        let draft4 = nodes[Int(s)].draft == .draft4
+        switch numbers[Int(c)].kind {
+        case .minimum: report(s, "minimum", i, "\(value) is less than the minimum \(bound)")
+        case .maximum: report(s, "maximum", i, "\(value) is greater than the maximum \(bound)")
+        case .exclusiveMinimum:
+            report(s, draft4 ? "minimum" : "exclusiveMinimum", i, "\(value) is not greater than the exclusive minimum \(bound)")
+        case .exclusiveMaximum:
+            report(s, draft4 ? "maximum" : "exclusiveMaximum", i, "\(value) is not less than the exclusive maximum \(bound)")
+        case .multipleOf: break
+        }
+    }
+
+    @inline(never) mutating func failMessage(_ s: Int32, _ keyword: String, _ i: Int, _ message: String) {
+        report(s, keyword, i, message)
+    }
+
+    // MARK: Checks
+
+    mutating func checkNumber(_ c: Int32, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .number else { return true }
+        let order = compareNumber(i, c)
+        let ok: Bool
+        switch numbers[Int(c)].kind {
+        case .minimum: ok = order >= 0
+        case .maximum: ok = order <= 0
+        case .exclusiveMinimum: ok = order > 0
+        case .exclusiveMaximum: ok = order < 0
+        case .multipleOf: ok = true
+        }
+        if ok { return true }
+        if collect { failNumber(s, i, c) }
+        return false
+    }
+
+    mutating func checkFormat(_ f: Int32, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string else { return true }
+        let name = box.program.strings[Int(f)]
+        if FormatChecker.check(name, doc.string(i)!) != false { return true }
+        if collect { failMessage(s, "format", i, "\(describe(i)) is not a valid \(name)") }
+        return false
+    }
+
+    mutating func checkUnique(_ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .array, let (a, b) = firstDuplicate(i) else { return true }
+        if collect { failMessage(s, "uniqueItems", i, "items \(a) and \(b) are equal; expected unique items") }
+        return false
+    }
+
+    mutating func checkPropertyNames(_ child: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .object else { return true }
+        var valid = true
+        let mark = pushPath("/propertyNames")
+        var k = i + 1
+        for _ in 0..<doc.count(i) {
+            var none: Annotations? = nil
+            if !eval(child, k, &none) {
+                valid = false
+                if !collect { break }
+            }
+            k = doc.after(k + 1)
+        }
+        popPath(mark)
+        return valid
+    }
+
+    mutating func checkDependentRequired(_ g: Int32, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .object else { return true }
+        var valid = true
+        let group = box.program.dependentGroups[Int(g)]
+        for d in Int(group.first)..<Int(group.first + group.count) {
+            let entry = box.program.dependentRequired[Int(d)]
+            guard findMember(i, entry.key) != nil else { continue }
+            for r in Int(entry.first)..<Int(entry.first + entry.count) where findMember(i, slices[r]) == nil {
+                valid = false
+                if !collect { return false }
+                let name = box.program.strings[Int(entry.key.name)]
+                let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentRequired"
+                failMessage(s, keyword, i, "\(jsonString(box.program.strings[Int(slices[r].name)])) is required when \(jsonString(name)) is present")
+            }
+        }
+        return valid
+    }
+
+    mutating func checkDependentSchemas(_ g: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .object else { return true }
+        var valid = true
+        let group = box.program.dependentSchemaGroups[Int(g)]
+        let keyword = nodes[Int(s)].draft <= .draft7 ? "dependencies" : "dependentSchemas"
+        for d in Int(group.first)..<Int(group.first + group.count) {
+            let entry = box.program.dependentSchemas[d]
+            guard findMember(i, entry.key) != nil else { continue }
+            let name = box.program.strings[Int(entry.key.name)]
+            let mark = pushPath("/\(keyword)/" + escapePointerToken(name))
+            let ok = eval(entry.schema, i, &ann)
+            popPath(mark)
+            if !ok {
+                valid = false
+                if !collect { return false }
+            }
+        }
+        return valid
+    }
+
+    mutating func checkAllOf(_ first: Int32, _ count: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        var valid = true
+        for j in 0..<Int(count) {
+            let mark = pushPath("/allOf/\(j)")
+            let ok = eval(lists[Int(first) + j], i, &ann)
+            popPath(mark)
+            if !ok {
+                valid = false
+                if !collect { return false }
+            }
+        }
+        return valid
+    }
+
+    mutating func checkNot(_ child: Int32, _ s: Int32, _ i: Int) -> Bool {
+        var none: Annotations? = nil
+        let was = collect
+        collect = false
+        let ok = eval(child, i, &none)
+        collect = was
+        if !ok { return true }
+        if collect { failMessage(s, "not", i, "\(describe(i)) must not match the schema in \"not\"") }
+        return false
+    }
+
+    mutating func checkConditional(_ c: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        let cond = box.program.conditionals[Int(c)]
+        var local: Annotations? = ann == nil ? nil : Annotations()
+        let was = collect
+        collect = false
+        let matched = eval(cond.condition, i, &local)
+        collect = was
+        if matched, let local, ann != nil { ann!.merge(local) }
+        let branch = matched ? cond.then : cond.otherwise
+        guard branch >= 0 else { return true }
+        let mark = pushPath(matched ? "/then" : "/else")
+        let ok = eval(branch, i, &ann)
+        popPath(mark)
+        return ok
+    }
+
+    @inline(__always)
+    mutating func applyRef(_ target: Int32, _ segment: StaticString, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        let mark = path.count
+        if collect { path.append(contentsOf: UnsafeBufferPointer(start: segment.utf8Start, count: segment.utf8CodeUnitCount)) }
+        let ok = eval(target, i, &ann)
+        popPath(mark)
+        return ok
+    }
+
+    mutating func dynamicTarget(_ d: Int32) -> Int32 {
+        let ref = box.program.dynamicRefs[Int(d)]
+        if let name = ref.anchor {
+            for r in scope {
+                if let found = box.program.resources[Int(r)].dynamicAnchors.first(where: { $0.name == name }) {
+                    return found.node
+                }
+            }
+        }
+        return ref.target
+    }
+
+    mutating func recursiveTarget(_ d: Int32) -> Int32 {
+        let target = box.program.dynamicRefs[Int(d)].target
+        let initial = box.program.resources[Int(nodes[Int(target)].resource)]
+        if initial.recursiveAnchor && initial.root == target {
+            for r in scope {
+                let res = box.program.resources[Int(r)]
+                if res.recursiveAnchor && res.root >= 0 { return res.root }
+            }
+        }
+        return target
+    }
+
+    mutating func checkUnevaluatedProperties(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .object else { return true }
+        let seen = ann ?? Annotations()
+        if seen.allProperties { return true }
+        var valid = true
+        var k = i + 1
+        let isFalse = nodes[Int(child)].isFalse
+        for _ in 0..<doc.count(i) {
+            if !seen.properties.contains(k) {
+                if isFalse {
+                    valid = false
+                    if !collect { return false }
+                    failMessage(s, "unevaluatedProperties", k, "\(jsonString(doc.string(k)!)) is not allowed (unevaluated property)")
+                } else {
+                    var none: Annotations? = nil
+                    let mark = pushPath("/unevaluatedProperties")
+                    let ok = eval(child, k + 1, &none)
+                    popPath(mark)
+                    if !ok {
+                        valid = false
+                        if !collect { return false }
+                    }
+                }
+            }
+            k = doc.after(k + 1)
+        }
+        if valid { ann?.allProperties = true }
+        return valid
+    }
+
+    mutating func checkUnevaluatedItems(_ child: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .array else { return true }
+        let seen = ann ?? Annotations()
+        if seen.allItems { return true }
+        var valid = true
+        var e = i + 1
+        let isFalse = nodes[Int(child)].isFalse
+        for j in 0..<doc.count(i) {
+            if j >= seen.prefix && !seen.items.contains(j) {
+                if isFalse {
+                    valid = false
+                    if !collect { return false }
+                    failMessage(s, "unevaluatedItems", e, "item \(j) is not allowed (unevaluated item)")
+                } else {
+                    var none: Annotations? = nil
+                    let mark = pushPath("/unevaluatedItems")
+                    let ok = eval(child, e, &none)
+                    popPath(mark)
+                    if !ok {
+                        valid = false
+                        if !collect { return false }
+                    }
+                }
+            }
+            e = doc.after(e)
+        }
+        if valid { ann?.allItems = true }
+        return valid
     }
 
     // MARK: Objects
 
     /// The property entry of `op` whose key equals the member key `k`.
     @inline(__always)
-    private func findProperty(_ op: ObjectOp, _ k: Int) -> Int? {
+    mutating func findProperty(_ op: ObjectOp, _ k: Int) -> Int? {
         let first = Int(op.firstProperty)
         let end = first + Int(op.propertyCount)
         if !doc.hasEscapes(k) {
@@ -470,14 +525,14 @@ struct Evaluator {
         return nil
     }
 
-    private func sliceEquals(_ slice: ByteSlice, _ other: [UInt8]) -> Bool {
+    mutating func sliceEquals(_ slice: ByteSlice, _ other: [UInt8]) -> Bool {
         guard Int(slice.count) == other.count else { return false }
         for j in 0..<other.count where keyBytes[Int(slice.start) + j] != other[j] { return false }
         return true
     }
 
     /// Whether the member key `k` equals the bytes of `slice`.
-    private func keyEquals(_ k: Int, _ slice: ByteSlice) -> Bool {
+    mutating func keyEquals(_ k: Int, _ slice: ByteSlice) -> Bool {
         if !doc.hasEscapes(k) {
             let r = doc.rawStringBytes(k)
             guard r.count == Int(slice.count) else { return false }
@@ -487,7 +542,7 @@ struct Evaluator {
     }
 
     /// The value node of the member named by `slice`, or nil.
-    private func findMember(_ i: Int, _ slice: ByteSlice) -> Int? {
+    mutating func findMember(_ i: Int, _ slice: ByteSlice) -> Int? {
         var k = i + 1
         var found: Int?
         for _ in 0..<doc.count(i) {
@@ -497,7 +552,9 @@ struct Evaluator {
         return found
     }
 
-    private mutating func checkObject(_ op: ObjectOp, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkObject(_ o: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .object else { return true }
+        let op = objects[Int(o)]
         var valid = true
         var seen: UInt64 = 0
         var k = i + 1
@@ -514,12 +571,12 @@ struct Evaluator {
                     if nodes[Int(entry.schema)].isFalse {
                         valid = false
                         if !collect { return false }
-                        let name = program.strings[Int(entry.key.name)]
+                        let name = box.program.strings[Int(entry.key.name)]
                         let mark = pushPath("/properties/" + escapePointerToken(name))
                         report(entry.schema, "false", k, "\(jsonString(name)) is not allowed")
                         popPath(mark)
                     } else if collect {
-                        let name = program.strings[Int(entry.key.name)]
+                        let name = box.program.strings[Int(entry.key.name)]
                         let mark = pushPath("/properties/" + escapePointerToken(name))
                         if !eval(entry.schema, v, &none) { valid = false }
                         popPath(mark)
@@ -530,12 +587,12 @@ struct Evaluator {
             }
             if op.patternCount > 0 {
                 for j in Int(op.firstPattern)..<Int(op.firstPattern + op.patternCount) {
-                    let (r, schema) = program.patternProperties[j]
+                    let (r, schema) = box.program.patternProperties[j]
                     switch search(r, k) {
                     case .some(true):
                         evaluated = true
                         var none: Annotations? = nil
-                        let source = program.regexes[Int(r)].source
+                        let source = box.program.regexes[Int(r)].source
                         let mark = pushPath("/patternProperties/" + escapePointerToken(source))
                         let ok = eval(schema, v, &none)
                         popPath(mark)
@@ -548,7 +605,7 @@ struct Evaluator {
                     case .none:
                         valid = false
                         if !collect { return false }
-                        report(s, "patternProperties", k, "the pattern \(program.regexes[Int(r)].source) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
+                        report(s, "patternProperties", k, "the pattern \(box.program.regexes[Int(r)].source) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
                     }
                 }
             }
@@ -579,7 +636,7 @@ struct Evaluator {
                     if !collect { return false }
                     valid = false
                     for bit in 0..<Int(op.requiredCount) where seen & (1 << UInt64(bit)) == 0 {
-                        let name = program.strings[Int(slices[Int(op.firstRequired) + bit].name)]
+                        let name = box.program.strings[Int(slices[Int(op.firstRequired) + bit].name)]
                         report(s, "required", i, "\(jsonString(name)) is required")
                     }
                 }
@@ -587,7 +644,7 @@ struct Evaluator {
                 for r in Int(op.firstRequired)..<Int(op.firstRequired + op.requiredCount) where findMember(i, slices[r]) == nil {
                     if !collect { return false }
                     valid = false
-                    report(s, "required", i, "\(jsonString(program.strings[Int(slices[r].name)])) is required")
+                    report(s, "required", i, "\(jsonString(box.program.strings[Int(slices[r].name)])) is required")
                 }
             }
         }
@@ -596,8 +653,9 @@ struct Evaluator {
 
     // MARK: Arrays
 
-    private mutating func checkItems(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
-        let op = program.items[Int(x)]
+    mutating func checkItems(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .array else { return true }
+        let op = box.program.items[Int(x)]
         let count = doc.count(i)
         var valid = true
         var e = i + 1
@@ -616,16 +674,10 @@ struct Evaluator {
             if isRest && nodes[Int(schema)].isFalse {
                 valid = false
                 if !collect { return false }
-                let keyword = op.restIsAdditional ? "additionalItems" : "items"
-                report(s, keyword, e, "item \(j) is not allowed (the array allows \(prefix) item\(prefix == 1 ? "" : "s"))")
+                failExtraItem(s, e, j, prefix, additional: op.restIsAdditional)
             } else if collect {
-                let segment: String
-                if isRest {
-                    segment = op.restIsAdditional ? "/additionalItems" : "/items"
-                } else {
-                    segment = (op.modern ? "/prefixItems/" : "/items/") + String(j)
-                }
-                let mark = pushPath(segment)
+                let mark = path.count
+                pushItemPath(op, isRest, j)
                 if !eval(schema, e, &none) { valid = false }
                 popPath(mark)
             } else if !eval(schema, e, &none) {
@@ -641,8 +693,23 @@ struct Evaluator {
         return valid
     }
 
-    private mutating func checkContains(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
-        let op = program.contains[Int(x)]
+    @inline(never) mutating func failExtraItem(_ s: Int32, _ e: Int, _ j: Int, _ prefix: Int, additional: Bool) {
+        report(s, additional ? "additionalItems" : "items", e, "item \(j) is not allowed (the array allows \(prefix) item\(prefix == 1 ? "" : "s"))")
+    }
+
+    @inline(never) mutating func pushItemPath(_ op: ItemsOp, _ isRest: Bool, _ j: Int) {
+        let segment: String
+        if isRest {
+            segment = op.restIsAdditional ? "/additionalItems" : "/items"
+        } else {
+            segment = (op.modern ? "/prefixItems/" : "/items/") + String(j)
+        }
+        path.append(contentsOf: segment.utf8)
+    }
+
+    mutating func checkContains(_ x: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+        guard doc.kind(i) == .array else { return true }
+        let op = box.program.contains[Int(x)]
         var matches = 0
         var e = i + 1
         let was = collect
@@ -677,7 +744,7 @@ struct Evaluator {
 
     // MARK: anyOf / oneOf
 
-    private mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         if !collect && ann == nil {
             for j in 0..<Int(count) {
                 var none: Annotations? = nil
@@ -708,7 +775,7 @@ struct Evaluator {
         return false
     }
 
-    private mutating func checkOneOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
+    mutating func checkOneOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         var matched: [Int] = []
         var branches: [[ValidationError]] = []
         var kept: Annotations?
@@ -745,7 +812,7 @@ struct Evaluator {
 
     /// The errors of the branch that came closest to matching: one whose type or constant
     /// discriminator did not fail, then the one with the fewest errors, then the deepest.
-    private func closest(_ branches: [[ValidationError]], _ i: Int) -> [ValidationError] {
+    func closest(_ branches: [[ValidationError]], _ i: Int) -> [ValidationError] {
         guard !branches.isEmpty else { return [] }
         let base = relativePointer(doc, from: start, to: i).tokens.count
         func score(_ errs: [ValidationError]) -> (Int, Int, Int, Int) {
@@ -770,7 +837,7 @@ struct Evaluator {
     // MARK: Values
 
     @inline(__always)
-    private func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
+    mutating func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
         switch doc.kind(i) {
         case .null: return set.contains(.null)
         case .true, .false: return set.contains(.boolean)
@@ -786,7 +853,7 @@ struct Evaluator {
         }
     }
 
-    private func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {
+    func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {
         let names = set.names.map(article)
         let expected: String
         switch names.count {
@@ -801,7 +868,7 @@ struct Evaluator {
         return "expected \(expected), found \(article(kind.description))"
     }
 
-    private func article(_ name: String) -> String {
+    func article(_ name: String) -> String {
         switch name {
         case "null": "null"
         case "integer", "object", "array": "an " + name
@@ -824,7 +891,7 @@ struct Evaluator {
         }
     }
 
-    private func stringLength(_ i: Int) -> Int {
+    mutating func stringLength(_ i: Int) -> Int {
         if doc.hasEscapes(i) { return doc.stringLength(i) }
         let r = doc.rawStringBytes(i)
         var n = 0
@@ -837,8 +904,8 @@ struct Evaluator {
     }
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
-    private func search(_ r: Int32, _ i: Int) -> Bool? {
-        let regex = program.regexes[Int(r)].regex
+    mutating func search(_ r: Int32, _ i: Int) -> Bool? {
+        let regex = box.program.regexes[Int(r)].regex
         do {
             if !doc.hasEscapes(i) {
                 let range = doc.rawStringBytes(i)
@@ -852,33 +919,36 @@ struct Evaluator {
 
     /// -1, 0 or 1 as the number at `i` is below, equal to or above the bound.
     @inline(__always)
-    private func compareNumber(_ i: Int, _ c: Int32) -> Int {
+    mutating func compareNumber(_ i: Int, _ c: Int32) -> Int {
         let check = numbers[Int(c)]
         let v = doc.double(i)!
         // Parsing rounds correctly, so different Doubles order the exact values the same way.
         if v < check.value { return -1 }
         if v > check.value { return 1 }
         if check.isExact && doc.isExactDouble(i) { return 0 }
-        return JSONNumber.compare(doc.number(i)!, program.exactNumbers[Int(c)])
+        return JSONNumber.compare(doc.number(i)!, box.program.exactNumbers[Int(c)])
     }
 
-    private func isMultiple(_ i: Int, _ c: Int32) -> Bool {
+    mutating func isMultiple(_ i: Int, _ c: Int32) -> Bool {
         let check = numbers[Int(c)]
         if let d = check.intValue, d != 0, doc.isIntegerLiteral(i), doc.isExactDouble(i) {
             let v = doc.double(i)!
             if abs(v) < 9.0e15 { return Int(v) % d == 0 }
         }
-        return exactMultiple(doc.number(i)!, program.exactNumbers[Int(c)])
+        return exactMultiple(doc.number(i)!, box.program.exactNumbers[Int(c)])
     }
 
-    private func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
+    mutating func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
         if doc.kind(i) == .string {
             if !doc.hasEscapes(i) {
                 let r = doc.rawStringBytes(i)
+                let len = r.count
+                let base = bytes.baseAddress! + r.lowerBound
+                let prefix = loadPrefix(base, len)
                 for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
                     let sl = slices[j]
-                    if Int(sl.count) == r.count
-                        && (r.count == 0 || memcmp(bytes.baseAddress! + r.lowerBound, keyBytes.baseAddress! + Int(sl.start), r.count) == 0)
+                    if sl.prefix == prefix && Int(sl.count) == len
+                        && (len <= 8 || memcmp(base + 8, keyBytes.baseAddress! + Int(sl.start) + 8, len - 8) == 0)
                     {
                         return true
                     }
@@ -891,14 +961,14 @@ struct Evaluator {
             }
             return false
         }
-        for j in Int(set.firstOther)..<Int(set.firstOther + set.otherCount) where equals(i, program.constants[j]) {
+        for j in Int(set.firstOther)..<Int(set.firstOther + set.otherCount) where equals(i, box.program.constants[j]) {
             return true
         }
         return false
     }
 
     /// JSON equality of the value at `i` and a constant (numbers by value).
-    func equals(_ i: Int, _ c: Constant) -> Bool {
+    mutating func equals(_ i: Int, _ c: Constant) -> Bool {
         switch (doc.kind(i), c) {
         case (.null, .null): return true
         case (.true, .bool(let b)): return b
@@ -941,7 +1011,7 @@ struct Evaluator {
     }
 
     /// The first pair of equal items of the array at `i`, as indices.
-    private func firstDuplicate(_ i: Int) -> (Int, Int)? {
+    mutating func firstDuplicate(_ i: Int) -> (Int, Int)? {
         var seen: [ValueKey: Int] = [:]
         var e = i + 1
         for j in 0..<doc.count(i) {
@@ -956,20 +1026,20 @@ struct Evaluator {
     // MARK: Reporting
 
     @inline(__always)
-    private mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
+    mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
         let mark = path.count
         if collect { path.append(contentsOf: segment().utf8) }
         return mark
     }
 
     @inline(__always)
-    private mutating func popPath(_ mark: Int) {
+    mutating func popPath(_ mark: Int) {
         if path.count > mark { path.removeSubrange(mark...) }
     }
 
     mutating func report(_ s: Int32, _ keyword: String, _ i: Int, _ message: String) {
         guard collect else { return }
-        let location = program.locations[Int(s)]
+        let location = box.program.locations[Int(s)]
         let suffix = location.pointer + "/" + escapePointerToken(keyword)
         let absolute: String? = location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(suffix)
         errors.append(ValidationError(

@@ -53,6 +53,21 @@ struct ByteSlice: Sendable {
     var start: Int32
     var count: Int32
     var name: Int32
+    /// The first eight bytes (zero-padded) as a little-endian integer: most keys differ there.
+    var prefix: UInt64
+}
+
+/// The first `min(8, count)` bytes at `p` as a little-endian integer, zero-padded.
+@inline(__always)
+func loadPrefix(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    if count >= 8 { return UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) }
+    var v: UInt64 = 0
+    var j = 0
+    while j < count {
+        v |= UInt64(p[j]) << UInt64(8 * j)
+        j += 1
+    }
+    return v
 }
 
 struct SchemaNode: Sendable {
@@ -67,6 +82,8 @@ struct SchemaNode: Sendable {
     var tracksEvaluation = false
     /// Draft of the node's resource (for messages and keyword semantics).
     var draft: SchemaDraft = .draft2020_12
+    /// The node the quiet path evaluates instead: a node that is only a `$ref` is skipped.
+    var fastTarget: Int32 = 0
 }
 
 /// The JSON types `type` can name; `integer` is its own bit.
@@ -95,13 +112,13 @@ struct TypeSet: OptionSet, Sendable, Hashable {
 
     var names: [String] {
         var out: [String] = []
-        if contains(.null) { out.append("null") }
         if contains(.boolean) { out.append("boolean") }
         if contains(.integer) { out.append("integer") }
         if contains(.number) { out.append("number") }
         if contains(.string) { out.append("string") }
         if contains(.array) { out.append("array") }
         if contains(.object) { out.append("object") }
+        if contains(.null) { out.append("null") }
         return out
     }
 }

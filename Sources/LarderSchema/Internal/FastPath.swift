@@ -1,0 +1,196 @@
+import Foundation
+import LarderJSON
+
+/// The quiet path: answers valid or not, stops at the first failure, builds nothing.
+///
+/// It handles the keywords content schemas use most (types, bounds, lengths, enums,
+/// properties/required/additionalProperties, items, `$ref`, patterns) inline, with the
+/// instance's kind read once per node, and hands every other keyword to the general
+/// ``Evaluator/apply(_:_:_:_:)``. Nodes that collect annotations (`unevaluated*`) go to
+/// the general path whole.
+extension Evaluator {
+    mutating func fastEval(_ s0: Int32, _ i: Int) -> Bool {
+        let s = nodes[Int(s0)].fastTarget
+        let node = nodes[Int(s)]
+        if node.tracksEvaluation {
+            var none: Annotations? = nil
+            return evalGeneral(s, i, &none)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > maxDepth { return false }
+        let kind = doc.kind(i)
+        var k = Int(node.opStart)
+        let end = Int(node.opEnd)
+        while k < end {
+            let op = ops[k]
+            k += 1
+            switch op {
+            case .type(let set, let draft4):
+                if !fastType(set, draft4, kind, i) { return false }
+            case .number(let c):
+                if kind == .number && !numberHolds(c, i) { return false }
+            case .minLength(let n):
+                if kind == .string && !fastMinLength(n, i) { return false }
+            case .maxLength(let n):
+                if kind == .string && doc.rawStringBytes(i).count > n && stringLength(i) > n { return false }
+            case .enumeration(let e):
+                if !enumContains(box.program.enums[Int(e)], i) { return false }
+            case .object(let o):
+                if kind == .object && !fastObject(o, i) { return false }
+            case .items(let x):
+                if kind == .array && !fastItems(x, i) { return false }
+            case .minItems(let n):
+                if kind == .array && doc.count(i) < n { return false }
+            case .maxItems(let n):
+                if kind == .array && doc.count(i) > n { return false }
+            case .pattern(let r):
+                if kind == .string && search(r, i) != true { return false }
+            case .ref(let target):
+                if !fastEval(target, i) { return false }
+            case .allOf(let first, let count):
+                for j in 0..<Int(count) where !fastEval(lists[Int(first) + j], i) { return false }
+            case .anyOf(let first, let count):
+                var any = false
+                for j in 0..<Int(count) where fastEval(lists[Int(first) + j], i) {
+                    any = true
+                    break
+                }
+                if !any { return false }
+            default:
+                var none: Annotations? = nil
+                if !apply(op, s, i, &none) { return false }
+            }
+        }
+        return true
+    }
+
+    @inline(__always)
+    mutating func fastType(_ set: TypeSet, _ draft4: Bool, _ kind: JSONKind, _ i: Int) -> Bool {
+        switch kind {
+        case .null: return set.contains(.null)
+        case .true, .false: return set.contains(.boolean)
+        case .number:
+            if set.contains(.number) { return true }
+            guard set.contains(.integer) else { return false }
+            if doc.isIntegerLiteral(i) { return true }
+            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
+            return doc.isInteger(i)
+        case .string: return set.contains(.string)
+        case .array: return set.contains(.array)
+        case .object: return set.contains(.object)
+        }
+    }
+
+    @inline(__always)
+    mutating func numberHolds(_ c: Int32, _ i: Int) -> Bool {
+        let order = compareNumber(i, c)
+        switch numbers[Int(c)].kind {
+        case .minimum: return order >= 0
+        case .maximum: return order <= 0
+        case .exclusiveMinimum: return order > 0
+        case .exclusiveMaximum: return order < 0
+        case .multipleOf: return true
+        }
+    }
+
+    @inline(__always)
+    mutating func fastMinLength(_ n: Int, _ i: Int) -> Bool {
+        if !doc.hasEscapes(i) && (doc.rawStringBytes(i).count + 3) / 4 >= n { return true }
+        return stringLength(i) >= n
+    }
+
+    /// The property entry for the member key `k`, searching from `hint` (instances usually
+    /// list keys in the schema's order), or -1.
+    @inline(__always)
+    mutating func lookupProperty(_ op: ObjectOp, _ k: Int, _ hint: inout Int) -> Int {
+        let count = Int(op.propertyCount)
+        if count == 0 { return -1 }
+        if doc.hasEscapes(k) {
+            return findProperty(op, k) ?? -1
+        }
+        let r = doc.rawStringBytes(k)
+        let len = r.count
+        let base = bytes.baseAddress! + r.lowerBound
+        let prefix = loadPrefix(base, len)
+        let first = Int(op.firstProperty)
+        var p = hint
+        for _ in 0..<count {
+            let key = properties[first + p].key
+            if key.prefix == prefix && Int(key.count) == len
+                && (len <= 8 || memcmp(base + 8, keyBytes.baseAddress! + Int(key.start) + 8, len - 8) == 0)
+            {
+                hint = p + 1 == count ? 0 : p + 1
+                return first + p
+            }
+            p = p + 1 == count ? 0 : p + 1
+        }
+        return -1
+    }
+
+    mutating func fastObject(_ o: Int32, _ i: Int) -> Bool {
+        let op = objects[Int(o)]
+        var seen: UInt64 = 0
+        var hint = 0
+        var k = i + 1
+        let count = doc.count(i)
+        for _ in 0..<count {
+            let v = k + 1
+            var evaluated = false
+            let p = lookupProperty(op, k, &hint)
+            if p >= 0 {
+                let entry = properties[p]
+                if entry.requiredBit >= 0 { seen |= 1 << UInt64(entry.requiredBit) }
+                if entry.schema >= 0 {
+                    evaluated = true
+                    if !fastEval(entry.schema, v) { return false }
+                }
+            }
+            if op.patternCount > 0 {
+                for j in Int(op.firstPattern)..<Int(op.firstPattern + op.patternCount) {
+                    let (r, schema) = box.program.patternProperties[j]
+                    switch search(r, k) {
+                    case .some(true):
+                        evaluated = true
+                        if !fastEval(schema, v) { return false }
+                    case .some(false): break
+                    case .none: return false
+                    }
+                }
+            }
+            if !evaluated && op.additional >= 0 && !fastEval(op.additional, v) { return false }
+            k = doc.after(v)
+        }
+        if op.requiredCount > 0 {
+            if op.requiredFits {
+                let all: UInt64 = op.requiredCount == 64 ? ~0 : (1 << UInt64(op.requiredCount)) - 1
+                return seen & all == all
+            }
+            for r in Int(op.firstRequired)..<Int(op.firstRequired + op.requiredCount) where findMember(i, slices[r]) == nil {
+                return false
+            }
+        }
+        return true
+    }
+
+    mutating func fastItems(_ x: Int32, _ i: Int) -> Bool {
+        let op = box.program.items[Int(x)]
+        let count = doc.count(i)
+        let prefix = Int(op.prefixCount)
+        var e = i + 1
+        var j = 0
+        while j < count && j < prefix {
+            if !fastEval(lists[Int(op.firstPrefix) + j], e) { return false }
+            e = doc.after(e)
+            j += 1
+        }
+        guard op.rest >= 0 else { return true }
+        let rest = op.rest
+        while j < count {
+            if !fastEval(rest, e) { return false }
+            e = doc.after(e)
+            j += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LarderJSON
+import Testing
+@testable import LarderSchema
+
+/// The JSON Schema Test Suite in the shared conformance folder (`../shared/conformance`
+/// beside the repository, or `LARDER_CONFORMANCE`), or nil when it is not there.
+func schemaSuiteRoot() -> URL? {
+    var candidates: [URL] = []
+    if let env = ProcessInfo.processInfo.environment["LARDER_CONFORMANCE"] {
+        candidates.append(URL(fileURLWithPath: env).appendingPathComponent("JSON-Schema-Test-Suite"))
+    }
+    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(repo.deletingLastPathComponent().appendingPathComponent("shared/conformance/JSON-Schema-Test-Suite"))
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("tests").path) }
+}
+
+@Suite struct SchemaConformanceTests {
+    static let drafts: [SchemaDraft] = [.draft4, .draft6, .draft7, .draft2019_09, .draft2020_12]
+
+    /// Every required test of the suite for one draft, remotes served from disk.
+    @Test(arguments: drafts) func requiredTests(draft: SchemaDraft) throws {
+        guard let suite = schemaSuiteRoot() else {
+            print("SKIPPED: JSON-Schema-Test-Suite not found (set LARDER_CONFORMANCE or place shared/ beside the repository)")
+            return
+        }
+        var registry = SchemaRegistry()
+        registry.map(prefix: "http://localhost:1234/", to: suite.appendingPathComponent("remotes").path)
+        let folder = suite.appendingPathComponent("tests/\(draft.rawValue)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count > 20)
+        var passed = 0
+        for file in files {
+            let doc = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent(file))))
+            for group in doc.elements(doc.root) {
+                let description = doc.member(group, "description").flatMap { doc.string($0) } ?? "?"
+                let schemaNode = try #require(doc.member(group, "schema"))
+                let schema: JSONSchema
+                do {
+                    schema = try JSONSchema(doc, at: schemaNode, options: SchemaOptions(draft: draft), registry: registry)
+                } catch {
+                    Issue.record("\(draft) \(file): \(description): schema did not compile: \(error)")
+                    continue
+                }
+                for test in doc.elements(try #require(doc.member(group, "tests"))) {
+                    let name = doc.member(test, "description").flatMap { doc.string($0) } ?? "?"
+                    let data = try #require(doc.member(test, "data"))
+                    let expected = try #require(doc.member(test, "valid").flatMap { doc.bool($0) })
+                    let fast = schema.isValid(doc, at: data)
+                    let full = schema.validate(doc, at: data)
+                    #expect(fast == expected, "\(draft) \(file): \(description) / \(name)")
+                    #expect(full.isValid == expected, "\(draft) \(file): \(description) / \(name) (validate)")
+                    if !expected {
+                        #expect(!full.errors.isEmpty)
+                        #expect(full.errors.allSatisfy { !$0.message.isEmpty })
+                    }
+                    if fast == expected { passed += 1 }
+                }
+            }
+        }
+        print("\(draft) required: \(passed) passed")
+    }
+
+    /// The suite's output tests: the `basic` output of invalid instances must satisfy the
+    /// schema each test gives for it (locations of the failing keyword and value).
+    @Test(arguments: [SchemaDraft.draft2019_09, .draft2020_12]) func basicOutput(draft: SchemaDraft) throws {
+        guard let suite = schemaSuiteRoot() else {
+            print("SKIPPED: JSON-Schema-Test-Suite not found")
+            return
+        }
+        let folder = suite.appendingPathComponent("output-tests/\(draft.rawValue)")
+        var registry = SchemaRegistry()
+        let outputSchema = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("output-schema.json"))))
+        let outputURI = draft == .draft2020_12 ? "https://json-schema.org/draft/2020-12/output/schema" : "https://json-schema.org/draft/2019-09/output/schema"
+        registry.add(uri: outputURI, document: outputSchema)
+        var checked = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("content").path).sorted() {
+            let doc = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("content/" + file))))
+            for group in doc.elements(doc.root) {
+                let schema = try JSONSchema(doc, at: try #require(doc.member(group, "schema")))
+                for test in doc.elements(try #require(doc.member(group, "tests"))) {
+                    let data = try #require(doc.member(test, "data"))
+                    guard !schema.isValid(doc, at: data), let basic = doc.member(test, "output").flatMap({ doc.member($0, "basic") }) else {
+                        continue  // Larder reports errors, not annotations
+                    }
+                    let out = try JSONDocument(parsing: JSONWriter.compact.bytes(schema.output(doc, at: data, format: .basic)))
+                    let check = try JSONSchema(doc, at: basic, registry: registry)
+                    let problems = check.validate(out).errors
+                    #expect(problems.isEmpty, "\(file): \(JSONWriter.compact.string(out.value)): \(problems)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 3)
+    }
+}
