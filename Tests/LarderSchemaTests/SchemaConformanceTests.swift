@@ -45,7 +45,8 @@ func schemaSuiteRoot() -> URL? {
                 for test in doc.elements(try #require(doc.member(group, "tests"))) {
                     let name = doc.member(test, "description").flatMap { doc.string($0) } ?? "?"
                     let data = try #require(doc.member(test, "data"))
-                    let expected = try #require(doc.member(test, "valid").flatMap { doc.bool($0) })
+                    let valid: Bool? = doc.member(test, "valid").flatMap { doc.bool($0) }
+                    let expected = try #require(valid)
                     let fast = schema.isValid(doc, at: data)
                     let full = schema.validate(doc, at: data)
                     #expect(fast == expected, "\(draft) \(file): \(description) / \(name)")
@@ -77,7 +78,8 @@ func schemaSuiteRoot() -> URL? {
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("content").path).sorted() {
             let doc = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("content/" + file))))
             for group in doc.elements(doc.root) {
-                let schema = try JSONSchema(doc, at: try #require(doc.member(group, "schema")))
+                let schemaNode: Int = try #require(doc.member(group, "schema"))
+                let schema = try JSONSchema(doc, at: schemaNode)
                 for test in doc.elements(try #require(doc.member(group, "tests"))) {
                     let data = try #require(doc.member(test, "data"))
                     guard !schema.isValid(doc, at: data), let basic = doc.member(test, "output").flatMap({ doc.member($0, "basic") }) else {
