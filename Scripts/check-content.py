@@ -176,12 +176,110 @@ def load_registry(extra: list[Path] = ()) -> referencing.Registry:
     return referencing.Registry().with_resources(resources)
 
 
+try:  # ECMA-262 regexes, as JSON Schema (and Larder) define `pattern`; Python's re otherwise.
+    import regress
+
+    _ecma_cache: dict = {}
+
+    def _ecma_pattern(validator, pattern, instance, schema):
+        if not validator.is_type(instance, "string"):
+            return
+        regex = _ecma_cache.get(pattern) or _ecma_cache.setdefault(pattern, regress.Regex(pattern, "u"))
+        if regex.find(instance) is None:
+            yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+    Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _ecma_pattern})
+except ImportError:
+    Validator = jsonschema.Draft202012Validator
+
+
 def validator_for(schema_path: Path, registry) -> jsonschema.Validator:
     contents = json.loads(schema_path.read_text())
     uri = contents.get("$id") or schema_path.resolve().as_uri()
-    schema = {"$ref": uri}
-    return jsonschema.Draft202012Validator(
-        schema, registry=registry, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    return validator_for_schema({"$ref": uri}, registry)
+
+
+def validator_for_schema(schema, registry) -> jsonschema.Validator:
+    return Validator(schema, registry=registry, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+# Values each common definition must accept (True) or reject (False): the contract in
+# examples, checked on every run.
+SCHEMA_CASES = {
+    "id": [("negroni", True), ("old-fashioned", True), ("10", True), (0, True), (42, True),
+           ("Negroni", False), ("-negroni", False), ("", False), (-1, False), (1.5, False), (None, False)],
+    "localizedText": [("Negroni", True), ({"en": "Stir.", "es": "Remueve."}, True),
+                      ({"pt-BR": "a", "zh-Hant-TW": "b", "es-419": "c", "sr-Latn": "d"}, True),
+                      ("", False), ("   ", False), ("\u3000", False), ({}, False), ({"en": ""}, False),
+                      ({"en": " \t"}, False), ({"english": "x"}, False), ({"en_US": "x"}, False), (3, False)],
+    "image": [("a.png", True), ("drinks/negroni-1.png", True), (".hidden/a.png", True), ("a/...png", True),
+              ({"src": "a.png"}, True), ({"src": "a.png", "alt": {"en": "A"}}, True), ({"src": "a.png", "x-credit": "me"}, True),
+              ("/a.png", False), ("../a.png", False), ("a/../b.png", False), ("./a.png", False), ("a//b.png", False),
+              ("a/", False), ("a\\b.png", False), ("https://x.org/a.png", False), ("C:/a.png", False), ("", False),
+              ({"alt": "A"}, False), ({"src": "a.png", "title": "A"}, False)],
+    "localizedImage": [("a.png", True), ({"src": "a.png", "alt": "A"}, True), ({"en": "a.png", "fr": {"src": "b.png"}}, True),
+                       ({"en": "../a.png"}, False), ({"english": "a.png"}, False)],
+    "video": [("dQw4w9WgXcQ", True), ("a_b-c_d-e_f", True), ("https://youtu.be/dQw4w9WgXcQ", True), ("https://vimeo.com/1", True),
+              ("dQw4w9WgXc", False), ("dQw4w9WgXcQQ", False), ("youtu.be/dQw4w9WgXcQ", False), ("ftp://x.org/v", False)],
+    "link": [("https://www.thewhiskyexchange.com/", True), ("http://example.org/a?b=c", True),
+             ("ftp://example.org", False), ("www.example.org", False), ("HTTPS://x.org", False)],
+    "quantity": [(1, True), (22.5, True), ("1 1/2", True), ("1/2", True), ("½", True), ("1½", True), ("1 ½", True),
+                 ("2-3", True), ("2–3", True), ("1 to 2", True), ("1,5", True), ({"min": 2, "max": 3}, True),
+                 (0, False), (-2, False), ("a pinch", False), ("", False), ("2-", False), ({"min": 0, "max": 1}, False),
+                 ({"min": 2}, False)],
+    "coordinates": [({"latitude": 10.78, "longitude": 106.7}, True), ({"latitude": -90, "longitude": 180}, True),
+                    ({"latitude": 90.1, "longitude": 0}, False), ({"latitude": 0, "longitude": -180.5}, False),
+                    ({"latitude": 0}, False), ({"lat": 0, "longitude": 0}, False)],
+    "rating": [(0, True), (4.5, True), (5, True), (-0.1, False), (5.5, False), ("5", False)],
+    "tag": [("classic", True), ("en:citrus", True), ("Classic", False), ("en:", False), ("a b", False)],
+    "taxonomyTag": [("en:milk", True), ("fr:confitures-de-fraises", True), ("milk", False), ("EN:milk", False)],
+    "unit": [("ml", True), ("fl oz", True), ("°C", True), ("", False), ("2ml", False)],
+    "address": [({"en": "2 Cong xa Paris", "vi": "2 Công xã Paris"}, True), ({"street": "2 Bedford Street", "country": "GB"}, True),
+                ({"street": "2 Bedford Street", "country": "gb"}, False), ({}, False)],
+    "nutrition": [({"per": "serving", "energy": {"value": 900, "unit": "kcal"}}, True), ({"per": "100g", "salt": 0}, True),
+                  ({"energy": {"value": 900, "unit": "kcal"}}, False), ({"per": "serving", "energy": {"value": 900, "unit": "cal"}}, False),
+                  ({"per": "serving", "fat": -1}, False), ({"per": "serving", "fibre": 1}, False)],
+}
+
+
+# larder.yml documents the config schema must accept (True) or reject (False).
+_ENTRY = {"kind": "recipe", "include": ["content/*.json"]}
+CONFIG_CASES = [
+    ({"content": [_ENTRY]}, True),
+    ({"locales": ["en", "pt-BR"], "content": [_ENTRY], "rules": {"locale-complete": "warning",
+      "image-exists": {"severity": "error", "extensions": ["png"]}, "acme/spelling": "off"},
+      "transforms": ["scale", {"scale": {"servings": 4}}, {"energy": None}], "exports": [{"json-bundle": {"out": "dist/json"}}],
+      "plugins": [{"id": "acme", "stage": "lint", "command": ["python3", "lint.py"], "timeout": 5}], "exclude": ["drafts/**"]}, True),
+    ({"content": [{"kind": "achievement", "schema": "schemas/a.schema.json", "include": ["a.json"],
+                   "rules": {"unique-id": {"key": "/id"}}}]}, True),
+    ({}, False),                                                     # content is required
+    ({"content": [_ENTRY], "export": []}, False),                    # a typo at the top level
+    ({"content": [dict(_ENTRY, inclde=["x"])]}, False),              # a typo in an entry
+    ({"content": [{"kind": "achievement", "include": ["a.json"]}]}, False),              # a team's kind needs a schema
+    ({"content": [dict(_ENTRY, schema="my.schema.json")]}, False),   # a built-in kind takes none
+    ({"content": [dict(_ENTRY, include=["../outside/*.json"])]}, False),
+    ({"content": [dict(_ENTRY, images="/var/images")]}, False),
+    ({"content": [_ENTRY], "rules": {"url": "fatal"}}, False),
+    ({"content": [_ENTRY], "rules": {"Image_Exists": "error"}}, False),
+    ({"content": [_ENTRY], "exports": [{"json-bundle": {}, "xcstrings": {}}]}, False),  # one exporter per item
+    ({"content": [_ENTRY], "locales": ["english"]}, False),
+    ({"content": [_ENTRY], "plugins": [{"id": "acme", "stage": "build", "command": ["x"]}]}, False),
+]
+
+
+def schema_self_test(registry) -> list[str]:
+    failures = []
+    config = validator_for(SCHEMAS / "config.schema.json", registry)
+    for value, ok in CONFIG_CASES:
+        if config.is_valid(value) != ok:
+            failures.append(f"config.schema.json should {'accept' if ok else 'reject'} {json.dumps(value)}")
+    base = "https://larder.dev/schemas/common.schema.json#/$defs/"
+    for name, cases in SCHEMA_CASES.items():
+        v = validator_for_schema({"$ref": base + name}, registry)
+        for value, ok in cases:
+            if v.is_valid(value) != ok:
+                failures.append(f"common $defs/{name} should {'accept' if ok else 'reject'} {json.dumps(value, ensure_ascii=False)}")
+    return failures
 
 
 # --------------------------------------------------------------------------------------
@@ -568,9 +666,14 @@ def main() -> int:
     args = ap.parse_args()
 
     config_validator = validator_for(SCHEMAS / "config.schema.json", load_registry())
+    self_test = schema_self_test(load_registry())
+    for msg in self_test:
+        print(f"FAIL {msg}")
+    print(f"Schemas: {sum(len(c) for c in SCHEMA_CASES.values())} example values of common definitions "
+          f"and {len(CONFIG_CASES)} larder.yml documents checked")
     folders = [Path(e).resolve() for e in args.examples] or sorted(
         p for p in EXAMPLES.iterdir() if (p / "larder.yml").is_file())
-    failures = 0
+    failures = len(self_test)
 
     def fail(msg):
         nonlocal failures
