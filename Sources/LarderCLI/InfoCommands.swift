@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// `larder schema print KIND`: prints a built-in schema exactly as the binary holds it.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print Larder's built-in schemas.",
+        subcommands: [Print.self]
+    )
+
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "print",
+            abstract: "Print a built-in schema: recipe, location, product, taxonomy, common or config.")
+
+        @Argument(help: "The schema's name.")
+        var name: String
+
+        func run() throws {
+            guard let text = BuiltInSchemas.text(name) else {
+                throw ValidationError("no built-in schema '\(name)'; there are: \(BuiltInSchemas.names.joined(separator: ", "))")
+            }
+            writeStandardOutput(Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        }
+    }
+}
+
+/// `larder rules`: every rule with its default severity and summary.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the lint rules with their default severity.")
+
+    func run() throws {
+        let registry = try CLIRegistry.make()
+        var rows: [(String, String, String)] = RuleMetadata.coreChecks.values.sorted { $0.id < $1.id }.map {
+            ($0.id, $0.defaultSeverity.name, $0.summary)
+        }
+        rows += registry.rules.map { ($0.id, $0.defaultSeverity.name, $0.summary) }
+        let width = rows.map(\.0.count).max() ?? 0
+        var out = ""
+        for (id, severity, summary) in rows {
+            out += id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + summary + "\n"
+        }
+        out += "\nSet a severity (error, warning, note, off) and options per rule in larder.yml; `larder explain RULE` shows examples.\n"
+        writeStandardOutput(Array(out.utf8))
+    }
+}
+
+/// `larder explain RULE`: a rule's summary, details and the examples that must and must not
+/// trigger it (the same examples the test suite runs).
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a lint rule, with examples that trigger it and examples that do not.")
+
+    @Argument(help: "The rule id.")
+    var rule: String
+
+    func run() throws {
+        let registry = try CLIRegistry.make()
+        if let core = RuleMetadata.coreChecks[rule] {
+            writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n".utf8))
+            return
+        }
+        let found: any Rule
+        do {
+            found = try registry.rule(rule)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var out = "\(found.id) (default: \(found.defaultSeverity.name))\n\n\(found.summary)\n"
+        if let details = found.details { out += "\n\(details)\n" }
+        if let kinds = found.kinds { out += "\nApplies to: \(kinds.joined(separator: ", "))\n" }
+        let triggering = found.examples.filter(\.triggers)
+        let passing = found.examples.filter { !$0.triggers }
+        if !triggering.isEmpty {
+            out += "\nTriggers:\n"
+            for e in triggering {
+                let at = e.pointers.map { $0.description.isEmpty ? "(root)" : $0.description }.joined(separator: ", ")
+                out += "  \(e.json)\n" + (at.isEmpty ? "" : "    -> at \(at)\n")
+                if e.options != .null { out += "    with options \(JSONWriter.compact.string(e.options))\n" }
+            }
+        }
+        if !passing.isEmpty {
+            out += "\nDoes not trigger:\n"
+            for e in passing {
+                out += "  \(e.json)\n"
+                if e.options != .null { out += "    with options \(JSONWriter.compact.string(e.options))\n" }
+            }
+        }
+        writeStandardOutput(Array(out.utf8))
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// `larder init`: writes a commented starter `larder.yml`.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a commented starter larder.yml in the current folder.")
+
+    @Flag(name: .long, help: "Overwrite an existing larder.yml.")
+    var force = false
+
+    static let starter = """
+        # Larder configuration: what your content is, which rules check it, what `larder build`
+        # exports. Paths and globs are relative to this file's folder. Reference:
+        # `larder schema print config`, `larder rules`, `larder explain RULE`.
+
+        # BCP 47 language tags; the first is the source language (the language of plain strings).
+        locales: [en]
+
+        # Where each kind of content lives. Built-in kinds: recipe, location, product, taxonomy.
+        # A kind of your own names its JSON Schema: `- kind: achievement` + `schema: schemas/achievement.schema.json`.
+        content:
+          - kind: recipe
+            include: ["content/recipes/**/*.json"]
+            images: images                  # image paths resolve under this folder
+
+        # Severity (error, warning, note, off) and options per rule.
+        rules:
+          locale-complete: warning
+          image-exists: { severity: error, extensions: [png, jpg, webp] }
+
+        # What `larder build` does, in order.
+        # transforms:
+        #   - scale: { servings: 4 }
+        # exports:
+        #   - json-bundle: { out: dist/json }
+        #   - xcstrings: { out: dist/ios/Content.xcstrings }
+
+        """
+
+    func run() throws {
+        let path = FileManager.default.currentDirectoryPath + "/larder.yml"
+        if FileManager.default.fileExists(atPath: path) && !force {
+            throw ValidationError("larder.yml already exists here; use --force to overwrite it")
+        }
+        do {
+            try Data(Self.starter.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ValidationError("cannot write larder.yml: \(error.localizedDescription)")
+        }
+        print("Wrote larder.yml. Put your content under content/recipes/ and run `larder lint`.")
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import LarderJSON
+import Testing
+
+/// `larder lint` with a larder.yml: config discovery, config mistakes, schemas per kind,
+/// paths to report on, --staged, --max-warnings, --strict; and init, schema print, hook.
+@Suite struct ProjectLintTests {
+    static let config = """
+        locales: [en, pt]
+        content:
+          - kind: recipe
+            include: ["content/recipes/**/*.json"]
+            images: images
+        rules:
+          locale-complete: warning
+        """
+
+    static let goodRecipe = #"{"id": "caldo-verde", "name": {"en": "Green broth", "pt": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#
+
+    func project() throws -> Scratch {
+        let dir = try Scratch()
+        try dir.write("larder.yml", Self.config)
+        try dir.write("content/recipes/caldo-verde.json", Self.goodRecipe)
+        return dir
+    }
+
+    @Test func cleanProjectFromASubfolder() throws {
+        let dir = try project()
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url.appendingPathComponent("content"))
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout == "")
+    }
+
+    @Test func schemaErrorsAtTheValue() throws {
+        let dir = try project()
+        try dir.write("content/recipes/bolo.json", "{\n  \"id\": \"bolo\",\n  \"name\": \"Bolo\",\n  \"servings\": 0,\n  \"ingredeints\": [],\n  \"ingredients\": [\"flour\"]\n}\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        let path = dir.url.appendingPathComponent("content/recipes/bolo.json").path
+        #expect(r.stdout.contains("\(path):4:15: error: "), "\(r.stdout)")
+        #expect(r.stdout.contains("\(path):5:3: error: "), "\(r.stdout)")
+        #expect(r.stdout.contains("[schema]"))
+    }
+
+    @Test func configMistakesHaveTheirYAMLLineAndExitTwo() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    includ: [\"*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("larder.yml:"), "\(r.stdout)")
+        #expect(r.stdout.contains("[config]"))
+        // The unknown key is on line 4.
+        #expect(r.stdout.contains("larder.yml:4:") || r.stdout.contains("larder.yml:3:"), "\(r.stdout)")
+        try dir.write("larder.yml", "content: [\n")
+        let broken = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("the YAML is not valid"), "\(broken.stdout)")
+    }
+
+    @Test func pathsLimitWhatIsReported() throws {
+        let dir = try project()
+        try dir.write("content/recipes/bad.json", #"{"id": "bad", "name": "", "servings": 2, "ingredients": ["1 egg"]}"#)
+        let onlyGood = try CLI.run(["lint", "content/recipes/caldo-verde.json", "--format", "xcode"], in: dir.url)
+        #expect(onlyGood.status == 0, "\(onlyGood.stdout)")
+        let onlyBad = try CLI.run(["lint", "content/recipes/bad.json", "--format", "xcode"], in: dir.url)
+        #expect(onlyBad.status == 1)
+        // A file the config does not include is not content: nothing to report.
+        try dir.write("package.json", "{]")
+        #expect(try CLI.run(["lint", "package.json"], in: dir.url).status == 0)
+        let outside = try CLI.run(["lint", "/tmp"], in: dir.url)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("outside the project"))
+    }
+
+    @Test func warningsFailOnlyWhenAsked() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "content:\n  - kind: recipe\n    include: [\"r/*.json\"]\n")
+        try dir.write("r/a.json", "{\"id\": \"a\", \"name\": \"A\", \"ingredients\": [\"salt\"], \"id\": \"a\"}")
+        // duplicate keys are warnings: without the duplicate-key rule registered, a syntax
+        // lint of the same file shows the warning path; here only exit codes are checked.
+        let plain = try CLI.run(["lint", "--format", "json"], in: dir.url)
+        let report = try JSONDocument(parsing: plain.stdout)
+        let warnings = report.int(report.member(report.member(report.root, "summary")!, "warnings")!) ?? 0
+        #expect(plain.status == 0)
+        if warnings > 0 {
+            #expect(try CLI.run(["lint", "--max-warnings", "0"], in: dir.url).status == 1)
+            #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 1)
+        }
+        #expect(try CLI.run(["lint", "--max-warnings", "5"], in: dir.url).status == 0)
+    }
+
+    @Test func stagedLintsTheIndexNotTheWorkingTree() throws {
+        let dir = try project()
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        // Stage a broken recipe, then fix it in the working tree only: --staged must fail.
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": -1, "ingredients": ["3 eggs"]}"#)
+        try git(["add", "content/recipes/bolo.json"], in: dir.url)
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": 1, "ingredients": ["3 eggs"]}"#)
+        #expect(try CLI.run(["lint"], in: dir.url).status == 0)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(staged.status == 1, "\(staged.stdout)\(staged.stderr)")
+        #expect(staged.stdout.contains("bolo.json:1:44: error:"), "\(staged.stdout)")
+        // An untracked file is not part of the commit.
+        try dir.write("content/recipes/untracked.json", "{]")
+        try git(["add", "content/recipes/bolo.json"], in: dir.url)
+        #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
+    }
+
+    @Test func initWritesAValidStarterAndRefusesToOverwrite() throws {
+        let dir = try Scratch()
+        let r = try CLI.run(["init"], in: dir.url)
+        #expect(r.status == 0)
+        let lint = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(try CLI.run(["init"], in: dir.url).status == 2)
+        #expect(try CLI.run(["init", "--force"], in: dir.url).status == 0)
+    }
+
+    @Test func schemaPrintMatchesTheShippedFile() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for name in ["recipe", "location", "product", "taxonomy", "common", "config"] {
+            let r = try CLI.run(["schema", "print", name])
+            #expect(r.status == 0)
+            let shipped = try String(contentsOf: repo.appendingPathComponent("Schemas/\(name).schema.json"), encoding: .utf8)
+            #expect(r.stdout.trimmingCharacters(in: .newlines) == shipped.trimmingCharacters(in: .newlines), "Schemas/\(name).schema.json and the binary differ: run Scripts/gen-builtin-schemas.py")
+        }
+        #expect(try CLI.run(["schema", "print", "menu"]).status == 2)
+    }
+
+    @Test func hookInstallBlocksABadCommit() throws {
+        let dir = try project()
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        try git(["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "start"], in: dir.url)
+        // A foreign hook is kept unless --force.
+        let hook = dir.url.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho theirs\n".utf8).write(to: hook)
+        let refused = try CLI.run(["hook", "install"], in: dir.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--force"))
+        #expect(try CLI.run(["hook", "install", "--force"], in: dir.url).status == 0)
+        #expect(FileManager.default.fileExists(atPath: hook.path + ".backup"))
+        // Installing again over Larder's own hook needs no --force.
+        #expect(try CLI.run(["hook", "install"], in: dir.url).status == 0)
+
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": -1, "ingredients": ["3 eggs"]}"#)
+        try git(["add", "."], in: dir.url)
+        let env = ["PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let blocked = try gitResult(["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "bad"], in: dir.url, environment: env)
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("bolo.json"), "\(blocked.output)")
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": 1, "ingredients": ["3 eggs"]}"#)
+        try git(["add", "."], in: dir.url)
+        let passed = try gitResult(["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "good"], in: dir.url, environment: env)
+        #expect(passed.status == 0, "\(passed.output)")
+    }
+}
+
+@discardableResult
+func git(_ arguments: [String], in directory: URL) throws -> String {
+    let r = try gitResult(arguments, in: directory)
+    if r.status != 0 { throw GitFailure(message: r.output) }
+    return r.output
+}
+
+struct GitFailure: Error { var message: String }
+
+func gitResult(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
