@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Tests Larder's .pre-commit-hooks.yaml with the real pre-commit framework (PyPI
+# `pre-commit`) in a scratch git repository: a bad staged file blocks the commit with
+# Larder's message, a fixed one passes, and a partially staged file is judged by its
+# staged part. pre-commit builds Larder itself (`language: swift`) from this repository's
+# HEAD commit, so run it on a committed tree.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+rev=$(git -C "$repo" rev-parse HEAD)
+command -v pre-commit >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check pre-commit
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch"
+git init -q
+git config user.email larder@example.com
+git config user.name "Larder CI"
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $repo
+    rev: $rev
+    hooks:
+      - id: larder-lint
+YAML
+cat > larder.yml <<'YAML'
+locales: [en]
+content:
+  - kind: recipe
+    include: ["recipes/*.json"]
+YAML
+mkdir recipes
+good='{"id": "caldo-verde", "name": "Caldo verde", "servings": 4, "ingredients": ["4 potatoes", "200 g kale"]}'
+bad='{"id": "caldo-verde", "name": "Caldo verde", "servings": -4, "ingredients": ["4 potatoes", "200 g kale"]}'
+echo "$good" > recipes/caldo-verde.json
+git add .
+pre-commit install >/dev/null
+fail() { echo "pre-commit test FAILED: $*" >&2; exit 1; }
+
+echo "-- a clean first commit passes"
+git commit -qm "start" || fail "the clean commit was refused"
+
+echo "-- a bad staged file blocks the commit with Larder's message"
+echo "$bad" > recipes/caldo-verde.json
+git add recipes/caldo-verde.json
+if git commit -qm "bad" > out.txt 2>&1; then cat out.txt; fail "the bad commit went through"; fi
+grep -q "recipes/caldo-verde.json:1:" out.txt || { cat out.txt; fail "Larder's file:line:column is missing"; }
+grep -q "less than the minimum" out.txt || { cat out.txt; fail "Larder's message is missing"; }
+
+echo "-- the fixed file passes"
+echo "$good" > recipes/caldo-verde.json
+git add recipes/caldo-verde.json
+git commit -qm "fixed" -q --allow-empty || fail "the fixed commit was refused"
+
+echo "-- a partially staged file is judged by its staged part"
+echo "$bad" > recipes/caldo-verde.json
+git add recipes/caldo-verde.json
+echo "$good" > recipes/caldo-verde.json      # the working tree is fine, the index is not
+if git commit -qm "staged bad" > out.txt 2>&1; then cat out.txt; fail "a bad staged part went through"; fi
+git add recipes/caldo-verde.json              # stage the good version
+echo "$bad" > recipes/caldo-verde.json        # now only the working tree is bad
+git commit -qm "staged good" > out.txt 2>&1 || { cat out.txt; fail "a good staged part was refused"; }
+echo "pre-commit: 4 passed, 0 failed"
