@@ -29,6 +29,7 @@ content:
 YAML
 mkdir recipes
 good='{"id": "caldo-verde", "name": "Caldo verde", "servings": 4, "ingredients": ["4 potatoes", "200 g kale"]}'
+good2='{"id": "caldo-verde", "name": "Caldo verde", "servings": 6, "ingredients": ["6 potatoes", "300 g kale"]}'
 bad='{"id": "caldo-verde", "name": "Caldo verde", "servings": -4, "ingredients": ["4 potatoes", "200 g kale"]}'
 echo "$good" > recipes/caldo-verde.json
 git add .
@@ -46,16 +47,17 @@ grep -q "recipes/caldo-verde.json:1:" out.txt || { cat out.txt; fail "Larder's f
 grep -q "less than the minimum" out.txt || { cat out.txt; fail "Larder's message is missing"; }
 
 echo "-- the fixed file passes"
-echo "$good" > recipes/caldo-verde.json
+echo "$good2" > recipes/caldo-verde.json
 git add recipes/caldo-verde.json
-git commit -qm "fixed" -q --allow-empty || fail "the fixed commit was refused"
+git commit -qm "fixed" || fail "the fixed commit was refused"
 
 echo "-- a partially staged file is judged by its staged part"
 echo "$bad" > recipes/caldo-verde.json
 git add recipes/caldo-verde.json
 echo "$good" > recipes/caldo-verde.json      # the working tree is fine, the index is not
 if git commit -qm "staged bad" > out.txt 2>&1; then cat out.txt; fail "a bad staged part went through"; fi
-git add recipes/caldo-verde.json              # stage the good version
+echo "$good" > recipes/caldo-verde.json
+git add recipes/caldo-verde.json              # stage a good version (not the committed one)
 echo "$bad" > recipes/caldo-verde.json        # now only the working tree is bad
 git commit -qm "staged good" > out.txt 2>&1 || { cat out.txt; fail "a good staged part was refused"; }
 echo "pre-commit: 4 passed, 0 failed"
