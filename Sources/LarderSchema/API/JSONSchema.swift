@@ -44,7 +44,7 @@ public struct JSONSchema: Sendable {
                 metaDraft = d
             }
         }
-        if options.validateSchema, let meta = metaSchemaValidators[metaDraft] {
+        if options.validateSchema, let meta = metaSchemaValidator(metaDraft) {
             let result = meta.validate(schema, at: root)
             if !result.isValid {
                 let locator = schema.locator()
@@ -111,15 +111,17 @@ public struct JSONSchema: Sendable {
                             box.program.objects.withUnsafeBufferPointer { objects in
                                 box.program.numbers.withUnsafeBufferPointer { numbers in
                                     box.program.byteSlices.withUnsafeBufferPointer { slices in
+                                        box.program.regexes.withUnsafeBufferPointer { regexes in
                                         doc.bytes.withUnsafeBufferPointer { bytes in
                                             var evaluator = Evaluator(
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
-                                                lists: lists, objects: objects, numbers: numbers, slices: slices, doc: doc,
+                                                lists: lists, objects: objects, numbers: numbers, slices: slices, regexes: regexes, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
                                                 usesDynamicScope: box.program.usesDynamicScope, collect: collect)
                                             var none: Annotations? = nil
                                             let ok = evaluator.eval(box.program.root, start, &none)
                                             return (ok, evaluator.errors)
+                                        }
                                         }
                                     }
                                 }
@@ -132,14 +134,25 @@ public struct JSONSchema: Sendable {
     }
 }
 
-/// The official meta-schemas, compiled once on first use.
-let metaSchemaValidators: [SchemaDraft: JSONSchema] = {
-    var out: [SchemaDraft: JSONSchema] = [:]
-    for draft in SchemaDraft.allCases {
-        guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { continue }
-        var options = SchemaOptions(draft: draft, validateSchema: false)
-        options.baseURI = normalizedResourceURI(draft.metaSchemaURI)
-        if let schema = try? JSONSchema(doc, options: options) { out[draft] = schema }
+/// The official meta-schema of `draft`, compiled once on first use (each draft separately).
+func metaSchemaValidator(_ draft: SchemaDraft) -> JSONSchema? {
+    switch draft {
+    case .draft4: metaDraft4
+    case .draft6: metaDraft6
+    case .draft7: metaDraft7
+    case .draft2019_09: metaDraft2019
+    case .draft2020_12: metaDraft2020
     }
-    return out
-}()
+}
+
+private let metaDraft4 = compileMetaSchema(.draft4)
+private let metaDraft6 = compileMetaSchema(.draft6)
+private let metaDraft7 = compileMetaSchema(.draft7)
+private let metaDraft2019 = compileMetaSchema(.draft2019_09)
+private let metaDraft2020 = compileMetaSchema(.draft2020_12)
+
+private func compileMetaSchema(_ draft: SchemaDraft) -> JSONSchema? {
+    guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { return nil }
+    let options = SchemaOptions(draft: draft, baseURI: normalizedResourceURI(draft.metaSchemaURI), validateSchema: false)
+    return try? JSONSchema(doc, options: options)
+}

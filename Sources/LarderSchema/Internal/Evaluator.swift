@@ -34,6 +34,7 @@ struct Evaluator {
     let objects: UnsafeBufferPointer<ObjectOp>
     let numbers: UnsafeBufferPointer<NumberCheck>
     let slices: UnsafeBufferPointer<ByteSlice>
+    let regexes: UnsafeBufferPointer<CompiledPattern>
     let doc: JSONDocument
     let bytes: UnsafeBufferPointer<UInt8>
     /// The instance node validation started at (instance locations are relative to it).
@@ -905,13 +906,12 @@ struct Evaluator {
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
     mutating func search(_ r: Int32, _ i: Int) -> Bool? {
-        let regex = box.program.regexes[Int(r)].regex
         do {
             if !doc.hasEscapes(i) {
                 let range = doc.rawStringBytes(i)
-                return try regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                return try regexes[Int(r)].regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
             }
-            return try regex.search(doc.string(i)!)
+            return try regexes[Int(r)].regex.search(doc.string(i)!)
         } catch {
             return nil
         }
