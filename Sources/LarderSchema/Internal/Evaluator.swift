@@ -137,6 +137,7 @@ struct Evaluator {
         case .recursiveRef(let d): return applyRef(recursiveTarget(d), "/$recursiveRef", i, &ann)
         case .unevaluatedProperties(let child): return checkUnevaluatedProperties(child, s, i, &ann)
         case .unevaluatedItems(let child): return checkUnevaluatedItems(child, s, i, &ann)
+        case .content(let base64, let json): return checkContent(base64, json, s, i)
         }
     }
 
@@ -202,6 +203,23 @@ struct Evaluator {
             failCount(s, i, kind == .array ? (minimum ? "minItems" : "maxItems") : (minimum ? "minProperties" : "maxProperties"), n)
         }
         return false
+    }
+
+    mutating func checkContent(_ base64: Bool, _ json: Bool, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string, let text = doc.string(i) else { return true }
+        var bytes = Array(text.utf8)
+        if base64 {
+            guard let data = Data(base64Encoded: text) else {
+                if collect { failMessage(s, "contentEncoding", i, "\(describe(i)) is not valid base64") }
+                return false
+            }
+            bytes = [UInt8](data)
+        }
+        if json, (try? JSONDocument(parsing: bytes)) == nil {
+            if collect { failMessage(s, "contentMediaType", i, "\(describe(i)) is not a valid JSON document") }
+            return false
+        }
+        return true
     }
 
     // MARK: Failures (collecting mode only)
