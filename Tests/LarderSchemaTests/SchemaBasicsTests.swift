@@ -184,6 +184,29 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(!s.isValid(try JSONDocument(parsing: "[1, 2.5]")))
     }
 
+    @Test func schemaFileResolvesSiblingsAndStaysInsideItsRoot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"type": "string", "pattern": "^[a-z-]+$"}"#.utf8).write(to: dir.appendingPathComponent("schemas/slug.json"))
+        try Data(#"{"properties": {"slug": {"$ref": "slug.json"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/recipe.json"))
+        try Data(#"{"properties": {"slug": {"$ref": "../outside.json"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/escape.json"))
+        try Data(#"{}"#.utf8).write(to: dir.appendingPathComponent("outside.json"))
+        let schema = try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/recipe.json").path)
+        #expect(schema.isValid(try JSONDocument(parsing: #"{"slug": "pancakes"}"#)))
+        #expect(!schema.isValid(try JSONDocument(parsing: #"{"slug": "Pancakes!"}"#)))
+        // Outside the schema's folder: not loaded unless the root allows it.
+        #expect(throws: SchemaError.self) { try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/escape.json").path) }
+        _ = try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/escape.json").path, root: dir.path)
+    }
+
+    @Test func refMapArgument() {
+        let m = SchemaRegistry.Mapping(argument: "https://example.com/schemas/=./vendor/schemas")
+        #expect(m == SchemaRegistry.Mapping(prefix: "https://example.com/schemas/", directory: "./vendor/schemas"))
+        #expect(SchemaRegistry.Mapping(argument: "no-equals") == nil)
+        #expect(SchemaRegistry.Mapping(argument: "=dir") == nil)
+    }
+
     @Test func infiniteRefCycleIsACompileError() throws {
         for schema in [##"{"$ref": "#"}"##, ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##] {
             do {

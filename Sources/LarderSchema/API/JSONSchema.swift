@@ -1,3 +1,4 @@
+import Foundation
 import LarderJSON
 
 /// A compiled JSON Schema: compile once, validate many documents, from any number of tasks.
@@ -73,6 +74,32 @@ public struct JSONSchema: Sendable {
         } catch {
             throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position)
         }
+        try self.init(doc, options: options, registry: registry)
+    }
+
+    /// Reads and compiles the schema file at `path`. Relative `$ref`s resolve beside the
+    /// file, and `file://` references may load files under `root` (by default the schema's
+    /// own folder) and nowhere else.
+    ///
+    ///     let schema = try JSONSchema(contentsOfFile: "schemas/recipe.schema.json", root: ".")
+    public init(contentsOfFile path: String, root: String? = nil, options: SchemaOptions = SchemaOptions(), registry: SchemaRegistry = SchemaRegistry()) throws(SchemaError) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw SchemaError(message: "cannot read the schema \(path): \(error.localizedDescription)")
+        }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position)
+        }
+        var options = options
+        if options.baseURI == nil { options.baseURI = url.absoluteString }
+        var registry = registry
+        registry.allowFiles(under: root ?? url.deletingLastPathComponent().path)
         try self.init(doc, options: options, registry: registry)
     }
 
