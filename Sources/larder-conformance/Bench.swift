@@ -75,7 +75,7 @@ func bench(_ args: [String]) -> Int32 {
     print("validate (1 thread): \(rate(bestValidate))  [\(invalid) invalid]")
 
     // Parallel: what `larder validate` does (parse + validate per file on every core).
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = ProcessInfo.processInfo.environment["LARDER_BENCH_THREADS"].flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount
     var bestParallel = Double.infinity
     for _ in 0..<reps {
         let t = now()
