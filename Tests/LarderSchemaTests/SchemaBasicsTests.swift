@@ -142,6 +142,27 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         }
     }
 
+    @Test func compileErrorsNameTheirPlace() throws {
+        let cases: [(String, String, SourcePosition)] = [
+            ("{\n  \"properties\": {\"a\": {\"pattern\": \"([a-z\"}}\n}", "is not a valid regular expression", SourcePosition(line: 2, column: 35)),
+            ("{\n  \"items\": {\"$ref\": \"#/$defs/missing\"}\n}", "nothing at /$defs/missing", SourcePosition(line: 2, column: 12)),
+            ("{\n  \"items\": {\"$ref\": \"#nowhere\"}\n}", "no anchor \"nowhere\"", SourcePosition(line: 2, column: 12)),
+        ]
+        for (json, fragment, position) in cases {
+            do {
+                _ = try JSONSchema(JSONDocument(parsing: json))
+                Issue.record("compiled: \(json)")
+            } catch let error as SchemaError {
+                #expect(error.message.contains(fragment), "\(error)")
+                #expect(error.problems.first?.position == position, "\(error)")
+            }
+        }
+        // Not JSON at all.
+        #expect(throws: SchemaError.self) { try JSONSchema(json: "{\"type\": ") }
+        // Not a schema: the meta-schema says so.
+        #expect(throws: SchemaError.self) { try JSONSchema(json: "3") }
+    }
+
     @Test func remoteReferenceIsNotFetched() throws {
         let doc = try JSONDocument(parsing: #"{"properties": {"a": {"$ref": "https://schemas.example.com/common/name.json"}}}"#)
         do {
