@@ -206,6 +206,31 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         ])
     }
 
+    @Test func propertyEscapesAgreeWithTheStandardLibrary() throws {
+        let properties: [(name: String, holds: @Sendable (Unicode.Scalar) -> Bool)] = [
+            ("Alphabetic", { $0.properties.isAlphabetic }),
+            ("Default_Ignorable_Code_Point", { $0.properties.isDefaultIgnorableCodePoint }),
+            ("Noncharacter_Code_Point", { $0.properties.isNoncharacterCodePoint }),
+            ("White_Space", { $0.properties.isWhitespace }),
+            ("Lu", { $0.properties.generalCategory == .uppercaseLetter }),
+            ("Cn", { $0.properties.generalCategory == .unassigned }),
+            ("Co", { $0.properties.generalCategory == .privateUse }),
+        ]
+        var samples = Array(stride(from: UInt32(0), through: 0x10FFFF, by: 97))
+        samples += [0x2065, 0xFFEF, 0xFFF0, 0xFFF8, 0xE0000, 0xE0001, 0xE01F0, 0xE0FFF, 0xFDD0, 0x4FFFE, 0x10FFFF, 0x323AF, 0x323B0]
+        for property in properties {
+            let regex = try ECMARegex("^\\p{\(property.name)}$")
+            var mismatches: [String] = []
+            for value in samples {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                if try regex.search(String(Character(scalar))) != property.holds(scalar) {
+                    mismatches.append(String(value, radix: 16))
+                }
+            }
+            #expect(mismatches.isEmpty, "\\p{\(property.name)} disagrees at U+\(mismatches.prefix(10))")
+        }
+    }
+
     @Test func quantifiers() throws {
         try checkBothEngines([
             RegexCase("^a*$", "", true),

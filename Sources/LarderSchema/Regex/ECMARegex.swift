@@ -23,6 +23,13 @@ public struct ECMARegex: Sendable {
     /// How many steps the backtracking engine may take in one search.
     public let stepBudget: Int
     private let engine: Engine
+    /// The automaton of ``engine`` when it is `.dfa`, kept apart so the hot path reaches
+    /// it without copying an enum payload.
+    private let dfa: ByteDFA?
+    /// For the backtracking engine: an automaton for a looser pattern (lookarounds
+    /// dropped, backreferences matching anything) that rules out most non-matching inputs
+    /// in linear time.
+    private let prefilter: ByteDFA?
 
     /// The default ``stepBudget``: a few milliseconds of backtracking.
     public static let defaultStepBudget = 1_000_000
@@ -51,14 +58,22 @@ public struct ECMARegex: Sendable {
         let parsed = try RegexParser.parse(pattern)
         if parsed.root.needsBacktracking {
             engine = .backtrack(try BacktrackProgram(parsed))
+            dfa = nil
+            let relaxed = parsed.root.relaxedForAutomata
+            prefilter = (try? ByteNFA(relaxed, anchored: relaxed.isAnchoredAtStart)).flatMap {
+                ByteDFA($0, maxStates: ECMARegex.maxDFAStates / 4)
+            }
             return
         }
+        prefilter = nil
         let nfa = try ByteNFA(parsed.root, anchored: parsed.root.isAnchoredAtStart)
         let maxStates = ECMARegex.maxDFAStates
-        if let dfa = ByteDFA(nfa, maxStates: maxStates), dfa.table.count <= ECMARegex.maxDFATableEntries {
+        if let dfa = ByteDFA(nfa, maxStates: maxStates, anchoredPrefix: parsed.root.anchoredLiteralPrefix), dfa.storage.count <= ECMARegex.maxDFATableEntries {
             engine = .dfa(dfa)
+            self.dfa = dfa
         } else {
             engine = .nfa(nfa)
+            self.dfa = nil
         }
     }
 
@@ -81,6 +96,9 @@ public struct ECMARegex: Sendable {
     /// Throws ``RegexError/budgetExceeded(steps:)`` when the backtracking engine needs
     /// more steps than ``stepBudget`` allows.
     public func search(_ text: String) throws(RegexError) -> Bool {
+        if let dfa, let result = text.utf8.withContiguousStorageIfAvailable({ dfa.matches($0) }) {
+            return result
+        }
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(RegexError) -> Bool in try search(utf8: bytes) }
         }
@@ -91,6 +109,7 @@ public struct ECMARegex: Sendable {
 
     /// Same as ``search(_:)`` over the UTF-8 bytes of a string (which must be valid UTF-8).
     public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
+        if let dfa { return dfa.matches(bytes) }
         switch engine {
         case .dfa(let dfa):
             return dfa.matches(bytes)
@@ -98,6 +117,7 @@ public struct ECMARegex: Sendable {
             var stepper = NFAStepper(nfa)
             return stepper.matches(bytes)
         case .backtrack(let program):
+            if let prefilter, !prefilter.matches(bytes) { return false }
             var matcher = BacktrackMatcher(program: program, input: decodeScalars(bytes), budget: stepBudget)
             return try matcher.search()
         }
