@@ -518,6 +518,32 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(try !ECMARegex("(?<=x)y").search(text))
     }
 
+    @Test func leadingLookaheadsRunAsAutomata() throws {
+        // `^(?=A)(?!B)C` runs as separate automata; the same pattern with a trailing no-op
+        // lookbehind runs on the backtracking engine: both must agree.
+        let patterns = [
+            "^(?=.*\\d)(?=.*[a-z]).{3,}$", "^(?!admin$)[a-z]+$", "^(?=a)", "^(?!a)", "^(?=(a+))a*b", "^(?!.*  )[a 1]*$",
+            "^(?=\\b)a", "^(?=[a1]{2})(?![1]{2})..", "^(?=.*A$)(?!A)\\w+",
+        ]
+        let alphabet: [Character] = ["a", "1", " ", "A", "b"]
+        var inputs = [""]
+        var frontier = [""]
+        for _ in 0..<5 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            inputs += frontier
+        }
+        for pattern in patterns {
+            let automata = try ECMARegex(pattern)
+            let backtracking = try ECMARegex(pattern + "(?<=)")
+            #expect(automata.engineName == "conjunction", "/\(pattern)/")
+            #expect(backtracking.engineName == "backtracking")
+            for input in inputs {
+                let expected = try backtracking.search(input)
+                #expect(try automata.search(input) == expected, "/\(pattern)/ on \(input.debugDescription)")
+            }
+        }
+    }
+
     @Test func enginesAgreeOnGeneratedCases() throws {
         // Small patterns over a small alphabet, every input up to length 5: the
         // automaton and the backtracking engine must give the same answers.
