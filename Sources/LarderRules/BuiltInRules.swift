@@ -8,6 +8,7 @@ public enum BuiltInRules {
     /// Every built-in rule, sorted by id.
     public static let all: [any Rule] = [
         DuplicateKeyRule(),
+        ImageExistsRule(),
         NonEmptyTextRule(),
     ]
 }
