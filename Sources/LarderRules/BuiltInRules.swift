@@ -10,6 +10,8 @@ public enum BuiltInRules {
         DuplicateKeyRule(),
         ImageExistsRule(),
         NonEmptyTextRule(),
+        ReferenceRule(),
+        UniqueIDRule(),
     ]
 }
 

@@ -32,13 +32,14 @@ public protocol ContentRule: Rule {
 
 extension ContentRule {
     /// Runs the content-wide check over `context.content` (plus `document`, when the set
-    /// does not hold it) and keeps the diagnostics placed within `document`.
+    /// does not hold it), reporting on every file, and keeps the diagnostics placed within
+    /// `document`: checking every document this way gives what one content-wide run gives.
     public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
         var content = context.content
         if !content.documents.contains(where: { $0.file == document.file && $0.node == document.node }) {
             content.documents.append(document)
         }
-        return check(content: content, reportingOn: [document.file], context: context)
+        return check(content: content, reportingOn: nil, context: context)
             .filter { document.contains($0) }
     }
 }
