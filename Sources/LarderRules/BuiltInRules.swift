@@ -8,8 +8,10 @@ public enum BuiltInRules {
     /// Every built-in rule, sorted by id.
     public static let all: [any Rule] = [
         DuplicateKeyRule(),
+        GTINChecksumRule(),
         ImageExistsRule(),
         NonEmptyTextRule(),
+        NutritionConsistencyRule(),
         ReferenceRule(),
         UniqueIDRule(),
     ]
