@@ -10,10 +10,13 @@ public enum BuiltInRules {
         DuplicateKeyRule(),
         GTINChecksumRule(),
         ImageExistsRule(),
+        LocaleCompleteRule(),
         NonEmptyTextRule(),
         NutritionConsistencyRule(),
         ReferenceRule(),
         UniqueIDRule(),
+        UnknownUnitRule(),
+        URLRule(),
     ]
 }
 
