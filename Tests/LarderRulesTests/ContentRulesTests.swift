@@ -131,3 +131,28 @@ import Testing
         #expect(try run(rule, docs, reportingOn: ["b.json"]).map(\.file) == ["b.json"])
     }
 }
+
+@Suite struct ReferenceCategoryTests {
+    @Test func recipeAndLocationCategoriesAndTagsAreInTheTaxonomy() throws {
+        let docs = try [
+            ("categories.json", "taxonomy", #"{"dessert": {"pt": "Sobremesas"}, "sweet": {"pt": "Doce"}, "market": {"en": "Markets"}}"#),
+            ("recipes.json", "recipe", #"[{"id": 1, "category": "sobremesa", "tags": ["sweet", "cold"]}, {"id": 2, "category": "dessert"}]"#),
+            ("spots.json", "location", #"{"id": "ben-thanh", "category": "market", "tags": ["markets"]}"#),
+        ].flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+        let found = try run(ReferenceRule(), docs)
+        #expect(found.map { "\($0.file)\($0.pointer)" } == ["recipes.json/0/category", "recipes.json/0/tags/1", "spots.json/tags/0"])
+        #expect(found[0].message.hasPrefix("category 'sobremesa' is not in any taxonomy"))
+        #expect(found[2].message.contains("did you mean 'market'?"))
+    }
+
+    @Test func theEntryKindOptionLimitsAContentRule() throws {
+        let docs = try [
+            ("users.json", "user", #"[{"username": "a", "id": "x"}, {"username": "a", "id": "x"}]"#),
+            ("levels.json", "difficulty", #"[{"id": "easy"}, {"id": "easy"}]"#),
+        ].flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+        let users = try run(UniqueIDRule(), docs, options: ["kind": "user", "key": "/username"])
+        #expect(users.map { "\($0.file)\($0.pointer)" } == ["users.json/1/username"])
+        let levels = try run(UniqueIDRule(), docs, options: ["kind": "difficulty"])
+        #expect(levels.map { "\($0.file)\($0.pointer)" } == ["levels.json/1/id"])
+    }
+}

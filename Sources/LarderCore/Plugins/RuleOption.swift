@@ -44,9 +44,10 @@ public struct RuleOption: Sendable, Hashable {
     }
 
     /// Option keys any rule accepts because the config loader sets or reads them:
-    /// `severity`, `kinds` (limit the rule to these content kinds), `images` (the kind's
-    /// images folder) and `locales` (the project's locales).
-    public static let contextKeys: Set<String> = ["severity", "kinds", "images", "locales"]
+    /// `severity`, `kinds` (limit the rule to these content kinds), `kind` (the kind of the
+    /// content entry the options were given for; the rule then looks at that kind only),
+    /// `images` (the kind's images folder) and `locales` (the project's locales).
+    public static let contextKeys: Set<String> = ["severity", "kinds", "kind", "images", "locales"]
 }
 
 /// A rule that declares its options (see ``RuleOption``).
@@ -67,6 +68,10 @@ extension ConfigurableRule {
         var problems: [String] = []
         let declared = Dictionary(self.options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for (key, value) in object {
+            if key == "kind" {
+                if value.stringValue == nil { problems.append("option 'kind' of rule '\(id)' must be a string") }
+                continue
+            }
             if key == "kinds" {
                 if !Self.isStrings(value) { problems.append("option 'kinds' of rule '\(id)' must be a list of strings") }
                 continue

@@ -30,15 +30,18 @@ struct Options {
         string(key).flatMap { JSONPointer(parsing: $0) }
     }
 
+    /// Pointer patterns; `fields` may also be written `pointers`.
     func fieldPaths(_ key: String) -> [FieldPath]? {
-        strings(key).map { $0.compactMap(FieldPath.init) }
+        let texts = strings(key) ?? (key == "fields" ? strings("pointers") : nil)
+        return texts.map { $0.compactMap(FieldPath.init) }
     }
 
     /// The project's locales (set by the config loader from `locales:`), source first.
     var locales: [String] { strings("locales") ?? [] }
 
-    /// The content kinds the options limit the rule to, if any.
-    var kinds: [String]? { strings("kinds") }
+    /// The content kinds the options limit the rule to, if any: `kinds`, or the `kind` of
+    /// the content entry the options were given for.
+    var kinds: [String]? { strings("kinds") ?? string("kind").map { [$0] } }
 }
 
 extension Rule {

@@ -28,7 +28,10 @@ public struct NonEmptyTextRule: ConfigurableRule {
         """
     }
     public var options: [RuleOption] {
-        [RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind")]
+        [
+            RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("pointers", .pointers, "the same as `fields`"),
+        ]
     }
 
     public init() {}

@@ -127,7 +127,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         if per100g {
             for key in Self.gramFields {
                 guard let f = grams[key], f.value > t.maxPer100g else { continue }
-                sink.report(f.node, "\(key) \(f.literal) g per 100 g is more than \(Self.format(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
+                sink.report(f.node, "\(key) \(f.literal) g per 100 g is more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
             }
         }
 
@@ -171,8 +171,13 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         let shown = kcal != nil ? "\(energy.literal) kcal" : "\(energy.literal) kJ (\(Self.format(declared)) kcal)"
         sink.report(
             energy.node,
-            "energy \(shown) does not match the macronutrients: \(parts.joined(separator: " + ")) = \(Self.format(computed)) kcal (allowed difference \(Self.format(t.macroRelative * 100))% + \(Self.format(t.macroKcal)) kcal); check the energy and the nutrients, or whether a per-serving value went into the per-100 g column"
+            "energy \(shown) does not match the macronutrients: \(parts.joined(separator: " + ")) = \(Self.format(computed)) kcal (allowed difference \(Self.plain(t.macroRelative * 100))% + \(Self.plain(t.macroKcal)) kcal); check the energy and the nutrients, or whether a per-serving value went into the per-100 g column"
         )
+    }
+
+    /// A setting for a message: `20`, `2.5`.
+    static func plain(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
     }
 
     /// A computed amount for a message: whole numbers from 100 up, else at most two
