@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LarderJSON", targets: ["LarderJSON"]),
         .library(name: "LarderSchema", targets: ["LarderSchema"]),
         .library(name: "LarderCore", targets: ["LarderCore"]),
+        .library(name: "LarderUnits", targets: ["LarderUnits"]),
+        .library(name: "LarderRules", targets: ["LarderRules"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
     ],
@@ -22,6 +24,8 @@ let package = Package(
         .target(name: "LarderJSON"),
         .target(name: "LarderSchema", dependencies: ["LarderJSON"]),
         .target(name: "LarderCore", dependencies: ["LarderJSON", "LarderSchema"]),
+        .target(name: "LarderUnits"),
+        .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
         .target(
             name: "LarderCLI",
             dependencies: [
@@ -44,6 +48,8 @@ let package = Package(
         .testTarget(name: "LarderJSONTests", dependencies: ["LarderJSON"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema"]),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
+        .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
+        .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]

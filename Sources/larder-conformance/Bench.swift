@@ -75,7 +75,7 @@ func bench(_ args: [String]) -> Int32 {
     print("validate (1 thread): \(rate(bestValidate))  [\(invalid) invalid]")
 
     // Parallel: what `larder validate` does (parse + validate per file on every core).
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = ProcessInfo.processInfo.environment["LARDER_BENCH_THREADS"].flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount
     var bestParallel = Double.infinity
     for _ in 0..<reps {
         let t = now()
@@ -102,29 +102,37 @@ func jsonl(_ args: [String]) -> Int32 {
     let schema = loadSchema(paths[0])
     let bytes = readBytes(paths[1])
     var valid = 0, invalid = 0, lineNumber = 0, shown = 0
-    var start = 0
+    var lines: [Range<Int>] = []
+    bytes.withUnsafeBufferPointer { buf in
+        var start = 0
+        while start < buf.count {
+            let rest = buf.count - start
+            let found = memchr(buf.baseAddress! + start, 0x0A, rest)
+            let end = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buf.baseAddress! } ?? buf.count
+            lines.append(start..<end)
+            start = end + 1
+        }
+    }
     let t = now()
-    while start < bytes.count {
-        var end = start
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+    for range in lines {
         lineNumber += 1
-        if end > start {
-            guard let doc = try? JSONDocument(parsing: Array(bytes[start..<end])) else { fail("line \(lineNumber) is not valid JSON") }
-            if schema.isValid(doc) {
-                valid += 1
-                if expectInvalid && shown < 5 {
-                    print("line \(lineNumber): accepted, but every line should be rejected")
-                    shown += 1
-                }
-            } else {
-                invalid += 1
-                if shown < 5 && !expectInvalid {
-                    for e in schema.validate(doc).errors { print("line \(lineNumber): \(e)") }
-                    shown += 1
-                }
+        if range.isEmpty { continue }
+        guard let doc = try? JSONDocument(parsing: Array(bytes[range])) else { fail("line \(lineNumber) is not valid JSON") }
+        if schema.isValid(doc) {
+            valid += 1
+            if expectInvalid && shown < 5 {
+                print("line \(lineNumber): accepted, but every line should be rejected")
+                shown += 1
+            }
+        } else {
+            invalid += 1
+            let errors = schema.validate(doc).errors
+            if errors.isEmpty { print("line \(lineNumber): isValid rejected it but validate found no error") }
+            if shown < 5 && !expectInvalid {
+                for e in errors { print("line \(lineNumber): \(e)") }
+                shown += 1
             }
         }
-        start = end + 1
     }
     let elapsed = now() - t
     print("\(valid) valid, \(invalid) invalid in \(String(format: "%.3f", elapsed)) s (\(String(format: "%.0f", Double(bytes.count) / 1e6 / elapsed)) MB/s parse+validate)")

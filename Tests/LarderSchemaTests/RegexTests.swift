@@ -206,6 +206,31 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         ])
     }
 
+    @Test func propertyEscapesAgreeWithTheStandardLibrary() throws {
+        let properties: [(name: String, holds: @Sendable (Unicode.Scalar) -> Bool)] = [
+            ("Alphabetic", { $0.properties.isAlphabetic }),
+            ("Default_Ignorable_Code_Point", { $0.properties.isDefaultIgnorableCodePoint }),
+            ("Noncharacter_Code_Point", { $0.properties.isNoncharacterCodePoint }),
+            ("White_Space", { $0.properties.isWhitespace }),
+            ("Lu", { $0.properties.generalCategory == .uppercaseLetter }),
+            ("Cn", { $0.properties.generalCategory == .unassigned }),
+            ("Co", { $0.properties.generalCategory == .privateUse }),
+        ]
+        var samples = Array(stride(from: UInt32(0), through: 0x10FFFF, by: 97))
+        samples += [0x2065, 0xFFEF, 0xFFF0, 0xFFF8, 0xE0000, 0xE0001, 0xE01F0, 0xE0FFF, 0xFDD0, 0x4FFFE, 0x10FFFF, 0x323AF, 0x323B0]
+        for property in properties {
+            let regex = try ECMARegex("^\\p{\(property.name)}$")
+            var mismatches: [String] = []
+            for value in samples {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                if try regex.search(String(Character(scalar))) != property.holds(scalar) {
+                    mismatches.append(String(value, radix: 16))
+                }
+            }
+            #expect(mismatches.isEmpty, "\\p{\(property.name)} disagrees at U+\(mismatches.prefix(10))")
+        }
+    }
+
     @Test func quantifiers() throws {
         try checkBothEngines([
             RegexCase("^a*$", "", true),
@@ -491,6 +516,32 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(try !ECMARegex("^lorem.*dolor").search(text))
         #expect(try ECMARegex("(\\w+) \\1").search("say hello hello there"))
         #expect(try !ECMARegex("(?<=x)y").search(text))
+    }
+
+    @Test func leadingLookaheadsRunAsAutomata() throws {
+        // `^(?=A)(?!B)C` runs as separate automata; the same pattern with a trailing no-op
+        // lookbehind runs on the backtracking engine: both must agree.
+        let patterns = [
+            "^(?=.*\\d)(?=.*[a-z]).{3,}$", "^(?!admin$)[a-z]+$", "^(?=a)", "^(?!a)", "^(?=(a+))a*b", "^(?!.*  )[a 1]*$",
+            "^(?=\\b)a", "^(?=[a1]{2})(?![1]{2})..", "^(?=.*A$)(?!A)\\w+",
+        ]
+        let alphabet: [Character] = ["a", "1", " ", "A", "b"]
+        var inputs = [""]
+        var frontier = [""]
+        for _ in 0..<5 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            inputs += frontier
+        }
+        for pattern in patterns {
+            let automata = try ECMARegex(pattern)
+            let backtracking = try ECMARegex(pattern + "(?<=)")
+            #expect(automata.engineName == "conjunction", "/\(pattern)/")
+            #expect(backtracking.engineName == "backtracking")
+            for input in inputs {
+                let expected = try backtracking.search(input)
+                #expect(try automata.search(input) == expected, "/\(pattern)/ on \(input.debugDescription)")
+            }
+        }
     }
 
     @Test func enginesAgreeOnGeneratedCases() throws {

@@ -142,6 +142,27 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         }
     }
 
+    @Test func compileErrorsNameTheirPlace() throws {
+        let cases: [(String, String, SourcePosition)] = [
+            ("{\n  \"properties\": {\"a\": {\"pattern\": \"([a-z\"}}\n}", "is not a valid regular expression", SourcePosition(line: 2, column: 35)),
+            ("{\n  \"items\": {\"$ref\": \"#/$defs/missing\"}\n}", "nothing at /$defs/missing", SourcePosition(line: 2, column: 12)),
+            ("{\n  \"items\": {\"$ref\": \"#nowhere\"}\n}", "no anchor \"nowhere\"", SourcePosition(line: 2, column: 12)),
+        ]
+        for (json, fragment, position) in cases {
+            do {
+                _ = try JSONSchema(JSONDocument(parsing: json))
+                Issue.record("compiled: \(json)")
+            } catch let error as SchemaError {
+                #expect(error.message.contains(fragment), "\(error)")
+                #expect(error.problems.first?.position == position, "\(error)")
+            }
+        }
+        // Not JSON at all.
+        #expect(throws: SchemaError.self) { try JSONSchema(json: "{\"type\": ") }
+        // Not a schema: the meta-schema says so.
+        #expect(throws: SchemaError.self) { try JSONSchema(json: "3") }
+    }
+
     @Test func remoteReferenceIsNotFetched() throws {
         let doc = try JSONDocument(parsing: #"{"properties": {"a": {"$ref": "https://schemas.example.com/common/name.json"}}}"#)
         do {
@@ -182,6 +203,29 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         let s = try JSONSchema(json: #"{"items": {"$ref": "count.json"}}"#, options: SchemaOptions(baseURI: base), registry: registry)
         #expect(s.isValid(try JSONDocument(parsing: "[1, 2]")))
         #expect(!s.isValid(try JSONDocument(parsing: "[1, 2.5]")))
+    }
+
+    @Test func schemaFileResolvesSiblingsAndStaysInsideItsRoot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"type": "string", "pattern": "^[a-z-]+$"}"#.utf8).write(to: dir.appendingPathComponent("schemas/slug.json"))
+        try Data(#"{"properties": {"slug": {"$ref": "slug.json"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/recipe.json"))
+        try Data(#"{"properties": {"slug": {"$ref": "../outside.json"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/escape.json"))
+        try Data(#"{}"#.utf8).write(to: dir.appendingPathComponent("outside.json"))
+        let schema = try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/recipe.json").path)
+        #expect(schema.isValid(try JSONDocument(parsing: #"{"slug": "pancakes"}"#)))
+        #expect(!schema.isValid(try JSONDocument(parsing: #"{"slug": "Pancakes!"}"#)))
+        // Outside the schema's folder: not loaded unless the root allows it.
+        #expect(throws: SchemaError.self) { try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/escape.json").path) }
+        _ = try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/escape.json").path, root: dir.path)
+    }
+
+    @Test func refMapArgument() {
+        let m = SchemaRegistry.Mapping(argument: "https://example.com/schemas/=./vendor/schemas")
+        #expect(m == SchemaRegistry.Mapping(prefix: "https://example.com/schemas/", directory: "./vendor/schemas"))
+        #expect(SchemaRegistry.Mapping(argument: "no-equals") == nil)
+        #expect(SchemaRegistry.Mapping(argument: "=dir") == nil)
     }
 
     @Test func infiniteRefCycleIsACompileError() throws {

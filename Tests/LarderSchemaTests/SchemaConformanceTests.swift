@@ -98,3 +98,31 @@ func schemaSuiteRoot() -> URL? {
         #expect(checked >= 3)
     }
 }
+
+/// The benchmark corpus (made by shared/bench/gen_corpus.py in the system temp folder):
+/// every line of invalid.jsonl breaks the recipe schema exactly once.
+@Suite struct BenchCorpusTests {
+    @Test func everyInvalidRecipeIsRejectedWithOneError() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("larder-bench-corpus")
+        let schemaURL = folder.appendingPathComponent("recipe.schema.json")
+        let invalidURL = folder.appendingPathComponent("invalid.jsonl")
+        guard FileManager.default.fileExists(atPath: invalidURL.path) else {
+            print("SKIPPED: \(invalidURL.path) not found (run shared/bench/gen_corpus.py)")
+            return
+        }
+        let schema = try JSONSchema(JSONDocument(parsing: [UInt8](Data(contentsOf: schemaURL))))
+        let bytes = [UInt8](try Data(contentsOf: invalidURL))
+        var counts: [Int: Int] = [:]
+        var lines = 0
+        for line in bytes.split(separator: 0x0A) where !line.isEmpty {
+            lines += 1
+            let doc = try JSONDocument(parsing: Array(line))
+            #expect(!schema.isValid(doc), "line \(lines) was accepted")
+            let errors = schema.validate(doc).errors
+            counts[errors.count, default: 0] += 1
+            #expect(errors.count == 1, "line \(lines): \(errors)")
+        }
+        #expect(lines == 1000)
+        print("invalid.jsonl: \(lines) lines, errors per line: \(counts.sorted { $0.key < $1.key })")
+    }
+}

@@ -95,24 +95,39 @@ public struct RuleContext: Sendable {
     /// The project root (the folder of `larder.yml`), for rules that look at files such as
     /// images. Never read outside it.
     public var projectRoot: String
+    /// The project's files as rules should see them: the working tree under
+    /// ``projectRoot`` by default, or a snapshot of the git index for `larder lint --staged`
+    /// (so an image that is not staged does not pass). Paths are relative to the project
+    /// root.
+    public var projectFiles: any ProjectFiles
 
     public init(
         ruleID: String,
         options: JSONValue = .null,
         severity: Severity,
         content: ContentSet = ContentSet(),
-        projectRoot: String = "."
+        projectRoot: String = ".",
+        projectFiles: (any ProjectFiles)? = nil
     ) {
         self.ruleID = ruleID
         self.options = options
         self.severity = severity
         self.content = content
         self.projectRoot = projectRoot
+        self.projectFiles = projectFiles ?? WorkingTreeFiles(root: projectRoot)
     }
 
     /// A context for `rule` with its default severity.
-    public init(for rule: some Rule, options: JSONValue = .null, content: ContentSet = ContentSet(), projectRoot: String = ".") {
-        self.init(ruleID: rule.id, options: options, severity: rule.defaultSeverity, content: content, projectRoot: projectRoot)
+    public init(
+        for rule: some Rule,
+        options: JSONValue = .null,
+        content: ContentSet = ContentSet(),
+        projectRoot: String = ".",
+        projectFiles: (any ProjectFiles)? = nil
+    ) {
+        self.init(
+            ruleID: rule.id, options: options, severity: rule.defaultSeverity, content: content,
+            projectRoot: projectRoot, projectFiles: projectFiles)
     }
 
     /// A diagnostic with this rule's id and severity for a value (`node`) of `document`.

@@ -17,6 +17,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The keyword of the meta-schema (or the engine) that raised it.
         public var keywordLocation: String?
 
+        /// A problem with its message and, where known, its place in the schema.
         public init(message: String, schemaLocation: JSONPointer? = nil, position: SourcePosition? = nil, keywordLocation: String? = nil) {
             self.message = message
             self.schemaLocation = schemaLocation
@@ -38,6 +39,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Each problem found (at least one).
     public var problems: [Problem]
 
+    /// An error with a summary and its problems (the summary alone when there are none).
     public init(message: String, problems: [Problem] = []) {
         self.message = message
         self.problems = problems.isEmpty ? [Problem(message: message)] : problems
@@ -48,6 +50,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         self.problems = [Problem(message: message, schemaLocation: pointer, position: position)]
     }
 
+    /// The summary and each problem on its own line, `line:column: pointer: message`.
     public var description: String {
         if problems.count == 1 && problems[0].message == message {
             return problems[0].description
@@ -78,6 +81,7 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     /// The keyword that failed: `minimum`, `required`, `additionalProperties`.
     public var keyword: String
 
+    /// An error with every location given.
     public init(instanceLocation: JSONPointer, keywordLocation: String, absoluteKeywordLocation: String?, message: String, node: Int, keyword: String) {
         self.instanceLocation = instanceLocation
         self.keywordLocation = keywordLocation
@@ -87,6 +91,7 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
         self.keyword = keyword
     }
 
+    /// `/ingredients/3/quantity: -2 is less than the minimum 0`.
     public var description: String {
         (instanceLocation.tokens.isEmpty ? "(root)" : instanceLocation.description) + ": " + message
     }
@@ -99,6 +104,7 @@ public struct ValidationResult: Sendable, Hashable {
     /// Every error found, in document order of the schema walk (empty when valid).
     public var errors: [ValidationError]
 
+    /// A result holding `errors` (valid when empty).
     public init(errors: [ValidationError]) {
         self.errors = errors
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LarderJSON
 
 /// A compiled JSON Schema: compile once, validate many documents, from any number of tasks.
@@ -44,7 +45,7 @@ public struct JSONSchema: Sendable {
                 metaDraft = d
             }
         }
-        if options.validateSchema, let meta = metaSchemaValidators[metaDraft] {
+        if options.validateSchema, let meta = metaSchemaValidator(metaDraft) {
             let result = meta.validate(schema, at: root)
             if !result.isValid {
                 let locator = schema.locator()
@@ -73,6 +74,32 @@ public struct JSONSchema: Sendable {
         } catch {
             throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position)
         }
+        try self.init(doc, options: options, registry: registry)
+    }
+
+    /// Reads and compiles the schema file at `path`. Relative `$ref`s resolve beside the
+    /// file, and `file://` references may load files under `root` (by default the schema's
+    /// own folder) and nowhere else.
+    ///
+    ///     let schema = try JSONSchema(contentsOfFile: "schemas/recipe.schema.json", root: ".")
+    public init(contentsOfFile path: String, root: String? = nil, options: SchemaOptions = SchemaOptions(), registry: SchemaRegistry = SchemaRegistry()) throws(SchemaError) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw SchemaError(message: "cannot read the schema \(path): \(error.localizedDescription)")
+        }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position)
+        }
+        var options = options
+        if options.baseURI == nil { options.baseURI = url.absoluteString }
+        var registry = registry
+        registry.allowFiles(under: root ?? url.deletingLastPathComponent().path)
         try self.init(doc, options: options, registry: registry)
     }
 
@@ -111,15 +138,17 @@ public struct JSONSchema: Sendable {
                             box.program.objects.withUnsafeBufferPointer { objects in
                                 box.program.numbers.withUnsafeBufferPointer { numbers in
                                     box.program.byteSlices.withUnsafeBufferPointer { slices in
+                                        box.program.regexes.withUnsafeBufferPointer { regexes in
                                         doc.bytes.withUnsafeBufferPointer { bytes in
                                             var evaluator = Evaluator(
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
-                                                lists: lists, objects: objects, numbers: numbers, slices: slices, doc: doc,
+                                                lists: lists, objects: objects, numbers: numbers, slices: slices, regexes: regexes, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
                                                 usesDynamicScope: box.program.usesDynamicScope, collect: collect)
                                             var none: Annotations? = nil
                                             let ok = evaluator.eval(box.program.root, start, &none)
                                             return (ok, evaluator.errors)
+                                        }
                                         }
                                     }
                                 }
@@ -132,14 +161,25 @@ public struct JSONSchema: Sendable {
     }
 }
 
-/// The official meta-schemas, compiled once on first use.
-let metaSchemaValidators: [SchemaDraft: JSONSchema] = {
-    var out: [SchemaDraft: JSONSchema] = [:]
-    for draft in SchemaDraft.allCases {
-        guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { continue }
-        var options = SchemaOptions(draft: draft, validateSchema: false)
-        options.baseURI = normalizedResourceURI(draft.metaSchemaURI)
-        if let schema = try? JSONSchema(doc, options: options) { out[draft] = schema }
+/// The official meta-schema of `draft`, compiled once on first use (each draft separately).
+func metaSchemaValidator(_ draft: SchemaDraft) -> JSONSchema? {
+    switch draft {
+    case .draft4: metaDraft4
+    case .draft6: metaDraft6
+    case .draft7: metaDraft7
+    case .draft2019_09: metaDraft2019
+    case .draft2020_12: metaDraft2020
     }
-    return out
-}()
+}
+
+private let metaDraft4 = compileMetaSchema(.draft4)
+private let metaDraft6 = compileMetaSchema(.draft6)
+private let metaDraft7 = compileMetaSchema(.draft7)
+private let metaDraft2019 = compileMetaSchema(.draft2019_09)
+private let metaDraft2020 = compileMetaSchema(.draft2020_12)
+
+private func compileMetaSchema(_ draft: SchemaDraft) -> JSONSchema? {
+    guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { return nil }
+    let options = SchemaOptions(draft: draft, baseURI: normalizedResourceURI(draft.metaSchemaURI), validateSchema: false)
+    return try? JSONSchema(doc, options: options)
+}

@@ -2,10 +2,15 @@ import LarderJSON
 
 /// A JSON Schema draft (a dialect), as `$schema` names it.
 public enum SchemaDraft: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    /// Draft 4 (`http://json-schema.org/draft-04/schema#`).
     case draft4 = "draft4"
+    /// Draft 6 (`http://json-schema.org/draft-06/schema#`).
     case draft6 = "draft6"
+    /// Draft 7 (`http://json-schema.org/draft-07/schema#`).
     case draft7 = "draft7"
+    /// Draft 2019-09 (`https://json-schema.org/draft/2019-09/schema`).
     case draft2019_09 = "draft2019-09"
+    /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), the default.
     case draft2020_12 = "draft2020-12"
 
     /// The URI of the draft's official meta-schema, as `$schema` names it.
@@ -72,6 +77,8 @@ public struct SchemaOptions: Sendable {
     /// validation stops with an error instead of running out of stack.
     public var maxDepth: Int
 
+    /// Options with the defaults: 2020-12 for schemas without `$schema`, `format` as an
+    /// annotation, the schema checked against its meta-schema, a depth bound of 600.
     public init(
         draft: SchemaDraft? = nil, formatAssertion: Bool = false, baseURI: String? = nil,
         validateSchema: Bool = true, maxDepth: Int = 600

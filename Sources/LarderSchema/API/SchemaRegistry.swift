@@ -24,6 +24,17 @@ public struct SchemaRegistry: Sendable {
             self.prefix = prefix
             self.directory = directory
         }
+
+        /// Parses a command-line mapping `URI-PREFIX=DIR` (split at the first `=`); nil when
+        /// either side is empty.
+        ///
+        ///     SchemaRegistry.Mapping(argument: "https://example.com/schemas/=./schemas")
+        public init?(argument: String) {
+            guard let eq = argument.firstIndex(of: "=") else { return nil }
+            let prefix = String(argument[..<eq]), directory = String(argument[argument.index(after: eq)...])
+            guard !prefix.isEmpty, !directory.isEmpty else { return nil }
+            self.init(prefix: prefix, directory: directory)
+        }
     }
 
     var documents: [String: JSONDocument] = [:]
@@ -44,6 +55,11 @@ public struct SchemaRegistry: Sendable {
     /// Parses `json` and adds it under `uri`.
     public mutating func add(uri: String, json: String) throws(JSONParseError) {
         add(uri: uri, document: try JSONDocument(parsing: json))
+    }
+
+    /// Adds a mapping made by ``Mapping/init(argument:)`` or by hand.
+    public mutating func map(_ mapping: Mapping) {
+        map(prefix: mapping.prefix, to: mapping.directory)
     }
 
     /// Maps every URI that starts with `prefix` to the file at the rest of the URI under

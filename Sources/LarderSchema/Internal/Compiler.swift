@@ -521,6 +521,12 @@ final class Compiler {
                     ops.append(.dependentRequired(dependentRequired(entries)))
                 }
             }
+            if draft == .draft7 {
+                // Draft 7 lets content keywords assert; later drafts make them annotations.
+                let base64 = member("contentEncoding").flatMap { doc.string($0) }?.lowercased() == "base64"
+                let json = member("contentMediaType").flatMap { doc.string($0) }?.lowercased() == "application/json"
+                if base64 || json { ops.append(.content(base64: base64, json: json)) }
+            }
             if let f = member("format"), let name = doc.string(f), options.formatAssertion || voc.formatAssertion {
                 ops.append(.format(text(name)))
             }

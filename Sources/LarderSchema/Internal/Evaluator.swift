@@ -34,6 +34,7 @@ struct Evaluator {
     let objects: UnsafeBufferPointer<ObjectOp>
     let numbers: UnsafeBufferPointer<NumberCheck>
     let slices: UnsafeBufferPointer<ByteSlice>
+    let regexes: UnsafeBufferPointer<CompiledPattern>
     let doc: JSONDocument
     let bytes: UnsafeBufferPointer<UInt8>
     /// The instance node validation started at (instance locations are relative to it).
@@ -136,6 +137,7 @@ struct Evaluator {
         case .recursiveRef(let d): return applyRef(recursiveTarget(d), "/$recursiveRef", i, &ann)
         case .unevaluatedProperties(let child): return checkUnevaluatedProperties(child, s, i, &ann)
         case .unevaluatedItems(let child): return checkUnevaluatedItems(child, s, i, &ann)
+        case .content(let base64, let json): return checkContent(base64, json, s, i)
         }
     }
 
@@ -201,6 +203,23 @@ struct Evaluator {
             failCount(s, i, kind == .array ? (minimum ? "minItems" : "maxItems") : (minimum ? "minProperties" : "maxProperties"), n)
         }
         return false
+    }
+
+    mutating func checkContent(_ base64: Bool, _ json: Bool, _ s: Int32, _ i: Int) -> Bool {
+        guard doc.kind(i) == .string, let text = doc.string(i) else { return true }
+        var bytes = Array(text.utf8)
+        if base64 {
+            guard let data = Data(base64Encoded: text) else {
+                if collect { failMessage(s, "contentEncoding", i, "\(describe(i)) is not valid base64") }
+                return false
+            }
+            bytes = [UInt8](data)
+        }
+        if json, (try? JSONDocument(parsing: bytes)) == nil {
+            if collect { failMessage(s, "contentMediaType", i, "\(describe(i)) is not a valid JSON document") }
+            return false
+        }
+        return true
     }
 
     // MARK: Failures (collecting mode only)
@@ -905,13 +924,12 @@ struct Evaluator {
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
     mutating func search(_ r: Int32, _ i: Int) -> Bool? {
-        let regex = box.program.regexes[Int(r)].regex
         do {
             if !doc.hasEscapes(i) {
                 let range = doc.rawStringBytes(i)
-                return try regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                return try regexes[Int(r)].regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
             }
-            return try regex.search(doc.string(i)!)
+            return try regexes[Int(r)].regex.search(doc.string(i)!)
         } catch {
             return nil
         }

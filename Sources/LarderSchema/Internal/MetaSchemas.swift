@@ -1,20 +1,15 @@
 import LarderJSON
 
-/// The official meta-schemas, parsed once on first use, keyed by URI without fragment.
-let embeddedMetaSchemaDocuments: [String: JSONDocument] = {
-    var out: [String: JSONDocument] = [:]
-    for (uri, json) in embeddedMetaSchemas {
-        // The generator checked that each one is valid JSON.
-        if let doc = try? JSONDocument(parsing: json) { out[uri] = doc }
-    }
-    return out
-}()
-
-/// The embedded meta-schema for `uri` (http and https spellings of json-schema.org both work).
+/// The embedded meta-schema for `uri` (http and https spellings of json-schema.org both
+/// work), parsed on each call (callers keep what they need).
 func embeddedMetaSchema(_ uri: String) -> JSONDocument? {
     var key = normalizedResourceURI(uri)
-    if let doc = embeddedMetaSchemaDocuments[key] { return doc }
-    if key.hasPrefix("https://json-schema.org/draft-0") { key = "http://" + key.dropFirst(8) }
-    else if key.hasPrefix("http://json-schema.org/draft/") { key = "https://" + key.dropFirst(7) }
-    return embeddedMetaSchemaDocuments[key]
+    if key.hasPrefix("https://json-schema.org/draft-0") {
+        key = "http://" + key.dropFirst(8)
+    } else if key.hasPrefix("http://json-schema.org/draft/") {
+        key = "https://" + key.dropFirst(7)
+    }
+    guard let json = embeddedMetaSchemas.first(where: { $0.uri == key })?.json else { return nil }
+    // The generator wrote each one from a parsed file, so it is valid JSON.
+    return try? JSONDocument(parsing: json)
 }

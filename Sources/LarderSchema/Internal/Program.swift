@@ -159,6 +159,8 @@ enum Op: Sendable {
     case recursiveRef(Int32)
     case unevaluatedProperties(Int32)
     case unevaluatedItems(Int32)
+    /// Draft 7 `contentEncoding: base64` and/or `contentMediaType: application/json`.
+    case content(base64: Bool, json: Bool)
 }
 
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, and `multipleOf`'s operand.

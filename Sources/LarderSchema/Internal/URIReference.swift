@@ -19,32 +19,37 @@ struct URIReference: Hashable, Sendable {
     }
 
     init(_ text: String) {
-        var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
+        let u = Array(text.utf8)
+        var end = u.count
+        func str(_ from: Int, _ to: Int) -> String { String(decoding: u[from..<to], as: UTF8.self) }
+        if let hash = u.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = str(hash + 1, end)
+            end = hash
         }
-        if let q = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: q)...])
-            rest = rest[..<q]
+        if let q = u[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = str(q + 1, end)
+            end = q
         }
-        // A scheme is letters, digits, +, -, . before the first ':' (and before any '/').
-        if let colon = rest.firstIndex(of: ":") {
-            let candidate = rest[..<colon]
-            if let first = candidate.first, first.isASCII, first.isLetter,
-                candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
-            {
-                scheme = String(candidate)
-                rest = rest[rest.index(after: colon)...]
+        var start = 0
+        // A scheme is a letter, then letters, digits, +, - or ., before the first ':'.
+        if let colon = u[..<end].firstIndex(of: UInt8(ascii: ":")), colon > 0 {
+            func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+            let ok = isAlpha(u[0]) && u[..<colon].allSatisfy {
+                isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }
+            if ok {
+                scheme = str(0, colon)
+                start = colon + 1
             }
         }
-        if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            authority = String(rest[..<end])
-            rest = rest[end...]
+        if end - start >= 2 && u[start] == UInt8(ascii: "/") && u[start + 1] == UInt8(ascii: "/") {
+            let authStart = start + 2
+            let authEnd = u[authStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            authority = str(authStart, authEnd)
+            start = authEnd
         }
-        path = String(rest)
+        path = str(start, end)
     }
 
     var string: String {

@@ -5,11 +5,11 @@
 /// quantifiers, an iteration that matches empty ends the loop, captures reset at each
 /// iteration, lookbehind matched right to left, lookaround atomic) and counts its steps:
 /// past the budget it throws ``RegexError/budgetExceeded(steps:)`` instead of running on.
-struct BacktrackProgram: Sendable {
+final class BacktrackProgram: Sendable {
     enum Instruction: Sendable {
         /// One code point; `backward` reads the one before the position (lookbehind).
         case scalar(UInt32, backward: Bool)
-        /// One code point of `sets[index]`.
+        /// One code point of set `index` (see ``setContains(_:_:)``).
         case set(Int, backward: Bool)
         /// Try `first`; on failure come back and try `second`.
         case split(first: Int, second: Int)
@@ -31,23 +31,77 @@ struct BacktrackProgram: Sendable {
         case match
     }
 
-    var instructions: [Instruction] = []
-    var sets: [ScalarSet] = []
-    var groupCount = 0
-    var registerCount = 0
+    let instructions: [Instruction]
+    /// The sets of `.set` instructions, flattened: set `i` has the ASCII bitmap
+    /// `asciiBits[2i], asciiBits[2i+1]` and the ranges `rangeBounds[rangeStart[i]..<rangeStart[i+1]]`
+    /// (pairs of low, high).
+    let asciiBits: [UInt64]
+    let rangeBounds: [UInt32]
+    let rangeStart: [Int]
+    let groupCount: Int
+    let registerCount: Int
     /// True when matches can only start at position 0.
-    var anchored = false
+    let anchored: Bool
 
     static let maxInstructions = 100_000
 
     init(_ parsed: ParsedRegex) throws(RegexError) {
+        var builder = Builder()
+        try builder.emit(parsed.root, backward: false)
+        builder.instructions.append(.match)
+        instructions = builder.instructions
+        asciiBits = builder.asciiBits
+        rangeBounds = builder.rangeBounds
+        rangeStart = builder.rangeStart
+        registerCount = builder.registerCount
         groupCount = parsed.groupCount
         anchored = parsed.root.isAnchoredAtStart
-        try emit(parsed.root, backward: false)
-        instructions.append(.match)
     }
 
-    private mutating func append(_ instruction: Instruction) throws(RegexError) -> Int {
+    /// Whether `scalar` is in set `index`.
+    @inline(__always)
+    func setContains(_ index: Int, _ scalar: UInt32) -> Bool {
+        if scalar < 64 { return asciiBits[2 * index] & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return asciiBits[2 * index + 1] & (1 << UInt64(scalar - 64)) != 0 }
+        var low = rangeStart[index] / 2
+        var high = rangeStart[index + 1] / 2
+        while low < high {
+            let mid = (low + high) / 2
+            if scalar < rangeBounds[2 * mid] {
+                high = mid
+            } else if scalar > rangeBounds[2 * mid + 1] {
+                low = mid + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension BacktrackProgram {
+    private struct Builder {
+    var instructions: [Instruction] = []
+    var asciiBits: [UInt64] = []
+    var rangeBounds: [UInt32] = []
+    var rangeStart: [Int] = [0]
+    var registerCount = 0
+
+    mutating func addSet(_ set: ScalarSet) -> Int {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for scalar in 0..<UInt32(128) where set.contains(scalar) {
+            if scalar < 64 { low |= 1 << UInt64(scalar) } else { high |= 1 << UInt64(scalar - 64) }
+        }
+        asciiBits += [low, high]
+        for range in set.ranges where range.upperBound >= 128 {
+            rangeBounds += [Swift.max(range.lowerBound, 128), range.upperBound]
+        }
+        rangeStart.append(rangeBounds.count)
+        return rangeStart.count - 2
+    }
+
+    mutating func append(_ instruction: Instruction) throws(RegexError) -> Int {
         if instructions.count >= BacktrackProgram.maxInstructions {
             throw RegexError.syntax(message: "pattern is too large once its repetitions are expanded", offset: 0)
         }
@@ -55,7 +109,7 @@ struct BacktrackProgram: Sendable {
         return instructions.count - 1
     }
 
-    private mutating func emit(_ node: RegexNode, backward: Bool) throws(RegexError) {
+    mutating func emit(_ node: RegexNode, backward: Bool) throws(RegexError) {
         switch node {
         case .empty:
             break
@@ -63,8 +117,7 @@ struct BacktrackProgram: Sendable {
             if let scalar = set.singleScalar {
                 _ = try append(.scalar(scalar, backward: backward))
             } else {
-                sets.append(set)
-                _ = try append(.set(sets.count - 1, backward: backward))
+                _ = try append(.set(addSet(set), backward: backward))
             }
         case .concat(let nodes):
             for node in backward ? nodes.reversed() : nodes { try emit(node, backward: backward) }
@@ -100,7 +153,7 @@ struct BacktrackProgram: Sendable {
             _ = try append(.backreference(group, backward: backward))
         case .quantified(let body, let min, let max, let greedy):
             let captures = body.captureRange
-            func iteration(_ program: inout BacktrackProgram) throws(RegexError) {
+            func iteration(_ program: inout Builder) throws(RegexError) {
                 if let captures { _ = try program.append(.resetCaptures(from: captures.lowerBound, to: captures.upperBound)) }
                 try program.emit(body, backward: backward)
             }
@@ -134,6 +187,8 @@ struct BacktrackProgram: Sendable {
     }
 }
 
+}
+
 /// One run of a ``BacktrackProgram`` over decoded code points.
 struct BacktrackMatcher {
     private let program: BacktrackProgram
@@ -157,6 +212,7 @@ struct BacktrackMatcher {
         self.budget = budget
         captures = Array(repeating: -1, count: 2 * (program.groupCount + 1))
         registers = Array(repeating: -1, count: program.registerCount)
+        stack.reserveCapacity(64)
     }
 
     /// Whether the pattern matches starting at some position of the input.
@@ -175,8 +231,21 @@ struct BacktrackMatcher {
             nextIsWord: position < input.count && ScalarSet.isWordScalar(input[position]))
     }
 
-    /// Runs from `startPC` at `startPosition` until `.match` or `.succeed` (true) or until
-    /// every alternative failed (false). Frames pushed by this run are gone on return.
+    /// Undoes and removes the frames above `base`.
+    private mutating func undo(to base: Int) {
+        while stack.count > base {
+            let frame = stack.removeLast()
+            switch frame.kind {
+            case .branch: break
+            case .capture: captures[Int(frame.index)] = frame.value
+            case .register: registers[Int(frame.index)] = frame.value
+            }
+        }
+    }
+
+    /// Runs from `startPC` at `startPosition` until `.match` or `.succeed` (true, with the
+    /// frames of this run left on the stack) or until every alternative failed (false,
+    /// with the frames of this run undone and gone).
     private mutating func run(from startPC: Int, at startPosition: Int) throws(RegexError) -> Bool {
         let base = stack.count
         var pc = startPC
@@ -203,13 +272,13 @@ struct BacktrackMatcher {
                 }
             case .set(let index, let backward):
                 if backward {
-                    if position > 0 && program.sets[index].contains(input[position - 1]) {
+                    if position > 0 && program.setContains(index, input[position - 1]) {
                         position -= 1
                         pc += 1
                     } else {
                         failed = true
                     }
-                } else if position < count && program.sets[index].contains(input[position]) {
+                } else if position < count && program.setContains(index, input[position]) {
                     position += 1
                     pc += 1
                 } else {
@@ -227,21 +296,27 @@ struct BacktrackMatcher {
             case .assert(let kind):
                 if context(at: position).holds(kind) { pc += 1 } else { failed = true }
             case .look(let negative, let body, let next):
-                let saved = captures
+                let lookBase = stack.count
                 let found = try run(from: body, at: position)
-                if negative {
-                    captures = saved
-                    if found { failed = true } else { pc = next }
-                } else if found {
-                    for slot in captures.indices where captures[slot] != saved[slot] {
-                        stack.append(Frame(kind: .capture, index: Int32(slot), value: saved[slot]))
-                    }
-                    pc = next
-                } else {
+                if !found {
+                    // The body's frames are all undone: captures are as before.
+                    if negative { pc = next } else { failed = true }
+                } else if negative {
+                    undo(to: lookBase)
                     failed = true
+                } else {
+                    // Atomic: drop the body's alternatives, keep its undo records so that
+                    // backtracking past the lookaround restores the captures it set.
+                    var kept = lookBase
+                    for index in lookBase..<stack.count where stack[index].kind != .branch {
+                        stack[kept] = stack[index]
+                        kept += 1
+                    }
+                    stack.removeSubrange(kept...)
+                    pc = next
                 }
             case .succeed, .match:
-                stack.removeSubrange(base...)
+                // Frames stay: the lookaround that called this run decides what to keep.
                 return true
             case .backreference(let group, let backward):
                 let start = captures[2 * group]

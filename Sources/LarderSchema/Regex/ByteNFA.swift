@@ -24,6 +24,10 @@ struct ByteNFA: Sendable {
 
     var states: [State] = []
     var edges: [ByteEdge] = []
+    /// `states` flattened for running: no array payloads to retain in the inner loops.
+    var flat: [FlatState] = []
+    /// The targets of fork states (`flat[i].first..<flat[i].first+flat[i].count`).
+    var forkTargets: [Int32] = []
     var start: Int32 = 0
     /// True when the pattern uses `\b` or `\B`, so the automata must track whether the
     /// previous byte was a word character.
@@ -49,6 +53,38 @@ struct ByteNFA: Sendable {
         }
         compiler.nfa.usesWordBoundary = root.usesWordBoundary
         self = compiler.nfa
+        flatten()
+    }
+
+    /// A state in a form the simulation reads without retaining anything.
+    struct FlatState: Sendable {
+        static let consume: UInt8 = 0
+        static let fork: UInt8 = 1
+        static let assert: UInt8 = 2
+        static let match: UInt8 = 3
+        var kind: UInt8
+        var assertion: RegexAssertion
+        /// consume: first edge; fork: first target in `forkTargets`; assert: the target.
+        var first: Int32
+        /// consume: edge count; fork: target count.
+        var count: Int32
+    }
+
+    private mutating func flatten() {
+        flat.reserveCapacity(states.count)
+        for state in states {
+            switch state {
+            case .consume(let start, let count):
+                flat.append(FlatState(kind: FlatState.consume, assertion: .start, first: start, count: count))
+            case .fork(let targets):
+                flat.append(FlatState(kind: FlatState.fork, assertion: .start, first: Int32(forkTargets.count), count: Int32(targets.count)))
+                forkTargets += targets
+            case .assert(let kind, let target):
+                flat.append(FlatState(kind: FlatState.assert, assertion: kind, first: target, count: 0))
+            case .match:
+                flat.append(FlatState(kind: FlatState.match, assertion: .start, first: 0, count: 0))
+            }
+        }
     }
 
     private init() {}

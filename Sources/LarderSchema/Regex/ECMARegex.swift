@@ -23,6 +23,13 @@ public struct ECMARegex: Sendable {
     /// How many steps the backtracking engine may take in one search.
     public let stepBudget: Int
     private let engine: Engine
+    /// The automaton of ``engine`` when it is `.dfa`, kept apart so the hot path reaches
+    /// it without copying an enum payload.
+    private let dfa: ByteDFA?
+    /// For the backtracking engine: an automaton for a looser pattern (lookarounds
+    /// dropped, backreferences matching anything) that rules out most non-matching inputs
+    /// in linear time.
+    private let prefilter: ByteDFA?
 
     /// The default ``stepBudget``: a few milliseconds of backtracking.
     public static let defaultStepBudget = 1_000_000
@@ -35,7 +42,54 @@ public struct ECMARegex: Sendable {
     enum Engine: Sendable {
         case dfa(ByteDFA)
         case nfa(ByteNFA)
+        /// `^(?=A)(?!B)C`: every automaton must answer as expected (true for C and the
+        /// lookaheads, false for the negative ones).
+        case conjunction([(automaton: Automaton, expected: Bool)])
         case backtrack(BacktrackProgram)
+    }
+
+    /// A linear-time matcher: the DFA, or the NFA simulation when the DFA is too large.
+    enum Automaton: Sendable {
+        case dfa(ByteDFA)
+        case nfa(ByteNFA)
+
+        init(_ root: RegexNode) throws(RegexError) {
+            let nfa = try ByteNFA(root, anchored: root.isAnchoredAtStart)
+            if let dfa = ByteDFA(nfa, maxStates: ECMARegex.maxDFAStates, anchoredPrefix: root.anchoredLiteralPrefix),
+                dfa.storage.count <= ECMARegex.maxDFATableEntries
+            {
+                self = .dfa(dfa)
+            } else {
+                self = .nfa(nfa)
+            }
+        }
+
+        func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch self {
+            case .dfa(let dfa):
+                return dfa.matches(bytes)
+            case .nfa(let nfa):
+                var stepper = NFAStepper(nfa)
+                return stepper.matches(bytes)
+            }
+        }
+    }
+
+    /// Splits `^(?=A)(?!B)...C` (lookaheads right after `^`, no backreferences, no other
+    /// lookaround) into `^A`, `^B`, ..., `^C`, which the automata can run one by one.
+    private static func conjunction(_ root: RegexNode) -> [(node: RegexNode, expected: Bool)]? {
+        guard case .concat(let nodes) = root, case .assertion(.start)? = nodes.first else { return nil }
+        var parts: [(node: RegexNode, expected: Bool)] = []
+        var index = 1
+        while index < nodes.count, case .look(let body, behind: false, let negative) = nodes[index] {
+            guard !body.needsBacktracking else { return nil }
+            parts.append((.concat([.assertion(.start), body]), !negative))
+            index += 1
+        }
+        let rest = nodes[index...]
+        guard !parts.isEmpty, !rest.contains(where: \.needsBacktracking) else { return nil }
+        parts.append((.concat([.assertion(.start)] + rest), true))
+        return parts
     }
 
     /// Compiles `pattern`; throws ``RegexError/syntax(message:offset:)`` when it is not a
@@ -49,16 +103,31 @@ public struct ECMARegex: Sendable {
         self.pattern = pattern
         self.stepBudget = stepBudget
         let parsed = try RegexParser.parse(pattern)
-        if parsed.root.needsBacktracking {
-            engine = .backtrack(try BacktrackProgram(parsed))
+        if let parts = ECMARegex.conjunction(parsed.root) {
+            var automata: [(automaton: Automaton, expected: Bool)] = []
+            for part in parts { automata.append((try Automaton(part.node), part.expected)) }
+            engine = .conjunction(automata)
+            dfa = nil
+            prefilter = nil
             return
         }
-        let nfa = try ByteNFA(parsed.root, anchored: parsed.root.isAnchoredAtStart)
-        let maxStates = ECMARegex.maxDFAStates
-        if let dfa = ByteDFA(nfa, maxStates: maxStates), dfa.table.count <= ECMARegex.maxDFATableEntries {
+        if parsed.root.needsBacktracking {
+            engine = .backtrack(try BacktrackProgram(parsed))
+            dfa = nil
+            let relaxed = parsed.root.relaxedForAutomata
+            prefilter = (try? ByteNFA(relaxed, anchored: relaxed.isAnchoredAtStart)).flatMap {
+                ByteDFA($0, maxStates: ECMARegex.maxDFAStates / 4)
+            }
+            return
+        }
+        prefilter = nil
+        switch try Automaton(parsed.root) {
+        case .dfa(let dfa):
             engine = .dfa(dfa)
-        } else {
+            self.dfa = dfa
+        case .nfa(let nfa):
             engine = .nfa(nfa)
+            self.dfa = nil
         }
     }
 
@@ -68,11 +137,13 @@ public struct ECMARegex: Sendable {
         _ = try RegexParser.parse(pattern)
     }
 
-    /// Which engine runs the pattern: `"dfa"`, `"nfa"` or `"backtracking"`.
+    /// Which engine runs the pattern: `"dfa"`, `"nfa"`, `"conjunction"` (leading
+    /// lookaheads and the rest as separate automata) or `"backtracking"`.
     public var engineName: String {
         switch engine {
         case .dfa: "dfa"
         case .nfa: "nfa"
+        case .conjunction: "conjunction"
         case .backtrack: "backtracking"
         }
     }
@@ -81,6 +152,9 @@ public struct ECMARegex: Sendable {
     /// Throws ``RegexError/budgetExceeded(steps:)`` when the backtracking engine needs
     /// more steps than ``stepBudget`` allows.
     public func search(_ text: String) throws(RegexError) -> Bool {
+        if let dfa, let result = text.utf8.withContiguousStorageIfAvailable({ dfa.matches($0) }) {
+            return result
+        }
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(RegexError) -> Bool in try search(utf8: bytes) }
         }
@@ -91,13 +165,17 @@ public struct ECMARegex: Sendable {
 
     /// Same as ``search(_:)`` over the UTF-8 bytes of a string (which must be valid UTF-8).
     public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
+        if let dfa { return dfa.matches(bytes) }
         switch engine {
         case .dfa(let dfa):
             return dfa.matches(bytes)
         case .nfa(let nfa):
             var stepper = NFAStepper(nfa)
             return stepper.matches(bytes)
+        case .conjunction(let parts):
+            return parts.allSatisfy { $0.automaton.matches(bytes) == $0.expected }
         case .backtrack(let program):
+            if let prefilter, !prefilter.matches(bytes) { return false }
             var matcher = BacktrackMatcher(program: program, input: decodeScalars(bytes), budget: stepBudget)
             return try matcher.search()
         }

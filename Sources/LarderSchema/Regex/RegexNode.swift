@@ -99,3 +99,35 @@ extension RegexNode {
         }
     }
 }
+
+extension RegexNode {
+    /// The UTF-8 bytes that every match of a pattern of the form `^literal...` begins
+    /// with at the start of the input; empty when there is no such literal.
+    var anchoredLiteralPrefix: [UInt8] {
+        guard case .concat(let nodes) = self, case .assertion(.start) = nodes.first else { return [] }
+        var bytes: [UInt8] = []
+        for node in nodes.dropFirst() {
+            guard case .chars(let set) = node, let scalar = set.singleScalar, !(0xD800...0xDFFF).contains(scalar) else { break }
+            bytes += UTF8Ranges.encode(scalar)
+        }
+        return bytes
+    }
+}
+
+extension RegexNode {
+    /// The node with lookarounds replaced by the empty string and backreferences by
+    /// "anything": it matches every string the node matches (and more), and the
+    /// automata can run it, so it rules inputs out in linear time before backtracking.
+    var relaxedForAutomata: RegexNode {
+        switch self {
+        case .empty, .chars, .assertion: self
+        case .look: .empty
+        case .backreference: .quantified(.chars(.all), min: 0, max: nil, greedy: true)
+        case .concat(let nodes): .concat(nodes.map(\.relaxedForAutomata))
+        case .alternation(let nodes): .alternation(nodes.map(\.relaxedForAutomata))
+        case .quantified(let node, let min, let max, let greedy):
+            .quantified(node.relaxedForAutomata, min: min, max: max, greedy: greedy)
+        case .group(let node, let capture): .group(node.relaxedForAutomata, capture: capture)
+        }
+    }
+}

@@ -22,6 +22,10 @@ enum UnicodeProperties {
 
     // MARK: - General categories
 
+    /// Planes 4 to 13 hold no assigned character (only unassigned code points, the
+    /// noncharacters at the end of each plane among them): the scans skip them.
+    static let unassignedPlanes: ClosedRange<UInt32> = 0x40000...0xDFFFF
+
     /// Ranges of every general category, computed once per process from the standard
     /// library's Unicode tables.
     static let categoryRanges: [Unicode.GeneralCategory: [ClosedRange<UInt32>]] = {
@@ -30,6 +34,10 @@ enum UnicodeProperties {
         var runCategory = category(of: 0)
         var value: UInt32 = 1
         while value <= ScalarSet.maxScalar {
+            if value == unassignedPlanes.lowerBound + 1 && runCategory == .unassigned {
+                value = unassignedPlanes.upperBound + 1
+                continue
+            }
             let current = category(of: value)
             if current != runCategory {
                 result[runCategory, default: []].append(runStart...(value - 1))
@@ -112,9 +120,14 @@ enum UnicodeProperties {
         case "Regional_Indicator", "RI": return ScalarSet([0x1F1E6...0x1F1FF])
         case "Extended_Pictographic", "ExtPict": return parseRanges(extendedPictographicData)
         case "Emoji_Component", "EComp": return parseRanges(emojiComponentData)
+        case "Noncharacter_Code_Point", "NChar":
+            // U+FDD0...U+FDEF and the last two code points of every plane.
+            return ScalarSet([0xFDD0...0xFDEF] + (0...16).map { UInt32($0) << 16 | 0xFFFE...UInt32($0) << 16 | 0xFFFF })
         default:
             guard let predicate = binaryPredicate(name) else { return nil }
-            return scan(predicate)
+            // Default_Ignorable_Code_Point is the one property here that holds some
+            // unassigned code points and not others.
+            return scan(predicate, uniformUnassigned: name != "Default_Ignorable_Code_Point" && name != "DI")
         }
     }
 
@@ -153,7 +166,6 @@ enum UnicodeProperties {
         case "Logical_Order_Exception", "LOE": { $0.isLogicalOrderException }
         case "Lowercase", "Lower": { $0.isLowercase }
         case "Math": { $0.isMath }
-        case "Noncharacter_Code_Point", "NChar": { $0.isNoncharacterCodePoint }
         case "Pattern_Syntax", "Pat_Syn": { $0.isPatternSyntax }
         case "Pattern_White_Space", "Pat_WS": { $0.isPatternWhitespace }
         case "Quotation_Mark", "QMark": { $0.isQuotationMark }
@@ -171,11 +183,39 @@ enum UnicodeProperties {
         }
     }
 
-    private static func scan(_ predicate: (Unicode.Scalar.Properties) -> Bool) -> ScalarSet {
+    /// The code points whose properties satisfy `predicate`. Private-use code points
+    /// (and, with `uniformUnassigned`, unassigned ones) are tested on one representative
+    /// of each run, as their properties do not vary within a run; the others one by one.
+    private static func scan(_ predicate: (Unicode.Scalar.Properties) -> Bool, uniformUnassigned: Bool) -> ScalarSet {
+        var ranges: [ClosedRange<UInt32>] = []
+        for (category, categoryRuns) in categoryRanges where category != .surrogate {
+            let uniform = category == .privateUse || (category == .unassigned && uniformUnassigned)
+            for run in categoryRuns {
+                if category == .unassigned && !uniformUnassigned && run.overlaps(unassignedPlanes) {
+                    if run.lowerBound < unassignedPlanes.lowerBound {
+                        ranges += scanOneByOne(run.lowerBound...(unassignedPlanes.lowerBound - 1), predicate)
+                    }
+                    if let scalar = Unicode.Scalar(unassignedPlanes.lowerBound), predicate(scalar.properties) {
+                        ranges.append(unassignedPlanes.clamped(to: run))
+                    }
+                    if run.upperBound > unassignedPlanes.upperBound {
+                        ranges += scanOneByOne((unassignedPlanes.upperBound + 1)...run.upperBound, predicate)
+                    }
+                } else if uniform {
+                    if let scalar = Unicode.Scalar(run.lowerBound), predicate(scalar.properties) { ranges.append(run) }
+                } else {
+                    ranges += scanOneByOne(run, predicate)
+                }
+            }
+        }
+        return ScalarSet(ranges)
+    }
+
+    private static func scanOneByOne(_ run: ClosedRange<UInt32>, _ predicate: (Unicode.Scalar.Properties) -> Bool) -> [ClosedRange<UInt32>] {
         var ranges: [ClosedRange<UInt32>] = []
         var runStart: UInt32?
-        var value: UInt32 = 0
-        while value <= ScalarSet.maxScalar {
+        var value = run.lowerBound
+        while value <= run.upperBound {
             let member = Unicode.Scalar(value).map { predicate($0.properties) } ?? false
             if member {
                 if runStart == nil { runStart = value }
@@ -185,8 +225,8 @@ enum UnicodeProperties {
             }
             value += 1
         }
-        if let start = runStart { ranges.append(start...ScalarSet.maxScalar) }
-        return ScalarSet(ranges)
+        if let start = runStart { ranges.append(start...run.upperBound) }
+        return ranges
     }
 
     // MARK: - Scripts

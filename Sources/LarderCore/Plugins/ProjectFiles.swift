@@ -1,0 +1,168 @@
+import Foundation
+
+/// A read-only view of the files of a project, for rules that check that content names
+/// real files (images): the working tree on disk, or a snapshot of the git index.
+///
+/// Paths are relative to the project root, `/`-separated, with no `.` or `..` segments
+/// (`"assets/images/drinks/negroni.png"`); `""` is the root itself. Names compare with
+/// their exact case, whatever the file system does: `Negroni.PNG` does not answer for
+/// `negroni.png`, so a project that works on a case-insensitive Mac still works on a
+/// case-sensitive Linux server or phone.
+///
+///     let files: any ProjectFiles = WorkingTreeFiles(root: "/path/to/project")
+///     files.fileExists(atPath: "assets/images/drinks/negroni.png")
+///
+///     let staged = ProjectFileSnapshot(gitLsFilesOutput: output)   // `git ls-files -z`
+///     staged.fileExists(atPath: "assets/images/drinks/negroni.png")
+public protocol ProjectFiles: Sendable {
+    /// The names of the entries directly inside `directory` (files and folders), or nil
+    /// when there is no such folder. The order is unspecified.
+    func entries(inDirectory directory: String) -> [String]?
+    /// True when a file (not a folder) exists at `path`, with every segment in its exact
+    /// case.
+    func fileExists(atPath path: String) -> Bool
+}
+
+/// The files of a working tree under a root folder on disk.
+///
+/// ``fileExists(atPath:)`` checks the file, then lists the folder of each segment to
+/// compare names with their exact case, so a case-insensitive file system does not hide a
+/// wrong case.
+/// - Complexity: ``fileExists(atPath:)`` lists one folder per segment of the path: for many
+///   look-ups, take a ``ProjectFileSnapshot`` of the folder once instead.
+public struct WorkingTreeFiles: ProjectFiles {
+    /// The folder paths are relative to.
+    public var root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    func absolute(_ path: String) -> String {
+        if path.isEmpty { return root }
+        return root.hasSuffix("/") ? root + path : root + "/" + path
+    }
+
+    public func entries(inDirectory directory: String) -> [String]? {
+        guard ProjectFileSnapshot.isClean(directory, allowEmpty: true) else { return nil }
+        return try? FileManager.default.contentsOfDirectory(atPath: absolute(directory))
+    }
+
+    public func fileExists(atPath path: String) -> Bool {
+        guard ProjectFileSnapshot.isClean(path, allowEmpty: false) else { return false }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else { return false }
+        // The file is there; now make sure each segment is spelled with its exact case.
+        var parent = ""
+        for segment in path.split(separator: "/") {
+            guard let names = entries(inDirectory: parent), names.contains(String(segment)) else { return false }
+            parent = parent.isEmpty ? String(segment) : parent + "/" + segment
+        }
+        return true
+    }
+}
+
+/// A fixed list of the project's files: the git index (`git ls-files -z`), or a scan of a
+/// folder taken once.
+///
+/// Look-ups are O(1): build one snapshot per run and share it (it is a `Sendable` value).
+///
+///     let snapshot = ProjectFileSnapshot(paths: ["images/a.png", "images/b/c.jpg"])
+///     snapshot.fileExists(atPath: "images/b/c.jpg")   // true
+///     snapshot.entries(inDirectory: "images")          // ["a.png", "b"] (any order)
+public struct ProjectFileSnapshot: ProjectFiles, Hashable {
+    private var files: Set<String>
+    private var directories: [String: Set<String>]
+
+    /// A snapshot holding `paths` (files, relative to the project root). Paths with `.`,
+    /// `..` or empty segments, or a leading `/`, are left out.
+    public init(paths: some Sequence<String>) {
+        var files = Set<String>()
+        var directories: [String: Set<String>] = ["": []]
+        for path in paths where Self.isClean(path, allowEmpty: false) {
+            files.insert(path)
+            var parent = ""
+            for segment in path.split(separator: "/") {
+                directories[parent, default: []].insert(String(segment))
+                parent = parent.isEmpty ? String(segment) : parent + "/" + segment
+            }
+        }
+        self.files = files
+        self.directories = directories
+    }
+
+    /// A snapshot of the files the output of `git ls-files -z` lists (NUL-separated paths,
+    /// relative to the folder git ran in).
+    ///
+    /// Run git in the project root so paths come out relative to it, or pass the
+    /// project's folder within the repository as `prefix` (`"apps/cocktails/"`): paths
+    /// outside it are left out and the prefix is removed from the rest. Output of
+    /// `git ls-files -z --stage` (`mode object stage<TAB>path`) is read too.
+    ///
+    ///     // git -C "$root" ls-files -z
+    ///     let staged = ProjectFileSnapshot(gitLsFilesOutput: bytes)
+    public init(gitLsFilesOutput bytes: some Sequence<UInt8>, prefix: String = "") {
+        var paths: [String] = []
+        var current: [UInt8] = []
+        func flush() {
+            defer { current.removeAll(keepingCapacity: true) }
+            guard !current.isEmpty else { return }
+            var entry = current[...]
+            // `--stage` output: "100644 <object> 0\tpath".
+            if let tab = entry.firstIndex(of: 0x09), entry[entry.startIndex..<tab].allSatisfy({ $0 != 0x2F }),
+                entry[entry.startIndex..<tab].contains(0x20)
+            {
+                entry = entry[(tab + 1)...]
+            }
+            let path = String(decoding: entry, as: UTF8.self)
+            if prefix.isEmpty {
+                paths.append(path)
+            } else if path.hasPrefix(prefix) {
+                paths.append(String(path.dropFirst(prefix.count)))
+            }
+        }
+        for byte in bytes {
+            if byte == 0 { flush() } else { current.append(byte) }
+        }
+        flush()
+        self.init(paths: paths)
+    }
+
+    /// A snapshot of the files under `folder` of a working tree (relative to `root`),
+    /// scanned once. Hidden files are included; symbolic links to folders are not followed.
+    public init(scanning folder: String, in root: String) {
+        let base = folder.isEmpty ? root : (root.hasSuffix("/") ? root : root + "/") + folder
+        var paths: [String] = []
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        if let walker = FileManager.default.enumerator(atPath: base) {
+            while let relative = walker.nextObject() as? String {
+                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
+                paths.append(prefix + relative)
+            }
+        }
+        self.init(paths: paths)
+    }
+
+    /// The number of files in the snapshot.
+    public var count: Int { files.count }
+
+    public func entries(inDirectory directory: String) -> [String]? {
+        directories[directory].map { Array($0) }
+    }
+
+    public func fileExists(atPath path: String) -> Bool {
+        files.contains(path)
+    }
+
+    /// True for a relative, `/`-separated path with no empty, `.` or `..` segment.
+    static func isClean(_ path: String, allowEmpty: Bool) -> Bool {
+        if path.isEmpty { return allowEmpty }
+        if path.hasPrefix("/") || path.contains("\\") || path.contains("\0") { return false }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment == "." || segment == ".." { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,129 @@
+import LarderJSON
+
+/// Where the built-in kinds keep their text, images and links (see DESIGN.md, "Content
+/// model"). A team's own kind names its fields with a rule's `fields` option instead.
+enum ContentFields {
+    static let recipe = "recipe"
+    static let location = "location"
+    static let product = "product"
+    static let taxonomy = "taxonomy"
+
+    /// The product image roles.
+    static let imageRoles = ["front", "ingredients", "nutrition"]
+
+    /// The text a person must see, which must not be blank: names, titles, descriptions,
+    /// summaries, steps and ingredient names.
+    static func requiredTexts(kind: String?, json: JSONDocument, node: Int) -> [Int] {
+        var out: [Int] = []
+        func add(_ key: String) { if let v = json.member(node, key) { out.append(v) } }
+        switch kind {
+        case recipe:
+            add("name")
+            add("description")
+            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out += json.elements(steps) }
+            out += ingredientTexts(json: json, node: node, notes: false)
+        case location:
+            add("name")
+            add("summary")
+            add("description")
+        case product:
+            add("name")
+        default:
+            break
+        }
+        return out
+    }
+
+    /// Every localized text of a document (for locale completeness): the required texts
+    /// plus ingredient notes, image alternatives, a written address and taxonomy labels.
+    static func localizedTexts(kind: String?, json: JSONDocument, node: Int) -> [Int] {
+        var out: [Int] = []
+        switch kind {
+        case recipe:
+            for key in ["name", "description"] { if let v = json.member(node, key) { out.append(v) } }
+            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out += json.elements(steps) }
+            out += ingredientTexts(json: json, node: node, notes: true)
+            out += imageAlts(kind: kind, json: json, node: node)
+        case location:
+            out = requiredTexts(kind: kind, json: json, node: node)
+            if let address = json.member(node, "address"),
+                json.kind(address) == .string || Localized.isLanguageMap(json, address)
+            {
+                out.append(address)
+            }
+            out += imageAlts(kind: kind, json: json, node: node)
+        case product:
+            out = requiredTexts(kind: kind, json: json, node: node)
+            out += imageAlts(kind: kind, json: json, node: node)
+        case taxonomy:
+            if json.kind(node) == .object { out = json.members(node).map(\.value) }
+        default:
+            break
+        }
+        return out
+    }
+
+    /// Free-text ingredients, the names of structured ones and, with `notes`, their notes.
+    static func ingredientTexts(json: JSONDocument, node: Int, notes: Bool) -> [Int] {
+        guard let list = json.member(node, "ingredients"), json.kind(list) == .array else { return [] }
+        var out: [Int] = []
+        for item in json.elements(list) {
+            if Localized.isStructuredIngredient(json, item) {
+                if let name = json.member(item, "name") { out.append(name) }
+                if notes, let note = json.member(item, "note") { out.append(note) }
+            } else if json.kind(item) == .string || json.kind(item) == .object {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// The image values of a document: recipe and location `images` entries; product
+    /// `images.front|ingredients|nutrition`, each an image or a language map of images.
+    static func images(kind: String?, json: JSONDocument, node: Int) -> [Int] {
+        guard let images = json.member(node, "images") else { return [] }
+        switch kind {
+        case recipe, location:
+            return json.kind(images) == .array ? Array(json.elements(images)) : []
+        case product:
+            guard json.kind(images) == .object else { return [] }
+            var out: [Int] = []
+            for role in imageRoles {
+                if let value = json.member(images, role) { out += Localized.roleImages(json, value) }
+            }
+            return out
+        default:
+            return []
+        }
+    }
+
+    /// The `alt` texts of a document's images.
+    static func imageAlts(kind: String?, json: JSONDocument, node: Int) -> [Int] {
+        images(kind: kind, json: json, node: node).compactMap { image in
+            json.kind(image) == .object ? json.member(image, "alt") : nil
+        }
+    }
+
+    /// Links (`links` entries) and the video of a document, and those of locations written
+    /// inside a recipe's `shops`.
+    static func links(kind: String?, json: JSONDocument, node: Int) -> (links: [Int], videos: [Int]) {
+        var links: [Int] = []
+        var videos: [Int] = []
+        func collect(_ n: Int) {
+            if let l = json.member(n, "links"), json.kind(l) == .array { links += json.elements(l) }
+            if let v = json.member(n, "video") { videos.append(v) }
+        }
+        switch kind {
+        case recipe:
+            collect(node)
+            if let shops = json.member(node, "shops"), json.kind(shops) == .array {
+                for shop in json.elements(shops) where json.kind(shop) == .object { collect(shop) }
+            }
+        case location:
+            collect(node)
+        default:
+            break
+        }
+        return (links, videos)
+    }
+}

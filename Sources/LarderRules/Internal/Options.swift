@@ -1,0 +1,124 @@
+import LarderCore
+import LarderJSON
+
+/// Typed, lenient reading of a rule's options: a value of the wrong type reads as absent
+/// (the config loader reports it with ``ConfigurableRule/optionProblems(_:)`` before rules
+/// run).
+struct Options {
+    let value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let object) = value else { return nil }
+        return object[key]
+    }
+
+    func string(_ key: String) -> String? { self[key]?.stringValue }
+
+    func number(_ key: String) -> Double? { self[key]?.doubleValue }
+
+    func bool(_ key: String) -> Bool? { self[key]?.boolValue }
+
+    func strings(_ key: String) -> [String]? {
+        guard let items = self[key]?.arrayValue else { return nil }
+        let strings = items.compactMap(\.stringValue)
+        return strings.count == items.count ? strings : nil
+    }
+
+    func pointer(_ key: String) -> JSONPointer? {
+        string(key).flatMap { JSONPointer(parsing: $0) }
+    }
+
+    /// Pointer patterns; `fields` may also be written `pointers`.
+    func fieldPaths(_ key: String) -> [FieldPath]? {
+        let texts = strings(key) ?? (key == "fields" ? strings("pointers") : nil)
+        return texts.map { $0.compactMap(FieldPath.init) }
+    }
+
+    /// The project's locales (set by the config loader from `locales:`), source first.
+    var locales: [String] { strings("locales") ?? [] }
+
+    /// The content kinds the options limit the rule to, if any: `kinds`, or the `kind` of
+    /// the content entry the options were given for.
+    var kinds: [String]? { strings("kinds") ?? string("kind").map { [$0] } }
+}
+
+extension Rule {
+    /// True when the rule applies to the document's kind: the rule's own ``Rule/kinds``
+    /// and the `kinds` option both allow it (nil allows every kind, also none).
+    func applies(to kind: String?, options: Options) -> Bool {
+        if let kinds, !kinds.contains(where: { $0 == kind }) { return false }
+        if let limit = options.kinds, !limit.contains(where: { $0 == kind }) { return false }
+        return true
+    }
+}
+
+/// Collects a rule's diagnostics for one document, building the file's line index once.
+struct DiagnosticSink {
+    let document: Document
+    let context: RuleContext
+    private var locator: SourceLocator?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(document: Document, context: RuleContext) {
+        self.document = document
+        self.context = context
+    }
+
+    mutating func report(
+        _ node: Int, _ message: String, related: [Diagnostic.RelatedLocation] = [], fix: Diagnostic.Fix? = nil
+    ) {
+        if locator == nil { locator = document.json.locator() }
+        diagnostics.append(context.diagnostic(in: document, at: node, message, locator: locator, related: related, fix: fix))
+    }
+
+    /// Reports at `node` with a message made from the value's field label (`steps[2]`,
+    /// `name (en)`).
+    mutating func report(
+        _ node: Int, related: [Diagnostic.RelatedLocation] = [], fix: Diagnostic.Fix? = nil,
+        message: (_ field: String) -> String
+    ) {
+        report(node, "", related: related, fix: fix)
+        let label = Text.fieldLabel(diagnostics[diagnostics.count - 1].pointer, below: document.pointer, languageLast: true)
+        diagnostics[diagnostics.count - 1].message = message(label)
+    }
+
+    /// A related location in the same file.
+    mutating func related(_ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
+        if locator == nil { locator = document.json.locator() }
+        return Diagnostic.RelatedLocation(file: document.file, json: document.json, node: node, locator: locator, message: message)
+    }
+}
+
+/// Line indexes of many files, built once each (for content-wide rules).
+struct LocatorCache {
+    private var locators: [String: SourceLocator] = [:]
+
+    mutating func locator(for document: Document) -> SourceLocator {
+        // A transformed document has a JSON text of its own: no sharing then.
+        if document.isModified { return document.json.locator() }
+        if let l = locators[document.file] { return l }
+        let l = document.json.locator()
+        locators[document.file] = l
+        return l
+    }
+
+    mutating func diagnostic(
+        _ context: RuleContext, in document: Document, at node: Int, _ message: String,
+        related: [Diagnostic.RelatedLocation] = []
+    ) -> Diagnostic {
+        context.diagnostic(in: document, at: node, message, locator: locator(for: document), related: related)
+    }
+
+    mutating func related(_ document: Document, _ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
+        Diagnostic.RelatedLocation(
+            file: document.file, json: document.json, node: node, locator: locator(for: document), message: message)
+    }
+
+    /// `file:line:column` of a value, for messages.
+    mutating func place(_ document: Document, _ node: Int) -> String {
+        let p = document.json.position(of: node, using: locator(for: document))
+        return "\(document.file):\(p.line):\(p.column)"
+    }
+}

@@ -1,0 +1,117 @@
+import LarderJSON
+
+enum Text {
+    /// True when a string holds nothing a person can see: empty, or only white space
+    /// (any Unicode white space: no-break, ideographic, line separators) and invisible
+    /// format characters (zero-width space, byte order mark, word joiner).
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+    }
+
+    /// A field's name for messages, from its pointer relative to the document:
+    /// `steps[2]`, `name (en)`, `ingredients[3].quantity`.
+    static func fieldLabel(_ pointer: JSONPointer, below base: JSONPointer, languageLast: Bool = false) -> String {
+        var tokens = pointer.tokens
+        if tokens.starts(with: base.tokens) { tokens.removeFirst(base.tokens.count) }
+        var language: String?
+        if languageLast, tokens.count > 1, let last = tokens.last, Localized.isLanguageTag(last) {
+            language = last
+            tokens.removeLast()
+        }
+        var label = ""
+        for token in tokens {
+            if !token.isEmpty, token.allSatisfy(\.isASCII), token.allSatisfy(\.isNumber) {
+                label += "[\(token)]"
+            } else {
+                label += label.isEmpty ? token : "." + token
+            }
+        }
+        if label.isEmpty { label = "the document" }
+        if let language { label += " (\(language))" }
+        return label
+    }
+
+    /// A value quoted for a message, shortened when long: `'glug'`.
+    static func quoted(_ text: String, limit: Int = 60) -> String {
+        let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        var escaped = ""
+        for c in shown {
+            switch c {
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default: escaped.append(c)
+            }
+        }
+        return "'\(escaped)'"
+    }
+
+    /// A list for a message: `a, b and c`.
+    static func list(_ items: [String], conjunction: String = "and") -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+        }
+    }
+}
+
+enum Suggest {
+    /// The candidate closest to `text` within a small edit distance (a third of its length,
+    /// at least 1), if any; ties go to the first candidate.
+    static func closest(to text: String, in candidates: some Sequence<String>) -> String? {
+        let a = Array(text.lowercased())
+        let limit = max(1, a.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let b = Array(candidate.lowercased())
+            if abs(a.count - b.count) > limit { continue }
+            let d = distance(a, b, limit: limit)
+            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.
+    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
+
+/// Ids as the content writes them: a string, or an integer (`42` and `"42"` name the
+/// same thing).
+enum IDValue {
+    /// The id's text, or nil when the value is not a string or an integer.
+    static func text(_ json: JSONDocument, _ node: Int) -> String? {
+        switch json.kind(node) {
+        case .string: return json.string(node)
+        case .number:
+            if json.isIntegerLiteral(node) {
+                let literal = json.numberLiteral(node)
+                return literal == "-0" ? "0" : literal
+            }
+            guard json.isInteger(node), let n = json.number(node) else { return nil }
+            let c = n.canonical
+            if c.digits == "0" { return "0" }
+            let sign = c.negative ? "-" : ""
+            // `1e400` stays short: no text of 400 zeros.
+            if c.exponent > 40 { return sign + c.digits + "e" + String(c.exponent) }
+            return sign + c.digits + String(repeating: "0", count: c.exponent)
+        default: return nil
+        }
+    }
+}

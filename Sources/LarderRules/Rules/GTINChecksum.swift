@@ -1,0 +1,71 @@
+import LarderCore
+import LarderJSON
+
+/// `gtin-checksum`: a product's barcode has the right check digit.
+public struct GTINChecksumRule: Rule {
+    public let id = "gtin-checksum"
+    public let summary = "A product's barcode (EAN-8, UPC-A, EAN-13, GTIN-14) has the right check digit."
+    public let defaultSeverity = Severity.error
+    public let kinds: [String]? = ["product"]
+    public var details: String? {
+        """
+        The last digit of a GTIN is computed from the others (weights 3 and 1 from the \
+        right, modulo 10), so a mistyped digit shows. Codes of 8 (EAN-8), 12 (UPC-A), 13 \
+        (EAN-13) and 14 (GTIN-14) digits are checked; a code of another length or with \
+        other characters is the schema's to report. The message names the check digit the \
+        other digits call for: when it differs, either the check digit or another digit \
+        was mistyped.
+        """
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"[{"code": "3017620422003"}, {"code": "96385074"}, {"code": "036000291452"}, {"code": "10036000291459"}]"#,
+                    kind: "product"),
+            .triggers(#"{"code": "5601234005199"}"#, at: "/code", kind: "product"),
+            .triggers(#"[{"code": "96385075"}, {"code": "036000291453"}]"#, at: "/0/code", "/1/code", kind: "product"),
+            .passes(#"{"code": "12345"}"#, kind: "product"),
+        ]
+    }
+
+    /// The check digit the first digits of a GTIN call for (the digits without their
+    /// last one).
+    ///
+    ///     GTINChecksumRule.checkDigit(for: Array("501234567890".utf8).map { Int($0) - 48 })  // 0
+    public static func checkDigit(for body: [Int]) -> Int {
+        var sum = 0
+        for (offset, digit) in body.reversed().enumerated() { sum += digit * (offset % 2 == 0 ? 3 : 1) }
+        return (10 - sum % 10) % 10
+    }
+
+    /// The name of the GTIN of a length: `EAN-13`.
+    public static func name(forLength length: Int) -> String? {
+        switch length {
+        case 8: "EAN-8"
+        case 12: "UPC-A"
+        case 13: "EAN-13"
+        case 14: "GTIN-14"
+        default: nil
+        }
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        guard applies(to: document.kind, options: options) else { return [] }
+        let json = document.json
+        guard let code = json.member(document.node, "code"), let text = json.string(code) else { return [] }
+        let digits = text.utf8.map { Int($0) - 48 }
+        guard let name = Self.name(forLength: digits.count), digits.allSatisfy({ (0...9).contains($0) }) else { return [] }
+        let expected = Self.checkDigit(for: Array(digits.dropLast()))
+        guard expected != digits.last! else { return [] }
+        let corrected = String(text.dropLast()) + String(expected)
+        var sink = DiagnosticSink(document: document, context: context)
+        sink.report(
+            code,
+            "code '\(text)' is not a valid \(name): its check digit is \(digits.last!), but the other digits call for \(expected) ('\(corrected)'); fix the check digit, or the digit that was mistyped"
+        )
+        return sink.diagnostics
+    }
+}

@@ -1,0 +1,88 @@
+import LarderCore
+import LarderJSON
+
+/// `locale-complete`: every localized text has a text for every locale of the project.
+///
+/// The locales are the `locales` option (set by the config loader from `locales:` in
+/// larder.yml), the source language first. A plain string counts as the source language
+/// only.
+public struct LocaleCompleteRule: ConfigurableRule {
+    public let id = "locale-complete"
+    public let summary = "Every localized text has a text for every locale of the project."
+    public let defaultSeverity = Severity.warning
+    public var details: String? {
+        """
+        A project's `locales:` (in larder.yml) are the languages its bundles are built \
+        for, the first being the source language. A text missing a language falls back to \
+        another one in the app, so users see a mix of languages. Localized text is a \
+        string, which counts as the source language only, or an object of language tag -> \
+        text; language tags compare without case.
+
+        Checked: recipe name, description, steps, ingredients (free text, names and notes) \
+        and image `alt` texts; location name, summary, description, a written address and \
+        image `alt` texts; product name and image `alt` texts; every label of a taxonomy. \
+        For a kind of your own, list its fields: `fields: ["/title", "/description"]`.
+        """
+    }
+    public var options: [RuleOption] {
+        [
+            RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("pointers", .pointers, "the same as `fields`"),
+        ]
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "negroni", "name": {"en": "Negroni", "es": "Negroni"}, "steps": [{"EN": "Stir.", "es": "Remover."}]}"#,
+                    kind: "recipe", options: ["locales": ["en", "es"]]),
+            .passes(#"{"id": "negroni", "name": "Negroni"}"#, kind: "recipe", options: ["locales": ["en"]]),
+            .triggers(#"{"id": "negroni", "name": {"en": "Negroni", "es": "Negroni"}, "description": {"en": "Bitter."}}"#,
+                      at: "/description", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "ben-thanh", "name": "Ben Thanh Market", "address": {"street": "Le Loi"}}"#,
+                      at: "/name", kind: "location", options: ["locales": ["en", "vi"]]),
+            .triggers(#"{"en:milk": {"en": "Milk", "fr": "Lait"}, "en:nuts": {"en": "Nuts", "fr": "Noix", "pt": "Nozes"}}"#,
+                      at: "/en:milk", kind: "taxonomy", options: ["locales": ["en", "fr", "pt"]]),
+            .triggers(#"{"id": "easy", "title": {"en": "Easy Peasy", "vi": "Dễ"}, "description": {"en": "Win on easy."}}"#,
+                      at: "/description", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title", "/description"]]),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        let locales = options.locales
+        guard !locales.isEmpty, applies(to: document.kind, options: options) else { return [] }
+        let json = document.json
+        let fields: [Int]
+        if let paths = options.fieldPaths("fields") {
+            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
+        } else {
+            fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
+        }
+        let all = locales.joined(separator: ", ")
+        var sink = DiagnosticSink(document: document, context: context)
+        for field in fields {
+            switch json.kind(field) {
+            case .string:
+                let missing = Array(locales.dropFirst())
+                guard !missing.isEmpty else { continue }
+                sink.report(field) {
+                    "\($0) is a plain string, which counts as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(all)); write it as an object of language -> text with every locale"
+                }
+            case .object:
+                var present = Set<String>()
+                for (key, _) in json.members(field) { if let k = json.string(key) { present.insert(k.lowercased()) } }
+                let missing = locales.filter { !present.contains($0.lowercased()) }
+                guard !missing.isEmpty else { continue }
+                sink.report(field) {
+                    "\($0) has no text for \(Text.list(missing)) (the project's locales are \(all)); add the translation"
+                        + (missing.count > 1 ? "s" : "")
+                }
+            default:
+                continue
+            }
+        }
+        return sink.diagnostics
+    }
+}

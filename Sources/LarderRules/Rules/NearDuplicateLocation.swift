@@ -1,0 +1,175 @@
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// `near-duplicate-location`: no two places sit closer than a few metres, which usually
+/// means one place entered twice.
+///
+/// Runs once per run over every location (a ``ContentRule``). Places go into a grid of
+/// cells as wide as the distance, on the sphere's 3-D coordinates (so the poles and the
+/// 180th meridian need no special case); each place is compared with the places of its own
+/// and neighbouring cells only: O(n) for places spread over a map.
+public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
+    public let id = "near-duplicate-location"
+    public let summary = "No two locations are closer than a few metres (the same place entered twice)."
+    public let defaultSeverity = Severity.warning
+    public let kinds: [String]? = ["location"]
+    public var details: String? {
+        """
+        Two places whose coordinates are closer than `meters` (25 by default; great-circle \
+        distance) are usually the same place entered twice, or one with coordinates copied \
+        from another. The later of the two is reported at its coordinates, naming the \
+        earlier one. Places across all files are compared, also when only some files are \
+        reported on.
+        """
+    }
+    public var options: [RuleOption] {
+        [
+            RuleOption("meters", .number, "the distance under which two places are reported, in metres",
+                       default: String(Int(Self.defaultMeters))),
+            RuleOption("distance", .number, "the same as `meters`"),
+        ]
+    }
+
+    /// The distance used when the options give none, in metres.
+    public static let defaultMeters = 25.0
+    /// The mean Earth radius (IUGG), in metres.
+    public static let earthRadius = 6_371_008.8
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"[{"id": "post-office", "coordinates": {"latitude": 10.77987, "longitude": 106.6999}}, {"id": "notre-dame", "coordinates": {"latitude": 10.77978, "longitude": 106.69903}}]"#,
+                    kind: "location"),
+            .triggers(#"[{"id": "ben-thanh", "coordinates": {"latitude": 10.77253, "longitude": 106.69803}}, {"id": "ben-thanh-market", "coordinates": {"latitude": 10.77256, "longitude": 106.69805}}]"#,
+                      at: "/1/coordinates", kind: "location"),
+            .triggers(#"[{"id": "a", "coordinates": {"latitude": 0, "longitude": 179.99990}}, {"id": "b", "coordinates": {"latitude": 0, "longitude": -179.99995}}]"#,
+                      at: "/1/coordinates", kind: "location", options: ["meters": 20]),
+            .passes(#"[{"id": "a", "coordinates": {"latitude": 10, "longitude": 106}}, {"id": "b", "coordinates": {"latitude": 10.0002, "longitude": 106}}]"#,
+                    kind: "location", options: ["distance": 10]),
+        ]
+    }
+
+    /// The great-circle distance between two points, in metres (haversine).
+    public static func distance(latitude lat1: Double, longitude lon1: Double, latitude lat2: Double, longitude lon2: Double) -> Double {
+        let toRadians = Double.pi / 180
+        let dLat = (lat2 - lat1) * toRadians
+        let dLon = (lon2 - lon1) * toRadians
+        let a = sin(dLat / 2) * sin(dLat / 2)
+            + cos(lat1 * toRadians) * cos(lat2 * toRadians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * earthRadius * asin(min(1, sqrt(a)))
+    }
+
+    private struct Place {
+        var document: Int
+        var node: Int
+        var latitude: Double
+        var longitude: Double
+    }
+
+    private struct Cell: Hashable {
+        var x: Int, y: Int, z: Int
+    }
+
+    public func check(content: ContentSet, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        let limit = options.number("meters") ?? options.number("distance") ?? Self.defaultMeters
+        guard limit > 0, limit.isFinite else { return [] }
+        let documents = content.documents
+        var places: [Place] = []
+        for (index, document) in documents.enumerated() where applies(to: document.kind, options: options) {
+            let json = document.json
+            guard let coordinates = json.member(document.node, "coordinates"),
+                let lat = json.member(coordinates, "latitude").flatMap({ json.double($0) }),
+                let lon = json.member(coordinates, "longitude").flatMap({ json.double($0) }),
+                (-90...90).contains(lat), (-180...180).contains(lon)
+            else { continue }
+            places.append(Place(document: index, node: coordinates, latitude: lat, longitude: lon))
+        }
+
+        // Cells as wide as the limit: a chord is never longer than its arc, so two places
+        // within the limit are in the same or neighbouring cells.
+        let size = max(limit, 1e-3)
+        func cell(_ p: Place) -> Cell {
+            let toRadians = Double.pi / 180
+            let (lat, lon) = (p.latitude * toRadians, p.longitude * toRadians)
+            let r = Self.earthRadius
+            return Cell(
+                x: Int((r * cos(lat) * cos(lon) / size).rounded(.down)),
+                y: Int((r * cos(lat) * sin(lon) / size).rounded(.down)),
+                z: Int((r * sin(lat) / size).rounded(.down)))
+        }
+        var grid: [Cell: [Int]] = [:]
+        var cache = LocatorCache()
+        var diagnostics: [Diagnostic] = []
+        func reported(_ p: Place) -> Bool { files?.contains(documents[p.document].file) ?? true }
+
+        for (j, place) in places.enumerated() {
+            let c = cell(place)
+            var close: [(index: Int, meters: Double)] = []
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for dz in -1...1 {
+                        for i in grid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
+                            let other = places[i]
+                            let d = Self.distance(
+                                latitude: other.latitude, longitude: other.longitude,
+                                latitude: place.latitude, longitude: place.longitude)
+                            if d < limit { close.append((i, d)) }
+                        }
+                    }
+                }
+            }
+            grid[c, default: []].append(j)
+            guard !close.isEmpty else { continue }
+            close.sort { ($0.meters, $0.index) < ($1.meters, $1.index) }
+            if reported(place) {
+                let nearest = places[close[0].index]
+                let message = "\(describe(place, documents)) is \(Self.metres(close[0].meters)) from "
+                    + "\(describe(nearest, documents)) at \(cache.place(documents[nearest.document], nearest.node)), "
+                    + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
+                    + "merge them, or fix the coordinates"
+                let related = close.map { cache.related(documents[places[$0.index].document], places[$0.index].node, "\(Self.metres($0.meters)) away") }
+                diagnostics.append(cache.diagnostic(context, in: documents[place.document], at: place.node, message, related: related))
+            } else {
+                // The later place is not reported on: report the pair at the earlier one.
+                for (i, meters) in close where reported(places[i]) {
+                    let earlier = places[i]
+                    let message = "\(describe(earlier, documents)) is \(Self.metres(meters)) from "
+                        + "\(describe(place, documents)) at \(cache.place(documents[place.document], place.node)), "
+                        + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
+                        + "merge them, or fix the coordinates"
+                    let related = cache.related(documents[place.document], place.node, "\(Self.metres(meters)) away")
+                    diagnostics.append(cache.diagnostic(context, in: documents[earlier.document], at: earlier.node, message, related: [related]))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// `'Ben Thanh Market' (ben-thanh)`, from the name (its first language) and the id.
+    private func describe(_ place: Place, _ documents: [Document]) -> String {
+        let document = documents[place.document]
+        let json = document.json
+        let id = json.member(document.node, "id").flatMap { IDValue.text(json, $0) }
+        var name: String?
+        if let n = json.member(document.node, "name") {
+            name = json.string(n) ?? Localized.texts(json, n).lazy.compactMap { json.string($0.value) }.first
+        }
+        switch (name, id) {
+        case let (name?, id?): return "\(Text.quoted(name)) (\(id))"
+        case let (name?, nil): return Text.quoted(name)
+        case let (nil, id?): return "location \(Text.quoted(id))"
+        default: return "a location"
+        }
+    }
+
+    /// `4 m`, `0.5 m`, `1.2 km`.
+    static func metres(_ m: Double) -> String {
+        if m >= 1000 { return "\((m / 100).rounded() / 10) km" }
+        if m >= 10 { return "\(Int(m.rounded())) m" }
+        let tenths = (m * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) m" : "\(tenths) m"
+    }
+}

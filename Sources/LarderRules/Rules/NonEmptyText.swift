@@ -1,0 +1,86 @@
+import LarderCore
+import LarderJSON
+
+/// `non-empty-text`: names, titles, descriptions, summaries and steps are not blank, in
+/// any language.
+///
+/// Blank means empty after trimming Unicode white space and invisible format characters
+/// (`" "`, `"\u{00A0}"`, `"\u{200B}"`). Localized text is checked in every language it
+/// has. Built-in kinds check: recipe `name`, `description`, `steps`, ingredient names (and
+/// free-text ingredients); location `name`, `summary`, `description`; product `name`.
+/// Any kind can name its fields with `fields: ["/title", "/levels/*/name"]`.
+public struct NonEmptyTextRule: ConfigurableRule {
+    public let id = "non-empty-text"
+    public let summary = "Names, titles, descriptions, summaries and steps are not blank, in any language."
+    public let defaultSeverity = Severity.error
+    public var details: String? {
+        """
+        A text a person must read cannot be empty or only white space, in any language it \
+        is written in. Localized text is a string or an object of language -> string; each \
+        language is checked. Unicode white space (no-break and ideographic spaces, line \
+        separators) and invisible characters (zero-width space, byte order mark) count as \
+        blank.
+
+        Checked fields: recipe name, description, steps and ingredient names; location \
+        name, summary and description; product name. For a kind of your own, list its \
+        fields as JSON Pointers, `*` standing for every element: \
+        `non-empty-text: { fields: ["/title", "/description"] }`.
+        """
+    }
+    public var options: [RuleOption] {
+        [
+            RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("pointers", .pointers, "the same as `fields`"),
+        ]
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "negroni", "name": "Negroni", "steps": ["Stir.", {"en": "Strain.", "es": "Cuela."}]}"#, kind: "recipe"),
+            .triggers(#"{"id": "negroni", "name": "   "}"#, at: "/name", kind: "recipe"),
+            .triggers(#"{"id": "negroni", "name": {"en": "Negroni", "es": "\u00a0\u3000"}}"#, at: "/name/es", kind: "recipe"),
+            .triggers(#"{"id": "negroni", "name": "Negroni", "steps": ["Stir.", ""]}"#, at: "/steps/1", kind: "recipe"),
+            .triggers(#"{"id": "x", "name": "X", "ingredients": [{"name": "\u200b", "quantity": 1}, "  "]}"#,
+                      at: "/ingredients/0/name", "/ingredients/1", kind: "recipe"),
+            .triggers(#"[{"id": "a", "name": "Ben Thanh"}, {"id": "b", "name": "B", "summary": "\n\t"}]"#,
+                      at: "/1/summary", kind: "location"),
+            .triggers(#"{"code": "3017620422003", "name": {}}"#, at: "/name", kind: "product"),
+            .passes(#"{"id": "a", "title": "  "}"#, kind: "achievement"),
+            .triggers(#"{"id": "a", "title": {"en": "Easy Peasy", "vi": " "}, "levels": [{"name": ""}]}"#,
+                      at: "/title/vi", "/levels/0/name", kind: "achievement",
+                      options: ["fields": ["/title", "/levels/*/name"]]),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        guard applies(to: document.kind, options: options) else { return [] }
+        let json = document.json
+        let fields: [Int]
+        if let paths = options.fieldPaths("fields") {
+            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
+        } else {
+            fields = ContentFields.requiredTexts(kind: document.kind, json: json, node: document.node)
+        }
+        var sink = DiagnosticSink(document: document, context: context)
+        for field in fields {
+            if json.kind(field) == .object && json.count(field) == 0 {
+                sink.report(field) { "\($0) has no text in any language; write it in the source language at least" }
+                continue
+            }
+            for (_, value) in Localized.texts(json, field) {
+                guard let text = json.string(value), Text.isBlank(text) else { continue }
+                if text.isEmpty {
+                    sink.report(value) { "\($0) is empty; write the text, or remove the field if it is optional" }
+                } else {
+                    sink.report(value) {
+                        "\($0) is blank (only white space or invisible characters); write the text, or remove the field if it is optional"
+                    }
+                }
+            }
+        }
+        return sink.diagnostics
+    }
+}

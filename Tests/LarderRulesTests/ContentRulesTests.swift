@@ -1,0 +1,158 @@
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+@Suite struct UniqueIDTests {
+    let rule = UniqueIDRule()
+
+    let a = (name: "recipes/a.json", json: #"[{"id": "negroni"}, {"id": "sour"}]"#)
+    let b = (name: "recipes/b.json", json: "[\n  {\"id\": \"martini\"},\n  {\"id\": \"negroni\"}\n]")
+    let c = (name: "recipes/c.json", json: #"{"id": "martini"}"#)
+
+    @Test func duplicatesAcrossFilesNameBothPlaces() throws {
+        let found = try run(rule, [a, b, c], kind: "recipe")
+        #expect(found.map { "\($0.file)\($0.pointer)" } == ["recipes/b.json/1/id", "recipes/c.json/id"])
+        let d = found[0]
+        #expect(d.line == 3 && d.column == 10)
+        #expect(d.message.hasPrefix("recipe id 'negroni' is already used by the recipe at recipes/a.json:1:9"))
+        #expect(d.related.count == 1 && d.related[0].file == "recipes/a.json" && d.related[0].start.column == 9)
+        #expect(found[1].message.contains("at recipes/b.json:2:10"))
+    }
+
+    @Test func reportingOnASubsetStillComparesWithEveryFile() throws {
+        // Only a.json is reported on: its 'negroni' clashes with b.json's, which comes later.
+        let onlyA = try run(rule, [a, b, c], kind: "recipe", reportingOn: ["recipes/a.json"])
+        #expect(onlyA.map { "\($0.file)\($0.pointer)" } == ["recipes/a.json/0/id"])
+        #expect(onlyA[0].message.contains("is also used by the recipe at recipes/b.json:3:10"))
+        let onlyC = try run(rule, [a, b, c], kind: "recipe", reportingOn: ["recipes/c.json"])
+        #expect(onlyC.map { "\($0.file)\($0.pointer)" } == ["recipes/c.json/id"])
+        // b.json holds the second of both pairs; reporting on b and c reports each place once.
+        let bc = try run(rule, [a, b, c], kind: "recipe", reportingOn: ["recipes/b.json", "recipes/c.json"])
+        #expect(bc.count == 2)
+        #expect(try run(rule, [a, b, c], kind: "recipe", reportingOn: []).isEmpty)
+    }
+
+    @Test func thePerDocumentFallbackAgreesWithTheContentWideRun() throws {
+        let documents = [a, b, c].flatMap { file in
+            Document.split(file: file.name, kind: "recipe", json: try! JSONDocument(parsing: file.json))
+        }
+        let context = RuleContext(for: rule, content: ContentSet(documents))
+        let perDocument = documents.flatMap { rule.check($0, context: context) }.sorted()
+        let once = rule.check(content: context.content, reportingOn: nil, context: context).sorted()
+        #expect(perDocument == once)
+        #expect(once.count == 2)
+    }
+
+    @Test func kindsAreSeparate() throws {
+        let recipes = try JSONDocument(parsing: #"{"id": "x"}"#)
+        let places = try JSONDocument(parsing: #"{"id": "x"}"#)
+        let docs = [Document(file: "r.json", kind: "recipe", json: recipes), Document(file: "l.json", kind: "location", json: places)]
+        #expect(try run(rule, docs).isEmpty)
+    }
+
+    @Test func caseInsensitiveOptionAndCustomKey() throws {
+        let users = (name: "users.json", json: #"[{"username": "Minh.Tran"}, {"username": "minh.tran"}, {"username": "an"}]"#)
+        #expect(try run(rule, [users], kind: "user", options: ["key": "/username"]).isEmpty)
+        let found = try run(rule, [users], kind: "user", options: ["key": "/username", "caseInsensitive": true])
+        #expect(found.map(\.pointer) == ["/1/username"])
+        #expect(found[0].message.contains("user username 'minh.tran' is already used by the user at users.json:1:15 (as 'Minh.Tran', compared without case)"))
+    }
+
+    @Test func integerAndStringIdsWithTheSameDigitsClash() throws {
+        let found = try run(rule, [("r.json", #"[{"id": 42}, {"id": 4.2e1}, {"id": "42"}, {"id": 43}, {"id": null}, {"id": 1e400}]"#)], kind: "recipe")
+        #expect(found.map(\.pointer) == ["/1/id", "/2/id"])
+    }
+
+    @Test func productsUseTheirCode() throws {
+        let found = try run(rule, [("p.json", #"[{"code": "1", "id": "a"}, {"code": "2", "id": "a"}, {"code": "1"}]"#)], kind: "product")
+        #expect(found.map(\.pointer) == ["/2/code"])
+        #expect(found[0].message.hasPrefix("product code '1' is already used"))
+    }
+
+    @Test func thousandsOfDocumentsInOneRun() throws {
+        // 20,000 ids with one clash: the content-wide check is linear.
+        var items = (0..<20_000).map { "{\"id\": \"r\($0)\"}" }
+        items.append("{\"id\": \"r123\"}")
+        let found = try run(rule, [("big.json", "[" + items.joined(separator: ",") + "]")], kind: "recipe")
+        #expect(found.map(\.pointer) == ["/20000/id"])
+    }
+}
+
+@Suite struct ReferenceTests {
+    let rule = ReferenceRule()
+
+    func documents(_ files: [(String, String?, String)]) throws -> [Document] {
+        try files.flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+    }
+
+    @Test func shopIdsMustNameLocations() throws {
+        let docs = try documents([
+            ("shops.json", "location", #"[{"id": "gerrys"}, {"id": "the-whisky-exchange"}, {"id": 3}]"#),
+            ("drinks.json", "recipe", #"[{"id": "negroni", "shops": ["gerrys", "the-whisky-exchang", 3, "3", {"id": "popup"}, 4]}]"#),
+        ])
+        let found = try run(rule, docs)
+        #expect(found.map(\.pointer) == ["/0/shops/1", "/0/shops/5"])
+        #expect(found[0].message.contains("(did you mean 'the-whisky-exchange'?)"))
+        #expect(found[0].file == "drinks.json" && found[0].severity == .error)
+    }
+
+    @Test func withoutLocationsShopsAreNotChecked() throws {
+        let docs = try documents([("drinks.json", "recipe", #"{"id": "negroni", "shops": ["gerrys"]}"#)])
+        #expect(try run(rule, docs).isEmpty)
+    }
+
+    @Test func productTagsMustBeInATaxonomy() throws {
+        let docs = try documents([
+            ("allergens.json", "taxonomy", #"{"en:milk": {"en": "Milk"}, "en:peanuts": {"en": "Peanuts"}}"#),
+            ("categories.json", "taxonomy", #"[{"en:spreads": {"en": "Spreads"}}, {"en:sodas": {"en": "Sodas"}}]"#),
+            ("products.json", "product", #"[{"code": "1", "allergens": ["en:milk", "en:peanut"], "categories": ["en:sodas", "en:colas"], "labels": ["en:vegan"], "origins": ["en:spreads"]}]"#),
+        ])
+        let found = try run(rule, docs)
+        #expect(found.map(\.pointer) == ["/0/allergens/1", "/0/categories/1", "/0/labels/0"])
+        #expect(found[0].message.hasPrefix("allergen 'en:peanut' is not in any taxonomy"))
+        #expect(found[0].message.contains("did you mean 'en:peanuts'?"))
+        #expect(found[1].message.hasPrefix("category 'en:colas'"))
+        let onlyAllergens = try run(rule, docs, options: ["tagFields": ["allergens"]])
+        #expect(onlyAllergens.count == 1)
+    }
+
+    @Test func withoutATaxonomyTagsAreNotChecked() throws {
+        let docs = try documents([("products.json", "product", #"{"code": "1", "allergens": ["en:anything"]}"#)])
+        #expect(try run(rule, docs).isEmpty)
+    }
+
+    @Test func onlyReportedFilesAreReportedOn() throws {
+        let docs = try documents([
+            ("shops.json", "location", #"{"id": "gerrys"}"#),
+            ("a.json", "recipe", #"{"id": "a", "shops": ["nope"]}"#),
+            ("b.json", "recipe", #"{"id": "b", "shops": ["nope"]}"#),
+        ])
+        #expect(try run(rule, docs, reportingOn: ["b.json"]).map(\.file) == ["b.json"])
+    }
+}
+
+@Suite struct ReferenceCategoryTests {
+    @Test func recipeAndLocationCategoriesAndTagsAreInTheTaxonomy() throws {
+        let docs = try [
+            ("categories.json", "taxonomy", #"{"dessert": {"pt": "Sobremesas"}, "sweet": {"pt": "Doce"}, "market": {"en": "Markets"}}"#),
+            ("recipes.json", "recipe", #"[{"id": 1, "category": "sobremesa", "tags": ["sweet", "cold"]}, {"id": 2, "category": "dessert"}]"#),
+            ("spots.json", "location", #"{"id": "ben-thanh", "category": "market", "tags": ["markets"]}"#),
+        ].flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+        let found = try run(ReferenceRule(), docs)
+        #expect(found.map { "\($0.file)\($0.pointer)" } == ["recipes.json/0/category", "recipes.json/0/tags/1", "spots.json/tags/0"])
+        #expect(found[0].message.hasPrefix("category 'sobremesa' is not in any taxonomy"))
+        #expect(found[2].message.contains("did you mean 'market'?"))
+    }
+
+    @Test func theEntryKindOptionLimitsAContentRule() throws {
+        let docs = try [
+            ("users.json", "user", #"[{"username": "a", "id": "x"}, {"username": "a", "id": "x"}]"#),
+            ("levels.json", "difficulty", #"[{"id": "easy"}, {"id": "easy"}]"#),
+        ].flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+        let users = try run(UniqueIDRule(), docs, options: ["kind": "user", "key": "/username"])
+        #expect(users.map { "\($0.file)\($0.pointer)" } == ["users.json/1/username"])
+        let levels = try run(UniqueIDRule(), docs, options: ["kind": "difficulty"])
+        #expect(levels.map { "\($0.file)\($0.pointer)" } == ["levels.json/1/id"])
+    }
+}

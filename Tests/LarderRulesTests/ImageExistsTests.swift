@@ -1,0 +1,169 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+/// A temporary project folder with some files, removed at the end of the test.
+final class TempProject {
+    let root: String
+
+    init(files: [String]) throws {
+        root = NSTemporaryDirectory() + "larder-rules-" + UUID().uuidString
+        for file in files {
+            let full = root + "/" + file
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: full, contents: Data([0x89, 0x50])))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+}
+
+@Suite struct ImageExistsTests {
+    let rule = ImageExistsRule()
+
+    func check(_ json: String, kind: String = "recipe", images: String = "assets", files: any ProjectFiles,
+               extra: [String: JSONValue] = [:]) throws -> [Diagnostic] {
+        var options = JSONObject()
+        options["images"] = .string(images)
+        for (k, v) in extra { options[k] = v }
+        return try run(rule, [("content/drinks.json", json)], kind: kind, options: .object(options), projectFiles: files)
+    }
+
+    @Test func existingImagesPassInTheWorkingTree() throws {
+        let project = try TempProject(files: ["assets/drinks/negroni.png", "assets/drinks/Sour.JPG", "assets/p/front_fr.webp"])
+        let files = WorkingTreeFiles(root: project.root)
+        #expect(try check(#"{"images": ["drinks/negroni.png", {"src": "drinks/Sour.JPG", "alt": "A sour"}]}"#, files: files).isEmpty)
+        #expect(try check(#"{"images": ["./drinks//negroni.png", "drinks/../drinks/negroni.png"]}"#, files: files).isEmpty)
+        let product = #"{"code": "1", "images": {"front": {"fr": "p/front_fr.webp"}, "nutrition": {"src": "p/front_fr.webp"}}}"#
+        #expect(try check(product, kind: "product", files: files).isEmpty)
+    }
+
+    @Test func aWrongCaseDoesNotPassAndTheMessageNamesTheRealFile() throws {
+        let project = try TempProject(files: ["assets/Drinks/Negroni.PNG"])
+        let found = try check(#"{"images": ["drinks/negroni.png"]}"#, files: WorkingTreeFiles(root: project.root))
+        #expect(found.map(\.pointer) == ["/images/0"])
+        #expect(found.first?.message.contains("the file is 'Drinks/Negroni.PNG'") == true)
+        #expect(!WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/drinks/negroni.png"))
+        #expect(!WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/Drinks/negroni.PNG"))
+        #expect(WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/Drinks/Negroni.PNG"))
+    }
+
+    @Test func aFolderIsNotAnImage() throws {
+        let project = try TempProject(files: ["assets/drinks.png/x.png"])
+        let found = try check(#"{"images": ["drinks.png"]}"#, files: WorkingTreeFiles(root: project.root))
+        #expect(found.count == 1)
+    }
+
+    @Test func pathsThatLeaveTheFolderAreErrorsThatSaySo() throws {
+        let project = try TempProject(files: ["secret.png", "assets/a.png"])
+        let files = WorkingTreeFiles(root: project.root)
+        let json = #"{"images": ["../secret.png", "a/../../secret.png", "/etc/x.png", "C:\\x.png", "a\\b.png", "https://x.org/a.png", ""]}"#
+        let found = try check(json, files: files)
+        #expect(found.map(\.pointer) == (0..<7).map { JSONPointer(tokens: ["images", String($0)]) })
+        #expect(found[0].message.contains("leaves the images folder 'assets' with '..'"))
+        #expect(found[1].message.contains("leaves"))
+        #expect(found[2].message.contains("absolute"))
+        #expect(found[3].message.contains("backslash"))
+        #expect(found[4].message.contains("backslash"))
+        #expect(found[5].message.contains("URL"))
+        #expect(found[6].message.contains("empty"))
+    }
+
+    @Test func anImagesFolderOutsideTheProjectIsReported() throws {
+        let project = try TempProject(files: ["a.png"])
+        let found = try check(#"{"images": ["a.png"]}"#, images: "../elsewhere", files: WorkingTreeFiles(root: project.root))
+        #expect(found.first?.message.contains("leaves the project root") == true)
+    }
+
+    @Test func extensionsAreCheckedWithoutCaseAndConfigurable() throws {
+        let project = try TempProject(files: ["assets/a.PNG", "assets/b.gif", "assets/c", "assets/d.txt"])
+        let files = WorkingTreeFiles(root: project.root)
+        #expect(try check(#"{"images": ["a.PNG", "b.gif"]}"#, files: files).isEmpty)
+        let found = try check(#"{"images": ["a.PNG", "b.gif", "c", "d.txt"]}"#, files: files,
+                              extra: ["extensions": ["png", ".jpg"]])
+        #expect(found.map(\.pointer) == ["/images/1", "/images/2", "/images/3"])
+        #expect(found[0].message.contains("the extension '.gif'; allowed extensions: jpg, png"))
+        #expect(found[1].message.contains("has no file extension"))
+    }
+
+    @Test func aMissingImagesFolderIsNamed() throws {
+        let project = try TempProject(files: ["other/a.png"])
+        let found = try check(#"{"images": ["a.png"]}"#, files: WorkingTreeFiles(root: project.root))
+        #expect(found.first?.message.contains("the images folder 'assets' itself is missing") == true)
+    }
+
+    @Test func theGitIndexSnapshotDoesNotPassAnUntrackedImage() throws {
+        // On disk: both files. Staged: only negroni.png.
+        let project = try TempProject(files: ["assets/negroni.png", "assets/untracked.png"])
+        let lsFiles = Array("assets/negroni.png\0content/drinks.json\0".utf8)
+        let staged = ProjectFileSnapshot(gitLsFilesOutput: lsFiles)
+        let json = #"{"images": ["negroni.png", "untracked.png"]}"#
+        #expect(try check(json, files: WorkingTreeFiles(root: project.root)).isEmpty)
+        let found = try check(json, files: staged)
+        #expect(found.map(\.pointer) == ["/images/1"])
+        #expect(found.first?.message.contains("does not exist") == true)
+    }
+
+    @Test func aSnapshotScannedFromDiskMatchesTheWorkingTree() throws {
+        let project = try TempProject(files: ["assets/x/a.png", "assets/B.png", "readme.md"])
+        let snapshot = ProjectFileSnapshot(scanning: "assets", in: project.root)
+        #expect(snapshot.count == 2)
+        #expect(snapshot.fileExists(atPath: "assets/x/a.png") && snapshot.fileExists(atPath: "assets/B.png"))
+        #expect(!snapshot.fileExists(atPath: "assets/b.png") && !snapshot.fileExists(atPath: "readme.md"))
+        #expect(try check(#"{"images": ["x/a.png", "b.png"]}"#, files: snapshot).map(\.pointer) == ["/images/1"])
+    }
+
+    @Test func customFieldsForATeamsOwnKind() throws {
+        let project = try TempProject(files: ["assets/achievements/easy.png"])
+        let json = #"[{"id": "easy", "icon": "achievements/easy.png"}, {"id": "hard", "icon": "achievements/hard.png"}]"#
+        let found = try check(json, kind: "achievement", files: WorkingTreeFiles(root: project.root),
+                              extra: ["fields": ["/icon"]])
+        #expect(found.map(\.pointer) == ["/1/icon"])
+    }
+}
+
+@Suite struct ProjectFilesTests {
+    @Test func lsFilesOutputIsSplitOnNUL() {
+        let snapshot = ProjectFileSnapshot(gitLsFilesOutput: Array("a.png\0dir/b c.png\0dir/sub/ü.png\0".utf8))
+        #expect(snapshot.count == 3)
+        #expect(snapshot.fileExists(atPath: "dir/b c.png") && snapshot.fileExists(atPath: "dir/sub/ü.png"))
+        #expect(Set(snapshot.entries(inDirectory: "") ?? []) == ["a.png", "dir"])
+        #expect(Set(snapshot.entries(inDirectory: "dir") ?? []) == ["b c.png", "sub"])
+        #expect(snapshot.entries(inDirectory: "nope") == nil)
+        #expect(!snapshot.fileExists(atPath: "dir"))
+        #expect(!snapshot.fileExists(atPath: "A.png"))
+    }
+
+    @Test func lsFilesOutputWithAPrefixAndStageFormat() {
+        let output = "100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\tapps/bar/images/a.png\0"
+            + "100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\tapps/other/b.png\0apps/bar/larder.yml"
+        let snapshot = ProjectFileSnapshot(gitLsFilesOutput: Array(output.utf8), prefix: "apps/bar/")
+        #expect(snapshot.count == 2)
+        #expect(snapshot.fileExists(atPath: "images/a.png") && snapshot.fileExists(atPath: "larder.yml"))
+        #expect(!snapshot.fileExists(atPath: "apps/other/b.png"))
+    }
+
+    @Test func unsafePathsAreLeftOut() {
+        let snapshot = ProjectFileSnapshot(paths: ["../x.png", "/abs.png", "a//b.png", "./c.png", "ok.png"])
+        #expect(snapshot.count == 1 && snapshot.fileExists(atPath: "ok.png"))
+        #expect(ProjectFileSnapshot(gitLsFilesOutput: [UInt8]()).count == 0)
+    }
+
+    @Test func theWorkingTreeRefusesPathsThatLeaveTheRoot() throws {
+        let project = try TempProject(files: ["inside/a.png"])
+        let files = WorkingTreeFiles(root: project.root + "/inside")
+        #expect(files.fileExists(atPath: "a.png"))
+        #expect(!files.fileExists(atPath: "../inside/a.png"))
+        #expect(files.entries(inDirectory: "..") == nil)
+        #expect(files.entries(inDirectory: "") == ["a.png"])
+    }
+
+    @Test func theContextDefaultsToTheWorkingTreeOfTheProjectRoot() throws {
+        let project = try TempProject(files: ["a.png"])
+        let context = RuleContext(ruleID: "x", severity: .error, projectRoot: project.root)
+        #expect(context.projectFiles.fileExists(atPath: "a.png"))
+    }
+}

@@ -1,0 +1,155 @@
+import LarderCore
+import LarderJSON
+import LarderRules
+import LarderUnits
+import Testing
+
+@Suite struct LocaleCompleteTests {
+    let rule = LocaleCompleteRule()
+    let locales: JSONValue = ["locales": ["en", "pt", "vi"]]
+
+    @Test func namesTheMissingLocalesAtTheText() throws {
+        let json = "{\n  \"id\": 1,\n  \"name\": {\"pt\": \"Caldo verde\", \"en\": \"Green broth\"},\n  \"steps\": [\"Boil.\"]\n}"
+        let found = try run(rule, json, kind: "recipe", options: locales)
+        #expect(found.map(\.pointer) == ["/name", "/steps/0"])
+        #expect(found[0].line == 3 && found[0].column == 11 && found[0].severity == .warning)
+        #expect(found[0].message == "name has no text for vi (the project's locales are en, pt and vi); add the translation".replacingOccurrences(of: "en, pt and vi", with: "en, pt, vi"))
+        #expect(found[1].message.hasPrefix("steps[0] is a plain string, which counts as en only, and lacks pt and vi"))
+    }
+
+    @Test func noLocalesNoCheck() throws {
+        #expect(try run(rule, #"{"name": {"en": "x"}}"#, kind: "recipe").isEmpty)
+    }
+
+    @Test func ingredientsNotesAltTextsAndAddresses() throws {
+        let json = """
+            {"id": "x", "name": {"en": "a", "pt": "a", "vi": "a"},
+             "ingredients": [{"name": {"en": "Egg", "pt": "Ovo", "vi": "Trứng"}, "note": {"en": "beaten"}}, {"en": "salt"}],
+             "images": [{"src": "a.png", "alt": {"en": "A", "pt": "A"}}, "b.png"]}
+            """
+        let found = try run(rule, json, kind: "recipe", options: locales)
+        #expect(found.map(\.pointer) == ["/ingredients/0/note", "/ingredients/1", "/images/0/alt"])
+        let place = #"{"id": "p", "name": {"en": "a", "pt": "a", "vi": "a"}, "address": {"street": "Le Loi", "locality": "HCMC"}}"#
+        #expect(try run(rule, place, kind: "location", options: locales).isEmpty)
+        let written = #"{"id": "p", "name": {"en": "a", "pt": "a", "vi": "a"}, "address": {"en": "2 Le Loi", "vi": "2 Lê Lợi"}}"#
+        #expect(try run(rule, written, kind: "location", options: locales).map(\.pointer) == ["/address"])
+    }
+
+    @Test func productImagesInALanguageMap() throws {
+        let json = #"{"code": "1", "name": {"en": "a", "pt": "a", "vi": "a"}, "images": {"front": {"en": {"src": "f.png", "alt": {"en": "Front"}}}}}"#
+        #expect(try run(rule, json, kind: "product", options: locales).map(\.pointer) == ["/images/front/en/alt"])
+    }
+
+    @Test func aBadLanguageTagLeavesTheLocaleMissing() throws {
+        let json = #"{"code": "1", "name": {"en": "Milk", "portuguese": "Leite", "vi": "Sữa"}}"#
+        let found = try run(rule, json, kind: "product", options: locales)
+        #expect(found.map(\.pointer) == ["/name"])
+        #expect(found[0].message.contains("no text for pt"))
+    }
+}
+
+@Suite struct UnknownUnitTests {
+    let rule = UnknownUnitRule()
+
+    @Test(arguments: ["ml", "cl", "oz", "fl oz", "dash", "dashes", "barspoon", "piece", "pieces", "clove", "slice", "pinch",
+                      "can", "tin", "sprig", "leaf", "leaves", "bunch", "drop", "splash", "wedge", "twist", "Tbsp.", "cups", "g", "kg"])
+    func knownUnitsPass(_ unit: String) throws {
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "ingredients": [["name": "a", "quantity": 1, "unit": .string(unit)]]]), as: UTF8.self)
+        #expect(try run(rule, json, kind: "recipe").isEmpty, "\(unit)")
+    }
+
+    @Test func unknownUnitIsReportedWithASuggestion() throws {
+        let json = "{\"id\": \"x\", \"ingredients\": [\n  {\"name\": \"Sugar\", \"quantity\": 2, \"unit\": \"tbspn\"},\n  {\"name\": \"Oil\", \"quantity\": 1, \"unit\": \"glug\"}\n]}"
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.map(\.pointer) == ["/ingredients/0/unit", "/ingredients/1/unit"])
+        #expect(found[0].line == 2 && found[0].column == 44)
+        #expect(found[0].message.hasPrefix("unit 'tbspn' is not a unit Larder knows (did you mean 'tbsp"))
+        #expect(found[1].severity == .warning)
+    }
+
+    @Test func freeTextIngredientsAndLocalizedTextAreNotUnits() throws {
+        let json = #"{"id": "x", "ingredients": ["2 glugs oil", {"en": "salt", "pt": "sal"}]}"#
+        #expect(try run(rule, json, kind: "recipe").isEmpty)
+    }
+
+    @Test func aProjectsOwnUnitsAndTable() throws {
+        let json = #"{"id": "x", "ingredients": [{"name": "Oil", "quantity": 1, "unit": "glug"}]}"#
+        #expect(try run(rule, json, kind: "recipe", options: ["units": ["GLUG"]]).isEmpty)
+        let custom = UnknownUnitRule(table: UnitTable.standard.adding([.counted("glug", names: [])]))
+        #expect(try run(custom, json, kind: "recipe").isEmpty)
+        #expect(try run(rule, #"{"id": "x", "ingredients": [{"name": "a", "quantity": 1, "unit": " "}]}"#, kind: "recipe")
+            .first?.message.hasPrefix("the unit is empty") == true)
+    }
+}
+
+@Suite struct URLRuleTests {
+    let rule = URLRule()
+
+    func check(link: String) throws -> [Diagnostic] {
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "links": [.string(link)]]), as: UTF8.self)
+        return try run(rule, json, kind: "recipe")
+    }
+
+    func check(video: String) throws -> [Diagnostic] {
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "video": .string(video)]), as: UTF8.self)
+        return try run(rule, json, kind: "location")
+    }
+
+    @Test(arguments: [
+        "https://example.com", "http://example.com/", "HTTPS://Example.COM/a/b?c=d&e=%20#f", "https://a.b.c.example.co.uk:8443/x",
+        "https://192.168.1.10/x", "https://[2001:db8::1]:443/", "https://xn--bp-4ja.vn/", "https://bếp.vn/món-ăn",
+        "https://example.com./", "https://example.com/a|b^c",
+    ])
+    func goodLinks(_ link: String) throws {
+        #expect(try check(link: link).isEmpty, "\(link)")
+    }
+
+    @Test(arguments: [
+        ("https://www,example.com", "',' in the host"), ("www.example.com", "no scheme"), ("ftp://example.com", "scheme is 'ftp'"),
+        ("https:/example.com", "no '//'"), ("https://", "no host"), ("https://localhost/", "no dot"),
+        ("https://exa mple.com", "white space"), ("https://example..com", "empty label"), ("https://-x.com", "starts or ends with '-'"),
+        ("https://user:pw@example.com", "password"), ("https://example.com:0", "port"), ("https://example.com:99999", "port"),
+        ("https://example.com:x", "port"), ("https://300.1.1.1", "IP address"), ("https://example.com/%zz", "two hex digits"),
+        ("https://example.com/<script>", "percent-encoded"), ("https://[zz::1]/", "IPv6"), ("https://example.123", "malformed host"),
+        ("", "empty"), ("mailto:a@example.com", "scheme is 'mailto'"),
+    ])
+    func badLinks(_ link: String, _ reason: String) throws {
+        let found = try check(link: link)
+        #expect(found.count == 1, "\(link)")
+        #expect(found.first?.message.contains(reason) == true, "\(link): \(found.first?.message ?? "")")
+    }
+
+    @Test(arguments: [
+        "dQw4w9WgXcQ", "a_b-C1d2E3f", "https://youtu.be/dQw4w9WgXcQ", "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42",
+        "https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ",
+        "https://youtube.com/shorts/dQw4w9WgXcQ", "https://vimeo.com/123456", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    ])
+    func goodVideos(_ video: String) throws {
+        #expect(try check(video: video).isEmpty, "\(video)")
+    }
+
+    @Test(arguments: [
+        ("dQw4w9WgXc", "has 10"), ("dQw4w9WgXcQQ", "has 12"), ("dQw4w9WgX.Q", "without its scheme"), ("", "has 0"),
+        ("youtu.be/dQw4w9WgXcQ", "add https://"), ("https://youtu.be/dQw4w9", "'dQw4w9' is malformed"),
+        ("https://www.youtube.com/watch?v=", "is missing"), ("https://www.youtube.com/watch?list=PL1", "is missing"),
+        ("https://www.youtube.com/@bar", "not a video"), ("https://youtu,be/dQw4w9WgXcQ", "',' in the host"),
+        ("ftp://example.com/v.mp4", "scheme is 'ftp'"), ("dQw4w9WgXc✓", "neither"),
+    ])
+    func badVideos(_ video: String, _ reason: String) throws {
+        let found = try check(video: video)
+        #expect(found.count == 1, "\(video)")
+        #expect(found.first?.message.contains(reason) == true, "\(video): \(found.first?.message ?? "")")
+    }
+
+    @Test func aYouTubeLinkInLinksMustCarryAWellFormedIdButChannelsAreFine() throws {
+        #expect(try check(link: "https://www.youtube.com/@saigonbar").isEmpty)
+        #expect(try check(link: "https://www.youtube.com/watch?v=short").count == 1)
+    }
+
+    @Test func messageNamesTheFieldAndPositionIsTheValue() throws {
+        let json = "{\n  \"id\": \"x\",\n  \"links\": [\n    \"https://www,example.com\"\n  ]\n}"
+        let d = try #require(try run(rule, json, kind: "recipe").first)
+        #expect(d.line == 4 && d.column == 5 && d.pointer == "/links/0")
+        #expect(d.message.hasPrefix("links[0] 'https://www,example.com' has ',' in the host 'www,example.com'"))
+    }
+}

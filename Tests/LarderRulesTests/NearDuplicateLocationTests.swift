@@ -1,0 +1,82 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+@Suite struct NearDuplicateLocationTests {
+    let rule = NearDuplicateLocationRule()
+
+    func place(_ id: String, _ lat: Double, _ lon: Double, name: String? = nil) -> String {
+        let n = name.map { ", \"name\": {\"en\": \"\($0)\"}" } ?? ""
+        return "{\"id\": \"\(id)\"\(n), \"coordinates\": {\"latitude\": \(lat), \"longitude\": \(lon)}}"
+    }
+
+    @Test func haversineDistances() {
+        // One degree of latitude is about 111.2 km on the mean sphere.
+        let d = NearDuplicateLocationRule.distance(latitude: 0, longitude: 0, latitude: 1, longitude: 0)
+        #expect(abs(d - 111_195) < 1)
+        let pole = NearDuplicateLocationRule.distance(latitude: 90, longitude: 0, latitude: 90, longitude: 180)
+        #expect(pole < 1e-6)
+    }
+
+    @Test func theLaterPlaceIsReportedNamingTheEarlierOne() throws {
+        let json = "[\n" + place("ben-thanh", 10.77253, 106.69803, name: "Ben Thanh Market") + ",\n"
+            + place("ben-thanh-2", 10.77256, 106.69805, name: "Chợ Bến Thành") + "\n]"
+        let found = try run(rule, [("spots.json", json)], kind: "location")
+        #expect(found.count == 1)
+        let d = try #require(found.first)
+        #expect(d.pointer == "/1/coordinates" && d.line == 3 && d.severity == .warning)
+        #expect(d.message.hasPrefix("'Chợ Bến Thành' (ben-thanh-2) is 4 m from 'Ben Thanh Market' (ben-thanh) at spots.json:2:"))
+        #expect(d.message.contains("closer than 25 m"))
+        #expect(d.related.count == 1 && d.related[0].start.line == 2)
+    }
+
+    @Test(arguments: [(20.0, true), (22.2, true), (22.3, false), (25.0, false)])
+    func theLimitIsAnOption(_ meters: Double, _ passes: Bool) throws {
+        // 22.24 m apart.
+        let json = "[" + place("a", 10, 106) + "," + place("b", 10.0002, 106) + "]"
+        #expect(try run(rule, [("f.json", json)], kind: "location", options: ["meters": .number(JSONNumber(meters))]).isEmpty == passes)
+    }
+
+    @Test func acrossTheAntimeridianAndNearThePole() throws {
+        let json = "[" + place("a", 0, 179.9999) + "," + place("b", 0, -179.99995) + ","
+            + place("c", 89.99999, 0) + "," + place("d", 89.99999, 180) + "]"
+        let found = try run(rule, [("f.json", json)], kind: "location")
+        #expect(found.map(\.pointer) == ["/1/coordinates", "/3/coordinates"])
+    }
+
+    @Test func placesAcrossFilesAndReportingOnASubset() throws {
+        let a = ("a.json", "[" + place("x", 10, 106) + "]")
+        let b = ("b.json", "[" + place("y", 10.00001, 106) + "]")
+        #expect(try run(rule, [a, b], kind: "location").map(\.file) == ["b.json"])
+        let onlyA = try run(rule, [a, b], kind: "location", reportingOn: ["a.json"])
+        #expect(onlyA.map { "\($0.file)\($0.pointer)" } == ["a.json/0/coordinates"])
+        #expect(onlyA[0].message.contains("from location 'y' at b.json:1:"))
+    }
+
+    @Test func aClusterIsReportedOncePerLaterPlace() throws {
+        let json = "[" + place("a", 10, 106) + "," + place("b", 10.00001, 106) + "," + place("c", 10.00002, 106) + "]"
+        let found = try run(rule, [("f.json", json)], kind: "location")
+        #expect(found.map(\.pointer) == ["/1/coordinates", "/2/coordinates"])
+        #expect(found[1].related.count == 2)
+        #expect(found[1].message.contains("from location 'b'"))
+    }
+
+    @Test func placesWithoutValidCoordinatesAreSkipped() throws {
+        let json = #"[{"id": "a"}, {"id": "b", "coordinates": {"latitude": 106.6, "longitude": 10.7}}, {"id": "c", "coordinates": {"latitude": "10", "longitude": 106}}]"#
+        #expect(try run(rule, [("f.json", json)], kind: "location").isEmpty)
+        #expect(try run(rule, [("f.json", "[" + place("a", 1, 1) + "," + place("b", 1, 1) + "]")], kind: "recipe").isEmpty)
+    }
+
+    @Test func tenThousandPlacesOnAGrid() throws {
+        // 100 x 100 places 50 m apart, plus one 3 m from place 5,050: one warning.
+        var items: [String] = []
+        let step = 50.0 / 111_195
+        for i in 0..<100 { for j in 0..<100 { items.append(place("p\(i)-\(j)", 10 + Double(i) * step, 106 + Double(j) * step)) } }
+        items.append(place("dup", 10 + 50 * step + 3.0 / 111_195, 106 + 50 * step))
+        let found = try run(rule, [("grid.json", "[" + items.joined(separator: ",") + "]")], kind: "location")
+        #expect(found.map(\.pointer) == ["/10000/coordinates"])
+        #expect(found.first?.message.contains("is 3 m from location 'p50-50'") == true)
+    }
+}

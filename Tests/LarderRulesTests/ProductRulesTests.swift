@@ -1,0 +1,140 @@
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+@Suite struct GTINChecksumTests {
+    let rule = GTINChecksumRule()
+
+    @Test(arguments: [
+        ("96385074", true), ("96385070", false),                 // EAN-8
+        ("036000291452", true), ("036000291450", false),         // UPC-A
+        ("3017620422003", true), ("5601234005196", true), ("5601234005199", false),  // EAN-13
+        ("10036000291459", true), ("10036000291458", false),     // GTIN-14
+        ("00000000", true), ("0000000000000", true),
+    ])
+    func checkDigits(_ code: String, _ valid: Bool) throws {
+        let found = try run(rule, "{\"code\": \"\(code)\"}", kind: "product")
+        #expect(found.isEmpty == valid, "\(code)")
+    }
+
+    @Test(arguments: ["", "1234567", "12345678901", "123456789012345", "3017620422OO3", "３０１７６２０４２２００３", " 96385074"])
+    func otherShapesAreLeftToTheSchema(_ code: String) throws {
+        let json = String(decoding: JSONWriter.compact.bytes(["code": .string(code)]), as: UTF8.self)
+        #expect(try run(rule, json, kind: "product").isEmpty)
+    }
+
+    @Test func theMessageNamesTheExpectedDigitAndTheKind() throws {
+        let found = try run(rule, "{\n  \"code\": \"5601234005199\"\n}", kind: "product")
+        let d = try #require(found.first)
+        #expect(d.pointer == "/code" && d.line == 2 && d.column == 11)
+        #expect(d.message.contains("not a valid EAN-13"))
+        #expect(d.message.contains("check digit is 9, but the other digits call for 6 ('5601234005196')"))
+        #expect(GTINChecksumRule.checkDigit(for: [4, 0, 0, 6, 3, 8, 1, 3, 3, 3, 9, 3]) == 1)
+    }
+
+    @Test func onlyProducts() throws {
+        #expect(try run(rule, #"{"code": "5601234005199"}"#, kind: "recipe").isEmpty)
+        #expect(try run(rule, #"{"code": 5601234005199}"#, kind: "product").isEmpty)
+    }
+}
+
+@Suite struct NutritionConsistencyTests {
+    let rule = NutritionConsistencyRule()
+
+    func product(_ per100g: String) -> String { "{\"code\": \"1\", \"nutrition\": {\"per100g\": {\(per100g)}}}" }
+
+    @Test func saltAndSodiumMessageShowsTheNumbers() throws {
+        let found = try run(rule, product(#""salt": 1.2, "sodium": 0.8"#), kind: "product")
+        #expect(found.map(\.pointer) == ["/nutrition/per100g/sodium"])
+        #expect(found[0].message.hasPrefix("salt 1.2 g is not sodium 0.8 g x 2.5 = 2.0 g"))
+        #expect(found[0].message.contains("sodium is 0.48 g"))
+    }
+
+    @Test(arguments: [
+        // salt, sodium, fires (tolerance 5% of the larger + 0.02 g)
+        (1.0, 0.4, false), (1.07, 0.4, false), (1.08, 0.4, true), (0.93, 0.4, false), (0.92, 0.4, true),
+        (0.03, 0.004, false), (0.04, 0.004, true), (0.0, 0.0, false), (0.107, 0.0428, false),
+    ])
+    func saltToleranceBorders(_ salt: Double, _ sodium: Double, _ fires: Bool) throws {
+        let found = try run(rule, product("\"salt\": \(salt), \"sodium\": \(sodium)"), kind: "product")
+        #expect(found.isEmpty != fires, "salt \(salt) sodium \(sodium)")
+    }
+
+    @Test(arguments: [
+        // kcal, kJ, fires (2% of the larger + 2 kJ)
+        (100.0, 418.0, false), (100.0, 427.0, false), (100.0, 429.0, true), (100.0, 410.0, false), (100.0, 407.0, true),
+        (0.0, 2.0, false), (0.0, 3.0, true), (433.0, 433.0, true), (280.0, 1172.0, false),
+    ])
+    func kilojouleToleranceBorders(_ kcal: Double, _ kj: Double, _ fires: Bool) throws {
+        let found = try run(rule, product("\"energyKcal\": \(kcal), \"energyKj\": \(kj)"), kind: "product")
+        #expect(found.isEmpty != fires, "\(kcal) kcal \(kj) kJ")
+        if fires { #expect(found[0].pointer == "/nutrition/per100g/energyKj") }
+    }
+
+    @Test(arguments: [
+        // energyKcal for fat 10, carbohydrates 20, protein 5, fiber 5: 90 + 80 + 20 + 10 = 200 kcal;
+        // allowed: 20% of 200 + 5 = 45 kcal
+        (200.0, false), (245.0, false), (246.0, true), (155.0, false), (154.0, true),
+    ])
+    func macronutrientToleranceBorders(_ kcal: Double, _ fires: Bool) throws {
+        let json = product("\"energyKcal\": \(kcal), \"fat\": 10, \"carbohydrates\": 20, \"protein\": 5, \"fiber\": 5")
+        let found = try run(rule, json, kind: "product")
+        #expect(found.isEmpty != fires, "\(kcal) kcal")
+        if fires {
+            #expect(found[0].pointer == "/nutrition/per100g/energyKcal")
+            #expect(found[0].message.contains("fat 10 g x 9 + carbohydrates 20 g x 4 + protein 5 g x 4 + fiber 5 g x 2 = 200 kcal (allowed difference 20% + 5 kcal)"))
+        }
+    }
+
+    @Test func macroToleranceIsAnOption() throws {
+        let json = product(#""energyKcal": 300, "fat": 10, "carbohydrates": 20, "protein": 5"#)
+        #expect(try run(rule, json, kind: "product").count == 1)
+        #expect(try run(rule, json, kind: "product", options: ["macroTolerance": 0.6]).isEmpty)
+        #expect(try run(rule, json, kind: "product", options: ["macroTolerance": 0, "macroToleranceKcal": 120]).isEmpty)
+    }
+
+    @Test func energyInKilojoulesOnlyIsComparedInKcal() throws {
+        let json = product(#""energyKj": 2255, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3"#)
+        #expect(try run(rule, json, kind: "product").isEmpty)
+        let wrong = try run(rule, product(#""energyKj": 452, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3"#), kind: "product")
+        #expect(wrong.map(\.pointer) == ["/nutrition/per100g/energyKj"])
+        #expect(wrong[0].message.hasPrefix("energy 452 kJ (108 kcal) does not match"))
+    }
+
+    @Test func aKilojouleMismatchDoesNotAlsoReportTheMacronutrients() throws {
+        let json = product(#""energyKcal": 433, "energyKj": 433, "fat": 20, "carbohydrates": 50, "protein": 8"#)
+        let found = try run(rule, json, kind: "product")
+        #expect(found.map(\.pointer) == ["/nutrition/per100g/energyKj"])
+        #expect(found[0].message == "energy 433 kJ is not 433 kcal x 4.184 = 1812 kJ; fix one of them")
+    }
+
+    @Test func over100GramsOnlyPer100g() throws {
+        let found = try run(rule, #"{"code": "1", "nutrition": {"per100g": {"salt": 180, "fat": 100}, "perServing": {"protein": 150}}}"#, kind: "product")
+        #expect(found.map(\.pointer) == ["/nutrition/per100g/salt"])
+        #expect(found[0].message.hasPrefix("salt 180 g per 100 g is more than 100 g"))
+        let recipe = #"{"id": "r", "nutrition": {"per": "100g", "carbohydrates": 100.5}}"#
+        #expect(try run(rule, recipe, kind: "recipe").map(\.pointer) == ["/nutrition/carbohydrates"])
+        #expect(try run(rule, recipe.replacingOccurrences(of: "100g", with: "serving"), kind: "recipe").isEmpty)
+    }
+
+    @Test func partsAreAtMostTheirWhole() throws {
+        let found = try run(rule, product(#""fat": 10, "saturatedFat": 10.1, "carbohydrates": 5, "sugars": 6"#), kind: "product")
+        #expect(found.map(\.pointer) == ["/nutrition/per100g/sugars"])
+        #expect(found[0].message.contains("sugars are part of the carbohydrates"))
+    }
+
+    @Test func recipesUseEnergyWithAUnit() throws {
+        let json = #"{"id": "r", "nutrition": {"per": "serving", "energy": {"value": 900, "unit": "kcal"}, "fat": 40, "carbohydrates": 80, "protein": 45}}"#
+        #expect(try run(rule, json, kind: "recipe").isEmpty)  // 360 + 320 + 180 = 860
+        let low = json.replacingOccurrences(of: "900", with: "300")
+        #expect(try run(rule, low, kind: "recipe").map(\.pointer) == ["/nutrition/energy/value"])
+    }
+
+    @Test func numbersInMessagesAreShort() throws {
+        let found = try run(rule, product(#""salt": 0.8, "sodium": 0.8"#), kind: "product")
+        #expect(found.first?.message == "salt 0.8 g is not sodium 0.8 g x 2.5 = 2.0 g; fix one of them (for salt 0.8 g, sodium is 0.32 g)")
+        let tiny = try run(rule, product(#""salt": 0.0125, "sodium": 0.5"#), kind: "product")
+        #expect(tiny.first?.message.contains("sodium is 0.01 g") == true)
+    }
+}

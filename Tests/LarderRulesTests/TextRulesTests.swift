@@ -1,0 +1,83 @@
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+@Suite struct NonEmptyTextTests {
+    let rule = NonEmptyTextRule()
+
+    @Test(arguments: ["", " ", "\t\n", "\u{00A0}", "\u{2003}\u{3000}", "\u{2028}", "\u{200B}", "\u{FEFF}", " \u{2060} "])
+    func blankStringsFire(_ text: String) throws {
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "name": .string(text)]), as: UTF8.self)
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.map(\.pointer) == ["/name"])
+        #expect(found.first?.message.hasPrefix("name is ") == true)
+    }
+
+    @Test(arguments: ["a", " a ", "·", "\u{00A0}x", "🍸", "0"])
+    func visibleTextPasses(_ text: String) throws {
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "name": .string(text)]), as: UTF8.self)
+        #expect(try run(rule, json, kind: "recipe").isEmpty)
+    }
+
+    @Test func positionsAndMessagesNameTheFieldAndLanguage() throws {
+        let json = """
+            {
+              "id": "bun-bo",
+              "name": {"vi": "Bún bò Huế", "en": "  "},
+              "steps": ["Boil.", {"en": "", "vi": "Nấu."}]
+            }
+            """
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.count == 2)
+        #expect(found[0].pointer == "/name/en")
+        #expect(found[0].line == 3 && found[0].column == 38)
+        #expect(found[0].message.hasPrefix("name (en) is blank"))
+        #expect(found[1].pointer == "/steps/1/en")
+        #expect(found[1].message.hasPrefix("steps[1] (en) is empty"))
+        #expect(found[1].severity == .error && found[1].ruleID == "non-empty-text")
+    }
+
+    @Test func kindsWithoutFieldsAreNotChecked() throws {
+        #expect(try run(rule, #"{"name": ""}"#, kind: nil).isEmpty)
+        #expect(try run(rule, #"{"en:milk": {"en": ""}}"#, kind: "taxonomy").isEmpty)
+    }
+
+    @Test func kindsOptionLimitsTheRule() throws {
+        #expect(try run(rule, #"{"name": ""}"#, kind: "recipe", options: ["kinds": ["location"]]).isEmpty)
+        #expect(try run(rule, #"{"name": ""}"#, kind: "location", options: ["kinds": ["location"]]).count == 1)
+    }
+
+    @Test func fieldsWithWildcardsForATeamsOwnKind() throws {
+        let json = #"[{"username": "minh", "title": "ok"}, {"username": " ", "tags": [{"label": ""}, {"label": "x"}]}]"#
+        let found = try run(rule, json, kind: "user", options: ["fields": ["/username", "/tags/*/label", "/missing"]])
+        #expect(found.map(\.pointer) == ["/1/username", "/1/tags/0/label"])
+        #expect(found.last?.message.hasPrefix("tags[0].label is empty") == true)
+        // larder.yml may call the option `pointers`.
+        let same = try run(rule, json, kind: "user", options: ["pointers": ["/username", "/tags/*/label"]])
+        #expect(same.map(\.pointer) == found.map(\.pointer))
+    }
+}
+
+@Suite struct DuplicateKeyTests {
+    let rule = DuplicateKeyRule()
+
+    @Test func namesBothPlaces() throws {
+        let json = "{\n  \"name\": \"a\",\n  \"name\": \"b\"\n}"
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.count == 1)
+        let d = try #require(found.first)
+        #expect(d.pointer == "/name" && d.line == 3 && d.column == 3 && d.severity == .warning)
+        #expect(d.message.contains("first at line 2, column 3"))
+        #expect(d.related.count == 1 && d.related[0].start.line == 2)
+    }
+
+    @Test func onlyDuplicatesWithinTheDocumentAreReported() throws {
+        let json = #"[{"a": 1, "a": 2}, {"b": 1}, {"c": 1, "c": 2, "c": 3}]"#
+        let docs = Document.split(file: "f.json", json: try JSONDocument(parsing: json))
+        let context = RuleContext(for: rule, content: ContentSet(docs))
+        #expect(rule.check(docs[0], context: context).map(\.pointer) == ["/0/a"])
+        #expect(rule.check(docs[1], context: context).isEmpty)
+        #expect(rule.check(docs[2], context: context).count == 2)
+    }
+}
