@@ -30,6 +30,7 @@ let package = Package(
             name: "LarderCLI",
             dependencies: [
                 "LarderCore",
+                "LarderRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -63,7 +63,7 @@ struct GitIndexReader: ProjectReader {
         return bytes
     }
 
-    func exists(_ path: String) -> Bool { blobs[path] != nil }
+    var projectFiles: any ProjectFiles { ProjectFileSnapshot(paths: sortedPaths) }
 
     /// Runs git and returns its standard output; throws with git's message when it fails.
     static func git(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> [UInt8] {

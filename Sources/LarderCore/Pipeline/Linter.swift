@@ -74,18 +74,69 @@ public struct Linter: Sendable {
         return (schemas, diagnostics)
     }
 
+    /// Mistakes in the rules section of `larder.yml`: unknown rule ids and options a rule
+    /// does not take, each at its place in the config.
+    public func checkRuleSettings() -> [Diagnostic] {
+        var known = Set(registry.rules.map(\.id))
+        known.formUnion(RuleMetadata.coreChecks.keys)
+        var out: [Diagnostic] = []
+        func report(_ message: String, at pointer: JSONPointer) {
+            let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+            out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: message,
+                                  file: configFile, start: range.start, end: range.end, pointer: pointer))
+        }
+        var sections: [(JSONPointer, [String: RuleSetting])] = [(JSONPointer(tokens: ["rules"]), config.rules)]
+        for (i, entry) in config.content.enumerated() {
+            sections.append((JSONPointer(tokens: ["content", String(i), "rules"]), entry.rules))
+        }
+        for (base, settings) in sections {
+            for (id, setting) in settings.sorted(by: { $0.key < $1.key }) {
+                let pointer = base.appending(id)
+                guard known.contains(id) else {
+                    let close = known.sorted().first { Self.editDistance($0, id) <= 2 }
+                    report("unknown rule '\(id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"), at: pointer)
+                    continue
+                }
+                if let rule = registry.rules.first(where: { $0.id == id }) as? any ConfigurableRule {
+                    for problem in rule.optionProblems(setting.options) { report(problem, at: pointer) }
+                }
+            }
+        }
+        return out
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
     public func lint(_ content: LoadedContent, reportingOn: Set<String>? = nil) async -> [Diagnostic] {
-        let (schemas, setupDiagnostics) = compileSchemas()
+        let (schemas, schemaDiagnostics) = compileSchemas()
+        let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
+        let projectFiles = reader.projectFiles
         let config = self.config, projectRoot = self.projectRoot
         let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
         let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
         let contentSet = ContentSet(content.documents)
 
-        // Rules in force, each with its settings per content entry.
-        let rules = registry.rules.filter { rule in
+        // Rules in force, each with its settings per content entry. Content-wide rules run
+        // once per kind below; the others once per document.
+        let inForce = registry.rules.filter { rule in
             !(config.rules[rule.id]?.isOff ?? false) || config.content.contains { !($0.rules[rule.id]?.isOff ?? true) }
         }
+        let rules = inForce.filter { !($0 is any ContentRule) }
+        let contentRules = inForce.compactMap { $0 as? any ContentRule }
         let schemaSetting = config.rules[RuleMetadata.schemaID]
         let schemaSeverity = schemaSetting?.severity ?? .error
         let schemaOff = schemaSetting?.isOff ?? false
@@ -112,7 +163,8 @@ public struct Linter: Sendable {
                             if setting?.isOff ?? false { continue }
                             let context = RuleContext(
                                 ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
-                                severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot)
+                                severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
+                                projectFiles: projectFiles)
                             out += rule.check(document, context: context)
                         }
                         return (i, out)
@@ -125,8 +177,22 @@ public struct Linter: Sendable {
                 if next < reported.count { add() }
             }
         }
+        // Content-wide rules: once per kind, with the settings of the kind's first entry.
+        var contentWide: [Diagnostic] = []
+        var seenKinds = Set<String>()
+        for entry in config.content where seenKinds.insert(entry.kind).inserted {
+            for rule in contentRules where rule.kinds?.contains(entry.kind) ?? true {
+                let setting = config.setting(for: rule.id, entry: entry)
+                if setting?.isOff ?? false { continue }
+                let context = RuleContext(
+                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                    severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
+                    projectFiles: projectFiles)
+                contentWide += rule.check(content: contentSet, reportingOn: reportingOn, context: context)
+            }
+        }
         let reportedParse = content.diagnostics.filter { reportingOn?.contains($0.file) ?? true }
-        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 }
+        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide
     }
 
     /// A rule's options with what the config knows added: the entry's `images` folder and the

@@ -12,8 +12,9 @@ public protocol ProjectReader: Sendable {
     func files(under folder: String) -> [String]
     /// The bytes of a project-relative file.
     func read(_ path: String) throws(FileReadError) -> [UInt8]
-    /// Whether a file exists at exactly this path (case included).
-    func exists(_ path: String) -> Bool
+    /// The project's files as rules see them (image references), matching what `read`
+    /// reads: the working tree, or the git index.
+    var projectFiles: any ProjectFiles { get }
 }
 
 /// Reads the working tree under `root`.
@@ -55,22 +56,7 @@ public struct WorkingTreeReader: ProjectReader {
         return try FileBytes.read(absolute(path))
     }
 
-    public func exists(_ path: String) -> Bool {
-        guard ProjectPath.isInside(path) else { return false }
-        // Compare with the directory listing, so a case-insensitive file system cannot
-        // make `Lime.PNG` pass for `lime.png`.
-        let parts = path.split(separator: "/").map(String.init)
-        var dir = ""
-        for (i, part) in parts.enumerated() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute(dir)), names.contains(part) else { return false }
-            dir = dir.isEmpty ? part : dir + "/" + part
-            if i == parts.count - 1 {
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: absolute(dir), isDirectory: &isDirectory) && !isDirectory.boolValue
-            }
-        }
-        return false
-    }
+    public var projectFiles: any ProjectFiles { WorkingTreeFiles(root: root) }
 }
 
 /// Checks on project-relative paths that come from content or config.
