@@ -53,6 +53,9 @@ import Testing
         let found = try run(rule, json, kind: "user", options: ["fields": ["/username", "/tags/*/label", "/missing"]])
         #expect(found.map(\.pointer) == ["/1/username", "/1/tags/0/label"])
         #expect(found.last?.message.hasPrefix("tags[0].label is empty") == true)
+        // A pointer to a list means each of its texts.
+        let list = try run(rule, #"{"lines": ["a", " ", {"en": ""}]}"#, kind: "dialogue", options: ["fields": ["/lines"]])
+        #expect(list.map(\.pointer) == ["/lines/1", "/lines/2/en"])
         // larder.yml may call the option `pointers`.
         let same = try run(rule, json, kind: "user", options: ["pointers": ["/username", "/tags/*/label"]])
         #expect(same.map(\.pointer) == found.map(\.pointer))

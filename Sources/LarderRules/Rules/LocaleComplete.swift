@@ -56,7 +56,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
         let json = document.json
         let fields: [Int]
         if let paths = options.fieldPaths("fields") {
+            // A pointer to a list of texts (`/steps`) means each of them.
             fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
+                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
         } else {
             fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
         }

@@ -60,7 +60,9 @@ public struct NonEmptyTextRule: ConfigurableRule {
         let json = document.json
         let fields: [Int]
         if let paths = options.fieldPaths("fields") {
+            // A pointer to a list of texts (`/steps`) means each of them.
             fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
+                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
         } else {
             fields = ContentFields.requiredTexts(kind: document.kind, json: json, node: document.node)
         }
