@@ -6,7 +6,7 @@ import Testing
 /// paths to report on, --staged, --max-warnings, --strict; and init, schema print, hook.
 @Suite struct ProjectLintTests {
     static let config = """
-        locales: [en, pt]
+        locales: [en]
         content:
           - kind: recipe
             include: ["content/recipes/**/*.json"]
@@ -15,7 +15,7 @@ import Testing
           locale-complete: warning
         """
 
-    static let goodRecipe = #"{"id": "caldo-verde", "name": {"en": "Green broth", "pt": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#
+    static let goodRecipe = #"{"id": "caldo-verde", "name": {"en": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#
 
     func project() throws -> Scratch {
         let dir = try Scratch()
