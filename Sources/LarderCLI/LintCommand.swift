@@ -154,8 +154,11 @@ struct LintCommand: AsyncParsableCommand {
         } else {
             reader = WorkingTreeReader(root: root)
         }
+        var trace = PhaseTrace()
+        trace.mark("config and reader")
         let loader = ContentLoader(config: config, reader: reader)
         let included = loader.includedFiles()
+        trace.mark("find \(included.count) files")
         if var files = reportingOn {
             for folder in folders {
                 let prefix = folder.isEmpty ? "" : folder + "/"
@@ -165,10 +168,12 @@ struct LintCommand: AsyncParsableCommand {
             let includedSet = Set(included.map(\.path))
             reportingOn = files.filter { includedSet.contains($0) }
         }
-        let content = await loader.load(included)
+        let content = await loader.load(included, reportingOn: reportingOn)
+        trace.mark("read and parse \(content.documents.count) documents")
         let linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
                             configFile: configDisplay, configPositions: loaded.positions)
         let found = await linter.lint(content, reportingOn: reportingOn)
+        trace.mark("lint")
 
         // Name files as the user sees them (relative to the current folder).
         let diagnostics = found.map { d -> Diagnostic in
@@ -211,4 +216,20 @@ func displayPath(_ projectPath: String, root: String, cwd: String) -> String {
     let standardizedCwd = URL(fileURLWithPath: cwd).standardizedFileURL.path
     if let relative = projectRelative(absolute, root: standardizedCwd) { return relative.isEmpty ? "." : relative }
     return absolute
+}
+
+/// Prints how long each phase took on standard error when `LARDER_TRACE` is set.
+struct PhaseTrace {
+    let enabled = ProcessInfo.processInfo.environment["LARDER_TRACE"] != nil
+    let start = DispatchTime.now().uptimeNanoseconds
+    var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let line = "[trace] \((Double(now - last) / 1e6).formatted(.number.precision(.fractionLength(1)))) ms"
+            + " (\((Double(now - start) / 1e6).formatted(.number.precision(.fractionLength(1)))) ms in all): \(phase)\n"
+        last = now
+        FileHandle.standardError.write(Data(line.utf8))
+    }
 }

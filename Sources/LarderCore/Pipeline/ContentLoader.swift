@@ -58,7 +58,7 @@ public struct ContentLoader: Sendable {
         var locator: SourceLocator?
     }
 
-    static func loadFile(_ path: String, kind: String, reader: any ProjectReader) -> FileResult {
+    static func loadFile(_ path: String, kind: String, reader: any ProjectReader, duplicateKeys: Bool) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path)
@@ -68,7 +68,7 @@ public struct ContentLoader: Sendable {
                 file: path, start: SourcePosition(line: 1, column: 1))])
         }
         do {
-            let json = try JSONDocument(parsing: bytes)
+            let json = try JSONDocument(parsing: bytes, options: JSONParser.Options(detectDuplicateKeys: duplicateKeys))
             return FileResult(documents: Document.split(file: path, kind: kind, json: json))
         } catch {
             let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
@@ -79,8 +79,10 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    /// Reads and parses `files` (project-relative, with their entry index).
-    public func load(_ files: [(path: String, entry: Int)]) async -> LoadedContent {
+    /// Reads and parses `files` (project-relative, with their entry index). Keys repeated
+    /// within an object are looked for only in the files of `reportingOn` (all when nil):
+    /// the other files are read for cross-file rules alone.
+    public func load(_ files: [(path: String, entry: Int)], reportingOn: Set<String>? = nil) async -> LoadedContent {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results = [FileResult?](repeating: nil, count: files.count)
         let reader = self.reader
@@ -93,7 +95,10 @@ public struct ContentLoader: Sendable {
                 let range = next..<min(next + batch, files.count)
                 next = range.upperBound
                 group.addTask {
-                    range.map { i in (i, Self.loadFile(files[i].path, kind: kinds[i], reader: reader)) }
+                    range.map { i in
+                        let path = files[i].path
+                        return (i, Self.loadFile(path, kind: kinds[i], reader: reader, duplicateKeys: reportingOn?.contains(path) ?? true))
+                    }
                 }
             }
             while next < files.count && next < batch * width * 2 { add() }

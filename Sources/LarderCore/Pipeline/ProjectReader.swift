@@ -32,18 +32,26 @@ public struct WorkingTreeReader: ProjectReader {
     public func files(under folder: String) -> [String] {
         var out: [String] = []
         var pending = [folder]
-        let fm = FileManager.default
         while let dir = pending.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: absolute(dir)) else { continue }
-            for name in names where !name.hasPrefix(".") {
+            // readdir gives each entry's type without a stat call per file.
+            guard let handle = opendir(absolute(dir)) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                if name.hasPrefix(".") { continue }
                 let rel = dir.isEmpty ? name : dir + "/" + name
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: absolute(rel), isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    // Symbolic links to folders are not followed (they may leave the project).
-                    if (try? fm.destinationOfSymbolicLink(atPath: absolute(rel))) != nil { continue }
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(absolute(rel), &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
+                }
+                // Symbolic links are not followed: they may leave the project.
+                if type == Int32(DT_DIR) {
                     pending.append(rel)
-                } else {
+                } else if type == Int32(DT_REG) {
                     out.append(rel)
                 }
             }
