@@ -33,3 +33,12 @@ import LarderCore
         #expect(Glob("**/*.json").literalPrefix == "")
     }
 }
+
+@Suite struct GlobUnicodeTests {
+    @Test func questionMarkAndClassesTakeWholeCharacters() {
+        #expect(Glob("receitas/p?o.json").matches("receitas/pão.json"))
+        #expect(Glob("receitas/[ã-õ]*.json").matches("receitas/ãgua.json"))
+        #expect(!Glob("receitas/[a-c]*.json").matches("receitas/ãgua.json"))
+        #expect(Glob("*/café-*.json").matches("bebidas/café-com-leite.json"))
+    }
+}

@@ -2,7 +2,8 @@
 ///
 /// `*` matches within one path segment, `**` any number of whole segments (including none),
 /// `?` one character, `[abc]` / `[a-z]` / `[!abc]` a character class, `{a,b}` alternatives.
-/// Matching is case-sensitive and works on `/`-separated relative paths.
+/// Matching is case-sensitive and works on `/`-separated relative paths, byte by byte on
+/// their UTF-8 (a `?` or a class takes one whole character).
 ///
 ///     Glob("content/recipes/**/*.json").matches("content/recipes/pt/caldo-verde.json")  // true
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
@@ -11,14 +12,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     private enum Segment: Sendable, Hashable {
         case anyDepth                 // **
-        case pattern([Character])     // a segment with * ? [..]
+        case pattern([UInt8])         // a segment with * ? [..]
     }
 
     public init(_ pattern: String) {
         self.pattern = pattern
         alternatives = Glob.expandBraces(pattern).map { expanded in
-            expanded.split(separator: "/", omittingEmptySubsequences: true).map { part in
-                part == "**" ? .anyDepth : .pattern(Array(part))
+            expanded.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { part in
+                part.elementsEqual("**".utf8) ? .anyDepth : .pattern(Array(part))
             }
         }
     }
@@ -39,11 +40,19 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the relative path `path` matches.
     public func matches(_ path: String) -> Bool {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
-        return alternatives.contains { Glob.match($0[...], segments[...]) }
+        var path = path
+        return path.withUTF8 { bytes in
+            var segments: [UnsafeBufferPointer<UInt8>] = []
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
+                if i > start { segments.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
+                start = i + 1
+            }
+            return alternatives.contains { Glob.match($0[...], segments[...]) }
+        }
     }
 
-    private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<[Character]>) -> Bool {
+    private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = pattern.first else { return path.isEmpty }
         switch first {
         case .anyDepth:
@@ -54,66 +63,79 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                 if p.isEmpty { return false }
                 p = p.dropFirst()
             }
-        case .pattern(let chars):
-            guard let segment = path.first, matchSegment(chars[...], segment[...]) else { return false }
+        case .pattern(let bytes):
+            guard let segment = path.first, matchSegment(bytes, segment) else { return false }
             return match(pattern.dropFirst(), path.dropFirst())
         }
     }
 
-    private static func matchSegment(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>) -> Bool {
-        var p = p, s = s
+    /// The length of the UTF-8 character starting with `byte`.
+    private static func characterLength(_ byte: UInt8) -> Int {
+        byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    }
+
+    private static func matchSegment(_ p: [UInt8], _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        var pi = 0, si = 0
         // Iterative matching with one backtrack point for the last '*'.
-        var starP: ArraySlice<Character>? = nil
-        var starS: ArraySlice<Character> = []
+        var starP = -1, starS = 0
         while true {
-            if let c = p.first {
-                switch c {
-                case "*":
-                    p = p.dropFirst()
-                    starP = p
-                    starS = s
+            if pi < p.count {
+                switch p[pi] {
+                case UInt8(ascii: "*"):
+                    pi += 1
+                    starP = pi
+                    starS = si
                     continue
-                case "?":
-                    if !s.isEmpty { p = p.dropFirst(); s = s.dropFirst(); continue }
-                case "[":
-                    if let ch = s.first, let (ok, rest) = matchClass(p.dropFirst(), ch), ok {
-                        p = rest; s = s.dropFirst(); continue
+                case UInt8(ascii: "?"):
+                    if si < s.count { pi += 1; si += characterLength(s[si]); continue }
+                case UInt8(ascii: "["):
+                    if si < s.count, let (ok, next) = matchClass(p, pi + 1, s, si), ok {
+                        pi = next
+                        si += characterLength(s[si])
+                        continue
                     }
                 default:
-                    if let ch = s.first, ch == c { p = p.dropFirst(); s = s.dropFirst(); continue }
+                    if si < s.count && s[si] == p[pi] { pi += 1; si += 1; continue }
                 }
-            } else if s.isEmpty {
+            } else if si >= s.count {
                 return true
             }
             // Mismatch: let the last '*' take one more character.
-            guard let sp = starP, !starS.isEmpty else { return false }
-            starS = starS.dropFirst()
-            s = starS
-            p = sp
+            guard starP >= 0, starS < s.count else { return false }
+            starS += characterLength(s[starS])
+            si = starS
+            pi = starP
         }
     }
 
-    /// Matches `ch` against a class body after `[`; returns the result and the pattern after `]`.
-    private static func matchClass(_ body: ArraySlice<Character>, _ ch: Character) -> (Bool, ArraySlice<Character>)? {
-        var b = body
+    /// Matches the character at `s[si]` against a class body starting at `p[start]`;
+    /// returns the result and the pattern index after `]`, or nil when there is no `]`.
+    private static func matchClass(_ p: [UInt8], _ start: Int, _ s: UnsafeBufferPointer<UInt8>, _ si: Int) -> (Bool, Int)? {
+        let length = characterLength(s[si])
+        guard si + length <= s.count else { return nil }
+        let ch = Array(s[si..<(si + length)])
+        var i = start
         var negate = false
-        if b.first == "!" || b.first == "^" { negate = true; b = b.dropFirst() }
+        if i < p.count && (p[i] == UInt8(ascii: "!") || p[i] == UInt8(ascii: "^")) { negate = true; i += 1 }
         var matched = false
         var first = true
-        while let c = b.first {
-            if c == "]" && !first {
-                return (matched != negate, b.dropFirst())
-            }
+        while i < p.count {
+            if p[i] == UInt8(ascii: "]") && !first { return (matched != negate, i + 1) }
             first = false
-            b = b.dropFirst()
-            if b.first == "-", let hi = b.dropFirst().first, hi != "]" {
-                if c <= ch && ch <= hi { matched = true }
-                b = b.dropFirst(2)
+            let n = characterLength(p[i])
+            let c = Array(p[i..<min(i + n, p.count)])
+            i += n
+            if i + 1 < p.count && p[i] == UInt8(ascii: "-") && p[i + 1] != UInt8(ascii: "]") {
+                let m = characterLength(p[i + 1])
+                let hi = Array(p[(i + 1)..<min(i + 1 + m, p.count)])
+                // Byte-wise order of UTF-8 is code point order: c <= ch <= hi.
+                if !ch.lexicographicallyPrecedes(c) && !hi.lexicographicallyPrecedes(ch) { matched = true }
+                i += 1 + m
             } else if c == ch {
                 matched = true
             }
         }
-        return nil  // no closing bracket: not a class
+        return nil
     }
 
     /// `a{b,c}d` -> [abd, acd] (nested braces allowed).

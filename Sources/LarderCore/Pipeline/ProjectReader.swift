@@ -72,8 +72,23 @@ public enum ProjectPath {
     /// True for a relative `/`-separated path that stays inside the project: no leading `/`,
     /// no `..` segment, no backslash, no NUL.
     public static func isInside(_ path: String) -> Bool {
-        if path.isEmpty || path.hasPrefix("/") || path.contains("\\") || path.contains("\u{0}") { return false }
-        return !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+        guard let first = path.utf8.first, first != UInt8(ascii: "/") else { return false }
+        // One pass over the bytes: no backslash or NUL, no segment that is exactly "..".
+        var segmentLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), 0: return false
+            case UInt8(ascii: "/"):
+                if segmentLength == 2 && dots == 2 { return false }
+                segmentLength = 0
+                dots = 0
+            default:
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(segmentLength == 2 && dots == 2)
     }
 
     /// `a/b/../c` made plain (`a/c`), or nil when it climbs above the start.
