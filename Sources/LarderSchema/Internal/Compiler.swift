@@ -803,6 +803,13 @@ final class Compiler {
                 steps += 1
             }
             program.nodes[n].fastTarget = target
+            let node = program.nodes[n]
+            if !node.tracksEvaluation && !node.isFalse && node.opEnd > node.opStart,
+                let leaf = LeafCheck(program.ops[Int(node.opStart)..<Int(node.opEnd)])
+            {
+                program.nodes[n].isLeaf = true
+                program.nodes[n].leaf = leaf
+            }
         }
     }
 

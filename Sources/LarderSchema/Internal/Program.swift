@@ -84,6 +84,53 @@ struct SchemaNode: Sendable {
     var draft: SchemaDraft = .draft2020_12
     /// The node the quiet path evaluates instead: a node that is only a `$ref` is skipped.
     var fastTarget: Int32 = 0
+    /// The node only checks a scalar value (type, bounds, lengths, enum, one pattern): the
+    /// quiet path runs ``leaf`` inline instead of its operations.
+    var isLeaf = false
+    var leaf = LeafCheck()
+}
+
+/// The checks of a schema that only looks at a scalar value, decoded for straight-line code.
+struct LeafCheck: Sendable {
+    var types = TypeSet()
+    var draft4Integers = false
+    var minLength: Int32 = -1
+    var maxLength: Int32 = -1
+    var enumeration: Int32 = -1
+    var pattern: Int32 = -1
+    /// Up to two of minimum/maximum/exclusive* (indices into ``Program/numbers``).
+    var number0: Int32 = -1
+    var number1: Int32 = -1
+
+    /// The leaf form of `ops`, or nil when one of them needs the general loop.
+    init?(_ ops: ArraySlice<Op>) {
+        for op in ops {
+            switch op {
+            case .type(let set, let d4):
+                guard types.isEmpty else { return nil }
+                types = set
+                draft4Integers = d4
+            case .minLength(let n):
+                guard minLength < 0, n < Int(Int32.max) else { return nil }
+                minLength = Int32(n)
+            case .maxLength(let n):
+                guard maxLength < 0 else { return nil }
+                maxLength = Int32(min(n, Int(Int32.max)))
+            case .enumeration(let e):
+                guard enumeration < 0 else { return nil }
+                enumeration = e
+            case .pattern(let r):
+                guard pattern < 0 else { return nil }
+                pattern = r
+            case .number(let c):
+                if number0 < 0 { number0 = c } else if number1 < 0 { number1 = c } else { return nil }
+            default:
+                return nil
+            }
+        }
+    }
+
+    init() {}
 }
 
 /// The JSON types `type` can name; `integer` is its own bit.
