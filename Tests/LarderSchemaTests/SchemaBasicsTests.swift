@@ -1,7 +1,7 @@
 import Foundation
 import LarderJSON
 import Testing
-@testable import LarderSchema
+import LarderSchema
 
 func errors(_ schema: String, _ instance: String, options: SchemaOptions = SchemaOptions()) throws -> [ValidationError] {
     let s = try JSONSchema(json: schema, options: options)

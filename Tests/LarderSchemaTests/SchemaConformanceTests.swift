@@ -1,7 +1,7 @@
 import Foundation
 import LarderJSON
 import Testing
-@testable import LarderSchema
+import LarderSchema
 
 /// The JSON Schema Test Suite in the shared conformance folder (`../shared/conformance`
 /// beside the repository, or `LARDER_CONFORMANCE`), or nil when it is not there.

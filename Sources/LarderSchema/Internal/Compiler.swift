@@ -805,7 +805,7 @@ final class Compiler {
             program.nodes[n].fastTarget = target
             let node = program.nodes[n]
             if !node.tracksEvaluation && !node.isFalse && node.opEnd > node.opStart,
-                let leaf = LeafCheck(program.ops[Int(node.opStart)..<Int(node.opEnd)])
+                let leaf = LeafCheck.make(program.ops[Int(node.opStart)..<Int(node.opEnd)])
             {
                 program.nodes[n].isLeaf = true
                 program.nodes[n].leaf = leaf

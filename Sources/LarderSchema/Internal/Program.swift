@@ -103,31 +103,37 @@ struct LeafCheck: Sendable {
     var number1: Int32 = -1
 
     /// The leaf form of `ops`, or nil when one of them needs the general loop.
-    init?(_ ops: ArraySlice<Op>) {
+    static func make(_ ops: ArraySlice<Op>) -> LeafCheck? {
+        var leaf = LeafCheck()
+        var numbers: [Int32] = []
         for op in ops {
             switch op {
             case .type(let set, let d4):
-                guard types.isEmpty else { return nil }
-                types = set
-                draft4Integers = d4
+                guard leaf.types.isEmpty else { return nil }
+                leaf.types = set
+                leaf.draft4Integers = d4
             case .minLength(let n):
-                guard minLength < 0, n < Int(Int32.max) else { return nil }
-                minLength = Int32(n)
+                guard leaf.minLength < 0, n < Int(Int32.max) else { return nil }
+                leaf.minLength = Int32(n)
             case .maxLength(let n):
-                guard maxLength < 0 else { return nil }
-                maxLength = Int32(min(n, Int(Int32.max)))
+                guard leaf.maxLength < 0 else { return nil }
+                leaf.maxLength = Int32(min(n, Int(Int32.max)))
             case .enumeration(let e):
-                guard enumeration < 0 else { return nil }
-                enumeration = e
+                guard leaf.enumeration < 0 else { return nil }
+                leaf.enumeration = e
             case .pattern(let r):
-                guard pattern < 0 else { return nil }
-                pattern = r
+                guard leaf.pattern < 0 else { return nil }
+                leaf.pattern = r
             case .number(let c):
-                if number0 < 0 { number0 = c } else if number1 < 0 { number1 = c } else { return nil }
+                numbers.append(c)
             default:
                 return nil
             }
         }
+        guard numbers.count <= 2 else { return nil }
+        if numbers.count > 0 { leaf.number0 = numbers[0] }
+        if numbers.count > 1 { leaf.number1 = numbers[1] }
+        return leaf
     }
 
     init() {}
