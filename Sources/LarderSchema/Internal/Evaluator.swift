@@ -962,7 +962,7 @@ struct Evaluator {
                 let r = doc.rawStringBytes(i)
                 let len = r.count
                 let base = bytes.baseAddress! + r.lowerBound
-                let prefix = loadPrefix(base, len)
+                let prefix = instancePrefix(r)
                 for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
                     let sl = slices[j]
                     if sl.prefix == prefix && Int(sl.count) == len
