@@ -676,6 +676,9 @@ final class Compiler {
         do {
             let r = try ECMARegex(pattern)
             program.regexes.append(CompiledPattern(regex: r, source: pattern))
+            let box = PatternBox(r)
+            program.patternBoxes.append(box)
+            program.patternRefs.append(Unmanaged.passUnretained(box))
             return Int32(program.regexes.count - 1)
         } catch {
             throw problem("the pattern \(jsonString(pattern)) is not a valid regular expression: \(error)", at: loc)

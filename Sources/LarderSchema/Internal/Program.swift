@@ -26,6 +26,9 @@ struct Program: Sendable {
     var constantDisplay: [Int32] = []
     var enums: [EnumSet] = []
     var regexes: [CompiledPattern] = []
+    /// The regexes again, as references (strong here, unretained in ``patternRefs``).
+    var patternBoxes: [PatternBox] = []
+    var patternRefs: [Unmanaged<PatternBox>] = []
     var lists: [Int32] = []
     var properties: [PropertyEntry] = []
     var objects: [ObjectOp] = []
@@ -252,6 +255,28 @@ struct EnumSet: Sendable {
 struct CompiledPattern: Sendable {
     var regex: ECMARegex
     var source: String
+}
+
+/// A regex behind a reference that the quiet path reaches without reference counting: the
+/// program keeps the strong references in ``Program/patternBoxes``, the evaluator borrows
+/// them through ``Program/patternRefs``, so threads sharing a schema never write to the
+/// same reference counts while matching.
+final class PatternBox: Sendable {
+    let regex: ECMARegex
+
+    init(_ regex: ECMARegex) {
+        self.regex = regex
+    }
+
+    /// Searches a string's UTF-8 bytes; nil when the regex ran out of budget.
+    @inline(never)
+    func search(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        do {
+            return try regex.search(utf8: bytes)
+        } catch {
+            return nil
+        }
+    }
 }
 
 struct PropertyEntry: Sendable {
