@@ -456,9 +456,15 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(RegexError.budgetExceeded(steps: 10).description.contains("10 steps"))
     }
 
-    @Test func deepNestingIsRefusedNotCrashing() {
+    @Test func deepNestingIsRefusedNotCrashing() throws {
         let deep = String(repeating: "(", count: 5000) + "a" + String(repeating: ")", count: 5000)
         #expect(throws: RegexError.self) { try ECMARegex(deep) }
+        // Up to 63 nested groups compile and run on every engine.
+        let nested = String(repeating: "(?:a|", count: 63) + "b" + String(repeating: ")*", count: 63)
+        #expect(try ECMARegex(nested).search("aab"))
+        let nestedLookahead = String(repeating: "(?=a|", count: 63) + "b" + String(repeating: ")", count: 63)
+        #expect(try ECMARegex(nestedLookahead).search("ab"))
+        #expect(throws: RegexError.self) { try ECMARegex(String(repeating: "(", count: 65) + String(repeating: ")", count: 65)) }
     }
 }
 
