@@ -11,9 +11,14 @@
 /// Matching is bounded. A pattern without backreferences or lookaround compiles to a
 /// deterministic automaton over UTF-8 bytes (or, when that automaton would be too large,
 /// runs as an NFA simulation): either way a search takes time linear in the input, so
-/// `^(a+)+$` cannot blow up. Patterns with backreferences or lookaround run on a
-/// backtracking engine that stops after ``stepBudget`` steps and throws
+/// `^(a+)+$` cannot blow up. Lookaheads right after a leading `^` (`^(?=.*\d)(?!admin$)...`)
+/// run as automata of their own. Other patterns with backreferences or lookaround run on
+/// a backtracking engine that stops after ``stepBudget`` steps and throws
 /// ``RegexError/budgetExceeded(steps:)``.
+///
+/// Limits: groups nest at most 64 deep, and counted repetitions are expanded, so a
+/// pattern such as `a{1000000}` is refused as too large (``validate(_:)`` still accepts it).
+/// Flags cannot be changed inside a pattern (no `(?i:...)`).
 ///
 /// - Complexity: compiling is done once per pattern; a search on the automaton costs one
 ///   table look-up per input byte.
@@ -93,7 +98,7 @@ public struct ECMARegex: Sendable {
     }
 
     /// Compiles `pattern`; throws ``RegexError/syntax(message:offset:)`` when it is not a
-    /// valid ECMA-262 pattern under the `u` flag.
+    /// valid ECMA-262 pattern under the `u` flag (or is too large to compile).
     public init(_ pattern: String) throws(RegexError) {
         try self.init(pattern, stepBudget: ECMARegex.defaultStepBudget)
     }
