@@ -9,9 +9,9 @@
 /// ```
 ///
 /// Matching is bounded. A pattern without backreferences or lookaround compiles to a
-/// deterministic automaton over UTF-8 bytes (or, when that automaton would be too large,
-/// runs as an NFA simulation): either way a search takes time linear in the input, so
-/// `^(a+)+$` cannot blow up. Lookaheads right after a leading `^` (`^(?=.*\d)(?!admin$)...`)
+/// deterministic automaton over classes of code points, read straight from the UTF-8
+/// bytes (or, when that automaton would be too large, runs as an NFA simulation):
+/// either way a search takes time linear in the input, so `^(a+)+$` cannot blow up. Lookaheads right after a leading `^` (`^(?=.*\d)(?!admin$)...`)
 /// run as automata of their own. Other patterns with backreferences or lookaround run on
 /// a backtracking engine that stops after ``stepBudget`` steps and throws
 /// ``RegexError/budgetExceeded(steps:)``.
@@ -21,7 +21,8 @@
 /// Flags cannot be changed inside a pattern (no `(?i:...)`).
 ///
 /// - Complexity: compiling is done once per pattern; a search on the automaton costs one
-///   table look-up per input byte.
+///   table look-up per input character (plus a binary search for non-ASCII characters
+///   when the pattern tells them apart).
 public struct ECMARegex: Sendable {
     /// The pattern as written in the schema.
     public let pattern: String
@@ -41,7 +42,7 @@ public struct ECMARegex: Sendable {
 
     /// The DFA may grow to this many states; past it the NFA is simulated instead.
     static let maxDFAStates = 4096
-    /// ... and to this many table entries (states times byte classes).
+    /// ... and to this many table entries (states times character classes).
     static let maxDFATableEntries = 1 << 20
 
     enum Engine: Sendable {
