@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the assertions can see at a position between two characters.
 struct AssertionContext {
     var atStart: Bool
@@ -185,7 +187,7 @@ struct NFAStepper {
 ///   of the input in that state completes a match. The first row is the dead state ("no
 ///   match possible"), the second the match state ("a match was found"); both absorb;
 /// - the non-ASCII intervals: pairs (first code point, class), sorted;
-/// - the anchored literal prefix, one byte per entry.
+/// - the anchored literal prefix, its bytes packed four to an entry.
 struct ClassDFA: Sendable {
     let storage: [Int32]
     /// Entries per row: the classes plus the end-of-input column.
@@ -285,9 +287,14 @@ struct ClassDFA: Sendable {
             storage += [Int32(first), characterClass]
         }
         uniformNonASCIIClass = alphabet.uniformNonASCIIClass.map(Int.init) ?? -1
-        prefixOffset = storage.count
+        // The prefix bytes, packed four to an entry so that they can be compared with memcmp.
+        let prefixStart = storage.count
+        storage += repeatElement(0, count: (anchoredPrefix.count + 3) / 4)
+        storage.withUnsafeMutableBytes { raw in
+            for (position, byte) in anchoredPrefix.enumerated() { raw[4 * prefixStart + position] = byte }
+        }
+        prefixOffset = prefixStart
         prefixLength = anchoredPrefix.count
-        storage += anchoredPrefix.map(Int32.init)
 
         self.stride = stride
         self.start = Int(row(startID))
@@ -314,11 +321,10 @@ struct ClassDFA: Sendable {
             var state = start
             var index = 0
             if prefixLength > 0 {
-                guard count >= prefixLength else { return false }
-                while index < prefixLength {
-                    guard Int32(bytes[index]) == storage[prefixOffset &+ index] else { return false }
-                    index &+= 1
-                }
+                guard count >= prefixLength,
+                    memcmp(storage.baseAddress! + prefixOffset, bytes.baseAddress!, prefixLength) == 0
+                else { return false }
+                index = prefixLength
                 state = afterPrefix
             }
             while index < count {
