@@ -23,7 +23,9 @@ private func threadCPUNanoseconds() -> Double {
             [("https://cdn.example.com/img/tomato-soup-1.webp", true), ("https://cdn.example.com/img/x.gif", false)]
         ),
         ("\\p{Letter}cole", [("Les hivers de mon enfance étaient des saisons longues. Nous vivions à l'école", true)]),
+        ("^[\\p{L}\\p{M}\\p{N} '-]{1,100}$", [("Crème brûlée", true), ("Tarte Tatin aux pommes", true), ("Soup!", false)]),
         ("^(?!admin$)[a-z]+$", [("admins", true), ("admin", false)]),
+        ("^(\\w+)-\\1$", [("tomato-tomato", true), ("tomato-potato", false)]),
         ("^(a+)+$", [(String(repeating: "a", count: 30) + "!", false)]),
         ("a[ab]{20}$", [("ababababbababababababababababbab", true)]),
     ]

@@ -456,9 +456,15 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(RegexError.budgetExceeded(steps: 10).description.contains("10 steps"))
     }
 
-    @Test func deepNestingIsRefusedNotCrashing() {
+    @Test func deepNestingIsRefusedNotCrashing() throws {
         let deep = String(repeating: "(", count: 5000) + "a" + String(repeating: ")", count: 5000)
         #expect(throws: RegexError.self) { try ECMARegex(deep) }
+        // Up to 63 nested groups compile and run on every engine.
+        let nested = String(repeating: "(?:a|", count: 63) + "b" + String(repeating: ")*", count: 63)
+        #expect(try ECMARegex(nested).search("aab"))
+        let nestedLookahead = String(repeating: "(?=a|", count: 63) + "b" + String(repeating: ")", count: 63)
+        #expect(try ECMARegex(nestedLookahead).search("ab"))
+        #expect(throws: RegexError.self) { try ECMARegex(String(repeating: "(", count: 65) + String(repeating: ")", count: 65)) }
     }
 }
 
@@ -516,6 +522,42 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(try !ECMARegex("^lorem.*dolor").search(text))
         #expect(try ECMARegex("(\\w+) \\1").search("say hello hello there"))
         #expect(try !ECMARegex("(?<=x)y").search(text))
+    }
+
+    @Test func unicodeCountedPatternsStayDeterministic() throws {
+        let name = try ECMARegex("^[\\p{L}\\p{M}\\p{N} '-]{1,100}$")
+        #expect(name.engineName == "dfa")
+        #expect(try name.search("Crème brûlée d'Été 2"))
+        #expect(try name.search(String(repeating: "é", count: 100)))
+        #expect(try !name.search(String(repeating: "é", count: 101)))
+        #expect(try !name.search("Crème!"))
+        let letters = try ECMARegex("^\\p{L}{1,255}$")
+        #expect(letters.engineName == "dfa")
+        #expect(try letters.search(String(repeating: "日", count: 255)))
+        #expect(try !letters.search(String(repeating: "日", count: 256)))
+    }
+
+    @Test func enginesAgreeOnNonASCIIInput() throws {
+        let patterns = [
+            "^\\p{L}+$", "[é-ë]", "^.$", "^[^a]*$", "\\W\\w", "\\bé", "é\\b", "^(?:😀|é)+1?$", "[\\u{1F600}-\\u{1F64F}]",
+            "^\\S{2}$", "\\s", "^\\P{L}", "a.b", "^[a😀]{2,3}$",
+        ]
+        let alphabet: [Character] = ["a", "é", "😀", "\u{2028}", "1", "Ω"]
+        var inputs = [""]
+        var frontier = [""]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            inputs += frontier
+        }
+        for pattern in patterns {
+            let automaton = try ECMARegex(pattern)
+            let backtracking = try ECMARegex("(?=)(?:\(pattern))")
+            #expect(automaton.engineName == "dfa")
+            for input in inputs {
+                let expected = try backtracking.search(input)
+                #expect(try automaton.search(input) == expected, "/\(pattern)/ on \(input.debugDescription)")
+            }
+        }
     }
 
     @Test func leadingLookaheadsRunAsAutomata() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import LarderJSON
 import Testing
-@testable import LarderSchema
+import LarderSchema
 
 func errors(_ schema: String, _ instance: String, options: SchemaOptions = SchemaOptions()) throws -> [ValidationError] {
     let s = try JSONSchema(json: schema, options: options)
@@ -57,6 +57,19 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(e.first?.keywordLocation == "/items/$ref/properties/quantity/exclusiveMinimum")
         #expect(e.first?.absoluteKeywordLocation == "https://example.com/recipe.json#/$defs/ingredient/properties/quantity/exclusiveMinimum")
         #expect(e.first?.message == "0 is not greater than the exclusive minimum 0")
+    }
+
+    @Test func unevaluatedAndPropertyNames() throws {
+        let schema = #"{"allOf": [{"properties": {"a": true}}], "unevaluatedProperties": false, "propertyNames": {"maxLength": 3}}"#
+        let e = try errors(schema, #"{"a": 1, "bb": 2, "long": 3}"#)
+        #expect(e.map(\.message).sorted() == [
+            #""bb" is not allowed (unevaluated property)"#,
+            #""long" is longer than the maximum length 3 (it has 4 characters)"#,
+            #""long" is not allowed (unevaluated property)"#,
+        ])
+        let name = try #require(e.first { $0.keyword == "maxLength" })
+        #expect(name.keywordLocation == "/propertyNames/maxLength")
+        #expect(name.instanceLocation == "/long")
     }
 
     @Test func errorNodeGivesLineAndColumn() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import LarderJSON
 import Testing
-@testable import LarderSchema
+import LarderSchema
 
 /// The JSON Schema Test Suite in the shared conformance folder (`../shared/conformance`
 /// beside the repository, or `LARDER_CONFORMANCE`), or nil when it is not there.
@@ -124,5 +124,23 @@ func schemaSuiteRoot() -> URL? {
         }
         #expect(lines == 1000)
         print("invalid.jsonl: \(lines) lines, errors per line: \(counts.sorted { $0.key < $1.key })")
+    }
+}
+
+/// Schemas of formats Larder writes (SARIF, String Catalogs) compile: the exporters'
+/// tests validate their output with them.
+@Suite struct SharedSchemaTests {
+    @Test(arguments: ["sarif-schema-2.1.0.json", "xcstrings.schema.json"]) func compiles(name: String) throws {
+        guard let suite = schemaSuiteRoot() else {
+            print("SKIPPED: shared conformance folder not found")
+            return
+        }
+        let path = suite.deletingLastPathComponent().appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("SKIPPED: \(path) not found")
+            return
+        }
+        let schema = try JSONSchema(contentsOfFile: path)
+        #expect(!schema.isValid(try JSONDocument(parsing: "[]")))
     }
 }

@@ -138,11 +138,11 @@ public struct JSONSchema: Sendable {
                             box.program.objects.withUnsafeBufferPointer { objects in
                                 box.program.numbers.withUnsafeBufferPointer { numbers in
                                     box.program.byteSlices.withUnsafeBufferPointer { slices in
-                                        box.program.regexes.withUnsafeBufferPointer { regexes in
+                                        box.program.patternRefs.withUnsafeBufferPointer { patterns in
                                         doc.bytes.withUnsafeBufferPointer { bytes in
                                             var evaluator = Evaluator(
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
-                                                lists: lists, objects: objects, numbers: numbers, slices: slices, regexes: regexes, doc: doc,
+                                                lists: lists, objects: objects, numbers: numbers, slices: slices, patterns: patterns, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
                                                 usesDynamicScope: box.program.usesDynamicScope, collect: collect)
                                             var none: Annotations? = nil

@@ -676,6 +676,9 @@ final class Compiler {
         do {
             let r = try ECMARegex(pattern)
             program.regexes.append(CompiledPattern(regex: r, source: pattern))
+            let box = PatternBox(r)
+            program.patternBoxes.append(box)
+            program.patternRefs.append(Unmanaged.passUnretained(box))
             return Int32(program.regexes.count - 1)
         } catch {
             throw problem("the pattern \(jsonString(pattern)) is not a valid regular expression: \(error)", at: loc)
@@ -803,6 +806,13 @@ final class Compiler {
                 steps += 1
             }
             program.nodes[n].fastTarget = target
+            let node = program.nodes[n]
+            if !node.tracksEvaluation && !node.isFalse && node.opEnd > node.opStart,
+                let leaf = LeafCheck.make(program.ops[Int(node.opStart)..<Int(node.opEnd)])
+            {
+                program.nodes[n].isLeaf = true
+                program.nodes[n].leaf = leaf
+            }
         }
     }
 

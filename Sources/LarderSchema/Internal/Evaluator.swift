@@ -34,7 +34,7 @@ struct Evaluator {
     let objects: UnsafeBufferPointer<ObjectOp>
     let numbers: UnsafeBufferPointer<NumberCheck>
     let slices: UnsafeBufferPointer<ByteSlice>
-    let regexes: UnsafeBufferPointer<CompiledPattern>
+    let patterns: UnsafeBufferPointer<Unmanaged<PatternBox>>
     let doc: JSONDocument
     let bytes: UnsafeBufferPointer<UInt8>
     /// The instance node validation started at (instance locations are relative to it).
@@ -924,14 +924,15 @@ struct Evaluator {
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
     mutating func search(_ r: Int32, _ i: Int) -> Bool? {
-        do {
-            if !doc.hasEscapes(i) {
-                let range = doc.rawStringBytes(i)
-                return try regexes[Int(r)].regex.search(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
-            }
-            return try regexes[Int(r)].regex.search(doc.string(i)!)
-        } catch {
-            return nil
+        if !doc.hasEscapes(i) {
+            let range = doc.rawStringBytes(i)
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            // The program (held by `box`) keeps the pattern alive: no retain needed.
+            return patterns[Int(r)]._withUnsafeGuaranteedRef { $0.search(utf8: text) }
+        }
+        var decoded = Array(doc.string(i)!.utf8)
+        return decoded.withUnsafeMutableBufferPointer { buffer in
+            patterns[Int(r)]._withUnsafeGuaranteedRef { $0.search(utf8: UnsafeBufferPointer(buffer)) }
         }
     }
 
@@ -962,7 +963,7 @@ struct Evaluator {
                 let r = doc.rawStringBytes(i)
                 let len = r.count
                 let base = bytes.baseAddress! + r.lowerBound
-                let prefix = loadPrefix(base, len)
+                let prefix = instancePrefix(r)
                 for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
                     let sl = slices[j]
                     if sl.prefix == prefix && Int(sl.count) == len

@@ -9,6 +9,36 @@ import LarderJSON
 /// ``Evaluator/apply(_:_:_:_:)``. Nodes that collect annotations (`unevaluated*`) go to
 /// the general path whole.
 extension Evaluator {
+    /// Checks a child value: leaves inline, other schemas through ``fastEval(_:_:)``.
+    @inline(__always)
+    mutating func fastChild(_ s0: Int32, _ i: Int) -> Bool {
+        let s = nodes[Int(s0)].fastTarget
+        if nodes[Int(s)].isLeaf { return leafHolds(nodes[Int(s)].leaf, i) }
+        return fastEval(s, i)
+    }
+
+    /// A scalar-only schema, in straight-line code.
+    mutating func leafHolds(_ leaf: LeafCheck, _ i: Int) -> Bool {
+        let kind = doc.kind(i)
+        if !leaf.types.isEmpty && !fastType(leaf.types, leaf.draft4Integers, kind, i) { return false }
+        switch kind {
+        case .string:
+            if leaf.minLength >= 0 && !fastMinLength(Int(leaf.minLength), i) { return false }
+            if leaf.maxLength >= 0 && doc.rawStringBytes(i).count > Int(leaf.maxLength) && stringLength(i) > Int(leaf.maxLength) {
+                return false
+            }
+            if leaf.enumeration >= 0 && !enumContains(box.program.enums[Int(leaf.enumeration)], i) { return false }
+            if leaf.pattern >= 0 && search(leaf.pattern, i) != true { return false }
+        case .number:
+            if leaf.number0 >= 0 && !numberHolds(leaf.number0, i) { return false }
+            if leaf.number1 >= 0 && !numberHolds(leaf.number1, i) { return false }
+            if leaf.enumeration >= 0 && !enumContains(box.program.enums[Int(leaf.enumeration)], i) { return false }
+        default:
+            if leaf.enumeration >= 0 && !enumContains(box.program.enums[Int(leaf.enumeration)], i) { return false }
+        }
+        return true
+    }
+
     mutating func fastEval(_ s0: Int32, _ i: Int) -> Bool {
         let s = nodes[Int(s0)].fastTarget
         let node = nodes[Int(s)]
@@ -112,7 +142,7 @@ extension Evaluator {
         let r = doc.rawStringBytes(k)
         let len = r.count
         let base = bytes.baseAddress! + r.lowerBound
-        let prefix = loadPrefix(base, len)
+        let prefix = instancePrefix(r)
         let first = Int(op.firstProperty)
         var p = hint
         for _ in 0..<count {
@@ -126,6 +156,18 @@ extension Evaluator {
             p = p + 1 == count ? 0 : p + 1
         }
         return -1
+    }
+
+    /// The first eight bytes of an instance string (zero-padded), with one unaligned load
+    /// when the document has eight bytes from there (it nearly always has: a closing quote
+    /// and more JSON follow a key).
+    @inline(__always)
+    func instancePrefix(_ r: Range<Int>) -> UInt64 {
+        let len = r.count
+        let base = bytes.baseAddress! + r.lowerBound
+        guard r.lowerBound + 8 <= bytes.count else { return loadPrefix(base, len) }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        return len >= 8 ? word : word & ((1 << UInt64(8 * len)) &- 1)
     }
 
     mutating func fastObject(_ o: Int32, _ i: Int) -> Bool {
@@ -143,7 +185,7 @@ extension Evaluator {
                 if entry.requiredBit >= 0 { seen |= 1 << UInt64(entry.requiredBit) }
                 if entry.schema >= 0 {
                     evaluated = true
-                    if !fastEval(entry.schema, v) { return false }
+                    if !fastChild(entry.schema, v) { return false }
                 }
             }
             if op.patternCount > 0 {
@@ -152,13 +194,13 @@ extension Evaluator {
                     switch search(r, k) {
                     case .some(true):
                         evaluated = true
-                        if !fastEval(schema, v) { return false }
+                        if !fastChild(schema, v) { return false }
                     case .some(false): break
                     case .none: return false
                     }
                 }
             }
-            if !evaluated && op.additional >= 0 && !fastEval(op.additional, v) { return false }
+            if !evaluated && op.additional >= 0 && !fastChild(op.additional, v) { return false }
             k = doc.after(v)
         }
         if op.requiredCount > 0 {
@@ -180,12 +222,21 @@ extension Evaluator {
         var e = i + 1
         var j = 0
         while j < count && j < prefix {
-            if !fastEval(lists[Int(op.firstPrefix) + j], e) { return false }
+            if !fastChild(lists[Int(op.firstPrefix) + j], e) { return false }
             e = doc.after(e)
             j += 1
         }
         guard op.rest >= 0 else { return true }
-        let rest = op.rest
+        let rest = nodes[Int(op.rest)].fastTarget
+        if nodes[Int(rest)].isLeaf {
+            let leaf = nodes[Int(rest)].leaf
+            while j < count {
+                if !leafHolds(leaf, e) { return false }
+                e = doc.after(e)
+                j += 1
+            }
+            return true
+        }
         while j < count {
             if !fastEval(rest, e) { return false }
             e = doc.after(e)

@@ -26,6 +26,9 @@ struct Program: Sendable {
     var constantDisplay: [Int32] = []
     var enums: [EnumSet] = []
     var regexes: [CompiledPattern] = []
+    /// The regexes again, as references (strong here, unretained in ``patternRefs``).
+    var patternBoxes: [PatternBox] = []
+    var patternRefs: [Unmanaged<PatternBox>] = []
     var lists: [Int32] = []
     var properties: [PropertyEntry] = []
     var objects: [ObjectOp] = []
@@ -84,6 +87,59 @@ struct SchemaNode: Sendable {
     var draft: SchemaDraft = .draft2020_12
     /// The node the quiet path evaluates instead: a node that is only a `$ref` is skipped.
     var fastTarget: Int32 = 0
+    /// The node only checks a scalar value (type, bounds, lengths, enum, one pattern): the
+    /// quiet path runs ``leaf`` inline instead of its operations.
+    var isLeaf = false
+    var leaf = LeafCheck()
+}
+
+/// The checks of a schema that only looks at a scalar value, decoded for straight-line code.
+struct LeafCheck: Sendable {
+    var types = TypeSet()
+    var draft4Integers = false
+    var minLength: Int32 = -1
+    var maxLength: Int32 = -1
+    var enumeration: Int32 = -1
+    var pattern: Int32 = -1
+    /// Up to two of minimum/maximum/exclusive* (indices into ``Program/numbers``).
+    var number0: Int32 = -1
+    var number1: Int32 = -1
+
+    /// The leaf form of `ops`, or nil when one of them needs the general loop.
+    static func make(_ ops: ArraySlice<Op>) -> LeafCheck? {
+        var leaf = LeafCheck()
+        var numbers: [Int32] = []
+        for op in ops {
+            switch op {
+            case .type(let set, let d4):
+                guard leaf.types.isEmpty else { return nil }
+                leaf.types = set
+                leaf.draft4Integers = d4
+            case .minLength(let n):
+                guard leaf.minLength < 0, n < Int(Int32.max) else { return nil }
+                leaf.minLength = Int32(n)
+            case .maxLength(let n):
+                guard leaf.maxLength < 0 else { return nil }
+                leaf.maxLength = Int32(min(n, Int(Int32.max)))
+            case .enumeration(let e):
+                guard leaf.enumeration < 0 else { return nil }
+                leaf.enumeration = e
+            case .pattern(let r):
+                guard leaf.pattern < 0 else { return nil }
+                leaf.pattern = r
+            case .number(let c):
+                numbers.append(c)
+            default:
+                return nil
+            }
+        }
+        guard numbers.count <= 2 else { return nil }
+        if numbers.count > 0 { leaf.number0 = numbers[0] }
+        if numbers.count > 1 { leaf.number1 = numbers[1] }
+        return leaf
+    }
+
+    init() {}
 }
 
 /// The JSON types `type` can name; `integer` is its own bit.
@@ -199,6 +255,28 @@ struct EnumSet: Sendable {
 struct CompiledPattern: Sendable {
     var regex: ECMARegex
     var source: String
+}
+
+/// A regex behind a reference that the quiet path reaches without reference counting: the
+/// program keeps the strong references in ``Program/patternBoxes``, the evaluator borrows
+/// them through ``Program/patternRefs``, so threads sharing a schema never write to the
+/// same reference counts while matching.
+final class PatternBox: Sendable {
+    let regex: ECMARegex
+
+    init(_ regex: ECMARegex) {
+        self.regex = regex
+    }
+
+    /// Searches a string's UTF-8 bytes; nil when the regex ran out of budget.
+    @inline(never)
+    func search(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        do {
+            return try regex.search(utf8: bytes)
+        } catch {
+            return nil
+        }
+    }
 }
 
 struct PropertyEntry: Sendable {

@@ -14,7 +14,7 @@ final class BacktrackProgram: Sendable {
         /// Try `first`; on failure come back and try `second`.
         case split(first: Int, second: Int)
         case jump(Int)
-        /// captures[slot] = position.
+        /// slots[slot] = position (a capture boundary).
         case save(Int)
         case assert(RegexAssertion)
         /// Runs the body (which ends with `.succeed`) at the position, then continues at `next`.
@@ -22,9 +22,9 @@ final class BacktrackProgram: Sendable {
         case succeed
         /// The text of group `group` again (empty when the group did not take part).
         case backreference(Int, backward: Bool)
-        /// registers[register] = position (the start of a loop iteration).
+        /// Loop register `register` = position (the start of a loop iteration).
         case mark(Int)
-        /// Fails when the loop iteration that began at registers[register] matched empty.
+        /// Fails when the loop iteration that began at loop register `register` matched empty.
         case progress(Int)
         /// Capture groups `from...to` become undefined (start of a quantifier iteration).
         case resetCaptures(from: Int, to: Int)
@@ -193,14 +193,15 @@ extension BacktrackProgram {
 struct BacktrackMatcher {
     private let program: BacktrackProgram
     private let input: [UInt32]
-    private var captures: [Int]
-    private var registers: [Int]
+    /// Capture positions (two per group, -1 when unset), then the loop registers.
+    private var slots: [Int]
+    private let registerBase: Int
     private var stack: [Frame] = []
     private var steps = 0
     private let budget: Int
 
     private struct Frame {
-        enum Kind: UInt8 { case branch, capture, register }
+        enum Kind: UInt8 { case branch, slot }
         var kind: Kind
         var index: Int32
         var value: Int
@@ -210,9 +211,9 @@ struct BacktrackMatcher {
         self.program = program
         self.input = input
         self.budget = budget
-        captures = Array(repeating: -1, count: 2 * (program.groupCount + 1))
-        registers = Array(repeating: -1, count: program.registerCount)
-        stack.reserveCapacity(64)
+        registerBase = 2 * (program.groupCount + 1)
+        slots = Array(repeating: -1, count: registerBase + program.registerCount)
+        stack.reserveCapacity(16)
     }
 
     /// Whether the pattern matches starting at some position of the input.
@@ -235,11 +236,7 @@ struct BacktrackMatcher {
     private mutating func undo(to base: Int) {
         while stack.count > base {
             let frame = stack.removeLast()
-            switch frame.kind {
-            case .branch: break
-            case .capture: captures[Int(frame.index)] = frame.value
-            case .register: registers[Int(frame.index)] = frame.value
-            }
+            if frame.kind == .slot { slots[Int(frame.index)] = frame.value }
         }
     }
 
@@ -290,8 +287,8 @@ struct BacktrackMatcher {
             case .jump(let target):
                 pc = target
             case .save(let slot):
-                stack.append(Frame(kind: .capture, index: Int32(slot), value: captures[slot]))
-                captures[slot] = position
+                stack.append(Frame(kind: .slot, index: Int32(slot), value: slots[slot]))
+                slots[slot] = position
                 pc += 1
             case .assert(let kind):
                 if context(at: position).holds(kind) { pc += 1 } else { failed = true }
@@ -319,8 +316,8 @@ struct BacktrackMatcher {
                 // Frames stay: the lookaround that called this run decides what to keep.
                 return true
             case .backreference(let group, let backward):
-                let start = captures[2 * group]
-                let end = captures[2 * group + 1]
+                let start = slots[2 * group]
+                let end = slots[2 * group + 1]
                 if start < 0 || end < 0 {
                     pc += 1
                 } else {
@@ -341,15 +338,16 @@ struct BacktrackMatcher {
                     steps += length
                 }
             case .mark(let register):
-                stack.append(Frame(kind: .register, index: Int32(register), value: registers[register]))
-                registers[register] = position
+                let slot = registerBase + register
+                stack.append(Frame(kind: .slot, index: Int32(slot), value: slots[slot]))
+                slots[slot] = position
                 pc += 1
             case .progress(let register):
-                if registers[register] == position { failed = true } else { pc += 1 }
+                if slots[registerBase + register] == position { failed = true } else { pc += 1 }
             case .resetCaptures(let from, let to):
-                for slot in (2 * from)...(2 * to + 1) where captures[slot] != -1 {
-                    stack.append(Frame(kind: .capture, index: Int32(slot), value: captures[slot]))
-                    captures[slot] = -1
+                for slot in (2 * from)...(2 * to + 1) where slots[slot] != -1 {
+                    stack.append(Frame(kind: .slot, index: Int32(slot), value: slots[slot]))
+                    slots[slot] = -1
                 }
                 pc += 1
             }
@@ -358,17 +356,12 @@ struct BacktrackMatcher {
             while true {
                 if stack.count == base { return false }
                 let frame = stack.removeLast()
-                switch frame.kind {
-                case .branch:
-                    pc = Int(frame.index)
-                    position = frame.value
-                case .capture:
-                    captures[Int(frame.index)] = frame.value
-                    continue
-                case .register:
-                    registers[Int(frame.index)] = frame.value
+                if frame.kind == .slot {
+                    slots[Int(frame.index)] = frame.value
                     continue
                 }
+                pc = Int(frame.index)
+                position = frame.value
                 break
             }
         }

@@ -9,14 +9,20 @@
 /// ```
 ///
 /// Matching is bounded. A pattern without backreferences or lookaround compiles to a
-/// deterministic automaton over UTF-8 bytes (or, when that automaton would be too large,
-/// runs as an NFA simulation): either way a search takes time linear in the input, so
-/// `^(a+)+$` cannot blow up. Patterns with backreferences or lookaround run on a
-/// backtracking engine that stops after ``stepBudget`` steps and throws
+/// deterministic automaton over classes of code points, read straight from the UTF-8
+/// bytes (or, when that automaton would be too large, runs as an NFA simulation):
+/// either way a search takes time linear in the input, so `^(a+)+$` cannot blow up. Lookaheads right after a leading `^` (`^(?=.*\d)(?!admin$)...`)
+/// run as automata of their own. Other patterns with backreferences or lookaround run on
+/// a backtracking engine that stops after ``stepBudget`` steps and throws
 /// ``RegexError/budgetExceeded(steps:)``.
 ///
+/// Limits: groups nest at most 64 deep, and counted repetitions are expanded, so a
+/// pattern such as `a{1000000}` is refused as too large (``validate(_:)`` still accepts it).
+/// Flags cannot be changed inside a pattern (no `(?i:...)`).
+///
 /// - Complexity: compiling is done once per pattern; a search on the automaton costs one
-///   table look-up per input byte.
+///   table look-up per input character (plus a binary search for non-ASCII characters
+///   when the pattern tells them apart).
 public struct ECMARegex: Sendable {
     /// The pattern as written in the schema.
     public let pattern: String
@@ -25,53 +31,53 @@ public struct ECMARegex: Sendable {
     private let engine: Engine
     /// The automaton of ``engine`` when it is `.dfa`, kept apart so the hot path reaches
     /// it without copying an enum payload.
-    private let dfa: ByteDFA?
+    private let dfa: ClassDFA?
     /// For the backtracking engine: an automaton for a looser pattern (lookarounds
     /// dropped, backreferences matching anything) that rules out most non-matching inputs
     /// in linear time.
-    private let prefilter: ByteDFA?
+    private let prefilter: ClassDFA?
 
     /// The default ``stepBudget``: a few milliseconds of backtracking.
     public static let defaultStepBudget = 1_000_000
 
     /// The DFA may grow to this many states; past it the NFA is simulated instead.
     static let maxDFAStates = 4096
-    /// ... and to this many table entries (states times byte classes).
+    /// ... and to this many table entries (states times character classes).
     static let maxDFATableEntries = 1 << 20
 
     enum Engine: Sendable {
-        case dfa(ByteDFA)
-        case nfa(ByteNFA)
+        case dfa(ClassDFA)
+        case nfa(ClassNFA)
         /// `^(?=A)(?!B)C`: every automaton must answer as expected (true for C and the
         /// lookaheads, false for the negative ones).
-        case conjunction([(automaton: Automaton, expected: Bool)])
+        case conjunction([Automaton], expected: [Bool])
         case backtrack(BacktrackProgram)
     }
 
     /// A linear-time matcher: the DFA, or the NFA simulation when the DFA is too large.
-    enum Automaton: Sendable {
-        case dfa(ByteDFA)
-        case nfa(ByteNFA)
+    /// (Two optionals rather than an enum: the search reaches the DFA in place, without
+    /// copying it out of an enum payload.)
+    struct Automaton: Sendable {
+        let dfa: ClassDFA?
+        let nfa: ClassNFA?
 
         init(_ root: RegexNode) throws(RegexError) {
-            let nfa = try ByteNFA(root, anchored: root.isAnchoredAtStart)
-            if let dfa = ByteDFA(nfa, maxStates: ECMARegex.maxDFAStates, anchoredPrefix: root.anchoredLiteralPrefix),
+            let nfa = try ClassNFA(root, anchored: root.isAnchoredAtStart)
+            if let dfa = ClassDFA(nfa, maxStates: ECMARegex.maxDFAStates, anchoredPrefix: root.anchoredLiteralPrefix),
                 dfa.storage.count <= ECMARegex.maxDFATableEntries
             {
-                self = .dfa(dfa)
+                self.dfa = dfa
+                self.nfa = nil
             } else {
-                self = .nfa(nfa)
+                self.dfa = nil
+                self.nfa = nfa
             }
         }
 
         func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            switch self {
-            case .dfa(let dfa):
-                return dfa.matches(bytes)
-            case .nfa(let nfa):
-                var stepper = NFAStepper(nfa)
-                return stepper.matches(bytes)
-            }
+            if let dfa { return dfa.matches(bytes) }
+            var stepper = NFAStepper(nfa!)
+            return stepper.matches(bytes)
         }
     }
 
@@ -93,7 +99,7 @@ public struct ECMARegex: Sendable {
     }
 
     /// Compiles `pattern`; throws ``RegexError/syntax(message:offset:)`` when it is not a
-    /// valid ECMA-262 pattern under the `u` flag.
+    /// valid ECMA-262 pattern under the `u` flag (or is too large to compile).
     public init(_ pattern: String) throws(RegexError) {
         try self.init(pattern, stepBudget: ECMARegex.defaultStepBudget)
     }
@@ -104,9 +110,9 @@ public struct ECMARegex: Sendable {
         self.stepBudget = stepBudget
         let parsed = try RegexParser.parse(pattern)
         if let parts = ECMARegex.conjunction(parsed.root) {
-            var automata: [(automaton: Automaton, expected: Bool)] = []
-            for part in parts { automata.append((try Automaton(part.node), part.expected)) }
-            engine = .conjunction(automata)
+            var automata: [Automaton] = []
+            for part in parts { automata.append(try Automaton(part.node)) }
+            engine = .conjunction(automata, expected: parts.map(\.expected))
             dfa = nil
             prefilter = nil
             return
@@ -115,18 +121,18 @@ public struct ECMARegex: Sendable {
             engine = .backtrack(try BacktrackProgram(parsed))
             dfa = nil
             let relaxed = parsed.root.relaxedForAutomata
-            prefilter = (try? ByteNFA(relaxed, anchored: relaxed.isAnchoredAtStart)).flatMap {
-                ByteDFA($0, maxStates: ECMARegex.maxDFAStates / 4)
+            prefilter = (try? ClassNFA(relaxed, anchored: relaxed.isAnchoredAtStart)).flatMap {
+                ClassDFA($0, maxStates: ECMARegex.maxDFAStates / 4)
             }
             return
         }
         prefilter = nil
-        switch try Automaton(parsed.root) {
-        case .dfa(let dfa):
+        let automaton = try Automaton(parsed.root)
+        if let dfa = automaton.dfa {
             engine = .dfa(dfa)
             self.dfa = dfa
-        case .nfa(let nfa):
-            engine = .nfa(nfa)
+        } else {
+            engine = .nfa(automaton.nfa!)
             self.dfa = nil
         }
     }
@@ -172,8 +178,11 @@ public struct ECMARegex: Sendable {
         case .nfa(let nfa):
             var stepper = NFAStepper(nfa)
             return stepper.matches(bytes)
-        case .conjunction(let parts):
-            return parts.allSatisfy { $0.automaton.matches(bytes) == $0.expected }
+        case .conjunction(let automata, let expected):
+            return automata.withUnsafeBufferPointer { automata in
+                for index in automata.indices where automata[index].matches(bytes) != expected[index] { return false }
+                return true
+            }
         case .backtrack(let program):
             if let prefilter, !prefilter.matches(bytes) { return false }
             var matcher = BacktrackMatcher(program: program, input: decodeScalars(bytes), budget: stepBudget)

@@ -23,7 +23,7 @@ struct RegexParser {
 
     /// Nesting deeper than this is refused so that parsing and compiling cannot exhaust
     /// the stack.
-    static let maxDepth = 250
+    static let maxDepth = 64
 
     private init(_ pattern: String) {
         scalars = pattern.unicodeScalars.map(\.value)
@@ -65,8 +65,10 @@ struct RegexParser {
         .syntax(message: message, offset: offset ?? index)
     }
 
-    private mutating func expect(_ character: Character, _ message: String) throws(RegexError) {
-        guard peekIs(character) else { throw error(message) }
+    /// Consumes the `)` of a group that opened at `start`.
+    @inline(never)  // keeps the message building out of the recursive frames
+    private mutating func expectClosingParenthesis(of kind: StaticString, startingAt start: Int) throws(RegexError) {
+        guard peekIs(")") else { throw error("missing ')' to close the \(kind) that starts at character \(start + 1)") }
         index += 1
     }
 
@@ -96,6 +98,7 @@ struct RegexParser {
         }
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseTerm() throws(RegexError) -> RegexNode {
         let start = index
         let scalar = scalars[index]
@@ -117,14 +120,14 @@ struct RegexParser {
             let negative = peekIs("!", 2)
             index += 3
             let body = try parseDisjunction()
-            try expect(")", "missing ')' to close the lookahead that starts at character \(start + 1)")
+            try expectClosingParenthesis(of: "lookahead", startingAt: start)
             try refuseQuantifier("a lookahead cannot be repeated")
             return .look(body, behind: false, negative: negative)
         case 0x28 where peekIs("?", 1) && peekIs("<", 2) && (peekIs("=", 3) || peekIs("!", 3)):
             let negative = peekIs("!", 3)
             index += 4
             let body = try parseDisjunction()
-            try expect(")", "missing ')' to close the lookbehind that starts at character \(start + 1)")
+            try expectClosingParenthesis(of: "lookbehind", startingAt: start)
             try refuseQuantifier("a lookbehind cannot be repeated")
             return .look(body, behind: true, negative: negative)
         default:
@@ -133,12 +136,14 @@ struct RegexParser {
         }
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func refuseQuantifier(_ message: String) throws(RegexError) {
         if let scalar = peek(), scalar == 0x2A || scalar == 0x2B || scalar == 0x3F || scalar == 0x7B {
             throw error(message)
         }
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseQuantifier(for atom: RegexNode) throws(RegexError) -> RegexNode {
         guard let scalar = peek() else { return atom }
         let start = index
@@ -199,6 +204,7 @@ struct RegexParser {
 
     // MARK: - Atoms
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseAtom() throws(RegexError) -> RegexNode {
         let start = index
         let scalar = scalars[index]
@@ -212,7 +218,7 @@ struct RegexParser {
                 if peekIs(":", 1) {
                     index += 2
                     let body = try parseDisjunction()
-                    try expect(")", "missing ')' to close the group that starts at character \(start + 1)")
+                    try expectClosingParenthesis(of: "group", startingAt: start)
                     return .group(body, capture: nil)
                 }
                 if peekIs("<", 1) {
@@ -224,7 +230,7 @@ struct RegexParser {
                     let number = groupCount
                     groupNames[name] = number
                     let body = try parseDisjunction()
-                    try expect(")", "missing ')' to close the group that starts at character \(start + 1)")
+                    try expectClosingParenthesis(of: "group", startingAt: start)
                     return .group(body, capture: number)
                 }
                 throw error("invalid group: '(?' must be followed by ':', '=', '!', '<=', '<!' or '<name>'", at: start)
@@ -232,7 +238,7 @@ struct RegexParser {
             groupCount += 1
             let number = groupCount
             let body = try parseDisjunction()
-            try expect(")", "missing ')' to close the group that starts at character \(start + 1)")
+            try expectClosingParenthesis(of: "group", startingAt: start)
             return .group(body, capture: number)
         case 0x29:
             throw error("unmatched ')'")
@@ -254,6 +260,7 @@ struct RegexParser {
         }
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseGroupName() throws(RegexError) -> String {
         var name = String.UnicodeScalarView()
         let start = index
@@ -287,6 +294,7 @@ struct RegexParser {
         return String(name)
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseAtomEscape() throws(RegexError) -> RegexNode {
         let start = index
         index += 1  // the backslash
@@ -312,6 +320,7 @@ struct RegexParser {
     }
 
     /// `\d \D \s \S \w \W \p{..} \P{..}` after the backslash; nil for other escapes.
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseClassEscapeSet() throws(RegexError) -> ScalarSet? {
         guard let scalar = peek() else { return nil }
         switch scalar {
@@ -351,6 +360,7 @@ struct RegexParser {
 
     /// A character escape after the backslash (`\n`, `\x41`, `\u{1F600}`, `\cJ`, `\/` ...);
     /// throws for escapes that ECMA-262's `u` mode does not allow.
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseCharacterEscape(inClass: Bool, start: Int) throws(RegexError) -> UInt32 {
         let scalar = scalars[index]
         index += 1
@@ -447,6 +457,7 @@ struct RegexParser {
         case set(ScalarSet)
     }
 
+    @inline(never)  // keeps the recursive frames small
     private mutating func parseClass() throws(RegexError) -> ScalarSet {
         let start = index
         index += 1  // [

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the assertions can see at a position between two bytes.
+/// What the assertions can see at a position between two characters.
 struct AssertionContext {
     var atStart: Bool
     var atEnd: Bool
@@ -17,20 +17,15 @@ struct AssertionContext {
     }
 }
 
-@inline(__always)
-func isWordByte(_ byte: UInt8) -> Bool {
-    ScalarSet.isWordScalar(UInt32(byte))
-}
-
-/// Runs a ``ByteNFA`` one byte at a time on sets of states (the subset construction's
-/// step), for building the DFA and for simulating the NFA directly when the DFA would
-/// be too large.
+/// Runs a ``ClassNFA`` one character class at a time on sets of states (the subset
+/// construction's step), for building the DFA and for simulating the NFA directly when
+/// the DFA would be too large.
 ///
 /// A set holds consume states and, still unevaluated, assertion states: whether `\b` or
-/// `$` holds depends on the byte that comes next, so assertions are evaluated at the
-/// next step, when that byte is known.
+/// `$` holds depends on the character that comes next, so assertions are evaluated at
+/// the next step, when that character is known.
 struct NFAStepper {
-    let nfa: ByteNFA
+    let nfa: ClassNFA
     private var stamp: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [Int32] = []
@@ -38,13 +33,13 @@ struct NFAStepper {
     private var expanded: [Int32] = []
     private var scratch: [Int32] = []
 
-    init(_ nfa: ByteNFA) {
+    init(_ nfa: ClassNFA) {
         self.nfa = nfa
-        stamp = Array(repeating: 0, count: nfa.flat.count)
+        stamp = Array(repeating: 0, count: nfa.states.count)
     }
 
-    /// Flags of a DFA state: bit 0 "at the start of the input", bit 1 "the previous byte
-    /// is a word character".
+    /// Flags of a DFA state: bit 0 "at the start of the input", bit 1 "the previous
+    /// character is a word character".
     static let atStartFlag: UInt8 = 1
     static let previousWordFlag: UInt8 = 2
 
@@ -72,19 +67,19 @@ struct NFAStepper {
             let index = Int(state)
             if stamp[index] == generation { continue }
             stamp[index] = generation
-            let flat = nfa.flat[index]
+            let flat = nfa.states[index]
             switch flat.kind {
-            case ByteNFA.FlatState.consume:
+            case ClassNFA.State.consume:
                 output.append(state)
-            case ByteNFA.FlatState.fork:
-                var target = Int(flat.first + flat.count) - 1
+            case ClassNFA.State.fork:
+                var target = Int(flat.first + flat.second) - 1
                 while target >= Int(flat.first) {
                     stack.append(nfa.forkTargets[target])
                     target -= 1
                 }
-            case ByteNFA.FlatState.assert:
+            case ClassNFA.State.assert:
                 if let context {
-                    if context.holds(flat.assertion) { stack.append(flat.first) }
+                    if context.holds(flat.assertion) { stack.append(flat.second) }
                 } else {
                     output.append(state)
                 }
@@ -95,17 +90,17 @@ struct NFAStepper {
         return matched
     }
 
+    private func hasPendingAssertion(_ set: [Int32]) -> Bool {
+        for state in set where nfa.states[Int(state)].kind == ClassNFA.State.assert { return true }
+        return false
+    }
+
     /// Moves a reusable buffer out of `self` (emptied, capacity kept).
     private func takeBuffer(_ buffer: inout [Int32]) -> [Int32] {
         var taken: [Int32] = []
         swap(&taken, &buffer)
         taken.removeAll(keepingCapacity: true)
         return taken
-    }
-
-    private func hasPendingAssertion(_ set: [Int32]) -> Bool {
-        for state in set where nfa.flat[Int(state)].kind == ByteNFA.FlatState.assert { return true }
-        return false
     }
 
     /// The initial state set, into `set`.
@@ -116,9 +111,10 @@ struct NFAStepper {
         return .next(flags: NFAStepper.atStartFlag)
     }
 
-    /// Replaces `set` by the set reached from it by reading `byte`.
-    mutating func step(_ set: inout [Int32], flags: UInt8, byte: UInt8) -> Outcome {
-        let nextIsWord = isWordByte(byte)
+    /// Replaces `set` by the set reached from it by reading a character of class
+    /// `characterClass`.
+    mutating func step(_ set: inout [Int32], flags: UInt8, characterClass: Int) -> Outcome {
+        let nextIsWord = nfa.alphabet.isWordClass[characterClass]
         if hasPendingAssertion(set) {
             let context = AssertionContext(
                 atStart: flags & NFAStepper.atStartFlag != 0, atEnd: false,
@@ -134,13 +130,9 @@ struct NFAStepper {
         newGeneration()
         let nfa = self.nfa
         for state in set {
-            let flat = nfa.flat[Int(state)]
-            guard flat.kind == ByteNFA.FlatState.consume else { continue }
-            for edgeIndex in Int(flat.first)..<Int(flat.first + flat.count) {
-                let edge = nfa.edges[edgeIndex]
-                if byte >= edge.low && byte <= edge.high {
-                    if addClosure(edge.target, context: nil, into: &output) { return .match }
-                }
+            let flat = nfa.states[Int(state)]
+            if flat.kind == ClassNFA.State.consume && nfa.consumes(flat, characterClass) {
+                if addClosure(flat.second, context: nil, into: &output) { return .match }
             }
         }
         swap(&set, &output)
@@ -161,7 +153,7 @@ struct NFAStepper {
     }
 
     /// Runs the NFA over `bytes` without building a DFA: linear in the input, slower per
-    /// byte than the DFA.
+    /// character than the DFA.
     mutating func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var set: [Int32] = []
         var flags: UInt8
@@ -170,8 +162,10 @@ struct NFAStepper {
         case .dead: return false
         case .next(let first): flags = first
         }
-        for byte in bytes {
-            switch step(&set, flags: flags, byte: byte) {
+        var index = 0
+        while index < bytes.count {
+            let characterClass = nfa.alphabet.nextClass(bytes, &index)
+            switch step(&set, flags: flags, characterClass: characterClass) {
             case .match: return true
             case .dead: return false
             case .next(let next): flags = next
@@ -181,19 +175,22 @@ struct NFAStepper {
     }
 }
 
-/// A deterministic automaton over bytes built in full when a pattern is compiled: a
-/// search is then one table look-up per input byte.
+/// A deterministic automaton over character classes, built in full when a pattern is
+/// compiled: a search is then, per character, a class look-up (a table for ASCII) and a
+/// table look-up.
 ///
-/// Everything lives in one array so that a search touches a single buffer:
-/// `storage[0..<256]` maps each byte value to its byte class; the rows follow, one per
-/// state, each `stride` entries wide: one entry per byte class holding the next state
-/// (as the offset of its row), then one entry that is 1 when reaching the end of the
-/// input in that state completes a match. The first row is the dead state ("no match
-/// possible"), the second the match state ("a match was found"); both are absorbing.
-struct ByteDFA: Sendable {
-    /// Byte classes followed by the rows.
+/// Everything lives in one array, so that copying the automaton or searching with it
+/// touches a single buffer:
+/// - `storage[0..<128]`: the class of each ASCII code point;
+/// - the rows, one per state, each `stride` entries wide: one entry per class holding the
+///   next state (as the offset of its row), then one entry that is 1 when reaching the end
+///   of the input in that state completes a match. The first row is the dead state ("no
+///   match possible"), the second the match state ("a match was found"); both absorb;
+/// - the non-ASCII intervals: pairs (first code point, class), sorted;
+/// - the anchored literal prefix, its bytes packed four to an entry.
+struct ClassDFA: Sendable {
     let storage: [Int32]
-    /// Entries per row: the byte classes plus the end-of-input column.
+    /// Entries per row: the classes plus the end-of-input column.
     let stride: Int
     /// The row offset of the start state.
     let start: Int
@@ -201,46 +198,31 @@ struct ByteDFA: Sendable {
     let alwaysMatches: Bool
     /// The number of states, dead and match states included.
     let stateCount: Int
-    /// Bytes every match starts with at the start of the input (an anchored pattern such
-    /// as `^https://...`): compared directly instead of stepping through the table.
-    let anchoredPrefix: [UInt8]
-    /// The row reached from `start` by reading `anchoredPrefix`.
+    /// Where the (code point, class) pairs of the non-ASCII intervals start, and how many.
+    let intervalsOffset: Int
+    let intervalCount: Int
+    /// The class of every non-ASCII code point when they all share one, else -1.
+    let uniformNonASCIIClass: Int
+    /// Where the bytes every match starts with (for `^literal...`) are, and how many:
+    /// they are compared directly instead of stepping through the table.
+    let prefixOffset: Int
+    let prefixLength: Int
+    /// The row reached from `start` by reading the prefix.
     let afterPrefix: Int
 
-    static let rowBase = 256
-    static let deadRow = rowBase
+    static let rowBase = 128
 
-    var matchRow: Int { ByteDFA.rowBase + stride }
+    var matchRow: Int { ClassDFA.rowBase + stride }
 
     /// Builds the DFA of `nfa`; nil when it would need more than `maxStates` states.
-    init?(_ nfa: ByteNFA, maxStates: Int, anchoredPrefix: [UInt8] = []) {
-        // Byte classes: bytes that no edge (and, with \b, no word test) tells apart.
-        var boundary = [Bool](repeating: false, count: 257)
-        for edge in nfa.edges {
-            boundary[Int(edge.low)] = true
-            boundary[Int(edge.high) + 1] = true
-        }
-        if nfa.usesWordBoundary {
-            for range in ScalarSet.word.ranges {
-                boundary[Int(range.lowerBound)] = true
-                boundary[Int(range.upperBound) + 1] = true
-            }
-        }
-        var storage = [Int32](repeating: 0, count: ByteDFA.rowBase)
-        var representatives: [UInt8] = [0]
-        var current: Int32 = 0
-        for byte in 1..<256 {
-            if boundary[byte] {
-                current += 1
-                representatives.append(UInt8(byte))
-            }
-            storage[byte] = current
-        }
-        let classCount = representatives.count
+    init?(_ nfa: ClassNFA, maxStates: Int, anchoredPrefix: [UInt8] = []) {
+        let alphabet = nfa.alphabet
+        let classCount = alphabet.classCount
         let stride = classCount + 1
-        let rowBase = ByteDFA.rowBase
+        let rowBase = ClassDFA.rowBase
         func row(_ id: Int) -> Int32 { Int32(rowBase + id * stride) }
 
+        var storage = alphabet.asciiClass
         var stepper = NFAStepper(nfa)
         var sets: [[Int32]] = [[], []]
         var flagsOf: [UInt8] = [0, 0]
@@ -286,7 +268,7 @@ struct ByteDFA: Sendable {
             for column in 0..<classCount {
                 let target: Int
                 work = sets[id]
-                switch stepper.step(&work, flags: flagsOf[id], byte: representatives[column]) {
+                switch stepper.step(&work, flags: flagsOf[id], characterClass: column) {
                 case .match: target = 1
                 case .dead: target = 0
                 case .next(let flags):
@@ -299,39 +281,93 @@ struct ByteDFA: Sendable {
             storage[base + classCount] = stepper.acceptsAtEnd(sets[id], flags: flagsOf[id]) ? 1 : 0
         }
 
-        self.storage = storage
+        intervalsOffset = storage.count
+        intervalCount = alphabet.starts.count
+        for (first, characterClass) in zip(alphabet.starts, alphabet.intervalClass) {
+            storage += [Int32(first), characterClass]
+        }
+        uniformNonASCIIClass = alphabet.uniformNonASCIIClass.map(Int.init) ?? -1
+        // The prefix bytes, packed four to an entry so that they can be compared with memcmp.
+        let prefixStart = storage.count
+        storage += repeatElement(0, count: (anchoredPrefix.count + 3) / 4)
+        storage.withUnsafeMutableBytes { raw in
+            for (position, byte) in anchoredPrefix.enumerated() { raw[4 * prefixStart + position] = byte }
+        }
+        prefixOffset = prefixStart
+        prefixLength = anchoredPrefix.count
+
         self.stride = stride
         self.start = Int(row(startID))
         self.stateCount = sets.count
         var state = self.start
-        for byte in anchoredPrefix { state = Int(storage[state + Int(storage[Int(byte)])]) }
-        self.anchoredPrefix = anchoredPrefix
+        anchoredPrefix.withUnsafeBufferPointer { prefix in
+            var index = 0
+            while index < prefix.count {
+                state = Int(storage[state + alphabet.nextClass(prefix, &index)])
+            }
+        }
         self.afterPrefix = state
+        self.storage = storage
     }
 
-    /// Whether the automaton finds a match in `bytes`.
+    /// Whether the automaton finds a match in `bytes` (valid UTF-8).
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if alwaysMatches { return true }
         let matchRow = self.matchRow
         let endColumn = stride - 1
-        var state = start
-        var remaining = bytes
-        if !anchoredPrefix.isEmpty {
-            let length = anchoredPrefix.count
-            guard bytes.count >= length,
-                anchoredPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, length) == 0 })
-            else { return false }
-            state = afterPrefix
-            remaining = UnsafeBufferPointer(rebasing: bytes[length...])
-        }
+        let count = bytes.count
         return storage.withUnsafeBufferPointer { storage in
-            for byte in remaining {
-                state = Int(storage[state &+ Int(storage[Int(byte)])])
+            var state = start
+            var index = 0
+            if prefixLength > 0 {
+                guard count >= prefixLength,
+                    memcmp(storage.baseAddress! + prefixOffset, bytes.baseAddress!, prefixLength) == 0
+                else { return false }
+                index = prefixLength
+                state = afterPrefix
+            }
+            while index < count {
+                let byte = bytes[index]
+                let characterClass: Int
+                if byte < 0x80 {
+                    characterClass = Int(storage[Int(byte)])
+                    index &+= 1
+                } else {
+                    characterClass = nonASCIIClass(storage, bytes, &index)
+                }
+                state = Int(storage[state &+ characterClass])
                 if state <= matchRow { return state == matchRow }
             }
             return storage[state &+ endColumn] != 0
         }
+    }
+
+    /// Decodes the non-ASCII character at `index`, moves past it and returns its class.
+    @inline(__always)
+    private func nonASCIIClass(_ storage: UnsafeBufferPointer<Int32>, _ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int {
+        let lead = bytes[index]
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        let end = min(index &+ length, bytes.count)
+        if uniformNonASCIIClass >= 0 {
+            index = end
+            return uniformNonASCIIClass
+        }
+        var scalar = Int32(lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07))
+        var position = index &+ 1
+        while position < end {
+            scalar = scalar << 6 | Int32(bytes[position] & 0x3F)
+            position &+= 1
+        }
+        index = end
+        // The last interval whose first code point is <= scalar.
+        var low = 0
+        var high = intervalCount
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if storage[intervalsOffset &+ 2 &* mid] <= scalar { low = mid } else { high = mid }
+        }
+        return Int(storage[intervalsOffset &+ 2 &* low &+ 1])
     }
 }
 
