@@ -158,7 +158,7 @@ struct InstanceValidator: Sendable {
             let range = doc.sourceRange(of: e.node, using: locator)
             return InstanceError(
                 instanceLocation: e.instanceLocation.description, keywordLocation: e.keywordLocation,
-                absoluteKeywordLocation: e.absoluteKeywordLocation, message: e.message,
+                absoluteKeywordLocation: e.absoluteKeywordLocation, message: e.message(in: doc),
                 position: shifted(range.start), end: shifted(range.end), pointer: e.instanceLocation)
         }
         return InstanceResult(file: file, line: line, valid: false, errors: errors,

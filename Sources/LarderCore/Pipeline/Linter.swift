@@ -211,7 +211,8 @@ public struct Linter: Sendable {
         let locator = document.json.locator()
         return schema.validate(document.json, at: document.node).errors.map { e in
             document.diagnostic(
-                ruleID: RuleMetadata.schemaID, severity: severity, message: e.message, node: e.node, locator: locator,
+                ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node),
+                node: e.node, locator: locator,
                 keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
         }
     }

@@ -1,0 +1,32 @@
+import LarderJSON
+
+extension ValidationError {
+    /// The message with the value it is about named first, as a person reads it next to the
+    /// line: `"servings": -2 is less than the minimum 1`, `"steps"[2]: expected a string,
+    /// found a number`. Errors about the document itself, and messages that already start
+    /// with the key (`"ingredeints" is not allowed`), are left as they are.
+    public func message(in document: JSONDocument, root: Int? = nil) -> String {
+        guard let last = instanceLocation.tokens.last, let parentPointer = instanceLocation.parent else { return message }
+        let quotedKey = "\"" + last + "\""
+        if message.hasPrefix(quotedKey) { return message }
+        // Resolve the parent from the document's root node (a file may hold many documents).
+        var parent = root ?? document.root
+        for token in parentPointer.tokens {
+            switch document.kind(parent) {
+            case .object:
+                guard let v = document.member(parent, token) else { return message }
+                parent = v
+            case .array:
+                guard let i = Int(token), let e = document.element(parent, i) else { return message }
+                parent = e
+            default:
+                return message
+            }
+        }
+        if document.kind(parent) == .array {
+            guard let owner = parentPointer.tokens.last else { return "[\(last)]: " + message }
+            return "\"\(owner)\"[\(last)]: " + message
+        }
+        return quotedKey + ": " + message
+    }
+}
