@@ -46,23 +46,19 @@ struct LintCommand: AsyncParsableCommand {
         let registry = try CLIRegistry.make()
         let reporter = try output.reporter(in: registry)
         let cwd = FileManager.default.currentDirectoryPath
-        let configFile: ConfigFile?
-        if let config {
-            let path = absolutePath(config, cwd: cwd)
-            guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such config file: \(config)") }
-            configFile = ConfigFile(path: path)
-        } else {
-            configFile = ConfigFile.find(from: cwd)
-        }
         var run: LintRun
-        if let configFile {
-            run = try await lintProject(configFile, registry: registry, cwd: cwd)
-        } else {
-            guard !paths.isEmpty else {
-                throw ValidationError("no larder.yml in \(cwd) or its parents: give files or folders to check, or write one with `larder init`")
+        do {
+            if let project = try ProjectSession.open(config: config, cwd: cwd) {
+                run = try await lintProject(project, registry: registry)
+            } else {
+                guard !paths.isEmpty else {
+                    throw ValidationError("no larder.yml in \(cwd) or its parents: give files or folders to check, or write one with `larder init`")
+                }
+                if staged { throw ValidationError("--staged needs a larder.yml (it lints the content the config includes)") }
+                run = try await lintFiles(cwd: cwd)
             }
-            if staged { throw ValidationError("--staged needs a larder.yml (it lints the content the config includes)") }
-            run = try await lintFiles(cwd: cwd)
+        } catch let broken as ProjectSession.BrokenConfig {
+            run = LintRun(diagnostics: broken.diagnostics, filesChecked: 1, locators: broken.locators, configBroken: true)
         }
         if strict {
             run.diagnostics = run.diagnostics.map { d in
@@ -106,19 +102,8 @@ struct LintCommand: AsyncParsableCommand {
     }
 
     /// Lint with a config: schemas and rules over the content set.
-    func lintProject(_ configFile: ConfigFile, registry: PluginRegistry, cwd: String) async throws -> LintRun {
-        let root = configFile.root
-        let display = { (projectPath: String) in displayPath(projectPath, root: root, cwd: cwd) }
-        let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
-        let loaded: (config: LarderConfig, positions: ConfigLoader.PositionMap)
-        do {
-            loaded = try configFile.load(displayPath: configDisplay)
-        } catch {
-            var locators: [String: SourceLocator] = [:]
-            if let l = error.locator { locators[configDisplay] = l }
-            return LintRun(diagnostics: error.diagnostics, filesChecked: 1, locators: locators, configBroken: true)
-        }
-        let config = loaded.config
+    func lintProject(_ project: ProjectSession, registry: PluginRegistry) async throws -> LintRun {
+        let root = project.root, cwd = project.cwd, config = project.config
 
         // What to report on: the given paths, made project-relative.
         var reportingOn: Set<String>? = nil
@@ -128,7 +113,7 @@ struct LintCommand: AsyncParsableCommand {
             for path in paths {
                 let absolute = absolutePath(path, cwd: cwd)
                 guard let relative = projectRelative(absolute, root: root) else {
-                    throw ValidationError("\(path) is outside the project at \(displayPath("", root: root, cwd: cwd)) (the folder of \(configDisplay))")
+                    throw ValidationError("\(path) is outside the project at \(project.display("")) (the folder of \(project.configDisplay))")
                 }
                 var isDirectory: ObjCBool = false
                 let existsOnDisk = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
@@ -170,28 +155,10 @@ struct LintCommand: AsyncParsableCommand {
         }
         let content = await loader.load(included, reportingOn: reportingOn)
         trace.mark("read and parse \(content.documents.count) documents")
-        let linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
-                            configFile: configDisplay, configPositions: loaded.positions)
-        let found = await linter.lint(content, reportingOn: reportingOn)
+        let found = await project.linter(registry: registry, reader: reader).lint(content, reportingOn: reportingOn)
         trace.mark("lint")
-
-        // Name files as the user sees them (relative to the current folder).
-        let diagnostics = found.map { d -> Diagnostic in
-            var d = d
-            if d.file != configDisplay { d.file = display(d.file) }
-            d.related = d.related.map { r in
-                var r = r
-                if r.file != configDisplay { r.file = display(r.file) }
-                return r
-            }
-            return d
-        }
-        var locators: [String: SourceLocator] = [:]
-        let withProblems = Set(found.map(\.file))
-        for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
-        for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
-            locators[display(document.file)] = document.json.locator()
-        }
+        let diagnostics = project.displayed(found)
+        let locators = project.locators(for: found, in: content)
         return LintRun(diagnostics: diagnostics, filesChecked: reportingOn?.count ?? included.count, locators: locators)
     }
 }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// A project opened from its `larder.yml`, shared by the commands that run the pipeline
+/// (`lint`, `build`): where it is, its config, and how reports name its files.
+struct ProjectSession {
+    let cwd: String
+    let root: String
+    /// How reports name the config file.
+    let configDisplay: String
+    let config: LarderConfig
+    let positions: ConfigLoader.PositionMap
+
+    /// Why a project could not be opened: its config is not usable (reported, exit 2).
+    struct BrokenConfig: Error {
+        var diagnostics: [Diagnostic]
+        var locators: [String: SourceLocator]
+    }
+
+    /// Finds the config (`--config`, or the nearest larder.yml) and reads it; nil when there
+    /// is none and none was asked for.
+    static func open(config option: String?, cwd: String) throws -> ProjectSession? {
+        let configFile: ConfigFile
+        if let option {
+            let path = absolutePath(option, cwd: cwd)
+            guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such config file: \(option)") }
+            configFile = ConfigFile(path: path)
+        } else if let found = ConfigFile.find(from: cwd) {
+            configFile = found
+        } else {
+            return nil
+        }
+        let root = configFile.root
+        let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
+        do {
+            let (config, positions) = try configFile.load(displayPath: configDisplay)
+            return ProjectSession(cwd: cwd, root: root, configDisplay: configDisplay, config: config, positions: positions)
+        } catch {
+            var locators: [String: SourceLocator] = [:]
+            if let l = error.locator { locators[configDisplay] = l }
+            throw BrokenConfig(diagnostics: error.diagnostics, locators: locators)
+        }
+    }
+
+    /// A project-relative path as reports name it.
+    func display(_ projectPath: String) -> String {
+        displayPath(projectPath, root: root, cwd: cwd)
+    }
+
+    /// Diagnostics with project-relative files renamed as the user sees them.
+    func displayed(_ found: [Diagnostic]) -> [Diagnostic] {
+        found.map { d in
+            var d = d
+            if d.file != configDisplay { d.file = display(d.file) }
+            d.related = d.related.map { r in
+                var r = r
+                if r.file != configDisplay { r.file = display(r.file) }
+                return r
+            }
+            return d
+        }
+    }
+
+    /// The text of the files that have diagnostics, keyed as reports name them.
+    func locators(for found: [Diagnostic], in content: LoadedContent) -> [String: SourceLocator] {
+        var locators: [String: SourceLocator] = [:]
+        let withProblems = Set(found.map(\.file))
+        for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
+        for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
+            locators[display(document.file)] = document.json.locator()
+        }
+        return locators
+    }
+
+    func linter(registry: PluginRegistry, reader: any ProjectReader) -> Linter {
+        Linter(config: config, registry: registry, reader: reader, projectRoot: root,
+               configFile: configDisplay, configPositions: positions)
+    }
+}

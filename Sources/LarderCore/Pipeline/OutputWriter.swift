@@ -1,0 +1,138 @@
+import Foundation
+
+/// Writes a build's artifacts so that a crash or a kill half-way never leaves half a
+/// bundle: everything is written into a staging folder first, then each output (a folder,
+/// or a single file) is renamed into place, the previous one removed only after.
+///
+/// Every path is checked: outputs stay inside the base folder, artifact paths stay inside
+/// their output, and an existing folder is replaced only when Larder wrote it (it holds a
+/// `.larder-output` marker) or it is empty.
+public struct OutputWriter: Sendable {
+    /// One output of the build: where it goes (relative to the base folder) and its files
+    /// (relative to the output folder; for a single-file output, one artifact whose path is
+    /// ignored).
+    public struct Output: Sendable {
+        public var path: String
+        public var isFile: Bool
+        public var artifacts: [Artifact]
+
+        public init(path: String, isFile: Bool, artifacts: [Artifact]) {
+            self.path = path
+            self.isFile = isFile
+            self.artifacts = artifacts
+        }
+    }
+
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// The marker file that says a folder is Larder's output.
+    public static let marker = ".larder-output"
+
+    /// The absolute base folder outputs are relative to.
+    public let base: String
+    /// Project-relative paths that no output may cover (content, config, schemas).
+    public let protected: [String]
+
+    public init(base: String, protected: [String] = []) {
+        self.base = base
+        self.protected = protected
+    }
+
+    /// Checks every output before anything is written.
+    public func check(_ outputs: [Output]) throws(WriteError) {
+        var seen = Set<String>()
+        for output in outputs {
+            guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
+                throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
+            }
+            guard seen.insert(normalized).inserted else { throw WriteError("two exports write to '\(output.path)'") }
+            for other in seen where other != normalized && (other.hasPrefix(normalized + "/") || normalized.hasPrefix(other + "/")) {
+                throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
+            }
+            for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
+                throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
+            }
+            if output.isFile && output.artifacts.count != 1 {
+                throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
+            }
+            let target = absolute(normalized)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
+                if isDirectory.boolValue {
+                    if output.isFile { throw WriteError("'\(output.path)' is a folder; the export writes a file there") }
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
+                    if !names.isEmpty && !names.contains(Self.marker) {
+                        throw WriteError("'\(output.path)' exists and was not written by Larder (no \(Self.marker) in it); remove it or choose another `out`")
+                    }
+                } else if !output.isFile {
+                    throw WriteError("'\(output.path)' is a file; the export writes a folder there")
+                }
+            }
+            for artifact in output.artifacts {
+                do {
+                    try Artifact.validate(path: artifact.path)
+                } catch {
+                    throw WriteError("\(error)")
+                }
+            }
+        }
+    }
+
+    /// Writes all outputs: staged first, then renamed into place.
+    public func write(_ outputs: [Output]) throws(WriteError) {
+        try check(outputs)
+        let fm = FileManager.default
+        let staging = absolute(".larder-staging-\(UUID().uuidString)")
+        do {
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError("cannot create a staging folder in \(base): \(error.localizedDescription)")
+        }
+        defer { try? fm.removeItem(atPath: staging) }
+        do {
+            // 1. Stage everything; a failure here leaves the previous outputs untouched.
+            for (i, output) in outputs.enumerated() {
+                let stagedRoot = staging + "/\(i)"
+                if output.isFile {
+                    try writeFile(output.artifacts[0].bytes, to: stagedRoot)
+                } else {
+                    try fm.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
+                    try writeFile([], to: stagedRoot + "/" + Self.marker)
+                    for artifact in output.artifacts {
+                        try writeFile(artifact.bytes, to: stagedRoot + "/" + artifact.path)
+                    }
+                }
+            }
+            // 2. Swap each output into place with renames.
+            for (i, output) in outputs.enumerated() {
+                let target = absolute(ProjectPath.normalize(output.path)!)
+                let stagedRoot = staging + "/\(i)"
+                try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if fm.fileExists(atPath: target) {
+                    let old = staging + "/old-\(i)"
+                    try fm.moveItem(atPath: target, toPath: old)
+                }
+                try fm.moveItem(atPath: stagedRoot, toPath: target)
+            }
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            throw WriteError("cannot write the build output: \(error.localizedDescription)")
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    private func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let dir = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw WriteError("cannot write \(path)")
+        }
+    }
+}
