@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+
+/// `larder build`: the whole pipeline from `larder.yml`: load, lint (errors stop the
+/// build), the configured transforms, the configured exporters, and an atomic write.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Lint, transform and export the project's content as larder.yml says.",
+        discussion: """
+            Each export writes to its `out` path (default dist/<exporter>), relative to the \
+            project or to --out. Output is deterministic, and written to a staging folder \
+            first and renamed into place, so a failed or killed build leaves the previous \
+            output intact. Exit status: 0 built, 1 content errors (nothing written), 2 a \
+            usage, configuration or export error.
+            """
+    )
+
+    @Option(name: .long, help: "The config file (default: larder.yml in this folder or the nearest parent).")
+    var config: String?
+
+    @Option(name: .long, help: "The folder exports' `out` paths are relative to (default: the project folder).")
+    var out: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let registry = try CLIRegistry.make()
+        let reporter = try output.reporter(in: registry)
+        let cwd = FileManager.default.currentDirectoryPath
+        let project: ProjectSession
+        do {
+            guard let opened = try ProjectSession.open(config: config, cwd: cwd) else {
+                throw ValidationError("no larder.yml in \(cwd) or its parents; write one with `larder init`")
+            }
+            project = opened
+        } catch let broken as ProjectSession.BrokenConfig {
+            report(broken.diagnostics, files: 1, locators: broken.locators, reporter: reporter, registry: registry, cwd: cwd)
+            throw ExitCode(2)
+        }
+        let builder = Builder(
+            config: project.config, registry: registry, outputBase: out.map { absolutePath($0, cwd: cwd) } ?? project.root,
+            protected: [], toolVersion: larderVersion)
+        let total = 2 + builder.steps.count
+        let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
+
+        progress.show(0, "load")
+        let reader = WorkingTreeReader(root: project.root)
+        let loader = ContentLoader(config: project.config, reader: reader)
+        let included = loader.includedFiles()
+        let content = await loader.load(included)
+        progress.show(1, "lint")
+        let found = await project.linter(registry: registry, reader: reader).lint(content)
+        if found.contains(where: { $0.severity == .error }) {
+            report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
+                   reporter: reporter, registry: registry, cwd: cwd)
+            FileHandle.standardError.write(Data("larder: the content has errors; nothing was built\n".utf8))
+            throw ExitCode(1)
+        }
+        // Outputs may not replace content, the config or a team's schemas.
+        var protected = included.map(\.path) + project.config.content.compactMap(\.schema)
+        protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
+        var configured = builder
+        configured.protected = out == nil ? protected : []
+        let result: Builder.Result
+        do {
+            result = try await configured.run(content.documents) { index, name in progress.show(2 + index, name) }
+        } catch {
+            throw ValidationError("[\(error.step)] \(error.message)")
+        }
+        let notes = project.displayed(found + result.diagnostics)
+        if !notes.isEmpty {
+            report(notes, files: included.count, locators: project.locators(for: found + result.diagnostics, in: content),
+                   reporter: reporter, registry: registry, cwd: cwd)
+        }
+        let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
+        FileHandle.standardError.write(Data("Built \(content.documents.count) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+    }
+
+    func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], reporter: any Reporter, registry: PluginRegistry, cwd: String) {
+        let context = ReportContext(
+            colorEnabled: output.colorEnabled(), workingDirectory: cwd,
+            sources: SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
+            toolVersion: larderVersion, rules: registry.ruleMetadata)
+        writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
+    }
+
+    /// `[3/7] export xcstrings` on a terminal; nothing otherwise.
+    struct Progress: Sendable {
+        var total: Int
+        var enabled: Bool
+        func show(_ index: Int, _ name: String) {
+            guard enabled else { return }
+            FileHandle.standardError.write(Data("[\(index + 1)/\(total)] \(name)\n".utf8))
+        }
+    }
+}

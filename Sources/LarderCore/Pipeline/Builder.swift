@@ -1,0 +1,103 @@
+import Foundation
+import LarderJSON
+
+/// Runs the stages after lint: the config's transforms, in order, then its exporters, and
+/// writes every output atomically (see ``OutputWriter``).
+///
+/// Every failure names the step that raised it (`[4/6] export xcstrings: …`), and nothing
+/// is written unless every step succeeded.
+public struct Builder: Sendable {
+    public var config: LarderConfig
+    public var registry: PluginRegistry
+    /// The folder outputs' `out` paths are relative to (the project root by default).
+    public var outputBase: String
+    /// Project-relative paths no output may replace.
+    public var protected: [String]
+    public var toolVersion: String
+
+    public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "") {
+        self.config = config
+        self.registry = registry
+        self.outputBase = outputBase
+        self.protected = protected
+        self.toolVersion = toolVersion
+    }
+
+    /// A step that failed, named as the progress line names it.
+    public struct StepError: Error, Sendable, CustomStringConvertible {
+        public var step: String
+        public var message: String
+        public var description: String { "\(step): \(message)" }
+    }
+
+    public struct Result: Sendable {
+        /// Notes and warnings from transforms and exporters.
+        public var diagnostics: [Diagnostic]
+        /// What was written: each output's path and file count.
+        public var outputs: [(path: String, files: Int)]
+    }
+
+    /// The names of the steps, for progress lines (`transform scale`, `export xcstrings`).
+    public var steps: [String] {
+        config.transforms.map { "transform \($0.id)" } + config.exports.map { "export \($0.id)" } + ["write"]
+    }
+
+    /// Transforms `documents`, exports them and writes the outputs. `progress` is called
+    /// with each step's name before it runs.
+    public func run(_ documents: [Document], progress: @Sendable (Int, String) -> Void = { _, _ in }) async throws(StepError) -> Result {
+        var documents = documents
+        var diagnostics: [Diagnostic] = []
+        var index = 0
+        for step in config.transforms {
+            let name = "transform \(step.id)"
+            progress(index, name)
+            index += 1
+            let transform: any Transform
+            do {
+                transform = try registry.transform(step.id)
+            } catch {
+                throw StepError(step: name, message: "\(error)")
+            }
+            let context = TransformContext(transformID: step.id, options: step.options, locales: config.locales)
+            do {
+                for i in documents.indices {
+                    diagnostics += try transform.apply(to: &documents[i], context: context)
+                }
+            } catch {
+                throw StepError(step: name, message: "\(error)")
+            }
+        }
+        var outputs: [OutputWriter.Output] = []
+        for step in config.exports {
+            let name = "export \(step.id)"
+            progress(index, name)
+            index += 1
+            let exporter: any Exporter
+            do {
+                exporter = try registry.exporter(step.id)
+            } catch {
+                throw StepError(step: name, message: "\(error)")
+            }
+            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion)
+            let artifacts: [Artifact]
+            do {
+                artifacts = try exporter.export(documents, context: context)
+            } catch {
+                throw StepError(step: name, message: "\(error)")
+            }
+            let out = step.options["out"]?.stringValue ?? "dist/\(step.id)"
+            // An `out` that names a file (`Content.xcstrings`) takes the export's one file.
+            let last = out.split(separator: "/").last.map(String.init) ?? out
+            let isFile = last.contains(".") && artifacts.count == 1 && !out.hasSuffix("/")
+            outputs.append(OutputWriter.Output(path: out, isFile: isFile, artifacts: artifacts))
+        }
+        progress(index, "write")
+        let writer = OutputWriter(base: outputBase, protected: protected)
+        do {
+            try writer.write(outputs)
+        } catch {
+            throw StepError(step: "write", message: error.description)
+        }
+        return Result(diagnostics: diagnostics, outputs: outputs.map { ($0.path, $0.artifacts.count) })
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LarderJSON
+import Testing
+@testable import LarderCore
+
+/// An exporter for tests: one file per document, named by its id, or a failure.
+struct ListExporter: Exporter {
+    let id = "list"
+    let summary = "Writes one file per document."
+    var fail = false
+    var path: @Sendable (String) -> String = { "items/\($0).json" }
+
+    func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
+        if fail { throw OutputWriter.WriteError("the exporter failed on purpose") }
+        return try documents.map { d in
+            let id = d.json.string(d.json.member(d.node, "id")!) ?? "?"
+            return try Artifact(path: path(id), bytes: JSONWriter.pretty.bytes(d.value))
+        }
+    }
+}
+
+struct UppercaseNames: Transform {
+    let id = "uppercase"
+    let summary = "Upper-cases names."
+    func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
+        var value = document.value
+        if let name = value["name"]?.stringValue { value["name"] = .string(name.uppercased()) }
+        try document.replaceValue(with: value)
+        return []
+    }
+}
+
+@Suite struct BuilderTests {
+    func scratch() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-build-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func documents() throws -> [Document] {
+        let json = try JSONDocument(parsing: #"[{"id": "negroni", "name": "Negroni"}, {"id": "mojito", "name": "Mojito"}]"#)
+        return Document.split(file: "drinks.json", kind: "recipe", json: json)
+    }
+
+    func builder(_ base: String, exporter: ListExporter = ListExporter(), out: String = "dist/list") throws -> Builder {
+        let registry = try PluginRegistry(transforms: [UppercaseNames()], exporters: [exporter])
+        let config = LarderConfig(transforms: [PipelineStep(id: "uppercase")],
+                                  exports: [PipelineStep(id: "list", options: ["out": .string(out)])])
+        return Builder(config: config, registry: registry, outputBase: base, protected: ["content/drinks.json"])
+    }
+
+    func files(_ dir: String) -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let e = FileManager.default.enumerator(atPath: dir)
+        while let p = e?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir + "/" + p, isDirectory: &isDirectory), !isDirectory.boolValue { out[p] = try? FileBytes.read(dir + "/" + p) }
+        }
+        return out
+    }
+
+    @Test func transformsExportsAndWritesDeterministically() async throws {
+        let base = try scratch()
+        let result = try await builder(base).run(try documents())
+        #expect(result.outputs.map(\.files) == [2])
+        let first = files(base + "/dist/list")
+        #expect(first.keys.sorted() == [".larder-output", "items/mojito.json", "items/negroni.json"])
+        #expect(String(decoding: first["items/negroni.json"]!, as: UTF8.self).contains("NEGRONI"))
+        _ = try await builder(base).run(try documents())
+        #expect(files(base + "/dist/list") == first)
+        // No staging folder is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["dist"])
+    }
+
+    @Test func aFailingExportLeavesThePreviousOutputIntact() async throws {
+        let base = try scratch()
+        _ = try await builder(base).run(try documents())
+        let before = files(base + "/dist/list")
+        await #expect(throws: Builder.StepError.self) {
+            _ = try await builder(base, exporter: ListExporter(fail: true)).run(try documents())
+        }
+        #expect(files(base + "/dist/list") == before)
+    }
+
+    @Test func pathsCannotLeaveTheOutput() async throws {
+        let base = try scratch()
+        let hostile = ListExporter(path: { "../../\($0).json" })
+        await #expect(throws: Builder.StepError.self) {
+            _ = try await builder(base, exporter: hostile).run(try documents())
+        }
+        for out in ["../elsewhere", "/tmp/x", ".", "content"] {
+            await #expect(throws: Builder.StepError.self, "out: \(out)") {
+                _ = try await builder(base, out: out).run(try documents())
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
+    }
+
+    @Test func aFolderLarderDidNotWriteIsNotReplaced() async throws {
+        let base = try scratch()
+        try FileManager.default.createDirectory(atPath: base + "/dist/list", withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: base + "/dist/list/notes.txt"))
+        await #expect(throws: Builder.StepError.self) {
+            _ = try await builder(base).run(try documents())
+        }
+        #expect(files(base + "/dist/list") == ["notes.txt": Array("keep me".utf8)])
+    }
+}
