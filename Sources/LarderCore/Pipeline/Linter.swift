@@ -144,7 +144,26 @@ public struct Linter: Sendable {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let batch = max(1, min(256, reported.count / (width * 4)))
         var perDocument: [[Diagnostic]] = Array(repeating: [], count: reported.count)
+        // Content-wide rules: once per kind, with the settings of the kind's first entry; they
+        // run as tasks beside the per-document work.
+        var contentJobs: [(rule: any ContentRule, context: RuleContext)] = []
+        var seenKinds = Set<String>()
+        for entry in config.content where seenKinds.insert(entry.kind).inserted {
+            for rule in contentRules where rule.kinds?.contains(entry.kind) ?? true {
+                let setting = config.setting(for: rule.id, entry: entry)
+                if setting?.isOff ?? false { continue }
+                let context = RuleContext(
+                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                    severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
+                    projectFiles: projectFiles)
+                contentJobs.append((rule, context))
+            }
+        }
+        var contentWide = [[Diagnostic]](repeating: [], count: contentJobs.count)
         await withTaskGroup(of: [(Int, [Diagnostic])].self) { group in
+            for (k, job) in contentJobs.enumerated() {
+                group.addTask { [(-1 - k, job.rule.check(content: contentSet, reportingOn: reportingOn, context: job.context))] }
+            }
             var next = 0
             func add() {
                 let range = next..<min(next + batch, reported.count)
@@ -173,26 +192,14 @@ public struct Linter: Sendable {
             }
             while next < reported.count && next < batch * width * 2 { add() }
             while let done = await group.next() {
-                for (i, d) in done { perDocument[i] = d }
+                for (i, d) in done {
+                    if i >= 0 { perDocument[i] = d } else { contentWide[-1 - i] = d }
+                }
                 if next < reported.count { add() }
             }
         }
-        // Content-wide rules: once per kind, with the settings of the kind's first entry.
-        var contentWide: [Diagnostic] = []
-        var seenKinds = Set<String>()
-        for entry in config.content where seenKinds.insert(entry.kind).inserted {
-            for rule in contentRules where rule.kinds?.contains(entry.kind) ?? true {
-                let setting = config.setting(for: rule.id, entry: entry)
-                if setting?.isOff ?? false { continue }
-                let context = RuleContext(
-                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
-                    severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
-                    projectFiles: projectFiles)
-                contentWide += rule.check(content: contentSet, reportingOn: reportingOn, context: context)
-            }
-        }
         let reportedParse = content.diagnostics.filter { reportingOn?.contains($0.file) ?? true }
-        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide
+        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 }
     }
 
     /// A rule's options with what the config knows added: the entry's `images` folder and the
