@@ -12,9 +12,12 @@ struct GitIndexReader: ProjectReader {
 
     /// Project-relative path -> blob id, for every file in the index under the project.
     let blobs: [String: String]
-    /// Blob contents read ahead of time in one `git cat-file --batch` call.
+    /// Blob contents read ahead of time in one `git cat-file --batch` call, for the files
+    /// whose staged version differs from the working tree.
     let contents: [String: [UInt8]]
     let sortedPaths: [String]
+    /// Reads the files whose staged version is the working tree's (most of them).
+    let workingTree: WorkingTreeReader
 
     /// Lists the index under `root` (paths relative to it) and reads the blobs of the files
     /// `wanted` selects.
@@ -32,7 +35,12 @@ struct GitIndexReader: ProjectReader {
         }
         self.blobs = blobs
         sortedPaths = blobs.keys.sorted()
-        let needed = sortedPaths.filter(wanted)
+        workingTree = WorkingTreeReader(root: root)
+        // Only files that differ between the index and the working tree (changed after
+        // staging, or deleted) need their staged bytes from git; the rest read from disk.
+        let differing = try Self.git(["diff", "--name-only", "--relative", "-z", "--", "."], in: root)
+        let changed = Set(differing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+        let needed = sortedPaths.filter { changed.contains($0) && wanted($0) }
         var contents: [String: [UInt8]] = [:]
         if !needed.isEmpty {
             let input = needed.map { blobs[$0]! + "\n" }.joined()
@@ -57,10 +65,9 @@ struct GitIndexReader: ProjectReader {
     }
 
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        guard let bytes = contents[path] else {
-            throw FileReadError(path: path, reason: blobs[path] == nil ? "it is not staged" : "it was not read from the index")
-        }
-        return bytes
+        if let bytes = contents[path] { return bytes }
+        guard blobs[path] != nil else { throw FileReadError(path: path, reason: "it is not staged") }
+        return try workingTree.read(path)
     }
 
     var projectFiles: any ProjectFiles { ProjectFileSnapshot(paths: sortedPaths) }
