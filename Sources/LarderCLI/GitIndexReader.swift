@@ -61,7 +61,16 @@ struct GitIndexReader: ProjectReader {
 
     func files(under folder: String) -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
-        return sortedPaths.filter { $0.hasPrefix(prefix) && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        // Hidden entries (`.git`, `.build`) are skipped, as in the working tree.
+        return sortedPaths.filter { path in
+            guard path.hasPrefix(prefix), path.utf8.first != UInt8(ascii: ".") else { return false }
+            var previous: UInt8 = 0
+            for byte in path.utf8 {
+                if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
@@ -70,7 +79,34 @@ struct GitIndexReader: ProjectReader {
         return try workingTree.read(path)
     }
 
-    var projectFiles: any ProjectFiles { ProjectFileSnapshot(paths: sortedPaths) }
+    var projectFiles: any ProjectFiles { IndexFiles(paths: sortedPaths, blobs: blobs) }
+
+    /// The index's files for rules (images): existence is a hash look-up; a folder's
+    /// entries are found by a binary search over the sorted paths, only when asked.
+    struct IndexFiles: ProjectFiles {
+        let paths: [String]
+        let blobs: [String: String]
+
+        func fileExists(atPath path: String) -> Bool { blobs[path] != nil }
+
+        func entries(inDirectory directory: String) -> [String]? {
+            let prefix = directory.isEmpty ? "" : directory + "/"
+            var lo = 0, hi = paths.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if paths[mid] < prefix { lo = mid + 1 } else { hi = mid }
+            }
+            var names: [String] = []
+            var i = lo
+            while i < paths.count && paths[i].hasPrefix(prefix) {
+                let rest = paths[i].dropFirst(prefix.count)
+                let name = String(rest.prefix { $0 != "/" })
+                if names.last != name { names.append(name) }
+                i += 1
+            }
+            return names.isEmpty && !directory.isEmpty ? nil : names
+        }
+    }
 
     /// Runs git and returns its standard output; throws with git's message when it fails.
     static func git(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> [UInt8] {
