@@ -535,6 +535,11 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(letters.engineName == "dfa")
         #expect(try letters.search(String(repeating: "日", count: 255)))
         #expect(try !letters.search(String(repeating: "日", count: 256)))
+        let email = try ECMARegex("^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,255}\\.[a-z]{2,24}$")
+        #expect(email.engineName == "dfa")
+        #expect(try email.search("chef.anna+soup@mail.example.co.uk"))
+        #expect(try !email.search("chef@example.c"))
+        #expect(try !email.search("chef@@example.com"))
     }
 
     @Test func enginesAgreeOnNonASCIIInput() throws {
