@@ -29,6 +29,8 @@ struct NFAStepper {
     private var stamp: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [Int32] = []
+    /// States visited so far: the DFA construction stops when this grows past its budget.
+    private(set) var work = 0
     // Buffers reused from step to step.
     private var expanded: [Int32] = []
     private var scratch: [Int32] = []
@@ -65,6 +67,7 @@ struct NFAStepper {
         stack.append(seed)
         while let state = stack.popLast() {
             let index = Int(state)
+            work &+= 1
             if stamp[index] == generation { continue }
             stamp[index] = generation
             let flat = nfa.states[index]
@@ -214,7 +217,12 @@ struct ClassDFA: Sendable {
 
     var matchRow: Int { ClassDFA.rowBase + stride }
 
-    /// Builds the DFA of `nfa`; nil when it would need more than `maxStates` states.
+    /// The most NFA states the construction may visit (a bound on compile time, about
+    /// 50 ms in a release build).
+    static let maxWork = 2_000_000
+
+    /// Builds the DFA of `nfa`; nil when it would need more than `maxStates` states or
+    /// more than ``maxWork`` steps to build.
     init?(_ nfa: ClassNFA, maxStates: Int, anchoredPrefix: [UInt8] = []) {
         let alphabet = nfa.alphabet
         let classCount = alphabet.classCount
@@ -278,6 +286,7 @@ struct ClassDFA: Sendable {
                 }
                 storage[base + column] = row(target)
             }
+            if stepper.work > ClassDFA.maxWork { return nil }
             storage[base + classCount] = stepper.acceptsAtEnd(sets[id], flags: flagsOf[id]) ? 1 : 0
         }
 
