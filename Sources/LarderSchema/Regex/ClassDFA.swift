@@ -190,6 +190,9 @@ struct NFAStepper {
 ///   of the input in that state completes a match. The first row is the dead state ("no
 ///   match possible"), the second the match state ("a match was found"); both absorb;
 /// - the non-ASCII intervals: pairs (first code point, class), sorted;
+/// - when non-ASCII code points fall in different classes, the class of each code point
+///   from U+0080 to U+07FF (the two-byte characters: accented Latin, Greek, Cyrillic,
+///   Hebrew, Arabic...), so that they need no binary search;
 /// - the anchored literal prefix, its bytes packed four to an entry.
 struct ClassDFA: Sendable {
     let storage: [Int32]
@@ -206,6 +209,8 @@ struct ClassDFA: Sendable {
     let intervalCount: Int
     /// The class of every non-ASCII code point when they all share one, else -1.
     let uniformNonASCIIClass: Int
+    /// Where the classes of U+0080...U+07FF are (when `uniformNonASCIIClass` is -1).
+    let twoByteOffset: Int
     /// Where the bytes every match starts with (for `^literal...`) are, and how many:
     /// they are compared directly instead of stepping through the table.
     let prefixOffset: Int
@@ -296,6 +301,10 @@ struct ClassDFA: Sendable {
             storage += [Int32(first), characterClass]
         }
         uniformNonASCIIClass = alphabet.uniformNonASCIIClass.map(Int.init) ?? -1
+        twoByteOffset = storage.count
+        if uniformNonASCIIClass < 0 {
+            storage += (UInt32(0x80)..<0x800).map { Int32(alphabet.nonASCIIClass($0)) }
+        }
         // The prefix bytes, packed four to an entry so that they can be compared with memcmp.
         let prefixStart = storage.count
         storage += repeatElement(0, count: (anchoredPrefix.count + 3) / 4)
@@ -361,6 +370,11 @@ struct ClassDFA: Sendable {
         if uniformNonASCIIClass >= 0 {
             index = end
             return uniformNonASCIIClass
+        }
+        if length == 2 && end == index &+ 2 {
+            let scalar = Int(lead & 0x1F) << 6 | Int(bytes[index &+ 1] & 0x3F)
+            index = end
+            return Int(storage[twoByteOffset &+ scalar &- 0x80])
         }
         var scalar = Int32(lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07))
         var position = index &+ 1
