@@ -468,6 +468,20 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
     }
 }
 
+/// A small deterministic random number generator for generated tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        value ^= value >> 31
+        return Int(value % UInt64(bound))
+    }
+}
+
 @Suite struct RegexSafetyTests {
     @Test func catastrophicPatternRunsInLinearTime() throws {
         let regex = try ECMARegex("^(a+)+$")
@@ -535,6 +549,11 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
         #expect(letters.engineName == "dfa")
         #expect(try letters.search(String(repeating: "日", count: 255)))
         #expect(try !letters.search(String(repeating: "日", count: 256)))
+        let email = try ECMARegex("^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{1,255}\\.[a-z]{2,24}$")
+        #expect(email.engineName == "dfa")
+        #expect(try email.search("chef.anna+soup@mail.example.co.uk"))
+        #expect(try !email.search("chef@example.c"))
+        #expect(try !email.search("chef@@example.com"))
     }
 
     @Test func enginesAgreeOnNonASCIIInput() throws {
@@ -584,6 +603,69 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
                 #expect(try automata.search(input) == expected, "/\(pattern)/ on \(input.debugDescription)")
             }
         }
+    }
+
+    @Test func enginesAgreeOnRandomPatterns() throws {
+        // A fixed-seed generator of small patterns: the automata and the backtracking
+        // engine must agree on every input over a small alphabet.
+        var random = SplitMix(seed: 2024)
+        let atoms = ["a", "b", "é", ".", "[ab]", "[^a]", "\\w", "\\W", "\\s", "[a-é]", "\\d", "😀"]
+        func pattern(_ depth: Int) -> String {
+            var result = ""
+            for _ in 0..<(1 + random.next(3)) {
+                var term: String
+                switch random.next(depth > 1 ? 6 : 9) {
+                case 0, 1, 2, 3, 4: term = atoms[random.next(atoms.count)]
+                case 5: term = ["^", "$", "\\b", "\\B"][random.next(4)]
+                case 6: term = "(" + pattern(depth + 1) + ")"
+                case 7: term = "(?:" + pattern(depth + 1) + "|" + pattern(depth + 1) + ")"
+                default: term = "(" + pattern(depth + 1) + ")"
+                }
+                if !term.hasPrefix("^") && !term.hasPrefix("$") && !term.hasPrefix("\\b") && !term.hasPrefix("\\B") {
+                    term += ["", "", "*", "+", "?", "{2}", "{1,3}", "*?", "{0,2}"][random.next(9)]
+                }
+                result += term
+            }
+            return result
+        }
+        let alphabet: [Character] = ["a", "b", "é", " ", "1", "😀"]
+        var inputs = [""]
+        var frontier = [""]
+        for _ in 0..<3 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            inputs += frontier
+        }
+        for _ in 0..<150 {
+            let source = pattern(0)
+            let automaton = try ECMARegex(source)
+            let backtracking = try ECMARegex("(?=)(?:\(source))")
+            for input in inputs where try automaton.search(input) != backtracking.search(input) {
+                Issue.record("/\(source)/ [\(automaton.engineName)] disagrees with backtracking on \(input.debugDescription)")
+                break
+            }
+        }
+    }
+
+    @Test func concurrentSearchesShareOneRegex() async throws {
+        let regex = try ECMARegex("^[a-z0-9]+(-[a-z0-9]+)*$")
+        let backtracking = try ECMARegex("^(\\w+)-\\1$")
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for iteration in 0..<2_000 {
+                        let slug = "soup-\(task)-\(iteration)"
+                        guard (try? regex.search(slug)) == true, (try? regex.search(slug + "!")) == false,
+                            (try? backtracking.search("x\(iteration)-x\(iteration)")) == true
+                        else { return false }
+                    }
+                    return true
+                }
+            }
+            var all: [Bool] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results == Array(repeating: true, count: 8))
     }
 
     @Test func enginesAgreeOnGeneratedCases() throws {

@@ -42,6 +42,9 @@ final class BacktrackProgram: Sendable {
     let registerCount: Int
     /// True when matches can only start at position 0.
     let anchored: Bool
+    /// The set (see ``setContains(_:_:)``) of the code points a match can start with, when
+    /// every match consumes at least one: other start positions are skipped.
+    let firstSet: Int?
 
     static let maxInstructions = 100_000
 
@@ -49,6 +52,8 @@ final class BacktrackProgram: Sendable {
         var builder = Builder()
         try builder.emit(parsed.root, backward: false)
         builder.instructions.append(.match)
+        let first = parsed.root.firstCharacters
+        firstSet = first.canBeEmpty ? nil : builder.addSet(first.set)
         instructions = builder.instructions
         asciiBits = builder.asciiBits
         rangeBounds = builder.rangeBounds
@@ -218,8 +223,14 @@ struct BacktrackMatcher {
 
     /// Whether the pattern matches starting at some position of the input.
     mutating func search() throws(RegexError) -> Bool {
-        let last = program.anchored ? 0 : input.count
-        for start in 0...last {
+        if program.anchored { return try run(from: 0, at: 0) }
+        if let firstSet = program.firstSet {
+            for start in input.indices where program.setContains(firstSet, input[start]) {
+                if try run(from: 0, at: start) { return true }
+            }
+            return false
+        }
+        for start in 0...input.count {
             if try run(from: 0, at: start) { return true }
         }
         return false

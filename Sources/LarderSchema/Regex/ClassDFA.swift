@@ -29,6 +29,8 @@ struct NFAStepper {
     private var stamp: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [Int32] = []
+    /// States visited so far: the DFA construction stops when this grows past its budget.
+    private(set) var work = 0
     // Buffers reused from step to step.
     private var expanded: [Int32] = []
     private var scratch: [Int32] = []
@@ -65,6 +67,7 @@ struct NFAStepper {
         stack.append(seed)
         while let state = stack.popLast() {
             let index = Int(state)
+            work &+= 1
             if stamp[index] == generation { continue }
             stamp[index] = generation
             let flat = nfa.states[index]
@@ -187,6 +190,9 @@ struct NFAStepper {
 ///   of the input in that state completes a match. The first row is the dead state ("no
 ///   match possible"), the second the match state ("a match was found"); both absorb;
 /// - the non-ASCII intervals: pairs (first code point, class), sorted;
+/// - when non-ASCII code points fall in different classes, the class of each code point
+///   from U+0080 to U+07FF (the two-byte characters: accented Latin, Greek, Cyrillic,
+///   Hebrew, Arabic...), so that they need no binary search;
 /// - the anchored literal prefix, its bytes packed four to an entry.
 struct ClassDFA: Sendable {
     let storage: [Int32]
@@ -203,6 +209,8 @@ struct ClassDFA: Sendable {
     let intervalCount: Int
     /// The class of every non-ASCII code point when they all share one, else -1.
     let uniformNonASCIIClass: Int
+    /// Where the classes of U+0080...U+07FF are (when `uniformNonASCIIClass` is -1).
+    let twoByteOffset: Int
     /// Where the bytes every match starts with (for `^literal...`) are, and how many:
     /// they are compared directly instead of stepping through the table.
     let prefixOffset: Int
@@ -214,7 +222,12 @@ struct ClassDFA: Sendable {
 
     var matchRow: Int { ClassDFA.rowBase + stride }
 
-    /// Builds the DFA of `nfa`; nil when it would need more than `maxStates` states.
+    /// The most NFA states the construction may visit (a bound on compile time, about
+    /// 50 ms in a release build).
+    static let maxWork = 2_000_000
+
+    /// Builds the DFA of `nfa`; nil when it would need more than `maxStates` states or
+    /// more than ``maxWork`` steps to build.
     init?(_ nfa: ClassNFA, maxStates: Int, anchoredPrefix: [UInt8] = []) {
         let alphabet = nfa.alphabet
         let classCount = alphabet.classCount
@@ -278,6 +291,7 @@ struct ClassDFA: Sendable {
                 }
                 storage[base + column] = row(target)
             }
+            if stepper.work > ClassDFA.maxWork { return nil }
             storage[base + classCount] = stepper.acceptsAtEnd(sets[id], flags: flagsOf[id]) ? 1 : 0
         }
 
@@ -287,6 +301,10 @@ struct ClassDFA: Sendable {
             storage += [Int32(first), characterClass]
         }
         uniformNonASCIIClass = alphabet.uniformNonASCIIClass.map(Int.init) ?? -1
+        twoByteOffset = storage.count
+        if uniformNonASCIIClass < 0 {
+            storage += (UInt32(0x80)..<0x800).map { Int32(alphabet.nonASCIIClass($0)) }
+        }
         // The prefix bytes, packed four to an entry so that they can be compared with memcmp.
         let prefixStart = storage.count
         storage += repeatElement(0, count: (anchoredPrefix.count + 3) / 4)
@@ -352,6 +370,11 @@ struct ClassDFA: Sendable {
         if uniformNonASCIIClass >= 0 {
             index = end
             return uniformNonASCIIClass
+        }
+        if length == 2 && end == index &+ 2 {
+            let scalar = Int(lead & 0x1F) << 6 | Int(bytes[index &+ 1] & 0x3F)
+            index = end
+            return Int(storage[twoByteOffset &+ scalar &- 0x80])
         }
         var scalar = Int32(lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07))
         var position = index &+ 1

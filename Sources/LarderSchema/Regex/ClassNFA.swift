@@ -2,8 +2,9 @@
 /// backreferences and lookaround.
 ///
 /// Only the answer "is there a match" is needed, so the NFA keeps no captures and
-/// quantifier greediness does not matter.
-struct ClassNFA: Sendable {
+/// quantifier greediness does not matter. A class, so that the simulation holds it with
+/// one reference count.
+final class ClassNFA: Sendable {
     /// A state, flattened so that the simulation reads it without retaining anything.
     struct State: Sendable {
         static let consume: UInt8 = 0
@@ -19,9 +20,9 @@ struct ClassNFA: Sendable {
         var second: Int32
     }
 
-    var states: [State] = []
-    var forkTargets: [Int32] = []
-    var start: Int32 = 0
+    let states: [State]
+    let forkTargets: [Int32]
+    let start: Int32
     let alphabet: ScalarAlphabet
     /// True when the pattern uses `\b` or `\B`, so the automata must track whether the
     /// previous character was a word character.
@@ -45,19 +46,20 @@ struct ClassNFA: Sendable {
         root.forEachSet(collect)
         collect(.all)
         if usesWordBoundary { collect(.word) }
-        alphabet = ScalarAlphabet(sets: sets)
+        let alphabet = ScalarAlphabet(sets: sets)
+        self.alphabet = alphabet
 
         var builder = Builder(setIndex: setIndex)
         let matchState = builder.add(State(kind: State.match, assertion: .start, first: 0, second: 0))
         let entry = try builder.compile(root, next: matchState)
         if anchored {
-            start = entry
+            self.start = entry
         } else {
             // loop: fork(entry, any character -> loop)
             let loop = builder.addFork([])
             let anyCharacter = builder.add(State(kind: State.consume, assertion: .start, first: setIndex[.all]!, second: loop))
             builder.setFork(loop, [entry, anyCharacter])
-            start = loop
+            self.start = loop
         }
         states = builder.states
         forkTargets = builder.forkTargets

@@ -41,7 +41,7 @@ public struct ECMARegex: Sendable {
     public static let defaultStepBudget = 1_000_000
 
     /// The DFA may grow to this many states; past it the NFA is simulated instead.
-    static let maxDFAStates = 4096
+    static let maxDFAStates = 20_000
     /// ... and to this many table entries (states times character classes).
     static let maxDFATableEntries = 1 << 20
 

@@ -131,3 +131,40 @@ extension RegexNode {
         }
     }
 }
+
+extension RegexNode {
+    /// The code points a match of the node can start with, and whether it can match
+    /// without consuming anything (then any position may start a match).
+    var firstCharacters: (set: ScalarSet, canBeEmpty: Bool) {
+        switch self {
+        case .empty, .assertion, .look:
+            return (ScalarSet(), true)
+        case .chars(let set):
+            return (set, false)
+        case .backreference:
+            return (.all, true)
+        case .group(let node, _):
+            return node.firstCharacters
+        case .quantified(let node, let min, _, _):
+            let inner = node.firstCharacters
+            return (inner.set, min == 0 || inner.canBeEmpty)
+        case .alternation(let nodes):
+            var set = ScalarSet()
+            var canBeEmpty = false
+            for node in nodes {
+                let first = node.firstCharacters
+                set = set.union(first.set)
+                canBeEmpty = canBeEmpty || first.canBeEmpty
+            }
+            return (set, canBeEmpty)
+        case .concat(let nodes):
+            var set = ScalarSet()
+            for node in nodes {
+                let first = node.firstCharacters
+                set = set.union(first.set)
+                if !first.canBeEmpty { return (set, false) }
+            }
+            return (set, true)
+        }
+    }
+}
