@@ -231,7 +231,13 @@ public struct IngredientParser: Sendable {
                 break
             }
         }
-        if let comma = rest.firstIndex(of: ",") {
+        // The first comma that is not a decimal comma (1,2 kg) starts the note.
+        let chars = Array(rest)
+        let commaOffset = chars.indices.first { k in
+            chars[k] == "," && !(k > 0 && k + 1 < chars.count && chars[k - 1].isNumber && chars[k + 1].isNumber)
+        }
+        if let commaOffset {
+            let comma = rest.index(rest.startIndex, offsetBy: commaOffset)
             line.name = String(rest[..<comma]).trimmingCharacters(in: .whitespaces)
             let note = String(rest[rest.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
             line.note = note.isEmpty ? nil : note
