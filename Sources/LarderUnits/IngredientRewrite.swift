@@ -84,13 +84,8 @@ extension IngredientParser {
     /// The amount as text in the original's style.
     func amountText(_ q: ScaledQuantity, style: AmountStyle, language: String?) -> String {
         var style = style
-        switch q.rounding {
-        case .decimal:
-            if style.decimalSeparator == nil { style.decimalSeparator = Self.defaultSeparator(language) }
-            return QuantityFormatter.text(q.shown, style: style, preferFractions: false)
-        default:
-            return QuantityFormatter.text(q.shown, style: style, preferFractions: true)
-        }
+        if case .decimal = q.rounding, style.decimalSeparator == nil { style.decimalSeparator = Self.defaultSeparator(language) }
+        return q.text(style: style)
     }
 
     /// The unit as text: the original word in the right number, or the new unit's word in

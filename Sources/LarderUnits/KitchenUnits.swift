@@ -287,7 +287,7 @@ public struct KitchenUnits: Sendable {
             let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
             let fitted = FittedQuantity(exact: exact, shown: shown, unit: candidate, rounding: rounding)
             if smallest { fallback = fitted; break }
-            if exact.lower < minimum(candidate.id) { continue }
+            if shown.lower < minimum(candidate.id) { continue }
             if fitted.relativeError <= purpose.tolerance { return fitted }
         }
         if let fallback { return fallback }

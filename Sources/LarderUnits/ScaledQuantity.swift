@@ -26,6 +26,17 @@ public struct ScaledQuantity: Sendable, Hashable {
             QuantityFormatter.relativeError(shown: shown.upper, exact: exact.upper))
     }
 
+    /// The shown amount as text: decimals for metric units (with `style`'s separator, `.`
+    /// by default), kitchen fractions otherwise (`1 1/2`, or `1½` in the vulgar style).
+    public func text(style: AmountStyle) -> String {
+        if case .decimal = rounding {
+            var style = style
+            if style.decimalSeparator == nil { style.decimalSeparator = "." }
+            return QuantityFormatter.text(shown, style: style, preferFractions: false)
+        }
+        return QuantityFormatter.text(shown, style: style, preferFractions: true)
+    }
+
     /// True when rounding a count to whole things (or halves) changed it by more than 10 %:
     /// `1 1/3 slices` shown as `1 slice`.
     public var countRoundingIsNoticeable: Bool {
