@@ -142,7 +142,7 @@ public struct KitchenUnits: Sendable {
             switch unit.id {
             case "g", "kg", "mg", "µg", "ml", "cl", "dl", "l": return .decimal
             case "us-cup", "metric-cup": return .fraction(denominators: [4, 3])
-            case "us-tbsp", "metric-tbsp", "au-tbsp": return .fraction(denominators: [2])
+            case "us-tbsp", "metric-tbsp", "au-tbsp": return .fraction(denominators: [4])
             case "lb": return .fraction(denominators: [4])
             default: return unit.system == .metric && factors[unit.id] != nil && unit.dimension == .mass ? .decimal : .kitchen
             }

@@ -74,6 +74,13 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         self = value
     }
 
+    /// The exact value of a decimal literal given as UTF-8 bytes (a JSON number's literal,
+    /// read straight from the parsed text). Nil when the bytes are not such a number.
+    public init?(decimalUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(RationalError) {
+        guard let value = try Self.parseDecimal(bytes) else { return nil }
+        self = value
+    }
+
     /// The exact value of a `Decimal` (every unit factor of the ``UnitTable``).
     public init(_ decimal: Decimal) throws(RationalError) {
         guard !decimal.isNaN else { throw .overflow("NaN") }

@@ -101,6 +101,14 @@ public struct UnitLexicon: Sendable {
         return nil
     }
 
+    /// The unit word that is all of `text` (`tablespoons`, `colheres de sopa`, `g`), read
+    /// in `language` (every language when nil).
+    public func word(_ text: String, language: String? = nil) -> UnitWord? {
+        let s = Array(text.unicodeScalars)
+        guard let m = match(s, at: 0, language: language), m.end == s.count else { return nil }
+        return m.word
+    }
+
     /// `pt` for `pt-PT`, lower-cased.
     public static func baseLanguage(_ tag: String?) -> String? {
         guard let tag, !tag.isEmpty else { return nil }
