@@ -96,8 +96,10 @@ public struct JSONEditor: Sendable {
         let members = Array(json.members(object))
         guard let index = members.firstIndex(where: { $0.key == key }) else { return }
         let at = json.byteRange(members[index].value).upperBound
-        // The white space before this member's key (after the comma or brace before it).
-        let keyStart = json.byteRange(key).lowerBound
+        // The white space between members as written: after a comma (the next member's,
+        // or this one's), else before this key.
+        let spacedKey = index + 1 < members.count ? members[index + 1].key : key
+        let keyStart = json.byteRange(spacedKey).lowerBound
         var wsStart = keyStart
         while wsStart > 0, Self.isSpace(json.bytes[wsStart - 1]) { wsStart -= 1 }
         let whitespace = Array(json.bytes[wsStart..<keyStart])

@@ -5,7 +5,8 @@ public enum DisplayRounding: Sendable, Hashable {
     case decimal
     /// Kitchen fractions: eighths and thirds below 20 (`1 1/2`, `2/3`, `3/8`), halves
     /// below 100, whole numbers above; amounts under 1/8 become 1/16, 1/32 or 1/64, never
-    /// zero. `denominators` narrows the fractions a unit uses (cups: quarters and thirds).
+    /// zero. The coarsest reading within 2.5 % is preferred (`9` over `8 7/8`).
+    /// `denominators` narrows the fractions a unit uses (cups: quarters and thirds).
     case fraction(denominators: [Int])
     /// Whole numbers, at least 1: eggs, cloves, slices.
     case whole
@@ -76,14 +77,21 @@ public enum QuantityFormatter {
             }
             return best
         }
-        var best = value.rounded(toDenominator: denominators.first ?? 8)
+        // The coarsest reading within 2.5 % wins (9 oz rather than 8 7/8 oz, 1/3 rather
+        // than 3/8), else the nearest of the unit's fractions.
+        let allowed = denominators.isEmpty ? [8, 3] : denominators
+        for d in [1, 2, 3, 4, 8] where allowed.contains(where: { $0 % d == 0 }) {
+            let candidate = value.rounded(toDenominator: d)
+            if !candidate.isZero, relativeError(shown: candidate, exact: value) <= 0.025 { return candidate }
+        }
+        var best = value.rounded(toDenominator: allowed[0])
         var bestError = distance(best, value)
-        for d in denominators.dropFirst() {
+        for d in allowed.dropFirst() {
             let candidate = value.rounded(toDenominator: d)
             let error = distance(candidate, value)
             if error < bestError { best = candidate; bestError = error }
         }
-        if best.isZero { return Rational(unchecked: 1, denominators.max() ?? 8) }
+        if best.isZero { return Rational(unchecked: 1, allowed.max() ?? 8) }
         return best
     }
 
