@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LarderCore", targets: ["LarderCore"]),
         .library(name: "LarderUnits", targets: ["LarderUnits"]),
         .library(name: "LarderRules", targets: ["LarderRules"]),
+        .library(name: "LarderTransforms", targets: ["LarderTransforms"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
     ],
@@ -26,11 +27,13 @@ let package = Package(
         .target(name: "LarderCore", dependencies: ["LarderJSON", "LarderSchema"]),
         .target(name: "LarderUnits"),
         .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
+        .target(name: "LarderTransforms", dependencies: ["LarderCore", "LarderUnits"]),
         .target(
             name: "LarderCLI",
             dependencies: [
                 "LarderCore",
                 "LarderRules",
+                "LarderTransforms",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
+        .testTarget(name: "LarderTransformsTests", dependencies: ["LarderTransforms", "LarderCore", "LarderUnits"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,10 @@ public struct LarderCommand: AsyncParsableCommand {
             content errors were found, 2 for a usage, configuration or internal error.
             """,
         version: larderVersion,
-        subcommands: [LintCommand.self, ValidateCommand.self, BuildCommand.self, InitCommand.self, RulesCommand.self, ExplainCommand.self, SchemaCommand.self, HookCommand.self]
+        subcommands: [
+            LintCommand.self, ValidateCommand.self, BuildCommand.self, ScaleCommand.self, ConvertCommand.self,
+            InitCommand.self, RulesCommand.self, ExplainCommand.self, SchemaCommand.self, HookCommand.self,
+        ]
     )
 
     public init() {}

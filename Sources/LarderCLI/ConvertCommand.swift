@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderTransforms
+import LarderUnits
+
+/// `larder convert FILE [--units metric|us] [--energy kJ|kcal] [--salt salt|sodium] [--per 100g|serving]`.
+struct ConvertCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert amounts and temperatures (metric/US), energy (kJ/kcal), salt/sodium and per 100 g/per serving.",
+        discussion: """
+            --units converts ingredient amounts, structured or free text (1 cup -> 237 ml, \
+            200 g -> 7 oz; spoons stay spoons), a product's quantity, and temperatures in the \
+            steps (350 °F -> 175 °C, rounded to 5 degrees for oven heats). Cups and spoons are \
+            read as --convention says (US customary by default), and a note says which.
+
+            --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
+            --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \
+            serving / 100; a product's serving size comes from its "serving", a recipe's from \
+            --serving-size, and without one the conversion is an error.
+
+            The field converted from is replaced by the new one, in its place; --keep keeps \
+            both (a product's label often shows kcal and kJ). Only the changed values are \
+            rewritten.
+
+            Notes and errors go to standard error. Exit status: 0 when every document was \
+            converted, 1 when one could not be (nothing is written then, except with --jsonl), \
+            2 for a usage error.
+            """
+    )
+
+    @Argument(help: "The recipe or product file (JSON, or JSON Lines with --jsonl); - reads standard input.")
+    var file: String
+
+    @Option(name: .long, help: "Write ingredient amounts and temperatures in metric or us units.")
+    var units: String?
+
+    @Option(name: .long, help: "State energy in kJ or kcal.")
+    var energy: String?
+
+    @Option(name: .long, help: "State salt or sodium.")
+    var salt: String?
+
+    @Option(name: .long, help: "Give nutrition per 100g or per serving.")
+    var per: String?
+
+    @Option(name: .customLong("serving-size"), help: "The weight of one serving when the content gives none (such as 350 g).")
+    var servingSize: String?
+
+    @Flag(name: .long, help: "Keep the fields converted from beside the new ones.")
+    var keep = false
+
+    @OptionGroup var output: TransformOutputOptions
+
+    mutating func validate() throws {
+        if units == nil && energy == nil && salt == nil && per == nil {
+            throw ValidationError("give at least one of --units, --energy, --salt or --per")
+        }
+        try output.validate(file: file)
+        _ = try options()
+    }
+
+    func options() throws -> ConvertOptions {
+        var object = JSONObject()
+        if let units { object["units"] = .string(units) }
+        if let energy { object["energy"] = .string(energy) }
+        if let salt { object["salt"] = .string(salt) }
+        if let per { object["per"] = .string(per) }
+        if let servingSize { object["servingSize"] = .string(servingSize) }
+        object["convention"] = .string(output.convention)
+        object["keep"] = .bool(keep)
+        do {
+            return try ConvertOptions(json: .object(object))
+        } catch {
+            // Option names as the command line spells them.
+            let message = error.message
+                .replacingOccurrences(of: "servingSize", with: "--serving-size")
+                .replacingOccurrences(of: "units must", with: "--units must")
+                .replacingOccurrences(of: "energy must", with: "--energy must")
+                .replacingOccurrences(of: "salt must", with: "--salt must")
+                .replacingOccurrences(of: "per must", with: "--per must")
+            throw ValidationError(message)
+        }
+    }
+
+    func run() async throws {
+        let options = try options()
+        let transform = ConvertTransform()
+        let language = output.language
+        let runner = TransformFileRunner(output: output, file: file) { document, locator in
+            transform.outcome(for: document, options: options, language: language, locator: locator)
+        }
+        try await runner.run()
+    }
+}

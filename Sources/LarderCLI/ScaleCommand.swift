@@ -1,0 +1,453 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderTransforms
+import LarderUnits
+
+/// `larder scale FILE --servings N | --factor F | --to "flour=300 g"`.
+struct ScaleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scale",
+        abstract: "Scale recipes to a number of servings, by a factor, or to an amount of one ingredient.",
+        discussion: """
+            Amounts are exact until they are written, then rounded for people: kitchen \
+            fractions for US units (1 1/2 cups, 2/3 cup), three digits for metric ones (333 g, \
+            1.5 kg), whole numbers for eggs, cloves and slices (with a note when that changes \
+            the amount by more than 10 %). After scaling, an amount moves to the unit that \
+            reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg). \
+            Structured and free-text ingredients ("4 slices of loaf bread", in English, \
+            Portuguese, Spanish, French, German or Italian) both scale; "scale": false pins an \
+            ingredient; temperatures and times never scale. servings is updated. A line that \
+            cannot be read is kept as it is, with a note.
+
+            The file may hold one recipe or an array of recipes; with --jsonl, each line is one \
+            recipe and the output streams, one recipe per line. Only the changed values are \
+            rewritten: everything else, formatting included, stays as it was.
+
+            Notes and errors go to standard error. Exit status: 0 when every recipe was \
+            scaled, 1 when one could not be (nothing is written then, except with --jsonl, \
+            where that line passes through unchanged), 2 for a usage error.
+            """
+    )
+
+    @Argument(help: "The recipe file (JSON, or JSON Lines with --jsonl); - reads standard input.")
+    var file: String
+
+    @Option(name: .long, help: "Scale to this many servings (the recipe's servings must be a number).")
+    var servings: String?
+
+    @Option(name: .long, help: "Scale by this factor: 2, 1.5 or 1/2.")
+    var factor: String?
+
+    @Option(name: .long, help: ArgumentHelp("Scale so one ingredient becomes this amount.", valueName: "NAME=AMOUNT"))
+    var to: String?
+
+    @OptionGroup var output: TransformOutputOptions
+
+    mutating func validate() throws {
+        let given = [servings, factor, to].compactMap { $0 }
+        if given.count != 1 {
+            throw ValidationError(given.isEmpty
+                ? "give one of --servings N, --factor F or --to NAME=AMOUNT"
+                : "give only one of --servings, --factor and --to")
+        }
+        try output.validate(file: file)
+    }
+
+    func options() throws -> ScaleOptions {
+        let convention = try output.kitchenConvention()
+        do {
+            if let servings { return ScaleOptions(target: .servings(try ScaleOptions.positive(.string(servings), what: "--servings")), convention: convention) }
+            if let factor { return ScaleOptions(target: .factor(try ScaleOptions.positive(.string(factor), what: "--factor")), convention: convention) }
+            return ScaleOptions(target: try ScaleOptions.ingredientTarget(to ?? "", kitchen: KitchenUnits(convention: convention)), convention: convention)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() async throws {
+        let options = try options()
+        let transform = ScaleTransform()
+        let language = output.language
+        let runner = TransformFileRunner(output: output, file: file) { document, locator in
+            transform.outcome(for: document, options: options, language: language, locator: locator)
+        }
+        try await runner.run()
+    }
+}
+
+/// The options every rewriting command shares: where the result goes, the kitchen
+/// convention, the language of plain-text ingredients, JSON Lines.
+struct TransformOutputOptions: ParsableArguments {
+    @Option(name: .long, help: "What cup, tbsp and tsp mean: us (the default), metric, australian or imperial.")
+    var convention: String = "us"
+
+    @Option(name: .long, help: "The language of ingredient lines that are plain strings (a BCP 47 tag such as pt-PT).")
+    var language: String = "en"
+
+    @Option(name: .shortAndLong, help: "Write the result to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(name: .customLong("in-place"), help: "Rewrite the input file (atomically).")
+    var inPlace = false
+
+    @Flag(name: .long, help: "Each line of the input is one document (JSON Lines); the output is JSON Lines too.")
+    var jsonl = false
+
+    @Option(name: .long, help: "Colour in notes on standard error: auto, always or never.")
+    var color: OutputOptions.Color = .auto
+
+    init() {}
+
+    func validate(file: String) throws {
+        if inPlace && output != nil { throw ValidationError("give --output or --in-place, not both") }
+        if inPlace && file == "-" { throw ValidationError("--in-place needs a file, not standard input") }
+        _ = try kitchenConvention()
+    }
+
+    func kitchenConvention() throws -> KitchenConvention {
+        guard let c = KitchenConvention(name: convention) else {
+            throw ValidationError("unknown --convention '\(convention)'; use us, metric, australian or imperial")
+        }
+        return c
+    }
+
+    /// Whether notes on standard error are coloured.
+    func colorEnabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            return isatty(STDERR_FILENO) == 1
+        }
+    }
+}
+
+/// Runs a transform over a file (one document, an array, or JSON Lines) and writes the
+/// result: standard output, `--output`, or the file itself, atomically.
+struct TransformFileRunner: Sendable {
+    let output: TransformOutputOptions
+    let file: String
+    let transform: @Sendable (Document, SourceLocator?) -> TransformOutcome
+
+    init(output: TransformOutputOptions, file: String, transform: @escaping @Sendable (Document, SourceLocator?) -> TransformOutcome) {
+        self.output = output
+        self.file = file
+        self.transform = transform
+    }
+
+    var displayName: String { file == "-" ? "<stdin>" : file }
+
+    func run() async throws {
+        if output.jsonl {
+            try await runLines()
+        } else {
+            try runFile()
+        }
+    }
+
+    // MARK: One JSON text
+
+    func runFile() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try FileBytes.read(file)
+        } catch {
+            throw ValidationError("cannot read \(displayName): \(error.reason)")
+        }
+        let json: JSONDocument
+        do {
+            json = try JSONDocument(parsing: bytes)
+        } catch {
+            let d = Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: displayName, start: error.position)
+            report([d], locator: SourceLocator(bytes: bytes), files: 1)
+            throw ExitCode(1)
+        }
+        let locator = json.locator()
+        var edits: [JSONEdit] = []
+        var diagnostics: [Diagnostic] = []
+        for document in Document.split(file: displayName, json: json) {
+            let outcome = transform(document, locator)
+            edits += outcome.edits
+            diagnostics += outcome.diagnostics
+        }
+        if !diagnostics.isEmpty { report(diagnostics, locator: locator, files: 1) }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        let result = JSONEditor.apply(edits, to: bytes, range: 0..<bytes.count)
+        try write(result)
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        if output.inPlace {
+            try AtomicFile.write(bytes, to: file)
+        } else if let path = output.output {
+            try AtomicFile.write(bytes, to: path)
+        } else {
+            writeStandardOutput(bytes)
+        }
+    }
+
+    func report(_ diagnostics: [Diagnostic], locator: SourceLocator?, files: Int) {
+        let context = ReportContext(
+            colorEnabled: output.colorEnabled(),
+            sources: locator.map { SourceProvider.locators([displayName: $0]) } ?? .none,
+            toolVersion: larderVersion)
+        let bytes = HumanReporter().report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context)
+        FileHandle.standardError.write(Data(bytes))
+    }
+
+    // MARK: JSON Lines, streamed
+
+    /// A run of whole lines of the input, with the number of its first line.
+    struct Batch: Sendable {
+        var firstLine: Int
+        var bytes: [UInt8]
+    }
+
+    /// What a batch became: output lines, and diagnostics already written as text.
+    struct BatchResult: Sendable {
+        var output: [UInt8]
+        var messages: [UInt8]
+        var summary: DiagnosticSummary
+    }
+
+    func runLines() async throws {
+        let fd: Int32
+        if file == "-" {
+            fd = STDIN_FILENO
+        } else {
+            fd = open(file, O_RDONLY)
+            guard fd >= 0 else { throw ValidationError("cannot read \(displayName): \(String(cString: strerror(errno)))") }
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var reader = LineBatchReader(fd: fd, batchSize: 1 << 20)
+        var sink = OutputSink(output: output, file: file)
+        try sink.open()
+        var total = DiagnosticSummary(filesChecked: 1)
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var readError: String?
+        await withTaskGroup(of: (Int, BatchResult).self) { group in
+            var next = 0
+            var written = 0
+            var pending: [Int: BatchResult] = [:]
+            var exhausted = false
+            func addBatch() {
+                do {
+                    guard let batch = try reader.next() else { exhausted = true; return }
+                    let index = next
+                    next += 1
+                    group.addTask { (index, self.process(batch)) }
+                } catch {
+                    readError = "\(error)"
+                    exhausted = true
+                }
+            }
+            while !exhausted && next < width * 2 { addBatch() }
+            while let (index, result) = await group.next() {
+                pending[index] = result
+                while let ready = pending.removeValue(forKey: written) {
+                    sink.write(ready.output)
+                    if !ready.messages.isEmpty { FileHandle.standardError.write(Data(ready.messages)) }
+                    total.errors += ready.summary.errors
+                    total.warnings += ready.summary.warnings
+                    total.notes += ready.summary.notes
+                    written += 1
+                }
+                if !exhausted { addBatch() }
+            }
+        }
+        if let readError {
+            sink.abandon()
+            throw ValidationError("cannot read \(displayName): \(readError)")
+        }
+        try sink.finish()
+        if !total.isClean {
+            let line = HumanReporter().report([], summary: total, context: ReportContext(colorEnabled: output.colorEnabled()))
+            FileHandle.standardError.write(Data(line))
+        }
+        if total.errors > 0 { throw ExitCode(1) }
+    }
+
+    /// Transforms each line of a batch; a line with an error (or not JSON) passes through
+    /// as it was.
+    func process(_ batch: Batch) -> BatchResult {
+        var out: [UInt8] = []
+        out.reserveCapacity(batch.bytes.count + batch.bytes.count / 8)
+        var messages: [UInt8] = []
+        var summary = DiagnosticSummary()
+        var lineNumber = batch.firstLine
+        var start = 0
+        let bytes = batch.bytes
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let line = Array(bytes[start..<contentEnd])
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                let (rewritten, diagnostics) = transformLine(line, number: lineNumber)
+                out += rewritten
+                for d in diagnostics {
+                    summary.add(d.severity)
+                    messages += Array("\(d.file):\(d.start.line):\(d.start.column): \(d.severity.name): \(d.message) [\(d.ruleID)]\n".utf8)
+                }
+            } else {
+                out += line
+            }
+            out.append(0x0A)
+            start = end + 1
+            lineNumber += 1
+        }
+        return BatchResult(output: out, messages: messages, summary: summary)
+    }
+
+    func transformLine(_ line: [UInt8], number: Int) -> ([UInt8], [Diagnostic]) {
+        func shifted(_ d: Diagnostic) -> Diagnostic {
+            var d = d
+            d.start.line += number - 1
+            d.end.line += number - 1
+            return d
+        }
+        let json: JSONDocument
+        do {
+            json = try JSONDocument(parsing: line)
+        } catch {
+            let d = Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: displayName,
+                               start: SourcePosition(line: number, column: error.position.column))
+            return (line, [d])
+        }
+        let outcome = transform(Document(file: displayName, json: json), nil)
+        let diagnostics = outcome.diagnostics.map(shifted)
+        if outcome.hasErrors || outcome.edits.isEmpty { return (line, diagnostics) }
+        return (JSONEditor.apply(outcome.edits, to: line, range: 0..<line.count), diagnostics)
+    }
+}
+
+/// Reads a file descriptor in batches of whole lines (about `batchSize` bytes each).
+struct LineBatchReader {
+    let fd: Int32
+    let batchSize: Int
+    private var carry: [UInt8] = []
+    private var nextLine = 1
+    private var done = false
+
+    init(fd: Int32, batchSize: Int) {
+        self.fd = fd
+        self.batchSize = batchSize
+    }
+
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The next batch of whole lines, or nil at the end.
+    mutating func next() throws -> TransformFileRunner.Batch? {
+        while !done {
+            var buffer = [UInt8](repeating: 0, count: batchSize)
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, batchSize) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(description: String(cString: strerror(errno)))
+            }
+            if n == 0 {
+                done = true
+                break
+            }
+            buffer.removeLast(batchSize - n)
+            guard let lastNewline = buffer.lastIndex(of: 0x0A) else {
+                carry += buffer
+                continue
+            }
+            var bytes = carry
+            bytes += buffer[...lastNewline]
+            carry = Array(buffer[(lastNewline + 1)...])
+            return makeBatch(bytes)
+        }
+        guard !carry.isEmpty else { return nil }
+        let bytes = carry
+        carry = []
+        return makeBatch(bytes)
+    }
+
+    private mutating func makeBatch(_ bytes: [UInt8]) -> TransformFileRunner.Batch {
+        let batch = TransformFileRunner.Batch(firstLine: nextLine, bytes: bytes)
+        var lines = 0
+        for b in bytes where b == 0x0A { lines += 1 }
+        if bytes.last != 0x0A { lines += 1 }
+        nextLine += lines
+        return batch
+    }
+}
+
+/// Where streamed output goes: standard output, or a temporary file renamed into place at
+/// the end.
+struct OutputSink {
+    let target: String?
+    let temporary: String?
+    private var handle: FileHandle?
+
+    init(output: TransformOutputOptions, file: String) {
+        let target = output.inPlace ? file : output.output
+        self.target = target
+        self.temporary = target.map { AtomicFile.temporaryPath(for: $0) }
+    }
+
+    mutating func open() throws {
+        guard let temporary else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let h = FileHandle(forWritingAtPath: temporary) else {
+            throw ValidationError("cannot write \(target ?? temporary)")
+        }
+        handle = h
+    }
+
+    func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let handle { handle.write(Data(bytes)) } else { writeStandardOutput(bytes) }
+    }
+
+    func finish() throws {
+        guard let temporary, let target else { return }
+        handle?.closeFile()
+        try AtomicFile.rename(temporary, to: target)
+    }
+
+    func abandon() {
+        guard let temporary else { return }
+        handle?.closeFile()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+}
+
+/// Writes files through a temporary sibling and a rename, so a crash never leaves half a
+/// file.
+enum AtomicFile {
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).larder-\(UUID().uuidString).tmp").path
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let temporary = temporaryPath(for: path)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+        }
+        try rename(temporary, to: path)
+    }
+
+    static func rename(_ temporary: String, to path: String) throws {
+        // Keep the permissions of a file being replaced.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path), let mode = attributes[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
+        }
+        if Foundation.rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw ValidationError("cannot write \(path): \(reason)")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LarderJSON
+import LarderUnits
+
+/// What `convert` is asked to do: any of units, energy, salt and per.
+///
+///     try ConvertOptions(json: ["units": "metric", "energy": "kJ"])
+///     try ConvertOptions(json: ["per": "serving", "keep": true])
+public struct ConvertOptions: Sendable, Hashable {
+    /// The energy unit to state energy in.
+    public enum Energy: String, Sendable, Hashable, CaseIterable {
+        case kJ, kcal
+    }
+
+    /// Whether to state salt or sodium.
+    public enum Salt: String, Sendable, Hashable, CaseIterable {
+        case salt, sodium
+    }
+
+    /// What nutrition values are given for.
+    public enum Per: String, Sendable, Hashable, CaseIterable {
+        /// Per 100 g (or 100 ml).
+        case per100g = "100g"
+        /// Per serving.
+        case serving
+    }
+
+    /// Write ingredient amounts and temperatures in this system.
+    public var units: TargetSystem?
+    /// State energy in kJ or kcal.
+    public var energy: Energy?
+    /// State salt or sodium.
+    public var salt: Salt?
+    /// Give nutrition per 100 g or per serving.
+    public var per: Per?
+    /// What `cup`, `tbsp`, `tsp`, `fl oz` and `pint` mean when reading amounts.
+    public var convention: KitchenConvention
+    /// Keep the fields converted from beside the new ones (products: both kcal and kJ,
+    /// both per 100 g and per serving), instead of replacing them.
+    public var keep: Bool
+    /// The weight (or volume) of one serving, for `per` when the content gives none (a
+    /// recipe never does): `350 g`.
+    public var servingSize: Rational?
+
+    public init(units: TargetSystem? = nil, energy: Energy? = nil, salt: Salt? = nil, per: Per? = nil,
+                convention: KitchenConvention = .us, keep: Bool = false, servingSize: Rational? = nil) {
+        self.units = units
+        self.energy = energy
+        self.salt = salt
+        self.per = per
+        self.convention = convention
+        self.keep = keep
+        self.servingSize = servingSize
+    }
+
+    /// True when nothing is asked.
+    public var isEmpty: Bool { units == nil && energy == nil && salt == nil && per == nil }
+
+    /// Reads options as `larder.yml` gives them: `units` (`metric`, `us`), `energy` (`kJ`,
+    /// `kcal`), `salt` (`salt`, `sodium`), `per` (`100g`, `serving`), `convention`,
+    /// `keep` (true/false) and `servingSize` (`"350 g"`); at least one of the first four.
+    public init(json: JSONValue) throws(TransformOptionError) {
+        guard let object = json.objectValue else {
+            throw Self.error("give at least one of units, energy, salt or per (for example {energy: kJ})")
+        }
+        let known = ["units", "energy", "salt", "per", "convention", "keep", "servingSize", "serving-size"]
+        for key in object.keys where !known.contains(key) {
+            throw Self.error("unknown option '\(key)'; the options are units, energy, salt, per, convention, keep and servingSize")
+        }
+        self.init()
+        if let v = object["units"] {
+            guard let s = v.stringValue, let system = TargetSystem(rawValue: s.lowercased()) else {
+                throw Self.error("units must be metric or us; got \(v.displayText)")
+            }
+            units = system
+        }
+        if let v = object["energy"] {
+            guard let s = v.stringValue, let e = Energy.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
+                throw Self.error("energy must be kJ or kcal; got \(v.displayText)")
+            }
+            energy = e
+        }
+        if let v = object["salt"] {
+            guard let s = v.stringValue, let e = Salt(rawValue: s.lowercased()) else {
+                throw Self.error("salt must be salt or sodium; got \(v.displayText)")
+            }
+            salt = e
+        }
+        if let v = object["per"] {
+            let text = v.stringValue?.lowercased().replacingOccurrences(of: " ", with: "")
+            guard let text, let p = Per(rawValue: text == "100ml" ? "100g" : text) else {
+                throw Self.error("per must be 100g or serving; got \(v.displayText)")
+            }
+            per = p
+        }
+        convention = try ScaleOptions.convention(object["convention"])
+        if let v = object["keep"] {
+            guard let b = v.boolValue else { throw Self.error("keep must be true or false; got \(v.displayText)") }
+            keep = b
+        }
+        if let v = object["servingSize"] ?? object["serving-size"] {
+            servingSize = try Self.servingSize(v)
+        }
+        if isEmpty { throw Self.error("give at least one of units, energy, salt or per (for example {energy: kJ})") }
+    }
+
+    /// A serving size: a number of grams, or a text such as `"350 g"`, `"250 ml"`,
+    /// `"0.35 kg"`.
+    public static func servingSize(_ value: JSONValue) throws(TransformOptionError) -> Rational {
+        if value.numberValue != nil { return try ScaleOptions.positive(value, what: "servingSize") }
+        guard let text = value.stringValue else {
+            throw error("servingSize must be an amount in g or ml such as \"350 g\"; got \(value.displayText)")
+        }
+        let kitchen = KitchenUnits.standard
+        let line = IngredientParser(kitchen: kitchen).parse(text)
+        guard case .exact(let v)? = line.amount, v.numerator > 0, line.name.isEmpty, line.problem == nil else {
+            throw error("servingSize must be an amount in g or ml such as \"350 g\"; got \(value.displayText)")
+        }
+        guard let unit = line.unit else { return v }
+        let base = unit.dimension == .mass ? kitchen.unit(id: "g") : unit.dimension == .volume ? kitchen.unit(id: "ml") : nil
+        guard let base, let grams = try? kitchen.convert(v, from: unit, to: base) else {
+            throw error("servingSize must be a mass or a volume (g, ml, oz…); got \(value.displayText)")
+        }
+        return grams
+    }
+
+    static func error(_ message: String) -> TransformOptionError {
+        TransformOptionError(transformID: "convert", message: message)
+    }
+}

@@ -1,0 +1,367 @@
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// `convert`: rewrites amounts, temperatures and nutrition in other units.
+///
+/// - `units` (`metric` or `us`): ingredient amounts, structured or free text, move to the
+///   other system (`1 cup` → `237 ml`, `200 g` → `7 oz`; spoons stay spoons), and
+///   temperatures in the steps too (`350 °F` → `175 °C`, to 5 degrees for oven heats). A
+///   note says which kitchen convention cups and spoons were read with.
+/// - `energy` (`kJ` or `kcal`): `kJ = kcal × 4.184`, rounded as Open Food Facts does.
+/// - `salt` (`salt` or `sodium`): `salt = sodium × 2.5`.
+/// - `per` (`100g` or `serving`): `per serving = per 100 g × serving / 100`, with the
+///   product's `serving` (or `servingSize`); without one it is an error.
+///
+/// The field converted from is replaced by the new one in its place; `keep` keeps both.
+public struct ConvertTransform: Transform {
+    public let id = "convert"
+    public let summary = "Convert ingredient amounts and temperatures (metric/US), energy (kJ/kcal), salt/sodium and per 100 g/per serving."
+    private let parsers: [KitchenConvention: IngredientParser]
+
+    /// A convert transform over `units` (the built-in ones by default).
+    public init(units: [UnitDefinition] = UnitTable.builtInUnits) {
+        var parsers: [KitchenConvention: IngredientParser] = [:]
+        for c in KitchenConvention.allCases {
+            parsers[c] = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+        }
+        self.parsers = parsers
+    }
+
+    public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
+        let options = try ConvertOptions(json: context.options)
+        let outcome = outcome(for: document, options: options, language: context.locales.first)
+        if !outcome.hasErrors { try outcome.apply(to: &document) }
+        return outcome.diagnostics
+    }
+
+    /// What converting `document` does, as edits and diagnostics (nothing is changed).
+    public func outcome(for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
+        var run = ConvertRun(document: document, parser: parsers[options.convention] ?? IngredientParser(),
+                             options: options, language: language, locator: locator)
+        run.convert()
+        return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
+    }
+}
+
+/// One document being converted.
+struct ConvertRun {
+    let json: JSONDocument
+    let root: Int
+    let parser: IngredientParser
+    let options: ConvertOptions
+    let language: String?
+    var kitchen: KitchenUnits { parser.kitchen }
+    var editor: JSONEditor
+    var sink: DiagnosticSink
+    /// Whether a cup, spoon, fluid ounce or pint was read (the convention matters).
+    var readConventionUnit = false
+
+    init(document: Document, parser: IngredientParser, options: ConvertOptions, language: String?, locator: SourceLocator?) {
+        json = document.json
+        root = document.node
+        self.parser = parser
+        self.options = options
+        self.language = language
+        editor = JSONEditor(document.json)
+        sink = DiagnosticSink(document: document, ruleID: "convert", locator: locator)
+    }
+
+    static let conventionUnits: Set<String> = [
+        "us-cup", "us-tbsp", "us-tsp", "us-fl-oz", "us-pint", "us-quart", "us-gallon", "metric-cup", "metric-tbsp",
+        "metric-tsp", "au-tbsp", "imperial-fl-oz", "imperial-pint", "imperial-quart", "imperial-gallon",
+    ]
+
+    mutating func convert() {
+        guard json.kind(root) == .object else { return }
+        let nutrition = json.member(root, "nutrition")
+        let isProduct = json.member(root, "code") != nil
+            || nutrition.map { json.member($0, "per100g") != nil || json.member($0, "perServing") != nil } == true
+        if let system = options.units {
+            if let ingredients = json.member(root, "ingredients"), json.kind(ingredients) == .array {
+                for element in json.elements(ingredients) { convertIngredient(element, to: system) }
+            }
+            if let steps = json.member(root, "steps"), json.kind(steps) == .array {
+                for step in json.elements(steps) { convertLocalizedText(step, to: system) }
+            }
+            if isProduct, let quantity = json.member(root, "quantity") { convertMeasure(quantity, to: system) }
+            if readConventionUnit {
+                sink.add(.note, "cups and spoons were read as \(options.convention.summary); use --convention to read them otherwise", at: root)
+            }
+        }
+        guard options.energy != nil || options.salt != nil || options.per != nil else { return }
+        guard let nutrition, json.kind(nutrition) == .object else {
+            if options.energy != nil || options.salt != nil || options.per != nil, json.member(root, "ingredients") != nil || isProduct {
+                sink.add(.note, "no nutrition to convert", at: root)
+            }
+            return
+        }
+        if isProduct { convertProductNutrition(nutrition) } else { convertRecipeNutrition(nutrition) }
+    }
+
+    // MARK: Units
+
+    mutating func convertIngredient(_ node: Int, to system: TargetSystem) {
+        switch json.kind(node) {
+        case .string:
+            convertText(node, language: language, to: system)
+        case .object:
+            if json.member(node, "name") != nil || json.member(node, "quantity") != nil || json.member(node, "unit") != nil {
+                guard let q = json.member(node, "quantity"), let u = json.member(node, "unit"),
+                      let unitText = json.string(u), let unit = kitchen.unit(named: unitText) else { return }
+                var scale = ScaleRun(document: Document(file: sink.document.file, json: json, node: root), parser: parser, language: language, locator: nil)
+                guard let read = ((try? scale.readQuantity(q)) ?? nil) else { return }
+                let converted: ScaledQuantity?
+                do {
+                    converted = try kitchen.convert(read.0, unit: unit, to: system)
+                } catch {
+                    sink.add(.warning, "the quantity \(json.value(q).displayText) \(unitText): \(error); left as is", at: q)
+                    return
+                }
+                guard let converted, let newUnit = converted.unit else { return }
+                if Self.conventionUnits.contains(unit.id) { readConventionUnit = true }
+                scale.writeQuantity(converted, node: q, style: read.1)
+                scale.editor.replace(u, string: scale.structuredUnitText(newUnit, original: unitText, amount: converted.shown))
+                for edit in scale.editor.edits { editor.append(edit) }
+            } else {
+                for (key, value) in json.members(node) where json.kind(value) == .string {
+                    convertText(value, language: json.string(key), to: system)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func convertText(_ node: Int, language: String?, to system: TargetSystem) {
+        guard let text = json.string(node) else { return }
+        let line = parser.parse(text, language: language)
+        guard line.isScalable else { return }
+        do {
+            guard let rewritten = try parser.convert(line, to: system) else { return }
+            if let unit = line.unit, Self.conventionUnits.contains(unit.id) { readConventionUnit = true }
+            if rewritten.text != text { editor.replace(node, string: rewritten.text) }
+        } catch {
+            sink.add(.warning, "'\(text)': \(error); left as is", at: node)
+        }
+    }
+
+    /// Temperatures in a step: a string or an object of language → string.
+    mutating func convertLocalizedText(_ node: Int, to system: TargetSystem) {
+        var nodes: [Int] = []
+        if json.kind(node) == .string { nodes = [node] }
+        if json.kind(node) == .object { nodes = json.members(node).map(\.value).filter { json.kind($0) == .string } }
+        for n in nodes {
+            guard let text = json.string(n) else { continue }
+            let result = TemperatureText.convert(text, to: system, kitchen: kitchen)
+            if !result.changes.isEmpty { editor.replace(n, string: result.text) }
+        }
+    }
+
+    /// A `{value, unit}` measure (a product's net quantity).
+    mutating func convertMeasure(_ node: Int, to system: TargetSystem) {
+        guard let v = json.member(node, "value"), let u = json.member(node, "unit"), let unitText = json.string(u),
+              let unit = kitchen.unit(named: unitText), let value = try? json.rational(v),
+              let converted = try? kitchen.convert(.exact(value), unit: unit, to: system), let newUnit = converted.unit,
+              case .exact(let shown) = converted.shown else { return }
+        editor.replace(v, raw: NumberText.roundedLiteral(shown))
+        editor.replace(u, string: newUnit.symbol)
+    }
+
+    // MARK: Nutrition
+
+    /// The nutrient fields given in grams (or a number of kcal/kJ for products).
+    static let nutrientKeys: Set<String> = [
+        "fat", "saturatedFat", "carbohydrates", "sugars", "fiber", "protein", "salt", "sodium", "energyKcal", "energyKj",
+    ]
+
+    mutating func convertRecipeNutrition(_ nutrition: Int) {
+        var factor: Rational?
+        if let per = options.per, let perNode = json.member(nutrition, "per"), let current = json.string(perNode), current != per.rawValue {
+            guard let size = options.servingSize else {
+                sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give --serving-size (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
+                return
+            }
+            factor = try? (per == .serving ? size / 100 : Rational(100) / size)
+            editor.replace(perNode, string: per.rawValue)
+        }
+        var plan = NutrientPlan(json: json, object: nutrition, factor: factor, options: options, energyStyle: .object)
+        plan.build(sink: &sink)
+        for edit in plan.edits { editor.append(edit) }
+    }
+
+    mutating func convertProductNutrition(_ nutrition: Int) {
+        let per100g = json.keyNode(nutrition, "per100g")
+        let perServing = json.keyNode(nutrition, "perServing")
+        var handled = Set<Int>()
+        if let per = options.per {
+            let (fromKey, toKey, toName) = per == .serving ? (per100g, perServing, "perServing") : (perServing, per100g, "per100g")
+            if let fromKey, json.kind(fromKey + 1) == .object {
+                if let toKey {
+                    // Both are given: keep the target as it is.
+                    if !options.keep { editor.removeMember(of: nutrition, key: fromKey); handled.insert(fromKey) }
+                    _ = toKey
+                } else if let size = servingSize() {
+                    let factor = try? (per == .serving ? size / 100 : Rational(100) / size)
+                    var plan = NutrientPlan(json: json, object: fromKey + 1, factor: factor, options: options, energyStyle: .pair)
+                    var scratch = sink
+                    plan.build(sink: &scratch)
+                    if options.keep {
+                        let bytes = JSONEditor.apply(plan.edits, to: json.bytes, range: json.byteRange(fromKey + 1))
+                        editor.insertMember(in: nutrition, after: fromKey, name: toName, raw: bytes)
+                    } else {
+                        editor.rename(key: fromKey, to: toName)
+                        for edit in plan.edits { editor.append(edit) }
+                        sink = scratch
+                        handled.insert(fromKey)
+                    }
+                } else {
+                    sink.add(.error, "the product has no serving size, so nutrition per \(per == .serving ? "100 g" : "serving") cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give --serving-size", at: fromKey + 1)
+                    return
+                }
+            }
+        }
+        // Energy and salt in the objects that stay.
+        guard options.energy != nil || options.salt != nil else { return }
+        for key in [per100g, perServing].compactMap({ $0 }) where !handled.contains(key) && json.kind(key + 1) == .object {
+            var plan = NutrientPlan(json: json, object: key + 1, factor: nil, options: options, energyStyle: .pair)
+            plan.build(sink: &sink)
+            for edit in plan.edits { editor.append(edit) }
+        }
+    }
+
+    /// The product's serving in g or ml (`serving.value`), else the option's.
+    func servingSize() -> Rational? {
+        if let serving = json.member(root, "serving"), let v = json.member(serving, "value"),
+           let value = try? json.rational(v), value.numerator > 0 {
+            if let u = json.member(serving, "unit"), let text = json.string(u), let unit = kitchen.unit(named: text),
+               let base = kitchen.unit(id: unit.dimension == .volume ? "ml" : "g"),
+               let converted = try? kitchen.convert(value, from: unit, to: base) {
+                return converted
+            }
+            return value
+        }
+        return options.servingSize
+    }
+}
+
+/// The edits for one object of nutrients: scaled by a factor (per 100 g ↔ per serving),
+/// energy in kJ or kcal, salt or sodium.
+struct NutrientPlan {
+    enum EnergyStyle {
+        /// A recipe's `energy: {value, unit}`.
+        case object
+        /// A product's `energyKcal` and `energyKj`.
+        case pair
+    }
+
+    let json: JSONDocument
+    let object: Int
+    let factor: Rational?
+    let options: ConvertOptions
+    let energyStyle: EnergyStyle
+    var edits: [JSONEdit] = []
+
+    init(json: JSONDocument, object: Int, factor: Rational?, options: ConvertOptions, energyStyle: EnergyStyle) {
+        self.json = json
+        self.object = object
+        self.factor = factor
+        self.options = options
+        self.energyStyle = energyStyle
+    }
+
+    /// A member's number after the per factor (exact when no factor).
+    func scaled(_ node: Int) -> Rational? {
+        guard let v = try? json.rational(node) else { return nil }
+        guard let factor else { return v }
+        guard let s = try? v * factor else { return nil }
+        return NutritionConversion.rounded(s)
+    }
+
+    mutating func build(sink: inout DiagnosticSink) {
+        var editor = JSONEditor(json)
+        var members: [(key: Int, value: Int, name: String)] = []
+        for (k, v) in json.members(object) { members.append((k, v, json.string(k) ?? "")) }
+        func find(_ name: String) -> (key: Int, value: Int, name: String)? { members.first { $0.name == name } }
+        var done = Set<Int>()  // value nodes already rewritten
+
+        // Energy.
+        if let target = options.energy {
+            switch energyStyle {
+            case .object:
+                if let energy = find("energy"), json.kind(energy.value) == .object,
+                   let v = json.member(energy.value, "value"), let u = json.member(energy.value, "unit"),
+                   let unit = json.string(u), let value = scaled(v) {
+                    if unit.lowercased() != target.rawValue.lowercased() {
+                        let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
+                            : NutritionConversion.kilocalories(fromKilojoules: value)
+                        editor.replace(v, raw: NumberText.roundedLiteral(converted))
+                        editor.replace(u, string: target.rawValue)
+                    } else if factor != nil {
+                        editor.replace(v, raw: NumberText.roundedLiteral(value.rounded(toDenominator: 1)))
+                    }
+                    done.insert(v)
+                }
+            case .pair:
+                let (fromName, toName) = target == .kJ ? ("energyKcal", "energyKj") : ("energyKj", "energyKcal")
+                if let from = find(fromName), let value = scaled(from.value) {
+                    let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
+                        : NutritionConversion.kilocalories(fromKilojoules: value)
+                    convertPair(from: from, toName: toName, converted: converted, unitNames: ("kcal", "kJ", target == .kJ),
+                                find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(2.5, 0.02 * b) })
+                }
+            }
+        }
+        // Salt and sodium.
+        if let target = options.salt {
+            let (fromName, toName) = target == .sodium ? ("salt", "sodium") : ("sodium", "salt")
+            if let from = find(fromName), let value = scaled(from.value) {
+                let converted = (try? (target == .sodium ? NutritionConversion.sodium(fromSalt: value) : NutritionConversion.salt(fromSodium: value))) ?? value
+                convertPair(from: from, toName: toName, converted: NutritionConversion.rounded(converted), unitNames: ("g salt", "g sodium", target == .sodium),
+                            find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(0.01, 0.1 * b) })
+            }
+        }
+        // Every other number, by the per factor.
+        if factor != nil {
+            for m in members where !done.contains(m.value) && json.kind(m.value) == .number && ConvertRun.nutrientKeys.contains(m.name) {
+                if let v = scaled(m.value) {
+                    let isEnergy = m.name == "energyKcal" || m.name == "energyKj"
+                    editor.replace(m.value, raw: NumberText.roundedLiteral(isEnergy ? v.rounded(toDenominator: 1) : v))
+                }
+            }
+            if energyStyle == .object, let energy = find("energy"), json.kind(energy.value) == .object,
+               let v = json.member(energy.value, "value"), !done.contains(v), let value = scaled(v) {
+                editor.replace(v, raw: NumberText.roundedLiteral(value.rounded(toDenominator: 1)))
+            }
+        }
+        edits = editor.edits
+    }
+
+    /// Replaces `from` by `toName` (or, when that is given too, drops `from` and checks they
+    /// agree; with `keep`, adds `toName` beside `from`).
+    private func convertPair(
+        from: (key: Int, value: Int, name: String), toName: String, converted: Rational, unitNames: (String, String, Bool),
+        find: (String) -> (key: Int, value: Int, name: String)?, editor: inout JSONEditor, done: inout Set<Int>,
+        sink: inout DiagnosticSink, tolerance: (Double, Double) -> Bool
+    ) {
+        let literal = NumberText.roundedLiteral(converted)
+        if let existing = find(toName) {
+            if let given = scaled(existing.value), !tolerance(given.doubleValue, converted.doubleValue) {
+                sink.add(.warning, "\(from.name) and \(toName) disagree: \(toName) \(String(decoding: NumberText.roundedLiteral(given), as: UTF8.self)) is given, \(from.name) gives \(String(decoding: literal, as: UTF8.self)); kept \(toName) as given", at: existing.value)
+            }
+            if !options.keep {
+                editor.removeMember(of: object, key: from.key)
+                done.insert(from.value)
+            }
+            return
+        }
+        if options.keep {
+            editor.insertMember(in: object, after: from.key, name: toName, raw: literal)
+        } else {
+            editor.rename(key: from.key, to: toName)
+            editor.replace(from.value, raw: literal)
+            done.insert(from.value)
+        }
+    }
+}
+

@@ -1,0 +1,144 @@
+import Foundation
+import LarderJSON
+import LarderUnits
+
+/// What `scale` is asked to do: scale to a number of servings, by a factor, or so that one
+/// ingredient reaches an amount.
+///
+///     try ScaleOptions(json: ["servings": 6])
+///     try ScaleOptions(json: ["factor": "1/2", "convention": "metric"])
+///     try ScaleOptions(json: ["to": "flour=300 g"])
+public struct ScaleOptions: Sendable, Hashable {
+    /// How the factor is found.
+    public enum Target: Sendable, Hashable {
+        /// Scale to this many servings (`--servings 6`): the factor is N / the recipe's
+        /// servings, which must be numeric.
+        case servings(Rational)
+        /// Scale by this factor (`--factor 1.5`).
+        case factor(Rational)
+        /// Scale so the ingredient named `name` becomes `quantity` (`--to "flour=300 g"`).
+        case ingredient(name: String, quantity: Quantity)
+    }
+
+    /// How the factor is found.
+    public var target: Target
+    /// What `cup`, `tbsp` and `tsp` mean when fitting units (US customary by default).
+    public var convention: KitchenConvention
+
+    public init(target: Target, convention: KitchenConvention = .us) {
+        self.target = target
+        self.convention = convention
+    }
+
+    /// Reads options as `larder.yml` gives them: exactly one of `servings` (a number),
+    /// `factor` (a number or a fraction such as `"1/2"`) or `to` (`"flour=300 g"`), and an
+    /// optional `convention` (`us`, `metric`, `australian`, `imperial`).
+    public init(json: JSONValue) throws(TransformOptionError) {
+        guard let object = json.objectValue else {
+            throw Self.error("give one of servings, factor or to (for example {servings: 4})")
+        }
+        for key in object.keys where !["servings", "factor", "to", "convention"].contains(key) {
+            throw Self.error("unknown option '\(key)'; the options are servings, factor, to and convention")
+        }
+        let given = ["servings", "factor", "to"].filter { object[$0] != nil }
+        guard given.count == 1 else {
+            throw Self.error(given.isEmpty
+                ? "give one of servings, factor or to (for example {servings: 4})"
+                : "give only one of servings, factor or to, not \(given.joined(separator: " and "))")
+        }
+        convention = try Self.convention(object["convention"])
+        if let servings = object["servings"] {
+            target = .servings(try Self.positive(servings, what: "servings"))
+        } else if let factor = object["factor"] {
+            target = .factor(try Self.positive(factor, what: "factor"))
+        } else {
+            guard let spec = object["to"]?.stringValue else { throw Self.error("to must be a text such as \"flour=300 g\"") }
+            target = try Self.ingredientTarget(spec, kitchen: KitchenUnits(convention: convention))
+        }
+    }
+
+    /// Reads `--to "flour=300 g"`: an ingredient's name, `=`, and an amount with its unit
+    /// (or without, for counted things: `eggs=3`).
+    public static func ingredientTarget(_ spec: String, kitchen: KitchenUnits = .standard) throws(TransformOptionError) -> Target {
+        guard let eq = spec.lastIndex(of: "=") else {
+            throw error("--to takes NAME=AMOUNT, such as \"flour=300 g\"; got '\(spec)'")
+        }
+        let name = spec[..<eq].trimmingCharacters(in: .whitespaces)
+        let amountText = String(spec[spec.index(after: eq)...])
+        guard !name.isEmpty else { throw error("--to needs an ingredient name before '=', such as \"flour=300 g\"") }
+        let line = IngredientParser(kitchen: kitchen).parse(amountText)
+        guard line.problem == nil, case .exact(let value)? = line.amount, value.numerator > 0,
+              line.name.isEmpty, line.size == nil else {
+            throw error("--to needs an amount after '=', such as 300 g or 2 cups; got '\(amountText.trimmingCharacters(in: .whitespaces))'")
+        }
+        return .ingredient(name: name, quantity: Quantity(amount: .exact(value), unit: line.unit))
+    }
+
+    /// A positive number from a JSON number or a text (`"1/2"`, `"1.5"`, `"1 1/2"`).
+    public static func positive(_ value: JSONValue, what: String) throws(TransformOptionError) -> Rational {
+        var result: Rational?
+        do {
+            if let number = value.numberValue {
+                result = try Rational(decimal: number.literal)
+            } else if let text = value.stringValue, case .exact(let v)? = try Amount(parsing: text) {
+                result = v
+            }
+        } catch {
+            throw Self.error("\(what) \(value.displayText) is too large to compute exactly")
+        }
+        guard let result, result.numerator > 0 else {
+            throw Self.error("\(what) must be a number above 0 (such as 4, 1.5 or 1/2); got \(value.displayText)")
+        }
+        return result
+    }
+
+    static func convention(_ value: JSONValue?) throws(TransformOptionError) -> KitchenConvention {
+        guard let value else { return .us }
+        guard let name = value.stringValue, let c = KitchenConvention(name: name) else {
+            throw error("convention must be us, metric, australian or imperial; got \(value.displayText)")
+        }
+        return c
+    }
+
+    static func error(_ message: String) -> TransformOptionError {
+        TransformOptionError(transformID: "scale", message: message)
+    }
+}
+
+extension KitchenConvention {
+    /// The convention named `us`, `metric`, `australian` (`au`) or `imperial` (`uk`).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "us", "us-customary", "usa": self = .us
+        case "metric": self = .metric
+        case "australian", "au", "australia": self = .australian
+        case "imperial", "uk", "british": self = .imperial
+        default: return nil
+        }
+    }
+
+    /// What the convention's cup and spoons are, for a note: `US customary (cup 236.6 ml,
+    /// tbsp 14.8 ml, tsp 4.9 ml)`.
+    public var summary: String {
+        switch self {
+        case .us: "US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml)"
+        case .metric: "metric (cup 250 ml, tbsp 15 ml, tsp 5 ml)"
+        case .australian: "Australian (cup 250 ml, tbsp 20 ml, tsp 5 ml)"
+        case .imperial: "imperial (cup 250 ml, tbsp 15 ml, tsp 5 ml, pint 568 ml)"
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as it reads in a message: `"four"`, `4`, `{…}`.
+    var displayText: String {
+        switch self {
+        case .string(let s): return "\"\(s)\""
+        case .number(let n): return n.literal
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,403 @@
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// `scale`: scales a recipe to a number of servings, by a factor, or to an amount of one
+/// ingredient.
+///
+/// Amounts are exact rationals until they are written; then each is rounded for people
+/// (kitchen fractions for US units, three digits for metric ones, whole numbers for eggs
+/// and cloves) and moved to the unit that reads best in the same system (16 tbsp → 1 cup,
+/// 1500 g → 1.5 kg). Structured ingredients and free-text lines (`"4 slices of loaf
+/// bread"`, localized or not) both scale; pinned ingredients (`"scale": false`),
+/// temperatures and times never do. `servings` is updated. A line that cannot be read is
+/// left verbatim with a note.
+///
+///     let scale = ScaleTransform()
+///     var doc = Document(file: "bolo.json", json: try JSONDocument(parsing: text))
+///     let notes = try scale.apply(to: &doc, context: TransformContext(transformID: "scale", options: ["servings": 6]))
+public struct ScaleTransform: Transform {
+    public let id = "scale"
+    public let summary = "Scale a recipe to N servings, by a factor, or to an amount of one ingredient."
+    private let parsers: [KitchenConvention: IngredientParser]
+
+    /// A scale transform over `units` (the built-in ones by default; add a project's own).
+    public init(units: [UnitDefinition] = UnitTable.builtInUnits) {
+        var parsers: [KitchenConvention: IngredientParser] = [:]
+        for c in KitchenConvention.allCases {
+            parsers[c] = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+        }
+        self.parsers = parsers
+    }
+
+    /// The parser (and kitchen units) for a convention.
+    public func parser(for convention: KitchenConvention) -> IngredientParser {
+        parsers[convention] ?? IngredientParser()
+    }
+
+    public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
+        let options = try ScaleOptions(json: context.options)
+        let outcome = outcome(for: document, options: options, language: context.locales.first)
+        if !outcome.hasErrors { try outcome.apply(to: &document) }
+        return outcome.diagnostics
+    }
+
+    /// What scaling `document` does, as edits and diagnostics (nothing is changed).
+    /// `language` is the language of plain-string ingredient lines (the project's source
+    /// language); `locator` the file's, when several documents share it.
+    public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
+        var run = ScaleRun(document: document, parser: parser(for: options.convention), language: language, locator: locator)
+        run.scale(options)
+        return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
+    }
+}
+
+/// One recipe being scaled.
+struct ScaleRun {
+    let json: JSONDocument
+    let root: Int
+    let parser: IngredientParser
+    let language: String?
+    var kitchen: KitchenUnits { parser.kitchen }
+    var editor: JSONEditor
+    var sink: DiagnosticSink
+
+    init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
+        json = document.json
+        root = document.node
+        self.parser = parser
+        self.language = language
+        editor = JSONEditor(document.json)
+        sink = DiagnosticSink(document: document, ruleID: "scale", locator: locator)
+    }
+
+    mutating func scale(_ options: ScaleOptions) {
+        guard json.kind(root) == .object else {
+            sink.add(.error, "a recipe is an object; this is \(json.kind(root).description == "object" ? "an" : "a") \(json.kind(root))", at: root)
+            return
+        }
+        guard let ingredients = json.member(root, "ingredients"), json.kind(ingredients) == .array else {
+            sink.add(.warning, "nothing to scale: the document has no ingredients list", at: root)
+            return
+        }
+        let servings = json.member(root, "servings")
+        // The factor.
+        let factor: Rational
+        switch options.target {
+        case .factor(let f):
+            factor = f
+        case .servings(let n):
+            guard let servings else {
+                sink.add(.error, "the recipe has no servings, so --servings has nothing to scale from; give servings in the recipe or use --factor", at: root)
+                return
+            }
+            guard let current = servingsAmount(servings) else {
+                sink.add(.error, "servings is \(json.value(servings).displayText), not a number: --servings needs a numeric servings (such as 4 or {\"amount\": 4, \"unit\": \"glasses\"}) to scale from; use --factor instead", at: servings)
+                return
+            }
+            guard let f = try? n / current else {
+                sink.add(.error, "servings \(current) cannot be scaled to \(n) exactly (the numbers are too large)", at: servings)
+                return
+            }
+            factor = f
+        case .ingredient(let name, let quantity):
+            guard let f = factorForIngredient(name: name, quantity: quantity, ingredients: ingredients) else { return }
+            factor = f
+        }
+        if factor == .one { return }
+        if let servings { scaleServings(servings, by: factor, target: options.target) }
+        for (index, element) in json.elements(ingredients).enumerated() {
+            scaleIngredient(element, index: index, by: factor)
+        }
+    }
+
+    // MARK: Servings
+
+    /// The numeric servings: a number, or the `amount` of `{amount, unit}`.
+    func servingsAmount(_ node: Int) -> Rational? {
+        var n = node
+        if json.kind(node) == .object {
+            guard let amount = json.member(node, "amount") else { return nil }
+            n = amount
+        }
+        guard let value = try? json.rational(n), value.numerator > 0 else { return nil }
+        return value
+    }
+
+    mutating func scaleServings(_ node: Int, by factor: Rational, target: ScaleOptions.Target) {
+        guard let current = servingsAmount(node) else {
+            sink.add(.note, "servings is \(json.value(node).displayText), not a number; left as is", at: node)
+            return
+        }
+        let new: Rational
+        if case .servings(let n) = target {
+            new = n
+        } else {
+            guard let v = try? current * factor else { return }
+            new = v
+        }
+        if json.kind(node) == .object, let amount = json.member(node, "amount") {
+            editor.replace(amount, raw: NumberText.roundedLiteral(new))
+            return
+        }
+        if new.isInteger {
+            editor.replace(node, raw: Array(String(new.numerator).utf8))
+        } else {
+            // A servings number must be a whole number: write the amount form instead.
+            let amount = String(decoding: NumberText.roundedLiteral(new), as: UTF8.self)
+            editor.replace(node, raw: Array("{\"amount\": \(amount), \"unit\": \"servings\"}".utf8))
+            sink.add(.note, "servings \(current) × \(NumberText.factor(factor)) is \(amount), not a whole number; written as {\"amount\": \(amount), \"unit\": \"servings\"}", at: node)
+        }
+    }
+
+    // MARK: Ingredients
+
+    mutating func scaleIngredient(_ node: Int, index: Int, by factor: Rational) {
+        switch json.kind(node) {
+        case .string:
+            scaleText(node, language: language, index: index, by: factor)
+        case .object:
+            if json.member(node, "name") != nil || json.member(node, "quantity") != nil || json.member(node, "unit") != nil {
+                scaleStructured(node, index: index, by: factor)
+            } else {
+                for (key, value) in json.members(node) where json.kind(value) == .string {
+                    scaleText(value, language: json.string(key), index: index, by: factor)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func scaleText(_ node: Int, language: String?, index: Int, by factor: Rational) {
+        guard let text = json.string(node) else { return }
+        let line = parser.parse(text, language: language)
+        if let problem = line.problem {
+            sink.add(.note, "could not read the quantity of '\(text)' (\(problem)); left as is", at: node)
+            return
+        }
+        guard line.amount != nil else { return }  // "salt to taste"
+        do {
+            let rewritten = try parser.scale(line, by: factor)
+            if rewritten.text != text { editor.replace(node, string: rewritten.text) }
+            if let q = rewritten.quantity, q.countRoundingIsNoticeable {
+                noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: factor, at: node)
+            }
+        } catch {
+            sink.add(.warning, "'\(text)' × \(NumberText.factor(factor)): \(error); left as is", at: node)
+        }
+    }
+
+    mutating func scaleStructured(_ node: Int, index: Int, by factor: Rational) {
+        if let pin = json.member(node, "scale"), json.kind(pin) == .false { return }
+        guard let quantityNode = json.member(node, "quantity") else { return }
+        let unitNode = json.member(node, "unit")
+        let unitText = unitNode.flatMap { json.string($0) }
+        let unit = unitText.flatMap { kitchen.unit(named: $0) }
+        let read: (amount: Amount, style: AmountStyle)?
+        do {
+            read = try readQuantity(quantityNode)
+        } catch {
+            sink.add(.warning, "the quantity \(json.value(quantityNode).displayText) \(error); left as is", at: quantityNode)
+            return
+        }
+        guard let (amount, style) = read else {
+            sink.add(.note, "could not read the quantity \(json.value(quantityNode).displayText); left as is", at: quantityNode)
+            return
+        }
+        let scaled: ScaledQuantity
+        do {
+            if unitText != nil && unit == nil {
+                // A unit Larder does not know: scale the number, keep the unit.
+                let exact = try amount.scaled(by: factor)
+                let shown = try exact.map { v throws(RationalError) in QuantityFormatter.round(v, .kitchen) }
+                scaled = ScaledQuantity(exact: exact, shown: shown, unit: nil, unitChanged: false, rounding: .kitchen)
+            } else {
+                scaled = try kitchen.scale(amount, unit: unit, by: factor)
+            }
+        } catch {
+            sink.add(.warning, "the quantity \(json.value(quantityNode).displayText) × \(NumberText.factor(factor)): \(error); left as is", at: quantityNode)
+            return
+        }
+        if scaled.rounding == .exact && scaled.shown == amount { return }  // temperatures, times
+        writeQuantity(scaled, node: quantityNode, style: style)
+        if scaled.unitChanged, let unitNode, let newUnit = scaled.unit {
+            editor.replace(unitNode, string: structuredUnitText(newUnit, original: unitText ?? "", amount: scaled.shown))
+        }
+        if scaled.countRoundingIsNoticeable {
+            let name = json.member(node, "name").map { nameText($0) } ?? "ingredient \(index + 1)"
+            noteCountRounding(scaled, what: name, unitWord: nil, factor: factor, at: quantityNode)
+        }
+    }
+
+    /// A structured quantity: a number, a text amount, or `{min, max}`.
+    func readQuantity(_ node: Int) throws(RationalError) -> (Amount, AmountStyle)? {
+        switch json.kind(node) {
+        case .number:
+            guard let v = try json.rational(node) else { return nil }
+            return (.exact(v), AmountStyle())
+        case .string:
+            guard let text = json.string(node) else { return nil }
+            let scalars = Array(text.unicodeScalars)
+            guard let amount = try Amount(parsing: text) else { return nil }
+            var style = AmountStyle()
+            if scalars.contains(where: { "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒".unicodeScalars.contains($0) }) { style.fractions = .vulgar }
+            if text.contains(",") { style.decimalSeparator = "," }
+            if case .range = amount {
+                for join in [" to ", " – ", "–", " - ", "-"] where text.contains(join) { style.rangeJoin = join; break }
+            }
+            return (amount, style)
+        case .object:
+            guard let min = json.member(node, "min"), let max = json.member(node, "max"),
+                  let a = try json.rational(min), let b = try json.rational(max) else { return nil }
+            return (.range(a, b), AmountStyle())
+        default:
+            return nil
+        }
+    }
+
+    /// Writes a scaled quantity in the JSON type it had: a number stays a number when the
+    /// shown value is a short decimal (else it becomes a text such as `"1/3"`), a text stays
+    /// a text in its style, `{min, max}` keeps its shape.
+    mutating func writeQuantity(_ q: ScaledQuantity, node: Int, style: AmountStyle) {
+        switch json.kind(node) {
+        case .number:
+            if case .exact(let v) = q.shown, let literal = NumberText.literal(v) {
+                editor.replace(node, raw: literal)
+            } else {
+                editor.replace(node, string: q.text(style: style))
+            }
+        case .string:
+            var style = style
+            if case .decimal = q.rounding, style.decimalSeparator == nil { style.decimalSeparator = "." }
+            editor.replace(node, string: q.text(style: style))
+        case .object:
+            guard let min = json.member(node, "min"), let max = json.member(node, "max") else { return }
+            editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower))
+            editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper))
+        default:
+            break
+        }
+    }
+
+    /// The unit key written after fitting: the symbol (`cup`, `kg`), or the full name when
+    /// the original was one (`tablespoons` → `cups`).
+    func structuredUnitText(_ unit: UnitDefinition, original: String, amount: Amount) -> String {
+        let words = parser.lexicon
+        if let w = words.word(original), !w.isAbbreviation, original != w.unit.symbol,
+           let word = words.preferred(for: unit, language: w.language, abbreviation: false) {
+            return word.form(for: amount)
+        }
+        return unit.symbol
+    }
+
+    /// A localized name as text for a message (its first language).
+    func nameText(_ node: Int) -> String {
+        if let s = json.string(node) { return "'\(s)'" }
+        if json.kind(node) == .object, let first = json.members(node).first(where: { _ in true }), let s = json.string(first.value) {
+            return "'\(s)'"
+        }
+        return "the ingredient"
+    }
+
+    mutating func noteCountRounding(_ q: ScaledQuantity, what: String, unitWord: UnitWord?, factor: Rational, at node: Int) {
+        let style = AmountStyle(fractions: .ascii)
+        func things(_ amount: Amount) -> String {
+            if let unitWord { return " " + unitWord.form(for: amount) }
+            if let unit = q.unit { return " " + unit.symbol }
+            return ""
+        }
+        let exact = QuantityFormatter.text(q.exact, style: style) + things(q.exact)
+        let shown = QuantityFormatter.text(q.shown, style: style) + things(q.shown)
+        let whole = q.rounding == .halves ? "halves" : "whole numbers"
+        sink.add(.note, "\(what) × \(NumberText.factor(factor)) is \(exact); rounded to \(shown) (counted things are rounded to \(whole))", at: node)
+    }
+
+    // MARK: --to NAME=AMOUNT
+
+    /// The factor that brings the ingredient called `name` to `quantity`, or nil (with an
+    /// error) when there is no such ingredient, several, or the amounts do not convert.
+    mutating func factorForIngredient(name: String, quantity: Quantity, ingredients: Int) -> Rational? {
+        struct Candidate { var node: Int; var label: String; var exactName: Bool; var amount: Amount?; var unit: UnitDefinition?; var unitText: String?; var pinned: Bool }
+        let wanted = name.lowercased()
+        var candidates: [Candidate] = []
+        for element in json.elements(ingredients) {
+            var names: [String] = []
+            var amount: Amount?
+            var unit: UnitDefinition?
+            var unitText: String?
+            var pinned = false
+            var quantityNode = element
+            if json.kind(element) == .object, json.member(element, "name") != nil || json.member(element, "quantity") != nil {
+                if let n = json.member(element, "name") {
+                    if let s = json.string(n) { names.append(s) }
+                    if json.kind(n) == .object { names += json.members(n).compactMap { json.string($0.value) } }
+                }
+                if let q = json.member(element, "quantity") {
+                    quantityNode = q
+                    amount = (try? readQuantity(q))??.0
+                }
+                if let u = json.member(element, "unit"), let text = json.string(u) { unitText = text; unit = kitchen.unit(named: text) }
+                if let pin = json.member(element, "scale"), json.kind(pin) == .false { pinned = true }
+            } else {
+                var texts: [(String, String?)] = []
+                if let s = json.string(element) { texts.append((s, language)) }
+                if json.kind(element) == .object { texts += json.members(element).compactMap { k, v in json.string(v).map { ($0, json.string(k)) } } }
+                for (text, lang) in texts {
+                    let line = parser.parse(text, language: lang)
+                    names.append(line.name)
+                    if amount == nil, line.isScalable { amount = line.amount; unit = line.unit; unitText = line.unitWord?.singular }
+                }
+            }
+            let lowered = names.map { $0.lowercased() }
+            if lowered.contains(wanted) {
+                candidates.append(Candidate(node: quantityNode, label: names.first ?? name, exactName: true, amount: amount, unit: unit, unitText: unitText, pinned: pinned))
+            } else if lowered.contains(where: { $0.contains(wanted) }) {
+                candidates.append(Candidate(node: quantityNode, label: names.first ?? name, exactName: false, amount: amount, unit: unit, unitText: unitText, pinned: pinned))
+            }
+        }
+        // Lines without a quantity ("salt to taste") cannot set a factor; prefer the others.
+        let measured = candidates.filter { $0.amount != nil }
+        let pool = measured.isEmpty ? candidates : measured
+        let exact = pool.filter(\.exactName)
+        let chosen = exact.isEmpty ? pool : exact
+        guard chosen.count == 1, let c = chosen.first else {
+            if chosen.isEmpty {
+                sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+            } else {
+                sink.add(.error, "--to: '\(name)' matches \(chosen.count) ingredients (\(chosen.map { "'\($0.label)'" }.joined(separator: ", "))); give the full name", at: ingredients)
+            }
+            return nil
+        }
+        if c.pinned {
+            sink.add(.error, "--to: '\(c.label)' is pinned (\"scale\": false), so it cannot set the factor", at: c.node)
+            return nil
+        }
+        guard let amount = c.amount, case .exact(let current) = amount, current.numerator > 0 else {
+            let why = c.amount?.isRange == true ? "is a range" : "has no quantity"
+            sink.add(.error, "--to: '\(c.label)' \(why), so it cannot set the factor", at: c.node)
+            return nil
+        }
+        guard case .exact(let target) = quantity.amount else { return nil }
+        var inItsUnit: Rational?
+        switch (quantity.unit, c.unit) {
+        case (nil, _):
+            inItsUnit = target  // eggs=3, garlic=6 (cloves)
+        case (let t?, let u?):
+            inItsUnit = try? kitchen.convert(target, from: t, to: u)
+        case (_?, nil):
+            inItsUnit = nil
+        }
+        guard let inItsUnit else {
+            let have = c.unit.map { "\($0.symbol) (\($0.dimension))" } ?? (c.unitText ?? "a count")
+            let want = quantity.unit.map { "\($0.symbol) (\($0.dimension))" } ?? "a count"
+            sink.add(.error, "--to: '\(c.label)' is measured in \(have), which does not convert to \(want)", at: c.node)
+            return nil
+        }
+        guard let factor = try? inItsUnit / current else {
+            sink.add(.error, "--to: the factor for '\(c.label)' is too large to compute exactly", at: c.node)
+            return nil
+        }
+        return factor
+    }
+}

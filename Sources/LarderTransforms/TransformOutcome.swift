@@ -1,0 +1,141 @@
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// What a transform did to one document: edits of its source text, and notes, warnings or
+/// errors about it.
+///
+/// ``ScaleTransform`` and ``ConvertTransform`` compute an outcome first; their
+/// `apply(to:context:)` then writes the edits into the document. The CLI uses the outcome
+/// directly, so it can write the file back with only the changed values touched.
+public struct TransformOutcome: Sendable {
+    /// Edits of the document's ``Document/json`` text.
+    public var edits: [JSONEdit]
+    /// Notes (what was rounded, what was left as is), warnings and errors (what could not
+    /// be done), with positions in the document as given.
+    public var diagnostics: [Diagnostic]
+
+    public init(edits: [JSONEdit] = [], diagnostics: [Diagnostic] = []) {
+        self.edits = edits
+        self.diagnostics = diagnostics
+    }
+
+    /// True when an error means the document should not be written.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The document's own text with the edits applied (the whole file when the document is
+    /// its root, else the bytes of its element).
+    public func bytes(of document: Document) -> [UInt8] {
+        JSONEditor.apply(edits, to: document.json.bytes, range: document.json.byteRange(document.node))
+    }
+
+    /// Writes the edits into `document` (see ``Document/replaceValue(with:)``).
+    public func apply(to document: inout Document) throws {
+        guard !edits.isEmpty else { return }
+        let edited = try JSONDocument(
+            parsing: bytes(of: document), options: JSONParser.Options(maxDepth: .max, detectDuplicateKeys: false))
+        try document.replaceValue(with: edited.value)
+    }
+}
+
+/// Options a transform cannot run with: a message for the user.
+public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The transform's id.
+    public var transformID: String
+    /// What is wrong and what is expected.
+    public var message: String
+
+    public init(transformID: String, message: String) {
+        self.transformID = transformID
+        self.message = message
+    }
+
+    public var description: String { "\(transformID): \(message)" }
+}
+
+// MARK: - Reading the tape
+
+extension JSONDocument {
+    /// The value of member `key` of an object node (no allocation for plain keys).
+    func member(_ object: Int, _ key: StaticString) -> Int? {
+        guard kind(object) == .object else { return nil }
+        return key.withUTF8Buffer { buffer in
+            var found: Int?
+            for (k, v) in members(object) where keyEquals(k, buffer) { found = v }
+            return found
+        }
+    }
+
+    /// The key node of member `key` of an object node.
+    func keyNode(_ object: Int, _ key: StaticString) -> Int? {
+        guard kind(object) == .object else { return nil }
+        return key.withUTF8Buffer { buffer in
+            var found: Int?
+            for (k, _) in members(object) where keyEquals(k, buffer) { found = k }
+            return found
+        }
+    }
+
+    /// True when the key node spells `key`.
+    func keyIs(_ node: Int, _ key: StaticString) -> Bool {
+        key.withUTF8Buffer { keyEquals(node, $0) }
+    }
+
+    /// The exact value of a number node (nil for other kinds; throws when its literal has
+    /// too many digits).
+    func rational(_ node: Int) throws(RationalError) -> Rational? {
+        guard kind(node) == .number else { return nil }
+        let range = byteRange(node)
+        return try bytes.withUnsafeBufferPointer { buffer throws(RationalError) -> Rational? in
+            try Rational(decimalUTF8: UnsafeBufferPointer(rebasing: buffer[range]))
+        }
+    }
+}
+
+// MARK: - Writing numbers
+
+enum NumberText {
+    /// A JSON number literal for an exact value when it is a short decimal (at most six
+    /// places), else nil.
+    static func literal(_ value: Rational) -> [UInt8]? {
+        guard let places = QuantityFormatter.decimalPlaces(value), places <= 6,
+              let text = QuantityFormatter.decimalText(value) else { return nil }
+        return Array(text.utf8)
+    }
+
+    /// A JSON number literal, rounded to three significant digits when not a short decimal.
+    static func roundedLiteral(_ value: Rational) -> [UInt8] {
+        if let exact = literal(value) { return exact }
+        let rounded = NutritionConversion.rounded(value)
+        return literal(rounded) ?? Array(String(value.doubleValue).utf8)
+    }
+
+    /// How a factor reads in a message: `2`, `0.5`, `1/3`.
+    static func factor(_ value: Rational) -> String {
+        if let places = QuantityFormatter.decimalPlaces(value), places <= 3, let text = QuantityFormatter.decimalText(value) {
+            return text
+        }
+        return value.description
+    }
+}
+
+/// Builds diagnostics for one document, with one source locator made on first use.
+struct DiagnosticSink {
+    let document: Document
+    let ruleID: String
+    private(set) var diagnostics: [Diagnostic] = []
+    private var locator: SourceLocator?
+
+    /// `locator` is the file's (share one across the documents of a file); made on first
+    /// use when nil.
+    init(document: Document, ruleID: String, locator: SourceLocator? = nil) {
+        self.document = document
+        self.ruleID = ruleID
+        self.locator = locator
+    }
+
+    mutating func add(_ severity: Severity, _ message: String, at node: Int) {
+        if locator == nil { locator = document.json.locator() }
+        diagnostics.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node, locator: locator))
+    }
+}

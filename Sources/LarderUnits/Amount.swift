@@ -1,0 +1,234 @@
+/// How many of something: one exact number, or a range of two (`2-3 cloves`).
+///
+///     try Amount(parsing: "1 1/2")     // .exact(3/2)
+///     try Amount(parsing: "½")         // .exact(1/2)
+///     try Amount(parsing: "2-3")       // .range(2, 3)
+///     try Amount(parsing: "1 to 2")    // .range(1, 2)
+///     try Amount(parsing: "1,5")       // .exact(3/2)
+///     try Amount(parsing: "a pinch")   // nil
+public enum Amount: Sendable, Hashable, CustomStringConvertible {
+    /// One amount.
+    case exact(Rational)
+    /// From `lower` to `upper` (inclusive, `lower ≤ upper`).
+    case range(Rational, Rational)
+
+    /// Parses text that is nothing but an amount: an integer, a decimal (`1.5` or `1,5`), a
+    /// fraction (`1/2`, `1⁄2`), a mixed number (`1 1/2`), a Unicode vulgar fraction alone or
+    /// after a whole number (`½`, `1½`, `1 ½`), or a range of two of these joined by `-`,
+    /// `–`, `—` or `to` (`2-3`, `1 to 2`). Nil when the text is anything else; throws when
+    /// a number has too many digits to be exact.
+    public init?(parsing text: String) throws(RationalError) {
+        let scalars = Array(text.unicodeScalars)
+        var i = AmountScanner.skipSpaces(scalars, 0)
+        guard let scanned = try AmountScanner.scanAmount(scalars, at: i, language: nil) else { return nil }
+        i = AmountScanner.skipSpaces(scalars, scanned.end)
+        guard i == scalars.count else { return nil }
+        self = scanned.amount
+    }
+
+    /// The smaller end (the amount itself when exact).
+    public var lower: Rational {
+        switch self {
+        case .exact(let v): v
+        case .range(let a, _): a
+        }
+    }
+
+    /// The larger end (the amount itself when exact).
+    public var upper: Rational {
+        switch self {
+        case .exact(let v): v
+        case .range(_, let b): b
+        }
+    }
+
+    /// True for a range.
+    public var isRange: Bool { if case .range = self { true } else { false } }
+
+    /// Both ends multiplied by `factor`.
+    public func scaled(by factor: Rational) throws(RationalError) -> Amount {
+        try map { v throws(RationalError) in try v * factor }
+    }
+
+    /// Both ends transformed by `transform`.
+    public func map(_ transform: (Rational) throws(RationalError) -> Rational) throws(RationalError) -> Amount {
+        switch self {
+        case .exact(let v): return .exact(try transform(v))
+        case .range(let a, let b): return .range(try transform(a), try transform(b))
+        }
+    }
+
+    /// `3/2` or `2-3` (exact fractions; for people use ``QuantityFormatter``).
+    public var description: String {
+        switch self {
+        case .exact(let v): v.description
+        case .range(let a, let b): "\(a)-\(b)"
+        }
+    }
+}
+
+/// Scans amounts inside text, on Unicode scalars (shared by ``Amount`` and the ingredient
+/// parser).
+enum AmountScanner {
+    /// The values of the Unicode vulgar fractions.
+    static let vulgarFractions: [Unicode.Scalar: (Int, Int)] = [
+        "\u{00BD}": (1, 2), "\u{2153}": (1, 3), "\u{2154}": (2, 3), "\u{00BC}": (1, 4), "\u{00BE}": (3, 4),
+        "\u{2155}": (1, 5), "\u{2156}": (2, 5), "\u{2157}": (3, 5), "\u{2158}": (4, 5), "\u{2159}": (1, 6),
+        "\u{215A}": (5, 6), "\u{2150}": (1, 7), "\u{215B}": (1, 8), "\u{215C}": (3, 8), "\u{215D}": (5, 8),
+        "\u{215E}": (7, 8), "\u{2151}": (1, 9), "\u{2152}": (1, 10),
+    ]
+
+    /// The vulgar fraction character for a fraction, if Unicode has one.
+    static func vulgarCharacter(_ numerator: Int, _ denominator: Int) -> Unicode.Scalar? {
+        for (scalar, value) in vulgarFractions where value.0 == numerator && value.1 == denominator { return scalar }
+        return nil
+    }
+
+    @inline(__always) static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
+    @inline(__always) static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s == "\t" || s == "\u{00A0}" || s == "\u{202F}" || s == "\u{2009}"
+    }
+    static func isLetter(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic }
+
+    static func skipSpaces(_ s: [Unicode.Scalar], _ i: Int) -> Int {
+        var i = i
+        while i < s.count, isSpace(s[i]) { i += 1 }
+        return i
+    }
+
+    /// What a scan found: the amount, where it ends, and how it was written.
+    struct Scanned {
+        var amount: Amount
+        var end: Int
+        var style: AmountStyle
+    }
+
+    /// A single number at `i`: returns its value, its end and its style.
+    static func scanNumber(_ s: [Unicode.Scalar], at start: Int, language: String?) throws(RationalError) -> (Rational, Int, AmountStyle)? {
+        var i = start
+        if i < s.count, let v = vulgarFractions[s[i]] {
+            return (try Rational(v.0, v.1), i + 1, AmountStyle(fractions: .vulgar))
+        }
+        guard i < s.count, isDigit(s[i]) else { return nil }
+        var digits: [UInt8] = []
+        while i < s.count, isDigit(s[i]) { digits.append(UInt8(s[i].value)); i += 1 }
+        var style = AmountStyle()
+        // Decimal: 1.5 or 1,5 (a comma followed by exactly three digits in English text is a
+        // thousands separator: 1,500 g).
+        if i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]) {
+            var j = i + 1
+            var fraction: [UInt8] = []
+            while j < s.count, isDigit(s[j]) { fraction.append(UInt8(s[j].value)); j += 1 }
+            let english = language == nil || language!.hasPrefix("en")
+            if s[i] == ",", english, fraction.count == 3, !(j < s.count && (s[j] == "," || s[j] == ".")) {
+                let value = try parse(digits + fraction)
+                return (value, j, style)
+            }
+            style.decimalSeparator = s[i] == "," ? "," : "."
+            let value = try parse(digits + [UInt8(ascii: ".")] + fraction)
+            return (value, j, style)
+        }
+        let whole = try parse(digits)
+        // Fraction: 1/2 or 1⁄2.
+        if let (n, d, end) = scanSlashFraction(s, at: start) {
+            return (try Rational(n, d), end, AmountStyle(fractions: .ascii))
+        }
+        // Mixed number: 1 1/2, 1½, 1 ½.
+        var j = i
+        while j < s.count, isSpace(s[j]) { j += 1 }
+        if j < s.count, let v = vulgarFractions[s[j]] {
+            style.fractions = .vulgar
+            style.spaceBeforeVulgar = j > i
+            return (try whole + Rational(v.0, v.1), j + 1, style)
+        }
+        if j > i, let (n, d, end) = scanSlashFraction(s, at: j), n < d {
+            style.fractions = .ascii
+            return (try whole + Rational(n, d), end, style)
+        }
+        return (whole, i, style)
+    }
+
+    /// `n/d` at `i` with both parts digits and d > 0.
+    static func scanSlashFraction(_ s: [Unicode.Scalar], at start: Int) -> (Int, Int, Int)? {
+        var i = start
+        var n = 0
+        var count = 0
+        while i < s.count, isDigit(s[i]), count < 9 { n = n * 10 + Int(s[i].value - 48); i += 1; count += 1 }
+        guard count > 0, i < s.count, s[i] == "/" || s[i] == "\u{2044}" else { return nil }
+        i += 1
+        var d = 0
+        count = 0
+        while i < s.count, isDigit(s[i]), count < 9 { d = d * 10 + Int(s[i].value - 48); i += 1; count += 1 }
+        guard count > 0, d > 0, !(i < s.count && isDigit(s[i])) else { return nil }
+        return (n, d, i)
+    }
+
+    private static func parse(_ ascii: [UInt8]) throws(RationalError) -> Rational {
+        let value = try ascii.withUnsafeBufferPointer { buffer throws(RationalError) in
+            try Rational.parseDecimal(buffer)
+        }
+        guard let value else { throw .overflow(String(decoding: ascii, as: UTF8.self)) }
+        return value
+    }
+
+    /// The words that join the two ends of a range, per language (besides dashes).
+    static let rangeWords: Set<String> = ["to", "or", "a", "ou", "o", "à", "bis", "-"]
+
+    /// An amount at `i`: a number, or a range of two numbers.
+    static func scanAmount(_ s: [Unicode.Scalar], at start: Int, language: String?) throws(RationalError) -> Scanned? {
+        guard let (first, end, style) = try scanNumber(s, at: start, language: language) else { return nil }
+        // A range: "2-3", "2 - 3", "2–3", "2 to 3", "4 a 5".
+        var j = skipSpaces(s, end)
+        if j < s.count {
+            var afterJoin: Int?
+            if s[j] == "-" || s[j] == "\u{2013}" || s[j] == "\u{2014}" {
+                afterJoin = j + 1
+            } else if isLetter(s[j]) {
+                var k = j
+                while k < s.count, isLetter(s[k]) { k += 1 }
+                let word = String(String.UnicodeScalarView(s[j..<k])).lowercased()
+                if k < s.count, isSpace(s[k]), rangeWords.contains(word) { afterJoin = k }
+            }
+            if let afterJoin {
+                j = skipSpaces(s, afterJoin)
+                if let (second, end2, style2) = try scanNumber(s, at: j, language: language), first <= second {
+                    var merged = style
+                    if style2.fractions != .none { merged.fractions = style2.fractions }
+                    if style2.decimalSeparator != nil { merged.decimalSeparator = style2.decimalSeparator }
+                    merged.rangeJoin = String(String.UnicodeScalarView(s[end..<j]))
+                    return Scanned(amount: .range(first, second), end: end2, style: merged)
+                }
+            }
+        }
+        return Scanned(amount: .exact(first), end: end, style: style)
+    }
+}
+
+/// How an amount was written, so a rewritten amount reads like the original: Unicode or
+/// ASCII fractions, the decimal separator, the range joiner.
+public struct AmountStyle: Sendable, Hashable {
+    /// How fractions were written.
+    public enum Fractions: Sendable, Hashable {
+        /// No fraction in the original (whole numbers or decimals).
+        case none
+        /// `1/2`, `1 1/2`.
+        case ascii
+        /// `½`, `1½`.
+        case vulgar
+    }
+
+    public var fractions: Fractions
+    /// `.` or `,` when the original had a decimal; nil otherwise.
+    public var decimalSeparator: Character?
+    /// `1 ½` rather than `1½`.
+    public var spaceBeforeVulgar: Bool
+    /// What joined a range, spaces included (`-`, ` to `, ` a `).
+    public var rangeJoin: String
+
+    public init(fractions: Fractions = .none, decimalSeparator: Character? = nil, spaceBeforeVulgar: Bool = false, rangeJoin: String = "-") {
+        self.fractions = fractions
+        self.decimalSeparator = decimalSeparator
+        self.spaceBeforeVulgar = spaceBeforeVulgar
+        self.rangeJoin = rangeJoin
+    }
+}

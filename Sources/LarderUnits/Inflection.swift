@@ -1,0 +1,184 @@
+/// Singular and plural forms of ingredient names in English, Portuguese and Spanish, so
+/// `1 onion` scaled by 2 reads `2 onions` and `2 ovos` halved reads `1 ovo`.
+///
+/// The rules are the regular ones plus the irregular words of cooking; a word they do
+/// not know is written as it was.
+///
+///     Inflection.plural("onion", language: "en")     // "onions"
+///     Inflection.singular("cherries", language: "en") // "cherry"
+///     Inflection.plural("limão", language: "pt")      // "limões"
+public enum Inflection {
+    /// The plural of one word, in `language` (`en` when nil), or nil when the language has
+    /// no rules here.
+    public static func plural(_ word: String, language: String?) -> String? {
+        guard !word.isEmpty else { return word }
+        switch UnitLexicon.baseLanguage(language) ?? "en" {
+        case "en": return matchCase(englishPlural(word.lowercased()), like: word)
+        case "pt": return matchCase(portuguesePlural(word.lowercased()), like: word)
+        case "es": return matchCase(spanishPlural(word.lowercased()), like: word)
+        default: return nil
+        }
+    }
+
+    /// The singular of one word, in `language` (`en` when nil), or nil when the language
+    /// has no rules here.
+    public static func singular(_ word: String, language: String?) -> String? {
+        guard !word.isEmpty else { return word }
+        switch UnitLexicon.baseLanguage(language) ?? "en" {
+        case "en": return matchCase(englishSingular(word.lowercased()), like: word)
+        case "pt": return matchCase(portugueseSingular(word.lowercased()), like: word)
+        case "es": return matchCase(spanishSingular(word.lowercased()), like: word)
+        default: return nil
+        }
+    }
+
+    /// True when the language agrees adjectives with their noun (`cebolas picadas`), so
+    /// every word before the first preposition changes, not only the last.
+    static func agreesAdjectives(_ language: String?) -> Bool {
+        let l = UnitLexicon.baseLanguage(language) ?? "en"
+        return l == "pt" || l == "es"
+    }
+
+    /// Words that end the part of a name that inflects (`of`, `de`, `com`).
+    static let stopWords: Set<String> = [
+        "of", "for", "with", "in", "and", "or", "to", "about", "at", "from",
+        "de", "do", "da", "dos", "das", "com", "para", "em", "sem", "e", "ou", "ao", "à", "no", "na",
+        "con", "del", "en", "sin", "y", "o", "al", "a",
+    ]
+
+    /// Words that never change (uncountable or the same in both numbers).
+    static let invariable: Set<String> = ["fish", "sheep", "deer", "salmon", "shrimp", "squid", "cod", "tuna", "dozen", "series", "species", "swiss", "lápis", "pires"]
+
+    private static func matchCase(_ result: String, like original: String) -> String {
+        if original == original.uppercased() && original.count > 1 && original != original.lowercased() {
+            return result.uppercased()
+        }
+        if let first = original.first, first.isUppercase {
+            return result.prefix(1).uppercased() + result.dropFirst()
+        }
+        return result
+    }
+
+    // MARK: English
+
+    private static let englishIrregular: [String: String] = [
+        "leaf": "leaves", "loaf": "loaves", "half": "halves", "knife": "knives", "calf": "calves", "shelf": "shelves",
+        "potato": "potatoes", "tomato": "tomatoes", "mango": "mangoes", "avocado": "avocados", "child": "children",
+        "person": "people", "foot": "feet", "tooth": "teeth", "mouse": "mice", "goose": "geese",
+        "cookie": "cookies", "brownie": "brownies", "pie": "pies", "smoothie": "smoothies", "calorie": "calories",
+    ]
+    private static let englishIrregularSingular: [String: String] = {
+        var d: [String: String] = [:]
+        for (s, p) in englishIrregular { d[p] = s }
+        return d
+    }()
+
+    static func englishPlural(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        if let p = englishIrregular[w] { return p }
+        if englishIrregularSingular[w] != nil { return w }
+        if w.hasSuffix("s") && !w.hasSuffix("ss") && !w.hasSuffix("us") && !w.hasSuffix("is") { return w }  // already plural
+        if w.hasSuffix("ch") || w.hasSuffix("sh") || w.hasSuffix("s") || w.hasSuffix("x") || w.hasSuffix("z") { return w + "es" }
+        if w.hasSuffix("y"), let before = w.dropLast().last, !"aeiou".contains(before) { return w.dropLast() + "ies" }
+        return w + "s"
+    }
+
+    static func englishSingular(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        if let s = englishIrregularSingular[w] { return s }
+        if englishIrregular[w] != nil { return w }
+        if w.hasSuffix("ies"), w.count > 4 { return w.dropLast(3) + "y" }
+        if w.hasSuffix("sses") || w.hasSuffix("ches") || w.hasSuffix("shes") || w.hasSuffix("xes") || w.hasSuffix("zes") || w.hasSuffix("uses") {
+            return String(w.dropLast(2))
+        }
+        if w.hasSuffix("oes"), w.count > 4 { return String(w.dropLast(2)) }
+        if w.hasSuffix("s") && !w.hasSuffix("ss") && !w.hasSuffix("us") && !w.hasSuffix("is") && w.count > 2 { return String(w.dropLast()) }
+        return w
+    }
+
+    // MARK: Portuguese
+
+    private static let portugueseIrregular: [String: String] = [
+        "pão": "pães", "mão": "mãos", "grão": "grãos", "alemão": "alemães", "cão": "cães", "irmão": "irmãos",
+    ]
+
+    static func portuguesePlural(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        if let p = portugueseIrregular[w] { return p }
+        if w.hasSuffix("ão") { return w.dropLast(2) + "ões" }
+        if w.hasSuffix("s") { return w }  // already plural (or invariable: lápis)
+        if w.hasSuffix("al") { return w.dropLast(2) + "ais" }
+        if w.hasSuffix("el") { return w.dropLast(2) + "éis" }
+        if w.hasSuffix("ol") { return w.dropLast(2) + "óis" }
+        if w.hasSuffix("ul") { return w.dropLast(2) + "uis" }
+        if w.hasSuffix("il") { return w.dropLast(2) + "is" }
+        if w.hasSuffix("m") { return w.dropLast() + "ns" }
+        if w.hasSuffix("r") || w.hasSuffix("z") { return w + "es" }
+        return w + "s"
+    }
+
+    static func portugueseSingular(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        for (s, p) in portugueseIrregular where p == w { return s }
+        if w.hasSuffix("ões") || w.hasSuffix("ães") { return w.dropLast(3) + "ão" }
+        if w.hasSuffix("ns") { return w.dropLast(2) + "m" }
+        if w.hasSuffix("ais") { return w.dropLast(3) + "al" }
+        if w.hasSuffix("éis") { return w.dropLast(3) + "el" }
+        if w.hasSuffix("óis") { return w.dropLast(3) + "ol" }
+        if w.hasSuffix("uis") { return w.dropLast(3) + "ul" }
+        if w.hasSuffix("res") || w.hasSuffix("zes") { return String(w.dropLast(2)) }
+        if w.hasSuffix("s"), w.count > 2 { return String(w.dropLast()) }
+        return w
+    }
+
+    // MARK: Spanish
+
+    private static func stripAccent(_ c: Character) -> Character {
+        switch c {
+        case "á": "a"
+        case "é": "e"
+        case "í": "i"
+        case "ó": "o"
+        case "ú": "u"
+        default: c
+        }
+    }
+
+    private static func addAccent(_ c: Character) -> Character {
+        switch c {
+        case "a": "á"
+        case "e": "é"
+        case "i": "í"
+        case "o": "ó"
+        case "u": "ú"
+        default: c
+        }
+    }
+
+    static func spanishPlural(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        if w.hasSuffix("s") { return w }
+        if w.hasSuffix("z") { return w.dropLast() + "ces" }
+        guard let last = w.last else { return w }
+        if "aeiouáéó".contains(last) { return w + "s" }
+        // limón → limones: the written accent of the last syllable goes.
+        var chars = Array(w)
+        if chars.count >= 2, "áéíóú".contains(chars[chars.count - 2]), "ns".contains(last) {
+            chars[chars.count - 2] = stripAccent(chars[chars.count - 2])
+        }
+        return String(chars) + "es"
+    }
+
+    static func spanishSingular(_ w: String) -> String {
+        if invariable.contains(w) { return w }
+        if w.hasSuffix("ces") { return w.dropLast(3) + "z" }
+        if w.hasSuffix("ones") || w.hasSuffix("enes") && w.count > 5 {
+            var chars = Array(w.dropLast(2))
+            chars[chars.count - 2] = addAccent(chars[chars.count - 2])
+            return String(chars)
+        }
+        if w.hasSuffix("es"), w.count > 3, let before = w.dropLast(2).last, "rldnj".contains(before) { return String(w.dropLast(2)) }
+        if w.hasSuffix("s"), w.count > 2 { return String(w.dropLast()) }
+        return w
+    }
+}

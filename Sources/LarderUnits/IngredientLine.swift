@@ -1,0 +1,255 @@
+import Foundation
+
+/// A free-text ingredient line taken apart: quantity, unit, name and note, with where
+/// each part was in the text so a rewrite changes only the amount and the unit.
+///
+///     let parser = IngredientParser()
+///     let line = parser.parse("1 1/2 cups flour, sifted")
+///     line.amount        // .exact(3/2)
+///     line.unit?.id      // "us-cup"
+///     line.name          // "flour"
+///     line.note          // "sifted"
+///
+/// Lines without a quantity (`salt to taste`) have a nil ``amount``; lines with a number
+/// that is not at the start (`juice of 2 lemons`) also have a ``problem`` saying so, and
+/// are left as they are.
+public struct IngredientLine: Sendable, Hashable {
+    /// The text as given.
+    public var text: String
+    /// The language the line was read as (`pt`), when known.
+    public var language: String?
+    /// The quantity, when the line starts with one.
+    public var amount: Amount?
+    /// How the quantity was written (fractions, decimal separator, range joiner).
+    public var amountStyle: AmountStyle
+    /// The unit, when one follows the quantity (nil for counted things: `2 eggs`).
+    public var unit: UnitDefinition?
+    /// The unit word as found (`colheres de sopa`, `cups`).
+    public var unitWord: UnitWord?
+    /// The size of one item, written before the unit: `14 oz` in `1 (14 oz) can
+    /// tomatoes`, `400 g` in `2 x 400g tins`. It does not scale.
+    public var size: Quantity?
+    /// The same amount in another unit, in brackets after the unit: `240 ml` in
+    /// `1 cup (240 ml) milk`. It scales with the amount.
+    public var equivalent: Quantity?
+    /// The ingredient (`flour`, `loaf bread`, `alho`), without a leading `of`/`de`.
+    public var name: String
+    /// What follows the name after a comma, or a trailing `to taste`/`q.b.`.
+    public var note: String?
+    /// Why the line cannot be scaled, when a number in it is not where a quantity goes.
+    public var problem: String?
+
+    // Where the parts are, as Unicode scalar offsets into `text`.
+    var scalars: [Unicode.Scalar]
+    var amountSpan: Range<Int>?
+    var unitSpan: Range<Int>?
+    var equivalentAmountSpan: Range<Int>?
+    var equivalentUnitSpan: Range<Int>?
+    var equivalentStyle: AmountStyle?
+    var equivalentWord: UnitWord?
+    var restStart: Int
+
+    /// True when the line has a quantity a transform can change.
+    public var isScalable: Bool { amount != nil && problem == nil }
+
+    /// The scalars of the text from the name on (the part a rewrite keeps verbatim).
+    var restSpan: Range<Int> { restStart..<scalars.count }
+}
+
+/// An amount with an optional unit: `400 g`, `14 oz`, `2` (things).
+public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    public var amount: Amount
+    public var unit: UnitDefinition?
+
+    public init(amount: Amount, unit: UnitDefinition?) {
+        self.amount = amount
+        self.unit = unit
+    }
+
+    public var description: String { unit.map { "\(amount) \($0.symbol)" } ?? "\(amount)" }
+}
+
+/// Reads free-text ingredient lines in English, Portuguese, Spanish, French, German and
+/// Italian (see ``IngredientLine``).
+///
+/// - Complexity: O(length of the line) for each line.
+public struct IngredientParser: Sendable {
+    /// The units and their kitchen convention.
+    public let kitchen: KitchenUnits
+    /// The unit words.
+    public let lexicon: UnitLexicon
+
+    /// A parser for `kitchen`'s units (US customary by default).
+    public init(kitchen: KitchenUnits = .standard) {
+        self.kitchen = kitchen
+        self.lexicon = UnitLexicon(kitchen: kitchen)
+    }
+
+    /// Notes that may end a line without a comma.
+    static let trailingNotes = ["to taste", "as needed", "as required", "q.b.", "q.b", "qb", "al gusto", "a gusto", "à gosto", "au goût", "nach Geschmack", "quanto basta"]
+
+    /// Takes `text` apart; `language` (a BCP 47 tag such as `pt-PT`) picks the words to
+    /// read units with (English and symbols are always read; every language when nil).
+    public func parse(_ text: String, language: String? = nil) -> IngredientLine {
+        let s = Array(text.unicodeScalars)
+        var line = IngredientLine(
+            text: text, language: language, amount: nil, amountStyle: AmountStyle(), unit: nil, unitWord: nil,
+            size: nil, equivalent: nil, name: "", note: nil, problem: nil, scalars: s, restStart: 0)
+        let lead = AmountScanner.skipSpaces(s, 0)
+        var scanned: AmountScanner.Scanned?
+        do {
+            scanned = try AmountScanner.scanAmount(s, at: lead, language: language)
+        } catch {
+            line.problem = "the quantity \(error)"
+        }
+        // "2% milk" is not two of anything.
+        if let sc = scanned, sc.end < s.count, s[sc.end] == "%" { scanned = nil }
+        guard let amountScan = scanned, line.problem == nil else {
+            line.restStart = lead
+            splitNameAndNote(&line, from: lead)
+            if line.problem == nil, s.contains(where: { AmountScanner.isDigit($0) || AmountScanner.vulgarFractions[$0] != nil }) {
+                line.problem = "no quantity at the start of the line"
+            }
+            return line
+        }
+        line.amount = amountScan.amount
+        line.amountStyle = amountScan.style
+        line.amountSpan = lead..<amountScan.end
+        var i = amountScan.end
+
+        // A multiplier and the size of each: "2 x 400g tins".
+        var j = AmountScanner.skipSpaces(s, i)
+        if j < s.count, s[j] == "x" || s[j] == "X" || s[j] == "\u{00D7}" {
+            let k = AmountScanner.skipSpaces(s, j + 1)
+            if k > j + 1 || (k < s.count && AmountScanner.isDigit(s[k])), let size = measure(s, at: k, language: language) {
+                line.size = size.quantity
+                i = size.end
+            }
+        }
+        // A size in brackets before the unit: "1 (14 oz) can tomatoes".
+        j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, j < s.count, s[j] == "(", let inner = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language) {
+            let close = AmountScanner.skipSpaces(s, inner.end)
+            if close < s.count, s[close] == ")" {
+                line.size = inner.quantity
+                i = close + 1
+            }
+        }
+        // A hyphenated size: "1 14-ounce can".
+        j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, j > i, let sized = hyphenatedSize(s, at: j, language: language) {
+            line.size = sized.quantity
+            i = sized.end
+        }
+        // The unit, glued ("400g") or after spaces.
+        j = AmountScanner.skipSpaces(s, i)
+        if let m = lexicon.match(s, at: j, language: language) {
+            line.unit = m.word.unit
+            line.unitWord = m.word
+            line.unitSpan = j..<m.end
+            i = m.end
+        } else if let (unit, end) = tableUnit(s, at: j) {
+            line.unit = unit
+            line.unitSpan = j..<end
+            i = end
+        }
+        // An equivalent in brackets after the unit: "1 cup (240 ml) milk".
+        j = AmountScanner.skipSpaces(s, i)
+        if line.unit != nil, j < s.count, s[j] == "(" {
+            let k = AmountScanner.skipSpaces(s, j + 1)
+            if let eq = measure(s, at: k, language: language), eq.quantity.unit != nil {
+                let close = AmountScanner.skipSpaces(s, eq.end)
+                if close < s.count, s[close] == ")" {
+                    line.equivalent = eq.quantity
+                    line.equivalentAmountSpan = eq.amountSpan
+                    line.equivalentUnitSpan = eq.unitSpan
+                    line.equivalentStyle = eq.style
+                    line.equivalentWord = eq.word
+                    i = close + 1
+                }
+            }
+        }
+        line.restStart = i
+        splitNameAndNote(&line, from: i)
+        return line
+    }
+
+    /// An amount followed by a unit of mass or volume (glued or spaced) at `start`.
+    private func measure(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (quantity: Quantity, end: Int, amountSpan: Range<Int>, unitSpan: Range<Int>, style: AmountStyle, word: UnitWord?)? {
+        guard let scan = try? AmountScanner.scanAmount(s, at: start, language: language) else { return nil }
+        let u = AmountScanner.skipSpaces(s, scan.end)
+        if let m = lexicon.match(s, at: u, language: language), m.word.unit.dimension == .mass || m.word.unit.dimension == .volume {
+            return (Quantity(amount: scan.amount, unit: m.word.unit), m.end, start..<scan.end, u..<m.end, scan.style, m.word)
+        }
+        if let (unit, end) = tableUnit(s, at: u), unit.dimension == .mass || unit.dimension == .volume {
+            return (Quantity(amount: scan.amount, unit: unit), end, start..<scan.end, u..<end, scan.style, nil)
+        }
+        return nil
+    }
+
+    /// `14-ounce` or `12-oz` at `start`, followed by a counted unit (`can`, `jar`).
+    private func hyphenatedSize(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (quantity: Quantity, end: Int)? {
+        guard let scan = try? AmountScanner.scanNumber(s, at: start, language: language), scan.1 < s.count, s[scan.1] == "-" else { return nil }
+        guard let m = lexicon.match(s, at: scan.1 + 1, language: language),
+              m.word.unit.dimension == .mass || m.word.unit.dimension == .volume else { return nil }
+        let next = AmountScanner.skipSpaces(s, m.end)
+        guard let unit = lexicon.match(s, at: next, language: language), unit.word.unit.dimension == .count else { return nil }
+        return (Quantity(amount: .exact(scan.0), unit: m.word.unit), m.end)
+    }
+
+    /// A unit the table knows (a project's own, or a spelling the word lists lack) as
+    /// the next word, or the next two words.
+    private func tableUnit(_ s: [Unicode.Scalar], at start: Int) -> (UnitDefinition, Int)? {
+        var ends: [Int] = []
+        var k = start
+        for _ in 0..<2 {
+            guard k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "°" || s[k] == "µ" else { break }
+            while k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "." || s[k] == "°" || s[k] == "µ" { k += 1 }
+            ends.append(k)
+            guard k < s.count, s[k] == " " else { break }
+            k += 1
+        }
+        for end in ends.reversed() {
+            let word = String(String.UnicodeScalarView(s[start..<end]))
+            // Counted units are all in the word lists; a project's own measures (a `glug`)
+            // and rarer spellings (`fl. oz.`) come from the table.
+            if let unit = kitchen.table.unit(named: word), unit.dimension == .mass || unit.dimension == .volume {
+                return (unit, end)
+            }
+        }
+        return nil
+    }
+
+    /// Fills ``IngredientLine/name`` and ``IngredientLine/note`` from the text at `start`.
+    private func splitNameAndNote(_ line: inout IngredientLine, from start: Int) {
+        var rest = String(String.UnicodeScalarView(line.scalars[start...])).trimmingCharacters(in: .whitespaces)
+        // A leading connector: "of loaf bread", "de alho".
+        if line.unit != nil {
+            let lower = rest.lowercased()
+            for connector in UnitLexicon.connectors where lower.hasPrefix(connector + " ") || (connector.hasSuffix("'") && lower.hasPrefix(connector)) {
+                rest = String(rest.dropFirst(connector.count)).trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
+        // The first comma that is not a decimal comma (1,2 kg) starts the note.
+        let chars = Array(rest)
+        let commaOffset = chars.indices.first { k in
+            chars[k] == "," && !(k > 0 && k + 1 < chars.count && chars[k - 1].isNumber && chars[k + 1].isNumber)
+        }
+        if let commaOffset {
+            let comma = rest.index(rest.startIndex, offsetBy: commaOffset)
+            line.name = String(rest[..<comma]).trimmingCharacters(in: .whitespaces)
+            let note = String(rest[rest.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
+            line.note = note.isEmpty ? nil : note
+            return
+        }
+        let lower = rest.lowercased()
+        for tail in Self.trailingNotes where lower.hasSuffix(" " + tail.lowercased()) {
+            line.name = String(rest.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
+            line.note = String(rest.suffix(tail.count))
+            return
+        }
+        line.name = rest
+    }
+}
+

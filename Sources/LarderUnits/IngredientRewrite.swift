@@ -1,0 +1,162 @@
+/// A free-text ingredient line after scaling or converting.
+public struct RewrittenLine: Sendable, Hashable {
+    /// The new text: the original with only the amount, the unit (and a bracketed
+    /// equivalent, and the name's number for counted things) changed.
+    public var text: String
+    /// The line's main amount after the change, when it had one.
+    public var quantity: ScaledQuantity?
+
+    public init(text: String, quantity: ScaledQuantity?) {
+        self.text = text
+        self.quantity = quantity
+    }
+}
+
+extension IngredientParser {
+    /// Scales a parsed line by `factor` (see ``KitchenUnits/scale(_:unit:by:fitUnits:)``)
+    /// and writes it back in the line's own words: `1 1/2 cups flour, sifted` × 2 is
+    /// `3 cups flour, sifted`; `4 tbsp olive oil` × 4 is `1 cup olive oil`;
+    /// `2 dentes de alho` × 1/2 is `1 dente de alho`. A line that is not scalable comes back
+    /// unchanged.
+    public func scale(_ line: IngredientLine, by factor: Rational) throws(RationalError) -> RewrittenLine {
+        guard line.isScalable, let amount = line.amount, let span = line.amountSpan else {
+            return RewrittenLine(text: line.text, quantity: nil)
+        }
+        let main = try kitchen.scale(amount, unit: line.unit, by: factor)
+        var edits: [(Range<Int>, String)] = []
+        edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
+        if let unitSpan = line.unitSpan {
+            edits.append((unitSpan, unitText(main, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
+        } else if line.unit == nil, isPlural(amount) != isPlural(main.shown) {
+            edits += nameInflection(line, plural: isPlural(main.shown))
+        }
+        if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
+            let scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor)
+            edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
+            edits.append((eqUnitSpan, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+        }
+        return RewrittenLine(text: line.applying(edits), quantity: main)
+    }
+
+    /// Converts a parsed line's amounts into `system` (`--units metric|us`): `1 cup milk`
+    /// becomes `237 ml milk`; `1 cup (240 ml) milk` becomes `240 ml (1 cup) milk`; a size
+    /// in brackets converts too. Nil when nothing in the line changes.
+    public func convert(_ line: IngredientLine, to system: TargetSystem) throws(RationalError) -> RewrittenLine? {
+        guard line.isScalable, let amount = line.amount, let span = line.amountSpan, let unitSpan = line.unitSpan else { return nil }
+        var edits: [(Range<Int>, String)] = []
+        var main: ScaledQuantity?
+        if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,
+           let eqUnitSpan = line.equivalentUnitSpan, kitchen.targetFamily(of: eqUnit, in: system) == nil,
+           kitchen.targetFamily(of: line.unit ?? eqUnit, in: system) != nil {
+            // The bracket already holds the amount in the target system: swap the two.
+            let eqText = line.slice(eqSpan) + line.slice(eqSpan.upperBound..<eqUnitSpan.lowerBound) + line.slice(eqUnitSpan)
+            let mainText = line.slice(span) + line.slice(span.upperBound..<unitSpan.lowerBound) + line.slice(unitSpan)
+            edits.append((span.lowerBound..<unitSpan.upperBound, eqText))
+            edits.append((eqSpan.lowerBound..<eqUnitSpan.upperBound, mainText))
+            main = ScaledQuantity(exact: eq.amount, shown: eq.amount, unit: eqUnit, unitChanged: true, rounding: .exact)
+            return RewrittenLine(text: line.applying(edits), quantity: main)
+        }
+        if let converted = try kitchen.convert(amount, unit: line.unit, to: system) {
+            main = converted
+            edits.append((span, amountText(converted, style: line.amountStyle, language: line.language)))
+            edits.append((unitSpan, unitText(converted, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
+        }
+        if let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
+           let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system) {
+            edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
+            edits.append((eqUnitSpan, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+        }
+        if edits.isEmpty { return nil }
+        return RewrittenLine(text: line.applying(edits), quantity: main)
+    }
+
+    // MARK: Writing
+
+    /// The decimal separator of a language when the original wrote none (`,` in
+    /// Portuguese, Spanish, French, German and Italian).
+    static func defaultSeparator(_ language: String?) -> Character {
+        switch UnitLexicon.baseLanguage(language) {
+        case "pt", "es", "fr", "de", "it", "nl", "ru", "pl", "tr", "sv", "da", "nb", "fi", "cs": ","
+        default: "."
+        }
+    }
+
+    /// The amount as text in the original's style.
+    func amountText(_ q: ScaledQuantity, style: AmountStyle, language: String?) -> String {
+        var style = style
+        if case .decimal = q.rounding, style.decimalSeparator == nil { style.decimalSeparator = Self.defaultSeparator(language) }
+        return q.text(style: style)
+    }
+
+    /// The unit as text: the original word in the right number, or the new unit's word in
+    /// the same language and kind (abbreviation or name).
+    func unitText(_ q: ScaledQuantity, original: UnitWord?, originalText: String, language: String?) -> String {
+        guard let unit = q.unit else { return originalText }
+        if !q.unitChanged {
+            guard let original else { return originalText }
+            let form = original.form(for: q.shown)
+            return Self.matchCapital(form, like: originalText)
+        }
+        let word = lexicon.preferred(for: unit, language: language ?? original?.language, abbreviation: original?.isAbbreviation ?? true)
+        let form = word?.form(for: q.shown) ?? unit.symbol
+        return Self.matchCapital(form, like: originalText)
+    }
+
+    static func matchCapital(_ text: String, like original: String) -> String {
+        guard let first = original.first, first.isUppercase, original.count > 1,
+              original.dropFirst().contains(where: { $0.isLowercase }), let f = text.first, f.isLowercase else { return text }
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    func isPlural(_ amount: Amount) -> Bool { amount.upper > Rational(1) }
+
+    /// Edits that change the number of a counted thing's name: `onion` → `onions`,
+    /// `cebola pequena` → `cebolas pequenas`.
+    func nameInflection(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
+        let s = line.scalars
+        var words: [Range<Int>] = []
+        var i = line.restStart
+        while i < s.count {
+            while i < s.count, AmountScanner.isSpace(s[i]) { i += 1 }
+            guard i < s.count else { break }
+            let start = i
+            while i < s.count, UnitLexicon.isWordScalar(s[i]) || s[i] == "-" || s[i] == "'" { i += 1 }
+            if start == i { break }  // punctuation ends the name: ",", "(", digits follow
+            let word = String(String.UnicodeScalarView(s[start..<i])).lowercased()
+            if Inflection.stopWords.contains(word) || word.unicodeScalars.contains(where: { AmountScanner.isDigit($0) }) { break }
+            words.append(start..<i)
+            if i < s.count, !AmountScanner.isSpace(s[i]) { break }
+        }
+        guard !words.isEmpty else { return [] }
+        let targets = Inflection.agreesAdjectives(line.language) ? words : [words.last!]
+        var edits: [(Range<Int>, String)] = []
+        for range in targets {
+            let word = String(String.UnicodeScalarView(s[range]))
+            let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+            // In hyphenated words the last part takes the number (piri-piri stays).
+            guard let last = parts.last, parts.count == 1 || String(last) != String(parts[0]) else { continue }
+            let changed = plural ? Inflection.plural(String(last), language: line.language) : Inflection.singular(String(last), language: line.language)
+            guard let changed, changed != String(last) else { continue }
+            edits.append((range, (parts.dropLast().map(String.init) + [changed]).joined(separator: "-")))
+        }
+        return edits
+    }
+}
+
+extension IngredientLine {
+    /// The text of a span.
+    func slice(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+
+    /// The text with non-overlapping spans replaced.
+    func applying(_ edits: [(Range<Int>, String)]) -> String {
+        var out = String.UnicodeScalarView()
+        var cursor = 0
+        for (range, replacement) in edits.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) where range.lowerBound >= cursor {
+            out.append(contentsOf: scalars[cursor..<range.lowerBound])
+            out.append(contentsOf: replacement.unicodeScalars)
+            cursor = range.upperBound
+        }
+        out.append(contentsOf: scalars[cursor...])
+        return String(out)
+    }
+}

@@ -1,0 +1,324 @@
+/// What a unit is fitted for: after scaling a recipe (stay close to exact), or after
+/// converting between systems (where no kitchen unit is exact, so a little more slack).
+public enum FitPurpose: Sendable, Hashable {
+    /// Within 2 %: 5 tbsp stays 5 tbsp rather than becoming a 7 % short 1/3 cup.
+    case scaling
+    /// Within 6 %: 250 ml becomes 1 cup (5.4 % short) rather than 17 tbsp.
+    case converting
+
+    var tolerance: Double {
+        switch self {
+        case .scaling: 0.02
+        case .converting: 0.06
+        }
+    }
+}
+
+/// The measurement system a conversion writes amounts in.
+public enum TargetSystem: String, Sendable, Hashable, CaseIterable {
+    /// Grams and kilograms, millilitres and litres, °C; spoons stay spoons (15 ml).
+    case metric
+    /// Ounces and pounds; teaspoons, tablespoons and cups; fluid ounces stay fluid ounces; °F.
+    case us
+}
+
+/// An amount after fitting: the exact value in the chosen unit, what is shown, and the unit.
+public struct FittedQuantity: Sendable, Hashable {
+    /// The exact amount in ``unit``.
+    public var exact: Amount
+    /// The amount as shown (rounded by ``rounding``).
+    public var shown: Amount
+    /// The unit chosen.
+    public var unit: UnitDefinition
+    /// How ``shown`` was rounded from ``exact``.
+    public var rounding: DisplayRounding
+
+    public init(exact: Amount, shown: Amount, unit: UnitDefinition, rounding: DisplayRounding) {
+        self.exact = exact
+        self.shown = shown
+        self.unit = unit
+        self.rounding = rounding
+    }
+
+    /// The largest relative difference between shown and exact, over both ends of a range.
+    public var relativeError: Double {
+        max(QuantityFormatter.relativeError(shown: shown.lower, exact: exact.lower),
+            QuantityFormatter.relativeError(shown: shown.upper, exact: exact.upper))
+    }
+}
+
+/// Kitchen arithmetic on a ``UnitTable``: exact rational factors, conversions, display
+/// rounding per unit, and choosing the unit that reads best after scaling
+/// (`16 tbsp` → `1 cup`, `1500 g` → `1.5 kg`) or converting.
+///
+///     let kitchen = KitchenUnits()
+///     let tbsp = kitchen.table.unit(named: "tbsp")!
+///     let fitted = try kitchen.fit(.exact(16), in: tbsp, purpose: .scaling)
+///     fitted.unit.id      // "us-cup"
+///     fitted.shown        // .exact(1)
+///
+/// - Complexity: look-ups are O(1); fitting tries at most four units.
+public struct KitchenUnits: Sendable {
+    /// The units, with the kitchen convention that says what `cup` and `tbsp` mean.
+    public let table: UnitTable
+    private let factors: [String: Rational]
+    private let offsets: [String: (offset: Rational, numerator: Rational, denominator: Rational)]
+
+    /// The built-in units with US customary kitchen measures.
+    public static let standard = KitchenUnits()
+
+    /// Kitchen arithmetic over `table`.
+    public init(table: UnitTable = .standard) {
+        self.table = table
+        var factors: [String: Rational] = [:]
+        var offsets: [String: (Rational, Rational, Rational)] = [:]
+        for unit in table.units {
+            switch unit.scale {
+            case .linear(let f):
+                if let r = try? Rational(f) { factors[unit.id] = r }
+            case .affine(let o, let n, let d):
+                if let o = try? Rational(o), let n = try? Rational(n), let d = try? Rational(d) { offsets[unit.id] = (o, n, d) }
+            case .incommensurable:
+                break
+            }
+        }
+        self.factors = factors
+        self.offsets = offsets.mapValues { (offset: $0.0, numerator: $0.1, denominator: $0.2) }
+    }
+
+    /// A table with the given convention (built-in units).
+    public init(convention: KitchenConvention) {
+        self.init(table: UnitTable(convention: convention))
+    }
+
+    /// The unit a spelling names (see ``UnitTable/unit(named:)``).
+    public func unit(named name: String) -> UnitDefinition? { table.unit(named: name) }
+
+    /// The unit with the id `id`.
+    public func unit(id: String) -> UnitDefinition? { table.unit(id: id) }
+
+    /// The exact factor of a linear unit to its dimension's base unit (1 cup → 236.5882365).
+    public func factor(of unit: UnitDefinition) -> Rational? { factors[unit.id] }
+
+    /// Converts an exact value between two units of one dimension; nil when they do not
+    /// convert (different dimensions, counted units).
+    ///
+    ///     try KitchenUnits.standard.convert(350, from: fahrenheit, to: celsius)   // 3175/18
+    public func convert(_ value: Rational, from a: UnitDefinition, to b: UnitDefinition) throws(RationalError) -> Rational? {
+        if a.id == b.id { return value }
+        guard a.dimension == b.dimension else { return nil }
+        let base: Rational
+        if let f = factors[a.id] {
+            base = try value * f
+        } else if let t = offsets[a.id] {
+            base = try (value + t.offset) * t.numerator / t.denominator
+        } else {
+            return nil
+        }
+        if let f = factors[b.id] { return try base / f }
+        if let t = offsets[b.id] { return try base * t.denominator / t.numerator - t.offset }
+        return nil
+    }
+
+    // MARK: Display rounding
+
+    /// Count units that are often halved (`1/2 can`, `1/2 bunch`); the others round to
+    /// whole numbers.
+    static let halvableCounts: Set<String> = [
+        "bunch", "handful", "can", "tin", "stick", "head", "pack", "package", "packet", "bag", "box", "jar",
+        "bottle", "loaf", "bar", "glass", "scoop", "knob", "dollop", "dozen", "sheet", "barspoon",
+    ]
+
+    /// How amounts in `unit` are rounded for display: decimals for metric mass and volume,
+    /// kitchen fractions for US and imperial measures, spoons and cups, whole numbers (or
+    /// halves) for counts, as is for temperatures and times. A missing unit counts things
+    /// (`2 eggs`).
+    public func rounding(for unit: UnitDefinition?) -> DisplayRounding {
+        guard let unit else { return .whole }
+        switch unit.dimension {
+        case .temperature, .time, .energy: return .exact
+        case .count: return Self.halvableCounts.contains(unit.id) ? .halves : .whole
+        case .mass, .volume:
+            switch unit.id {
+            case "g", "kg", "mg", "µg", "ml", "cl", "dl", "l": return .decimal
+            case "us-cup", "metric-cup": return .fraction(denominators: [4, 3])
+            case "us-tbsp", "metric-tbsp", "au-tbsp": return .fraction(denominators: [4])
+            case "lb": return .fraction(denominators: [4])
+            default: return unit.system == .metric && factors[unit.id] != nil && unit.dimension == .mass ? .decimal : .kitchen
+            }
+        }
+    }
+
+    /// True when amounts in the unit are whole counts (or halves), so rounding them can
+    /// change the amount noticeably.
+    public func isCounted(_ unit: UnitDefinition?) -> Bool {
+        guard let unit else { return true }
+        return unit.dimension == .count
+    }
+
+    /// True for units whose amounts never scale: temperatures and times.
+    public func neverScales(_ unit: UnitDefinition?) -> Bool {
+        guard let unit else { return false }
+        return unit.dimension == .temperature || unit.dimension == .time
+    }
+
+    // MARK: Families
+
+    /// The smallest amount of a unit worth writing in it when a smaller unit of the family
+    /// exists (below 1/4 cup, write tablespoons).
+    func minimum(_ id: String) -> Rational {
+        switch id {
+        case "us-cup", "metric-cup": Rational(unchecked: 1, 4)
+        case "us-tbsp", "metric-tbsp", "au-tbsp", "lb", "kg", "l", "g", "mg",
+             "us-pint", "us-quart", "us-gallon", "imperial-pint", "imperial-quart", "imperial-gallon":
+            Rational(1)
+        default: .zero
+        }
+    }
+
+    /// The units, smallest first, that an amount in `unit` may move between after scaling
+    /// without leaving its system: spoons and cups, ounces and pounds, grams and kilograms,
+    /// millilitres and litres. A unit of no family (counts, fluid ounces, temperatures)
+    /// gives `[unit]`.
+    public func family(of unit: UnitDefinition) -> [UnitDefinition] {
+        let ids: [String]
+        switch unit.id {
+        case "us-tsp", "us-tbsp", "us-cup": ids = ["us-tsp", "us-tbsp", "us-cup"]
+        case "metric-tsp", "metric-tbsp", "metric-cup":
+            ids = table.convention == .australian
+                ? ["metric-tsp", "au-tbsp", "metric-cup"] : ["metric-tsp", "metric-tbsp", "metric-cup"]
+        case "au-tbsp": ids = ["metric-tsp", "au-tbsp", "metric-cup"]
+        case "us-pint", "us-quart", "us-gallon": ids = ["us-cup", "us-pint", "us-quart", "us-gallon"]
+        case "imperial-pint", "imperial-quart", "imperial-gallon":
+            ids = ["imperial-fl-oz", "imperial-pint", "imperial-quart", "imperial-gallon"]
+        case "oz", "lb": ids = ["oz", "lb"]
+        case "g", "kg": ids = ["g", "kg"]
+        case "mg", "µg": ids = ["µg", "mg", "g", "kg"]
+        case "ml", "l": ids = ["ml", "l"]
+        case "cl": ids = ["cl", "l"]
+        case "dl": ids = ["dl", "l"]
+        default: ids = [unit.id]
+        }
+        let units = ids.compactMap { table.unit(id: $0) }
+        return units.contains(where: { $0.id == unit.id }) ? units : [unit]
+    }
+
+    /// The family a conversion into `system` writes an amount of `unit` in, or nil when the
+    /// amount stays as it is (already in that system, counted, or of no kitchen
+    /// dimension).
+    public func targetFamily(of unit: UnitDefinition, in system: TargetSystem) -> [UnitDefinition]? {
+        let ids: [String]
+        switch (unit.dimension, system) {
+        case (.mass, .metric):
+            guard unit.system != .metric else { return nil }
+            ids = ["g", "kg"]
+        case (.mass, .us):
+            guard unit.system != .usCustomary else { return nil }
+            ids = ["oz", "lb"]
+        case (.volume, .metric):
+            switch unit.id {
+            case "metric-tsp", "metric-tbsp", "au-tbsp", "metric-cup", "ml", "cl", "dl", "l": return nil
+            case "us-tsp", "us-tbsp":
+                ids = table.convention == .australian ? ["metric-tsp", "au-tbsp"] : ["metric-tsp", "metric-tbsp"]
+            default: ids = ["ml", "l"]
+            }
+        case (.volume, .us):
+            switch unit.id {
+            case "us-tsp", "us-tbsp", "us-cup", "us-fl-oz", "us-pint", "us-quart", "us-gallon", "jigger": return nil
+            case "imperial-fl-oz": ids = ["us-fl-oz"]
+            default: ids = ["us-tsp", "us-tbsp", "us-cup"]
+            }
+        case (.temperature, .metric):
+            guard unit.id != "celsius" else { return nil }
+            ids = ["celsius"]
+        case (.temperature, .us):
+            guard unit.id != "fahrenheit" else { return nil }
+            ids = ["fahrenheit"]
+        default:
+            return nil
+        }
+        let units = ids.compactMap { table.unit(id: $0) }
+        return units.isEmpty ? nil : units
+    }
+
+    // MARK: Fitting
+
+    /// Chooses the unit of `unit`'s family that shows `amount` best: the largest one in
+    /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg) and its
+    /// rounding stays within the purpose's tolerance, else the smallest.
+    ///
+    ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
+    public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
+        try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+    }
+
+    /// Converts `amount` of `unit` into `system` (`--units metric|us`), choosing the unit
+    /// that shows it best; nil when the amount stays as it is.
+    ///
+    ///     200 g → 7 oz; 1 cup → 237 ml; 1 tbsp → 1 tbsp (15 ml); 350 °F → 175 °C
+    public func convert(_ amount: Amount, from unit: UnitDefinition, to system: TargetSystem) throws(RationalError) -> FittedQuantity? {
+        guard let family = targetFamily(of: unit, in: system) else { return nil }
+        if unit.dimension == .temperature, let target = family.first {
+            let exact = try amount.map { v throws(RationalError) in try convert(v, from: unit, to: target) ?? v }
+            let shown = exact.mapValues { Self.roundTemperature($0, unit: target) }
+            return FittedQuantity(exact: exact, shown: shown, unit: target, rounding: .exact)
+        }
+        return try fit(amount, from: unit, into: family, purpose: .converting)
+    }
+
+    /// A temperature rounded as cooks read it: to 5 degrees from 100 °C (212 °F) up (oven
+    /// settings: 350 °F is 175 °C), to whole degrees below.
+    public static func roundTemperature(_ value: Rational, unit: UnitDefinition) -> Rational {
+        let ovenFrom = unit.id == "fahrenheit" ? Rational(212) : Rational(100)
+        if value >= ovenFrom {
+            return Rational(((try? value / 5) ?? value).roundedToInteger * 5)
+        }
+        return value.rounded(toDenominator: 1)
+    }
+
+    private func fit(_ amount: Amount, from unit: UnitDefinition, into family: [UnitDefinition], purpose: FitPurpose) throws(RationalError) -> FittedQuantity {
+        // Candidates from the largest unit down.
+        var fallback: FittedQuantity?
+        for (position, candidate) in family.enumerated().reversed() {
+            guard let exact = try convertAmount(amount, from: unit, to: candidate) else { continue }
+            let smallest = position == 0
+            var rounding = rounding(for: candidate)
+            if smallest, case .fraction = rounding { rounding = .kitchen }
+            let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
+            let fitted = FittedQuantity(exact: exact, shown: shown, unit: candidate, rounding: rounding)
+            if smallest { fallback = fitted; break }
+            if shown.lower < minimum(candidate.id) { continue }
+            if fitted.relativeError <= purpose.tolerance { return fitted }
+        }
+        if let fallback { return fallback }
+        let rounding = rounding(for: unit)
+        return FittedQuantity(exact: amount, shown: amount.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
+    }
+
+    private func convertAmount(_ amount: Amount, from a: UnitDefinition, to b: UnitDefinition) throws(RationalError) -> Amount? {
+        switch amount {
+        case .exact(let v):
+            guard let c = try convert(v, from: a, to: b) else { return nil }
+            return .exact(c)
+        case .range(let x, let y):
+            guard let cx = try convert(x, from: a, to: b), let cy = try convert(y, from: a, to: b) else { return nil }
+            return .range(cx, cy)
+        }
+    }
+
+    /// The amount rounded for display in `unit`, without changing the unit.
+    public func shown(_ amount: Amount, in unit: UnitDefinition?) -> Amount {
+        let rounding = rounding(for: unit)
+        return amount.mapValues { QuantityFormatter.round($0, rounding) }
+    }
+}
+
+extension Amount {
+    /// Both ends transformed by a function that cannot fail.
+    func mapValues(_ transform: (Rational) -> Rational) -> Amount {
+        switch self {
+        case .exact(let v): .exact(transform(v))
+        case .range(let a, let b): .range(transform(a), transform(b))
+        }
+    }
+}

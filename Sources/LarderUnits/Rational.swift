@@ -1,0 +1,295 @@
+import Foundation
+
+/// An arithmetic result that does not fit: Larder's exact amounts never wrap around or
+/// lose digits silently.
+public enum RationalError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A numerator or denominator would exceed 64 bits.
+    case overflow(String)
+    /// Division by zero, or a fraction with a zero denominator.
+    case divisionByZero
+
+    public var description: String {
+        switch self {
+        case .overflow(let what): "\(what) is too large to compute exactly"
+        case .divisionByZero: "division by zero"
+        }
+    }
+}
+
+/// An exact fraction of two 64-bit integers, always in lowest terms with a positive
+/// denominator.
+///
+/// Amounts in Larder are rational: `1 1/2`, `0.1`, `⅓` and every unit factor
+/// (236.5882365 ml in a cup) are exact, so scaling by 3 and back by 1/3 returns the very
+/// same amount. Arithmetic that would overflow throws ``RationalError/overflow(_:)``
+/// instead of wrapping or rounding.
+///
+///     let third = try Rational(1, 3)
+///     let cup = try Rational(decimal: "236.5882365")
+///     try third * 3 == 1              // true
+///     try (cup * 3 / 3) == cup        // true
+///     third.description               // "1/3"
+public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    /// The numerator (carries the sign).
+    public let numerator: Int
+    /// The denominator, always positive.
+    public let denominator: Int
+
+    /// Zero.
+    public static let zero = Rational(unchecked: 0, 1)
+    /// One.
+    public static let one = Rational(unchecked: 1, 1)
+
+    /// A fraction already in lowest terms with a positive denominator (not checked).
+    @usableFromInline init(unchecked numerator: Int, _ denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The whole number `value`.
+    public init(_ value: Int) { self.init(unchecked: value, 1) }
+
+    public init(integerLiteral value: Int) { self.init(value) }
+
+    /// The fraction `numerator / denominator`, reduced; throws for a zero denominator or
+    /// when `Int.min` is involved (its negation does not fit).
+    public init(_ numerator: Int, _ denominator: Int) throws(RationalError) {
+        guard denominator != 0 else { throw .divisionByZero }
+        guard numerator != .min, denominator != .min else { throw .overflow("\(numerator)/\(denominator)") }
+        var n = numerator, d = denominator
+        if d < 0 { n = -n; d = -d }
+        let g = Self.gcd(n.magnitude, UInt(d))
+        if g > 1 { n /= Int(g); d /= Int(g) }
+        self.init(unchecked: n, d)
+    }
+
+    /// The exact value of a decimal literal: `"1.5"`, `"-0.25"`, `"1,5"` (a comma as the
+    /// decimal separator), `"2.5e3"`, `"236.5882365"`. Nil when the text is not such a
+    /// number; throws when it has too many digits for 64 bits.
+    public init?(decimal text: String) throws(RationalError) {
+        var utf8 = Array(text.utf8)
+        guard let value = try utf8.withUnsafeMutableBufferPointer({ buffer throws(RationalError) -> Rational? in
+            try Self.parseDecimal(UnsafeBufferPointer(buffer))
+        }) else { return nil }
+        self = value
+    }
+
+    /// The exact value of a decimal literal given as UTF-8 bytes (a JSON number's literal,
+    /// read straight from the parsed text). Nil when the bytes are not such a number.
+    public init?(decimalUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(RationalError) {
+        guard let value = try Self.parseDecimal(bytes) else { return nil }
+        self = value
+    }
+
+    /// The exact value of a `Decimal` (every unit factor of the ``UnitTable``).
+    public init(_ decimal: Decimal) throws(RationalError) {
+        guard !decimal.isNaN else { throw .overflow("NaN") }
+        guard let value = try Rational(decimal: "\(decimal)") else { throw .overflow("\(decimal)") }
+        self = value
+    }
+
+    /// Parses an ASCII decimal literal (sign, digits, one `.` or `,`, optional exponent).
+    static func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) throws(RationalError) -> Rational? {
+        var i = 0
+        let n = bytes.count
+        var negative = false
+        if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa = 0
+        var scale = 0  // digits after the point
+        var digits = 0
+        var seenPoint = false
+        var overflowed = false
+        while i < n {
+            let c = bytes[i]
+            if c >= 48 && c <= 57 {
+                digits += 1
+                if !overflowed {
+                    let (m1, o1) = mantissa.multipliedReportingOverflow(by: 10)
+                    let (m2, o2) = m1.addingReportingOverflow(Int(c - 48))
+                    if o1 || o2 { overflowed = true } else { mantissa = m2 }
+                }
+                if seenPoint { scale += 1 }
+            } else if (c == UInt8(ascii: ".") || c == UInt8(ascii: ",")) && !seenPoint {
+                seenPoint = true
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        var exponent = 0
+        if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            var expNegative = false
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                expNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var expDigits = 0
+            while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+                if exponent < 10_000 { exponent = exponent * 10 + Int(bytes[i] - 48) }
+                expDigits += 1
+                i += 1
+            }
+            guard expDigits > 0 else { return nil }
+            if expNegative { exponent = -exponent }
+        }
+        guard i == n else { return nil }
+        let literal = { String(decoding: bytes, as: UTF8.self) }
+        if overflowed { throw .overflow("the number \(literal())") }
+        if mantissa == 0 { return .zero }
+        // Strip trailing zeros of the mantissa into the exponent before scaling.
+        var power = exponent - scale
+        while power < 0, mantissa % 10 == 0 { mantissa /= 10; power += 1 }
+        if power >= 0 {
+            guard power <= 18 else { throw .overflow("the number \(literal())") }
+            let (v, o) = mantissa.multipliedReportingOverflow(by: Self.powersOfTen[power])
+            if o { throw .overflow("the number \(literal())") }
+            return Rational(unchecked: negative ? -v : v, 1)
+        }
+        guard -power <= 18 else { throw .overflow("the number \(literal())") }
+        return try Rational(negative ? -mantissa : mantissa, Self.powersOfTen[-power])
+    }
+
+    static let powersOfTen: [Int] = {
+        var p = [1]
+        for _ in 1...18 { p.append(p.last! * 10) }
+        return p
+    }()
+
+    // MARK: Properties
+
+    /// True for a whole number.
+    @inlinable public var isInteger: Bool { denominator == 1 }
+    /// True for zero.
+    @inlinable public var isZero: Bool { numerator == 0 }
+    /// True below zero.
+    @inlinable public var isNegative: Bool { numerator < 0 }
+    /// The nearest `Double`.
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+    /// The largest whole number not above the value.
+    public var floor: Int {
+        let q = numerator / denominator
+        return numerator % denominator != 0 && numerator < 0 ? q - 1 : q
+    }
+    /// The absolute value.
+    public var magnitude: Rational { Rational(unchecked: abs(numerator), denominator) }
+    /// The fractional part, `value - floor` (0 ≤ result < 1).
+    public var fractionalPart: Rational {
+        let r = numerator % denominator
+        return Rational(unchecked: r < 0 ? r + denominator : r, denominator)
+    }
+
+    /// `1/2`, `3`, `-7/4`.
+    public var description: String {
+        denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
+    }
+
+    // MARK: Arithmetic (throws on overflow)
+
+    public static func + (a: Rational, b: Rational) throws(RationalError) -> Rational {
+        if a.denominator == b.denominator {
+            let (s, o) = a.numerator.addingReportingOverflow(b.numerator)
+            if o { throw .overflow("\(a) + \(b)") }
+            return try Rational(s, a.denominator)
+        }
+        // a/b + c/d = (a·(d/g) + c·(b/g)) / (b/g·d), g = gcd(b, d)
+        let g = Int(gcd(UInt(a.denominator), UInt(b.denominator)))
+        let bd = a.denominator / g, dd = b.denominator / g
+        let (x, o1) = a.numerator.multipliedReportingOverflow(by: dd)
+        let (y, o2) = b.numerator.multipliedReportingOverflow(by: bd)
+        let (s, o3) = x.addingReportingOverflow(y)
+        let (d, o4) = bd.multipliedReportingOverflow(by: b.denominator)
+        if o1 || o2 || o3 || o4 { throw .overflow("\(a) + \(b)") }
+        return try Rational(s, d)
+    }
+
+    public static func - (a: Rational, b: Rational) throws(RationalError) -> Rational {
+        try a + Rational(unchecked: -b.numerator, b.denominator)
+    }
+
+    public static prefix func - (a: Rational) -> Rational {
+        Rational(unchecked: -a.numerator, a.denominator)
+    }
+
+    public static func * (a: Rational, b: Rational) throws(RationalError) -> Rational {
+        if a.denominator == 1 && b.denominator == 1 {
+            let (p, o) = a.numerator.multipliedReportingOverflow(by: b.numerator)
+            if o || p == .min { throw .overflow("\(a) × \(b)") }
+            return Rational(unchecked: p, 1)
+        }
+        // Cross-cancel first so intermediate products stay small.
+        let g1 = Int(gcd(a.numerator.magnitude, UInt(b.denominator)))
+        let g2 = Int(gcd(b.numerator.magnitude, UInt(a.denominator)))
+        let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)
+        let (d, o2) = (a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1)
+        if o1 || o2 || n == .min { throw .overflow("\(a) × \(b)") }
+        return Rational(unchecked: n, d)
+    }
+
+    public static func / (a: Rational, b: Rational) throws(RationalError) -> Rational {
+        guard b.numerator != 0 else { throw .divisionByZero }
+        let inverse = b.numerator < 0
+            ? Rational(unchecked: -b.denominator, -b.numerator)
+            : Rational(unchecked: b.denominator, b.numerator)
+        return try a * inverse
+    }
+
+    /// `1 / value`; throws for zero.
+    public func reciprocal() throws(RationalError) -> Rational { try Rational.one / self }
+
+    public static func < (a: Rational, b: Rational) -> Bool {
+        if a.denominator == b.denominator { return a.numerator < b.numerator }
+        // Compare a.n·b.d with b.n·a.d without overflow, in 128 bits.
+        let l = a.numerator.multipliedFullWidth(by: b.denominator)
+        let r = b.numerator.multipliedFullWidth(by: a.denominator)
+        return l.high < r.high || (l.high == r.high && l.low < r.low)
+    }
+
+    // MARK: Rounding
+
+    /// The nearest multiple of `1/denominator` (halves round away from zero):
+    /// `(7/3).rounded(toDenominator: 8)` is 19/8.
+    public func rounded(toDenominator target: Int) -> Rational {
+        precondition(target > 0)
+        // Halves away from zero for negative values: mirror the positive case.
+        if isNegative { return -((-self).rounded(toDenominator: target)) }
+        // round(n·t/d) / t, in overflow-safe steps: the whole part first.
+        let whole = floor
+        let fraction = fractionalPart  // 0 ≤ f < 1, so f.n·t fits when t is small
+        let (scaled, o) = fraction.numerator.multipliedReportingOverflow(by: target)
+        var steps: Int
+        if o {
+            steps = Int((fraction.doubleValue * Double(target)).rounded())
+        } else {
+            let q = scaled / fraction.denominator, r = scaled % fraction.denominator
+            steps = q + (2 * r >= fraction.denominator ? 1 : 0)
+        }
+        let wholeSteps = whole.multipliedReportingOverflow(by: target)
+        if wholeSteps.overflow { return self }
+        return (try? Rational(wholeSteps.partialValue + steps, target)) ?? self
+    }
+
+    /// The nearest whole number (halves round away from zero).
+    public var roundedToInteger: Int { rounded(toDenominator: 1).numerator }
+
+    // MARK: Helpers
+
+    @usableFromInline static func gcd(_ a: UInt, _ b: UInt) -> UInt {
+        var a = a, b = b
+        if a == 0 { return b == 0 ? 1 : b }
+        if b == 0 { return a }
+        // Binary GCD.
+        let shift = (a | b).trailingZeroBitCount
+        a >>= a.trailingZeroBitCount
+        repeat {
+            b >>= b.trailingZeroBitCount
+            if a > b { swap(&a, &b) }
+            b -= a
+        } while b != 0
+        return a << shift
+    }
+}

@@ -1,0 +1,86 @@
+/// An amount after scaling or converting: exact, as shown, and in which unit.
+public struct ScaledQuantity: Sendable, Hashable {
+    /// The exact amount in ``unit`` (no rounding at all).
+    public var exact: Amount
+    /// The amount as shown: rounded for ``unit`` (kitchen fractions, three digits, whole
+    /// counts). A range whose ends round to the same value shows as that one value.
+    public var shown: Amount
+    /// The unit after fitting (nil for counted things: `2 eggs`).
+    public var unit: UnitDefinition?
+    /// True when fitting chose another unit (`16 tbsp` became `1 cup`).
+    public var unitChanged: Bool
+    /// How the amount was rounded.
+    public var rounding: DisplayRounding
+
+    public init(exact: Amount, shown: Amount, unit: UnitDefinition?, unitChanged: Bool, rounding: DisplayRounding) {
+        self.exact = exact
+        self.shown = shown
+        self.unit = unit
+        self.unitChanged = unitChanged
+        self.rounding = rounding
+    }
+
+    /// The largest relative difference between shown and exact.
+    public var relativeError: Double {
+        max(QuantityFormatter.relativeError(shown: shown.lower, exact: exact.lower),
+            QuantityFormatter.relativeError(shown: shown.upper, exact: exact.upper))
+    }
+
+    /// The shown amount as text: decimals for metric units (with `style`'s separator, `.`
+    /// by default), kitchen fractions otherwise (`1 1/2`, or `1½` in the vulgar style).
+    public func text(style: AmountStyle) -> String {
+        if case .decimal = rounding {
+            var style = style
+            if style.decimalSeparator == nil { style.decimalSeparator = "." }
+            return QuantityFormatter.text(shown, style: style, preferFractions: false)
+        }
+        return QuantityFormatter.text(shown, style: style, preferFractions: true)
+    }
+
+    /// True when rounding a count to whole things (or halves) changed it by more than 10 %:
+    /// `1 1/3 slices` shown as `1 slice`.
+    public var countRoundingIsNoticeable: Bool {
+        switch rounding {
+        case .whole, .halves: relativeError > 0.1
+        default: false
+        }
+    }
+}
+
+extension KitchenUnits {
+    /// Scales `amount` of `unit` by `factor`: exact arithmetic, then the unit that reads
+    /// best (within the unit's system), then display rounding. Temperatures and times
+    /// never scale; a factor of 1 changes nothing.
+    ///
+    ///     let k = KitchenUnits.standard
+    ///     try k.scale(.exact(8), unit: tbsp, by: 2).shown       // .exact(1), unit cup
+    ///     try k.scale(.exact(500), unit: g, by: Rational(2, 3)).shown   // .exact(333)
+    ///     try k.scale(.exact(2), unit: nil, by: Rational(1, 3)).shown   // .exact(1) (eggs)
+    public func scale(_ amount: Amount, unit: UnitDefinition?, by factor: Rational, fitUnits: Bool = true) throws(RationalError) -> ScaledQuantity {
+        if neverScales(unit) || factor == .one {
+            return ScaledQuantity(exact: amount, shown: amount, unit: unit, unitChanged: false, rounding: .exact)
+        }
+        let exact = try amount.scaled(by: factor)
+        if let unit, fitUnits, unit.dimension == .mass || unit.dimension == .volume {
+            let fitted = try fit(exact, in: unit, purpose: .scaling)
+            return ScaledQuantity(exact: fitted.exact, shown: Self.collapse(fitted.shown), unit: fitted.unit,
+                                  unitChanged: fitted.unit.id != unit.id, rounding: fitted.rounding)
+        }
+        let rounding = rounding(for: unit)
+        let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
+        return ScaledQuantity(exact: exact, shown: Self.collapse(shown), unit: unit, unitChanged: false, rounding: rounding)
+    }
+
+    /// Converts `amount` of `unit` into `system`; nil when it stays as it is.
+    public func convert(_ amount: Amount, unit: UnitDefinition?, to system: TargetSystem) throws(RationalError) -> ScaledQuantity? {
+        guard let unit, let fitted = try convert(amount, from: unit, to: system) else { return nil }
+        return ScaledQuantity(exact: fitted.exact, shown: Self.collapse(fitted.shown), unit: fitted.unit,
+                              unitChanged: fitted.unit.id != unit.id, rounding: fitted.rounding)
+    }
+
+    /// A range whose ends are equal, as one value.
+    static func collapse(_ amount: Amount) -> Amount {
+        if case .range(let a, let b) = amount, a == b { return .exact(a) }
+        return amount
+    }
+}

@@ -1,0 +1,140 @@
+/// Finds oven and cooking temperatures in running text (recipe steps) and converts them
+/// between °F and °C, keeping the way they were written.
+///
+///     TemperatureText.convert("Bake at 350 °F for 25 min.", to: .metric).text
+///     // "Bake at 175 °C for 25 min."
+///     TemperatureText.convert("Preheat the oven to 200C", to: .us).text
+///     // "Preheat the oven to 390F"
+///
+/// Recognised: `350 °F`, `350°F`, `350 ºF`, `350℉`, `350 degrees F`, `350 degrees
+/// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`), and a bare letter glued to a number of
+/// 90 or more (`200C`, `350F`). Converted values are rounded as
+/// ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for oven heats.
+public enum TemperatureText {
+    /// One temperature found and converted.
+    public struct Change: Sendable, Hashable {
+        /// The text as it was (`350 °F`).
+        public var original: String
+        /// The text written instead (`175 °C`).
+        public var replacement: String
+    }
+
+    /// The text with every temperature not already in `system` converted, and what
+    /// changed.
+    public static func convert(_ text: String, to system: TargetSystem, kitchen: KitchenUnits = .standard) -> (text: String, changes: [Change]) {
+        let s = Array(text.unicodeScalars)
+        guard s.contains(where: { AmountScanner.isDigit($0) }) else { return (text, []) }
+        guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, []) }
+        let (from, to) = system == .metric ? (fahrenheit, celsius) : (celsius, fahrenheit)
+        let fromLetter: Unicode.Scalar = system == .metric ? "F" : "C"
+        var out = String.UnicodeScalarView()
+        var changes: [Change] = []
+        var cursor = 0
+        var i = 0
+        while i < s.count {
+            // A number starts at a digit not preceded by a word character or a digit.
+            guard AmountScanner.isDigit(s[i]), i == 0 || !(UnitLexicon.isWordScalar(s[i - 1]) || s[i - 1] == "." || s[i - 1] == ",") else {
+                i += 1
+                continue
+            }
+            guard let found = match(s, at: i, fromLetter: fromLetter) else {
+                while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
+                continue
+            }
+            var replacement = String.UnicodeScalarView()
+            var numbers: [Rational] = []
+            for value in found.values {
+                guard let converted = try? kitchen.convert(value, from: from, to: to) else { continue }
+                numbers.append(KitchenUnits.roundTemperature(converted, unit: to))
+            }
+            guard numbers.count == found.values.count else { i = found.end; continue }
+            replacement.append(contentsOf: numbers.map { QuantityFormatter.text($0, style: AmountStyle(decimalSeparator: ".")) }
+                .joined(separator: found.join).unicodeScalars)
+            replacement.append(contentsOf: found.spacing.unicodeScalars)
+            replacement.append(contentsOf: found.unitText(system).unicodeScalars)
+            out.append(contentsOf: s[cursor..<i])
+            out.append(contentsOf: replacement)
+            changes.append(Change(original: String(String.UnicodeScalarView(s[i..<found.end])), replacement: String(replacement)))
+            cursor = found.end
+            i = found.end
+        }
+        guard !changes.isEmpty else { return (text, []) }
+        out.append(contentsOf: s[cursor...])
+        return (String(out), changes)
+    }
+
+    private struct Found {
+        var values: [Rational]
+        var join: String
+        var spacing: String
+        /// How the unit was written, as a function of the target: `°C`/`°F`, `degrees C`,
+        /// `degrees Celsius`, a bare `C`.
+        var unitText: (TargetSystem) -> String
+        var end: Int
+    }
+
+    private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar) -> Found? {
+        // The number, or a range of two.
+        guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil else { return nil }
+        var values = [first]
+        var join = ""
+        var i = end1
+        var k = AmountScanner.skipSpaces(s, i)
+        if k < s.count, s[k] == "-" || s[k] == "\u{2013}" {
+            let m = AmountScanner.skipSpaces(s, k + 1)
+            if let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil {
+                join = String(String.UnicodeScalarView(s[i..<m]))
+                values.append(second)
+                i = end2
+            }
+        }
+        k = AmountScanner.skipSpaces(s, i)
+        let spacing = String(String.UnicodeScalarView(s[i..<k]))
+        let letter = fromLetter
+        func boundary(_ j: Int) -> Bool { j >= s.count || !UnitLexicon.isWordScalar(s[j]) }
+        // ℉ / ℃
+        if k < s.count, (letter == "F" && s[k] == "\u{2109}") || (letter == "C" && s[k] == "\u{2103}") {
+            return Found(values: values, join: join, spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
+        }
+        // ° F, °F, ºF
+        if k < s.count, s[k] == "°" || s[k] == "º" || s[k] == "˚" {
+            let degree = s[k]
+            let l = AmountScanner.skipSpaces(s, k + 1)
+            if l < s.count, s[l] == letter, boundary(l + 1) {
+                let gap = String(String.UnicodeScalarView(s[(k + 1)..<l]))
+                return Found(values: values, join: join, spacing: spacing,
+                             unitText: { String(degree) + gap + ($0 == .metric ? "C" : "F") }, end: l + 1)
+            }
+            return nil
+        }
+        // degrees F, degrees Fahrenheit, deg F
+        if k < s.count, UnitLexicon.isWordScalar(s[k]) {
+            var e = k
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+            let word = String(String.UnicodeScalarView(s[k..<e]))
+            if ["degrees", "degree", "deg", "Degrees"].contains(word) {
+                let l = AmountScanner.skipSpaces(s, e)
+                var f = l
+                while f < s.count, UnitLexicon.isWordScalar(s[f]) { f += 1 }
+                let scale = String(String.UnicodeScalarView(s[l..<f]))
+                let head = String(String.UnicodeScalarView(s[k..<l]))
+                if scale == String(letter) {
+                    return Found(values: values, join: join, spacing: spacing, unitText: { head + ($0 == .metric ? "C" : "F") }, end: f)
+                }
+                let names = letter == "F" ? ["Fahrenheit", "fahrenheit"] : ["Celsius", "celsius", "centigrade"]
+                if names.contains(scale) {
+                    let capital = scale.first?.isUppercase ?? true
+                    return Found(values: values, join: join, spacing: spacing, unitText: { target in
+                        let name = target == .metric ? "Celsius" : "Fahrenheit"
+                        return head + (capital ? name : name.lowercased())
+                    }, end: f)
+                }
+            }
+            // A bare letter glued to a big enough number: 200C, 350F.
+            if spacing.isEmpty, s[k] == letter, boundary(k + 1), first >= Rational(90) {
+                return Found(values: values, join: join, spacing: "", unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,274 @@
+/// One way a language writes a unit in ingredient text, singular and plural:
+/// `("pt", tbsp, "colher de sopa", "colheres de sopa")`.
+public struct UnitWord: Sendable, Hashable {
+    /// The language (`en`, `pt`, `es`, `fr`, `de`, `it`); `""` for symbols every language
+    /// uses (`g`, `ml`, `kg`).
+    public var language: String
+    /// The unit it names (spoons and cups follow the table's kitchen convention).
+    public var unit: UnitDefinition
+    /// The form for one or less (`cup`, `colher de sopa`).
+    public var singular: String
+    /// The form for more than one (`cups`, `colheres de sopa`).
+    public var plural: String
+    /// True for abbreviations and symbols (`tbsp`, `g`): a rewritten amount keeps to
+    /// abbreviations when the original used one.
+    public var isAbbreviation: Bool
+    /// Matched with its exact case (`T` is a tablespoon, `t` a teaspoon).
+    public var caseSensitive: Bool
+
+    public init(language: String, unit: UnitDefinition, singular: String, plural: String, isAbbreviation: Bool, caseSensitive: Bool = false) {
+        self.language = language
+        self.unit = unit
+        self.singular = singular
+        self.plural = plural
+        self.isAbbreviation = isAbbreviation
+        self.caseSensitive = caseSensitive
+    }
+
+    /// The form for an amount: singular up to 1, plural above.
+    public func form(for amount: Amount) -> String {
+        amount.upper > Rational(1) ? plural : singular
+    }
+}
+
+/// The unit words of ingredient text in English, Portuguese, Spanish, French, German and
+/// Italian, with the connecting words that follow them (`of`, `de`), built for one
+/// ``KitchenUnits`` (so `cup` and `colher de sopa` follow its convention).
+///
+///     let words = UnitLexicon(kitchen: KitchenUnits())
+///     words.preferred(for: tbsp, language: "pt", abbreviation: false)?.plural  // "colheres de sopa"
+public struct UnitLexicon: Sendable {
+    /// Every word, in no particular order.
+    public let words: [UnitWord]
+    /// Words by their first scalar, lower-cased, for matching.
+    let byFirst: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: UnitWord, isPlural: Bool)]]
+    private let preferredForms: [String: UnitWord]
+
+    /// The words that may follow a unit before the ingredient's name: `of`, `de`, `di`.
+    public static let connectors: Set<String> = ["of", "de", "do", "da", "dos", "das", "del", "di", "d'", "von"]
+
+    /// The unit words for `kitchen`'s table.
+    public init(kitchen: KitchenUnits) {
+        let table = kitchen.table
+        var words: [UnitWord] = []
+        var preferred: [String: UnitWord] = [:]
+        func resolve(_ ref: String) -> UnitDefinition? {
+            ref.hasPrefix("~") ? table.unit(named: String(ref.dropFirst())) : table.unit(id: ref)
+        }
+        for (language, entries) in Self.data {
+            for entry in entries {
+                guard let unit = resolve(entry.ref) else { continue }
+                let word = UnitWord(language: language, unit: unit, singular: entry.singular, plural: entry.plural,
+                                    isAbbreviation: entry.abbreviation, caseSensitive: entry.caseSensitive)
+                words.append(word)
+                // The first entry per (language, unit, kind) is the one written.
+                let key = "\(language)|\(unit.id)|\(entry.abbreviation)"
+                if preferred[key] == nil { preferred[key] = word }
+            }
+        }
+        // Counted units of the table that the lists above do not name (a project's own).
+        let named = Set(words.map(\.unit.id))
+        for unit in table.units where unit.dimension == .count && !named.contains(unit.id) {
+            let plural = unit.names.first { $0 != unit.id && $0.hasPrefix(unit.id) } ?? unit.id
+            let word = UnitWord(language: "en", unit: unit, singular: unit.id, plural: plural, isAbbreviation: false)
+            words.append(word)
+            preferred["en|\(unit.id)|false"] = word
+        }
+        var byFirst: [Unicode.Scalar: [([Unicode.Scalar], UnitWord, Bool)]] = [:]
+        for word in words {
+            for (form, isPlural) in [(word.singular, false), (word.plural, true)] where !(isPlural && form == word.singular) {
+                let scalars = Array((word.caseSensitive ? form : form.lowercased()).unicodeScalars)
+                guard let first = scalars.first else { continue }
+                byFirst[first, default: []].append((scalars, word, isPlural))
+            }
+        }
+        // Longest forms first, so `fl oz` wins over `fl` and `colheres de sopa` over `colheres`.
+        self.byFirst = byFirst.mapValues { $0.sorted { $0.0.count > $1.0.count }.map { (scalars: $0.0, word: $0.1, isPlural: $0.2) } }
+        self.words = words
+        self.preferredForms = preferred
+    }
+
+    /// The word to write `unit` with in `language`: its abbreviation or its full name as
+    /// asked, else the other kind, else the English one, else nil.
+    public func preferred(for unit: UnitDefinition, language: String?, abbreviation: Bool) -> UnitWord? {
+        let lang = Self.baseLanguage(language) ?? "en"
+        let order: [(String, Bool)] = abbreviation
+            ? [("", true), (lang, true), (lang, false), ("en", true), ("en", false)]
+            : [(lang, false), (lang, true), ("", true), ("en", false), ("en", true)]
+        for (l, a) in order {
+            if let w = preferredForms["\(l)|\(unit.id)|\(a)"] { return w }
+        }
+        return nil
+    }
+
+    /// The unit word that is all of `text` (`tablespoons`, `colheres de sopa`, `g`), read
+    /// in `language` (every language when nil).
+    public func word(_ text: String, language: String? = nil) -> UnitWord? {
+        let s = Array(text.unicodeScalars)
+        guard let m = match(s, at: 0, language: language), m.end == s.count else { return nil }
+        return m.word
+    }
+
+    /// `pt` for `pt-PT`, lower-cased.
+    public static func baseLanguage(_ tag: String?) -> String? {
+        guard let tag, !tag.isEmpty else { return nil }
+        return String(tag.split(separator: "-").first ?? Substring(tag)).lowercased()
+    }
+
+    /// The longest unit word at `start` of `s` that ends at a word boundary, for text in
+    /// `language` (its words, English and symbols; every language when nil).
+    func match(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (word: UnitWord, end: Int, isPlural: Bool)? {
+        guard start < s.count else { return nil }
+        let lang = Self.baseLanguage(language)
+        let firstLower = Self.lower(s[start])
+        var candidates: [(scalars: [Unicode.Scalar], word: UnitWord, isPlural: Bool)] = []
+        if let list = byFirst[firstLower] { candidates += list }
+        if firstLower != s[start], let list = byFirst[s[start]] { candidates += list }
+        var best: (UnitWord, Int, Bool)?
+        for candidate in candidates {
+            let w = candidate.word
+            if let lang, w.language != "", w.language != "en", w.language != lang { continue }
+            let form = candidate.scalars
+            guard start + form.count <= s.count else { continue }
+            var ok = true
+            for (k, c) in form.enumerated() {
+                let t = s[start + k]
+                if w.caseSensitive ? t != c : Self.lower(t) != c { ok = false; break }
+            }
+            guard ok else { continue }
+            var end = start + form.count
+            // A word boundary must follow (a letter or digit would make it another word).
+            if end < s.count, Self.isWordScalar(s[end]) { continue }
+            if end < s.count, s[end] == ".", form.last != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
+                end += 1  // "tbsp." "oz."
+            }
+            if best == nil || end > best!.1 { best = (w, end, candidate.isPlural) }
+        }
+        return best.map { (word: $0.0, end: $0.1, isPlural: $0.2) }
+    }
+
+    @inline(__always) static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        if s.value >= 65 && s.value <= 90 { return Unicode.Scalar(s.value + 32)! }
+        if s.value < 128 { return s }
+        return s.properties.lowercaseMapping.unicodeScalars.first ?? s
+    }
+
+    @inline(__always) static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 128 {
+            let v = s.value
+            return (v >= 48 && v <= 57) || (v >= 65 && v <= 90) || (v >= 97 && v <= 122)
+        }
+        return s.properties.isAlphabetic
+    }
+
+    // MARK: The words
+
+    private struct Entry {
+        var ref: String
+        var singular: String
+        var plural: String
+        var abbreviation: Bool
+        var caseSensitive: Bool
+    }
+
+    private static func w(_ ref: String, _ singular: String, _ plural: String? = nil) -> Entry {
+        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: false, caseSensitive: false)
+    }
+
+    private static func a(_ ref: String, _ singular: String, _ plural: String? = nil, caseSensitive: Bool = false) -> Entry {
+        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: true, caseSensitive: caseSensitive)
+    }
+
+    /// `(language, entries)`; `~name` refers to a unit by a generic name the convention
+    /// resolves (`~cup`), anything else to a unit id. The first entry per unit and kind is
+    /// the written form.
+    private static let data: [(String, [Entry])] = [
+        ("", [
+            a("g", "g"), a("kg", "kg"), a("mg", "mg"), a("µg", "µg"), a("ml", "ml"), a("ml", "mL"), a("cl", "cl"),
+            a("dl", "dl"), a("l", "l"), a("l", "L", caseSensitive: true), a("oz", "oz"), a("lb", "lb", "lb"),
+            a("lb", "lbs"),
+        ]),
+        ("en", [
+            a("~tsp", "tsp"), a("~tsp", "t", caseSensitive: true), a("~tsp", "tsps"), a("~tsp", "ts"),
+            w("~tsp", "teaspoon", "teaspoons"), w("~tsp", "teaspoonful", "teaspoonfuls"),
+            a("~tbsp", "tbsp"), a("~tbsp", "T", caseSensitive: true), a("~tbsp", "Tb", caseSensitive: true),
+            a("~tbsp", "tbsps"), a("~tbsp", "tbs"), a("~tbsp", "tbl"), a("~tbsp", "tbls"), a("~tbsp", "tblsp"),
+            w("~tbsp", "tablespoon", "tablespoons"), w("~tbsp", "tablespoonful", "tablespoonfuls"),
+            a("~cup", "cup", "cups"), a("~cup", "c", caseSensitive: true), w("~cup", "cup", "cups"),
+            a("~fl oz", "fl oz"), a("~fl oz", "fl. oz"), a("~fl oz", "floz"), w("~fl oz", "fluid ounce", "fluid ounces"),
+            a("~pint", "pt"), w("~pint", "pint", "pints"), a("~quart", "qt"), w("~quart", "quart", "quarts"),
+            a("~gallon", "gal"), w("~gallon", "gallon", "gallons"),
+            a("us-cup", "US cup", "US cups"), a("metric-cup", "metric cup", "metric cups"),
+            a("metric-tbsp", "metric tbsp"), a("au-tbsp", "AU tbsp"), a("imperial-pint", "imperial pint", "imperial pints"),
+            w("oz", "ounce", "ounces"), w("lb", "pound", "pounds"),
+            w("g", "gram", "grams"), w("g", "gramme", "grammes"), a("g", "gr"), w("kg", "kilogram", "kilograms"),
+            w("kg", "kilo", "kilos"), w("mg", "milligram", "milligrams"),
+            w("ml", "millilitre", "millilitres"), w("ml", "milliliter", "milliliters"),
+            w("l", "litre", "litres"), w("l", "liter", "liters"), w("cl", "centilitre", "centilitres"),
+            w("dl", "decilitre", "decilitres"),
+            w("piece", "piece", "pieces"), a("piece", "pc", "pcs"), w("dozen", "dozen", "dozen"),
+            w("clove", "clove", "cloves"), w("slice", "slice", "slices"), w("pinch", "pinch", "pinches"),
+            w("dash", "dash", "dashes"), w("barspoon", "barspoon", "barspoons"), w("barspoon", "bar spoon", "bar spoons"),
+            w("can", "can", "cans"), w("tin", "tin", "tins"), w("sprig", "sprig", "sprigs"), w("leaf", "leaf", "leaves"),
+            w("bunch", "bunch", "bunches"), w("drop", "drop", "drops"), w("splash", "splash", "splashes"),
+            w("wedge", "wedge", "wedges"), w("twist", "twist", "twists"), w("stick", "stick", "sticks"),
+            w("sheet", "sheet", "sheets"), w("handful", "handful", "handfuls"), w("head", "head", "heads"),
+            w("stalk", "stalk", "stalks"), w("pack", "pack", "packs"), w("package", "package", "packages"),
+            w("packet", "packet", "packets"), w("bottle", "bottle", "bottles"), w("jar", "jar", "jars"),
+            w("bag", "bag", "bags"), w("box", "box", "boxes"), w("cube", "cube", "cubes"), w("strip", "strip", "strips"),
+            w("fillet", "fillet", "fillets"), w("rasher", "rasher", "rashers"), w("scoop", "scoop", "scoops"),
+            w("knob", "knob", "knobs"), w("sachet", "sachet", "sachets"), w("ear", "ear", "ears"),
+            w("bulb", "bulb", "bulbs"), w("pod", "pod", "pods"), w("glass", "glass", "glasses"),
+            w("shot", "shot", "shots"), w("smidgen", "smidgen", "smidgens"), w("dollop", "dollop", "dollops"),
+            w("pat", "pat", "pats"), w("spear", "spear", "spears"), w("stem", "stem", "stems"),
+            w("loaf", "loaf", "loaves"), w("jigger", "jigger", "jiggers"),
+        ]),
+        ("pt", [
+            w("~tbsp", "colher de sopa", "colheres de sopa"), a("~tbsp", "c. de sopa"), a("~tbsp", "c.s."),
+            w("~tsp", "colher de chá", "colheres de chá"), a("~tsp", "c. de chá"), a("~tsp", "c.c."),
+            w("~cup", "chávena", "chávenas"), w("~cup", "xícara", "xícaras"),
+            w("g", "grama", "gramas"), w("kg", "quilo", "quilos"), w("kg", "quilograma", "quilogramas"),
+            w("ml", "mililitro", "mililitros"), w("l", "litro", "litros"), w("dl", "decilitro", "decilitros"),
+            w("slice", "fatia", "fatias"), w("clove", "dente", "dentes"), w("pinch", "pitada", "pitadas"),
+            w("bunch", "ramo", "ramos"), w("bunch", "molho", "molhos"), w("stick", "pau", "paus"),
+            w("peel", "casca", "cascas"), w("leaf", "folha", "folhas"), w("can", "lata", "latas"),
+            w("package", "embalagem", "embalagens"), w("packet", "pacote", "pacotes"), w("sachet", "saqueta", "saquetas"),
+            w("drop", "gota", "gotas"), w("sprig", "raminho", "raminhos"), w("cube", "cubo", "cubos"),
+            w("glass", "copo", "copos"), w("glass", "cálice", "cálices"), w("piece", "unidade", "unidades"),
+            w("piece", "posta", "postas"), w("head", "cabeça", "cabeças"),
+        ]),
+        ("es", [
+            w("~tbsp", "cucharada", "cucharadas"), w("~tsp", "cucharadita", "cucharaditas"), w("~cup", "taza", "tazas"),
+            w("g", "gramo", "gramos"), w("kg", "kilo", "kilos"), w("kg", "kilogramo", "kilogramos"),
+            w("ml", "mililitro", "mililitros"), w("l", "litro", "litros"),
+            w("clove", "diente", "dientes"), w("pinch", "pizca", "pizcas"), w("slice", "rebanada", "rebanadas"),
+            w("slice", "loncha", "lonchas"), w("can", "lata", "latas"), w("leaf", "hoja", "hojas"),
+            w("sprig", "ramita", "ramitas"), w("bunch", "manojo", "manojos"), w("splash", "chorrito", "chorritos"),
+            w("drop", "gota", "gotas"), w("glass", "vaso", "vasos"), w("packet", "paquete", "paquetes"),
+            w("piece", "trozo", "trozos"), w("piece", "unidad", "unidades"),
+        ]),
+        ("fr", [
+            w("~tbsp", "cuillère à soupe", "cuillères à soupe"), a("~tbsp", "c. à soupe"), a("~tbsp", "c.à.s."),
+            w("~tsp", "cuillère à café", "cuillères à café"), a("~tsp", "c. à café"), a("~tsp", "c.à.c."),
+            w("~cup", "tasse", "tasses"), w("g", "gramme", "grammes"), w("l", "litre", "litres"),
+            w("ml", "millilitre", "millilitres"), w("clove", "gousse", "gousses"), w("pinch", "pincée", "pincées"),
+            w("slice", "tranche", "tranches"), w("leaf", "feuille", "feuilles"), w("can", "boîte", "boîtes"),
+            w("sprig", "brin", "brins"), w("bunch", "botte", "bottes"), w("glass", "verre", "verres"),
+            w("sachet", "sachet", "sachets"), w("piece", "morceau", "morceaux"),
+        ]),
+        ("de", [
+            a("~tbsp", "EL", caseSensitive: true), w("~tbsp", "Esslöffel"), a("~tsp", "TL", caseSensitive: true),
+            w("~tsp", "Teelöffel"), w("~cup", "Tasse", "Tassen"), w("g", "Gramm"), w("l", "Liter"),
+            w("ml", "Milliliter"), w("pinch", "Prise", "Prisen"), w("clove", "Zehe", "Zehen"),
+            w("slice", "Scheibe", "Scheiben"), w("can", "Dose", "Dosen"), w("bunch", "Bund"),
+            w("leaf", "Blatt", "Blätter"), w("sprig", "Zweig", "Zweige"), w("piece", "Stück"),
+        ]),
+        ("it", [
+            w("~tbsp", "cucchiaio", "cucchiai"), w("~tsp", "cucchiaino", "cucchiaini"), w("~cup", "tazza", "tazze"),
+            w("g", "grammo", "grammi"), w("l", "litro", "litri"), w("ml", "millilitro", "millilitri"),
+            w("clove", "spicchio", "spicchi"), w("pinch", "pizzico", "pizzichi"), w("slice", "fetta", "fette"),
+            w("leaf", "foglia", "foglie"), w("can", "lattina", "lattine"), w("sprig", "rametto", "rametti"),
+            w("bunch", "mazzetto", "mazzetti"), w("glass", "bicchiere", "bicchieri"),
+        ]),
+    ]
+}

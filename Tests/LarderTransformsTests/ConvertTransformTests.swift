@@ -1,0 +1,201 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderTransforms
+import LarderUnits
+import Testing
+
+@Suite struct ConvertTransformTests {
+    let convert = ConvertTransform()
+
+    let product = """
+        {
+          "code": "3017620422003",
+          "name": "Spread",
+          "quantity": {"value": 400, "unit": "g"},
+          "serving": {"value": 15, "unit": "g"},
+          "nutrition": {
+            "per100g": {"energyKcal": 539, "fat": 30.9, "salt": 0.107, "x-note": "lab"}
+          }
+        }
+        """
+
+    func run(_ text: String, _ options: ConvertOptions) throws -> (text: String, value: JSONValue, diagnostics: [Diagnostic]) {
+        try transformed(text) { convert.outcome(for: $0, options: options) }
+    }
+
+    @Test func kilocaloriesBecomeKilojoulesInPlace() throws {
+        let (text, v, _) = try run(product, ConvertOptions(energy: .kJ))
+        #expect(v.at("nutrition/per100g") == ["energyKj": 2255, "fat": 30.9, "salt": 0.107, "x-note": "lab"])
+        #expect(text.contains(#"{"energyKj": 2255, "fat": 30.9"#))
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
+    @Test func keepAddsBesideTheSource() throws {
+        let (text, v, _) = try run(product, ConvertOptions(energy: .kJ, salt: .sodium, keep: true))
+        #expect(v.at("nutrition/per100g") == ["energyKcal": 539, "energyKj": 2255, "fat": 30.9, "salt": 0.107, "sodium": 0.0428, "x-note": "lab"])
+        #expect(text.contains(#""energyKcal": 539, "energyKj": 2255,"#))
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
+    @Test func saltBecomesSodium() throws {
+        let (_, v, _) = try run(product, ConvertOptions(salt: .sodium))
+        #expect(v.at("nutrition/per100g/sodium") == 0.0428)
+        #expect(v.at("nutrition/per100g/salt") == nil)
+    }
+
+    @Test func perServingFromTheProductsServing() throws {
+        let (text, v, diagnostics) = try run(product, ConvertOptions(per: .serving))
+        #expect(diagnostics.isEmpty)
+        #expect(v.at("nutrition/per100g") == nil)
+        // 539 kcal × 15 / 100 = 80.85 → 81; fat 30.9 × 0.15 = 4.635; salt 0.107 × 0.15 = 0.01605 → 0.0161.
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 81, "fat": 4.635, "salt": 0.0161, "x-note": "lab"])
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
+    @Test func perServingKeptBesideWritesASiblingObject() throws {
+        let pretty = """
+            {
+              "code": "3017620422003",
+              "name": "Spread",
+              "serving": {"value": 30, "unit": "g"},
+              "nutrition": {
+                "per100g": {
+                  "energyKcal": 100,
+                  "fat": 10
+                }
+              }
+            }
+            """
+        let (text, v, _) = try run(pretty, ConvertOptions(energy: .kJ, per: .serving, keep: true))
+        // keep: kcal stays beside kJ, per 100 g beside per serving (30 kcal → 126 kJ).
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 30, "energyKj": 126, "fat": 3])
+        #expect(v.at("nutrition/per100g") == ["energyKcal": 100, "energyKj": 418, "fat": 10])
+        #expect(text.contains("""
+                "perServing": {
+                  "energyKcal": 30,
+                  "energyKj": 126,
+                  "fat": 3
+                }
+            """), "\(text)")
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
+    @Test func perServingWithoutAServingSizeIsAClearError() throws {
+        let text = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#
+        let outcome = convert.outcome(for: try document(text), options: ConvertOptions(per: .serving))
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.first?.message.contains("no serving size") == true)
+        #expect(outcome.diagnostics.first?.message.contains("--serving-size") == true)
+        let withOption = convert.outcome(for: try document(text), options: ConvertOptions(per: .serving, servingSize: 50))
+        #expect(!withOption.hasErrors)
+    }
+
+    @Test func bothGivenAndDisagreeingIsAWarning() throws {
+        let text = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"salt": 1.0, "sodium": 0.1}}}"#
+        let (_, v, diagnostics) = try run(text, ConvertOptions(salt: .sodium))
+        #expect(v.at("nutrition/per100g") == ["sodium": 0.1])
+        #expect(diagnostics.first?.severity == .warning)
+        #expect(diagnostics.first?.message.contains("disagree") == true)
+    }
+
+    let recipe = """
+        {
+          "id": "pancakes",
+          "name": "Pancakes",
+          "servings": 4,
+          "nutrition": {"per": "serving", "energy": {"value": 280, "unit": "kcal"}, "salt": 0.5, "fat": 8},
+          "ingredients": [
+            {"name": "flour", "quantity": 2, "unit": "cup"},
+            {"name": "butter", "quantity": 4, "unit": "oz"},
+            {"name": "sugar", "quantity": 2, "unit": "tbsp"},
+            "1 1/2 cups milk",
+            "2 eggs",
+            {"name": "vanilla", "quantity": 1, "unit": "tsp", "scale": false}
+          ],
+          "steps": ["Heat the oven to 350 °F.", {"en": "Bake at 400°F for 10 min.", "es": "Hornea a 400 °F."}]
+        }
+        """
+
+    @Test func recipeToMetric() throws {
+        let (text, v, diagnostics) = try run(recipe, ConvertOptions(units: .metric))
+        #expect(v.at("ingredients/0/quantity") == 473)
+        #expect(v.at("ingredients/0/unit") == "ml")
+        #expect(v.at("ingredients/1/quantity") == 113)
+        #expect(v.at("ingredients/1/unit") == "g")
+        #expect(v.at("ingredients/2/quantity") == 2)  // spoons stay spoons (15 ml)
+        #expect(v.at("ingredients/3") == "355 ml milk")
+        #expect(v.at("ingredients/4") == "2 eggs")
+        #expect(v.at("steps/0") == "Heat the oven to 175 °C.")
+        #expect(v.at("steps/1/en") == "Bake at 205°C for 10 min.")
+        #expect(v.at("steps/1/es") == "Hornea a 205 °C.")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("US customary") == true)
+        #expect(try schemaErrors(text) == [])
+    }
+
+    @Test func recipeToUS() throws {
+        let metric = #"{"id": "x", "name": "X", "ingredients": [{"name": "flour", "quantity": 250, "unit": "g"}, "500 ml milk", "1 kg potatoes"], "steps": ["Bake at 200 °C."]}"#
+        let (text, v, _) = try run(metric, ConvertOptions(units: .us))
+        #expect(v.at("ingredients/0/quantity") == 9)
+        #expect(v.at("ingredients/0/unit") == "oz")
+        #expect(v.at("ingredients/1") == "2 cups milk")
+        #expect(v.at("ingredients/2") == "2 1/4 lb potatoes")
+        #expect(v.at("steps/0") == "Bake at 390 °F.")
+        #expect(try schemaErrors(text) == [])
+    }
+
+    @Test func recipeEnergyAndSalt() throws {
+        let (text, v, _) = try run(recipe, ConvertOptions(energy: .kJ, salt: .sodium))
+        #expect(v.at("nutrition") == ["per": "serving", "energy": ["value": 1172, "unit": "kJ"], "sodium": 0.2, "fat": 8])
+        #expect(try schemaErrors(text) == [])
+    }
+
+    @Test func recipePerNeedsAServingSize() throws {
+        let outcome = convert.outcome(for: try document(recipe), options: ConvertOptions(per: .per100g))
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.first?.message.contains("--serving-size") == true)
+        let (text, v, _) = try run(recipe, ConvertOptions(per: .per100g, servingSize: 400))
+        #expect(v.at("nutrition") == ["per": "100g", "energy": ["value": 70, "unit": "kcal"], "salt": 0.125, "fat": 2])
+        #expect(try schemaErrors(text) == [])
+    }
+
+    @Test func theExamplesConvertToValidContent() throws {
+        let products = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/food-products/content/products.json").path), as: UTF8.self)
+        for options in [ConvertOptions(energy: .kJ), ConvertOptions(energy: .kcal, salt: .sodium), ConvertOptions(units: .us, per: .serving, keep: true, servingSize: 25), ConvertOptions(per: .per100g)] {
+            let (out, _, diagnostics) = try run(products, options)
+            #expect(try schemaErrors(out, schema: productSchema) == [], "\(options)")
+            #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        }
+        for file in ["Examples/cocktails/content/drinks.json", "Examples/portuguese-recipes/content/recipes.json"] {
+            let text = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent(file).path), as: UTF8.self)
+            for system in TargetSystem.allCases {
+                let (out, _, _) = try run(text, ConvertOptions(units: system))
+                #expect(try schemaErrors(out) == [], "\(file) \(system)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (JSONValue.null, "at least one"),
+        (["units": "imperial"], "units must be metric or us"),
+        (["energy": "J"], "energy must be kJ or kcal"),
+        (["salt": "NaCl"], "salt must be salt or sodium"),
+        (["per": "slice"], "per must be 100g or serving"),
+        (["per": "serving", "servingSize": "a lot"], "servingSize must be"),
+        (["keep": true], "at least one"),
+    ] as [(JSONValue, String)])
+    func badOptionsAreSentences(_ options: JSONValue, _ expected: String) {
+        #expect {
+            _ = try ConvertOptions(json: options)
+        } throws: { error in
+            (error as? TransformOptionError)?.message.contains(expected) == true
+        }
+    }
+
+    @Test func servingSizeReadsUnits() throws {
+        #expect(try ConvertOptions(json: ["per": "serving", "servingSize": "0.35 kg"]).servingSize == 350)
+        #expect(try ConvertOptions(json: ["per": "serving", "servingSize": 30]).servingSize == 30)
+        #expect(try ConvertOptions(json: ["per": "100 g"]).per == .per100g)
+    }
+}

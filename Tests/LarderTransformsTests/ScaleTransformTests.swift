@@ -1,0 +1,271 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderTransforms
+import LarderUnits
+import Testing
+
+private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
+
+@Suite struct ScaleTransformTests {
+    let scale = ScaleTransform()
+
+    let bolo = """
+        {
+          "id": "bolo-de-laranja",
+          "name": {"en": "Orange cake", "pt": "Bolo de laranja"},
+          "servings": 8,
+          "time": {"prep": 20, "cook": 40},
+          "nutrition": {"per": "serving", "energy": {"value": 320, "unit": "kcal"}, "fat": 14},
+          "ingredients": [
+            {"name": "flour", "quantity": 500, "unit": "g"},
+            {"name": "sugar", "quantity": "1 1/2", "unit": "cup"},
+            {"name": "butter", "quantity": 8, "unit": "tbsp", "note": "melted"},
+            {"name": "eggs", "quantity": 3},
+            {"name": "bay leaf", "quantity": 1, "unit": "leaf", "scale": false},
+            {"name": "oven", "quantity": 180, "unit": "°C"},
+            "½ tsp salt",
+            {"en": "2-3 cloves garlic", "pt": "2 a 3 dentes de alho"},
+            "salt to taste",
+            {"name": "milk", "quantity": {"min": 100, "max": 150}, "unit": "ml", "x-source": "farm"}
+          ],
+          "steps": ["Bake at 180 °C for 40 minutes."],
+          "x-team": {"keep": [1, 2.50, "as is"]}
+        }
+        """
+
+    @Test func scalesEveryKindOfIngredientAndUpdatesServings() throws {
+        let (_, v, diagnostics) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+        #expect(v["servings"] == 4)
+        #expect(v.at("ingredients/0/quantity") == 250)
+        #expect(v.at("ingredients/0/unit") == "g")
+        #expect(v.at("ingredients/1/quantity") == "3/4")
+        #expect(v.at("ingredients/2/quantity") == 0.25)  // 4 tbsp
+        #expect(v.at("ingredients/2/unit") == "cup")
+        #expect(v.at("ingredients/3/quantity") == 2)  // 1.5 eggs round to 2
+        #expect(v.at("ingredients/4/quantity") == 1)  // pinned
+        #expect(v.at("ingredients/5/quantity") == 180)  // a temperature never scales
+        #expect(v.at("ingredients/6") == "¼ tsp salt")
+        #expect(v.at("ingredients/7/en") == "1-2 cloves garlic")
+        #expect(v.at("ingredients/7/pt") == "1 a 2 dentes de alho")
+        #expect(v.at("ingredients/8") == "salt to taste")
+        #expect(v.at("ingredients/9/quantity/min") == 50)
+        #expect(v.at("ingredients/9/quantity/max") == 75)
+        #expect(v.at("ingredients/9/x-source") == "farm")
+        #expect(v["time"] == ["prep": 20, "cook": 40])
+        #expect(v["nutrition"] == ["per": "serving", "energy": ["value": 320, "unit": "kcal"], "fat": 14])
+        #expect(v.at("steps/0") == "Bake at 180 °C for 40 minutes.")
+        // 3 eggs × 1/2 = 1 1/2 → 2; 2-3 cloves × 1/2 = 1-1 1/2 → 1-2 (in both languages).
+        #expect(diagnostics.map(\.severity) == [.note, .note, .note], "\(diagnostics)")
+        #expect(diagnostics.map(\.pointer.description) == ["/ingredients/3/quantity", "/ingredients/7/en", "/ingredients/7/pt"])
+        #expect(diagnostics.first?.message.contains("is 1 1/2; rounded to 2") == true)
+    }
+
+    @Test func untouchedBytesStayByteForByte() throws {
+        let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2))) }
+        #expect(text.contains(#""x-team": {"keep": [1, 2.50, "as is"]}"#))
+        #expect(text.contains(#"{"name": "bay leaf", "quantity": 1, "unit": "leaf", "scale": false}"#))
+        #expect(text.contains(#""nutrition": {"per": "serving", "energy": {"value": 320, "unit": "kcal"}, "fat": 14}"#))
+    }
+
+    @Test func unitsFitAfterScaling() throws {
+        let (_, v, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(4))) }
+        #expect(v.at("ingredients/0/quantity") == 2)
+        #expect(v.at("ingredients/0/unit") == "kg")
+        #expect(v.at("ingredients/2/quantity") == 2)
+        #expect(v.at("ingredients/2/unit") == "cup")
+        #expect(v.at("ingredients/6") == "2 tsp salt")
+    }
+
+    @Test func theOutputIsAValidRecipe() throws {
+        for factor in [r(1, 3), r(1, 2), r(2, 3), r(3, 2), r(2), r(7, 3), r(10)] {
+            let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
+            #expect(try schemaErrors(text) == [], "× \(factor)")
+        }
+    }
+
+    @Test func aServingsThatIsNotWholeBecomesAnAmount() throws {
+        let (text, v, diagnostics) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
+        #expect(v["servings"] == ["amount": 2.67, "unit": "servings"])
+        #expect(diagnostics.contains { $0.message.contains("not a whole number") })
+        #expect(try schemaErrors(text) == [])
+    }
+
+    @Test func servingsWithAUnitScalesItsAmount() throws {
+        let drink = #"{"id": "x", "name": "X", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": [{"name": "Gin", "quantity": 30, "unit": "ml"}]}"#
+        let (_, v, _) = try transformed(drink) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+        #expect(v["servings"] == ["amount": 4, "unit": "glasses"])
+        #expect(v.at("ingredients/0/quantity") == 120)
+    }
+
+    @Test func aServingsThatIsNotANumberFailsWithASentence() throws {
+        let text = #"{"id": "x", "name": "X", "servings": "four", "ingredients": ["1 egg"]}"#
+        let outcome = scale.outcome(for: try document(text), options: ScaleOptions(target: .servings(2)))
+        #expect(outcome.hasErrors)
+        #expect(outcome.edits.isEmpty)
+        let message = try #require(outcome.diagnostics.first?.message)
+        #expect(message.contains("servings is \"four\", not a number"))
+        #expect(message.contains("--factor"))
+        #expect(outcome.diagnostics.first?.pointer.description == "/servings")
+        // --factor still works on such a recipe and leaves servings alone, with a note.
+        let byFactor = scale.outcome(for: try document(text), options: ScaleOptions(target: .factor(2)))
+        #expect(!byFactor.hasErrors)
+    }
+
+    @Test func servingsMissingFailsForServingsOnly() throws {
+        let text = #"{"id": "x", "name": "X", "ingredients": ["1 egg"]}"#
+        #expect(scale.outcome(for: try document(text), options: ScaleOptions(target: .servings(2))).hasErrors)
+        let (_, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(3))) }
+        #expect(v.at("ingredients/0") == "3 eggs")
+    }
+
+    @Test func scaleToAnAmountOfOneIngredient() throws {
+        let target = try ScaleOptions.ingredientTarget("flour=300 g")
+        let (_, v, diagnostics) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: target)) }
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        #expect(v.at("ingredients/0/quantity") == 300)
+        #expect(v["servings"] == ["amount": 4.8, "unit": "servings"])
+        #expect(v.at("ingredients/2/quantity") == 4.75)  // 8 × 3/5 = 4.8 tbsp
+        // In another unit of the same dimension.
+        let kg = try ScaleOptions.ingredientTarget("flour=1 kg")
+        let (_, w, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: kg)) }
+        #expect(w["servings"] == 16)
+        // A count.
+        let eggs = try ScaleOptions.ingredientTarget("eggs=6")
+        let (_, e, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: eggs)) }
+        #expect(e["servings"] == 16)
+        // A free-text line.
+        let garlic = try ScaleOptions.ingredientTarget("salt=1 tsp")
+        let (_, g, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: garlic)) }
+        #expect(g["servings"] == 16)
+    }
+
+    @Test(arguments: [
+        ("rice=300 g", "no ingredient is called 'rice'"),
+        ("sugar=300 g", "does not convert"),
+        ("bay leaf=2", "pinned"),
+        ("garlic=4", "is a range"),
+    ])
+    func scaleToAnIngredientErrors(_ spec: String, _ expected: String) throws {
+        let target = try ScaleOptions.ingredientTarget(spec)
+        let outcome = scale.outcome(for: try document(bolo), options: ScaleOptions(target: target))
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.contains { $0.message.contains(expected) }, "\(outcome.diagnostics)")
+    }
+
+    @Test func anAmbiguousNameIsAnError() throws {
+        let text = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["200 g plain flour", "100 g rice flour"]}"#
+        let outcome = scale.outcome(for: try document(text), options: ScaleOptions(target: try ScaleOptions.ingredientTarget("flour=300 g")))
+        #expect(outcome.diagnostics.first?.message.contains("matches 2 ingredients") == true)
+        let exact = scale.outcome(for: try document(text), options: ScaleOptions(target: try ScaleOptions.ingredientTarget("rice flour=50 g")))
+        #expect(!exact.hasErrors)
+    }
+
+    @Test func unreadableLinesAreKeptWithANote() throws {
+        let text = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["Juice of 2 lemons", "a pinch of love", {"name": "x", "quantity": "a handful"}]}"#
+        let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2))) }
+        #expect(out.contains("Juice of 2 lemons"))
+        #expect(out.contains("a pinch of love"))
+        #expect(out.contains("a handful"))
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.allSatisfy { $0.severity == .note && $0.message.contains("left as is") })
+    }
+
+    @Test func hugeNumbersAreLeftWithAWarningNotACrash() throws {
+        let text = #"{"id": "x", "name": "X", "ingredients": [{"name": "x", "quantity": 4611686018427387904, "unit": "g"}, {"name": "y", "quantity": 1e-30, "unit": "g"}]}"#
+        let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(3, 7)))) }
+        #expect(out.contains("4611686018427387904"))
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func anArrayOfRecipesScalesEach() throws {
+        let text = "[\(bolo), {\"id\": \"y\", \"name\": \"Y\", \"servings\": 2, \"ingredients\": [\"2 eggs\"]}]"
+        let (_, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+        #expect(v.at("0/servings") == 4)
+        #expect(v.at("1/servings") == 4)
+        #expect(v.at("1/ingredients/0") == "4 eggs")
+    }
+
+    @Test func aFactorOfOneChangesNothing() throws {
+        let outcome = scale.outcome(for: try document(bolo), options: ScaleOptions(target: .servings(8)))
+        #expect(outcome.edits.isEmpty)
+    }
+
+    @Test func scalingByFThenOneOverFGivesTheExampleBackByteForByte() throws {
+        let path = repositoryRoot.appendingPathComponent("Examples/cocktails/content/drinks.json").path
+        let original = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        for f in [r(2), r(3), r(4), r(10)] {
+            let (there, _, _) = try transformed(original) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(f))) }
+            #expect(there != original)
+            let (back, _, _) = try transformed(there) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(try! f.reciprocal()))) }
+            #expect(back == original, "× \(f)")
+        }
+    }
+
+    @Test(arguments: ["Examples/cocktails/content/drinks.json", "Examples/portuguese-recipes/content/recipes.json"])
+    func theExamplesScaleToValidRecipes(_ file: String) throws {
+        let text = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent(file).path), as: UTF8.self)
+        for target in [ScaleOptions.Target.servings(1), .servings(3), .servings(12), .factor(r(1, 3)), .factor(r(5, 2))] {
+            let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: target), language: "en") }
+            #expect(try schemaErrors(out) == [], "\(target)")
+            #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        }
+    }
+
+    @Test func thePluginProtocolPathWritesTheDocument() throws {
+        var registry = PluginRegistry()
+        registry.registerBuiltInTransforms()
+        #expect(registry.ids(of: .transform) == ["convert", "scale"])
+        let transform = try registry.transform("scale")
+        var doc = try document(bolo)
+        let notes = try transform.apply(to: &doc, context: TransformContext(transformID: "scale", options: ["servings": 16]))
+        #expect(notes.isEmpty)
+        #expect(doc.isModified)
+        #expect(doc.value["servings"] == 16)
+        #expect(doc.value.at("ingredients/0/quantity") == 1)
+        #expect(doc.value.at("ingredients/0/unit") == "kg")
+    }
+
+    @Test(arguments: [
+        (JSONValue.null, "give one of servings"),
+        (["servings": 2, "factor": 2], "only one"),
+        (["servings": -2], "above 0"),
+        (["servings": "many"], "above 0"),
+        (["factor": 2, "convention": "martian"], "convention must be"),
+        (["fator": 2], "unknown option 'fator'"),
+        (["to": "flour"], "NAME=AMOUNT"),
+        (["to": "flour=lots"], "needs an amount"),
+    ] as [(JSONValue, String)])
+    func badOptionsAreSentences(_ options: JSONValue, _ expected: String) {
+        #expect {
+            _ = try ScaleOptions(json: options)
+        } throws: { error in
+            (error as? TransformOptionError)?.message.contains(expected) == true
+        }
+    }
+
+    @Test func optionsFromConfig() throws {
+        #expect(try ScaleOptions(json: ["factor": "1/2"]).target == .factor(r(1, 2)))
+        #expect(try ScaleOptions(json: ["servings": 6, "convention": "metric"]).convention == .metric)
+        #expect(try ScaleOptions(json: ["to": "flour=300 g"]).target == .ingredient(name: "flour", quantity: Quantity(amount: .exact(300), unit: KitchenUnits.standard.unit(id: "g"))))
+    }
+
+    @Test func metricConventionFitsMetricSpoons() throws {
+        let text = #"{"id": "x", "name": "X", "ingredients": ["1 tsp salt", "4 tbsp oil"]}"#
+        let (_, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(3), convention: .metric)) }
+        #expect(v.at("ingredients/0") == "1 tbsp salt")
+        #expect(v.at("ingredients/1") == "12 tbsp oil")  // 180 ml is not a whole metric cup
+        let (_, us, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(3))) }
+        #expect(us.at("ingredients/1") == "3/4 cup oil")
+    }
+
+    @Test func diagnosticsHaveLinesAndColumns() throws {
+        let text = "{\n  \"id\": \"x\", \"name\": \"X\",\n  \"ingredients\": [\n    \"Juice of 2 lemons\"\n  ]\n}\n"
+        let outcome = scale.outcome(for: try document(text), options: ScaleOptions(target: .factor(2)))
+        let d = try #require(outcome.diagnostics.first)
+        #expect(d.start.line == 4)
+        #expect(d.start.column == 5)
+        #expect(d.ruleID == "scale")
+    }
+}

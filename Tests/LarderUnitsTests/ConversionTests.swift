@@ -1,0 +1,149 @@
+import LarderUnits
+import Testing
+
+private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
+private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
+
+/// The reference values of docs/CONVERSIONS.md.
+@Suite struct ConversionGoldenTests {
+    let kitchen = KitchenUnits.standard
+    func unit(_ id: String) -> UnitDefinition { kitchen.unit(id: id)! }
+
+    @Test(arguments: [
+        ("us-cup", "236.5882365"), ("us-tbsp", "14.78676478125"), ("us-tsp", "4.92892159375"),
+        ("us-fl-oz", "29.5735295625"), ("oz", "28.349523125"), ("lb", "453.59237"), ("metric-cup", "250"),
+        ("metric-tbsp", "15"), ("au-tbsp", "20"), ("imperial-pint", "568.26125"),
+    ])
+    func exactFactors(_ id: String, _ value: String) {
+        #expect(kitchen.factor(of: unit(id)) == dec(value))
+    }
+
+    @Test func kitchenIdentities() throws {
+        #expect(try kitchen.convert(1, from: unit("us-cup"), to: unit("us-fl-oz")) == 8)
+        #expect(try kitchen.convert(1, from: unit("us-cup"), to: unit("us-tbsp")) == 16)
+        #expect(try kitchen.convert(1, from: unit("us-tbsp"), to: unit("us-tsp")) == 3)
+        #expect(try kitchen.convert(1, from: unit("us-tbsp"), to: unit("us-fl-oz")) == r(1, 2))
+        #expect(try kitchen.convert(1, from: unit("lb"), to: unit("oz")) == 16)
+    }
+
+    @Test func fahrenheitToCelsius() throws {
+        let c = try #require(try kitchen.convert(350, from: unit("fahrenheit"), to: unit("celsius")))
+        #expect(c == r(530, 3))  // 176.67
+        #expect(KitchenUnits.roundTemperature(c, unit: unit("celsius")) == 175)
+        #expect(try kitchen.convert(r(530, 3), from: unit("celsius"), to: unit("fahrenheit")) == 350)
+    }
+
+    @Test func kilocaloriesToKilojoulesAsOpenFoodFacts() {
+        #expect(NutritionConversion.kilojoules(fromKilocalories: 100) == 418)
+        #expect(NutritionConversion.kilojoules(fromKilocalories: 280) == 1172)
+        #expect(NutritionConversion.kilojoules(fromKilocalories: 0) == 0)
+        #expect(NutritionConversion.kilocalories(fromKilojoules: 418) == 100)
+        #expect(NutritionConversion.kilocalories(fromKilojoules: 1172) == 280)
+    }
+
+    @Test func saltAndSodium() throws {
+        #expect(try NutritionConversion.sodium(fromSalt: dec("1.25")) == r(1, 2))
+        #expect(try NutritionConversion.salt(fromSodium: dec("0.4")) == 1)
+        #expect(try NutritionConversion.sodium(fromSalt: dec("0.33")) == dec("0.132"))
+    }
+
+    @Test func per100gAndPerServing() throws {
+        #expect(try NutritionConversion.perServing(fromPer100g: dec("3.3"), servingSize: 30) == dec("0.99"))
+        #expect(try NutritionConversion.per100g(fromPerServing: dec("0.99"), servingSize: 30) == dec("3.3"))
+        let odd = try NutritionConversion.per100g(fromPerServing: 1, servingSize: 30)
+        #expect(NutritionConversion.rounded(odd) == dec("3.33"))
+    }
+
+    @Test func energyFactorsOfAnnexXIV() {
+        #expect(NutritionConversion.energyFactors["fat"]! == (37, 9))
+        #expect(NutritionConversion.energyFactors["polyols"]!.kilocalories == dec("2.4"))
+        #expect(NutritionConversion.energyFactors["erythritol"]! == (0, 0))
+    }
+}
+
+@Suite struct ConversionRoundTripTests {
+    let kitchen = KitchenUnits.standard
+
+    /// kcal → kJ → kcal gives back every whole kcal; kJ → kcal → kJ stays within half a
+    /// kcal (2.092 kJ), the rounding the rule states.
+    @Test func energyRoundTrips() {
+        for kcal in 0...3000 {
+            let kj = NutritionConversion.kilojoules(fromKilocalories: Rational(kcal))
+            #expect(NutritionConversion.kilocalories(fromKilojoules: kj) == Rational(kcal))
+        }
+        for kj in 0...5000 {
+            let kcal = NutritionConversion.kilocalories(fromKilojoules: Rational(kj))
+            let back = NutritionConversion.kilojoules(fromKilocalories: kcal)
+            #expect(abs(back.doubleValue - Double(kj)) <= 2.092 + 0.5, "\(kj)")
+        }
+    }
+
+    /// Salt ↔ sodium is exact both ways.
+    @Test func saltRoundTripsExactly() throws {
+        for hundredths in 0...1000 {
+            let salt = r(hundredths, 100)
+            #expect(try NutritionConversion.salt(fromSodium: NutritionConversion.sodium(fromSalt: salt)) == salt)
+        }
+    }
+
+    /// The exact values (before display rounding) round-trip exactly; what is shown lands
+    /// within the stated rounding: a US unit is chosen only within 6 % (else the smallest
+    /// unit of its family, in eighths: within 1/16 of it), and metric amounts come back
+    /// within half a unit of their third significant digit (0.5 %).
+    @Test func unitsRoundTripWithinTolerance() throws {
+        let g = kitchen.unit(id: "g")!, ml = kitchen.unit(id: "ml")!
+        for value in stride(from: 5, through: 2000, by: 35) {
+            for unit in [g, ml] {
+                let us = try #require(try kitchen.convert(.exact(Rational(value)), unit: unit, to: .us))
+                let exactBack = try #require(try kitchen.convert(us.exact.lower, from: us.unit!, to: unit))
+                #expect(exactBack == Rational(value))
+                let shownBack = try #require(try kitchen.convert(us.shown, unit: us.unit, to: .metric))
+                let inUnit = try #require(try kitchen.convert(shownBack.exact.lower, from: shownBack.unit!, to: unit))
+                let smallest = kitchen.targetFamily(of: unit, in: .us)!.first!
+                let step = kitchen.factor(of: smallest)!.doubleValue / 16
+                let bound = max(0.06 * Double(value), step) + 0.005 * Double(value) + 1e-9
+                #expect(abs(inUnit.doubleValue - Double(value)) <= bound, "\(value) \(unit.id)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("g", 200, TargetSystem.us, "7", "oz"), ("us-cup", 1, .metric, "237", "ml"), ("ml", 250, .us, "1", "us-cup"),
+        ("us-tbsp", 1, .metric, "1", "metric-tbsp"), ("ml", 15, .us, "1", "us-tbsp"), ("kg", 1, .us, "2 1/4", "lb"),
+        ("lb", 2, .metric, "907", "g"), ("us-cup", 5, .metric, "1.18", "l"), ("fahrenheit", 350, .metric, "175", "celsius"),
+        ("celsius", 200, .us, "390", "fahrenheit"), ("celsius", 60, .us, "140", "fahrenheit"),
+    ] as [(String, Int, TargetSystem, String, String)])
+    func convertsQuantities(_ from: String, _ value: Int, _ system: TargetSystem, _ shown: String, _ to: String) throws {
+        let q = try #require(try kitchen.convert(.exact(Rational(value)), unit: kitchen.unit(id: from), to: system))
+        #expect(q.unit?.id == to)
+        #expect(q.text(style: AmountStyle()) == shown)
+    }
+
+    @Test func alreadyInTheTargetSystemStays() throws {
+        #expect(try kitchen.convert(.exact(200), unit: kitchen.unit(id: "g"), to: .metric) == nil)
+        #expect(try kitchen.convert(.exact(2), unit: kitchen.unit(id: "clove"), to: .us) == nil)
+        #expect(try kitchen.convert(.exact(2), unit: nil, to: .us) == nil)
+    }
+}
+
+@Suite struct TemperatureTextTests {
+    @Test(arguments: [
+        ("Bake at 350 °F for 25 min.", TargetSystem.metric, "Bake at 175 °C for 25 min."),
+        ("Bake at 350°F.", .metric, "Bake at 175°C."),
+        ("Bake at 425 ºF", .metric, "Bake at 220 ºC"),
+        ("Roast at 400 degrees F", .metric, "Roast at 205 degrees C"),
+        ("Roast at 400 degrees Fahrenheit", .metric, "Roast at 205 degrees Celsius"),
+        ("Preheat the oven to 200C and line a tray", .us, "Preheat the oven to 390F and line a tray"),
+        ("Leve ao forno a 200 °C até o queijo derreter", .us, "Leve ao forno a 390 °F até o queijo derreter"),
+        ("Bake at 180-200 °C", .us, "Bake at 355-390 °F"),
+        ("Cool to 40 °C", .us, "Cool to 104 °F"),
+        ("Bake at 200 °C", .metric, "Bake at 200 °C"),
+        ("Add 2 cups of flour", .metric, "Add 2 cups of flour"),
+        ("Simmer for 20 minutes", .us, "Simmer for 20 minutes"),
+        ("Use 2C of stock", .us, "Use 2C of stock"),
+        ("Bake at 350℉", .metric, "Bake at 175℃"),
+    ] as [(String, TargetSystem, String)])
+    func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
+        #expect(TemperatureText.convert(text, to: system).text == expected)
+    }
+}

@@ -1,0 +1,94 @@
+import LarderUnits
+import Testing
+
+private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
+
+@Suite struct IngredientParserTests {
+    let parser = IngredientParser()
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var text: String
+        var language: String? = nil
+        var amount: Amount?
+        var unit: String?
+        var name: String
+        var note: String? = nil
+        var size: String? = nil
+        var testDescription: String { text }
+    }
+
+    @Test(arguments: [
+        Case(text: "1 1/2 cups flour, sifted", amount: .exact(r(3, 2)), unit: "us-cup", name: "flour", note: "sifted"),
+        Case(text: "2-3 cloves garlic", amount: .range(r(2), r(3)), unit: "clove", name: "garlic"),
+        Case(text: "½ tsp salt", amount: .exact(r(1, 2)), unit: "us-tsp", name: "salt"),
+        Case(text: "1 (14 oz) can tomatoes", amount: .exact(r(1)), unit: "can", name: "tomatoes", size: "1 oz×14"),
+        Case(text: "2 x 400g tins", amount: .exact(r(2)), unit: "tin", name: "", size: "1 g×400"),
+        Case(text: "4 slices of loaf bread", amount: .exact(r(4)), unit: "slice", name: "loaf bread"),
+        Case(text: "salt to taste", amount: nil, unit: nil, name: "salt", note: "to taste"),
+        Case(text: "2 eggs", amount: .exact(r(2)), unit: nil, name: "eggs"),
+        Case(text: "1 14-ounce can chickpeas, drained", amount: .exact(r(1)), unit: "can", name: "chickpeas", note: "drained", size: "1 oz×14"),
+        Case(text: "2 T butter", amount: .exact(r(2)), unit: "us-tbsp", name: "butter"),
+        Case(text: "1 tsp. vanilla", amount: .exact(r(1)), unit: "us-tsp", name: "vanilla"),
+        Case(text: "3 fl. oz. cream", amount: .exact(r(3)), unit: "us-fl-oz", name: "cream"),
+        Case(text: "1,500 g flour", amount: .exact(r(1500)), unit: "g", name: "flour"),
+        Case(text: "4 fatias de pão de forma", language: "pt", amount: .exact(r(4)), unit: "slice", name: "pão de forma"),
+        Case(text: "2 colheres de sopa de azeite", language: "pt", amount: .exact(r(2)), unit: "us-tbsp", name: "azeite"),
+        Case(text: "1 colher de chá de piri-piri", language: "pt", amount: .exact(r(1)), unit: "us-tsp", name: "piri-piri"),
+        Case(text: "2 dentes de alho", language: "pt", amount: .exact(r(2)), unit: "clove", name: "alho"),
+        Case(text: "1,5 l de água", language: "pt", amount: .exact(r(3, 2)), unit: "l", name: "água"),
+        Case(text: "Sal e pimenta q.b.", language: "pt", amount: nil, unit: nil, name: "Sal e pimenta", note: "q.b."),
+        Case(text: "1 polvo com cerca de 1,2 kg", language: "pt", amount: .exact(r(1)), unit: nil, name: "polvo com cerca de 1,2 kg"),
+        Case(text: "1 pitada de sal", language: "pt", amount: .exact(r(1)), unit: "pinch", name: "sal"),
+        Case(text: "1 cálice de vinho do Porto", language: "pt", amount: .exact(r(1)), unit: "glass", name: "vinho do Porto"),
+        Case(text: "330 ml de cerveja", language: "pt", amount: .exact(r(330)), unit: "ml", name: "cerveja"),
+        Case(text: "1 cebola pequena picada", language: "pt", amount: .exact(r(1)), unit: nil, name: "cebola pequena picada"),
+        Case(text: "2 cucharadas de aceite", language: "es", amount: .exact(r(2)), unit: "us-tbsp", name: "aceite"),
+        Case(text: "1 cup (240 ml) milk", amount: .exact(r(1)), unit: "us-cup", name: "milk"),
+        Case(text: "2% milk", amount: nil, unit: nil, name: "2% milk"),
+        Case(text: "1 whole chicken", amount: .exact(r(1)), unit: nil, name: "whole chicken"),
+        Case(text: "1 day-old baguette", amount: .exact(r(1)), unit: nil, name: "day-old baguette"),
+    ])
+    func parsesLine(_ c: Case) throws {
+        let line = parser.parse(c.text, language: c.language)
+        #expect(line.amount == c.amount)
+        #expect(line.unit?.id == c.unit)
+        #expect(line.name == c.name)
+        #expect(line.note == c.note)
+        if let size = c.size {
+            let parts = size.split(separator: "×")
+            let q = try #require(line.size)
+            #expect(q.amount == .exact(r(Int(parts[1])!)))
+            #expect(q.unit?.symbol == String(parts[0].dropFirst(2)))
+        } else {
+            #expect(line.size == nil)
+        }
+    }
+
+    @Test func aNumberThatIsNotAQuantityIsAProblem() {
+        let line = parser.parse("Juice of 2 lemons")
+        #expect(line.amount == nil)
+        #expect(line.problem != nil)
+        #expect(!line.isScalable)
+        #expect(parser.parse("salt to taste").problem == nil)
+        #expect(parser.parse("a pinch of love").problem == nil)
+    }
+
+    @Test func anOverlongNumberIsAProblemNotACrash() {
+        let line = parser.parse("123456789012345678901234 g sugar")
+        #expect(line.problem != nil)
+        #expect(!line.isScalable)
+    }
+
+    @Test func emptyAndBlankLines() {
+        #expect(parser.parse("").amount == nil)
+        #expect(parser.parse("   ").name == "")
+        #expect(parser.parse("").problem == nil)
+    }
+
+    @Test func theEquivalentInBracketsIsRead() throws {
+        let line = parser.parse("1 cup (240 ml) milk")
+        let eq = try #require(line.equivalent)
+        #expect(eq.amount == .exact(r(240)))
+        #expect(eq.unit?.id == "ml")
+    }
+}

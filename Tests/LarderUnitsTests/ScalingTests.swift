@@ -1,0 +1,134 @@
+import LarderUnits
+import Testing
+
+private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
+
+@Suite struct LineScalingTests {
+    let parser = IngredientParser()
+
+    @Test(arguments: [
+        ("1 1/2 cups flour, sifted", r(2), nil as String?, "3 cups flour, sifted"),
+        ("2-3 cloves garlic", r(2), nil, "4-6 cloves garlic"),
+        ("2-3 cloves garlic", r(1, 3), nil, "1 clove garlic"),
+        ("½ tsp salt", r(2), nil, "1 tsp salt"),
+        ("½ tsp salt", r(6), nil, "1 tbsp salt"),
+        ("½ tsp salt", r(3), nil, "1½ tsp salt"),
+        ("½ tsp salt", r(1, 8), nil, "1/16 tsp salt"),
+        ("1 (14 oz) can tomatoes", r(2), nil, "2 (14 oz) cans tomatoes"),
+        ("2 x 400g tins", r(3, 2), nil, "3 x 400g tins"),
+        ("4 slices of loaf bread", r(1, 2), nil, "2 slices of loaf bread"),
+        ("4 slices of loaf bread", r(1, 4), nil, "1 slice of loaf bread"),
+        ("salt to taste", r(3), nil, "salt to taste"),
+        ("4 tbsp olive oil", r(4), nil, "1 cup olive oil"),
+        ("1 tbsp sugar", r(5), nil, "5 tbsp sugar"),
+        ("1/4 cup milk", r(1, 2), nil, "2 tbsp milk"),
+        ("500 g flour", r(3), nil, "1.5 kg flour"),
+        ("500 g flour", r(2, 3), nil, "333 g flour"),
+        ("1 kg potatoes", r(1, 4), nil, "250 g potatoes"),
+        ("750 ml stock", r(2), nil, "1.5 l stock"),
+        ("1 lb beef", r(3, 4), nil, "12 oz beef"),
+        ("2 eggs", r(1, 2), nil, "1 egg"),
+        ("1 onion, chopped", r(2), nil, "2 onions, chopped"),
+        ("1 cherry tomato", r(3), nil, "3 cherry tomatoes"),
+        ("1 cup (240 ml) milk", r(2), nil, "2 cups (480 ml) milk"),
+        ("3 Tbsp butter", r(2), nil, "6 Tbsp butter"),
+        ("4 fatias de pão de forma", r(1, 2), "pt", "2 fatias de pão de forma"),
+        ("2 colheres de sopa de azeite", r(1, 2), "pt", "1 colher de sopa de azeite"),
+        ("2 dentes de alho", r(3, 2), "pt", "3 dentes de alho"),
+        ("1,5 l de água", r(1, 3), "pt", "500 ml de água"),
+        ("300 g de bacalhau demolhado", r(1, 4), "pt", "75 g de bacalhau demolhado"),
+        ("150 g de queijo", r(1, 4), "pt", "37,5 g de queijo"),
+        ("1 cebola pequena picada", r(2), "pt", "2 cebolas pequenas picadas"),
+        ("2 salsichas frescas", r(1, 2), "pt", "1 salsicha fresca"),
+        ("1 polvo com cerca de 1,2 kg", r(2), "pt", "2 polvos com cerca de 1,2 kg"),
+        ("1 limão", r(2), "pt", "2 limões"),
+        ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
+        ("2 cucharadas de aceite", r(2), "es", "1/4 taza de aceite"), ("2 cucharadas de aceite", r(3, 2), "es", "3 cucharadas de aceite"),
+    ] as [(String, Rational, String?, String)])
+    func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    @Test func unparsableLinesComeBackVerbatim() throws {
+        let line = parser.parse("Juice of 2 lemons")
+        #expect(try parser.scale(line, by: r(3)).text == "Juice of 2 lemons")
+    }
+
+    @Test func countRoundingThatChangesTheAmountIsFlagged() throws {
+        let q = try parser.scale(parser.parse("4 slices bread"), by: r(1, 3)).quantity
+        let scaled = try #require(q)
+        #expect(scaled.shown == .exact(r(1)))
+        #expect(scaled.exact == .exact(r(4, 3)))
+        #expect(scaled.countRoundingIsNoticeable)
+        let eggs = try #require(try parser.scale(parser.parse("3 eggs"), by: r(2)).quantity)
+        #expect(!eggs.countRoundingIsNoticeable)
+    }
+}
+
+@Suite struct QuantityScalingTests {
+    let kitchen = KitchenUnits.standard
+    func unit(_ id: String) -> UnitDefinition { kitchen.unit(id: id)! }
+
+    @Test func fittingFromTheBrief() throws {
+        #expect(try kitchen.fit(.exact(16), in: unit("us-tbsp")).unit.id == "us-cup")
+        #expect(try kitchen.fit(.exact(3), in: unit("us-tsp")).unit.id == "us-tbsp")
+        let kg = try kitchen.fit(.exact(1500), in: unit("g"))
+        #expect(kg.unit.id == "kg")
+        #expect(kg.shown == .exact(r(3, 2)))
+        #expect(try kitchen.fit(.exact(16), in: unit("oz")).unit.id == "lb")
+    }
+
+    @Test func temperaturesAndTimesNeverScale() throws {
+        let t = try kitchen.scale(.exact(180), unit: unit("celsius"), by: r(2))
+        #expect(t.shown == .exact(r(180)))
+        let m = try kitchen.scale(.exact(25), unit: unit("min"), by: r(2))
+        #expect(m.shown == .exact(r(25)))
+    }
+
+    @Test func metricRoundsToThreeDigitsAndTinyStaysVisible() {
+        #expect(QuantityFormatter.round(r(1000, 3), .decimal) == r(333))
+        #expect(QuantityFormatter.round(r(100, 3), .decimal) == r(333, 10))
+        #expect(QuantityFormatter.round(r(1, 300), .decimal) == r(333, 100000))
+        #expect(QuantityFormatter.round(r(1, 1000), .kitchen) == r(1, 64))
+        #expect(QuantityFormatter.round(r(1, 16), .kitchen) == r(1, 16))
+    }
+
+    @Test func kitchenFractions() {
+        let cases: [(Rational, Rational)] = [
+            (r(1, 3), r(1, 3)), (r(2, 3), r(2, 3)), (r(3, 8), r(3, 8)), (r(5, 8), r(5, 8)), (r(7, 8), r(7, 8)),
+            (r(13, 10), r(4, 3)), (r(6, 10), r(5, 8)), (r(1, 5), r(1, 5).rounded(toDenominator: 8)),
+        ]
+        for (value, expected) in cases {
+            #expect(QuantityFormatter.round(value, .kitchen) == expected, "\(value)")
+        }
+    }
+
+    @Test func text() {
+        #expect(QuantityFormatter.text(r(3, 2), style: AmountStyle()) == "1 1/2")
+        #expect(QuantityFormatter.text(r(3, 2), style: AmountStyle(fractions: .vulgar)) == "1½")
+        #expect(QuantityFormatter.text(r(3, 2), style: AmountStyle(decimalSeparator: ",")) == "1,5")
+        #expect(QuantityFormatter.text(r(1, 3), style: AmountStyle(decimalSeparator: ".")) == "1/3")
+        #expect(QuantityFormatter.text(r(333), style: AmountStyle()) == "333")
+        #expect(QuantityFormatter.text(.range(r(1), r(2)), style: AmountStyle(rangeJoin: " to ")) == "1 to 2")
+        #expect(QuantityFormatter.decimalText(r(1, 16)) == "0.0625")
+    }
+
+    /// Scaling by f then by 1/f gives back the exact original amount, for every unit and
+    /// many factors (the exact part; display rounding comes after).
+    @Test func scalingRoundTripsExactly() throws {
+        var generator = SystemRandomNumberGenerator()
+        let units = ["g", "kg", "ml", "l", "us-cup", "us-tbsp", "us-tsp", "oz", "lb", "clove", "slice", "pinch"]
+        for _ in 0..<500 {
+            let amount = r(Int.random(in: 1...2000, using: &generator), [1, 2, 3, 4, 8, 10, 100].randomElement(using: &generator)!)
+            let factor = r(Int.random(in: 1...24, using: &generator), Int.random(in: 1...12, using: &generator))
+            let u = unit(units.randomElement(using: &generator)!)
+            let there = try kitchen.scale(.exact(amount), unit: u, by: factor)
+            let back = try kitchen.scale(there.exact, unit: there.unit, by: factor.reciprocal())
+            let original = try #require(try kitchen.convert(amount, from: u, to: back.unit ?? u))
+            #expect(back.exact == .exact(original), "\(amount) \(u.id) × \(factor)")
+            let inOriginalUnit = try #require(try kitchen.convert(back.exact.lower, from: back.unit ?? u, to: u))
+            #expect(inOriginalUnit == amount)
+        }
+    }
+}
