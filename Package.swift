@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LarderCore", targets: ["LarderCore"]),
         .library(name: "LarderUnits", targets: ["LarderUnits"]),
         .library(name: "LarderRules", targets: ["LarderRules"]),
+        .library(name: "LarderExport", targets: ["LarderExport"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "LarderCore", dependencies: ["LarderJSON", "LarderSchema"]),
         .target(name: "LarderUnits"),
         .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
+        .target(name: "LarderExport", dependencies: ["LarderCore"]),
         .target(
             name: "LarderCLI",
             dependencies: [
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
+        .testTarget(name: "LarderExportTests", dependencies: ["LarderExport", "LarderCore"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]
