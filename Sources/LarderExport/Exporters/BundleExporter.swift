@@ -47,10 +47,10 @@ extension BundleExporter {
 }
 
 /// Collects what an export filled in, and turns it into `locale-complete` diagnostics: one
-/// per text, listing the locales filled and where each value came from.
+/// per text, listing the locales filled and where each value came from. Messages do not name
+/// the exporter, so the runner can drop the copies several exporters report.
 struct FillLog {
     var severity: Severity?
-    var exporter: String
     private var records: [Key: [(locale: String, resolution: LocaleResolver.Resolution)]] = [:]
     private var order: [Key] = []
     private var documents: [Key: Document] = [:]
@@ -61,9 +61,8 @@ struct FillLog {
         var pointer: [String]
     }
 
-    init(severity: Severity?, exporter: String) {
+    init(severity: Severity?) {
         self.severity = severity
-        self.exporter = exporter
     }
 
     /// Records a resolution of the text at `pointer` in `document` (only fills are kept).
@@ -86,21 +85,27 @@ struct FillLog {
             guard let document = documents[key], let fills = records[key] else { continue }
             let node = Self.node(in: document, pointer: key.pointer) ?? document.node
             let field = key.pointer.isEmpty ? "the document" : key.pointer.joined(separator: ".")
-            var parts: [String] = []
+            var taken: [String] = []
+            var plural: [String] = []
             var worst = Severity.note
             for (locale, r) in fills {
-                switch r.fill {
-                case .exact:
-                    parts.append("\(locale) lacks the plural forms \(r.filledCategories.map(\.rawValue).joined(separator: ", ")) (filled from 'other')")
-                case .parent:
-                    parts.append("\(locale) from \(r.sourceTag)")
-                case .otherLanguage:
-                    parts.append("\(locale) from \(r.sourceTag)")
-                    worst = severity
+                if r.fill != .exact { taken.append("\(r.sourceTag) for \(locale)") }
+                if r.fill == .otherLanguage { worst = severity }
+                if !r.filledCategories.isEmpty {
+                    plural.append("\(r.filledCategories.map(\.rawValue).joined(separator: ", ")) for \(locale)")
                 }
             }
-            let message = "\(field) has no translation for every exported locale; \(exporter) filled in "
-                + parts.joined(separator: "; ") + " (add the translations to ship every locale's own text)"
+            var sentences: [String] = []
+            let missing = fills.filter { $0.resolution.fill != .exact }.map(\.locale)
+            if !missing.isEmpty {
+                sentences.append("\(field) has no text for \(missing.joined(separator: ", ")); the bundles use the text of "
+                    + taken.joined(separator: ", ") + " (add the translation" + (missing.count > 1 ? "s" : "") + ")")
+            }
+            if !plural.isEmpty {
+                sentences.append("\(field) lacks the plural forms " + plural.joined(separator: "; ")
+                    + "; the bundles use its 'other' form there")
+            }
+            let message = sentences.joined(separator: "; ")
             out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node))
         }
         return out.sorted()

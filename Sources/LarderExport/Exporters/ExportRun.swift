@@ -15,7 +15,7 @@ struct ExportRun {
         let project = context.locales.isEmpty ? ["en"] : context.locales
         locales = try options.locales(project: project)
         catalog = try ContentCatalog(documents: documents, locales: project, textFields: options.stringLists("texts"))
-        fills = FillLog(severity: try options.fallbackSeverity(), exporter: exporter.id)
+        fills = FillLog(severity: try options.fallbackSeverity())
     }
 
     var sourceLocale: String { catalog.resolver.sourceLocale }
