@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LarderUnits", targets: ["LarderUnits"]),
         .library(name: "LarderRules", targets: ["LarderRules"]),
         .library(name: "LarderTransforms", targets: ["LarderTransforms"]),
+        .library(name: "LarderExport", targets: ["LarderExport"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
     ],
@@ -28,12 +29,14 @@ let package = Package(
         .target(name: "LarderUnits"),
         .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
         .target(name: "LarderTransforms", dependencies: ["LarderCore", "LarderUnits"]),
+        .target(name: "LarderExport", dependencies: ["LarderCore"]),
         .target(
             name: "LarderCLI",
             dependencies: [
                 "LarderCore",
                 "LarderRules",
                 "LarderTransforms",
+                "LarderExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -55,6 +58,7 @@ let package = Package(
         .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
         .testTarget(name: "LarderTransformsTests", dependencies: ["LarderTransforms", "LarderCore", "LarderUnits"]),
+        .testTarget(name: "LarderExportTests", dependencies: ["LarderExport", "LarderCore", "LarderCLI"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]

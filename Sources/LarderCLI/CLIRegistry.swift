@@ -1,4 +1,5 @@
 import LarderCore
+import LarderExport
 import LarderRules
 import LarderTransforms
 
@@ -9,6 +10,12 @@ enum CLIRegistry {
     static func make() throws -> PluginRegistry {
         var registry = PluginRegistry.withBuiltInRules()
         registry.registerBuiltInTransforms()
+        for exporter: any Exporter in [
+            JSONBundleExporter(), XCStringsExporter(), AppleStringsExporter(), AndroidExporter(), I18nextExporter(),
+            GettextExporter(), JSONLDExporter(), ImagesExporter(),
+        ] {
+            try registry.register(exporter: exporter)
+        }
         return registry
     }
 }

@@ -20,11 +20,21 @@ public struct ExportContext: Sendable {
     public var locales: [String]
     /// The tool's version, for generated-file headers.
     public var toolVersion: String
+    /// Reads project files (images to copy into a bundle); nil when the runner gives none.
+    public var files: (any ProjectFileReader)?
+    /// Content kind -> the folder its image references resolve against, relative to the
+    /// project (`images:` of the content entry in larder.yml).
+    public var imageFolders: [String: String]
 
-    public init(exporterID: String, options: JSONValue = .null, locales: [String] = [], toolVersion: String = "") {
+    public init(
+        exporterID: String, options: JSONValue = .null, locales: [String] = [], toolVersion: String = "",
+        files: (any ProjectFileReader)? = nil, imageFolders: [String: String] = [:]
+    ) {
         self.exporterID = exporterID
         self.options = options
         self.locales = locales
         self.toolVersion = toolVersion
+        self.files = files
+        self.imageFolders = imageFolders
     }
 }

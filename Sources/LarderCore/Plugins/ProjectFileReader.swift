@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads the bytes of a project's files, for exporters that copy files into a bundle
+/// (the `images` exporter).
+///
+/// Paths are relative to the project root, `/`-separated, with no `.` or `..` segments,
+/// exactly as ``ProjectFiles`` takes them; a reader refuses any other path, so content can
+/// never make Larder read outside the project.
+///
+///     let files: any ProjectFileReader = WorkingTreeFiles(root: "/path/to/project")
+///     let png = try files.contents(atPath: "images/drinks/negroni-1.png")
+public protocol ProjectFileReader: Sendable {
+    /// The bytes of the file at `path`; throws when it cannot be read or the path could leave
+    /// the project.
+    func contents(atPath path: String) throws -> [UInt8]
+}
+
+/// A file a ``ProjectFileReader`` could not read, and why.
+public struct ProjectFileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+extension WorkingTreeFiles: ProjectFileReader {
+    public func contents(atPath path: String) throws -> [UInt8] {
+        guard ProjectFileSnapshot.isClean(path, allowEmpty: false) else {
+            throw ProjectFileReadError(path: path, reason: "the path is not a clean relative path inside the project")
+        }
+        guard fileExists(atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "no such file (names compare with their exact case)")
+        }
+        guard let data = FileManager.default.contents(atPath: absolute(path)) else {
+            throw ProjectFileReadError(path: path, reason: "the file could not be read")
+        }
+        return [UInt8](data)
+    }
+}

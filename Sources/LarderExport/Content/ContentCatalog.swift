@@ -1,0 +1,161 @@
+import LarderCore
+import LarderJSON
+
+/// One localized text found in the content, with its stable key.
+public struct TextEntry: Sendable {
+    /// The key string tables use (`recipe.negroni.steps.2`).
+    public var key: StringKey
+    /// The text.
+    public var text: LocalizedText
+    /// The position of the document in ``ContentCatalog/documents`` (or, for a taxonomy
+    /// label, in ``ContentCatalog/taxonomyDocuments``).
+    public var document: Int
+    /// The JSON Pointer tokens of the text within its document.
+    public var pointer: [String]
+    /// True for a taxonomy label.
+    public var isTaxonomy: Bool
+}
+
+/// A document ready for export: its kind, id, value and where its texts and tags are.
+public struct ExportDocument: Sendable {
+    /// The document as loaded (for diagnostics).
+    public var document: Document
+    /// The content kind (`recipe`, `location`, `product`, or a team's own).
+    public var kind: String
+    /// The id as written (`negroni`, `42`, a barcode), or the position within the kind for
+    /// a document without one.
+    public var id: String
+    /// The id made safe as a file name (``SafeName/fileName(_:)``).
+    public var fileID: String
+    /// The document's value.
+    public var value: JSONValue
+    /// Pointers (tokens) of its localized texts, with the texts.
+    public var texts: [(pointer: [String], text: LocalizedText)]
+    /// Pointers of its taxonomy tags (`category`, `tags/0`, `allergens/2`).
+    public var tags: [[String]]
+}
+
+/// The content of a run, read once for every exporter: documents by kind with their ids,
+/// localized texts with stable keys, and the taxonomy's labels.
+///
+///     let catalog = try ContentCatalog(documents: docs, locales: ["en", "es"])
+///     catalog.entries.map(\.key.description)   // ["recipe.negroni.name", …]
+///     catalog.label(for: "bitter", locale: "es")?.value   // .text("Amargo")
+public struct ContentCatalog: Sendable {
+    /// Resolves texts for the project's locales.
+    public let resolver: LocaleResolver
+    /// Documents other than taxonomies, by kind (sorted) then in content order.
+    public private(set) var documents: [ExportDocument] = []
+    /// Taxonomy documents, in content order.
+    public private(set) var taxonomyDocuments: [Document] = []
+    /// Tag -> its labels (merged from every taxonomy document; a later entry replaces an
+    /// earlier one).
+    public private(set) var taxonomy: [String: LocalizedText] = [:]
+    /// Where each tag's labels are: (taxonomy document, tag).
+    var taxonomyOrigin: [String: Int] = [:]
+    /// Every text with its key, sorted by key.
+    public private(set) var entries: [TextEntry] = []
+
+    /// The kinds of ``documents``, sorted.
+    public var kinds: [String] { Array(Set(documents.map(\.kind))).sorted() }
+
+    /// Reads `documents` (all kinds; documents of kind `taxonomy` give the labels).
+    ///
+    /// `textFields` adds, per kind, JSON Pointers of fields holding localized text that a
+    /// plain string in would otherwise not be taken for (`{"achievement": ["/title"]}`); `*`
+    /// stands for every element of a list. Throws when two documents of a kind share an id.
+    public init(documents input: [Document], locales: [String], textFields: [String: [String]] = [:]) throws(ExportError) {
+        resolver = LocaleResolver(locales: locales)
+        let source = resolver.sourceLocale
+        // Stable order: by kind, then file, then position in the file.
+        let ordered = input.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if (x.kind ?? "") != (y.kind ?? "") { return (x.kind ?? "") < (y.kind ?? "") }
+            if x.file != y.file { return x.file < y.file }
+            if (x.index ?? 0) != (y.index ?? 0) { return (x.index ?? 0) < (y.index ?? 0) }
+            return a.offset < b.offset
+        }.map(\.element)
+
+        var positionInKind: [String: Int] = [:]
+        var seenIDs: [String: [String: String]] = [:]  // kind -> fileID -> file
+        for document in ordered {
+            let kind = document.kind ?? "document"
+            let value = document.value
+            if kind == "taxonomy" {
+                let index = taxonomyDocuments.count
+                taxonomyDocuments.append(document)
+                for (tag, labels) in value.objectValue ?? JSONObject() {
+                    guard let text = LocalizedText(json: labels, sourceLocale: source) else { continue }
+                    taxonomy[tag] = text
+                    taxonomyOrigin[tag] = index
+                }
+                continue
+            }
+            let position = positionInKind[kind, default: 0]
+            positionInKind[kind] = position + 1
+            let id = Self.id(of: value) ?? String(position)
+            let fileID = SafeName.fileName(id)
+            if let other = seenIDs[kind]?[fileID] {
+                throw ExportError(
+                    "two \(kind) documents have the id '\(id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)")
+            }
+            seenIDs[kind, default: [:]][fileID] = document.file
+            var texts: [(pointer: [String], text: LocalizedText)] = []
+            var tags: [[String]] = []
+            FieldFinder(kind: kind, locales: resolver.locales, extraPointers: textFields[kind] ?? [])
+                .find(in: value, texts: &texts, tags: &tags)
+            documents.append(
+                ExportDocument(document: document, kind: kind, id: id, fileID: fileID, value: value, texts: texts, tags: tags))
+        }
+
+        for (index, doc) in documents.enumerated() {
+            let keyID = SafeName.keySegment(doc.id)
+            for (pointer, text) in doc.texts {
+                let key = StringKey(kind: doc.kind, id: keyID, path: pointer.map(SafeName.keySegment))
+                entries.append(TextEntry(key: key, text: text, document: index, pointer: pointer, isTaxonomy: false))
+            }
+        }
+        for tag in taxonomy.keys.sorted() {
+            let key = StringKey(kind: "taxonomy", id: SafeName.keySegment(tag), path: [])
+            entries.append(TextEntry(key: key, text: taxonomy[tag]!, document: taxonomyOrigin[tag]!, pointer: [tag], isTaxonomy: true))
+        }
+        entries.sort { $0.key < $1.key }
+        var seen = Set<String>()
+        for entry in entries where !seen.insert(entry.key.description).inserted {
+            throw ExportError("two texts have the key '\(entry.key)'; rename one of the fields or ids")
+        }
+    }
+
+    /// The id of a document: `id`, else `code` (products), else `key`, `slug` or `name` when
+    /// it is a string.
+    static func id(of value: JSONValue) -> String? {
+        for field in ["id", "code", "key", "slug"] {
+            if let s = value[field]?.stringValue { return s }
+            if let n = value[field]?.numberValue { return n.literal }
+        }
+        return nil
+    }
+
+    /// The labels of `tag` resolved for `locale`, or nil when no taxonomy has the tag.
+    public func label(for tag: String, locale: String) -> LocaleResolver.Resolution? {
+        taxonomy[tag].flatMap { resolver.resolve($0, for: locale) }
+    }
+
+    /// The document (as loaded) an entry belongs to.
+    public func document(of entry: TextEntry) -> Document {
+        entry.isTaxonomy ? taxonomyDocuments[entry.document] : documents[entry.document].document
+    }
+}
+
+/// An exporter that cannot run: bad options, or content it cannot export (two documents
+/// with one id).
+public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in the user's terms.
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

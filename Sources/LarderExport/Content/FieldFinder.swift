@@ -1,0 +1,142 @@
+import LarderJSON
+
+/// Finds the localized texts and taxonomy tags of one document.
+///
+/// Built-in kinds have known fields (a recipe's name, description, steps, free-text
+/// ingredients, ingredient names and notes, image `alt` texts, embedded shops; a location's
+/// name, summary, description, written address and `alt` texts; a product's name and image
+/// `alt` texts). A team's own kind has no declared fields: an object of language tags ->
+/// strings (with at least one tag in a project language) is taken for text, and the
+/// exporter option `texts` names fields that hold a plain string in the source language.
+/// Fields starting with `x-` pass through untouched.
+struct FieldFinder {
+    var kind: String
+    var locales: [String]
+    var extraPointers: [String]
+
+    var source: String { locales.first ?? "en" }
+
+    func find(in value: JSONValue, texts: inout [(pointer: [String], text: LocalizedText)], tags: inout [[String]]) {
+        switch kind {
+        case "recipe": recipe(value, [], &texts, &tags)
+        case "location": location(value, [], &texts, &tags)
+        case "product": product(value, &texts, &tags)
+        default: generic(value, [], &texts)
+        }
+        // Fields the options name (plain strings included).
+        for pattern in extraPointers {
+            guard let tokens = JSONPointer(parsing: pattern)?.tokens else { continue }
+            for (pointer, node) in Self.matches(tokens, in: value, at: []) where !texts.contains(where: { $0.pointer == pointer }) {
+                if let text = LocalizedText(json: node, sourceLocale: source) { texts.append((pointer, text)) }
+            }
+        }
+        texts.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
+    }
+
+    /// The nodes a pointer with `*` wildcards names.
+    static func matches(_ tokens: [String], in value: JSONValue, at path: [String]) -> [([String], JSONValue)] {
+        guard let first = tokens.first else { return [(path, value)] }
+        let rest = Array(tokens.dropFirst())
+        switch value {
+        case .array(let a):
+            if first == "*" {
+                return a.enumerated().flatMap { matches(rest, in: $0.element, at: path + [String($0.offset)]) }
+            }
+            guard let i = Int(first), a.indices.contains(i) else { return [] }
+            return matches(rest, in: a[i], at: path + [first])
+        case .object(let o):
+            if first == "*" {
+                return o.flatMap { matches(rest, in: $0.1, at: path + [$0.0]) }
+            }
+            guard let v = o[first] else { return [] }
+            return matches(rest, in: v, at: path + [first])
+        default:
+            return []
+        }
+    }
+
+    private func add(_ value: JSONValue?, _ pointer: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+        guard let value, let text = LocalizedText(json: value, sourceLocale: source) else { return }
+        texts.append((pointer, text))
+    }
+
+    private func images(_ value: JSONValue?, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+        for (i, image) in (value?.arrayValue ?? []).enumerated() where image.objectValue != nil {
+            add(image["alt"], base + [String(i), "alt"], &texts)
+        }
+    }
+
+    private func tagFields(_ value: JSONValue, _ base: [String], _ fields: [String], _ tags: inout [[String]]) {
+        for field in fields {
+            switch value[field] {
+            case .string?: tags.append(base + [field])
+            case .array(let a)?:
+                for (i, element) in a.enumerated() where element.stringValue != nil { tags.append(base + [field, String(i)]) }
+            default: break
+            }
+        }
+    }
+
+    private func recipe(_ value: JSONValue, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+        add(value["name"], base + ["name"], &texts)
+        add(value["description"], base + ["description"], &texts)
+        for (i, ingredient) in (value["ingredients"]?.arrayValue ?? []).enumerated() {
+            let p = base + ["ingredients", String(i)]
+            if let o = ingredient.objectValue, o["name"] != nil || o["quantity"] != nil || o["unit"] != nil {
+                add(o["name"], p + ["name"], &texts)
+                add(o["note"], p + ["note"], &texts)
+            } else {
+                add(ingredient, p, &texts)
+            }
+        }
+        for (i, step) in (value["steps"]?.arrayValue ?? []).enumerated() {
+            add(step, base + ["steps", String(i)], &texts)
+        }
+        images(value["images"], base + ["images"], &texts)
+        for (i, shop) in (value["shops"]?.arrayValue ?? []).enumerated() where shop.objectValue != nil {
+            location(shop, base + ["shops", String(i)], &texts, &tags)
+        }
+        tagFields(value, base, ["category", "tags"], &tags)
+    }
+
+    private func location(_ value: JSONValue, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+        add(value["name"], base + ["name"], &texts)
+        add(value["summary"], base + ["summary"], &texts)
+        add(value["description"], base + ["description"], &texts)
+        add(value["address"], base + ["address"], &texts)  // a postal address is not text
+        images(value["images"], base + ["images"], &texts)
+        tagFields(value, base, ["category", "tags"], &tags)
+    }
+
+    private func product(_ value: JSONValue, _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+        add(value["name"], ["name"], &texts)
+        for role in ["front", "ingredients", "nutrition"] {
+            guard let image = value["images"]?[role]?.objectValue else { continue }
+            if image["src"] != nil {
+                add(image["alt"], ["images", role, "alt"], &texts)
+            } else {
+                for (language, perLanguage) in image where perLanguage.objectValue != nil {
+                    add(perLanguage["alt"], ["images", role, language, "alt"], &texts)
+                }
+            }
+        }
+        tagFields(value, [], ["allergens", "categories", "labels", "origins"], &tags)
+    }
+
+    private func generic(_ value: JSONValue, _ path: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+        switch value {
+        case .object(let o):
+            if !path.isEmpty, LocalizedText.looksLocalized(value, locales: locales),
+                let text = LocalizedText(json: value, sourceLocale: source)
+            {
+                texts.append((path, text))
+                return
+            }
+            for (k, v) in o where !k.hasPrefix("x-") { generic(v, path + [k], &texts) }
+        case .array(let a):
+            for (i, v) in a.enumerated() { generic(v, path + [String(i)], &texts) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Picks a localized text's value for a locale, through CLDR's fallback chain, and says
+/// where it came from, so an exporter can ship every locale complete and report what it
+/// filled in.
+///
+///     let resolver = LocaleResolver(locales: ["en", "pt-BR", "es-MX"])
+///     let text = LocalizedText([("en", .text("Milk")), ("es-419", .text("Leche"))])
+///     let r = resolver.resolve(text, for: "es-MX")!
+///     r.value        // .text("Leche")
+///     r.sourceTag    // "es-419"
+///     r.fill         // .parent
+///
+/// The order tried for a locale: the locale itself, its CLDR ancestors (`es-MX`, `es-419`,
+/// `es`), the source language (the first project locale) and its ancestors, then the other
+/// project locales in order, then any value the text has. Blank values count as missing, so
+/// the result is never an empty string (it is nil only for a text with no value at all).
+public struct LocaleResolver: Sendable {
+    /// The project's locales, the source language first.
+    public let locales: [String]
+
+    /// The source language.
+    public var sourceLocale: String { locales.first ?? "en" }
+
+    /// A resolver for a project's locales (the first is the source language).
+    public init(locales: [String]) {
+        self.locales = locales.isEmpty ? ["en"] : locales
+    }
+
+    /// How a value was found.
+    public enum Fill: Sendable, Hashable, Comparable {
+        /// The text has the locale itself.
+        case exact
+        /// Taken from a CLDR ancestor of the locale (`pt` for `pt-BR`).
+        case parent
+        /// Taken from the source language or another language: a translation is missing.
+        case otherLanguage
+    }
+
+    /// A resolved value.
+    public struct Resolution: Sendable, Hashable {
+        /// The value to ship (plural forms are completed for the locale: see
+        /// ``filledCategories``).
+        public var value: TextValue
+        /// The tag, as the content wrote it, the value came from.
+        public var sourceTag: String
+        /// Whether the value is the locale's own.
+        public var fill: Fill
+        /// Plural categories the locale needs that the value lacked, filled from `other`.
+        public var filledCategories: [PluralCategory]
+
+        /// True when the value is not the locale's own translation.
+        public var isFilled: Bool { fill != .exact || !filledCategories.isEmpty }
+    }
+
+    /// The tags tried for `locale`, in order.
+    public func lookupOrder(for locale: String) -> [String] {
+        var order: [String] = []
+        var seen = Set<String>()
+        func add(_ tag: String) {
+            let c = canonical(tag)
+            if seen.insert(c).inserted { order.append(c) }
+        }
+        LocaleFallback.chain(for: locale).forEach(add)
+        LocaleFallback.chain(for: sourceLocale).forEach(add)
+        locales.forEach(add)
+        return order
+    }
+
+    /// The value of `text` for `locale`, or nil when the text has no non-blank value.
+    public func resolve(_ text: LocalizedText, for locale: String) -> Resolution? {
+        let chain = Set(LocaleFallback.chain(for: locale))
+        let wanted = canonical(locale)
+        var found: (tag: String, value: TextValue)?
+        for tag in lookupOrder(for: locale) {
+            if let hit = text.values.first(where: { canonical($0.tag) == tag && !$0.value.isBlank }) {
+                found = hit
+                break
+            }
+        }
+        if found == nil { found = text.values.first { !$0.value.isBlank } }
+        guard let (tag, value) = found else { return nil }
+        let c = canonical(tag)
+        let fill: Fill = c == wanted ? .exact : chain.contains(c) ? .parent : .otherLanguage
+        if text.isPlural {
+            let (forms, filled) = completePlural(value, for: locale)
+            return Resolution(value: .plural(forms), sourceTag: tag, fill: fill, filledCategories: filled)
+        }
+        return Resolution(value: value, sourceTag: tag, fill: fill, filledCategories: [])
+    }
+
+    /// `value`'s forms for exactly the categories `locale` uses: missing ones (and blank
+    /// ones) take the `other` form; categories the locale does not use are dropped. A plain
+    /// string counts as the `other` form.
+    public func completePlural(_ value: TextValue, for locale: String) -> (forms: [PluralCategory: String], filled: [PluralCategory]) {
+        let given: [PluralCategory: String]
+        switch value {
+        case .text(let s): given = [.other: s]
+        case .plural(let forms): given = forms.filter { !$0.value.allSatisfy(\.isWhitespace) }
+        }
+        let other = given[.other] ?? value.other
+        var forms: [PluralCategory: String] = [:]
+        var filled: [PluralCategory] = []
+        for category in PluralRules.categories(for: locale) {
+            if let s = given[category] {
+                forms[category] = s
+            } else {
+                forms[category] = other
+                if category != .other { filled.append(category) }
+            }
+        }
+        return (forms, filled)
+    }
+}

@@ -1,0 +1,39 @@
+/// The stable key of one localized text: its kind, its document's id and its place in the
+/// document, written `recipe.negroni.name`, `recipe.negroni.steps.2`,
+/// `recipe.negroni.ingredients.0.name` or `taxonomy.en:milk`.
+///
+/// Keys depend only on ids and field names, never on file names or order in a file, so a
+/// change to one text changes one line of a string table, and ids a team never changes keep
+/// their keys for ever. Indices in lists (`steps.2`) count from 0, as JSON Pointers do.
+public struct StringKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The content kind (`recipe`).
+    public var kind: String
+    /// The document's id, made safe (see ``SafeName/keySegment(_:)``).
+    public var id: String
+    /// The field path within the document (`["steps", "2"]`), each segment made safe; empty
+    /// for a taxonomy label.
+    public var path: [String]
+
+    public init(kind: String, id: String, path: [String]) {
+        self.kind = kind
+        self.id = id
+        self.path = path
+    }
+
+    /// The segments: kind, id, then the path.
+    public var segments: [String] { [kind, id] + path }
+
+    /// `recipe.negroni.steps.2`.
+    public var description: String { segments.joined(separator: ".") }
+
+    /// Keys sort by kind, then id (numbers by value: `2` before `10`), then path (indices by
+    /// value), so `steps.2` comes before `steps.10`.
+    public static func < (a: StringKey, b: StringKey) -> Bool {
+        let x = a.segments, y = b.segments
+        for (s, t) in zip(x, y) where s != t {
+            if let i = Int(s), let j = Int(t) { return i < j }
+            return s < t
+        }
+        return x.count < y.count
+    }
+}

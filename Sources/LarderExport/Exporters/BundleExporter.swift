@@ -1,0 +1,132 @@
+import LarderCore
+import LarderJSON
+
+/// What a built-in exporter returns: the files, and diagnostics about the content it
+/// exported (translations filled in from another language, with rule id
+/// `locale-complete`).
+public struct ExportResult: Sendable {
+    /// The files to write, paths relative to the exporter's output folder.
+    public var artifacts: [Artifact]
+    /// Notes and warnings for the report (sorted; never errors that stop the run: those are
+    /// thrown).
+    public var diagnostics: [Diagnostic]
+
+    public init(artifacts: [Artifact] = [], diagnostics: [Diagnostic] = []) {
+        self.artifacts = artifacts
+        self.diagnostics = diagnostics
+    }
+}
+
+/// An ``Exporter`` that also reports what it filled in. The runner calls
+/// ``exportWithDiagnostics(_:context:)`` to get both; ``Exporter/export(_:context:)`` returns
+/// the artifacts alone.
+///
+///     let exporter = XCStringsExporter()
+///     let result = try exporter.exportWithDiagnostics(documents, context: context)
+///     result.artifacts.map(\.path)     // ["Content.xcstrings"]
+///     result.diagnostics.first?.ruleID // "locale-complete"
+public protocol BundleExporter: Exporter {
+    /// The option names this exporter takes besides ``ExporterOptions/common``.
+    var optionNames: [String] { get }
+    /// The artifacts and the diagnostics about filled-in translations.
+    func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult
+    /// The folder, relative to the project, the runner writes the artifacts into: the
+    /// `out` option, or a default under `dist/`.
+    func outputFolder(options: JSONValue) throws -> String
+}
+
+extension BundleExporter {
+    public func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
+        try exportWithDiagnostics(documents, context: context).artifacts
+    }
+
+    public func outputFolder(options: JSONValue) throws -> String {
+        let o = try ExporterOptions(options, exporter: id, known: optionNames)
+        return try o.string("out") ?? "dist/\(id)"
+    }
+}
+
+/// Collects what an export filled in, and turns it into `locale-complete` diagnostics: one
+/// per text, listing the locales filled and where each value came from. Messages do not name
+/// the exporter, so the runner can drop the copies several exporters report.
+struct FillLog {
+    var severity: Severity?
+    private var records: [Key: [(locale: String, resolution: LocaleResolver.Resolution)]] = [:]
+    private var order: [Key] = []
+    private var documents: [Key: Document] = [:]
+
+    struct Key: Hashable {
+        var file: String
+        var documentPointer: String
+        var pointer: [String]
+    }
+
+    init(severity: Severity?) {
+        self.severity = severity
+    }
+
+    /// Records a resolution of the text at `pointer` in `document` (only fills are kept).
+    mutating func record(_ resolution: LocaleResolver.Resolution, locale: String, document: Document, pointer: [String]) {
+        guard severity != nil, resolution.isFilled else { return }
+        let key = Key(file: document.file, documentPointer: document.pointer.description, pointer: pointer)
+        if records[key] == nil {
+            order.append(key)
+            documents[key] = document
+        }
+        if records[key, default: []].contains(where: { $0.locale == locale }) { return }
+        records[key, default: []].append((locale, resolution))
+    }
+
+    /// The diagnostics, sorted.
+    func diagnostics() -> [Diagnostic] {
+        guard let severity else { return [] }
+        var out: [Diagnostic] = []
+        for key in order {
+            guard let document = documents[key], let fills = records[key] else { continue }
+            let node = Self.node(in: document, pointer: key.pointer) ?? document.node
+            let field = key.pointer.isEmpty ? "the document" : key.pointer.joined(separator: ".")
+            var taken: [String] = []
+            var plural: [String] = []
+            var worst = Severity.note
+            for (locale, r) in fills {
+                if r.fill != .exact { taken.append("\(r.sourceTag) for \(locale)") }
+                if r.fill == .otherLanguage { worst = severity }
+                if !r.filledCategories.isEmpty {
+                    plural.append("\(r.filledCategories.map(\.rawValue).joined(separator: ", ")) for \(locale)")
+                }
+            }
+            var sentences: [String] = []
+            let missing = fills.filter { $0.resolution.fill != .exact }.map(\.locale)
+            if !missing.isEmpty {
+                sentences.append("\(field) has no text for \(missing.joined(separator: ", ")); the bundles use the text of "
+                    + taken.joined(separator: ", ") + " (add the translation" + (missing.count > 1 ? "s" : "") + ")")
+            }
+            if !plural.isEmpty {
+                sentences.append("\(field) lacks the plural forms " + plural.joined(separator: "; ")
+                    + "; the bundles use its 'other' form there")
+            }
+            let message = sentences.joined(separator: "; ")
+            out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node))
+        }
+        return out.sorted()
+    }
+
+    /// The node at `pointer` below the document's node.
+    static func node(in document: Document, pointer: [String]) -> Int? {
+        let json = document.json
+        var node = document.node
+        for token in pointer {
+            switch json.kind(node) {
+            case .object:
+                guard let v = json.member(node, token) else { return nil }
+                node = v
+            case .array:
+                guard let i = Int(token), let e = json.element(node, i) else { return nil }
+                node = e
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+}

@@ -1,0 +1,96 @@
+import LarderCore
+import LarderJSON
+
+/// What every built-in exporter does first: read its options, the project's locales and the
+/// content, and keep a log of filled-in translations.
+struct ExportRun {
+    var options: ExporterOptions
+    var catalog: ContentCatalog
+    /// The locales to export (the `locales` option, or all of the project's).
+    var locales: [String]
+    var fills: FillLog
+
+    init(_ exporter: some BundleExporter, _ documents: [Document], _ context: ExportContext) throws(ExportError) {
+        options = try ExporterOptions(context.options, exporter: exporter.id, known: exporter.optionNames)
+        let project = context.locales.isEmpty ? ["en"] : context.locales
+        locales = try options.locales(project: project)
+        catalog = try ContentCatalog(documents: documents, locales: project, textFields: options.stringLists("texts"))
+        fills = FillLog(severity: try options.fallbackSeverity())
+    }
+
+    var sourceLocale: String { catalog.resolver.sourceLocale }
+
+    /// The value of an entry for `locale`, logged when filled in.
+    mutating func resolve(_ entry: TextEntry, for locale: String) -> TextValue? {
+        guard let r = catalog.resolver.resolve(entry.text, for: locale) else { return nil }
+        fills.record(r, locale: locale, document: catalog.document(of: entry), pointer: entry.isTaxonomy ? [entry.pointer[0]] : entry.pointer)
+        return r.value
+    }
+
+    /// The value of a text of a document for `locale`, logged when filled in.
+    mutating func resolve(_ text: LocalizedText, for locale: String, in document: Document, at pointer: [String]) -> TextValue? {
+        guard let r = catalog.resolver.resolve(text, for: locale) else { return nil }
+        fills.record(r, locale: locale, document: document, pointer: pointer)
+        return r.value
+    }
+
+    /// The label of a taxonomy tag for `locale` (logged when filled in), or nil when no
+    /// taxonomy has the tag.
+    mutating func label(_ tag: String, for locale: String) -> String? {
+        guard let text = catalog.taxonomy[tag], let r = catalog.resolver.resolve(text, for: locale) else { return nil }
+        if let origin = catalog.taxonomyOrigin[tag] {
+            fills.record(r, locale: locale, document: catalog.taxonomyDocuments[origin], pointer: [tag])
+        }
+        return r.value.other
+    }
+
+    func result(_ artifacts: [Artifact]) -> ExportResult {
+        ExportResult(artifacts: artifacts.sorted { $0.path < $1.path }, diagnostics: fills.diagnostics())
+    }
+}
+
+/// `try Artifact(…)` with the path error turned into an ``ExportError``.
+func artifact(_ path: String, _ bytes: [UInt8]) throws(ExportError) -> Artifact {
+    do {
+        return try Artifact(path: path, bytes: bytes)
+    } catch {
+        throw ExportError(error.description)
+    }
+}
+
+extension JSONValue {
+    /// The value with the node at `pointer` replaced (nothing happens when there is none).
+    func replacing(_ pointer: ArraySlice<String>, with replacement: JSONValue) -> JSONValue {
+        guard let first = pointer.first else { return replacement }
+        switch self {
+        case .object(var o):
+            guard let child = o[first] else { return self }
+            o[first] = child.replacing(pointer.dropFirst(), with: replacement)
+            return .object(o)
+        case .array(var a):
+            guard let i = Int(first), a.indices.contains(i) else { return self }
+            a[i] = a[i].replacing(pointer.dropFirst(), with: replacement)
+            return .array(a)
+        default:
+            return self
+        }
+    }
+
+    /// The node at `pointer`, or nil.
+    func at(_ pointer: [String]) -> JSONValue? {
+        var node = self
+        for token in pointer {
+            switch node {
+            case .object(let o):
+                guard let v = o[token] else { return nil }
+                node = v
+            case .array(let a):
+                guard let i = Int(token), a.indices.contains(i) else { return nil }
+                node = a[i]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+}

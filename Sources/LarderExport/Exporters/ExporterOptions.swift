@@ -1,0 +1,166 @@
+import LarderCore
+import LarderJSON
+
+/// Reads an exporter's options from `larder.yml` leniently (`true`, `"true"` and `yes` are
+/// all true; a single string is a one-element list), with errors that name the exporter,
+/// the option and what was expected. Unknown option names are errors that list the known
+/// ones, so a typo never goes unnoticed.
+///
+///     let options = try ExporterOptions(context.options, exporter: "xcstrings",
+///                                       known: ["out", "comments"])
+///     let comments = try options.bool("comments", default: true)
+public struct ExporterOptions: Sendable {
+    /// The exporter's id (for messages).
+    public var exporter: String
+    private var object: JSONObject
+
+    /// Options every built-in exporter takes: `out` (where the runner writes), `locales`
+    /// (a subset of the project's), `fallback` (the severity of `locale-complete`
+    /// diagnostics for filled-in translations: `warning`, `note`, `error` or `off`) and
+    /// `texts` (per kind, pointers of fields holding localized text).
+    public static let common = ["out", "locales", "fallback", "texts"]
+
+    /// Checks `options` (an object or `null`) against the known names.
+    public init(_ options: JSONValue, exporter: String, known: [String]) throws(ExportError) {
+        self.exporter = exporter
+        switch options {
+        case .null: object = JSONObject()
+        case .object(let o): object = o
+        default:
+            throw ExportError("\(exporter): options must be a mapping (`\(exporter): { out: … }`), not \(Self.describe(options))")
+        }
+        let all = Self.common + known
+        for key in object.keys where !all.contains(key) {
+            var message = "\(exporter): unknown option '\(key)'; known options: \(all.sorted().joined(separator: ", "))"
+            if let guess = all.min(by: { distance($0, key) < distance($1, key) }), distance(guess, key) <= max(1, key.count / 3) {
+                message += " (did you mean '\(guess)'?)"
+            }
+            throw ExportError(message)
+        }
+    }
+
+    /// True when the option is given.
+    public func has(_ name: String) -> Bool { object[name] != nil && object[name] != .null }
+
+    /// A string option.
+    public func string(_ name: String) throws(ExportError) -> String? {
+        guard let value = object[name], value != .null else { return nil }
+        switch value {
+        case .string(let s): return s
+        case .number(let n): return n.literal
+        case .bool(let b): return b ? "true" : "false"
+        default: throw mistake(name, value, "a string")
+        }
+    }
+
+    /// A boolean option (`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`, as strings too).
+    public func bool(_ name: String, default fallback: Bool) throws(ExportError) -> Bool {
+        guard let value = object[name], value != .null else { return fallback }
+        switch value {
+        case .bool(let b): return b
+        case .number(let n) where n.int == 0 || n.int == 1: return n.int == 1
+        case .string(let s):
+            switch s.lowercased() {
+            case "true", "yes", "on", "1": return true
+            case "false", "no", "off", "0": return false
+            default: break
+            }
+        default: break
+        }
+        throw mistake(name, value, "true or false")
+    }
+
+    /// A list of strings (a single string counts as a list of one).
+    public func strings(_ name: String) throws(ExportError) -> [String]? {
+        guard let value = object[name], value != .null else { return nil }
+        if let s = value.stringValue { return [s] }
+        guard let a = value.arrayValue else { throw mistake(name, value, "a list of strings") }
+        var out: [String] = []
+        for element in a {
+            guard let s = element.stringValue else { throw mistake(name, value, "a list of strings") }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// A mapping of name -> list of strings (`texts: { achievement: [/title] }`).
+    public func stringLists(_ name: String) throws(ExportError) -> [String: [String]] {
+        guard let value = object[name], value != .null else { return [:] }
+        guard let o = value.objectValue else { throw mistake(name, value, "a mapping of kind -> list of JSON Pointers") }
+        var out: [String: [String]] = [:]
+        for (k, v) in o {
+            if let s = v.stringValue {
+                out[k] = [s]
+            } else if let a = v.arrayValue, a.allSatisfy({ $0.stringValue != nil }) {
+                out[k] = a.compactMap(\.stringValue)
+            } else {
+                throw mistake("\(name).\(k)", v, "a list of JSON Pointers")
+            }
+        }
+        return out
+    }
+
+    /// One of a fixed set of strings (compared without case).
+    public func choice(_ name: String, _ choices: [String], default fallback: String) throws(ExportError) -> String {
+        guard let s = try string(name) else { return fallback }
+        guard let match = choices.first(where: { $0.lowercased() == s.lowercased() }) else {
+            throw ExportError("\(exporter): option '\(name)' is '\(s)'; expected one of \(choices.joined(separator: ", "))")
+        }
+        return match
+    }
+
+    /// The severity of diagnostics for filled-in translations (option `fallback`), nil for
+    /// `off`.
+    public func fallbackSeverity() throws(ExportError) -> Severity? {
+        let name = try choice("fallback", ["warning", "note", "error", "off"], default: "warning")
+        return name == "off" ? nil : Severity(name: name)
+    }
+
+    /// The locales to export: the `locales` option (each must be a project locale) or all
+    /// of the project's. Every tag must be valid BCP 47.
+    public func locales(project: [String]) throws(ExportError) -> [String] {
+        for tag in project {
+            do { _ = try LanguageTag(tag) } catch { throw ExportError("\(exporter): \(error.description) (in `locales:` of larder.yml)") }
+        }
+        guard let chosen = try strings("locales") else { return project }
+        var out: [String] = []
+        for tag in chosen {
+            guard let match = project.first(where: { canonical($0) == canonical(tag) }) else {
+                throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))")
+            }
+            if !out.contains(match) { out.append(match) }
+        }
+        return out
+    }
+
+    private func mistake(_ name: String, _ value: JSONValue, _ expected: String) -> ExportError {
+        ExportError("\(exporter): option '\(name)' must be \(expected), not \(Self.describe(value))")
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let n): n.literal
+        case .string(let s): "'\(s)'"
+        case .array: "a list"
+        case .object: "a mapping"
+        }
+    }
+}
+
+private func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

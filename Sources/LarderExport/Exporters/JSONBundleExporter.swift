@@ -1,0 +1,115 @@
+import LarderCore
+import LarderJSON
+
+/// `json-bundle`: plain per-locale JSON any client can read.
+///
+/// Writes `<locale>/<kind>.json` (the documents of a kind, every localized text resolved to
+/// the locale's string, taxonomy tags turned into `{"tag", "label"}`), `<locale>/taxonomy.json`
+/// (tag -> label) when the project has taxonomies, and `manifest.json` (Larder's version,
+/// the locales, kinds, document counts, and the size and SHA-256 of every other file).
+/// `Schemas/bundle.schema.json` describes these files.
+///
+///     exports:
+///       - json-bundle: { out: dist/json }
+///
+/// Options (besides `out`, `locales`, `fallback`, `texts`):
+/// - `images`: copy referenced images into `images/` under content-hashed names and point
+///   the documents at them (default false: references stay as written).
+/// - `imageFields`: per kind of a team's own, pointers of image fields (`{achievement: [/icon]}`).
+/// - `manifest`: write `manifest.json` (default true).
+/// - `version`: the version written in the manifest (default: the running Larder's).
+public struct JSONBundleExporter: BundleExporter {
+    public let id = "json-bundle"
+    public let summary = "Per-locale JSON: <locale>/<kind>.json with texts resolved and tags labelled, plus manifest.json with checksums."
+    public let optionNames = ["images", "imageFields", "manifest", "version"]
+
+    public init() {}
+
+    public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
+        var run = try ExportRun(self, documents, context)
+        let copyImages = try run.options.bool("images", default: false)
+        let writeManifest = try run.options.bool("manifest", default: true)
+        let version = try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion)
+        let images = copyImages
+            ? try ImageBundle(catalog: run.catalog, context: context, fields: run.options.stringLists("imageFields"), exporter: id)
+            : nil
+
+        var artifacts: [Artifact] = []
+        let writer = JSONWriter.pretty
+        var counts: [String: Int] = [:]
+        for doc in run.catalog.documents { counts[doc.kind, default: 0] += 1 }
+
+        for locale in run.locales {
+            let folder = SafeName.fileName(canonical(locale))
+            for kind in run.catalog.kinds {
+                var array: [JSONValue] = []
+                for (index, doc) in run.catalog.documents.enumerated() where doc.kind == kind {
+                    var value = doc.value
+                    if let images { value = images.rewrite(value, document: index, kind: kind, prefix: "images/") }
+                    value = localize(value, doc, locale: locale, run: &run)
+                    array.append(value)
+                }
+                artifacts.append(try artifact("\(folder)/\(SafeName.fileName(kind)).json", writer.bytes(.array(array))))
+            }
+            if !run.catalog.taxonomy.isEmpty {
+                var labels = JSONObject()
+                for tag in run.catalog.taxonomy.keys.sorted() {
+                    if let label = run.label(tag, for: locale) { labels[tag] = .string(label) }
+                }
+                artifacts.append(try artifact("\(folder)/taxonomy.json", writer.bytes(.object(labels))))
+            }
+        }
+        if let images { artifacts += try images.artifacts(folder: "images") }
+
+        if writeManifest {
+            var kinds = run.catalog.kinds
+            if !run.catalog.taxonomy.isEmpty { kinds.append("taxonomy") }
+            var documentCounts = JSONObject()
+            for kind in run.catalog.kinds { documentCounts[kind] = .number(JSONNumber(counts[kind] ?? 0)) }
+            if !run.catalog.taxonomy.isEmpty { documentCounts["taxonomy"] = .number(JSONNumber(run.catalog.taxonomy.count)) }
+            let files: [JSONValue] = artifacts.sorted { $0.path < $1.path }.map { a in
+                ["path": .string(a.path), "bytes": .number(JSONNumber(a.bytes.count)), "sha256": .string(SHA256.hex(a.bytes))]
+            }
+            let manifest: JSONValue = [
+                "format": "larder-json-bundle",
+                "formatVersion": 1,
+                "larderVersion": .string(version),
+                "sourceLocale": .string(canonical(run.sourceLocale)),
+                "locales": .array(run.locales.map { .string(canonical($0)) }),
+                "kinds": .array(kinds.map { .string($0) }),
+                "documents": .object(documentCounts),
+                "files": .array(files),
+            ]
+            artifacts.append(try artifact("manifest.json", writer.bytes(manifest)))
+        }
+        return run.result(artifacts)
+    }
+
+    /// A document with its texts resolved for `locale`, its tags labelled and its
+    /// per-language images picked.
+    func localize(_ value: JSONValue, _ doc: ExportDocument, locale: String, run: inout ExportRun) -> JSONValue {
+        var value = value
+        for (pointer, text) in doc.texts {
+            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer) else { continue }
+            value = value.replacing(pointer[...], with: resolved.json)
+        }
+        for pointer in doc.tags {
+            guard let tag = value.at(pointer)?.stringValue else { continue }
+            var object = JSONObject([("tag", .string(tag))])
+            if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
+            value = value.replacing(pointer[...], with: .object(object))
+        }
+        if doc.kind == "product" {
+            for role in ["front", "ingredients", "nutrition"] {
+                guard let map = value["images"]?[role]?.objectValue, map["src"] == nil, !map.isEmpty,
+                    map.keys.allSatisfy(LanguageTag.isValid)
+                else { continue }
+                // Pick the picture through the locale's fallback chain, as for text.
+                let order = run.catalog.resolver.lookupOrder(for: locale)
+                let pick = order.lazy.compactMap { tag in map.first { canonical($0.0) == tag }?.1 }.first ?? map.values[0]
+                value = value.replacing(["images", role], with: pick)
+            }
+        }
+        return value
+    }
+}

@@ -1,0 +1,197 @@
+/// A CLDR plural category: the forms a language distinguishes when counting.
+///
+/// Declared in CLDR's order, so sorting a set of categories gives `zero, one, two, few,
+/// many, other`, as String Catalogs, Android and i18next list them.
+public enum PluralCategory: String, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    case zero, one, two, few, many, other
+
+    public var description: String { rawValue }
+
+    public static func < (a: PluralCategory, b: PluralCategory) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// CLDR cardinal plural rules: which categories a locale uses, and which one an integer
+/// count falls in.
+///
+///     PluralRules.categories(for: "ru")       // [one, few, many, other]
+///     PluralRules.category(of: 0, in: "pt")    // .one   (Brazilian rules: i = 0..1)
+///     PluralRules.category(of: 0, in: "pt-PT")  // .other
+///
+/// A locale is looked up through its CLDR parent chain (`pt-AO` uses `pt-PT`'s rules); a
+/// language the table does not know gets `one`/`other`, the most common pair.
+public enum PluralRules {
+    /// The rule family of a locale: languages that share a rule share a family.
+    enum Family: String, Sendable, CaseIterable {
+        /// Only `other` (ja, zh, vi, ko, th, id …).
+        case otherOnly
+        /// `one` for 1 (en, de, nl, sv …).
+        case oneIsOne
+        /// `one` for 0 and 1 (hi, bn, fa, am, hy …).
+        case oneIsZeroOrOne
+        /// `one` for 0..1, `many` for millions (pt, Brazilian rules; fr).
+        case portuguese
+        /// `one` for 1, `many` for millions (pt-PT, es, it, ca).
+        case romance
+        /// `one`/`few`/`many` by last digits (ru, uk, be).
+        case eastSlavic
+        /// `one`/`few`/`many` (pl).
+        case polish
+        /// `one`/`few`, `many` for fractions (cs, sk).
+        case czech
+        /// `one`/`few`/`other` by last digits (hr, sr, bs).
+        case serboCroatian
+        /// `one`/`few`/`other` (ro, mo).
+        case romanian
+        /// `one`/`few`, `many` for fractions (lt).
+        case lithuanian
+        /// `zero`/`one`/`other` (lv).
+        case latvian
+        /// `one`/`two`/`few`/`other` by the last two digits (sl).
+        case slovenian
+        /// `zero`/`one`/`two`/`few`/`many`/`other` (ar).
+        case arabic
+        /// `one`/`two`/`other` (he).
+        case hebrew
+        /// `one`/`two`/`few`/`many`/`other` (ga).
+        case irish
+        /// `zero`/`one`/`two`/`few`/`many`/`other` (cy).
+        case welsh
+        /// `one` unless the last digit is 4, 6 or 9 (fil, tl).
+        case filipino
+        /// `one` for 1, 21, 31 … but not 11 (is, mk).
+        case icelandic
+
+        var categories: [PluralCategory] {
+            switch self {
+            case .otherOnly: [.other]
+            case .oneIsOne, .oneIsZeroOrOne, .filipino, .icelandic: [.one, .other]
+            case .portuguese, .romance: [.one, .many, .other]
+            case .eastSlavic, .polish, .czech, .lithuanian: [.one, .few, .many, .other]
+            case .serboCroatian, .romanian: [.one, .few, .other]
+            case .latvian: [.zero, .one, .other]
+            case .slovenian: [.one, .two, .few, .other]
+            case .arabic, .welsh: [.zero, .one, .two, .few, .many, .other]
+            case .hebrew: [.one, .two, .other]
+            case .irish: [.one, .two, .few, .many, .other]
+            }
+        }
+
+        func category(of n: Int) -> PluralCategory {
+            let n = n.magnitude
+            let d10 = n % 10, d100 = n % 100
+            let million = n != 0 && n % 1_000_000 == 0
+            switch self {
+            case .otherOnly: return .other
+            case .oneIsOne: return n == 1 ? .one : .other
+            case .oneIsZeroOrOne: return n <= 1 ? .one : .other
+            case .portuguese: return n <= 1 ? .one : million ? .many : .other
+            case .romance: return n == 1 ? .one : million ? .many : .other
+            case .eastSlavic:
+                if d10 == 1 && d100 != 11 { return .one }
+                if (2...4).contains(d10) && !(12...14).contains(d100) { return .few }
+                return .many
+            case .polish:
+                if n == 1 { return .one }
+                if (2...4).contains(d10) && !(12...14).contains(d100) { return .few }
+                return .many
+            case .czech: return n == 1 ? .one : (2...4).contains(n) ? .few : .other
+            case .serboCroatian:
+                if d10 == 1 && d100 != 11 { return .one }
+                if (2...4).contains(d10) && !(12...14).contains(d100) { return .few }
+                return .other
+            case .romanian: return n == 1 ? .one : (n == 0 || (1...19).contains(d100)) ? .few : .other
+            case .lithuanian:
+                if d10 == 1 && !(11...19).contains(d100) { return .one }
+                if (2...9).contains(d10) && !(11...19).contains(d100) { return .few }
+                return .other
+            case .latvian:
+                if d10 == 0 || (11...19).contains(d100) { return .zero }
+                if d10 == 1 && d100 != 11 { return .one }
+                return .other
+            case .slovenian:
+                switch d100 {
+                case 1: return .one
+                case 2: return .two
+                case 3, 4: return .few
+                default: return .other
+                }
+            case .arabic:
+                switch n {
+                case 0: return .zero
+                case 1: return .one
+                case 2: return .two
+                default: return (3...10).contains(d100) ? .few : (11...99).contains(d100) ? .many : .other
+                }
+            case .hebrew: return n == 1 ? .one : n == 2 ? .two : .other
+            case .irish:
+                switch n {
+                case 1: return .one
+                case 2: return .two
+                case 3...6: return .few
+                case 7...10: return .many
+                default: return .other
+                }
+            case .welsh:
+                switch n {
+                case 0: return .zero
+                case 1: return .one
+                case 2: return .two
+                case 3: return .few
+                case 6: return .many
+                default: return .other
+                }
+            case .filipino: return [4, 6, 9].contains(d10) ? .other : .one
+            case .icelandic: return d10 == 1 && d100 != 11 ? .one : .other
+            }
+        }
+    }
+
+    static let families: [String: Family] = {
+        var table: [String: Family] = [:]
+        func add(_ family: Family, _ tags: String) {
+            for tag in tags.split(separator: " ") { table[String(tag)] = family }
+        }
+        add(.otherOnly, "ja zh zh-Hant zh-Hans yue ko vi th id ms lo my km bo dz ig ii jbo jv kea kde ses sg to wo yo sah su nqo osa root")
+        add(.oneIsOne, "en de nl sv da nb nn no fi et el hu bg ka az kk ky uz sq ur sw ta te ml mr tr af eu gl ast fy ia io lb ps rm so tk ug xh ne or sd ha ku ce cv ee fo kl lg mn nd nr os sn ss st tn ts ve yi")
+        add(.oneIsZeroOrOne, "hi bn gu kn fa am hy as doi pcm zu")
+        add(.portuguese, "pt fr")
+        add(.romance, "pt-PT es it ca vec lld")
+        add(.eastSlavic, "ru uk be")
+        add(.polish, "pl")
+        add(.czech, "cs sk")
+        add(.serboCroatian, "hr sr bs sh")
+        add(.romanian, "ro mo")
+        add(.lithuanian, "lt")
+        add(.latvian, "lv prg")
+        add(.slovenian, "sl")
+        add(.arabic, "ar ars")
+        add(.hebrew, "he iw")
+        add(.irish, "ga")
+        add(.welsh, "cy")
+        add(.filipino, "fil tl")
+        add(.icelandic, "is mk")
+        return table
+    }()
+
+    static func family(for locale: String) -> Family {
+        for tag in LocaleFallback.chain(for: locale) {
+            if let family = families[tag] { return family }
+        }
+        if let language = locale.split(separator: "-").first, let family = families[language.lowercased()] {
+            return family
+        }
+        return .oneIsOne
+    }
+
+    /// The categories `locale` uses, in CLDR order (always ending with `other`).
+    public static func categories(for locale: String) -> [PluralCategory] {
+        family(for: locale).categories
+    }
+
+    /// The category of the integer count `n` in `locale`.
+    public static func category(of n: Int, in locale: String) -> PluralCategory {
+        family(for: locale).category(of: n)
+    }
+}

@@ -1,0 +1,80 @@
+/// Turns ids and keys taken from content into names that are safe as file names, path
+/// segments and key segments.
+///
+/// Content is untrusted: an id such as `../../etc/passwd`, `a/b`, `CON` or `` must never
+/// name a file outside the output folder, a device on Windows, or collide silently with
+/// another id. A name that is already safe is kept as is (`negroni`, `42`, `old-fashioned`);
+/// any other gets its unsafe characters replaced by `_` and a short hash of the original
+/// appended, so two different ids never map to the same name.
+///
+///     SafeName.fileName("negroni")            // "negroni"
+///     SafeName.fileName("../../etc/passwd")   // "etc_passwd-<8 hex digits>"
+///     SafeName.fileName("CON")                // "CON-<8 hex digits>"
+public enum SafeName {
+    /// Names Windows reserves for devices, with or without an extension.
+    static let reservedDeviceNames: Set<String> = {
+        var names: Set<String> = ["con", "prn", "aux", "nul", "conin$", "conout$"]
+        for i in 0...9 {
+            names.insert("com\(i)")
+            names.insert("lpt\(i)")
+        }
+        for digit in ["¹", "²", "³"] {
+            names.insert("com\(digit)")
+            names.insert("lpt\(digit)")
+        }
+        return names
+    }()
+
+    /// The longest name kept without shortening (most file systems allow 255 bytes).
+    static let maximumLength = 120
+
+    /// A file name (one path segment, no extension) for `text`.
+    ///
+    /// Kept as is when it is 1-120 characters of `A-Z a-z 0-9 - _`, not starting with `-`
+    /// and not a Windows device name; otherwise made safe with a hash suffix.
+    public static func fileName(_ text: String) -> String {
+        make(text, allowed: { isPlain($0) })
+    }
+
+    /// A key segment (for string keys: `recipe.<id>.name`): like ``fileName(_:)`` but `:`
+    /// is also kept, so taxonomy tags (`en:milk`) stay readable.
+    public static func keySegment(_ text: String) -> String {
+        make(text, allowed: { isPlain($0) || $0 == ":" })
+    }
+
+    /// The first `count` hex digits of the SHA-256 of `text`.
+    public static func shortHash(_ text: String, count: Int = 8) -> String {
+        String(SHA256.hex(Array(text.utf8)).prefix(count))
+    }
+
+    static func isPlain(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
+        default: false
+        }
+    }
+
+    private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = text.unicodeScalars
+        let base = text.split(separator: ".").first.map { String($0).lowercased() } ?? ""
+        let isSafe = !text.isEmpty && text.count <= maximumLength && scalars.allSatisfy(allowed)
+            && !text.hasPrefix("-") && !reservedDeviceNames.contains(base)
+        if isSafe { return text }
+        var cleaned = ""
+        var lastWasUnderscore = false
+        for s in scalars {
+            if allowed(s) {
+                cleaned.unicodeScalars.append(s)
+                lastWasUnderscore = s == "_"
+            } else if !lastWasUnderscore {
+                cleaned.append("_")
+                lastWasUnderscore = true
+            }
+        }
+        while cleaned.hasPrefix("_") || cleaned.hasPrefix("-") { cleaned.removeFirst() }
+        while cleaned.hasSuffix("_") { cleaned.removeLast() }
+        if cleaned.count > 80 { cleaned = String(cleaned.prefix(80)) }
+        let hash = shortHash(text)
+        return cleaned.isEmpty ? "_" + hash : cleaned + "-" + hash
+    }
+}

@@ -1,0 +1,85 @@
+import LarderJSON
+
+/// Writes JSON the way Xcode writes a String Catalog: two-space indent, `" : "` after each
+/// key, object keys sorted by code point, non-ASCII characters as they are (not `\u`
+/// escapes) and no line break at the end.
+///
+/// Matching Xcode byte for byte means a catalog Larder writes and one Xcode re-saves are
+/// the same file, and a one-word change in the content is a one-line diff.
+///
+///     XcodeJSON.string(["b": 1, "a": "é"])
+///     // "{\n  \"a\" : \"é\",\n  \"b\" : 1\n}"
+public enum XcodeJSON {
+    /// The value as UTF-8 bytes.
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, into: &out, depth: 0)
+        return out
+    }
+
+    /// The value as a string.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    private static func newline(_ out: inout [UInt8], _ depth: Int) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
+
+    private static func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case .number(let n): out.append(contentsOf: Array(n.literal.utf8))
+        case .string(let s): writeString(s, into: &out)
+        case .array(let a):
+            out.append(UInt8(ascii: "["))
+            if a.isEmpty { out.append(UInt8(ascii: "]")); return }
+            for (i, element) in a.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, depth + 1)
+                write(element, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            if o.isEmpty { out.append(UInt8(ascii: "}")); return }
+            let members = Array(o).sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+            for (i, (k, v)) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, depth + 1)
+                writeString(k, into: &out)
+                out.append(contentsOf: Array(" : ".utf8))
+                write(v, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A JSON string literal with the escapes `json.dumps(ensure_ascii=False)` uses: `\"`,
+    /// `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX` for other control characters.
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(0x22)
+        for c in s.utf8 {
+            switch c {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(hex[Int(c >> 4)])
+                out.append(hex[Int(c & 0xF)])
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import LarderCLI
+import LarderCore
+import LarderExport
+import LarderJSON
+import Testing
+
+/// Exports the five example apps (and the reference project) with every built-in exporter.
+///
+/// With `LARDER_EXPORT_OUT=/dir` the artifacts are written to
+/// `/dir/<project>/<exporter>/…` for `Tests/consumers/run.sh`, which runs the real consumers
+/// (aapt2, msgfmt, plparse, i18next, pyld, check-jsonschema) over them.
+@Suite(.serialized) struct ExampleExportTests {
+    static let examplesRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples").path
+    }()
+    static let examples = ["card-war", "cocktails", "food-products", "portuguese-recipes", "saigon-photo-spots"]
+    static let out = ProcessInfo.processInfo.environment["LARDER_EXPORT_OUT"]
+
+    struct Loaded {
+        var config: LarderConfig
+        var documents: [Document]
+        var root: String
+    }
+
+    static func load(_ example: String) async throws -> Loaded {
+        let root = examplesRoot + "/" + example
+        let (config, _) = try ConfigFile(path: root + "/larder.yml").load(displayPath: "larder.yml")
+        let loader = ContentLoader(config: config, reader: WorkingTreeReader(root: root))
+        let content = await loader.load(loader.includedFiles())
+        #expect(content.diagnostics.isEmpty, "\(example): \(content.diagnostics)")
+        return Loaded(config: config, documents: content.documents, root: root)
+    }
+
+    static func context(_ loaded: Loaded, exporter: String, options: JSONValue) -> ExportContext {
+        var folders: [String: String] = [:]
+        for entry in loaded.config.content { if let images = entry.images { folders[entry.kind] = images } }
+        return ExportContext(
+            exporterID: exporter, options: options, locales: loaded.config.locales, toolVersion: "0.0.0-test",
+            files: WorkingTreeFiles(root: loaded.root), imageFolders: folders)
+    }
+
+    /// Every exporter each example's larder.yml names exists, takes its options, and writes
+    /// every locale the example declares.
+    @Test(arguments: examples)
+    func configuredExportsRun(_ example: String) async throws {
+        let loaded = try await Self.load(example)
+        #expect(!loaded.config.exports.isEmpty)
+        for step in loaded.config.exports {
+            let exporter = try #require(BuiltInExporters.all.first { $0.id == step.id }, "\(example): unknown exporter \(step.id)")
+            let folder = try exporter.outputFolder(options: step.options)
+            #expect(folder.hasPrefix("dist/"), "\(example): \(step.id) writes to \(folder)")
+            let result = try exporter.exportWithDiagnostics(loaded.documents, context: Self.context(loaded, exporter: step.id, options: step.options))
+            #expect(!result.artifacts.isEmpty)
+            #expect(result.diagnostics.allSatisfy { $0.ruleID == "locale-complete" && $0.severity != .error })
+            let text = result.artifacts.map(\.path).joined(separator: "\n")
+            for locale in loaded.config.locales where step.id != "xcstrings" {
+                let names = [locale, AndroidExporter.folder(for: locale, sourceLocale: loaded.config.sourceLocale)]
+                #expect(names.contains { text.contains($0) }, "\(example): \(step.id) wrote nothing for \(locale)")
+            }
+        }
+    }
+
+    /// Writes every exporter's output for every example and for the reference project, when
+    /// `LARDER_EXPORT_OUT` asks for it (the consumer checks read them).
+    @Test func writeForConsumers() async throws {
+        guard let out = Self.out else { return }
+        for example in Self.examples {
+            let loaded = try await Self.load(example)
+            for exporter in BuiltInExporters.all {
+                let configured = loaded.config.exports.first { $0.id == exporter.id }?.options ?? .null
+                var options = configured.objectValue ?? JSONObject()
+                if exporter.id == "json-bundle" || exporter.id == "images" {
+                    options["images"] = exporter.id == "json-bundle" ? true : nil
+                    if example == "card-war" { options["imageFields"] = ["achievement": ["/icon"]] }
+                }
+                let result = try exporter.exportWithDiagnostics(
+                    loaded.documents, context: Self.context(loaded, exporter: exporter.id, options: .object(options)))
+                try write(result.artifacts, to: "\(out)/\(example)/\(exporter.id)")
+            }
+            try Self.writeProject(to: "\(out)/\(example)", locales: loaded.config.locales)
+        }
+        let reference = try ReferenceProject()
+        for exporter in BuiltInExporters.all {
+            try write(try reference.export(exporter).artifacts, to: "\(out)/reference/\(exporter.id)")
+        }
+        try Self.writeProject(to: "\(out)/reference", locales: reference.locales)
+    }
+
+    /// `project.json`: the locales the consumer checks expect (`{"sourceLocale", "locales"}`).
+    static func writeProject(to folder: String, locales: [String]) throws {
+        let json: JSONValue = ["sourceLocale": .string(locales.first ?? "en"), "locales": .array(locales.map { .string($0) })]
+        try write([try Artifact(path: "project.json", bytes: JSONWriter.pretty.bytes(json))], to: folder)
+    }
+}

@@ -1,0 +1,180 @@
+import LarderCore
+import LarderJSON
+import Testing
+@testable import LarderExport
+
+@Suite struct AndroidFormatTests {
+    @Test(arguments: [
+        ("en", "values"), ("vi", "values-vi"), ("pt-BR", "values-pt-rBR"), ("es-419", "values-b+es+419"),
+        ("zh-Hant-TW", "values-b+zh+Hant+TW"), ("sr-Latn", "values-b+sr+Latn"), ("yue", "values-b+yue"),
+        ("ca-ES-valencia", "values-b+ca+ES+valencia"),
+    ])
+    func folders(_ locale: String, _ folder: String) {
+        #expect(AndroidExporter.folder(for: locale, sourceLocale: "en") == folder)
+    }
+
+    @Test(arguments: [
+        ("it's", "it\\'s"), ("say \"hi\"", "say \\\"hi\\\""), ("back\\slash", "back\\\\slash"), ("a\nb", "a\\nb"),
+        ("@home", "\\@home"), ("?why", "\\?why"), ("mid @ and ?", "mid @ and ?"), ("a & b < c > d", "a &amp; b &lt; c &gt; d"),
+        (" lead", "\\u0020lead"), ("trail ", "trail\\u0020"), ("two  spaces", "two \\u0020spaces"), ("tab\there", "tab\\there"),
+        ("emoji 🍝", "emoji 🍝"), ("bell\u{7}", "bell\\u0007"),
+    ])
+    func escaping(_ text: String, _ escaped: String) {
+        #expect(Escape.android(text) == escaped)
+    }
+
+    @Test func resourceNames() {
+        #expect(AndroidExporter.resourceName("recipe.old-fashioned.steps.2") == "recipe_old_fashioned_steps_2")
+        #expect(AndroidExporter.resourceName("taxonomy.en:milk") == "taxonomy_en_milk")
+        #expect(AndroidExporter.resourceName("2fa.x") == "k_2fa_x")
+        #expect(AndroidExporter.resourceName("Badge.Ünïcode") == "badge_n_code")
+    }
+
+    @Test func collidingNamesGetAHash() throws {
+        // Two kinds whose keys differ only by '-' vs '_' share a resource name unless one is changed.
+        let json = try JSONDocument(parsing: #"[{"id": "a-b", "title": {"en": "One", "fr": "Un"}}, {"id": "a_b", "title": {"en": "Two", "fr": "Deux"}}]"#)
+        let result = try AndroidExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: ["en", "fr"]))
+        let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
+        #expect(xml.contains("<string name=\"widget_a_b_title\">One</string>"))
+        #expect(xml.contains("<string name=\"widget_a_b_title_"))
+        #expect(xml.components(separatedBy: "name=\"widget_a_b_title").count == 3)
+    }
+
+    @Test func percentMarksTheStringUnformatted() throws {
+        let json = try JSONDocument(parsing: #"{"id": "x", "title": {"en": "100% daily", "fr": "100 % par jour"}, "plain": {"en": "No", "fr": "Non"}}"#)
+        let result = try AndroidExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: ["en", "fr"]))
+        let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
+        #expect(xml.contains("<string name=\"widget_x_title\" formatted=\"false\">100% daily</string>"))
+        #expect(xml.contains("<string name=\"widget_x_plain\">No</string>"))
+    }
+}
+
+@Suite struct AppleFormatTests {
+    @Test(arguments: [
+        ("say \"hi\"", "say \\\"hi\\\""), ("a\\b", "a\\\\b"), ("a\nb", "a\\nb"), ("it's 100%", "it's 100%"), ("é 🍝", "é 🍝"),
+        ("bell\u{7}", "bell\\U0007"),
+    ])
+    func stringsEscaping(_ text: String, _ escaped: String) {
+        #expect(Escape.appleStrings(text) == escaped)
+    }
+
+    @Test(arguments: [("%d glasses", "d"), ("%lld items", "lld"), ("100%% of %@", "@"), ("no directive", "d"), ("%1$ld day", "ld")])
+    func stringsdictValueType(_ text: String, _ type: String) {
+        #expect(AppleStringsExporter.formatValueType(text) == type)
+    }
+
+    @Test func stringsFileStartsWithABOMAndHoldsEveryKey() throws {
+        let result = try ReferenceProject().export(AppleStringsExporter())
+        let ru = try #require(result.artifacts.first { $0.path == "ru.lproj/Content.strings" })
+        #expect(Array(ru.bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        let text = String(decoding: ru.bytes, as: UTF8.self)
+        #expect(text.contains(#""recipe.nonnas-pesto.steps.1" = "Влейте масло на 50%\tпопробуйте: «готово», когда гладко.";"#))
+        let dict = String(decoding: try #require(result.artifacts.first { $0.path == "ru.lproj/Content.stringsdict" }).bytes, as: UTF8.self)
+        for category in ["one", "few", "many", "other"] { #expect(dict.contains("<key>\(category)</key>")) }
+        #expect(!dict.contains("<key>two</key>"))
+    }
+}
+
+@Suite struct XcodeJSONTests {
+    @Test func layoutMatchesXcode() {
+        let value: JSONValue = ["b": [1, "é\n\"x\""], "a": ["z": true, "y": .null], "c": [], "d": JSONValue.object(JSONObject())]
+        #expect(XcodeJSON.string(value) == """
+            {
+              "a" : {
+                "y" : null,
+                "z" : true
+              },
+              "b" : [
+                1,
+                "é\\n\\"x\\""
+              ],
+              "c" : [],
+              "d" : {}
+            }
+            """)
+    }
+
+    @Test func oneWordChangeIsOneLineDiff() throws {
+        func catalog(_ name: String) throws -> [Substring] {
+            let json = try JSONDocument(parsing: #"[{"id": "a", "name": {"en": "\#(name)", "fr": "Lait"}, "ingredients": ["x"]}, {"id": "b", "name": {"en": "Tea", "fr": "Thé"}, "ingredients": ["y"]}]"#)
+            let result = try XCStringsExporter().exportWithDiagnostics(
+                Document.split(file: "r.json", kind: "recipe", json: json), context: ExportContext(exporterID: "xcstrings", locales: ["en", "fr"]))
+            return String(decoding: result.artifacts[0].bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        let before = try catalog("Milk"), after = try catalog("Whole milk")
+        #expect(before.count == after.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count == 1)
+        #expect(before.last == "}")  // no final line break
+    }
+}
+
+@Suite struct GettextFormatTests {
+    @Test(arguments: [
+        ("pt-BR", "pt_BR"), ("es-419", "es_419"), ("zh-Hant-TW", "zh_Hant_TW"), ("sr-Latn", "sr@latin"), ("sr-Cyrl-RS", "sr_RS@cyrillic"), ("vi", "vi"),
+    ])
+    func localeNames(_ locale: String, _ name: String) {
+        #expect(GettextExporter.localeName(locale) == name)
+    }
+
+    @Test func escapingAndMultilineStrings() {
+        #expect(Escape.po("say \"hi\"\\\t") == "say \\\"hi\\\"\\\\\\t")
+        #expect(GettextExporter.quoted("one line") == "\"one line\"")
+        #expect(GettextExporter.quoted("a\nb") == "\"\"\n\"a\\n\"\n\"b\"")
+    }
+
+    @Test func pluralEntriesHaveOneMsgstrPerForm() throws {
+        let result = try ReferenceProject().export(GettextExporter())
+        let ru = String(decoding: try #require(result.artifacts.first { $0.path == "ru.po" }).bytes, as: UTF8.self)
+        #expect(ru.contains("\"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n\""))
+        #expect(ru.contains("msgstr[0] \"%d день подряд\"\nmsgstr[1] \"%d дня подряд\"\nmsgstr[2] \"%d дней подряд\"\n"))
+        let zh = String(decoding: try #require(result.artifacts.first { $0.path == "zh_Hant_TW.po" }).bytes, as: UTF8.self)
+        #expect(zh.contains("msgstr[0] \"連續 %d 天\"\n\n"))
+        #expect(!zh.contains("msgstr[1]"))
+    }
+}
+
+@Suite struct I18nextFormatTests {
+    @Test func shipsCLDRAncestorsAndPluralSuffixes() throws {
+        let result = try ReferenceProject().export(I18nextExporter())
+        let folders = Set(result.artifacts.map { $0.path.split(separator: "/")[1] })
+        #expect(folders == ["en", "pt-BR", "pt", "es-MX", "es-419", "es", "zh-Hant-TW", "zh-Hant", "ru"])
+        let zhHant = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/zh-Hant/badge.json" }).bytes)
+        #expect(zhHant["streak"]?["progress_other"] == "連續 %d 天")
+        #expect(zhHant["streak"]?["progress_one"] == nil)
+        let ru = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/ru/badge.json" }).bytes)
+        #expect(ru["streak"]?.objectValue?.keys.sorted() == ["progress_few", "progress_many", "progress_one", "progress_other", "title"])
+        let taxonomy = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/en/taxonomy.json" }).bytes)
+        #expect(taxonomy["en"]?["milk"] == "Milk" && taxonomy["sauce"] == "Sauces")
+        let none = try ReferenceProject().export(I18nextExporter(), options: ["ancestors": false])
+        #expect(!none.artifacts.contains { $0.path.hasPrefix("locales/zh-Hant/") })
+    }
+}
+
+@Suite struct JSONBundleFormatTests {
+    @Test func manifestListsEveryFileWithItsChecksum() throws {
+        let result = try ReferenceProject().export(JSONBundleExporter())
+        let manifest = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "manifest.json" }).bytes)
+        #expect(manifest["larderVersion"] == "1.0.0-test")
+        #expect(manifest["locales"] == ["en", "pt-BR", "es-MX", "zh-Hant-TW", "ru"])
+        #expect(manifest["documents"]?["recipe"] == 2 && manifest["documents"]?["taxonomy"] == 7)
+        let files = manifest["files"]?.arrayValue ?? []
+        #expect(files.count == result.artifacts.count - 1)
+        for file in files {
+            let artifact = try #require(result.artifacts.first { $0.path == file["path"]?.stringValue })
+            #expect(file["sha256"]?.stringValue == SHA256.hex(artifact.bytes))
+            #expect(file["bytes"]?.intValue == artifact.bytes.count)
+        }
+    }
+
+    @Test func localizedImagesArePickedThroughTheFallbackChain() throws {
+        let result = try ReferenceProject().export(JSONBundleExporter(), options: ["manifest": false])
+        func front(_ locale: String) throws -> JSONValue? {
+            let docs = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "\(locale)/product.json" }).bytes)
+            return docs[0]?["images"]?["front"]
+        }
+        #expect(try front("pt-BR") == ["src": "dishes/front-pt.png", "alt": "Frente do pote"])
+        #expect(try front("es-MX") == "dishes/front-en.png")
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import LarderExport
+
+@Suite struct LanguageTagTests {
+    @Test(arguments: [
+        ("en", "en"), ("pt-br", "pt-BR"), ("PT-BR", "pt-BR"), ("es-419", "es-419"), ("zh-hant-tw", "zh-Hant-TW"),
+        ("sr-latn", "sr-Latn"), ("yue", "yue"), ("ca-ES-valencia", "ca-ES-valencia"), ("de-DE-1901", "de-DE-1901"),
+    ])
+    func canonicalizes(_ text: String, _ expected: String) throws {
+        #expect(try LanguageTag(text).description == expected)
+    }
+
+    @Test(arguments: [
+        ("", "empty"), ("pt_BR", "'-', not '_'"), ("e", "2 or 3 letters"), ("english", "2 or 3 letters"),
+        ("en--US", "empty subtag"), ("en-", "empty subtag"), ("en-US-x-twain", "private-use"), ("en-u-ca-gregory", "extension"),
+        ("x-klingon", "private-use"), ("en-US-Latn", "right after the language"), ("en-US-GB", "region"), ("é", "A-Z"),
+        ("en-a1", "not a script"),
+    ])
+    func rejects(_ text: String, _ reason: String) {
+        #expect(throws: LanguageTagError.self) { try LanguageTag(text) }
+        do {
+            _ = try LanguageTag(text)
+        } catch {
+            #expect(error.description.contains(reason), "\(error.description)")
+            #expect(error.tag == text)
+        }
+    }
+
+    @Test func parts() throws {
+        let tag = try LanguageTag("zh-Hant-TW")
+        #expect(tag.language == "zh" && tag.script == "Hant" && tag.region == "TW" && tag.variants.isEmpty)
+        #expect(tag.truncated?.description == "zh-Hant")
+        #expect(try LanguageTag("es-419").region == "419")
+        #expect(try LanguageTag("en").truncated == nil)
+    }
+}
+
+@Suite struct LocaleFallbackTests {
+    /// CLDR 47's parents, as FORMATS.md lists them (checked there with Babel).
+    @Test(arguments: [
+        ("pt-BR", ["pt-BR", "pt"]),
+        ("pt-AO", ["pt-AO", "pt-PT", "pt"]),
+        ("pt-MZ", ["pt-MZ", "pt-PT", "pt"]),
+        ("es-MX", ["es-MX", "es-419", "es"]),
+        ("es-AR", ["es-AR", "es-419", "es"]),
+        ("es-ES", ["es-ES", "es"]),
+        ("en-GB", ["en-GB", "en-001", "en"]),
+        ("en-AU", ["en-AU", "en-001", "en"]),
+        ("en-DE", ["en-DE", "en-150", "en-001", "en"]),
+        ("en-US", ["en-US", "en"]),
+        ("zh-Hant-TW", ["zh-Hant-TW", "zh-Hant"]),
+        ("zh-Hant-MO", ["zh-Hant-MO", "zh-Hant-HK", "zh-Hant"]),
+        ("zh-TW", ["zh-TW", "zh-Hant-TW", "zh-Hant"]),
+        ("zh-Hans-CN", ["zh-Hans-CN", "zh-Hans", "zh"]),
+        ("sr-Latn", ["sr-Latn"]),
+        ("sr-Latn-RS", ["sr-Latn-RS", "sr-Latn"]),
+        ("nb", ["nb", "no"]),
+        ("vi", ["vi"]),
+        ("fr-CA", ["fr-CA", "fr"]),
+    ])
+    func chain(_ tag: String, _ expected: [String]) throws {
+        #expect(LocaleFallback.chain(for: tag) == expected)
+    }
+
+    @Test func zhHantNeverFallsBackToSimplified() throws {
+        for tag in ["zh-Hant", "zh-Hant-TW", "zh-Hant-HK", "zh-TW", "zh-HK", "zh-MO"] {
+            #expect(!LocaleFallback.chain(for: tag).contains("zh"), "\(tag)")
+        }
+    }
+}
+
+@Suite struct LocaleResolverTests {
+    let resolver = LocaleResolver(locales: ["en", "pt-BR", "pt-PT", "es-MX", "zh-Hant-TW", "vi"])
+
+    func text(_ pairs: KeyValuePairs<String, String>) -> LocalizedText {
+        LocalizedText(pairs.map { ($0.key, TextValue.text($0.value)) })
+    }
+
+    @Test func exactMatchIgnoresCase() throws {
+        let r = try #require(resolver.resolve(text(["en": "Milk", "PT-br": "Leite"]), for: "pt-BR"))
+        #expect(r.value == .text("Leite") && r.fill == .exact && !r.isFilled && r.sourceTag == "PT-br")
+    }
+
+    @Test func parentIsUsedBeforeTheSource() throws {
+        let t = text(["en": "Milk", "pt": "Leite", "es-419": "Leche", "es": "Leche (ES)"])
+        let pt = try #require(resolver.resolve(t, for: "pt-BR"))
+        #expect(pt.value == .text("Leite") && pt.fill == .parent && pt.isFilled)
+        let ptPT = try #require(resolver.resolve(t, for: "pt-PT"))
+        #expect(ptPT.value == .text("Leite") && ptPT.fill == .parent)
+        let es = try #require(resolver.resolve(t, for: "es-MX"))
+        #expect(es.value == .text("Leche") && es.sourceTag == "es-419")
+    }
+
+    @Test func traditionalChineseFallsBackToTheSourceNotToSimplified() throws {
+        let t = text(["en": "Milk", "zh": "牛奶 (简体)"])
+        let r = try #require(resolver.resolve(t, for: "zh-Hant-TW"))
+        #expect(r.value == .text("Milk") && r.fill == .otherLanguage && r.sourceTag == "en")
+    }
+
+    @Test func missingSourceFallsBackToAnotherProjectLocaleThenAnything() throws {
+        let r = try #require(resolver.resolve(text(["vi": "Sữa", "de": "Milch"]), for: "pt-BR"))
+        #expect(r.value == .text("Sữa") && r.fill == .otherLanguage)
+        let any = try #require(resolver.resolve(text(["de": "Milch"]), for: "en"))
+        #expect(any.value == .text("Milch"))
+    }
+
+    @Test func blankValuesNeverWin() throws {
+        let r = try #require(resolver.resolve(text(["en": "Milk", "vi": "  "]), for: "vi"))
+        #expect(r.value == .text("Milk") && r.isFilled)
+        #expect(resolver.resolve(text(["en": " ", "vi": ""]), for: "vi") == nil)
+    }
+
+    @Test func pluralFormsAreCompletedForTheLocale() throws {
+        let t = LocalizedText([("en", .plural([.one: "%d glass", .other: "%d glasses"]))])
+        let pt = try #require(resolver.resolve(t, for: "pt-BR"))
+        #expect(pt.value == .plural([.one: "%d glass", .many: "%d glasses", .other: "%d glasses"]))
+        #expect(pt.filledCategories == [.many])
+        let vi = try #require(resolver.resolve(t, for: "vi"))
+        #expect(vi.value == .plural([.other: "%d glasses"]))
+        let en = try #require(resolver.resolve(t, for: "en"))
+        #expect(!en.isFilled)
+    }
+}

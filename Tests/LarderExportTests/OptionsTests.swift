@@ -1,0 +1,79 @@
+import LarderCore
+import LarderExport
+import LarderJSON
+import Testing
+
+@Suite struct OptionsTests {
+    func run(_ exporter: any BundleExporter, _ options: JSONValue, locales: [String] = ["en", "fr"]) throws -> ExportResult {
+        let json = try JSONDocument(parsing: #"{"id": "a", "name": {"en": "Milk", "fr": "Lait"}, "ingredients": ["x"]}"#)
+        return try exporter.exportWithDiagnostics(
+            Document.split(file: "r.json", kind: "recipe", json: json),
+            context: ExportContext(exporterID: exporter.id, options: options, locales: locales))
+    }
+
+    func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func unknownOptionNamesTheKnownOnesAndGuesses() {
+        let text = message { _ = try run(XCStringsExporter(), ["coments": false]) }
+        #expect(text.contains("xcstrings: unknown option 'coments'"), "\(text)")
+        #expect(text.contains("did you mean 'comments'?"), "\(text)")
+        #expect(text.contains("known options: comments, fallback, locales, out, texts"), "\(text)")
+    }
+
+    @Test func wrongTypesSayWhatWasExpected() {
+        #expect(message { _ = try run(JSONBundleExporter(), ["manifest": "maybe"]) }
+            == "json-bundle: option 'manifest' must be true or false, not 'maybe'")
+        #expect(message { _ = try run(AndroidExporter(), ["out": ["a"]]) } == "")  // out is the runner's; read by outputFolder
+        #expect(message { _ = try AndroidExporter().outputFolder(options: ["out": ["a"]]) }
+            == "android: option 'out' must be a string, not a list")
+        #expect(message { _ = try run(GettextExporter(), "dist/po") }.contains("options must be a mapping"))
+        #expect(message { _ = try run(JSONBundleExporter(), ["fallback": "loud"]) }
+            == "json-bundle: option 'fallback' is 'loud'; expected one of warning, note, error, off")
+    }
+
+    @Test func lenientValues() throws {
+        let manifestOff = try run(JSONBundleExporter(), ["manifest": "no"])
+        #expect(!manifestOff.artifacts.contains { $0.path == "manifest.json" })
+        let withManifest = try run(JSONBundleExporter(), ["manifest": "YES"])
+        #expect(withManifest.artifacts.contains { $0.path == "manifest.json" })
+        let one = try run(JSONBundleExporter(), ["locales": "fr", "manifest": false])
+        #expect(one.artifacts.map(\.path) == ["fr/recipe.json"])
+    }
+
+    @Test func localesMustBeTheProjectsAndValid() {
+        #expect(message { _ = try run(JSONBundleExporter(), ["locales": ["de"]]) }.contains("'de', which is not one of the project's locales (en, fr)"))
+        #expect(message { _ = try run(JSONBundleExporter(), .null, locales: ["en", "pt_BR"]) }.contains("invalid language tag 'pt_BR'"))
+    }
+
+    @Test func fallbackSeverity() throws {
+        let json = try JSONDocument(parsing: #"{"id": "a", "name": "Milk", "ingredients": ["x"]}"#)
+        let docs = Document.split(file: "r.json", kind: "recipe", json: json)
+        func diagnostics(_ options: JSONValue) throws -> [Diagnostic] {
+            try JSONBundleExporter().exportWithDiagnostics(docs, context: ExportContext(exporterID: "json-bundle", options: options, locales: ["en", "fr"])).diagnostics
+        }
+        let warned = try diagnostics(.null)
+        #expect(warned.count == 2)  // name and ingredients/0
+        #expect(warned.allSatisfy { $0.ruleID == "locale-complete" && $0.severity == .warning })
+        #expect(warned.first?.message == "name has no text for fr; the bundles use the text of en for fr (add the translation)")
+        #expect(warned.first.map { ($0.start.line, $0.start.column, $0.pointer.description) } ?? (0, 0, "") == (1, 21, "/name"))
+        #expect(try diagnostics(["fallback": "note"]).allSatisfy { $0.severity == .note })
+        #expect(try diagnostics(["fallback": "off"]).isEmpty)
+    }
+
+    @Test func outputFolders() throws {
+        #expect(try XCStringsExporter().outputFolder(options: ["out": "dist/ios/Content.xcstrings"]) == "dist/ios")
+        #expect(try XCStringsExporter().outputFolder(options: ["out": "dist/ios/"]) == "dist/ios")
+        #expect(try XCStringsExporter().outputFolder(options: .null) == "dist/ios")
+        #expect(try JSONBundleExporter().outputFolder(options: ["out": "dist/json"]) == "dist/json")
+        #expect(try AndroidExporter().outputFolder(options: .null) == "dist/android")
+        let named = try run(XCStringsExporter(), ["out": "dist/ios/Recipes.xcstrings"])
+        #expect(named.artifacts.map(\.path) == ["Recipes.xcstrings"])
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import LarderExport
+
+@Suite struct PluralRulesTests {
+    @Test(arguments: [
+        ("en", [PluralCategory.one, .other]), ("pt", [.one, .many, .other]), ("pt-BR", [.one, .many, .other]),
+        ("pt-PT", [.one, .many, .other]), ("vi", [.other]), ("fr", [.one, .many, .other]), ("ru", [.one, .few, .many, .other]),
+        ("ar", [.zero, .one, .two, .few, .many, .other]), ("ja", [.other]), ("zh-Hant-TW", [.other]), ("es-MX", [.one, .many, .other]),
+        ("pl", [.one, .few, .many, .other]), ("cy", [.zero, .one, .two, .few, .many, .other]), ("xx", [.one, .other]),
+    ])
+    func categories(_ locale: String, _ expected: [PluralCategory]) {
+        #expect(PluralRules.categories(for: locale) == expected)
+    }
+
+    @Test func portugueseDiffersBetweenBrazilAndPortugal() {
+        #expect(PluralRules.category(of: 0, in: "pt") == .one)
+        #expect(PluralRules.category(of: 0, in: "pt-BR") == .one)
+        #expect(PluralRules.category(of: 0, in: "pt-PT") == .other)
+        #expect(PluralRules.category(of: 0, in: "pt-AO") == .other)  // inherits pt-PT
+        #expect(PluralRules.category(of: 1, in: "pt-PT") == .one)
+        #expect(PluralRules.category(of: 1_000_000, in: "pt") == .many)
+    }
+
+    @Test func russianAndArabic() {
+        let ru = [1, 2, 5, 11, 21, 22, 25, 111, 112].map { PluralRules.category(of: $0, in: "ru") }
+        #expect(ru == [.one, .few, .many, .many, .one, .few, .many, .many, .many])
+        let ar = [0, 1, 2, 3, 10, 11, 99, 100, 102, 103].map { PluralRules.category(of: $0, in: "ar") }
+        #expect(ar == [.zero, .one, .two, .few, .few, .many, .many, .other, .other, .few])
+    }
+
+    @Test func categoriesSortInCLDROrder() {
+        #expect([PluralCategory.other, .one, .many, .zero].sorted() == [.zero, .one, .many, .other])
+    }
+}
+
+@Suite struct GettextPluralFormsTests {
+    @Test(arguments: [
+        ("en", "nplurals=2; plural=(n != 1);"), ("pt", "nplurals=2; plural=(n != 1);"), ("pt-PT", "nplurals=2; plural=(n != 1);"),
+        ("pt-BR", "nplurals=2; plural=(n > 1);"), ("fr", "nplurals=2; plural=(n > 1);"), ("ja", "nplurals=1; plural=0;"),
+        ("vi", "nplurals=1; plural=0;"), ("zh-Hant-TW", "nplurals=1; plural=0;"),
+    ])
+    func header(_ locale: String, _ expected: String) {
+        #expect(GettextPluralForms.forLocale(locale).header == expected)
+    }
+
+    @Test func formCounts() {
+        #expect(GettextPluralForms.forLocale("ru").count == 3)
+        #expect(GettextPluralForms.forLocale("ar").count == 6)
+        #expect(GettextPluralForms.forLocale("ja").count == 1)
+    }
+
+    /// For every integer count, the gettext expression picks the index whose category is the
+    /// one CLDR gives (where gettext's convention follows CLDR's rule for integers).
+    @Test(arguments: ["en", "pt-BR", "pt-PT", "fr", "ru", "uk", "pl", "cs", "hr", "ro", "lt", "lv", "sl", "ar", "he", "ga", "cy", "is", "fil", "ja", "vi"])
+    func expressionAgreesWithCLDR(_ locale: String) throws {
+        let forms = GettextPluralForms.forLocale(locale)
+        let expression = try CExpression(forms.expression)
+        for n in 0...1200 {
+            let index = expression.evaluate(n: n)
+            try #require(forms.categories.indices.contains(index), "\(locale): index \(index) for n=\(n)")
+            var cldr = PluralRules.category(of: n, in: locale)
+            // gettext has no form for 'many' where CLDR keeps it for millions or fractions.
+            if !forms.categories.contains(cldr) { cldr = .other }
+            #expect(forms.categories[index] == cldr, "\(locale) n=\(n): gettext picks \(forms.categories[index]), CLDR says \(cldr)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+@testable import LarderExport
+
+@Suite struct SHA256Tests {
+    /// FIPS 180-4 / NIST example vectors.
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+        ("The quick brown fox jumps over the lazy dog", "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"),
+    ])
+    func knownVectors(_ input: String, _ digest: String) {
+        #expect(SHA256.hex(Array(input.utf8)) == digest)
+    }
+
+    @Test func millionAs() {
+        #expect(SHA256.hex(repeatElement(UInt8(ascii: "a"), count: 1_000_000))
+            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Lengths around the 55/56/64-byte padding boundaries, fed in one piece or in chunks.
+    @Test func paddingBoundariesAndChunking() {
+        let expected: [Int: String] = [
+            55: "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318",
+            56: "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a",
+            64: "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb",
+        ]
+        for (length, digest) in expected {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(SHA256.hex(bytes) == digest, "length \(length)")
+            var hasher = SHA256()
+            for chunk in stride(from: 0, to: length, by: 7) { hasher.update(bytes[chunk..<min(chunk + 7, length)]) }
+            #expect(hasher.finalize() == SHA256.hash(bytes))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+// Loads every i18next bundle under the folders given on the command line with the real
+// i18next (Debian's node-i18next) and checks, for every shipped locale and namespace:
+//  - every key resolves through i18next to the value in the file;
+//  - plural keys carry exactly the suffixes Intl.PluralRules gives the locale, and
+//    t(key, {count}) picks the right form for a count of each category;
+//  - every project locale has the same keys as the source language (no holes);
+//  - fallbacks: a region the bundle does not ship (pt-ZZ, zh-Hant-ZZ) resolves to the
+//    project locale's own text through the ancestors the bundle ships (never to zh for
+//    Traditional Chinese).
+// Prints one "PASS ..." or "FAIL ..." line per check.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const i18next = require('i18next');
+
+const SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+function leaves(obj, prefix, out) {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? prefix + '.' + k : k;
+    if (v !== null && typeof v === 'object') leaves(v, key, out);
+    else out[key] = v;
+  }
+  return out;
+}
+
+function splitPlural(key) {
+  const m = key.match(/^(.*)_(zero|one|two|few|many|other)$/);
+  return m ? [m[1], m[2]] : [key, null];
+}
+
+function countFor(lng, category) {
+  const rules = new Intl.PluralRules(lng);
+  for (let n = 0; n < 2000000; n = n < 1000 ? n + 1 : n * 10) if (rules.select(n) === category) return n;
+  return null;
+}
+
+let passed = 0, failed = 0;
+function report(ok, what, detail) {
+  if (ok) { passed++; console.log('PASS i18next ' + what); }
+  else { failed++; console.log('FAIL i18next ' + what + (detail ? ': ' + detail : '')); }
+}
+
+for (const bundle of process.argv.slice(2)) {
+  const project = JSON.parse(fs.readFileSync(path.join(bundle, '..', 'project.json'), 'utf8'));
+  const source = project.sourceLocale;
+  const root = path.join(bundle, 'locales');
+  const resources = {};
+  for (const lng of fs.readdirSync(root).sort()) {
+    resources[lng] = {};
+    for (const file of fs.readdirSync(path.join(root, lng)).sort()) {
+      resources[lng][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(root, lng, file), 'utf8'));
+    }
+  }
+  const namespaces = Object.keys(resources[source] || {});
+  const i18n = i18next.createInstance();
+  i18n.init({
+    resources, lng: source, fallbackLng: source, ns: namespaces, defaultNS: namespaces[0],
+    initImmediate: false, compatibilityJSON: 'v4', interpolation: { escapeValue: false },
+    returnNull: false, returnEmptyString: false,
+  });
+  const name = path.basename(path.dirname(bundle));
+  for (const lng of Object.keys(resources)) {
+    const errors = [];
+    for (const ns of namespaces) {
+      const flat = leaves(resources[lng][ns] || {}, '', {});
+      const plurals = {};
+      for (const [key, value] of Object.entries(flat)) {
+        if (typeof value !== 'string' || value.trim() === '') errors.push(`${ns}:${key} is empty`);
+        const [base, category] = splitPlural(key);
+        if (category) { (plurals[base] = plurals[base] || {})[category] = value; continue; }
+        const got = i18n.t(key, { lng, ns });
+        if (got !== value) errors.push(`${ns}:${key} resolves to ${JSON.stringify(got)}, the file has ${JSON.stringify(value)}`);
+      }
+      const expected = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.slice().sort();
+      for (const [base, forms] of Object.entries(plurals)) {
+        const got = Object.keys(forms).sort();
+        if (JSON.stringify(got) !== JSON.stringify(expected)) errors.push(`${ns}:${base} has plural forms ${got}, Intl.PluralRules(${lng}) wants ${expected}`);
+        for (const category of got) {
+          const n = countFor(lng, category);
+          if (n === null) continue;
+          const value = i18n.t(base, { lng, ns, count: n });
+          if (value !== forms[category]) errors.push(`${ns}:${base} with count ${n} gives ${JSON.stringify(value)}, expected the '${category}' form`);
+        }
+      }
+    }
+    report(errors.length === 0, `${name} ${lng} (${namespaces.length} namespaces)`, errors.slice(0, 5).join('; '));
+  }
+  // Completeness: every project locale has the source's keys.
+  for (const lng of project.locales) {
+    const missing = [];
+    for (const ns of namespaces) {
+      const have = new Set(Object.keys(leaves(resources[lng][ns] || {}, '', {})).map(k => splitPlural(k)[0]));
+      for (const key of Object.keys(leaves(resources[source][ns] || {}, '', {})).map(k => splitPlural(k)[0])) {
+        if (!have.has(key)) missing.push(`${ns}:${key}`);
+      }
+    }
+    report(missing.length === 0, `${name} ${lng} has every key of ${source}`, missing.slice(0, 5).join(', '));
+  }
+  // Fallbacks through the shipped CLDR ancestors.
+  for (const lng of project.locales) {
+    const parts = lng.split('-');
+    if (parts.length < 2 || lng === source) continue;
+    const visitor = parts.slice(0, -1).concat(['ZZ']).join('-');
+    const errors = [];
+    for (const ns of namespaces) {
+      for (const key of Object.keys(leaves(resources[lng][ns] || {}, '', {}))) {
+        if (splitPlural(key)[1]) continue;
+        const want = i18n.t(key, { lng, ns });
+        const got = i18n.t(key, { lng: visitor, ns });
+        if (got !== want) errors.push(`${ns}:${key} for ${visitor} gives ${JSON.stringify(got)}, not ${lng}'s ${JSON.stringify(want)}`);
+      }
+    }
+    report(errors.length === 0, `${name} ${visitor} falls back to ${lng}'s texts`, errors.slice(0, 3).join('; '));
+  }
+}
+console.log(`i18next: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
