@@ -42,7 +42,7 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let builder = Builder(
             config: project.config, registry: registry, outputBase: out.map { absolutePath($0, cwd: cwd) } ?? project.root,
-            protected: [], toolVersion: larderVersion)
+            protected: [], toolVersion: larderVersion, files: WorkingTreeFiles(root: project.root))
         let total = 2 + builder.steps.count
         let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
 

@@ -14,8 +14,12 @@ public struct Builder: Sendable {
     /// Project-relative paths no output may replace.
     public var protected: [String]
     public var toolVersion: String
+    /// Reads project files for exporters that copy them (images).
+    public var files: (any ProjectFileReader)?
 
-    public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "") {
+    public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "",
+                files: (any ProjectFileReader)? = nil) {
+        self.files = files
         self.config = config
         self.registry = registry
         self.outputBase = outputBase
@@ -78,7 +82,10 @@ public struct Builder: Sendable {
             } catch {
                 throw StepError(step: name, message: "\(error)")
             }
-            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion)
+            var imageFolders: [String: String] = [:]
+            for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
+            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
+                                        files: files, imageFolders: imageFolders)
             let artifacts: [Artifact]
             do {
                 artifacts = try exporter.export(documents, context: context)

@@ -85,6 +85,10 @@ public struct OutputWriter: Sendable {
     public func write(_ outputs: [Output]) throws(WriteError) {
         try check(outputs)
         let fm = FileManager.default
+        // Staging folders of builds that were killed are removed first.
+        for name in (try? fm.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix(".larder-staging-") {
+            try? fm.removeItem(atPath: absolute(name))
+        }
         let staging = absolute(".larder-staging-\(UUID().uuidString)")
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -112,16 +116,37 @@ public struct OutputWriter: Sendable {
                 let stagedRoot = staging + "/\(i)"
                 try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 if fm.fileExists(atPath: target) {
-                    let old = staging + "/old-\(i)"
-                    try fm.moveItem(atPath: target, toPath: old)
+                    // Exchange the two in one step where the system can, so there is no
+                    // moment without an output; the old one then goes with the staging folder.
+                    if !Self.exchange(stagedRoot, target) {
+                        try fm.moveItem(atPath: target, toPath: staging + "/old-\(i)")
+                        try fm.moveItem(atPath: stagedRoot, toPath: target)
+                    }
+                } else {
+                    try fm.moveItem(atPath: stagedRoot, toPath: target)
                 }
-                try fm.moveItem(atPath: stagedRoot, toPath: target)
             }
         } catch let error as WriteError {
             throw error
         } catch {
             throw WriteError("cannot write the build output: \(error.localizedDescription)")
         }
+    }
+
+    /// Atomically exchanges two paths (Linux `renameat2(RENAME_EXCHANGE)`, macOS
+    /// `renamex_np(RENAME_SWAP)`); false when the system cannot, and nothing changed.
+    public static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 2
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #elseif canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        #else
+        return false
+        #endif
     }
 
     private func absolute(_ path: String) -> String {

@@ -1,0 +1,116 @@
+import Foundation
+import LarderCore
+import Testing
+
+/// `larder build` end to end: each example builds, rebuilds are byte-identical, a build
+/// killed half-way leaves every output whole (old or new, never half), and content errors
+/// stop the build before anything is written.
+@Suite struct BuildCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    /// A copy of an example app in a scratch folder (without any earlier build output).
+    func copy(_ app: String) throws -> Scratch {
+        let dir = try Scratch()
+        let target = dir.url.appendingPathComponent(app)
+        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent(app), to: target)
+        try? FileManager.default.removeItem(at: target.appendingPathComponent("dist"))
+        return dir
+    }
+
+    /// Every file under `dir` with its bytes.
+    func snapshot(_ dir: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: dir.path) else { return out }
+        while let p = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(p).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                out[p] = FileManager.default.contents(atPath: dir.appendingPathComponent(p).path)
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
+    func exampleBuildsAndRebuildsByteForByte(_ app: String) throws {
+        let dir = try copy(app)
+        let project = dir.url.appendingPathComponent(app)
+        let first = try CLI.run(["build"], in: project)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let built = snapshot(project.appendingPathComponent("dist"))
+        #expect(built.count > 3)
+        let second = try CLI.run(["build"], in: project)
+        #expect(second.status == 0)
+        #expect(snapshot(project.appendingPathComponent("dist")) == built)
+        // Nothing but the outputs is left beside the content.
+        let names = try FileManager.default.contentsOfDirectory(atPath: project.path)
+        #expect(!names.contains { $0.hasPrefix(".larder-staging-") })
+    }
+
+    @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        let drinks = project.appendingPathComponent("content/drinks.json")
+        var text = try String(contentsOf: drinks, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"rating\": 4", with: "\"rating\": 9")
+        try Data(text.utf8).write(to: drinks)
+        let r = try CLI.run(["build", "--format", "xcode"], in: project)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("[schema]"), "\(r.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("dist").path))
+    }
+
+    @Test func aKilledBuildLeavesEveryOutputWhole() throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        #expect(try CLI.run(["build"], in: project).status == 0)
+        let old = snapshot(project.appendingPathComponent("dist"))
+
+        // The same project with one name changed, built to completion elsewhere: the "new" output.
+        let drinks = project.appendingPathComponent("content/drinks.json")
+        let text = try String(contentsOf: drinks, encoding: .utf8).replacingOccurrences(of: "\"Negroni\"", with: "\"Negroni Sbagliato\"")
+        let reference = try copy("cocktails")
+        let referenceProject = reference.url.appendingPathComponent("cocktails")
+        try Data(text.utf8).write(to: referenceProject.appendingPathComponent("content/drinks.json"))
+        #expect(try CLI.run(["build"], in: referenceProject).status == 0)
+        let new = snapshot(referenceProject.appendingPathComponent("dist"))
+        #expect(new != old)
+        try Data(text.utf8).write(to: drinks)
+
+        func whole(_ output: String) -> Bool {
+            let now = snapshot(project.appendingPathComponent("dist")).filter { $0.key.hasPrefix(output) }
+            return now == old.filter { $0.key.hasPrefix(output) } || now == new.filter { $0.key.hasPrefix(output) }
+        }
+        var killed = 0
+        for attempt in 0..<12 {
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = ["build"]
+            process.currentDirectoryURL = project
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(2_000 + attempt * 4_000))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            for output in ["json", "ios", "jsonld"] {
+                #expect(whole(output), "dist/\(output) is neither the old nor the new output after a kill at attempt \(attempt)")
+            }
+        }
+        #expect(killed > 0, "no build was killed mid-way; the test did not exercise anything")
+        #expect(try CLI.run(["build"], in: project).status == 0)
+        #expect(snapshot(project.appendingPathComponent("dist")) == new)
+    }
+
+    @Test func exchangeSwapsTwoFolders() throws {
+        let dir = try Scratch()
+        try dir.write("a/x.txt", "a")
+        try dir.write("b/y.txt", "b")
+        #expect(OutputWriter.exchange(dir.url.appendingPathComponent("a").path, dir.url.appendingPathComponent("b").path))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("a/y.txt").path))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("b/x.txt").path))
+    }
+}
