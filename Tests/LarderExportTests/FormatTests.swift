@@ -196,3 +196,10 @@ import Testing
         #expect(try front("es-MX") == "dishes/front-en.png")
     }
 }
+
+@Suite struct AndroidDefaultsTests {
+    @Test func defaultValuesFolderIsAlwaysWritten() throws {
+        let result = try ReferenceProject().export(AndroidExporter(), options: ["locales": ["ru"]])
+        #expect(result.artifacts.map(\.path) == ["values-ru/strings.xml", "values/strings.xml"])
+    }
+}
