@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
         .testTarget(name: "LarderTransformsTests", dependencies: ["LarderTransforms", "LarderCore", "LarderUnits"]),
-        .testTarget(name: "LarderExportTests", dependencies: ["LarderExport", "LarderCore", "LarderCLI"]),
+        .testTarget(name: "LarderExportTests", dependencies: ["LarderExport", "LarderCore", "LarderSchema", "LarderCLI"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]

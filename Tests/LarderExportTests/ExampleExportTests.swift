@@ -86,6 +86,38 @@ import Testing
             try write(try reference.export(exporter).artifacts, to: "\(out)/reference/\(exporter.id)")
         }
         try Self.writeProject(to: "\(out)/reference", locales: reference.locales)
+        let scripts = try Self.scriptsProject()
+        for exporter in BuiltInExporters.all {
+            let result = try exporter.exportWithDiagnostics(
+                scripts.documents, context: ExportContext(exporterID: exporter.id, locales: scripts.locales, toolVersion: "0.0.0-test"))
+            try write(result.artifacts, to: "\(out)/scripts/\(exporter.id)")
+        }
+        try Self.writeProject(to: "\(out)/scripts", locales: scripts.locales)
+    }
+
+    /// A project whose locales stress fallback and plurals: Simplified and Traditional
+    /// Chinese side by side (a zh-Hant user must never get Simplified text), Arabic (six
+    /// plural forms), European Portuguese, Latin-script Serbian and Latin-American Spanish.
+    static func scriptsProject() throws -> (locales: [String], documents: [Document]) {
+        let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419"]
+        let badges = #"""
+            [{"id": "streak",
+              "title": {"en": "On a roll", "zh": "连胜", "zh-Hant-TW": "連勝", "ar": "سلسلة انتصارات", "pt-PT": "Em série", "sr-Latn": "U nizu", "es-419": "En racha"},
+              "progress": {
+                "en": {"one": "%d day", "other": "%d days"},
+                "zh": {"other": "%d 天"},
+                "zh-Hant-TW": {"other": "%d 天（繁）"},
+                "ar": {"zero": "لا أيام", "one": "يوم واحد", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم"},
+                "pt-PT": {"one": "%d dia", "many": "%d de dias", "other": "%d dias"},
+                "sr-Latn": {"one": "%d dan", "few": "%d dana", "other": "%d dana"}
+              },
+              "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"}
+            }]
+            """#
+        let taxonomy = #"{"streaks": {"en": "Streaks", "zh": "连胜", "zh-Hant": "連勝", "ar": "سلاسل"}}"#
+        var documents = Document.split(file: "badges.json", kind: "badge", json: try JSONDocument(parsing: badges))
+        documents += Document.split(file: "taxonomy.json", kind: "taxonomy", json: try JSONDocument(parsing: taxonomy))
+        return (locales, documents)
     }
 
     /// `project.json`: the locales the consumer checks expect (`{"sourceLocale", "locales"}`).

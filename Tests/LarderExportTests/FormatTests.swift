@@ -1,5 +1,7 @@
+import Foundation
 import LarderCore
 import LarderJSON
+import LarderSchema
 import Testing
 @testable import LarderExport
 
@@ -168,6 +170,22 @@ import Testing
         }
     }
 
+    /// Schemas/bundle.schema.json accepts every file of the bundle (Larder's own schema
+    /// engine here; the consumer checks run check-jsonschema too), and rejects a text left
+    /// unresolved.
+    @Test func bundleSchemaValidatesTheBundle() throws {
+        let schemaPath = URL(fileURLWithPath: ReferenceProject.referenceRoot).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/bundle.schema.json").path
+        let schema = try JSONSchema(contentsOfFile: schemaPath)
+        let result = try ReferenceProject().export(JSONBundleExporter())
+        for artifact in result.artifacts where artifact.path.hasSuffix(".json") {
+            #expect(schema.isValid(try JSONDocument(parsing: artifact.bytes)), "\(artifact.path)")
+        }
+        #expect(!schema.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": {"en": "A", "fr": "A"}}]"#)))
+        #expect(!schema.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": " "}]"#)))
+        #expect(!schema.isValid(try JSONDocument(parsing: #"{"en:milk": ""}"#)))
+    }
+
     @Test func localizedImagesArePickedThroughTheFallbackChain() throws {
         let result = try ReferenceProject().export(JSONBundleExporter(), options: ["manifest": false])
         func front(_ locale: String) throws -> JSONValue? {
@@ -176,5 +194,12 @@ import Testing
         }
         #expect(try front("pt-BR") == ["src": "dishes/front-pt.png", "alt": "Frente do pote"])
         #expect(try front("es-MX") == "dishes/front-en.png")
+    }
+}
+
+@Suite struct AndroidDefaultsTests {
+    @Test func defaultValuesFolderIsAlwaysWritten() throws {
+        let result = try ReferenceProject().export(AndroidExporter(), options: ["locales": ["ru"]])
+        #expect(result.artifacts.map(\.path) == ["values-ru/strings.xml", "values/strings.xml"])
     }
 }

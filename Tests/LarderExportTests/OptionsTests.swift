@@ -24,7 +24,7 @@ import Testing
         let text = message { _ = try run(XCStringsExporter(), ["coments": false]) }
         #expect(text.contains("xcstrings: unknown option 'coments'"), "\(text)")
         #expect(text.contains("did you mean 'comments'?"), "\(text)")
-        #expect(text.contains("known options: comments, fallback, locales, out, texts"), "\(text)")
+        #expect(text.contains("known options: comments, fallback, ids, locales, out, texts"), "\(text)")
     }
 
     @Test func wrongTypesSayWhatWasExpected() {
@@ -65,6 +65,20 @@ import Testing
         #expect(warned.first.map { ($0.start.line, $0.start.column, $0.pointer.description) } ?? (0, 0, "") == (1, 21, "/name"))
         #expect(try diagnostics(["fallback": "note"]).allSatisfy { $0.severity == .note })
         #expect(try diagnostics(["fallback": "off"]).isEmpty)
+    }
+
+    /// `texts` names fields of a team's own kind that hold a plain source-language string.
+    @Test func textsOptionAddsPlainStringFields() throws {
+        let json = try JSONDocument(parsing: #"{"username": "minh", "displayName": "Minh Trần", "bio": {"en": "Hi", "vi": "Chào"}}"#)
+        let docs = Document.split(file: "u.json", kind: "user", json: json)
+        func keys(_ options: JSONValue) throws -> [String] {
+            let result = try XCStringsExporter().exportWithDiagnostics(docs, context: ExportContext(exporterID: "xcstrings", options: options, locales: ["en", "vi"]))
+            let catalog = try JSONValue(parsing: result.artifacts[0].bytes)
+            return catalog["strings"]?.objectValue?.keys.sorted() ?? []
+        }
+        #expect(try keys(.null) == ["user.0.bio"])
+        #expect(try keys(["texts": ["user": ["/displayName"]]]) == ["user.0.bio", "user.0.displayName"])
+        #expect(try keys(["ids": ["user": "/username"]]) == ["user.minh.bio"])
     }
 
     @Test func outputFolders() throws {

@@ -101,7 +101,10 @@ for (const bundle of process.argv.slice(2)) {
   for (const lng of project.locales) {
     const parts = lng.split('-');
     if (parts.length < 2 || lng === source) continue;
-    const visitor = parts.slice(0, -1).concat(['ZZ']).join('-');
+    // A sibling region (pt-BR -> pt-ZZ, zh-Hant-TW -> zh-Hant-ZZ), or a region under a
+    // script (sr-Latn -> sr-Latn-ZZ): never a tag CLDR would give another parent.
+    const last = parts[parts.length - 1];
+    const visitor = (/^[A-Za-z]{4}$/.test(last) ? parts : parts.slice(0, -1)).concat(['ZZ']).join('-');
     const errors = [];
     for (const ns of namespaces) {
       for (const key of Object.keys(leaves(resources[lng][ns] || {}, '', {}))) {

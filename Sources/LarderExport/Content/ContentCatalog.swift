@@ -63,8 +63,12 @@ public struct ContentCatalog: Sendable {
     ///
     /// `textFields` adds, per kind, JSON Pointers of fields holding localized text that a
     /// plain string in would otherwise not be taken for (`{"achievement": ["/title"]}`); `*`
-    /// stands for every element of a list. Throws when two documents of a kind share an id.
-    public init(documents input: [Document], locales: [String], textFields: [String: [String]] = [:]) throws(ExportError) {
+    /// stands for every element of a list. `idFields` names, per kind, the field holding a
+    /// document's id when it is not `id` (`{"user": "/username"}`). Throws when two documents
+    /// of a kind share an id.
+    public init(
+        documents input: [Document], locales: [String], textFields: [String: [String]] = [:], idFields: [String: String] = [:]
+    ) throws(ExportError) {
         resolver = LocaleResolver(locales: locales)
         let source = resolver.sourceLocale
         // Stable order: by kind, then file, then position in the file.
@@ -93,7 +97,8 @@ public struct ContentCatalog: Sendable {
             }
             let position = positionInKind[kind, default: 0]
             positionInKind[kind] = position + 1
-            let id = Self.id(of: value) ?? String(position)
+            let custom = idFields[kind].flatMap { JSONPointer(parsing: $0) }.flatMap { value.at($0.tokens) }
+            let id = custom.flatMap { $0.stringValue ?? $0.numberValue?.literal } ?? Self.id(of: value) ?? String(position)
             let fileID = SafeName.fileName(id)
             if let other = seenIDs[kind]?[fileID] {
                 throw ExportError(
@@ -126,8 +131,7 @@ public struct ContentCatalog: Sendable {
         }
     }
 
-    /// The id of a document: `id`, else `code` (products), else `key`, `slug` or `name` when
-    /// it is a string.
+    /// The id of a document: `id`, else `code` (products), else `key` or `slug`.
     static func id(of value: JSONValue) -> String? {
         for field in ["id", "code", "key", "slug"] {
             if let s = value[field]?.stringValue { return s }

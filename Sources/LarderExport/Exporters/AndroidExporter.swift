@@ -72,7 +72,11 @@ public struct AndroidExporter: BundleExporter {
         }
         var artifacts: [Artifact] = []
         var folders: [String: String] = [:]
-        for locale in run.locales {
+        // `values/` (the source language) is always written: Android needs the defaults even
+        // when the `locales` option leaves the source out.
+        var locales = run.locales
+        if !locales.contains(where: { canonical($0) == canonical(run.sourceLocale) }) { locales.insert(run.sourceLocale, at: 0) }
+        for locale in locales {
             let folder = Self.folder(for: locale, sourceLocale: run.sourceLocale)
             if let other = folders[folder] {
                 throw ExportError("android: the locales \(other) and \(locale) both map to res/\(folder)")

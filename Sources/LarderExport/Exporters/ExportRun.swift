@@ -14,7 +14,8 @@ struct ExportRun {
         options = try ExporterOptions(context.options, exporter: exporter.id, known: exporter.optionNames)
         let project = context.locales.isEmpty ? ["en"] : context.locales
         locales = try options.locales(project: project)
-        catalog = try ContentCatalog(documents: documents, locales: project, textFields: options.stringLists("texts"))
+        catalog = try ContentCatalog(
+            documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
         fills = FillLog(severity: try options.fallbackSeverity())
     }
 

@@ -16,9 +16,10 @@ public struct ExporterOptions: Sendable {
 
     /// Options every built-in exporter takes: `out` (where the runner writes), `locales`
     /// (a subset of the project's), `fallback` (the severity of `locale-complete`
-    /// diagnostics for filled-in translations: `warning`, `note`, `error` or `off`) and
-    /// `texts` (per kind, pointers of fields holding localized text).
-    public static let common = ["out", "locales", "fallback", "texts"]
+    /// diagnostics for filled-in translations: `warning`, `note`, `error` or `off`), `texts`
+    /// (per kind, pointers of fields holding localized text) and `ids` (per kind, the
+    /// pointer of the id when it is not `/id`: `{user: /username}`).
+    public static let common = ["out", "locales", "fallback", "texts", "ids"]
 
     /// Checks `options` (an object or `null`) against the known names.
     public init(_ options: JSONValue, exporter: String, known: [String]) throws(ExportError) {
@@ -79,6 +80,18 @@ public struct ExporterOptions: Sendable {
         for element in a {
             guard let s = element.stringValue else { throw mistake(name, value, "a list of strings") }
             out.append(s)
+        }
+        return out
+    }
+
+    /// A mapping of name -> string (`ids: { user: /username }`).
+    public func stringMap(_ name: String) throws(ExportError) -> [String: String] {
+        guard let value = object[name], value != .null else { return [:] }
+        guard let o = value.objectValue else { throw mistake(name, value, "a mapping of kind -> JSON Pointer") }
+        var out: [String: String] = [:]
+        for (k, v) in o {
+            guard let s = v.stringValue, JSONPointer(parsing: s) != nil else { throw mistake("\(name).\(k)", v, "a JSON Pointer such as /username") }
+            out[k] = s
         }
         return out
     }
