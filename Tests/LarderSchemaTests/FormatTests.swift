@@ -10,7 +10,7 @@ private func expectFormat(_ format: String, valid: [String], invalid: [String], 
     }
 }
 
-@Suite struct FormatTests {
+@Suite struct FormatCheckerTests {
     @Test func unknownFormatsAreNil() {
         #expect(FormatChecker.check("x-recipe-id", "anything") == nil)
         #expect(FormatChecker.check("", "") == nil)
