@@ -228,6 +228,7 @@ public enum RegexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Matching needed more backtracking steps than the budget allows.
     case budgetExceeded(steps: Int)
 
+    /// A sentence for the user: what went wrong and where (1-based character position).
     public var description: String {
         switch self {
         case .syntax(let message, let offset): "\(message) at character \(offset + 1)"
