@@ -10,7 +10,7 @@ private func expectFormat(_ format: String, valid: [String], invalid: [String], 
     }
 }
 
-@Suite struct FormatTests {
+@Suite struct FormatCheckerTests {
     @Test func unknownFormatsAreNil() {
         #expect(FormatChecker.check("x-recipe-id", "anything") == nil)
         #expect(FormatChecker.check("", "") == nil)
@@ -18,6 +18,18 @@ private func expectFormat(_ format: String, valid: [String], invalid: [String], 
         for format in FormatChecker.knownFormats {
             #expect(FormatChecker.check(format, "") != nil, "\(format) is known")
         }
+    }
+
+    @Test func validatorsResolveOnce() throws {
+        let date = try #require(FormatChecker.validator(for: "date"))
+        #expect(date.format == "date")
+        #expect(date.check("2024-02-29"))
+        #expect(!date.check("2023-02-29"))
+        #expect(FormatChecker.validator(for: "x-unknown") == nil)
+        for format in FormatChecker.knownFormats {
+            #expect(FormatChecker.validator(for: format)?.format == format)
+        }
+        #expect(FormatChecker.knownFormats.count == 19)
     }
 
     @Test func dates() {

@@ -469,7 +469,7 @@ private func checkBothEngines(_ cases: [RegexCase]) throws {
 }
 
 /// A small deterministic random number generator for generated tests.
-struct SplitMix {
+struct RegexTestRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next(_ bound: Int) -> Int {
@@ -608,7 +608,7 @@ struct SplitMix {
     @Test func enginesAgreeOnRandomPatterns() throws {
         // A fixed-seed generator of small patterns: the automata and the backtracking
         // engine must agree on every input over a small alphabet.
-        var random = SplitMix(seed: 2024)
+        var random = RegexTestRandom(seed: 2024)
         let atoms = ["a", "b", "é", ".", "[ab]", "[^a]", "\\w", "\\W", "\\s", "[a-é]", "\\d", "😀"]
         func pattern(_ depth: Int) -> String {
             var result = ""

@@ -8,6 +8,7 @@ enum EmailFormat {
     static let maxLocalPartOctets = 64
 
     static func isEmail(_ value: String, international: Bool) -> Bool {
+        if !international, let plain = plainASCIIEmail(value) { return plain }
         let scalars = Array(value.unicodeScalars)
         guard let localEnd = localPartEnd(scalars, international: international), localEnd < scalars.count,
             scalars[localEnd] == "@"
@@ -22,6 +23,30 @@ enum EmailFormat {
             return IPAddress.isIPv4(Array(literal.utf8))
         }
         return international ? Hostname.isIDNHostname(domain) : Hostname.isHostname(domain)
+    }
+
+    /// The answer for a dot-atom address with a host-name domain, read as bytes in one
+    /// pass; nil for the other shapes (quoted local parts, address literals, `xn--`
+    /// labels), which take the general path.
+    private static func plainASCIIEmail(_ value: String) -> Bool? {
+        let bytes = value.utf8
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), bytes.first != UInt8(ascii: "\"") else { return nil }
+        var atomLength = 0
+        var localLength = 0
+        for byte in bytes[..<at] {
+            localLength += 1
+            if byte == UInt8(ascii: ".") {
+                guard atomLength > 0 else { return false }
+                atomLength = 0
+            } else {
+                guard byte < 0x80, isAtomCharacter(Unicode.Scalar(byte), international: false) else { return false }
+                atomLength += 1
+            }
+        }
+        guard atomLength > 0, localLength <= maxLocalPartOctets else { return false }
+        let domain = bytes[bytes.index(after: at)...]
+        guard domain.first != UInt8(ascii: "[") else { return nil }
+        return Hostname.plainLDHName(domain)
     }
 
     /// RFC 5322 `atext`, plus any non-ASCII character with RFC 6531.

@@ -8,6 +8,7 @@ enum Hostname {
     /// An ASCII host name: dot-separated labels of letters, digits and inner hyphens, each
     /// at most 63 characters, 253 in all; `xn--` labels must be valid A-labels.
     static func isHostname(_ value: String) -> Bool {
+        if let plain = plainLDHName(value.utf8) { return plain }
         let bytes = Array(value.utf8)
         guard !bytes.isEmpty, bytes.count <= maxLength else { return false }
         var labels: [ArraySlice<UInt8>] = []
@@ -27,10 +28,40 @@ enum Hostname {
         return IDNA.satisfiesBidiRule(unicodeLabels)
     }
 
+    /// The answer for a name without `xn--` labels, checked in one pass without
+    /// allocating; nil when some label starts with `xn--` (it needs decoding).
+    static func plainLDHName<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool? {
+        guard !bytes.isEmpty, bytes.count <= maxLength else { return false }
+        var labelLength = 0
+        var previous: UInt8 = UInt8(ascii: ".")
+        var prefix: UInt32 = 0  // the first four bytes of the label, lower-cased
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+                labelLength = 0
+                prefix = 0
+                previous = byte
+                continue
+            }
+            let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            guard isLetter || isDigit || byte == UInt8(ascii: "-") else { return false }
+            guard !(labelLength == 0 && byte == UInt8(ascii: "-")) else { return false }
+            labelLength += 1
+            guard labelLength <= maxLabelLength else { return false }
+            if labelLength <= 4 {
+                prefix = prefix << 8 | UInt32(isLetter ? byte | 0x20 : byte)
+                if labelLength == 4 && prefix == 0x786E_2D2D { return nil }  // "xn--"
+            }
+            previous = byte
+        }
+        return labelLength > 0 && previous != UInt8(ascii: "-")
+    }
+
     /// An internationalized host name: labels separated by `.`, `。`, `．` or `｡`, each an
     /// ASCII label, a valid A-label or a valid U-label whose A-label fits in 63 octets.
     static func isIDNHostname(_ value: String) -> Bool {
-        let scalars = value.unicodeScalars.map(\.value)
+        let scalars = scalarValues(value)
         guard !scalars.isEmpty else { return false }
         let labels = scalars.split(omittingEmptySubsequences: false) { IDNA.isLabelSeparator($0) }
         var unicodeLabels: [[UInt32]] = []

@@ -28,15 +28,22 @@ enum PointerFormats {
 
     /// `8-4-4-4-12` hexadecimal digits, any case.
     static func isUUID(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
+        guard value.utf8.count == 36 else { return false }
+        var index = 0
+        for byte in value.utf8 {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else {
                 guard IPAddress.isHexDigit(byte) else { return false }
             }
+            index += 1
         }
         return true
     }
+}
+
+/// The code points of `value`, decoded straight from its UTF-8 storage when it is
+/// contiguous (the usual case).
+func scalarValues(_ value: String) -> [UInt32] {
+    value.utf8.withContiguousStorageIfAvailable(decodeScalars) ?? value.unicodeScalars.map(\.value)
 }

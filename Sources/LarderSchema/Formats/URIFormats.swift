@@ -4,7 +4,7 @@ enum URIFormats {
     /// Checks a URI (`reference` false: a scheme is required) or a URI reference, with
     /// IRI characters allowed when `international` is true.
     static func check(_ value: String, international: Bool, reference: Bool) -> Bool {
-        let scalars = value.unicodeScalars.map(\.value)
+        let scalars = scalarValues(value)
         var rest = scalars[...]
 
         // Fragment and query.
@@ -152,7 +152,7 @@ enum URIFormats {
 
     /// RFC 6570 level 4 syntax: literals and `{[operator]varspec,...}` expressions.
     static func isURITemplate(_ value: String) -> Bool {
-        let scalars = value.unicodeScalars.map(\.value)
+        let scalars = scalarValues(value)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]

@@ -36,6 +36,10 @@ public struct ECMARegex: Sendable {
     /// dropped, backreferences matching anything) that rules out most non-matching inputs
     /// in linear time.
     private let prefilter: ClassDFA?
+    /// For `.conjunction` when every part has a DFA: the DFAs and the answers they must
+    /// give, kept apart for the same reason as ``dfa``.
+    private let conjunctionDFAs: [ClassDFA]
+    private let conjunctionExpected: [Bool]
 
     /// The default ``stepBudget``: a few milliseconds of backtracking.
     public static let defaultStepBudget = 1_000_000
@@ -115,8 +119,13 @@ public struct ECMARegex: Sendable {
             engine = .conjunction(automata, expected: parts.map(\.expected))
             dfa = nil
             prefilter = nil
+            let dfas = automata.compactMap(\.dfa)
+            conjunctionDFAs = dfas.count == automata.count ? dfas : []
+            conjunctionExpected = parts.map(\.expected)
             return
         }
+        conjunctionDFAs = []
+        conjunctionExpected = []
         if parsed.root.needsBacktracking {
             engine = .backtrack(try BacktrackProgram(parsed))
             dfa = nil
@@ -158,7 +167,7 @@ public struct ECMARegex: Sendable {
     /// Throws ``RegexError/budgetExceeded(steps:)`` when the backtracking engine needs
     /// more steps than ``stepBudget`` allows.
     public func search(_ text: String) throws(RegexError) -> Bool {
-        if let dfa, let result = text.utf8.withContiguousStorageIfAvailable({ dfa.matches($0) }) {
+        if dfa != nil, let result = text.utf8.withContiguousStorageIfAvailable({ self.dfa.unsafelyUnwrapped.matches($0) }) {
             return result
         }
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -172,6 +181,12 @@ public struct ECMARegex: Sendable {
     /// Same as ``search(_:)`` over the UTF-8 bytes of a string (which must be valid UTF-8).
     public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
         if let dfa { return dfa.matches(bytes) }
+        if !conjunctionDFAs.isEmpty {
+            for index in conjunctionDFAs.indices where conjunctionDFAs[index].matches(bytes) != conjunctionExpected[index] {
+                return false
+            }
+            return true
+        }
         switch engine {
         case .dfa(let dfa):
             return dfa.matches(bytes)
@@ -228,6 +243,7 @@ public enum RegexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Matching needed more backtracking steps than the budget allows.
     case budgetExceeded(steps: Int)
 
+    /// A sentence for the user: what went wrong and where (1-based character position).
     public var description: String {
         switch self {
         case .syntax(let message, let offset): "\(message) at character \(offset + 1)"
