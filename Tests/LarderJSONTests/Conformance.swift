@@ -6,7 +6,7 @@ import Testing
 /// folder named by `LARDER_CONFORMANCE`.
 func conformanceRoot() -> URL? {
     if let env = ProcessInfo.processInfo.environment["LARDER_CONFORMANCE"] {
-        return URL(fileURLWithPath: env)
+        return FileManager.default.fileExists(atPath: env) ? URL(fileURLWithPath: env) : nil
     }
     let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let url = repo.deletingLastPathComponent().appendingPathComponent("shared/conformance")
