@@ -57,7 +57,7 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
 
 extension JSONDocument {
     /// The value of member `key` of an object node (no allocation for plain keys).
-    func member(_ object: Int, _ key: StaticString) -> Int? {
+    func field(_ object: Int, _ key: StaticString) -> Int? {
         guard kind(object) == .object else { return nil }
         return key.withUTF8Buffer { buffer in
             var found: Int?
