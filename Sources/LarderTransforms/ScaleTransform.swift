@@ -20,14 +20,25 @@ public struct ScaleTransform: Transform {
     public let id = "scale"
     public let summary = "Scale a recipe to N servings, by a factor, or to an amount of one ingredient."
     private let parsers: [KitchenConvention: IngredientParser]
+    /// Unit spellings that are full names (`tablespoons`, `grams`): a fitted unit is then
+    /// written as a name too; any other spelling gets the symbol.
+    private let unitNames: [KitchenConvention: Set<String>]
 
     /// A scale transform over `units` (the built-in ones by default; add a project's own).
     public init(units: [UnitDefinition] = UnitTable.builtInUnits) {
         var parsers: [KitchenConvention: IngredientParser] = [:]
+        var unitNames: [KitchenConvention: Set<String>] = [:]
         for c in KitchenConvention.allCases {
-            parsers[c] = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+            let parser = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+            parsers[c] = parser
+            var names = Set<String>()
+            for word in parser.lexicon.words where !word.isAbbreviation {
+                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form) }
+            }
+            unitNames[c] = names
         }
         self.parsers = parsers
+        self.unitNames = unitNames
     }
 
     /// The parser (and kitchen units) for a convention.
@@ -47,6 +58,7 @@ public struct ScaleTransform: Transform {
     /// language); `locator` the file's, when several documents share it.
     public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
         var run = ScaleRun(document: document, parser: parser(for: options.convention), language: language, locator: locator)
+        run.unitNames = unitNames[options.convention] ?? []
         run.scale(options)
         return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
     }
@@ -61,6 +73,9 @@ struct ScaleRun {
     var kitchen: KitchenUnits { parser.kitchen }
     var editor: JSONEditor
     var sink: DiagnosticSink
+    /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
+    /// nil means look each one up.
+    var unitNames: Set<String>?
 
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
@@ -285,6 +300,7 @@ struct ScaleRun {
     /// the original was one (`tablespoons` → `cups`).
     func structuredUnitText(_ unit: UnitDefinition, original: String, amount: Amount) -> String {
         let words = parser.lexicon
+        if let unitNames, !unitNames.contains(original.lowercased()) && !unitNames.contains(original) { return unit.symbol }
         if let w = words.word(original), !w.isAbbreviation, original != w.unit.symbol,
            let word = words.preferred(for: unit, language: w.language, abbreviation: false) {
             return word.form(for: amount)

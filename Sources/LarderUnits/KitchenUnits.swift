@@ -82,10 +82,16 @@ public struct KitchenUnits: Sendable {
         var minimum: Rational
     }
 
-    /// A unit of a family, with its profile.
-    struct Member: Sendable {
-        var unit: UnitDefinition
-        var profile: Profile
+    /// A unit of a family, with its profile (a class: the fitting loop reads members
+    /// without copying their strings).
+    final class Member: Sendable {
+        let unit: UnitDefinition
+        let profile: Profile
+
+        init(unit: UnitDefinition, profile: Profile) {
+            self.unit = unit
+            self.profile = profile
+        }
     }
 
     /// The built-in units with US customary kitchen measures.
