@@ -126,7 +126,12 @@ public struct JSONEditor: Sendable {
     /// Applies edits to the bytes of `range`; edits outside it, or overlapping an earlier
     /// one, are skipped.
     public static func apply(_ edits: [JSONEdit], to bytes: [UInt8], range: Range<Int>) -> [UInt8] {
-        let sorted = edits.enumerated().sorted {
+        var inOrder = true
+        for i in edits.indices.dropFirst() where edits[i].range.lowerBound < edits[i - 1].range.lowerBound {
+            inOrder = false
+            break
+        }
+        let sorted = inOrder ? edits : edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
         }.map(\.element)
         var out: [UInt8] = []

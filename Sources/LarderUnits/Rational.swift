@@ -280,8 +280,10 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     @usableFromInline static func gcd(_ a: UInt, _ b: UInt) -> UInt {
         var a = a, b = b
+        if a == 1 || b == 1 { return 1 }
         if a == 0 { return b == 0 ? 1 : b }
         if b == 0 { return a }
+        if a == b { return a }
         // Binary GCD.
         let shift = (a | b).trailingZeroBitCount
         a >>= a.trailingZeroBitCount
