@@ -65,23 +65,29 @@ public enum TextValue: Sendable, Hashable {
 ///     text?.value(for: "ES")   // .text("Negroni"): tags compare without case
 public struct LocalizedText: Sendable, Hashable {
     /// The values by language tag, in the order the content lists them (tags as written).
-    public var values: [(tag: String, value: TextValue)]
+    public var values: [(tag: String, value: TextValue)] {
+        didSet { canonicalTags = values.map { canonical($0.tag) } }
+    }
+    /// The canonical spelling of each tag of ``values`` (computed once: resolving a text
+    /// for many locales compares them often).
+    private(set) var canonicalTags: [String]
 
     /// A text with the given values.
     public init(_ values: [(tag: String, value: TextValue)]) {
         self.values = values
+        self.canonicalTags = values.map { canonical($0.tag) }
     }
 
     /// A text in one language.
     public init(_ text: String, locale: String) {
-        self.values = [(locale, .text(text))]
+        self.init([(locale, .text(text))])
     }
 
     /// Reads localized text from JSON: a string (the source language's) or a language map;
     /// a plural-forms object alone counts as the source language's. Nil for anything else.
     public init?(json: JSONValue, sourceLocale: String) {
         if let value = TextValue(json: json) {
-            values = [(sourceLocale, value)]
+            self.init([(sourceLocale, value)])
             return
         }
         guard let object = json.objectValue, !object.isEmpty else { return nil }
@@ -90,7 +96,7 @@ public struct LocalizedText: Sendable, Hashable {
             guard LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
             values.append((k, value))
         }
-        self.values = values
+        self.init(values)
     }
 
     /// True when `json` is an object of language tags whose values are strings or plural
@@ -109,8 +115,12 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The value for exactly `tag` (compared without case), ignoring blank values.
     public func value(for tag: String) -> TextValue? {
-        let wanted = canonical(tag)
-        return values.first { canonical($0.tag) == wanted && !$0.value.isBlank }?.value
+        index(of: canonical(tag)).map { values[$0].value }
+    }
+
+    /// The position in ``values`` of the non-blank value whose canonical tag is `tag`.
+    func index(of canonicalTag: String) -> Int? {
+        canonicalTags.indices.first { canonicalTags[$0] == canonicalTag && !values[$0].value.isBlank }
     }
 
     /// True when any language has plural forms.

@@ -49,8 +49,7 @@ public struct XCStringsExporter: BundleExporter {
         for entry in run.catalog.entries {
             var localizations = JSONObject()
             for locale in run.locales {
-                guard let r = run.catalog.resolver.resolve(entry.text, for: locale) else { continue }
-                _ = run.resolve(entry, for: locale)  // logs the fill
+                guard let r = run.resolution(entry, for: locale) else { continue }
                 let state: JSONValue = r.fill == .exact ? "translated" : "needs_review"
                 func unit(_ s: String, filled: Bool = false) -> JSONValue {
                     ["stringUnit": ["state": filled ? "needs_review" : state, "value": .string(s)]]
