@@ -35,6 +35,7 @@ public struct FittedQuantity: Sendable, Hashable {
     /// How ``shown`` was rounded from ``exact``.
     public var rounding: DisplayRounding
 
+    /// A fitted amount, as computed and as shown.
     public init(exact: Amount, shown: Amount, unit: UnitDefinition, rounding: DisplayRounding) {
         self.exact = exact
         self.shown = shown

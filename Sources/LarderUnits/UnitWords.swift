@@ -16,6 +16,7 @@ public struct UnitWord: Sendable, Hashable {
     /// Matched with its exact case (`T` is a tablespoon, `t` a teaspoon).
     public var caseSensitive: Bool
 
+    /// A unit word of a language.
     public init(language: String, unit: UnitDefinition, singular: String, plural: String, isAbbreviation: Bool, caseSensitive: Bool = false) {
         self.language = language
         self.unit = unit
