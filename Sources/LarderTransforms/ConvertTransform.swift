@@ -28,6 +28,8 @@ public struct ConvertTransform: Transform {
         self.parsers = parsers
     }
 
+    /// Converts `document` with the options of `context` (see ``ConvertOptions/init(json:)``);
+    /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ConvertOptions(json: context.options)
         let outcome = outcome(for: document, options: options, language: context.locales.first)

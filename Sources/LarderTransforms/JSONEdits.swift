@@ -12,6 +12,7 @@ public struct JSONEdit: Sendable, Hashable {
     /// The bytes written instead.
     public var replacement: [UInt8]
 
+    /// Replace the bytes of `range` with `replacement`.
     public init(range: Range<Int>, replacement: [UInt8]) {
         self.range = range
         self.replacement = replacement
@@ -29,6 +30,7 @@ public struct JSONEditor: Sendable {
     /// The edits so far, in the order they were made.
     public private(set) var edits: [JSONEdit] = []
 
+    /// An editor with no edits yet.
     public init(_ json: JSONDocument) {
         self.json = json
     }

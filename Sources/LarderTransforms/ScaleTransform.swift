@@ -46,6 +46,8 @@ public struct ScaleTransform: Transform {
         parsers[convention] ?? IngredientParser()
     }
 
+    /// Scales `document` with the options of `context` (see ``ScaleOptions/init(json:)``);
+    /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ScaleOptions(json: context.options)
         let outcome = outcome(for: document, options: options, language: context.locales.first)

@@ -15,6 +15,7 @@ public struct TransformOutcome: Sendable {
     /// be done), with positions in the document as given.
     public var diagnostics: [Diagnostic]
 
+    /// An outcome of edits and diagnostics.
     public init(edits: [JSONEdit] = [], diagnostics: [Diagnostic] = []) {
         self.edits = edits
         self.diagnostics = diagnostics
@@ -45,6 +46,7 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
     /// What is wrong and what is expected.
     public var message: String
 
+    /// An error of the transform `transformID`.
     public init(transformID: String, message: String) {
         self.transformID = transformID
         self.message = message

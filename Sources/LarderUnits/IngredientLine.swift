@@ -62,9 +62,12 @@ public struct IngredientLine: Sendable, Hashable {
 
 /// An amount with an optional unit: `400 g`, `14 oz`, `2` (things).
 public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    /// How many.
     public var amount: Amount
+    /// Of what, when a unit was given.
     public var unit: UnitDefinition?
 
+    /// An amount of a unit.
     public init(amount: Amount, unit: UnitDefinition?) {
         self.amount = amount
         self.unit = unit

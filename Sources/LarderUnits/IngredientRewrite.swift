@@ -6,6 +6,7 @@ public struct RewrittenLine: Sendable, Hashable {
     /// The line's main amount after the change, when it had one.
     public var quantity: ScaledQuantity?
 
+    /// A rewritten line and its main amount.
     public init(text: String, quantity: ScaledQuantity?) {
         self.text = text
         self.quantity = quantity

@@ -35,6 +35,7 @@ public struct FittedQuantity: Sendable, Hashable {
     /// How ``shown`` was rounded from ``exact``.
     public var rounding: DisplayRounding
 
+    /// A fitted amount, as computed and as shown.
     public init(exact: Amount, shown: Amount, unit: UnitDefinition, rounding: DisplayRounding) {
         self.exact = exact
         self.shown = shown
@@ -72,8 +73,9 @@ public struct KitchenUnits: Sendable {
     private let families: [String: [UnitDefinition]]
     /// What fitting needs of each unit, by unit id: computed once.
     private let profiles: [String: Profile]
-    /// Each unit's family with the members' profiles, by unit id.
-    private let fittingFamilies: [String: [Member]]
+    /// Each unit's family with the members' profiles, and the unit's own profile, by
+    /// unit id (one look-up per fitted amount).
+    private let fittingFamilies: [String: (members: [Member], own: Profile)]
 
     /// A unit's factor, display rounding and minimum.
     struct Profile: Sendable {
@@ -128,9 +130,10 @@ public struct KitchenUnits: Sendable {
                                         minimum: Self.minimum(unit.id))
         }
         self.profiles = profiles
-        var fittingFamilies: [String: [Member]] = [:]
+        var fittingFamilies: [String: (members: [Member], own: Profile)] = [:]
         for (id, family) in families {
-            fittingFamilies[id] = family.compactMap { u in profiles[u.id].map { Member(unit: u, profile: $0) } }
+            guard let own = profiles[id] else { continue }
+            fittingFamilies[id] = (family.compactMap { u in profiles[u.id].map { Member(unit: u, profile: $0) } }, own)
         }
         self.fittingFamilies = fittingFamilies
     }
@@ -308,7 +311,7 @@ public struct KitchenUnits: Sendable {
     ///
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
-        guard let members = fittingFamilies[unit.id], let from = profiles[unit.id]?.factor else {
+        guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
             return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
         }
         // The fast path: every member's factor is known, so convert through the base unit

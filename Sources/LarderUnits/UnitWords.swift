@@ -16,6 +16,7 @@ public struct UnitWord: Sendable, Hashable {
     /// Matched with its exact case (`T` is a tablespoon, `t` a teaspoon).
     public var caseSensitive: Bool
 
+    /// A unit word of a language.
     public init(language: String, unit: UnitDefinition, singular: String, plural: String, isAbbreviation: Bool, caseSensitive: Bool = false) {
         self.language = language
         self.unit = unit
@@ -39,10 +40,29 @@ public struct UnitWord: Sendable, Hashable {
 ///     words.preferred(for: tbsp, language: "pt", abbreviation: false)?.plural  // "colheres de sopa"
 public struct UnitLexicon: Sendable {
     /// Every word, in no particular order.
-    public let words: [UnitWord]
+    public var words: [UnitWord] { storage.words }
+    /// The word lists, in one shared object (a copy of the lexicon costs one reference
+    /// count).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let words: [UnitWord]
+        let scalars: [Unicode.Scalar]
+        let forms: [Form]
+        let byFirst: [Unicode.Scalar: [Int32]]
+        let preferredForms: [String: UnitWord]
+
+        init(words: [UnitWord], scalars: [Unicode.Scalar], forms: [Form], byFirst: [Unicode.Scalar: [Int32]], preferredForms: [String: UnitWord]) {
+            self.words = words
+            self.scalars = scalars
+            self.forms = forms
+            self.byFirst = byFirst
+            self.preferredForms = preferredForms
+        }
+    }
     /// One spelling (singular or plural form) of a word, for matching: its scalars are
     /// `scalars[start..<start + count]`.
-    struct Form {
+    struct Form: Sendable {
         var start: Int32
         var count: Int32
         var word: Int32
@@ -53,12 +73,12 @@ public struct UnitLexicon: Sendable {
     }
 
     /// Every form's scalars, back to back (lower-cased unless case-sensitive).
-    private let scalars: [Unicode.Scalar]
+    private var scalars: [Unicode.Scalar] { storage.scalars }
     /// Every form, longest first within each first scalar.
-    private let forms: [Form]
+    private var forms: [Form] { storage.forms }
     /// Form indices by their first scalar.
-    private let byFirst: [Unicode.Scalar: [Int32]]
-    private let preferredForms: [String: UnitWord]
+    private var byFirst: [Unicode.Scalar: [Int32]] { storage.byFirst }
+    private var preferredForms: [String: UnitWord] { storage.preferredForms }
 
     /// The words that may follow a unit before the ingredient's name: `of`, `de`, `di`.
     public static let connectors: Set<String> = ["of", "de", "do", "da", "dos", "das", "del", "di", "d'", "von"]
@@ -105,11 +125,8 @@ public struct UnitLexicon: Sendable {
         var byFirst: [Unicode.Scalar: [Int32]] = [:]
         for (i, f) in forms.enumerated() { byFirst[allScalars[Int(f.start)], default: []].append(Int32(i)) }
         // Longest forms first, so `fl oz` wins over `fl` and `colheres de sopa` over `colheres`.
-        self.byFirst = byFirst.mapValues { $0.sorted { forms[Int($0)].count > forms[Int($1)].count } }
-        self.scalars = allScalars
-        self.forms = forms
-        self.words = words
-        self.preferredForms = preferred
+        let sortedByFirst = byFirst.mapValues { $0.sorted { forms[Int($0)].count > forms[Int($1)].count } }
+        storage = Storage(words: words, scalars: allScalars, forms: forms, byFirst: sortedByFirst, preferredForms: preferred)
     }
 
     /// The word to write `unit` with in `language`: its abbreviation or its full name as
