@@ -93,7 +93,7 @@ public struct LocalizedText: Sendable, Hashable {
         guard let object = json.objectValue, !object.isEmpty else { return nil }
         var values: [(tag: String, value: TextValue)] = []
         for (k, v) in object {
-            guard LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
+            guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
             values.append((k, value))
         }
         self.init(values)
@@ -107,7 +107,7 @@ public struct LocalizedText: Sendable, Hashable {
         let languages = Set(locales.compactMap { try? LanguageTag($0).language })
         var matches = false
         for (k, v) in object {
-            guard let tag = try? LanguageTag(k), TextValue(json: v) != nil else { return false }
+            guard TextValue(json: v) != nil, let tag = try? LanguageTag(k) else { return false }
             if languages.contains(tag.language) { matches = true }
         }
         return matches
@@ -140,5 +140,31 @@ public struct LocalizedText: Sendable, Hashable {
 
 /// A tag's canonical spelling, or the tag lower-cased when it is not valid.
 func canonical(_ tag: String) -> String {
-    (try? LanguageTag(tag).description) ?? tag.lowercased()
+    if isSimpleCanonicalTag(tag) { return tag }
+    return (try? LanguageTag(tag).description) ?? tag.lowercased()
+}
+
+/// True for the common tags already in canonical form, checked without parsing: `en`,
+/// `yue`, `pt-BR`, `es-419`. (Most content uses these; anything else is parsed.)
+func isSimpleCanonicalTag(_ tag: String) -> Bool {
+    var language = 0
+    var region: [UInt8] = []
+    var inRegion = false
+    for byte in tag.utf8 {
+        if byte == UInt8(ascii: "-") {
+            if inRegion { return false }
+            inRegion = true
+        } else if inRegion {
+            region.append(byte)
+        } else if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+            language += 1
+        } else {
+            return false
+        }
+    }
+    guard (2...3).contains(language) else { return false }
+    if !inRegion { return true }
+    let letters = region.count == 2 && region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    let digits = region.count == 3 && region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    return letters || digits
 }
