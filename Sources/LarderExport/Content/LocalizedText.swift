@@ -145,26 +145,19 @@ func canonical(_ tag: String) -> String {
 }
 
 /// True for the common tags already in canonical form, checked without parsing: `en`,
-/// `yue`, `pt-BR`, `es-419`. (Most content uses these; anything else is parsed.)
+/// `yue`, `pt-BR`, `es-419`, `zh-Hant`, `zh-Hant-TW`. (Anything else is parsed.)
 func isSimpleCanonicalTag(_ tag: String) -> Bool {
-    var language = 0
-    var region: [UInt8] = []
-    var inRegion = false
-    for byte in tag.utf8 {
-        if byte == UInt8(ascii: "-") {
-            if inRegion { return false }
-            inRegion = true
-        } else if inRegion {
-            region.append(byte)
-        } else if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
-            language += 1
-        } else {
-            return false
-        }
+    let parts = Array(tag.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    func lower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+    func upper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+    func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(lower) else { return false }
+    var rest = parts.dropFirst()
+    if let script = rest.first, script.count == 4, upper(script.first!), script.dropFirst().allSatisfy(lower) {
+        rest = rest.dropFirst()
     }
-    guard (2...3).contains(language) else { return false }
-    if !inRegion { return true }
-    let letters = region.count == 2 && region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-    let digits = region.count == 3 && region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    return letters || digits
+    if let region = rest.first, (region.count == 2 && region.allSatisfy(upper)) || (region.count == 3 && region.allSatisfy(digit)) {
+        rest = rest.dropFirst()
+    }
+    return rest.isEmpty
 }
