@@ -93,7 +93,7 @@ public struct LocalizedText: Sendable, Hashable {
         guard let object = json.objectValue, !object.isEmpty else { return nil }
         var values: [(tag: String, value: TextValue)] = []
         for (k, v) in object {
-            guard LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
+            guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
             values.append((k, value))
         }
         self.init(values)
@@ -107,7 +107,7 @@ public struct LocalizedText: Sendable, Hashable {
         let languages = Set(locales.compactMap { try? LanguageTag($0).language })
         var matches = false
         for (k, v) in object {
-            guard let tag = try? LanguageTag(k), TextValue(json: v) != nil else { return false }
+            guard TextValue(json: v) != nil, let tag = try? LanguageTag(k) else { return false }
             if languages.contains(tag.language) { matches = true }
         }
         return matches
@@ -140,5 +140,24 @@ public struct LocalizedText: Sendable, Hashable {
 
 /// A tag's canonical spelling, or the tag lower-cased when it is not valid.
 func canonical(_ tag: String) -> String {
-    (try? LanguageTag(tag).description) ?? tag.lowercased()
+    if isSimpleCanonicalTag(tag) { return tag }
+    return (try? LanguageTag(tag).description) ?? tag.lowercased()
+}
+
+/// True for the common tags already in canonical form, checked without parsing: `en`,
+/// `yue`, `pt-BR`, `es-419`, `zh-Hant`, `zh-Hant-TW`. (Anything else is parsed.)
+func isSimpleCanonicalTag(_ tag: String) -> Bool {
+    let parts = Array(tag.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    func lower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+    func upper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+    func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(lower) else { return false }
+    var rest = parts.dropFirst()
+    if let script = rest.first, script.count == 4, upper(script.first!), script.dropFirst().allSatisfy(lower) {
+        rest = rest.dropFirst()
+    }
+    if let region = rest.first, (region.count == 2 && region.allSatisfy(upper)) || (region.count == 3 && region.allSatisfy(digit)) {
+        rest = rest.dropFirst()
+    }
+    return rest.isEmpty
 }
