@@ -40,9 +40,10 @@ struct BuildCommand: AsyncParsableCommand {
             report(broken.diagnostics, files: 1, locators: broken.locators, reporter: reporter, registry: registry, cwd: cwd)
             throw ExitCode(2)
         }
-        let builder = Builder(
+        var builder = Builder(
             config: project.config, registry: registry, outputBase: out.map { absolutePath($0, cwd: cwd) } ?? project.root,
             protected: [], toolVersion: larderVersion, files: WorkingTreeFiles(root: project.root))
+        builder.pluginDirectory = project.root  // external plugins run in the project folder
         let total = 2 + builder.steps.count
         let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
 

@@ -7,7 +7,20 @@ import LarderTransforms
 /// built-in rules, transforms and exporters. A Swift package that extends Larder builds
 /// its own registry from this one and adds its plugins.
 enum CLIRegistry {
+    /// The registry given to ``LarderCommand/runMain(registry:arguments:)``, for the commands
+    /// it runs; nil when `larder` runs with the built-in one. (A task-local value, not a
+    /// global: it holds only for the run that set it.)
+    static let current = TaskLocal<PluginRegistry?>(wrappedValue: nil)
+
+    /// The registry of this run: the one `runMain(registry:)` was given, else ``builtIn()``.
     static func make() throws -> PluginRegistry {
+        if let registry = current.get() { return registry }
+        return try builtIn()
+    }
+
+    /// The built-in registry: core reporters and sources, built-in rules, transforms and
+    /// exporters.
+    static func builtIn() throws -> PluginRegistry {
         var registry = PluginRegistry.withBuiltInRules()
         registry.registerBuiltInTransforms()
         for exporter: any Exporter in [

@@ -20,10 +20,31 @@ public struct LarderCommand: AsyncParsableCommand {
         subcommands: [
             LintCommand.self, ValidateCommand.self, BuildCommand.self, ScaleCommand.self, ConvertCommand.self,
             InitCommand.self, RulesCommand.self, ExplainCommand.self, SchemaCommand.self, HookCommand.self,
+            PluginsCommand.self,  // plugins: `larder plugins`
         ]
     )
 
     public init() {}
+
+    /// The registry `larder` runs with: the core's reporters and source plus the built-in
+    /// rules, transforms and exporters. A Swift package extending Larder starts from it:
+    ///
+    ///     var registry = try LarderCommand.builtInRegistry()
+    ///     try registry.register(rule: ABVLimit())
+    ///     await LarderCommand.runMain(registry: registry)
+    public static func builtInRegistry() throws -> PluginRegistry {
+        try CLIRegistry.builtIn()
+    }
+
+    /// Runs the same CLI as `larder` with the plugins of `registry` (a Swift package's own
+    /// rules, transforms, exporters and reporters beside or instead of the built-in ones),
+    /// then exits with Larder's exit codes.
+    public static func runMain(registry: PluginRegistry, arguments: [String]? = nil) async -> Never {
+        await CLIRegistry.current.withValue(registry) { () async -> Void in
+            await runMain(arguments: arguments)
+        }
+        fatalError("runMain(arguments:) exits")
+    }
 
     /// Runs the CLI with the process's arguments and exits with Larder's exit codes
     /// (0 clean, 1 content errors, 2 usage or internal error).

@@ -16,6 +16,9 @@ public struct Builder: Sendable {
     public var toolVersion: String
     /// Reads project files for exporters that copy them (images).
     public var files: (any ProjectFileReader)?
+    /// The folder external plugins (`plugins:` in larder.yml) run in: the project root.
+    /// Nil means ``outputBase``.
+    public var pluginDirectory: String? = nil
 
     public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "",
                 files: (any ProjectFileReader)? = nil) {
@@ -56,6 +59,17 @@ public struct Builder: Sendable {
             let name = "transform \(step.id)"
             progress(index, name)
             index += 1
+            // External transform plugin (ExternalPlugins/): runs once over every document.
+            if let plugin = externalPlugin(step.id, stage: "transform") {
+                do {
+                    let result = try await plugin.transform(documents, options: Self.mergedOptions(plugin, step), locales: config.locales)
+                    documents = result.documents
+                    diagnostics += result.diagnostics
+                } catch {
+                    throw StepError(step: name, message: error.description)
+                }
+                continue
+            }
             let transform: any Transform
             do {
                 transform = try registry.transform(step.id)
@@ -76,6 +90,17 @@ public struct Builder: Sendable {
             let name = "export \(step.id)"
             progress(index, name)
             index += 1
+            let artifacts: [Artifact]
+            // External export plugin (ExternalPlugins/): returns artifacts like an exporter.
+            if let plugin = externalPlugin(step.id, stage: "export") {
+                do {
+                    let exported = try await plugin.export(documents, options: Self.mergedOptions(plugin, step), locales: config.locales)
+                    artifacts = exported.artifacts
+                    diagnostics += exported.diagnostics
+                } catch {
+                    throw StepError(step: name, message: error.description)
+                }
+            } else {
             let exporter: any Exporter
             do {
                 exporter = try registry.exporter(step.id)
@@ -86,11 +111,11 @@ public struct Builder: Sendable {
             for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
             let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
                                         files: files, imageFolders: imageFolders)
-            let artifacts: [Artifact]
             do {
                 artifacts = try exporter.export(documents, context: context)
             } catch {
                 throw StepError(step: name, message: "\(error)")
+            }
             }
             let out = step.options["out"]?.stringValue ?? "dist/\(step.id)"
             // An `out` that names a file (`Content.xcstrings`) takes the export's one file.

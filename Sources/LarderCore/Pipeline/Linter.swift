@@ -79,6 +79,7 @@ public struct Linter: Sendable {
     public func checkRuleSettings() -> [Diagnostic] {
         var known = Set(registry.rules.map(\.id))
         known.formUnion(RuleMetadata.coreChecks.keys)
+        known.formUnion(externalPluginRuleIDs)  // lint plugins' own failures (ExternalPlugins/)
         var out: [Diagnostic] = []
         func report(_ message: String, at pointer: JSONPointer) {
             let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
@@ -184,7 +185,9 @@ public struct Linter: Sendable {
             }
         }
         let reportedParse = content.diagnostics.filter { reportingOn?.contains($0.file) ?? true }
-        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 }
+        // External lint plugins (ExternalPlugins/): once per run over the reported documents.
+        let fromPlugins = await runLintPlugins(reported)
+        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 } + fromPlugins
     }
 
     /// A rule's options with what the config knows added: the entry's `images` folder and the

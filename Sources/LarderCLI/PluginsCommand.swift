@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+
+/// `larder plugins`: every plugin this run knows, with its stage and where it comes from:
+/// built into Larder, registered by the Swift package running the CLI
+/// (``LarderCommand/runMain(registry:arguments:)``), or a command in `larder.yml`.
+struct PluginsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the plugins (built in, from a Swift package, and larder.yml commands) with their stage.")
+
+    @Option(name: .long, help: "The config file (default: larder.yml in this folder or the nearest parent).")
+    var config: String?
+
+    /// One line of the listing.
+    struct Row: Equatable {
+        var id: String
+        var stage: String
+        var kind: String
+        var source: String
+    }
+
+    func run() async throws {
+        let registry = try CLIRegistry.make()
+        let cwd = FileManager.default.currentDirectoryPath
+        var configured: [PluginSpec] = []
+        var configName = "larder.yml"
+        do {
+            if let project = try ProjectSession.open(config: config, cwd: cwd) {
+                configured = project.config.plugins
+                configName = project.configDisplay
+            }
+        } catch let broken as ProjectSession.BrokenConfig {
+            throw ValidationError("\(configName) has errors: " + broken.diagnostics.map(\.message).joined(separator: "; "))
+        }
+        let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName)
+        writeStandardOutput(Array(Self.table(rows).utf8))
+    }
+
+    /// The rows: registry plugins by stage, then the config's external plugins.
+    static func rows(registry: PluginRegistry, builtIn: PluginRegistry, configured: [PluginSpec], configName: String) -> [Row] {
+        func source(_ kind: PluginKind, _ id: String) -> String {
+            builtIn.ids(of: kind).contains(id) ? "built in" : "Swift package"
+        }
+        var rows: [Row] = []
+        rows += registry.sources.map { Row(id: $0.id, stage: "load", kind: "source", source: source(.source, $0.id)) }
+        rows += RuleMetadata.coreChecks.keys.sorted().map { Row(id: $0, stage: "lint", kind: "check", source: "built in") }
+        rows += registry.rules.map { Row(id: $0.id, stage: "lint", kind: "rule", source: source(.rule, $0.id)) }
+        rows += registry.transforms.map { Row(id: $0.id, stage: "transform", kind: "transform", source: source(.transform, $0.id)) }
+        rows += registry.exporters.map { Row(id: $0.id, stage: "export", kind: "exporter", source: source(.exporter, $0.id)) }
+        rows += registry.reporters.map { Row(id: $0.id, stage: "report", kind: "reporter", source: source(.reporter, $0.id)) }
+        let order = ["lint": 1, "transform": 2, "export": 3]
+        rows += configured.enumerated().sorted { (order[$0.element.stage] ?? 9, $0.offset) < (order[$1.element.stage] ?? 9, $1.offset) }
+            .map { Row(id: $0.element.id, stage: $0.element.stage, kind: "external",
+                       source: "\(configName): " + $0.element.command.joined(separator: " ")) }
+        return rows
+    }
+
+    /// The rows as aligned columns under a header.
+    static func table(_ rows: [Row]) -> String {
+        let all = [Row(id: "ID", stage: "STAGE", kind: "KIND", source: "FROM")] + rows
+        let idWidth = all.map(\.id.count).max() ?? 0
+        let stageWidth = all.map(\.stage.count).max() ?? 0
+        let kindWidth = all.map(\.kind.count).max() ?? 0
+        var out = ""
+        for row in all {
+            out += row.id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
+                + row.stage.padding(toLength: stageWidth + 2, withPad: " ", startingAt: 0)
+                + row.kind.padding(toLength: kindWidth + 2, withPad: " ", startingAt: 0)
+                + row.source + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import LarderJSON
+
+/// A plugin from `larder.yml` `plugins:`: an executable in any language that speaks the
+/// `larder-plugin/1` JSON protocol on standard input and output (see
+/// `Docs/plugin-protocol.md`).
+///
+///     let plugin = ExternalPlugin(spec: spec, projectRoot: "/project")
+///     let diagnostics = await plugin.lint(documents, locales: ["en"])
+///
+/// Larder writes one request and reads one response. Whatever the plugin answers is checked
+/// before it is used: pointers must exist in their document, returned documents must be
+/// JSON objects standing for documents of the request, and artifact paths must stay in the
+/// output folder. A plugin that cannot start, exits non-zero, is killed, runs past its
+/// timeout, writes more than ``maxOutput`` bytes or answers something that is not the
+/// protocol gets a diagnostic (rule id `plugin/<id>`) naming it.
+public struct ExternalPlugin: Sendable {
+    /// The protocol version Larder speaks: `"larder-plugin/1"`.
+    public static let protocolVersion = "larder-plugin/1"
+    /// Seconds a plugin may run when `larder.yml` does not give a `timeout`.
+    public static let defaultTimeout = 30.0
+
+    /// The plugin as `larder.yml` declares it.
+    public var spec: PluginSpec
+    /// The folder the command runs in (the project root).
+    public var projectRoot: String
+    /// The most bytes of response read; a plugin that writes more is stopped.
+    public var maxOutput: Int = 64 << 20
+    /// Where failures are reported: the config file and the place of the plugin's entry.
+    public var configFile: String
+    public var configRange: SourceRange
+
+    /// A plugin declared by `spec`, run from `projectRoot`; failures point at `configRange`
+    /// of `configFile`.
+    public init(spec: PluginSpec, projectRoot: String, configFile: String = "larder.yml",
+                configRange: SourceRange = SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))) {
+        self.spec = spec
+        self.projectRoot = projectRoot
+        self.configFile = configFile
+        self.configRange = configRange
+    }
+
+    /// The rule id of diagnostics about the plugin itself: `plugin/<id>`.
+    public var failureRuleID: String { "plugin/\(spec.id)" }
+
+    /// What went wrong with a run, as a sentence naming the plugin.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var pluginID: String
+        public var message: String
+        public var description: String { "plugin '\(pluginID)': \(message)" }
+    }
+
+    /// A diagnostic about the plugin itself, at its entry in the config.
+    public func diagnostic(for failure: Failure, severity: Severity = .error) -> Diagnostic {
+        Diagnostic(ruleID: failureRuleID, severity: severity, message: failure.description, file: configFile,
+                   start: configRange.start, end: configRange.end)
+    }
+
+    // MARK: Stages
+
+    /// Runs a lint plugin over `documents` and returns its diagnostics, each checked and
+    /// placed at line and column; problems with the plugin itself come back as diagnostics
+    /// with `failureSeverity`.
+    public func lint(_ documents: [Document], locales: [String], failureSeverity: Severity = .error) async -> [Diagnostic] {
+        do {
+            let response = try await exchange(stage: "lint", documents: documents, options: spec.options, locales: locales)
+            let (diagnostics, problems) = checkDiagnostics(response, in: documents)
+            return diagnostics + problems.map { diagnostic(for: $0, severity: failureSeverity) }
+        } catch {
+            return [diagnostic(for: error, severity: failureSeverity)]
+        }
+    }
+
+    /// Runs a transform plugin: returns `documents` with the ones the plugin rewrote replaced,
+    /// and its diagnostics. Throws when the plugin fails or answers something unusable.
+    public func transform(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> (documents: [Document], diagnostics: [Diagnostic]) {
+        let response = try await exchange(stage: "transform", documents: documents, options: options, locales: locales)
+        var documents = documents
+        guard let returned = Self.array(response, "documents") else { throw fail("the response has no \"documents\" array") }
+        var position: [String: Int] = [:]
+        for (i, d) in documents.enumerated() { position[Self.key(d.file, d.index)] = i }
+        for (n, item) in returned.enumerated() {
+            guard let object = item.objectValue, let file = object["file"]?.stringValue else {
+                throw fail("documents[\(n)] is not an object with a \"file\" string")
+            }
+            let index: Int?
+            switch object["index"] {
+            case nil, .null?: index = nil
+            case let value?:
+                guard let i = value.intValue else { throw fail("documents[\(n)].index is not an integer or null") }
+                index = i
+            }
+            guard let at = position[Self.key(file, index)] else {
+                throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? ""), which is not a document of the request")
+            }
+            guard let value = object["value"], value.objectValue != nil else {
+                throw fail("documents[\(n)].value (\(file)) must be a JSON object")
+            }
+            do {
+                try documents[at].replaceValue(with: value)
+            } catch {
+                throw fail("documents[\(n)].value (\(file)) cannot be used: \(error)")
+            }
+        }
+        let (diagnostics, problems) = checkDiagnostics(response, in: documents)
+        if let first = problems.first { throw first }
+        return (documents, diagnostics)
+    }
+
+    /// Runs an export plugin: returns its artifacts (paths checked with
+    /// ``Artifact/validate(path:)``) and diagnostics. Throws when the plugin fails or
+    /// answers something unusable.
+    public func export(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> (artifacts: [Artifact], diagnostics: [Diagnostic]) {
+        let response = try await exchange(stage: "export", documents: documents, options: options, locales: locales)
+        guard let items = Self.array(response, "artifacts") else { throw fail("the response has no \"artifacts\" array") }
+        var artifacts: [Artifact] = []
+        var seen = Set<String>()
+        for (n, item) in items.enumerated() {
+            guard let object = item.objectValue, let path = object["path"]?.stringValue else {
+                throw fail("artifacts[\(n)] is not an object with a \"path\" string")
+            }
+            let bytes: [UInt8]
+            switch (object["text"], object["base64"]) {
+            case (.string(let text)?, nil): bytes = Array(text.utf8)
+            case (nil, .string(let encoded)?):
+                guard let data = Data(base64Encoded: encoded) else { throw fail("artifacts[\(n)].base64 (\(path)) is not valid base64") }
+                bytes = Array(data)
+            default:
+                throw fail("artifacts[\(n)] (\(path)) must have exactly one of \"text\" or \"base64\", a string")
+            }
+            guard seen.insert(path).inserted else { throw fail("artifacts[\(n)]: the path \(path) is given twice") }
+            do {
+                artifacts.append(try Artifact(path: path, bytes: bytes))
+            } catch {
+                throw fail("artifacts[\(n)]: \(error)")
+            }
+        }
+        let (diagnostics, problems) = checkDiagnostics(response, in: documents)
+        if let first = problems.first { throw first }
+        return (artifacts, diagnostics)
+    }
+
+    // MARK: The exchange
+
+    /// The request for `stage`, as the protocol defines it.
+    public func request(stage: String, documents: [Document], options: JSONValue, locales: [String]) -> JSONValue {
+        .object(JSONObject([
+            ("protocol", .string(Self.protocolVersion)),
+            ("stage", .string(stage)),
+            ("plugin", .string(spec.id)),
+            ("options", options.objectValue == nil ? .object(JSONObject()) : options),
+            ("locales", .array(locales.map(JSONValue.string))),
+            ("documents", .array(documents.map { d in
+                .object(JSONObject([
+                    ("file", .string(d.file)),
+                    ("kind", d.kind.map(JSONValue.string) ?? .null),
+                    ("index", d.index.map { .number(JSONNumber($0)) } ?? .null),
+                    ("pointer", .string(d.pointer.description)),
+                    ("value", d.value),
+                ]))
+            })),
+        ]))
+    }
+
+    /// Sends the request, runs the plugin and returns its response object.
+    func exchange(stage: String, documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> JSONObject {
+        let input = JSONWriter.compact.bytes(request(stage: stage, documents: documents, options: options, locales: locales))
+        let process = PluginProcess(command: spec.command, directory: projectRoot, timeout: spec.timeout ?? Self.defaultTimeout,
+                                    maxOutput: maxOutput)
+        let output: [UInt8]
+        switch await process.run(input: input) {
+        case .failedToStart(let reason):
+            throw fail("cannot run \(spec.command.joined(separator: " ")): \(reason)")
+        case .timedOut:
+            throw fail("gave no answer within \(Self.seconds(spec.timeout ?? Self.defaultTimeout)) and was stopped (raise `timeout` in larder.yml if it needs longer)")
+        case .outputTooLarge:
+            throw fail("wrote more than \(Self.size(maxOutput)) and was stopped")
+        case .signalled(let signal, let errorOutput):
+            throw fail("was killed by signal \(signal)" + Self.excerpt(errorOutput))
+        case .exited(let status, let bytes, let errorOutput):
+            if status != 0 { throw fail("exited with status \(status)" + Self.excerpt(errorOutput)) }
+            output = bytes
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: output)
+        } catch {
+            let start = String(decoding: output.prefix(60), as: UTF8.self)
+            throw fail("did not answer with JSON (\(error.message) at \(error.position)); its output starts with \(Self.quoted(start))")
+        }
+        guard let object = value.objectValue else {
+            throw fail("answered with a JSON \(value.kind) instead of an object; a \(stage) response is {\(Self.responseKeys(stage))}")
+        }
+        if let version = object["protocol"], version != .string(Self.protocolVersion) {
+            throw fail("answers protocol \(JSONWriter.compact.string(version)); Larder speaks \(Self.protocolVersion)")
+        }
+        let allowed = Set(["protocol", "diagnostics"] + (stage == "transform" ? ["documents"] : stage == "export" ? ["artifacts"] : []))
+        if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
+            throw fail("answered with an unknown member \"\(unknown)\"; a \(stage) response is {\(Self.responseKeys(stage))}")
+        }
+        return object
+    }
+
+    /// The response's diagnostics placed in `documents`, and the problems with those that
+    /// cannot be placed.
+    func checkDiagnostics(_ response: JSONObject, in documents: [Document]) -> (diagnostics: [Diagnostic], problems: [Failure]) {
+        guard let items = response["diagnostics"] else { return ([], []) }
+        guard let array = items.arrayValue else { return ([], [fail("\"diagnostics\" is not an array")]) }
+        var byFile: [String: [Document]] = [:]
+        for d in documents { byFile[d.file, default: []].append(d) }
+        var out: [Diagnostic] = []
+        var problems: [Failure] = []
+        for (n, item) in array.enumerated() {
+            guard let object = item.objectValue else { problems.append(fail("diagnostics[\(n)] is not an object")); continue }
+            guard let message = object["message"]?.stringValue, !message.isEmpty else {
+                problems.append(fail("diagnostics[\(n)] has no \"message\" string")); continue
+            }
+            guard let file = object["file"]?.stringValue else { problems.append(fail("diagnostics[\(n)] has no \"file\" string")); continue }
+            guard let candidates = byFile[file] else {
+                problems.append(fail("diagnostics[\(n)] names \(file), which is not a file of the request")); continue
+            }
+            let pointerText = object["pointer"]?.stringValue ?? ""
+            guard let pointer = JSONPointer(parsing: pointerText) else {
+                problems.append(fail("diagnostics[\(n)]: \(Self.quoted(pointerText)) is not a JSON Pointer")); continue
+            }
+            let severity: Severity
+            switch object["severity"] {
+            case nil: severity = .error
+            case .string(let name)? where Severity(name: name) != nil: severity = Severity(name: name)!
+            case let other?:
+                problems.append(fail("diagnostics[\(n)]: severity \(JSONWriter.compact.string(other)) is not error, warning or note")); continue
+            }
+            var ruleID = spec.id
+            if let rule = object["rule"] {
+                guard let name = rule.stringValue, Self.isSlug(name) else {
+                    problems.append(fail("diagnostics[\(n)]: rule \(JSONWriter.compact.string(rule)) is not a kebab-case id")); continue
+                }
+                ruleID += "/" + name
+            }
+            guard let (document, node) = Self.locate(pointer, in: candidates) else {
+                problems.append(fail("diagnostics[\(n)]: the pointer \(Self.quoted(pointerText)) does not exist in \(file)")); continue
+            }
+            out.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node))
+        }
+        return (out, problems)
+    }
+
+    /// The document of `candidates` holding `pointer` (a pointer within the file) and the node
+    /// it names.
+    static func locate(_ pointer: JSONPointer, in candidates: [Document]) -> (Document, Int)? {
+        for document in candidates {
+            let base = document.pointer.tokens
+            guard pointer.tokens.starts(with: base) else { continue }
+            let json = document.json
+            var node = document.node
+            for token in pointer.tokens.dropFirst(base.count) {
+                switch json.kind(node) {
+                case .object:
+                    guard let v = json.member(node, token) else { return nil }
+                    node = v
+                case .array:
+                    guard let i = Int(token), token == String(i), let e = json.element(node, i) else { return nil }
+                    node = e
+                default:
+                    return nil
+                }
+            }
+            return (document, node)
+        }
+        return nil
+    }
+
+    // MARK: Helpers
+
+    func fail(_ message: String) -> Failure { Failure(pluginID: spec.id, message: message) }
+
+    func diagnostic(for error: any Error, severity: Severity) -> Diagnostic {
+        diagnostic(for: (error as? Failure) ?? fail("\(error)"), severity: severity)
+    }
+
+    static func key(_ file: String, _ index: Int?) -> String { "\(file)\u{0}\(index.map(String.init) ?? "")" }
+
+    static func array(_ object: JSONObject, _ key: String) -> [JSONValue]? { object[key]?.arrayValue }
+
+    static func responseKeys(_ stage: String) -> String {
+        switch stage {
+        case "transform": "\"documents\": [...], \"diagnostics\": [...]"
+        case "export": "\"artifacts\": [...], \"diagnostics\": [...]"
+        default: "\"diagnostics\": [...]"
+        }
+    }
+
+    static func isSlug(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else { return false }
+        return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// The first lines of a plugin's standard error, for a failure message.
+    static func excerpt(_ errorOutput: String) -> String {
+        let lines = errorOutput.split(whereSeparator: \.isNewline).prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !lines.isEmpty else { return "" }
+        return "; it said: " + lines.joined(separator: " / ").prefix(300)
+    }
+
+    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\n", with: "\\n") + "'" }
+
+    static func seconds(_ t: Double) -> String {
+        t == t.rounded() ? "\(Int(t)) second\(t == 1 ? "" : "s")" : "\(t) seconds"
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+}
+
+extension PluginSpec {
+    /// A plugin declaration, as `larder.yml` `plugins:` holds it.
+    public init(id: String, stage: String, command: [String], options: JSONValue = .null, timeout: Double? = nil) {
+        self.id = id
+        self.stage = stage
+        self.command = command
+        self.options = options
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LarderJSON
+
+extension LarderConfig {
+    /// The external plugins of one stage (`"lint"`, `"transform"`, `"export"`), with their
+    /// place in `plugins:`.
+    public func plugins(stage: String) -> [(index: Int, spec: PluginSpec)] {
+        plugins.enumerated().filter { $0.element.stage == stage }.map { ($0.offset, $0.element) }
+    }
+}
+
+extension Linter {
+    /// The rule ids `larder.yml` may set for lint plugins: `plugin/<id>` (the severity of the
+    /// plugin's own failures, or `off` to skip it).
+    var externalPluginRuleIDs: [String] {
+        config.plugins(stage: "lint").map { "plugin/\($0.spec.id)" }
+    }
+
+    /// Runs every lint plugin of `larder.yml` once over `documents` (the documents being
+    /// reported on), side by side, and returns their diagnostics in the config's order.
+    ///
+    /// `rules: { plugin/<id>: warning }` makes the plugin's own failures (a crash, a
+    /// timeout, garbage) warnings instead of errors; `plugin/<id>: off` skips the plugin.
+    public func runLintPlugins(_ documents: [Document]) async -> [Diagnostic] {
+        let plugins = config.plugins(stage: "lint")
+        guard !plugins.isEmpty, !documents.isEmpty else { return [] }
+        let locales = config.locales
+        var jobs: [(ExternalPlugin, Severity)] = []
+        for (index, spec) in plugins {
+            let setting = config.rules["plugin/\(spec.id)"]
+            if setting?.isOff ?? false { continue }
+            let range = configPositions?(JSONPointer(tokens: ["plugins", String(index)]))
+                ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+            jobs.append((ExternalPlugin(spec: spec, projectRoot: projectRoot, configFile: configFile, configRange: range),
+                         setting?.severity ?? .error))
+        }
+        var results = [[Diagnostic]](repeating: [], count: jobs.count)
+        await withTaskGroup(of: (Int, [Diagnostic]).self) { group in
+            for (i, job) in jobs.enumerated() {
+                group.addTask { (i, await job.0.lint(documents, locales: locales, failureSeverity: job.1)) }
+            }
+            for await (i, found) in group { results[i] = found }
+        }
+        return results.flatMap { $0 }
+    }
+}
+
+extension Builder {
+    /// The external plugin of `stage` with `id`, if `larder.yml` declares one.
+    func externalPlugin(_ id: String, stage: String) -> ExternalPlugin? {
+        guard let (index, spec) = config.plugins(stage: stage).first(where: { $0.spec.id == id }) else { return nil }
+        _ = index
+        return ExternalPlugin(spec: spec, projectRoot: pluginDirectory ?? outputBase)
+    }
+
+    /// The plugin's own options with the step's options laid over them.
+    static func mergedOptions(_ plugin: ExternalPlugin, _ step: PipelineStep) -> JSONValue {
+        var options = plugin.spec.options.objectValue ?? JSONObject()
+        for (k, v) in step.options.objectValue ?? JSONObject() { options[k] = v }
+        return .object(options)
+    }
+}

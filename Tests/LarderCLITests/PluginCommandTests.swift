@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The CLI with external plugins: `larder plugins`, and `larder lint` / `larder build` over
+/// Examples/plugins/project (a Python and a POSIX sh lint plugin, a Python transform and a
+/// Python export plugin).
+@Suite struct PluginCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/plugins")
+    static let project = examples.appendingPathComponent("project")
+
+    @Test func pluginsListsBuiltInAndConfiguredPlugins() throws {
+        let r = try CLI.run(["plugins"], in: Self.project)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.first == "ID STAGE KIND FROM")
+        #expect(lines.contains("schema lint check built in"))
+        #expect(lines.contains("scale transform transform built in"))
+        #expect(lines.contains("xcstrings export exporter built in"))
+        #expect(lines.contains("sarif report reporter built in"))
+        #expect(lines.suffix(4) == [
+            "abv-limit lint external larder.yml: python3 ../python/abv-limit.py",
+            "no-todo lint external larder.yml: sh ../shell/no-todo.sh",
+            "abv-round transform external larder.yml: python3 ../python/abv-round.py",
+            "abv-table export external larder.yml: python3 ../python/abv-table.py",
+        ])
+    }
+
+    @Test func lintRunsThePythonAndShellPlugins() throws {
+        let r = try CLI.run(["lint", "--format", "xcode"], in: Self.project)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("content/drinks.json:9:3: warning: the text still holds a TODO [no-todo/todo]"), "\(r.stdout)")
+        #expect(r.stdout.contains("content/drinks.json:15:14: error: zombie: alcohol by volume 38.6% is above the limit 30% [abv-limit/over-limit]"), "\(r.stdout)")
+    }
+
+    func project(limit: Int, lintCommand: String? = nil) throws -> Scratch {
+        let scratch = try Scratch()
+        let plugins = Self.examples.path
+        try scratch.write("content/drinks.json", try String(contentsOf: Self.project.appendingPathComponent("content/drinks.json"), encoding: .utf8))
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: abv-limit
+                stage: lint
+                command: [\(lintCommand ?? "python3, \(plugins)/python/abv-limit.py")]
+                options: { limit: \(limit) }
+              - id: abv-round
+                stage: transform
+                command: [python3, \(plugins)/python/abv-round.py]
+              - id: abv-table
+                stage: export
+                command: [python3, \(plugins)/python/abv-table.py]
+            transforms:
+              - abv-round
+            exports:
+              - abv-table: { out: dist/abv }
+            """)
+        return scratch
+    }
+
+    @Test func buildRunsTransformAndExportPlugins() throws {
+        let scratch = try project(limit: 40)
+        let r = try CLI.run(["build"], in: scratch.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let csv = try String(contentsOf: scratch.url.appendingPathComponent("dist/abv/abv.csv"), encoding: .utf8)
+        #expect(csv == "id,abv\nnegroni,24\nzombie,39\n")
+    }
+
+    @Test func aCrashingLintPluginIsAnErrorAtItsEntryInTheConfig() throws {
+        let scratch = try project(limit: 40, lintCommand: "sh, -c, 'echo boom >&2; exit 5'")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: scratch.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("larder.yml:6:5: error: plugin 'abv-limit': exited with status 5; it said: boom [plugin/abv-limit]"), "\(r.stdout)")
+    }
+
+    @Test func aPluginFailureCanBeMadeAWarning() throws {
+        let scratch = try project(limit: 40, lintCommand: "sh, -c, 'exit 5'")
+        try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+            + "\nrules:\n  plugin/abv-limit: warning\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: scratch.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("warning: plugin 'abv-limit': exited with status 5 [plugin/abv-limit]"), "\(r.stdout)")
+    }
+}

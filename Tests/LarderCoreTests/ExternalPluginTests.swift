@@ -1,0 +1,334 @@
+import Foundation
+import LarderJSON
+import LarderSchema
+import Testing
+@testable import LarderCore
+
+/// External plugins (`plugins:` in larder.yml): the example plugins, every failure mode with
+/// its message, the checks on what a plugin answers, and the pipeline wiring.
+@Suite struct ExternalPluginTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = root.appendingPathComponent("Examples/plugins").path
+
+    static let drinks = #"""
+        [
+          {"id": "negroni", "name": "Negroni", "x-abv": 24.4},
+          {"id": "zombie", "name": "Zombie", "description": "TODO", "x-abv": 38.6}
+        ]
+        """#
+
+    func documents(_ text: String = Self.drinks, file: String = "content/drinks.json") throws -> [Document] {
+        Document.split(file: file, kind: "recipe", json: try JSONDocument(parsing: text))
+    }
+
+    /// A folder holding `script` as `plugin.sh`.
+    func scratch(_ script: String = "") throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-plugin-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try script.write(toFile: dir + "/plugin.sh", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// A plugin running `script` with sh.
+    func shell(_ script: String, id: String = "demo", stage: String = "lint", timeout: Double? = nil) throws -> ExternalPlugin {
+        ExternalPlugin(spec: PluginSpec(id: id, stage: stage, command: ["sh", "plugin.sh"], timeout: timeout),
+                       projectRoot: try scratch(script), configFile: "larder.yml",
+                       configRange: SourceRange(start: SourcePosition(line: 7, column: 5), end: SourcePosition(line: 7, column: 9)))
+    }
+
+    func lintFailure(_ script: String, timeout: Double? = nil) async throws -> Diagnostic {
+        let found = try await shell(script, timeout: timeout).lint(try documents(), locales: ["en"])
+        try #require(found.count == 1, "\(found)")
+        return found[0]
+    }
+
+    // MARK: The example plugins
+
+    @Test func pythonExampleFlagsTheStrongDrink() async throws {
+        let spec = PluginSpec(id: "abv-limit", stage: "lint", command: ["python3", "python/abv-limit.py"], options: ["limit": 30])
+        let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["zombie: alcohol by volume 38.6% is above the limit 30%"])
+        #expect(found.first?.ruleID == "abv-limit/over-limit")
+        #expect(found.first?.pointer == "/1/x-abv")
+        #expect(found.first?.start == SourcePosition(line: 3, column: 70))
+        #expect(found.first?.severity == .error)
+    }
+
+    @Test func pythonExampleWithAHigherLimitPasses() async throws {
+        let spec = PluginSpec(id: "abv-limit", stage: "lint", command: ["python3", "python/abv-limit.py"], options: ["limit": 40])
+        let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(try documents(), locales: ["en"])
+        #expect(found.isEmpty)
+    }
+
+    @Test func shellExampleFlagsTODO() async throws {
+        let spec = PluginSpec(id: "no-todo", stage: "lint", command: ["sh", "shell/no-todo.sh"])
+        let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(try documents(), locales: ["en"])
+        #expect(found.map(\.ruleID) == ["no-todo/todo"])
+        #expect(found.map(\.pointer) == ["/1"])
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.first?.start.line == 3)
+    }
+
+    @Test func shellExampleOnASingleDocumentFile() async throws {
+        let spec = PluginSpec(id: "no-todo", stage: "lint", command: ["sh", "shell/no-todo.sh"])
+        let docs = try documents(#"{"id": "a", "name": "TODO"}"#, file: "one.json")
+        let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(docs, locales: ["en"])
+        #expect(found.map(\.pointer) == [""])
+        #expect(found.map(\.file) == ["one.json"])
+    }
+
+    // MARK: Failures of the plugin itself
+
+    @Test func nonZeroExitIsReportedWithWhatThePluginSaid() async throws {
+        let d = try await lintFailure("cat > /dev/null; echo 'cannot read the limit' >&2; exit 3")
+        #expect(d.message == "plugin 'demo': exited with status 3; it said: cannot read the limit")
+        #expect(d.ruleID == "plugin/demo")
+        #expect(d.severity == .error)
+        #expect(d.file == "larder.yml")
+        #expect(d.start == SourcePosition(line: 7, column: 5))
+    }
+
+    @Test func exitWithoutReadingTheRequestDoesNotKillLarder() async throws {
+        // The request is large and the plugin never reads it: Larder must not die of SIGPIPE.
+        var big = "["
+        for i in 0..<20_000 { big += (i == 0 ? "" : ",") + #"{"id": "d\#(i)", "name": "x"}"# }
+        big += "]"
+        let found = try await shell("exit 4").lint(try documents(big), locales: ["en"])
+        #expect(found.map(\.message) == ["plugin 'demo': exited with status 4"])
+    }
+
+    @Test func garbageIsNotTheProtocol() async throws {
+        let d = try await lintFailure("cat > /dev/null; echo 'hello, Larder'")
+        #expect(d.message.hasPrefix("plugin 'demo': did not answer with JSON ("))
+        #expect(d.message.hasSuffix("its output starts with 'hello, Larder\\n'"))
+    }
+
+    @Test func emptyOutputIsNotTheProtocol() async throws {
+        let d = try await lintFailure("cat > /dev/null")
+        #expect(d.message.hasPrefix("plugin 'demo': did not answer with JSON"))
+    }
+
+    @Test func jsonThatIsNotAnObject() async throws {
+        let d = try await lintFailure("cat > /dev/null; echo '[1, 2]'")
+        #expect(d.message == #"plugin 'demo': answered with a JSON array instead of an object; a lint response is {"diagnostics": [...]}"#)
+    }
+
+    @Test func unknownMemberInTheResponse() async throws {
+        let d = try await lintFailure(#"cat > /dev/null; echo '{"diagnostic": []}'"#)
+        #expect(d.message == #"plugin 'demo': answered with an unknown member "diagnostic"; a lint response is {"diagnostics": [...]}"#)
+    }
+
+    @Test func anotherProtocolVersion() async throws {
+        let d = try await lintFailure(#"cat > /dev/null; echo '{"protocol": "larder-plugin/9", "diagnostics": []}'"#)
+        #expect(d.message == #"plugin 'demo': answers protocol "larder-plugin/9"; Larder speaks larder-plugin/1"#)
+    }
+
+    @Test func timeoutKillsThePlugin() async throws {
+        let started = Date()
+        let d = try await lintFailure("exec sleep 30", timeout: 0.5)
+        #expect(d.message == "plugin 'demo': gave no answer within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func tooMuchOutputIsCutOff() async throws {
+        var plugin = try shell("exec yes '{}'")
+        plugin.maxOutput = 4096
+        let started = Date()
+        let found = await plugin.lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["plugin 'demo': wrote more than 4096 bytes and was stopped"])
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func missingExecutable() async throws {
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["larder-no-such-plugin-x"]), projectRoot: try scratch())
+        let found = await plugin.lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["plugin 'gone': cannot run larder-no-such-plugin-x: 'larder-no-such-plugin-x' is not on PATH"])
+    }
+
+    @Test func missingScriptPath() async throws {
+        let dir = try scratch()
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["./nope.sh"]), projectRoot: dir)
+        let found = await plugin.lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["plugin 'gone': cannot run ./nope.sh: './nope.sh' does not exist or is not executable (relative to \(dir))"])
+    }
+
+    @Test func killedBySignal() async throws {
+        let d = try await lintFailure("cat > /dev/null; kill -9 $$")
+        #expect(d.message == "plugin 'demo': was killed by signal 9")
+    }
+
+    @Test func failureSeverityCanBeAWarning() async throws {
+        let found = try await shell("exit 1").lint(try documents(), locales: ["en"], failureSeverity: .warning)
+        #expect(found.map(\.severity) == [.warning])
+    }
+
+    // MARK: Checking what a lint plugin answers
+
+    @Test func pointersMustExistAndGoodDiagnosticsAreKept() async throws {
+        let response = #"{"diagnostics": [{"file": "content/drinks.json", "pointer": "/0/nope", "message": "m1"}, {"file": "content/drinks.json", "pointer": "/0/name", "message": "m2", "severity": "note"}]}"#
+        let found = try await shell("cat > /dev/null; echo '\(response)'").lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["m2", "plugin 'demo': diagnostics[0]: the pointer '/0/nope' does not exist in content/drinks.json"])
+        #expect(found.first?.severity == .note)
+        #expect(found.first?.ruleID == "demo")
+        #expect(found.first?.start == SourcePosition(line: 2, column: 29))
+    }
+
+    @Test func diagnosticsMustNameAFileOfTheRequest() async throws {
+        let d = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "other.json", "message": "m"}]}'"#)
+        #expect(d.message == "plugin 'demo': diagnostics[0] names other.json, which is not a file of the request")
+    }
+
+    @Test func diagnosticsNeedAMessageAndAKnownSeverity() async throws {
+        let a = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json"}]}'"#)
+        #expect(a.message == #"plugin 'demo': diagnostics[0] has no "message" string"#)
+        let b = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "severity": "fatal"}]}'"#)
+        #expect(b.message == #"plugin 'demo': diagnostics[0]: severity "fatal" is not error, warning or note"#)
+        let c = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "rule": "Bad Rule"}]}'"#)
+        #expect(c.message == #"plugin 'demo': diagnostics[0]: rule "Bad Rule" is not a kebab-case id"#)
+    }
+
+    // MARK: Transform plugins
+
+    @Test func transformReplacesTheDocumentsItReturns() async throws {
+        let spec = PluginSpec(id: "abv-round", stage: "transform", command: ["python3", "python/abv-round.py"])
+        let (out, diagnostics) = try await ExternalPlugin(spec: spec, projectRoot: Self.examples)
+            .transform(try documents(), options: ["digits": 0], locales: ["en"])
+        #expect(diagnostics.isEmpty)
+        #expect(out.map { $0.value["x-abv"] } == [24, 39])
+        #expect(out.map(\.isModified) == [true, true])
+        #expect(out.map(\.index) == [0, 1])
+    }
+
+    @Test func transformMustReturnObjectsForKnownDocuments() async throws {
+        func failure(_ response: String) async throws -> String {
+            do {
+                _ = try await shell("cat > /dev/null; echo '\(response)'", stage: "transform").transform(try documents(), options: .null, locales: [])
+                return "no failure"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try await failure(#"{"documents": [{"file": "content/drinks.json", "index": 0, "value": [1]}]}"#)
+            == "plugin 'demo': documents[0].value (content/drinks.json) must be a JSON object")
+        #expect(try await failure(#"{"documents": [{"file": "content/drinks.json", "index": 7, "value": {}}]}"#)
+            == "plugin 'demo': documents[0] names content/drinks.json #7, which is not a document of the request")
+        #expect(try await failure(#"{"diagnostics": []}"#) == #"plugin 'demo': the response has no "documents" array"#)
+    }
+
+    // MARK: Export plugins
+
+    @Test func exportReturnsTextAndBase64Artifacts() async throws {
+        let response = #"{"artifacts": [{"path": "a/b.txt", "text": "hé"}, {"path": "c.bin", "base64": "AAEC"}]}"#
+        let (artifacts, _) = try await shell("cat > /dev/null; echo '\(response)'", stage: "export").export(try documents(), options: .null, locales: [])
+        #expect(artifacts.map(\.path) == ["a/b.txt", "c.bin"])
+        #expect(artifacts.map(\.bytes) == [Array("hé".utf8), [0, 1, 2]])
+    }
+
+    @Test func exportPathsMustStayInTheOutputFolder() async throws {
+        func failure(_ response: String) async throws -> String {
+            do {
+                _ = try await shell("cat > /dev/null; echo '\(response)'", stage: "export").export(try documents(), options: .null, locales: [])
+                return "no failure"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try await failure(#"{"artifacts": [{"path": "../escape.txt", "text": "x"}]}"#)
+            == "plugin 'demo': artifacts[0]: invalid artifact path '../escape.txt': the path holds '..', which could leave the output folder")
+        #expect(try await failure(#"{"artifacts": [{"path": "/etc/x", "text": "x"}]}"#)
+            == "plugin 'demo': artifacts[0]: invalid artifact path '/etc/x': the path is absolute; it must be relative to the output folder")
+        #expect(try await failure(#"{"artifacts": [{"path": "a.txt", "text": "x", "base64": "eA=="}]}"#)
+            == #"plugin 'demo': artifacts[0] (a.txt) must have exactly one of "text" or "base64", a string"#)
+        #expect(try await failure(#"{"artifacts": [{"path": "a.bin", "base64": "%%%"}]}"#)
+            == "plugin 'demo': artifacts[0].base64 (a.bin) is not valid base64")
+    }
+
+    // MARK: The protocol's schemas
+
+    static func schema(_ name: String) throws -> JSONSchema {
+        try JSONSchema(contentsOfFile: root.appendingPathComponent("Schemas/plugin-protocol/\(name).schema.json").path)
+    }
+
+    @Test func requestMatchesItsSchema() throws {
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "demo", stage: "lint", command: ["true"]), projectRoot: ".")
+        let single = try documents(#"{"id": "a"}"#, file: "one.json")
+        let request = plugin.request(stage: "lint", documents: try documents() + single, options: ["limit": 30], locales: ["en", "es"])
+        let json = try JSONDocument(parsing: JSONWriter.compact.bytes(request))
+        let result = try Self.schema("request").validate(json)
+        #expect(result.errors.isEmpty, "\(result.errors.map(\.message))")
+        #expect(request["documents"]?[2]?["index"] == .null)
+        #expect(request["documents"]?[1]?["pointer"] == "/1")
+    }
+
+    @Test(arguments: [
+        ("lint-response", #"{"diagnostics": [{"file": "a.json", "pointer": "/0/x-abv", "message": "too strong", "severity": "warning", "rule": "over-limit"}]}"#, true),
+        ("lint-response", #"{"diagnostics": [{"file": "a.json", "message": "m", "severity": "fatal"}]}"#, false),
+        ("transform-response", #"{"documents": [{"file": "a.json", "index": 0, "value": {"id": "a"}}], "diagnostics": []}"#, true),
+        ("transform-response", #"{"documents": [{"file": "a.json", "value": [1]}]}"#, false),
+        ("export-response", #"{"artifacts": [{"path": "abv.csv", "text": "id,abv\n"}, {"path": "x.bin", "base64": "AAE="}]}"#, true),
+        ("export-response", #"{"artifacts": [{"path": "x", "text": "a", "base64": "YQ=="}]}"#, false),
+    ])
+    func responseExamplesMatchTheirSchemas(_ name: String, _ text: String, _ valid: Bool) throws {
+        #expect(try Self.schema(name).isValid(try JSONDocument(parsing: text)) == valid)
+    }
+
+    // MARK: The pipeline
+
+    @Test func linterRunsLintPluginsOnceOverTheReportedDocuments() async throws {
+        let dir = try scratch(#"""
+            cat > request.json
+            echo run >> runs.txt
+            echo '{"diagnostics": [{"file": "content/drinks.json", "pointer": "/1/name", "message": "seen", "severity": "warning"}]}'
+            """#)
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"locales": ["en"], "content": [{"kind": "recipe", "include": ["content/*.json"]}],
+             "rules": {"schema": "off"},
+             "plugins": [{"id": "demo", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "quiet", "stage": "lint", "command": ["sh", "-c", "exit 9"]}]}
+            """#))
+        var configOff = config
+        configOff.rules["plugin/quiet"] = RuleSetting(isOff: true)
+        let docs = try documents()
+        let content = LoadedContent(documents: docs, files: [("content/drinks.json", 0)])
+        let linter = Linter(config: configOff, registry: PluginRegistry(), reader: WorkingTreeReader(root: dir), projectRoot: dir)
+        let found = await linter.lint(content)
+        #expect(found.map(\.message) == ["seen"])
+        #expect(found.first?.start.line == 3)
+        #expect(try String(contentsOfFile: dir + "/runs.txt", encoding: .utf8) == "run\n")
+        #expect(linter.checkRuleSettings().isEmpty)
+
+        let failing = await Linter(config: config, registry: PluginRegistry(), reader: WorkingTreeReader(root: dir), projectRoot: dir).lint(content)
+        #expect(failing.filter { $0.ruleID == "plugin/quiet" }.map(\.message) == ["plugin 'quiet': exited with status 9"])
+    }
+
+    @Test func builderRunsTransformAndExportPluginsNamedInTheSteps() async throws {
+        let out = try scratch()
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "abv-round", "stage": "transform", "command": ["python3", "python/abv-round.py"]},
+                         {"id": "abv-table", "stage": "export", "command": ["python3", "python/abv-table.py"]}],
+             "transforms": [{"abv-round": {"digits": 0}}],
+             "exports": [{"abv-table": {"out": "dist/abv"}}]}
+            """#))
+        var builder = Builder(config: config, registry: PluginRegistry(), outputBase: out)
+        builder.pluginDirectory = Self.examples
+        let result = try await builder.run(try documents())
+        #expect(result.outputs.map(\.path) == ["dist/abv"])
+        #expect(try String(contentsOfFile: out + "/dist/abv/abv.csv", encoding: .utf8) == "id,abv\nnegroni,24\nzombie,39\n")
+    }
+
+    @Test func builderStopsOnAFailingPluginAndNamesTheStep() async throws {
+        let dir = try scratch("exit 2")
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "broken", "stage": "export", "command": ["sh", "plugin.sh"]}], "exports": ["broken"]}
+            """#))
+        var builder = Builder(config: config, registry: PluginRegistry(), outputBase: dir)
+        builder.pluginDirectory = dir
+        do {
+            _ = try await builder.run(try documents())
+            Issue.record("the build went on")
+        } catch {
+            #expect("\(error)" == "export broken: plugin 'broken': exited with status 2")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/dist/broken"))
+    }
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Builds Examples/plugins/swift (a package that depends on Larder and adds the abv-limit
+# rule) and runs its `larder-bar` executable over a small project: the rule must fire, and
+# `larder-bar plugins` must list it as coming from the Swift package.
+#
+# Slow (it builds Larder again inside the example's own .build), so CI runs it as a step
+# of its own:  sh Tests/plugins/swift-example.sh
+set -eu
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+example="$repo/Examples/plugins/swift"
+swift build --package-path "$example" -Xswiftc -warnings-as-errors >&2
+bin="$(swift build --package-path "$example" --show-bin-path)/larder-bar"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/content"
+cat > "$work/larder.yml" <<'YAML'
+locales: [en]
+content:
+  - kind: recipe
+    include: ["content/*.json"]
+rules:
+  abv-limit: { limit: 30 }
+YAML
+cat > "$work/content/drinks.json" <<'JSON'
+[
+  {"id": "negroni", "name": "Negroni", "ingredients": ["30 ml gin"], "steps": ["Stir."], "x-abv": 24.4},
+  {"id": "zombie", "name": "Zombie", "ingredients": ["45 ml rum"], "steps": ["Shake."], "x-abv": 38.6}
+]
+JSON
+
+fail() { echo "swift-example: $*" >&2; exit 1; }
+
+status=0
+out=$(cd "$work" && "$bin" lint --format xcode) || status=$?
+[ "$status" -eq 1 ] || fail "lint exited with $status, expected 1; output: $out"
+expected='content/drinks.json:3:98: error: alcohol by volume 38.6% is above the limit 30.0% [abv-limit]'
+printf '%s\n' "$out" | grep -qF "$expected" || fail "lint did not report the strong drink; got: $out"
+printf '%s\n' "$out" | grep -q 'negroni' && fail "lint flagged the negroni: $out"
+
+plugins=$(cd "$work" && "$bin" plugins)
+printf '%s\n' "$plugins" | grep -Eq '^abv-limit +lint +rule +Swift package$' || fail "plugins did not list abv-limit as a Swift package rule: $plugins"
+printf '%s\n' "$plugins" | grep -Eq '^scale +transform +transform +built in$' || fail "plugins lost the built-in transforms: $plugins"
+
+explain=$(cd "$work" && "$bin" explain abv-limit)
+printf '%s\n' "$explain" | grep -q 'x-abv' || fail "explain abv-limit printed no example: $explain"
+
+echo "swift-example: ok"
