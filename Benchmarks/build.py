@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Build benchmark: `larder build` (json-bundle + xcstrings, 3 locales) against
+`larder validate` on the same recipes, in one run, with peak memory.
+
+Turns the recipes of ../shared/bench/gen_corpus.py (recipes.jsonl) into a Larder project in
+Larder's recipe model (names and steps in en, pt and de; 50 recipes a file), then times
+each command as a fresh process and reads its peak resident memory.
+
+    python3 ../shared/bench/gen_corpus.py
+    swift build -c release --product larder
+    python3 Benchmarks/build.py [--n 100000] [--reps 3]
+"""
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LARDER = os.environ.get("LARDER_BIN", str(ROOT / ".build/release/larder"))
+CORPUS = Path(os.environ.get("LARDER_BENCH_CORPUS", Path(tempfile.gettempdir()) / "larder-bench-corpus"))
+UNITS = {"piece": "piece", "pinch": "pinch", "clove": "clove", "slice": "slice"}
+
+
+def larder_recipe(r):
+    name = r["name"]
+    return {
+        "id": r["id"],
+        "name": {"en": name, "pt": name + " (pt)", "de": name + " (de)"},
+        "category": r["category"],
+        "servings": r["servings"],
+        "time": {"prep": r["prepTimeMinutes"]},
+        "ingredients": [{"name": i["name"], "quantity": i["quantity"], "unit": UNITS.get(i["unit"], i["unit"])} for i in r["ingredients"]],
+        "steps": [{"en": s, "pt": s + " (pt)", "de": s + " (de)"} for s in r["steps"]],
+        "tags": r["tags"],
+    }
+
+
+def make_project(n):
+    base = Path(tempfile.gettempdir()) / f"larder-build-bench-{n}"
+    if (base / ".ready").exists():
+        return base
+    shutil.rmtree(base, ignore_errors=True)
+    (base / "content").mkdir(parents=True)
+    batch, k = [], 0
+    with open(CORPUS / "recipes.jsonl") as f:
+        for i, line in enumerate(f):
+            if i >= n:
+                break
+            batch.append(larder_recipe(json.loads(line)))
+            if len(batch) == 50:
+                (base / "content" / f"recipes-{k:04d}.json").write_text(json.dumps(batch, indent=2, ensure_ascii=False))
+                batch, k = [], k + 1
+    if batch:
+        (base / "content" / f"recipes-{k:04d}.json").write_text(json.dumps(batch, indent=2, ensure_ascii=False))
+    (base / "larder.yml").write_text(
+        "locales: [en, pt, de]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
+        "rules:\n  unknown-unit: off\n"
+        "exports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n")
+    (base / "recipes-array.schema.json").write_text(json.dumps({
+        "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array",
+        "items": {"$ref": "https://larder.dev/schemas/recipe.schema.json"}}))
+    (base / ".ready").write_text("")
+    return base
+
+
+def timed(argv, cwd):
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, err = p.communicate()
+    wall = time.perf_counter() - t0
+    return wall, p.returncode, err.decode()[-300:]
+
+
+def peak_rss_kib(argv, cwd):
+    """The process's own peak resident memory in KiB (wait4 reports it per child)."""
+    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    return usage.ru_maxrss
+
+
+def main():
+    n = int(sys.argv[sys.argv.index("--n") + 1]) if "--n" in sys.argv else 100000
+    reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 3
+    base = make_project(n)
+    files = sorted(str(p.relative_to(base)) for p in (base / "content").glob("*.json"))
+    size = sum((base / f).stat().st_size for f in files)
+    cases = [
+        ("larder validate", [LARDER, "validate", "--schema", "recipes-array.schema.json",
+                             "--ref-map", f"https://larder.dev/schemas/={ROOT / 'Schemas'}", *files]),
+        ("larder build (json-bundle + xcstrings)", [LARDER, "build"]),
+    ]
+    rows = []
+    for name, argv in cases:
+        walls = []
+        for _ in range(reps):
+            wall, rc, err = timed(argv, base)
+            if rc != 0:
+                sys.exit(f"{name} exited {rc}: {err}")
+            walls.append(wall)
+        rows.append((name, statistics.median(walls), peak_rss_kib(argv, base)))
+    print(f"{n} recipes in {len(files)} files, {size / 1e6:.0f} MB, 3 locales; median of {reps}, {os.cpu_count()} cores")
+    print("| command | wall s | peak memory MB | vs validate | memory / input |")
+    print("|---|---|---|---|---|")
+    for name, wall, rss in rows:
+        print(f"| {name} | {wall:.2f} | {rss / 1024:.0f} | {wall / rows[0][1]:.2f}x | {rss * 1024 / size:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
