@@ -33,7 +33,7 @@ public struct ScaleTransform: Transform {
             parsers[c] = parser
             var names = Set<String>()
             for word in parser.lexicon.words where !word.isAbbreviation {
-                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form) }
+                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form.lowercased()) }
             }
             unitNames[c] = names
         }
@@ -72,7 +72,8 @@ struct ScaleRun {
     let root: Int
     let parser: IngredientParser
     let language: String?
-    var kitchen: KitchenUnits { parser.kitchen }
+    /// The parser's units (stored: a computed copy per use would copy the tables).
+    let kitchen: KitchenUnits
     var editor: JSONEditor
     var sink: DiagnosticSink
     /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
@@ -83,6 +84,7 @@ struct ScaleRun {
         json = document.json
         root = document.node
         self.parser = parser
+        kitchen = parser.kitchen
         self.language = language
         editor = JSONEditor(document.json)
         sink = DiagnosticSink(document: document, ruleID: "scale", locator: locator)
@@ -93,11 +95,17 @@ struct ScaleRun {
             sink.add(.error, "a recipe is an object; this is \(json.kind(root).description == "object" ? "an" : "a") \(json.kind(root))", at: root)
             return
         }
-        guard let ingredients = json.field(root, "ingredients"), json.kind(ingredients) == .array else {
+        // Both members in one pass over the recipe's keys.
+        var ingredientsNode: Int?
+        var servingsNode: Int?
+        for (k, v) in json.members(root) {
+            if json.keyIs(k, "ingredients") { ingredientsNode = v } else if json.keyIs(k, "servings") { servingsNode = v }
+        }
+        guard let ingredients = ingredientsNode, json.kind(ingredients) == .array else {
             sink.add(.warning, "nothing to scale: the document has no ingredients list", at: root)
             return
         }
-        let servings = json.field(root, "servings")
+        let servings = servingsNode
         // The factor.
         let factor: Rational
         switch options.target {
@@ -174,7 +182,7 @@ struct ScaleRun {
         case .string:
             scaleText(node, language: language, index: index, by: factor)
         case .object:
-            let fields = IngredientFields(json, node)
+            let fields = ingredientFields(node)
             if fields.isStructured {
                 scaleStructured(node, fields: fields, index: index, by: factor)
             } else {
@@ -302,7 +310,7 @@ struct ScaleRun {
     /// the original was one (`tablespoons` → `cups`).
     func structuredUnitText(_ unit: UnitDefinition, original: String, amount: Amount) -> String {
         let words = parser.lexicon
-        if let unitNames, !unitNames.contains(original.lowercased()) && !unitNames.contains(original) { return unit.symbol }
+        if let unitNames, !unitNames.contains(original), !unitNames.contains(original.lowercased()) { return unit.symbol }
         if let w = words.word(original), !w.isAbbreviation, original != w.unit.symbol,
            let word = words.preferred(for: unit, language: w.language, abbreviation: false) {
             return word.form(for: amount)
@@ -421,28 +429,53 @@ struct ScaleRun {
     }
 }
 
-/// The members of an ingredient object that scaling reads, found in one pass.
+/// The members of an ingredient object that scaling reads.
 struct IngredientFields {
     var name: Int?
     var quantity: Int?
     var unit: Int?
     var scale: Int?
 
-    init(_ json: JSONDocument, _ object: Int) {
-        for (k, v) in json.members(object) {
-            if json.keyIs(k, "name") {
-                name = v
-            } else if json.keyIs(k, "quantity") {
-                quantity = v
-            } else if json.keyIs(k, "unit") {
-                unit = v
-            } else if json.keyIs(k, "scale") {
-                scale = v
-            }
-        }
-    }
-
     /// An object with `name`, `quantity` or `unit` is a structured ingredient; any other
     /// is localized text.
     var isStructured: Bool { name != nil || quantity != nil || unit != nil }
+}
+
+extension ScaleRun {
+    /// The members of an ingredient object, found in one pass over its keys' bytes.
+    func ingredientFields(_ object: Int) -> IngredientFields {
+        var fields = IngredientFields()
+        json.bytes.withUnsafeBufferPointer { bytes in
+            for (k, v) in json.members(object) {
+                let r = json.rawStringBytes(k)
+                guard !json.hasEscapes(k) else {
+                    switch json.string(k) {
+                    case "name": fields.name = v
+                    case "quantity": fields.quantity = v
+                    case "unit": fields.unit = v
+                    case "scale": fields.scale = v
+                    default: break
+                    }
+                    continue
+                }
+                func equals(_ word: StaticString) -> Bool {
+                    guard word.utf8CodeUnitCount == r.count else { return false }
+                    let w = word.utf8Start
+                    for i in 0..<r.count where bytes[r.lowerBound + i] != w[i] { return false }
+                    return true
+                }
+                switch r.count {
+                case 4:
+                    if equals("name") { fields.name = v } else if equals("unit") { fields.unit = v }
+                case 5:
+                    if equals("scale") { fields.scale = v }
+                case 8:
+                    if equals("quantity") { fields.quantity = v }
+                default:
+                    break
+                }
+            }
+        }
+        return fields
+    }
 }
