@@ -76,6 +76,8 @@ struct ScaleRun {
     let kitchen: KitchenUnits
     var editor: JSONEditor
     var sink: DiagnosticSink
+    /// True for a recipe that is one element of a file's array.
+    let isPartOfArray: Bool
     /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
     /// nil means look each one up.
     var unitNames: Set<String>?
@@ -83,6 +85,7 @@ struct ScaleRun {
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
         root = document.node
+        isPartOfArray = document.index != nil
         self.parser = parser
         kitchen = parser.kitchen
         self.language = language
@@ -390,7 +393,13 @@ struct ScaleRun {
         let chosen = exact.isEmpty ? pool : exact
         guard chosen.count == 1, let c = chosen.first else {
             if chosen.isEmpty {
-                sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+                // In a file of many recipes, the ones without the ingredient stay as they
+                // are; a single recipe without it is an error.
+                if isPartOfArray {
+                    sink.add(.warning, "--to: no ingredient is called '\(name)'; this recipe is left as is", at: ingredients)
+                } else {
+                    sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+                }
             } else {
                 sink.add(.error, "--to: '\(name)' matches \(chosen.count) ingredients (\(chosen.map { "'\($0.label)'" }.joined(separator: ", "))); give the full name", at: ingredients)
             }
