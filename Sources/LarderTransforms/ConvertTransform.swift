@@ -53,7 +53,8 @@ struct ConvertRun {
     let parser: IngredientParser
     let options: ConvertOptions
     let language: String?
-    var kitchen: KitchenUnits { parser.kitchen }
+    /// The parser's units (stored: a computed copy per use would copy the tables).
+    let kitchen: KitchenUnits
     var editor: JSONEditor
     var sink: DiagnosticSink
     /// Whether a cup, spoon, fluid ounce or pint was read (the convention matters).
@@ -63,6 +64,7 @@ struct ConvertRun {
         json = document.json
         root = document.node
         self.parser = parser
+        kitchen = parser.kitchen
         self.options = options
         self.language = language
         editor = JSONEditor(document.json)

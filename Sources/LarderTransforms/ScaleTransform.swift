@@ -33,7 +33,7 @@ public struct ScaleTransform: Transform {
             parsers[c] = parser
             var names = Set<String>()
             for word in parser.lexicon.words where !word.isAbbreviation {
-                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form) }
+                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form.lowercased()) }
             }
             unitNames[c] = names
         }
@@ -72,9 +72,12 @@ struct ScaleRun {
     let root: Int
     let parser: IngredientParser
     let language: String?
-    var kitchen: KitchenUnits { parser.kitchen }
+    /// The parser's units (stored: a computed copy per use would copy the tables).
+    let kitchen: KitchenUnits
     var editor: JSONEditor
     var sink: DiagnosticSink
+    /// True for a recipe that is one element of a file's array.
+    let isPartOfArray: Bool
     /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
     /// nil means look each one up.
     var unitNames: Set<String>?
@@ -82,7 +85,9 @@ struct ScaleRun {
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
         root = document.node
+        isPartOfArray = document.index != nil
         self.parser = parser
+        kitchen = parser.kitchen
         self.language = language
         editor = JSONEditor(document.json)
         sink = DiagnosticSink(document: document, ruleID: "scale", locator: locator)
@@ -93,11 +98,17 @@ struct ScaleRun {
             sink.add(.error, "a recipe is an object; this is \(json.kind(root).description == "object" ? "an" : "a") \(json.kind(root))", at: root)
             return
         }
-        guard let ingredients = json.field(root, "ingredients"), json.kind(ingredients) == .array else {
+        // Both members in one pass over the recipe's keys.
+        var ingredientsNode: Int?
+        var servingsNode: Int?
+        for (k, v) in json.members(root) {
+            if json.keyIs(k, "ingredients") { ingredientsNode = v } else if json.keyIs(k, "servings") { servingsNode = v }
+        }
+        guard let ingredients = ingredientsNode, json.kind(ingredients) == .array else {
             sink.add(.warning, "nothing to scale: the document has no ingredients list", at: root)
             return
         }
-        let servings = json.field(root, "servings")
+        let servings = servingsNode
         // The factor.
         let factor: Rational
         switch options.target {
@@ -174,7 +185,7 @@ struct ScaleRun {
         case .string:
             scaleText(node, language: language, index: index, by: factor)
         case .object:
-            let fields = IngredientFields(json, node)
+            let fields = ingredientFields(node)
             if fields.isStructured {
                 scaleStructured(node, fields: fields, index: index, by: factor)
             } else {
@@ -302,7 +313,7 @@ struct ScaleRun {
     /// the original was one (`tablespoons` → `cups`).
     func structuredUnitText(_ unit: UnitDefinition, original: String, amount: Amount) -> String {
         let words = parser.lexicon
-        if let unitNames, !unitNames.contains(original.lowercased()) && !unitNames.contains(original) { return unit.symbol }
+        if let unitNames, !unitNames.contains(original), !unitNames.contains(original.lowercased()) { return unit.symbol }
         if let w = words.word(original), !w.isAbbreviation, original != w.unit.symbol,
            let word = words.preferred(for: unit, language: w.language, abbreviation: false) {
             return word.form(for: amount)
@@ -382,7 +393,13 @@ struct ScaleRun {
         let chosen = exact.isEmpty ? pool : exact
         guard chosen.count == 1, let c = chosen.first else {
             if chosen.isEmpty {
-                sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+                // In a file of many recipes, the ones without the ingredient stay as they
+                // are; a single recipe without it is an error.
+                if isPartOfArray {
+                    sink.add(.warning, "--to: no ingredient is called '\(name)'; this recipe is left as is", at: ingredients)
+                } else {
+                    sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+                }
             } else {
                 sink.add(.error, "--to: '\(name)' matches \(chosen.count) ingredients (\(chosen.map { "'\($0.label)'" }.joined(separator: ", "))); give the full name", at: ingredients)
             }
@@ -421,28 +438,53 @@ struct ScaleRun {
     }
 }
 
-/// The members of an ingredient object that scaling reads, found in one pass.
+/// The members of an ingredient object that scaling reads.
 struct IngredientFields {
     var name: Int?
     var quantity: Int?
     var unit: Int?
     var scale: Int?
 
-    init(_ json: JSONDocument, _ object: Int) {
-        for (k, v) in json.members(object) {
-            if json.keyIs(k, "name") {
-                name = v
-            } else if json.keyIs(k, "quantity") {
-                quantity = v
-            } else if json.keyIs(k, "unit") {
-                unit = v
-            } else if json.keyIs(k, "scale") {
-                scale = v
-            }
-        }
-    }
-
     /// An object with `name`, `quantity` or `unit` is a structured ingredient; any other
     /// is localized text.
     var isStructured: Bool { name != nil || quantity != nil || unit != nil }
+}
+
+extension ScaleRun {
+    /// The members of an ingredient object, found in one pass over its keys' bytes.
+    func ingredientFields(_ object: Int) -> IngredientFields {
+        var fields = IngredientFields()
+        json.bytes.withUnsafeBufferPointer { bytes in
+            for (k, v) in json.members(object) {
+                let r = json.rawStringBytes(k)
+                guard !json.hasEscapes(k) else {
+                    switch json.string(k) {
+                    case "name": fields.name = v
+                    case "quantity": fields.quantity = v
+                    case "unit": fields.unit = v
+                    case "scale": fields.scale = v
+                    default: break
+                    }
+                    continue
+                }
+                func equals(_ word: StaticString) -> Bool {
+                    guard word.utf8CodeUnitCount == r.count else { return false }
+                    let w = word.utf8Start
+                    for i in 0..<r.count where bytes[r.lowerBound + i] != w[i] { return false }
+                    return true
+                }
+                switch r.count {
+                case 4:
+                    if equals("name") { fields.name = v } else if equals("unit") { fields.unit = v }
+                case 5:
+                    if equals("scale") { fields.scale = v }
+                case 8:
+                    if equals("quantity") { fields.quantity = v }
+                default:
+                    break
+                }
+            }
+        }
+        return fields
+    }
 }

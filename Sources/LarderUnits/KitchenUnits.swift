@@ -317,12 +317,16 @@ public struct KitchenUnits: Sendable {
         // The fast path: every member's factor is known, so convert through the base unit
         // once and divide per candidate.
         let base = try amount.scaled(by: from)
+        let approximateLower = base.lower.doubleValue
         var fallback: FittedQuantity?
         for position in members.indices.reversed() {
             let member = members[position]
             guard let factor = member.profile.factor else { continue }
-            let exact = try base.map { v throws(RationalError) in try v / factor }
             let smallest = position == 0
+            // A unit the amount is clearly below the minimum of is skipped without exact
+            // arithmetic (1 % of slack for rounding up to the minimum).
+            if !smallest, approximateLower / factor.doubleValue < member.profile.minimum.doubleValue * 0.99 { continue }
+            let exact = try base.map { v throws(RationalError) in try v / factor }
             var rounding = member.profile.rounding
             if smallest, case .fraction = rounding { rounding = .kitchen }
             let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }

@@ -70,7 +70,7 @@ public enum QuantityFormatter {
             // Tiny amounts stay visible: the unit fraction 1/2^k nearest by ratio.
             var best = Rational(unchecked: 1, 8)
             var bestRatio = Double.infinity
-            for d in [8, 16, 32, 64] {
+            for d in Self.tinyDenominators {
                 let candidate = Rational(unchecked: 1, d)
                 let ratio = max(candidate.doubleValue / value.doubleValue, value.doubleValue / candidate.doubleValue)
                 if ratio < bestRatio { best = candidate; bestRatio = ratio }
@@ -79,8 +79,8 @@ public enum QuantityFormatter {
         }
         // The coarsest reading within 2.5 % wins (9 oz rather than 8 7/8 oz, 1/3 rather
         // than 3/8), else the nearest of the unit's fractions.
-        let allowed = denominators.isEmpty ? [8, 3] : denominators
-        for d in [1, 2, 4, 3, 8] where allowed.contains(where: { $0 % d == 0 }) {
+        let allowed = denominators.isEmpty ? Self.kitchenDenominators : denominators
+        for d in Self.ladder where allowed.contains(where: { $0 % d == 0 }) {
             let candidate = value.rounded(toDenominator: d)
             if !candidate.isZero, relativeError(shown: candidate, exact: value) <= 0.025 { return candidate }
         }
@@ -94,6 +94,11 @@ public enum QuantityFormatter {
         if best.isZero { return Rational(unchecked: 1, allowed.max() ?? 8) }
         return best
     }
+
+    static let tinyDenominators = [8, 16, 32, 64]
+    static let kitchenDenominators = [8, 3]
+    /// Denominators from the coarsest reading to the finest.
+    static let ladder = [1, 2, 4, 3, 8]
 
     /// |a - b| as a Double (for choosing between candidates).
     static func distance(_ a: Rational, _ b: Rational) -> Double { abs(a.doubleValue - b.doubleValue) }

@@ -153,6 +153,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(outcome.diagnostics.contains { $0.message.contains(expected) }, "\(outcome.diagnostics)")
     }
 
+    @Test func inAnArrayARecipeWithoutTheIngredientIsLeftWithAWarning() throws {
+        let text = "[\(bolo), {\"id\": \"y\", \"name\": \"Y\", \"servings\": 2, \"ingredients\": [\"2 eggs\"]}]"
+        let target = try ScaleOptions.ingredientTarget("flour=1 kg")
+        let (_, v, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: target)) }
+        #expect(v.at("0/servings") == 16)
+        #expect(v.at("1/servings") == 2)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.pointer.description == "/1/ingredients")
+    }
+
     @Test func anAmbiguousNameIsAnError() throws {
         let text = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["200 g plain flour", "100 g rice flour"]}"#
         let outcome = scale.outcome(for: try document(text), options: ScaleOptions(target: try ScaleOptions.ingredientTarget("flour=300 g")))
