@@ -151,7 +151,11 @@ enum YAMLToJSON {
             }
             switch node.tag.rawValue {
             case Tag.Name.null.rawValue: return .null
-            case Tag.Name.bool.rawValue: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
+            case Tag.Name.bool.rawValue:
+                // YAML 1.2 booleans only: `off`, `no`, `on`, `yes` stay words (`unknown-unit: off`).
+                let word = scalar.string.lowercased()
+                guard word == "true" || word == "false" else { return .string(scalar.string) }
+                return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
             case Tag.Name.int.rawValue:
                 if let i = node.int { return .number(JSONNumber(i)) }
                 return .string(scalar.string)

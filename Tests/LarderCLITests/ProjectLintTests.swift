@@ -66,6 +66,15 @@ import Testing
         #expect(r.status == 2)
     }
 
+    @Test func offInYAMLTurnsARuleOff() throws {
+        // YAML 1.1 reads a bare `off` as false; larder.yml keeps it as the word.
+        let dir = try project()
+        try dir.write("larder.yml", Self.config + "\n  unknown-unit: off\n  url: no\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.stdout.contains("larder.yml:9:8: error: rules.url: \"no\" is not one of"), "\(r.stdout)")  // `no` is no severity
+        #expect(!r.stdout.contains("larder.yml:8:"), "\(r.stdout)")  // `off` is accepted
+    }
+
     @Test func pathsLimitWhatIsReported() throws {
         let dir = try project()
         try dir.write("content/recipes/bad.json", #"{"id": "bad", "name": "", "servings": 2, "ingredients": ["1 egg"]}"#)
