@@ -127,7 +127,7 @@ import Testing
         let started = Date()
         let d = try await lintFailure("exec sleep 30", timeout: 0.5)
         #expect(d.message == "plugin 'demo': gave no answer within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)")
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 25)
     }
 
     @Test func tooMuchOutputIsCutOff() async throws {
@@ -136,7 +136,7 @@ import Testing
         let started = Date()
         let found = await plugin.lint(try documents(), locales: ["en"])
         #expect(found.map(\.message) == ["plugin 'demo': wrote more than 4096 bytes and was stopped"])
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 25)
     }
 
     @Test func missingExecutable() async throws {
