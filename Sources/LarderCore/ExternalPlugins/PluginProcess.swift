@@ -139,10 +139,16 @@ struct PluginProcess: Sendable {
         }
     }
 
-    /// Stops a process: `SIGKILL`, since a plugin that overran has no more say.
+    /// Stops a process with `SIGKILL` (a plugin that overran has no more say), and with it
+    /// the processes it started when it leads its own process group (as `Process` makes it),
+    /// so a child holding the output open cannot keep Larder waiting.
     static func kill(_ pid: Int32) {
         guard pid > 0 else { return }
-        _ = Foundation.kill(pid, SIGKILL)
+        if getpgid(pid) == pid {
+            _ = Foundation.kill(-pid, SIGKILL)
+        } else {
+            _ = Foundation.kill(pid, SIGKILL)
+        }
     }
 
     /// A connected pair of sockets: the child's end becomes its standard input.
