@@ -138,6 +138,13 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 25)
     }
 
+    @Test func aChildLeftRunningWithTheOutputOpenIsStoppedAtTheTimeout() async throws {
+        let started = Date()
+        let d = try await lintFailure(#"cat > /dev/null; (sleep 30 &); echo '{"diagnostics": []}'"#, timeout: 0.5)
+        #expect(d.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        #expect(Date().timeIntervalSince(started) < 25)
+    }
+
     @Test func tooMuchOutputIsCutOff() async throws {
         var plugin = try shell("exec yes '{}'")
         plugin.maxOutput = 4096

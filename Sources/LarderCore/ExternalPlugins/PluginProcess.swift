@@ -70,6 +70,7 @@ struct PluginProcess: Sendable {
         let parentFD = inputPair.parent
         let maxOutput = self.maxOutput, maxErrorOutput = self.maxErrorOutput
         let pid = process.processIdentifier
+        let ownGroup = getpgid(pid) == pid
         let timeout = self.timeout
         // Each blocking part runs on a thread of its own, and the kills happen there too, so
         // a busy concurrency pool cannot delay a timeout or let the output grow past the cap.
@@ -91,6 +92,15 @@ struct PluginProcess: Sendable {
                 usleep(2_000)
             }
             process.waitUntilExit()
+            // Programs the plugin left running in its group may still hold the output open:
+            // they get what is left of the timeout.
+            while ownGroup && Foundation.kill(-pid, 0) == 0 {
+                if Date() >= deadline {
+                    _ = Foundation.kill(-pid, SIGKILL)
+                    return true
+                }
+                usleep(2_000)
+            }
             return false
         }
         let (bytes, overflow) = await output
