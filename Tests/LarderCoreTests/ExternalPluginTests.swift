@@ -316,6 +316,26 @@ import Testing
         #expect(failing.filter { $0.ruleID == "plugin/quiet" }.map(\.message) == ["plugin 'quiet': exited with status 9"])
     }
 
+    @Test func pluginSettingsAreChecked() throws {
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "a", "stage": "lint", "command": ["x"]},
+                         {"id": "a", "stage": "lint", "command": ["y"]},
+                         {"id": "t", "stage": "transform", "command": ["x"]},
+                         {"id": "e", "stage": "export", "command": ["x"]},
+                         {"id": "used", "stage": "export", "command": ["x"]}],
+             "exports": ["used"]}
+            """#))
+        let found = Linter(config: config, registry: PluginRegistry(), reader: WorkingTreeReader(root: "/"), projectRoot: "/")
+            .checkPluginSettings()
+        #expect(found.map(\.message) == [
+            "the plugin id 'a' is declared twice (also plugins[0]); plugin ids must be unique",
+            "the transform plugin 't' never runs: name it in `transforms:` (- t)",
+            "the export plugin 'e' never runs: name it in `exports:` (- e: { out: dist/e })",
+        ])
+        #expect(found.map(\.severity) == [.error, .warning, .warning])
+        #expect(found.map(\.pointer) == ["/plugins/1/id", "/plugins/2", "/plugins/3"])
+    }
+
     @Test func builderRunsTransformAndExportPluginsNamedInTheSteps() async throws {
         let out = try scratch()
         let config = LarderConfig(json: try JSONValue(parsing: #"""
