@@ -75,7 +75,10 @@ struct LintCommand: AsyncParsableCommand {
             toolVersion: larderVersion,
             rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
         writeStandardOutput(reporter.report(run.diagnostics, summary: summary, context: context))
-        if run.configBroken { throw ExitCode(2) }
+        // A mistake in larder.yml (an unknown rule, a bad option) is a configuration error.
+        if run.configBroken || run.diagnostics.contains(where: { $0.ruleID == ConfigLoader.ruleID && $0.severity == .error }) {
+            throw ExitCode(2)
+        }
         if summary.errors > 0 { throw ExitCode(1) }
         if let maxWarnings, summary.warnings > maxWarnings { throw ExitCode(1) }
     }

@@ -281,8 +281,10 @@ struct TransformFileRunner: Sendable {
         var start = 0
         let bytes = batch.bytes
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let end = bytes.withUnsafeBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else { return buffer.count }
+                return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            }
             var contentEnd = end
             if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             let line = Array(bytes[start..<contentEnd])
@@ -312,7 +314,7 @@ struct TransformFileRunner: Sendable {
         }
         let json: JSONDocument
         do {
-            json = try JSONDocument(parsing: line)
+            json = try JSONDocument(parsing: line, options: JSONParser.Options(detectDuplicateKeys: false))
         } catch {
             let d = Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: displayName,
                                start: SourcePosition(line: number, column: error.position.column))
@@ -374,7 +376,14 @@ struct LineBatchReader {
     private mutating func makeBatch(_ bytes: [UInt8]) -> TransformFileRunner.Batch {
         let batch = TransformFileRunner.Batch(firstLine: nextLine, bytes: bytes)
         var lines = 0
-        for b in bytes where b == 0x0A { lines += 1 }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var p = buffer.baseAddress else { return }
+            let end = p + buffer.count
+            while p < end, let found = memchr(p, 0x0A, end - p) {
+                lines += 1
+                p = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+        }
         if bytes.last != 0x0A { lines += 1 }
         nextLine += lines
         return batch

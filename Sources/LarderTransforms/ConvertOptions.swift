@@ -42,6 +42,7 @@ public struct ConvertOptions: Sendable, Hashable {
     /// recipe never does): `350 g`.
     public var servingSize: Rational?
 
+    /// Options set one by one (nil: leave that alone).
     public init(units: TargetSystem? = nil, energy: Energy? = nil, salt: Salt? = nil, per: Per? = nil,
                 convention: KitchenConvention = .us, keep: Bool = false, servingSize: Rational? = nil) {
         self.units = units

@@ -28,6 +28,8 @@ public struct ConvertTransform: Transform {
         self.parsers = parsers
     }
 
+    /// Converts `document` with the options of `context` (see ``ConvertOptions/init(json:)``);
+    /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ConvertOptions(json: context.options)
         let outcome = outcome(for: document, options: options, language: context.locales.first)
@@ -74,24 +76,24 @@ struct ConvertRun {
 
     mutating func convert() {
         guard json.kind(root) == .object else { return }
-        let nutrition = json.member(root, "nutrition")
-        let isProduct = json.member(root, "code") != nil
-            || nutrition.map { json.member($0, "per100g") != nil || json.member($0, "perServing") != nil } == true
+        let nutrition = json.field(root, "nutrition")
+        let isProduct = json.field(root, "code") != nil
+            || nutrition.map { json.field($0, "per100g") != nil || json.field($0, "perServing") != nil } == true
         if let system = options.units {
-            if let ingredients = json.member(root, "ingredients"), json.kind(ingredients) == .array {
+            if let ingredients = json.field(root, "ingredients"), json.kind(ingredients) == .array {
                 for element in json.elements(ingredients) { convertIngredient(element, to: system) }
             }
-            if let steps = json.member(root, "steps"), json.kind(steps) == .array {
+            if let steps = json.field(root, "steps"), json.kind(steps) == .array {
                 for step in json.elements(steps) { convertLocalizedText(step, to: system) }
             }
-            if isProduct, let quantity = json.member(root, "quantity") { convertMeasure(quantity, to: system) }
+            if isProduct, let quantity = json.field(root, "quantity") { convertMeasure(quantity, to: system) }
             if readConventionUnit {
                 sink.add(.note, "cups and spoons were read as \(options.convention.summary); use --convention to read them otherwise", at: root)
             }
         }
         guard options.energy != nil || options.salt != nil || options.per != nil else { return }
         guard let nutrition, json.kind(nutrition) == .object else {
-            if options.energy != nil || options.salt != nil || options.per != nil, json.member(root, "ingredients") != nil || isProduct {
+            if options.energy != nil || options.salt != nil || options.per != nil, json.field(root, "ingredients") != nil || isProduct {
                 sink.add(.note, "no nutrition to convert", at: root)
             }
             return
@@ -106,8 +108,8 @@ struct ConvertRun {
         case .string:
             convertText(node, language: language, to: system)
         case .object:
-            if json.member(node, "name") != nil || json.member(node, "quantity") != nil || json.member(node, "unit") != nil {
-                guard let q = json.member(node, "quantity"), let u = json.member(node, "unit"),
+            if json.field(node, "name") != nil || json.field(node, "quantity") != nil || json.field(node, "unit") != nil {
+                guard let q = json.field(node, "quantity"), let u = json.field(node, "unit"),
                       let unitText = json.string(u), let unit = kitchen.unit(named: unitText) else { return }
                 var scale = ScaleRun(document: Document(file: sink.document.file, json: json, node: root), parser: parser, language: language, locator: nil)
                 guard let read = ((try? scale.readQuantity(q)) ?? nil) else { return }
@@ -120,7 +122,9 @@ struct ConvertRun {
                 }
                 guard let converted, let newUnit = converted.unit else { return }
                 if Self.conventionUnits.contains(unit.id) { readConventionUnit = true }
-                scale.writeQuantity(converted, node: q, style: read.1)
+                var style = read.1
+                if case .fraction = converted.rounding { style.decimalSeparator = nil }  // 1,5 l → 6 1/4 cups
+                scale.writeQuantity(converted, node: q, style: style)
                 scale.editor.replace(u, string: scale.structuredUnitText(newUnit, original: unitText, amount: converted.shown))
                 for edit in scale.editor.edits { editor.append(edit) }
             } else {
@@ -160,7 +164,7 @@ struct ConvertRun {
 
     /// A `{value, unit}` measure (a product's net quantity).
     mutating func convertMeasure(_ node: Int, to system: TargetSystem) {
-        guard let v = json.member(node, "value"), let u = json.member(node, "unit"), let unitText = json.string(u),
+        guard let v = json.field(node, "value"), let u = json.field(node, "unit"), let unitText = json.string(u),
               let unit = kitchen.unit(named: unitText), let value = try? json.rational(v),
               let converted = try? kitchen.convert(.exact(value), unit: unit, to: system), let newUnit = converted.unit,
               case .exact(let shown) = converted.shown else { return }
@@ -177,7 +181,7 @@ struct ConvertRun {
 
     mutating func convertRecipeNutrition(_ nutrition: Int) {
         var factor: Rational?
-        if let per = options.per, let perNode = json.member(nutrition, "per"), let current = json.string(perNode), current != per.rawValue {
+        if let per = options.per, let perNode = json.field(nutrition, "per"), let current = json.string(perNode), current != per.rawValue {
             guard let size = options.servingSize else {
                 sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give --serving-size (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
                 return
@@ -232,9 +236,9 @@ struct ConvertRun {
 
     /// The product's serving in g or ml (`serving.value`), else the option's.
     func servingSize() -> Rational? {
-        if let serving = json.member(root, "serving"), let v = json.member(serving, "value"),
+        if let serving = json.field(root, "serving"), let v = json.field(serving, "value"),
            let value = try? json.rational(v), value.numerator > 0 {
-            if let u = json.member(serving, "unit"), let text = json.string(u), let unit = kitchen.unit(named: text),
+            if let u = json.field(serving, "unit"), let text = json.string(u), let unit = kitchen.unit(named: text),
                let base = kitchen.unit(id: unit.dimension == .volume ? "ml" : "g"),
                let converted = try? kitchen.convert(value, from: unit, to: base) {
                 return converted
@@ -290,7 +294,7 @@ struct NutrientPlan {
             switch energyStyle {
             case .object:
                 if let energy = find("energy"), json.kind(energy.value) == .object,
-                   let v = json.member(energy.value, "value"), let u = json.member(energy.value, "unit"),
+                   let v = json.field(energy.value, "value"), let u = json.field(energy.value, "unit"),
                    let unit = json.string(u), let value = scaled(v) {
                     if unit.lowercased() != target.rawValue.lowercased() {
                         let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
@@ -330,7 +334,7 @@ struct NutrientPlan {
                 }
             }
             if energyStyle == .object, let energy = find("energy"), json.kind(energy.value) == .object,
-               let v = json.member(energy.value, "value"), !done.contains(v), let value = scaled(v) {
+               let v = json.field(energy.value, "value"), !done.contains(v), let value = scaled(v) {
                 editor.replace(v, raw: NumberText.roundedLiteral(value.rounded(toDenominator: 1)))
             }
         }

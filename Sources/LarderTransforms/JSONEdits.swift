@@ -12,6 +12,7 @@ public struct JSONEdit: Sendable, Hashable {
     /// The bytes written instead.
     public var replacement: [UInt8]
 
+    /// Replace the bytes of `range` with `replacement`.
     public init(range: Range<Int>, replacement: [UInt8]) {
         self.range = range
         self.replacement = replacement
@@ -29,6 +30,7 @@ public struct JSONEditor: Sendable {
     /// The edits so far, in the order they were made.
     public private(set) var edits: [JSONEdit] = []
 
+    /// An editor with no edits yet.
     public init(_ json: JSONDocument) {
         self.json = json
     }
@@ -126,7 +128,12 @@ public struct JSONEditor: Sendable {
     /// Applies edits to the bytes of `range`; edits outside it, or overlapping an earlier
     /// one, are skipped.
     public static func apply(_ edits: [JSONEdit], to bytes: [UInt8], range: Range<Int>) -> [UInt8] {
-        let sorted = edits.enumerated().sorted {
+        var inOrder = true
+        for i in edits.indices.dropFirst() where edits[i].range.lowerBound < edits[i - 1].range.lowerBound {
+            inOrder = false
+            break
+        }
+        let sorted = inOrder ? edits : edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
         }.map(\.element)
         var out: [UInt8] = []

@@ -25,6 +25,7 @@ public struct ScaleOptions: Sendable, Hashable {
     /// What `cup`, `tbsp` and `tsp` mean when fitting units (US customary by default).
     public var convention: KitchenConvention
 
+    /// Options for a target, with cups and spoons read per `convention`.
     public init(target: Target, convention: KitchenConvention = .us) {
         self.target = target
         self.convention = convention

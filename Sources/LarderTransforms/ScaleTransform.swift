@@ -20,14 +20,25 @@ public struct ScaleTransform: Transform {
     public let id = "scale"
     public let summary = "Scale a recipe to N servings, by a factor, or to an amount of one ingredient."
     private let parsers: [KitchenConvention: IngredientParser]
+    /// Unit spellings that are full names (`tablespoons`, `grams`): a fitted unit is then
+    /// written as a name too; any other spelling gets the symbol.
+    private let unitNames: [KitchenConvention: Set<String>]
 
     /// A scale transform over `units` (the built-in ones by default; add a project's own).
     public init(units: [UnitDefinition] = UnitTable.builtInUnits) {
         var parsers: [KitchenConvention: IngredientParser] = [:]
+        var unitNames: [KitchenConvention: Set<String>] = [:]
         for c in KitchenConvention.allCases {
-            parsers[c] = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+            let parser = IngredientParser(kitchen: KitchenUnits(table: UnitTable(units: units, convention: c)))
+            parsers[c] = parser
+            var names = Set<String>()
+            for word in parser.lexicon.words where !word.isAbbreviation {
+                for form in [word.singular, word.plural] where form != word.unit.symbol { names.insert(form) }
+            }
+            unitNames[c] = names
         }
         self.parsers = parsers
+        self.unitNames = unitNames
     }
 
     /// The parser (and kitchen units) for a convention.
@@ -35,6 +46,8 @@ public struct ScaleTransform: Transform {
         parsers[convention] ?? IngredientParser()
     }
 
+    /// Scales `document` with the options of `context` (see ``ScaleOptions/init(json:)``);
+    /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ScaleOptions(json: context.options)
         let outcome = outcome(for: document, options: options, language: context.locales.first)
@@ -47,6 +60,7 @@ public struct ScaleTransform: Transform {
     /// language); `locator` the file's, when several documents share it.
     public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
         var run = ScaleRun(document: document, parser: parser(for: options.convention), language: language, locator: locator)
+        run.unitNames = unitNames[options.convention] ?? []
         run.scale(options)
         return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
     }
@@ -61,6 +75,9 @@ struct ScaleRun {
     var kitchen: KitchenUnits { parser.kitchen }
     var editor: JSONEditor
     var sink: DiagnosticSink
+    /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
+    /// nil means look each one up.
+    var unitNames: Set<String>?
 
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
@@ -76,11 +93,11 @@ struct ScaleRun {
             sink.add(.error, "a recipe is an object; this is \(json.kind(root).description == "object" ? "an" : "a") \(json.kind(root))", at: root)
             return
         }
-        guard let ingredients = json.member(root, "ingredients"), json.kind(ingredients) == .array else {
+        guard let ingredients = json.field(root, "ingredients"), json.kind(ingredients) == .array else {
             sink.add(.warning, "nothing to scale: the document has no ingredients list", at: root)
             return
         }
-        let servings = json.member(root, "servings")
+        let servings = json.field(root, "servings")
         // The factor.
         let factor: Rational
         switch options.target {
@@ -117,7 +134,7 @@ struct ScaleRun {
     func servingsAmount(_ node: Int) -> Rational? {
         var n = node
         if json.kind(node) == .object {
-            guard let amount = json.member(node, "amount") else { return nil }
+            guard let amount = json.field(node, "amount") else { return nil }
             n = amount
         }
         guard let value = try? json.rational(n), value.numerator > 0 else { return nil }
@@ -136,7 +153,7 @@ struct ScaleRun {
             guard let v = try? current * factor else { return }
             new = v
         }
-        if json.kind(node) == .object, let amount = json.member(node, "amount") {
+        if json.kind(node) == .object, let amount = json.field(node, "amount") {
             editor.replace(amount, raw: NumberText.roundedLiteral(new))
             return
         }
@@ -157,8 +174,9 @@ struct ScaleRun {
         case .string:
             scaleText(node, language: language, index: index, by: factor)
         case .object:
-            if json.member(node, "name") != nil || json.member(node, "quantity") != nil || json.member(node, "unit") != nil {
-                scaleStructured(node, index: index, by: factor)
+            let fields = IngredientFields(json, node)
+            if fields.isStructured {
+                scaleStructured(node, fields: fields, index: index, by: factor)
             } else {
                 for (key, value) in json.members(node) where json.kind(value) == .string {
                     scaleText(value, language: json.string(key), index: index, by: factor)
@@ -188,10 +206,10 @@ struct ScaleRun {
         }
     }
 
-    mutating func scaleStructured(_ node: Int, index: Int, by factor: Rational) {
-        if let pin = json.member(node, "scale"), json.kind(pin) == .false { return }
-        guard let quantityNode = json.member(node, "quantity") else { return }
-        let unitNode = json.member(node, "unit")
+    mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by factor: Rational) {
+        if let pin = fields.scale, json.kind(pin) == .false { return }
+        guard let quantityNode = fields.quantity else { return }
+        let unitNode = fields.unit
         let unitText = unitNode.flatMap { json.string($0) }
         let unit = unitText.flatMap { kitchen.unit(named: $0) }
         let read: (amount: Amount, style: AmountStyle)?
@@ -225,7 +243,7 @@ struct ScaleRun {
             editor.replace(unitNode, string: structuredUnitText(newUnit, original: unitText ?? "", amount: scaled.shown))
         }
         if scaled.countRoundingIsNoticeable {
-            let name = json.member(node, "name").map { nameText($0) } ?? "ingredient \(index + 1)"
+            let name = fields.name.map { nameText($0) } ?? "ingredient \(index + 1)"
             noteCountRounding(scaled, what: name, unitWord: nil, factor: factor, at: quantityNode)
         }
     }
@@ -248,7 +266,7 @@ struct ScaleRun {
             }
             return (amount, style)
         case .object:
-            guard let min = json.member(node, "min"), let max = json.member(node, "max"),
+            guard let min = json.field(node, "min"), let max = json.field(node, "max"),
                   let a = try json.rational(min), let b = try json.rational(max) else { return nil }
             return (.range(a, b), AmountStyle())
         default:
@@ -272,7 +290,7 @@ struct ScaleRun {
             if case .decimal = q.rounding, style.decimalSeparator == nil { style.decimalSeparator = "." }
             editor.replace(node, string: q.text(style: style))
         case .object:
-            guard let min = json.member(node, "min"), let max = json.member(node, "max") else { return }
+            guard let min = json.field(node, "min"), let max = json.field(node, "max") else { return }
             editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower))
             editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper))
         default:
@@ -284,6 +302,7 @@ struct ScaleRun {
     /// the original was one (`tablespoons` → `cups`).
     func structuredUnitText(_ unit: UnitDefinition, original: String, amount: Amount) -> String {
         let words = parser.lexicon
+        if let unitNames, !unitNames.contains(original.lowercased()) && !unitNames.contains(original) { return unit.symbol }
         if let w = words.word(original), !w.isAbbreviation, original != w.unit.symbol,
            let word = words.preferred(for: unit, language: w.language, abbreviation: false) {
             return word.form(for: amount)
@@ -328,17 +347,17 @@ struct ScaleRun {
             var unitText: String?
             var pinned = false
             var quantityNode = element
-            if json.kind(element) == .object, json.member(element, "name") != nil || json.member(element, "quantity") != nil {
-                if let n = json.member(element, "name") {
+            if json.kind(element) == .object, json.field(element, "name") != nil || json.field(element, "quantity") != nil {
+                if let n = json.field(element, "name") {
                     if let s = json.string(n) { names.append(s) }
                     if json.kind(n) == .object { names += json.members(n).compactMap { json.string($0.value) } }
                 }
-                if let q = json.member(element, "quantity") {
+                if let q = json.field(element, "quantity") {
                     quantityNode = q
                     amount = (try? readQuantity(q))??.0
                 }
-                if let u = json.member(element, "unit"), let text = json.string(u) { unitText = text; unit = kitchen.unit(named: text) }
-                if let pin = json.member(element, "scale"), json.kind(pin) == .false { pinned = true }
+                if let u = json.field(element, "unit"), let text = json.string(u) { unitText = text; unit = kitchen.unit(named: text) }
+                if let pin = json.field(element, "scale"), json.kind(pin) == .false { pinned = true }
             } else {
                 var texts: [(String, String?)] = []
                 if let s = json.string(element) { texts.append((s, language)) }
@@ -400,4 +419,30 @@ struct ScaleRun {
         }
         return factor
     }
+}
+
+/// The members of an ingredient object that scaling reads, found in one pass.
+struct IngredientFields {
+    var name: Int?
+    var quantity: Int?
+    var unit: Int?
+    var scale: Int?
+
+    init(_ json: JSONDocument, _ object: Int) {
+        for (k, v) in json.members(object) {
+            if json.keyIs(k, "name") {
+                name = v
+            } else if json.keyIs(k, "quantity") {
+                quantity = v
+            } else if json.keyIs(k, "unit") {
+                unit = v
+            } else if json.keyIs(k, "scale") {
+                scale = v
+            }
+        }
+    }
+
+    /// An object with `name`, `quantity` or `unit` is a structured ingredient; any other
+    /// is localized text.
+    var isStructured: Bool { name != nil || quantity != nil || unit != nil }
 }

@@ -15,6 +15,7 @@ public struct TransformOutcome: Sendable {
     /// be done), with positions in the document as given.
     public var diagnostics: [Diagnostic]
 
+    /// An outcome of edits and diagnostics.
     public init(edits: [JSONEdit] = [], diagnostics: [Diagnostic] = []) {
         self.edits = edits
         self.diagnostics = diagnostics
@@ -45,6 +46,7 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
     /// What is wrong and what is expected.
     public var message: String
 
+    /// An error of the transform `transformID`.
     public init(transformID: String, message: String) {
         self.transformID = transformID
         self.message = message
@@ -57,7 +59,7 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
 
 extension JSONDocument {
     /// The value of member `key` of an object node (no allocation for plain keys).
-    func member(_ object: Int, _ key: StaticString) -> Int? {
+    func field(_ object: Int, _ key: StaticString) -> Int? {
         guard kind(object) == .object else { return nil }
         return key.withUTF8Buffer { buffer in
             var found: Int?
@@ -98,9 +100,35 @@ enum NumberText {
     /// A JSON number literal for an exact value when it is a short decimal (at most six
     /// places), else nil.
     static func literal(_ value: Rational) -> [UInt8]? {
+        if value.isInteger { return digits(value.numerator) }
         guard let places = QuantityFormatter.decimalPlaces(value), places <= 6,
-              let text = QuantityFormatter.decimalText(value) else { return nil }
-        return Array(text.utf8)
+              let scaled = try? value * Rational(Self.powersOfTen[places]), scaled.isInteger else { return nil }
+        // The digits of value × 10^places, with the point put back.
+        let negative = scaled.numerator < 0
+        var magnitude = digits(Int(scaled.numerator.magnitude))
+        if magnitude.count <= places {
+            magnitude.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - magnitude.count + 1), at: 0)
+        }
+        magnitude.insert(UInt8(ascii: "."), at: magnitude.count - places)
+        if negative { magnitude.insert(UInt8(ascii: "-"), at: 0) }
+        return magnitude
+    }
+
+    static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// The decimal digits of an integer, as bytes.
+    static func digits(_ value: Int) -> [UInt8] {
+        if value == 0 { return [UInt8(ascii: "0")] }
+        var out: [UInt8] = []
+        out.reserveCapacity(20)
+        var v = value.magnitude
+        while v > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+        }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        out.reverse()
+        return out
     }
 
     /// A JSON number literal, rounded to three significant digits when not a short decimal.

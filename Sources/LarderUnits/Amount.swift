@@ -217,6 +217,7 @@ public struct AmountStyle: Sendable, Hashable {
         case vulgar
     }
 
+    /// How fractions were written.
     public var fractions: Fractions
     /// `.` or `,` when the original had a decimal; nil otherwise.
     public var decimalSeparator: Character?
@@ -225,6 +226,7 @@ public struct AmountStyle: Sendable, Hashable {
     /// What joined a range, spaces included (`-`, ` to `, ` a `).
     public var rangeJoin: String
 
+    /// A style; the default writes ASCII fractions, `.` decimals and `-` ranges.
     public init(fractions: Fractions = .none, decimalSeparator: Character? = nil, spaceBeforeVulgar: Bool = false, rangeJoin: String = "-") {
         self.fractions = fractions
         self.decimalSeparator = decimalSeparator

@@ -47,6 +47,10 @@ public struct IngredientLine: Sendable, Hashable {
     var equivalentUnitSpan: Range<Int>?
     var equivalentStyle: AmountStyle?
     var equivalentWord: UnitWord?
+    var sizeAmountSpan: Range<Int>?
+    var sizeUnitSpan: Range<Int>?
+    var sizeStyle: AmountStyle?
+    var sizeWord: UnitWord?
     var restStart: Int
 
     /// True when the line has a quantity a transform can change.
@@ -58,15 +62,38 @@ public struct IngredientLine: Sendable, Hashable {
 
 /// An amount with an optional unit: `400 g`, `14 oz`, `2` (things).
 public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    /// How many.
     public var amount: Amount
+    /// Of what, when a unit was given.
     public var unit: UnitDefinition?
 
+    /// An amount of a unit.
     public init(amount: Amount, unit: UnitDefinition?) {
         self.amount = amount
         self.unit = unit
     }
 
     public var description: String { unit.map { "\(amount) \($0.symbol)" } ?? "\(amount)" }
+}
+
+/// An amount with a unit found in a line, and where.
+struct Measure {
+    var quantity: Quantity
+    var end: Int
+    var amountSpan: Range<Int>
+    var unitSpan: Range<Int>
+    var style: AmountStyle
+    var word: UnitWord?
+}
+
+extension IngredientLine {
+    mutating func setSize(_ m: Measure) {
+        size = m.quantity
+        sizeAmountSpan = m.amountSpan
+        sizeUnitSpan = m.unitSpan
+        sizeStyle = m.style
+        sizeWord = m.word
+    }
 }
 
 /// Reads free-text ingredient lines in English, Portuguese, Spanish, French, German and
@@ -122,7 +149,7 @@ public struct IngredientParser: Sendable {
         if j < s.count, s[j] == "x" || s[j] == "X" || s[j] == "\u{00D7}" {
             let k = AmountScanner.skipSpaces(s, j + 1)
             if k > j + 1 || (k < s.count && AmountScanner.isDigit(s[k])), let size = measure(s, at: k, language: language) {
-                line.size = size.quantity
+                line.setSize(size)
                 i = size.end
             }
         }
@@ -131,14 +158,14 @@ public struct IngredientParser: Sendable {
         if line.size == nil, j < s.count, s[j] == "(", let inner = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language) {
             let close = AmountScanner.skipSpaces(s, inner.end)
             if close < s.count, s[close] == ")" {
-                line.size = inner.quantity
+                line.setSize(inner)
                 i = close + 1
             }
         }
         // A hyphenated size: "1 14-ounce can".
         j = AmountScanner.skipSpaces(s, i)
         if line.size == nil, j > i, let sized = hyphenatedSize(s, at: j, language: language) {
-            line.size = sized.quantity
+            line.setSize(sized)
             i = sized.end
         }
         // The unit, glued ("400g") or after spaces.
@@ -175,26 +202,29 @@ public struct IngredientParser: Sendable {
     }
 
     /// An amount followed by a unit of mass or volume (glued or spaced) at `start`.
-    private func measure(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (quantity: Quantity, end: Int, amountSpan: Range<Int>, unitSpan: Range<Int>, style: AmountStyle, word: UnitWord?)? {
+    private func measure(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Measure? {
         guard let scan = try? AmountScanner.scanAmount(s, at: start, language: language) else { return nil }
         let u = AmountScanner.skipSpaces(s, scan.end)
         if let m = lexicon.match(s, at: u, language: language), m.word.unit.dimension == .mass || m.word.unit.dimension == .volume {
-            return (Quantity(amount: scan.amount, unit: m.word.unit), m.end, start..<scan.end, u..<m.end, scan.style, m.word)
+            return Measure(quantity: Quantity(amount: scan.amount, unit: m.word.unit), end: m.end, amountSpan: start..<scan.end,
+                           unitSpan: u..<m.end, style: scan.style, word: m.word)
         }
         if let (unit, end) = tableUnit(s, at: u), unit.dimension == .mass || unit.dimension == .volume {
-            return (Quantity(amount: scan.amount, unit: unit), end, start..<scan.end, u..<end, scan.style, nil)
+            return Measure(quantity: Quantity(amount: scan.amount, unit: unit), end: end, amountSpan: start..<scan.end,
+                           unitSpan: u..<end, style: scan.style, word: nil)
         }
         return nil
     }
 
     /// `14-ounce` or `12-oz` at `start`, followed by a counted unit (`can`, `jar`).
-    private func hyphenatedSize(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (quantity: Quantity, end: Int)? {
+    private func hyphenatedSize(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Measure? {
         guard let scan = try? AmountScanner.scanNumber(s, at: start, language: language), scan.1 < s.count, s[scan.1] == "-" else { return nil }
         guard let m = lexicon.match(s, at: scan.1 + 1, language: language),
               m.word.unit.dimension == .mass || m.word.unit.dimension == .volume else { return nil }
         let next = AmountScanner.skipSpaces(s, m.end)
         guard let unit = lexicon.match(s, at: next, language: language), unit.word.unit.dimension == .count else { return nil }
-        return (Quantity(amount: .exact(scan.0), unit: m.word.unit), m.end)
+        return Measure(quantity: Quantity(amount: .exact(scan.0), unit: m.word.unit), end: m.end, amountSpan: start..<scan.1,
+                       unitSpan: (scan.1 + 1)..<m.end, style: scan.2, word: m.word)
     }
 
     /// A unit the table knows (a project's own, or a spelling the word lists lack) as

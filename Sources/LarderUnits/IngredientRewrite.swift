@@ -6,6 +6,7 @@ public struct RewrittenLine: Sendable, Hashable {
     /// The line's main amount after the change, when it had one.
     public var quantity: ScaledQuantity?
 
+    /// A rewritten line and its main amount.
     public init(text: String, quantity: ScaledQuantity?) {
         self.text = text
         self.quantity = quantity
@@ -44,6 +45,12 @@ extension IngredientParser {
     public func convert(_ line: IngredientLine, to system: TargetSystem) throws(RationalError) -> RewrittenLine? {
         guard line.isScalable, let amount = line.amount, let span = line.amountSpan, let unitSpan = line.unitSpan else { return nil }
         var edits: [(Range<Int>, String)] = []
+        // The size of one item: "1 (14 oz) can" → "1 (397 g) can".
+        if let size = line.size, let sizeSpan = line.sizeAmountSpan, let sizeUnitSpan = line.sizeUnitSpan,
+           let converted = try kitchen.convert(size.amount, unit: size.unit, to: system) {
+            edits.append((sizeSpan, amountText(converted, style: line.sizeStyle ?? AmountStyle(), language: line.language, converting: true)))
+            edits.append((sizeUnitSpan, unitText(converted, original: line.sizeWord, originalText: line.slice(sizeUnitSpan), language: line.language)))
+        }
         var main: ScaledQuantity?
         if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,
            let eqUnitSpan = line.equivalentUnitSpan, kitchen.targetFamily(of: eqUnit, in: system) == nil,
@@ -58,12 +65,12 @@ extension IngredientParser {
         }
         if let converted = try kitchen.convert(amount, unit: line.unit, to: system) {
             main = converted
-            edits.append((span, amountText(converted, style: line.amountStyle, language: line.language)))
+            edits.append((span, amountText(converted, style: line.amountStyle, language: line.language, converting: true)))
             edits.append((unitSpan, unitText(converted, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
         }
         if let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
            let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system) {
-            edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
+            edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))
             edits.append((eqUnitSpan, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
         }
         if edits.isEmpty { return nil }
@@ -81,9 +88,11 @@ extension IngredientParser {
         }
     }
 
-    /// The amount as text in the original's style.
-    func amountText(_ q: ScaledQuantity, style: AmountStyle, language: String?) -> String {
+    /// The amount as text in the original's style. A conversion into kitchen fractions
+    /// writes fractions even when the original had a decimal (`1,5 l` → `6 1/4 cups`).
+    func amountText(_ q: ScaledQuantity, style: AmountStyle, language: String?, converting: Bool = false) -> String {
         var style = style
+        if converting, case .fraction = q.rounding { style.decimalSeparator = nil }
         if case .decimal = q.rounding, style.decimalSeparator == nil { style.decimalSeparator = Self.defaultSeparator(language) }
         return q.text(style: style)
     }

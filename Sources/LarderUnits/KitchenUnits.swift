@@ -16,9 +16,11 @@ public enum FitPurpose: Sendable, Hashable {
 
 /// The measurement system a conversion writes amounts in.
 public enum TargetSystem: String, Sendable, Hashable, CaseIterable {
-    /// Grams and kilograms, millilitres and litres, °C; spoons stay spoons (15 ml).
+    /// Grams and kilograms, millilitres and litres, °C; teaspoons and tablespoons stay
+    /// as they are (a US tablespoon is within 1.4 % of a metric one).
     case metric
-    /// Ounces and pounds; teaspoons, tablespoons and cups; fluid ounces stay fluid ounces; °F.
+    /// Ounces and pounds; teaspoons, tablespoons and cups; fluid ounces and spoons stay as
+    /// they are; °F.
     case us
 }
 
@@ -33,6 +35,7 @@ public struct FittedQuantity: Sendable, Hashable {
     /// How ``shown`` was rounded from ``exact``.
     public var rounding: DisplayRounding
 
+    /// A fitted amount, as computed and as shown.
     public init(exact: Amount, shown: Amount, unit: UnitDefinition, rounding: DisplayRounding) {
         self.exact = exact
         self.shown = shown
@@ -63,6 +66,35 @@ public struct KitchenUnits: Sendable {
     public let table: UnitTable
     private let factors: [String: Rational]
     private let offsets: [String: (offset: Rational, numerator: Rational, denominator: Rational)]
+    /// Every spelling the table accepts as written, resolved once (look-ups of other
+    /// spellings go through the table).
+    private let spelled: [String: UnitDefinition]
+    /// Each unit's family, by unit id.
+    private let families: [String: [UnitDefinition]]
+    /// What fitting needs of each unit, by unit id: computed once.
+    private let profiles: [String: Profile]
+    /// Each unit's family with the members' profiles, and the unit's own profile, by
+    /// unit id (one look-up per fitted amount).
+    private let fittingFamilies: [String: (members: [Member], own: Profile)]
+
+    /// A unit's factor, display rounding and minimum.
+    struct Profile: Sendable {
+        var factor: Rational?
+        var rounding: DisplayRounding
+        var minimum: Rational
+    }
+
+    /// A unit of a family, with its profile (a class: the fitting loop reads members
+    /// without copying their strings).
+    final class Member: Sendable {
+        let unit: UnitDefinition
+        let profile: Profile
+
+        init(unit: UnitDefinition, profile: Profile) {
+            self.unit = unit
+            self.profile = profile
+        }
+    }
 
     /// The built-in units with US customary kitchen measures.
     public static let standard = KitchenUnits()
@@ -84,6 +116,26 @@ public struct KitchenUnits: Sendable {
         }
         self.factors = factors
         self.offsets = offsets.mapValues { (offset: $0.0, numerator: $0.1, denominator: $0.2) }
+        var spelled: [String: UnitDefinition] = [:]
+        for spelling in table.spellings {
+            if let unit = table.unit(named: spelling) { spelled[spelling] = unit }
+        }
+        self.spelled = spelled
+        var families: [String: [UnitDefinition]] = [:]
+        for unit in table.units { families[unit.id] = Self.family(of: unit, in: table) }
+        self.families = families
+        var profiles: [String: Profile] = [:]
+        for unit in table.units {
+            profiles[unit.id] = Profile(factor: factors[unit.id], rounding: Self.rounding(for: unit, linear: factors[unit.id] != nil),
+                                        minimum: Self.minimum(unit.id))
+        }
+        self.profiles = profiles
+        var fittingFamilies: [String: (members: [Member], own: Profile)] = [:]
+        for (id, family) in families {
+            guard let own = profiles[id] else { continue }
+            fittingFamilies[id] = (family.compactMap { u in profiles[u.id].map { Member(unit: u, profile: $0) } }, own)
+        }
+        self.fittingFamilies = fittingFamilies
     }
 
     /// A table with the given convention (built-in units).
@@ -92,7 +144,7 @@ public struct KitchenUnits: Sendable {
     }
 
     /// The unit a spelling names (see ``UnitTable/unit(named:)``).
-    public func unit(named name: String) -> UnitDefinition? { table.unit(named: name) }
+    public func unit(named name: String) -> UnitDefinition? { spelled[name] ?? table.unit(named: name) }
 
     /// The unit with the id `id`.
     public func unit(id: String) -> UnitDefinition? { table.unit(id: id) }
@@ -135,6 +187,10 @@ public struct KitchenUnits: Sendable {
     /// (`2 eggs`).
     public func rounding(for unit: UnitDefinition?) -> DisplayRounding {
         guard let unit else { return .whole }
+        return profiles[unit.id]?.rounding ?? Self.rounding(for: unit, linear: factors[unit.id] != nil)
+    }
+
+    private static func rounding(for unit: UnitDefinition, linear: Bool) -> DisplayRounding {
         switch unit.dimension {
         case .temperature, .time, .energy: return .exact
         case .count: return Self.halvableCounts.contains(unit.id) ? .halves : .whole
@@ -144,7 +200,7 @@ public struct KitchenUnits: Sendable {
             case "us-cup", "metric-cup": return .fraction(denominators: [4, 3])
             case "us-tbsp", "metric-tbsp", "au-tbsp": return .fraction(denominators: [4])
             case "lb": return .fraction(denominators: [4])
-            default: return unit.system == .metric && factors[unit.id] != nil && unit.dimension == .mass ? .decimal : .kitchen
+            default: return unit.system == .metric && linear && unit.dimension == .mass ? .decimal : .kitchen
             }
         }
     }
@@ -166,7 +222,7 @@ public struct KitchenUnits: Sendable {
 
     /// The smallest amount of a unit worth writing in it when a smaller unit of the family
     /// exists (below 1/4 cup, write tablespoons).
-    func minimum(_ id: String) -> Rational {
+    static func minimum(_ id: String) -> Rational {
         switch id {
         case "us-cup", "metric-cup": Rational(unchecked: 1, 4)
         case "us-tbsp", "metric-tbsp", "au-tbsp", "lb", "kg", "l", "g", "mg",
@@ -181,6 +237,10 @@ public struct KitchenUnits: Sendable {
     /// millilitres and litres. A unit of no family (counts, fluid ounces, temperatures)
     /// gives `[unit]`.
     public func family(of unit: UnitDefinition) -> [UnitDefinition] {
+        families[unit.id] ?? Self.family(of: unit, in: table)
+    }
+
+    private static func family(of unit: UnitDefinition, in table: UnitTable) -> [UnitDefinition] {
         let ids: [String]
         switch unit.id {
         case "us-tsp", "us-tbsp", "us-cup": ids = ["us-tsp", "us-tbsp", "us-cup"]
@@ -217,15 +277,17 @@ public struct KitchenUnits: Sendable {
             ids = ["oz", "lb"]
         case (.volume, .metric):
             switch unit.id {
-            case "metric-tsp", "metric-tbsp", "au-tbsp", "metric-cup", "ml", "cl", "dl", "l": return nil
-            case "us-tsp", "us-tbsp":
-                ids = table.convention == .australian ? ["metric-tsp", "au-tbsp"] : ["metric-tsp", "metric-tbsp"]
+            // Spoons are spoons in both systems (a US tablespoon is 1.4 % short of 15 ml).
+            case "metric-tsp", "metric-tbsp", "au-tbsp", "metric-cup", "ml", "cl", "dl", "l", "us-tsp", "us-tbsp": return nil
             default: ids = ["ml", "l"]
             }
         case (.volume, .us):
             switch unit.id {
-            case "us-tsp", "us-tbsp", "us-cup", "us-fl-oz", "us-pint", "us-quart", "us-gallon", "jigger": return nil
+            case "us-tsp", "us-tbsp", "us-cup", "us-fl-oz", "us-pint", "us-quart", "us-gallon", "jigger",
+                 "metric-tsp", "metric-tbsp":
+                return nil
             case "imperial-fl-oz": ids = ["us-fl-oz"]
+            case "au-tbsp": ids = ["us-tsp", "us-tbsp"]
             default: ids = ["us-tsp", "us-tbsp", "us-cup"]
             }
         case (.temperature, .metric):
@@ -249,13 +311,38 @@ public struct KitchenUnits: Sendable {
     ///
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
-        try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+        guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
+            return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+        }
+        // The fast path: every member's factor is known, so convert through the base unit
+        // once and divide per candidate.
+        let base = try amount.scaled(by: from)
+        var fallback: FittedQuantity?
+        for position in members.indices.reversed() {
+            let member = members[position]
+            guard let factor = member.profile.factor else { continue }
+            let exact = try base.map { v throws(RationalError) in try v / factor }
+            let smallest = position == 0
+            var rounding = member.profile.rounding
+            if smallest, case .fraction = rounding { rounding = .kitchen }
+            let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
+            if smallest {
+                fallback = FittedQuantity(exact: exact, shown: shown, unit: member.unit, rounding: rounding)
+                break
+            }
+            if shown.lower < member.profile.minimum { continue }
+            let error = max(QuantityFormatter.relativeError(shown: shown.lower, exact: exact.lower),
+                            QuantityFormatter.relativeError(shown: shown.upper, exact: exact.upper))
+            if error <= purpose.tolerance { return FittedQuantity(exact: exact, shown: shown, unit: member.unit, rounding: rounding) }
+        }
+        if let fallback { return fallback }
+        return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
     }
 
     /// Converts `amount` of `unit` into `system` (`--units metric|us`), choosing the unit
     /// that shows it best; nil when the amount stays as it is.
     ///
-    ///     200 g → 7 oz; 1 cup → 237 ml; 1 tbsp → 1 tbsp (15 ml); 350 °F → 175 °C
+    ///     200 g → 7 oz; 1 cup → 237 ml; 200 ml → 7/8 cup; 350 °F → 175 °C; spoons stay spoons
     public func convert(_ amount: Amount, from unit: UnitDefinition, to system: TargetSystem) throws(RationalError) -> FittedQuantity? {
         guard let family = targetFamily(of: unit, in: system) else { return nil }
         if unit.dimension == .temperature, let target = family.first {
@@ -284,10 +371,13 @@ public struct KitchenUnits: Sendable {
             let smallest = position == 0
             var rounding = rounding(for: candidate)
             if smallest, case .fraction = rounding { rounding = .kitchen }
+            // Converted amounts rarely land on a quarter cup: eighths too (7/8 cup rather
+            // than 13 1/2 tbsp).
+            if purpose == .converting, case .fraction(let d) = rounding, d == [4, 3] { rounding = .fraction(denominators: [4, 3, 8]) }
             let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
             let fitted = FittedQuantity(exact: exact, shown: shown, unit: candidate, rounding: rounding)
             if smallest { fallback = fitted; break }
-            if shown.lower < minimum(candidate.id) { continue }
+            if shown.lower < Self.minimum(candidate.id) { continue }
             if fitted.relativeError <= purpose.tolerance { return fitted }
         }
         if let fallback { return fallback }

@@ -80,7 +80,7 @@ public enum QuantityFormatter {
         // The coarsest reading within 2.5 % wins (9 oz rather than 8 7/8 oz, 1/3 rather
         // than 3/8), else the nearest of the unit's fractions.
         let allowed = denominators.isEmpty ? [8, 3] : denominators
-        for d in [1, 2, 3, 4, 8] where allowed.contains(where: { $0 % d == 0 }) {
+        for d in [1, 2, 4, 3, 8] where allowed.contains(where: { $0 % d == 0 }) {
             let candidate = value.rounded(toDenominator: d)
             if !candidate.isZero, relativeError(shown: candidate, exact: value) <= 0.025 { return candidate }
         }

@@ -190,6 +190,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     // MARK: Arithmetic (throws on overflow)
 
+    /// The exact sum; throws ``RationalError/overflow(_:)`` when it does not fit.
     public static func + (a: Rational, b: Rational) throws(RationalError) -> Rational {
         if a.denominator == b.denominator {
             let (s, o) = a.numerator.addingReportingOverflow(b.numerator)
@@ -207,14 +208,17 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         return try Rational(s, d)
     }
 
+    /// The exact difference; throws when it does not fit.
     public static func - (a: Rational, b: Rational) throws(RationalError) -> Rational {
         try a + Rational(unchecked: -b.numerator, b.denominator)
     }
 
+    /// The negation.
     public static prefix func - (a: Rational) -> Rational {
         Rational(unchecked: -a.numerator, a.denominator)
     }
 
+    /// The exact product (factors cancel first); throws when it does not fit.
     public static func * (a: Rational, b: Rational) throws(RationalError) -> Rational {
         if a.denominator == 1 && b.denominator == 1 {
             let (p, o) = a.numerator.multipliedReportingOverflow(by: b.numerator)
@@ -230,6 +234,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         return Rational(unchecked: n, d)
     }
 
+    /// The exact quotient; throws for a zero divisor or when it does not fit.
     public static func / (a: Rational, b: Rational) throws(RationalError) -> Rational {
         guard b.numerator != 0 else { throw .divisionByZero }
         let inverse = b.numerator < 0
@@ -241,6 +246,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// `1 / value`; throws for zero.
     public func reciprocal() throws(RationalError) -> Rational { try Rational.one / self }
 
+    /// Compares exactly (cross products in 128 bits, so it never overflows).
     public static func < (a: Rational, b: Rational) -> Bool {
         if a.denominator == b.denominator { return a.numerator < b.numerator }
         // Compare a.n·b.d with b.n·a.d without overflow, in 128 bits.
@@ -280,8 +286,10 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     @usableFromInline static func gcd(_ a: UInt, _ b: UInt) -> UInt {
         var a = a, b = b
+        if a == 1 || b == 1 { return 1 }
         if a == 0 { return b == 0 ? 1 : b }
         if b == 0 { return a }
+        if a == b { return a }
         // Binary GCD.
         let shift = (a | b).trailingZeroBitCount
         a >>= a.trailingZeroBitCount

@@ -12,6 +12,7 @@ public struct ScaledQuantity: Sendable, Hashable {
     /// How the amount was rounded.
     public var rounding: DisplayRounding
 
+    /// A scaled amount, as computed and as shown.
     public init(exact: Amount, shown: Amount, unit: UnitDefinition?, unitChanged: Bool, rounding: DisplayRounding) {
         self.exact = exact
         self.shown = shown

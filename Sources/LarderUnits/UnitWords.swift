@@ -16,6 +16,7 @@ public struct UnitWord: Sendable, Hashable {
     /// Matched with its exact case (`T` is a tablespoon, `t` a teaspoon).
     public var caseSensitive: Bool
 
+    /// A unit word of a language.
     public init(language: String, unit: UnitDefinition, singular: String, plural: String, isAbbreviation: Bool, caseSensitive: Bool = false) {
         self.language = language
         self.unit = unit
@@ -39,10 +40,45 @@ public struct UnitWord: Sendable, Hashable {
 ///     words.preferred(for: tbsp, language: "pt", abbreviation: false)?.plural  // "colheres de sopa"
 public struct UnitLexicon: Sendable {
     /// Every word, in no particular order.
-    public let words: [UnitWord]
-    /// Words by their first scalar, lower-cased, for matching.
-    let byFirst: [Unicode.Scalar: [(scalars: [Unicode.Scalar], word: UnitWord, isPlural: Bool)]]
-    private let preferredForms: [String: UnitWord]
+    public var words: [UnitWord] { storage.words }
+    /// The word lists, in one shared object (a copy of the lexicon costs one reference
+    /// count).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let words: [UnitWord]
+        let scalars: [Unicode.Scalar]
+        let forms: [Form]
+        let byFirst: [Unicode.Scalar: [Int32]]
+        let preferredForms: [String: UnitWord]
+
+        init(words: [UnitWord], scalars: [Unicode.Scalar], forms: [Form], byFirst: [Unicode.Scalar: [Int32]], preferredForms: [String: UnitWord]) {
+            self.words = words
+            self.scalars = scalars
+            self.forms = forms
+            self.byFirst = byFirst
+            self.preferredForms = preferredForms
+        }
+    }
+    /// One spelling (singular or plural form) of a word, for matching: its scalars are
+    /// `scalars[start..<start + count]`.
+    struct Form: Sendable {
+        var start: Int32
+        var count: Int32
+        var word: Int32
+        var isPlural: Bool
+        var caseSensitive: Bool
+        /// The word's language is neither English nor symbols (checked against the text's).
+        var language: String
+    }
+
+    /// Every form's scalars, back to back (lower-cased unless case-sensitive).
+    private var scalars: [Unicode.Scalar] { storage.scalars }
+    /// Every form, longest first within each first scalar.
+    private var forms: [Form] { storage.forms }
+    /// Form indices by their first scalar.
+    private var byFirst: [Unicode.Scalar: [Int32]] { storage.byFirst }
+    private var preferredForms: [String: UnitWord] { storage.preferredForms }
 
     /// The words that may follow a unit before the ingredient's name: `of`, `de`, `di`.
     public static let connectors: Set<String> = ["of", "de", "do", "da", "dos", "das", "del", "di", "d'", "von"]
@@ -74,18 +110,23 @@ public struct UnitLexicon: Sendable {
             words.append(word)
             preferred["en|\(unit.id)|false"] = word
         }
-        var byFirst: [Unicode.Scalar: [([Unicode.Scalar], UnitWord, Bool)]] = [:]
-        for word in words {
+        var allScalars: [Unicode.Scalar] = []
+        var forms: [Form] = []
+        for (index, word) in words.enumerated() {
             for (form, isPlural) in [(word.singular, false), (word.plural, true)] where !(isPlural && form == word.singular) {
-                let scalars = Array((word.caseSensitive ? form : form.lowercased()).unicodeScalars)
-                guard let first = scalars.first else { continue }
-                byFirst[first, default: []].append((scalars, word, isPlural))
+                let formScalars = Array((word.caseSensitive ? form : form.lowercased()).unicodeScalars)
+                guard !formScalars.isEmpty else { continue }
+                let language = word.language == "en" ? "" : word.language
+                forms.append(Form(start: Int32(allScalars.count), count: Int32(formScalars.count), word: Int32(index),
+                                  isPlural: isPlural, caseSensitive: word.caseSensitive, language: language))
+                allScalars += formScalars
             }
         }
+        var byFirst: [Unicode.Scalar: [Int32]] = [:]
+        for (i, f) in forms.enumerated() { byFirst[allScalars[Int(f.start)], default: []].append(Int32(i)) }
         // Longest forms first, so `fl oz` wins over `fl` and `colheres de sopa` over `colheres`.
-        self.byFirst = byFirst.mapValues { $0.sorted { $0.0.count > $1.0.count }.map { (scalars: $0.0, word: $0.1, isPlural: $0.2) } }
-        self.words = words
-        self.preferredForms = preferred
+        let sortedByFirst = byFirst.mapValues { $0.sorted { forms[Int($0)].count > forms[Int($1)].count } }
+        storage = Storage(words: words, scalars: allScalars, forms: forms, byFirst: sortedByFirst, preferredForms: preferred)
     }
 
     /// The word to write `unit` with in `language`: its abbreviation or its full name as
@@ -121,30 +162,35 @@ public struct UnitLexicon: Sendable {
         guard start < s.count else { return nil }
         let lang = Self.baseLanguage(language)
         let firstLower = Self.lower(s[start])
-        var candidates: [(scalars: [Unicode.Scalar], word: UnitWord, isPlural: Bool)] = []
-        if let list = byFirst[firstLower] { candidates += list }
-        if firstLower != s[start], let list = byFirst[s[start]] { candidates += list }
-        var best: (UnitWord, Int, Bool)?
-        for candidate in candidates {
-            let w = candidate.word
-            if let lang, w.language != "", w.language != "en", w.language != lang { continue }
-            let form = candidate.scalars
-            guard start + form.count <= s.count else { continue }
-            var ok = true
-            for (k, c) in form.enumerated() {
-                let t = s[start + k]
-                if w.caseSensitive ? t != c : Self.lower(t) != c { ok = false; break }
+        var best: (form: Int32, end: Int)?
+        func consider(_ list: [Int32]) {
+            for index in list {
+                let form = forms[Int(index)]
+                if let lang, !form.language.isEmpty, form.language != lang { continue }
+                let count = Int(form.count), from = Int(form.start)
+                guard start + count <= s.count else { continue }
+                var ok = true
+                var k = 0
+                while k < count {
+                    let t = s[start + k]
+                    if (form.caseSensitive ? t : Self.lower(t)) != scalars[from + k] { ok = false; break }
+                    k += 1
+                }
+                guard ok else { continue }
+                var end = start + count
+                // A word boundary must follow (a letter or digit would make it another word).
+                if end < s.count, Self.isWordScalar(s[end]) { continue }
+                if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
+                    end += 1  // "tbsp." "oz."
+                }
+                if best == nil || end > best!.end { best = (index, end) }
             }
-            guard ok else { continue }
-            var end = start + form.count
-            // A word boundary must follow (a letter or digit would make it another word).
-            if end < s.count, Self.isWordScalar(s[end]) { continue }
-            if end < s.count, s[end] == ".", form.last != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
-                end += 1  // "tbsp." "oz."
-            }
-            if best == nil || end > best!.1 { best = (w, end, candidate.isPlural) }
         }
-        return best.map { (word: $0.0, end: $0.1, isPlural: $0.2) }
+        if let list = byFirst[firstLower] { consider(list) }
+        if firstLower != s[start], let list = byFirst[s[start]] { consider(list) }
+        guard let best else { return nil }
+        let form = forms[Int(best.form)]
+        return (words[Int(form.word)], best.end, form.isPlural)
     }
 
     @inline(__always) static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {

@@ -57,6 +57,15 @@ import Testing
         #expect(broken.stdout.contains("the YAML is not valid"), "\(broken.stdout)")
     }
 
+    @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
+        let dir = try project()
+        try dir.write("larder.yml", Self.config + "\n  image-exist: error\n  near-duplicate-location: { meterz: 10 }\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.stdout.contains("larder.yml:8:16: error: unknown rule 'image-exist'; did you mean 'image-exists'? [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:9:28: error: option 'meterz' of rule 'near-duplicate-location' is unknown"), "\(r.stdout)")
+        #expect(r.status == 2)
+    }
+
     @Test func pathsLimitWhatIsReported() throws {
         let dir = try project()
         try dir.write("content/recipes/bad.json", #"{"id": "bad", "name": "", "servings": 2, "ingredients": ["1 egg"]}"#)

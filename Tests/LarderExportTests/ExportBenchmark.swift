@@ -29,6 +29,8 @@ import Testing
         documents += Document.split(file: "taxonomy.json", kind: "taxonomy", json: try JSONDocument(parsing: JSONWriter.compact.bytes(["sauce": text("Sauces"), "quick": text("Quick")])))
         let texts = 2000 * (2 + 8 + 6) + 2
         print("export benchmark: 2000 recipes, \(texts) texts, \(locales.count) locales")
+        let catalogTime = try ContinuousClock().measure { _ = try ContentCatalog(documents: documents, locales: locales) }
+        print("export benchmark: reading the content (ContentCatalog): \(catalogTime)")
         for exporter in BuiltInExporters.all where exporter.id != "images" {
             let clock = ContinuousClock()
             var bytes = 0

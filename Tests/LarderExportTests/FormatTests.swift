@@ -19,7 +19,8 @@ import Testing
         ("it's", "it\\'s"), ("say \"hi\"", "say \\\"hi\\\""), ("back\\slash", "back\\\\slash"), ("a\nb", "a\\nb"),
         ("@home", "\\@home"), ("?why", "\\?why"), ("mid @ and ?", "mid @ and ?"), ("a & b < c > d", "a &amp; b &lt; c &gt; d"),
         (" lead", "\\u0020lead"), ("trail ", "trail\\u0020"), ("two  spaces", "two \\u0020spaces"), ("tab\there", "tab\\there"),
-        ("emoji 🍝", "emoji 🍝"), ("bell\u{7}", "bell\\u0007"),
+        ("emoji 🍝", "emoji 🍝"), ("bell\u{7}", "bell\\u0007"), ("é  x", "é \\u0020x"), ("🍝 ", "🍝\\u0020"),
+        ("a\u{FFFE}b", "a\\uFFFEb"),
     ])
     func escaping(_ text: String, _ escaped: String) {
         #expect(Escape.android(text) == escaped)
@@ -50,6 +51,16 @@ import Testing
         let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
         #expect(xml.contains("<string name=\"widget_x_title\" formatted=\"false\">100% daily</string>"))
         #expect(xml.contains("<string name=\"widget_x_plain\">No</string>"))
+    }
+}
+
+@Suite struct XMLEscapingTests {
+    @Test(arguments: [
+        ("a & b <c> \"d\"", "a &amp; b &lt;c&gt; &quot;d&quot;"), ("tab\tnew\nline", "tab\tnew\nline"), ("bell\u{7}", "bell\u{FFFD}"),
+        ("x\u{FFFF}", "x\u{FFFD}"), ("é 🍝", "é 🍝"),
+    ])
+    func xml(_ text: String, _ escaped: String) {
+        #expect(Escape.xml(text) == escaped)
     }
 }
 

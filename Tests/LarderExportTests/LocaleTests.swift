@@ -121,3 +121,14 @@ import Testing
         #expect(!en.isFilled)
     }
 }
+
+@Suite struct CanonicalTagTests {
+    /// The fast path agrees with the parser on every tag it takes, and leaves the rest to it.
+    @Test(arguments: ["en", "yue", "pt-BR", "es-419", "PT-br", "pt-br", "zh-Hant-TW", "sr-Latn", "e", "english", "en-", "en-US-x", "EN"])
+    func fastPathAgreesWithTheParser(_ tag: String) {
+        if isSimpleCanonicalTag(tag) {
+            #expect((try? LanguageTag(tag).description) == tag)
+        }
+        #expect(canonical(tag) == ((try? LanguageTag(tag).description) ?? tag.lowercased()))
+    }
+}

@@ -494,7 +494,7 @@ struct RegexTestRandom {
             results.append(try regex.search(String(repeating: "a", count: 30)))
         }
         #expect(results == [false, true])
-        #expect(elapsed < .milliseconds(100), "took \(elapsed)")
+        #expect(elapsed < .seconds(1), "took \(elapsed)")  // exponential backtracking would take hours
     }
 
     @Test func nestedQuantifiersOnLongInputStayLinear() throws {
@@ -504,7 +504,7 @@ struct RegexTestRandom {
         for pattern in cases {
             let regex = try ECMARegex(pattern)
             let elapsed = try clock.measure { () throws(RegexError) in _ = try regex.search(input) }
-            #expect(elapsed < .seconds(2), "/\(pattern)/ took \(elapsed)")
+            #expect(elapsed < .seconds(10), "/\(pattern)/ took \(elapsed)")  // quadratic or worse would take minutes
         }
     }
 

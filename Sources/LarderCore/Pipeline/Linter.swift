@@ -94,7 +94,7 @@ public struct Linter: Sendable {
             for (id, setting) in settings.sorted(by: { $0.key < $1.key }) {
                 let pointer = base.appending(id)
                 guard known.contains(id) else {
-                    let close = known.sorted().first { Self.editDistance($0, id) <= 2 }
+                    let close = Suggest.closest(to: id, in: known.sorted())
                     report("unknown rule '\(id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"), at: pointer)
                     continue
                 }
@@ -104,21 +104,6 @@ public struct Linter: Sendable {
             }
         }
         return out
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).

@@ -194,27 +194,6 @@ public enum PluginRegistryError: Error, Sendable, Hashable, CustomStringConverti
 
     /// The known id within a small edit distance of `id`, if any.
     static func closest(to id: String, in known: [String]) -> String? {
-        let limit = max(1, id.count / 3)
-        var best: (String, Int)?
-        for candidate in known {
-            let d = editDistance(Array(id.lowercased()), Array(candidate.lowercased()))
-            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Suggest.closest(to: id, in: known)
     }
 }

@@ -16,6 +16,15 @@
 public struct LocaleResolver: Sendable {
     /// The project's locales, the source language first.
     public let locales: [String]
+    /// Lookup orders and fallback chains of the project's locales and their ancestors,
+    /// computed once.
+    private let plans: [String: Plan]
+
+    struct Plan: Sendable {
+        var wanted: String
+        var order: [String]
+        var chain: Set<String>
+    }
 
     /// The source language.
     public var sourceLocale: String { locales.first ?? "en" }
@@ -23,6 +32,30 @@ public struct LocaleResolver: Sendable {
     /// A resolver for a project's locales (the first is the source language).
     public init(locales: [String]) {
         self.locales = locales.isEmpty ? ["en"] : locales
+        var plans: [String: Plan] = [:]
+        for locale in self.locales {
+            for tag in [locale] + LocaleFallback.chain(for: locale) where plans[tag] == nil {
+                plans[tag] = Self.plan(for: tag, locales: self.locales)
+            }
+        }
+        self.plans = plans
+    }
+
+    static func plan(for locale: String, locales: [String]) -> Plan {
+        var order: [String] = []
+        var seen = Set<String>()
+        func add(_ tag: String) {
+            let c = canonical(tag)
+            if seen.insert(c).inserted { order.append(c) }
+        }
+        LocaleFallback.chain(for: locale).forEach(add)
+        LocaleFallback.chain(for: locales.first ?? "en").forEach(add)
+        locales.forEach(add)
+        return Plan(wanted: canonical(locale), order: order, chain: Set(LocaleFallback.chain(for: locale)))
+    }
+
+    func plan(for locale: String) -> Plan {
+        plans[locale] ?? Self.plan(for: locale, locales: locales)
     }
 
     /// How a value was found.
@@ -53,33 +86,24 @@ public struct LocaleResolver: Sendable {
 
     /// The tags tried for `locale`, in order.
     public func lookupOrder(for locale: String) -> [String] {
-        var order: [String] = []
-        var seen = Set<String>()
-        func add(_ tag: String) {
-            let c = canonical(tag)
-            if seen.insert(c).inserted { order.append(c) }
-        }
-        LocaleFallback.chain(for: locale).forEach(add)
-        LocaleFallback.chain(for: sourceLocale).forEach(add)
-        locales.forEach(add)
-        return order
+        plan(for: locale).order
     }
 
     /// The value of `text` for `locale`, or nil when the text has no non-blank value.
     public func resolve(_ text: LocalizedText, for locale: String) -> Resolution? {
-        let chain = Set(LocaleFallback.chain(for: locale))
-        let wanted = canonical(locale)
-        var found: (tag: String, value: TextValue)?
-        for tag in lookupOrder(for: locale) {
-            if let hit = text.values.first(where: { canonical($0.tag) == tag && !$0.value.isBlank }) {
+        let plan = plan(for: locale)
+        var found: Int?
+        for tag in plan.order {
+            if let hit = text.index(of: tag) {
                 found = hit
                 break
             }
         }
-        if found == nil { found = text.values.first { !$0.value.isBlank } }
-        guard let (tag, value) = found else { return nil }
-        let c = canonical(tag)
-        let fill: Fill = c == wanted ? .exact : chain.contains(c) ? .parent : .otherLanguage
+        if found == nil { found = text.values.indices.first { !text.values[$0].value.isBlank } }
+        guard let index = found else { return nil }
+        let (tag, value) = text.values[index]
+        let c = text.canonicalTags[index]
+        let fill: Fill = c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage
         if text.isPlural {
             let (forms, filled) = completePlural(value, for: locale)
             return Resolution(value: .plural(forms), sourceTag: tag, fill: fill, filledCategories: filled)

@@ -65,32 +65,38 @@ public enum TextValue: Sendable, Hashable {
 ///     text?.value(for: "ES")   // .text("Negroni"): tags compare without case
 public struct LocalizedText: Sendable, Hashable {
     /// The values by language tag, in the order the content lists them (tags as written).
-    public var values: [(tag: String, value: TextValue)]
+    public var values: [(tag: String, value: TextValue)] {
+        didSet { canonicalTags = values.map { canonical($0.tag) } }
+    }
+    /// The canonical spelling of each tag of ``values`` (computed once: resolving a text
+    /// for many locales compares them often).
+    private(set) var canonicalTags: [String]
 
     /// A text with the given values.
     public init(_ values: [(tag: String, value: TextValue)]) {
         self.values = values
+        self.canonicalTags = values.map { canonical($0.tag) }
     }
 
     /// A text in one language.
     public init(_ text: String, locale: String) {
-        self.values = [(locale, .text(text))]
+        self.init([(locale, .text(text))])
     }
 
     /// Reads localized text from JSON: a string (the source language's) or a language map;
     /// a plural-forms object alone counts as the source language's. Nil for anything else.
     public init?(json: JSONValue, sourceLocale: String) {
         if let value = TextValue(json: json) {
-            values = [(sourceLocale, value)]
+            self.init([(sourceLocale, value)])
             return
         }
         guard let object = json.objectValue, !object.isEmpty else { return nil }
         var values: [(tag: String, value: TextValue)] = []
         for (k, v) in object {
-            guard LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
+            guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
             values.append((k, value))
         }
-        self.values = values
+        self.init(values)
     }
 
     /// True when `json` is an object of language tags whose values are strings or plural
@@ -101,7 +107,7 @@ public struct LocalizedText: Sendable, Hashable {
         let languages = Set(locales.compactMap { try? LanguageTag($0).language })
         var matches = false
         for (k, v) in object {
-            guard let tag = try? LanguageTag(k), TextValue(json: v) != nil else { return false }
+            guard TextValue(json: v) != nil, let tag = try? LanguageTag(k) else { return false }
             if languages.contains(tag.language) { matches = true }
         }
         return matches
@@ -109,8 +115,12 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The value for exactly `tag` (compared without case), ignoring blank values.
     public func value(for tag: String) -> TextValue? {
-        let wanted = canonical(tag)
-        return values.first { canonical($0.tag) == wanted && !$0.value.isBlank }?.value
+        index(of: canonical(tag)).map { values[$0].value }
+    }
+
+    /// The position in ``values`` of the non-blank value whose canonical tag is `tag`.
+    func index(of canonicalTag: String) -> Int? {
+        canonicalTags.indices.first { canonicalTags[$0] == canonicalTag && !values[$0].value.isBlank }
     }
 
     /// True when any language has plural forms.
@@ -130,5 +140,24 @@ public struct LocalizedText: Sendable, Hashable {
 
 /// A tag's canonical spelling, or the tag lower-cased when it is not valid.
 func canonical(_ tag: String) -> String {
-    (try? LanguageTag(tag).description) ?? tag.lowercased()
+    if isSimpleCanonicalTag(tag) { return tag }
+    return (try? LanguageTag(tag).description) ?? tag.lowercased()
+}
+
+/// True for the common tags already in canonical form, checked without parsing: `en`,
+/// `yue`, `pt-BR`, `es-419`, `zh-Hant`, `zh-Hant-TW`. (Anything else is parsed.)
+func isSimpleCanonicalTag(_ tag: String) -> Bool {
+    let parts = Array(tag.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    func lower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+    func upper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+    func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(lower) else { return false }
+    var rest = parts.dropFirst()
+    if let script = rest.first, script.count == 4, upper(script.first!), script.dropFirst().allSatisfy(lower) {
+        rest = rest.dropFirst()
+    }
+    if let region = rest.first, (region.count == 2 && region.allSatisfy(upper)) || (region.count == 3 && region.allSatisfy(digit)) {
+        rest = rest.dropFirst()
+    }
+    return rest.isEmpty
 }

@@ -29,11 +29,17 @@ public struct StringKey: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Keys sort by kind, then id (numbers by value: `2` before `10`), then path (indices by
     /// value), so `steps.2` comes before `steps.10`.
     public static func < (a: StringKey, b: StringKey) -> Bool {
-        let x = a.segments, y = b.segments
-        for (s, t) in zip(x, y) where s != t {
-            if let i = Int(s), let j = Int(t) { return i < j }
-            return s < t
+        if a.kind != b.kind { return a.kind < b.kind }
+        if a.id != b.id { return precedes(a.id, b.id) }
+        for (s, t) in zip(a.path, b.path) where s != t { return precedes(s, t) }
+        return a.path.count < b.path.count
+    }
+
+    /// Numbers by value, anything else as text (and a number before text).
+    static func precedes(_ s: String, _ t: String) -> Bool {
+        switch (Int(s), Int(t)) {
+        case let (i?, j?): return i != j ? i < j : s < t
+        default: return s < t
         }
-        return x.count < y.count
     }
 }

@@ -89,10 +89,10 @@ public struct AndroidExporter: BundleExporter {
                 let name = names[entry.key.description]!
                 switch value {
                 case .text(let s):
-                    let formatted = s.contains("%") ? " formatted=\"false\"" : ""
+                    let formatted = s.utf8.contains(0x25) ? " formatted=\"false\"" : ""
                     xml += "    <string name=\"\(name)\"\(formatted)>\(Escape.android(s))</string>\n"
                 case .plural(let forms):
-                    let formatted = forms.values.contains { $0.contains("%") } ? " formatted=\"false\"" : ""
+                    let formatted = forms.values.contains { $0.utf8.contains(0x25) } ? " formatted=\"false\"" : ""
                     xml += "    <plurals name=\"\(name)\"\(formatted)>\n"
                     for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
                         xml += "        <item quantity=\"\(category.rawValue)\">\(Escape.android(s))</item>\n"

@@ -23,9 +23,17 @@ struct ExportRun {
 
     /// The value of an entry for `locale`, logged when filled in.
     mutating func resolve(_ entry: TextEntry, for locale: String) -> TextValue? {
+        resolution(entry, for: locale)?.value
+    }
+
+    /// The resolution of an entry for `locale` (value and where it came from), logged when
+    /// filled in.
+    mutating func resolution(_ entry: TextEntry, for locale: String) -> LocaleResolver.Resolution? {
         guard let r = catalog.resolver.resolve(entry.text, for: locale) else { return nil }
-        fills.record(r, locale: locale, document: catalog.document(of: entry), pointer: entry.isTaxonomy ? [entry.pointer[0]] : entry.pointer)
-        return r.value
+        if r.isFilled {
+            fills.record(r, locale: locale, document: catalog.document(of: entry), pointer: entry.isTaxonomy ? [entry.pointer[0]] : entry.pointer)
+        }
+        return r
     }
 
     /// The value of a text of a document for `locale`, logged when filled in.

@@ -42,6 +42,7 @@ public struct GettextExporter: BundleExporter {
         let generator = context.toolVersion.isEmpty ? "Larder" : "Larder \(context.toolVersion)"
         let source = run.sourceLocale
         var artifacts: [Artifact] = []
+        let comments = run.catalog.entries.map { XCStringsExporter.comment(for: $0).replacingOccurrences(of: "\n", with: " ") }
         for locale in run.locales {
             let name = Self.localeName(locale)
             let forms = GettextPluralForms.forLocale(locale)
@@ -54,14 +55,14 @@ public struct GettextExporter: BundleExporter {
             ] {
                 po += "\"\(Escape.po(line))\\n\"\n"
             }
-            for entry in run.catalog.entries {
+            for (index, entry) in run.catalog.entries.enumerated() {
                 guard let sourceValue = run.catalog.resolver.resolve(entry.text, for: source)?.value,
                     let value = run.resolve(entry, for: locale)
                 else { continue }
-                po += "\n#. \(XCStringsExporter.comment(for: entry).replacingOccurrences(of: "\n", with: " "))\n"
+                po += "\n#. \(comments[index])\n"
                 switch (sourceValue, value) {
                 case (.plural(let sourceForms), .plural(let localForms)):
-                    if (Array(sourceForms.values) + Array(localForms.values)).contains(where: { $0.contains("%") }) { po += "#, no-c-format\n" }
+                    if (Array(sourceForms.values) + Array(localForms.values)).contains(where: { $0.utf8.contains(0x25) }) { po += "#, no-c-format\n" }
                     po += "msgctxt \(Self.quoted(entry.key.description))\n"
                     po += "msgid \(Self.quoted(sourceForms[.one] ?? sourceForms[.other] ?? ""))\n"
                     po += "msgid_plural \(Self.quoted(sourceForms[.other] ?? ""))\n"
@@ -69,7 +70,7 @@ public struct GettextExporter: BundleExporter {
                         po += "msgstr[\(i)] \(Self.quoted(localForms[category] ?? localForms[.other] ?? value.other))\n"
                     }
                 default:
-                    if sourceValue.other.contains("%") || value.other.contains("%") { po += "#, no-c-format\n" }
+                    if sourceValue.other.utf8.contains(0x25) || value.other.utf8.contains(0x25) { po += "#, no-c-format\n" }
                     po += "msgctxt \(Self.quoted(entry.key.description))\n"
                     po += "msgid \(Self.quoted(sourceValue.other))\n"
                     po += "msgstr \(Self.quoted(value.other))\n"
@@ -89,12 +90,12 @@ public struct GettextExporter: BundleExporter {
     /// A PO string: one line, or `""` followed by one line per text line when the text
     /// holds line breaks (as msgcat writes them).
     static func quoted(_ text: String) -> String {
-        guard text.contains("\n"), text.count > 1 else { return "\"\(Escape.po(text))\"" }
+        guard text.utf8.contains(0x0A), text.utf8.count > 1 else { return "\"\(Escape.po(text))\"" }
         var lines: [String] = []
         var current = ""
-        for c in text {
-            current.append(c)
-            if c == "\n" { lines.append(current); current = "" }
+        for s in text.unicodeScalars {
+            current.unicodeScalars.append(s)
+            if s == "\n" { lines.append(current); current = "" }
         }
         if !current.isEmpty { lines.append(current) }
         return "\"\"\n" + lines.map { "\"\(Escape.po($0))\"" }.joined(separator: "\n")

@@ -40,26 +40,26 @@ public struct I18nextExporter: BundleExporter {
         var artifacts: [Artifact] = []
         let namespaces = run.catalog.kinds + (run.catalog.taxonomy.isEmpty ? [] : ["taxonomy"])
         for (folder, textsOf, rulesOf) in targets {
-            var trees: [String: JSONValue] = [:]
+            var leaves: [String: [(path: [String], value: String, key: StringKey)]] = [:]
             for entry in run.catalog.entries {
                 guard var value = run.resolve(entry, for: textsOf) else { continue }
                 if rulesOf != textsOf, case .plural = value {
                     value = .plural(run.catalog.resolver.completePlural(value, for: rulesOf).forms)
                 }
                 let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
-                var tree = trees[entry.key.kind] ?? .object(JSONObject())
                 switch value {
                 case .text(let s):
-                    try Self.insert(.string(s), at: path[...], into: &tree, key: entry.key)
+                    leaves[entry.key.kind, default: []].append((path, s, entry.key))
                 case .plural(let forms):
                     for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
                         var p = path
                         p[p.count - 1] += "_" + category.rawValue
-                        try Self.insert(.string(s), at: p[...], into: &tree, key: entry.key)
+                        leaves[entry.key.kind, default: []].append((p, s, entry.key))
                     }
                 }
-                trees[entry.key.kind] = tree
             }
+            var trees: [String: JSONValue] = [:]
+            for (ns, list) in leaves { trees[ns] = try Self.tree(list[...], depth: 0) }
             for ns in namespaces {
                 let tree = trees[ns] ?? .object(JSONObject())
                 artifacts.append(try artifact("locales/\(SafeName.fileName(folder))/\(SafeName.fileName(ns)).json", JSONWriter.pretty.bytes(tree)))
@@ -68,18 +68,34 @@ public struct I18nextExporter: BundleExporter {
         return run.result(artifacts)
     }
 
-    static func insert(_ value: JSONValue, at path: ArraySlice<String>, into tree: inout JSONValue, key: StringKey) throws(ExportError) {
-        guard case .object(var object) = tree, let first = path.first else {
-            throw ExportError("i18next: the key '\(key)' is both a text and a group of texts")
+    /// Nests leaves by their paths, keeping first-seen order; throws when a path is both a
+    /// text and a group of texts.
+    /// - Complexity: O(n × depth).
+    static func tree(_ leaves: ArraySlice<(path: [String], value: String, key: StringKey)>, depth: Int) throws(ExportError) -> JSONValue {
+        var order: [String] = []
+        var groups: [String: [(path: [String], value: String, key: StringKey)]] = [:]
+        var texts: [String: (String, StringKey)] = [:]
+        for leaf in leaves {
+            let name = leaf.path[depth]
+            if groups[name] == nil && texts[name] == nil { order.append(name) }
+            if leaf.path.count == depth + 1 {
+                if texts[name] != nil || groups[name] != nil {
+                    throw ExportError("i18next: the key '\(leaf.key)' is both a text and a group of texts")
+                }
+                texts[name] = (leaf.value, leaf.key)
+            } else {
+                if let (_, key) = texts[name] { throw ExportError("i18next: the key '\(key)' is both a text and a group of texts") }
+                groups[name, default: []].append(leaf)
+            }
         }
-        if path.count == 1 {
-            if object[first] != nil { throw ExportError("i18next: the key '\(key)' is both a text and a group of texts") }
-            object[first] = value
-        } else {
-            var child = object[first] ?? .object(JSONObject())
-            try insert(value, at: path.dropFirst(), into: &child, key: key)
-            object[first] = child
+        var object = JSONObject()
+        for name in order {
+            if let (text, _) = texts[name] {
+                object[name] = .string(text)
+            } else {
+                object[name] = try tree(groups[name]![...], depth: depth + 1)
+            }
         }
-        tree = .object(object)
+        return .object(object)
     }
 }

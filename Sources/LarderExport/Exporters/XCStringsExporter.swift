@@ -49,8 +49,7 @@ public struct XCStringsExporter: BundleExporter {
         for entry in run.catalog.entries {
             var localizations = JSONObject()
             for locale in run.locales {
-                guard let r = run.catalog.resolver.resolve(entry.text, for: locale) else { continue }
-                _ = run.resolve(entry, for: locale)  // logs the fill
+                guard let r = run.resolution(entry, for: locale) else { continue }
                 let state: JSONValue = r.fill == .exact ? "translated" : "needs_review"
                 func unit(_ s: String, filled: Bool = false) -> JSONValue {
                     ["stringUnit": ["state": filled ? "needs_review" : state, "value": .string(s)]]
@@ -82,10 +81,17 @@ public struct XCStringsExporter: BundleExporter {
         return run.result([try artifact(file, XcodeJSON.bytes(catalog))])
     }
 
-    /// "Recipe 'negroni': steps 2" — what a translator sees beside the text.
+    /// "Recipe 'negroni': steps 2" — what a translator sees beside the text (one line:
+    /// control characters become spaces).
     static func comment(for entry: TextEntry) -> String {
-        if entry.isTaxonomy { return "Label of the tag '\(entry.pointer[0])'" }
-        let field = entry.pointer.joined(separator: " ")
-        return "\(entry.key.kind.prefix(1).uppercased() + entry.key.kind.dropFirst()) '\(entry.key.id)': \(field)"
+        let text: String
+        if entry.isTaxonomy {
+            text = "Label of the tag '\(entry.pointer[0])'"
+        } else {
+            let field = entry.pointer.joined(separator: " ")
+            text = "\(entry.key.kind.prefix(1).uppercased() + entry.key.kind.dropFirst()) '\(entry.key.id)': \(field)"
+        }
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 }

@@ -24,50 +24,63 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     public init(_ text: String) throws(LanguageTagError) {
         func fail(_ reason: String) -> LanguageTagError { LanguageTagError(tag: text, reason: reason) }
         if text.isEmpty { throw fail("the tag is empty") }
-        if text.contains("_") {
-            throw fail("subtags are separated by '-', not '_' (write '\(text.replacingOccurrences(of: "_", with: "-"))')")
+        // Subtags as ASCII byte arrays: tags are short and parsed often.
+        var parts: [[UInt8]] = [[]]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): parts.append([])
+            case UInt8(ascii: "_"):
+                throw fail("subtags are separated by '-', not '_' (write '\(text.replacingOccurrences(of: "_", with: "-"))')")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                parts[parts.count - 1].append(byte)
+            default:
+                let part = text.split(separator: "-").first { $0.utf8.contains(byte) }.map(String.init) ?? text
+                throw fail("the subtag '\(part)' holds a character other than A-Z, a-z and 0-9")
+            }
         }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         if parts.contains(where: \.isEmpty) { throw fail("the tag has an empty subtag ('--' or a '-' at an end)") }
-        for part in parts where !part.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) {
-            throw fail("the subtag '\(part)' holds a character other than A-Z, a-z and 0-9")
-        }
+        func isLetters(_ p: [UInt8]) -> Bool { p.allSatisfy { $0 >= 0x41 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
+        func isDigits(_ p: [UInt8]) -> Bool { p.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        func lower(_ p: [UInt8]) -> String { String(decoding: p.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) }
+        func upper(_ p: [UInt8]) -> String { String(decoding: p.map { $0 >= 0x61 && $0 <= 0x7A ? $0 & ~0x20 : $0 }, as: UTF8.self) }
+        func string(_ p: [UInt8]) -> String { String(decoding: p, as: UTF8.self) }
+
         var rest = parts[...]
         let first = rest.removeFirst()
-        guard (2...3).contains(first.count), first.allSatisfy(\.isLetter) else {
-            if first.lowercased() == "x" || first.lowercased() == "i" {
+        guard (2...3).contains(first.count), isLetters(first) else {
+            if first.count == 1, (first[0] | 0x20) == UInt8(ascii: "x") || (first[0] | 0x20) == UInt8(ascii: "i") {
                 throw fail("private-use and grandfathered tags are not supported; start with a 2- or 3-letter language")
             }
-            throw fail("the language subtag '\(first)' must be 2 or 3 letters (ISO 639)")
+            throw fail("the language subtag '\(string(first))' must be 2 or 3 letters (ISO 639)")
         }
         var script: String?
         var region: String?
         var variants: [String] = []
-        if let next = rest.first, next.count == 4, next.allSatisfy(\.isLetter) {
-            script = next.prefix(1).uppercased() + next.dropFirst().lowercased()
+        if let next = rest.first, next.count == 4, isLetters(next) {
+            script = upper([next[0]]) + lower(Array(next.dropFirst()))
             rest.removeFirst()
         }
-        if let next = rest.first, (next.count == 2 && next.allSatisfy(\.isLetter)) || (next.count == 3 && next.allSatisfy(\.isNumber)) {
-            region = next.uppercased()
+        if let next = rest.first, (next.count == 2 && isLetters(next)) || (next.count == 3 && isDigits(next)) {
+            region = upper(next)
             rest.removeFirst()
         }
         for part in rest {
             if part.count == 1 {
-                throw fail("extension and private-use subtags ('-\(part)-…') are not supported")
+                throw fail("extension and private-use subtags ('-\(string(part))-…') are not supported")
             }
-            let isVariant = (5...8).contains(part.count) || (part.count == 4 && part.first!.isNumber)
+            let isVariant = (5...8).contains(part.count) || (part.count == 4 && isDigits([part[0]]))
             guard isVariant else {
-                if part.count == 4 { throw fail("the script subtag '\(part)' must come right after the language") }
-                if (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber)) {
-                    throw fail("the region subtag '\(part)' is out of place or repeated")
+                if part.count == 4 { throw fail("the script subtag '\(string(part))' must come right after the language") }
+                if (part.count == 2 && isLetters(part)) || (part.count == 3 && isDigits(part)) {
+                    throw fail("the region subtag '\(string(part))' is out of place or repeated")
                 }
-                throw fail("'\(part)' is not a script (4 letters), region (2 letters or 3 digits) or variant (5-8 characters, or a digit and 3 characters)")
+                throw fail("'\(string(part))' is not a script (4 letters), region (2 letters or 3 digits) or variant (5-8 characters, or a digit and 3 characters)")
             }
-            let lower = part.lowercased()
-            if variants.contains(lower) { throw fail("the variant '\(part)' is repeated") }
-            variants.append(lower)
+            let variant = lower(part)
+            if variants.contains(variant) { throw fail("the variant '\(string(part))' is repeated") }
+            variants.append(variant)
         }
-        self.language = first.lowercased()
+        self.language = lower(first)
         self.script = script
         self.region = region
         self.variants = variants

@@ -56,42 +56,6 @@ enum Text {
     }
 }
 
-enum Suggest {
-    /// The candidate closest to `text` within a small edit distance (a third of its length,
-    /// at least 1), if any; ties go to the first candidate.
-    static func closest(to text: String, in candidates: some Sequence<String>) -> String? {
-        let a = Array(text.lowercased())
-        let limit = max(1, a.count / 3)
-        var best: (String, Int)?
-        for candidate in candidates {
-            let b = Array(candidate.lowercased())
-            if abs(a.count - b.count) > limit { continue }
-            let d = distance(a, b, limit: limit)
-            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.
-    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-}
-
 /// Ids as the content writes them: a string, or an integer (`42` and `"42"` name the
 /// same thing).
 enum IDValue {

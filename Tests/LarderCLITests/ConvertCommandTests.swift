@@ -1,0 +1,71 @@
+import Foundation
+import LarderJSON
+import Testing
+
+@Suite struct ConvertCommandTests {
+    @Test(arguments: TransformReference.cases("convert"))
+    func reference(_ name: String) throws {
+        try TransformReference.check(name)
+    }
+
+    @Test func thereAreReferenceCases() {
+        #expect(TransformReference.cases("convert").count >= 4)
+    }
+
+    @Test func energyInPlace() throws {
+        let dir = try Scratch()
+        let text = """
+            {
+              "code": "5601234567890",
+              "name": "Bolachas",
+              "nutrition": {"per100g": {"energyKcal": 100, "salt": 1}}
+            }
+
+            """
+        let file = try dir.write("p.json", text)
+        let r = try CLI.run(["convert", "p.json", "--energy", "kJ", "--in-place"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text.replacingOccurrences(of: "\"energyKcal\": 100", with: "\"energyKj\": 418"))
+    }
+
+    @Test func perServingWithoutAServingIsAnErrorAndWritesNothing() throws {
+        let dir = try Scratch()
+        try dir.write("p.json", #"{"code": "5601234567890", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#)
+        let r = try CLI.run(["convert", "p.json", "--per", "serving"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("no serving size"))
+        let ok = try CLI.run(["convert", "p.json", "--per", "serving", "--serving-size", "25 g"], in: dir.url)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains(#""perServing": {"fat": 0.25}"#))
+    }
+
+    @Test(arguments: [
+        (["convert", "x.json"], "give at least one of --units, --energy, --salt or --per"),
+        (["convert", "x.json", "--units", "imperial"], "--units must be metric or us"),
+        (["convert", "x.json", "--energy", "joules"], "--energy must be kJ or kcal"),
+        (["convert", "x.json", "--per", "slice"], "--per must be 100g or serving"),
+        (["convert", "x.json", "--per", "serving", "--serving-size", "big"], "--serving-size must be"),
+    ])
+    func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
+        let dir = try Scratch()
+        try dir.write("x.json", "{}")
+        let r = try CLI.run(args, in: dir.url)
+        #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+    }
+
+    @Test func theConventionIsNamedInANote() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "x", "name": "X", "ingredients": ["1 cup milk"]}"#)
+        let us = try CLI.run(["convert", "r.json", "--units", "metric"], in: dir.url)
+        #expect(us.stdout.contains("237 ml milk"))
+        #expect(us.stderr.contains("US customary"))
+        // Read as metric cups (250 ml), 2 cups are 500 ml: 2 1/8 US cups, written so that
+        // they are not read back as metric cups.
+        try dir.write("m.json", #"{"id": "x", "name": "X", "ingredients": ["2 cups milk"]}"#)
+        let metric = try CLI.run(["convert", "m.json", "--units", "us", "--convention", "metric"], in: dir.url)
+        #expect(metric.stdout.contains("2 1/8 US cups milk"), "\(metric.stdout)")
+        #expect(metric.stderr.contains("metric (cup 250 ml"))
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import LarderJSON
+import Testing
+
+/// Reference tests of the transforms: each folder of Tests/Reference/transforms holds
+/// `args.json` (the command and its arguments; the input file goes after the command),
+/// `input.json` (or `input.jsonl`), and what `larder` printed: `expected.json` (standard
+/// output) and `expected.stderr` (notes, and the exit status). They are re-recorded only
+/// when the environment has RECORD_REFERENCE=1.
+enum TransformReference {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Reference/transforms")
+
+    /// The case folders whose command is `command`.
+    static func cases(_ command: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().filter { name in
+            guard let args = arguments(name) else { return false }
+            return args.first == command
+        }
+    }
+
+    static func arguments(_ name: String) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).appendingPathComponent("args.json").path),
+              let value = try? JSONValue(parsing: Array(data)), let array = value.arrayValue else { return nil }
+        return array.compactMap(\.stringValue)
+    }
+
+    static func check(_ name: String) throws {
+        let dir = root.appendingPathComponent(name)
+        let args = try #require(arguments(name))
+        let input = FileManager.default.fileExists(atPath: dir.appendingPathComponent("input.jsonl").path) ? "input.jsonl" : "input.json"
+        let r = try CLI.run([args[0], input] + args.dropFirst() + ["--color", "never"], in: dir)
+        let stderr = r.stderr + "exit status: \(r.status)\n"
+        let expectedOut = dir.appendingPathComponent("expected.json")
+        let expectedErr = dir.appendingPathComponent("expected.stderr")
+        if ProcessInfo.processInfo.environment["RECORD_REFERENCE"] == "1" {
+            try Data(r.stdout.utf8).write(to: expectedOut)
+            try Data(stderr.utf8).write(to: expectedErr)
+            return
+        }
+        let out = try #require(FileManager.default.contents(atPath: expectedOut.path), "\(name): no expected.json; record with RECORD_REFERENCE=1")
+        let err = try #require(FileManager.default.contents(atPath: expectedErr.path), "\(name): no expected.stderr; record with RECORD_REFERENCE=1")
+        #expect(r.stdout == String(decoding: out, as: UTF8.self), "\(name): standard output differs")
+        #expect(stderr == String(decoding: err, as: UTF8.self), "\(name): standard error differs")
+    }
+}
+
+/// Runs `larder ARGS` with standard input read from `input` (a file in `directory`).
+func runReadingStandardInput(_ arguments: [String], from input: String, in directory: URL) throws -> CLI.Result {
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.standardInput = try FileHandle(forReadingFrom: directory.appendingPathComponent(input))
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite struct ScaleCommandTests {
+    @Test(arguments: TransformReference.cases("scale"))
+    func reference(_ name: String) throws {
+        try TransformReference.check(name)
+    }
+
+    @Test func thereAreReferenceCases() {
+        #expect(TransformReference.cases("scale").count >= 5)
+    }
+
+    let recipe = """
+        {
+          "id": "bolo",
+          "name": "Bolo",
+          "servings": 8,
+          "ingredients": [{"name": "flour", "quantity": 500, "unit": "g"}, "3 eggs"]
+        }
+
+        """
+
+    @Test func servingsToStandardOutputKeepsFormatting() throws {
+        let dir = try Scratch()
+        try dir.write("bolo.json", recipe)
+        let r = try CLI.run(["scale", "bolo.json", "--servings", "4"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == recipe.replacingOccurrences(of: "\"servings\": 8", with: "\"servings\": 4")
+            .replacingOccurrences(of: "500", with: "250").replacingOccurrences(of: "3 eggs", with: "2 eggs"))
+        #expect(r.stderr.contains("'3 eggs' × 0.5 is 1 1/2; rounded to 2"))
+        #expect(r.stderr.contains("note:"))
+    }
+
+    @Test func inPlaceRewritesTheFileAtomically() throws {
+        let dir = try Scratch()
+        let file = try dir.write("bolo.json", recipe)
+        let r = try CLI.run(["scale", "bolo.json", "--factor", "2", "--in-place"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "")
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(text.contains("\"servings\": 16"))
+        #expect(text.contains("\"quantity\": 1,\"unit\": \"kg\"") || text.contains("\"quantity\": 1, \"unit\": \"kg\""))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0 != "bolo.json" }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test func outputWritesAnotherFile() throws {
+        let dir = try Scratch()
+        try dir.write("bolo.json", recipe)
+        let r = try CLI.run(["scale", "bolo.json", "--factor", "1/2", "--output", "half.json"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let half = try JSONValue(parsing: Array(try Data(contentsOf: dir.url.appendingPathComponent("half.json"))))
+        #expect(half["servings"] == 4)
+        #expect(String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("bolo.json")), as: UTF8.self) == recipe)
+    }
+
+    @Test func aNonNumericServingsFailsAndWritesNothing() throws {
+        let dir = try Scratch()
+        let text = #"{"id": "x", "name": "X", "servings": "a crowd", "ingredients": ["2 eggs"]}"#
+        let file = try dir.write("x.json", text)
+        let r = try CLI.run(["scale", "x.json", "--servings", "4", "--in-place"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("servings is \"a crowd\", not a number"))
+        #expect(r.stderr.contains("x.json:1:"))
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
+    }
+
+    @Test(arguments: [
+        (["scale", "x.json"], "give one of --servings N, --factor F or --to NAME=AMOUNT"),
+        (["scale", "x.json", "--servings", "2", "--factor", "2"], "give only one"),
+        (["scale", "x.json", "--servings", "zero"], "must be a number above 0"),
+        (["scale", "x.json", "--factor", "2", "--convention", "lunar"], "unknown --convention"),
+        (["scale", "x.json", "--to", "flour"], "NAME=AMOUNT"),
+        (["scale", "x.json", "--factor", "2", "--output", "y.json", "--in-place"], "not both"),
+        (["scale", "missing.json", "--factor", "2"], "cannot read missing.json"),
+    ])
+    func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
+        let dir = try Scratch()
+        try dir.write("x.json", recipe)
+        let r = try CLI.run(args, in: dir.url)
+        #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+    }
+
+    @Test func invalidJSONIsAContentError() throws {
+        let dir = try Scratch()
+        try dir.write("x.json", "{\"servings\": 2,,}")
+        let r = try CLI.run(["scale", "x.json", "--factor", "2"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("x.json:1:"))
+        #expect(r.stdout == "")
+    }
+
+    @Test func jsonlStreamsLineByLineAndPassesBadLinesThrough() throws {
+        let dir = try Scratch()
+        let lines = [
+            #"{"id":"a","name":"A","servings":2,"ingredients":[{"name":"rice","quantity":200,"unit":"g"}],"extra":{"x":1.50}}"#,
+            "not json",
+            #"{"id":"b","name":"B","servings":"two","ingredients":["1 egg"]}"#,
+            "",
+            #"{"id":"c","name":"C","servings":1,"ingredients":["1/2 cup milk"]}"#,
+        ]
+        try dir.write("in.jsonl", lines.joined(separator: "\n") + "\n")
+        let r = try CLI.run(["scale", "in.jsonl", "--jsonl", "--servings", "4"], in: dir.url)
+        #expect(r.status == 1)
+        let out = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(out.count == 6)
+        #expect(out[0] == #"{"id":"a","name":"A","servings":4,"ingredients":[{"name":"rice","quantity":400,"unit":"g"}],"extra":{"x":1.50}}"#)
+        #expect(out[1] == "not json")
+        #expect(out[2] == lines[2])
+        #expect(out[3] == "")
+        #expect(out[4] == #"{"id":"c","name":"C","servings":4,"ingredients":["2 cups milk"]}"#)
+        #expect(r.stderr.contains("in.jsonl:2:1: error:"))
+        #expect(r.stderr.contains("in.jsonl:3:"))
+        #expect(r.stderr.contains("2 errors"))
+    }
+
+    @Test func jsonlFromStandardInputToAFile() throws {
+        let dir = try Scratch()
+        var many = ""
+        for i in 0..<3000 { many += #"{"id":"r\#(i)","name":"R","servings":2,"ingredients":["\#(i % 7 + 1) tbsp butter"]}"# + "\n" }
+        try dir.write("in.jsonl", many)
+        let r = try runReadingStandardInput(["scale", "-", "--jsonl", "--factor", "4", "--output", "out.jsonl"], from: "in.jsonl", in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("out.jsonl")), as: UTF8.self)
+        let outLines = out.split(separator: "\n")
+        #expect(outLines.count == 3000)
+        #expect(outLines[3].contains("\"1 cup butter\""))  // 4 tbsp × 4 = 16 tbsp
+        #expect(outLines[2999].contains("\"r2999\""))
+    }
+
+    @Test func anArrayFileScalesEachRecipe() throws {
+        let dir = try Scratch()
+        try dir.write("all.json", "[\(recipe), {\"id\": \"y\", \"name\": \"Y\", \"servings\": 2, \"ingredients\": [\"1 tsp salt\"]}]")
+        let r = try CLI.run(["scale", "all.json", "--servings", "6"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let v = try JSONValue(parsing: r.stdout)
+        #expect(v[0]?["servings"] == 6)
+        #expect(v[1]?["servings"] == 6)
+        #expect(v[1]?["ingredients"]?[0] == "1 tbsp salt")
+    }
+
+    @Test func helpMentionsTheOptions() throws {
+        let r = try CLI.run(["scale", "--help"])
+        #expect(r.status == 0)
+        for option in ["--servings", "--factor", "--to", "--jsonl", "--in-place", "--output", "--convention"] {
+            #expect(r.stdout.contains(option), "\(option)")
+        }
+    }
+}

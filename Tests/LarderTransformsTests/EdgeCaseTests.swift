@@ -1,0 +1,91 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderTransforms
+import LarderUnits
+import Testing
+
+@Suite struct EdgeCaseTests {
+    let scale = ScaleTransform()
+    let convert = ConvertTransform()
+
+    func scaled(_ text: String, by factor: Rational = 2) throws -> (text: String, value: JSONValue, diagnostics: [Diagnostic]) {
+        try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
+    }
+
+    @Test func emptyIngredientsAndEmptyLines() throws {
+        let (text, _, diagnostics) = try scaled(#"{"id": "x", "name": "X", "servings": 2, "ingredients": ["", "   ", {}]}"#)
+        #expect(text == #"{"id": "x", "name": "X", "servings": 4, "ingredients": ["", "   ", {}]}"#)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func noIngredientsIsAWarningNotAChange() throws {
+        let outcome = scale.outcome(for: try document(#"{"id": "x", "name": "X", "servings": 2}"#), options: ScaleOptions(target: .factor(2)))
+        #expect(outcome.edits.isEmpty)
+        #expect(outcome.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func aDocumentThatIsNotAnObject() throws {
+        let outcome = scale.outcome(for: try document("[1, 2]"), options: ScaleOptions(target: .factor(2)))
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.first?.message.contains("an object") == true)
+    }
+
+    @Test func unicodeAndEscapesSurvive() throws {
+        let (text, v, _) = try scaled(#"{"id": "x", "name": "Crème brûlée 🍮", "ingredients": ["2 c. à soupe de sucre \"extra\"", "1 ½ cups crème fraîche", "4 ovos 🥚"]}"#, by: try Rational(3, 2))
+        #expect(v.at("ingredients/0") == "3 c. à soupe de sucre \"extra\"")
+        #expect(v.at("ingredients/1") == "2 ¼ cups crème fraîche")  // the space kept
+        #expect(v.at("ingredients/2") == "6 ovos 🥚")
+        #expect(text.contains("Crème brûlée 🍮"))
+    }
+
+    @Test func escapedKeysAndUntouchedLiterals() throws {
+        let (text, v, _) = try scaled(#"{"id": "x", "name": "X", "n\u0075mbers": [1.50, 1e2, -0.0], "ingredients": [{"name": "a", "quantity": 1e2, "unit": "g"}]}"#)
+        #expect(v.at("ingredients/0/quantity") == 200)
+        #expect(text.contains(#""n\u0075mbers": [1.50, 1e2, -0.0]"#))
+    }
+
+    @Test func hugeFactorsAndTinyAmounts() throws {
+        let (_, v, _) = try scaled(#"{"id": "x", "name": "X", "ingredients": [{"name": "salt", "quantity": 0.001, "unit": "tsp"}, {"name": "flour", "quantity": 1, "unit": "g"}]}"#, by: try Rational(1, 1000))
+        #expect(v.at("ingredients/0/quantity") == 0.015625)  // 1/64 tsp: never 0
+        #expect(v.at("ingredients/1/quantity") == 0.001)
+        let (_, big, _) = try scaled(#"{"id": "x", "name": "X", "ingredients": [{"name": "flour", "quantity": 500, "unit": "g"}]}"#, by: Rational(1_000_000))
+        #expect(big.at("ingredients/0/quantity") == 500000)
+        #expect(big.at("ingredients/0/unit") == "kg")
+    }
+
+    @Test func aRangeThatCollapsesKeepsItsShape() throws {
+        let (_, v, _) = try scaled(#"{"id": "x", "name": "X", "ingredients": [{"name": "eggs", "quantity": {"min": 1, "max": 2}}, {"name": "y", "quantity": "2-3", "unit": "clove"}]}"#, by: try Rational(1, 4))
+        #expect(v.at("ingredients/0/quantity") == ["min": 1, "max": 1])
+        #expect(v.at("ingredients/1/quantity") == "1")
+    }
+
+    @Test func everyConventionScalesTheExamples() throws {
+        let text = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/portuguese-recipes/content/recipes.json").path), as: UTF8.self)
+        for convention in KitchenConvention.allCases {
+            let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(3), convention: convention), language: "pt") }
+            #expect(try schemaErrors(out) == [], "\(convention)")
+            #expect(!diagnostics.contains { $0.severity == .error })
+        }
+    }
+
+    @Test func kilojoulesToKilocaloriesInARecipe() throws {
+        let text = #"{"id": "x", "name": "X", "ingredients": ["1 egg"], "nutrition": {"per": "100g", "energy": {"value": 1172, "unit": "kJ"}, "sodium": 0.4}}"#
+        let (_, v, _) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(energy: .kcal, salt: .salt)) }
+        #expect(v.at("nutrition") == ["per": "100g", "energy": ["value": 280, "unit": "kcal"], "salt": 1])
+    }
+
+    @Test func convertingWithNothingToConvertChangesNothing() throws {
+        let text = #"{"id": "x", "name": "X", "ingredients": ["2 eggs", "salt to taste"], "steps": ["Mix."]}"#
+        let outcome = convert.outcome(for: try document(text), options: ConvertOptions(units: .metric))
+        #expect(outcome.edits.isEmpty)
+        #expect(outcome.diagnostics.isEmpty)
+    }
+
+    @Test func aProductsNetQuantityConverts() throws {
+        let text = #"{"code": "5601234567890", "name": "X", "quantity": {"value": 400, "unit": "g"}}"#
+        let (out, v, _) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(v["quantity"] == ["value": 14, "unit": "oz"])
+        #expect(try schemaErrors(out, schema: productSchema) == [])
+    }
+}
