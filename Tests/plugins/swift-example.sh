@@ -9,6 +9,9 @@
 set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 example="$repo/Examples/plugins/swift"
+# SwiftPM may keep a path dependency's old file list in its build plan, so a file added to
+# Larder since the last run would be missing: drop the plan (not the compiled objects).
+rm -f "$example"/.build/*.yaml "$example"/.build/debug/description.json "$example"/.build/debug/plugin-tools-description.json
 swift build --package-path "$example" -Xswiftc -warnings-as-errors >&2
 bin="$(swift build --package-path "$example" --show-bin-path)/larder-bar"
 
