@@ -290,6 +290,47 @@ import Testing
         #expect(try Self.schema(name).isValid(try JSONDocument(parsing: text)) == valid)
     }
 
+    // MARK: The documentation's examples
+
+    /// The fenced blocks of Docs/plugin-protocol.md in one language, in order.
+    static func docBlocks(_ language: String) throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent("Docs/plugin-protocol.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func docsMessagesMatchTheSchemas() throws {
+        let blocks = try Self.docBlocks("json")
+        let names = ["request", "lint-response", "transform-response", "export-response"]
+        try #require(blocks.count == names.count, "Docs/plugin-protocol.md should show one JSON example per message")
+        for (name, block) in zip(names, blocks) {
+            let result = try Self.schema(name).validate(try JSONDocument(parsing: block))
+            #expect(result.errors.isEmpty, "\(name): \(result.errors.map(\.message))")
+        }
+    }
+
+    @Test func docsPythonPluginWorks() async throws {
+        let block = try #require(try Self.docBlocks("python").first)
+        let dir = try scratch()
+        try block.write(toFile: dir + "/plugin.py", atomically: true, encoding: .utf8)
+        let spec = PluginSpec(id: "docs", stage: "lint", command: ["python3", "plugin.py"], options: ["limit": 30])
+        let found = await ExternalPlugin(spec: spec, projectRoot: dir).lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["too strong"])
+        #expect(found.map(\.ruleID) == ["docs/over-limit"])
+        #expect(found.map(\.pointer) == ["/1/x-abv"])
+    }
+
     // MARK: The pipeline
 
     @Test func linterRunsLintPluginsOnceOverTheReportedDocuments() async throws {
