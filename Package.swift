@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "LarderExport", targets: ["LarderExport"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
+        // plugins: `swift package lint-content` in a package that depends on Larder.
+        .plugin(name: "LintContent", targets: ["LintContent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +44,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
+        // plugins: runs `larder lint` over the package's content (Plugins/LintContent).
+        .plugin(
+            name: "LintContent",
+            capability: .command(
+                intent: .custom(verb: "lint-content", description: "Lint the package's content with larder.yml (larder lint)."),
+                permissions: []
+            ),
+            dependencies: ["larder"]
+        ),
         .executableTarget(
             name: "larder-conformance",
             dependencies: ["LarderJSON", "LarderSchema"],

@@ -1,5 +1,7 @@
 import Foundation
+import LarderCore
 import Testing
+@testable import LarderCLI
 
 /// The CLI with external plugins: `larder plugins`, and `larder lint` / `larder build` over
 /// Examples/plugins/project (a Python and a POSIX sh lint plugin, a Python transform and a
@@ -83,5 +85,34 @@ import Testing
         let r = try CLI.run(["lint", "--format", "xcode"], in: scratch.url)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("warning: plugin 'abv-limit': exited with status 5 [plugin/abv-limit]"), "\(r.stdout)")
+    }
+}
+
+/// `larder plugins` for a Swift package's registry: the package's own plugins are marked as
+/// such, the built-in ones stay `built in`.
+@Suite struct PluginsListingTests {
+    struct NoZombies: Rule {
+        let id = "no-zombies"
+        let summary = "No zombies."
+        let defaultSeverity = Severity.warning
+        func check(_ document: Document, context: RuleContext) -> [Diagnostic] { [] }
+    }
+
+    @Test func packagePluginsAreMarked() throws {
+        let builtIn = try LarderCommand.builtInRegistry()
+        var registry = builtIn
+        try registry.register(rule: NoZombies())
+        let rows = PluginsCommand.rows(
+            registry: registry, builtIn: builtIn,
+            configured: [PluginSpec(id: "abv-table", stage: "export", command: ["python3", "t.py"]),
+                         PluginSpec(id: "abv-limit", stage: "lint", command: ["./abv"])],
+            configName: "larder.yml")
+        #expect(rows.contains(PluginsCommand.Row(id: "no-zombies", stage: "lint", kind: "rule", source: "Swift package")))
+        #expect(rows.contains(PluginsCommand.Row(id: "scale", stage: "transform", kind: "transform", source: "built in")))
+        #expect(rows.suffix(2).map(\.id) == ["abv-limit", "abv-table"])
+        #expect(rows.last?.source == "larder.yml: python3 t.py")
+        let table = PluginsCommand.table(rows)
+        #expect(table.hasPrefix("ID "))
+        #expect(table.split(separator: "\n").count == rows.count + 1)
     }
 }

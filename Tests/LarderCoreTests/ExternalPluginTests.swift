@@ -131,6 +131,22 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 120)
     }
 
+    @Test func timeoutAlsoStopsWhatThePluginStarted() async throws {
+        // `sleep` (a child of sh) holds the output open: it must be killed with the plugin.
+        let started = Date()
+        let d = try await lintFailure("cat > /dev/null; sleep 600; echo '{}'", timeout: 0.5)
+        #expect(d.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        #expect(Date().timeIntervalSince(started) < 120)
+    }
+
+    @Test func aChildLeftRunningWithTheOutputOpenIsStoppedAtTheTimeout() async throws {
+        let started = Date()
+        let d = try await lintFailure(#"cat > /dev/null; (sleep 600 &); echo '{"diagnostics": []}'"#, timeout: 0.5)
+        #expect(d.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        // A leftover child that was waited out would take 600 seconds.
+        #expect(Date().timeIntervalSince(started) < 120)
+    }
+
     @Test func tooMuchOutputIsCutOff() async throws {
         var plugin = try shell("exec yes '{}'")
         plugin.maxOutput = 4096
@@ -274,6 +290,47 @@ import Testing
         #expect(try Self.schema(name).isValid(try JSONDocument(parsing: text)) == valid)
     }
 
+    // MARK: The documentation's examples
+
+    /// The fenced blocks of Docs/plugin-protocol.md in one language, in order.
+    static func docBlocks(_ language: String) throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent("Docs/plugin-protocol.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func docsMessagesMatchTheSchemas() throws {
+        let blocks = try Self.docBlocks("json")
+        let names = ["request", "lint-response", "transform-response", "export-response"]
+        try #require(blocks.count == names.count, "Docs/plugin-protocol.md should show one JSON example per message")
+        for (name, block) in zip(names, blocks) {
+            let result = try Self.schema(name).validate(try JSONDocument(parsing: block))
+            #expect(result.errors.isEmpty, "\(name): \(result.errors.map(\.message))")
+        }
+    }
+
+    @Test func docsPythonPluginWorks() async throws {
+        let block = try #require(try Self.docBlocks("python").first)
+        let dir = try scratch()
+        try block.write(toFile: dir + "/plugin.py", atomically: true, encoding: .utf8)
+        let spec = PluginSpec(id: "docs", stage: "lint", command: ["python3", "plugin.py"], options: ["limit": 30])
+        let found = await ExternalPlugin(spec: spec, projectRoot: dir).lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["too strong"])
+        #expect(found.map(\.ruleID) == ["docs/over-limit"])
+        #expect(found.map(\.pointer) == ["/1/x-abv"])
+    }
+
     // MARK: The pipeline
 
     @Test func linterRunsLintPluginsOnceOverTheReportedDocuments() async throws {
@@ -301,6 +358,26 @@ import Testing
 
         let failing = await Linter(config: config, registry: PluginRegistry(), reader: WorkingTreeReader(root: dir), projectRoot: dir).lint(content)
         #expect(failing.filter { $0.ruleID == "plugin/quiet" }.map(\.message) == ["plugin 'quiet': exited with status 9"])
+    }
+
+    @Test func pluginSettingsAreChecked() throws {
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "a", "stage": "lint", "command": ["x"]},
+                         {"id": "a", "stage": "lint", "command": ["y"]},
+                         {"id": "t", "stage": "transform", "command": ["x"]},
+                         {"id": "e", "stage": "export", "command": ["x"]},
+                         {"id": "used", "stage": "export", "command": ["x"]}],
+             "exports": ["used"]}
+            """#))
+        let found = Linter(config: config, registry: PluginRegistry(), reader: WorkingTreeReader(root: "/"), projectRoot: "/")
+            .checkPluginSettings()
+        #expect(found.map(\.message) == [
+            "the plugin id 'a' is declared twice (also plugins[0]); plugin ids must be unique",
+            "the transform plugin 't' never runs: name it in `transforms:` (- t)",
+            "the export plugin 'e' never runs: name it in `exports:` (- e: { out: dist/e })",
+        ])
+        #expect(found.map(\.severity) == [.error, .warning, .warning])
+        #expect(found.map(\.pointer) == ["/plugins/1/id", "/plugins/2", "/plugins/3"])
     }
 
     @Test func builderRunsTransformAndExportPluginsNamedInTheSteps() async throws {

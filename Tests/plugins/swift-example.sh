@@ -1,13 +1,17 @@
 #!/bin/sh
 # Builds Examples/plugins/swift (a package that depends on Larder and adds the abv-limit
 # rule) and runs its `larder-bar` executable over a small project: the rule must fire, and
-# `larder-bar plugins` must list it as coming from the Swift package.
+# `larder-bar plugins` must list it as coming from the Swift package. Then it runs Larder's
+# SwiftPM command plugin (`swift package lint-content`) in the example.
 #
 # Slow (it builds Larder again inside the example's own .build), so CI runs it as a step
 # of its own:  sh Tests/plugins/swift-example.sh
 set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 example="$repo/Examples/plugins/swift"
+# SwiftPM may keep a path dependency's old file list in its build plan, so a file added to
+# Larder since the last run would be missing: drop the plan (not the compiled objects).
+rm -f "$example"/.build/*.yaml "$example"/.build/debug/description.json "$example"/.build/debug/plugin-tools-description.json
 swift build --package-path "$example" -Xswiftc -warnings-as-errors >&2
 bin="$(swift build --package-path "$example" --show-bin-path)/larder-bar"
 
@@ -44,5 +48,16 @@ printf '%s\n' "$plugins" | grep -Eq '^scale +transform +transform +built in$' ||
 
 explain=$(cd "$work" && "$bin" explain abv-limit)
 printf '%s\n' "$explain" | grep -q 'x-abv' || fail "explain abv-limit printed no example: $explain"
+
+# The example's own content is clean for larder-bar (abv-limit at its default 40).
+(cd "$example" && "$bin" lint) >/dev/null || fail "larder-bar lint failed on the example's own content"
+
+# Larder's SwiftPM command plugin, from a package that depends on Larder: runs `larder lint`
+# in the package folder and fails the command when larder lint fails.
+lint=$(swift package --package-path "$example" lint-content 2>&1) || fail "swift package lint-content failed: $lint"
+printf '%s\n' "$lint" | grep -q 'No problems in 1 file' || fail "lint-content did not lint the example: $lint"
+if swift package --package-path "$example" lint-content --format nope >/dev/null 2>&1; then
+    fail "swift package lint-content passed although larder lint failed"
+fi
 
 echo "swift-example: ok"

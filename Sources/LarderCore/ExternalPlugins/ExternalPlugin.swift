@@ -26,8 +26,9 @@ public struct ExternalPlugin: Sendable {
     public var projectRoot: String
     /// The most bytes of response read; a plugin that writes more is stopped.
     public var maxOutput: Int = 64 << 20
-    /// Where failures are reported: the config file and the place of the plugin's entry.
+    /// The config file failures are reported in (`larder.yml`).
     public var configFile: String
+    /// The place of the plugin's entry in ``configFile``, where failures point.
     public var configRange: SourceRange
 
     /// A plugin declared by `spec`, run from `projectRoot`; failures point at `configRange`
@@ -45,8 +46,11 @@ public struct ExternalPlugin: Sendable {
 
     /// What went wrong with a run, as a sentence naming the plugin.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The plugin's id.
         public var pluginID: String
+        /// What happened, without the plugin's name.
         public var message: String
+        /// `plugin '<id>': <message>`.
         public var description: String { "plugin '\(pluginID)': \(message)" }
     }
 

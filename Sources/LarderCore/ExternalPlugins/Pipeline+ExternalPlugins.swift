@@ -21,9 +21,12 @@ extension Linter {
     ///
     /// `rules: { plugin/<id>: warning }` makes the plugin's own failures (a crash, a
     /// timeout, garbage) warnings instead of errors; `plugin/<id>: off` skips the plugin.
+    ///
+    /// It also reports mistakes in `plugins:` itself (see ``checkPluginSettings()``).
     public func runLintPlugins(_ documents: [Document]) async -> [Diagnostic] {
+        let setup = checkPluginSettings()
         let plugins = config.plugins(stage: "lint")
-        guard !plugins.isEmpty, !documents.isEmpty else { return [] }
+        guard !plugins.isEmpty, !documents.isEmpty else { return setup }
         let locales = config.locales
         var jobs: [(ExternalPlugin, Severity)] = []
         for (index, spec) in plugins {
@@ -41,7 +44,35 @@ extension Linter {
             }
             for await (i, found) in group { results[i] = found }
         }
-        return results.flatMap { $0 }
+        return setup + results.flatMap { $0 }
+    }
+
+    /// Mistakes in `plugins:`: an id declared twice (an error), and a transform or export
+    /// plugin that no step of `transforms:` / `exports:` names, so it never runs (a warning).
+    public func checkPluginSettings() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func report(_ severity: Severity, _ message: String, at pointer: JSONPointer) {
+            let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+            out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: severity, message: message,
+                                  file: configFile, start: range.start, end: range.end, pointer: pointer))
+        }
+        var first: [String: Int] = [:]
+        let transformSteps = Set(config.transforms.map(\.id)), exportSteps = Set(config.exports.map(\.id))
+        for (i, spec) in config.plugins.enumerated() {
+            let pointer = JSONPointer(tokens: ["plugins", String(i)])
+            if let earlier = first[spec.id] {
+                report(.error, "the plugin id '\(spec.id)' is declared twice (also plugins[\(earlier)]); plugin ids must be unique",
+                       at: pointer.appending("id"))
+                continue
+            }
+            first[spec.id] = i
+            if spec.stage == "transform" && !transformSteps.contains(spec.id) {
+                report(.warning, "the transform plugin '\(spec.id)' never runs: name it in `transforms:` (- \(spec.id))", at: pointer)
+            } else if spec.stage == "export" && !exportSteps.contains(spec.id) {
+                report(.warning, "the export plugin '\(spec.id)' never runs: name it in `exports:` (- \(spec.id): { out: dist/\(spec.id) })", at: pointer)
+            }
+        }
+        return out
     }
 }
 

@@ -69,56 +69,48 @@ struct PluginProcess: Sendable {
         let errorFD = errorPipe.fileHandleForReading.fileDescriptor
         let parentFD = inputPair.parent
         let maxOutput = self.maxOutput, maxErrorOutput = self.maxErrorOutput
+        let pid = process.processIdentifier
+        let ownGroup = getpgid(pid) == pid
+        let timeout = self.timeout
+        // Each blocking part runs on a thread of its own, and the kills happen there too, so
+        // a busy concurrency pool cannot delay a timeout or let the output grow past the cap.
         async let written: Void = Self.onThread { Self.writeAll(input, to: parentFD) }
         async let errors = Self.onThread { Self.readAll(errorFD, limit: maxErrorOutput, drain: true) }
-        let pid = process.processIdentifier
-
-        // Wait for both the exit and the end of the output, unless time runs out or the
-        // output grows too large first.
-        enum Event: Sendable { case exited, output([UInt8], overflow: Bool), timedOut }
-        let timeout = self.timeout
-        let (bytes, stopped): ([UInt8], Event?) = await withTaskGroup(of: Event?.self) { group in
-            group.addTask { await Self.onThread { process.waitUntilExit() }; return .exited }
-            group.addTask {
-                let (bytes, overflow) = await Self.onThread { Self.readAll(outputFD, limit: maxOutput) }
-                return .output(bytes, overflow: overflow)
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1e9))
-                return Task.isCancelled ? nil : .timedOut
-            }
-            var exited = false
-            var bytes: [UInt8]?
-            var stopped: Event?
-            while let next = await group.next() {
-                switch next {
-                case .exited: exited = true
-                case .output(let b, let overflow):
-                    bytes = b
-                    if overflow { stopped = .output([], overflow: true) }
-                case .timedOut: stopped = .timedOut
-                case nil: continue
-                }
-                if stopped != nil {
-                    Self.kill(pid)
-                    break
-                }
-                if exited && bytes != nil { break }
-            }
-            group.cancelAll()
-            return (bytes ?? [], stopped)
+        async let output = Self.onThread { () -> ([UInt8], Bool) in
+            let (bytes, overflow) = Self.readAll(outputFD, limit: maxOutput)
+            if overflow { Self.kill(pid) }
+            return (bytes, overflow)
         }
-        await Self.onThread { process.waitUntilExit() }
+        let timedOut = await Self.onThread { () -> Bool in
+            let deadline = Date().addingTimeInterval(max(0, timeout))
+            while process.isRunning {
+                if Date() >= deadline {
+                    Self.kill(pid)
+                    process.waitUntilExit()
+                    return true
+                }
+                usleep(2_000)
+            }
+            process.waitUntilExit()
+            // Programs the plugin left running in its group may still hold the output open:
+            // they get what is left of the timeout.
+            while ownGroup && Foundation.kill(-pid, 0) == 0 {
+                if Date() >= deadline {
+                    _ = Foundation.kill(-pid, SIGKILL)
+                    return true
+                }
+                usleep(2_000)
+            }
+            return false
+        }
+        let (bytes, overflow) = await output
         let (errorBytes, _) = await errors
         await written
         try? outputPipe.fileHandleForReading.close()
         try? errorPipe.fileHandleForReading.close()
 
-        switch stopped {
-        case .timedOut: return .timedOut
-        case .output: return .outputTooLarge
-        default: break
-        }
+        if timedOut { return .timedOut }
+        if overflow { return .outputTooLarge }
         let errorText = String(decoding: errorBytes, as: UTF8.self)
         if process.terminationReason == .uncaughtSignal {
             return .signalled(signal: process.terminationStatus, errorOutput: errorText)
@@ -157,10 +149,16 @@ struct PluginProcess: Sendable {
         }
     }
 
-    /// Stops a process: `SIGKILL`, since a plugin that overran has no more say.
+    /// Stops a process with `SIGKILL` (a plugin that overran has no more say), and with it
+    /// the processes it started when it leads its own process group (as `Process` makes it),
+    /// so a child holding the output open cannot keep Larder waiting.
     static func kill(_ pid: Int32) {
         guard pid > 0 else { return }
-        _ = Foundation.kill(pid, SIGKILL)
+        if getpgid(pid) == pid {
+            _ = Foundation.kill(-pid, SIGKILL)
+        } else {
+            _ = Foundation.kill(pid, SIGKILL)
+        }
     }
 
     /// A connected pair of sockets: the child's end becomes its standard input.
