@@ -52,7 +52,7 @@ def make_project(n):
         (base / "content" / f"recipes-{k:04d}.json").write_text(json.dumps(batch, indent=2, ensure_ascii=False))
     (base / "larder.yml").write_text(
         "locales: [en, pt, de]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
-        "rules:\n  unknown-unit: off\n"
+        "rules:\n  unknown-unit: \"off\"\n"
         "exports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n")
     (base / "recipes-array.schema.json").write_text(json.dumps({
         "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array",
