@@ -81,6 +81,9 @@ struct FillLog {
     func diagnostics() -> [Diagnostic] {
         guard let severity else { return [] }
         var out: [Diagnostic] = []
+        // One line index per file: building it per diagnostic made the cost grow with
+        // fills x file size.
+        var locators: [String: SourceLocator] = [:]
         for key in order {
             guard let document = documents[key], let fills = records[key] else { continue }
             let node = Self.node(in: document, pointer: key.pointer) ?? document.node
@@ -106,7 +109,9 @@ struct FillLog {
                     + "; the bundles use its 'other' form there")
             }
             let message = sentences.joined(separator: "; ")
-            out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node))
+            let locator = locators[document.file] ?? document.json.locator()
+            locators[document.file] = locator
+            out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node, locator: locator))
         }
         return out.sorted()
     }
