@@ -33,7 +33,7 @@ public struct ExporterOptions: Sendable {
         let all = Self.common + known
         for key in object.keys where !all.contains(key) {
             var message = "\(exporter): unknown option '\(key)'; known options: \(all.sorted().joined(separator: ", "))"
-            if let guess = all.min(by: { distance($0, key) < distance($1, key) }), distance(guess, key) <= max(1, key.count / 3) {
+            if let guess = Suggest.closest(to: key, in: all) {
                 message += " (did you mean '\(guess)'?)"
             }
             throw ExportError(message)
@@ -160,20 +160,4 @@ public struct ExporterOptions: Sendable {
         case .object: "a mapping"
         }
     }
-}
-
-private func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
