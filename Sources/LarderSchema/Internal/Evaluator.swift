@@ -857,19 +857,7 @@ struct Evaluator {
 
     @inline(__always)
     mutating func typeMatches(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> Bool {
-        switch doc.kind(i) {
-        case .null: return set.contains(.null)
-        case .true, .false: return set.contains(.boolean)
-        case .number:
-            if set.contains(.number) { return true }
-            guard set.contains(.integer) else { return false }
-            if doc.isIntegerLiteral(i) { return true }
-            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
-            return doc.isInteger(i)
-        case .string: return set.contains(.string)
-        case .array: return set.contains(.array)
-        case .object: return set.contains(.object)
-        }
+        set.matches(doc.kind(i), i, in: doc, draft4: draft4)
     }
 
     func typeMessage(_ set: TypeSet, _ i: Int, _ draft4: Bool) -> String {

@@ -97,19 +97,7 @@ extension Evaluator {
 
     @inline(__always)
     mutating func fastType(_ set: TypeSet, _ draft4: Bool, _ kind: JSONKind, _ i: Int) -> Bool {
-        switch kind {
-        case .null: return set.contains(.null)
-        case .true, .false: return set.contains(.boolean)
-        case .number:
-            if set.contains(.number) { return true }
-            guard set.contains(.integer) else { return false }
-            if doc.isIntegerLiteral(i) { return true }
-            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
-            return doc.isInteger(i)
-        case .string: return set.contains(.string)
-        case .array: return set.contains(.array)
-        case .object: return set.contains(.object)
-        }
+        set.matches(kind, i, in: doc, draft4: draft4)
     }
 
     @inline(__always)

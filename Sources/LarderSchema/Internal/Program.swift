@@ -179,6 +179,27 @@ struct TypeSet: OptionSet, Sendable, Hashable {
     }
 }
 
+extension TypeSet {
+    /// Whether the value at `i` (of kind `kind`) has one of these types. `1.0` is an
+    /// integer, except under draft 4, where a literal with a decimal point is not.
+    @inline(__always)
+    func matches(_ kind: JSONKind, _ i: Int, in doc: JSONDocument, draft4: Bool) -> Bool {
+        switch kind {
+        case .null: return contains(.null)
+        case .true, .false: return contains(.boolean)
+        case .number:
+            if contains(.number) { return true }
+            guard contains(.integer) else { return false }
+            if doc.isIntegerLiteral(i) { return true }
+            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
+            return doc.isInteger(i)
+        case .string: return contains(.string)
+        case .array: return contains(.array)
+        case .object: return contains(.object)
+        }
+    }
+}
+
 /// One keyword, compiled. Payloads are small (indices into the program's side tables) so
 /// the array of operations stays dense.
 enum Op: Sendable {
