@@ -47,13 +47,16 @@ struct BuildCommand: AsyncParsableCommand {
         let total = 2 + builder.steps.count
         let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
 
+        var trace = PhaseTrace()
         progress.show(0, "load")
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
         let included = loader.includedFiles()
         let content = await loader.load(included)
+        trace.mark("load \(included.count) files")
         progress.show(1, "lint")
         let found = await project.linter(registry: registry, reader: reader).lint(content)
+        trace.mark("lint")
         if found.contains(where: { $0.severity == .error }) {
             report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
@@ -67,14 +70,23 @@ struct BuildCommand: AsyncParsableCommand {
         configured.protected = out == nil ? protected : []
         let result: Builder.Result
         do {
-            result = try await configured.run(content.documents) { index, name in progress.show(2 + index, name) }
+            let traceStart = trace.enabled ? trace.start : nil
+            result = try await configured.run(content.documents) { index, name in
+                progress.show(2 + index, name)
+                if let traceStart {
+                    let ms = Double(DispatchTime.now().uptimeNanoseconds - traceStart) / 1e6
+                    FileHandle.standardError.write(Data("[trace] \(name) starts at \(Int(ms)) ms\n".utf8))
+                }
+            }
         } catch {
             throw ValidationError("[\(error.step)] \(error.message)")
         }
+        trace.mark("transform, export and write")
         let notes = project.displayed(found + result.diagnostics)
         if !notes.isEmpty {
             report(notes, files: included.count, locators: project.locators(for: found + result.diagnostics, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
+            trace.mark("report \(notes.count) diagnostics")
         }
         let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         FileHandle.standardError.write(Data("Built \(content.documents.count) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))

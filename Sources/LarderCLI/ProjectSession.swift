@@ -51,13 +51,24 @@ struct ProjectSession {
 
     /// Diagnostics with project-relative files renamed as the user sees them.
     func displayed(_ found: [Diagnostic]) -> [Diagnostic] {
-        found.map { d in
+        // One name per file (a file can have thousands of diagnostics, and naming a file
+        // standardizes the current folder's path).
+        var names: [String: String] = [configDisplay: configDisplay]
+        func name(_ file: String) -> String {
+            if let known = names[file] { return known }
+            let shown = display(file)
+            names[file] = shown
+            return shown
+        }
+        return found.map { d in
             var d = d
-            if d.file != configDisplay { d.file = display(d.file) }
-            d.related = d.related.map { r in
-                var r = r
-                if r.file != configDisplay { r.file = display(r.file) }
-                return r
+            d.file = name(d.file)
+            if !d.related.isEmpty {
+                d.related = d.related.map { r in
+                    var r = r
+                    r.file = name(r.file)
+                    return r
+                }
             }
             return d
         }
@@ -69,7 +80,7 @@ struct ProjectSession {
         let withProblems = Set(found.map(\.file))
         for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
         for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
-            locators[display(document.file)] = document.json.locator()
+            locators[display(document.file)] = document.sourceLocator()
         }
         return locators
     }

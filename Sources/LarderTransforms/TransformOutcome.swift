@@ -163,7 +163,7 @@ struct DiagnosticSink {
     }
 
     mutating func add(_ severity: Severity, _ message: String, at node: Int) {
-        if locator == nil { locator = document.json.locator() }
+        if locator == nil { locator = document.sourceLocator() }
         diagnostics.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node, locator: locator))
     }
 }

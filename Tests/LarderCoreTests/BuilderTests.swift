@@ -105,4 +105,25 @@ struct UppercaseNames: Transform {
         }
         #expect(files(base + "/dist/list") == ["notes.txt": Array("keep me".utf8)])
     }
+
+    /// Outputs are staged export by export: a later export whose output collides with an
+    /// earlier one fails its own step, and the first export's staged files never land.
+    @Test func aLaterExportThatCollidesLandsNothing() async throws {
+        let base = try scratch()
+        let registry = try PluginRegistry(exporters: [ListExporter()])
+        for second in ["dist/list", "dist/list/inner", "dist"] {
+            let config = LarderConfig(exports: [PipelineStep(id: "list", options: ["out": "dist/list"]),
+                                                PipelineStep(id: "list", options: ["out": .string(second)])])
+            let builder = Builder(config: config, registry: registry, outputBase: base)
+            let input = try documents()
+            do {
+                _ = try await builder.run(input)
+                Issue.record("two exports into \(second) were written")
+            } catch {
+                #expect(error.step == "export list", "out: \(second)")
+                #expect(error.message.contains("dist"), "out: \(second): \(error.message)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty, "out: \(second)")
+        }
+    }
 }

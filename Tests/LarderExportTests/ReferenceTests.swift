@@ -1,6 +1,7 @@
 import Foundation
 import LarderCore
 import LarderExport
+import LarderJSON
 import Testing
 
 /// Each exporter against its reference folder: `Tests/Reference/exports/expected/<id>/`
@@ -44,5 +45,21 @@ import Testing
         let second = try shuffled.export(exporter)
         #expect(first.artifacts == second.artifacts)
         #expect(first.diagnostics == second.diagnostics)
+    }
+
+    /// `export` (what `larder build` calls) skips the notes about filled-in translations
+    /// but writes the very same files, and still rejects a bad `fallback` option.
+    @Test(arguments: BuiltInExporters.all.map(\.id))
+    func artifactsAloneAreTheSameFiles(_ id: String) throws {
+        let exporter = try #require(BuiltInExporters.all.first { $0.id == id })
+        let project = try ReferenceProject()
+        let full = try project.export(exporter)
+        let alone = try exporter.export(project.documents, context: project.context(for: exporter))
+        #expect(alone == full.artifacts)
+        var options = ReferenceProject.options[id]?.objectValue ?? JSONObject()
+        options["fallback"] = "sometimes"
+        var context = project.context(for: exporter, options: .object(options))
+        context.wantsDiagnostics = false
+        #expect(throws: ExportError.self) { try exporter.exportWithDiagnostics(project.documents, context: context) }
     }
 }

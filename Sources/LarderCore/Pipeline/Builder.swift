@@ -85,7 +85,16 @@ public struct Builder: Sendable {
                 throw StepError(step: name, message: "\(error)")
             }
         }
-        var outputs: [OutputWriter.Output] = []
+        // Each export's files go to the staging folder as soon as it is done, so only one
+        // export's bytes are in memory at a time; nothing lands before the last succeeded.
+        var staging: OutputWriter.Staging
+        do {
+            staging = try OutputWriter(base: outputBase, protected: protected).begin()
+        } catch {
+            throw StepError(step: "write", message: error.description)
+        }
+        defer { staging.discard() }
+        var outputs: [(path: String, files: Int)] = []
         for step in config.exports {
             let name = "export \(step.id)"
             progress(index, name)
@@ -121,15 +130,19 @@ public struct Builder: Sendable {
             // An `out` that names a file (`Content.xcstrings`) takes the export's one file.
             let last = out.split(separator: "/").last.map(String.init) ?? out
             let isFile = last.contains(".") && artifacts.count == 1 && !out.hasSuffix("/")
-            outputs.append(OutputWriter.Output(path: out, isFile: isFile, artifacts: artifacts))
+            do {
+                try staging.stage(OutputWriter.Output(path: out, isFile: isFile, artifacts: artifacts))
+            } catch {
+                throw StepError(step: name, message: error.description)
+            }
+            outputs.append((out, artifacts.count))
         }
         progress(index, "write")
-        let writer = OutputWriter(base: outputBase, protected: protected)
         do {
-            try writer.write(outputs)
+            try staging.commit()
         } catch {
             throw StepError(step: "write", message: error.description)
         }
-        return Result(diagnostics: diagnostics, outputs: outputs.map { ($0.path, $0.artifacts.count) })
+        return Result(diagnostics: diagnostics, outputs: outputs)
     }
 }

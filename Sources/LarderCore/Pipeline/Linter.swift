@@ -203,7 +203,7 @@ public struct Linter: Sendable {
     /// Schema errors of one document as diagnostics at the offending values.
     static func schemaDiagnostics(_ schema: JSONSchema, _ document: Document, severity: Severity) -> [Diagnostic] {
         guard !schema.isValid(document.json, at: document.node) else { return [] }
-        let locator = document.json.locator()
+        let locator = document.sourceLocator()
         return schema.validate(document.json, at: document.node).errors.map { e in
             document.diagnostic(
                 ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node),

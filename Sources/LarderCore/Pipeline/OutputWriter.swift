@@ -43,40 +43,45 @@ public struct OutputWriter: Sendable {
 
     /// Checks every output before anything is written.
     public func check(_ outputs: [Output]) throws(WriteError) {
-        var seen = Set<String>()
-        for output in outputs {
-            guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
-                throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
-            }
-            guard seen.insert(normalized).inserted else { throw WriteError("two exports write to '\(output.path)'") }
-            for other in seen where other != normalized && (other.hasPrefix(normalized + "/") || normalized.hasPrefix(other + "/")) {
-                throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
-            }
-            for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
-                throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
-            }
-            if output.isFile && output.artifacts.count != 1 {
-                throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
-            }
-            let target = absolute(normalized)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
-                if isDirectory.boolValue {
-                    if output.isFile { throw WriteError("'\(output.path)' is a folder; the export writes a file there") }
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
-                    if !names.isEmpty && !names.contains(Self.marker) {
-                        throw WriteError("'\(output.path)' exists and was not written by Larder (no \(Self.marker) in it); remove it or choose another `out`")
-                    }
-                } else if !output.isFile {
-                    throw WriteError("'\(output.path)' is a file; the export writes a folder there")
+        var seen: [String] = []
+        for output in outputs { try check(output, after: &seen) }
+    }
+
+    /// Checks one output against the rules and against the outputs before it (`seen`, their
+    /// normalized paths; the output's path is added).
+    func check(_ output: Output, after seen: inout [String]) throws(WriteError) {
+        guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
+            throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
+        }
+        guard !seen.contains(normalized) else { throw WriteError("two exports write to '\(output.path)'") }
+        for other in seen where other.hasPrefix(normalized + "/") || normalized.hasPrefix(other + "/") {
+            throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
+        }
+        seen.append(normalized)
+        for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
+            throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
+        }
+        if output.isFile && output.artifacts.count != 1 {
+            throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
+        }
+        let target = absolute(normalized)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                if output.isFile { throw WriteError("'\(output.path)' is a folder; the export writes a file there") }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
+                if !names.isEmpty && !names.contains(Self.marker) {
+                    throw WriteError("'\(output.path)' exists and was not written by Larder (no \(Self.marker) in it); remove it or choose another `out`")
                 }
+            } else if !output.isFile {
+                throw WriteError("'\(output.path)' is a file; the export writes a folder there")
             }
-            for artifact in output.artifacts {
-                do {
-                    try Artifact.validate(path: artifact.path)
-                } catch {
-                    throw WriteError("\(error)")
-                }
+        }
+        for artifact in output.artifacts {
+            do {
+                try Artifact.validate(path: artifact.path)
+            } catch {
+                throw WriteError("\(error)")
             }
         }
     }
@@ -84,6 +89,16 @@ public struct OutputWriter: Sendable {
     /// Writes all outputs: staged first, then renamed into place.
     public func write(_ outputs: [Output]) throws(WriteError) {
         try check(outputs)
+        var staging = try begin()
+        defer { staging.discard() }
+        for output in outputs { try staging.stage(output) }
+        try staging.commit()
+    }
+
+    /// Starts a staged write: outputs are staged one by one as they are made (so their
+    /// bytes need not stay in memory until the last is ready) and land together in
+    /// ``Staging/commit()``. Call ``Staging/discard()`` when done, committed or not.
+    public func begin() throws(WriteError) -> Staging {
         let fm = FileManager.default
         // Staging folders of builds that were killed are removed first.
         for name in (try? fm.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix(".larder-staging-") {
@@ -95,41 +110,71 @@ public struct OutputWriter: Sendable {
         } catch {
             throw WriteError("cannot create a staging folder in \(base): \(error.localizedDescription)")
         }
-        defer { try? fm.removeItem(atPath: staging) }
-        do {
-            // 1. Stage everything; a failure here leaves the previous outputs untouched.
-            for (i, output) in outputs.enumerated() {
-                let stagedRoot = staging + "/\(i)"
+        return Staging(writer: self, folder: staging)
+    }
+
+    /// A write in progress: what is staged is not in place until ``commit()``.
+    public struct Staging: Sendable {
+        let writer: OutputWriter
+        let folder: String
+        /// Normalized paths of the staged outputs, in order.
+        private(set) var staged: [String] = []
+
+        init(writer: OutputWriter, folder: String) {
+            self.writer = writer
+            self.folder = folder
+        }
+
+        /// Checks `output` (also against the outputs staged before it) and writes it into
+        /// the staging folder.
+        public mutating func stage(_ output: Output) throws(WriteError) {
+            try writer.check(output, after: &staged)
+            let stagedRoot = folder + "/\(staged.count - 1)"
+            do {
                 if output.isFile {
-                    try writeFile(output.artifacts[0].bytes, to: stagedRoot)
+                    try OutputWriter.writeFile(output.artifacts[0].bytes, to: stagedRoot)
                 } else {
-                    try fm.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
-                    try writeFile([], to: stagedRoot + "/" + Self.marker)
+                    try FileManager.default.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
+                    try OutputWriter.writeFile([], to: stagedRoot + "/" + OutputWriter.marker)
                     for artifact in output.artifacts {
-                        try writeFile(artifact.bytes, to: stagedRoot + "/" + artifact.path)
+                        try OutputWriter.writeFile(artifact.bytes, to: stagedRoot + "/" + artifact.path)
                     }
                 }
+            } catch let error as WriteError {
+                throw error
+            } catch {
+                throw WriteError("cannot write the build output: \(error.localizedDescription)")
             }
-            // 2. Swap each output into place with renames.
-            for (i, output) in outputs.enumerated() {
-                let target = absolute(ProjectPath.normalize(output.path)!)
-                let stagedRoot = staging + "/\(i)"
-                try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                if fm.fileExists(atPath: target) {
-                    // Exchange the two in one step where the system can, so there is no
-                    // moment without an output; the old one then goes with the staging folder.
-                    if !Self.exchange(stagedRoot, target) {
-                        try fm.moveItem(atPath: target, toPath: staging + "/old-\(i)")
+        }
+
+        /// Swaps every staged output into place with renames; a failure before this left
+        /// the previous outputs untouched.
+        public func commit() throws(WriteError) {
+            let fm = FileManager.default
+            do {
+                for (i, normalized) in staged.enumerated() {
+                    let target = writer.absolute(normalized)
+                    let stagedRoot = folder + "/\(i)"
+                    try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    if fm.fileExists(atPath: target) {
+                        // Exchange the two in one step where the system can, so there is no
+                        // moment without an output; the old one then goes with the staging folder.
+                        if !OutputWriter.exchange(stagedRoot, target) {
+                            try fm.moveItem(atPath: target, toPath: folder + "/old-\(i)")
+                            try fm.moveItem(atPath: stagedRoot, toPath: target)
+                        }
+                    } else {
                         try fm.moveItem(atPath: stagedRoot, toPath: target)
                     }
-                } else {
-                    try fm.moveItem(atPath: stagedRoot, toPath: target)
                 }
+            } catch {
+                throw WriteError("cannot write the build output: \(error.localizedDescription)")
             }
-        } catch let error as WriteError {
-            throw error
-        } catch {
-            throw WriteError("cannot write the build output: \(error.localizedDescription)")
+        }
+
+        /// Removes the staging folder (and, after a commit, the previous outputs in it).
+        public func discard() {
+            try? FileManager.default.removeItem(atPath: folder)
         }
     }
 
@@ -149,15 +194,19 @@ public struct OutputWriter: Sendable {
         #endif
     }
 
-    private func absolute(_ path: String) -> String {
+    func absolute(_ path: String) -> String {
         base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
-    private func writeFile(_ bytes: [UInt8], to path: String) throws {
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let dir = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw WriteError("cannot write \(path)")
+        // Written from the array's own storage: a bundle file can be 100 MB.
+        let written = bytes.withUnsafeBytes { raw -> Bool in
+            guard let start = raw.baseAddress else { return FileManager.default.createFile(atPath: path, contents: Data()) }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: raw.count, deallocator: .none)
+            return FileManager.default.createFile(atPath: path, contents: data)
         }
+        guard written else { throw WriteError("cannot write \(path)") }
     }
 }

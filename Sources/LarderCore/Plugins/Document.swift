@@ -28,9 +28,13 @@ public struct Document: Sendable {
     /// True once a transform has replaced the value: positions then refer to the rewritten
     /// JSON, not to the file on disk.
     public private(set) var isModified: Bool
+    /// The line index of ``json``'s text, when the loader made one (it does for the files
+    /// it reports on); shared by every document of the file. See ``sourceLocator()``.
+    public private(set) var locator: SourceLocator?
 
     /// A document at `node` of a parsed file (the root by default).
-    public init(file: String, kind: String? = nil, json: JSONDocument, node: Int? = nil, index: Int? = nil) {
+    public init(file: String, kind: String? = nil, json: JSONDocument, node: Int? = nil, index: Int? = nil, locator: SourceLocator? = nil) {
+        self.locator = locator
         self.file = file
         self.kind = kind
         self.json = json
@@ -40,13 +44,21 @@ public struct Document: Sendable {
     }
 
     /// The documents of a file: one per element when the root is an array, else one.
-    public static func split(file: String, kind: String? = nil, json: JSONDocument) -> [Document] {
+    ///
+    /// `locator`, when given, is the line index of `json`'s text, shared by the documents.
+    public static func split(file: String, kind: String? = nil, json: JSONDocument, locator: SourceLocator? = nil) -> [Document] {
         guard json.kind(json.root) == .array else {
-            return [Document(file: file, kind: kind, json: json)]
+            return [Document(file: file, kind: kind, json: json, locator: locator)]
         }
         return json.elements(json.root).enumerated().map { offset, element in
-            Document(file: file, kind: kind, json: json, node: element, index: offset)
+            Document(file: file, kind: kind, json: json, node: element, index: offset, locator: locator)
         }
+    }
+
+    /// The line index of ``json``'s text: the shared one when the loader made it, else a
+    /// new one (an O(file size) scan: callers making many diagnostics keep it).
+    public func sourceLocator() -> SourceLocator {
+        locator ?? json.locator()
     }
 
     /// The document as a `JSONValue` tree (built on each call: rules should prefer the tape).
@@ -68,6 +80,7 @@ public struct Document: Sendable {
             parsing: bytes, options: JSONParser.Options(maxDepth: .max, detectDuplicateKeys: false))
         node = json.root
         isModified = true
+        locator = nil
     }
 
     /// A diagnostic for a value of this document (`node` is a node of ``json``), with file,

@@ -25,6 +25,9 @@ public struct ExportContext: Sendable {
     /// Content kind -> the folder its image references resolve against, relative to the
     /// project (`images:` of the content entry in larder.yml).
     public var imageFolders: [String: String]
+    /// False when the caller keeps only the artifacts (``Exporter/export(_:context:)`` of a
+    /// built-in exporter): notes about the content need not be made then.
+    public var wantsDiagnostics: Bool = true
 
     public init(
         exporterID: String, options: JSONValue = .null, locales: [String] = [], toolVersion: String = "",

@@ -99,7 +99,7 @@ public struct SourceProvider: Sendable {
     /// Knows the files of `documents` (as parsed, so positions match the diagnostics).
     public static func documents(_ documents: [Document]) -> SourceProvider {
         var map: [String: SourceLocator] = [:]
-        for d in documents where map[d.file] == nil && !d.isModified { map[d.file] = d.json.locator() }
+        for d in documents where map[d.file] == nil && !d.isModified { map[d.file] = d.sourceLocator() }
         return .locators(map)
     }
 

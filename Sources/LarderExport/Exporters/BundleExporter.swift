@@ -37,7 +37,11 @@ public protocol BundleExporter: Exporter {
 
 extension BundleExporter {
     public func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
-        try exportWithDiagnostics(documents, context: context).artifacts
+        // The notes about filled-in translations are dropped here, so they are not made
+        // (for 10,000 recipes in 3 locales they were a fifth of the export's time).
+        var context = context
+        context.wantsDiagnostics = false
+        return try exportWithDiagnostics(documents, context: context).artifacts
     }
 
     public func outputFolder(options: JSONValue) throws -> String {
@@ -109,7 +113,7 @@ struct FillLog {
                     + "; the bundles use its 'other' form there")
             }
             let message = sentences.joined(separator: "; ")
-            let locator = locators[document.file] ?? document.json.locator()
+            let locator = locators[document.file] ?? document.sourceLocator()
             locators[document.file] = locator
             out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node, locator: locator))
         }

@@ -16,7 +16,8 @@ struct ExportRun {
         locales = try options.locales(project: project)
         catalog = try ContentCatalog(
             documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
-        fills = FillLog(severity: try options.fallbackSeverity())
+        let severity = try options.fallbackSeverity()  // checked even when no notes are wanted
+        fills = FillLog(severity: context.wantsDiagnostics ? severity : nil)
     }
 
     var sourceLocale: String { catalog.resolver.sourceLocale }

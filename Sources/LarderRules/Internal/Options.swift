@@ -69,7 +69,7 @@ struct DiagnosticSink {
     mutating func report(
         _ node: Int, _ message: String, related: [Diagnostic.RelatedLocation] = [], fix: Diagnostic.Fix? = nil
     ) {
-        if locator == nil { locator = document.json.locator() }
+        if locator == nil { locator = document.sourceLocator() }
         diagnostics.append(context.diagnostic(in: document, at: node, message, locator: locator, related: related, fix: fix))
     }
 
@@ -86,7 +86,7 @@ struct DiagnosticSink {
 
     /// A related location in the same file.
     mutating func related(_ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
-        if locator == nil { locator = document.json.locator() }
+        if locator == nil { locator = document.sourceLocator() }
         return Diagnostic.RelatedLocation(file: document.file, json: document.json, node: node, locator: locator, message: message)
     }
 }
@@ -97,7 +97,7 @@ struct LocatorCache {
 
     mutating func locator(for document: Document) -> SourceLocator {
         // A transformed document has a JSON text of its own: no sharing then.
-        if document.isModified { return document.json.locator() }
+        if document.isModified || document.locator != nil { return document.sourceLocator() }
         if let l = locators[document.file] { return l }
         let l = document.json.locator()
         locators[document.file] = l
