@@ -14,7 +14,7 @@ import json, os, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LARDER = os.environ.get("LARDER_BIN", str(ROOT / ".build/release/larder"))
+LARDER = str(Path(os.environ.get("LARDER_BIN", ROOT / ".build/release/larder")).resolve())
 CORPUS = Path(os.environ.get("LARDER_BENCH_CORPUS", Path(tempfile.gettempdir()) / "larder-bench-corpus"))
 UNITS = {"piece": "piece", "pinch": "pinch", "clove": "clove", "slice": "slice"}
 
@@ -62,18 +62,13 @@ def make_project(n):
 
 
 def timed(argv, cwd):
+    """Wall seconds, CPU seconds (user + system), peak resident KiB and exit status of one
+    fresh process (wait4 reports the child's own usage)."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = p.communicate()
-    wall = time.perf_counter() - t0
-    return wall, p.returncode, err.decode()[-300:]
-
-
-def peak_rss_kib(argv, cwd):
-    """The process's own peak resident memory in KiB (wait4 reports it per child)."""
     p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(p.pid, 0)
-    return usage.ru_maxrss
+    wall = time.perf_counter() - t0
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
 def main():
@@ -89,18 +84,19 @@ def main():
     ]
     rows = []
     for name, argv in cases:
-        walls = []
+        runs = []
         for _ in range(reps):
-            wall, rc, err = timed(argv, base)
+            wall, cpu, rss, rc = timed(argv, base)
             if rc != 0:
-                sys.exit(f"{name} exited {rc}: {err}")
-            walls.append(wall)
-        rows.append((name, statistics.median(walls), peak_rss_kib(argv, base)))
-    print(f"{n} recipes in {len(files)} files, {size / 1e6:.0f} MB, 3 locales; median of {reps}, {os.cpu_count()} cores")
-    print("| command | wall s | peak memory MB | vs validate | memory / input |")
-    print("|---|---|---|---|---|")
-    for name, wall, rss in rows:
-        print(f"| {name} | {wall:.2f} | {rss / 1024:.0f} | {wall / rows[0][1]:.2f}x | {rss * 1024 / size:.2f}x |")
+                sys.exit(f"{name} exited {rc}; run it in {base} to see why")
+            runs.append((wall, cpu, rss))
+        rows.append((name, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)))
+    load = os.getloadavg()[0]
+    print(f"{n} recipes in {len(files)} files, {size / 1e6:.0f} MB, 3 locales; median of {reps}, {os.cpu_count()} cores, load {load:.1f}")
+    print("| command | wall s | CPU s | peak memory MB | wall vs validate | CPU vs validate | memory / input |")
+    print("|---|---|---|---|---|---|---|")
+    for name, wall, cpu, rss in rows:
+        print(f"| {name} | {wall:.2f} | {cpu:.2f} | {rss / 1024:.0f} | {wall / rows[0][1]:.2f}x | {cpu / rows[0][2]:.2f}x | {rss * 1024 / size:.2f}x |")
 
 
 if __name__ == "__main__":

@@ -54,7 +54,30 @@ public enum SafeName {
         }
     }
 
+    /// The common case, checked on the UTF-8 bytes: 1-120 of `A-Z a-z 0-9 - _` (and `:`
+    /// when `colon`), not starting with `-`, not a device name (all of which are short).
+    private static func isPlainASCII(_ text: String, colon: Bool) -> Bool {
+        var count = 0
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"):
+                break
+            case UInt8(ascii: "-"):
+                if count == 0 { return false }
+            case UInt8(ascii: ":") where colon:
+                break
+            default:
+                return false
+            }
+            count += 1
+            if count > maximumLength { return false }
+        }
+        return count > 0 && (count > 7 || !reservedDeviceNames.contains(text.lowercased()))
+    }
+
     private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
+        if isPlainASCII(text, colon: allowed(":")) { return text }
         let scalars = text.unicodeScalars
         let base = text.split(separator: ".").first.map { String($0).lowercased() } ?? ""
         let isSafe = !text.isEmpty && text.count <= maximumLength && scalars.allSatisfy(allowed)
