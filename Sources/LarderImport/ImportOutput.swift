@@ -67,10 +67,12 @@ public enum ImportOutput {
             let key = name.lowercased()
             if let first = taken[key] {
                 let firstID = first.id.stringValue ?? first.id.numberValue?.literal ?? ""
+                let place = "\(first.file):\(first.start.line):\(first.start.column)"
+                let message = firstID == shown
+                    ? "the \(document.kind) id '\(shown)' is already used by the record at \(place); this record is not imported"
+                    : "the \(document.kind) id '\(shown)' gives the file name \(name), as does '\(firstID)' (\(place)); this record is not imported"
                 diagnostics.append(Diagnostic(
-                    ruleID: importRuleID, severity: .error,
-                    message: "the \(document.kind) id '\(shown)' gives the file name \(name), already taken by '\(firstID)' (\(first.file):\(first.start.line):\(first.start.column)); this record is not imported",
-                    file: document.file, start: document.start,
+                    ruleID: importRuleID, severity: .error, message: message, file: document.file, start: document.start,
                     related: [Diagnostic.RelatedLocation(file: first.file, start: first.start, message: "the first \(document.kind) with this file name")]))
                 continue
             }
