@@ -79,8 +79,8 @@ public enum ISODuration {
             if inTime { timeComponents += 1 }
             i += 1
         }
-        if components == 0 { throw fail("it gives no days, hours, minutes or seconds") }
         if inTime && timeComponents == 0 { throw fail("T must be followed by hours, minutes or seconds") }
+        if components == 0 { throw fail("it gives no days, hours, minutes or seconds") }
         // Whole minutes, half up: 20 min 30 s -> 21.
         var minutes = seconds / 60 + Decimal(sign: .plus, exponent: -1, significand: 5)
         var whole = Decimal()
