@@ -396,10 +396,11 @@ public struct OpenFoodFactsImporter: Importer {
         switch json.kind(node) {
         case .number:
             guard let number = json.number(node), number.double >= 0, number.double.isFinite else {
-                reader.report(.warning, "\(field) is \(json.numberLiteral(node)), below zero; it is left out", at: node)
+                let why = json.number(node).map { $0.double < 0 } == true ? "below zero" : "too large"
+                reader.report(.warning, "\(field) is \(json.numberLiteral(node)), \(why); it is left out", at: node)
                 return nil
             }
-            return .number(number)
+            return number.double == 0 ? .number(0) : .number(number)
         case .string:
             if let text = json.string(node), let value = ImportNumber.decimal(Substring(text.trimmingCharacters(in: .whitespaces))) {
                 return ImportNumber.json(value, places: 6)
