@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LarderRules", targets: ["LarderRules"]),
         .library(name: "LarderTransforms", targets: ["LarderTransforms"]),
         .library(name: "LarderExport", targets: ["LarderExport"]),
+        .library(name: "LarderImport", targets: ["LarderImport"]),
         .library(name: "LarderCLI", targets: ["LarderCLI"]),
         .executable(name: "larder", targets: ["larder"]),
         // plugins: `swift package lint-content` in a package that depends on Larder.
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
         .target(name: "LarderTransforms", dependencies: ["LarderCore", "LarderUnits"]),
         .target(name: "LarderExport", dependencies: ["LarderCore"]),
+        .target(name: "LarderImport", dependencies: ["LarderCore", "LarderJSON", "LarderSchema", "LarderUnits"]),
         .target(
             name: "LarderCLI",
             dependencies: [
@@ -39,6 +41,7 @@ let package = Package(
                 "LarderRules",
                 "LarderTransforms",
                 "LarderExport",
+                "LarderImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -70,6 +73,7 @@ let package = Package(
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
         .testTarget(name: "LarderTransformsTests", dependencies: ["LarderTransforms", "LarderCore", "LarderUnits"]),
         .testTarget(name: "LarderExportTests", dependencies: ["LarderExport", "LarderCore", "LarderSchema", "LarderCLI"]),
+        .testTarget(name: "LarderImportTests", dependencies: ["LarderImport", "LarderCore", "LarderJSON", "LarderSchema", "LarderUnits"]),
         .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "larder"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,11 +1,12 @@
 import LarderCore
 import LarderExport
+import LarderImport
 import LarderRules
 import LarderTransforms
 
 /// The registry the `larder` command runs with: the core's reporters and sources plus the
-/// built-in rules, transforms and exporters. A Swift package that extends Larder builds
-/// its own registry from this one and adds its plugins.
+/// built-in rules, transforms, exporters and importers. A Swift package that extends Larder
+/// builds its own registry from this one and adds its plugins.
 enum CLIRegistry {
     /// The registry given to ``LarderCommand/runMain(registry:arguments:)``, for the commands
     /// it runs; nil when `larder` runs with the built-in one. (A task-local value, not a
@@ -18,8 +19,8 @@ enum CLIRegistry {
         return try builtIn()
     }
 
-    /// The built-in registry: core reporters and sources, built-in rules, transforms and
-    /// exporters.
+    /// The built-in registry: core reporters and sources, built-in rules, transforms,
+    /// exporters and importers (sources `off` and `schema-org`, for `larder import`).
     static func builtIn() throws -> PluginRegistry {
         var registry = PluginRegistry.withBuiltInRules()
         registry.registerBuiltInTransforms()
@@ -28,6 +29,9 @@ enum CLIRegistry {
             GettextExporter(), JSONLDExporter(), ImagesExporter(),
         ] {
             try registry.register(exporter: exporter)
+        }
+        for importer: any Importer in [OpenFoodFactsImporter(), SchemaOrgRecipeImporter()] {
+            try registry.register(source: importer)
         }
         return registry
     }

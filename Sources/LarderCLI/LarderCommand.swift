@@ -19,6 +19,7 @@ public struct LarderCommand: AsyncParsableCommand {
         version: larderVersion,
         subcommands: [
             LintCommand.self, ValidateCommand.self, BuildCommand.self, ScaleCommand.self, ConvertCommand.self,
+            ImportCommand.self,
             InitCommand.self, RulesCommand.self, ExplainCommand.self, SchemaCommand.self, HookCommand.self,
             PluginsCommand.self,  // plugins: `larder plugins`
         ]

@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import LarderCore
+import LarderImport
+import LarderJSON
+
+/// `larder import off|schema-org FILE... --out DIR | --stdout | --jsonl`.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import Open Food Facts products or schema.org recipes as Larder content.",
+        discussion: """
+            off reads Open Food Facts products (API v2): a product object, the API's answer \
+            {"code", "product", "status"}, a search answer {"products": [...]}, an array of \
+            these, or JSON Lines, and makes products. schema-org reads schema.org Recipe \
+            JSON-LD: a Recipe node, an array of nodes, a @graph (as WordPress recipe plugins \
+            write it), or JSON Lines, and makes recipes. Docs/importers.md has the field \
+            mapping. Every document made matches Larder's built-in schema of its kind.
+
+            --out writes one file per document, <id>.json (a product's code, a recipe's id), \
+            pretty and deterministic. File names are made safe (no '/', no '..'); two records \
+            with the same name are an error, and the first is kept. The folder is written \
+            atomically and replaced as a whole: it must be new, empty, or an earlier Larder \
+            output (it holds a .larder-output marker), and must not hold an input file.
+
+            A record that cannot be imported (not an object, a required field missing, an \
+            unreadable duration, ...) is reported with its file:line:column and left out; \
+            the other records are still imported and written. Values that are dropped get a \
+            warning, values that were changed (a barcode padded with zeros, an id made a slug) \
+            a note. The report goes to standard error.
+
+            Exit status: 0 when every record was imported (warnings and notes do not fail), \
+            1 when one or more records were not (the others are written all the same), 2 for \
+            a usage error, an unreadable file or an output folder that cannot be written.
+            """
+    )
+
+    @Argument(help: "The importer: off (Open Food Facts products) or schema-org (schema.org recipes); `larder plugins` lists the sources.")
+    var importer: String
+
+    @Argument(help: "The files to import: JSON, or JSON Lines (.jsonl).")
+    var files: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Write one file per document, <id>.json, into this folder.", valueName: "DIR"))
+    var out: String?
+
+    @Flag(name: .customLong("stdout"), help: "Print the documents to standard output as one JSON array.")
+    var toStandardOutput = false
+
+    @Flag(name: .long, help: "Print the documents to standard output as JSON Lines, one per line.")
+    var jsonl = false
+
+    @Option(name: .long, help: "Colour in the report on standard error: auto, always or never.")
+    var color: OutputOptions.Color = .auto
+
+    mutating func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one file to import") }
+        let outputs = [out != nil, toStandardOutput, jsonl].filter { $0 }.count
+        if outputs == 0 { throw ValidationError("give --out DIR, --stdout or --jsonl") }
+        if outputs > 1 { throw ValidationError("give only one of --out, --stdout and --jsonl") }
+    }
+
+    func run() async throws {
+        let registry = try CLIRegistry.make()
+        let importers = registry.sources.compactMap { $0 as? any Importer }
+        guard let importer = importers.first(where: { $0.id == self.importer }) else {
+            let known = importers.map(\.id).joined(separator: ", ")
+            if registry.ids(of: .source).contains(self.importer) {
+                throw ValidationError("'\(self.importer)' is a source but not an importer; use one of: \(known)")
+            }
+            throw ValidationError("unknown importer '\(self.importer)'; use one of: \(known)")
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        var diagnostics: [Diagnostic] = []
+        let documents: [ImportedDocument]
+        do {
+            documents = try importer.importFiles(files, workingDirectory: cwd, diagnostics: &diagnostics)
+        } catch {
+            throw ValidationError("cannot read \(error.path): \(error.reason)")
+        }
+        let kept = ImportOutput.kept(documents, diagnostics: &diagnostics)
+        let failed = diagnostics.contains { $0.severity == .error }
+
+        let summary: String
+        if let out {
+            let artifacts = try kept.map { try Artifact(path: $0.name, bytes: $0.document.bytes) }
+            if artifacts.isEmpty {
+                summary = "Nothing to import; \(out) was left as it was."
+            } else {
+                try write(artifacts, to: out, cwd: cwd)
+                summary = "Imported \(count(artifacts.count)) into \(out)."
+            }
+        } else if jsonl {
+            var bytes: [UInt8] = []
+            for item in kept { bytes += JSONWriter.compact.bytes(item.document.value) + [0x0A] }
+            writeStandardOutput(bytes)
+            summary = "Imported \(count(kept.count))."
+        } else {
+            writeStandardOutput(JSONWriter.pretty.bytes(.array(kept.map(\.document.value))) + [0x0A])
+            summary = "Imported \(count(kept.count))."
+        }
+        report(diagnostics.sorted(), files: files.count, cwd: cwd)
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        if failed { throw ExitCode(1) }
+    }
+
+    func count(_ n: Int) -> String {
+        "\(n) \(n == 1 ? kindName : kindName + "s")"
+    }
+
+    var kindName: String {
+        switch importer {
+        case "off": "product"
+        case "schema-org": "recipe"
+        default: "document"
+        }
+    }
+
+    /// Writes the files into `out` through Larder's atomic output writer: staged, then
+    /// renamed into place.
+    func write(_ artifacts: [Artifact], to out: String, cwd: String) throws {
+        let target = absolutePath(out, cwd: cwd)
+        let url = URL(fileURLWithPath: target)
+        let name = url.lastPathComponent
+        let base = url.deletingLastPathComponent().path
+        guard target != "/", !name.isEmpty, name != ".", name != ".." else {
+            throw ValidationError("--out must name a folder, not '\(out)'")
+        }
+        for file in files {
+            let input = absolutePath(file, cwd: cwd)
+            if input == target || input.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+                throw ValidationError("--out \(out) holds the input file \(file); the import replaces that folder, so choose another one")
+            }
+        }
+        do {
+            try OutputWriter(base: base).write([OutputWriter.Output(path: name, isFile: false, artifacts: artifacts)])
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func report(_ diagnostics: [Diagnostic], files: Int, cwd: String) {
+        guard !diagnostics.isEmpty else { return }
+        let enabled: Bool
+        switch color {
+        case .always: enabled = true
+        case .never: enabled = false
+        case .auto:
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
+            enabled = noColor.isEmpty && isatty(STDERR_FILENO) == 1
+        }
+        let context = ReportContext(
+            colorEnabled: enabled, workingDirectory: cwd, sources: .files(relativeTo: cwd), toolVersion: larderVersion)
+        let bytes = HumanReporter().report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context)
+        FileHandle.standardError.write(Data(bytes))
+    }
+}

@@ -1,0 +1,479 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// Imports Open Food Facts products (API v2) as Larder products.
+///
+/// A file holds a bare product object, the API's answer for one product
+/// (`{"code": …, "product": {…}, "status": 1}`), a search answer (`{"products": […]}`),
+/// an array of any of these, or JSON Lines, one per line (the shape of the Open Food Facts
+/// data export). Docs/importers.md has the field mapping; in short:
+///
+/// | Open Food Facts | Larder |
+/// |---|---|
+/// | `code` (a string, or a number read from its literal) | `code` |
+/// | `product_name`, `product_name_xx` | `name` (`{ "xx": … }`) |
+/// | `brands`, `stores` (comma-separated) | `brands`, `stores` |
+/// | `quantity`, `serving_size` | `quantity`, `serving` |
+/// | `nutriments` `<n>_100g`, `<n>_serving` | `nutrition.per100g`, `nutrition.perServing` |
+/// | `allergens_tags`, `categories_tags`, `labels_tags`, `origins_tags` | `allergens`, `categories`, `labels`, `origins` |
+/// | `selected_images` (front, ingredients, nutrition) | `images` |
+public struct OpenFoodFactsImporter: Importer {
+    public let id = "off"
+    public let summary = "Imports Open Food Facts products (API v2 JSON or JSON Lines) as Larder products."
+    public let kind = "product"
+
+    public init() {}
+
+    public func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
+        var documents: [ImportedDocument] = []
+        for var reader in ImportInput.texts(bytes, file: file, diagnostics: &diagnostics) {
+            for node in recordNodes(reader.json.root, reader: &reader) {
+                if let document = product(node, reader: &reader) { documents.append(document) }
+            }
+            diagnostics += reader.diagnostics
+        }
+        return documents
+    }
+
+    /// The records of a JSON text: the elements of an array, the products of a search
+    /// answer, or the text itself.
+    func recordNodes(_ root: Int, reader: inout ImportReader) -> [Int] {
+        let json = reader.json
+        switch json.kind(root) {
+        case .array:
+            return Array(json.elements(root))
+        case .object:
+            if let products = reader.member(root, "products"), json.kind(products) == .array,
+               reader.member(root, "code") == nil, reader.member(root, "product") == nil {
+                return Array(json.elements(products))
+            }
+            return [root]
+        default:
+            return [root]
+        }
+    }
+
+    /// The fields Larder's product nutrients take, by Open Food Facts nutrient id.
+    static let nutrients: [(off: String, larder: String)] = [
+        ("energy-kcal", "energyKcal"), ("energy-kj", "energyKj"), ("fat", "fat"), ("saturated-fat", "saturatedFat"),
+        ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("fiber", "fiber"), ("proteins", "protein"),
+        ("salt", "salt"), ("sodium", "sodium"),
+    ]
+
+    /// One record made a product, or nil (with an error) when it cannot be.
+    func product(_ record: Int, reader: inout ImportReader) -> ImportedDocument? {
+        let json = reader.json
+        let mark = reader.diagnostics.count
+        guard json.kind(record) == .object else {
+            reader.report(.error, "expected an Open Food Facts product (an object), found \(json.kind(record)); this record is not imported", at: record)
+            return nil
+        }
+        // The API's answer wraps the product: {"code", "product", "status", "status_verbose"}.
+        var node = record
+        var wrapperCode: Int?
+        if let inner = reader.member(record, "product") {
+            guard json.kind(inner) == .object else {
+                reader.report(.error, "\"product\" must be an object, found \(json.kind(inner)); this record is not imported", at: inner)
+                return nil
+            }
+            node = inner
+            wrapperCode = reader.member(record, "code")
+        } else if let status = reader.member(record, "status"), json.int(status) == 0 {
+            let verbose = reader.member(record, "status_verbose").flatMap { reader.text($0) } ?? "no product"
+            let code = reader.member(record, "code").map { json.kind($0) == .number ? json.numberLiteral($0) : reader.text($0) ?? "" } ?? ""
+            reader.report(.error, "Open Food Facts answered '\(verbose)'\(code.isEmpty ? "" : " for code \(code)"); this record is not imported", at: status)
+            return nil
+        }
+
+        var out = JSONObject()
+        // code (required)
+        guard let codeNode = reader.member(node, "code") ?? wrapperCode ?? reader.member(node, "_id") else {
+            reader.report(.error, "the product has no \"code\" (its barcode); this record is not imported", at: node)
+            return nil
+        }
+        guard let code = barcode(codeNode, reader: &reader) else { return nil }
+        out["code"] = .string(code)
+
+        // name (required)
+        guard let name = name(node, reader: &reader) else {
+            reader.report(.error, "product \(code) has no product_name (nor product_name_xx in any language); this record is not imported", at: node)
+            return nil
+        }
+        out["name"] = name
+
+        if let brands = reader.member(node, "brands") {
+            let list = commaList(brands, field: "brands", reader: &reader)
+            if !list.isEmpty { out["brands"] = .array(list.map { .string($0) }) }
+        }
+        if let quantity = quantity(node, reader: &reader) { out["quantity"] = quantity }
+        if let serving = serving(node, reader: &reader) { out["serving"] = serving }
+        if let nutrition = nutrition(node, reader: &reader) { out["nutrition"] = nutrition }
+        for (offField, larderField) in [("allergens_tags", "allergens"), ("categories_tags", "categories"), ("labels_tags", "labels")] {
+            if let tags = reader.member(node, offField), let list = taxonomyTags(tags, field: offField, reader: &reader) {
+                out[larderField] = list
+            }
+        }
+        if let images = images(node, reader: &reader) { out["images"] = images }
+        if let tags = reader.member(node, "origins_tags"), let list = taxonomyTags(tags, field: "origins_tags", reader: &reader) {
+            out["origins"] = list
+        }
+        if let stores = reader.member(node, "stores") {
+            let list = commaList(stores, field: "stores", reader: &reader)
+            if !list.isEmpty { out["stores"] = .array(list.map { .string($0) }) }
+        }
+        if reader.hasErrors(since: mark) { return nil }
+        return ImportedDocument(
+            kind: kind, id: .string(code), value: .object(out), file: reader.file, start: reader.position(of: record))
+    }
+
+    // MARK: code
+
+    /// The barcode as digits. A code that came as a JSON number lost any leading zeros
+    /// (JSON numbers have none), so it is read from its literal, never through a Double,
+    /// and padded: to 8 digits below 8, to 13 (EAN-13, as Open Food Facts stores codes)
+    /// from 9 to 12. A string of 9 to 11 digits is padded to 13 too, as Open Food Facts
+    /// does.
+    func barcode(_ node: Int, reader: inout ImportReader) -> String? {
+        let json = reader.json
+        let literal: String
+        let fromNumber: Bool
+        switch json.kind(node) {
+        case .string:
+            literal = (json.string(node) ?? "").trimmingCharacters(in: .whitespaces)
+            fromNumber = false
+        case .number:
+            literal = json.numberLiteral(node)
+            fromNumber = true
+        default:
+            reader.report(.error, "\"code\" must be a string of digits, found \(json.kind(node)); this record is not imported", at: node)
+            return nil
+        }
+        guard !literal.isEmpty, literal.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            reader.report(.error, "code '\(literal)' is not a barcode (digits only); this record is not imported", at: node)
+            return nil
+        }
+        var code = literal
+        switch (literal.count, fromNumber) {
+        case (15..., _):
+            reader.report(.error, "code '\(literal)' has \(literal.count) digits; a barcode (GTIN) has 8, 12, 13 or 14; this record is not imported", at: node)
+            return nil
+        case (..<8, true):
+            code = String(repeating: "0", count: 8 - literal.count) + literal
+        case (9...12, true), (9...11, false):
+            code = String(repeating: "0", count: 13 - literal.count) + literal
+        case (..<8, false):
+            reader.report(.error, "code '\(literal)' has \(literal.count) digits; a barcode (GTIN) has 8, 12, 13 or 14; this record is not imported", at: node)
+            return nil
+        default:
+            break
+        }
+        if code != literal {
+            let why = fromNumber
+                ? "the code is a JSON number, which cannot keep leading zeros"
+                : "a code of \(literal.count) digits is padded to an EAN-13, as Open Food Facts does"
+            reader.report(.note, "code \(literal) is read as \(code): \(why)", at: node)
+        }
+        return code
+    }
+
+    // MARK: name
+
+    /// `product_name_xx` per language, with `product_name` under the product's `lang`.
+    func name(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        var names: [String: String] = [:]
+        for (keyNode, valueNode) in json.members(node) {
+            guard let key = json.string(keyNode), key.hasPrefix("product_name_") else { continue }
+            let language = String(key.dropFirst("product_name_".count))
+            guard Self.isLanguage(language), let text = reader.text(valueNode) else { continue }
+            names[language] = text
+        }
+        let language = (reader.member(node, "lang") ?? reader.member(node, "lc")).flatMap { reader.text($0) }.flatMap {
+            Self.isLanguage($0) ? $0 : nil
+        }
+        let plainNode = reader.member(node, "product_name")
+        let plain = plainNode.flatMap { reader.text($0) }
+        if let plain, let plainNode {
+            if let language {
+                if names[language] == nil { names[language] = plain }
+            } else if names.isEmpty {
+                return .string(plain)
+            } else if !names.values.contains(plain) {
+                reader.report(.warning, "product_name '\(plain)' has no language (no \"lang\") and differs from the product_name_xx names; it is left out", at: plainNode)
+            }
+        }
+        guard !names.isEmpty else { return nil }
+        return .object(JSONObject(names.keys.sorted().map { ($0, .string(names[$0] ?? "")) }))
+    }
+
+    /// A language code as Open Food Facts writes them (`en`, `pt`), not `xx` (its "no
+    /// language").
+    static func isLanguage(_ text: String) -> Bool {
+        (2...3).contains(text.utf8.count) && text != "xx"
+            && text.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    }
+
+    // MARK: lists and tags
+
+    /// A comma-separated string as a list of distinct, trimmed entries.
+    func commaList(_ node: Int, field: String, reader: inout ImportReader) -> [String] {
+        guard let text = reader.json.string(node) else {
+            reader.report(.warning, "\"\(field)\" must be a comma-separated string, found \(reader.json.kind(node)); it is left out", at: node)
+            return []
+        }
+        var seen = Set<String>()
+        var out: [String] = []
+        for part in text.split(separator: ",") {
+            let entry = ImportText.clean(String(part))
+            if !entry.isEmpty, seen.insert(entry.lowercased()).inserted { out.append(entry) }
+        }
+        return out
+    }
+
+    /// Taxonomy tags (`en:milk`), each once; tags Larder cannot take are dropped with a
+    /// warning.
+    func taxonomyTags(_ node: Int, field: String, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        guard json.kind(node) == .array else {
+            reader.report(.warning, "\"\(field)\" must be an array of tags, found \(json.kind(node)); it is left out", at: node)
+            return nil
+        }
+        var seen = Set<String>()
+        var out: [JSONValue] = []
+        for element in json.elements(node) {
+            guard let tag = json.string(element), Self.isTaxonomyTag(tag) else {
+                let shown = json.string(element).map { "'\($0)'" } ?? "a \(json.kind(element))"
+                reader.report(.warning, "\(shown) in \(field) is not a taxonomy tag like en:milk (a language, a colon and lower-case letters, digits and hyphens); it is left out", at: element)
+                continue
+            }
+            if seen.insert(tag).inserted { out.append(.string(tag)) }
+        }
+        return out.isEmpty ? nil : .array(out)
+    }
+
+    /// `^[a-z]{2,3}:[a-z0-9-]+$`, the schema's `taxonomyTag`.
+    static func isTaxonomyTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, (2...3).contains(parts[0].utf8.count), !parts[1].isEmpty else { return false }
+        return parts[0].utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+            && parts[1].utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+            }
+    }
+
+    // MARK: quantity and serving
+
+    /// An amount and a unit in text: `400 g`, `1,5 L`, `330ml`, `6 x 330 ml` (the total),
+    /// `12 fl oz`. Nil when the text is anything else.
+    static func measure(_ text: String) -> (value: Decimal, unit: UnitDefinition)? {
+        var rest = Substring(ImportText.clean(text).replacingOccurrences(of: "℮", with: ""))
+        var multiplier = Decimal(1)
+        func number() -> Decimal? {
+            rest = rest.drop(while: { $0 == " " })
+            let digits = rest.prefix(while: { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," })
+            guard let value = ImportNumber.decimal(digits) else { return nil }
+            rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
+            return value
+        }
+        guard var value = number() else { return nil }
+        if let first = rest.first, ["x", "X", "×", "*"].contains(first) {
+            rest = rest.dropFirst()
+            multiplier = value
+            guard let inner = number() else { return nil }
+            value = inner
+        }
+        var unitText = rest.prefix(while: { $0 != "(" && $0 != "/" && $0 != "," }).trimmingCharacters(in: .whitespaces)
+        // "1 kg e": the estimated sign written as a letter.
+        if unitText.hasSuffix(" e") { unitText.removeLast(2) }
+        guard !unitText.isEmpty, let unit = UnitTable.standard.unit(named: unitText),
+              [.mass, .volume, .count].contains(unit.dimension), value > 0
+        else { return nil }
+        return (value * multiplier, unit)
+    }
+
+    /// `quantity` ("400 g"), else `product_quantity` with `product_quantity_unit`.
+    func quantity(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        if let q = reader.member(node, "quantity"), let text = reader.text(q) {
+            if let (value, unit) = Self.measure(text) {
+                return .object(JSONObject([("value", ImportNumber.json(value)), ("unit", .string(unit.id))]))
+            }
+            if reader.member(node, "product_quantity") == nil {
+                reader.report(.warning, "quantity '\(text)' is not an amount with a unit (such as 400 g or 6 x 330 ml); it is left out", at: q)
+                return nil
+            }
+        }
+        guard let pq = reader.member(node, "product_quantity") else { return nil }
+        let unitText = reader.member(node, "product_quantity_unit").flatMap { reader.text($0) } ?? "g"
+        let amount = json.kind(pq) == .number ? json.numberLiteral(pq) : (json.string(pq) ?? "")
+        guard let (value, unit) = Self.measure(amount + " " + unitText) else {
+            reader.report(.warning, "product_quantity '\(amount) \(unitText)' is not an amount with a unit; it is left out", at: pq)
+            return nil
+        }
+        return .object(JSONObject([("value", ImportNumber.json(value)), ("unit", .string(unit.id))]))
+    }
+
+    /// `serving_size` ("15 g", "1 portion (15 g)", "1 can (330 ml)") in grams or
+    /// millilitres, else `serving_quantity` with `serving_quantity_unit`.
+    func serving(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        func gramsOrMillilitres(_ text: String) -> JSONValue? {
+            var candidates = [text]
+            // The weight in brackets first: "2 biscuits (25 g)".
+            if let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
+                candidates.insert(String(text[text.index(after: open)..<close]), at: 0)
+            }
+            for candidate in candidates {
+                guard let (value, unit) = Self.measure(candidate), unit.dimension != .count,
+                      let base = UnitTable.standard.unit(id: unit.dimension.baseUnitID),
+                      let converted = UnitTable.convert(value, from: unit, to: base)
+                else { continue }
+                return .object(JSONObject([("value", ImportNumber.json(converted, places: 2)), ("unit", .string(base.id))]))
+            }
+            return nil
+        }
+        var unread: (node: Int, text: String)?
+        if let s = reader.member(node, "serving_size"), let text = reader.text(s) {
+            if let serving = gramsOrMillilitres(text) { return serving }
+            unread = (s, text)
+        }
+        if let sq = reader.member(node, "serving_quantity") {
+            let unitText = reader.member(node, "serving_quantity_unit").flatMap { reader.text($0) } ?? "g"
+            let amount = json.kind(sq) == .number ? json.numberLiteral(sq) : (json.string(sq) ?? "")
+            if let serving = gramsOrMillilitres(amount + " " + unitText) { return serving }
+        }
+        if let unread {
+            reader.report(.warning, "serving_size '\(unread.text)' gives no weight or volume (such as 30 g or 250 ml); serving is left out", at: unread.node)
+        }
+        return nil
+    }
+
+    // MARK: nutrition
+
+    /// `nutriments` per 100 g and per serving.
+    ///
+    /// `<n>_100g` and `<n>_serving` are in Open Food Facts' default units, whatever
+    /// `<n>_unit` says (that is the unit of `<n>_value`, as typed from the label): grams,
+    /// kcal for `energy-kcal`, kJ for `energy-kj` and `energy`. When `<n>_100g` (or
+    /// `_serving`) is missing but the label was entered for that size
+    /// (`nutrition_data_per`), `<n>_value` is read in its `<n>_unit` and converted.
+    func nutrition(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        guard let nutriments = reader.member(node, "nutriments") else { return nil }
+        guard json.kind(nutriments) == .object else {
+            reader.report(.warning, "\"nutriments\" must be an object, found \(json.kind(nutriments)); nutrition is left out", at: nutriments)
+            return nil
+        }
+        let dataPer = reader.member(node, "nutrition_data_per").flatMap { reader.text($0) }
+        var result = JSONObject()
+        for (suffix, larderKey, per) in [("_100g", "per100g", "100g"), ("_serving", "perServing", "serving")] {
+            var values = JSONObject()
+            for (offName, larderName) in Self.nutrients {
+                if let v = reader.member(nutriments, offName + suffix) {
+                    if let number = nonNegative(v, field: offName + suffix, reader: &reader) { values[larderName] = number }
+                } else if dataPer == per, let v = valueInUnit(nutriments, offName, reader: &reader) {
+                    values[larderName] = v
+                }
+            }
+            // `energy` is kJ; it stands for the label's kJ only when neither energy-kj nor
+            // energy-kcal was given (with energy-kcal alone it is computed from it).
+            if values["energyKj"] == nil, values["energyKcal"] == nil, let v = reader.member(nutriments, "energy" + suffix),
+               let number = nonNegative(v, field: "energy" + suffix, reader: &reader) {
+                values["energyKj"] = number
+            }
+            if !values.isEmpty {
+                result[larderKey] = .object(JSONObject(Self.nutrients.compactMap { n in values[n.larder].map { (n.larder, $0) } }))
+            }
+        }
+        return result.isEmpty ? nil : .object(result)
+    }
+
+    /// A number of zero or more, its literal kept; a number in a string is read too.
+    func nonNegative(_ node: Int, field: String, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        switch json.kind(node) {
+        case .number:
+            guard let number = json.number(node), number.double >= 0, number.double.isFinite else {
+                let why = json.number(node).map { $0.double < 0 } == true ? "below zero" : "too large"
+                reader.report(.warning, "\(field) is \(json.numberLiteral(node)), \(why); it is left out", at: node)
+                return nil
+            }
+            return number.double == 0 ? .number(0) : .number(number)
+        case .string:
+            if let text = json.string(node), let value = ImportNumber.decimal(Substring(text.trimmingCharacters(in: .whitespaces))) {
+                return ImportNumber.json(value, places: 6)
+            }
+            reader.report(.warning, "\(field) '\(json.string(node) ?? "")' is not a number; it is left out", at: node)
+            return nil
+        default:
+            reader.report(.warning, "\(field) must be a number, found \(json.kind(node)); it is left out", at: node)
+            return nil
+        }
+    }
+
+    /// `<n>_value` read in `<n>_unit` and converted to grams (kcal or kJ for energy).
+    func valueInUnit(_ nutriments: Int, _ name: String, reader: inout ImportReader) -> JSONValue? {
+        guard let valueNode = reader.member(nutriments, name + "_value"),
+              let value = reader.json.number(valueNode)?.decimal, value >= 0
+        else { return nil }
+        let unitText = reader.member(nutriments, name + "_unit").flatMap { reader.text($0) }
+        switch name {
+        case "energy-kcal", "energy-kj":
+            let expected = name == "energy-kcal" ? "kcal" : "kJ"
+            guard let from = UnitTable.standard.unit(named: unitText ?? expected), from.dimension == .energy,
+                  let to = UnitTable.standard.unit(id: expected), let converted = UnitTable.convert(value, from: from, to: to)
+            else { return nil }
+            return ImportNumber.json(converted, places: 3)
+        default:
+            guard let from = UnitTable.standard.unit(named: unitText ?? "g"), from.dimension == .mass,
+                  let grams = UnitTable.standard.unit(id: "g"), let converted = UnitTable.convert(value, from: from, to: grams)
+            else {
+                reader.report(.warning, "\(name)_value is in '\(unitText ?? "")', not a unit of mass; it is left out", at: valueNode)
+                return nil
+            }
+            return ImportNumber.json(converted, places: 6)
+        }
+    }
+
+    // MARK: images
+
+    /// `selected_images` (`front`, `ingredients`, `nutrition`; the `display` size, per
+    /// language), else `image_front_url`, `image_ingredients_url`, `image_nutrition_url`.
+    func images(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        var out = JSONObject()
+        let roles = ["front", "ingredients", "nutrition"]
+        if let selected = reader.member(node, "selected_images"), json.kind(selected) == .object {
+            for role in roles {
+                guard let roleNode = reader.member(selected, role), json.kind(roleNode) == .object,
+                      let sizes = reader.member(roleNode, "display") ?? reader.member(roleNode, "small") ?? reader.member(roleNode, "thumb"),
+                      json.kind(sizes) == .object
+                else { continue }
+                var perLanguage = JSONObject()
+                for (keyNode, urlNode) in json.members(sizes) {
+                    guard let language = json.string(keyNode), Self.isLanguage(language), let url = json.string(urlNode) else { continue }
+                    do {
+                        perLanguage[language] = try ImageLink.image(url)
+                    } catch {
+                        reader.report(.warning, "the \(role) image (\(language)): \(error.message); it is left out", at: urlNode)
+                    }
+                }
+                if !perLanguage.isEmpty {
+                    out[role] = .object(JSONObject(perLanguage.keys.sorted().map { ($0, perLanguage[$0] ?? .null) }))
+                }
+            }
+        } else {
+            for role in roles {
+                guard let urlNode = reader.member(node, "image_\(role)_url"), let url = json.string(urlNode) else { continue }
+                do {
+                    out[role] = try ImageLink.image(url)
+                } catch {
+                    reader.report(.warning, "image_\(role)_url: \(error.message); it is left out", at: urlNode)
+                }
+            }
+        }
+        return out.isEmpty ? nil : .object(out)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LarderUnits
+
+/// Nutrition values as schema.org's `NutritionInformation` writes them (`"143 kcal"`,
+/// `"629 mg"`, `"9 g"`, `"1,5 g"`), read and converted to what Larder's nutrition holds:
+/// nutrients in grams, energy in kcal or kJ.
+///
+///     try NutritionText.grams("629 mg")     // 0.629
+///     try NutritionText.grams("0.5 oz")     // 14.175 (avoirdupois ounce, 28.349523125 g)
+///     try NutritionText.grams("9")          // 9 (a bare number is grams)
+///     try NutritionText.energy("143 kcal")  // (143, "kcal")
+///     try NutritionText.energy("240 calories")  // (240, "kcal"): food calories
+///     try NutritionText.energy("600 kJ")    // (600, "kJ")
+public enum NutritionText {
+    /// A number and the unit written after it (nil when none was).
+    public static func parse(_ text: String) throws(ImportValueError) -> (value: Decimal, unit: String?) {
+        let cleaned = ImportText.clean(text)
+        let numberPart = cleaned.prefix(while: { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," })
+        guard !numberPart.isEmpty else {
+            throw ImportValueError("'\(text)' does not start with a number (such as \"9 g\" or \"143 kcal\")")
+        }
+        guard let value = ImportNumber.decimal(numberPart) else {
+            throw ImportValueError("'\(numberPart)' in '\(text)' is not a number")
+        }
+        let unit = cleaned.dropFirst(numberPart.count).trimmingCharacters(in: .whitespaces)
+        return (value, unit.isEmpty ? nil : unit)
+    }
+
+    /// A mass in grams: `g`, `mg`, `µg`/`mcg`, `kg`, `oz`, `lb`, or a bare number (grams).
+    public static func grams(_ text: String) throws(ImportValueError) -> Decimal {
+        let (value, unitText) = try parse(text)
+        guard let unitText else { return value }
+        guard let unit = UnitTable.standard.unit(named: unitText), unit.dimension == .mass,
+              let grams = UnitTable.standard.unit(id: "g"), let converted = UnitTable.convert(value, from: unit, to: grams)
+        else {
+            throw ImportValueError("'\(text)': '\(unitText)' is not a unit of mass (g, mg, µg, kg, oz or lb)")
+        }
+        return converted
+    }
+
+    /// Energy in kcal or kJ: `kcal`, `Cal`, `calories` (food calories: kilocalories), `kJ`,
+    /// or a bare number (kcal, as schema.org's `calories` names it).
+    public static func energy(_ text: String) throws(ImportValueError) -> (value: Decimal, unit: String) {
+        let (value, unitText) = try parse(text)
+        guard let unitText else { return (value, "kcal") }
+        guard let unit = UnitTable.standard.unit(named: unitText), unit.dimension == .energy else {
+            throw ImportValueError("'\(text)': '\(unitText)' is not a unit of energy (kcal, calories or kJ)")
+        }
+        return (value, unit.id == "kJ" ? "kJ" : "kcal")
+    }
+}

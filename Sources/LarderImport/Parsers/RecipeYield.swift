@@ -1,0 +1,103 @@
+import Foundation
+import LarderUnits
+
+/// What a recipe makes, read from schema.org's `recipeYield` (`"8 servings"`, `"Serves 4"`,
+/// `"24 cookies"`, `4`, `["8", "8 slices"]`) into what Larder's `servings` holds: a number
+/// of people, or an amount with a unit.
+///
+///     RecipeYield.parse("8 servings")     // .servings(8)
+///     RecipeYield.parse("Serves 4-6")     // .servings(4), isRange: the lower end is kept
+///     RecipeYield.parse("24 cookies")     // .amount(24, unit: "cookies")
+///     RecipeYield.parse("1 1/2 loaves")   // .amount(1.5, unit: "loaves")
+///     RecipeYield.parse("a crowd")        // nil
+public struct RecipeYield: Sendable, Hashable {
+    /// What the yield counts.
+    public enum Value: Sendable, Hashable {
+        /// A number of servings (people).
+        case servings(Int)
+        /// An amount of something else: 24 cookies, 1.5 loaves (the unit a slug).
+        case amount(Decimal, unit: String)
+    }
+
+    public var value: Value
+    /// True when the text gave a range (`4-6`) and only its lower end was kept.
+    public var isRange: Bool
+
+    public init(value: Value, isRange: Bool = false) {
+        self.value = value
+        self.isRange = isRange
+    }
+
+    /// Words that mean "servings" (English, Portuguese, Spanish, French, German, Italian).
+    static let servingWords: Set<String> = [
+        "serving", "servings", "serve", "serves", "portion", "portions", "people", "person", "persons", "pax",
+        "porcao", "porcoes", "pessoa", "pessoas", "porcion", "porciones", "persona", "personas", "racion",
+        "raciones", "personne", "personnes", "part", "parts", "portionen", "personen", "porzione", "porzioni",
+        "persone",
+    ]
+
+    /// The yield a text gives, or nil when it gives no positive amount.
+    public static func parse(_ text: String) -> RecipeYield? {
+        let cleaned = ImportText.clean(text)
+        let scalars = Array(cleaned.unicodeScalars)
+        // The amount starts at the first digit or vulgar fraction ("Serves 4", "Makes ½ cup").
+        guard let start = scalars.firstIndex(where: { isDigit($0) || vulgar.contains($0) }) else { return nil }
+        // The amount: the longest run from there that reads as one ("4", "1 1/2", "4-6",
+        // "4 to 6"), not cut inside a number.
+        var found: (amount: Amount, end: Int)?
+        var end = start + 1
+        while end <= min(scalars.count, start + 24) {
+            let cutsNumber = end < scalars.count && (isDigit(scalars[end]) || vulgar.contains(scalars[end]) || scalars[end] == "/")
+            if !cutsNumber, let amount = (try? Amount(parsing: String(String.UnicodeScalarView(scalars[start..<end])))) ?? nil {
+                found = (amount, end)
+            }
+            end += 1
+        }
+        guard let (amount, amountEnd) = found else { return nil }
+        let rest = String(String.UnicodeScalarView(scalars[amountEnd...]))
+        let isRange = amount.isRange
+        let lower = amount.lower
+        guard lower > .zero, let value = decimal(lower) else { return nil }
+        // The unit: what follows, without a parenthesis ("1 loaf (9x5 inch)" -> "loaf").
+        var unitText = rest
+        while let open = unitText.firstIndex(of: "("), let close = unitText[open...].firstIndex(of: ")") {
+            unitText.removeSubrange(open...close)
+        }
+        let unit = Slug.make(unitText)
+        let words = unitText.lowercased().split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
+        if unit.isEmpty || (words.first.map { servingWords.contains($0) } ?? false) {
+            if let whole = ImportNumber.int(value), whole >= 1 {
+                return RecipeYield(value: .servings(whole), isRange: isRange)
+            }
+            return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange)
+        }
+        return RecipeYield(value: .amount(value, unit: unit), isRange: isRange)
+    }
+
+    /// The yield of several texts (schema.org lets `recipeYield` repeat: `["8", "8 slices"]`):
+    /// the first number of servings, or, when another text gives the same amount with a unit
+    /// ("8 slices"), that one; with no number of servings, the first amount.
+    public static func choose(_ yields: [RecipeYield]) -> RecipeYield? {
+        guard let servings = yields.first(where: { if case .servings = $0.value { true } else { false } }) else {
+            return yields.first
+        }
+        guard case .servings(let n) = servings.value else { return servings }
+        let sameAmount = yields.first {
+            if case .amount(let value, let unit) = $0.value { return value == Decimal(n) && unit != "servings" }
+            return false
+        }
+        return sameAmount ?? servings
+    }
+
+    private static let vulgar: Set<Unicode.Scalar> = ["¼", "½", "¾", "⅐", "⅑", "⅒", "⅓", "⅔", "⅕", "⅖", "⅗", "⅘", "⅙", "⅚", "⅛", "⅜", "⅝", "⅞"]
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+    private static func decimal(_ r: Rational) -> Decimal? {
+        guard r.denominator != 0 else { return nil }
+        var quotient = Decimal(r.numerator) / Decimal(r.denominator)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &quotient, 3, .plain)
+        return rounded
+    }
+}

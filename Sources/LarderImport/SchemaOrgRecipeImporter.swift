@@ -1,0 +1,548 @@
+import Foundation
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// Imports schema.org `Recipe` nodes (JSON-LD, as recipe pages embed them) as Larder
+/// recipes.
+///
+/// A file holds a `Recipe` node, an array of nodes, a `@graph` of nodes (what WordPress
+/// SEO and recipe plugins write), or JSON Lines of any of these; nodes of other types
+/// (`WebPage`, `Person`, `BreadcrumbList`) are passed over, and a `Recipe` that is the
+/// `mainEntity` of one of them is found. Docs/importers.md has the field mapping; in short:
+///
+/// | schema.org | Larder |
+/// |---|---|
+/// | `identifier`, `@id`, `url`, `name` (the first that gives a slug) | `id` |
+/// | `name`, `description` | `name`, `description` |
+/// | `recipeCategory` (first), the rest and `recipeCuisine`, `keywords` | `category`, `tags` (slugs) |
+/// | `aggregateRating.ratingValue` (over `bestRating`) | `rating` (0-5) |
+/// | `recipeYield` | `servings` |
+/// | `prepTime`, `cookTime`, `totalTime` (ISO 8601) | `time` (minutes) |
+/// | `nutrition` (`NutritionInformation`) | `nutrition` (grams, kcal/kJ) |
+/// | `recipeIngredient` | `ingredients` |
+/// | `recipeInstructions` (text, `HowToStep`, `HowToSection`) | `steps` |
+/// | `image`, `video`, `url` | `images`, `video`, `links` |
+/// | `author` | `x-author` |
+public struct SchemaOrgRecipeImporter: Importer {
+    public let id = "schema-org"
+    public let summary = "Imports schema.org Recipe JSON-LD (nodes, arrays, @graph, JSON Lines) as Larder recipes."
+    public let kind = "recipe"
+
+    public init() {}
+
+    public func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
+        var documents: [ImportedDocument] = []
+        for var reader in ImportInput.texts(bytes, file: file, diagnostics: &diagnostics) {
+            let nodes = recipeNodes(reader.json.root, reader: &reader, depth: 0)
+            if nodes.isEmpty && !reader.hasErrors(since: 0) {
+                reader.report(.warning, "no schema.org Recipe (a node with \"@type\": \"Recipe\") here; nothing is imported", at: reader.json.root)
+            }
+            let graph = Graph(reader: reader)
+            for node in nodes {
+                if let document = recipe(node, graph: graph, reader: &reader) { documents.append(document) }
+            }
+            diagnostics += reader.diagnostics
+        }
+        return documents
+    }
+
+    /// True when a node's `@type` is, or lists, `Recipe` (also `schema:Recipe` and
+    /// `http://schema.org/Recipe`).
+    static func types(_ node: Int, reader: ImportReader) -> [String] {
+        guard let t = reader.member(node, "@type") ?? reader.member(node, "type") else { return [] }
+        return reader.list(t).compactMap { reader.json.string($0) }.map { type in
+            String(type.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last ?? Substring(type))
+        }
+    }
+
+    /// The Recipe nodes of a JSON text: the root, the elements of a root array or of a
+    /// `@graph`, and the `mainEntity` of a node that is not a Recipe. An element that is not
+    /// an object is reported.
+    func recipeNodes(_ node: Int, reader: inout ImportReader, depth: Int) -> [Int] {
+        let json = reader.json
+        guard depth < 8 else { return [] }
+        switch json.kind(node) {
+        case .array:
+            return json.elements(node).flatMap { recipeNodes($0, reader: &reader, depth: depth + 1) }
+        case .object:
+            if Self.types(node, reader: reader).contains("Recipe") { return [node] }
+            var found: [Int] = []
+            if let graph = reader.member(node, "@graph") {
+                found += recipeNodes(graph, reader: &reader, depth: depth + 1)
+            }
+            if let main = reader.member(node, "mainEntity") {
+                found += reader.list(main).filter { json.kind($0) == .object && Self.types($0, reader: reader).contains("Recipe") }
+            }
+            return found
+        default:
+            reader.report(.error, "expected a schema.org node (an object), found \(json.kind(node)); this record is not imported", at: node)
+            return []
+        }
+    }
+
+    /// The nodes of a JSON text by `@id` (the top level, an array's elements, a `@graph`'s),
+    /// so that a reference such as `"author": {"@id": "https://example.com/#/person/1"}`
+    /// finds its node.
+    struct Graph {
+        var nodes: [String: Int] = [:]
+
+        init(reader: ImportReader) {
+            let json = reader.json
+            var pending = [json.root]
+            var visited = 0
+            while let node = pending.popLast(), visited < 100_000 {
+                visited += 1
+                switch json.kind(node) {
+                case .array:
+                    pending += json.elements(node)
+                case .object:
+                    if let id = reader.member(node, "@id").flatMap({ json.string($0) }), json.count(node) > 1, nodes[id] == nil {
+                        nodes[id] = node
+                    }
+                    if let graph = reader.member(node, "@graph") { pending.append(graph) }
+                default:
+                    break
+                }
+            }
+        }
+
+        /// The node a reference (an object with only `@id`) stands for, else the node itself.
+        func resolve(_ node: Int, reader: ImportReader) -> Int {
+            let json = reader.json
+            guard json.kind(node) == .object, json.count(node) == 1,
+                  let id = reader.member(node, "@id").flatMap({ json.string($0) }), let target = nodes[id]
+            else { return node }
+            return target
+        }
+    }
+
+    /// One Recipe node made a Larder recipe, or nil (with an error) when it cannot be.
+    func recipe(_ node: Int, graph: Graph, reader: inout ImportReader) -> ImportedDocument? {
+        let json = reader.json
+        let mark = reader.diagnostics.count
+        var out = JSONObject()
+
+        guard let nameNode = reader.member(node, "name"), let name = localizedText(nameNode, reader: reader) else {
+            reader.report(.error, "the Recipe has no name; this record is not imported", at: node)
+            return nil
+        }
+        let plainName = name.stringValue ?? name.objectValue?.values.first?.stringValue ?? ""
+        let id = recipeID(node, name: plainName, reader: &reader)
+        out["id"] = id
+        out["name"] = name
+        if let d = reader.member(node, "description"), let description = localizedText(d, reader: reader) {
+            out["description"] = description
+        }
+
+        // category and tags
+        var categories: [String] = []
+        if let c = reader.member(node, "recipeCategory") { categories = slugs(c, commaSeparated: false, reader: reader) }
+        if let first = categories.first { out["category"] = .string(first) }
+        var tags = Array(categories.dropFirst())
+        if let c = reader.member(node, "recipeCuisine") { tags += slugs(c, commaSeparated: false, reader: reader) }
+        if let k = reader.member(node, "keywords") { tags += slugs(k, commaSeparated: true, reader: reader) }
+        var seen = Set(categories.prefix(1))
+        tags = tags.filter { seen.insert($0).inserted }
+        if !tags.isEmpty { out["tags"] = .array(tags.map { .string($0) }) }
+
+        if let r = reader.member(node, "aggregateRating"), let rating = rating(r, reader: &reader) { out["rating"] = rating }
+        if let y = reader.member(node, "recipeYield") ?? reader.member(node, "yield"), let servings = servings(y, reader: &reader) {
+            out["servings"] = servings
+        }
+
+        // time
+        var time = JSONObject()
+        for (property, field) in [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")] {
+            guard let t = reader.member(node, property) else { continue }
+            guard let text = json.string(t) else {
+                reader.report(.error, "\(property) must be an ISO 8601 duration string (such as PT1H30M), found \(json.kind(t)); this record is not imported", at: t)
+                continue
+            }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            do {
+                time[field] = .number(JSONNumber(try ISODuration.minutes(text)))
+            } catch {
+                reader.report(.error, "\(property): \(error.message); this record is not imported", at: t)
+            }
+        }
+        if !time.isEmpty { out["time"] = .object(time) }
+
+        if let n = reader.member(node, "nutrition"), let nutrition = nutrition(n, reader: &reader) { out["nutrition"] = nutrition }
+
+        // ingredients (required)
+        let ingredientNode = reader.member(node, "recipeIngredient") ?? reader.member(node, "ingredients")
+        var ingredients: [JSONValue] = []
+        if let ingredientNode {
+            for element in reader.list(ingredientNode) {
+                if json.kind(element) == .string {
+                    if json.kind(ingredientNode) == .string {
+                        let lines = (json.string(element) ?? "").split(whereSeparator: \.isNewline)
+                        ingredients += lines.map { ImportText.clean(String($0)) }.filter { !$0.isEmpty }.map { .string($0) }
+                    } else if let text = reader.text(element) {
+                        ingredients.append(.string(text))
+                    }
+                } else {
+                    reader.report(.warning, "an ingredient must be text, found \(json.kind(element)); it is left out", at: element)
+                }
+            }
+        }
+        guard !ingredients.isEmpty else {
+            reader.report(.error, "recipe '\(plainName)' has no recipeIngredient; this record is not imported", at: ingredientNode ?? node)
+            return nil
+        }
+        out["ingredients"] = .array(ingredients)
+
+        if let i = reader.member(node, "recipeInstructions") {
+            let steps = instructions(i, reader: &reader, depth: 0, splitLines: true)
+            if !steps.isEmpty { out["steps"] = .array(steps.map { .string($0) }) }
+        }
+
+        let page = pageURL(node, reader: reader)
+        if let i = reader.member(node, "image") {
+            let images = images(i, base: page, graph: graph, reader: &reader)
+            if !images.isEmpty { out["images"] = .array(images) }
+        }
+        if let v = reader.member(node, "video"), let video = video(v, reader: &reader) { out["video"] = .string(video) }
+        if let page, Self.isLink(page) { out["links"] = .array([.string(page)]) }
+        if let a = reader.member(node, "author") {
+            let authors = names(a, graph: graph, reader: reader)
+            if !authors.isEmpty { out["x-author"] = .string(authors.joined(separator: ", ")) }
+        }
+
+        if reader.hasErrors(since: mark) { return nil }
+        return ImportedDocument(kind: kind, id: id, value: .object(out), file: reader.file, start: reader.position(of: node))
+    }
+
+    // MARK: id
+
+    /// The recipe's id: `identifier` when it is a slug or a non-negative integer (made a
+    /// slug, with a note, when it is other text), else a slug of `@id`, `url` or the name,
+    /// the first that gives one; a name with no letter a-z can spell gets a hashed id
+    /// (`recipe-1a2b3c4d`).
+    func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> JSONValue {
+        let json = reader.json
+        if let identifier = reader.member(node, "identifier") {
+            if json.kind(identifier) == .number, json.isIntegerLiteral(identifier), let n = json.int(identifier), n >= 0 {
+                return .number(JSONNumber(n))
+            }
+            if let text = json.string(identifier) {
+                if Slug.isSlug(text), text.utf8.count <= Slug.maxLength { return .string(text) }
+                let slug = Slug.make(text)
+                if !slug.isEmpty {
+                    reader.report(.note, "identifier '\(text)' is not a Larder id (lower-case letters, digits and hyphens); the recipe's id is '\(slug)'", at: identifier)
+                    return .string(slug)
+                }
+            }
+        }
+        if let at = reader.member(node, "@id").flatMap({ json.string($0) }), !at.hasPrefix("_:") {
+            let slug = at.contains("/") ? Slug.fromURL(at) : Slug.make(at)
+            if !slug.isEmpty { return .string(slug) }
+        }
+        if let url = reader.member(node, "url").flatMap({ json.string($0) }) {
+            let slug = Slug.fromURL(url)
+            if !slug.isEmpty { return .string(slug) }
+        }
+        let slug = Slug.make(name)
+        return .string(slug.isEmpty ? Slug.hashed(name, prefix: "recipe") : slug)
+    }
+
+    // MARK: text
+
+    /// Localized text: a string, the first non-blank string of an array, or JSON-LD value
+    /// objects (`{"@value": "Bolo", "@language": "pt"}`, one or several) as an object of
+    /// language -> text.
+    func localizedText(_ node: Int, reader: ImportReader) -> JSONValue? {
+        let json = reader.json
+        var perLanguage: [(String, JSONValue)] = []
+        for element in reader.list(node) {
+            switch json.kind(element) {
+            case .string:
+                if perLanguage.isEmpty, let text = reader.text(element) { return .string(text) }
+            case .object:
+                guard let v = reader.member(element, "@value"), let text = reader.text(v) else { continue }
+                let language = reader.member(element, "@language").flatMap { json.string($0) }
+                guard let language, Self.isLanguageTag(language) else { return .string(text) }
+                if !perLanguage.contains(where: { $0.0 == language }) { perLanguage.append((language, .string(text))) }
+            default:
+                continue
+            }
+        }
+        return perLanguage.isEmpty ? nil : .object(JSONObject(perLanguage))
+    }
+
+    /// A BCP 47 tag as Larder's `languageTag` takes it (`en`, `pt-BR`, `zh-Hant-TW`).
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    /// Slugs of a text or a list of texts (comma-separated when `commaSeparated`), each
+    /// once.
+    func slugs(_ node: Int, commaSeparated: Bool, reader: ImportReader) -> [String] {
+        var out: [String] = []
+        for element in reader.list(node) {
+            guard let text = reader.text(element) else { continue }
+            let parts = commaSeparated ? text.split(separator: ",").map(String.init) : [text]
+            for part in parts {
+                let slug = Slug.make(part)
+                if !slug.isEmpty, !out.contains(slug) { out.append(slug) }
+            }
+        }
+        return out
+    }
+
+    /// Names of people or organisations: strings, or nodes with a `name`.
+    func names(_ node: Int, graph: Graph, reader: ImportReader) -> [String] {
+        var out: [String] = []
+        for element in reader.list(node).map({ graph.resolve($0, reader: reader) }) {
+            let text = reader.json.kind(element) == .object ? reader.member(element, "name").flatMap { reader.text($0) } : reader.text(element)
+            if let text, !out.contains(text) { out.append(text) }
+        }
+        return out
+    }
+
+    // MARK: rating and servings
+
+    /// `ratingValue` on a 0-5 scale (scaled from `bestRating` when that is not 5).
+    func rating(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        guard json.kind(node) == .object, let valueNode = reader.member(node, "ratingValue") else { return nil }
+        func decimal(_ n: Int) -> Decimal? {
+            if let number = json.number(n) { return number.decimal }
+            return json.string(n).flatMap { ImportNumber.decimal(Substring($0.trimmingCharacters(in: .whitespaces))) }
+        }
+        guard let value = decimal(valueNode) else {
+            reader.report(.warning, "ratingValue must be a number; rating is left out", at: valueNode)
+            return nil
+        }
+        let best = reader.member(node, "bestRating").flatMap(decimal) ?? 5
+        guard best > 0 else { return nil }
+        let scaled = best == 5 ? value : value * 5 / best
+        guard scaled >= 0, scaled <= 5 else {
+            reader.report(.warning, "ratingValue \(ImportNumber.literal(value)) is outside 0-\(ImportNumber.literal(best)); rating is left out", at: valueNode)
+            return nil
+        }
+        return ImportNumber.json(scaled, places: 2)
+    }
+
+    /// `recipeYield` (one value or several) as Larder's servings.
+    func servings(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        var yields: [RecipeYield] = []
+        var unread: [String] = []
+        for element in reader.list(node) {
+            switch json.kind(element) {
+            case .number:
+                guard let value = json.number(element)?.decimal, value > 0 else { continue }
+                if let whole = ImportNumber.int(value) {
+                    yields.append(RecipeYield(value: .servings(whole)))
+                } else {
+                    yields.append(RecipeYield(value: .amount(value, unit: "servings")))
+                }
+            case .string:
+                let text = json.string(element) ?? ""
+                if let y = RecipeYield.parse(text) { yields.append(y) } else if !text.trimmingCharacters(in: .whitespaces).isEmpty { unread.append(text) }
+            default:
+                continue
+            }
+        }
+        guard let chosen = RecipeYield.choose(yields) else {
+            if !unread.isEmpty {
+                reader.report(.warning, "recipeYield '\(unread[0])' gives no amount (such as \"8 servings\" or \"24 cookies\"); servings is left out", at: node)
+            }
+            return nil
+        }
+        if chosen.isRange {
+            reader.report(.note, "recipeYield gives a range; servings keeps its lower end", at: node)
+        }
+        switch chosen.value {
+        case .servings(let n):
+            return .number(JSONNumber(n))
+        case .amount(let value, let unit):
+            return .object(JSONObject([("amount", ImportNumber.json(value)), ("unit", .string(unit))]))
+        }
+    }
+
+    // MARK: nutrition
+
+    /// schema.org's `NutritionInformation` properties and Larder's nutrient fields.
+    static let nutrients: [(schema: String, larder: String)] = [
+        ("fatContent", "fat"), ("saturatedFatContent", "saturatedFat"), ("carbohydrateContent", "carbohydrates"),
+        ("sugarContent", "sugars"), ("fiberContent", "fiber"), ("proteinContent", "protein"), ("sodiumContent", "sodium"),
+    ]
+
+    /// `NutritionInformation` as Larder's nutrition: per serving, or per 100 g when its
+    /// `servingSize` is 100 g; `calories` as energy (kcal unless it says kJ); masses in
+    /// grams (`"629 mg"` sodium -> 0.629).
+    func nutrition(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+        let json = reader.json
+        guard json.kind(node) == .object else {
+            reader.report(.warning, "nutrition must be a NutritionInformation object, found \(json.kind(node)); it is left out", at: node)
+            return nil
+        }
+        var per = "serving"
+        if let size = reader.member(node, "servingSize").flatMap({ reader.text($0) }),
+           let grams = try? NutritionText.grams(size), grams == 100, size.rangeOfCharacter(from: .letters) != nil {
+            per = "100g"
+        }
+        var out = JSONObject([("per", .string(per))])
+        func text(_ n: Int) -> String? {
+            json.kind(n) == .number ? json.numberLiteral(n) : reader.text(n)
+        }
+        if let c = reader.member(node, "calories"), let value = text(c) {
+            do {
+                let energy = try NutritionText.energy(value)
+                out["energy"] = .object(JSONObject([("value", ImportNumber.json(energy.value)), ("unit", .string(energy.unit))]))
+            } catch {
+                reader.report(.warning, "calories: \(error.message); it is left out", at: c)
+            }
+        }
+        for (property, field) in Self.nutrients {
+            guard let n = reader.member(node, property), let value = text(n) else { continue }
+            do {
+                out[field] = ImportNumber.json(try NutritionText.grams(value), places: 4)
+            } catch {
+                reader.report(.warning, "\(property): \(error.message); it is left out", at: n)
+            }
+        }
+        return out.count > 1 ? .object(out) : nil
+    }
+
+    // MARK: steps
+
+    /// Steps from `recipeInstructions`: a text (one step per line, leading "1." numbers
+    /// dropped), texts, `HowToStep`s (their `text`, else `name`), and `HowToSection`s (their
+    /// `itemListElement`, the section's name put before its first step: "For the glaze:
+    /// whisk…").
+    func instructions(_ node: Int, reader: inout ImportReader, depth: Int, splitLines: Bool) -> [String] {
+        let json = reader.json
+        guard depth < 8 else { return [] }
+        switch json.kind(node) {
+        case .string:
+            let raw = json.string(node) ?? ""
+            let lines = splitLines ? ImportText.stripTags(raw).split(whereSeparator: \.isNewline).map(String.init) : [raw]
+            return lines.map { Self.droppingNumber(ImportText.clean($0)) }.filter { !$0.isEmpty }
+        case .array:
+            return json.elements(node).flatMap { instructions($0, reader: &reader, depth: depth + 1, splitLines: false) }
+        case .object:
+            let types = Self.types(node, reader: reader)
+            if let item = reader.member(node, "item"), types.contains("ListItem") {
+                return instructions(item, reader: &reader, depth: depth + 1, splitLines: false)
+            }
+            if let items = reader.member(node, "itemListElement") {
+                var steps = instructions(items, reader: &reader, depth: depth + 1, splitLines: false)
+                let isSection = types.contains("HowToSection") || types.contains("ItemList") || reader.member(node, "text") == nil
+                if isSection, let heading = reader.member(node, "name").flatMap({ reader.text($0) }), !steps.isEmpty {
+                    steps[0] = (heading.hasSuffix(":") ? heading : heading + ":") + " " + steps[0]
+                }
+                if !isSection, let text = reader.member(node, "text").flatMap({ reader.text($0) }) {
+                    steps.insert(text, at: 0)
+                }
+                return steps
+            }
+            if let text = (reader.member(node, "text") ?? reader.member(node, "name") ?? reader.member(node, "description")).flatMap({ reader.text($0) }) {
+                return [text]
+            }
+            reader.report(.warning, "an instruction with no text (a \(types.first ?? "node") without \"text\" or \"name\"); it is left out", at: node)
+            return []
+        default:
+            reader.report(.warning, "an instruction must be text or a HowToStep, found \(json.kind(node)); it is left out", at: node)
+            return []
+        }
+    }
+
+    /// "1. Preheat" -> "Preheat"; "Step 2: Mix" -> "Mix".
+    static func droppingNumber(_ line: String) -> String {
+        var rest = Substring(line)
+        if rest.lowercased().hasPrefix("step ") { rest = rest.dropFirst(5) }
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 3 else { return line }
+        let after = rest.dropFirst(digits.count)
+        guard let mark = after.first, [".", ")", ":"].contains(mark), after.dropFirst().first == " " else { return line }
+        let text = after.dropFirst().drop(while: { $0 == " " })
+        return text.isEmpty ? line : String(text)
+    }
+
+    // MARK: images, video, links
+
+    /// The recipe's page: `url`, else `mainEntityOfPage` (a URL or a node's `@id`), else
+    /// `@id` without its `#fragment`, when it is an http(s) address.
+    func pageURL(_ node: Int, reader: ImportReader) -> String? {
+        let json = reader.json
+        var candidates: [String] = []
+        if let url = reader.member(node, "url").flatMap({ json.string($0) }) { candidates.append(url) }
+        if let main = reader.member(node, "mainEntityOfPage") {
+            if let url = json.string(main) {
+                candidates.append(url)
+            } else if let url = reader.member(main, "@id").flatMap({ json.string($0) }) {
+                candidates.append(url)
+            }
+        }
+        if let at = reader.member(node, "@id").flatMap({ json.string($0) }) {
+            candidates.append(String(at.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""))
+        }
+        return candidates.map { $0.trimmingCharacters(in: .whitespaces) }.first { Self.isLink($0) }
+    }
+
+    /// An absolute http(s) URL with a host and no spaces.
+    static func isLink(_ text: String) -> Bool {
+        guard !text.contains(where: { $0.isWhitespace }), let url = URL(string: text),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    /// `image`: a URL, an `ImageObject` (`url` or `contentUrl`, `caption` as alt text), or
+    /// a list of them, each once.
+    func images(_ node: Int, base: String?, graph: Graph, reader: inout ImportReader) -> [JSONValue] {
+        let json = reader.json
+        var out: [JSONValue] = []
+        var seen = Set<String>()
+        for element in reader.list(node).map({ graph.resolve($0, reader: reader) }) {
+            var reference: Int?
+            var alt: JSONValue?
+            switch json.kind(element) {
+            case .string:
+                reference = element
+            case .object:
+                reference = reader.member(element, "url") ?? reader.member(element, "contentUrl")
+                alt = (reader.member(element, "caption") ?? reader.member(element, "description")).flatMap { localizedText($0, reader: reader) }
+            default:
+                break
+            }
+            guard let reference, let text = json.string(reference) else {
+                reader.report(.warning, "an image must be a URL or an ImageObject with a url; it is left out", at: element)
+                continue
+            }
+            do {
+                let image = try ImageLink.image(text, base: base, alt: alt)
+                let key = image.stringValue ?? image["src"]?.stringValue ?? text
+                if seen.insert(key).inserted { out.append(image) }
+            } catch {
+                reader.report(.warning, "image: \(error.message); it is left out", at: reference)
+            }
+        }
+        return out
+    }
+
+    /// `video`: a URL or a `VideoObject` (`contentUrl`, `embedUrl`, `url`), the first
+    /// http(s) address.
+    func video(_ node: Int, reader: inout ImportReader) -> String? {
+        let json = reader.json
+        for element in reader.list(node) {
+            let candidates: [Int] = json.kind(element) == .object
+                ? ["contentUrl", "embedUrl", "url"].compactMap { reader.member(element, $0) }
+                : [element]
+            for candidate in candidates {
+                if let text = json.string(candidate)?.trimmingCharacters(in: .whitespaces), Self.isLink(text) { return text }
+            }
+        }
+        reader.report(.warning, "video gives no http(s) address; it is left out", at: node)
+        return nil
+    }
+}

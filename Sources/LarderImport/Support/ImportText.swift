@@ -1,0 +1,99 @@
+import Foundation
+
+/// Text as content shows it, from text as web pages and databases hold it: HTML entities
+/// decoded (`&amp;` -> `&`, `&#39;` -> `'`), simple tags removed (`<strong>`, `<br/>`), runs
+/// of white space (line breaks and no-break spaces too) made one space, and the ends
+/// trimmed.
+///
+///     ImportText.clean("  Mix&nbsp;<b>well</b> &amp; rest\n")   // "Mix well & rest"
+public enum ImportText {
+    /// The cleaned text; empty when nothing but white space was left.
+    public static func clean(_ text: String) -> String {
+        collapse(decodeEntities(stripTags(text)))
+    }
+
+    /// Runs of white space made one space, ends trimmed.
+    public static func collapse(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for ch in text {
+            if ch.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// `<tag ...>` and `</tag>` removed (a `<` not followed by a letter, `/` or `!` stays:
+    /// `<1 g`); block tags (`br`, `p`, `li`, `div`) become a line break.
+    public static func stripTags(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            let after = rest.index(after: open)
+            guard after < rest.endIndex, rest[after].isLetter || rest[after] == "/" || rest[after] == "!",
+                  let close = rest[after...].firstIndex(where: { $0 == ">" || $0 == "<" }), rest[close] == ">"
+            else {
+                out.append("<")
+                rest = rest[after...]
+                continue
+            }
+            let name = rest[after..<close].drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber }).lowercased()
+            if ["br", "p", "li", "div", "ol", "ul"].contains(name) { out.append("\n") }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
+    /// HTML character references decoded: the common named ones and every numeric one.
+    public static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest.index(after: amp)
+            // A reference is at most 10 characters up to its ';'.
+            let window = rest[after...].prefix(12)
+            if let semi = window.firstIndex(of: ";"), let decoded = reference(rest[after..<semi]) {
+                out += decoded
+                rest = rest[rest.index(after: semi)...]
+            } else {
+                out.append("&")
+                rest = rest[after...]
+            }
+        }
+        out += rest
+        return out
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "ndash": "–",
+        "mdash": "—", "hellip": "…", "deg": "°", "frac12": "½", "frac14": "¼", "frac34": "¾", "rsquo": "’",
+        "lsquo": "‘", "rdquo": "”", "ldquo": "“", "eacute": "é", "egrave": "è", "agrave": "à", "ccedil": "ç",
+        "times": "×", "reg": "®", "copy": "©", "trade": "™",
+    ]
+
+    private static func reference(_ body: Substring) -> String? {
+        if body.hasPrefix("#") {
+            let digits = body.dropFirst()
+            let value: UInt32?
+            if digits.hasPrefix("x") || digits.hasPrefix("X") {
+                value = UInt32(digits.dropFirst(), radix: 16)
+            } else {
+                value = UInt32(digits, radix: 10)
+            }
+            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            return String(Character(scalar))
+        }
+        return named[String(body)]
+    }
+}

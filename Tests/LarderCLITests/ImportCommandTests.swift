@@ -1,0 +1,151 @@
+import Foundation
+import LarderJSON
+import Testing
+
+/// `larder import`, end to end: the built binary over the reference inputs of
+/// Tests/Reference/imports and over scratch folders.
+@Suite struct ImportCommandTests {
+    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Reference/imports")
+
+    /// The reference case's input files, as absolute paths in name order.
+    func inputs(_ name: String) throws -> [String] {
+        let folder = Self.references.appendingPathComponent(name).appendingPathComponent("input")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    func files(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    /// The command writes exactly the reference's files, byte for byte, reports the bad
+    /// records with file:line:column, and exits 1 because some records were not imported.
+    @Test(arguments: [("off", "products"), ("schema-org", "recipes")])
+    func writesTheReferenceFiles(_ name: String, _ noun: String) throws {
+        let dir = try Scratch()
+        let r = try CLI.run(["import", name] + (try inputs(name)) + ["--out", "out/\(noun)", "--color", "never"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == "")
+        let expected = Self.references.appendingPathComponent(name).appendingPathComponent("expected")
+        let written = dir.url.appendingPathComponent("out/\(noun)")
+        #expect(files(in: written) == [".larder-output"] + files(in: expected))
+        for file in files(in: expected) {
+            #expect(FileManager.default.contents(atPath: written.appendingPathComponent(file).path)
+                    == FileManager.default.contents(atPath: expected.appendingPathComponent(file).path), "\(file)")
+        }
+        #expect(r.stderr.contains("Imported \(files(in: expected).count) \(noun) into out/\(noun)."))
+        // Every error of the reference is in the report, with its position.
+        let reference = try String(contentsOf: Self.references.appendingPathComponent(name).appendingPathComponent("diagnostics.txt"), encoding: .utf8)
+        for line in reference.split(separator: "\n") where line.contains(": error: ") {
+            let position = line.prefix(while: { $0 != " " })  // input/3-export.jsonl:6:9:
+            #expect(r.stderr.contains(position.dropFirst("input/".count)), "\(position)")
+        }
+    }
+
+    @Test func cleanInputExitsZeroAndPrintsToStandardOutput() throws {
+        let dir = try Scratch()
+        let input = try inputs("schema-org").first { $0.hasSuffix("1-banana-bread.json") }
+        let r = try CLI.run(["import", "schema-org", try #require(input), "--stdout"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let value = try JSONValue(parsing: r.stdout)
+        #expect(value.arrayValue?.count == 1)
+        #expect(value[0]?["id"] == "classic-banana-bread")
+        #expect(files(in: dir.url).isEmpty)
+
+        let lines = try CLI.run(["import", "off"] + (try inputs("off").filter { $0.hasSuffix(".json") }) + ["--jsonl"], in: dir.url)
+        #expect(lines.status == 1)  // the "product not found" answer
+        let products = lines.stdout.split(separator: "\n")
+        #expect(products.count == 4)
+        #expect(try products.map { try JSONValue(parsing: String($0))["code"] } == ["3017620422003", "5449000000996", "5601234000122", "7622210449283"])
+    }
+
+    /// Ids from imported content never make Larder write outside --out.
+    @Test func pathTraversalIdsStayInTheOutputFolder() throws {
+        let dir = try Scratch()
+        try dir.write("pages.jsonl", """
+            {"@type": "Recipe", "identifier": "../../escaped", "name": "A", "recipeIngredient": ["1 egg"]}
+            {"@type": "Recipe", "identifier": "/tmp/larder-absolute", "name": "B", "recipeIngredient": ["1 egg"]}
+            {"@type": "Recipe", "@id": "https://example.com/..%2F..%2Fdotdot/#recipe", "name": "C", "recipeIngredient": ["1 egg"]}
+            {"@type": "Recipe", "identifier": "..", "name": "..", "recipeIngredient": ["1 egg"]}
+            {"@type": "Recipe", "identifier": "escaped", "name": "Same file", "recipeIngredient": ["1 egg"]}
+
+            """)
+        let r = try CLI.run(["import", "schema-org", "pages.jsonl", "--out", "deep/recipes", "--color", "never"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(files(in: dir.url) == ["deep", "pages.jsonl"])
+        #expect(files(in: dir.url.appendingPathComponent("deep")) == ["recipes"])
+        let written = files(in: dir.url.appendingPathComponent("deep/recipes"))
+        #expect(written == [".larder-output", "dotdot.json", "escaped.json", "recipe-a3d4a70d.json", "tmp-larder-absolute.json"])
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/larder-absolute.json"))
+        #expect(r.stderr.contains("pages.jsonl:1:35: note: identifier '../../escaped' is not a Larder id"))
+        #expect(r.stderr.contains("pages.jsonl:5:1: error: the recipe id 'escaped' is already used by the record at pages.jsonl:1:1"))
+    }
+
+    @Test func theOutputFolderIsReplacedOnlyWhenLarderWroteIt() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)
+        try dir.write("b.json", #"{"@type": "Recipe", "name": "B", "recipeIngredient": ["1 egg"]}"#)
+        try dir.write("mine/notes.txt", "my own file")
+
+        // A folder Larder did not write is left alone.
+        let refused = try CLI.run(["import", "schema-org", "a.json", "--out", "mine"], in: dir.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("was not written by Larder"))
+        #expect(files(in: dir.url.appendingPathComponent("mine")) == ["notes.txt"])
+
+        // An earlier import is replaced as a whole: no stale file is left.
+        #expect(try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url).status == 0)
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "a.json"])
+        #expect(try CLI.run(["import", "schema-org", "b.json", "--out", "recipes"], in: dir.url).status == 0)
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "b.json"])
+
+        // The folder holding an input would be replaced: refused.
+        try dir.write("recipes/in.json", #"{"@type": "Recipe", "name": "C", "recipeIngredient": ["1 egg"]}"#)
+        let inside = try CLI.run(["import", "schema-org", "recipes/in.json", "--out", "recipes"], in: dir.url)
+        #expect(inside.status == 2)
+        #expect(inside.stderr.contains("holds the input file recipes/in.json"))
+    }
+
+    @Test func nothingImportedLeavesTheFolderAlone() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)
+        try dir.write("broken.json", #"{"@type": "Recipe", "name": "#)
+        #expect(try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url).status == 0)
+        let r = try CLI.run(["import", "schema-org", "broken.json", "--out", "recipes", "--color", "never"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("broken.json:1:29: error:"))
+        #expect(r.stderr.contains("Nothing to import; recipes was left as it was."))
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "a.json"])
+    }
+
+    @Test(arguments: [
+        (["import", "off", "p.json"], "give --out DIR, --stdout or --jsonl"),
+        (["import", "off", "p.json", "--stdout", "--jsonl"], "give only one of --out, --stdout and --jsonl"),
+        (["import", "off", "--stdout"], "give at least one file to import"),
+        (["import", "csv", "p.json", "--stdout"], "unknown importer 'csv'; use one of: off, schema-org"),
+        (["import", "files", "p.json", "--stdout"], "'files' is a source but not an importer"),
+        (["import", "off", "missing.json", "--stdout"], "cannot read missing.json: no such file"),
+        (["import", "off", "p.json", "--out", "/"], "--out must name a folder"),
+    ])
+    func usageErrorsExitTwo(_ args: [String], _ message: String) throws {
+        let dir = try Scratch()
+        try dir.write("p.json", #"{"code": "3017620422003", "product_name": "Nutella"}"#)
+        let r = try CLI.run(args, in: dir.url)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test func pluginsListsTheImporters() throws {
+        let r = try CLI.run(["plugins"])
+        #expect(r.status == 0)
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
+        #expect(rows.contains("off load source"))
+        #expect(rows.contains("schema-org load source"))
+    }
+
+    @Test func helpSaysWhatTheExitStatusMeans() throws {
+        let r = try CLI.run(["import", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("1 when one or more records were not"))
+    }
+}

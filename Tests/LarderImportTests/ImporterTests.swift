@@ -1,0 +1,231 @@
+import Foundation
+import LarderCore
+import LarderImport
+import LarderJSON
+import Testing
+
+/// Imports `text` as the file `name` in a scratch folder.
+func importing(_ importer: any Importer, _ text: String, name: String = "input.json") throws -> (documents: [ImportedDocument], diagnostics: [Diagnostic]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("larder-import-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    var diagnostics: [Diagnostic] = []
+    let documents = try importer.importFiles([name], workingDirectory: folder.path, diagnostics: &diagnostics)
+    return (documents, diagnostics)
+}
+
+@Suite struct OpenFoodFactsImporterTests {
+    let off = OpenFoodFactsImporter()
+
+    @Test func badRecordsAreReportedWithLineAndColumnAndTheRestImported() throws {
+        let text = """
+            [
+              {"code": "3017620422003", "product_name": "Nutella", "lang": "en"},
+              42,
+              {"code": "5449000000996", "brands": "Coca-Cola"},
+              {"code": "5449000000996", "product_name_fr": "Coca-Cola", "nutriments": {}}
+            ]
+            """
+        let (documents, diagnostics) = try importing(off, text)
+        #expect(documents.map(\.id) == ["3017620422003", "5449000000996"])
+        #expect(documents.map(\.start.line) == [2, 5])
+        let errors = diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.file):\($0.line):\($0.column)" } == ["input.json:3:3", "input.json:4:3"])
+        #expect(errors[0].message.contains("found number"))
+        #expect(errors[1].message.contains("has no product_name"))
+        #expect(errors.allSatisfy { $0.ruleID == "import" })
+        // An empty `nutriments` makes no nutrition (the schema wants at least one nutrient).
+        #expect(documents[1].value["nutrition"] == nil)
+    }
+
+    @Test func numericCodesAreReadFromTheirLiteral() throws {
+        let text = """
+            {"code": 3017620422003, "product_name": "Nutella"}
+            {"code": 16000275287, "product_name": "Cheerios"}
+            {"code": 12345678901231, "product_name": "A case of fourteen"}
+            {"code": 4011, "product_name": "Bananas"}
+            {"code": 3.017620422003e12, "product_name": "Exponent"}
+            """
+        let (documents, diagnostics) = try importing(off, text, name: "codes.jsonl")
+        #expect(documents.map(\.id) == ["3017620422003", "0016000275287", "12345678901231", "00004011"])
+        let notes = diagnostics.filter { $0.severity == .note }
+        #expect(notes.map(\.line) == [2, 4])
+        #expect(notes[0].message.contains("JSON number, which cannot keep leading zeros"))
+        let errors = diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.line):\($0.column)" } == ["5:10"])
+        #expect(errors[0].message.contains("not a barcode"))
+    }
+
+    @Test func stringCodesKeepTheirZeros() throws {
+        let (documents, _) = try importing(off, #"{"code": "0016000275287", "product_name": "Cheerios"}"#)
+        #expect(documents.first?.id == "0016000275287")
+        let (short, diagnostics) = try importing(off, #"{"code": "012345", "product_name": "Too short"}"#)
+        #expect(short.isEmpty)
+        #expect(diagnostics.first?.message.contains("has 6 digits") == true)
+    }
+
+    @Test func apiWrapperSearchAnswerAndNotFound() throws {
+        let wrapper = #"{"code": "3017620422003", "product": {"product_name": "Nutella"}, "status": 1}"#
+        #expect(try importing(off, wrapper).documents.first?.value["code"] == "3017620422003")
+        let search = #"{"count": 2, "page": 1, "products": [{"code": "3017620422003", "product_name": "Nutella"}, {"code": "5449000000996", "product_name": "Coca-Cola"}]}"#
+        #expect(try importing(off, search).documents.count == 2)
+        let missing = try importing(off, #"{"code": "3250390000006", "status": 0, "status_verbose": "product not found"}"#)
+        #expect(missing.documents.isEmpty)
+        #expect(missing.diagnostics.first?.message.contains("answered 'product not found' for code 3250390000006") == true)
+    }
+
+    @Test func namesPerLanguage() throws {
+        let text = #"{"code": "3017620422003", "lang": "fr", "product_name": "Nutella", "product_name_en": "Nutella spread", "product_name_en_imported": "x", "product_name_xx": "y", "product_name_de": " "}"#
+        let (documents, _) = try importing(off, text)
+        #expect(documents.first?.value["name"] == ["en": "Nutella spread", "fr": "Nutella"])
+        let plain = try importing(off, #"{"code": "3017620422003", "product_name": "Nutella"}"#)
+        #expect(plain.documents.first?.value["name"] == "Nutella")
+    }
+
+    @Test func quantitiesAndServings() throws {
+        func product(_ fields: String) throws -> JSONValue? {
+            try importing(off, #"{"code": "3017620422003", "product_name": "x", "#.appending(fields).appending("}")).documents.first?.value
+        }
+        #expect(try product(#""quantity": "6 x 330 ml""#)?["quantity"] == ["value": 1980, "unit": "ml"])
+        #expect(try product(#""quantity": "1,5 L""#)?["quantity"] == ["value": 1.5, "unit": "l"])
+        #expect(try product(#""quantity": "500g e""#)?["quantity"] == ["value": 500, "unit": "g"])
+        #expect(try product(#""product_quantity": 750, "product_quantity_unit": "ml""#)?["quantity"] == ["value": 750, "unit": "ml"])
+        #expect(try product(#""serving_size": "2 biscuits (25 g)""#)?["serving"] == ["value": 25, "unit": "g"])
+        #expect(try product(#""serving_size": "1 can (12 fl oz)""#)?["serving"] == ["value": 354.88, "unit": "ml"])
+        #expect(try product(#""serving_size": "1 cl""#)?["serving"] == ["value": 10, "unit": "ml"])
+        let (_, diagnostics) = try importing(off, #"{"code": "3017620422003", "product_name": "x", "serving_size": "2 biscuits"}"#)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("gives no weight or volume") == true)
+    }
+
+    @Test func nutrientValuesInTheirUnitWhenThe100gFigureIsMissing() throws {
+        let text = #"{"code": "3017620422003", "product_name": "x", "nutrition_data_per": "100g", "nutriments": {"sodium_value": 400, "sodium_unit": "mg", "energy-kj_value": 1000, "energy-kj_unit": "kcal", "fat_100g": 3.5, "fat_value": 3500, "fat_unit": "mg"}}"#
+        let (documents, _) = try importing(off, text)
+        // _100g wins over _value; _value is converted from its unit.
+        #expect(documents.first?.value["nutrition"]?["per100g"] == ["energyKj": 4184, "fat": 3.5, "sodium": 0.4])
+    }
+}
+
+@Suite struct SchemaOrgImporterTests {
+    let importer = SchemaOrgRecipeImporter()
+
+    @Test func anUnreadableDurationFailsItsRecordWithThePositionOfTheValue() throws {
+        let text = """
+            [
+              {"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"], "cookTime": "PT1H3OM"},
+              {"@type": "Recipe", "name": "B", "recipeIngredient": ["1 egg"], "cookTime": "PT1H30M"}
+            ]
+            """
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.map(\.id) == ["b"])
+        #expect(documents.first?.value["time"] == ["cook": 90])
+        #expect(diagnostics.count == 1)
+        let d = try #require(diagnostics.first)
+        #expect("\(d.file):\(d.line):\(d.column)" == "input.json:2:79")
+        #expect(d.pointer.description == "/0/cookTime")
+        #expect(d.message.contains("'PT1H3OM' is not an ISO 8601 duration"))
+        #expect(d.message.contains("this record is not imported"))
+    }
+
+    @Test func jsonLinesPositionsCountFileLines() throws {
+        let text = """
+            {"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}
+
+            {"@type": "Recipe", "name": "B"
+            {"@type": "Recipe", "name": "C", "recipeIngredient": []}
+            """
+        let (documents, diagnostics) = try importing(importer, text, name: "pages.jsonl")
+        #expect(documents.map(\.id) == ["a"])
+        #expect(diagnostics.map { "\($0.line):\($0.column) \($0.ruleID)" } == ["3:32 parse", "4:54 import"])
+    }
+
+    @Test func idsComeFromIdentifierThenAtIdThenURLThenName() throws {
+        func id(_ fields: String) throws -> JSONValue? {
+            try importing(importer, #"{"@type": "Recipe", "name": "Banana Bread", "recipeIngredient": ["x"], "#.appending(fields).appending("}")).documents.first?.id
+        }
+        #expect(try id(#""identifier": "bb-1""#) == "bb-1")
+        #expect(try id(#""identifier": 7"#) == 7)
+        #expect(try id(#""identifier": "/tmp/../../evil""#) == "tmp-evil")
+        #expect(try id(#""@id": "https://x.com/banana-bread-2/#recipe""#) == "banana-bread-2")
+        #expect(try id(#""@id": "_:b0", "url": "https://x.com/r/bb3.html""#) == "bb3")
+        #expect(try id(#""url": "https://x.com/?p=4""#) == "banana-bread")
+    }
+
+    @Test func instructionsInEveryShape() throws {
+        let text = """
+            {"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "recipeInstructions": [
+              "Step 1: Mix.",
+              {"@type": "HowToStep", "text": "Bake <b>well</b>."},
+              {"@type": "HowToSection", "name": "Glaze", "itemListElement": [
+                {"@type": "HowToStep", "name": "Whisk."},
+                {"@type": "ListItem", "item": {"@type": "HowToStep", "text": "Pour."}}
+              ]},
+              17
+            ]}
+            """
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["steps"] == ["Mix.", "Bake well.", "Glaze: Whisk.", "Pour."])
+        #expect(diagnostics.map(\.severity) == [.warning])
+    }
+
+    @Test func nutritionStringsAreConverted() throws {
+        let text = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "nutrition": {"@type": "NutritionInformation", "calories": "143 kcal", "sodiumContent": "629 mg", "fatContent": "0.5 oz", "cholesterolContent": "20 mg", "proteinContent": 4}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["nutrition"] == [
+            "per": "serving", "energy": ["value": 143, "unit": "kcal"], "fat": 14.1748, "protein": 4, "sodium": 0.629,
+        ])
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func nothingToImport() throws {
+        let (documents, diagnostics) = try importing(importer, #"{"@context": "https://schema.org", "@type": "WebPage"}"#)
+        #expect(documents.isEmpty)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        let (_, broken) = try importing(importer, "{\"@type\": \"Recipe\",\n  \"name\": }")
+        #expect(broken.map { "\($0.line):\($0.column) \($0.ruleID)" } == ["2:11 parse"])
+    }
+}
+
+/// An importer that makes a recipe the schema rejects, to show that `importFiles` checks.
+struct BrokenImporter: Importer {
+    let id = "broken"
+    let summary = "Makes invalid recipes."
+    let kind = "recipe"
+
+    func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
+        [ImportedDocument(kind: kind, id: "x", value: ["id": "x", "name": "X", "ingredients": [], "servings": 0], file: file,
+                          start: SourcePosition(line: 1, column: 1))]
+    }
+}
+
+@Suite struct ImporterContractTests {
+    @Test func documentsThatDoNotMatchTheSchemaAreReportedAndLeftOut() throws {
+        let (documents, diagnostics) = try importing(BrokenImporter(), "{}")
+        #expect(documents.isEmpty)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("does not match Larder's recipe schema") == true)
+    }
+
+    @Test func missingFilesThrow() {
+        var diagnostics: [Diagnostic] = []
+        #expect(throws: SourceError.self) {
+            try OpenFoodFactsImporter().importFiles(["/nonexistent/larder/x.json"], diagnostics: &diagnostics)
+        }
+    }
+
+    @Test func asASourceItLoadsDocumentsOfItsKind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("larder-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"code": "3017620422003", "product_name": "Nutella"}"#.utf8).write(to: folder.appendingPathComponent("p.json"))
+        var diagnostics: [Diagnostic] = []
+        let source: any Source = OpenFoodFactsImporter()
+        let documents = try source.load(context: SourceContext(paths: ["p.json"], workingDirectory: folder.path), diagnostics: &diagnostics)
+        #expect(documents.count == 1)
+        #expect(documents.first?.kind == "product")
+        #expect(documents.first?.file == "p.json")
+        #expect(documents.first?.value["code"] == "3017620422003")
+        #expect(diagnostics.isEmpty)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import LarderCore
+import LarderImport
+import LarderJSON
+import Testing
+
+@Suite struct ISODurationTests {
+    @Test(arguments: [
+        ("PT1H30M", 90), ("PT90M", 90), ("P0DT1H30M", 90), ("PT1.5H", 90), ("PT1,5H", 90), ("PT0M", 0),
+        ("PT20M30S", 21), ("PT20M29S", 20), ("PT45S", 1), ("PT29S", 0), ("P1D", 1440), ("P1DT2H", 1560),
+        ("P1W", 10080), ("pt15m", 15), ("  PT2H  ", 120), ("PT0H0M", 0), ("PT0.25H", 15),
+    ])
+    func reads(_ text: String, _ minutes: Int) throws {
+        #expect(try ISODuration.minutes(text) == minutes)
+    }
+
+    @Test(arguments: [
+        ("", "must start with P"), ("30 minutes", "must start with P"), ("-PT5M", "cannot be negative"),
+        ("P", "gives no days"), ("PT", "T must be followed"), ("PT1H3OM", "'O' is not a designator"),
+        ("P1Y", "years and months"), ("P2M", "years and months"), ("PT5M1H", "out of order"), ("PT5M5M", "out of order"),
+        ("P1H", "not a designator before T"), ("PT1HT5M", "T appears twice"), ("PT1.2.3M", "is not a number"),
+        ("PT99999999999999H", "is not a number"), ("PT30", "has no designator"), ("PTM", "expected a number"),
+        ("PT９M", "not a digit"),
+    ])
+    func rejects(_ text: String, _ reason: String) {
+        do {
+            let minutes = try ISODuration.minutes(text)
+            Issue.record("'\(text)' read as \(minutes)")
+        } catch {
+            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.message.contains("ISO 8601"))
+        }
+    }
+
+    @Test func aHundredYearsIsTheLimit() {
+        #expect(throws: ImportValueError.self) { try ISODuration.minutes("P999999999D") }
+        #expect((try? ISODuration.minutes("P36500D")) == 52_560_000)
+    }
+}
+
+@Suite struct RecipeYieldTests {
+    @Test(arguments: [
+        ("8 servings", 8), ("4", 4), ("Serves 4", 4), ("Serves: 6 people", 6), ("6 porções", 6), ("4 personnes", 4),
+        ("12 portions", 12), ("2 Servings", 2),
+    ])
+    func servings(_ text: String, _ n: Int) {
+        #expect(RecipeYield.parse(text) == RecipeYield(value: .servings(n)))
+    }
+
+    @Test func amountsWithAUnit() {
+        #expect(RecipeYield.parse("24 cookies") == RecipeYield(value: .amount(24, unit: "cookies")))
+        #expect(RecipeYield.parse("Makes 12 muffins") == RecipeYield(value: .amount(12, unit: "muffins")))
+        #expect(RecipeYield.parse("1 1/2 loaves") == RecipeYield(value: .amount(Decimal(string: "1.5")!, unit: "loaves")))
+        #expect(RecipeYield.parse("1 loaf (9x5 inch)") == RecipeYield(value: .amount(1, unit: "loaf")))
+        #expect(RecipeYield.parse("½ cup") == RecipeYield(value: .amount(Decimal(string: "0.5")!, unit: "cup")))
+        #expect(RecipeYield.parse("2 Dozen Cookies") == RecipeYield(value: .amount(2, unit: "dozen-cookies")))
+        #expect(RecipeYield.parse("1.5 servings") == RecipeYield(value: .amount(Decimal(string: "1.5")!, unit: "servings")))
+    }
+
+    @Test func rangesKeepTheLowerEnd() {
+        #expect(RecipeYield.parse("Serves 4-6") == RecipeYield(value: .servings(4), isRange: true))
+        #expect(RecipeYield.parse("4 to 6 servings") == RecipeYield(value: .servings(4), isRange: true))
+        #expect(RecipeYield.parse("18–24 cookies") == RecipeYield(value: .amount(18, unit: "cookies"), isRange: true))
+    }
+
+    @Test(arguments: ["a crowd", "", "   ", "0 servings", "servings", "many (about ten)"])
+    func nothingToRead(_ text: String) {
+        #expect(RecipeYield.parse(text) == nil)
+    }
+
+    @Test func choosingAmongSeveral() {
+        let eight = RecipeYield(value: .servings(8))
+        let slices = RecipeYield(value: .amount(8, unit: "slices"))
+        let loaf = RecipeYield(value: .amount(1, unit: "loaf"))
+        #expect(RecipeYield.choose([eight, slices]) == slices)  // same amount, with a unit
+        #expect(RecipeYield.choose([eight, loaf]) == eight)  // a number of servings first
+        #expect(RecipeYield.choose([loaf]) == loaf)
+        #expect(RecipeYield.choose([]) == nil)
+    }
+}
+
+@Suite struct NutritionTextTests {
+    @Test(arguments: [
+        ("629 mg", "0.629"), ("9 g", "9"), ("9g", "9"), ("9", "9"), ("1,5 g", "1.5"), ("7.2 grams", "7.2"),
+        ("10 µg", "0.00001"), ("10 mcg", "0.00001"), ("0.5 oz", "14.1747615625"), ("1 kg", "1000"), ("0 g", "0"),
+    ])
+    func grams(_ text: String, _ expected: String) throws {
+        #expect(try NutritionText.grams(text) == Decimal(string: expected))
+    }
+
+    @Test func energy() throws {
+        #expect(try NutritionText.energy("143 kcal") == (143, "kcal"))
+        #expect(try NutritionText.energy("240 calories") == (240, "kcal"))
+        #expect(try NutritionText.energy("240 Calories") == (240, "kcal"))
+        #expect(try NutritionText.energy("143") == (143, "kcal"))
+        #expect(try NutritionText.energy("600 kJ") == (600, "kJ"))
+        #expect(try NutritionText.energy("1,234 kcal") == (1234, "kcal"))
+    }
+
+    @Test(arguments: ["about 300", "", "2 cups", "< 1 g", "1.2.3 g", "g"])
+    func rejectsMasses(_ text: String) {
+        #expect(throws: ImportValueError.self) { try NutritionText.grams(text) }
+    }
+
+    @Test func rejectsEnergyInOtherUnits() {
+        #expect(throws: ImportValueError.self) { try NutritionText.energy("300 g") }
+    }
+}
+
+@Suite struct SlugAndTextTests {
+    @Test(arguments: [
+        ("Classic Banana Bread", "classic-banana-bread"), ("Bánh Mì Thịt", "banh-mi-thit"), ("Phở bò", "pho-bo"),
+        ("Đậu hũ", "dau-hu"), ("Crème brûlée", "creme-brulee"), ("Käsespätzle & Weißwurst", "kasespatzle-weisswurst"),
+        ("../../etc/passwd", "etc-passwd"), ("  --Hello--  ", "hello"), ("香蕉面包", ""), ("", ""),
+    ])
+    func slugs(_ text: String, _ slug: String) {
+        #expect(Slug.make(text) == slug)
+        if !slug.isEmpty { #expect(Slug.isSlug(slug)) }
+    }
+
+    @Test func longTextIsCut() {
+        let slug = Slug.make(String(repeating: "banana bread ", count: 20))
+        #expect(slug.count <= Slug.maxLength)
+        #expect(!slug.hasSuffix("-"))
+        #expect(Slug.isSlug(slug))
+    }
+
+    @Test(arguments: [
+        ("https://example.com/recipes/banana-bread/#recipe", "banana-bread"), ("https://example.com/banana-bread", "banana-bread"),
+        ("https://example.com/receitas/arroz-doce.html", "arroz-doce"), ("https://example.com/?p=12", ""),
+        ("https://example.com/", ""), ("https://example.com/p%C3%A3o-de-l%C3%B3", "pao-de-lo"), ("/relative/path/x", "x"),
+    ])
+    func slugsFromURLs(_ url: String, _ slug: String) {
+        #expect(Slug.fromURL(url) == slug)
+    }
+
+    @Test func hashedSlugsAreStable() {
+        let a = Slug.hashed("香蕉面包", prefix: "recipe")
+        #expect(a == Slug.hashed("香蕉面包", prefix: "recipe"))
+        #expect(a != Slug.hashed("香蕉蛋糕", prefix: "recipe"))
+        #expect(a.hasPrefix("recipe-") && a.count == "recipe-".count + 8 && Slug.isSlug(a))
+    }
+
+    @Test func cleaningText() {
+        #expect(ImportText.clean("  Mix&nbsp;<b>well</b> &amp; rest\n") == "Mix well & rest")
+        #expect(ImportText.clean("Fish &#38; chips &#x2014; &quot;classic&quot;") == "Fish & chips — \"classic\"")
+        #expect(ImportText.clean("less than <1 g & more") == "less than <1 g & more")
+        #expect(ImportText.clean("a<br/>b") == "a b")
+        #expect(ImportText.clean("&#0; &unknown; &#xFFFFFFFF;") == "&#0; &unknown; &#xFFFFFFFF;")
+        #expect(ImportText.clean(" \n\t ") == "")
+    }
+}
+
+@Suite struct ImageLinkTests {
+    @Test func addressesBecomeHostAndPath() throws {
+        let image = try ImageLink.image("https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
+        #expect(image["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
+        #expect(image["x-url"] == "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
+    }
+
+    @Test func relativeAddressesResolveAgainstThePage() throws {
+        let image = try ImageLink.image("/img/a.jpg", base: "https://example.com/recipes/x")
+        #expect(image["src"] == "example.com/img/a.jpg")
+        #expect(try ImageLink.image("//cdn.example.com/a.jpg")["src"] == "cdn.example.com/a.jpg")
+        #expect(try ImageLink.image("drinks/negroni.png") == "drinks/negroni.png")
+    }
+
+    @Test func pathsNeverLeaveTheImagesFolder() throws {
+        let sneaky = try ImageLink.image("https://example.com/a/../../../etc/passwd")
+        let src = try #require(sneaky["src"]?.stringValue)
+        #expect(ImageLink.isRelativePath(src))
+        #expect(!src.contains(".."))
+        #expect(try ImageLink.image("https://example.com:8080/x.jpg")["src"] == "example.com_8080/x.jpg")
+        #expect(throws: ImportValueError.self) { try ImageLink.image("../etc/passwd") }
+        #expect(throws: ImportValueError.self) { try ImageLink.image("/etc/passwd") }
+        #expect(throws: ImportValueError.self) { try ImageLink.image("data:image/png;base64,AAAA") }
+        #expect(throws: ImportValueError.self) { try ImageLink.image("https://example.com/") }
+        #expect(throws: ImportValueError.self) { try ImageLink.image("ftp://example.com/a.jpg") }
+        #expect(throws: ImportValueError.self) { try ImageLink.image("C:\\images\\a.jpg") }
+    }
+}
+
+@Suite struct OutputNameTests {
+    @Test(arguments: [
+        ("negroni", "negroni.json"), ("3017620422003", "3017620422003.json"), ("../../etc/passwd", "etc-passwd.json"),
+        ("/etc/passwd", "etc-passwd.json"), ("a/b", "a-b.json"), ("..", nil), (".hidden", "hidden.json"), ("", nil),
+        ("C:\\Windows\\x", "C-Windows-x.json"), ("日本", nil), ("x\u{0}y", "x-y.json"),
+    ] as [(String, String?)])
+    func fileNames(_ id: String, _ name: String?) {
+        #expect(ImportOutput.fileName(for: .string(id)) == name)
+    }
+
+    @Test func integerIds() {
+        #expect(ImportOutput.fileName(for: 42) == "42.json")
+        #expect(ImportOutput.fileName(for: .null) == nil)
+    }
+
+    @Test func collisionsAreReportedAndTheFirstKept() {
+        func doc(_ id: String, line: Int) -> ImportedDocument {
+            ImportedDocument(kind: "recipe", id: .string(id), value: ["id": .string(id)], file: "in.jsonl",
+                             start: SourcePosition(line: line, column: 1))
+        }
+        var diagnostics: [Diagnostic] = []
+        let kept = ImportOutput.kept([doc("pasta", line: 1), doc("Pasta", line: 2), doc("pasta", line: 3), doc("../x", line: 4), doc("…", line: 5)],
+                                     diagnostics: &diagnostics)
+        #expect(kept.map(\.name) == ["pasta.json", "x.json"])
+        #expect(diagnostics.map(\.line) == [2, 3, 5])
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+        #expect(diagnostics[0].message.contains("gives the file name Pasta.json, as does 'pasta' (in.jsonl:1:1)"))
+        #expect(diagnostics[1].message.contains("is already used by the record at in.jsonl:1:1"))
+        #expect(diagnostics[2].message.contains("gives no file name"))
+    }
+}
