@@ -40,13 +40,46 @@ public struct JSONWriter: Sendable {
         String(decoding: bytes(value), as: UTF8.self)
     }
 
-    private func newline(_ out: inout [UInt8], _ depth: Int) {
+    /// Writes a top-level array one element at a time, so the elements need not all be in
+    /// memory: the bytes are those of ``JSONWriter/bytes(_:)`` for the whole array.
+    ///
+    ///     var array = JSONWriter.pretty.arrayWriter()
+    ///     for document in documents { array.append(localized(document)) }
+    ///     let bytes = array.finish()
+    public struct ArrayWriter: Sendable {
+        let writer: JSONWriter
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        var count = 0
+
+        /// Appends one element.
+        public mutating func append(_ element: JSONValue) {
+            if count > 0 { out.append(UInt8(ascii: ",")) }
+            writer.newline(&out, 1)
+            writer.write(element, into: &out, depth: 1)
+            count += 1
+        }
+
+        /// The array's bytes.
+        public consuming func finish() -> [UInt8] {
+            if count > 0 { writer.newline(&out, 0) }
+            out.append(UInt8(ascii: "]"))
+            if case .pretty = writer.style { out.append(0x0A) }
+            return out
+        }
+    }
+
+    /// A writer for one top-level array, element by element.
+    public func arrayWriter() -> ArrayWriter {
+        ArrayWriter(writer: self)
+    }
+
+    fileprivate func newline(_ out: inout [UInt8], _ depth: Int) {
         guard case .pretty(let indent) = style else { return }
         out.append(0x0A)
         out.append(contentsOf: repeatElement(0x20, count: indent * depth))
     }
 
-    private func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
+    fileprivate func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
         switch value {
         case .null: out.append(contentsOf: Array("null".utf8))
         case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))

@@ -27,8 +27,9 @@ public struct ExportDocument: Sendable {
     public var id: String
     /// The id made safe as a file name (``SafeName/fileName(_:)``).
     public var fileID: String
-    /// The document's value.
-    public var value: JSONValue
+    /// The document's value, made from the parsed file on each call (the catalog does not
+    /// keep a tree of every document: for a large corpus that was most of a build's memory).
+    public var value: JSONValue { document.value }
     /// Pointers (tokens) of its localized texts, with the texts.
     public var texts: [(pointer: [String], text: LocalizedText)]
     /// Pointers of its taxonomy tags (`category`, `tags/0`, `allergens/2`).
@@ -110,7 +111,7 @@ public struct ContentCatalog: Sendable {
             FieldFinder(kind: kind, locales: resolver.locales, extraPointers: textFields[kind] ?? [])
                 .find(in: value, texts: &texts, tags: &tags)
             documents.append(
-                ExportDocument(document: document, kind: kind, id: id, fileID: fileID, value: value, texts: texts, tags: tags))
+                ExportDocument(document: document, kind: kind, id: id, fileID: fileID, texts: texts, tags: tags))
         }
 
         for (index, doc) in documents.enumerated() {

@@ -42,14 +42,15 @@ public struct JSONBundleExporter: BundleExporter {
         for locale in run.locales {
             let folder = SafeName.fileName(canonical(locale))
             for kind in run.catalog.kinds {
-                var array: [JSONValue] = []
+                // Each localized document goes straight to bytes: holding every localized
+                // tree of a kind first cost more memory than the content itself.
+                var array = writer.arrayWriter()
                 for (index, doc) in run.catalog.documents.enumerated() where doc.kind == kind {
                     var value = doc.value
                     if let images { value = images.rewrite(value, document: index, kind: kind, prefix: "images/") }
-                    value = localize(value, doc, locale: locale, run: &run)
-                    array.append(value)
+                    array.append(localize(value, doc, locale: locale, run: &run))
                 }
-                artifacts.append(try artifact("\(folder)/\(SafeName.fileName(kind)).json", writer.bytes(.array(array))))
+                artifacts.append(try artifact("\(folder)/\(SafeName.fileName(kind)).json", array.finish()))
             }
             if !run.catalog.taxonomy.isEmpty {
                 var labels = JSONObject()
