@@ -19,6 +19,9 @@
 # Every swift command runs under `timeout` with standard input closed: a plugin or build
 # command that hangs fails the test instead of stalling CI.
 #
+# Time (2 cores, measured once): 31 s right after a fresh swift-example.sh, 11 s when
+# nothing changed since the last run.
+#
 #     sh Tests/plugins/build-tool.sh
 set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
