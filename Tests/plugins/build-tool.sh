@@ -10,7 +10,7 @@
 #
 # A script of its own rather than more of swift-example.sh, so a failure names the plugin
 # and CI times it as a step; it shares that script's build folder (Larder is compiled once).
-# The copy lives in a temporary folder named `swift` like the example, so it is the same
+# The copy lives in a temporary folder named like the example (`swift`), so it is the same
 # package to SwiftPM, and builds in the example's .build (--scratch-path): only the
 # example's own targets compile again, not Larder (every build here and in swift-example.sh
 # passes the same flags, or SwiftPM would compile Larder again). The repository is never
@@ -48,7 +48,7 @@ manifest="$bin/LarderBar_bar-menu.resources/Larder/dist/json/manifest.json"
 # (b) A copy with a broken recipe: a duplicate id and a negative serving count.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-copy="$work/swift"
+copy="$work/$(basename "$example")"  # the same folder name: the same package identity
 mkdir "$copy"
 cp -R "$example/larder.yml" "$example/Sources" "$example/content" "$copy/"
 sed "s|path: \"../../..\"|path: \"$repo\"|" "$example/Package.swift" > "$copy/Package.swift"
