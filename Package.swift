@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "larder", targets: ["larder"]),
         // plugins: `swift package lint-content` in a package that depends on Larder.
         .plugin(name: "LintContent", targets: ["LintContent"]),
+        // plugins: `larder build` as a build step of the targets it is applied to.
+        .plugin(name: "LarderBuildPlugin", targets: ["LarderBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,6 +58,8 @@ let package = Package(
             ),
             dependencies: ["larder"]
         ),
+        // plugins: builds a target's content into its resources (Plugins/LarderBuildPlugin).
+        .plugin(name: "LarderBuildPlugin", capability: .buildTool(), dependencies: ["larder"]),
         .executableTarget(
             name: "larder-conformance",
             dependencies: ["LarderJSON", "LarderSchema"],

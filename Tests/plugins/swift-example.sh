@@ -2,7 +2,8 @@
 # Builds Examples/plugins/swift (a package that depends on Larder and adds the abv-limit
 # rule) and runs its `larder-bar` executable over a small project: the rule must fire, and
 # `larder-bar plugins` must list it as coming from the Swift package. Then it runs Larder's
-# SwiftPM command plugin (`swift package lint-content`) in the example.
+# SwiftPM command plugin (`swift package lint-content`) in the example. (The build also
+# builds bar-menu through Larder's build-tool plugin; Tests/plugins/build-tool.sh tests it.)
 #
 # Slow (it builds Larder again inside the example's own .build), so CI runs it as a step
 # of its own:  sh Tests/plugins/swift-example.sh
@@ -54,9 +55,11 @@ printf '%s\n' "$explain" | grep -q 'x-abv' || fail "explain abv-limit printed no
 
 # Larder's SwiftPM command plugin, from a package that depends on Larder: runs `larder lint`
 # in the package folder and fails the command when larder lint fails.
-lint=$(swift package --package-path "$example" lint-content 2>&1) || fail "swift package lint-content failed: $lint"
+# Same compiler flags as the build above, so the `larder` tool the plugin runs (built for
+# the host, apart from larder-bar's copy of Larder) is not compiled again with other flags.
+lint=$(swift package --package-path "$example" -Xswiftc -warnings-as-errors lint-content 2>&1) || fail "swift package lint-content failed: $lint"
 printf '%s\n' "$lint" | grep -q 'No problems in 1 file' || fail "lint-content did not lint the example: $lint"
-if swift package --package-path "$example" lint-content --format nope >/dev/null 2>&1; then
+if swift package --package-path "$example" -Xswiftc -warnings-as-errors lint-content --format nope >/dev/null 2>&1; then
     fail "swift package lint-content passed although larder lint failed"
 fi
 
