@@ -30,6 +30,17 @@ struct UppercaseNames: Transform {
     }
 }
 
+/// An exporter that writes the preparation it was handed (a fresh UUID per preparation).
+struct PreparedEcho: PreparingExporter {
+    let id = "echo"
+    let summary = "Writes its preparation."
+    func preparationKey(context: ExportContext) throws -> String { context.options["key"]?.stringValue ?? "" }
+    func prepare(_ documents: [Document], context: ExportContext) throws -> any Sendable { UUID().uuidString }
+    func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
+        [try Artifact(path: "prepared.txt", bytes: Array(((context.prepared as? String) ?? "none").utf8))]
+    }
+}
+
 @Suite struct BuilderTests {
     func scratch() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-build-\(UUID().uuidString)").path
@@ -104,6 +115,23 @@ struct UppercaseNames: Transform {
             _ = try await builder(base).run(try documents())
         }
         #expect(files(base + "/dist/list") == ["notes.txt": Array("keep me".utf8)])
+    }
+
+    /// Exporters whose preparation keys are equal get the one preparation, made once.
+    @Test func equalPreparationKeysShareOnePreparation() async throws {
+        let base = try scratch()
+        let registry = try PluginRegistry(exporters: [PreparedEcho()])
+        let config = LarderConfig(exports: [
+            PipelineStep(id: "echo", options: ["out": "a", "key": "catalog"]),
+            PipelineStep(id: "echo", options: ["out": "b", "key": "catalog"]),
+            PipelineStep(id: "echo", options: ["out": "c", "key": "other"]),
+        ])
+        _ = try await Builder(config: config, registry: registry, outputBase: base).run(try documents())
+        let read = { (out: String) in String(decoding: try FileBytes.read(base + "/\(out)/prepared.txt"), as: UTF8.self) }
+        let (a, b, c) = (try read("a"), try read("b"), try read("c"))
+        #expect(a.count == 36 && c.count == 36)
+        #expect(a == b)
+        #expect(a != c)
     }
 
     /// Outputs are staged export by export: a later export whose output collides with an

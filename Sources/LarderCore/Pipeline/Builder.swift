@@ -95,6 +95,7 @@ public struct Builder: Sendable {
         }
         defer { staging.discard() }
         var outputs: [(path: String, files: Int)] = []
+        var preparations: [String: any Sendable] = [:]
         for step in config.exports {
             let name = "export \(step.id)"
             progress(index, name)
@@ -118,9 +119,19 @@ public struct Builder: Sendable {
             }
             var imageFolders: [String: String] = [:]
             for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
-            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
+            var context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
                                         files: files, imageFolders: imageFolders)
             do {
+                if let preparing = exporter as? any PreparingExporter {
+                    let key = try preparing.preparationKey(context: context)
+                    if let made = preparations[key] {
+                        context.prepared = made
+                    } else {
+                        let made = try preparing.prepare(documents, context: context)
+                        preparations = [key: made]  // the last one only: a catalog can be large, and equal keys usually come in a row
+                        context.prepared = made
+                    }
+                }
                 artifacts = try exporter.export(documents, context: context)
             } catch {
                 throw StepError(step: name, message: "\(error)")

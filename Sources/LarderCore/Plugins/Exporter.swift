@@ -10,6 +10,20 @@ public protocol Exporter: Plugin {
     func export(_ documents: [Document], context: ExportContext) throws -> [Artifact]
 }
 
+/// An exporter with a preparation that other exporters of the same build can reuse (the
+/// built-in exporters share one content catalog: the documents' ids, texts and keys).
+///
+/// The builder asks each such exporter for its ``preparationKey(context:)``, makes each
+/// distinct preparation once with ``prepare(_:context:)``, and hands it to the exporter in
+/// ``ExportContext/prepared``. An exporter must work the same without it (it is nil when an
+/// exporter is run on its own).
+public protocol PreparingExporter: Exporter {
+    /// Names the preparation these options need: equal keys mean the same preparation.
+    func preparationKey(context: ExportContext) throws -> String
+    /// Makes the preparation.
+    func prepare(_ documents: [Document], context: ExportContext) throws -> any Sendable
+}
+
 /// What an exporter gets besides the documents.
 public struct ExportContext: Sendable {
     /// The exporter's id.
@@ -28,6 +42,9 @@ public struct ExportContext: Sendable {
     /// False when the caller keeps only the artifacts (``Exporter/export(_:context:)`` of a
     /// built-in exporter): notes about the content need not be made then.
     public var wantsDiagnostics: Bool = true
+    /// The preparation the builder made for a ``PreparingExporter`` (possibly for an
+    /// earlier exporter with the same ``PreparingExporter/preparationKey(context:)``).
+    public var prepared: (any Sendable)? = nil
 
     public init(
         exporterID: String, options: JSONValue = .null, locales: [String] = [], toolVersion: String = "",

@@ -12,15 +12,24 @@ struct ExportRun {
 
     init(_ exporter: some BundleExporter, _ documents: [Document], _ context: ExportContext) throws(ExportError) {
         options = try ExporterOptions(context.options, exporter: exporter.id, known: exporter.optionNames)
-        let project = context.locales.isEmpty ? ["en"] : context.locales
+        let project = Self.projectLocales(context)
         locales = try options.locales(project: project)
-        catalog = try ContentCatalog(
-            documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
+        if let shared = context.prepared as? ContentCatalog, shared.resolver.locales == project {
+            catalog = shared  // made once for every exporter of the build (PreparingExporter)
+        } else {
+            catalog = try ContentCatalog(
+                documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
+        }
         let severity = try options.fallbackSeverity()  // checked even when no notes are wanted
         fills = FillLog(severity: context.wantsDiagnostics ? severity : nil)
     }
 
     var sourceLocale: String { catalog.resolver.sourceLocale }
+
+    /// The project's locales (English when it names none).
+    static func projectLocales(_ context: ExportContext) -> [String] {
+        context.locales.isEmpty ? ["en"] : context.locales
+    }
 
     /// The value of an entry for `locale`, logged when filled in.
     mutating func resolve(_ entry: TextEntry, for locale: String) -> TextValue? {
