@@ -116,6 +116,13 @@ public struct JSONWriter: Sendable {
     /// Appends `s` as a JSON string literal.
     public func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Most strings need no escape: one scan, then one bulk copy.
+        let plain = s.utf8.allSatisfy { c in c >= 0x20 && c != 0x22 && c != 0x5C && c != 0x7F && (c != 0x2F || !escapeSlash) }
+        if plain {
+            out.append(contentsOf: s.utf8)
+            out.append(0x22)
+            return
+        }
         for c in s.utf8 {
             switch c {
             case 0x22: out.append(0x5C); out.append(0x22)

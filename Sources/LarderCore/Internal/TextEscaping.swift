@@ -28,6 +28,7 @@ enum TextEscaping {
     /// East Asian wide characters and emoji, 1 otherwise.
     static func cellWidth(_ s: Unicode.Scalar) -> Int {
         let v = s.value
+        if v >= 0x20 && v < 0x7F { return 1 }  // printable ASCII, without the property look-ups
         if v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return 0 }
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

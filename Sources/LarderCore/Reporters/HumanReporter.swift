@@ -103,7 +103,7 @@ public struct HumanReporter: Reporter {
         for cell in cells[first..<last] {
             quoted.unicodeScalars.append(cell.scalar)
             if cell.column < start {
-                padding += cell.scalar == "\t" ? "\t" : String(repeating: " ", count: cell.width)
+                if cell.scalar == "\t" { padding += "\t" } else { padding.append(contentsOf: repeatElement(" ", count: cell.width)) }
             } else if cell.column < end {
                 marks += cell.width
             }

@@ -62,8 +62,14 @@ public enum XcodeJSON {
     /// A JSON string literal with the escapes `json.dumps(ensure_ascii=False)` uses: `\"`,
     /// `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX` for other control characters.
     static func writeString(_ s: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(0x22)
+        // Most strings need no escape: one scan, then one bulk copy.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(contentsOf: s.utf8)
+            out.append(0x22)
+            return
+        }
+        let hex = Array("0123456789abcdef".utf8)
         for c in s.utf8 {
             switch c {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])
