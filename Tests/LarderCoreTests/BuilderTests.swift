@@ -117,6 +117,33 @@ struct PreparedEcho: PreparingExporter {
         #expect(files(base + "/dist/list") == ["notes.txt": Array("keep me".utf8)])
     }
 
+    /// Exports run side by side, but the failure reported is the first in step order, and
+    /// nothing of the exports that succeeded lands.
+    @Test func theFirstFailingStepIsReportedAndNothingLands() async throws {
+        struct Broken: Exporter {
+            let id = "broken"
+            let summary = "Always fails."
+            func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
+                throw OutputWriter.WriteError("broken on purpose")
+            }
+        }
+        let registry = try PluginRegistry(exporters: [ListExporter(), Broken()])
+        let input = try documents()
+        for (order, expected) in [(["list", "broken", "list"], "export broken"), (["broken", "list"], "export broken")] {
+            let base = try scratch()
+            let steps = order.enumerated().map { i, id in PipelineStep(id: id, options: ["out": .string("out\(i)")]) }
+            let builder = Builder(config: LarderConfig(exports: steps), registry: registry, outputBase: base)
+            do {
+                _ = try await builder.run(input)
+                Issue.record("\(order) built")
+            } catch {
+                #expect(error.step == expected)
+                #expect(error.message.contains("broken on purpose"))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty, "\(order)")
+        }
+    }
+
     /// Exporters whose preparation keys are equal get the one preparation, made once.
     @Test func equalPreparationKeysShareOnePreparation() async throws {
         let base = try scratch()

@@ -94,60 +94,112 @@ public struct Builder: Sendable {
             throw StepError(step: "write", message: error.description)
         }
         defer { staging.discard() }
-        var outputs: [(path: String, files: Int)] = []
+        // 1. Resolve every export step and make the shared preparations, in order.
+        enum Work: Sendable {
+            case builtIn(any Exporter, ExportContext)
+            case external(ExternalPlugin, JSONValue)
+        }
+        var jobs: [(name: String, step: PipelineStep, work: Work)] = []
         var preparations: [String: any Sendable] = [:]
+        var imageFolders: [String: String] = [:]
+        for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
         for step in config.exports {
             let name = "export \(step.id)"
-            progress(index, name)
-            index += 1
-            let artifacts: [Artifact]
             // External export plugin (ExternalPlugins/): returns artifacts like an exporter.
             if let plugin = externalPlugin(step.id, stage: "export") {
-                do {
-                    let exported = try await plugin.export(documents, options: Self.mergedOptions(plugin, step), locales: config.locales)
-                    artifacts = exported.artifacts
-                    diagnostics += exported.diagnostics
-                } catch {
-                    throw StepError(step: name, message: error.description)
-                }
-            } else {
-            let exporter: any Exporter
-            do {
-                exporter = try registry.exporter(step.id)
-            } catch {
-                throw StepError(step: name, message: "\(error)")
+                jobs.append((name, step, .external(plugin, Self.mergedOptions(plugin, step))))
+                continue
             }
-            var imageFolders: [String: String] = [:]
-            for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
-            var context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
-                                        files: files, imageFolders: imageFolders)
             do {
+                let exporter = try registry.exporter(step.id)
+                var context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
+                                            files: files, imageFolders: imageFolders)
                 if let preparing = exporter as? any PreparingExporter {
                     let key = try preparing.preparationKey(context: context)
                     if let made = preparations[key] {
                         context.prepared = made
                     } else {
                         let made = try preparing.prepare(documents, context: context)
-                        preparations = [key: made]  // the last one only: a catalog can be large, and equal keys usually come in a row
+                        preparations[key] = made
                         context.prepared = made
                     }
                 }
-                artifacts = try exporter.export(documents, context: context)
+                jobs.append((name, step, .builtIn(exporter, context)))
             } catch {
                 throw StepError(step: name, message: "\(error)")
             }
-            }
-            let out = step.options["out"]?.stringValue ?? "dist/\(step.id)"
-            // An `out` that names a file (`Content.xcstrings`) takes the export's one file.
-            let last = out.split(separator: "/").last.map(String.init) ?? out
-            let isFile = last.contains(".") && artifacts.count == 1 && !out.hasSuffix("/")
-            do {
-                try staging.stage(OutputWriter.Output(path: out, isFile: isFile, artifacts: artifacts))
-            } catch {
-                throw StepError(step: name, message: error.description)
-            }
-            outputs.append((out, artifacts.count))
         }
+        preparations = [:]
+
+        // 2. Run the exports side by side (one per core), and stage each one's files in
+        //    step order as soon as it and the ones before it are done, so the bytes of
+        //    only a few exports are in memory at once. The first failing step (in step
+        //    order) is the one reported.
+        typealias Done = (artifacts: [Artifact], diagnostics: [Diagnostic])
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let exported = documents
+        let locales = config.locales
+        var outputs: [(path: String, files: Int)] = []
+        var finished: [Int: Swift.Result<Done, StepError>] = [:]
+        var staged = 0
+        var failure: StepError?
+        await withTaskGroup(of: (Int, Swift.Result<Done, StepError>).self) { group in
+            var next = 0
+            func start() {
+                let job = jobs[next]
+                let position = next
+                progress(index + position, job.name)
+                next += 1
+                group.addTask {
+                    switch job.work {
+                    case .external(let plugin, let options):
+                        do throws(ExternalPlugin.Failure) {
+                            let result = try await plugin.export(exported, options: options, locales: locales)
+                            return (position, .success((result.artifacts, result.diagnostics)))
+                        } catch {
+                            return (position, .failure(StepError(step: job.name, message: error.description)))
+                        }
+                    case .builtIn(let exporter, let context):
+                        do {
+                            return (position, .success((try exporter.export(exported, context: context), [])))
+                        } catch {
+                            return (position, .failure(StepError(step: job.name, message: "\(error)")))
+                        }
+                    }
+                }
+            }
+            while next < jobs.count && next < width { start() }
+            while let (position, result) = await group.next() {
+                finished[position] = result
+                while failure == nil, let ready = finished.removeValue(forKey: staged) {
+                    let job = jobs[staged]
+                    staged += 1
+                    switch ready {
+                    case .failure(let error):
+                        failure = error
+                    case .success(let done):
+                        diagnostics += done.diagnostics
+                        let out = job.step.options["out"]?.stringValue ?? "dist/\(job.step.id)"
+                        // An `out` that names a file (`Content.xcstrings`) takes the export's one file.
+                        let last = out.split(separator: "/").last.map(String.init) ?? out
+                        let isFile = last.contains(".") && done.artifacts.count == 1 && !out.hasSuffix("/")
+                        do throws(OutputWriter.WriteError) {
+                            try staging.stage(OutputWriter.Output(path: out, isFile: isFile, artifacts: done.artifacts))
+                            outputs.append((out, done.artifacts.count))
+                        } catch {
+                            failure = StepError(step: job.name, message: error.description)
+                        }
+                    }
+                }
+                if failure != nil {
+                    group.cancelAll()
+                    break
+                }
+                if next < jobs.count { start() }
+            }
+        }
+        if let failure { throw failure }
+        index += jobs.count
         progress(index, "write")
         do {
             try staging.commit()
