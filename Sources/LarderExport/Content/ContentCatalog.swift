@@ -114,19 +114,37 @@ public struct ContentCatalog: Sendable {
                 ExportDocument(document: document, kind: kind, id: id, fileID: fileID, texts: texts, tags: tags))
         }
 
+        // Entries in key order without comparing every pair of keys (1.5 million texts for
+        // 100,000 recipes made that sort most of the catalog's time): the texts of one
+        // document share kind and id, so documents are sorted by (kind, id) and each one's
+        // texts by path. The order is that of StringKey's `<`.
+        var groups: [(kind: String, id: String, number: Int?, entries: [TextEntry])] = []
+        groups.reserveCapacity(documents.count + taxonomy.count)
         for (index, doc) in documents.enumerated() {
             let keyID = SafeName.keySegment(doc.id)
+            var own: [TextEntry] = []
+            own.reserveCapacity(doc.texts.count)
             for (pointer, text) in doc.texts {
                 let key = StringKey(kind: doc.kind, id: keyID, path: pointer.map(SafeName.keySegment))
-                entries.append(TextEntry(key: key, text: text, document: index, pointer: pointer, isTaxonomy: false))
+                own.append(TextEntry(key: key, text: text, document: index, pointer: pointer, isTaxonomy: false))
             }
+            own.sort { $0.key < $1.key }
+            groups.append((doc.kind, keyID, Int(keyID), own))
         }
-        for tag in taxonomy.keys.sorted() {
-            let key = StringKey(kind: "taxonomy", id: SafeName.keySegment(tag), path: [])
-            entries.append(TextEntry(key: key, text: taxonomy[tag]!, document: taxonomyOrigin[tag]!, pointer: [tag], isTaxonomy: true))
+        for (tag, text) in taxonomy {
+            let keyID = SafeName.keySegment(tag)
+            let key = StringKey(kind: "taxonomy", id: keyID, path: [])
+            groups.append(("taxonomy", keyID, Int(keyID),
+                           [TextEntry(key: key, text: text, document: taxonomyOrigin[tag]!, pointer: [tag], isTaxonomy: true)]))
         }
-        entries.sort { $0.key < $1.key }
-        var seen = Set<String>()
+        groups.sort { a, b in
+            if a.kind != b.kind { return a.kind < b.kind }
+            if let i = a.number, let j = b.number, i != j { return i < j }  // as StringKey.precedes
+            return a.id < b.id
+        }
+        entries.reserveCapacity(groups.reduce(0) { $0 + $1.entries.count })
+        for group in groups { entries += group.entries }
+        var seen = Set<String>(minimumCapacity: entries.count)
         for entry in entries where !seen.insert(entry.key.description).inserted {
             throw ExportError("two texts have the key '\(entry.key)'; rename one of the fields or ids")
         }
