@@ -15,6 +15,18 @@ public protocol ProjectReader: Sendable {
     /// The project's files as rules see them (image references), matching what `read`
     /// reads: the working tree, or the git index.
     var projectFiles: any ProjectFiles { get }
+    /// The stat data of a file whose bytes ``read(_:)`` takes from the working tree, for the
+    /// lint cache (``FactCache``); nil when there is none or the bytes come from elsewhere.
+    /// Nil by default (no cache entry is then trusted by its stat data).
+    func statKey(_ path: String) -> FileStatKey?
+    /// The git blob id of what ``read(_:)`` gives for a file, when known without reading it
+    /// (the index's id, for `--staged`); nil by default.
+    func blobID(_ path: String) -> String?
+}
+
+extension ProjectReader {
+    public func statKey(_ path: String) -> FileStatKey? { nil }
+    public func blobID(_ path: String) -> String? { nil }
 }
 
 /// Reads the working tree under `root`.
@@ -65,6 +77,11 @@ public struct WorkingTreeReader: ProjectReader {
     }
 
     public var projectFiles: any ProjectFiles { WorkingTreeFiles(root: root) }
+
+    public func statKey(_ path: String) -> FileStatKey? {
+        guard ProjectPath.isInside(path) else { return nil }
+        return FileStatKey(path: absolute(path))
+    }
 }
 
 /// Checks on project-relative paths that come from content or config.
