@@ -13,7 +13,7 @@ import json, os, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LARDER = os.environ.get("LARDER_BIN", str(ROOT / ".build/release/larder"))
+LARDER = os.path.abspath(os.environ.get("LARDER_BIN", str(ROOT / ".build/release/larder")))
 INGREDIENTS = ["flour", "sugar", "butter", "egg", "milk", "salt", "olive oil", "garlic", "onion", "tomato"]
 
 

@@ -16,6 +16,8 @@ struct GitIndexReader: ProjectReader {
     /// whose staged version differs from the working tree.
     let contents: [String: [UInt8]]
     let sortedPaths: [String]
+    /// Files whose working-tree version differs from the staged one (or is missing).
+    let differing: Set<String>
     /// Reads the files whose staged version is the working tree's (most of them).
     let workingTree: WorkingTreeReader
 
@@ -40,6 +42,7 @@ struct GitIndexReader: ProjectReader {
         // staging, or deleted) need their staged bytes from git; the rest read from disk.
         let differing = try Self.git(["diff", "--name-only", "--relative", "-z", "--", "."], in: root)
         let changed = Set(differing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+        self.differing = changed
         let needed = sortedPaths.filter { changed.contains($0) && wanted($0) }
         var contents: [String: [UInt8]] = [:]
         if !needed.isEmpty {
@@ -80,6 +83,16 @@ struct GitIndexReader: ProjectReader {
     }
 
     var projectFiles: any ProjectFiles { IndexFiles(paths: sortedPaths, blobs: blobs) }
+
+    /// The staged blob's id: what `read` gives (the lint cache checks the bytes against it
+    /// before it keeps it).
+    func blobID(_ path: String) -> String? { blobs[path] }
+
+    /// The working tree's stat data, for a file whose staged version is the working tree's.
+    func statKey(_ path: String) -> FileStatKey? {
+        guard blobs[path] != nil, !differing.contains(path) else { return nil }
+        return workingTree.statKey(path)
+    }
 
     /// The index's files for rules (images): existence is a hash look-up; a folder's
     /// entries are found by a binary search over the sorted paths, only when asked.
