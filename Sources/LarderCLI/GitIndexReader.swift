@@ -94,6 +94,12 @@ struct GitIndexReader: ProjectReader {
         return workingTree.statKey(path)
     }
 
+    func statKeys(_ paths: [String]) -> [FileStatKey?] {
+        let same = paths.map { blobs[$0] != nil && !differing.contains($0) }
+        var keys = workingTree.statKeys(paths.enumerated().filter { same[$0.offset] }.map(\.element)).makeIterator()
+        return same.map { $0 ? keys.next() ?? nil : nil }
+    }
+
     /// The index's files for rules (images): existence is a hash look-up; a folder's
     /// entries are found by a binary search over the sorted paths, only when asked.
     struct IndexFiles: ProjectFiles {

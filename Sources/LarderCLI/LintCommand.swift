@@ -48,7 +48,7 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let registry = try CLIRegistry.make()
+        let registry = CLIRegistry.makeForLint()
         let reporter = try output.reporter(in: registry)
         let cwd = FileManager.default.currentDirectoryPath
         var run: LintRun

@@ -105,32 +105,127 @@ public struct FactCache: Sendable {
 
     var folder: String { (file as NSString).deletingLastPathComponent }
 
-    /// One file's facts.
+    /// A cache file as read: its bytes, and where each entry is in them. Nothing is copied
+    /// out until it is asked for (a hook run looks at 10,000 entries and uses their facts
+    /// only).
+    struct Snapshot: Sendable {
+        let bytes: [UInt8]
+        let kinds: [String]
+        let entries: [EntryRef]
+        /// Entry index by path, made only when files are not in the cache's order.
+        private var byPath: [String: Int]?
+
+        init(bytes: [UInt8], kinds: [String], entries: [EntryRef]) {
+            self.bytes = bytes
+            self.kinds = kinds
+            self.entries = entries
+        }
+
+        /// The entry of `path`. `cursor` is where the previous look-up ended: files asked
+        /// for in the order they were written are found without hashing.
+        mutating func find(_ path: String, cursor: inout Int) -> Int? {
+            if cursor < entries.count, pathEquals(entries[cursor], path) {
+                cursor += 1
+                return cursor - 1
+            }
+            if byPath == nil {
+                var map: [String: Int] = [:]
+                map.reserveCapacity(entries.count)
+                for (i, e) in entries.enumerated() { map[String(decoding: bytes[e.path], as: UTF8.self)] = i }
+                byPath = map
+            }
+            guard let found = byPath?[path] else { return nil }
+            cursor = found + 1
+            return found
+        }
+
+        func pathEquals(_ entry: EntryRef, _ path: String) -> Bool {
+            path.utf8.count == entry.path.count && bytes[entry.path].elementsEqual(path.utf8)
+        }
+
+        func blobEquals(_ entry: EntryRef, _ id: String) -> Bool {
+            guard let blob = entry.blob else { return false }
+            return bytes[blob].elementsEqual(id.utf8)
+        }
+
+        func blob(_ entry: EntryRef) -> String? {
+            entry.blob.map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+    }
+
+    /// Where one file's entry is in a ``Snapshot``.
+    struct EntryRef: Sendable {
+        var path: Range<Int>
+        /// Index into ``Snapshot/kinds``.
+        var kind: Int
+        var stat: FileStatKey?
+        var blob: Range<Int>?
+        /// The file's documents and their facts (see ``Documents``).
+        var documents: Range<Int>
+    }
+
+    /// One file's documents and their facts, as stored: the number of documents, then for
+    /// each its index in the file's array (-1 for none) and, per fact rule in the
+    /// fingerprint's order, 0 when it has no facts or the length of its facts plus one and
+    /// the facts.
+    struct Documents: Sendable {
+        var bytes: [UInt8]
+        var range: Range<Int>
+
+        /// Calls `body` with the index (in the file's array) and the encoded facts of each
+        /// document that fact rule `job` (of `jobCount`) has facts for.
+        func forEach(
+            job: Int, jobCount: Int, _ body: (_ index: Int?, _ facts: Range<Int>) throws(FactDecoder.Failure) -> Void
+        ) throws(FactDecoder.Failure) {
+            var d = FactDecoder(bytes, range: range)
+            for _ in 0..<(try d.readCount()) {
+                let index = try d.readInt()
+                for k in 0..<jobCount {
+                    let length = try d.readUInt64()
+                    guard length > 0 else { continue }
+                    let facts = try d.readBytes(Int(truncatingIfNeeded: length &- 1))
+                    if k == job { try body(index < 0 ? nil : index, facts) }
+                }
+            }
+            guard d.isAtEnd else { throw FactDecoder.Failure() }
+        }
+
+        /// The stored form of documents with their encoded facts per fact rule.
+        static func encode(_ documents: [(index: Int?, facts: [[UInt8]?])]) -> Documents {
+            var e = FactEncoder()
+            e.write(UInt64(documents.count))
+            for document in documents {
+                e.write(document.index ?? -1)
+                for facts in document.facts {
+                    if let facts {
+                        e.write(UInt64(facts.count + 1))
+                        e.append(facts[...])
+                    } else {
+                        e.write(UInt64(0))
+                    }
+                }
+            }
+            return Documents(bytes: e.bytes, range: 0..<e.bytes.count)
+        }
+    }
+
+    /// One file's entry, for writing.
     struct Entry: Sendable {
-        /// The kind the file had (its content entry's).
+        var path: String
         var kind: String
         var stat: FileStatKey?
         var blob: String?
-        var documents: [StoredDocument]
-        /// The bytes ``StoredDocument/facts`` ranges point into.
-        var bytes: [UInt8]
+        var documents: Documents
     }
 
-    struct StoredDocument: Sendable {
-        var index: Int?
-        /// Per fact rule (in the fingerprint's order), the range of its encoded facts in
-        /// ``Entry/bytes``, or nil when the rule has none for the document.
-        var facts: [Range<Int>?]
-    }
-
-    /// The entries of the cache file when it is whole and was written for `fingerprint`
-    /// with `jobCount` fact rules; nil otherwise (no cache, or one not to trust).
-    func load(fingerprint: String, jobCount: Int) -> [String: Entry]? {
+    /// The cache file when it is whole and was written for `fingerprint` with `jobCount`
+    /// fact rules; nil otherwise (no cache, or one not to trust).
+    func load(fingerprint: String, jobCount: Int) -> Snapshot? {
         guard let bytes = try? FileBytes.read(file) else { return nil }
         return Self.decode(bytes, fingerprint: fingerprint, jobCount: jobCount)
     }
 
-    static func decode(_ bytes: [UInt8], fingerprint: String, jobCount: Int) -> [String: Entry]? {
+    static func decode(_ bytes: [UInt8], fingerprint: String, jobCount: Int) -> Snapshot? {
         guard bytes.count >= magic.count + 8, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
         let bodyEnd = bytes.count - 8
         var stored: UInt64 = 0
@@ -141,69 +236,49 @@ public struct FactCache: Sendable {
             guard try d.readUInt64() == formatVersion, try d.readString() == fingerprint,
                 try d.readUInt64() == UInt64(jobCount)
             else { return nil }
+            let kinds = try d.readStrings()
             let count = try d.readCount()
-            var entries: [String: Entry] = [:]
+            var entries: [EntryRef] = []
             entries.reserveCapacity(count)
-            var kinds: [String] = []
             for _ in 0..<count {
-                let path = try d.readString()
-                let kindNumber = try d.readCount()
-                let kind: String
-                if kindNumber < kinds.count {
-                    kind = kinds[kindNumber]
-                } else {
-                    guard kindNumber == kinds.count else { return nil }
-                    kind = try d.readString()
-                    kinds.append(kind)
-                }
+                let path = try d.readBytes(d.readCount())
+                let kind = try d.readCount()
+                guard kind < kinds.count else { return nil }
                 var stat: FileStatKey?
                 if try d.readBool() {
                     stat = FileStatKey(
                         size: Int64(try d.readInt()), modified: Int64(try d.readInt()), changed: Int64(try d.readInt()),
                         inode: try d.readUInt64())
                 }
-                let blob = try d.readOptionalString()
-                let documentCount = try d.readCount()
-                var documents: [StoredDocument] = []
-                documents.reserveCapacity(documentCount)
-                for _ in 0..<documentCount {
-                    let index = try d.readInt()
-                    var facts: [Range<Int>?] = []
-                    facts.reserveCapacity(jobCount)
-                    for _ in 0..<jobCount {
-                        // 0 for none, else the length plus one.
-                        let length = try d.readUInt64()
-                        facts.append(length == 0 ? nil : try d.readBytes(Int(truncatingIfNeeded: length &- 1)))
-                    }
-                    documents.append(StoredDocument(index: index < 0 ? nil : index, facts: facts))
-                }
-                entries[path] = Entry(kind: kind, stat: stat, blob: blob, documents: documents, bytes: bytes)
+                let blob = try d.readBool() ? try d.readBytes(d.readCount()) : nil
+                let documents = try d.readBytes(d.readCount())
+                entries.append(EntryRef(path: path, kind: kind, stat: stat, blob: blob, documents: documents))
             }
             guard d.isAtEnd else { return nil }
-            return entries
+            return Snapshot(bytes: bytes, kinds: kinds, entries: entries)
         } catch {
             return nil
         }
     }
 
-    /// The cache file's bytes for `entries` (sorted by path).
-    static func encode(_ entries: [(path: String, entry: Entry)], fingerprint: String, jobCount: Int) -> [UInt8] {
+    /// The cache file's bytes for `entries`.
+    static func encode(_ entries: [Entry], fingerprint: String, jobCount: Int) -> [UInt8] {
         var e = FactEncoder()
         e.write(formatVersion)
         e.write(fingerprint)
         e.write(UInt64(jobCount))
+        var kinds: [String] = []
+        var kindNumbers: [String: Int] = [:]
+        for entry in entries where kindNumbers[entry.kind] == nil {
+            kindNumbers[entry.kind] = kinds.count
+            kinds.append(entry.kind)
+        }
+        e.write(kinds)
         e.write(UInt64(entries.count))
-        var kinds: [String: Int] = [:]
         var out = magic
-        for (path, entry) in entries {
-            e.write(path)
-            if let number = kinds[entry.kind] {
-                e.write(UInt64(number))
-            } else {
-                e.write(UInt64(kinds.count))
-                kinds[entry.kind] = kinds.count
-                e.write(entry.kind)
-            }
+        for entry in entries {
+            e.write(entry.path)
+            e.write(UInt64(kindNumbers[entry.kind] ?? 0))
             e.write(entry.stat != nil)
             if let stat = entry.stat {
                 e.write(Int(stat.size))
@@ -212,18 +287,9 @@ public struct FactCache: Sendable {
                 e.write(stat.inode)
             }
             e.write(entry.blob)
-            e.write(UInt64(entry.documents.count))
-            for document in entry.documents {
-                e.write(document.index ?? -1)
-                for range in document.facts {
-                    if let range, range.lowerBound >= 0, range.upperBound <= entry.bytes.count {
-                        e.write(UInt64(range.count + 1))
-                        e.append(entry.bytes[range])
-                    } else {
-                        e.write(UInt64(0))
-                    }
-                }
-            }
+            let documents = entry.documents
+            e.write(UInt64(documents.range.count))
+            e.append(documents.bytes[documents.range])
             // Keep the encoder's buffer small: move what is written so far out.
             if e.bytes.count > 1 << 16 {
                 out += e.bytes

@@ -52,119 +52,127 @@ extension Linter {
         guard let cache, factJobs.count == jobs.count else {
             return await lintEverything(files, loader: loader, reportingOn: reportingOn)
         }
+        let fingerprint = ([cache.salt] + factJobs.map(\.description)).joined(separator: "\n")
+        let snapshot = cache.load(fingerprint: fingerprint, jobCount: factJobs.count)
+        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, snapshot) {
+            return outcome
+        }
+        // Facts in the cache that do not read back: parse everything and write it anew.
+        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, nil) {
+            return outcome
+        }
+        return await lintEverything(files, loader: loader, reportingOn: reportingOn)
+    }
+
+    /// The run with the cache's `snapshot` (nil: none); nil when some facts do not decode.
+    private func lint(
+        _ files: [(path: String, entry: Int)], _ loader: ContentLoader, _ reportingOn: Set<String>?,
+        _ cache: FactCache, _ factJobs: [FactJob], _ fingerprint: String, _ snapshot: FactCache.Snapshot?
+    ) async -> Outcome? {
         var report = CacheReport()
         report.used = true
-        let fingerprint = ([cache.salt] + factJobs.map(\.description)).joined(separator: "\n")
-        let stored = cache.load(fingerprint: fingerprint, jobCount: factJobs.count)
-        report.loaded = stored != nil
+        report.loaded = snapshot != nil
+        let kinds = files.map { config.content[$0.entry].kind }
 
-        // Which files to parse: the reported ones, and those without a valid entry.
-        var reused: [String: [FactDocument]] = [:]
-        var parse: [(path: String, entry: Int)] = []
-        var keep = Set<String>()  // parsed files whose entry is still valid
-        var statKeys: [String: FileStatKey] = [:]  // taken before the file is read
-        var storedSeen = 0
-        for file in files {
-            let kind = config.content[file.entry].kind
-            if let entry = stored?[file.path] {
-                storedSeen += 1
-                var valid = false
-                if entry.kind != kind {
-                    valid = false
-                } else if let blob = reader.blobID(file.path), entry.blob == blob {
-                    valid = true
-                } else if let stat = entry.stat, let now = reader.statKey(file.path) {
-                    valid = stat == now
-                    statKeys[file.path] = now
-                }
-                if valid {
-                    if reportingOn?.contains(file.path) ?? true {
-                        keep.insert(file.path)
-                        parse.append(file)
-                        continue
-                    }
-                    if let facts = Self.decode(entry, factJobs) {
-                        reused[file.path] = facts
-                        continue
-                    }
-                    // Facts that do not decode: the file is parsed and its entry replaced.
-                }
+        // Each file's entry, if it is still valid: same kind, and the blob id or the stat
+        // data the entry was written with.
+        var snapshot = snapshot
+        var refs = [Int?](repeating: nil, count: files.count)
+        var valid = [Bool](repeating: false, count: files.count)
+        var needStat: [Int] = []
+        if var s = snapshot {
+            var cursor = 0
+            for i in files.indices {
+                refs[i] = s.find(files[i].path, cursor: &cursor)
             }
-            parse.append(file)
-            if !keep.contains(file.path), statKeys[file.path] == nil, let now = reader.statKey(file.path) {
-                statKeys[file.path] = now
+            snapshot = s
+        }
+        for i in files.indices {
+            if let s = snapshot, let r = refs[i], s.kinds[s.entries[r].kind] == kinds[i],
+                let id = reader.blobID(files[i].path), s.blobEquals(s.entries[r], id)
+            {
+                valid[i] = true
+            } else {
+                needStat.append(i)
             }
         }
-        let dropped = (stored?.count ?? 0) > storedSeen
-        let needsWrite = stored == nil || dropped || parse.contains { !keep.contains($0.path) }
+        // Stat data is taken before any file is read.
+        var statKeys = [FileStatKey?](repeating: nil, count: files.count)
+        for (i, key) in zip(needStat, reader.statKeys(needStat.map { files[$0].path })) {
+            statKeys[i] = key
+            if let key, let s = snapshot, let r = refs[i], s.kinds[s.entries[r].kind] == kinds[i], s.entries[r].stat == key {
+                valid[i] = true
+            }
+        }
+
+        // Parse the reported files and those without a valid entry.
+        var parse: [(path: String, entry: Int)] = []
+        for i in files.indices where !valid[i] || (reportingOn?.contains(files[i].path) ?? true) {
+            parse.append(files[i])
+        }
+        let matched = refs.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        let needsWrite = snapshot == nil || (snapshot?.entries.count ?? 0) > matched || valid.contains(false)
         // The stamp racy entries are judged by is taken before any file is read.
         let pending = needsWrite ? cache.beginWrite() : nil
 
         let content = await loader.load(parse, reportingOn: reportingOn)
         report.parsed = parse.count
-        report.reused = reused.count
+        report.reused = files.count - parse.count
 
-        // The facts of the parsed documents, encoded as the cache keeps them and read back.
+        // Each file's documents and facts: from this run for the parsed files (encoded as
+        // the cache keeps them), else from the cache.
         let encoded = await Self.encodeFacts(content.documents, factJobs)
-        var fresh: [String: [FactDocument]] = [:]
+        var fresh: [String: [(index: Int?, facts: [[UInt8]?])]] = [:]
         for (document, facts) in zip(content.documents, encoded) {
-            guard let decoded = Self.decode(facts, factJobs) else {
-                // A rule whose facts do not read back: no cache for this run.
-                if let pending { cache.abandon(pending) }
-                return await lintEverything(files, loader: loader, reportingOn: reportingOn)
+            fresh[document.file, default: []].append((document.index, facts))
+        }
+        var sections = [FactCache.Documents?](repeating: nil, count: files.count)
+        var parsedSet = Set<String>()
+        for file in parse { parsedSet.insert(file.path) }
+        for i in files.indices {
+            if parsedSet.contains(files[i].path) {
+                sections[i] = FactCache.Documents.encode(fresh[files[i].path] ?? [])
+            } else if let s = snapshot, let r = refs[i] {
+                sections[i] = FactCache.Documents(bytes: s.bytes, range: s.entries[r].documents)
             }
-            fresh[document.file, default: []].append(FactDocument(index: document.index, facts: decoded))
         }
 
-        // Every job's facts in load order, then the lint itself.
-        var records = [[FactJob.Record]](repeating: [], count: factJobs.count)
-        for file in files {
-            let kind = config.content[file.entry].kind
-            for document in fresh[file.path] ?? reused[file.path] ?? [] {
-                for (k, facts) in document.facts.enumerated() {
-                    if let facts {
-                        records[k].append(FactJob.Record(file: file.path, kind: kind, index: document.index, facts: facts))
-                    }
-                }
+        // Every fact rule's facts in load order, read back; then the lint itself.
+        let paths = files.map(\.path)
+        var checks: [FactJob.Check] = []
+        for (k, job) in factJobs.enumerated() {
+            guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
+                if let pending { cache.abandon(pending) }
+                return nil
             }
+            checks.append(check)
         }
         let documents = content.documents
-        let diagnostics = await lint(content, reportingOn: reportingOn) { [records] k, job in
-            factJobs[k].check(records[k], documents: documents, reportingOn: reportingOn, context: job.context)
+        let diagnostics = await lint(content, reportingOn: reportingOn) { [checks] k, job in
+            checks[k].run(documents, reportingOn, job.context)
         }
 
         if let pending {
-            var byFile: [String: [(index: Int?, facts: [[UInt8]?])]] = [:]
             var bytesOf: [String: [UInt8]] = [:]
-            for (document, facts) in zip(content.documents, encoded) {
-                byFile[document.file, default: []].append((document.index, facts))
-                bytesOf[document.file] = document.json.bytes
-            }
+            for document in content.documents { bytesOf[document.file] = document.json.bytes }
             for (path, locator) in content.locators { bytesOf[path] = locator.bytes }  // files that do not parse
-            var entries: [(path: String, entry: FactCache.Entry)] = []
-            for file in files {
-                if let entry = stored?[file.path], reused[file.path] != nil || keep.contains(file.path) {
-                    entries.append((file.path, entry))
+            var entries: [FactCache.Entry] = []
+            entries.reserveCapacity(files.count)
+            for i in files.indices {
+                let path = files[i].path
+                if valid[i], let s = snapshot, let r = refs[i] {
+                    let e = s.entries[r]
+                    entries.append(FactCache.Entry(
+                        path: path, kind: kinds[i], stat: e.stat, blob: s.blob(e),
+                        documents: FactCache.Documents(bytes: s.bytes, range: e.documents)))
                     continue
                 }
                 // A file that could not be read has no entry: it is read again next time.
-                guard let bytes = bytesOf[file.path] else { continue }
-                let stat = statKeys[file.path].flatMap { $0.isRacy(stamp: pending.stamp) ? nil : $0 }
-                let blob = reader.blobID(file.path).flatMap { GitBlobID.matches($0, bytes) ? $0 : nil }
+                guard let bytes = bytesOf[path], let documents = sections[i] else { continue }
+                let stat = statKeys[i].flatMap { $0.isRacy(stamp: pending.stamp) ? nil : $0 }
+                let blob = reader.blobID(path).flatMap { GitBlobID.matches($0, bytes) ? $0 : nil }
                 guard stat != nil || blob != nil else { continue }
-                var buffer: [UInt8] = []
-                var stored: [FactCache.StoredDocument] = []
-                for document in byFile[file.path] ?? [] {
-                    stored.append(FactCache.StoredDocument(index: document.index, facts: document.facts.map { facts in
-                        facts.map { bytes in
-                            let start = buffer.count
-                            buffer += bytes
-                            return start..<buffer.count
-                        }
-                    }))
-                }
-                entries.append((file.path, FactCache.Entry(
-                    kind: config.content[file.entry].kind, stat: stat, blob: blob, documents: stored, bytes: buffer)))
+                entries.append(FactCache.Entry(path: path, kind: kinds[i], stat: stat, blob: blob, documents: documents))
             }
             report.written = cache.commit(
                 pending, FactCache.encode(entries, fingerprint: fingerprint, jobCount: factJobs.count))
@@ -178,46 +186,6 @@ extension Linter {
     ) async -> Outcome {
         let content = await loader.load(files, reportingOn: reportingOn)
         return Outcome(diagnostics: await lint(content, reportingOn: reportingOn), content: content, cache: CacheReport())
-    }
-
-    /// One document's facts, per fact job.
-    struct FactDocument: Sendable {
-        var index: Int?
-        var facts: [(any ContentFacts)?]
-    }
-
-    /// The facts of a cache entry's documents, or nil when some do not decode.
-    static func decode(_ entry: FactCache.Entry, _ jobs: [FactJob]) -> [FactDocument]? {
-        var out: [FactDocument] = []
-        out.reserveCapacity(entry.documents.count)
-        for document in entry.documents {
-            var facts: [(any ContentFacts)?] = []
-            facts.reserveCapacity(jobs.count)
-            for (job, range) in zip(jobs, document.facts) {
-                guard let range else {
-                    facts.append(nil)
-                    continue
-                }
-                guard let decoded = job.decode(entry.bytes, range) else { return nil }
-                facts.append(decoded)
-            }
-            out.append(FactDocument(index: document.index, facts: facts))
-        }
-        return out
-    }
-
-    /// Freshly encoded facts read back, or nil when some do not decode.
-    static func decode(_ encoded: [[UInt8]?], _ jobs: [FactJob]) -> [(any ContentFacts)?]? {
-        var out: [(any ContentFacts)?] = []
-        for (job, bytes) in zip(jobs, encoded) {
-            guard let bytes else {
-                out.append(nil)
-                continue
-            }
-            guard let decoded = job.decode(bytes, 0..<bytes.count) else { return nil }
-            out.append(decoded)
-        }
-        return out
     }
 
     /// Each document's encoded facts per job, extracted on every core.
@@ -259,23 +227,19 @@ struct FactJob: Sendable, CustomStringConvertible {
         "\(rule.id) \(rule.factsVersion) " + JSONWriter(style: .compact, sortKeys: true).string(context.options)
     }
 
-    struct Record: Sendable {
-        var file: String
-        var kind: String?
-        var index: Int?
-        var facts: any ContentFacts
+    /// A fact rule's check, ready to run over its facts.
+    struct Check: Sendable {
+        let run: @Sendable (_ documents: [Document], _ reportingOn: Set<String>?, _ context: RuleContext) -> [Diagnostic]
     }
 
     func encodedFacts(of document: Document) -> [UInt8]? {
         Self.encode(rule, document, context)
     }
 
-    func decode(_ bytes: [UInt8], _ range: Range<Int>) -> (any ContentFacts)? {
-        Self.decode(rule, bytes, range)
-    }
-
-    func check(_ records: [Record], documents: [Document], reportingOn: Set<String>?, context: RuleContext) -> [Diagnostic] {
-        Self.check(rule, records, documents: documents, reportingOn: reportingOn, context: context)
+    /// Reads this job's facts (job `job` of `jobCount`) out of each file's stored documents,
+    /// in file order; nil when some do not decode.
+    func prepare(job: Int, jobCount: Int, files: [String], kinds: [String], sections: [FactCache.Documents?]) -> Check? {
+        Self.prepare(rule, job: job, jobCount: jobCount, files: files, kinds: kinds, sections: sections)
     }
 
     private static func encode<R: FactContentRule>(_ rule: R, _ document: Document, _ context: RuleContext) -> [UInt8]? {
@@ -285,19 +249,26 @@ struct FactJob: Sendable, CustomStringConvertible {
         return encoder.bytes
     }
 
-    private static func decode<R: FactContentRule>(_ rule: R, _ bytes: [UInt8], _ range: Range<Int>) -> (any ContentFacts)? {
-        var decoder = FactDecoder(bytes, range: range)
-        guard let facts = try? R.Facts(from: &decoder), decoder.isAtEnd else { return nil }
-        return facts
-    }
-
-    private static func check<R: FactContentRule>(
-        _ rule: R, _ records: [Record], documents: [Document], reportingOn: Set<String>?, context: RuleContext
-    ) -> [Diagnostic] {
-        // Every record was decoded by this rule's `Facts`, so the cast holds.
-        let entries = records.compactMap { record in
-            (record.facts as? R.Facts).map { FactTable<R.Facts>.Entry(file: record.file, kind: record.kind, index: record.index, facts: $0) }
+    private static func prepare<R: FactContentRule>(
+        _ rule: R, job: Int, jobCount: Int, files: [String], kinds: [String], sections: [FactCache.Documents?]
+    ) -> Check? {
+        var entries: [FactTable<R.Facts>.Entry] = []
+        entries.reserveCapacity(files.count)
+        do {
+            for (i, section) in sections.enumerated() {
+                guard let section else { continue }
+                try section.forEach(job: job, jobCount: jobCount) { (index, range) throws(FactDecoder.Failure) in
+                    var decoder = FactDecoder(section.bytes, range: range)
+                    let facts = try R.Facts(from: &decoder)
+                    guard decoder.isAtEnd else { throw FactDecoder.Failure() }
+                    entries.append(FactTable<R.Facts>.Entry(file: files[i], kind: kinds[i], index: index, facts: facts))
+                }
+            }
+        } catch {
+            return nil
         }
-        return rule.check(facts: FactTable(entries: entries, documents: documents), reportingOn: reportingOn, context: context)
+        return Check { [entries] documents, reportingOn, context in
+            rule.check(facts: FactTable(entries: entries, documents: documents), reportingOn: reportingOn, context: context)
+        }
     }
 }
