@@ -1,5 +1,6 @@
 import Foundation
 import LarderJSON
+import LarderSchema
 
 extension Linter {
     /// How a run used the lint cache (printed by `LARDER_TRACE=1`, read by tests).
@@ -53,21 +54,51 @@ extension Linter {
             return await lintEverything(files, loader: loader, reportingOn: reportingOn)
         }
         let fingerprint = ([cache.salt] + factJobs.map(\.description)).joined(separator: "\n")
-        let snapshot = cache.load(fingerprint: fingerprint, jobCount: factJobs.count)
-        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, snapshot) {
+        // Side by side: reading the cache, the stat data of the files a blob id does not
+        // name (all of them in the working tree), and the schemas.
+        async let loaded = cache.load(fingerprint: fingerprint, jobCount: factJobs.count)
+        let unnamed = files.indices.filter { reader.blobID(files[$0].path) == nil }
+        async let stats = Self.statKeys(of: unnamed.map { files[$0].path }, reader: reader)
+        async let compiled = compileSchemas()
+        let snapshot = await loaded
+        var statKeys = [FileStatKey??](repeating: nil, count: files.count)
+        for (i, key) in zip(unnamed, await stats) { statKeys[i] = .some(key) }
+        let schemas = await compiled
+        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, snapshot, statKeys, schemas) {
             return outcome
         }
         // Facts in the cache that do not read back: parse everything and write it anew.
-        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, nil) {
+        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, nil, statKeys, schemas) {
             return outcome
         }
         return await lintEverything(files, loader: loader, reportingOn: reportingOn)
     }
 
+    /// The stat data of `paths`, on every core.
+    static func statKeys(of paths: [String], reader: any ProjectReader) async -> [FileStatKey?] {
+        let width = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        guard paths.count > 256, width > 1 else { return reader.statKeys(paths) }
+        let chunk = (paths.count + width - 1) / width
+        return await withTaskGroup(of: (Int, [FileStatKey?]).self) { group in
+            for start in stride(from: 0, to: paths.count, by: chunk) {
+                let part = Array(paths[start..<min(start + chunk, paths.count)])
+                group.addTask { (start, reader.statKeys(part)) }
+            }
+            var out = [FileStatKey?](repeating: nil, count: paths.count)
+            for await (start, keys) in group {
+                for (offset, key) in keys.enumerated() { out[start + offset] = key }
+            }
+            return out
+        }
+    }
+
     /// The run with the cache's `snapshot` (nil: none); nil when some facts do not decode.
+    /// `known` holds stat data taken before any file was read (`.some(nil)`: the file has
+    /// none), aligned with `files`.
     private func lint(
         _ files: [(path: String, entry: Int)], _ loader: ContentLoader, _ reportingOn: Set<String>?,
-        _ cache: FactCache, _ factJobs: [FactJob], _ fingerprint: String, _ snapshot: FactCache.Snapshot?
+        _ cache: FactCache, _ factJobs: [FactJob], _ fingerprint: String, _ snapshot: FactCache.Snapshot?,
+        _ known: [FileStatKey??], _ compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])
     ) async -> Outcome? {
         var report = CacheReport()
         report.used = true
@@ -79,6 +110,7 @@ extension Linter {
         var snapshot = snapshot
         var refs = [Int?](repeating: nil, count: files.count)
         var valid = [Bool](repeating: false, count: files.count)
+        var statKeys = [FileStatKey?](repeating: nil, count: files.count)
         var needStat: [Int] = []
         if var s = snapshot {
             var cursor = 0
@@ -88,20 +120,26 @@ extension Linter {
             snapshot = s
         }
         for i in files.indices {
-            if let s = snapshot, let r = refs[i], s.kinds[s.entries[r].kind] == kinds[i],
-                let id = reader.blobID(files[i].path), s.blobEquals(s.entries[r], id)
-            {
+            let path = files[i].path
+            var blobMatches = false
+            if let s = snapshot, let r = refs[i], let id = reader.blobID(path) { blobMatches = s.blobEquals(s.entries[r], id) }
+            if blobMatches {
                 valid[i] = true
+            } else if let key = known[i] {
+                statKeys[i] = key
             } else {
                 needStat.append(i)
             }
         }
         // Stat data is taken before any file is read.
-        var statKeys = [FileStatKey?](repeating: nil, count: files.count)
-        for (i, key) in zip(needStat, reader.statKeys(needStat.map { files[$0].path })) {
-            statKeys[i] = key
-            if let key, let s = snapshot, let r = refs[i], s.kinds[s.entries[r].kind] == kinds[i], s.entries[r].stat == key {
-                valid[i] = true
+        for (i, key) in zip(needStat, reader.statKeys(needStat.map { files[$0].path })) { statKeys[i] = key }
+        if let s = snapshot {
+            for i in files.indices where !valid[i] {
+                if let key = statKeys[i], let r = refs[i], s.entries[r].stat == key { valid[i] = true }
+            }
+            // An entry of another kind (the config changed) is not valid.
+            for i in files.indices where valid[i] {
+                if let r = refs[i], s.kinds[s.entries[r].kind] != kinds[i] { valid[i] = false }
             }
         }
 
@@ -139,16 +177,24 @@ extension Linter {
 
         // Every fact rule's facts in load order, read back; then the lint itself.
         let paths = files.map(\.path)
-        var checks: [FactJob.Check] = []
-        for (k, job) in factJobs.enumerated() {
-            guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
-                if let pending { cache.abandon(pending) }
-                return nil
+        let frozen = sections
+        let prepared = await withTaskGroup(of: (Int, FactJob.Check?).self) { group in
+            for (k, job) in factJobs.enumerated() {
+                group.addTask {
+                    (k, job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: frozen))
+                }
             }
-            checks.append(check)
+            var out = [FactJob.Check?](repeating: nil, count: factJobs.count)
+            for await (k, check) in group { out[k] = check }
+            return out
+        }
+        let checks = prepared.compactMap { $0 }
+        guard checks.count == factJobs.count else {
+            if let pending { cache.abandon(pending) }
+            return nil
         }
         let documents = content.documents
-        let diagnostics = await lint(content, reportingOn: reportingOn) { [checks] k, job in
+        let diagnostics = await lint(content, reportingOn: reportingOn, compiled: compiled) { k, job in
             checks[k].run(documents, reportingOn, job.context)
         }
 

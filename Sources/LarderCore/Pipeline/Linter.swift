@@ -108,7 +108,7 @@ public struct Linter: Sendable {
 
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
     public func lint(_ content: LoadedContent, reportingOn: Set<String>? = nil) async -> [Diagnostic] {
-        await lint(content, reportingOn: reportingOn, contentCheck: nil)
+        await lint(content, reportingOn: reportingOn, compiled: nil, contentCheck: nil)
     }
 
     /// A content-wide rule with the settings it runs with for one kind.
@@ -143,13 +143,15 @@ public struct Linter: Sendable {
         return jobs
     }
 
-    /// Lints `content`; `contentCheck`, when given, runs each content-wide job (by its index
-    /// in ``contentJobs(content:projectFiles:)``) instead of the rule's whole-content check.
+    /// Lints `content`, with the schemas when already `compiled`; `contentCheck`, when given,
+    /// runs each content-wide job (by its index in ``contentJobs(content:projectFiles:)``)
+    /// instead of the rule's whole-content check.
     func lint(
         _ content: LoadedContent, reportingOn: Set<String>?,
+        compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])?,
         contentCheck: (@Sendable (Int, ContentJob) -> [Diagnostic])?
     ) async -> [Diagnostic] {
-        let (schemas, schemaDiagnostics) = compileSchemas()
+        let (schemas, schemaDiagnostics) = compiled ?? compileSchemas()
         let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
         let projectFiles = reader.projectFiles
         let config = self.config, projectRoot = self.projectRoot

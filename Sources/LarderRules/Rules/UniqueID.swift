@@ -84,17 +84,27 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         let caseInsensitive = options.bool("caseInsensitive") ?? false
-        // (kind, id) -> occurrences (indices into `entries`) in load order; `order` keeps the
-        // groups' first-seen order.
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        // (kind, id) -> the first occurrence (an index into `entries`); the later ones, by
+        // their first, only for ids used more than once; `order` keeps those groups in the
+        // order their ids were first used.
+        struct Key: Hashable {
+            var kind: String
+            var text: String
+        }
         let entries = facts.entries
+        var first: [Key: Int] = [:]
+        first.reserveCapacity(entries.count)
+        var later: [Int: [Int]] = [:]
         for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
             let text = entry.facts.text
-            let key = (entry.kind ?? "") + "\u{0}" + (caseInsensitive ? text.lowercased() : text)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
+            let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text)
+            if let earlier = first[key] {
+                later[earlier, default: []].append(index)
+            } else {
+                first[key] = index
+            }
         }
+        let order = later.keys.sorted()
 
         var diagnostics: [Diagnostic] = []
         func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
@@ -102,9 +112,8 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         func related(_ o: Int, _ message: String) -> Diagnostic.RelatedLocation {
             Diagnostic.RelatedLocation(file: entries[o].file, place: entries[o].facts.place, message: message)
         }
-        for key in order {
-            guard let occurrences = groups[key], occurrences.count > 1 else { continue }
-            let first = occurrences[0]
+        for first in order {
+            let occurrences = [first] + (later[first] ?? [])
             let firstEntry = entries[first]
             let kind = firstEntry.kind ?? "document"
             let field = keyPath(kind: firstEntry.kind, options: options).description.dropFirst()
