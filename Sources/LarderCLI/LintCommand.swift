@@ -138,9 +138,8 @@ struct LintCommand: AsyncParsableCommand {
 
         let reader: any ProjectReader
         if staged {
-            let schemaFiles = Set(config.content.compactMap(\.schema))
             do {
-                reader = try GitIndexReader(root: root) { config.entry(for: $0) != nil || schemaFiles.contains($0) }
+                reader = try GitIndexReader(root: root)
             } catch {
                 throw ValidationError("--staged: \(error)")
             }

@@ -3,9 +3,9 @@
 ///
 /// Repositories in git's SHA-256 object format have 64-digit ids; ``matches(_:_:)`` answers
 /// false for them (the cache then keys those files by their stat data only).
-enum GitBlobID {
+public enum GitBlobID {
     /// The SHA-1 id of a blob holding `bytes`, in lowercase hex (what `git hash-object` prints).
-    static func sha1(of bytes: [UInt8]) -> String {
+    public static func sha1(of bytes: [UInt8]) -> String {
         var sha = SHA1()
         sha.update(Array("blob \(bytes.count)\u{0}".utf8))
         sha.update(bytes)
@@ -21,7 +21,7 @@ enum GitBlobID {
     }
 
     /// True when `id` (from `git ls-files --stage`) is the id of a blob holding `bytes`.
-    static func matches(_ id: String, _ bytes: [UInt8]) -> Bool {
+    public static func matches(_ id: String, _ bytes: [UInt8]) -> Bool {
         id.utf8.count == 40 && sha1(of: bytes) == id.lowercased()
     }
 }

@@ -120,26 +120,35 @@ extension Linter {
             snapshot = s
         }
         for i in files.indices {
-            let path = files[i].path
-            var blobMatches = false
-            if let s = snapshot, let r = refs[i], let id = reader.blobID(path) { blobMatches = s.blobEquals(s.entries[r], id) }
-            if blobMatches {
+            if let s = snapshot, let r = refs[i], let id = reader.blobID(files[i].path), s.blobEquals(s.entries[r], id) {
                 valid[i] = true
-            } else if let key = known[i] {
-                statKeys[i] = key
-            } else {
-                needStat.append(i)
             }
+        }
+        // The reader gets ready for the files it may read (for `--staged`: which of them the
+        // working tree has as staged, so their stat data tells).
+        let reader = self.reader.preparing(files.indices.filter { i in
+            !valid[i] || (reportingOn?.contains(files[i].path) ?? true)
+        }.map { files[$0].path })
+        for i in files.indices where !valid[i] {
+            if let key = known[i] { statKeys[i] = key } else { needStat.append(i) }
         }
         // Stat data is taken before any file is read.
         for (i, key) in zip(needStat, reader.statKeys(needStat.map { files[$0].path })) { statKeys[i] = key }
+        // Entries found by their stat data that can now carry the staged blob id too.
+        var upgrade = [Bool](repeating: false, count: files.count)
         if let s = snapshot {
             for i in files.indices where !valid[i] {
-                if let key = statKeys[i], let r = refs[i], s.entries[r].stat == key { valid[i] = true }
+                if let key = statKeys[i], let r = refs[i], s.entries[r].stat == key {
+                    valid[i] = true
+                    upgrade[i] = reader.blobID(files[i].path) != nil
+                }
             }
             // An entry of another kind (the config changed) is not valid.
             for i in files.indices where valid[i] {
-                if let r = refs[i], s.kinds[s.entries[r].kind] != kinds[i] { valid[i] = false }
+                if let r = refs[i], s.kinds[s.entries[r].kind] != kinds[i] {
+                    valid[i] = false
+                    upgrade[i] = false
+                }
             }
         }
 
@@ -150,10 +159,11 @@ extension Linter {
         }
         let matched = refs.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         let needsWrite = snapshot == nil || (snapshot?.entries.count ?? 0) > matched || valid.contains(false)
+            || upgrade.contains(true)
         // The stamp racy entries are judged by is taken before any file is read.
         let pending = needsWrite ? cache.beginWrite() : nil
 
-        let content = await loader.load(parse, reportingOn: reportingOn)
+        let content = await ContentLoader(config: loader.config, reader: reader).load(parse, reportingOn: reportingOn)
         report.parsed = parse.count
         report.reused = files.count - parse.count
 
@@ -207,9 +217,11 @@ extension Linter {
             for i in files.indices {
                 let path = files[i].path
                 if valid[i], let s = snapshot, let r = refs[i] {
+                    // Still valid: as it was, with the staged blob id when the stat data
+                    // showed the working tree (which is what is staged) unchanged.
                     let e = s.entries[r]
                     entries.append(FactCache.Entry(
-                        path: path, kind: kinds[i], stat: e.stat, blob: s.blob(e),
+                        path: path, kind: kinds[i], stat: e.stat, blob: upgrade[i] ? reader.blobID(path) : s.blob(e),
                         documents: FactCache.Documents(bytes: s.bytes, range: e.documents)))
                     continue
                 }
@@ -230,7 +242,8 @@ extension Linter {
     private func lintEverything(
         _ files: [(path: String, entry: Int)], loader: ContentLoader, reportingOn: Set<String>?
     ) async -> Outcome {
-        let content = await loader.load(files, reportingOn: reportingOn)
+        let reader = loader.reader.preparing(files.map(\.path))
+        let content = await ContentLoader(config: loader.config, reader: reader).load(files, reportingOn: reportingOn)
         return Outcome(diagnostics: await lint(content, reportingOn: reportingOn), content: content, cache: CacheReport())
     }
 

@@ -21,6 +21,9 @@ public protocol ProjectReader: Sendable {
     func statKey(_ path: String) -> FileStatKey?
     /// ``statKey(_:)`` of many files at once (a reader may do it faster than one by one).
     func statKeys(_ paths: [String]) -> [FileStatKey?]
+    /// A reader ready to read `paths` soon (it may fetch them in one go, as the git index
+    /// reader does); itself by default. Reading works without it.
+    func preparing(_ paths: [String]) -> any ProjectReader
     /// The git blob id of what ``read(_:)`` gives for a file, when known without reading it
     /// (the index's id, for `--staged`); nil by default.
     func blobID(_ path: String) -> String?
@@ -29,6 +32,7 @@ public protocol ProjectReader: Sendable {
 extension ProjectReader {
     public func statKey(_ path: String) -> FileStatKey? { nil }
     public func statKeys(_ paths: [String]) -> [FileStatKey?] { paths.map(statKey) }
+    public func preparing(_ paths: [String]) -> any ProjectReader { self }
     public func blobID(_ path: String) -> String? { nil }
 }
 
