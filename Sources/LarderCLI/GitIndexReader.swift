@@ -27,14 +27,20 @@ struct GitIndexReader: ProjectReader {
         var blobs: [String: String] = [:]
         var paths: [String] = []
         // Each entry: "<mode> <oid> <stage>\t<path>\0"
+        blobs.reserveCapacity(listing.count / 64)
         for entry in listing.split(separator: 0) {
-            guard let tab = entry.firstIndex(of: 0x09) else { continue }
-            let meta = entry[entry.startIndex..<tab].split(separator: 0x20)
-            guard meta.count == 3 else { continue }
+            guard let tab = entry.firstIndex(of: 0x09),
+                let space1 = entry[..<tab].firstIndex(of: 0x20),
+                let space2 = entry[(space1 + 1)..<tab].firstIndex(of: 0x20)
+            else { continue }
+            let mode = entry[entry.startIndex..<space1], stage = entry[(space2 + 1)..<tab]
+            if mode.elementsEqual("160000".utf8) { continue }  // a submodule, not a file
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
-            guard meta[2].elementsEqual("0".utf8) || blobs[path] == nil else { continue }
-            if meta[0].elementsEqual("160000".utf8) { continue }  // a submodule, not a file
-            if blobs.updateValue(String(decoding: meta[1], as: UTF8.self), forKey: path) == nil { paths.append(path) }
+            // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
+            guard stage.elementsEqual("0".utf8) || blobs[path] == nil else { continue }
+            if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: path) == nil {
+                paths.append(path)
+            }
         }
         self.blobs = blobs
         // git lists paths in byte order, which is the string order for most paths.

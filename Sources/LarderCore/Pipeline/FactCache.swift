@@ -140,12 +140,24 @@ public struct FactCache: Sendable {
         }
 
         func pathEquals(_ entry: EntryRef, _ path: String) -> Bool {
-            path.utf8.count == entry.path.count && bytes[entry.path].elementsEqual(path.utf8)
+            equals(entry.path, path)
         }
 
         func blobEquals(_ entry: EntryRef, _ id: String) -> Bool {
             guard let blob = entry.blob else { return false }
-            return bytes[blob].elementsEqual(id.utf8)
+            return equals(blob, id)
+        }
+
+        /// True when `range` of the bytes holds `text`'s UTF-8.
+        private func equals(_ range: Range<Int>, _ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { utf8 in
+                guard utf8.count == range.count else { return false }
+                return bytes.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return utf8.isEmpty }
+                    return memcmp(base + range.lowerBound, other, utf8.count) == 0
+                }
+            }
         }
 
         func blob(_ entry: EntryRef) -> String? {

@@ -57,18 +57,19 @@ extension Linter {
         // Side by side: reading the cache, the stat data of the files a blob id does not
         // name (all of them in the working tree), and the schemas.
         async let loaded = cache.load(fingerprint: fingerprint, jobCount: factJobs.count)
-        let unnamed = files.indices.filter { reader.blobID(files[$0].path) == nil }
+        let blobs = files.map { reader.blobID($0.path) }
+        let unnamed = files.indices.filter { blobs[$0] == nil }
         async let stats = Self.statKeys(of: unnamed.map { files[$0].path }, reader: reader)
         async let compiled = compileSchemas()
         let snapshot = await loaded
         var statKeys = [FileStatKey??](repeating: nil, count: files.count)
         for (i, key) in zip(unnamed, await stats) { statKeys[i] = .some(key) }
         let schemas = await compiled
-        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, snapshot, statKeys, schemas) {
+        if let outcome = await lint(files, blobs, loader, reportingOn, cache, factJobs, fingerprint, snapshot, statKeys, schemas) {
             return outcome
         }
         // Facts in the cache that do not read back: parse everything and write it anew.
-        if let outcome = await lint(files, loader, reportingOn, cache, factJobs, fingerprint, nil, statKeys, schemas) {
+        if let outcome = await lint(files, blobs, loader, reportingOn, cache, factJobs, fingerprint, nil, statKeys, schemas) {
             return outcome
         }
         return await lintEverything(files, loader: loader, reportingOn: reportingOn)
@@ -96,7 +97,7 @@ extension Linter {
     /// `known` holds stat data taken before any file was read (`.some(nil)`: the file has
     /// none), aligned with `files`.
     private func lint(
-        _ files: [(path: String, entry: Int)], _ loader: ContentLoader, _ reportingOn: Set<String>?,
+        _ files: [(path: String, entry: Int)], _ blobs: [String?], _ loader: ContentLoader, _ reportingOn: Set<String>?,
         _ cache: FactCache, _ factJobs: [FactJob], _ fingerprint: String, _ snapshot: FactCache.Snapshot?,
         _ known: [FileStatKey??], _ compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])
     ) async -> Outcome? {
@@ -120,7 +121,7 @@ extension Linter {
             snapshot = s
         }
         for i in files.indices {
-            if let s = snapshot, let r = refs[i], let id = reader.blobID(files[i].path), s.blobEquals(s.entries[r], id) {
+            if let s = snapshot, let r = refs[i], let id = blobs[i], s.blobEquals(s.entries[r], id) {
                 valid[i] = true
             }
         }
@@ -140,7 +141,7 @@ extension Linter {
             for i in files.indices where !valid[i] {
                 if let key = statKeys[i], let r = refs[i], s.entries[r].stat == key {
                     valid[i] = true
-                    upgrade[i] = reader.blobID(files[i].path) != nil
+                    upgrade[i] = blobs[i] != nil
                 }
             }
             // An entry of another kind (the config changed) is not valid.
@@ -221,14 +222,14 @@ extension Linter {
                     // showed the working tree (which is what is staged) unchanged.
                     let e = s.entries[r]
                     entries.append(FactCache.Entry(
-                        path: path, kind: kinds[i], stat: e.stat, blob: upgrade[i] ? reader.blobID(path) : s.blob(e),
+                        path: path, kind: kinds[i], stat: e.stat, blob: upgrade[i] ? blobs[i] : s.blob(e),
                         documents: FactCache.Documents(bytes: s.bytes, range: e.documents)))
                     continue
                 }
                 // A file that could not be read has no entry: it is read again next time.
                 guard let bytes = bytesOf[path], let documents = sections[i] else { continue }
                 let stat = statKeys[i].flatMap { $0.isRacy(stamp: pending.stamp) ? nil : $0 }
-                let blob = reader.blobID(path).flatMap { GitBlobID.matches($0, bytes) ? $0 : nil }
+                let blob = blobs[i].flatMap { GitBlobID.matches($0, bytes) ? $0 : nil }
                 guard stat != nil || blob != nil else { continue }
                 entries.append(FactCache.Entry(path: path, kind: kinds[i], stat: stat, blob: blob, documents: documents))
             }
