@@ -235,6 +235,29 @@ final class NoteProject {
         }
     }
 
+    @Test func placesWrittenInOnePassAreWhereDiagnosticsWouldBe() throws {
+        // Many documents on one line (a minified file), then on lines of their own, with
+        // text that counts double in UTF-16, CRLF and lone CR line ends and a byte order mark.
+        var items: [String] = []
+        for i in 0..<200 { items.append(#"{"x": "😀é", "title": "t\#(i)"}"#) }
+        let minified = "\u{FEFF}[" + items.joined(separator: ",") + "]"
+        let lines = "[\r\n" + items.joined(separator: ",\r\n") + ",\r" + items[0] + "]"
+        for text in [minified, lines] {
+            let json = try JSONDocument(parsing: Array(text.utf8))
+            let documents = Document.split(file: "n.json", json: json)
+            var encoder = FactEncoder()
+            for document in documents {
+                let node = try #require(json.member(document.node, "title"))
+                encoder.startDocument()
+                FactPlace(document, node: node).encode(to: &encoder)
+                var decoder = FactDecoder(encoder.bytes)
+                let place = try decoder.readPlace()
+                let expected = document.diagnostic(ruleID: "r", severity: .error, message: "m", node: node)
+                #expect(place.start == expected.start && place.end == expected.end && place.pointer == expected.pointer)
+            }
+        }
+    }
+
     @Test func gitBlobIDsAreGits() {
         // What `git hash-object` prints for these contents.
         #expect(GitBlobID.sha1(of: []) == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")

@@ -256,9 +256,28 @@ extension Linter {
         await withTaskGroup(of: (Int, [[[UInt8]?]]).self) { group in
             var start = 0
             while start < documents.count {
-                let range = start..<min(start + batch, documents.count)
-                group.addTask { (range.lowerBound, range.map { i in jobs.map { $0.encodedFacts(of: documents[i]) } }) }
-                start = range.upperBound
+                // Batches end at a file's end, so the documents of a file share its line index.
+                var end = min(start + batch, documents.count)
+                while end < documents.count && documents[end].file == documents[end - 1].file { end += 1 }
+                let range = start..<end
+                group.addTask {
+                    var out: [[[UInt8]?]] = []
+                    var i = range.lowerBound
+                    while i < range.upperBound {
+                        var j = i + 1
+                        while j < range.upperBound && documents[j].file == documents[i].file { j += 1 }
+                        // One encoder per job and file, so places are found in one pass.
+                        var encoders = [FactEncoder](repeating: FactEncoder(), count: jobs.count)
+                        FactPlace.withSharedLocator(for: documents[i..<j]) {
+                            for k in i..<j {
+                                out.append(jobs.indices.map { jobs[$0].encodedFacts(of: documents[k], with: &encoders[$0]) })
+                            }
+                        }
+                        i = j
+                    }
+                    return (range.lowerBound, out)
+                }
+                start = end
             }
             for await (first, facts) in group {
                 for (offset, f) in facts.enumerated() { out[first + offset] = f }
@@ -292,8 +311,9 @@ struct FactJob: Sendable, CustomStringConvertible {
         let run: @Sendable (_ documents: [Document], _ reportingOn: Set<String>?, _ context: RuleContext) -> [Diagnostic]
     }
 
-    func encodedFacts(of document: Document) -> [UInt8]? {
-        Self.encode(rule, document, context)
+    /// The document's facts encoded with `encoder` (of its file).
+    func encodedFacts(of document: Document, with encoder: inout FactEncoder) -> [UInt8]? {
+        Self.encode(rule, document, context, &encoder)
     }
 
     /// Reads this job's facts (job `job` of `jobCount`) out of each file's stored documents,
@@ -302,9 +322,11 @@ struct FactJob: Sendable, CustomStringConvertible {
         Self.prepare(rule, job: job, jobCount: jobCount, files: files, kinds: kinds, sections: sections)
     }
 
-    private static func encode<R: FactContentRule>(_ rule: R, _ document: Document, _ context: RuleContext) -> [UInt8]? {
+    private static func encode<R: FactContentRule>(
+        _ rule: R, _ document: Document, _ context: RuleContext, _ encoder: inout FactEncoder
+    ) -> [UInt8]? {
         guard let facts = rule.facts(of: document, context: context) else { return nil }
-        var encoder = FactEncoder()
+        encoder.startDocument()
         facts.encode(to: &encoder)
         return encoder.bytes
     }
