@@ -258,6 +258,27 @@ final class NoteProject {
         }
     }
 
+    @Test func theCursorCountsAsTheLocatorDoes() {
+        // Texts made of line ends of every kind, multi-byte characters and a byte order mark,
+        // asked at every offset in order, and at random offsets.
+        let pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\t", "\u{FEFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var text = round % 3 == 0 ? "\u{FEFF}" : ""
+            for _ in 0..<Int.random(in: 0..<40, using: &generator) { text += pieces.randomElement(using: &generator) ?? "" }
+            let bytes = Array(text.utf8)
+            let locator = SourceLocator(bytes: bytes)
+            var cursor = PositionCursor()
+            for offset in 0...bytes.count {
+                #expect(cursor.position(ofByte: offset, in: bytes) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
+            }
+            for _ in 0..<20 {
+                let offset = Int.random(in: 0...bytes.count, using: &generator)
+                #expect(cursor.position(ofByte: offset, in: bytes) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
+            }
+        }
+    }
+
     @Test func gitBlobIDsAreGits() {
         // What `git hash-object` prints for these contents.
         #expect(GitBlobID.sha1(of: []) == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")

@@ -256,7 +256,7 @@ extension Linter {
         await withTaskGroup(of: (Int, [[[UInt8]?]]).self) { group in
             var start = 0
             while start < documents.count {
-                // Batches end at a file's end, so the documents of a file share its line index.
+                // Batches end at a file's end, so a file's places are found in one pass.
                 var end = min(start + batch, documents.count)
                 while end < documents.count && documents[end].file == documents[end - 1].file { end += 1 }
                 let range = start..<end
@@ -268,10 +268,8 @@ extension Linter {
                         while j < range.upperBound && documents[j].file == documents[i].file { j += 1 }
                         // One encoder per job and file, so places are found in one pass.
                         var encoders = [FactEncoder](repeating: FactEncoder(), count: jobs.count)
-                        FactPlace.withSharedLocator(for: documents[i..<j]) {
-                            for k in i..<j {
-                                out.append(jobs.indices.map { jobs[$0].encodedFacts(of: documents[k], with: &encoders[$0]) })
-                            }
+                        for k in i..<j {
+                            out.append(jobs.indices.map { jobs[$0].encodedFacts(of: documents[k], with: &encoders[$0]) })
                         }
                         i = j
                     }

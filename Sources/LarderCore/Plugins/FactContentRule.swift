@@ -95,19 +95,10 @@ public struct FactTable<Facts: ContentFacts>: Sendable {
     public init<R: FactContentRule>(rule: R, content: ContentSet, context: RuleContext) where R.Facts == Facts {
         var entries: [Entry] = []
         let documents = content.documents
-        var start = 0
-        while start < documents.count {
-            // The documents of one file together, sharing its line index.
-            var end = start + 1
-            while end < documents.count && documents[end].file == documents[start].file { end += 1 }
-            FactPlace.withSharedLocator(for: documents[start..<end]) {
-                for document in documents[start..<end] {
-                    if let facts = rule.facts(of: document, context: context) {
-                        entries.append(Entry(file: document.file, kind: document.kind, index: document.index, facts: facts))
-                    }
-                }
+        for document in documents {
+            if let facts = rule.facts(of: document, context: context) {
+                entries.append(Entry(file: document.file, kind: document.kind, index: document.index, facts: facts))
             }
-            start = end
         }
         self.init(entries: entries, documents: documents)
     }
@@ -135,7 +126,8 @@ public protocol ContentFacts: Sendable {
 public struct FactPlace: ContentFacts, Hashable {
     enum Location: Sendable {
         case positions(start: SourcePosition, end: SourcePosition)
-        case bytes(SourceLocator, Range<Int>)
+        /// The file's bytes (shared with its parsed document, not copied) and the value's.
+        case bytes([UInt8], Range<Int>)
     }
 
     let location: Location
@@ -149,26 +141,30 @@ public struct FactPlace: ContentFacts, Hashable {
 
     /// The place of `node` of `document`: the same start, end and pointer as
     /// ``Document/diagnostic(ruleID:severity:message:node:locator:keywordLocation:absoluteKeywordLocation:related:fix:)``
-    /// gives. Pass the file's `locator` when one is at hand.
-    public init(_ document: Document, node: Int, locator: SourceLocator? = nil) {
+    /// gives.
+    public init(_ document: Document, node: Int) {
         let json = document.json
-        location = .bytes(locator ?? Self.sharedLocator(for: document) ?? json.locator(), json.byteRange(node))
+        location = .bytes(json.bytes, json.byteRange(node))
         pointer = json.pointer(to: node, from: document.node, basePointer: document.pointer)
     }
 
     /// Where the value starts.
     public var start: SourcePosition {
         switch location {
-        case .positions(let start, _): start
-        case .bytes(let locator, let range): locator.position(ofByte: range.lowerBound)
+        case .positions(let start, _): return start
+        case .bytes(let bytes, let range):
+            var cursor = PositionCursor()
+            return cursor.position(ofByte: range.lowerBound, in: bytes)
         }
     }
 
     /// Just after where the value ends.
     public var end: SourcePosition {
         switch location {
-        case .positions(_, let end): end
-        case .bytes(let locator, let range): locator.position(ofByte: range.upperBound)
+        case .positions(_, let end): return end
+        case .bytes(let bytes, let range):
+            var cursor = PositionCursor()
+            return cursor.position(ofByte: range.upperBound, in: bytes)
         }
     }
 
@@ -182,25 +178,6 @@ public struct FactPlace: ContentFacts, Hashable {
         hasher.combine(end)
     }
 
-    /// The line index of the file whose documents' facts are being taken, when the file
-    /// holds many documents (a file of 10,000 places would otherwise count its lines again
-    /// for each). Bound by ``withSharedLocator(for:_:)``.
-    static let fileLocator = TaskLocal<(file: String, bytes: Int, locator: SourceLocator)?>(wrappedValue: nil)
-
-    static func sharedLocator(for document: Document) -> SourceLocator? {
-        guard let shared = fileLocator.get(), shared.file == document.file, !document.isModified,
-            shared.bytes == document.json.bytes.count
-        else { return nil }
-        return shared.locator
-    }
-
-    /// Runs `body` (which takes the facts of `documents`, all of one file) with one line
-    /// index for the file when it holds more than one document.
-    static func withSharedLocator<T>(for documents: ArraySlice<Document>, _ body: () -> T) -> T {
-        guard documents.count > 1, let first = documents.first, !first.isModified else { return body() }
-        return fileLocator.withValue((first.file, first.json.bytes.count, first.json.locator())) { body() }
-    }
-
     /// `file:line:column` of the start, for messages.
     public func description(in file: String) -> String {
         "\(file):\(start.line):\(start.column)"
@@ -211,9 +188,9 @@ public struct FactPlace: ContentFacts, Hashable {
         case .positions(let start, let end):
             encoder.write(start)
             encoder.write(end)
-        case .bytes(let locator, let range):
-            encoder.write(encoder.cursor.position(ofByte: range.lowerBound, in: locator))
-            encoder.write(encoder.cursor.position(ofByte: range.upperBound, in: locator))
+        case .bytes(let bytes, let range):
+            encoder.write(encoder.cursor.position(ofByte: range.lowerBound, in: bytes))
+            encoder.write(encoder.cursor.position(ofByte: range.upperBound, in: bytes))
         }
         encoder.write(pointer)
     }
@@ -428,45 +405,61 @@ public struct FactDecoder: Sendable {
     }
 }
 
-/// Finds positions in one file in increasing order in one pass: a position on the line of
-/// the previous one, and after it, continues that one's column count instead of counting
-/// from the line's start. Gives exactly what ``SourceLocator/position(ofByte:)`` gives.
+/// Finds positions in one file's bytes, in increasing order in one pass: each position
+/// continues from the previous one instead of counting from the file's start. Gives exactly
+/// what ``SourceLocator/position(ofByte:)`` gives: lines end at `\n`, `\r\n` or a lone
+/// `\r`; columns count UTF-16 code units plus one; a byte order mark does not count.
 struct PositionCursor: Sendable {
     /// The file the cursor is in: where its bytes are stored, and how many.
     private var storage = 0
-    private var bytesCount = -1
+    private var count = -1
     private var offset = 0
-    private var position = SourcePosition(line: 0, column: 0)
+    private var line = 1
+    private var column = 1
 
-    mutating func position(ofByte wanted: Int, in locator: SourceLocator) -> SourcePosition {
-        let bytes = locator.bytes, starts = locator.lineStarts
+    mutating func position(ofByte wanted: Int, in bytes: [UInt8]) -> SourcePosition {
         let target = min(max(0, wanted), bytes.count)
-        // Last line start <= target.
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= target { lo = mid } else { hi = mid - 1 }
-        }
-        // The same file (the same bytes in memory), the same line, further on, and past a
-        // byte order mark: count only the bytes in between.
         let address = bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        if address == storage, bytes.count == bytesCount, position.line == lo + 1,
-            offset <= target, offset >= 3 || lo > 0
-        {
-            var column = position.column
-            var i = offset
-            while i < target {
-                let c = bytes[i]
-                if c & 0xC0 != 0x80 { column += c >= 0xF0 ? 2 : 1 }
-                i += 1
-            }
-            position = SourcePosition(line: lo + 1, column: column)
-        } else {
+        if address != storage || bytes.count != count || target < offset {
             storage = address
-            bytesCount = bytes.count
-            position = locator.position(ofByte: target)
+            count = bytes.count
+            line = 1
+            column = 1
+            offset = 0
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                guard target >= 3 else {
+                    count = -1  // start over next time
+                    return SourcePosition(line: 1, column: 1)
+                }
+                offset = 3
+            }
+        }
+        var i = offset
+        while i < target {
+            let c = bytes[i]
+            if c == 0x0A {
+                line += 1
+                column = 1
+            } else if c == 0x0D {
+                if i + 1 < bytes.count && bytes[i + 1] == 0x0A {
+                    // `\r\n` ends the line after the `\n`; up to it, the `\r` is on the line.
+                    if i + 1 < target {
+                        line += 1
+                        column = 1
+                        i += 1
+                    } else {
+                        column += 1
+                    }
+                } else {
+                    line += 1
+                    column = 1
+                }
+            } else if c & 0xC0 != 0x80 {
+                column += c >= 0xF0 ? 2 : 1
+            }
+            i += 1
         }
         offset = target
-        return position
+        return SourcePosition(line: line, column: column)
     }
 }
