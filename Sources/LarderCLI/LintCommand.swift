@@ -9,7 +9,9 @@ import LarderJSON
 /// `--config`) it runs the whole lint stage: each document against its kind's schema and
 /// every rule, with the config's severities. Without paths it lints everything the config
 /// includes; with paths (as pre-commit passes them) it reports on those files while
-/// cross-file rules still see the whole content set. Without a config it checks the syntax
+/// cross-file rules still see the whole content set: their facts about unchanged files come
+/// from the lint cache (`FactCache`, in `.larder-cache/`), so only the given files and the
+/// changed ones are parsed (`--no-cache` parses all). Without a config it checks the syntax
 /// and duplicate keys of the given JSON files.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
