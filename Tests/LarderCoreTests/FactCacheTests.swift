@@ -445,6 +445,16 @@ final class NoteProject {
             let again = try await project.lint(reportingOn: ["notes/b.json"])
             #expect(again.report.loaded && again.report.parsed == 1 && again.diagnostics == expected)
         }
+        // A temporary file left by a run killed while writing goes once it is old.
+        let stale = project.cacheFile + ".tmp-1-1", fresh = project.cacheFile + ".tmp-2-2"
+        try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: fresh))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
+        try project.note("c", title: "Stew")
+        try await project.settle()
+        #expect(try await project.lint(reportingOn: ["notes/b.json"]).report.written)
+        #expect(!FileManager.default.fileExists(atPath: stale) && FileManager.default.fileExists(atPath: fresh))
+        try FileManager.default.removeItem(atPath: fresh)
         // A folder where the cache file should be: nothing is written, nothing breaks.
         try FileManager.default.removeItem(atPath: project.cacheFile)
         try FileManager.default.createDirectory(atPath: project.cacheFile + "/x", withIntermediateDirectories: true)

@@ -360,6 +360,17 @@ public struct FactCache: Sendable {
             try? Data("# Larder's lint cache (see `larder lint --help`); never committed.\n*\n".utf8)
                 .write(to: URL(fileURLWithPath: ignore), options: .atomic)
         }
+        // Temporary files of runs that were killed while writing, if any, once they are old.
+        let prefix = (file as NSString).lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            var old = stat()
+            let path = folder + "/" + name
+            if lstat(path, &old) == 0, (old.st_mode & S_IFMT) == S_IFREG,
+                FileStatKey(old).modified < Int64(Date().timeIntervalSince1970 - 600) * 1_000_000_000
+            {
+                unlink(path)
+            }
+        }
         let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { return nil }
