@@ -12,51 +12,95 @@ struct GitIndexReader: ProjectReader {
 
     /// Project-relative path -> blob id, for every file in the index under the project.
     let blobs: [String: String]
-    /// Blob contents read ahead of time in one `git cat-file --batch` call, for the files
-    /// whose staged version differs from the working tree.
-    let contents: [String: [UInt8]]
     let sortedPaths: [String]
+    /// Staged bytes fetched from git (`git cat-file --batch`) for prepared files whose
+    /// working-tree version differs from the staged one.
+    let contents: [String: [UInt8]]
+    /// Prepared files whose working-tree version git found to be the staged one.
+    let sameAsIndex: Set<String>
     /// Reads the files whose staged version is the working tree's (most of them).
     let workingTree: WorkingTreeReader
 
-    /// Lists the index under `root` (paths relative to it) and reads the blobs of the files
-    /// `wanted` selects.
-    init(root: String, wanted: (String) -> Bool) throws {
+    /// Lists the index under `root` (paths relative to it): one `git ls-files`, nothing read.
+    init(root: String) throws {
         let listing = try Self.git(["ls-files", "-z", "--stage", "--", "."], in: root)
         var blobs: [String: String] = [:]
+        var paths: [String] = []
         // Each entry: "<mode> <oid> <stage>\t<path>\0"
+        blobs.reserveCapacity(listing.count / 64)
         for entry in listing.split(separator: 0) {
-            guard let tab = entry.firstIndex(of: 0x09) else { continue }
-            let meta = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
+            guard let tab = entry.firstIndex(of: 0x09),
+                let space1 = entry[..<tab].firstIndex(of: 0x20),
+                let space2 = entry[(space1 + 1)..<tab].firstIndex(of: 0x20)
+            else { continue }
+            let mode = entry[entry.startIndex..<space1], stage = entry[(space2 + 1)..<tab]
+            if mode.elementsEqual("160000".utf8) { continue }  // a submodule, not a file
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
-            guard meta.count == 3, meta[2] == "0" || blobs[path] == nil else { continue }
-            if meta[0] == "160000" { continue }  // a submodule, not a file
-            blobs[path] = String(meta[1])
-        }
-        self.blobs = blobs
-        sortedPaths = blobs.keys.sorted()
-        workingTree = WorkingTreeReader(root: root)
-        // Only files that differ between the index and the working tree (changed after
-        // staging, or deleted) need their staged bytes from git; the rest read from disk.
-        let differing = try Self.git(["diff", "--name-only", "--relative", "-z", "--", "."], in: root)
-        let changed = Set(differing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
-        let needed = sortedPaths.filter { changed.contains($0) && wanted($0) }
-        var contents: [String: [UInt8]] = [:]
-        if !needed.isEmpty {
-            let input = needed.map { blobs[$0]! + "\n" }.joined()
-            let output = try Self.git(["cat-file", "--batch"], in: root, input: Array(input.utf8))
-            // Each answer: "<oid> blob <size>\n<bytes>\n"
-            var i = 0
-            for path in needed {
-                guard let newline = output[i...].firstIndex(of: 0x0A) else { break }
-                let header = String(decoding: output[i..<newline], as: UTF8.self).split(separator: " ")
-                guard header.count == 3, let size = Int(header[2]) else { throw GitError(description: "unexpected answer from git cat-file: \(header.joined(separator: " "))") }
-                let start = newline + 1
-                contents[path] = Array(output[start..<(start + size)])
-                i = start + size + 1
+            // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
+            guard stage.elementsEqual("0".utf8) || blobs[path] == nil else { continue }
+            if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: path) == nil {
+                paths.append(path)
             }
         }
+        self.blobs = blobs
+        // git lists paths in byte order, which is the string order for most paths.
+        sortedPaths = paths.indices.dropFirst().allSatisfy({ paths[$0 - 1] < paths[$0] }) ? paths : paths.sorted()
+        workingTree = WorkingTreeReader(root: root)
+        contents = [:]
+        sameAsIndex = []
+    }
+
+    private init(_ base: GitIndexReader, contents: [String: [UInt8]], sameAsIndex: Set<String>) {
+        blobs = base.blobs
+        sortedPaths = base.sortedPaths
+        workingTree = base.workingTree
         self.contents = contents
+        self.sameAsIndex = sameAsIndex
+    }
+
+    /// A reader that knows which of `paths` differ between the index and the working tree
+    /// (`git diff`, limited to those paths when they are few) and holds the staged bytes of
+    /// those (one `git cat-file --batch`); the rest are read from the working tree. Without
+    /// this, ``read(_:)`` still gives the staged bytes, checking each file's hash.
+    func preparing(_ paths: [String]) -> any ProjectReader {
+        let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil && !sameAsIndex.contains($0) }
+        guard !wanted.isEmpty else { return self }
+        let root = workingTree.root
+        do {
+            let arguments = wanted.count <= 256
+                ? ["--literal-pathspecs", "diff", "--name-only", "--relative", "-z", "--"] + wanted
+                : ["diff", "--name-only", "--relative", "-z", "--", "."]
+            let listing = try Self.git(arguments, in: root)
+            let differing = Set(listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+            var contents = self.contents, same = sameAsIndex
+            let fetch = wanted.filter(differing.contains)
+            for path in wanted where !differing.contains(path) { same.insert(path) }
+            for (path, bytes) in zip(fetch, try Self.catFile(fetch.compactMap { blobs[$0] }, in: root)) { contents[path] = bytes }
+            return GitIndexReader(self, contents: contents, sameAsIndex: same)
+        } catch {
+            return self  // `read` checks each file by its hash instead
+        }
+    }
+
+    /// The contents of blobs, by id, from one `git cat-file --batch`.
+    static func catFile(_ ids: [String], in root: String) throws -> [[UInt8]] {
+        guard !ids.isEmpty else { return [] }
+        let output = try git(["cat-file", "--batch"], in: root, input: Array(ids.map { $0 + "\n" }.joined().utf8))
+        // Each answer: "<oid> blob <size>\n<bytes>\n"
+        var out: [[UInt8]] = []
+        var i = 0
+        for _ in ids {
+            guard i <= output.count, let newline = output[i...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: output[i..<newline], as: UTF8.self).split(separator: " ")
+            let start = newline + 1
+            guard header.count == 3, let size = Int(header[2]), size >= 0, size <= output.count - start else {
+                throw GitError(description: "unexpected answer from git cat-file: \(header.joined(separator: " "))")
+            }
+            out.append(Array(output[start..<(start + size)]))
+            i = start + size + 1
+        }
+        guard out.count == ids.count else { throw GitError(description: "git cat-file answered \(out.count) of \(ids.count) objects") }
+        return out
     }
 
     func files(under folder: String) -> [String] {
@@ -75,11 +119,35 @@ struct GitIndexReader: ProjectReader {
 
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
         if let bytes = contents[path] { return bytes }
-        guard blobs[path] != nil else { throw FileReadError(path: path, reason: "it is not staged") }
-        return try workingTree.read(path)
+        guard let blob = blobs[path] else { throw FileReadError(path: path, reason: "it is not staged") }
+        if sameAsIndex.contains(path) { return try workingTree.read(path) }
+        // Not prepared: the working tree's bytes when they are the staged ones, else git's.
+        if let bytes = try? workingTree.read(path), GitBlobID.matches(blob, bytes) { return bytes }
+        do {
+            return try Self.catFile([blob], in: workingTree.root)[0]
+        } catch {
+            throw FileReadError(path: path, reason: "cannot read the staged version: \(error)")
+        }
     }
 
     var projectFiles: any ProjectFiles { IndexFiles(paths: sortedPaths, blobs: blobs) }
+
+    /// The staged blob's id: what `read` gives (the lint cache checks the bytes against it
+    /// before it keeps it).
+    func blobID(_ path: String) -> String? { blobs[path] }
+
+    /// The working tree's stat data, for a prepared file whose staged version is the
+    /// working tree's.
+    func statKey(_ path: String) -> FileStatKey? {
+        guard sameAsIndex.contains(path) else { return nil }
+        return workingTree.statKey(path)
+    }
+
+    func statKeys(_ paths: [String]) -> [FileStatKey?] {
+        let same = paths.map(sameAsIndex.contains)
+        var keys = workingTree.statKeys(paths.enumerated().filter { same[$0.offset] }.map(\.element)).makeIterator()
+        return same.map { $0 ? keys.next() ?? nil : nil }
+    }
 
     /// The index's files for rules (images): existence is a hash look-up; a folder's
     /// entries are found by a binary search over the sorted paths, only when asked.

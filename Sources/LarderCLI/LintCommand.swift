@@ -9,7 +9,9 @@ import LarderJSON
 /// `--config`) it runs the whole lint stage: each document against its kind's schema and
 /// every rule, with the config's severities. Without paths it lints everything the config
 /// includes; with paths (as pre-commit passes them) it reports on those files while
-/// cross-file rules still see the whole content set. Without a config it checks the syntax
+/// cross-file rules still see the whole content set: their facts about unchanged files come
+/// from the lint cache (`FactCache`, in `.larder-cache/`), so only the given files and the
+/// changed ones are parsed (`--no-cache` parses all). Without a config it checks the syntax
 /// and duplicate keys of the given JSON files.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,10 +42,15 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Report errors only.")
     var quiet = false
 
+    @Flag(name: .customLong("no-cache"), help: ArgumentHelp(
+        "Parse every file, without reading or writing the lint cache (.larder-cache/ in the project).",
+        discussion: "The cache keeps each file's ids, references and coordinates, so that linting a few files parses those and the changed ones; it never changes what is reported."))
+    var noCache = false
+
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let registry = try CLIRegistry.make()
+        let registry = CLIRegistry.makeForLint()
         let reporter = try output.reporter(in: registry)
         let cwd = FileManager.default.currentDirectoryPath
         var run: LintRun
@@ -133,9 +140,8 @@ struct LintCommand: AsyncParsableCommand {
 
         let reader: any ProjectReader
         if staged {
-            let schemaFiles = Set(config.content.compactMap(\.schema))
             do {
-                reader = try GitIndexReader(root: root) { config.entry(for: $0) != nil || schemaFiles.contains($0) }
+                reader = try GitIndexReader(root: root)
             } catch {
                 throw ValidationError("--staged: \(error)")
             }
@@ -156,13 +162,27 @@ struct LintCommand: AsyncParsableCommand {
             let includedSet = Set(included.map(\.path))
             reportingOn = files.filter { includedSet.contains($0) }
         }
-        let content = await loader.load(included, reportingOn: reportingOn)
-        trace.mark("read and parse \(content.documents.count) documents")
-        let found = await project.linter(registry: registry, reader: reader).lint(content, reportingOn: reportingOn)
-        trace.mark("lint")
+        let cache = noCache ? nil : FactCache(projectRoot: root, configName: project.configName, salt: Self.cacheSalt())
+        let outcome = await project.linter(registry: registry, reader: reader)
+            .lint(files: included, loader: loader, reportingOn: reportingOn, cache: cache)
+        let found = outcome.diagnostics, content = outcome.content
+        trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")
         let diagnostics = project.displayed(found)
         let locators = project.locators(for: found, in: content)
         return LintRun(diagnostics: diagnostics, filesChecked: reportingOn?.count ?? included.count, locators: locators)
+    }
+}
+
+extension LintCommand {
+    /// What the lint cache's facts depend on besides the rules: this Larder's version and
+    /// build (the executable's size and modification time), so a rebuilt or upgraded
+    /// `larder` never reads facts an older one wrote.
+    static func cacheSalt() -> String {
+        var salt = "larder \(larderVersion)"
+        if let path = Bundle.main.executablePath, let stat = FileStatKey(path: path) {
+            salt += " build \(stat.size)-\(stat.modified)"
+        }
+        return salt
     }
 }
 

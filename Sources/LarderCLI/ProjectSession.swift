@@ -10,6 +10,8 @@ struct ProjectSession {
     let root: String
     /// How reports name the config file.
     let configDisplay: String
+    /// The config file's name (`larder.yml`), which names the project's lint cache.
+    let configName: String
     let config: LarderConfig
     let positions: ConfigLoader.PositionMap
 
@@ -36,7 +38,9 @@ struct ProjectSession {
         let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
         do {
             let (config, positions) = try configFile.load(displayPath: configDisplay)
-            return ProjectSession(cwd: cwd, root: root, configDisplay: configDisplay, config: config, positions: positions)
+            return ProjectSession(
+                cwd: cwd, root: root, configDisplay: configDisplay,
+                configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions)
         } catch {
             var locators: [String: SourceLocator] = [:]
             if let l = error.locator { locators[configDisplay] = l }

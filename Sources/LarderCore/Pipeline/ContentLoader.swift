@@ -42,13 +42,15 @@ public struct ContentLoader: Sendable {
         for root in sortedRoots where !walk.contains(where: { $0.isEmpty || root == $0 || root.hasPrefix($0 + "/") }) {
             walk.append(root)
         }
+        // Roots that do not nest share no file, and each root's files come sorted: a single
+        // root (the usual case) needs neither a set nor a sort (only a check).
         var out: [(String, Int)] = []
-        var seen = Set<String>()
         for root in walk {
-            for path in reader.files(under: root) where seen.insert(path).inserted {
+            for path in reader.files(under: root) {
                 if let (index, _) = config.entry(for: path) { out.append((path, index)) }
             }
         }
+        if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return out }
         return out.sorted { $0.0 < $1.0 }
     }
 

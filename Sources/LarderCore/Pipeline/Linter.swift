@@ -108,31 +108,26 @@ public struct Linter: Sendable {
 
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
     public func lint(_ content: LoadedContent, reportingOn: Set<String>? = nil) async -> [Diagnostic] {
-        let (schemas, schemaDiagnostics) = compileSchemas()
-        let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
-        let projectFiles = reader.projectFiles
-        let config = self.config, projectRoot = self.projectRoot
-        let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
-        let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
-        let contentSet = ContentSet(content.documents)
+        await lint(content, reportingOn: reportingOn, compiled: nil, contentCheck: nil)
+    }
 
-        // Rules in force, each with its settings per content entry. Content-wide rules run
-        // once per kind below; the others once per document.
-        let inForce = registry.rules.filter { rule in
+    /// A content-wide rule with the settings it runs with for one kind.
+    struct ContentJob: Sendable {
+        var rule: any ContentRule
+        var context: RuleContext
+    }
+
+    /// The rules that are not turned off everywhere.
+    func rulesInForce() -> [any Rule] {
+        registry.rules.filter { rule in
             !(config.rules[rule.id]?.isOff ?? false) || config.content.contains { !($0.rules[rule.id]?.isOff ?? true) }
         }
-        let rules = inForce.filter { !($0 is any ContentRule) }
-        let contentRules = inForce.compactMap { $0 as? any ContentRule }
-        let schemaSetting = config.rules[RuleMetadata.schemaID]
-        let schemaSeverity = schemaSetting?.severity ?? .error
-        let schemaOff = schemaSetting?.isOff ?? false
+    }
 
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let batch = max(1, min(256, reported.count / (width * 4)))
-        var perDocument: [[Diagnostic]] = Array(repeating: [], count: reported.count)
-        // Content-wide rules: once per kind, with the settings of the kind's first entry; they
-        // run as tasks beside the per-document work.
-        var contentJobs: [(rule: any ContentRule, context: RuleContext)] = []
+    /// Content-wide rules run once per kind, with the settings of the kind's first entry.
+    func contentJobs(content: ContentSet, projectFiles: any ProjectFiles) -> [ContentJob] {
+        let contentRules = rulesInForce().compactMap { $0 as? any ContentRule }
+        var jobs: [ContentJob] = []
         var seenKinds = Set<String>()
         for entry in config.content where seenKinds.insert(entry.kind).inserted {
             for rule in contentRules where rule.kinds?.contains(entry.kind) ?? true {
@@ -140,15 +135,47 @@ public struct Linter: Sendable {
                 if setting?.isOff ?? false { continue }
                 let context = RuleContext(
                     ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
-                    severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
+                    severity: setting?.severity ?? rule.defaultSeverity, content: content, projectRoot: projectRoot,
                     projectFiles: projectFiles)
-                contentJobs.append((rule, context))
+                jobs.append(ContentJob(rule: rule, context: context))
             }
         }
+        return jobs
+    }
+
+    /// Lints `content`, with the schemas when already `compiled`; `contentCheck`, when given,
+    /// runs each content-wide job (by its index in ``contentJobs(content:projectFiles:)``)
+    /// instead of the rule's whole-content check.
+    func lint(
+        _ content: LoadedContent, reportingOn: Set<String>?,
+        compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])?,
+        contentCheck: (@Sendable (Int, ContentJob) -> [Diagnostic])?
+    ) async -> [Diagnostic] {
+        let (schemas, schemaDiagnostics) = compiled ?? compileSchemas()
+        let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
+        let projectFiles = reader.projectFiles
+        let config = self.config, projectRoot = self.projectRoot
+        let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
+        let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
+        let contentSet = ContentSet(content.documents)
+
+        // Content-wide rules run once per kind (below); the others once per document.
+        let rules = rulesInForce().filter { !($0 is any ContentRule) }
+        let schemaSetting = config.rules[RuleMetadata.schemaID]
+        let schemaSeverity = schemaSetting?.severity ?? .error
+        let schemaOff = schemaSetting?.isOff ?? false
+
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let batch = max(1, min(256, reported.count / (width * 4)))
+        var perDocument: [[Diagnostic]] = Array(repeating: [], count: reported.count)
+        // Content-wide rules run as tasks beside the per-document work.
+        let contentJobs = self.contentJobs(content: contentSet, projectFiles: projectFiles)
         var contentWide = [[Diagnostic]](repeating: [], count: contentJobs.count)
         await withTaskGroup(of: [(Int, [Diagnostic])].self) { group in
             for (k, job) in contentJobs.enumerated() {
-                group.addTask { [(-1 - k, job.rule.check(content: contentSet, reportingOn: reportingOn, context: job.context))] }
+                group.addTask {
+                    [(-1 - k, contentCheck?(k, job) ?? job.rule.check(content: contentSet, reportingOn: reportingOn, context: job.context))]
+                }
             }
             var next = 0
             func add() {

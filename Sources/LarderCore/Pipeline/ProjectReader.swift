@@ -15,6 +15,25 @@ public protocol ProjectReader: Sendable {
     /// The project's files as rules see them (image references), matching what `read`
     /// reads: the working tree, or the git index.
     var projectFiles: any ProjectFiles { get }
+    /// The stat data of a file whose bytes ``read(_:)`` takes from the working tree, for the
+    /// lint cache (``FactCache``); nil when there is none or the bytes come from elsewhere.
+    /// Nil by default (no cache entry is then trusted by its stat data).
+    func statKey(_ path: String) -> FileStatKey?
+    /// ``statKey(_:)`` of many files at once (a reader may do it faster than one by one).
+    func statKeys(_ paths: [String]) -> [FileStatKey?]
+    /// A reader ready to read `paths` soon (it may fetch them in one go, as the git index
+    /// reader does); itself by default. Reading works without it.
+    func preparing(_ paths: [String]) -> any ProjectReader
+    /// The git blob id of what ``read(_:)`` gives for a file, when known without reading it
+    /// (the index's id, for `--staged`); nil by default.
+    func blobID(_ path: String) -> String?
+}
+
+extension ProjectReader {
+    public func statKey(_ path: String) -> FileStatKey? { nil }
+    public func statKeys(_ paths: [String]) -> [FileStatKey?] { paths.map(statKey) }
+    public func preparing(_ paths: [String]) -> any ProjectReader { self }
+    public func blobID(_ path: String) -> String? { nil }
 }
 
 /// Reads the working tree under `root`.
@@ -65,6 +84,41 @@ public struct WorkingTreeReader: ProjectReader {
     }
 
     public var projectFiles: any ProjectFiles { WorkingTreeFiles(root: root) }
+
+    public func statKey(_ path: String) -> FileStatKey? {
+        guard ProjectPath.isInside(path) else { return nil }
+        return FileStatKey(path: absolute(path))
+    }
+
+    /// Opens each folder once and asks for its files' stat data relative to it, which spares
+    /// the kernel walking the whole path for each file (paths in folder order are fastest).
+    public func statKeys(_ paths: [String]) -> [FileStatKey?] {
+        var out = [FileStatKey?](repeating: nil, count: paths.count)
+        var i = 0
+        while i < paths.count {
+            let folder = Self.folder(of: paths[i])
+            var j = i + 1
+            while j < paths.count && Self.folder(of: paths[j]) == folder { j += 1 }
+            let descriptor = open(absolute(String(folder)), O_RDONLY | O_DIRECTORY)
+            if descriptor >= 0 {
+                for k in i..<j where ProjectPath.isInside(paths[k]) {
+                    var info = stat()
+                    let name = paths[k].utf8.lastIndex(of: UInt8(ascii: "/")).map { String(paths[k][paths[k].utf8.index(after: $0)...]) } ?? paths[k]
+                    if fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                        out[k] = FileStatKey(info)
+                    }
+                }
+                close(descriptor)
+            }
+            i = j
+        }
+        return out
+    }
+
+    private static func folder(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return path[..<slash]
+    }
 }
 
 /// Checks on project-relative paths that come from content or config.

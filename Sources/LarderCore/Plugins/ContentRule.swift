@@ -19,6 +19,11 @@ import LarderJSON
 ///                    context: RuleContext) -> [Diagnostic] { … }
 ///     }
 ///
+/// A rule that can say what it needs of each document (an id and where it is) should adopt
+/// ``FactContentRule``: then `larder lint` on a few files takes those facts of unchanged
+/// files from the lint cache instead of parsing every file. A content rule without facts
+/// still works; runs in which it is in force parse every file.
+///
 /// A content rule is still a ``Rule``: its ``Rule/check(_:context:)`` (given here) runs the
 /// whole check over `context.content` and keeps what falls inside the one document. That
 /// serves the example tests and callers that know only ``Rule``, but costs O(n) per

@@ -5,11 +5,12 @@ import LarderJSON
 /// `near-duplicate-location`: no two places sit closer than a few metres, which usually
 /// means one place entered twice.
 ///
-/// Runs once per run over every location (a ``ContentRule``). Places go into a grid of
+/// Runs once per run over every location (a ``FactContentRule``: a place's coordinates,
+/// where they are and its name are its facts, kept by the lint cache). Places go into a grid of
 /// cells as wide as the distance, on the sphere's 3-D coordinates (so the poles and the
 /// 180th meridian need no special case); each place is compared with the places of its own
 /// and neighbouring cells only: O(n) for places spread over a map.
-public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
+public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
     public let id = "near-duplicate-location"
     public let summary = "No two locations are closer than a few metres (the same place entered twice)."
     public let defaultSeverity = Severity.warning
@@ -61,39 +62,64 @@ public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
         return 2 * earthRadius * asin(min(1, sqrt(a)))
     }
 
-    private struct Place {
-        var document: Int
-        var node: Int
-        var latitude: Double
-        var longitude: Double
+    /// A location's coordinates, where they are, and how messages name the place.
+    public struct Facts: ContentFacts {
+        public var latitude: Double
+        public var longitude: Double
+        /// The place of the `coordinates` object.
+        public var place: FactPlace
+        /// `'Ben Thanh Market' (ben-thanh)`.
+        public var label: String
+
+        public func encode(to encoder: inout FactEncoder) {
+            encoder.write(latitude)
+            encoder.write(longitude)
+            encoder.write(place)
+            encoder.write(label)
+        }
+
+        public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
+            latitude = try decoder.readDouble()
+            longitude = try decoder.readDouble()
+            place = try decoder.readPlace()
+            label = try decoder.readString()
+        }
+
+        init(latitude: Double, longitude: Double, place: FactPlace, label: String) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.place = place
+            self.label = label
+        }
+    }
+
+    public func facts(of document: Document, context: RuleContext) -> Facts? {
+        guard applies(to: document.kind, options: Options(context.options)) else { return nil }
+        let json = document.json
+        guard let coordinates = json.member(document.node, "coordinates"),
+            let lat = json.member(coordinates, "latitude").flatMap({ json.double($0) }),
+            let lon = json.member(coordinates, "longitude").flatMap({ json.double($0) }),
+            (-90...90).contains(lat), (-180...180).contains(lon)
+        else { return nil }
+        return Facts(latitude: lat, longitude: lon, place: FactPlace(document, node: coordinates), label: describe(document))
     }
 
     private struct Cell: Hashable {
         var x: Int, y: Int, z: Int
     }
 
-    public func check(content: ContentSet, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
+    public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         let limit = options.number("meters") ?? options.number("distance") ?? Self.defaultMeters
         guard limit > 0, limit.isFinite else { return [] }
-        let documents = content.documents
-        var places: [Place] = []
-        for (index, document) in documents.enumerated() where applies(to: document.kind, options: options) {
-            let json = document.json
-            guard let coordinates = json.member(document.node, "coordinates"),
-                let lat = json.member(coordinates, "latitude").flatMap({ json.double($0) }),
-                let lon = json.member(coordinates, "longitude").flatMap({ json.double($0) }),
-                (-90...90).contains(lat), (-180...180).contains(lon)
-            else { continue }
-            places.append(Place(document: index, node: coordinates, latitude: lat, longitude: lon))
-        }
+        let places = facts.entries.filter { applies(to: $0.kind, options: options) }
 
         // Cells as wide as the limit: a chord is never longer than its arc, so two places
         // within the limit are in the same or neighbouring cells.
         let size = max(limit, 1e-3)
-        func cell(_ p: Place) -> Cell {
+        func cell(_ p: FactTable<Facts>.Entry) -> Cell {
             let toRadians = Double.pi / 180
-            let (lat, lon) = (p.latitude * toRadians, p.longitude * toRadians)
+            let (lat, lon) = (p.facts.latitude * toRadians, p.facts.longitude * toRadians)
             let r = Self.earthRadius
             return Cell(
                 x: Int((r * cos(lat) * cos(lon) / size).rounded(.down)),
@@ -101,9 +127,11 @@ public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
                 z: Int((r * sin(lat) / size).rounded(.down)))
         }
         var grid: [Cell: [Int]] = [:]
-        var cache = LocatorCache()
         var diagnostics: [Diagnostic] = []
-        func reported(_ p: Place) -> Bool { files?.contains(documents[p.document].file) ?? true }
+        func reported(_ p: FactTable<Facts>.Entry) -> Bool { files?.contains(p.file) ?? true }
+        func related(_ p: FactTable<Facts>.Entry, _ message: String) -> Diagnostic.RelatedLocation {
+            Diagnostic.RelatedLocation(file: p.file, place: p.facts.place, message: message)
+        }
 
         for (j, place) in places.enumerated() {
             let c = cell(place)
@@ -114,8 +142,8 @@ public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
                         for i in grid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
                             let other = places[i]
                             let d = Self.distance(
-                                latitude: other.latitude, longitude: other.longitude,
-                                latitude: place.latitude, longitude: place.longitude)
+                                latitude: other.facts.latitude, longitude: other.facts.longitude,
+                                latitude: place.facts.latitude, longitude: place.facts.longitude)
                             if d < limit { close.append((i, d)) }
                         }
                     }
@@ -126,22 +154,22 @@ public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
             close.sort { ($0.meters, $0.index) < ($1.meters, $1.index) }
             if reported(place) {
                 let nearest = places[close[0].index]
-                let message = "\(describe(place, documents)) is \(Self.metres(close[0].meters)) from "
-                    + "\(describe(nearest, documents)) at \(cache.place(documents[nearest.document], nearest.node)), "
+                let message = "\(place.facts.label) is \(Self.metres(close[0].meters)) from "
+                    + "\(nearest.facts.label) at \(nearest.facts.place.description(in: nearest.file)), "
                     + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
                     + "merge them, or fix the coordinates"
-                let related = close.map { cache.related(documents[places[$0.index].document], places[$0.index].node, "\(Self.metres($0.meters)) away") }
-                diagnostics.append(cache.diagnostic(context, in: documents[place.document], at: place.node, message, related: related))
+                let related = close.map { related(places[$0.index], "\(Self.metres($0.meters)) away") }
+                diagnostics.append(context.diagnostic(file: place.file, at: place.facts.place, message, related: related))
             } else {
                 // The later place is not reported on: report the pair at the earlier one.
                 for (i, meters) in close where reported(places[i]) {
                     let earlier = places[i]
-                    let message = "\(describe(earlier, documents)) is \(Self.metres(meters)) from "
-                        + "\(describe(place, documents)) at \(cache.place(documents[place.document], place.node)), "
+                    let message = "\(earlier.facts.label) is \(Self.metres(meters)) from "
+                        + "\(place.facts.label) at \(place.facts.place.description(in: place.file)), "
                         + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
                         + "merge them, or fix the coordinates"
-                    let related = cache.related(documents[place.document], place.node, "\(Self.metres(meters)) away")
-                    diagnostics.append(cache.diagnostic(context, in: documents[earlier.document], at: earlier.node, message, related: [related]))
+                    let related = related(place, "\(Self.metres(meters)) away")
+                    diagnostics.append(context.diagnostic(file: earlier.file, at: earlier.facts.place, message, related: [related]))
                 }
             }
         }
@@ -149,8 +177,7 @@ public struct NearDuplicateLocationRule: ContentRule, ConfigurableRule {
     }
 
     /// `'Ben Thanh Market' (ben-thanh)`, from the name (its first language) and the id.
-    private func describe(_ place: Place, _ documents: [Document]) -> String {
-        let document = documents[place.document]
+    private func describe(_ document: Document) -> String {
         let json = document.json
         let id = json.member(document.node, "id").flatMap { IDValue.text(json, $0) }
         var name: String?

@@ -5,8 +5,10 @@ import LarderJSON
 ///
 /// A recipe's `shops` entries that are ids name `location` documents; a product's
 /// `allergens`, `categories`, `labels` and `origins` tags, and the `category` and `tags`
-/// of recipes and locations, have labels in a `taxonomy` document. Runs once per run over the whole content set (a ``ContentRule``), O(n).
-public struct ReferenceRule: ContentRule, ConfigurableRule {
+/// of recipes and locations, have labels in a `taxonomy` document. Runs once per run (a
+/// ``FactContentRule``): the ids of every location and the tags of every taxonomy are facts
+/// the lint cache keeps, and only the documents reported on are read in full. O(n).
+public struct ReferenceRule: FactContentRule, ConfigurableRule {
     public let id = "reference"
     public let summary = "Shop ids name locations of the project, and categories and tags are in a taxonomy."
     public let defaultSeverity = Severity.error
@@ -60,25 +62,62 @@ public struct ReferenceRule: ContentRule, ConfigurableRule {
         ]
     }
 
-    public func check(content: ContentSet, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
+    /// What a document adds to the names others may point to: a location (with its id, if
+    /// it has one that is a string or an integer), or a taxonomy (with its tags).
+    public enum Facts: ContentFacts, Hashable {
+        case location(id: String?)
+        case taxonomy(tags: [String])
+
+        public func encode(to encoder: inout FactEncoder) {
+            switch self {
+            case .location(let id):
+                encoder.write(0)
+                encoder.write(id)
+            case .taxonomy(let tags):
+                encoder.write(1)
+                encoder.write(tags)
+            }
+        }
+
+        public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
+            switch try decoder.readInt() {
+            case 0: self = .location(id: try decoder.readOptionalString())
+            case 1: self = .taxonomy(tags: try decoder.readStrings())
+            default: throw FactDecoder.Failure()
+            }
+        }
+    }
+
+    public func facts(of document: Document, context: RuleContext) -> Facts? {
+        let json = document.json
+        switch document.kind {
+        case ContentFields.location:
+            return .location(id: json.member(document.node, "id").flatMap { IDValue.text(json, $0) })
+        case ContentFields.taxonomy:
+            var tags: [String] = []
+            if json.kind(document.node) == .object {
+                for (key, _) in json.members(document.node) { if let tag = json.string(key) { tags.append(tag) } }
+            }
+            return .taxonomy(tags: tags)
+        default:
+            return nil
+        }
+    }
+
+    public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         var locationIDs = Set<String>()
         var hasLocations = false
         var tags = Set<String>()
         var hasTaxonomy = false
-        for document in content.documents {
-            let json = document.json
-            switch document.kind {
-            case ContentFields.location:
+        for entry in facts.entries {
+            switch entry.facts {
+            case .location(let id):
                 hasLocations = true
-                if let id = json.member(document.node, "id"), let text = IDValue.text(json, id) { locationIDs.insert(text) }
-            case ContentFields.taxonomy:
+                if let id { locationIDs.insert(id) }
+            case .taxonomy(let keys):
                 hasTaxonomy = true
-                if json.kind(document.node) == .object {
-                    for (key, _) in json.members(document.node) { if let tag = json.string(key) { tags.insert(tag) } }
-                }
-            default:
-                break
+                tags.formUnion(keys)
             }
         }
         if let known = options.strings("knownTags") {
@@ -92,7 +131,10 @@ public struct ReferenceRule: ContentRule, ConfigurableRule {
         let tagFieldsOption = options.strings("tagFields")
         var diagnostics: [Diagnostic] = []
         var cache = LocatorCache()
-        for document in content.documents where applies(to: document.kind, options: options) {
+        // Suggestions look through the names in a fixed order, so a tie gives the same
+        // answer on every run.
+        var sortedIDs: [String]?, sortedTags: [String]?
+        for document in facts.documents where applies(to: document.kind, options: options) {
             if let files, !files.contains(document.file) { continue }
             let json = document.json
             if document.kind == ContentFields.recipe, hasLocations,
@@ -103,7 +145,8 @@ public struct ReferenceRule: ContentRule, ConfigurableRule {
                         continue
                     }
                     var message = "shop \(Text.quoted(text)) is not the id of any location of the project"
-                    if let guess = Suggest.closest(to: text, in: locationIDs) { message += " (did you mean '\(guess)'?)" }
+                    if sortedIDs == nil { sortedIDs = locationIDs.sorted() }
+                    if let guess = Suggest.closest(to: text, in: sortedIDs ?? []) { message += " (did you mean '\(guess)'?)" }
                     message += "; use a location's id, or add the location"
                     diagnostics.append(cache.diagnostic(context, in: document, at: shop, message))
                 }
@@ -114,7 +157,8 @@ public struct ReferenceRule: ContentRule, ConfigurableRule {
                     for item in json.kind(value) == .array ? Array(json.elements(value)) : [value] {
                         guard let tag = json.string(item), !tags.contains(tag) else { continue }
                         var message = "\(Self.singular(field)) \(Text.quoted(tag)) is not in any taxonomy, so it has no label to show"
-                        if let guess = Suggest.closest(to: tag, in: tags) { message += " (did you mean '\(guess)'?)" }
+                        if sortedTags == nil { sortedTags = tags.sorted() }
+                        if let guess = Suggest.closest(to: tag, in: sortedTags ?? []) { message += " (did you mean '\(guess)'?)" }
                         message += "; use a tag of the taxonomy, or add the tag with its labels"
                         diagnostics.append(cache.diagnostic(context, in: document, at: item, message))
                     }

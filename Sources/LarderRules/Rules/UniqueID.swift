@@ -3,9 +3,10 @@ import LarderJSON
 
 /// `unique-id`: no two documents of a kind share an id, across all the kind's files.
 ///
-/// Runs once per run over the whole content set (a ``ContentRule``): O(n) in the number
-/// of documents, with one hash table per kind.
-public struct UniqueIDRule: ContentRule, ConfigurableRule {
+/// Runs once per run over the ids of every document (a ``FactContentRule``: each document's
+/// id and its place are its facts, so the lint cache keeps them for unchanged files): O(n)
+/// in the number of documents, with one hash table per kind.
+public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     public let id = "unique-id"
     public let summary = "No two documents of a kind share an id, across all of the kind's files."
     public let defaultSeverity = Severity.error
@@ -49,62 +50,90 @@ public struct UniqueIDRule: ContentRule, ConfigurableRule {
         return FieldPath(tokens: [kind == ContentFields.product ? "code" : "id"])
     }
 
-    private struct Occurrence {
-        var document: Int
-        var node: Int
-        var text: String
-    }
+    /// A document's id: its text as written (case kept) and where it is.
+    public struct Facts: ContentFacts {
+        public var text: String
+        public var place: FactPlace
 
-    public func check(content: ContentSet, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
-        let options = Options(context.options)
-        let caseInsensitive = options.bool("caseInsensitive") ?? false
-        // (kind, id) -> occurrences in load order; `order` keeps the groups' first-seen order.
-        var groups: [String: [Occurrence]] = [:]
-        var order: [String] = []
-        var paths: [String: FieldPath] = [:]
-        let documents = content.documents
-        for (index, document) in documents.enumerated() where applies(to: document.kind, options: options) {
-            let kind = document.kind ?? ""
-            let path = paths[kind] ?? keyPath(kind: document.kind, options: options)
-            paths[kind] = path
-            let json = document.json
-            guard let node = path.nodes(in: json, from: document.node).first,
-                let text = IDValue.text(json, node)
-            else { continue }
-            let key = kind + "\u{0}" + (caseInsensitive ? text.lowercased() : text)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(Occurrence(document: index, node: node, text: text))
+        public func encode(to encoder: inout FactEncoder) {
+            encoder.write(text)
+            encoder.write(place)
         }
 
-        var cache = LocatorCache()
+        public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
+            text = try decoder.readString()
+            place = try decoder.readPlace()
+        }
+
+        init(text: String, place: FactPlace) {
+            self.text = text
+            self.place = place
+        }
+    }
+
+    public func facts(of document: Document, context: RuleContext) -> Facts? {
+        let options = Options(context.options)
+        guard applies(to: document.kind, options: options) else { return nil }
+        let json = document.json
+        guard let node = keyPath(kind: document.kind, options: options).nodes(in: json, from: document.node).first,
+            let text = IDValue.text(json, node)
+        else { return nil }
+        return Facts(text: text, place: FactPlace(document, node: node))
+    }
+
+    public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        let caseInsensitive = options.bool("caseInsensitive") ?? false
+        // (kind, id) -> the first occurrence (an index into `entries`); the later ones, by
+        // their first, only for ids used more than once; `order` keeps those groups in the
+        // order their ids were first used.
+        struct Key: Hashable {
+            var kind: String
+            var text: String
+        }
+        let entries = facts.entries
+        var first: [Key: Int] = [:]
+        first.reserveCapacity(entries.count)
+        var later: [Int: [Int]] = [:]
+        for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
+            let text = entry.facts.text
+            let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text)
+            if let earlier = first[key] {
+                later[earlier, default: []].append(index)
+            } else {
+                first[key] = index
+            }
+        }
+        let order = later.keys.sorted()
+
         var diagnostics: [Diagnostic] = []
-        func reported(_ o: Occurrence) -> Bool { files?.contains(documents[o.document].file) ?? true }
-        for key in order {
-            guard let occurrences = groups[key], occurrences.count > 1 else { continue }
-            let first = occurrences[0]
-            let firstDocument = documents[first.document]
-            let kind = firstDocument.kind ?? "document"
-            let field = paths[firstDocument.kind ?? ""]?.description.dropFirst() ?? "id"
+        func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
+        func place(_ o: Int) -> String { entries[o].facts.place.description(in: entries[o].file) }
+        func related(_ o: Int, _ message: String) -> Diagnostic.RelatedLocation {
+            Diagnostic.RelatedLocation(file: entries[o].file, place: entries[o].facts.place, message: message)
+        }
+        for first in order {
+            let occurrences = [first] + (later[first] ?? [])
+            let firstEntry = entries[first]
+            let kind = firstEntry.kind ?? "document"
+            let field = keyPath(kind: firstEntry.kind, options: options).description.dropFirst()
             var placedAny = false
             for o in occurrences.dropFirst() where reported(o) {
                 placedAny = true
-                let document = documents[o.document]
-                let place = cache.place(firstDocument, first.node)
-                let sameText = o.text == first.text ? "" : " (as \(Text.quoted(first.text)), compared without case)"
-                let message = "\(kind) \(field) \(Text.quoted(o.text)) is already used by the \(kind) at \(place)\(sameText); "
+                let text = entries[o].facts.text
+                let sameText = text == firstEntry.facts.text ? "" : " (as \(Text.quoted(firstEntry.facts.text)), compared without case)"
+                let message = "\(kind) \(field) \(Text.quoted(text)) is already used by the \(kind) at \(place(first))\(sameText); "
                     + "\(field)s must be unique within a kind, since apps store them: choose another"
-                let related = cache.related(firstDocument, first.node, "first used here")
-                diagnostics.append(cache.diagnostic(context, in: document, at: o.node, message, related: [related]))
+                diagnostics.append(context.diagnostic(
+                    file: entries[o].file, at: entries[o].facts.place, message, related: [related(first, "first used here")]))
             }
             // Only the first occurrence is in the reported files: report it there.
             if !placedAny && reported(first) {
                 let second = occurrences[1]
-                let secondDocument = documents[second.document]
-                let place = cache.place(secondDocument, second.node)
-                let message = "\(kind) \(field) \(Text.quoted(first.text)) is also used by the \(kind) at \(place); "
+                let message = "\(kind) \(field) \(Text.quoted(firstEntry.facts.text)) is also used by the \(kind) at \(place(second)); "
                     + "\(field)s must be unique within a kind, since apps store them: choose another"
-                let related = occurrences.dropFirst().map { cache.related(documents[$0.document], $0.node, "also used here") }
-                diagnostics.append(cache.diagnostic(context, in: firstDocument, at: first.node, message, related: related))
+                let related = occurrences.dropFirst().map { related($0, "also used here") }
+                diagnostics.append(context.diagnostic(file: firstEntry.file, at: firstEntry.facts.place, message, related: related))
             }
         }
         return diagnostics

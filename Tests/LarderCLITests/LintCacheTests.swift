@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `larder lint` with the lint cache (.larder-cache/): the same report as without it, from
+/// fewer parsed files; --no-cache; a damaged cache; --staged.
+@Suite struct LintCacheTests {
+    static func recipe(_ id: String) -> String {
+        #"{"id": "\#(id)", "name": {"en": "Dish \#(id)"}, "servings": 4, "ingredients": ["1 egg"]}"#
+    }
+
+    func project() throws -> Scratch {
+        let dir = try Scratch()
+        try dir.write("larder.yml", ProjectLintTests.config)
+        try dir.write("content/recipes/a.json", Self.recipe("bolo"))
+        try dir.write("content/recipes/b.json", Self.recipe("caldo"))
+        try dir.write("content/recipes/c.json", Self.recipe("bolo"))
+        return dir
+    }
+
+    /// The trace line that says how the cache was used.
+    static func cacheLine(_ r: CLI.Result) -> String {
+        r.stderr.split(separator: "\n").first { $0.contains("read, parse and lint") }.map(String.init) ?? r.stderr
+    }
+
+    static let trace = ["LARDER_TRACE": "1"]
+
+    @Test func aRunOnSomeFilesReadsTheOthersFromTheCache() throws {
+        let dir = try project()
+        let uncached = try CLI.run(["lint", "--no-cache", "--format", "xcode", "content/recipes/c.json"], in: dir.url)
+        #expect(uncached.status == 1 && uncached.stdout.contains("c.json:1:8: error: recipe id 'bolo' is already used"), "\(uncached.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".larder-cache").path))
+
+        let first = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url, environment: Self.trace)
+        #expect(Self.cacheLine(first).contains("3 parsed, written"), "\(first.stderr)")
+        Thread.sleep(forTimeInterval: 0.03)  // files older than the next run's stamp
+        let second = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url, environment: Self.trace)
+        #expect(Self.cacheLine(second).contains("cache loaded, 2 files from it, 1 parsed"), "\(second.stderr)")
+        #expect(first.stdout == uncached.stdout && second.stdout == uncached.stdout)
+        #expect(first.status == 1 && second.status == 1)
+
+        let ignore = try String(contentsOf: dir.url.appendingPathComponent(".larder-cache/.gitignore"), encoding: .utf8)
+        #expect(ignore.split(separator: "\n").contains("*"))
+        // The cache is no content, and git does not see it.
+        let whole = try CLI.run(["lint"], in: dir.url)
+        #expect(whole.stdout.contains("in 3 files"), "\(whole.stdout)")
+        try git(["init", "-q"], in: dir.url)
+        #expect(!(try git(["status", "--porcelain", "--untracked-files=all"], in: dir.url)).contains(".larder-cache"))
+    }
+
+    @Test func aDamagedCacheIsRebuilt() throws {
+        let dir = try project()
+        let expected = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url)
+        let file = dir.url.appendingPathComponent(".larder-cache/lint-larder.yml.facts")
+        for damage in ["", "larder lint facts\n\u{1}garbage", String(repeating: "x", count: 5000)] {
+            try Data(damage.utf8).write(to: file)
+            let r = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url, environment: Self.trace)
+            #expect(r.status == expected.status && r.stdout == expected.stdout, "\(r.stdout)\(r.stderr)")
+            #expect(Self.cacheLine(r).contains("missing or not valid") && Self.cacheLine(r).contains("written"), "\(r.stderr)")
+        }
+    }
+
+    @Test func stagedRunsUseTheCacheAndJudgeWhatIsStaged() throws {
+        let dir = try project()
+        try dir.write("content/recipes/c.json", Self.recipe("cozido"))
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        // A working-tree run fills the cache from the working tree.
+        #expect(try CLI.run(["lint", "content/recipes/b.json"], in: dir.url).status == 0)
+        // c is staged with b's id, then put back in the working tree only: a commit would
+        // hold two 'caldo', reported at b (the file linted) since c comes later.
+        try dir.write("content/recipes/c.json", Self.recipe("caldo"))
+        try git(["add", "content/recipes/c.json"], in: dir.url)
+        try dir.write("content/recipes/c.json", Self.recipe("cozido"))
+        Thread.sleep(forTimeInterval: 0.03)
+        let uncached = try CLI.run(["lint", "--staged", "--no-cache", "--format", "xcode", "content/recipes/b.json"], in: dir.url)
+        #expect(uncached.status == 1 && uncached.stdout.contains("b.json:1:8: error: recipe id 'caldo' is also used"), "\(uncached.stdout)")
+        let runs = try (0..<3).map { _ in
+            try CLI.run(["lint", "--staged", "--format", "xcode", "content/recipes/b.json"], in: dir.url, environment: Self.trace)
+        }
+        for r in runs { #expect(r.status == 1 && r.stdout == uncached.stdout, "\(r.stdout)\(r.stderr)") }
+        #expect(Self.cacheLine(runs[2]).contains("cache loaded, 2 files from it, 1 parsed"), "\(runs[2].stderr)")
+        // The working tree is judged by what it holds.
+        let tree = try CLI.run(["lint", "--format", "xcode", "content/recipes/b.json"], in: dir.url)
+        #expect(tree.status == 0 && tree.stdout.isEmpty, "\(tree.stdout)")
+    }
+}
