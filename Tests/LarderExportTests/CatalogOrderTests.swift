@@ -4,10 +4,25 @@ import LarderJSON
 import Testing
 
 @Suite struct CatalogOrderTests {
+    /// Key order is a total order (a sort's result must not depend on its input's order):
+    /// numbers by value before text, text by text. `9 < 10 < 1a` and never `1a < 9`.
+    @Test func keyOrderIsTotal() {
+        let ids = ["9", "10", "1a", "010", "-4", "a", "B", "1e3", "", "10a"]
+        let keys = ids.map { StringKey(kind: "recipe", id: $0, path: []) }
+        for a in keys {
+            #expect(!(a < a))
+            for b in keys where a.id != b.id {
+                #expect((a < b) != (b < a), "\(a.id) and \(b.id)")
+                for c in keys where a < b && b < c { #expect(a < c, "\(a.id) < \(b.id) < \(c.id)") }
+            }
+        }
+        #expect(keys.sorted().map(\.id) == ["-4", "9", "010", "10", "", "10a", "1a", "1e3", "B", "a"])
+    }
+
     /// The catalog sorts documents by (kind, id) and each document's texts by path; that
     /// must give exactly the order of StringKey's `<` over all keys, whatever the ids.
     @Test func entriesAreInKeyOrder() throws {
-        let ids = ["10", "9", "2", "a", "a-b", "B", "b", "010", "x:y", "../z", "Ä", "1e3", "-4", "é"]
+        let ids = ["10", "9", "2", "a", "a-b", "B", "b", "010", "x:y", "../z", "Ä", "1e3", "-4", "é", "1a"]
         var recipes: [JSONValue] = []
         for id in ids {
             recipes.append([
@@ -17,7 +32,7 @@ import Testing
             ])
         }
         let places: [JSONValue] = ids.prefix(5).map { ["id": .string($0), "name": ["en": "Place"]] }
-        let taxonomy: JSONValue = ["en:milk": ["en": "Milk"], "10": ["en": "Ten"], "9": ["en": "Nine"], "b": ["en": "B"]]
+        let taxonomy: JSONValue = ["en:milk": ["en": "Milk"], "10": ["en": "Ten"], "9": ["en": "Nine"], "b": ["en": "B"], "1a": ["en": "1a"]]
         var documents: [Document] = []
         // Files in an order unlike the key order.
         documents += Document.split(file: "z.json", kind: "recipe", json: try JSONDocument(parsing: JSONWriter.compact.bytes(.array(recipes.reversed()))))
@@ -25,7 +40,7 @@ import Testing
         documents += Document.split(file: "t.json", kind: "taxonomy", json: try JSONDocument(parsing: JSONWriter.compact.bytes(taxonomy)))
         let catalog = try ContentCatalog(documents: documents, locales: ["en", "pt"])
         let keys = catalog.entries.map(\.key)
-        #expect(keys.count == ids.count * 14 + 5 + 4)  // name, 12 steps, an ingredient name; places; tags
+        #expect(keys.count == ids.count * 14 + 5 + 5)  // name, 12 steps, an ingredient name; places; tags
         #expect(keys == keys.sorted())
         #expect(keys.first?.description == "location.2.name")
         #expect(keys.contains { $0.description == "recipe.10.steps.11" })

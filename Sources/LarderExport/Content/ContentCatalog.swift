@@ -131,7 +131,7 @@ public struct ContentCatalog: Sendable {
             own.sort { $0.key < $1.key }
             groups.append((doc.kind, keyID, Int(keyID), own))
         }
-        for (tag, text) in taxonomy {
+        for (tag, text) in taxonomy.sorted(by: { $0.key < $1.key }) {
             let keyID = SafeName.keySegment(tag)
             let key = StringKey(kind: "taxonomy", id: keyID, path: [])
             groups.append(("taxonomy", keyID, Int(keyID),
@@ -139,8 +139,7 @@ public struct ContentCatalog: Sendable {
         }
         groups.sort { a, b in
             if a.kind != b.kind { return a.kind < b.kind }
-            if let i = a.number, let j = b.number, i != j { return i < j }  // as StringKey.precedes
-            return a.id < b.id
+            return StringKey.precedes(a.id, a.number, b.id, b.number)
         }
         entries.reserveCapacity(groups.reduce(0) { $0 + $1.entries.count })
         for group in groups { entries += group.entries }

@@ -35,11 +35,20 @@ public struct StringKey: Sendable, Hashable, Comparable, CustomStringConvertible
         return a.path.count < b.path.count
     }
 
-    /// Numbers by value, anything else as text (and a number before text).
+    /// Numbers by value, anything else as text, and a number before text: a total order
+    /// (comparing a number with text as text made `9 < 10 < 1a < 9`, and the order of a sort
+    /// then depended on the order of its input).
     static func precedes(_ s: String, _ t: String) -> Bool {
-        switch (Int(s), Int(t)) {
+        precedes(s, Int(s), t, Int(t))
+    }
+
+    /// ``precedes(_:_:)`` with the numbers already read.
+    static func precedes(_ s: String, _ sNumber: Int?, _ t: String, _ tNumber: Int?) -> Bool {
+        switch (sNumber, tNumber) {
         case let (i?, j?): return i != j ? i < j : s < t
-        default: return s < t
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return s < t
         }
     }
 }
