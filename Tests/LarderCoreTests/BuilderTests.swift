@@ -117,6 +117,20 @@ struct PreparedEcho: PreparingExporter {
         #expect(files(base + "/dist/list") == ["notes.txt": Array("keep me".utf8)])
     }
 
+    /// A build removes the staging folders of killed builds but not the one of a build
+    /// that is still running (it stages while it exports).
+    @Test func stagingOfARunningBuildIsKept() async throws {
+        let base = try scratch()
+        let fm = FileManager.default
+        let running = ".larder-staging-1-0000"              // process 1 always exists
+        let killed = ".larder-staging-\(Int32.max - 1)-0000"  // no such process
+        let oldStyle = ".larder-staging-6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        for name in [running, killed, oldStyle] { try fm.createDirectory(atPath: base + "/" + name, withIntermediateDirectories: true) }
+        _ = try await builder(base).run(try documents())
+        let left = try fm.contentsOfDirectory(atPath: base).sorted()
+        #expect(left == [running, "dist"])
+    }
+
     /// Exports run side by side, but the failure reported is the first in step order, and
     /// nothing of the exports that succeeded lands.
     @Test func theFirstFailingStepIsReportedAndNothingLands() async throws {

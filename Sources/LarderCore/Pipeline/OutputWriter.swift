@@ -100,11 +100,14 @@ public struct OutputWriter: Sendable {
     /// ``Staging/commit()``. Call ``Staging/discard()`` when done, committed or not.
     public func begin() throws(WriteError) -> Staging {
         let fm = FileManager.default
-        // Staging folders of builds that were killed are removed first.
+        // Staging folders of builds that were killed are removed first; one whose build is
+        // still running (its process id is in the name) is left alone, as a build now stages
+        // while it exports.
         for name in (try? fm.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix(".larder-staging-") {
+            if let owner = Self.stagingOwner(name), owner != getpid(), Self.isRunning(owner) { continue }
             try? fm.removeItem(atPath: absolute(name))
         }
-        let staging = absolute(".larder-staging-\(UUID().uuidString)")
+        let staging = absolute(".larder-staging-\(getpid())-\(UUID().uuidString)")
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
@@ -176,6 +179,18 @@ public struct OutputWriter: Sendable {
         public func discard() {
             try? FileManager.default.removeItem(atPath: folder)
         }
+    }
+
+    /// The process id in a staging folder's name (`.larder-staging-<pid>-<uuid>`), if any.
+    static func stagingOwner(_ name: String) -> pid_t? {
+        let rest = name.dropFirst(".larder-staging-".count)
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        return pid_t(rest[..<dash])
+    }
+
+    /// True when a process with this id exists (it may belong to another user).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
     /// Atomically exchanges two paths (Linux `renameat2(RENAME_EXCHANGE)`, macOS
