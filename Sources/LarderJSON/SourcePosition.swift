@@ -1,3 +1,5 @@
+import Foundation
+
 /// A 1-based line and column in a source text.
 ///
 /// Columns count UTF-16 code units from the start of the line, plus one: the column
@@ -42,6 +44,12 @@ public struct SourceLocator: Sendable {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
+        // The loader makes one per reported file, so a whole-project lint indexes every
+        // file: without `\r` (the common case) `memchr` finds the line breaks.
+        if let fast = bytes.withUnsafeBufferPointer(Self.newlineStarts) {
+            lineStarts = fast
+            return
+        }
         var i = 0
         let n = bytes.count
         while i < n {
@@ -55,6 +63,20 @@ public struct SourceLocator: Sendable {
             i += 1
         }
         lineStarts = starts
+    }
+
+    /// Line starts found with `memchr`, or nil when the text holds a `\r` (then every
+    /// byte is looked at, for `\r\n` and lone `\r`).
+    private static func newlineStarts(_ buffer: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        var starts: [Int] = [0]
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return starts }
+        if memchr(base, 0x0D, buffer.count) != nil { return nil }
+        var offset = 0
+        while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+            offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+            starts.append(offset)
+        }
+        return starts
     }
 
     /// The line and column of the byte at `offset` (an offset past the end maps to the end).
