@@ -9,6 +9,7 @@
 public struct JSONWriter: Sendable {
     public enum Style: Sendable, Hashable {
         case compact
+        /// Pretty output indented by `indent` spaces per level (a negative indent counts as 0).
         case pretty(indent: Int)
     }
 
@@ -73,13 +74,13 @@ public struct JSONWriter: Sendable {
         ArrayWriter(writer: self)
     }
 
-    fileprivate func newline(_ out: inout [UInt8], _ depth: Int) {
+    func newline(_ out: inout [UInt8], _ depth: Int) {
         guard case .pretty(let indent) = style else { return }
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(0x20, count: indent * depth))
+        out.append(contentsOf: repeatElement(0x20, count: max(0, indent) * depth))
     }
 
-    fileprivate func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
+    func write(_ value: JSONValue, into out: inout [UInt8], depth: Int) {
         switch value {
         case .null: out.append(contentsOf: Array("null".utf8))
         case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))

@@ -1,0 +1,402 @@
+extension JSONWriter {
+    /// Writes the value at `node` of a parsed document straight from its tape, with the
+    /// value nodes in `replacing` written as the given values.
+    ///
+    /// The bytes are exactly those of writing the equivalent tree at `depth` (the tree
+    /// ``JSONDocument/value(_:)`` gives, with each replaced node's subtree swapped for its
+    /// value): numbers, `true`, `false` and `null` are copied from the source, strings are
+    /// copied in one piece when their source text is already what ``writeString(_:into:)``
+    /// writes, and no ``JSONValue`` is made for a node that is not replaced.
+    ///
+    /// As in the tree, a key that repeats within an object keeps the place of its first
+    /// occurrence and the value of its last (keys are compared as Swift strings, so
+    /// canonically equivalent spellings count as the same key). Entries of `replacing` for
+    /// key nodes, for nodes inside another replaced node, or for nodes outside the subtree
+    /// are not used.
+    ///
+    ///     var out: [UInt8] = []
+    ///     JSONWriter.compact.write(doc, node: doc.root, depth: 0, replacing: [title: "Negroni"], into: &out)
+    public func write(_ json: JSONDocument, node: Int, depth: Int, replacing: [Int: JSONValue], into out: inout [UInt8]) {
+        precondition(node >= 0 && node < json.nodeCount, "node \(node) is not a node of the document")
+        json.bytes.withUnsafeBufferPointer { bytes in
+            json.nodes.withUnsafeBufferPointer { nodes in
+                var tape = TapeWriter(writer: self, bytes: bytes, nodes: nodes, replacing: replacing)
+                tape.write(node, depth: depth, checked: !replacing.isEmpty, into: &out)
+            }
+        }
+    }
+
+    /// The value at `node` (the root by default) of a parsed document as UTF-8 bytes, with
+    /// the nodes in `replacing` replaced: the bytes of ``bytes(_:)`` for the equivalent tree.
+    public func bytes(_ json: JSONDocument, node: Int? = nil, replacing: [Int: JSONValue] = [:]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.byteRange(node ?? json.root).count + 16)
+        write(json, node: node ?? json.root, depth: 0, replacing: replacing, into: &out)
+        if case .pretty = style { out.append(0x0A) }
+        return out
+    }
+}
+
+extension JSONWriter.ArrayWriter {
+    /// Appends the value at `node` of a parsed document, with the nodes in `replacing`
+    /// replaced: the bytes of `append(_:)` with the equivalent tree.
+    public mutating func append(_ json: JSONDocument, node: Int, replacing: [Int: JSONValue]) {
+        if count > 0 { out.append(UInt8(ascii: ",")) }
+        writer.newline(&out, 1)
+        writer.write(json, node: node, depth: 1, replacing: replacing, into: &out)
+        count += 1
+    }
+}
+
+/// Writes nodes of a document's tape with the rules of ``JSONWriter``.
+private struct TapeWriter {
+    let writer: JSONWriter
+    let bytes: UnsafeBufferPointer<UInt8>
+    let nodes: UnsafeBufferPointer<Node>
+    let replacing: [Int: JSONValue]
+    /// The keys of `replacing`, sorted, to tell whether a subtree holds a replaced node.
+    let replaced: [Int]
+    /// Spaces per level, or -1 for compact output.
+    let indent: Int
+    let escapeSlash: Bool
+    let sortKeys: Bool
+    /// The key nodes of the objects being written, innermost last.
+    var keys: [Int] = []
+    var spaces: [UInt8] = []
+
+    init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replacing: [Int: JSONValue]) {
+        self.writer = writer
+        self.bytes = bytes
+        self.nodes = nodes
+        self.replacing = replacing
+        self.replaced = replacing.isEmpty ? [] : replacing.keys.sorted()
+        switch writer.style {
+        case .compact: indent = -1
+        case .pretty(let n): indent = max(0, n)
+        }
+        escapeSlash = writer.escapeSlash
+        sortKeys = writer.sortKeys
+    }
+
+    @inline(__always) func after(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
+    }
+
+    /// Whether a replaced node lies in `lower..<upper`.
+    func containsReplaced(_ lower: Int, _ upper: Int) -> Bool {
+        var lo = 0, hi = replaced.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if replaced[mid] < lower { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < replaced.count && replaced[lo] < upper
+    }
+
+    @inline(__always) func copy(_ start: Int, _ end: Int, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    mutating func newline(_ depth: Int, _ out: inout [UInt8]) {
+        guard indent >= 0 else { return }
+        out.append(0x0A)
+        let n = indent * depth
+        guard n > 0 else { return }
+        if spaces.count < n { spaces = [UInt8](repeating: 0x20, count: max(n, 2 * spaces.count, 64)) }
+        spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+    }
+
+    /// Writes `node`; `checked` says whether its subtree may hold a replaced node.
+    mutating func write(_ node: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
+        if checked, let value = replacing[node] {
+            writer.write(value, into: &out, depth: depth)
+            return
+        }
+        let n = nodes[node]
+        switch n.kind {
+        case .null, .false, .true, .number:
+            copy(Int(n.start), Int(n.end), &out)  // the literal as written
+        case .string:
+            writeString(n, into: &out)
+        case .array:
+            out.append(UInt8(ascii: "["))
+            let count = n.payload
+            if count == 0 { out.append(UInt8(ascii: "]")); return }
+            let inner = checked && containsReplaced(node + 1, Int(n.next))
+            var child = node + 1
+            for i in 0..<count {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(depth + 1, &out)
+                write(child, depth: depth + 1, checked: inner, into: &out)
+                child = after(child)
+            }
+            newline(depth, &out)
+            out.append(UInt8(ascii: "]"))
+        case .object:
+            out.append(UInt8(ascii: "{"))
+            let count = n.payload
+            if count == 0 { out.append(UInt8(ascii: "}")); return }
+            let inner = checked && containsReplaced(node + 1, Int(n.next))
+            writeMembers(of: node, count: count, depth: depth, checked: inner, into: &out)
+            newline(depth, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func writeMembers(of node: Int, count: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
+        let base = keys.count
+        defer { keys.removeLast(keys.count - base) }
+        var plain = true
+        var key = node + 1
+        for _ in 0..<count {
+            keys.append(key)
+            if plain && !isPlainASCII(nodes[key]) { plain = false }
+            key = after(key + 1)
+        }
+        // Keys of plain ASCII are equal as strings exactly when their bytes are equal, and
+        // order by UTF-16 code units as by bytes; anything else takes the tree's way.
+        guard plain else {
+            writeMembersByName(base: base, count: count, depth: depth, checked: checked, into: &out)
+            return
+        }
+        if hasRepeatedKey(base: base, count: count) {
+            writeMembersByName(base: base, count: count, depth: depth, checked: checked, into: &out)
+            return
+        }
+        if sortKeys && count > 1 {
+            let bytes = self.bytes, nodes = self.nodes
+            keys[base..<(base + count)].sort { Self.rawCompare(bytes, nodes, $0, $1) < 0 }
+        }
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            newline(depth + 1, &out)
+            let key = keys[base + i]
+            writeString(nodes[key], into: &out)
+            out.append(UInt8(ascii: ":"))
+            if indent >= 0 { out.append(0x20) }
+            write(key + 1, depth: depth + 1, checked: checked, into: &out)
+        }
+    }
+
+    /// The members as the tree has them: keys decoded and compared as strings, a repeated
+    /// key in the place of its first occurrence with the value of its last, sorted by UTF-16
+    /// code units when asked.
+    mutating func writeMembersByName(base: Int, count: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
+        var names: [String] = []
+        var values: [Int] = []
+        var place: [String: Int] = [:]
+        for i in 0..<count {
+            let key = keys[base + i]
+            let name = decodedString(nodes[key])
+            if let p = place[name] {
+                values[p] = key + 1
+            } else {
+                place[name] = names.count
+                names.append(name)
+                values.append(key + 1)
+            }
+        }
+        var order = Array(names.indices)
+        if sortKeys { order.sort { names[$0].utf16.lexicographicallyPrecedes(names[$1].utf16) } }
+        for (i, m) in order.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            newline(depth + 1, &out)
+            writer.writeString(names[m], into: &out)
+            out.append(UInt8(ascii: ":"))
+            if indent >= 0 { out.append(0x20) }
+            write(values[m], depth: depth + 1, checked: checked, into: &out)
+        }
+    }
+
+    /// Whether two of the (plain) keys `keys[base..<base + count]` have the same bytes.
+    func hasRepeatedKey(base: Int, count: Int) -> Bool {
+        if count < 2 { return false }
+        if count <= 24 {
+            for j in (base + 1)..<(base + count) {
+                for i in base..<j where Self.rawCompare(bytes, nodes, keys[i], keys[j]) == 0 { return true }
+            }
+            return false
+        }
+        let bytes = self.bytes, nodes = self.nodes
+        let sorted = keys[base..<(base + count)].sorted { Self.rawCompare(bytes, nodes, $0, $1) < 0 }
+        for i in 1..<sorted.count where Self.rawCompare(bytes, nodes, sorted[i - 1], sorted[i]) == 0 { return true }
+        return false
+    }
+
+    /// Compares the source bytes between the quotes of two string nodes (shorter first on a
+    /// common prefix).
+    static func rawCompare(_ bytes: UnsafeBufferPointer<UInt8>, _ nodes: UnsafeBufferPointer<Node>, _ a: Int, _ b: Int) -> Int {
+        let na = nodes[a], nb = nodes[b]
+        let sa = Int(na.start) + 1, la = Int(na.end) - 1 - sa
+        let sb = Int(nb.start) + 1, lb = Int(nb.end) - 1 - sb
+        let n = min(la, lb)
+        var i = 0
+        while i < n {
+            let x = bytes[sa + i], y = bytes[sb + i]
+            if x != y { return x < y ? -1 : 1 }
+            i += 1
+        }
+        return la == lb ? 0 : (la < lb ? -1 : 1)
+    }
+
+    /// A string node without escapes whose bytes are all ASCII.
+    func isPlainASCII(_ n: Node) -> Bool {
+        if n.hasEscapes { return false }
+        var i = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        var any: UInt64 = 0
+        while i + 8 <= end {
+            any |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < end {
+            any |= UInt64(bytes[i])
+            i += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
+    }
+
+    func decodedString(_ n: Node) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[(Int(n.start) + 1)..<(Int(n.end) - 1)])
+        return n.hasEscapes ? JSONStringDecoder.decode(raw) : String(decoding: raw, as: UTF8.self)
+    }
+
+    // MARK: Strings
+
+    /// Writes a string node as ``JSONWriter/writeString(_:into:)`` writes its decoded value.
+    mutating func writeString(_ n: Node, into out: inout [UInt8]) {
+        let start = Int(n.start), end = Int(n.end)
+        // Without escapes the source holds no quote, backslash or control character below
+        // 0x20; only DEL (and `/` when escaped) make the writer's text differ from it.
+        if !n.hasEscapes && !holdsDelOrSlash(start + 1, end - 1) {
+            copy(start, end, &out)
+            return
+        }
+        out.append(0x22)
+        var i = start + 1
+        let stop = end - 1
+        var run = i
+        while i < stop {
+            let c = bytes[i]
+            if c == 0x5C && i + 1 < stop {
+                copy(run, i, &out)
+                i = decodeEscape(at: i, stop: stop, into: &out)
+                run = i
+            } else if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || (c == 0x2F && escapeSlash) {
+                copy(run, i, &out)
+                emit(c, into: &out)
+                i += 1
+                run = i
+            } else {
+                i += 1
+            }
+        }
+        copy(run, stop, &out)
+        out.append(0x22)
+    }
+
+    /// Whether `start..<end` holds DEL, or `/` when slashes are escaped.
+    func holdsDelOrSlash(_ start: Int, _ end: Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let slash: UInt64 = escapeSlash ? ones &* 0x2F : ones &* 0x7F
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        var i = start
+        while i + 8 <= end {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F), sl = word ^ slash
+            // A zero byte in `del` or `sl` is a match (exact as a yes/no answer).
+            if ((del &- ones) & ~del | (sl &- ones) & ~sl) & high != 0 { return true }
+            i += 8
+        }
+        while i < end {
+            let c = bytes[i]
+            if c == 0x7F || (c == 0x2F && escapeSlash) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Decodes the escape at `i` (a backslash with a byte after it, before `stop`) as
+    /// ``JSONStringDecoder`` does, writes what it stands for, and returns the offset after it.
+    func decodeEscape(at start: Int, stop: Int, into out: inout [UInt8]) -> Int {
+        var i = start + 2
+        switch bytes[start + 1] {
+        case 0x62: emit(0x08, into: &out)
+        case 0x66: emit(0x0C, into: &out)
+        case 0x6E: emit(0x0A, into: &out)
+        case 0x72: emit(0x0D, into: &out)
+        case 0x74: emit(0x09, into: &out)
+        case 0x75:
+            guard let u = hex4(i, stop) else { emitScalar(0xFFFD, into: &out); return i }
+            i += 4
+            if u >= 0xD800 && u < 0xDC00 {
+                if i + 6 <= stop, bytes[i] == 0x5C, bytes[i + 1] == 0x75, let low = hex4(i + 2, stop), low >= 0xDC00, low < 0xE000 {
+                    i += 6
+                    emitScalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), into: &out)
+                } else {
+                    emitScalar(0xFFFD, into: &out)
+                }
+            } else if u >= 0xDC00 && u < 0xE000 {
+                emitScalar(0xFFFD, into: &out)
+            } else {
+                emitScalar(u, into: &out)
+            }
+        case let e:
+            emit(e, into: &out)  // \" \\ \/
+        }
+        return i
+    }
+
+    func hex4(_ at: Int, _ stop: Int) -> UInt32? {
+        guard at + 4 <= stop else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard let d = hexValue(bytes[at + k]) else { return nil }
+            v = v << 4 | d
+        }
+        return v
+    }
+
+    /// Writes a scalar's UTF-8 bytes (U+FFFD for a value that is not a scalar).
+    func emitScalar(_ value: UInt32, into out: inout [UInt8]) {
+        let v = Unicode.Scalar(value)?.value ?? 0xFFFD
+        switch v {
+        case 0..<0x80:
+            emit(UInt8(v), into: &out)
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | v >> 6))
+            out.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | v >> 12))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | v >> 18))
+            out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
+    /// Writes one byte of a decoded string with the writer's escapes.
+    @inline(__always) func emit(_ c: UInt8, into out: inout [UInt8]) {
+        switch c {
+        case 0x22: out.append(0x5C); out.append(0x22)
+        case 0x5C: out.append(0x5C); out.append(0x5C)
+        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        case 0x2F where escapeSlash: out.append(0x5C); out.append(0x2F)
+        case 0..<0x20, 0x7F:
+            let digits: StaticString = "0123456789abcdef"
+            out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+            out.append(digits.utf8Start[Int(c >> 4)])
+            out.append(digits.utf8Start[Int(c & 0x0F)])
+        default: out.append(c)
+        }
+    }
+}

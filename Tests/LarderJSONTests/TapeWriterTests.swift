@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import LarderJSON
+
+/// A small seeded generator, so a failing document can be made again.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random JSON texts written by hand (not by JSONWriter): random nesting and whitespace,
+/// strings and keys with every kind of escape, raw UTF-8, DEL and slashes, numbers of every
+/// literal form, empty containers, and keys that repeat (byte for byte, or as canonically
+/// equivalent spellings).
+struct RandomJSON {
+    var rng: SplitMix64
+
+    static let numbers = [
+        "0", "-0", "7", "-42", "12345678901234567890123456789", "1.5", "-0.0", "0.000", "1e5", "1E5", "1e+5",
+        "1e-5", "1.25E-10", "-3.75e+02", "0.1", "1e400", "-1e400", "2.5e-324", "123.456e78", "100", "1.0",
+    ]
+    /// String pieces as they appear between the quotes of the source.
+    static let pieces = [
+        "a", "Negroni", " ", "stir", "/", "a/b", "\u{7F}", "é", "e\u{301}", "K", "\u{212A}", "日本", "😀", "\u{FEFF}",
+        #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0000"#, #"\u001f"#, #"\u001F"#, #"\u007f"#,
+        #"\u00e9"#, #"\u00E9"#, #"\u212a"#, #"\ud83d\ude00"#, #"\uD83D\uDE00"#, #"\ud800"#, #"\udc00"#, #"\ud800x"#,
+        #"\u0041"#, #"\u002f"#, #"\u0022"#, #"\u005c"#, #"\u0301"#, #"\uffff"#,
+    ]
+    /// Keys from a small pool, so that they repeat.
+    static let keys = [
+        "a", "b", "id", "name", "K", "\u{212A}", #"\u212A"#, "é", "e\u{301}", #"\u00e9"#, "a/b", #"\u0061"#, #"x\ny"#,
+        "\u{7F}", "Z", "aa", "", "😀", #"\ud83d\ude00"#, "\u{FF21}", "ｚ",
+    ]
+    static let spaces = ["", "", "", " ", "\n  ", "\t", "\r\n"]
+
+    mutating func int(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
+    mutating func pick(_ list: [String]) -> String { list[int(list.count)] }
+
+    mutating func string() -> String {
+        var s = "\""
+        for _ in 0..<int(5) { s += pick(Self.pieces) }
+        return s + "\""
+    }
+
+    mutating func key() -> String {
+        int(4) == 0 ? string() : "\"" + pick(Self.keys) + "\""
+    }
+
+    mutating func value(depth: Int) -> String {
+        let choice = depth >= 5 ? int(4) : int(7)
+        switch choice {
+        case 0: return pick(Self.numbers)
+        case 1: return string()
+        case 2: return pick(["true", "false", "null"])
+        case 3: return int(2) == 0 ? pick(Self.numbers) : string()
+        case 4:
+            let count = int(5)
+            let elements = (0..<count).map { _ in pick(Self.spaces) + value(depth: depth + 1) + pick(Self.spaces) }
+            return "[" + elements.joined(separator: ",") + (count == 0 ? pick(Self.spaces) : "") + "]"
+        default:
+            let count = depth <= 1 && int(6) == 0 ? 20 + int(20) : int(6)
+            let members = (0..<count).map { _ in
+                pick(Self.spaces) + key() + pick(Self.spaces) + ":" + pick(Self.spaces) + value(depth: depth + 1) + pick(Self.spaces)
+            }
+            return "{" + members.joined(separator: ",") + (count == 0 ? pick(Self.spaces) : "") + "}"
+        }
+    }
+
+    mutating func replacement() -> JSONValue {
+        switch int(7) {
+        case 0: return "a \"quoted\"/text\n\u{7F}é"
+        case 1: return .number(JSONNumber(literal: pick(Self.numbers)))
+        case 2: return .null
+        case 3: return .bool(int(2) == 0)
+        case 4: return ["z": 1, "a": ["x/y", [:], []], "K": .null, "é": "e\u{301}"]
+        case 5: return [1, ["b": 2, "a": 3], "s"]
+        default: return .object(JSONObject())
+        }
+    }
+}
+
+/// The tree the tape path stands for: ``JSONDocument/value(_:)`` with the replaced value
+/// nodes' subtrees swapped for their values (keys are never replaced).
+func referenceTree(_ doc: JSONDocument, _ node: Int, _ replacing: [Int: JSONValue]) -> JSONValue {
+    if let value = replacing[node] { return value }
+    switch doc.kind(node) {
+    case .array:
+        return .array(doc.elements(node).map { referenceTree(doc, $0, replacing) })
+    case .object:
+        var object = JSONObject()
+        for (k, v) in doc.members(node) { object[doc.string(k)!] = referenceTree(doc, v, replacing) }
+        return .object(object)
+    default:
+        return doc.value(node)
+    }
+}
+
+let tapeWriters: [JSONWriter] = [
+    .compact, .pretty, JSONWriter(style: .pretty(indent: 4)), JSONWriter(style: .pretty(indent: 0)),
+    JSONWriter(style: .compact, sortKeys: true), JSONWriter(style: .pretty(indent: 2), sortKeys: true),
+    JSONWriter(style: .compact, escapeSlash: true), JSONWriter(style: .pretty(indent: 3), sortKeys: true, escapeSlash: true),
+    JSONWriter(style: .pretty(indent: -1)),
+]
+
+/// Expects the tape path to give the tree path's bytes for `node` with `replacing`, whole
+/// (`bytes`), at a depth (`write`) and as an element of an array (`ArrayWriter`).
+func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue], _ context: String) {
+    let tree = referenceTree(doc, node, replacing)
+    for writer in tapeWriters {
+        let expected = writer.bytes(tree)
+        let got = writer.bytes(doc, node: node, replacing: replacing)
+        if got != expected {
+            let at = zip(got, expected).prefix { $0 == $1 }.count
+            func around(_ b: [UInt8]) -> String { String(decoding: b[max(0, at - 40)..<min(b.count, at + 40)], as: UTF8.self).debugDescription }
+            Issue.record("\(context.prefix(3000)), \(writer): tape path wrote \(around(got)) at byte \(at), tree path \(around(expected))")
+            return
+        }
+        var deepTree: [UInt8] = [], deepTape: [UInt8] = []
+        writer.write(tree, into: &deepTree, depth: 3)
+        writer.write(doc, node: node, depth: 3, replacing: replacing, into: &deepTape)
+        #expect(deepTape == deepTree, "\(context.prefix(3000)), \(writer), depth 3")
+        var treeArray = writer.arrayWriter(), tapeArray = writer.arrayWriter()
+        for _ in 0..<2 {
+            treeArray.append(tree)
+            tapeArray.append(doc, node: node, replacing: replacing)
+        }
+        #expect(tapeArray.finish() == treeArray.finish(), "\(context.prefix(3000)), \(writer), array writer")
+    }
+}
+
+@Suite struct TapeWriterTests {
+    /// Random documents and random replacement sets (values, containers, keys, nested ones):
+    /// the same bytes as the tree path for every writer.
+    @Test func randomDocumentsMatchTheTreePath() throws {
+        var random = RandomJSON(rng: SplitMix64(state: 0x5EED))
+        for round in 0..<1500 {
+            let text = random.pick(RandomJSON.spaces) + random.value(depth: 0) + random.pick(RandomJSON.spaces)
+            let doc = try JSONDocument(parsing: text)
+            var replacing: [Int: JSONValue] = [:]
+            if round % 4 != 0 {
+                for _ in 0..<(1 + random.int(4)) { replacing[random.int(doc.nodeCount)] = random.replacement() }
+            }
+            expectSameBytes(doc, node: doc.root, replacing: replacing, "document \(round) \(text.debugDescription), replacing \(replacing.keys.sorted())")
+            // A node inside the document, written on its own.
+            let inner = random.int(doc.nodeCount)
+            expectSameBytes(doc, node: inner, replacing: replacing, "document \(round) \(text.debugDescription), node \(inner)")
+        }
+    }
+
+    /// A repeated key keeps the place of its first occurrence and takes the value of its
+    /// last, as in the tree; canonically equivalent spellings are the same key there.
+    @Test func repeatedKeysAsInTheTree() throws {
+        let doc = try JSONDocument(parsing: #"{"a": 1, "b": [2], "a": {"c": 3}}"#)
+        #expect(JSONWriter.compact.bytes(doc) == Array(#"{"a":{"c":3},"b":[2]}"#.utf8))
+        #expect(JSONWriter(style: .compact, sortKeys: true).bytes(doc, replacing: [9: "x"]) == Array(#"{"a":{"c":"x"},"b":[2]}"#.utf8))
+        for text in [#"{"K": 1, "\u212A": 2, "b": 3}"#, "{\"K\": 1, \"\u{212A}\": 2, \"b\": 3}", "{\"é\": 1, \"e\u{301}\": 2}", #"{"\u0061": 1, "a": 2}"#] {
+            let doc = try JSONDocument(parsing: text)
+            #expect(JSONWriter.compact.bytes(doc) == JSONWriter.compact.bytes(doc.value), "\(text)")
+            #expect(doc.value.objectValue?.count == text.filter { $0 == ":" }.count - 1, "\(text): one pair merged in the tree")
+        }
+        // More keys than the pairwise check takes.
+        let many = "{" + (0..<40).map { #""k\#($0 % 30)": \#($0)"# }.joined(separator: ",") + "}"
+        let manyDoc = try JSONDocument(parsing: many)
+        let unique = "{" + (0..<30).reversed().map { #""k\#($0)": \#($0)"# }.joined(separator: ",") + "}"
+        let uniqueDoc = try JSONDocument(parsing: unique)
+        for writer in tapeWriters {
+            #expect(writer.bytes(manyDoc) == writer.bytes(manyDoc.value))
+            #expect(writer.bytes(uniqueDoc) == writer.bytes(uniqueDoc.value))
+        }
+    }
+
+    /// Plain strings are copied; DEL and (when asked) `/` are escaped; escapes are decoded
+    /// and written the writer's way.
+    @Test func strings() throws {
+        let doc = try JSONDocument(parsing: "[\"plain text\", \"a\u{7F}b/c\", \"\\u00e9\\/\\u0041\\ud83d\\ude00\\ud800\\n\"]")
+        #expect(JSONWriter.compact.bytes(doc) == Array("[\"plain text\",\"a\\u007fb/c\",\"é/A😀\u{FFFD}\\n\"]".utf8))
+        #expect(JSONWriter(style: .compact, escapeSlash: true).bytes(doc) == Array("[\"plain text\",\"a\\u007fb\\/c\",\"é\\/A😀\u{FFFD}\\n\"]".utf8))
+    }
+
+    /// Every `y_` file of the JSONTestSuite: the same bytes as the tree path.
+    @Test func jsonTestSuiteAccepted() throws {
+        guard let root = conformanceRoot()?.appendingPathComponent("JSONTestSuite/test_parsing") else {
+            print("SKIPPED: JSONTestSuite not found (set LARDER_CONFORMANCE or place shared/ beside the repository)")
+            return
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix("y_") && $0.hasSuffix(".json") }.sorted()
+        #expect(files.count > 90)
+        for name in files {
+            let doc = try JSONDocument(parsing: [UInt8](Data(contentsOf: root.appendingPathComponent(name))))
+            expectSameBytes(doc, node: doc.root, replacing: [:], name)
+            expectSameBytes(doc, node: doc.root, replacing: [doc.nodeCount - 1: ["r": "/"]], name + " (last node replaced)")
+        }
+    }
+}
