@@ -53,23 +53,27 @@ private struct TapeWriter {
     let writer: JSONWriter
     let bytes: UnsafeBufferPointer<UInt8>
     let nodes: UnsafeBufferPointer<Node>
-    let replacing: [Int: JSONValue]
-    /// The keys of `replacing`, sorted, to tell whether a subtree holds a replaced node.
+    /// The replaced nodes, sorted, and their values: a binary search finds a node and tells
+    /// whether a subtree holds one, without hashing every node written.
     let replaced: [Int]
+    let values: [JSONValue]
     /// Spaces per level, or -1 for compact output.
     let indent: Int
     let escapeSlash: Bool
     let sortKeys: Bool
     /// The key nodes of the objects being written, innermost last.
     var keys: [Int] = []
+    /// For each entry of `keys`: a hash of the key's bytes, to find repeated keys quickly.
+    var signatures: [UInt64] = []
     var spaces: [UInt8] = []
 
     init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replacing: [Int: JSONValue]) {
         self.writer = writer
         self.bytes = bytes
         self.nodes = nodes
-        self.replacing = replacing
-        self.replaced = replacing.isEmpty ? [] : replacing.keys.sorted()
+        let sorted = replacing.sorted { $0.key < $1.key }
+        self.replaced = sorted.map(\.key)
+        self.values = sorted.map(\.value)
         switch writer.style {
         case .compact: indent = -1
         case .pretty(let n): indent = max(0, n)
@@ -83,14 +87,20 @@ private struct TapeWriter {
         return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
     }
 
-    /// Whether a replaced node lies in `lower..<upper`.
-    func containsReplaced(_ lower: Int, _ upper: Int) -> Bool {
+    /// The index in `replaced` of the first node at or after `node`.
+    func firstReplaced(from node: Int) -> Int {
         var lo = 0, hi = replaced.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if replaced[mid] < lower { lo = mid + 1 } else { hi = mid }
+            if replaced[mid] < node { lo = mid + 1 } else { hi = mid }
         }
-        return lo < replaced.count && replaced[lo] < upper
+        return lo
+    }
+
+    /// Whether a replaced node lies in `lower..<upper`.
+    func containsReplaced(_ lower: Int, _ upper: Int) -> Bool {
+        let i = firstReplaced(from: lower)
+        return i < replaced.count && replaced[i] < upper
     }
 
     @inline(__always) func copy(_ start: Int, _ end: Int, _ out: inout [UInt8]) {
@@ -108,9 +118,12 @@ private struct TapeWriter {
 
     /// Writes `node`; `checked` says whether its subtree may hold a replaced node.
     mutating func write(_ node: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
-        if checked, let value = replacing[node] {
-            writer.write(value, into: &out, depth: depth)
-            return
+        if checked {
+            let i = firstReplaced(from: node)
+            if i < replaced.count && replaced[i] == node {
+                writer.write(values[i], into: &out, depth: depth)
+                return
+            }
         }
         let n = nodes[node]
         switch n.kind {
@@ -145,12 +158,17 @@ private struct TapeWriter {
 
     mutating func writeMembers(of node: Int, count: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
         let base = keys.count
-        defer { keys.removeLast(keys.count - base) }
+        defer {
+            keys.removeLast(keys.count - base)
+            signatures.removeLast(signatures.count - base)
+        }
         var plain = true
         var key = node + 1
         for _ in 0..<count {
             keys.append(key)
-            if plain && !isPlainASCII(nodes[key]) { plain = false }
+            let (ascii, signature) = plainASCIISignature(nodes[key])
+            signatures.append(signature)
+            plain = plain && ascii
             key = after(key + 1)
         }
         // Keys of plain ASCII are equal as strings exactly when their bytes are equal, and
@@ -213,7 +231,10 @@ private struct TapeWriter {
         if count < 2 { return false }
         if count <= 24 {
             for j in (base + 1)..<(base + count) {
-                for i in base..<j where Self.rawCompare(bytes, nodes, keys[i], keys[j]) == 0 { return true }
+                let signature = signatures[j]
+                for i in base..<j where signatures[i] == signature && Self.rawCompare(bytes, nodes, keys[i], keys[j]) == 0 {
+                    return true
+                }
             }
             return false
         }
@@ -239,22 +260,26 @@ private struct TapeWriter {
         return la == lb ? 0 : (la < lb ? -1 : 1)
     }
 
-    /// A string node without escapes whose bytes are all ASCII.
-    func isPlainASCII(_ n: Node) -> Bool {
-        if n.hasEscapes { return false }
+    /// Whether a string node has no escapes and only ASCII bytes, and a hash of its bytes
+    /// (equal bytes, equal hashes).
+    func plainASCIISignature(_ n: Node) -> (Bool, UInt64) {
         var i = Int(n.start) + 1
         let end = Int(n.end) - 1
         let base = UnsafeRawPointer(bytes.baseAddress!)
         var any: UInt64 = 0
+        var h = UInt64(end - i) &* 0x9E37_79B9_7F4A_7C15
         while i + 8 <= end {
-            any |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            any |= word
+            h = (h ^ word) &* 0x100_0000_01B3
             i += 8
         }
         while i < end {
             any |= UInt64(bytes[i])
+            h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01B3
             i += 1
         }
-        return any & 0x8080_8080_8080_8080 == 0
+        return (!n.hasEscapes && any & 0x8080_8080_8080_8080 == 0, h ^ (h >> 29))
     }
 
     func decodedString(_ n: Node) -> String {
@@ -267,10 +292,16 @@ private struct TapeWriter {
     /// Writes a string node as ``JSONWriter/writeString(_:into:)`` writes its decoded value.
     mutating func writeString(_ n: Node, into out: inout [UInt8]) {
         let start = Int(n.start), end = Int(n.end)
-        // Without escapes the source holds no quote, backslash or control character below
-        // 0x20; only DEL (and `/` when escaped) make the writer's text differ from it.
-        if !n.hasEscapes && !holdsDelOrSlash(start + 1, end - 1) {
-            copy(start, end, &out)
+        let text = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+        if !n.hasEscapes {
+            // The source text is the value: copy it with its quotes when nothing in it is
+            // escaped (the source holds no quote, backslash or control character, so only
+            // DEL and `/` can be).
+            if writer.needsEscape(text) {
+                writer.writeString(utf8: text, into: &out)
+            } else {
+                copy(start, end, &out)
+            }
             return
         }
         out.append(0x22)
@@ -285,7 +316,7 @@ private struct TapeWriter {
                 run = i
             } else if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || (c == 0x2F && escapeSlash) {
                 copy(run, i, &out)
-                emit(c, into: &out)
+                writer.writeEscaped(c, into: &out)
                 i += 1
                 run = i
             } else {
@@ -296,38 +327,16 @@ private struct TapeWriter {
         out.append(0x22)
     }
 
-    /// Whether `start..<end` holds DEL, or `/` when slashes are escaped.
-    func holdsDelOrSlash(_ start: Int, _ end: Int) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let slash: UInt64 = escapeSlash ? ones &* 0x2F : ones &* 0x7F
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        var i = start
-        while i + 8 <= end {
-            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let del = word ^ (ones &* 0x7F), sl = word ^ slash
-            // A zero byte in `del` or `sl` is a match (exact as a yes/no answer).
-            if ((del &- ones) & ~del | (sl &- ones) & ~sl) & high != 0 { return true }
-            i += 8
-        }
-        while i < end {
-            let c = bytes[i]
-            if c == 0x7F || (c == 0x2F && escapeSlash) { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// Decodes the escape at `i` (a backslash with a byte after it, before `stop`) as
     /// ``JSONStringDecoder`` does, writes what it stands for, and returns the offset after it.
     func decodeEscape(at start: Int, stop: Int, into out: inout [UInt8]) -> Int {
         var i = start + 2
         switch bytes[start + 1] {
-        case 0x62: emit(0x08, into: &out)
-        case 0x66: emit(0x0C, into: &out)
-        case 0x6E: emit(0x0A, into: &out)
-        case 0x72: emit(0x0D, into: &out)
-        case 0x74: emit(0x09, into: &out)
+        case 0x62: writer.writeEscaped(0x08, into: &out)
+        case 0x66: writer.writeEscaped(0x0C, into: &out)
+        case 0x6E: writer.writeEscaped(0x0A, into: &out)
+        case 0x72: writer.writeEscaped(0x0D, into: &out)
+        case 0x74: writer.writeEscaped(0x09, into: &out)
         case 0x75:
             guard let u = hex4(i, stop) else { emitScalar(0xFFFD, into: &out); return i }
             i += 4
@@ -344,7 +353,7 @@ private struct TapeWriter {
                 emitScalar(u, into: &out)
             }
         case let e:
-            emit(e, into: &out)  // \" \\ \/
+            writer.writeEscaped(e, into: &out)  // \" \\ \/
         }
         return i
     }
@@ -364,7 +373,7 @@ private struct TapeWriter {
         let v = Unicode.Scalar(value)?.value ?? 0xFFFD
         switch v {
         case 0..<0x80:
-            emit(UInt8(v), into: &out)
+            writer.writeEscaped(UInt8(v), into: &out)
         case 0x80..<0x800:
             out.append(UInt8(0xC0 | v >> 6))
             out.append(UInt8(0x80 | v & 0x3F))
@@ -377,26 +386,6 @@ private struct TapeWriter {
             out.append(UInt8(0x80 | v >> 12 & 0x3F))
             out.append(UInt8(0x80 | v >> 6 & 0x3F))
             out.append(UInt8(0x80 | v & 0x3F))
-        }
-    }
-
-    /// Writes one byte of a decoded string with the writer's escapes.
-    @inline(__always) func emit(_ c: UInt8, into out: inout [UInt8]) {
-        switch c {
-        case 0x22: out.append(0x5C); out.append(0x22)
-        case 0x5C: out.append(0x5C); out.append(0x5C)
-        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-        case 0x2F where escapeSlash: out.append(0x5C); out.append(0x2F)
-        case 0..<0x20, 0x7F:
-            let digits: StaticString = "0123456789abcdef"
-            out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
-            out.append(digits.utf8Start[Int(c >> 4)])
-            out.append(digits.utf8Start[Int(c & 0x0F)])
-        default: out.append(c)
         }
     }
 }

@@ -116,30 +116,77 @@ public struct JSONWriter: Sendable {
 
     /// Appends `s` as a JSON string literal.
     public func writeString(_ s: String, into out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { writeString(utf8: $0, into: &out) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string literal (as ``writeString(_:into:)``).
+    func writeString(utf8 text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(0x22)
-        // Most strings need no escape: one scan, then one bulk copy.
-        let plain = s.utf8.allSatisfy { c in c >= 0x20 && c != 0x22 && c != 0x5C && c != 0x7F && (c != 0x2F || !escapeSlash) }
-        if plain {
-            out.append(contentsOf: s.utf8)
-            out.append(0x22)
-            return
-        }
-        for c in s.utf8 {
-            switch c {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-            case 0x2F where escapeSlash: out.append(0x5C); out.append(0x2F)
-            case 0..<0x20, 0x7F:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(contentsOf: Array(hex(UInt32(c), width: 2).lowercased().utf8))
-            default: out.append(c)
+        // Most strings need no escape: one scan, then one bulk copy; otherwise runs of plain
+        // bytes are copied between the escapes.
+        var run = 0
+        if needsEscape(text) {
+            var i = 0
+            while i < text.count {
+                let c = text[i]
+                if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || (c == 0x2F && escapeSlash) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
+                    writeEscaped(c, into: &out)
+                    run = i + 1
+                }
+                i += 1
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
         out.append(0x22)
+    }
+
+    /// Whether `text` holds a byte the writer escapes: below 0x20, `"`, `\\`, DEL, or `/`
+    /// when ``escapeSlash`` is on.
+    func needsEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let slash = ones &* (escapeSlash ? 0x2F : 0x22)
+        var i = 0
+        while i + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let del = word ^ (ones &* 0x7F), sl = word ^ slash
+            // A zero byte in one of these words, or a byte below 0x20, is a match (exact as
+            // a yes/no answer: a borrow only flags bytes above a true match).
+            let found = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+                | (del &- ones) & ~del | (sl &- ones) & ~sl | (word &- ones &* 0x20) & ~word
+            if found & high != 0 { return true }
+            i += 8
+        }
+        while i < text.count {
+            let c = text[i]
+            if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || (c == 0x2F && escapeSlash) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Writes one byte of a string's text with the writer's escapes.
+    @inline(__always) func writeEscaped(_ c: UInt8, into out: inout [UInt8]) {
+        switch c {
+        case 0x22: out.append(0x5C); out.append(0x22)
+        case 0x5C: out.append(0x5C); out.append(0x5C)
+        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        case 0x2F where escapeSlash: out.append(0x5C); out.append(0x2F)
+        case 0..<0x20, 0x7F:
+            let digits: StaticString = "0123456789abcdef"
+            out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+            out.append(digits.utf8Start[Int(c >> 4)])
+            out.append(digits.utf8Start[Int(c & 0x0F)])
+        default: out.append(c)
+        }
     }
 }

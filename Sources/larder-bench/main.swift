@@ -114,7 +114,7 @@ func writeBenchmark(_ paths: [String], reps: Int) {
     let replaced = work.reduce(0) { $0 + $1.texts.count }
     for (label, writer) in [("pretty", JSONWriter.pretty), ("compact", JSONWriter.compact)] {
         var results: [String: (seconds: Double, output: [UInt8])] = [:]
-        for path in ["tree", "tape"] {
+        for path in ["tree", "tape"] where ProcessInfo.processInfo.environment["LARDER_BENCH_PATH"].map({ $0 == path }) ?? true {
             var best = Double.infinity
             var last: [UInt8] = []
             for _ in 0..<max(1, reps) {
@@ -139,7 +139,7 @@ func writeBenchmark(_ paths: [String], reps: Int) {
             results[path] = (best, last)
             print(#"{"case": "write-\#(path)", "style": "\#(label)", "documents": \#(work.count), "replaced": \#(replaced), "bytes": \#(inputBytes), "output": \#(last.count), "seconds": \#(best), "mbps": \#(Double(inputBytes) / 1e6 / best)}"#)
         }
-        if results["tree"]?.output != results["tape"]?.output {
+        if results.count == 2 && results["tree"]?.output != results["tape"]?.output {
             FileHandle.standardError.write(Data("the tape path wrote other bytes than the tree path (\(label))\n".utf8))
             exit(1)
         }

@@ -198,3 +198,50 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
         }
     }
 }
+
+@Suite struct WriteStringTests {
+    /// The escapes spelled out byte by byte, independently of the writer's scanning.
+    static func reference(_ s: String, escapeSlash: Bool) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        for c in s.utf8 {
+            switch c {
+            case 0x22: out += Array(#"\""#.utf8)
+            case 0x5C: out += Array(#"\\"#.utf8)
+            case 0x0A: out += Array(#"\n"#.utf8)
+            case 0x0D: out += Array(#"\r"#.utf8)
+            case 0x09: out += Array(#"\t"#.utf8)
+            case 0x08: out += Array(#"\b"#.utf8)
+            case 0x0C: out += Array(#"\f"#.utf8)
+            case 0x2F where escapeSlash: out += Array(#"\/"#.utf8)
+            case 0..<0x20, 0x7F: out += Array(String(format: "\\u%04x", c).utf8)
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+        return out
+    }
+
+    /// Every ASCII character, at every offset of strings longer than a machine word, with
+    /// and without escaped slashes; and random mixes with non-ASCII text.
+    @Test func escapesMatchTheRules() {
+        for escapeSlash in [false, true] {
+            let writer = JSONWriter(style: .compact, escapeSlash: escapeSlash)
+            for c in 0..<0x80 {
+                for offset in 0..<19 {
+                    let s = String(repeating: "a", count: offset) + String(UnicodeScalar(UInt8(c))) + String(repeating: "é", count: 18 - offset)
+                    var out: [UInt8] = []
+                    writer.writeString(s, into: &out)
+                    #expect(out == Self.reference(s, escapeSlash: escapeSlash), "\(s.debugDescription)")
+                }
+            }
+            var rng = SplitMix64(state: 7)
+            let pieces = ["a", "/", "\u{7F}", "\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "😀", "日本", " ", "~"]
+            for _ in 0..<2000 {
+                let s = (0..<Int.random(in: 0..<30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+                var out: [UInt8] = []
+                writer.writeString(s, into: &out)
+                #expect(out == Self.reference(s, escapeSlash: escapeSlash), "\(s.debugDescription)")
+            }
+        }
+    }
+}
