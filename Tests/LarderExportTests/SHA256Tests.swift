@@ -36,3 +36,49 @@ import Testing
         }
     }
 }
+
+@Suite struct SHA256StreamingTests {
+    static let input: [UInt8] = (0..<200).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+
+    /// Two updates split at every offset of a four-block input give the one-shot digest.
+    @Test func splitAtEveryOffset() {
+        let whole = SHA256.hash(Self.input)
+        for split in 0...Self.input.count {
+            var hasher = SHA256()
+            hasher.update(Self.input[..<split])
+            hasher.update(Self.input[split...])
+            #expect(hasher.finalize() == whole, "split at \(split)")
+        }
+    }
+
+    /// Three updates split at every pair of offsets, and byte-by-byte feeding.
+    @Test func threePiecesAndSingleBytes() {
+        let bytes = Array(Self.input.prefix(140))
+        let whole = SHA256.hash(bytes)
+        for i in 0...bytes.count {
+            for j in i...bytes.count {
+                var hasher = SHA256()
+                hasher.update(bytes[..<i])
+                hasher.update(bytes[i..<j])
+                hasher.update(bytes[j...])
+                #expect(hasher.finalize() == whole, "split at \(i) and \(j)")
+            }
+        }
+        var single = SHA256()
+        for byte in bytes { single.update(CollectionOfOne(byte)) }
+        #expect(single.finalize() == whole)
+    }
+
+    /// A sequence without contiguous storage, and finalize leaving the hasher as it was.
+    @Test func otherSequencesAndFinalizeTwice() {
+        let bytes = Self.input
+        #expect(SHA256.hash(bytes.lazy.map { $0 }) == SHA256.hash(bytes))
+        var hasher = SHA256()
+        hasher.update(bytes[..<100])
+        let first = hasher.finalize()
+        #expect(hasher.finalize() == first)
+        #expect(first == SHA256.hash(bytes[..<100]))
+        hasher.update(bytes[100...])
+        #expect(hasher.finalize() == SHA256.hash(bytes))
+    }
+}
