@@ -297,7 +297,7 @@ private struct TapeWriter {
             // The source text is the value: copy it with its quotes when nothing in it is
             // escaped (the source holds no quote, backslash or control character, so only
             // DEL and `/` can be).
-            if writer.needsEscape(text) {
+            if holdsDelOrSlash(text) {
                 writer.writeString(utf8: text, into: &out)
             } else {
                 copy(start, end, &out)
@@ -325,6 +325,29 @@ private struct TapeWriter {
         }
         copy(run, stop, &out)
         out.append(0x22)
+    }
+
+    /// Whether `text` holds DEL, or `/` when slashes are escaped.
+    func holdsDelOrSlash(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let slash = ones &* (escapeSlash ? 0x2F : 0x7F)
+        var i = 0
+        while i + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F), sl = word ^ slash
+            // A zero byte in `del` or `sl` is a match (exact as a yes/no answer).
+            if ((del &- ones) & ~del | (sl &- ones) & ~sl) & high != 0 { return true }
+            i += 8
+        }
+        while i < text.count {
+            let c = text[i]
+            if c == 0x7F || (c == 0x2F && escapeSlash) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Decodes the escape at `i` (a backslash with a byte after it, before `stop`) as
