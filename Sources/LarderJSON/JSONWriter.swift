@@ -6,6 +6,9 @@
 /// ends with a line break, as most editors and formatters leave a file.
 ///
 ///     JSONWriter.pretty.string(["servings": 4])   // "{\n  \"servings\": 4\n}\n"
+///
+/// A parsed ``JSONDocument`` can be written without making a tree, with some of its nodes
+/// replaced: ``write(_:node:depth:replacing:into:)`` gives the bytes of the tree path.
 public struct JSONWriter: Sendable {
     public enum Style: Sendable, Hashable {
         case compact
