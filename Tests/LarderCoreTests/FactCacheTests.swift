@@ -258,6 +258,59 @@ final class NoteProject {
         }
     }
 
+    @Test func placesResolvedTogetherAreWhereDiagnosticsWouldBe() throws {
+        // Places of two files, asked out of byte order and mixed, some of them read back
+        // from bytes (which keep their positions): each is where a diagnostic would be.
+        var items: [String] = []
+        for i in 0..<50 { items.append(#"{"x": "😀é", "title": "t\#(i)", "tags": ["a", "b"]}"#) }
+        let texts = ["\u{FEFF}[" + items.joined(separator: ",") + "]", "[\r\n" + items.joined(separator: ",\r\n") + ",\r" + items[0] + "]"]
+        var places: [FactPlace] = []
+        var expected: [Diagnostic] = []
+        for (k, text) in texts.enumerated() {
+            let json = try JSONDocument(parsing: Array(text.utf8))
+            for document in Document.split(file: "n\(k).json", json: json) {
+                let tags = try #require(json.member(document.node, "tags"))
+                let title = try #require(json.member(document.node, "title"))
+                for node in Array(json.elements(tags)).reversed() + [title] {
+                    places.append(FactPlace(document, node: node))
+                    expected.append(document.diagnostic(ruleID: "r", severity: .error, message: "m", node: node))
+                }
+            }
+        }
+        var order = Array(places.indices)
+        var generator = SystemRandomNumberGenerator()
+        order.shuffle(using: &generator)
+        var encoder = FactEncoder()
+        places[order[0]].encode(to: &encoder)
+        var decoder = FactDecoder(encoder.bytes)
+        places[order[0]] = try decoder.readPlace()
+        let resolved = FactPlace.resolving(order.map { places[$0] })
+        #expect(resolved.count == places.count)
+        for (place, o) in zip(resolved, order) {
+            #expect(place.start == expected[o].start && place.end == expected[o].end && place.pointer == expected[o].pointer)
+        }
+        #expect(FactPlace.resolving([]).isEmpty)
+
+        // Written as positions only, out of byte order, and read back at their pointers.
+        var positions = FactEncoder()
+        positions.writePositions(of: order.map { places[$0] })
+        var reader = FactDecoder(positions.bytes)
+        for o in order {
+            let place = try reader.readPlace(pointer: expected[o].pointer)
+            #expect(place.start == expected[o].start && place.end == expected[o].end && place.pointer == expected[o].pointer)
+        }
+        #expect(reader.isAtEnd)
+    }
+
+    @Test func positionsThatOverflowDoNotReadBack() {
+        var encoder = FactEncoder()
+        encoder.write(SourcePosition(line: Int.max, column: 1))
+        encoder.write(1)
+        encoder.write(1)
+        var decoder = FactDecoder(encoder.bytes)
+        #expect(throws: FactDecoder.Failure.self) { try decoder.readPlace(pointer: .root) }
+    }
+
     @Test func theCursorCountsAsTheLocatorDoes() {
         // Texts made of line ends of every kind, multi-byte characters and a byte order mark,
         // asked at every offset in order, and at random offsets.

@@ -46,10 +46,18 @@ public protocol FactContentRule: ContentRule {
     /// by an older build are not read (a build of another Larder version never reads them
     /// anyway). 0 by default.
     var factsVersion: Int { get }
+
+    /// Whether ``check(facts:reportingOn:context:)`` reads ``FactTable/documents``. When
+    /// false, the check reads only ``FactTable/entries``, never the documents, so a run may
+    /// pass it no documents at all: a streaming build, which keeps no parsed document in
+    /// memory, does. True by default.
+    var readsDocuments: Bool { get }
 }
 
 extension FactContentRule {
     public var factsVersion: Int { 0 }
+
+    public var readsDocuments: Bool { true }
 
     /// Extracts the facts of every document of `content` and runs
     /// ``check(facts:reportingOn:context:)``.
@@ -201,6 +209,36 @@ public struct FactPlace: ContentFacts, Hashable {
     }
 }
 
+extension FactPlace {
+    /// `places` with their start and end worked out, in one pass over each file's bytes
+    /// (in byte order) rather than from the file's start for each place: for a check that
+    /// may report many places of the same parsed file. Places read from the cache already
+    /// know their positions and come back as they are.
+    public static func resolving(_ places: [FactPlace]) -> [FactPlace] {
+        // Each start and end still to find: its slot (2 per place), its file's bytes (by
+        // the address of their storage) and its offset.
+        var wanted: [(slot: Int, file: Int, offset: Int)] = []
+        for (i, place) in places.enumerated() {
+            guard case .bytes(let bytes, let range) = place.location else { continue }
+            let file = bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            wanted.append((2 * i, file, range.lowerBound))
+            wanted.append((2 * i + 1, file, range.upperBound))
+        }
+        guard !wanted.isEmpty else { return places }
+        wanted.sort { ($0.file, $0.offset, $0.slot) < ($1.file, $1.offset, $1.slot) }
+        var positions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: 2 * places.count)
+        var cursor = PositionCursor()
+        for w in wanted {
+            guard case .bytes(let bytes, _) = places[w.slot / 2].location else { continue }
+            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes)
+        }
+        return places.enumerated().map { i, place in
+            guard case .bytes = place.location else { return place }
+            return FactPlace(start: positions[2 * i], end: positions[2 * i + 1], pointer: place.pointer)
+        }
+    }
+}
+
 extension RuleContext {
     /// A diagnostic with this rule's id and severity at a place of `file`.
     public func diagnostic(
@@ -290,6 +328,39 @@ public struct FactEncoder: Sendable {
 
     public mutating func write(_ value: FactPlace) {
         value.encode(to: &self)
+    }
+
+    /// Writes where each of `places` (values of one document) is, without their pointers:
+    /// for facts that keep many places whose pointers they can tell themselves (a field, an
+    /// element of a list), read back with ``FactDecoder/readPlace(pointer:)`` in the same
+    /// order. Each place takes its start and its end as a step from the start, a few bytes.
+    ///
+    /// The positions are found in byte order whatever the order of `places`, so a file's
+    /// places still take one pass over it.
+    public mutating func writePositions(of places: [FactPlace]) {
+        var positions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: 2 * places.count)
+        var wanted: [(slot: Int, offset: Int)] = []
+        for (i, place) in places.enumerated() {
+            switch place.location {
+            case .positions(let start, let end):
+                positions[2 * i] = start
+                positions[2 * i + 1] = end
+            case .bytes(_, let range):
+                wanted.append((2 * i, range.lowerBound))
+                wanted.append((2 * i + 1, range.upperBound))
+            }
+        }
+        wanted.sort { ($0.offset, $0.slot) < ($1.offset, $1.slot) }
+        for w in wanted {
+            guard case .bytes(let bytes, _) = places[w.slot / 2].location else { continue }
+            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes)
+        }
+        for i in places.indices {
+            let (start, end) = (positions[2 * i], positions[2 * i + 1])
+            write(start)
+            write(end.line - start.line)
+            write(end.line == start.line ? end.column - start.column : end.column)
+        }
     }
 
     /// Bytes as they are (the cache copies stored facts with it).
@@ -402,6 +473,18 @@ public struct FactDecoder: Sendable {
 
     public mutating func readPlace() throws(Failure) -> FactPlace {
         try FactPlace(from: &self)
+    }
+
+    /// A place written by ``FactEncoder/writePositions(of:)``, at `pointer`.
+    public mutating func readPlace(pointer: JSONPointer) throws(Failure) -> FactPlace {
+        let start = try readPosition()
+        let lines = try readInt()
+        let column = try readInt()
+        // Damaged bytes may hold any numbers: a sum that overflows is a failure, not a crash.
+        let line = start.line.addingReportingOverflow(lines)
+        let endColumn = lines == 0 ? start.column.addingReportingOverflow(column) : (partialValue: column, overflow: false)
+        guard !line.overflow, !endColumn.overflow else { throw Failure() }
+        return FactPlace(start: start, end: SourcePosition(line: line.partialValue, column: endColumn.partialValue), pointer: pointer)
     }
 }
 

@@ -90,35 +90,3 @@ struct DiagnosticSink {
         return Diagnostic.RelatedLocation(file: document.file, json: document.json, node: node, locator: locator, message: message)
     }
 }
-
-/// Line indexes of many files, built once each (for content-wide rules).
-struct LocatorCache {
-    private var locators: [String: SourceLocator] = [:]
-
-    mutating func locator(for document: Document) -> SourceLocator {
-        // A transformed document has a JSON text of its own: no sharing then.
-        if document.isModified || document.locator != nil { return document.sourceLocator() }
-        if let l = locators[document.file] { return l }
-        let l = document.json.locator()
-        locators[document.file] = l
-        return l
-    }
-
-    mutating func diagnostic(
-        _ context: RuleContext, in document: Document, at node: Int, _ message: String,
-        related: [Diagnostic.RelatedLocation] = []
-    ) -> Diagnostic {
-        context.diagnostic(in: document, at: node, message, locator: locator(for: document), related: related)
-    }
-
-    mutating func related(_ document: Document, _ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
-        Diagnostic.RelatedLocation(
-            file: document.file, json: document.json, node: node, locator: locator(for: document), message: message)
-    }
-
-    /// `file:line:column` of a value, for messages.
-    mutating func place(_ document: Document, _ node: Int) -> String {
-        let p = document.json.position(of: node, using: locator(for: document))
-        return "\(document.file):\(p.line):\(p.column)"
-    }
-}

@@ -104,6 +104,9 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
         return Facts(latitude: lat, longitude: lon, place: FactPlace(document, node: coordinates), label: describe(document))
     }
 
+    /// The check reads the facts only.
+    public var readsDocuments: Bool { false }
+
     private struct Cell: Hashable {
         var x: Int, y: Int, z: Int
     }

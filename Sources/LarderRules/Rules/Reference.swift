@@ -6,8 +6,9 @@ import LarderJSON
 /// A recipe's `shops` entries that are ids name `location` documents; a product's
 /// `allergens`, `categories`, `labels` and `origins` tags, and the `category` and `tags`
 /// of recipes and locations, have labels in a `taxonomy` document. Runs once per run (a
-/// ``FactContentRule``): the ids of every location and the tags of every taxonomy are facts
-/// the lint cache keeps, and only the documents reported on are read in full. O(n).
+/// ``FactContentRule``): the ids of every location and the tags of every taxonomy, and the
+/// shop ids and tags each document points to, are facts the lint cache keeps; the check
+/// reads no parsed document. O(n).
 public struct ReferenceRule: FactContentRule, ConfigurableRule {
     public let id = "reference"
     public let summary = "Shop ids name locations of the project, and categories and tags are in a taxonomy."
@@ -62,46 +63,192 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         ]
     }
 
-    /// What a document adds to the names others may point to: a location (with its id, if
-    /// it has one that is a string or an integer), or a taxonomy (with its tags).
-    public enum Facts: ContentFacts, Hashable {
-        case location(id: String?)
-        case taxonomy(tags: [String])
+    /// A name a document points to (a shop id, a tag), as written, and where it is.
+    public struct Mention: Sendable, Hashable {
+        /// The field that holds it (`shops`, `category`, `tags`, …).
+        public var field: String
+        public var text: String
+        /// Where the value is in the field's list, or nil when it is the field's value.
+        public var element: Int?
+        public var place: FactPlace
+
+        public init(field: String, text: String, element: Int?, place: FactPlace) {
+            self.field = field
+            self.text = text
+            self.element = element
+            self.place = place
+        }
+    }
+
+    /// What a document adds to the names others may point to, and the names it points to:
+    /// everything the check reads, so it never needs the parsed document.
+    ///
+    /// The cache keeps the facts of every document of the project, so they are written
+    /// short: the document's pointer once, the usual fields by number, and each name's place
+    /// as its position only (its pointer follows from the document's, the field and the
+    /// element).
+    public struct Facts: ContentFacts, Hashable {
+        /// What a document defines.
+        public enum Names: Sendable, Hashable {
+            case none
+            /// A location, with its id if it has one that is a string or an integer.
+            case location(id: String?)
+            /// A taxonomy, with its tags.
+            case taxonomy(tags: [String])
+        }
+
+        public var names: Names
+        /// The document's pointer within its file (`""` or `/3`).
+        public var pointer: JSONPointer
+        /// A recipe's `shops` entries that are ids (not locations written in place), in order.
+        public var shops: [Mention]
+        /// The string tags of the document's tag fields, field by field in the order of the
+        /// fields, each field's in its order.
+        public var tags: [Mention]
+
+        public init(names: Names, pointer: JSONPointer, shops: [Mention] = [], tags: [Mention] = []) {
+            self.names = names
+            self.pointer = pointer
+            self.shops = shops
+            self.tags = tags
+        }
+
+        /// Fields written as their number in this list.
+        static let usualFields = ["shops", "category", "tags", "allergens", "categories", "labels", "origins"]
 
         public func encode(to encoder: inout FactEncoder) {
-            switch self {
-            case .location(let id):
+            switch names {
+            case .none:
                 encoder.write(0)
+            case .location(let id):
+                encoder.write(1)
                 encoder.write(id)
             case .taxonomy(let tags):
-                encoder.write(1)
+                encoder.write(2)
                 encoder.write(tags)
             }
+            encoder.write(pointer)
+            // Runs of names of the same field: the field, how many, then each name.
+            var places: [FactPlace] = []
+            places.reserveCapacity(shops.count + tags.count)
+            for mentions in [shops, tags] {
+                var runs: [Range<Int>] = []
+                var start = 0
+                for i in mentions.indices where i + 1 == mentions.count || mentions[i + 1].field != mentions[i].field {
+                    runs.append(start..<(i + 1))
+                    start = i + 1
+                }
+                encoder.write(UInt64(runs.count))
+                for run in runs {
+                    let field = mentions[run.lowerBound].field
+                    if let number = Self.usualFields.firstIndex(of: field) {
+                        encoder.write(number)
+                    } else {
+                        encoder.write(-1)
+                        encoder.write(field)
+                    }
+                    encoder.write(UInt64(run.count))
+                    for mention in mentions[run] {
+                        encoder.write(mention.text)
+                        encoder.write(mention.element ?? -1)
+                        places.append(mention.place)
+                    }
+                }
+            }
+            encoder.writePositions(of: places)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
             switch try decoder.readInt() {
-            case 0: self = .location(id: try decoder.readOptionalString())
-            case 1: self = .taxonomy(tags: try decoder.readStrings())
+            case 0: names = .none
+            case 1: names = .location(id: try decoder.readOptionalString())
+            case 2: names = .taxonomy(tags: try decoder.readStrings())
             default: throw FactDecoder.Failure()
             }
+            let base = try decoder.readPointer()
+            pointer = base
+            // The names with their pointers first; their positions follow, in the same order.
+            func read(_ decoder: inout FactDecoder) throws(FactDecoder.Failure) -> [Mention] {
+                var out: [Mention] = []
+                for _ in 0..<(try decoder.readCount()) {
+                    let number = try decoder.readInt()
+                    let field: String
+                    if number == -1 {
+                        field = try decoder.readString()
+                    } else if Self.usualFields.indices.contains(number) {
+                        field = Self.usualFields[number]
+                    } else {
+                        throw FactDecoder.Failure()
+                    }
+                    let count = try decoder.readCount()
+                    out.reserveCapacity(out.count + count)
+                    for _ in 0..<count {
+                        let text = try decoder.readString()
+                        let element = try decoder.readInt()
+                        guard element >= -1 else { throw FactDecoder.Failure() }
+                        var tokens = base.tokens
+                        tokens.append(field)
+                        if element >= 0 { tokens.append(String(element)) }
+                        let place = FactPlace(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1),
+                                              pointer: JSONPointer(tokens: tokens))
+                        out.append(Mention(field: field, text: text, element: element >= 0 ? element : nil, place: place))
+                    }
+                }
+                return out
+            }
+            shops = try read(&decoder)
+            tags = try read(&decoder)
+            for i in shops.indices { shops[i].place = try decoder.readPlace(pointer: shops[i].place.pointer) }
+            for i in tags.indices { tags[i].place = try decoder.readPlace(pointer: tags[i].place.pointer) }
         }
     }
 
+    /// 1: the shop ids and tags of each document are facts, so the check reads no document.
+    public var factsVersion: Int { 1 }
+
+    public var readsDocuments: Bool { false }
+
     public func facts(of document: Document, context: RuleContext) -> Facts? {
         let json = document.json
+        var names = Facts.Names.none
         switch document.kind {
         case ContentFields.location:
-            return .location(id: json.member(document.node, "id").flatMap { IDValue.text(json, $0) })
+            names = .location(id: json.member(document.node, "id").flatMap { IDValue.text(json, $0) })
         case ContentFields.taxonomy:
             var tags: [String] = []
             if json.kind(document.node) == .object {
                 for (key, _) in json.members(document.node) { if let tag = json.string(key) { tags.append(tag) } }
             }
-            return .taxonomy(tags: tags)
+            names = .taxonomy(tags: tags)
         default:
-            return nil
+            break
         }
+        var shops: [Mention] = []
+        var tags: [Mention] = []
+        let options = Options(context.options)
+        if applies(to: document.kind, options: options), json.kind(document.node) == .object {
+            if document.kind == ContentFields.recipe, let list = json.member(document.node, "shops"), json.kind(list) == .array {
+                for (i, shop) in json.elements(list).enumerated() where json.kind(shop) != .object {
+                    if let text = IDValue.text(json, shop) {
+                        shops.append(Mention(field: "shops", text: text, element: i, place: FactPlace(document, node: shop)))
+                    }
+                }
+            }
+            for field in options.strings("tagFields") ?? Self.defaultTagFields[document.kind ?? ""] ?? [] {
+                guard let value = json.member(document.node, field) else { continue }
+                if json.kind(value) == .array {
+                    for (i, item) in json.elements(value).enumerated() {
+                        if let tag = json.string(item) {
+                            tags.append(Mention(field: field, text: tag, element: i, place: FactPlace(document, node: item)))
+                        }
+                    }
+                } else if let tag = json.string(value) {
+                    tags.append(Mention(field: field, text: tag, element: nil, place: FactPlace(document, node: value)))
+                }
+            }
+        }
+        if case .none = names, shops.isEmpty, tags.isEmpty { return nil }
+        return Facts(names: names, pointer: document.pointer, shops: shops, tags: tags)
     }
 
     public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
@@ -111,7 +258,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         var tags = Set<String>()
         var hasTaxonomy = false
         for entry in facts.entries {
-            switch entry.facts {
+            switch entry.facts.names {
+            case .none:
+                break
             case .location(let id):
                 hasLocations = true
                 if let id { locationIDs.insert(id) }
@@ -128,44 +277,47 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             hasLocations = true
             locationIDs.formUnion(known)
         }
-        let tagFieldsOption = options.strings("tagFields")
-        var diagnostics: [Diagnostic] = []
-        var cache = LocatorCache()
+        guard hasLocations || hasTaxonomy else { return [] }
+        // What to report, in order; the places' positions are then found in one pass per
+        // file, so thousands of problems in one large file cost no more than reading it once.
+        var found: [(file: String, place: FactPlace, message: String)] = []
         // Suggestions look through the names in a fixed order, so a tie gives the same
         // answer on every run.
         var sortedIDs: [String]?, sortedTags: [String]?
-        for document in facts.documents where applies(to: document.kind, options: options) {
-            if let files, !files.contains(document.file) { continue }
-            let json = document.json
-            if document.kind == ContentFields.recipe, hasLocations,
-                let shops = json.member(document.node, "shops"), json.kind(shops) == .array
-            {
-                for shop in json.elements(shops) {
-                    guard json.kind(shop) != .object, let text = IDValue.text(json, shop), !locationIDs.contains(text) else {
-                        continue
-                    }
-                    var message = "shop \(Text.quoted(text)) is not the id of any location of the project"
+        // Entries come file by file: whether a file is reported on is looked up once.
+        var file: String?
+        var reported = false
+        for entry in facts.entries {
+            if entry.facts.shops.isEmpty && entry.facts.tags.isEmpty { continue }
+            if let files {
+                if entry.file != file {
+                    file = entry.file
+                    reported = files.contains(entry.file)
+                }
+                if !reported { continue }
+            }
+            guard applies(to: entry.kind, options: options) else { continue }
+            if entry.kind == ContentFields.recipe, hasLocations {
+                for shop in entry.facts.shops where !locationIDs.contains(shop.text) {
+                    var message = "shop \(Text.quoted(shop.text)) is not the id of any location of the project"
                     if sortedIDs == nil { sortedIDs = locationIDs.sorted() }
-                    if let guess = Suggest.closest(to: text, in: sortedIDs ?? []) { message += " (did you mean '\(guess)'?)" }
+                    if let guess = Suggest.closest(to: shop.text, in: sortedIDs ?? []) { message += " (did you mean '\(guess)'?)" }
                     message += "; use a location's id, or add the location"
-                    diagnostics.append(cache.diagnostic(context, in: document, at: shop, message))
+                    found.append((entry.file, shop.place, message))
                 }
             }
             if hasTaxonomy {
-                for field in tagFieldsOption ?? Self.defaultTagFields[document.kind ?? ""] ?? [] {
-                    guard let value = json.member(document.node, field) else { continue }
-                    for item in json.kind(value) == .array ? Array(json.elements(value)) : [value] {
-                        guard let tag = json.string(item), !tags.contains(tag) else { continue }
-                        var message = "\(Self.singular(field)) \(Text.quoted(tag)) is not in any taxonomy, so it has no label to show"
-                        if sortedTags == nil { sortedTags = tags.sorted() }
-                        if let guess = Suggest.closest(to: tag, in: sortedTags ?? []) { message += " (did you mean '\(guess)'?)" }
-                        message += "; use a tag of the taxonomy, or add the tag with its labels"
-                        diagnostics.append(cache.diagnostic(context, in: document, at: item, message))
-                    }
+                for tag in entry.facts.tags where !tags.contains(tag.text) {
+                    var message = "\(Self.singular(tag.field)) \(Text.quoted(tag.text)) is not in any taxonomy, so it has no label to show"
+                    if sortedTags == nil { sortedTags = tags.sorted() }
+                    if let guess = Suggest.closest(to: tag.text, in: sortedTags ?? []) { message += " (did you mean '\(guess)'?)" }
+                    message += "; use a tag of the taxonomy, or add the tag with its labels"
+                    found.append((entry.file, tag.place, message))
                 }
             }
         }
-        return diagnostics
+        let places = FactPlace.resolving(found.map(\.place))
+        return zip(found, places).map { context.diagnostic(file: $0.file, at: $1, $0.message) }
     }
 
     static func singular(_ field: String) -> String {

@@ -81,6 +81,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         return Facts(text: text, place: FactPlace(document, node: node))
     }
 
+    /// The check reads the facts only.
+    public var readsDocuments: Bool { false }
+
     public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         let caseInsensitive = options.bool("caseInsensitive") ?? false
