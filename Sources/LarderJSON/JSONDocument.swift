@@ -131,6 +131,8 @@ public struct JSONDocument: Sendable {
     /// as in most JSON readers).
     public func member(_ node: Int, _ key: String) -> Int? {
         guard kind(node) == .object else { return nil }
+        // A native string's bytes are used in place (no copy per look-up).
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(node, utf8: $0) }) { return found }
         var utf8 = Array(key.utf8)
         return utf8.withUnsafeMutableBufferPointer { member(node, utf8: UnsafeBufferPointer($0)) }
     }

@@ -72,6 +72,12 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Appends `value` as it is written `depth` levels deep in an enclosing value (no line
+    /// break before it): an element of a top-level array is written at depth 1.
+    public func write(_ value: JSONValue, depth: Int, into out: inout [UInt8]) {
+        write(value, into: &out, depth: depth)
+    }
+
     /// A writer for one top-level array, element by element.
     public func arrayWriter() -> ArrayWriter {
         ArrayWriter(writer: self)
