@@ -154,16 +154,11 @@ public struct Linter: Sendable {
         let (schemas, schemaDiagnostics) = compiled ?? compileSchemas()
         let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
         let projectFiles = reader.projectFiles
-        let config = self.config, projectRoot = self.projectRoot
         let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
         let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
         let contentSet = ContentSet(content.documents)
 
-        // Content-wide rules run once per kind (below); the others once per document.
-        let rules = rulesInForce().filter { !($0 is any ContentRule) }
-        let schemaSetting = config.rules[RuleMetadata.schemaID]
-        let schemaSeverity = schemaSetting?.severity ?? .error
-        let schemaOff = schemaSetting?.isOff ?? false
+        let perDocumentLint = documentLint(schemas: schemas, projectFiles: projectFiles)
 
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let batch = max(1, min(256, reported.count / (width * 4)))
@@ -184,22 +179,7 @@ public struct Linter: Sendable {
                 group.addTask {
                     range.map { i in
                         let document = reported[i]
-                        let entryIndex = entryOfFile[document.file]
-                        let entry = entryIndex.map { config.content[$0] }
-                        var out: [Diagnostic] = []
-                        if !schemaOff, let e = entryIndex, let schema = schemas[e] {
-                            out += Self.schemaDiagnostics(schema, document, severity: schemaSeverity)
-                        }
-                        for rule in rules where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
-                            let setting = config.setting(for: rule.id, entry: entry)
-                            if setting?.isOff ?? false { continue }
-                            let context = RuleContext(
-                                ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
-                                severity: setting?.severity ?? rule.defaultSeverity, content: contentSet, projectRoot: projectRoot,
-                                projectFiles: projectFiles)
-                            out += rule.check(document, context: context)
-                        }
-                        return (i, out)
+                        return (i, perDocumentLint.diagnostics(document, entry: entryOfFile[document.file], content: contentSet))
                     }
                 }
             }
@@ -215,6 +195,51 @@ public struct Linter: Sendable {
         // External lint plugins (ExternalPlugins/): once per run over the reported documents.
         let fromPlugins = await runLintPlugins(reported)
         return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 } + fromPlugins
+    }
+
+    /// The per-document part of lint (the schema, then every rule that is not content-wide),
+    /// with each rule's context made once per content entry.
+    struct DocumentLint: Sendable {
+        let schemas: [Int: JSONSchema]
+        /// Per content entry (and for documents of no entry, at `config.content.count`): the
+        /// rules in force and their contexts.
+        let jobs: [[(rule: any Rule, context: RuleContext)]]
+        let schemaSeverity: Severity
+        let schemaOff: Bool
+        let entryCount: Int
+
+        /// The diagnostics of `document` (of content entry `entry`); rules see `content` as
+        /// the run's documents.
+        func diagnostics(_ document: Document, entry: Int?, content: ContentSet) -> [Diagnostic] {
+            var out: [Diagnostic] = []
+            if !schemaOff, let e = entry, let schema = schemas[e] {
+                out += Linter.schemaDiagnostics(schema, document, severity: schemaSeverity)
+            }
+            for (rule, context) in jobs[entry ?? entryCount] where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
+                var context = context
+                context.content = content
+                out += rule.check(document, context: context)
+            }
+            return out
+        }
+    }
+
+    func documentLint(schemas: [Int: JSONSchema], projectFiles: any ProjectFiles) -> DocumentLint {
+        let rules = rulesInForce().filter { !($0 is any ContentRule) }
+        let schemaSetting = config.rules[RuleMetadata.schemaID]
+        let entries: [ContentEntry?] = config.content.map { $0 } + [nil]
+        let jobs = entries.map { entry in
+            rules.compactMap { rule -> (rule: any Rule, context: RuleContext)? in
+                let setting = config.setting(for: rule.id, entry: entry)
+                if setting?.isOff ?? false { return nil }
+                let context = RuleContext(
+                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                    severity: setting?.severity ?? rule.defaultSeverity, projectRoot: projectRoot, projectFiles: projectFiles)
+                return (rule, context)
+            }
+        }
+        return DocumentLint(schemas: schemas, jobs: jobs, schemaSeverity: schemaSetting?.severity ?? .error,
+                            schemaOff: schemaSetting?.isOff ?? false, entryCount: config.content.count)
     }
 
     /// A rule's options with what the config knows added: the entry's `images` folder and the

@@ -49,7 +49,7 @@ public struct OutputWriter: Sendable {
 
     /// Checks one output against the rules and against the outputs before it (`seen`, their
     /// normalized paths; the output's path is added).
-    func check(_ output: Output, after seen: inout [String]) throws(WriteError) {
+    func check(_ output: Output, after seen: inout [String], streamed: Bool = false) throws(WriteError) {
         guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
             throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
         }
@@ -61,7 +61,7 @@ public struct OutputWriter: Sendable {
         for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
             throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
         }
-        if output.isFile && output.artifacts.count != 1 {
+        if output.isFile && output.artifacts.count != 1 && !streamed {
             throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
         }
         let target = absolute(normalized)
@@ -148,6 +148,24 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw WriteError("cannot write the build output: \(error.localizedDescription)")
             }
+        }
+
+        /// Checks an output that an ``ExportStream`` writes file by file and returns the sink
+        /// it writes through (its files are in place with the others at ``commit()``).
+        public mutating func stream(path: String, isFile: Bool) throws(WriteError) -> ExportSink {
+            try writer.check(Output(path: path, isFile: isFile, artifacts: []), after: &staged, streamed: true)
+            let stagedRoot = folder + "/\(staged.count - 1)"
+            if !isFile {
+                do {
+                    try FileManager.default.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
+                    try OutputWriter.writeFile([], to: stagedRoot + "/" + OutputWriter.marker)
+                } catch let error as WriteError {
+                    throw error
+                } catch {
+                    throw WriteError("cannot write the build output: \(error.localizedDescription)")
+                }
+            }
+            return ExportSink(root: stagedRoot, isFile: isFile)
         }
 
         /// Swaps every staged output into place with renames; a failure before this left

@@ -90,7 +90,10 @@ public struct RuleContext: Sendable {
     public var options: JSONValue
     /// The severity the rule reports with (its default, or what `larder.yml` says).
     public var severity: Severity
-    /// Every document of the run.
+    /// The documents of the run a per-document rule may look at: every document in a
+    /// whole-content lint, the parsed ones in a run with the lint cache, the documents of
+    /// the rule's own file in a streamed build. A rule that looks across files must be a
+    /// ``ContentRule``.
     public var content: ContentSet
     /// The project root (the folder of `larder.yml`), for rules that look at files such as
     /// images. Never read outside it.

@@ -1,0 +1,308 @@
+import Foundation
+import LarderJSON
+
+/// The streamed build: load, lint, transform and export file by file, never holding the
+/// whole content.
+///
+/// The whole-content build (``Builder/run(_:progress:)`` after ``Linter/lint(_:reportingOn:)``)
+/// keeps every parsed document, and the exporters then make every output file in memory:
+/// for 100,000 recipes that was gigabytes. Here each file is read, parsed, linted (the
+/// schema and the per-document rules), its facts for the content-wide rules kept, the
+/// config's transforms applied and each export's fragment rendered, side by side on every
+/// core; the fragments are then appended to the staged outputs in content order and the
+/// file's document is dropped. Content-wide rules run over the facts at the end, and an
+/// error anywhere lands nothing, as in the whole-content build.
+///
+/// It is taken only when every step can stream: built-in (Swift) transforms, exporters that
+/// are ``StreamingExporter``s and give a stream for their options, no external lint plugin,
+/// and content-wide rules that are ``FactContentRule``s reading facts only. Otherwise
+/// ``runStreaming(files:linter:reader:progress:)`` answers ``StreamedBuild/unavailable(_:)``
+/// and the caller takes the whole-content path, which gives the same bytes and diagnostics.
+extension Builder {
+    /// What a streamed build did.
+    public enum StreamedBuild: Sendable {
+        /// The build cannot stream (the reason, for `LARDER_TRACE`); nothing was written.
+        case unavailable(String)
+        /// The content has errors; nothing was written. All lint diagnostics, in the order
+        /// the whole-content lint gives them.
+        case contentErrors([Diagnostic])
+        /// Built: the lint diagnostics (warnings and notes), what the steps reported, the
+        /// outputs and the number of documents.
+        case built(lint: [Diagnostic], result: Result, documents: Int)
+    }
+
+    /// One file's share of the work.
+    private struct FileWork: Sendable {
+        var parse: [Diagnostic] = []
+        var lint: [Diagnostic] = []
+        var hasErrors = false
+        var facts: FactCache.Documents?
+        /// Per transform step, its diagnostics.
+        var transformed: [[Diagnostic]] = []
+        /// Per stream, the fragment of each document.
+        var fragments: [[any Sendable]] = []
+        /// The documents after the transforms (kept only for files of leading kinds).
+        var documents: [Document] = []
+        var documentCount = 0
+        var failure: StepError?
+        var fallback: String?
+    }
+
+    /// Runs the build streamed, or says why it cannot (see the extension's comment).
+    /// `files` are the included files (``ContentLoader/includedFiles()``), `linter` the
+    /// project's; lint diagnostics come back for every file.
+    public func runStreaming(
+        files included: [(path: String, entry: Int)], linter: Linter, reader: any ProjectReader,
+        progress: @Sendable (Int, String) -> Void = { _, _ in }
+    ) async throws(StepError) -> StreamedBuild {
+        let files = included
+        let fileReader = self.files
+        // 1. Can every step stream?
+        guard config.plugins(stage: "lint").isEmpty else { return .unavailable("an external lint plugin is in force") }
+        let projectFiles = reader.projectFiles
+        let contentJobs = linter.contentJobs(content: ContentSet(), projectFiles: projectFiles)
+        let factJobs = contentJobs.compactMap(FactJob.init)
+        guard factJobs.count == contentJobs.count, factJobs.allSatisfy({ !$0.rule.readsDocuments }) else {
+            return .unavailable("a content-wide rule in force reads whole documents")
+        }
+        var transforms: [(name: String, transform: any Transform, context: TransformContext)] = []
+        for step in config.transforms {
+            guard externalPlugin(step.id, stage: "transform") == nil, let transform = try? registry.transform(step.id) else {
+                return .unavailable("transform \(step.id) is not a built-in transform")
+            }
+            transforms.append(("transform \(step.id)", transform,
+                               TransformContext(transformID: step.id, options: step.options, locales: config.locales)))
+        }
+        var exporters: [(name: String, step: PipelineStep, exporter: any StreamingExporter, context: ExportContext)] = []
+        var imageFolders: [String: String] = [:]
+        for entry in config.content where imageFolders[entry.kind] == nil { imageFolders[entry.kind] = entry.images }
+        var leadingKinds = Set<String>()
+        for step in config.exports {
+            guard externalPlugin(step.id, stage: "export") == nil,
+                let exporter = (try? registry.exporter(step.id)) as? any StreamingExporter
+            else { return .unavailable("export \(step.id) cannot stream") }
+            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
+                                        files: fileReader, imageFolders: imageFolders)
+            leadingKinds.formUnion(exporter.leadingKinds(context: context))
+            exporters.append(("export \(step.id)", step, exporter, context))
+        }
+
+        // 2. What every file's lint needs, made once.
+        progress(0, "load, lint and export")
+        let (schemas, schemaDiagnostics) = linter.compileSchemas()
+        let setup = linter.checkRuleSettings() + schemaDiagnostics
+        let documentLint = linter.documentLint(schemas: schemas, projectFiles: projectFiles)
+        let kinds = files.map { config.content[$0.entry].kind }
+        let leading = files.indices.filter { leadingKinds.contains(kinds[$0]) }
+        let rest = files.indices.filter { !leadingKinds.contains(kinds[$0]) }
+        var work = [FileWork?](repeating: nil, count: files.count)
+
+        // 3. The files of the leading kinds first, whole: the streams are made from them.
+        let duplicateCheck = true
+        let frozenTransforms = transforms
+        let exportSteps = exporters.map(\.name)
+        @Sendable func process(_ i: Int, streams: [any ExportStream], keep: Bool) -> FileWork {
+            let path = files[i].path
+            let loaded = ContentLoader.loadFile(path, kind: kinds[i], reader: reader, duplicateKeys: duplicateCheck)
+            var out = FileWork()
+            out.parse = loaded.diagnostics
+            out.documentCount = loaded.documents.count
+            let fileContent = ContentSet(loaded.documents)
+            var encoders = [FactEncoder](repeating: FactEncoder(), count: factJobs.count)
+            var facts: [(index: Int?, facts: [[UInt8]?])] = []
+            for document in loaded.documents {
+                out.lint += documentLint.diagnostics(document, entry: files[i].entry, content: fileContent)
+                facts.append((document.index, factJobs.indices.map { factJobs[$0].encodedFacts(of: document, with: &encoders[$0]) }))
+            }
+            out.facts = FactCache.Documents.encode(facts)
+            out.hasErrors = (out.parse + out.lint).contains { $0.severity == .error }
+            // A file with errors fails the build: its documents are not exported.
+            guard !out.hasErrors else { return out }
+            out.transformed = Array(repeating: [], count: frozenTransforms.count)
+            out.fragments = Array(repeating: [], count: streams.count)
+            for var document in loaded.documents {
+                for (k, step) in frozenTransforms.enumerated() {
+                    do {
+                        out.transformed[k] += try step.transform.apply(to: &document, context: step.context)
+                    } catch {
+                        out.failure = StepError(step: step.name, message: "\(error)")
+                        return out
+                    }
+                }
+                if keep { out.documents.append(document) }
+                var prepared: [String: any Sendable] = [:]
+                for (s, stream) in streams.enumerated() {
+                    do {
+                        let key = stream.preparationKey
+                        let made = try prepared[key] ?? Self.prepare(stream, document)
+                        if !key.isEmpty { prepared[key] = made }
+                        out.fragments[s].append(try Self.render(stream, made))
+                    } catch let fallback as ExportStreamFallback {
+                        out.fallback = fallback.reason
+                        return out
+                    } catch {
+                        out.failure = StepError(step: exportSteps[s], message: "\(error)")
+                        return out
+                    }
+                }
+            }
+            return out
+        }
+        await Self.forEachInOrder(leading, { i in process(i, streams: [], keep: true) }) { i, done in work[i] = done }
+        var leadingDocuments: [Document] = []
+        for i in leading {
+            if let w = work[i] {
+                leadingDocuments += w.documents
+                work[i]?.documents = []
+            }
+        }
+
+        // 4. The streams, each with its staged output.
+        var streams: [any ExportStream] = []
+        for job in exporters {
+            do {
+                guard let stream = try job.exporter.makeStream(context: job.context, leading: leadingDocuments) else {
+                    return .unavailable("\(job.name) needs every document at once with these options")
+                }
+                streams.append(stream)
+            } catch {
+                throw StepError(step: job.name, message: "\(error)")
+            }
+        }
+        var staging: OutputWriter.Staging
+        do {
+            staging = try OutputWriter(base: outputBase, protected: protected).begin()
+        } catch {
+            throw StepError(step: "write", message: error.description)
+        }
+        defer { staging.discard() }
+        var sinks: [ExportSink] = []
+        var outputs: [(path: String, files: Int)] = []
+        for (s, job) in exporters.enumerated() {
+            let out = job.step.options["out"]?.stringValue ?? "dist/\(job.step.id)"
+            let last = out.split(separator: "/").last.map(String.init) ?? out
+            let isFile = last.contains(".") && streams[s].writesOneFile && !out.hasSuffix("/")
+            do {
+                sinks.append(try staging.stream(path: out, isFile: isFile))
+            } catch {
+                throw StepError(step: job.name, message: error.description)
+            }
+            outputs.append((out, 0))
+        }
+        defer { for s in sinks.indices { try? sinks[s].closeAll() } }
+
+        // 5. Every other file: rendered side by side, consumed in content order.
+        var contentFailed = leading.contains { work[$0]?.hasErrors ?? false }
+        var failure = leading.lazy.compactMap { work[$0]?.failure }.first
+        var fallback: String?
+        let frozenStreams = streams
+        await Self.forEachInOrder(rest, { i in process(i, streams: frozenStreams, keep: false) }) { i, done in
+            var done = done
+            contentFailed = contentFailed || done.hasErrors
+            if fallback == nil, let reason = done.fallback { fallback = reason }
+            if failure == nil, let f = done.failure { failure = f }
+            if !contentFailed && failure == nil && fallback == nil {
+                for s in streams.indices {
+                    for fragment in done.fragments[s] {
+                        do {
+                            try Self.consume(&streams[s], fragment, &sinks[s])
+                        } catch {
+                            failure = StepError(step: exporters[s].name, message: "\(error)")
+                            break
+                        }
+                    }
+                }
+            }
+            done.fragments = []
+            work[i] = done
+        }
+        if let fallback { return .unavailable(fallback) }
+
+        // 6. The content-wide rules, over every file's facts.
+        let paths = files.map(\.path)
+        let sections = work.map { $0?.facts }
+        var contentWide: [Diagnostic] = []
+        for (k, job) in factJobs.enumerated() {
+            guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
+                return .unavailable("the facts of \(job.rule.id) do not read back")
+            }
+            contentWide += check.run([], nil, contentJobs[k].context)
+        }
+        let lint = setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
+            + (await linter.runLintPlugins([]))
+        if contentFailed || lint.contains(where: { $0.severity == .error }) { return .contentErrors(lint) }
+        if let failure { throw failure }
+
+        // 7. What follows the last document, then everything lands together.
+        for s in streams.indices {
+            do {
+                try Self.finish(&streams[s], &sinks[s])
+                try sinks[s].closeAll()
+            } catch {
+                throw StepError(step: exporters[s].name, message: "\(error)")
+            }
+            if sinks[s].isFile && sinks[s].paths.isEmpty {
+                throw StepError(step: exporters[s].name, message: "the output '\(outputs[s].path)' is a file, but the export made 0 files; give a folder")
+            }
+            outputs[s].files = sinks[s].paths.count
+        }
+        progress(config.transforms.count + config.exports.count, "write")
+        do {
+            try staging.commit()
+        } catch {
+            throw StepError(step: "write", message: error.description)
+        }
+        let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
+        let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
+        return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs), documents: documents)
+    }
+
+    private static func prepare<S: ExportStream>(_ stream: S, _ document: Document) throws -> any Sendable {
+        try stream.prepare(document)
+    }
+
+    private static func render<S: ExportStream>(_ stream: S, _ prepared: any Sendable) throws -> any Sendable {
+        guard let prepared = prepared as? S.Prepared else { throw ExportStreamFallback("streams with one preparation key prepare differently") }
+        return try stream.render(prepared)
+    }
+
+    private static func consume<S: ExportStream>(_ stream: inout S, _ fragment: any Sendable, _ sink: inout ExportSink) throws {
+        guard let fragment = fragment as? S.Fragment else { throw ExportStreamFallback("a fragment of another stream") }
+        try stream.consume(fragment, into: &sink)
+    }
+
+    private static func finish<S: ExportStream>(_ stream: inout S, _ sink: inout ExportSink) throws {
+        try stream.finish(into: &sink)
+    }
+
+    /// Runs `make` for each of `indices` side by side (a few files per task) and hands each
+    /// result to `take` in the order of `indices`, holding only the results that wait for
+    /// an earlier one.
+    private static func forEachInOrder(
+        _ indices: [Int], _ make: @escaping @Sendable (Int) -> FileWork, _ take: (Int, FileWork) -> Void
+    ) async {
+        guard !indices.isEmpty else { return }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let batch = max(1, min(8, indices.count / (width * 8)))
+        await withTaskGroup(of: (Int, [FileWork]).self) { group in
+            var next = 0
+            var handed = 0
+            var waiting: [Int: [FileWork]] = [:]
+            func add() {
+                let start = next
+                let range = start..<min(start + batch, indices.count)
+                next = range.upperBound
+                group.addTask { (start, range.map { make(indices[$0]) }) }
+            }
+            while next < indices.count && next < batch * width * 2 { add() }
+            while let (start, done) = await group.next() {
+                waiting[start] = done
+                while let ready = waiting.removeValue(forKey: handed) {
+                    for (offset, result) in ready.enumerated() { take(indices[handed + offset], result) }
+                    handed += ready.count
+                }
+                if next < indices.count { add() }
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Where an ``ExportStream`` writes: the files of one export in the build's staging folder,
+/// appended to as documents come (see ``OutputWriter/Staging/stream(path:isFile:)``).
+///
+/// Paths are relative to the export's output folder and checked as artifact paths are
+/// (no `..`, no absolute path). An export that writes one file names it with any path; a
+/// second path is an error. Bytes are buffered and written in large blocks.
+public struct ExportSink: Sendable {
+    struct OpenFile: Sendable {
+        var descriptor: Int32
+        var pending: [UInt8] = []
+        /// Bytes appended so far (written and pending).
+        var size = 0
+        var location: String
+    }
+
+    /// The staged output: the file itself, or the folder the paths are relative to.
+    let root: String
+    let isFile: Bool
+    private var files: [String: OpenFile] = [:]
+    /// The paths appended to, in the order they were first used.
+    public private(set) var paths: [String] = []
+    static let block = 1 << 20
+
+    init(root: String, isFile: Bool) {
+        self.root = root
+        self.isFile = isFile
+    }
+
+    /// Appends `bytes` to the file at `path`, creating it on first use.
+    public mutating func append(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriter.WriteError) {
+        if files[path] == nil { try open(path) }
+        files[path]!.pending.append(contentsOf: bytes)
+        files[path]!.size += bytes.count
+        if files[path]!.pending.count >= Self.block { try flush(path) }
+    }
+
+    /// How many bytes the file at `path` has so far (0 before its first append).
+    public func size(of path: String) -> Int {
+        files[path]?.size ?? 0
+    }
+
+    /// Rewrites the file at `path` as its first `prefix` bytes followed by the byte
+    /// `ranges` of it, in the order given, with `separator` between two ranges (for an export whose documents' parts must be
+    /// ordered otherwise than the content is: the parts were appended as they came, and
+    /// their order is known only at the end). Later appends go after the last range.
+    public mutating func reorder(_ path: String, keepingFirst prefix: Int, ranges: [Range<Int>], separator: [UInt8] = []) throws(OutputWriter.WriteError) {
+        guard let file = files[path] else { return }
+        try flush(path)
+        let temporary = file.location + ".reordered"
+        let out = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard out >= 0 else { throw OutputWriter.WriteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        let input = Foundation.open(file.location, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else {
+            close(out)
+            throw OutputWriter.WriteError("cannot read \(file.location): \(String(cString: strerror(errno)))")
+        }
+        defer { close(input) }
+        var size = 0
+        var chunk = [UInt8](repeating: 0, count: Self.block)
+        func copy(_ range: Range<Int>) throws(OutputWriter.WriteError) {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = min(Self.block, range.upperBound - offset)
+                let read = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, count, off_t(offset)) }
+                guard read > 0 else { throw OutputWriter.WriteError("cannot read \(file.location)") }
+                try Self.write(out, chunk[0..<read], location: temporary)
+                offset += read
+                size += read
+            }
+        }
+        do throws(OutputWriter.WriteError) {
+            try copy(0..<prefix)
+            for (i, range) in ranges.enumerated() {
+                if i > 0 && !separator.isEmpty {
+                    try Self.write(out, separator[...], location: temporary)
+                    size += separator.count
+                }
+                try copy(range)
+            }
+        } catch {
+            close(out)
+            unlink(temporary)
+            throw error
+        }
+        close(file.descriptor)
+        guard rename(temporary, file.location) == 0 else {
+            close(out)
+            throw OutputWriter.WriteError("cannot write \(file.location): \(String(cString: strerror(errno)))")
+        }
+        files[path] = OpenFile(descriptor: out, size: size, location: file.location)
+    }
+
+    /// Writes what is pending and closes every file.
+    mutating func closeAll() throws(OutputWriter.WriteError) {
+        var failure: OutputWriter.WriteError?
+        for path in paths {
+            do throws(OutputWriter.WriteError) { try flush(path) } catch { failure = failure ?? error }
+            if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
+            files[path]?.descriptor = -1
+        }
+        if let failure { throw failure }
+    }
+
+    private mutating func open(_ path: String) throws(OutputWriter.WriteError) {
+        let location: String
+        if isFile {
+            guard paths.isEmpty else {
+                throw OutputWriter.WriteError("the output is a file, but the export writes more than one file (\(paths[0]), \(path)); give a folder")
+            }
+            location = root
+        } else {
+            do {
+                try Artifact.validate(path: path)
+            } catch {
+                throw OutputWriter.WriteError("\(error)")
+            }
+            location = root + "/" + path
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: (location as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw OutputWriter.WriteError("cannot write the build output: \(error.localizedDescription)")
+        }
+        let fd = Foundation.open(location, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
+        files[path] = OpenFile(descriptor: fd, location: location)
+        paths.append(path)
+    }
+
+    private mutating func flush(_ path: String) throws(OutputWriter.WriteError) {
+        guard let file = files[path], !file.pending.isEmpty, file.descriptor >= 0 else { return }
+        try Self.write(file.descriptor, file.pending[...], location: file.location)
+        files[path]!.pending.removeAll(keepingCapacity: true)
+    }
+
+    private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, location: String) throws(OutputWriter.WriteError) {
+        var failed: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if failed != 0 { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(failed)))") }
+    }
+}
