@@ -98,20 +98,14 @@ public struct ContentCatalog: Sendable {
             }
             let position = positionInKind[kind, default: 0]
             positionInKind[kind] = position + 1
-            let custom = idFields[kind].flatMap { JSONPointer(parsing: $0) }.flatMap { value.at($0.tokens) }
-            let id = custom.flatMap { $0.stringValue ?? $0.numberValue?.literal } ?? Self.id(of: value) ?? String(position)
-            let fileID = SafeName.fileName(id)
-            if let other = seenIDs[kind]?[fileID] {
+            let doc = Self.exportDocument(document, value: value, kind: kind, position: position, locales: resolver.locales,
+                                          textFields: textFields, idFields: idFields)!
+            if let other = seenIDs[kind]?[doc.fileID] {
                 throw ExportError(
-                    "two \(kind) documents have the id '\(id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)")
+                    "two \(kind) documents have the id '\(doc.id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)")
             }
-            seenIDs[kind, default: [:]][fileID] = document.file
-            var texts: [(pointer: [String], text: LocalizedText)] = []
-            var tags: [[String]] = []
-            FieldFinder(kind: kind, locales: resolver.locales, extraPointers: textFields[kind] ?? [])
-                .find(in: value, texts: &texts, tags: &tags)
-            documents.append(
-                ExportDocument(document: document, kind: kind, id: id, fileID: fileID, texts: texts, tags: tags))
+            seenIDs[kind, default: [:]][doc.fileID] = document.file
+            documents.append(doc)
         }
 
         // Entries in key order without comparing every pair of keys (1.5 million texts for
@@ -147,6 +141,46 @@ public struct ContentCatalog: Sendable {
         for entry in entries where !seen.insert(entry.key.description).inserted {
             throw ExportError("two texts have the key '\(entry.key)'; rename one of the fields or ids")
         }
+    }
+
+    /// The export view of one (non-taxonomy) document of `kind`: its id, file id, texts and
+    /// tags. `position` (among the documents of its kind, in content order) names a
+    /// document without an id; with no `position`, such a document gives nil.
+    static func exportDocument(
+        _ document: Document, value: JSONValue, kind: String, position: Int?, locales: [String],
+        textFields: [String: [String]], idFields: [String: String]
+    ) -> ExportDocument? {
+        let custom = idFields[kind].flatMap { JSONPointer(parsing: $0) }.flatMap { value.at($0.tokens) }
+        guard let id = custom.flatMap({ $0.stringValue ?? $0.numberValue?.literal }) ?? Self.id(of: value) ?? position.map(String.init) else {
+            return nil
+        }
+        var texts: [(pointer: [String], text: LocalizedText)] = []
+        var tags: [[String]] = []
+        FieldFinder(kind: kind, locales: locales, extraPointers: textFields[kind] ?? [])
+            .find(in: value, texts: &texts, tags: &tags)
+        return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: texts, tags: tags)
+    }
+
+    /// ``exportDocument(_:value:kind:position:locales:textFields:idFields:)`` for a document
+    /// with an id, read from its parsed file without a tree when the fields allow (see
+    /// ``FieldFinder/find(in:node:)``).
+    static func exportDocument(
+        _ document: Document, kind: String, locales: [String], textFields: [String: [String]], idFields: [String: String]
+    ) -> ExportDocument? {
+        let json = document.json
+        let finder = FieldFinder(kind: kind, locales: locales, extraPointers: textFields[kind] ?? [])
+        guard idFields[kind] == nil, let found = finder.find(in: json, node: document.node) else {
+            return exportDocument(document, value: document.value, kind: kind, position: nil, locales: locales,
+                                  textFields: textFields, idFields: idFields)
+        }
+        var id: String?
+        for field in ["id", "code", "key", "slug"] {
+            guard let node = json.member(document.node, field) else { continue }
+            if json.kind(node) == .string { id = json.string(node) } else if json.kind(node) == .number { id = json.numberLiteral(node) }
+            if id != nil { break }
+        }
+        guard let id else { return nil }
+        return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: found.texts, tags: found.tags)
     }
 
     /// The id of a document: `id`, else `code` (products), else `key` or `slug`.

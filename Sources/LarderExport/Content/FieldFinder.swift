@@ -33,6 +33,93 @@ struct FieldFinder {
         texts.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
     }
 
+    /// ``find(in:texts:tags:)`` over a parsed document, without building its tree (only
+    /// each text's value is made): for recipes and locations with no `texts` option, in a
+    /// file without repeated keys (where the tape's member is the tree's). Nil otherwise.
+    func find(in json: JSONDocument, node: Int) -> (texts: [(pointer: [String], text: LocalizedText)], tags: [[String]])? {
+        guard extraPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
+        var texts: [(pointer: [String], text: LocalizedText)] = []
+        var tags: [[String]] = []
+        let tape = Tape(json: json, source: source)
+        if kind == "recipe" { tape.recipe(node, [], &texts, &tags) } else { tape.location(node, [], &texts, &tags) }
+        texts.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
+        return (texts, tags)
+    }
+
+    /// The recipe and location fields, read from the tape as the tree versions read them.
+    private struct Tape {
+        let json: JSONDocument
+        let source: String
+
+        func member(_ node: Int?, _ key: String) -> Int? {
+            node.flatMap { json.member($0, key) }
+        }
+
+        func elements(_ node: Int?) -> [Int] {
+            guard let node, json.kind(node) == .array else { return [] }
+            return Array(json.elements(node))
+        }
+
+        func add(_ node: Int?, _ pointer: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+            guard let node, let text = LocalizedText(json: json.value(node), sourceLocale: source) else { return }
+            texts.append((pointer, text))
+        }
+
+        func images(_ node: Int?, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+            for (i, image) in elements(node).enumerated() where json.kind(image) == .object {
+                add(json.member(image, "alt"), base + [String(i), "alt"], &texts)
+            }
+        }
+
+        func tagFields(_ node: Int, _ base: [String], _ fields: [String], _ tags: inout [[String]]) {
+            guard json.kind(node) == .object else { return }
+            for field in fields {
+                guard let value = json.member(node, field) else { continue }
+                switch json.kind(value) {
+                case .string: tags.append(base + [field])
+                case .array:
+                    for (i, element) in json.elements(value).enumerated() where json.kind(element) == .string {
+                        tags.append(base + [field, String(i)])
+                    }
+                default: break
+                }
+            }
+        }
+
+        func recipe(_ node: Int, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+            add(member(node, "name"), base + ["name"], &texts)
+            add(member(node, "description"), base + ["description"], &texts)
+            for (i, ingredient) in elements(member(node, "ingredients")).enumerated() {
+                let p = base + ["ingredients", String(i)]
+                if json.kind(ingredient) == .object,
+                    json.member(ingredient, "name") != nil || json.member(ingredient, "quantity") != nil || json.member(ingredient, "unit") != nil
+                {
+                    add(json.member(ingredient, "name"), p + ["name"], &texts)
+                    add(json.member(ingredient, "note"), p + ["note"], &texts)
+                } else {
+                    add(ingredient, p, &texts)
+                }
+            }
+            for (i, step) in elements(member(node, "steps")).enumerated() {
+                add(step, base + ["steps", String(i)], &texts)
+            }
+            images(member(node, "images"), base + ["images"], &texts)
+            for (i, shop) in elements(member(node, "shops")).enumerated() where json.kind(shop) == .object {
+                location(shop, base + ["shops", String(i)], &texts, &tags)
+            }
+            tagFields(node, base, ["category", "tags"], &tags)
+        }
+
+        func location(_ node: Int, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+            add(member(node, "name"), base + ["name"], &texts)
+            add(member(node, "summary"), base + ["summary"], &texts)
+            add(member(node, "description"), base + ["description"], &texts)
+            add(member(node, "address"), base + ["address"], &texts)  // a postal address is not text
+            images(member(node, "images"), base + ["images"], &texts)
+            tagFields(node, base, ["category", "tags"], &tags)
+        }
+    }
+
     /// The nodes a pointer with `*` wildcards names.
     static func matches(_ tokens: [String], in value: JSONValue, at path: [String]) -> [([String], JSONValue)] {
         guard let first = tokens.first else { return [(path, value)] }

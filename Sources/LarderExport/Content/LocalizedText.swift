@@ -24,7 +24,9 @@ public enum TextValue: Sendable, Hashable {
     /// True when there is nothing to show (empty or only white space, in every form).
     var isBlank: Bool {
         switch self {
-        case .text(let s): s.allSatisfy(\.isWhitespace)
+        case .text(let s):
+            // A visible ASCII character first answers at once (no Unicode look-up).
+            if let first = s.utf8.first, first > 0x20 && first < 0x7F { false } else { s.allSatisfy(\.isWhitespace) }
         case .plural(let forms): forms.values.allSatisfy { $0.allSatisfy(\.isWhitespace) }
         }
     }

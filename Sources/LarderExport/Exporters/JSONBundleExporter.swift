@@ -46,6 +46,11 @@ public struct JSONBundleExporter: BundleExporter {
                 // tree of a kind first cost more memory than the content itself.
                 var array = writer.arrayWriter()
                 for (index, doc) in run.catalog.documents.enumerated() where doc.kind == kind {
+                    // Straight from the parsed file when no image is rewritten (see writeLocalized).
+                    if images == nil, doc.kind != "product", let replacing = Self.replacements(doc, locale: locale, run: &run) {
+                        array.append(doc.document.json, node: doc.document.node, replacing: replacing)
+                        continue
+                    }
                     var value = doc.value
                     if let images { value = images.rewrite(value, document: index, kind: kind, prefix: "images/") }
                     array.append(localize(value, doc, locale: locale, run: &run))
@@ -53,37 +58,85 @@ public struct JSONBundleExporter: BundleExporter {
                 artifacts.append(try artifact("\(folder)/\(SafeName.fileName(kind)).json", array.finish()))
             }
             if !run.catalog.taxonomy.isEmpty {
-                var labels = JSONObject()
-                for tag in run.catalog.taxonomy.keys.sorted() {
-                    if let label = run.label(tag, for: locale) { labels[tag] = .string(label) }
-                }
-                artifacts.append(try artifact("\(folder)/taxonomy.json", writer.bytes(.object(labels))))
+                artifacts.append(try artifact("\(folder)/taxonomy.json", Self.taxonomyFile(locale, run: &run)))
             }
         }
         if let images { artifacts += try images.artifacts(folder: "images") }
 
         if writeManifest {
-            var kinds = run.catalog.kinds
-            if !run.catalog.taxonomy.isEmpty { kinds.append("taxonomy") }
-            var documentCounts = JSONObject()
-            for kind in run.catalog.kinds { documentCounts[kind] = .number(JSONNumber(counts[kind] ?? 0)) }
-            if !run.catalog.taxonomy.isEmpty { documentCounts["taxonomy"] = .number(JSONNumber(run.catalog.taxonomy.count)) }
-            let files: [JSONValue] = artifacts.sorted { $0.path < $1.path }.map { a in
-                ["path": .string(a.path), "bytes": .number(JSONNumber(a.bytes.count)), "sha256": .string(SHA256.hex(a.bytes))]
-            }
-            let manifest: JSONValue = [
-                "format": "larder-json-bundle",
-                "formatVersion": 1,
-                "larderVersion": .string(version),
-                "sourceLocale": .string(canonical(run.sourceLocale)),
-                "locales": .array(run.locales.map { .string(canonical($0)) }),
-                "kinds": .array(kinds.map { .string($0) }),
-                "documents": .object(documentCounts),
-                "files": .array(files),
-            ]
-            artifacts.append(try artifact("manifest.json", writer.bytes(manifest)))
+            let files = artifacts.sorted { $0.path < $1.path }.map { ($0.path, $0.bytes.count, SHA256.hex($0.bytes)) }
+            artifacts.append(try artifact("manifest.json", Self.manifest(files: files, counts: counts, run: run, version: version)))
         }
         return run.result(artifacts)
+    }
+
+    /// `<locale>/taxonomy.json`: every tag's label in `locale`.
+    static func taxonomyFile(_ locale: String, run: inout ExportRun) -> [UInt8] {
+        var labels = JSONObject()
+        for tag in run.catalog.taxonomy.keys.sorted() {
+            if let label = run.label(tag, for: locale) { labels[tag] = .string(label) }
+        }
+        return JSONWriter.pretty.bytes(.object(labels))
+    }
+
+    /// `manifest.json` for `files` (path, size, SHA-256, sorted by path) and the documents
+    /// counted per kind.
+    static func manifest(files: [(path: String, bytes: Int, sha256: String)], counts: [String: Int], run: ExportRun, version: String) -> [UInt8] {
+        var kinds = counts.keys.sorted()
+        let documentKinds = kinds
+        if !run.catalog.taxonomy.isEmpty { kinds.append("taxonomy") }
+        var documentCounts = JSONObject()
+        for kind in documentKinds { documentCounts[kind] = .number(JSONNumber(counts[kind] ?? 0)) }
+        if !run.catalog.taxonomy.isEmpty { documentCounts["taxonomy"] = .number(JSONNumber(run.catalog.taxonomy.count)) }
+        let list: [JSONValue] = files.map { f in
+            ["path": .string(f.path), "bytes": .number(JSONNumber(f.bytes)), "sha256": .string(f.sha256)]
+        }
+        let manifest: JSONValue = [
+            "format": "larder-json-bundle",
+            "formatVersion": 1,
+            "larderVersion": .string(version),
+            "sourceLocale": .string(canonical(run.sourceLocale)),
+            "locales": .array(run.locales.map { .string(canonical($0)) }),
+            "kinds": .array(kinds.map { .string($0) }),
+            "documents": .object(documentCounts),
+            "files": .array(list),
+        ]
+        return JSONWriter.pretty.bytes(manifest)
+    }
+
+    /// Writes the document localized for `locale` (as ``localize(_:_:locale:run:)`` makes
+    /// it) at `depth`, straight from its parsed file when it can: texts and tags become
+    /// replaced nodes, and no tree of the document is built. Products (whose per-language
+    /// pictures are picked from the localized tree) and a tag that is also a text take the
+    /// tree.
+    func writeLocalized(_ doc: ExportDocument, locale: String, run: inout ExportRun, depth: Int, into out: inout [UInt8]) {
+        let writer = JSONWriter.pretty
+        if doc.kind != "product", let replacing = Self.replacements(doc, locale: locale, run: &run) {
+            writer.write(doc.document.json, node: doc.document.node, depth: depth, replacing: replacing, into: &out)
+        } else {
+            writer.write(localize(doc.value, doc, locale: locale, run: &run), depth: depth, into: &out)
+        }
+    }
+
+    /// The nodes of the document's texts and tags with their values in `locale`; nil when a
+    /// tag is also a text (the tree path then labels the resolved text, as it always did).
+    static func replacements(_ doc: ExportDocument, locale: String, run: inout ExportRun) -> [Int: JSONValue]? {
+        let json = doc.document.json
+        var replacing: [Int: JSONValue] = [:]
+        for (pointer, text) in doc.texts {
+            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer),
+                let node = FillLog.node(in: doc.document, pointer: pointer)
+            else { continue }
+            replacing[node] = resolved.json
+        }
+        for pointer in doc.tags {
+            guard let node = FillLog.node(in: doc.document, pointer: pointer), let tag = json.string(node) else { continue }
+            guard replacing[node] == nil else { return nil }
+            var object = JSONObject([("tag", .string(tag))])
+            if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
+            replacing[node] = .object(object)
+        }
+        return replacing
     }
 
     /// A document with its texts resolved for `locale`, its tags labelled and its

@@ -43,108 +43,157 @@ public struct XCStringsExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
-        let comments = try run.options.bool("comments", default: true)
-        let file = Self.split(try run.options.string("out") ?? "Content.xcstrings").file
+        let layout = try Layout(run: run)
         // Written straight to bytes in Xcode's layout (keys sorted by code point, as
         // XcodeJSON writes objects): building a JSONValue tree of every string first cost
         // more than everything else in a 10,000-recipe build.
-        // Locales are resolved in the project's order (the notes list them so) and written
-        // in code-point order.
-        let locales = run.locales.map { (tag: $0, name: canonical($0)) }
-        let written = locales.indices.sorted { locales[$0].name.unicodeScalars.lexicographicallyPrecedes(locales[$1].name.unicodeScalars) }
         let keys = Self.codePointOrder(run.catalog.entries)
-        var out: [UInt8] = []
-        // About 240 bytes per text and locale in the bench corpus: reserving a little more
-        // spares copying a buffer of a gigabyte when it would double (pages never written
-        // cost no memory).
-        out.reserveCapacity(run.catalog.entries.count * (200 + 320 * max(1, locales.count)))
-        func line(_ depth: Int, _ text: String) {
+        var out = layout.header
+        var wroteString = false
+        for (index, keyBytes) in keys {
+            let entry = run.catalog.entries[index]
+            let found = layout.locales.map { run.resolution(entry, for: $0.tag) }
+            if wroteString, found.contains(where: { $0 != nil }) { out.append(0x2C) }
+            wroteString = layout.write(entry, key: keyBytes, found: found, into: &out) || wroteString
+        }
+        out += Layout.footer(wroteString: wroteString)
+        return run.result([try artifact(layout.file, out)])
+    }
+
+    /// How the catalog is written: the parts shared by the whole-content export and the
+    /// stream.
+    struct Layout: Sendable {
+        var comments: Bool
+        /// The file's name.
+        var file: String
+        /// Locales are resolved in the project's order (the notes list them so) and written
+        /// in code-point order (`written`: indices into `locales`).
+        var locales: [(tag: String, name: String)]
+        var written: [Int]
+        var sourceLocale: String
+
+        init(run: ExportRun) throws(ExportError) {
+            comments = try run.options.bool("comments", default: true)
+            file = XCStringsExporter.split(try run.options.string("out") ?? "Content.xcstrings").file
+            let locales = run.locales.map { (tag: $0, name: canonical($0)) }
+            self.locales = locales
+            written = locales.indices.sorted { locales[$0].name.unicodeScalars.lexicographicallyPrecedes(locales[$1].name.unicodeScalars) }
+            sourceLocale = canonical(run.sourceLocale)
+        }
+
+        /// Everything before the first string.
+        var header: [UInt8] {
+            var out: [UInt8] = []
+            out.append(contentsOf: "{".utf8)
+            Self.key(1, "sourceLanguage", &out)
+            XcodeJSON.writeString(sourceLocale, into: &out)
+            out.append(0x2C)
+            Self.key(1, "strings", &out)
+            out.append(contentsOf: "{".utf8)
+            return out
+        }
+
+        /// Everything after the last string.
+        static func footer(wroteString: Bool) -> [UInt8] {
+            var out: [UInt8] = []
+            if wroteString { line(1, "}", &out) } else { out.append(contentsOf: "}".utf8) }
+            out.append(0x2C)
+            key(1, "version", &out)
+            out.append(contentsOf: "\"1.0\"".utf8)
+            line(0, "}", &out)
+            return out
+        }
+
+        static func line(_ depth: Int, _ text: String, _ out: inout [UInt8]) {
             out.append(0x0A)
             out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
             out.append(contentsOf: text.utf8)
         }
-        func key(_ depth: Int, _ name: String) {
+
+        static func key(_ depth: Int, _ name: String, _ out: inout [UInt8]) {
             out.append(0x0A)
             out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
             XcodeJSON.writeString(name, into: &out)
             out.append(contentsOf: " : ".utf8)
         }
-        func unit(_ depth: Int, state: String, value: String) {
+
+        static func unit(_ depth: Int, state: String, value: String, _ out: inout [UInt8]) {
             out.append(contentsOf: "{".utf8)
-            key(depth + 1, "stringUnit")
+            key(depth + 1, "stringUnit", &out)
             out.append(contentsOf: "{".utf8)
-            key(depth + 2, "state")
+            key(depth + 2, "state", &out)
             XcodeJSON.writeString(state, into: &out)
             out.append(0x2C)
-            key(depth + 2, "value")
+            key(depth + 2, "value", &out)
             XcodeJSON.writeString(value, into: &out)
-            line(depth + 1, "}")
-            line(depth, "}")
+            line(depth + 1, "}", &out)
+            line(depth, "}", &out)
         }
-        out.append(contentsOf: "{".utf8)
-        key(1, "sourceLanguage")
-        XcodeJSON.writeString(canonical(run.sourceLocale), into: &out)
-        out.append(0x2C)
-        key(1, "strings")
-        out.append(contentsOf: "{".utf8)
-        var wroteString = false
-        for (index, keyBytes) in keys {
-            let entry = run.catalog.entries[index]
-            let found = locales.map { run.resolution(entry, for: $0.tag) }
-            let resolved = written.compactMap { i in found[i].map { (locales[i].name, $0) } }
-            guard !resolved.isEmpty else { continue }
-            if wroteString { out.append(0x2C) }
-            wroteString = true
-            out.append(0x0A)
-            out.append(contentsOf: repeatElement(0x20, count: 4))
-            XcodeJSON.writeString(String(decoding: keyBytes, as: UTF8.self), into: &out)
-            out.append(contentsOf: " : {".utf8)
+
+        /// The fixed parts of a string's entry, as bytes (a build writes millions of them).
+        enum Bytes {
+            static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+            static let keyIndent = bytes("\n    ")
+            static let open = bytes(" : {")
+            static let comment = bytes("\n      \"comment\" : ")
+            static let extraction = bytes("\n      \"extractionState\" : \"manual\",")
+            static let autoGenerated = bytes("\n      \"isCommentAutoGenerated\" : true,")
+            static let localizations = bytes("\n      \"localizations\" : {")
+            static let translated = bytes("{\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : ")
+            static let needsReview = bytes("{\n          \"stringUnit\" : {\n            \"state\" : \"needs_review\",\n            \"value\" : ")
+            static let unitEnd = bytes("\n          }\n        }")
+            static let entryEnd = bytes("\n      }\n    }")
+        }
+
+        /// Writes one string (`"key" : { … }`, without a comma before it) with its value in
+        /// each locale (`found`, aligned with ``locales``); false, and nothing written, when
+        /// no locale has a value.
+        func write(_ entry: TextEntry, key keyBytes: [UInt8], found: [LocaleResolver.Resolution?], into out: inout [UInt8]) -> Bool {
+            guard found.contains(where: { $0 != nil }) else { return false }
+            out.append(contentsOf: Bytes.keyIndent)
+            XcodeJSON.writeString(utf8: keyBytes, into: &out)
+            out.append(contentsOf: Bytes.open)
             if comments {
-                key(3, "comment")
-                XcodeJSON.writeString(Self.comment(for: entry), into: &out)
+                out.append(contentsOf: Bytes.comment)
+                XcodeJSON.writeString(XCStringsExporter.comment(for: entry), into: &out)
                 out.append(0x2C)
             }
-            key(3, "extractionState")
-            out.append(contentsOf: "\"manual\",".utf8)
-            if comments {
-                key(3, "isCommentAutoGenerated")
-                out.append(contentsOf: "true,".utf8)
-            }
-            key(3, "localizations")
-            out.append(contentsOf: "{".utf8)
-            for (i, (name, r)) in resolved.enumerated() {
-                if i > 0 { out.append(0x2C) }
-                key(4, name)
-                let state = r.fill == .exact ? "translated" : "needs_review"
+            out.append(contentsOf: Bytes.extraction)
+            if comments { out.append(contentsOf: Bytes.autoGenerated) }
+            out.append(contentsOf: Bytes.localizations)
+            var first = true
+            for i in written {
+                guard let r = found[i] else { continue }
+                if !first { out.append(0x2C) }
+                first = false
+                Self.key(4, locales[i].name, &out)
                 switch r.value {
                 case .text(let s):
-                    unit(4, state: state, value: s)
+                    // The common case, written from constants: the same bytes as `unit(4, …)`.
+                    out.append(contentsOf: r.fill == .exact ? Bytes.translated : Bytes.needsReview)
+                    XcodeJSON.writeString(s, into: &out)
+                    out.append(contentsOf: Bytes.unitEnd)
                 case .plural(let forms):
+                    let state = r.fill == .exact ? "translated" : "needs_review"
                     out.append(contentsOf: "{".utf8)
-                    key(5, "variations")
+                    Self.key(5, "variations", &out)
                     out.append(contentsOf: "{".utf8)
-                    key(6, "plural")
+                    Self.key(6, "plural", &out)
                     out.append(contentsOf: "{".utf8)
                     let sorted = forms.sorted { $0.key.rawValue.unicodeScalars.lexicographicallyPrecedes($1.key.rawValue.unicodeScalars) }
                     for (j, (category, s)) in sorted.enumerated() {
                         if j > 0 { out.append(0x2C) }
-                        key(7, category.rawValue)
-                        unit(7, state: r.filledCategories.contains(category) ? "needs_review" : state, value: s)
+                        Self.key(7, category.rawValue, &out)
+                        Self.unit(7, state: r.filledCategories.contains(category) ? "needs_review" : state, value: s, &out)
                     }
-                    line(6, "}")
-                    line(5, "}")
-                    line(4, "}")
+                    Self.line(6, "}", &out)
+                    Self.line(5, "}", &out)
+                    Self.line(4, "}", &out)
                 }
             }
-            line(3, "}")
-            line(2, "}")
+            out.append(contentsOf: Bytes.entryEnd)
+            return true
         }
-        if wroteString { line(1, "}") } else { out.append(contentsOf: "}".utf8) }
-        out.append(0x2C)
-        key(1, "version")
-        out.append(contentsOf: "\"1.0\"".utf8)
-        line(0, "}")
-        return run.result([try artifact(file, out)])
     }
 
     /// The entries' indices and key bytes in code-point order (Xcode's order of keys).

@@ -59,6 +59,16 @@ public enum XcodeJSON {
         }
     }
 
+    /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
+    static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) else {
+            return writeString(String(decoding: bytes, as: UTF8.self), into: &out)
+        }
+        out.append(0x22)
+        out.append(contentsOf: bytes)
+        out.append(0x22)
+    }
+
     /// A JSON string literal with the escapes `json.dumps(ensure_ascii=False)` uses: `\"`,
     /// `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX` for other control characters.
     static func writeString(_ s: String, into out: inout [UInt8]) {

@@ -1,0 +1,341 @@
+import LarderCore
+import LarderJSON
+
+// The streamed form of `json-bundle` and `xcstrings` (see StreamingExporter in LarderCore):
+// the same bytes as their whole-content export, written document by document.
+
+extension BundleExporter {
+    /// Taxonomies give the labels of every other document's tags: they come first.
+    public func leadingKinds(context: ExportContext) -> Set<String> {
+        ["taxonomy"]
+    }
+
+    /// What a stream starts from: the options and a catalog of the leading documents (the
+    /// taxonomies) alone. A stream makes no notes about filled-in translations: the build
+    /// does not report them.
+    func streamRun(context: ExportContext, leading: [Document]) throws -> ExportRun {
+        var context = context
+        context.wantsDiagnostics = false
+        let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
+        context.prepared = try ContentCatalog(
+            documents: leading, locales: ExportRun.projectLocales(context), textFields: options.stringLists("texts"),
+            idFields: options.stringMap("ids"))
+        return try ExportRun(self, leading, context)
+    }
+}
+
+/// The `texts` and `ids` options, read once per stream.
+struct StreamedFields: Sendable {
+    var texts: [String: [String]]
+    var ids: [String: String]
+
+    init(_ options: ExporterOptions) throws {
+        texts = try options.stringLists("texts")
+        ids = try options.stringMap("ids")
+    }
+}
+
+/// One document as the streams see it: its export view and the keys of its texts.
+struct StreamedDocument: Sendable {
+    var export: ExportDocument
+    /// The id as a key segment (`recipe.<keyID>.name`).
+    var keyID: String
+    /// Each text's key, aligned with `export.texts`, and as UTF-8 bytes.
+    var keys: [StringKey]
+    var keyBytes: [[UInt8]]
+    /// The indices of ``keys`` in the code-point order of their bytes (Xcode's).
+    var order: [Int]
+    /// A key used twice within the document, if any.
+    var repeatedKey: String?
+
+    /// The view of `document`; throws ``ExportStreamFallback`` for a document without an id
+    /// (named by its position among its kind's documents, known only to the whole-content
+    /// export) and for a kind with a `.` in its name (whose keys could interleave with
+    /// another kind's).
+    init(_ document: Document, run: ExportRun, fields: StreamedFields) throws {
+        let kind = document.kind ?? "document"
+        guard !kind.contains(".") else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
+        guard let export = ContentCatalog.exportDocument(
+            document, kind: kind, locales: run.catalog.resolver.locales, textFields: fields.texts, idFields: fields.ids)
+        else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
+        self.export = export
+        let keyID = SafeName.keySegment(export.id)
+        self.keyID = keyID
+        let keys = export.texts.map { StringKey(kind: kind, id: keyID, path: $0.pointer.map(SafeName.keySegment)) }
+        let prefix = Array("\(kind).\(keyID)".utf8)
+        let keyBytes = keys.map { key in
+            var bytes = prefix
+            for segment in key.path {
+                bytes.append(0x2E)
+                bytes.append(contentsOf: segment.utf8)
+            }
+            return bytes
+        }
+        order = keys.indices.sorted { keyBytes[$0].lexicographicallyPrecedes(keyBytes[$1]) }
+        repeatedKey = nil
+        for (a, b) in zip(order, order.dropFirst()) where keyBytes[a] == keyBytes[b] {
+            repeatedKey = keys[a].description
+            break
+        }
+        self.keys = keys
+        self.keyBytes = keyBytes
+    }
+}
+
+/// What the consuming side needs of a document: its kind and names, and its keys' clashes
+/// (so a fragment does not carry the document's tree to the task that writes).
+struct StreamedIdentity: Sendable {
+    var kind: String
+    var id: String
+    var fileID: String
+    var keyID: String
+    var file: String
+    var repeatedKey: String?
+    var firstKey: String?
+
+    init(_ document: StreamedDocument) {
+        kind = document.export.kind
+        id = document.export.id
+        fileID = document.export.fileID
+        keyID = document.keyID
+        file = document.export.document.file
+        repeatedKey = document.repeatedKey
+        firstKey = document.keys.first?.description
+    }
+}
+
+/// The checks the content catalog makes when it is built whole (two documents of a kind
+/// with one id; two texts with one key), made as the documents stream by.
+struct StreamedIDCheck: Sendable {
+    /// kind -> file id -> the file of its first document.
+    private var files: [String: [String: String]] = [:]
+    /// kind -> key segment -> file id.
+    private var keyIDs: [String: [String: String]] = [:]
+    /// The first repeated id of each kind, in content order.
+    private var repeatedIDs: [String: String] = [:]
+    private var repeatedKey: String?
+
+    mutating func add(_ document: StreamedIdentity) {
+        let kind = document.kind, fileID = document.fileID
+        if let other = files[kind]?[fileID] {
+            if repeatedIDs[kind] == nil {
+                repeatedIDs[kind] = "two \(kind) documents have the id '\(document.id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)"
+            }
+            return
+        }
+        files[kind, default: [:]][fileID] = document.file
+        if repeatedKey == nil {
+            if let key = document.repeatedKey {
+                repeatedKey = key
+            } else if keyIDs[kind]?[document.keyID] != nil, let key = document.firstKey {
+                repeatedKey = key
+            }
+        }
+        keyIDs[kind, default: [:]][document.keyID] = fileID
+    }
+
+    /// The error the whole-content export gives for the same content: a repeated id (of the
+    /// first kind in order) before a repeated key.
+    func failure() -> ExportError? {
+        if let kind = repeatedIDs.keys.min(), let message = repeatedIDs[kind] { return ExportError(message) }
+        if let key = repeatedKey { return ExportError("two texts have the key '\(key)'; rename one of the fields or ids") }
+        return nil
+    }
+}
+
+extension JSONBundleExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        // Images are copied only once every reference is known; an `out` whose last part has
+        // a dot may be taken for a file by the whole-content path.
+        guard try !run.options.bool("images", default: false) else { return nil }
+        let out = try run.options.string("out") ?? "dist/\(id)"
+        if (out.split(separator: "/").last ?? "").contains(".") && !out.hasSuffix("/") { return nil }
+        return Stream(
+            exporter: self, run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), folders: run.locales.map { SafeName.fileName(canonical($0)) },
+            writeManifest: try run.options.bool("manifest", default: true),
+            version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion))
+    }
+
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            /// The localized document in each locale, written as an element of the kind's
+            /// array.
+            var elements: [[UInt8]]
+        }
+
+        let exporter: JSONBundleExporter
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        let folders: [String]
+        let writeManifest: Bool
+        let version: String
+        var counts: [String: Int] = [:]
+        /// Each kind's file in each locale.
+        var paths: [String: [String]] = [:]
+        var hashes: [String: SHA256] = [:]
+        var check = StreamedIDCheck()
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            var run = self.run
+            let elements = run.locales.map { locale in
+                var out: [UInt8] = []
+                exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, into: &out)
+                return out
+            }
+            return Fragment(document: StreamedIdentity(streamed), elements: elements)
+        }
+
+        mutating func append(_ bytes: [UInt8], to path: String, _ sink: inout ExportSink) throws {
+            try sink.append(bytes, to: path)
+            if writeManifest { hashes[path, default: SHA256()].update(bytes) }
+        }
+
+        static let firstElement = Array("[\n  ".utf8)
+        static let nextElement = Array(",\n  ".utf8)
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            let kind = fragment.document.kind
+            let count = counts[kind, default: 0]
+            counts[kind] = count + 1
+            if count == 0 {
+                let name = SafeName.fileName(kind)
+                paths[kind] = folders.map { "\($0)/\(name).json" }
+            }
+            for (path, element) in zip(paths[kind] ?? [], fragment.elements) {
+                try append(count == 0 ? Self.firstElement : Self.nextElement, to: path, &sink)
+                try append(element, to: path, &sink)
+            }
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            var run = self.run
+            for (locale, folder) in zip(run.locales, folders) {
+                for kind in counts.keys.sorted() {
+                    try append(Array("\n]\n".utf8), to: "\(folder)/\(SafeName.fileName(kind)).json", &sink)
+                }
+                if !run.catalog.taxonomy.isEmpty {
+                    try append(JSONBundleExporter.taxonomyFile(locale, run: &run), to: "\(folder)/taxonomy.json", &sink)
+                }
+            }
+            guard writeManifest else { return }
+            let files = sink.paths.sorted().map { path in
+                (path, sink.size(of: path), hashes[path].map { hex($0.finalize()) } ?? "")
+            }
+            try sink.append(JSONBundleExporter.manifest(files: files, counts: counts, run: run, version: version), to: "manifest.json")
+        }
+    }
+}
+
+/// Lower-case hexadecimal of `bytes` (a digest).
+private func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for b in bytes {
+        out.append(digits[Int(b >> 4)])
+        out.append(digits[Int(b & 15)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+extension XCStringsExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), layout: try Layout(run: run))
+    }
+
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            /// `kind.id.`: every key of the document starts with it, so documents are ordered
+            /// by it.
+            var prefix: [UInt8]
+            /// The document's strings, each `"key" : { … }`, separated by commas.
+            var strings: [UInt8]
+        }
+
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        let layout: Layout
+        var check = StreamedIDCheck()
+        /// Each group of strings written (a document's, or a taxonomy label's): its order key
+        /// and its bytes in the file.
+        var groups: [(prefix: [UInt8], range: Range<Int>)] = []
+        var started = false
+
+        var writesOneFile: Bool { true }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let resolver = run.catalog.resolver
+            let kind = streamed.export.kind
+            var out: [UInt8] = []
+            var wrote = false
+            for i in streamed.order {
+                let (pointer, text) = streamed.export.texts[i]
+                let key = streamed.keyBytes[i]
+                let entry = TextEntry(key: streamed.keys[i], text: text, document: 0, pointer: pointer, isTaxonomy: false)
+                let found = layout.locales.map { resolver.resolve(entry.text, for: $0.tag) }
+                if wrote, found.contains(where: { $0 != nil }) { out.append(0x2C) }
+                wrote = layout.write(entry, key: key, found: found, into: &out) || wrote
+            }
+            return Fragment(document: StreamedIdentity(streamed), prefix: Array("\(kind).\(streamed.keyID).".utf8), strings: out)
+        }
+
+        mutating func add(_ prefix: [UInt8], _ strings: [UInt8], _ sink: inout ExportSink) throws {
+            if !started {
+                try sink.append(layout.header, to: layout.file)
+                started = true
+            }
+            guard !strings.isEmpty else { return }
+            if !groups.isEmpty { try sink.append(CollectionOfOne(0x2C), to: layout.file) }
+            let start = sink.size(of: layout.file)
+            try sink.append(strings, to: layout.file)
+            groups.append((prefix, start..<sink.size(of: layout.file)))
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            try add(fragment.prefix, fragment.strings, &sink)
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            // The taxonomies' labels, each a group of one string.
+            var run = self.run
+            for entry in run.catalog.entries {
+                let key = Array(entry.key.description.utf8)
+                let found = layout.locales.map { run.resolution(entry, for: $0.tag) }
+                var out: [UInt8] = []
+                if layout.write(entry, key: key, found: found, into: &out) { try add(key, out, &sink) }
+            }
+            if !started {
+                try sink.append(layout.header, to: layout.file)
+                started = true
+            }
+            // Documents come in content order; Xcode's is that of the keys. Most projects
+            // keep them alike, and then the file is already in order.
+            let sorted = groups.indices.dropFirst().allSatisfy { groups[$0 - 1].prefix.lexicographicallyPrecedes(groups[$0].prefix) }
+            if !sorted {
+                let order = groups.sorted { $0.prefix.lexicographicallyPrecedes($1.prefix) }.map(\.range)
+                try sink.reorder(layout.file, keepingFirst: layout.header.count, ranges: order, separator: [0x2C])
+            }
+            try sink.append(Layout.footer(wroteString: !groups.isEmpty), to: layout.file)
+        }
+    }
+}
