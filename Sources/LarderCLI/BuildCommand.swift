@@ -24,6 +24,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The folder exports' `out` paths are relative to (default: the project folder).")
     var out: String?
 
+    @Flag(name: .customLong("no-stream"), help: "Build with every document in memory, as when a step cannot stream (slower; for comparing the two).")
+    var noStream = false
+
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
@@ -52,10 +55,41 @@ struct BuildCommand: AsyncParsableCommand {
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
         let included = loader.includedFiles()
+        // Outputs may not replace content, the config or a team's schemas.
+        var protected = included.map(\.path) + project.config.content.compactMap(\.schema)
+        protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
+        var configured = builder
+        configured.protected = out == nil ? protected : []
+        let linter = project.linter(registry: registry, reader: reader)
+
+        // Streamed when every step can (file by file, in little memory); else whole.
+        var streamed = Builder.StreamedBuild.unavailable("--no-stream")
+        do {
+            if !noStream { streamed = try await configured.runStreaming(files: included, linter: linter, reader: reader) { index, name in
+                progress.show(1 + index, name)
+            } }
+        } catch {
+            throw ValidationError("[\(error.step)] \(error.message)")
+        }
+        switch streamed {
+        case .unavailable(let reason):
+            if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
+        case .contentErrors(let found):
+            trace.mark("load, lint and export \(included.count) files (streamed)")
+            report(project.displayed(found), files: included.count, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
+            FileHandle.standardError.write(Data("larder: the content has errors; nothing was built\n".utf8))
+            throw ExitCode(1)
+        case .built(let found, let result, let documents):
+            trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
+            finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
+                   project: project, cwd: cwd, trace: &trace)
+            return
+        }
+
         let content = await loader.load(included)
         trace.mark("load \(included.count) files")
         progress.show(1, "lint")
-        let found = await project.linter(registry: registry, reader: reader).lint(content)
+        let found = await linter.lint(content)
         trace.mark("lint")
         if found.contains(where: { $0.severity == .error }) {
             report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
@@ -63,11 +97,6 @@ struct BuildCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("larder: the content has errors; nothing was built\n".utf8))
             throw ExitCode(1)
         }
-        // Outputs may not replace content, the config or a team's schemas.
-        var protected = included.map(\.path) + project.config.content.compactMap(\.schema)
-        protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
-        var configured = builder
-        configured.protected = out == nil ? protected : []
         let result: Builder.Result
         do {
             let traceStart = trace.enabled ? trace.start : nil
@@ -82,14 +111,21 @@ struct BuildCommand: AsyncParsableCommand {
             throw ValidationError("[\(error.step)] \(error.message)")
         }
         trace.mark("transform, export and write")
+        finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
+               registry: registry, project: project, cwd: cwd, trace: &trace)
+    }
+
+    /// Reports the lint and build diagnostics (warnings, notes) and says what was built.
+    func finish(_ found: [Diagnostic], _ result: Builder.Result, documents: Int, files: Int, content: LoadedContent?, reporter: any Reporter,
+                registry: PluginRegistry, project: ProjectSession, cwd: String, trace: inout PhaseTrace) {
         let notes = project.displayed(found + result.diagnostics)
         if !notes.isEmpty {
-            report(notes, files: included.count, locators: project.locators(for: found + result.diagnostics, in: content),
-                   reporter: reporter, registry: registry, cwd: cwd)
+            let locators = content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
+            report(notes, files: files, locators: locators, reporter: reporter, registry: registry, cwd: cwd)
             trace.mark("report \(notes.count) diagnostics")
         }
         let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
-        FileHandle.standardError.write(Data("Built \(content.documents.count) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+        FileHandle.standardError.write(Data("Built \(documents) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
     }
 
     func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], reporter: any Reporter, registry: PluginRegistry, cwd: String) {

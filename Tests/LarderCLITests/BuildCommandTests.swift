@@ -60,9 +60,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("dist").path))
     }
 
-    @Test func aKilledBuildLeavesEveryOutputWhole() throws {
+    /// Killed whole (every document in memory) and streamed (file by file; the config then
+    /// names only the exports that stream).
+    @Test(arguments: [false, true])
+    func aKilledBuildLeavesEveryOutputWhole(streamed: Bool) throws {
         let dir = try copy("cocktails")
         let project = dir.url.appendingPathComponent("cocktails")
+        if streamed {
+            let config = project.appendingPathComponent("larder.yml")
+            try Data(StreamedBuildTests.streamingConfig(try String(contentsOf: config, encoding: .utf8)).utf8).write(to: config)
+            let traced = try CLI.run(["build"], in: project, environment: StreamedBuildTests.trace)
+            #expect(traced.stderr.contains(StreamedBuildTests.streamedLine), "\(traced.stderr)")
+        }
         #expect(try CLI.run(["build"], in: project).status == 0)
         let old = snapshot(project.appendingPathComponent("dist"))
 
@@ -71,6 +80,8 @@ import Testing
         let text = try String(contentsOf: drinks, encoding: .utf8).replacingOccurrences(of: "\"Negroni\"", with: "\"Negroni Sbagliato\"")
         let reference = try copy("cocktails")
         let referenceProject = reference.url.appendingPathComponent("cocktails")
+        try FileManager.default.removeItem(at: referenceProject.appendingPathComponent("larder.yml"))
+        try FileManager.default.copyItem(at: project.appendingPathComponent("larder.yml"), to: referenceProject.appendingPathComponent("larder.yml"))
         try Data(text.utf8).write(to: referenceProject.appendingPathComponent("content/drinks.json"))
         #expect(try CLI.run(["build"], in: referenceProject).status == 0)
         let new = snapshot(referenceProject.appendingPathComponent("dist"))

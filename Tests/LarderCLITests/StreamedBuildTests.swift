@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// `larder build` streamed (file by file) against `larder build --no-stream` (every document
+/// in memory): the same files, byte for byte, and the same report, for the examples and for
+/// random projects; content errors land nothing; content only the whole path can export
+/// makes the build fall back to it.
+@Suite struct StreamedBuildTests {
+    static let trace = ["LARDER_TRACE": "1"]
+    static let streamedLine = "(streamed)"
+
+    /// Builds `project` both ways into two copies and returns both results and outputs.
+    func buildBothWays(_ project: URL, format: String = "json") throws -> (streamed: CLI.Result, whole: CLI.Result, same: Bool, files: Int) {
+        let other = project.deletingLastPathComponent().appendingPathComponent(project.lastPathComponent + "-whole")
+        try? FileManager.default.removeItem(at: other)
+        try FileManager.default.copyItem(at: project, to: other)
+        let streamed = try CLI.run(["build", "--format", format], in: project, environment: Self.trace)
+        let whole = try CLI.run(["build", "--no-stream", "--format", format], in: other, environment: Self.trace)
+        let a = BuildCommandTests().snapshot(project.appendingPathComponent("dist"))
+        let b = BuildCommandTests().snapshot(other.appendingPathComponent("dist"))
+        try? FileManager.default.removeItem(at: other)
+        return (streamed, whole, a == b, a.count)
+    }
+
+    /// An example's config with its exports replaced by the two that stream.
+    static func streamingConfig(_ text: String) -> String {
+        let head = text.components(separatedBy: "\nexports:")[0]
+        return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
+    }
+
+    @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
+    func anExampleBuildsTheSameStreamedAndWhole(_ app: String) throws {
+        let dir = try BuildCommandTests().copy(app)
+        let project = dir.url.appendingPathComponent(app)
+        let config = project.appendingPathComponent("larder.yml")
+        var text = Self.streamingConfig(try String(contentsOf: config, encoding: .utf8))
+        // The card game's users are named by their username.
+        if app == "card-war" { text = text.replacingOccurrences(of: "{ out: dist/", with: "{ ids: { user: /username }, out: dist/") }
+        try Data(text.utf8).write(to: config)
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(!r.whole.stderr.contains(Self.streamedLine))
+        #expect(r.same)
+        #expect(r.files > 3)
+        #expect(r.streamed.stdout == r.whole.stdout)
+    }
+
+    /// A random project: recipes over several files with ids in no order (numbers before
+    /// text: 9 < 10 < 1a), cards (a kind of the team's own) whose ids hold characters keys
+    /// and file names cannot, a taxonomy, translations missing here and there.
+    static func randomProject(seed: UInt64, in dir: Scratch) throws {
+        var rng = SplitMix(seed: seed)
+        func ids(_ words: [String], _ count: Int) -> [String] {
+            var ids = Set<String>()
+            while ids.count < count {
+                let base = words[rng.below(words.count)] + (rng.below(3) == 0 ? "" : "-\(rng.below(100))")
+                ids.insert(rng.below(7) == 0 ? String(rng.below(1000)) : base)
+            }
+            var order = Array(ids).sorted()
+            order.shuffle(using: &rng)
+            return order
+        }
+        // Recipes: ids as the recipe schema allows.
+        var files: [[String]] = [[], [], [], []]
+        for id in ids(["egg", "flour", "9", "10", "1a", "a-b", "z"], 40) { files[rng.below(files.count)].append(id) }
+        for (f, list) in files.enumerated() {
+            let docs = list.map { id -> String in
+                let pt = rng.below(4) == 0 ? "" : #", "pt": "\#(id) pt""#
+                let tag = ["quick", "slow"][rng.below(2)]
+                return #"{"id": "\#(id)", "name": {"en": "\#(id)"\#(pt)}, "servings": \#(1 + rng.below(8)), "#
+                    + #""ingredients": [{"name": {"en": "egg"}, "quantity": \#(1 + rng.below(5)), "unit": "piece"}], "#
+                    + #""steps": [{"en": "Mix \#(id)", "de": "Mischen"}], "tags": ["\#(tag)"]}"#
+            }
+            try dir.write("content/r\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
+        }
+        // Cards: any id (numbers as JSON numbers too).
+        var cards: [[String]] = [[], []]
+        for id in ids(["Zoë's", "a/b", "ü", "cafe\u{301}", "\"q\"", "tab\there", "x.y", "..", "7"], 24) { cards[rng.below(2)].append(id) }
+        for (f, list) in cards.enumerated() {
+            let docs = list.map { id -> String in
+                let idJSON = Int(id) != nil && rng.below(2) == 0 ? id : "\"\(json(id))\""
+                let vi = rng.below(3) == 0 ? "" : #", "vi": "\#(json(id)) vi""#
+                return #"{"id": \#(idJSON), "title": {"en": "\#(json(id))"\#(vi)}, "power": \#(rng.below(10))}"#
+            }
+            try dir.write("cards/c\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
+        }
+        try dir.write("card.schema.json", #"{"type": "object"}"#)
+        try dir.write("content/taxonomy.json", #"{"quick": {"en": "Quick", "pt": "Rápido"}, "slow": {"en": "Slow"}}"#)
+        try dir.write("larder.yml", """
+            locales: [en, pt, de]
+            content:
+              - kind: recipe
+                include: ["content/r*.json"]
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+              - kind: taxonomy
+                include: ["content/taxonomy.json"]
+            transforms:
+              - scale: { servings: 4 }
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/ios/Content.xcstrings }
+
+            """)
+    }
+
+    static func recipe(_ id: String) -> String {
+        #"{"id": "\#(id)", "name": {"en": "\#(id)", "pt": "\#(id)", "de": "\#(id)"}, "servings": 2, "ingredients": [{"name": {"en": "egg", "pt": "ovo", "de": "Ei"}, "quantity": 1, "unit": "piece"}], "steps": [{"en": "Mix", "pt": "Misture", "de": "Mischen"}]}"#
+    }
+
+    static func json(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\t", with: "\\t")
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func aRandomProjectBuildsTheSameStreamedAndWhole(_ seed: UInt64) throws {
+        let dir = try Scratch()
+        let project = dir.url.appendingPathComponent("p")
+        let inner = try Scratch()
+        try Self.randomProject(seed: seed, in: inner)
+        try FileManager.default.copyItem(at: inner.url, to: project)
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+    }
+
+    @Test func contentErrorsLandNothingAndReportTheSame() throws {
+        let dir = try Scratch()
+        try Self.randomProject(seed: 7, in: dir)
+        try dir.write("content/r9.json", #"[{"id": "bad", "name": {"en": ""}, "servings": -2, "ingredients": [], "steps": ["x"]}, {"id": "egg"}]"#)
+        let r = try buildBothWays(dir.url, format: "human")
+        #expect(r.streamed.status == 1 && r.whole.status == 1)
+        #expect(r.streamed.stderr.contains(Self.streamedLine))
+        #expect(r.streamed.stdout == r.whole.stdout)
+        #expect(r.streamed.stdout.contains("content/r9.json:1:") && r.streamed.stdout.contains("[schema]"), "\(r.streamed.stdout)")
+        #expect(r.files == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+        #expect(!names.contains { $0.hasPrefix(".larder-staging-") || $0 == "dist" })
+    }
+
+    @Test func twoDocumentsWithOneIdFailTheSameWayWhenUniqueIDIsOff() throws {
+        let dir = try Scratch()
+        try Self.randomProject(seed: 8, in: dir)
+        try dir.write("content/r8.json", "[\(Self.recipe("dup")), \(Self.recipe("other"))]")
+        try dir.write("content/r9.json", "[\(Self.recipe("dup"))]")
+        let config = dir.url.appendingPathComponent("larder.yml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "transforms:", with: "rules:\n  unique-id: \"off\"\ntransforms:")
+        try Data(text.utf8).write(to: config)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 2 && r.whole.status == 2)
+        #expect(r.streamed.stderr.contains("two recipe documents have the id 'dup' (in content/r8.json and content/r9.json)"), "\(r.streamed.stderr)")
+        #expect(r.whole.stderr.contains("two recipe documents have the id 'dup' (in content/r8.json and content/r9.json)"))
+        #expect(r.files == 0)
+    }
+
+    @Test func aDocumentWithoutAnIdMakesTheBuildTakeTheWholePath() throws {
+        let dir = try Scratch()
+        try Self.randomProject(seed: 9, in: dir)
+        let config = dir.url.appendingPathComponent("larder.yml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  - kind: taxonomy", with: "  - kind: note\n    include: [\"notes/*.json\"]\n    schema: note.schema.json\n  - kind: taxonomy")
+        try Data(text.utf8).write(to: config)
+        try dir.write("note.schema.json", #"{"type": "object"}"#)
+        try dir.write("notes/a.json", #"[{"title": {"en": "First"}}, {"title": {"en": "Second"}}]"#)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0, "\(r.streamed.stderr)")
+        #expect(r.streamed.stderr.contains("does not stream: a note document of notes/a.json has no id"), "\(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+    }
+}
+
+/// A small deterministic random generator for test data.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
