@@ -22,10 +22,11 @@ import Testing
         return (streamed, whole, a == b, a.count)
     }
 
-    /// An example's config with its exports replaced by the two that stream.
+    /// An example's config with its exports replaced by the three that stream.
     static func streamingConfig(_ text: String) -> String {
         let head = text.components(separatedBy: "\nexports:")[0]
         return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
+            + "  - jsonld: { out: dist/jsonld }\n"
     }
 
     @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
@@ -102,6 +103,7 @@ import Testing
             exports:
               - json-bundle: { out: dist/json }
               - xcstrings: { out: dist/ios/Content.xcstrings }
+              - jsonld: { out: dist/jsonld, baseURL: "https://example.com" }
 
             """)
     }

@@ -339,3 +339,51 @@ extension XCStringsExporter: StreamingExporter {
         }
     }
 }
+
+extension JSONLDExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        return Stream(exporter: self, run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                      settings: try Settings(run.options))
+    }
+
+    /// One file per document and locale, each written whole as its document comes.
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            var files: [(path: String, bytes: [UInt8])]
+        }
+
+        let exporter: JSONLDExporter
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        let settings: Settings
+        var check = StreamedIDCheck()
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            var files: [(path: String, bytes: [UInt8])] = []
+            if JSONLDExporter.kinds.contains(streamed.export.kind) {
+                var run = self.run
+                for locale in run.locales { files.append(exporter.file(streamed.export, locale: locale, settings: settings, run: &run)) }
+            }
+            return Fragment(document: StreamedIdentity(streamed), files: files)
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            // A repeated id would write one file twice: finish reports it, and nothing lands.
+            for file in fragment.files where sink.size(of: file.path) == 0 { try sink.append(file.bytes, to: file.path) }
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+        }
+    }
+}

@@ -31,32 +31,52 @@ public struct JSONLDExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
-        var base = try run.options.string("baseURL")
-        if let b = base, !b.isEmpty, !b.hasSuffix("/") { base = b + "/" }
-        if let b = base, !(b.hasPrefix("https://") || b.hasPrefix("http://")) {
-            throw ExportError("jsonld: option 'baseURL' must be an absolute http(s) URL, not '\(b)'")
-        }
-        let placeType = try run.options.string("placeType")
+        let settings = try Settings(run.options)
         var artifacts: [Artifact] = []
-        let bundle = JSONBundleExporter()
         for locale in run.locales {
-            for doc in run.catalog.documents where ["recipe", "location", "product"].contains(doc.kind) {
-                let value = bundle.localize(doc.value, doc, locale: locale, run: &run)
-                var node: JSONObject
-                switch doc.kind {
-                case "recipe": node = recipe(value, base: base)
-                case "location": node = place(value, base: base, type: placeType)
-                default: node = product(value, base: base)
-                }
-                var out = JSONObject([("@context", "https://schema.org")])
-                if let base { out["@id"] = .string(base + "\(doc.kind)/\(Self.pathSegment(doc.id))") }
-                for (k, v) in node { out[k] = v }
-                if doc.kind == "recipe" { out["inLanguage"] = .string(canonical(locale)) }
-                let path = "\(SafeName.fileName(canonical(locale)))/\(SafeName.fileName(doc.kind))/\(doc.fileID).json"
-                artifacts.append(try artifact(path, JSONWriter.pretty.bytes(.object(out))))
+            for doc in run.catalog.documents where Self.kinds.contains(doc.kind) {
+                let file = file(doc, locale: locale, settings: settings, run: &run)
+                artifacts.append(try artifact(file.path, file.bytes))
             }
         }
         return run.result(artifacts)
+    }
+
+    /// The kinds that have a schema.org type.
+    static let kinds: Set<String> = ["recipe", "location", "product"]
+
+    /// The options, read once.
+    struct Settings: Sendable {
+        var base: String?
+        var placeType: String?
+
+        init(_ options: ExporterOptions) throws {
+            var base = try options.string("baseURL")
+            if let b = base, !b.isEmpty, !b.hasSuffix("/") { base = b + "/" }
+            if let b = base, !(b.hasPrefix("https://") || b.hasPrefix("http://")) {
+                throw ExportError("jsonld: option 'baseURL' must be an absolute http(s) URL, not '\(b)'")
+            }
+            self.base = base
+            placeType = try options.string("placeType")
+        }
+    }
+
+    /// One document's file in `locale`: its path and bytes.
+    func file(_ doc: ExportDocument, locale: String, settings: Settings, run: inout ExportRun) -> (path: String, bytes: [UInt8]) {
+        let base = settings.base
+        let value = JSONBundleExporter().localize(doc.value, doc, locale: locale, run: &run)
+        var node: JSONObject
+        switch doc.kind {
+        case "recipe": node = recipe(value, base: base)
+        case "location": node = place(value, base: base, type: settings.placeType)
+        default: node = product(value, base: base)
+        }
+        var out = JSONObject([("@context", "https://schema.org")])
+        if let base { out["@id"] = .string(base + "\(doc.kind)/\(Self.pathSegment(doc.id))") }
+        for (k, v) in node { out[k] = v }
+        if doc.kind == "recipe" { out["inLanguage"] = .string(canonical(locale)) }
+        let path = "\(SafeName.fileName(canonical(locale)))/\(SafeName.fileName(doc.kind))/\(doc.fileID).json"
+        return (path, JSONWriter.pretty.bytes(.object(out)))
     }
 
     /// An id as a URL path segment (percent-encoded outside `A-Z a-z 0-9 - . _ ~`).
