@@ -173,6 +173,52 @@ import Testing
         #expect(r.same)
         #expect(r.streamed.stdout == r.whole.stdout)
     }
+
+    /// Content errors come first on both paths: an export that cannot start (an unknown
+    /// option, two exports writing to one place, an `out` folder Larder did not write)
+    /// must not hide them, nor change the exit status (1, not 2).
+    @Test(arguments: ["unknown option", "same out", "foreign folder"])
+    func contentErrorsComeBeforeAnExportThatCannotStart(_ problem: String) throws {
+        let dir = try Scratch()
+        try Self.randomProject(seed: 10, in: dir)
+        try dir.write("content/r9.json", #"[{"id": "bad"}]"#)
+        let config = dir.url.appendingPathComponent("larder.yml")
+        var text = try String(contentsOf: config, encoding: .utf8)
+        switch problem {
+        case "unknown option": text = text.replacingOccurrences(of: "{ out: dist/json }", with: "{ out: dist/json, bogus: 1 }")
+        case "same out": text = text.replacingOccurrences(of: "{ out: dist/ios/Content.xcstrings }", with: "{ out: dist/json }")
+        default: try dir.write("dist/json/mine.txt", "not Larder's")
+        }
+        try Data(text.utf8).write(to: config)
+        let r = try buildBothWays(dir.url, format: "human")
+        #expect(r.whole.status == 1, "\(r.whole.stderr)")
+        #expect(r.streamed.status == r.whole.status, "\(r.streamed.stderr)")
+        #expect(r.streamed.stdout == r.whole.stdout)
+        #expect(r.streamed.stdout.contains("content/r9.json:1:"), "\(r.streamed.stdout)")
+    }
+
+    /// A text at the root of a document (`texts: { card: [""] }`) has the document's own key
+    /// (`card.x`), which Xcode's order puts before `card.x-1`, and the keys of `card.x`'s
+    /// fields (`card.x.title`) after it: documents' strings interleave.
+    @Test func aTextAtTheRootOfADocumentIsInKeyOrder() throws {
+        let dir = try Scratch()
+        try dir.write("card.schema.json", #"{"type": "object"}"#)
+        try dir.write("cards/a.json", #"[{"en": "x", "pt": "xp"}, {"en": "x-1", "pt": "y"}]"#)
+        try dir.write("larder.yml", """
+            locales: [en, pt]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - xcstrings: { out: dist/C.xcstrings, texts: { card: [""] }, ids: { card: /en } }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+    }
 }
 
 /// A small deterministic random generator for test data.
