@@ -44,7 +44,8 @@ extension Builder {
         /// The documents after the transforms (kept only for files of leading kinds).
         var documents: [Document] = []
         var documentCount = 0
-        var failure: StepError?
+        /// The first failing step of this file, with its position among the steps.
+        var failure: (index: Int, error: StepError)?
         var fallback: String?
     }
 
@@ -125,7 +126,7 @@ extension Builder {
                     do {
                         out.transformed[k] += try step.transform.apply(to: &document, context: step.context)
                     } catch {
-                        out.failure = StepError(step: step.name, message: "\(error)")
+                        out.failure = (k, StepError(step: step.name, message: "\(error)"))
                         return out
                     }
                 }
@@ -141,7 +142,7 @@ extension Builder {
                         out.fallback = fallback.reason
                         return out
                     } catch {
-                        out.failure = StepError(step: exportSteps[s], message: "\(error)")
+                        out.failure = (frozenTransforms.count + s, StepError(step: exportSteps[s], message: "\(error)"))
                         return out
                     }
                 }
@@ -157,7 +158,9 @@ extension Builder {
             }
         }
 
-        // 4. The streams, each with its staged output.
+        // 4. The streams, each with its staged output. An export that cannot start (a bad
+        //    option, an output in the way) takes the whole path, which reports content
+        //    errors and failing transforms first, as it always did.
         var streams: [any ExportStream] = []
         for job in exporters {
             do {
@@ -166,14 +169,14 @@ extension Builder {
                 }
                 streams.append(stream)
             } catch {
-                throw StepError(step: job.name, message: "\(error)")
+                return .unavailable("\(job.name) cannot start: \(error)")
             }
         }
         var staging: OutputWriter.Staging
         do {
             staging = try OutputWriter(base: outputBase, protected: protected).begin()
         } catch {
-            throw StepError(step: "write", message: error.description)
+            return .unavailable("the staging folder cannot be made: \(error.description)")
         }
         defer { staging.discard() }
         var sinks: [ExportSink] = []
@@ -185,7 +188,7 @@ extension Builder {
             do {
                 sinks.append(try staging.stream(path: out, isFile: isFile))
             } catch {
-                throw StepError(step: job.name, message: error.description)
+                return .unavailable("\(job.name) cannot start: \(error.description)")
             }
             outputs.append((out, 0))
         }
@@ -193,21 +196,28 @@ extension Builder {
 
         // 5. Every other file: rendered side by side, consumed in content order.
         var contentFailed = leading.contains { work[$0]?.hasErrors ?? false }
-        var failure = leading.lazy.compactMap { work[$0]?.failure }.first
+        // The failure reported is that of the first failing step, as in the whole path
+        // (which runs each step over every document before the next); within a step, the
+        // first in content order.
+        var failure: (index: Int, error: StepError)?
+        func fail(_ f: (index: Int, error: StepError)) {
+            if failure == nil || f.index < failure!.index { failure = f }
+        }
+        for i in leading { if let f = work[i]?.failure { fail(f) } }
         var fallback: String?
         let frozenStreams = streams
         await Self.forEachInOrder(rest, { i in process(i, streams: frozenStreams, keep: false) }) { i, done in
             var done = done
             contentFailed = contentFailed || done.hasErrors
             if fallback == nil, let reason = done.fallback { fallback = reason }
-            if failure == nil, let f = done.failure { failure = f }
+            if let f = done.failure { fail(f) }
             if !contentFailed && failure == nil && fallback == nil {
                 for s in streams.indices {
                     for fragment in done.fragments[s] {
                         do {
                             try Self.consume(&streams[s], fragment, &sinks[s])
                         } catch {
-                            failure = StepError(step: exporters[s].name, message: "\(error)")
+                            fail((transforms.count + s, StepError(step: exporters[s].name, message: "\(error)")))
                             break
                         }
                     }
@@ -231,10 +241,12 @@ extension Builder {
         let lint = setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
             + (await linter.runLintPlugins([]))
         if contentFailed || lint.contains(where: { $0.severity == .error }) { return .contentErrors(lint) }
-        if let failure { throw failure }
 
-        // 7. What follows the last document, then everything lands together.
+        // 7. What follows the last document, then everything lands together. An export
+        //    before the failing step that fails here (two documents with one id) is the one
+        //    reported.
         for s in streams.indices {
+            if let failure, failure.index <= transforms.count + s { throw failure.error }
             do {
                 try Self.finish(&streams[s], &sinks[s])
                 try sinks[s].closeAll()
@@ -246,6 +258,7 @@ extension Builder {
             }
             outputs[s].files = sinks[s].paths.count
         }
+        if let failure { throw failure.error }
         progress(config.transforms.count + config.exports.count, "write")
         do {
             try staging.commit()

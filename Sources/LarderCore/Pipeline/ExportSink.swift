@@ -31,9 +31,10 @@ public struct ExportSink: Sendable {
     /// Appends `bytes` to the file at `path`, creating it on first use.
     public mutating func append(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriter.WriteError) {
         if files[path] == nil { try open(path) }
-        files[path]!.pending.append(contentsOf: bytes)
-        files[path]!.size += bytes.count
-        if files[path]!.pending.count >= Self.block { try flush(path) }
+        guard let index = files.index(forKey: path) else { return }
+        files.values[index].pending.append(contentsOf: bytes)
+        files.values[index].size += bytes.count
+        if files.values[index].pending.count >= Self.block { try flush(path) }
     }
 
     /// How many bytes the file at `path` has so far (0 before its first append).

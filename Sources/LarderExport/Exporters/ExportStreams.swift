@@ -59,6 +59,12 @@ struct StreamedDocument: Sendable {
             document, kind: kind, locales: run.catalog.resolver.locales, textFields: fields.texts, idFields: fields.ids)
         else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
         self.export = export
+        // A text at the document's root has the key `kind.id`, which sorts among other
+        // documents' keys (`card.x` < `card.x-1.title` < `card.x.title`): the strings of a
+        // document are then not one group.
+        guard !export.texts.contains(where: { $0.pointer.isEmpty }) else {
+            throw ExportStreamFallback("a \(kind) document of \(document.file) is itself a text")
+        }
         let keyID = SafeName.keySegment(export.id)
         self.keyID = keyID
         let keys = export.texts.map { StringKey(kind: kind, id: keyID, path: $0.pointer.map(SafeName.keySegment)) }
