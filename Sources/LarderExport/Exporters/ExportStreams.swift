@@ -192,9 +192,10 @@ extension JSONBundleExporter: StreamingExporter {
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var run = self.run
+            let nodes = JSONBundleExporter.Nodes(streamed.export)
             let elements = run.locales.map { locale in
                 var out: [UInt8] = []
-                exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, into: &out)
+                exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, nodes: nodes, into: &out)
                 return out
             }
             return Fragment(document: StreamedIdentity(streamed), elements: elements)

@@ -109,28 +109,40 @@ public struct JSONBundleExporter: BundleExporter {
     /// replaced nodes, and no tree of the document is built. Products (whose per-language
     /// pictures are picked from the localized tree) and a tag that is also a text take the
     /// tree.
-    func writeLocalized(_ doc: ExportDocument, locale: String, run: inout ExportRun, depth: Int, into out: inout [UInt8]) {
+    func writeLocalized(_ doc: ExportDocument, locale: String, run: inout ExportRun, depth: Int, nodes: Nodes? = nil, into out: inout [UInt8]) {
         let writer = JSONWriter.pretty
-        if doc.kind != "product", let replacing = Self.replacements(doc, locale: locale, run: &run) {
+        if doc.kind != "product", let replacing = Self.replacements(doc, locale: locale, run: &run, nodes: nodes) {
             writer.write(doc.document.json, node: doc.document.node, depth: depth, replacing: replacing, into: &out)
         } else {
             writer.write(localize(doc.value, doc, locale: locale, run: &run), depth: depth, into: &out)
         }
     }
 
+    /// The nodes of a document's texts and tags in its parsed file (aligned with
+    /// `texts` and `tags`; nil where a pointer names nothing), found once for every locale.
+    struct Nodes: Sendable {
+        var texts: [Int?]
+        var tags: [Int?]
+
+        init(_ doc: ExportDocument) {
+            texts = doc.texts.map { FillLog.node(in: doc.document, pointer: $0.pointer) }
+            tags = doc.tags.map { FillLog.node(in: doc.document, pointer: $0) }
+        }
+    }
+
     /// The nodes of the document's texts and tags with their values in `locale`; nil when a
     /// tag is also a text (the tree path then labels the resolved text, as it always did).
-    static func replacements(_ doc: ExportDocument, locale: String, run: inout ExportRun) -> [Int: JSONValue]? {
+    static func replacements(_ doc: ExportDocument, locale: String, run: inout ExportRun, nodes: Nodes? = nil) -> [Int: JSONValue]? {
         let json = doc.document.json
+        let nodes = nodes ?? Nodes(doc)
         var replacing: [Int: JSONValue] = [:]
-        for (pointer, text) in doc.texts {
-            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer),
-                let node = FillLog.node(in: doc.document, pointer: pointer)
-            else { continue }
+        replacing.reserveCapacity(doc.texts.count + doc.tags.count)
+        for ((pointer, text), node) in zip(doc.texts, nodes.texts) {
+            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let node else { continue }
             replacing[node] = resolved.json
         }
-        for pointer in doc.tags {
-            guard let node = FillLog.node(in: doc.document, pointer: pointer), let tag = json.string(node) else { continue }
+        for node in nodes.tags {
+            guard let node, let tag = json.string(node) else { continue }
             guard replacing[node] == nil else { return nil }
             var object = JSONObject([("tag", .string(tag))])
             if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
