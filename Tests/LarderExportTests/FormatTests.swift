@@ -65,6 +65,24 @@ import Testing
 }
 
 @Suite struct AppleFormatTests {
+    /// String Catalog strings carry the escapes Xcode writes, whether the string is given as a
+    /// String or as bytes, and whatever its storage (a substring's copy included).
+    @Test(arguments: [
+        ("Negroni", #""Negroni""#), ("say \"hi\"", #""say \"hi\"""#), ("a\\b", #""a\\b""#), ("a\nb\tc", #""a\nb\tc""#),
+        ("bell\u{7}", #""bell\u0007""#), ("é 🍝", #""é 🍝""#), ("", "\"\""), ("del\u{7F}", "\"del\u{7F}\""),
+    ])
+    func xcstringsStrings(_ text: String, _ literal: String) {
+        var out: [UInt8] = []
+        XcodeJSON.writeString(text, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == literal)
+        out = []
+        XcodeJSON.writeString(utf8: Array(text.utf8), into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == literal)
+        out = []
+        XcodeJSON.writeString(String(("<" + text + ">").dropFirst().dropLast()), into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == literal)
+    }
+
     @Test(arguments: [
         ("say \"hi\"", "say \\\"hi\\\""), ("a\\b", "a\\\\b"), ("a\nb", "a\\nb"), ("it's 100%", "it's 100%"), ("é 🍝", "é 🍝"),
         ("bell\u{7}", "bell\\U0007"),

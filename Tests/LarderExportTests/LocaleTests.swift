@@ -1,3 +1,4 @@
+import LarderJSON
 import Testing
 @testable import LarderExport
 
@@ -124,11 +125,38 @@ import Testing
 
 @Suite struct CanonicalTagTests {
     /// The fast path agrees with the parser on every tag it takes, and leaves the rest to it.
-    @Test(arguments: ["en", "yue", "pt-BR", "es-419", "PT-br", "pt-br", "zh-Hant-TW", "sr-Latn", "e", "english", "en-", "en-US-x", "EN"])
+    @Test(arguments: ["en", "yue", "pt-BR", "es-419", "PT-br", "pt-br", "zh-Hant-TW", "sr-Latn", "e", "english", "en-", "en-US-x", "EN",
+                      "", "-", "-en", "en--US", "zh-Hant-", "zh-hant", "zh-Hant-419", "zh-Hant-tw", "en-U", "en-1234", "en-Latn-US-"])
     func fastPathAgreesWithTheParser(_ tag: String) {
         if isSimpleCanonicalTag(tag) {
             #expect((try? LanguageTag(tag).description) == tag)
         }
         #expect(canonical(tag) == ((try? LanguageTag(tag).description) ?? tag.lowercased()))
+    }
+
+    /// The common canonical tags take the fast path (the parser is far slower, and every
+    /// language of every text read passes here).
+    @Test(arguments: ["en", "yue", "pt-BR", "es-419", "zh-Hant", "zh-Hant-TW", "sr-Latn-RS"])
+    func commonTagsTakeTheFastPath(_ tag: String) {
+        #expect(isSimpleCanonicalTag(tag))
+    }
+}
+
+@Suite struct TapeLocalizedTextTests {
+    /// Text read from a parsed file's node is the text read from its tree, for every shape a
+    /// field can hold.
+    @Test(arguments: [
+        #""Negroni""#, #""""#, #""caf\u00e9 \"x\"""#, #"{"en": "Negroni", "pt-BR": "Negroni (pt)"}"#,
+        #"{"one": "%d glass", "other": "%d glasses"}"#, #"{"one": "%d glass"}"#,
+        #"{"en": {"one": "%d glass", "other": "%d glasses"}, "vi": "%d ly"}"#, #"{}"#, #"{"min": "2"}"#,
+        #"{"en": "a", "EN-us": "b"}"#, #"{"en": 3}"#, #"{"en": {"one": "x"}}"#, #"3"#, #"null"#, #"["a"]"#,
+        #"{"other": 3}"#, #"{"zh-Hant-TW": "茶", "x-klingon": "?"}"#,
+    ])
+    func aNodeReadsAsItsTree(_ source: String) throws {
+        let json = try JSONDocument(parsing: source)
+        let fromTape = LocalizedText(json, node: json.root, sourceLocale: "en")
+        let fromTree = LocalizedText(json: json.value, sourceLocale: "en")
+        #expect(fromTape == fromTree)
+        #expect(fromTape?.values.map(\.tag) == fromTree?.values.map(\.tag))
     }
 }

@@ -61,7 +61,7 @@ struct FieldFinder {
         }
 
         func add(_ node: Int?, _ pointer: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
-            guard let node, let text = LocalizedText(json: json.value(node), sourceLocale: source) else { return }
+            guard let node, let text = LocalizedText(json, node: node, sourceLocale: source) else { return }
             texts.append((pointer, text))
         }
 

@@ -50,6 +50,25 @@ public enum TextValue: Sendable, Hashable {
         }
     }
 
+    /// ``init(json:)`` read straight from a parsed file's node.
+    init?(_ json: JSONDocument, node: Int) {
+        switch json.kind(node) {
+        case .string:
+            guard let s = json.string(node) else { return nil }
+            self = .text(s)
+        case .object:
+            var forms: [PluralCategory: String] = [:]
+            for (k, v) in json.members(node) {
+                guard let key = json.string(k), let category = PluralCategory(rawValue: key), let s = json.string(v) else { return nil }
+                forms[category] = s
+            }
+            guard forms[.other] != nil else { return nil }
+            self = .plural(forms)
+        default:
+            return nil
+        }
+    }
+
     /// The value as JSON (`"text"` or `{"one": …, "other": …}` in CLDR order).
     public var json: JSONValue {
         switch self {
@@ -97,6 +116,25 @@ public struct LocalizedText: Sendable, Hashable {
         for (k, v) in object {
             guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
             values.append((k, value))
+        }
+        self.init(values)
+    }
+
+    /// ``init(json:sourceLocale:)`` read straight from a parsed file's node, with no tree
+    /// made of it. The file must have no repeated key (where the tree keeps the last value).
+    init?(_ json: JSONDocument, node: Int, sourceLocale: String) {
+        if let value = TextValue(json, node: node) {
+            self.init([(sourceLocale, value)])
+            return
+        }
+        guard json.kind(node) == .object, json.count(node) > 0 else { return nil }
+        var values: [(tag: String, value: TextValue)] = []
+        values.reserveCapacity(json.count(node))
+        for (k, v) in json.members(node) {
+            guard let tag = json.string(k), isSimpleCanonicalTag(tag) || LanguageTag.isValid(tag),
+                let value = TextValue(json, node: v)
+            else { return nil }
+            values.append((tag, value))
         }
         self.init(values)
     }
@@ -149,17 +187,36 @@ func canonical(_ tag: String) -> String {
 /// True for the common tags already in canonical form, checked without parsing: `en`,
 /// `yue`, `pt-BR`, `es-419`, `zh-Hant`, `zh-Hant-TW`. (Anything else is parsed.)
 func isSimpleCanonicalTag(_ tag: String) -> Bool {
-    let parts = Array(tag.utf8).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    var tag = tag
+    return tag.withUTF8 { isSimpleCanonicalTag(utf8: $0) }
+}
+
+/// ``isSimpleCanonicalTag(_:)`` over UTF-8 bytes, with no allocation (it runs for every
+/// language of every text read).
+func isSimpleCanonicalTag(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     func lower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
     func upper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
     func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(lower) else { return false }
-    var rest = parts.dropFirst()
-    if let script = rest.first, script.count == 4, upper(script.first!), script.dropFirst().allSatisfy(lower) {
-        rest = rest.dropFirst()
+    let n = bytes.count
+    // The subtag starting at `start`: its end (the next '-' or the end).
+    func end(from start: Int) -> Int {
+        var i = start
+        while i < n, bytes[i] != UInt8(ascii: "-") { i += 1 }
+        return i
     }
-    if let region = rest.first, (region.count == 2 && region.allSatisfy(upper)) || (region.count == 3 && region.allSatisfy(digit)) {
-        rest = rest.dropFirst()
+    var start = 0
+    var stop = end(from: start)
+    guard (2...3).contains(stop - start), (start..<stop).allSatisfy({ lower(bytes[$0]) }) else { return false }
+    guard stop < n else { return true }
+    start = stop + 1
+    stop = end(from: start)
+    if stop - start == 4, upper(bytes[start]), (start + 1..<stop).allSatisfy({ lower(bytes[$0]) }) {
+        guard stop < n else { return true }
+        start = stop + 1
+        stop = end(from: start)
     }
-    return rest.isEmpty
+    let length = stop - start
+    guard (length == 2 && (start..<stop).allSatisfy({ upper(bytes[$0]) })) || (length == 3 && (start..<stop).allSatisfy({ digit(bytes[$0]) }))
+    else { return false }
+    return stop == n
 }

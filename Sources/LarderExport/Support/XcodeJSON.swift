@@ -59,9 +59,20 @@ public enum XcodeJSON {
         }
     }
 
+    /// True when no byte of `bytes` needs an escape (no control character, `"` or `\`).
+    static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
     static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) else {
+        guard bytes.withUnsafeBufferPointer(needsNoEscape) else {
             return writeString(String(decoding: bytes, as: UTF8.self), into: &out)
         }
         out.append(0x22)
@@ -74,7 +85,14 @@ public enum XcodeJSON {
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         // Most strings need no escape: one scan, then one bulk copy.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard needsNoEscape(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            out.append(0x22)
+            return true
+        }
+        if plain == true { return }
+        if plain == nil, s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
             out.append(contentsOf: s.utf8)
             out.append(0x22)
             return
