@@ -17,6 +17,16 @@ import Testing
         #expect(found[1].message.hasPrefix("steps[0] is a plain string, which counts as en only, and lacks pt and vi"))
     }
 
+    /// Tags compare without case, as language tags do (`PT-br` is pt-BR's text), and a key is
+    /// lower-cased the Unicode way (the Kelvin sign lower-cases to `k`).
+    @Test func tagsCompareWithoutCase() throws {
+        let options: JSONValue = ["locales": ["en", "pt-BR", "ko"]]
+        let json = #"{"id": "x", "name": {"EN": "a", "PT-br": "a", "\u212Ao": "a"}, "steps": [{"en": "a", "pt": "a", "ko-KR": "a"}]}"#
+        let found = try run(rule, json, kind: "recipe", options: options)
+        #expect(found.map(\.pointer) == ["/steps/0"])
+        #expect(found.first?.message.hasPrefix("steps[0] has no text for pt-BR and ko ") == true)
+    }
+
     @Test func noLocalesNoCheck() throws {
         #expect(try run(rule, #"{"name": {"en": "x"}}"#, kind: "recipe").isEmpty)
     }

@@ -517,10 +517,25 @@ struct PositionCursor: Sendable {
                 offset = 3
             }
         }
+        let (line, column) = bytes.withUnsafeBufferPointer { advance(in: $0, to: target) }
+        self.line = line
+        self.column = column
+        offset = target
+        return SourcePosition(line: line, column: column)
+    }
+
+    /// The line and column of byte `target`, counted on from `offset`. Plain ASCII (neither a
+    /// line break nor part of a multi-byte character) is the common case and takes the short
+    /// branch.
+    private func advance(in bytes: UnsafeBufferPointer<UInt8>, to target: Int) -> (Int, Int) {
+        var line = line
+        var column = column
         var i = offset
         while i < target {
             let c = bytes[i]
-            if c == 0x0A {
+            if c > 0x0D && c < 0x80 {
+                column += 1
+            } else if c == 0x0A {
                 line += 1
                 column = 1
             } else if c == 0x0D {
@@ -542,7 +557,6 @@ struct PositionCursor: Sendable {
             }
             i += 1
         }
-        offset = target
-        return SourcePosition(line: line, column: column)
+        return (line, column)
     }
 }

@@ -5,7 +5,10 @@ enum Text {
     /// (any Unicode white space: no-break, ideographic, line separators) and invisible
     /// format characters (zero-width space, byte order mark, word joiner).
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+        // A visible ASCII character first answers at once, with no Unicode look-up (almost
+        // every text starts with one).
+        if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
     }
 
     /// A field's name for messages, from its pointer relative to the document:

@@ -49,6 +49,15 @@ public struct LocaleCompleteRule: ConfigurableRule {
         ]
     }
 
+    /// True when `key` lower-cased is `tag` (itself lower-case ASCII, as every valid tag is):
+    /// compared byte by byte, with `lowercased()` only for a key that is not ASCII.
+    static func key(_ key: String, lowercasesTo tag: String) -> Bool {
+        let isUpper = { (b: UInt8) in b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        if key.utf8.elementsEqual(tag.utf8, by: { (isUpper($0) ? $0 | 0x20 : $0) == $1 }) { return true }
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        return key.lowercased() == tag
+    }
+
     public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         let locales = options.locales
@@ -63,6 +72,8 @@ public struct LocaleCompleteRule: ConfigurableRule {
             fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
         }
         let all = locales.joined(separator: ", ")
+        let lowered = locales.map { $0.lowercased() }
+        var keys: [String] = []
         var sink = DiagnosticSink(document: document, context: context)
         for field in fields {
             switch json.kind(field) {
@@ -73,9 +84,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
                     "\($0) is a plain string, which counts as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(all)); write it as an object of language -> text with every locale"
                 }
             case .object:
-                var present = Set<String>()
-                for (key, _) in json.members(field) { if let k = json.string(key) { present.insert(k.lowercased()) } }
-                let missing = locales.filter { !present.contains($0.lowercased()) }
+                keys.removeAll(keepingCapacity: true)
+                for (key, _) in json.members(field) { if let k = json.string(key) { keys.append(k) } }
+                let missing = zip(locales, lowered).filter { _, tag in !keys.contains { Self.key($0, lowercasesTo: tag) } }.map(\.0)
                 guard !missing.isEmpty else { continue }
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(all)); add the translation"
