@@ -34,7 +34,10 @@ let package = Package(
         .target(name: "LarderUnits"),
         .target(name: "LarderRules", dependencies: ["LarderCore", "LarderUnits"]),
         .target(name: "LarderTransforms", dependencies: ["LarderCore", "LarderUnits"]),
-        .target(name: "LarderExport", dependencies: ["LarderCore"]),
+        // The SHA-256 block function on the x86-64 SHA instructions (C, as Swift cannot
+        // reach them); a stub elsewhere, where LarderExport's portable rounds run.
+        .target(name: "CLarderSHA"),
+        .target(name: "LarderExport", dependencies: ["LarderCore", "CLarderSHA"]),
         .target(name: "LarderImport", dependencies: ["LarderCore", "LarderJSON", "LarderSchema", "LarderUnits"]),
         .target(
             name: "LarderCLI",

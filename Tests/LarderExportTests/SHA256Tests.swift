@@ -82,3 +82,30 @@ import Testing
         #expect(hasher.finalize() == SHA256.hash(bytes))
     }
 }
+
+@Suite struct SHA256AcceleratedTests {
+    /// The processor's SHA instructions and the portable rounds give the same digests, for
+    /// lengths around block boundaries and for inputs of many blocks fed in uneven pieces.
+    @Test(.enabled(if: SHA256.processorHasSHA, "only the portable rounds run on a processor without the SHA extensions"))
+    func bothWaysAgree() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        for length in Array(0...200) + [1_000, 4_096, 65_537, 1_000_003] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
+            var fast = SHA256()
+            var portable = SHA256()
+            portable.accelerated = false
+            var at = 0
+            while at < length {
+                let piece = min(length - at, Int(next() % 300))
+                fast.update(bytes[at..<at + piece])
+                portable.update(bytes[at..<at + piece])
+                at += piece
+            }
+            #expect(fast.finalize() == portable.finalize(), "length \(length)")
+        }
+    }
+}

@@ -1,6 +1,10 @@
+import CLarderSHA
+
 /// SHA-256 (FIPS 180-4), for the checksums in bundle manifests and content-hashed file names.
 ///
-/// Foundation has no CryptoKit on Linux, so Larder carries its own. The state and the
+/// Foundation has no CryptoKit on Linux, so Larder carries its own. On an x86-64 processor
+/// with the SHA extensions the blocks go through them (CLarderSHA, about five times faster);
+/// elsewhere through the portable rounds below. The state and the
 /// partial block are fixed storage in the value (no allocation while hashing), and whole
 /// blocks are hashed straight from the input with the 64 rounds unrolled.
 ///
@@ -15,6 +19,13 @@ public struct SHA256: Sendable {
     private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var buffered = 0
     private var length: UInt64 = 0
+
+    /// Whether the blocks take the processor's SHA instructions (a test turns this off to
+    /// compare the two ways).
+    var accelerated = SHA256.processorHasSHA
+
+    /// True on an x86-64 processor with the SHA extensions.
+    static let processorHasSHA = larder_sha256_accelerated() != 0
 
     /// A hasher with nothing fed yet.
     public init() {}
@@ -99,6 +110,16 @@ public struct SHA256: Sendable {
 
     /// Hashes `blocks` whole 64-byte blocks at `data` into the state.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+        guard accelerated else { return compressPortably(data, blocks: blocks) }
+        var state = (h0, h1, h2, h3, h4, h5, h6, h7)
+        withUnsafeMutableBytes(of: &state) { words in
+            larder_sha256_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), data.assumingMemoryBound(to: UInt8.self), blocks)
+        }
+        (h0, h1, h2, h3, h4, h5, h6, h7) = state
+    }
+
+    /// ``compress(_:blocks:)`` in Swift, for every processor.
+    private mutating func compressPortably(_ data: UnsafeRawPointer, blocks: Int) {
         var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
         var block = data
         for _ in 0..<blocks {
