@@ -232,3 +232,38 @@ import Testing
         #expect(result.artifacts.map(\.path) == ["values-ru/strings.xml", "values/strings.xml"])
     }
 }
+
+@Suite struct TranslatorCommentTests {
+    /// What a comment says, spelled the plain way: the byte writer must give the same text.
+    static func spelled(_ entry: TextEntry) -> String {
+        let text = entry.isTaxonomy
+            ? "Label of the tag '\(entry.pointer[0])'"
+            : "\(entry.key.kind.prefix(1).uppercased() + entry.key.kind.dropFirst()) '\(entry.key.id)': \(entry.pointer.joined(separator: " "))"
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    @Test(arguments: [
+        ("recipe", "negroni", ["steps", "2"], false), ("éclair", "x", ["name"], false), ("ßkind", "x", ["name"], false),
+        ("", "x", ["name"], false), ("Place", "a\"b\\c", ["name"], false), ("recipe", "tab\there", ["line\nbreak", "del\u{7F}"], false),
+        ("taxonomy", "", ["en:milk \"x\"\u{1}"], true), ("recipe", "chè-đậu", ["tên"], false),
+    ])
+    func commentsReadAsSpelled(_ kind: String, _ id: String, _ pointer: [String], _ isTaxonomy: Bool) throws {
+        let entry = TextEntry(key: StringKey(kind: kind, id: id, path: pointer), text: LocalizedText("x", locale: "en"),
+                              document: 0, pointer: pointer, isTaxonomy: isTaxonomy)
+        #expect(XCStringsExporter.comment(for: entry) == Self.spelled(entry))
+    }
+}
+
+extension TranslatorCommentTests {
+    /// In the String Catalog, a comment with a quote, a backslash or a control character in
+    /// its field reads back (as JSON) as the spelled comment.
+    @Test func catalogCommentsReadBack() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "say \"hi\"\\\t": {"en": "Milk", "fr": "Lait"}}, {"id": "b", "name": {"en": "Tea", "fr": "Thé"}}]"#)
+        let result = try XCStringsExporter().exportWithDiagnostics(
+            Document.split(file: "r.json", kind: "recipe", json: json),
+            context: ExportContext(exporterID: "xcstrings", options: ["texts": ["recipe": ["/say \"hi\"\\\t", "/name"]]], locales: ["en", "fr"]))
+        let strings = try #require(try JSONValue(parsing: result.artifacts[0].bytes)["strings"]?.objectValue)
+        let comments = strings.map { $0.1["comment"]?.stringValue }
+        #expect(comments == ["Recipe 'a': say \"hi\"\\ ", "Recipe 'b': name"])
+    }
+}

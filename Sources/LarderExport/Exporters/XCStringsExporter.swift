@@ -155,7 +155,17 @@ public struct XCStringsExporter: BundleExporter {
             out.append(contentsOf: Bytes.open)
             if comments {
                 out.append(contentsOf: Bytes.comment)
-                XcodeJSON.writeString(XCStringsExporter.comment(for: entry), into: &out)
+                let start = out.count
+                out.append(0x22)
+                XCStringsExporter.appendComment(for: entry, to: &out)
+                if out[(start + 1)...].contains(where: { $0 == 0x22 || $0 == 0x5C }) {
+                    // A quote or backslash in an id or field: written again with escapes.
+                    let comment = Array(out[(start + 1)...])
+                    out.removeSubrange(start...)
+                    XcodeJSON.writeString(utf8: comment, into: &out)
+                } else {
+                    out.append(0x22)
+                }
                 out.append(0x2C)
             }
             out.append(contentsOf: Bytes.extraction)
@@ -234,14 +244,36 @@ public struct XCStringsExporter: BundleExporter {
     /// "Recipe 'negroni': steps 2" — what a translator sees beside the text (one line:
     /// control characters become spaces).
     static func comment(for entry: TextEntry) -> String {
-        let text: String
+        var out: [UInt8] = []
+        appendComment(for: entry, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the bytes of ``comment(for:)`` (a string per text of every document: written
+    /// straight to bytes).
+    static func appendComment(for entry: TextEntry, to out: inout [UInt8]) {
+        let start = out.count
         if entry.isTaxonomy {
-            text = "Label of the tag '\(entry.pointer[0])'"
+            out.append(contentsOf: "Label of the tag '".utf8)
+            out.append(contentsOf: entry.pointer[0].utf8)
+            out.append(0x27)
         } else {
-            let field = entry.pointer.joined(separator: " ")
-            text = "\(entry.key.kind.prefix(1).uppercased() + entry.key.kind.dropFirst()) '\(entry.key.id)': \(field)"
+            let kind = entry.key.kind
+            if let first = kind.utf8.first, first < 0x80 {
+                out.append(contentsOf: kind.utf8)
+                if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { out[start] = first - 0x20 }
+            } else {
+                out.append(contentsOf: (kind.prefix(1).uppercased() + kind.dropFirst()).utf8)
+            }
+            out.append(contentsOf: " '".utf8)
+            out.append(contentsOf: entry.key.id.utf8)
+            out.append(contentsOf: "': ".utf8)
+            for (i, token) in entry.pointer.enumerated() {
+                if i > 0 { out.append(0x20) }
+                out.append(contentsOf: token.utf8)
+            }
         }
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        // Control characters are ASCII: no byte of a multi-byte character is one.
+        for i in start..<out.count where out[i] < 0x20 || out[i] == 0x7F { out[i] = 0x20 }
     }
 }
