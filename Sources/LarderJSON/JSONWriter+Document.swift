@@ -37,6 +37,77 @@ extension JSONWriter {
     }
 }
 
+/// The value at a node of a parsed document written once with holes at some of its nodes,
+/// then written again and again with values in the holes: a document in each of several
+/// languages formats its tape once, not once per language.
+///
+/// ``write(values:into:)`` gives exactly the bytes of
+/// ``JSONWriter/write(_:node:depth:replacing:into:)`` with `replacing` made of the values
+/// given, at the same depth.
+///
+///     let template = JSONTemplate(.pretty, doc, node: doc.root, depth: 0, holes: [title])
+///     var out: [UInt8] = []
+///     template.write(values: ["Negroni"], into: &out)
+public struct JSONTemplate: Sendable {
+    /// The nodes that may be filled, in increasing order (the order of `values`).
+    public let nodes: [Int]
+    private let writer: JSONWriter
+    private let json: JSONDocument
+    private let bytes: [UInt8]
+    /// Where each hole is in `bytes`, which entry of `nodes` fills it, and its depth. A
+    /// node inside another hole has no hole of its own.
+    private let holes: [(offset: Int, index: Int, depth: Int)]
+
+    /// The template of the value at `node`, with holes at `holes` (nodes of the document;
+    /// repeats, key nodes and nodes outside the value are not used, as in ``JSONWriter``).
+    public init(_ writer: JSONWriter, _ json: JSONDocument, node: Int, depth: Int, holes: some Sequence<Int>) {
+        precondition(node >= 0 && node < json.nodeCount, "node \(node) is not a node of the document")
+        let nodes = Array(Set(holes)).sorted()
+        var out: [UInt8] = []
+        out.reserveCapacity(json.byteRange(node).count + 16)
+        var found: [(offset: Int, index: Int, depth: Int)] = []
+        json.bytes.withUnsafeBufferPointer { bytes in
+            json.nodes.withUnsafeBufferPointer { tapeNodes in
+                var tape = TapeWriter(writer: writer, bytes: bytes, nodes: tapeNodes, replaced: nodes, values: [])
+                tape.holes = []
+                tape.write(node, depth: depth, checked: !nodes.isEmpty, into: &out)
+                found = tape.holes ?? []
+            }
+        }
+        self.nodes = nodes
+        self.writer = writer
+        self.json = json
+        self.bytes = out
+        self.holes = found
+    }
+
+    /// Writes the value with `values[i]` in the hole of `nodes[i]`; a nil value writes the
+    /// node as the file has it (with the values of the nodes inside it).
+    public func write(values: [JSONValue?], into out: inout [UInt8]) {
+        precondition(values.count == nodes.count, "one value per node of the template")
+        var from = 0
+        for hole in holes {
+            out.append(contentsOf: bytes[from..<hole.offset])
+            from = hole.offset
+            if let value = values[hole.index] {
+                writer.write(value, into: &out, depth: hole.depth)
+                continue
+            }
+            // The node as it is, with whatever is filled inside it.
+            let node = nodes[hole.index]
+            let end = json.after(node)
+            var inside: [Int: JSONValue] = [:]
+            var i = hole.index + 1
+            while i < nodes.count && nodes[i] < end {
+                if let value = values[i] { inside[nodes[i]] = value }
+                i += 1
+            }
+            writer.write(json, node: node, depth: hole.depth, replacing: inside, into: &out)
+        }
+        out.append(contentsOf: bytes[from...])
+    }
+}
+
 extension JSONWriter.ArrayWriter {
     /// Appends the value at `node` of a parsed document, with the nodes in `replacing`
     /// replaced: the bytes of `append(_:)` with the equivalent tree.
@@ -67,13 +138,21 @@ private struct TapeWriter {
     var signatures: [UInt64] = []
     var spaces: [UInt8] = []
 
+    /// When not nil, a replaced node is not written: its place is noted here instead (the
+    /// offset in the output, its index in `replaced`, its depth).
+    var holes: [(offset: Int, index: Int, depth: Int)]?
+
     init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replacing: [Int: JSONValue]) {
+        let sorted = replacing.sorted { $0.key < $1.key }
+        self.init(writer: writer, bytes: bytes, nodes: nodes, replaced: sorted.map(\.key), values: sorted.map(\.value))
+    }
+
+    init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replaced: [Int], values: [JSONValue]) {
         self.writer = writer
         self.bytes = bytes
         self.nodes = nodes
-        let sorted = replacing.sorted { $0.key < $1.key }
-        self.replaced = sorted.map(\.key)
-        self.values = sorted.map(\.value)
+        self.replaced = replaced
+        self.values = values
         switch writer.style {
         case .compact: indent = -1
         case .pretty(let n): indent = max(0, n)
@@ -121,7 +200,11 @@ private struct TapeWriter {
         if checked {
             let i = firstReplaced(from: node)
             if i < replaced.count && replaced[i] == node {
-                writer.write(values[i], into: &out, depth: depth)
+                if holes != nil {
+                    holes!.append((out.count, i, depth))
+                } else {
+                    writer.write(values[i], into: &out, depth: depth)
+                }
                 return
             }
         }

@@ -245,3 +245,61 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
         }
     }
 }
+
+@Suite struct JSONTemplateTests {
+    /// A template filled with any values (some nil, holes inside holes, repeated keys) gives
+    /// the bytes of writing the document with those values as replacements, for every writer
+    /// and depth.
+    @Test func filledTemplatesMatchTheTapeWriter() throws {
+        var random = RandomJSON(rng: SplitMix64(state: 0x7E3A))
+        for round in 0..<1500 {
+            let text = random.value(depth: 0)
+            let doc = try JSONDocument(parsing: text)
+            let node = round % 3 == 0 ? random.int(doc.nodeCount) : doc.root
+            var holes = (0..<random.int(6)).map { _ in random.int(doc.nodeCount) }
+            // A hole and, often, a node inside it.
+            if let outer = holes.first, doc.kind(outer) == .array || doc.kind(outer) == .object, doc.after(outer) > outer + 1 {
+                holes.append(outer + 1 + random.int(doc.after(outer) - outer - 1))
+            }
+            let writer = tapeWriters[round % tapeWriters.count]
+            let depth = random.int(3)
+            let template = JSONTemplate(writer, doc, node: node, depth: depth, holes: holes)
+            #expect(template.nodes == Array(Set(holes)).sorted())
+            for _ in 0..<4 {
+                // (Typed: a bare `nil` would be JSON's null, JSONValue being nil-literal expressible.)
+                let values = template.nodes.map { _ -> JSONValue? in random.int(2) == 0 ? Optional.none : random.replacement() }
+                var filled: [UInt8] = []
+                template.write(values: values, into: &filled)
+                var replacing: [Int: JSONValue] = [:]
+                for (n, v) in zip(template.nodes, values) where v != nil { replacing[n] = v }
+                var expected: [UInt8] = []
+                writer.write(doc, node: node, depth: depth, replacing: replacing, into: &expected)
+                #expect(filled == expected, "document \(round) \(text.debugDescription), node \(node), holes \(template.nodes)")
+            }
+        }
+    }
+
+    /// The holes of a template hold exactly the values given.
+    @Test func aLanguageInEachHole() throws {
+        let doc = try JSONDocument(parsing: #"{"id": "negroni", "name": {"en": "Negroni", "pt": "Negroni (pt)"}, "tags": ["bitter"]}"#)
+        let name = try #require(doc.member(doc.root, "name"))
+        let tags = try #require(doc.member(doc.root, "tags"))
+        let tag = try #require(doc.element(tags, 0))
+        let template = JSONTemplate(.compact, doc, node: doc.root, depth: 0, holes: [tag, name])
+        var out: [UInt8] = []
+        template.write(values: ["Negroni (pt)", ["tag": "bitter", "label": "Amargo"]], into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"id":"negroni","name":"Negroni (pt)","tags":[{"tag":"bitter","label":"Amargo"}]}"#)
+        out = []
+        template.write(values: [nil, nil], into: &out)
+        #expect(out == JSONWriter.compact.bytes(doc))
+        // A hole inside another: filled when the outer one is left as it is.
+        let en = try #require(doc.member(name, "en"))
+        let nested = JSONTemplate(.compact, doc, node: doc.root, depth: 0, holes: [name, en])
+        out = []
+        nested.write(values: [nil, "Negroni!"], into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"id":"negroni","name":{"en":"Negroni!","pt":"Negroni (pt)"},"tags":["bitter"]}"#)
+        out = []
+        nested.write(values: ["Negroni", "ignored"], into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"id":"negroni","name":"Negroni","tags":["bitter"]}"#)
+    }
+}

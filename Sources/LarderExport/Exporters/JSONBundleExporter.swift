@@ -130,6 +130,51 @@ public struct JSONBundleExporter: BundleExporter {
         }
     }
 
+    /// A document's file written once with holes at its texts and tags, filled in each
+    /// locale: the streamed build writes a document in every locale at once, and the tape
+    /// is then formatted once, not once per locale. The bytes are those of
+    /// ``writeLocalized(_:locale:run:depth:nodes:into:)``.
+    struct LocalizedTemplate {
+        let template: JSONTemplate
+        /// For each text and each tag of the document, its entry in `template.nodes`.
+        let textSlots: [Int?]
+        let tagSlots: [Int?]
+        /// Each tag's string, aligned with `tagSlots`.
+        let tags: [String?]
+
+        /// Nil where ``writeLocalized(_:locale:run:depth:nodes:into:)`` may take the tree: a
+        /// product, or a tag that is also a text.
+        init?(_ doc: ExportDocument, nodes: Nodes, depth: Int) {
+            guard doc.kind != "product" else { return nil }
+            let json = doc.document.json
+            let tags = nodes.tags.map { node in node.flatMap { json.string($0) } }
+            let tagNodes = zip(nodes.tags, tags).map { node, tag in tag == nil ? nil : node }
+            let textNodes = Set(nodes.texts.compactMap { $0 })
+            guard !tagNodes.contains(where: { $0.map(textNodes.contains) ?? false }) else { return nil }
+            template = JSONTemplate(.pretty, json, node: doc.document.node, depth: depth, holes: Array(textNodes) + tagNodes.compactMap { $0 })
+            let slot = Dictionary(uniqueKeysWithValues: template.nodes.enumerated().map { ($1, $0) })
+            textSlots = nodes.texts.map { $0.flatMap { slot[$0] } }
+            tagSlots = tagNodes.map { $0.flatMap { slot[$0] } }
+            self.tags = tags
+        }
+
+        /// Writes the document localized for `locale`.
+        func write(_ doc: ExportDocument, locale: String, run: inout ExportRun, into out: inout [UInt8]) {
+            var values = [JSONValue?](repeating: nil, count: template.nodes.count)
+            for ((pointer, text), slot) in zip(doc.texts, textSlots) {
+                guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
+                values[slot] = resolved.json
+            }
+            for (slot, tag) in zip(tagSlots, tags) {
+                guard let slot, let tag else { continue }
+                var object = JSONObject([("tag", .string(tag))])
+                if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
+                values[slot] = .object(object)
+            }
+            template.write(values: values, into: &out)
+        }
+    }
+
     /// The nodes of the document's texts and tags with their values in `locale`; nil when a
     /// tag is also a text (the tree path then labels the resolved text, as it always did).
     static func replacements(_ doc: ExportDocument, locale: String, run: inout ExportRun, nodes: Nodes? = nil) -> [Int: JSONValue]? {
