@@ -71,6 +71,8 @@ public struct XCStringsExporter: BundleExporter {
         var locales: [(tag: String, name: String)]
         var written: [Int]
         var sourceLocale: String
+        /// Each locale's key line (`"pt-BR" : `), aligned with `locales`.
+        var localeKeys: [[UInt8]]
 
         init(run: ExportRun) throws(ExportError) {
             comments = try run.options.bool("comments", default: true)
@@ -79,6 +81,11 @@ public struct XCStringsExporter: BundleExporter {
             self.locales = locales
             written = locales.indices.sorted { locales[$0].name.unicodeScalars.lexicographicallyPrecedes(locales[$1].name.unicodeScalars) }
             sourceLocale = canonical(run.sourceLocale)
+            localeKeys = locales.map { locale in
+                var out: [UInt8] = []
+                Self.key(4, locale.name, &out)
+                return out
+            }
         }
 
         /// Everything before the first string.
@@ -176,7 +183,7 @@ public struct XCStringsExporter: BundleExporter {
                 guard let r = found[i] else { continue }
                 if !first { out.append(0x2C) }
                 first = false
-                Self.key(4, locales[i].name, &out)
+                out.append(contentsOf: localeKeys[i])
                 switch r.value {
                 case .text(let s):
                     // The common case, written from constants: the same bytes as `unit(4, …)`.
