@@ -11,7 +11,10 @@ measures the report rather than the build.
 
     python3 ../shared/bench/gen_corpus.py
     swift build -c release --product larder
-    python3 Benchmarks/build.py [--n 100000] [--reps 3]
+    python3 Benchmarks/build.py [--n 100000] [--reps 3] [--whole]
+
+`--whole` adds a row for `larder build --no-stream` (the whole-content path, which holds
+every document: several GB at 100,000 recipes).
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -85,6 +88,8 @@ def main():
                              "--ref-map", f"https://larder.dev/schemas/={ROOT / 'Schemas'}", *files]),
         ("larder build (json-bundle + xcstrings)", [LARDER, "build"]),
     ]
+    if "--whole" in sys.argv:
+        cases.append(("larder build --no-stream", [LARDER, "build", "--no-stream"]))
     rows = []
     for name, argv in cases:
         runs = []
