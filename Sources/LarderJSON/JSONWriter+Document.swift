@@ -62,7 +62,8 @@ public struct JSONTemplate: Sendable {
     /// repeats, key nodes and nodes outside the value are not used, as in ``JSONWriter``).
     public init(_ writer: JSONWriter, _ json: JSONDocument, node: Int, depth: Int, holes: some Sequence<Int>) {
         precondition(node >= 0 && node < json.nodeCount, "node \(node) is not a node of the document")
-        let nodes = Array(Set(holes)).sorted()
+        var nodes = holes.sorted()
+        nodes.removeDuplicates()
         var out: [UInt8] = []
         out.reserveCapacity(json.byteRange(node).count + 16)
         var found: [(offset: Int, index: Int, depth: Int)] = []
@@ -493,5 +494,18 @@ private struct TapeWriter {
             out.append(UInt8(0x80 | v >> 6 & 0x3F))
             out.append(UInt8(0x80 | v & 0x3F))
         }
+    }
+}
+
+extension Array where Element == Int {
+    /// Removes repeats from a sorted array.
+    fileprivate mutating func removeDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for i in 1..<count where self[i] != self[kept - 1] {
+            self[kept] = self[i]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }

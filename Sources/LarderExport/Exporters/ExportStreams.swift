@@ -194,13 +194,9 @@ extension JSONBundleExporter: StreamingExporter {
             var run = self.run
             let nodes = JSONBundleExporter.Nodes(streamed.export)
             let template = JSONBundleExporter.LocalizedTemplate(streamed.export, nodes: nodes, depth: 1)
-            let elements = run.locales.map { locale in
+            let elements = template?.write(streamed.export, locales: run.locales, run: &run) ?? run.locales.map { locale in
                 var out: [UInt8] = []
-                if let template {
-                    template.write(streamed.export, locale: locale, run: &run, into: &out)
-                } else {
-                    exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, nodes: nodes, into: &out)
-                }
+                exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, nodes: nodes, into: &out)
                 return out
             }
             return Fragment(document: StreamedIdentity(streamed), elements: elements)

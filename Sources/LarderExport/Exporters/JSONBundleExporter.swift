@@ -149,29 +149,53 @@ public struct JSONBundleExporter: BundleExporter {
             let json = doc.document.json
             let tags = nodes.tags.map { node in node.flatMap { json.string($0) } }
             let tagNodes = zip(nodes.tags, tags).map { node, tag in tag == nil ? nil : node }
-            let textNodes = Set(nodes.texts.compactMap { $0 })
-            guard !tagNodes.contains(where: { $0.map(textNodes.contains) ?? false }) else { return nil }
-            template = JSONTemplate(.pretty, json, node: doc.document.node, depth: depth, holes: Array(textNodes) + tagNodes.compactMap { $0 })
-            let slot = Dictionary(uniqueKeysWithValues: template.nodes.enumerated().map { ($1, $0) })
-            textSlots = nodes.texts.map { $0.flatMap { slot[$0] } }
-            tagSlots = tagNodes.map { $0.flatMap { slot[$0] } }
+            let textNodes = nodes.texts.compactMap { $0 }.sorted()
+            guard !tagNodes.contains(where: { $0.map { Self.index(of: $0, in: textNodes) != nil } ?? false }) else { return nil }
+            template = JSONTemplate(.pretty, json, node: doc.document.node, depth: depth, holes: textNodes + tagNodes.compactMap { $0 })
+            let holes = template.nodes
+            textSlots = nodes.texts.map { $0.flatMap { Self.index(of: $0, in: holes) } }
+            tagSlots = tagNodes.map { $0.flatMap { Self.index(of: $0, in: holes) } }
             self.tags = tags
         }
 
-        /// Writes the document localized for `locale`.
-        func write(_ doc: ExportDocument, locale: String, run: inout ExportRun, into out: inout [UInt8]) {
+        /// The position of `node` in the sorted `nodes`, if there.
+        static func index(of node: Int, in nodes: [Int]) -> Int? {
+            var lo = 0, hi = nodes.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if nodes[mid] < node { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < nodes.count && nodes[lo] == node ? lo : nil
+        }
+
+        /// The document localized for each of `locales`.
+        func write(_ doc: ExportDocument, locales: [String], run: inout ExportRun) -> [[UInt8]] {
             var values = [JSONValue?](repeating: nil, count: template.nodes.count)
-            for ((pointer, text), slot) in zip(doc.texts, textSlots) {
-                guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
-                values[slot] = resolved.json
+            // Each tag's object in the previous locale, and its label there: a tag's object
+            // is made again only when its label changes (without a taxonomy, never).
+            var tagObjects: [(label: String?, object: JSONValue)?] = Array(repeating: nil, count: tags.count)
+            return locales.map { locale in
+                for i in values.indices { values[i] = nil }
+                for ((pointer, text), slot) in zip(doc.texts, textSlots) {
+                    guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
+                    values[slot] = resolved.json
+                }
+                for (i, (slot, tag)) in zip(tagSlots, tags).enumerated() {
+                    guard let slot, let tag else { continue }
+                    let label = run.catalog.taxonomy.isEmpty ? nil : run.label(tag, for: locale)
+                    if let made = tagObjects[i], made.label == label {
+                        values[slot] = made.object
+                        continue
+                    }
+                    var object = JSONObject([("tag", .string(tag))])
+                    if let label { object["label"] = .string(label) }
+                    tagObjects[i] = (label, .object(object))
+                    values[slot] = .object(object)
+                }
+                var out: [UInt8] = []
+                template.write(values: values, into: &out)
+                return out
             }
-            for (slot, tag) in zip(tagSlots, tags) {
-                guard let slot, let tag else { continue }
-                var object = JSONObject([("tag", .string(tag))])
-                if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
-                values[slot] = .object(object)
-            }
-            template.write(values: values, into: &out)
         }
     }
 
