@@ -143,6 +143,21 @@ import Testing
 }
 
 @Suite struct TapeLocalizedTextTests {
+    /// Keys equal as Swift strings but not as bytes (K and the Kelvin sign, raw): the parser
+    /// reports no repeat, so the tape is read, and it must read as the tree, which merges them.
+    @Test func canonicallyEqualKeysReadAsTheTree() throws {
+        let json = try JSONDocument(parsing: "{\"id\": \"k\", \"name\": {\"ko-KR\": \"a\", \"ko-\u{212A}R\": \"b\", \"en\": \"Kimchi\"}}")
+        #expect(json.duplicateKeys.isEmpty)
+        let finder = FieldFinder(kind: "recipe", locales: ["ko-KR", "en"], extraPointers: [])
+        let fromTape = try #require(finder.find(in: json, node: json.root))
+        var texts: [(pointer: [String], text: LocalizedText)] = []
+        var tags: [[String]] = []
+        finder.find(in: json.value, texts: &texts, tags: &tags)
+        #expect(fromTape.texts.map(\.pointer) == texts.map(\.pointer))
+        #expect(fromTape.texts.map(\.text) == texts.map(\.text))
+        #expect(texts.first?.text.values.map(\.tag) == ["ko-KR", "en"])
+    }
+
     /// Text read from a parsed file's node is the text read from its tree, for every shape a
     /// field can hold.
     @Test(arguments: [

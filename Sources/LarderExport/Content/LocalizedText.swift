@@ -122,7 +122,13 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// ``init(json:sourceLocale:)`` read straight from a parsed file's node, with no tree
     /// made of it. The file must have no repeated key (where the tree keeps the last value).
+    /// Keys the parser compares by their bytes but the tree as strings (any non-ASCII or
+    /// escaped key: `K` and the Kelvin sign are one key in the tree) are read from the tree.
     init?(_ json: JSONDocument, node: Int, sourceLocale: String) {
+        guard Self.keysArePlainASCII(json, node) else {
+            self.init(json: json.value(node), sourceLocale: sourceLocale)
+            return
+        }
         if let value = TextValue(json, node: node) {
             self.init([(sourceLocale, value)])
             return
@@ -137,6 +143,23 @@ public struct LocalizedText: Sendable, Hashable {
             values.append((tag, value))
         }
         self.init(values)
+    }
+
+    /// True when every key in the value at `node` is written in plain ASCII, without escapes.
+    static func keysArePlainASCII(_ json: JSONDocument, _ node: Int) -> Bool {
+        switch json.kind(node) {
+        case .object:
+            for (key, value) in json.members(node) {
+                guard !json.hasEscapes(key), json.bytes[json.rawStringBytes(key)].allSatisfy({ $0 < 0x80 }),
+                    keysArePlainASCII(json, value)
+                else { return false }
+            }
+            return true
+        case .array:
+            return json.elements(node).allSatisfy { keysArePlainASCII(json, $0) }
+        default:
+            return true
+        }
     }
 
     /// True when `json` is an object of language tags whose values are strings or plural

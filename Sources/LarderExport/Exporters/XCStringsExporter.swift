@@ -266,7 +266,9 @@ public struct XCStringsExporter: BundleExporter {
             out.append(0x27)
         } else {
             let kind = entry.key.kind
-            if let first = kind.utf8.first, first < 0x80 {
+            // An ASCII first character upper-cases by its byte, unless a combining mark
+            // (not ASCII) follows it: the whole character is then upper-cased as a String.
+            if let first = kind.utf8.first, first < 0x80, kind.utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
                 out.append(contentsOf: kind.utf8)
                 if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { out[start] = first - 0x20 }
             } else {

@@ -1,0 +1,85 @@
+import LarderCore
+import LarderJSON
+import Testing
+@testable import LarderExport
+
+/// The streamed json-bundle writes each document through `LocalizedTemplate`; the whole
+/// export through `replacements` and the tape writer (or the tree). Random recipes with every
+/// shape of text, tags (some not strings, some also named as texts), a repeated key, shops,
+/// images, a taxonomy with labels in some locales, and a kind of the team's own: the same
+/// bytes and the same notes both ways, for every document and locale.
+@Suite struct LocalizedTemplateTests {
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+        mutating func int(_ n: Int) -> Int { Int((next() >> 33) % UInt64(n)) }
+        mutating func pick<T>(_ list: [T]) -> T { list[int(list.count)] }
+    }
+
+    static func project(seed: UInt64) throws -> [Document] {
+        var r = Seeded(state: seed)
+        let words = ["quick", "slow", "x", "vegan"]
+        func text() -> String {
+            r.pick([
+                #""plain""#, #"{"en": "E", "pt": "P"}"#, #"{"pt-BR": "Pb"}"#,
+                #"{"en": {"one": "%d egg", "other": "%d eggs"}, "fr": {"one": "%d oeuf", "many": "%d oeufs", "other": "%d oeufs"}}"#,
+                #"{"one": "o", "other": "x"}"#, #"{"fr": "F", "en": "E"}"#, "3", #"{"en": " ", "fr": "F"}"#,
+            ])
+        }
+        var docs: [String] = []
+        for i in 0..<30 {
+            var members: [String] = [#""id": "r\#(i)""#]
+            if r.int(4) > 0 { members.append(#""name": \#(text())"#) }
+            if r.int(2) == 0 { members.append(#""description": \#(text())"#) }
+            if r.int(2) == 0 { members.append(#""steps": [\#((0..<r.int(3)).map { _ in text() }.joined(separator: ", "))]"#) }
+            if r.int(2) == 0 { members.append(#""ingredients": [{"name": \#(text()), "quantity": 2, "note": \#(text())}, \#(text())]"#) }
+            if r.int(2) == 0 { members.append(#""category": "\#(r.pick(words))""#) }
+            if r.int(3) > 0 {
+                members.append(#""tags": [\#((0..<r.int(4)).map { _ in r.int(5) == 0 ? "4" : "\"\(r.pick(words))\"" }.joined(separator: ", "))]"#)
+            }
+            if r.int(3) == 0 { members.append(#""notes": \#(text())"#) }
+            if r.int(4) == 0 { members.append(#""shops": [{"name": \#(text()), "tags": ["\#(r.pick(words))"], "category": "slow"}]"#) }
+            if r.int(6) == 0 { members.append(#""tags": ["vegan"]"#) }  // a repeated key
+            if r.int(5) == 0 { members.append(#""images": [{"src": "a.jpg", "alt": \#(text())}]"#) }
+            for i in members.indices.dropFirst().reversed() { members.swapAt(i, 1 + r.int(i)) }
+            docs.append("{" + members.joined(separator: ", ") + "}")
+        }
+        var documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: "[" + docs.joined(separator: ",\n") + "]"))
+        let taxonomy = #"{"quick": {"en": "Quick", "pt": "Rápido", "fr": "Rapide"}, "slow": {"en": "Slow"}, "vegan": {"en": "Vegan", "pt-BR": "Vegano"}}"#
+        documents += Document.split(file: "t.json", kind: "taxonomy", json: try JSONDocument(parsing: taxonomy))
+        let cards = #"[{"id": "c1", "title": {"en": "T", "pt": "Tp"}, "tag": "quick", "kind": {"en": "k"}}, {"id": "c2", "title": "plain"}]"#
+        documents += Document.split(file: "c.json", kind: "card", json: try JSONDocument(parsing: cards))
+        return documents
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8], [false, true])
+    func templateWritesWhatTheWholeExportWrites(_ seed: UInt64, _ textOption: Bool) throws {
+        let documents = try Self.project(seed: seed)
+        let texts: [String: [String]] = textOption ? ["recipe": ["/category", "/notes", "/tags/0"]] : [:]
+        let options: JSONValue = textOption ? ["texts": ["recipe": ["/category", "/notes", "/tags/0"]]] : .null
+        let context = ExportContext(exporterID: "json-bundle", options: options, locales: ["en", "pt", "fr", "pt-BR"])
+        let exporter = JSONBundleExporter()
+        let base = try ExportRun(exporter, documents, context)
+        var templated = 0
+        for document in documents where document.kind != "taxonomy" {
+            let doc = try #require(ContentCatalog.exportDocument(
+                document, kind: document.kind ?? "document", locales: base.catalog.resolver.locales, textFields: texts, idFields: [:]))
+            let nodes = JSONBundleExporter.Nodes(doc)
+            guard let template = JSONBundleExporter.LocalizedTemplate(doc, nodes: nodes, depth: 1) else { continue }
+            templated += 1
+            var streamed = base, whole = base
+            let fromTemplate = template.write(doc, locales: base.locales, run: &streamed)
+            let fromWhole = base.locales.map { locale in
+                var out: [UInt8] = []
+                exporter.writeLocalized(doc, locale: locale, run: &whole, depth: 1, into: &out)
+                return out
+            }
+            #expect(fromTemplate == fromWhole, "\(doc.id): \(String(decoding: fromTemplate[0], as: UTF8.self))")
+            #expect(streamed.result([]).diagnostics == whole.result([]).diagnostics)
+        }
+        #expect(templated > (textOption ? 3 : 20))  // a tag named as a text makes the template decline
+    }
+}
