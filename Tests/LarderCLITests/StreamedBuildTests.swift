@@ -22,11 +22,59 @@ import Testing
         return (streamed, whole, a == b, a.count)
     }
 
-    /// An example's config with its exports replaced by the three that stream.
+    /// An example's config with its exports replaced by the four that stream.
     static func streamingConfig(_ text: String) -> String {
         let head = text.components(separatedBy: "\nexports:")[0]
         return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
-            + "  - jsonld: { out: dist/jsonld }\n"
+            + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res }\n"
+    }
+
+    /// The examples as their authors configured them: those whose exports all stream build
+    /// streamed, with the bytes of the whole path; the food scanner's i18next and gettext
+    /// do not stream, and the trace says so.
+    @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
+    func anExampleAsConfiguredBuildsTheSameBothWays(_ app: String) throws {
+        let dir = try BuildCommandTests().copy(app)
+        let r = try buildBothWays(dir.url.appendingPathComponent(app))
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        if app == "food-products" {
+            #expect(r.streamed.stderr.contains("does not stream: export i18next cannot stream"), "\(r.streamed.stderr)")
+        } else if app == "card-war" {
+            // Its users are named by their username, which the config does not say.
+            #expect(r.streamed.stderr.contains("does not stream: a user document of content/users.json has no id"), "\(r.streamed.stderr)")
+        } else {
+            #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        }
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+    }
+
+    /// Two keys that make one android resource name (`card.a-b.title`, `card.a_b.title`):
+    /// the whole path adds a hash to the second in key order; the stream learns of the clash
+    /// only when the second document comes, and hands the build to the whole path.
+    @Test func androidNamesThatMeetTakeTheWholePath() throws {
+        let dir = try Scratch()
+        let project = dir.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("cards"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "a_b", "title": {"en": "One", "vi": "Một"}}, {"id": "a-b", "title": {"en": "Two", "vi": "Hai"}}]"#.utf8)
+            .write(to: project.appendingPathComponent("cards/cards.json"))
+        try Data("""
+            locales: [en, vi]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - android: { out: dist/res }
+
+            """.utf8).write(to: project.appendingPathComponent("larder.yml"))
+        try Data(#"{"type": "object", "required": ["id"]}"#.utf8).write(to: project.appendingPathComponent("card.schema.json"))
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\n\(r.whole.stdout)")
+        #expect(r.streamed.stderr.contains("does not stream: two android resource names meet"), "\(r.streamed.stderr)")
+        #expect(r.same)
+        let xml = try String(contentsOf: project.appendingPathComponent("dist/res/values/strings.xml"), encoding: .utf8)
+        #expect(xml.contains(#"<string name="card_a_b_title">Two</string>"#), "\(xml)")
     }
 
     @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
@@ -104,6 +152,7 @@ import Testing
               - json-bundle: { out: dist/json }
               - xcstrings: { out: dist/ios/Content.xcstrings }
               - jsonld: { out: dist/jsonld, baseURL: "https://example.com" }
+              - android: { out: dist/android/res }
 
             """)
     }

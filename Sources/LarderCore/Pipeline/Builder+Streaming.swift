@@ -216,6 +216,11 @@ extension Builder {
                     for fragment in done.fragments[s] {
                         do {
                             try Self.consume(&streams[s], fragment, &sinks[s])
+                        } catch let late as ExportStreamFallback {
+                            // A stream that learns only now that it cannot write this
+                            // content (two android names meet): nothing has landed yet.
+                            fallback = late.reason
+                            break
                         } catch {
                             fail((transforms.count + s, StepError(step: exporters[s].name, message: "\(error)")))
                             break
@@ -250,6 +255,8 @@ extension Builder {
             do {
                 try Self.finish(&streams[s], &sinks[s])
                 try sinks[s].closeAll()
+            } catch let late as ExportStreamFallback {
+                return .unavailable(late.reason)
             } catch {
                 throw StepError(step: exporters[s].name, message: "\(error)")
             }

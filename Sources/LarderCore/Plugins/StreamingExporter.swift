@@ -54,11 +54,14 @@ public protocol ExportStream: Sendable {
     func render(_ prepared: Prepared) throws -> Fragment
 
     /// Appends a document's fragment to the output; called once per document, in content
-    /// order (files sorted by path, documents in file order), on one task.
+    /// order (files sorted by path, documents in file order), on one task. Throwing
+    /// ``ExportStreamFallback`` hands the build to the whole-content path (nothing streamed
+    /// lands).
     mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws
 
     /// Writes what follows the last document. Throwing here fails the export (two documents
-    /// with one id are found only once every id is known).
+    /// with one id are found only once every id is known); throwing ``ExportStreamFallback``
+    /// hands the build to the whole-content path.
     mutating func finish(into sink: inout ExportSink) throws
 }
 

@@ -395,3 +395,120 @@ extension JSONLDExporter: StreamingExporter {
         }
     }
 }
+
+extension AndroidExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        let out = try run.options.string("out") ?? "dist/\(id)"
+        if (out.split(separator: "/").last ?? "").contains(".") && !out.hasSuffix("/") { return nil }
+        let fileName = try Self.fileName(run)
+        return Stream(
+            run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+            outputs: try Self.folders(run).map { ($0.locale, "\($0.folder)/\(fileName)") })
+    }
+
+    /// A `strings.xml` per locale. Resources are in key order, so each document's group is
+    /// placed at the end, as in the String Catalog. Resource names are given in key order
+    /// with a hash added to a name already taken; the stream gives every key its plain name
+    /// and hands the build to the whole path if two names meet (rare: keys that differ only
+    /// in characters a resource name cannot hold).
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            /// The order key of the document's group.
+            var kind: String
+            var keyID: String
+            /// The resource names the document uses.
+            var names: [String]
+            /// The document's resources in each output file.
+            var resources: [[UInt8]]
+        }
+
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        /// Each locale written and its file.
+        let outputs: [(locale: String, path: String)]
+        var check = StreamedIDCheck()
+        /// The hashes of the names given so far (a repeated hash, even of two names, hands
+        /// the build to the whole path: never a wrong name).
+        var names = Set<Int>()
+        /// Each group written (a document's, or a taxonomy label's): its order and its bytes
+        /// in each file.
+        var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>])] = []
+        var started = false
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let resolver = run.catalog.resolver
+            let order = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }
+            let names = order.map { AndroidExporter.resourceName(streamed.keys[$0].description) }
+            let resources = outputs.map { output in
+                var xml = ""
+                for (i, name) in zip(order, names) {
+                    guard let value = resolver.resolve(streamed.export.texts[i].text, for: output.locale)?.value else { continue }
+                    AndroidExporter.resource(name, value, into: &xml)
+                }
+                return Array(xml.utf8)
+            }
+            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, names: names, resources: resources)
+        }
+
+        mutating func add(kind: String, id: String, names: [String], resources: [[UInt8]], _ sink: inout ExportSink) throws {
+            for name in names where !self.names.insert(name.hashValue).inserted {
+                throw ExportStreamFallback("two android resource names meet ('\(name)')")
+            }
+            if !started {
+                for output in outputs { try sink.append(Array(AndroidExporter.header.utf8), to: output.path) }
+                started = true
+            }
+            var ranges: [Range<Int>] = []
+            for (output, bytes) in zip(outputs, resources) {
+                let start = sink.size(of: output.path)
+                try sink.append(bytes, to: output.path)
+                ranges.append(start..<sink.size(of: output.path))
+            }
+            groups.append((kind, id, Int(id), ranges))
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            try add(kind: fragment.kind, id: fragment.keyID, names: fragment.names, resources: fragment.resources, &sink)
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            // The taxonomies' labels, each a group of one resource.
+            var run = self.run
+            for entry in run.catalog.entries {
+                let name = AndroidExporter.resourceName(entry.key.description)
+                let resources = outputs.map { output in
+                    var xml = ""
+                    if let value = run.resolve(entry, for: output.locale) { AndroidExporter.resource(name, value, into: &xml) }
+                    return Array(xml.utf8)
+                }
+                try add(kind: entry.key.kind, id: entry.key.id, names: [name], resources: resources, &sink)
+            }
+            if !started {
+                for output in outputs { try sink.append(Array(AndroidExporter.header.utf8), to: output.path) }
+                started = true
+            }
+            func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>])) -> Bool {
+                a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
+            }
+            if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
+                let sorted = groups.sorted(by: precedes)
+                let header = AndroidExporter.header.utf8.count
+                for (f, output) in outputs.enumerated() {
+                    try sink.reorder(output.path, keepingFirst: header, ranges: sorted.map { $0.ranges[f] })
+                }
+            }
+            for output in outputs { try sink.append(Array(AndroidExporter.footer.utf8), to: output.path) }
+        }
+    }
+}
