@@ -22,11 +22,11 @@ import Testing
         return (streamed, whole, a == b, a.count)
     }
 
-    /// An example's config with its exports replaced by the four that stream.
+    /// An example's config with its exports replaced by five that stream.
     static func streamingConfig(_ text: String) -> String {
         let head = text.components(separatedBy: "\nexports:")[0]
         return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
-            + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res }\n"
+            + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res }\n  - gettext: { out: dist/po }\n"
     }
 
     /// The examples as their authors configured them: those whose exports all stream build
@@ -153,6 +153,7 @@ import Testing
               - xcstrings: { out: dist/ios/Content.xcstrings }
               - jsonld: { out: dist/jsonld, baseURL: "https://example.com" }
               - android: { out: dist/android/res }
+              - gettext: { out: dist/po, project: random }
 
             """)
     }

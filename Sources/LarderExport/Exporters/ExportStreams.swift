@@ -396,47 +396,99 @@ extension JSONLDExporter: StreamingExporter {
     }
 }
 
+/// Files with one part per document, in key order (`android`'s strings.xml, gettext's PO
+/// files): each document's part is appended as it comes, with its order key (kind, then id
+/// as keys compare), and the parts are put in order at the end if the content's order
+/// differs.
+struct KeyOrderedFiles: Sendable {
+    /// Each file and what comes before its first part and after its last.
+    let files: [(path: String, header: [UInt8], footer: [UInt8])]
+    private var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>])] = []
+    private var started = false
+
+    init(_ files: [(path: String, header: [UInt8], footer: [UInt8])]) {
+        self.files = files
+    }
+
+    private mutating func start(_ sink: inout ExportSink) throws {
+        guard !started else { return }
+        for file in files { try sink.append(file.header, to: file.path) }
+        started = true
+    }
+
+    /// Appends a document's (or a taxonomy label's) part to each file.
+    mutating func add(kind: String, id: String, parts: [[UInt8]], _ sink: inout ExportSink) throws {
+        try start(&sink)
+        var ranges: [Range<Int>] = []
+        for (file, bytes) in zip(files, parts) {
+            let start = sink.size(of: file.path)
+            try sink.append(bytes, to: file.path)
+            ranges.append(start..<sink.size(of: file.path))
+        }
+        groups.append((kind, id, Int(id), ranges))
+    }
+
+    /// Puts the parts in key order and ends each file.
+    mutating func finish(_ sink: inout ExportSink) throws {
+        try start(&sink)
+        func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>])) -> Bool {
+            a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
+        }
+        if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
+            let sorted = groups.sorted(by: precedes)
+            for (f, file) in files.enumerated() {
+                try sink.reorder(file.path, keepingFirst: file.header.count, ranges: sorted.map { $0.ranges[f] })
+            }
+        }
+        for file in files { try sink.append(file.footer, to: file.path) }
+    }
+}
+
+extension BundleExporter {
+    /// Whether an `out` folder may stream: one whose last part has a dot may be taken for a
+    /// file by the whole-content path.
+    func outStreams(_ run: ExportRun) throws -> Bool {
+        let out = try run.options.string("out") ?? "dist/\(id)"
+        return !(out.split(separator: "/").last ?? "").contains(".") || out.hasSuffix("/")
+    }
+}
+
 extension AndroidExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
         let run = try streamRun(context: context, leading: leading)
-        let out = try run.options.string("out") ?? "dist/\(id)"
-        if (out.split(separator: "/").last ?? "").contains(".") && !out.hasSuffix("/") { return nil }
+        guard try outStreams(run) else { return nil }
         let fileName = try Self.fileName(run)
-        return Stream(
-            run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
-            outputs: try Self.folders(run).map { ($0.locale, "\($0.folder)/\(fileName)") })
+        let outputs = try Self.folders(run)
+        let files = outputs.map { (path: "\($0.folder)/\(fileName)", header: Array(Self.header.utf8), footer: Array(Self.footer.utf8)) }
+        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                      locales: outputs.map(\.locale), files: KeyOrderedFiles(files))
     }
 
-    /// A `strings.xml` per locale. Resources are in key order, so each document's group is
-    /// placed at the end, as in the String Catalog. Resource names are given in key order
-    /// with a hash added to a name already taken; the stream gives every key its plain name
-    /// and hands the build to the whole path if two names meet (rare: keys that differ only
-    /// in characters a resource name cannot hold).
+    /// A `strings.xml` per locale, resources in key order (``KeyOrderedFiles``). Resource
+    /// names are given in key order with a hash added to a name already taken; the stream
+    /// gives every key its plain name and hands the build to the whole path if two names
+    /// meet (rare: keys that differ only in characters a resource name cannot hold).
     struct Stream: ExportStream {
         struct Fragment: Sendable {
             var document: StreamedIdentity
-            /// The order key of the document's group.
             var kind: String
             var keyID: String
             /// The resource names the document uses.
             var names: [String]
-            /// The document's resources in each output file.
+            /// The document's resources in each file.
             var resources: [[UInt8]]
         }
 
         let run: ExportRun
         let fields: StreamedFields
         let preparationKey: String
-        /// Each locale written and its file.
-        let outputs: [(locale: String, path: String)]
+        /// The locale of each file.
+        let locales: [String]
+        var files: KeyOrderedFiles
         var check = StreamedIDCheck()
         /// The hashes of the names given so far (a repeated hash, even of two names, hands
         /// the build to the whole path: never a wrong name).
         var names = Set<Int>()
-        /// Each group written (a document's, or a taxonomy label's): its order and its bytes
-        /// in each file.
-        var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>])] = []
-        var started = false
 
         var writesOneFile: Bool { false }
 
@@ -448,10 +500,10 @@ extension AndroidExporter: StreamingExporter {
             let resolver = run.catalog.resolver
             let order = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }
             let names = order.map { AndroidExporter.resourceName(streamed.keys[$0].description) }
-            let resources = outputs.map { output in
+            let resources = locales.map { locale in
                 var xml = ""
                 for (i, name) in zip(order, names) {
-                    guard let value = resolver.resolve(streamed.export.texts[i].text, for: output.locale)?.value else { continue }
+                    guard let value = resolver.resolve(streamed.export.texts[i].text, for: locale)?.value else { continue }
                     AndroidExporter.resource(name, value, into: &xml)
                 }
                 return Array(xml.utf8)
@@ -463,17 +515,7 @@ extension AndroidExporter: StreamingExporter {
             for name in names where !self.names.insert(name.hashValue).inserted {
                 throw ExportStreamFallback("two android resource names meet ('\(name)')")
             }
-            if !started {
-                for output in outputs { try sink.append(Array(AndroidExporter.header.utf8), to: output.path) }
-                started = true
-            }
-            var ranges: [Range<Int>] = []
-            for (output, bytes) in zip(outputs, resources) {
-                let start = sink.size(of: output.path)
-                try sink.append(bytes, to: output.path)
-                ranges.append(start..<sink.size(of: output.path))
-            }
-            groups.append((kind, id, Int(id), ranges))
+            try files.add(kind: kind, id: id, parts: resources, &sink)
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
@@ -483,32 +525,93 @@ extension AndroidExporter: StreamingExporter {
 
         mutating func finish(into sink: inout ExportSink) throws {
             if let failure = check.failure() { throw failure }
-            // The taxonomies' labels, each a group of one resource.
+            // The taxonomies' labels, each a part of one resource.
             var run = self.run
             for entry in run.catalog.entries {
                 let name = AndroidExporter.resourceName(entry.key.description)
-                let resources = outputs.map { output in
+                let resources = locales.map { locale in
                     var xml = ""
-                    if let value = run.resolve(entry, for: output.locale) { AndroidExporter.resource(name, value, into: &xml) }
+                    if let value = run.resolve(entry, for: locale) { AndroidExporter.resource(name, value, into: &xml) }
                     return Array(xml.utf8)
                 }
                 try add(kind: entry.key.kind, id: entry.key.id, names: [name], resources: resources, &sink)
             }
-            if !started {
-                for output in outputs { try sink.append(Array(AndroidExporter.header.utf8), to: output.path) }
-                started = true
-            }
-            func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>])) -> Bool {
-                a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
-            }
-            if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
-                let sorted = groups.sorted(by: precedes)
-                let header = AndroidExporter.header.utf8.count
-                for (f, output) in outputs.enumerated() {
-                    try sink.reorder(output.path, keepingFirst: header, ranges: sorted.map { $0.ranges[f] })
+            try files.finish(&sink)
+        }
+    }
+}
+
+extension GettextExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        guard try outStreams(run) else { return nil }
+        let layout = try Layout(run: run, context: context)
+        let files = layout.outputs.map { (path: $0.path, header: Array($0.header.utf8), footer: [UInt8]()) }
+        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                      layout: layout, files: KeyOrderedFiles(files))
+    }
+
+    /// A PO file per locale, entries in key order (``KeyOrderedFiles``).
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            var kind: String
+            var keyID: String
+            /// The document's entries in each file.
+            var entries: [[UInt8]]
+        }
+
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        let layout: Layout
+        var files: KeyOrderedFiles
+        var check = StreamedIDCheck()
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        /// The entries of `texts` (each with its key) in each locale's file.
+        func entries(_ texts: [TextEntry], resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+            let resolver = run.catalog.resolver
+            let sources = texts.map { resolver.resolve($0.text, for: layout.source)?.value }
+            let comments = texts.map(GettextExporter.comment)
+            return layout.outputs.map { output in
+                var po = ""
+                for (i, entry) in texts.enumerated() {
+                    guard let source = sources[i], let value = resolve(entry, output.locale) else { continue }
+                    GettextExporter.entry(entry, comment: comments[i], source: source, value: value, forms: output.forms, into: &po)
                 }
+                return Array(po.utf8)
             }
-            for output in outputs { try sink.append(Array(AndroidExporter.footer.utf8), to: output.path) }
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let resolver = run.catalog.resolver
+            let texts = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }.map { i in
+                TextEntry(key: streamed.keys[i], text: streamed.export.texts[i].text, document: 0, pointer: streamed.export.texts[i].pointer, isTaxonomy: false)
+            }
+            let entries = self.entries(texts) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
+            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, entries: entries)
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.entries, &sink)
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            // The taxonomies' labels, each a part of one entry.
+            var run = self.run
+            for entry in run.catalog.entries {
+                let parts = entries([entry]) { entry, locale in run.resolve(entry, for: locale) }
+                try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
+            }
+            try files.finish(&sink)
         }
     }
 }
