@@ -397,17 +397,31 @@ extension JSONLDExporter: StreamingExporter {
 }
 
 /// Files with one part per document, in key order (`android`'s strings.xml, gettext's PO
-/// files): each document's part is appended as it comes, with its order key (kind, then id
-/// as keys compare), and the parts are put in order at the end if the content's order
-/// differs.
+/// files, an i18next namespace): each document's part is appended as it comes, with its
+/// order key (kind, then id as keys compare), and the parts are put in order at the end if
+/// the content's order differs. An empty part (a document with no text in a locale) is
+/// left out, separator included.
 struct KeyOrderedFiles: Sendable {
-    /// Each file and what comes before its first part and after its last.
-    let files: [(path: String, header: [UInt8], footer: [UInt8])]
-    private var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>])] = []
+    struct File: Sendable {
+        var path: String
+        /// What comes before the first part.
+        var header: [UInt8]
+        /// What comes between two parts.
+        var separator: [UInt8] = []
+        /// What comes after the last part, and instead of it in a file with none.
+        var footer: [UInt8]
+        var emptyFooter: [UInt8]? = nil
+    }
+
+    let files: [File]
+    /// Each part written: its order key and its bytes in each file (nil where empty).
+    private var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>?])] = []
+    private var parts: [Int]
     private var started = false
 
-    init(_ files: [(path: String, header: [UInt8], footer: [UInt8])]) {
+    init(_ files: [File]) {
         self.files = files
+        parts = Array(repeating: 0, count: files.count)
     }
 
     private mutating func start(_ sink: inout ExportSink) throws {
@@ -419,11 +433,17 @@ struct KeyOrderedFiles: Sendable {
     /// Appends a document's (or a taxonomy label's) part to each file.
     mutating func add(kind: String, id: String, parts: [[UInt8]], _ sink: inout ExportSink) throws {
         try start(&sink)
-        var ranges: [Range<Int>] = []
-        for (file, bytes) in zip(files, parts) {
+        var ranges: [Range<Int>?] = []
+        for (f, (file, bytes)) in zip(files, parts).enumerated() {
+            guard !bytes.isEmpty else {
+                ranges.append(nil)
+                continue
+            }
+            if self.parts[f] > 0 { try sink.append(file.separator, to: file.path) }
             let start = sink.size(of: file.path)
             try sink.append(bytes, to: file.path)
             ranges.append(start..<sink.size(of: file.path))
+            self.parts[f] += 1
         }
         groups.append((kind, id, Int(id), ranges))
     }
@@ -431,16 +451,16 @@ struct KeyOrderedFiles: Sendable {
     /// Puts the parts in key order and ends each file.
     mutating func finish(_ sink: inout ExportSink) throws {
         try start(&sink)
-        func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>])) -> Bool {
+        func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>?]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>?])) -> Bool {
             a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
         }
         if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
             let sorted = groups.sorted(by: precedes)
             for (f, file) in files.enumerated() {
-                try sink.reorder(file.path, keepingFirst: file.header.count, ranges: sorted.map { $0.ranges[f] })
+                try sink.reorder(file.path, keepingFirst: file.header.count, ranges: sorted.compactMap { $0.ranges[f] }, separator: file.separator)
             }
         }
-        for file in files { try sink.append(file.footer, to: file.path) }
+        for (f, file) in files.enumerated() { try sink.append(parts[f] == 0 ? file.emptyFooter ?? file.footer : file.footer, to: file.path) }
     }
 }
 
@@ -459,7 +479,7 @@ extension AndroidExporter: StreamingExporter {
         guard try outStreams(run) else { return nil }
         let fileName = try Self.fileName(run)
         let outputs = try Self.folders(run)
-        let files = outputs.map { (path: "\($0.folder)/\(fileName)", header: Array(Self.header.utf8), footer: Array(Self.footer.utf8)) }
+        let files = outputs.map { KeyOrderedFiles.File(path: "\($0.folder)/\(fileName)", header: Array(Self.header.utf8), footer: Array(Self.footer.utf8)) }
         return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
                       locales: outputs.map(\.locale), files: KeyOrderedFiles(files))
     }
@@ -546,7 +566,7 @@ extension GettextExporter: StreamingExporter {
         let run = try streamRun(context: context, leading: leading)
         guard try outStreams(run) else { return nil }
         let layout = try Layout(run: run, context: context)
-        let files = layout.outputs.map { (path: $0.path, header: Array($0.header.utf8), footer: [UInt8]()) }
+        let files = layout.outputs.map { KeyOrderedFiles.File(path: $0.path, header: Array($0.header.utf8), footer: []) }
         return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
                       layout: layout, files: KeyOrderedFiles(files))
     }
@@ -612,6 +632,94 @@ extension GettextExporter: StreamingExporter {
                 try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
             }
             try files.finish(&sink)
+        }
+    }
+}
+
+extension I18nextExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        guard try outStreams(run) else { return nil }
+        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                      targets: try Self.targets(run))
+    }
+
+    /// A namespace (a kind) per folder, each an object of the kind's ids in key order
+    /// (``KeyOrderedFiles``): a document's part is its id and the tree of its texts.
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            var kind: String
+            var keyID: String
+            /// `"id": { … }` in each folder (empty where the document has no text).
+            var members: [[UInt8]]
+        }
+
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        let targets: [(folder: String, textsOf: String, rulesOf: String)]
+        var namespaces: [String: KeyOrderedFiles] = [:]
+        var check = StreamedIDCheck()
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let resolver = run.catalog.resolver
+            let texts = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }.map { i in
+                TextEntry(key: streamed.keys[i], text: streamed.export.texts[i].text, document: 0, pointer: streamed.export.texts[i].pointer, isTaxonomy: false)
+            }
+            let members = try targets.map { target in
+                let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
+                    resolver.resolve(entry.text, for: locale)?.value
+                }
+                guard let list = leaves[streamed.export.kind], !list.isEmpty else { return [UInt8]() }
+                let tree: JSONValue
+                do {
+                    tree = try I18nextExporter.tree(list[...], depth: 0)
+                } catch {
+                    // The whole path names the first such key in key order.
+                    throw ExportStreamFallback("\(error)")
+                }
+                // The member as the whole file has it: a line break, the indent, the key and
+                // its tree, written as the one member of an object (whose `{` and last line
+                // are dropped).
+                var object: [UInt8] = []
+                JSONWriter.pretty.write(tree, depth: 0, into: &object)
+                return Array(object.dropFirst().dropLast(2))
+            }
+            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, members: members)
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            let kind = fragment.kind
+            if namespaces[kind] == nil {
+                namespaces[kind] = KeyOrderedFiles(targets.map { target in
+                    KeyOrderedFiles.File(path: I18nextExporter.path(folder: target.folder, namespace: kind), header: [0x7B], separator: [0x2C],
+                                         footer: Array("\n}\n".utf8), emptyFooter: Array("}\n".utf8))
+                })
+            }
+            try namespaces[kind]!.add(kind: kind, id: fragment.keyID, parts: fragment.members, &sink)
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            for kind in namespaces.keys.sorted() { try namespaces[kind]!.finish(&sink) }
+            // The taxonomy's namespace, whole: its tags nest by their prefixes.
+            var run = self.run
+            guard !run.catalog.taxonomy.isEmpty else { return }
+            for target in targets {
+                let leaves = I18nextExporter.leaves(run.catalog.entries, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: run.catalog.resolver) {
+                    entry, locale in run.resolve(entry, for: locale)
+                }
+                let tree = try leaves["taxonomy"].map { try I18nextExporter.tree($0[...], depth: 0) } ?? .object(JSONObject())
+                try sink.append(JSONWriter.pretty.bytes(tree), to: I18nextExporter.path(folder: target.folder, namespace: "taxonomy"))
+            }
         }
     }
 }

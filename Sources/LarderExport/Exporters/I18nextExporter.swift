@@ -23,12 +23,15 @@ public struct I18nextExporter: BundleExporter {
 
     public init() {}
 
-    public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
-        var run = try ExportRun(self, documents, context)
-        let ancestors = try run.options.bool("ancestors", default: true)
-        // Each folder to write, with the locale whose texts fill it.
+    /// A text's place in a namespace: its path of keys, its value, and its stable key.
+    typealias Leaf = (path: [String], value: String, key: StringKey)
+
+    /// Each folder to write, with the locale whose texts fill it and the locale whose plural
+    /// rules it follows: the project's locales, then (option `ancestors`) each one's CLDR
+    /// ancestors that are not project locales.
+    static func targets(_ run: ExportRun) throws(ExportError) -> [(folder: String, textsOf: String, rulesOf: String)] {
         var targets: [(folder: String, textsOf: String, rulesOf: String)] = run.locales.map { (canonical($0), $0, $0) }
-        if ancestors {
+        if try run.options.bool("ancestors", default: true) {
             let exported = Set(run.locales.map(canonical))
             var added = Set<String>()
             for locale in run.locales {
@@ -37,32 +40,54 @@ public struct I18nextExporter: BundleExporter {
                 }
             }
         }
+        return targets
+    }
+
+    /// The leaves of `entries` (in key order) for a target, by namespace; `resolve` gives an
+    /// entry's value in a locale.
+    static func leaves(
+        _ entries: some Sequence<TextEntry>, textsOf: String, rulesOf: String, resolver: LocaleResolver,
+        resolve: (TextEntry, String) -> TextValue?
+    ) -> [String: [Leaf]] {
+        var leaves: [String: [Leaf]] = [:]
+        for entry in entries {
+            guard var value = resolve(entry, textsOf) else { continue }
+            if rulesOf != textsOf, case .plural = value {
+                value = .plural(resolver.completePlural(value, for: rulesOf).forms)
+            }
+            let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
+            switch value {
+            case .text(let s):
+                leaves[entry.key.kind, default: []].append((path, s, entry.key))
+            case .plural(let forms):
+                for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
+                    var p = path
+                    p[p.count - 1] += "_" + category.rawValue
+                    leaves[entry.key.kind, default: []].append((p, s, entry.key))
+                }
+            }
+        }
+        return leaves
+    }
+
+    /// A namespace's file.
+    static func path(folder: String, namespace: String) -> String {
+        "locales/\(SafeName.fileName(folder))/\(SafeName.fileName(namespace)).json"
+    }
+
+    public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
+        var run = try ExportRun(self, documents, context)
         var artifacts: [Artifact] = []
         let namespaces = run.catalog.kinds + (run.catalog.taxonomy.isEmpty ? [] : ["taxonomy"])
-        for (folder, textsOf, rulesOf) in targets {
-            var leaves: [String: [(path: [String], value: String, key: StringKey)]] = [:]
-            for entry in run.catalog.entries {
-                guard var value = run.resolve(entry, for: textsOf) else { continue }
-                if rulesOf != textsOf, case .plural = value {
-                    value = .plural(run.catalog.resolver.completePlural(value, for: rulesOf).forms)
-                }
-                let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
-                switch value {
-                case .text(let s):
-                    leaves[entry.key.kind, default: []].append((path, s, entry.key))
-                case .plural(let forms):
-                    for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
-                        var p = path
-                        p[p.count - 1] += "_" + category.rawValue
-                        leaves[entry.key.kind, default: []].append((p, s, entry.key))
-                    }
-                }
+        for (folder, textsOf, rulesOf) in try Self.targets(run) {
+            let leaves = Self.leaves(run.catalog.entries, textsOf: textsOf, rulesOf: rulesOf, resolver: run.catalog.resolver) { entry, locale in
+                run.resolve(entry, for: locale)
             }
             var trees: [String: JSONValue] = [:]
             for (ns, list) in leaves { trees[ns] = try Self.tree(list[...], depth: 0) }
             for ns in namespaces {
                 let tree = trees[ns] ?? .object(JSONObject())
-                artifacts.append(try artifact("locales/\(SafeName.fileName(folder))/\(SafeName.fileName(ns)).json", JSONWriter.pretty.bytes(tree)))
+                artifacts.append(try artifact(Self.path(folder: folder, namespace: ns), JSONWriter.pretty.bytes(tree)))
             }
         }
         return run.result(artifacts)
@@ -71,9 +96,9 @@ public struct I18nextExporter: BundleExporter {
     /// Nests leaves by their paths, keeping first-seen order; throws when a path is both a
     /// text and a group of texts.
     /// - Complexity: O(n × depth).
-    static func tree(_ leaves: ArraySlice<(path: [String], value: String, key: StringKey)>, depth: Int) throws(ExportError) -> JSONValue {
+    static func tree(_ leaves: ArraySlice<Leaf>, depth: Int) throws(ExportError) -> JSONValue {
         var order: [String] = []
-        var groups: [String: [(path: [String], value: String, key: StringKey)]] = [:]
+        var groups: [String: [Leaf]] = [:]
         var texts: [String: (String, StringKey)] = [:]
         for leaf in leaves {
             let name = leaf.path[depth]
