@@ -22,12 +22,12 @@ import Testing
         return (streamed, whole, a == b, a.count)
     }
 
-    /// An example's config with its exports replaced by six that stream.
+    /// An example's config with its exports replaced by seven that stream.
     static func streamingConfig(_ text: String) -> String {
         let head = text.components(separatedBy: "\nexports:")[0]
         return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
             + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res }\n  - gettext: { out: dist/po }\n"
-            + "  - i18next: { out: dist/i18next }\n"
+            + "  - i18next: { out: dist/i18next }\n  - strings: { out: dist/strings }\n"
     }
 
     /// The examples as their authors configured them build streamed, with the bytes of the
@@ -128,7 +128,12 @@ import Testing
             let docs = list.map { id -> String in
                 let idJSON = Int(id) != nil && rng.below(2) == 0 ? id : "\"\(json(id))\""
                 let vi = rng.below(3) == 0 ? "" : #", "vi": "\#(json(id)) vi""#
-                return #"{"id": \#(idJSON), "title": {"en": "\#(json(id))"\#(vi)}, "power": \#(rng.below(10))}"#
+                // Some cards count in plural forms (100% on one: not a format).
+                let count = [
+                    "", #", "count": {"en": {"one": "%d card", "other": "%d cards"}, "vi": "%d lá"}"#,
+                    #", "count": {"en": {"one": "one card", "other": "100% of %d cards"}}"#,
+                ][rng.below(3)]
+                return #"{"id": \#(idJSON), "title": {"en": "\#(json(id))"\#(vi)}, "power": \#(rng.below(10))\#(count)}"#
             }
             try dir.write("cards/c\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
         }
@@ -154,6 +159,7 @@ import Testing
               - android: { out: dist/android/res }
               - gettext: { out: dist/po, project: random }
               - i18next: { out: dist/i18next }
+              - strings: { out: dist/strings, table: Texts }
 
             """)
     }

@@ -86,6 +86,14 @@ struct StreamedDocument: Sendable {
         self.keys = keys
         self.keyBytes = keyBytes
     }
+
+    /// The document's texts as catalog entries, in the order of their keys (`StringKey`'s,
+    /// as the whole-content catalog has them).
+    func entriesInKeyOrder() -> [TextEntry] {
+        keys.indices.sorted { keys[$0] < keys[$1] }.map { i in
+            TextEntry(key: keys[i], text: export.texts[i].text, document: 0, pointer: export.texts[i].pointer, isTaxonomy: false)
+        }
+    }
 }
 
 /// What the consuming side needs of a document: its kind and names, and its keys' clashes
@@ -411,6 +419,9 @@ struct KeyOrderedFiles: Sendable {
         /// What comes after the last part, and instead of it in a file with none.
         var footer: [UInt8]
         var emptyFooter: [UInt8]? = nil
+        /// A file written only if some part is not empty (a `.stringsdict` without plurals
+        /// is not written).
+        var optional = false
     }
 
     let files: [File]
@@ -426,7 +437,7 @@ struct KeyOrderedFiles: Sendable {
 
     private mutating func start(_ sink: inout ExportSink) throws {
         guard !started else { return }
-        for file in files { try sink.append(file.header, to: file.path) }
+        for file in files where !file.optional { try sink.append(file.header, to: file.path) }
         started = true
     }
 
@@ -439,7 +450,11 @@ struct KeyOrderedFiles: Sendable {
                 ranges.append(nil)
                 continue
             }
-            if self.parts[f] > 0 { try sink.append(file.separator, to: file.path) }
+            if self.parts[f] > 0 {
+                try sink.append(file.separator, to: file.path)
+            } else if file.optional {
+                try sink.append(file.header, to: file.path)
+            }
             let start = sink.size(of: file.path)
             try sink.append(bytes, to: file.path)
             ranges.append(start..<sink.size(of: file.path))
@@ -456,11 +471,13 @@ struct KeyOrderedFiles: Sendable {
         }
         if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
             let sorted = groups.sorted(by: precedes)
-            for (f, file) in files.enumerated() {
+            for (f, file) in files.enumerated() where parts[f] > 0 {
                 try sink.reorder(file.path, keepingFirst: file.header.count, ranges: sorted.compactMap { $0.ranges[f] }, separator: file.separator)
             }
         }
-        for (f, file) in files.enumerated() { try sink.append(parts[f] == 0 ? file.emptyFooter ?? file.footer : file.footer, to: file.path) }
+        for (f, file) in files.enumerated() where parts[f] > 0 || !file.optional {
+            try sink.append(parts[f] == 0 ? file.emptyFooter ?? file.footer : file.footer, to: file.path)
+        }
     }
 }
 
@@ -518,12 +535,12 @@ extension AndroidExporter: StreamingExporter {
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
-            let order = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }
-            let names = order.map { AndroidExporter.resourceName(streamed.keys[$0].description) }
+            let texts = streamed.entriesInKeyOrder()
+            let names = texts.map { AndroidExporter.resourceName($0.key.description) }
             let resources = locales.map { locale in
                 var xml = ""
-                for (i, name) in zip(order, names) {
-                    guard let value = resolver.resolve(streamed.export.texts[i].text, for: locale)?.value else { continue }
+                for (entry, name) in zip(texts, names) {
+                    guard let value = resolver.resolve(entry.text, for: locale)?.value else { continue }
                     AndroidExporter.resource(name, value, into: &xml)
                 }
                 return Array(xml.utf8)
@@ -611,9 +628,7 @@ extension GettextExporter: StreamingExporter {
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
-            let texts = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }.map { i in
-                TextEntry(key: streamed.keys[i], text: streamed.export.texts[i].text, document: 0, pointer: streamed.export.texts[i].pointer, isTaxonomy: false)
-            }
+            let texts = streamed.entriesInKeyOrder()
             let entries = self.entries(texts) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
             return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, entries: entries)
         }
@@ -670,9 +685,7 @@ extension I18nextExporter: StreamingExporter {
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
-            let texts = streamed.keys.indices.sorted { streamed.keys[$0] < streamed.keys[$1] }.map { i in
-                TextEntry(key: streamed.keys[i], text: streamed.export.texts[i].text, document: 0, pointer: streamed.export.texts[i].pointer, isTaxonomy: false)
-            }
+            let texts = streamed.entriesInKeyOrder()
             let members = try targets.map { target in
                 let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
                     resolver.resolve(entry.text, for: locale)?.value
@@ -720,6 +733,82 @@ extension I18nextExporter: StreamingExporter {
                 let tree = try leaves["taxonomy"].map { try I18nextExporter.tree($0[...], depth: 0) } ?? .object(JSONObject())
                 try sink.append(JSONWriter.pretty.bytes(tree), to: I18nextExporter.path(folder: target.folder, namespace: "taxonomy"))
             }
+        }
+    }
+}
+
+extension AppleStringsExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        let run = try streamRun(context: context, leading: leading)
+        guard try outStreams(run) else { return nil }
+        let table = SafeName.fileName(try run.options.string("table") ?? "Content")
+        // Each locale's .strings, then its .stringsdict.
+        let files = run.locales.flatMap { locale in
+            [KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).strings", header: Array(Self.stringsHeader.utf8), footer: []),
+             KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).stringsdict", header: Array(Self.stringsdictHeader.utf8),
+                                  footer: Array(Self.stringsdictFooter.utf8), optional: true)]
+        }
+        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), files: KeyOrderedFiles(files))
+    }
+
+    /// A `.strings` (and, for plural texts, a `.stringsdict`) per locale, entries in key
+    /// order (``KeyOrderedFiles``).
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var document: StreamedIdentity
+            var kind: String
+            var keyID: String
+            /// The document's entries in each file.
+            var parts: [[UInt8]]
+        }
+
+        let run: ExportRun
+        let fields: StreamedFields
+        let preparationKey: String
+        var files: KeyOrderedFiles
+        var check = StreamedIDCheck()
+
+        var writesOneFile: Bool { false }
+
+        func prepare(_ document: Document) throws -> StreamedDocument {
+            try StreamedDocument(document, run: run, fields: fields)
+        }
+
+        /// The entries of `texts` in each file; `resolve` gives a text's value in a locale.
+        func parts(_ texts: [TextEntry], resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+            let comments = texts.map(AppleStringsExporter.comment)
+            let keys = texts.map(\.key.description)
+            return run.locales.flatMap { locale in
+                var strings = "", plurals = ""
+                for (i, entry) in texts.enumerated() {
+                    guard let value = resolve(entry, locale) else { continue }
+                    AppleStringsExporter.entry(key: keys[i], comment: comments[i], value: value, into: &strings)
+                    if case .plural(let forms) = value { AppleStringsExporter.stringsdictEntry(key: keys[i], forms: forms, into: &plurals) }
+                }
+                return [Array(strings.utf8), Array(plurals.utf8)]
+            }
+        }
+
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let resolver = run.catalog.resolver
+            let texts = streamed.entriesInKeyOrder()
+            let parts = self.parts(texts) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
+            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts)
+        }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            check.add(fragment.document)
+            try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, &sink)
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = check.failure() { throw failure }
+            var run = self.run
+            for entry in run.catalog.entries {
+                let parts = self.parts([entry]) { entry, locale in run.resolve(entry, for: locale) }
+                try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
+            }
+            try files.finish(&sink)
         }
     }
 }
