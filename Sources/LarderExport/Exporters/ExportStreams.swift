@@ -24,6 +24,21 @@ extension BundleExporter {
     }
 }
 
+/// A stream over the documents as the content catalog sees them (every built-in stream):
+/// streams with one preparation key share the view.
+protocol CatalogStream: ExportStream where Prepared == StreamedDocument {
+    var run: ExportRun { get }
+    var fields: StreamedFields { get }
+}
+
+extension CatalogStream {
+    func prepare(_ document: Document) throws -> StreamedDocument {
+        try StreamedDocument(document, run: run, fields: fields)
+    }
+
+    var writesOneFile: Bool { false }
+}
+
 /// The `texts` and `ids` options, read once per stream.
 struct StreamedFields: Sendable {
     var texts: [String: [String]]
@@ -171,7 +186,7 @@ extension JSONBundleExporter: StreamingExporter {
             version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion))
     }
 
-    struct Stream: ExportStream {
+    struct Stream: CatalogStream {
         struct Fragment: Sendable {
             var document: StreamedIdentity
             /// The localized document in each locale, written as an element of the kind's
@@ -191,12 +206,6 @@ extension JSONBundleExporter: StreamingExporter {
         var paths: [String: [String]] = [:]
         var hashes: [String: SHA256] = [:]
         var check = StreamedIDCheck()
-
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var run = self.run
@@ -271,7 +280,7 @@ extension XCStringsExporter: StreamingExporter {
         return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), layout: try Layout(run: run))
     }
 
-    struct Stream: ExportStream {
+    struct Stream: CatalogStream {
         struct Fragment: Sendable {
             var document: StreamedIdentity
             /// `kind.id.`: every key of the document starts with it, so documents are ordered
@@ -292,10 +301,6 @@ extension XCStringsExporter: StreamingExporter {
         var started = false
 
         var writesOneFile: Bool { true }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
@@ -364,7 +369,7 @@ extension JSONLDExporter: StreamingExporter {
     }
 
     /// One file per document and locale, each written whole as its document comes.
-    struct Stream: ExportStream {
+    struct Stream: CatalogStream {
         struct Fragment: Sendable {
             var document: StreamedIdentity
             var files: [(path: String, bytes: [UInt8])]
@@ -376,12 +381,6 @@ extension JSONLDExporter: StreamingExporter {
         let preparationKey: String
         let settings: Settings
         var check = StreamedIDCheck()
-
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var files: [(path: String, bytes: [UInt8])] = []
@@ -481,6 +480,15 @@ struct KeyOrderedFiles: Sendable {
     }
 }
 
+/// A document's parts in a stream's files, with its order key (kind, then id).
+struct KeyedParts: Sendable {
+    var document: StreamedIdentity
+    var kind: String
+    var keyID: String
+    /// The document's part in each file.
+    var parts: [[UInt8]]
+}
+
 extension BundleExporter {
     /// Whether an `out` folder may stream: one whose last part has a dot may be taken for a
     /// file by the whole-content path.
@@ -505,7 +513,7 @@ extension AndroidExporter: StreamingExporter {
     /// names are given in key order with a hash added to a name already taken; the stream
     /// gives every key its plain name and hands the build to the whole path if two names
     /// meet (rare: keys that differ only in characters a resource name cannot hold).
-    struct Stream: ExportStream {
+    struct Stream: CatalogStream {
         struct Fragment: Sendable {
             var document: StreamedIdentity
             var kind: String
@@ -526,12 +534,6 @@ extension AndroidExporter: StreamingExporter {
         /// The hashes of the names given so far (a repeated hash, even of two names, hands
         /// the build to the whole path: never a wrong name).
         var names = Set<Int>()
-
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
@@ -584,35 +586,15 @@ extension GettextExporter: StreamingExporter {
         guard try outStreams(run) else { return nil }
         let layout = try Layout(run: run, context: context)
         let files = layout.outputs.map { KeyOrderedFiles.File(path: $0.path, header: Array($0.header.utf8), footer: []) }
-        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
-                      layout: layout, files: KeyOrderedFiles(files))
+        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                                format: Format(layout: layout), files: KeyOrderedFiles(files))
     }
 
-    /// A PO file per locale, entries in key order (``KeyOrderedFiles``).
-    struct Stream: ExportStream {
-        struct Fragment: Sendable {
-            var document: StreamedIdentity
-            var kind: String
-            var keyID: String
-            /// The document's entries in each file.
-            var entries: [[UInt8]]
-        }
-
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+    /// A PO file per locale, entries in key order.
+    struct Format: KeyOrderedFormat {
         let layout: Layout
-        var files: KeyOrderedFiles
-        var check = StreamedIDCheck()
 
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
-
-        /// The entries of `texts` (each with its key) in each locale's file.
-        func entries(_ texts: [TextEntry], resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
             let resolver = run.catalog.resolver
             let sources = texts.map { resolver.resolve($0.text, for: layout.source)?.value }
             let comments = texts.map(GettextExporter.comment)
@@ -624,29 +606,6 @@ extension GettextExporter: StreamingExporter {
                 }
                 return Array(po.utf8)
             }
-        }
-
-        func render(_ streamed: StreamedDocument) throws -> Fragment {
-            let resolver = run.catalog.resolver
-            let texts = streamed.entriesInKeyOrder()
-            let entries = self.entries(texts) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
-            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, entries: entries)
-        }
-
-        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
-            try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.entries, &sink)
-        }
-
-        mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
-            // The taxonomies' labels, each a part of one entry.
-            var run = self.run
-            for entry in run.catalog.entries {
-                let parts = entries([entry]) { entry, locale in run.resolve(entry, for: locale) }
-                try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
-            }
-            try files.finish(&sink)
         }
     }
 }
@@ -661,14 +620,9 @@ extension I18nextExporter: StreamingExporter {
 
     /// A namespace (a kind) per folder, each an object of the kind's ids in key order
     /// (``KeyOrderedFiles``): a document's part is its id and the tree of its texts.
-    struct Stream: ExportStream {
-        struct Fragment: Sendable {
-            var document: StreamedIdentity
-            var kind: String
-            var keyID: String
-            /// `"id": { … }` in each folder (empty where the document has no text).
-            var members: [[UInt8]]
-        }
+    struct Stream: CatalogStream {
+        /// The parts are `"id": { … }` in each folder (empty where the document has no text).
+        typealias Fragment = KeyedParts
 
         let run: ExportRun
         let fields: StreamedFields
@@ -676,12 +630,6 @@ extension I18nextExporter: StreamingExporter {
         let targets: [(folder: String, textsOf: String, rulesOf: String)]
         var namespaces: [String: KeyOrderedFiles] = [:]
         var check = StreamedIDCheck()
-
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
@@ -705,7 +653,7 @@ extension I18nextExporter: StreamingExporter {
                 JSONWriter.pretty.write(tree, depth: 0, into: &object)
                 return Array(object.dropFirst().dropLast(2))
             }
-            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, members: members)
+            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: members)
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
@@ -717,7 +665,7 @@ extension I18nextExporter: StreamingExporter {
                                          footer: Array("\n}\n".utf8), emptyFooter: Array("}\n".utf8))
                 })
             }
-            try namespaces[kind]!.add(kind: kind, id: fragment.keyID, parts: fragment.members, &sink)
+            try namespaces[kind]!.add(kind: kind, id: fragment.keyID, parts: fragment.parts, &sink)
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
@@ -748,34 +696,14 @@ extension AppleStringsExporter: StreamingExporter {
              KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).stringsdict", header: Array(Self.stringsdictHeader.utf8),
                                   footer: Array(Self.stringsdictFooter.utf8), optional: true)]
         }
-        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), files: KeyOrderedFiles(files))
+        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                                format: Format(), files: KeyOrderedFiles(files))
     }
 
     /// A `.strings` (and, for plural texts, a `.stringsdict`) per locale, entries in key
-    /// order (``KeyOrderedFiles``).
-    struct Stream: ExportStream {
-        struct Fragment: Sendable {
-            var document: StreamedIdentity
-            var kind: String
-            var keyID: String
-            /// The document's entries in each file.
-            var parts: [[UInt8]]
-        }
-
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
-        var files: KeyOrderedFiles
-        var check = StreamedIDCheck()
-
-        var writesOneFile: Bool { false }
-
-        func prepare(_ document: Document) throws -> StreamedDocument {
-            try StreamedDocument(document, run: run, fields: fields)
-        }
-
-        /// The entries of `texts` in each file; `resolve` gives a text's value in a locale.
-        func parts(_ texts: [TextEntry], resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+    /// order.
+    struct Format: KeyOrderedFormat {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
             let comments = texts.map(AppleStringsExporter.comment)
             let keys = texts.map(\.key.description)
             return run.locales.flatMap { locale in
@@ -788,27 +716,47 @@ extension AppleStringsExporter: StreamingExporter {
                 return [Array(strings.utf8), Array(plurals.utf8)]
             }
         }
+    }
+}
 
-        func render(_ streamed: StreamedDocument) throws -> Fragment {
-            let resolver = run.catalog.resolver
-            let texts = streamed.entriesInKeyOrder()
-            let parts = self.parts(texts) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
-            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts)
-        }
+/// What a format written through ``KeyOrderedStream`` gives: the parts some texts (in key
+/// order) add to each of its files.
+protocol KeyOrderedFormat: Sendable {
+    func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]]
+}
 
-        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
-            try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, &sink)
-        }
+/// The stream of an exporter whose files hold one part per document in key order (gettext,
+/// strings): each document's part rendered as it comes, the taxonomies' labels at the end.
+struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
+    typealias Fragment = KeyedParts
 
-        mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
-            var run = self.run
-            for entry in run.catalog.entries {
-                let parts = self.parts([entry]) { entry, locale in run.resolve(entry, for: locale) }
-                try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
-            }
-            try files.finish(&sink)
+    let run: ExportRun
+    let fields: StreamedFields
+    let preparationKey: String
+    let format: Format
+    var files: KeyOrderedFiles
+    var check = StreamedIDCheck()
+
+    func render(_ streamed: StreamedDocument) throws -> Fragment {
+        let resolver = run.catalog.resolver
+        let parts = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
+        return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts)
+    }
+
+    mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+        check.add(fragment.document)
+        try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, &sink)
+    }
+
+    mutating func finish(into sink: inout ExportSink) throws {
+        if let failure = check.failure() { throw failure }
+        // The taxonomies' labels, each a part of one entry.
+        var run = self.run
+        let base = self.run
+        for entry in base.catalog.entries {
+            let parts = format.parts([entry], run: base) { entry, locale in run.resolve(entry, for: locale) }
+            try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
         }
+        try files.finish(&sink)
     }
 }
