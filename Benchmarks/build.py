@@ -14,7 +14,9 @@ measures the report rather than the build.
     python3 Benchmarks/build.py [--n 100000] [--reps 3] [--whole]
 
 `--whole` adds a row for `larder build --no-stream` (the whole-content path, which holds
-every document: several GB at 100,000 recipes).
+every document: several GB at 100,000 recipes); `--all` a row for a build to every
+exporter that streams (json-bundle, xcstrings, jsonld, android, gettext, strings, i18next;
+config `larder-all.yml`, output in `dist-all/`).
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -39,9 +41,20 @@ def larder_recipe(r):
     }
 
 
+def write_all_config(base):
+    """`larder-all.yml`: the project's content, built to every exporter that streams."""
+    (base / "larder-all.yml").write_text(
+        "locales: [en, pt, de]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
+        "rules:\n  unknown-unit: \"off\"\n"
+        "exports:\n  - json-bundle: { out: dist-all/json }\n  - xcstrings: { out: dist-all/ios/Content.xcstrings }\n"
+        "  - jsonld: { out: dist-all/jsonld }\n  - android: { out: dist-all/android/res }\n  - gettext: { out: dist-all/po }\n"
+        "  - strings: { out: dist-all/strings }\n  - i18next: { out: dist-all/i18next }\n")
+
+
 def make_project(n):
     base = Path(tempfile.gettempdir()) / f"larder-build-bench-v2-{n}"
     if (base / ".ready").exists():
+        write_all_config(base)
         return base
     shutil.rmtree(base, ignore_errors=True)
     (base / "content").mkdir(parents=True)
@@ -63,6 +76,7 @@ def make_project(n):
     (base / "recipes-array.schema.json").write_text(json.dumps({
         "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array",
         "items": {"$ref": "https://larder.dev/schemas/recipe.schema.json"}}))
+    write_all_config(base)
     (base / ".ready").write_text("")
     return base
 
@@ -90,6 +104,8 @@ def main():
     ]
     if "--whole" in sys.argv:
         cases.append(("larder build --no-stream", [LARDER, "build", "--no-stream"]))
+    if "--all" in sys.argv:
+        cases.append(("larder build, all seven streaming exporters", [LARDER, "build", "--config", "larder-all.yml"]))
     rows = []
     for name, argv in cases:
         runs = []
@@ -103,7 +119,7 @@ def main():
     # hold with dd (1 MiB blocks, to a new file that is then removed, as a rebuild replaces
     # its previous output), timed the same way. On a virtual machine the kernel's copy into
     # the page cache costs far more than a memory copy.
-    out_bytes = sum(p.stat().st_size for p in (base / "dist").rglob("*") if p.is_file())
+    out_bytes = sum(p.stat().st_size for p in (base / "dist").rglob("*") if p.is_file())  # json-bundle + xcstrings
     floor = base / ".write-floor"
     runs = []
     for _ in range(reps):

@@ -5,9 +5,13 @@ import Foundation
 ///
 /// Paths are relative to the export's output folder and checked as artifact paths are
 /// (no `..`, no absolute path). An export that writes one file names it with any path; a
-/// second path is an error. Bytes are buffered and written in large blocks.
+/// second path is an error. Bytes are buffered and written in large blocks. At most
+/// ``maxOpen`` files are open (with their buffers) at once: the one used longest ago is
+/// written out and closed, and opened again to append if it is used again, so an export
+/// of a file per document (jsonld) holds neither a descriptor nor its bytes per file.
 public struct ExportSink: Sendable {
     struct OpenFile: Sendable {
+        /// -1 while the file is closed (parked).
         var descriptor: Int32
         var pending: [UInt8] = []
         /// Bytes appended so far (written and pending).
@@ -22,6 +26,9 @@ public struct ExportSink: Sendable {
     /// The paths appended to, in the order they were first used.
     public private(set) var paths: [String] = []
     static let block = 1 << 20
+    /// The open files, the one used longest ago first.
+    private var recent: [String] = []
+    static let maxOpen = 32
 
     init(root: String, isFile: Bool) {
         self.root = root
@@ -30,12 +37,15 @@ public struct ExportSink: Sendable {
 
     /// Appends `bytes` to the file at `path`, creating it on first use.
     public mutating func append(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriter.WriteError) {
-        if files[path] == nil { try open(path) }
+        if files[path] == nil { try open(path) } else { try use(path) }
         guard let index = files.index(forKey: path) else { return }
         files.values[index].pending.append(contentsOf: bytes)
         files.values[index].size += bytes.count
         if files.values[index].pending.count >= Self.block { try flush(path) }
     }
+
+    /// How many files are open now.
+    var openFiles: Int { files.values.filter { $0.descriptor >= 0 }.count }
 
     /// How many bytes the file at `path` has so far (0 before its first append).
     public func size(of path: String) -> Int {
@@ -85,12 +95,37 @@ public struct ExportSink: Sendable {
             unlink(temporary)
             throw error
         }
-        close(file.descriptor)
+        if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
         guard rename(temporary, file.location) == 0 else {
             close(out)
+            files[path]?.descriptor = -1
+            recent.removeAll { $0 == path }
             throw OutputWriter.WriteError("cannot write \(file.location): \(String(cString: strerror(errno)))")
         }
         files[path] = OpenFile(descriptor: out, size: size, location: file.location)
+        try use(path)
+    }
+
+    /// Marks `path` as just used, opening it again (to append) if it was parked, and parks
+    /// the file used longest ago when too many are open.
+    private mutating func use(_ path: String) throws(OutputWriter.WriteError) {
+        guard let file = files[path] else { return }
+        if file.descriptor < 0 {
+            let fd = Foundation.open(file.location, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(file.location): \(String(cString: strerror(errno)))") }
+            files[path]!.descriptor = fd
+        } else if recent.last == path {
+            return
+        }
+        recent.removeAll { $0 == path }
+        recent.append(path)
+        while recent.count > Self.maxOpen {
+            let oldest = recent.removeFirst()
+            try flush(oldest)
+            if let fd = files[oldest]?.descriptor, fd >= 0 { close(fd) }
+            files[oldest]?.descriptor = -1
+            files[oldest]?.pending = []  // its buffer's memory too
+        }
     }
 
     /// Writes what is pending and closes every file.
@@ -101,6 +136,7 @@ public struct ExportSink: Sendable {
             if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
             files[path]?.descriptor = -1
         }
+        recent = []
         if let failure { throw failure }
     }
 
@@ -128,10 +164,13 @@ public struct ExportSink: Sendable {
         guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
         files[path] = OpenFile(descriptor: fd, location: location)
         paths.append(path)
+        try use(path)
     }
 
     private mutating func flush(_ path: String) throws(OutputWriter.WriteError) {
-        guard let file = files[path], !file.pending.isEmpty, file.descriptor >= 0 else { return }
+        guard let file = files[path], !file.pending.isEmpty else { return }
+        // A parked file has nothing pending: it was written out when parked.
+        guard file.descriptor >= 0 else { return }
         try Self.write(file.descriptor, file.pending[...], location: file.location)
         files[path]!.pending.removeAll(keepingCapacity: true)
     }
