@@ -175,11 +175,8 @@ struct StreamedIDCheck: Sendable {
 extension JSONBundleExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
         let run = try streamRun(context: context, leading: leading)
-        // Images are copied only once every reference is known; an `out` whose last part has
-        // a dot may be taken for a file by the whole-content path.
-        guard try !run.options.bool("images", default: false) else { return nil }
-        let out = try run.options.string("out") ?? "dist/\(id)"
-        if (out.split(separator: "/").last ?? "").contains(".") && !out.hasSuffix("/") { return nil }
+        // Images are copied only once every reference is known.
+        guard try !run.options.bool("images", default: false), try outStreams(run) else { return nil }
         return Stream(
             exporter: self, run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), folders: run.locales.map { SafeName.fileName(canonical($0)) },
             writeManifest: try run.options.bool("manifest", default: true),
