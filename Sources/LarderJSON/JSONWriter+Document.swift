@@ -82,6 +82,16 @@ public struct JSONTemplate: Sendable {
         self.holes = found
     }
 
+    /// The position of `node` in ``nodes``, if it is one.
+    public func slot(of node: Int) -> Int? {
+        var lo = 0, hi = nodes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if nodes[mid] < node { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < nodes.count && nodes[lo] == node ? lo : nil
+    }
+
     /// Writes the value with `values[i]` in the hole of `nodes[i]`; a nil value writes the
     /// node as the file has it (with the values of the nodes inside it).
     public func write(values: [JSONValue?], into out: inout [UInt8]) {

@@ -265,6 +265,7 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
             let depth = random.int(3)
             let template = JSONTemplate(writer, doc, node: node, depth: depth, holes: holes)
             #expect(template.nodes == Array(Set(holes)).sorted())
+            for n in 0..<doc.nodeCount { #expect(template.slot(of: n) == template.nodes.firstIndex(of: n)) }
             for _ in 0..<4 {
                 // (Typed: a bare `nil` would be JSON's null, JSONValue being nil-literal expressible.)
                 let values = template.nodes.map { _ -> JSONValue? in random.int(2) == 0 ? Optional.none : random.replacement() }

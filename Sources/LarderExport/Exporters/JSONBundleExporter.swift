@@ -149,23 +149,14 @@ public struct JSONBundleExporter: BundleExporter {
             let json = doc.document.json
             let tags = nodes.tags.map { node in node.flatMap { json.string($0) } }
             let tagNodes = zip(nodes.tags, tags).map { node, tag in tag == nil ? nil : node }
-            let textNodes = nodes.texts.compactMap { $0 }.sorted()
-            guard !tagNodes.contains(where: { $0.map { Self.index(of: $0, in: textNodes) != nil } ?? false }) else { return nil }
-            template = JSONTemplate(.pretty, json, node: doc.document.node, depth: depth, holes: textNodes + tagNodes.compactMap { $0 })
-            let holes = template.nodes
-            textSlots = nodes.texts.map { $0.flatMap { Self.index(of: $0, in: holes) } }
-            tagSlots = tagNodes.map { $0.flatMap { Self.index(of: $0, in: holes) } }
-            self.tags = tags
-        }
-
-        /// The position of `node` in the sorted `nodes`, if there.
-        static func index(of node: Int, in nodes: [Int]) -> Int? {
-            var lo = 0, hi = nodes.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if nodes[mid] < node { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < nodes.count && nodes[lo] == node ? lo : nil
+            let template = JSONTemplate(.pretty, json, node: doc.document.node, depth: depth, holes: nodes.texts.compactMap { $0 } + tagNodes.compactMap { $0 })
+            let textSlots = nodes.texts.map { $0.flatMap(template.slot) }
+            let tagSlots = tagNodes.map { $0.flatMap(template.slot) }
+            // A tag that is also a text: the tree path labels the resolved text.
+            var isText = [Bool](repeating: false, count: template.nodes.count)
+            for case let slot? in textSlots { isText[slot] = true }
+            guard !tagSlots.contains(where: { $0.map { isText[$0] } ?? false }) else { return nil }
+            (self.template, self.textSlots, self.tagSlots, self.tags) = (template, textSlots, tagSlots, tags)
         }
 
         /// The document localized for each of `locales`.
