@@ -484,6 +484,8 @@ struct KeyedParts: Sendable {
     var keyID: String
     /// The document's part in each file.
     var parts: [[UInt8]]
+    /// Names the parts take that must differ across the export (see ``KeyOrderedFormat``).
+    var names: [String] = []
 }
 
 extension BundleExporter {
@@ -502,77 +504,31 @@ extension AndroidExporter: StreamingExporter {
         let fileName = try Self.fileName(run)
         let outputs = try Self.folders(run)
         let files = outputs.map { KeyOrderedFiles.File(path: "\($0.folder)/\(fileName)", header: Array(Self.header.utf8), footer: Array(Self.footer.utf8)) }
-        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
-                      locales: outputs.map(\.locale), files: KeyOrderedFiles(files))
+        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+                                format: Format(locales: outputs.map(\.locale)), files: KeyOrderedFiles(files))
     }
 
-    /// A `strings.xml` per locale, resources in key order (``KeyOrderedFiles``). Resource
-    /// names are given in key order with a hash added to a name already taken; the stream
-    /// gives every key its plain name and hands the build to the whole path if two names
-    /// meet (rare: keys that differ only in characters a resource name cannot hold).
-    struct Stream: CatalogStream {
-        struct Fragment: Sendable {
-            var document: StreamedIdentity
-            var kind: String
-            var keyID: String
-            /// The resource names the document uses.
-            var names: [String]
-            /// The document's resources in each file.
-            var resources: [[UInt8]]
-        }
-
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+    /// A `strings.xml` per locale, resources in key order. Resource names are given in key
+    /// order with a hash added to a name already taken; the stream gives every key its plain
+    /// name, and two names that meet (keys that differ only in characters a resource name
+    /// cannot hold) hand the build to the whole path.
+    struct Format: KeyOrderedFormat {
         /// The locale of each file.
         let locales: [String]
-        var files: KeyOrderedFiles
-        var check = StreamedIDCheck()
-        /// The hashes of the names given so far (a repeated hash, even of two names, hands
-        /// the build to the whole path: never a wrong name).
-        var names = Set<Int>()
 
-        func render(_ streamed: StreamedDocument) throws -> Fragment {
-            let resolver = run.catalog.resolver
-            let texts = streamed.entriesInKeyOrder()
+        var namesAre: String { "android resource names" }
+
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
             let names = texts.map { AndroidExporter.resourceName($0.key.description) }
-            let resources = locales.map { locale in
+            let parts = locales.map { locale in
                 var xml = ""
                 for (entry, name) in zip(texts, names) {
-                    guard let value = resolver.resolve(entry.text, for: locale)?.value else { continue }
+                    guard let value = resolve(entry, locale) else { continue }
                     AndroidExporter.resource(name, value, into: &xml)
                 }
                 return Array(xml.utf8)
             }
-            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, names: names, resources: resources)
-        }
-
-        mutating func add(kind: String, id: String, names: [String], resources: [[UInt8]], _ sink: inout ExportSink) throws {
-            for name in names where !self.names.insert(name.hashValue).inserted {
-                throw ExportStreamFallback("two android resource names meet ('\(name)')")
-            }
-            try files.add(kind: kind, id: id, parts: resources, &sink)
-        }
-
-        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
-            try add(kind: fragment.kind, id: fragment.keyID, names: fragment.names, resources: fragment.resources, &sink)
-        }
-
-        mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
-            // The taxonomies' labels, each a part of one resource.
-            var run = self.run
-            for entry in run.catalog.entries {
-                let name = AndroidExporter.resourceName(entry.key.description)
-                let resources = locales.map { locale in
-                    var xml = ""
-                    if let value = run.resolve(entry, for: locale) { AndroidExporter.resource(name, value, into: &xml) }
-                    return Array(xml.utf8)
-                }
-                try add(kind: entry.key.kind, id: entry.key.id, names: [name], resources: resources, &sink)
-            }
-            try files.finish(&sink)
+            return (parts, names)
         }
     }
 }
@@ -591,11 +547,11 @@ extension GettextExporter: StreamingExporter {
     struct Format: KeyOrderedFormat {
         let layout: Layout
 
-        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
             let resolver = run.catalog.resolver
             let sources = texts.map { resolver.resolve($0.text, for: layout.source)?.value }
             let comments = texts.map(GettextExporter.comment)
-            return layout.outputs.map { output in
+            let parts = layout.outputs.map { output in
                 var po = ""
                 for (i, entry) in texts.enumerated() {
                     guard let source = sources[i], let value = resolve(entry, output.locale) else { continue }
@@ -603,6 +559,7 @@ extension GettextExporter: StreamingExporter {
                 }
                 return Array(po.utf8)
             }
+            return (parts, [])
         }
     }
 }
@@ -700,10 +657,10 @@ extension AppleStringsExporter: StreamingExporter {
     /// A `.strings` (and, for plural texts, a `.stringsdict`) per locale, entries in key
     /// order.
     struct Format: KeyOrderedFormat {
-        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]] {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
             let comments = texts.map(AppleStringsExporter.comment)
             let keys = texts.map(\.key.description)
-            return run.locales.flatMap { locale in
+            let parts = run.locales.flatMap { locale in
                 var strings = "", plurals = ""
                 for (i, entry) in texts.enumerated() {
                     guard let value = resolve(entry, locale) else { continue }
@@ -712,18 +669,27 @@ extension AppleStringsExporter: StreamingExporter {
                 }
                 return [Array(strings.utf8), Array(plurals.utf8)]
             }
+            return (parts, [])
         }
     }
 }
 
 /// What a format written through ``KeyOrderedStream`` gives: the parts some texts (in key
-/// order) add to each of its files.
+/// order) add to each of its files, and the names they take that must differ across the
+/// whole export (android's resource names; none elsewhere).
 protocol KeyOrderedFormat: Sendable {
-    func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> [[UInt8]]
+    func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String])
+    /// What the names are, for the trace when two meet.
+    var namesAre: String { get }
 }
 
-/// The stream of an exporter whose files hold one part per document in key order (gettext,
-/// strings): each document's part rendered as it comes, the taxonomies' labels at the end.
+extension KeyOrderedFormat {
+    var namesAre: String { "names" }
+}
+
+/// The stream of an exporter whose files hold one part per document in key order (android,
+/// gettext, strings): each document's part rendered as it comes, the taxonomies' labels at
+/// the end.
 struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
     typealias Fragment = KeyedParts
 
@@ -733,26 +699,38 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
     let format: Format
     var files: KeyOrderedFiles
     var check = StreamedIDCheck()
+    /// The hashes of the names given so far (a repeated hash, even of two names, hands the
+    /// build to the whole path: never a wrong name).
+    var names = Set<Int>()
 
     func render(_ streamed: StreamedDocument) throws -> Fragment {
         let resolver = run.catalog.resolver
-        let parts = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
-        return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts)
+        let (parts, names) = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
+        return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
+    }
+
+    /// Appends a document's (or a taxonomy label's) parts, once its names are known to be new.
+    mutating func add(kind: String, id: String, parts: [[UInt8]], names: [String], _ sink: inout ExportSink) throws {
+        for name in names where !self.names.insert(name.hashValue).inserted {
+            throw ExportStreamFallback("two \(format.namesAre) meet ('\(name)')")
+        }
+        try files.add(kind: kind, id: id, parts: parts, &sink)
     }
 
     mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
         check.add(fragment.document)
-        try files.add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, &sink)
+        try add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, names: fragment.names, &sink)
     }
 
     mutating func finish(into sink: inout ExportSink) throws {
         if let failure = check.failure() { throw failure }
-        // The taxonomies' labels, each a part of one entry.
+        // The taxonomies' labels, each a part of one entry. (`run` records what it fills in,
+        // so the format reads an unchanged copy.)
         var run = self.run
         let base = self.run
         for entry in base.catalog.entries {
-            let parts = format.parts([entry], run: base) { entry, locale in run.resolve(entry, for: locale) }
-            try files.add(kind: entry.key.kind, id: entry.key.id, parts: parts, &sink)
+            let (parts, names) = format.parts([entry], run: base) { entry, locale in run.resolve(entry, for: locale) }
+            try add(kind: entry.key.kind, id: entry.key.id, parts: parts, names: names, &sink)
         }
         try files.finish(&sink)
     }
