@@ -83,20 +83,17 @@ public enum XcodeJSON {
     /// A JSON string literal with the escapes `json.dumps(ensure_ascii=False)` uses: `\"`,
     /// `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX` for other control characters.
     static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
-        // Most strings need no escape: one scan, then one bulk copy.
-        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+        // Most strings need no escape: one scan of their bytes, then one bulk copy.
+        var s = s
+        let plain = s.withUTF8 { bytes in
             guard needsNoEscape(bytes) else { return false }
+            out.append(0x22)
             out.append(contentsOf: bytes)
             out.append(0x22)
             return true
         }
-        if plain == true { return }
-        if plain == nil, s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out.append(contentsOf: s.utf8)
-            out.append(0x22)
-            return
-        }
+        if plain { return }
+        out.append(0x22)
         let hex = Array("0123456789abcdef".utf8)
         for c in s.utf8 {
             switch c {
