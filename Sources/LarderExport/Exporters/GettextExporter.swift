@@ -35,21 +35,17 @@ public struct GettextExporter: BundleExporter {
         return parts.joined(separator: "_") + (modifier.map { "@" + $0 } ?? "")
     }
 
-    /// What every file shares: the header fields the options give.
+    /// The files: the source language (each entry's `msgid`) and, per locale, its plural
+    /// forms, file and header (with the fields the options give).
     struct Layout: Sendable {
-        var project: String
-        var date: String
-        var generator: String
         var source: String
-        /// Each locale written: its locale, plural forms, file and header.
         var outputs: [(locale: String, forms: GettextPluralForms, path: String, header: String)]
 
         init(run: ExportRun, context: ExportContext) throws(ExportError) {
-            project = try run.options.string("project") ?? "larder-content"
-            date = try run.options.string("revisionDate") ?? "1970-01-01 00:00+0000"
-            generator = context.toolVersion.isEmpty ? "Larder" : "Larder \(context.toolVersion)"
+            let project = try run.options.string("project") ?? "larder-content"
+            let date = try run.options.string("revisionDate") ?? "1970-01-01 00:00+0000"
+            let generator = context.toolVersion.isEmpty ? "Larder" : "Larder \(context.toolVersion)"
             source = run.sourceLocale
-            let (project, date, generator) = (project, date, generator)
             outputs = run.locales.map { locale in
                 let name = GettextExporter.localeName(locale)
                 let forms = GettextPluralForms.forLocale(locale)
