@@ -47,6 +47,34 @@ import Testing
         #expect(r.streamed.stdout == r.whole.stdout)
     }
 
+    /// A taxonomy label whose resource name a document's text already took
+    /// (`taxonomy.a-b-c` and `taxonomy-a.b.c`): the clash is found in `finish`, where the
+    /// labels are written, and the build still takes the whole path.
+    @Test func anAndroidNameClashFoundAtTheEndTakesTheWholePath() throws {
+        let dir = try Scratch()
+        let project = dir.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("c"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "b", "c": {"en": "Doc", "vi": "Doc vi"}}]"#.utf8).write(to: project.appendingPathComponent("c/x.json"))
+        try Data(#"{"a-b-c": {"en": "Label", "vi": "Nhãn"}}"#.utf8).write(to: project.appendingPathComponent("c/tax.json"))
+        try Data(#"{"type": "object"}"#.utf8).write(to: project.appendingPathComponent("s.json"))
+        try Data("""
+            locales: [en, vi]
+            content:
+              - kind: taxonomy-a
+                schema: s.json
+                include: ["c/x.json"]
+              - kind: taxonomy
+                include: ["c/tax.json"]
+            exports:
+              - android: { out: dist/res }
+
+            """.utf8).write(to: project.appendingPathComponent("larder.yml"))
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\n\(r.whole.stdout)")
+        #expect(r.streamed.stderr.contains("does not stream: two android resource names meet ('taxonomy_a_b_c')"), "\(r.streamed.stderr)")
+        #expect(r.same)
+    }
+
     /// Two keys that make one android resource name (`card.a-b.title`, `card.a_b.title`):
     /// the whole path adds a hash to the second in key order; the stream learns of the clash
     /// only when the second document comes, and hands the build to the whole path.
