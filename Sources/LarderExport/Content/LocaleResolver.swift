@@ -17,13 +17,20 @@ public struct LocaleResolver: Sendable {
     /// The project's locales, the source language first.
     public let locales: [String]
     /// Lookup orders and fallback chains of the project's locales and their ancestors,
-    /// computed once.
-    private let plans: [String: Plan]
+    /// computed once. A list, searched in order: a project has a handful of locales, and
+    /// comparing short tags costs less than hashing one (a build resolves every text for
+    /// every locale, millions of times).
+    private let plans: [(locale: String, plan: Plan)]
 
-    struct Plan: Sendable {
-        var wanted: String
-        var order: [String]
-        var chain: Set<String>
+    /// A class, so that handing a plan to `resolve` copies one reference, not three.
+    final class Plan: Sendable {
+        let wanted: String
+        let order: [String]
+        let chain: Set<String>
+
+        init(wanted: String, order: [String], chain: Set<String>) {
+            (self.wanted, self.order, self.chain) = (wanted, order, chain)
+        }
     }
 
     /// The source language.
@@ -32,10 +39,10 @@ public struct LocaleResolver: Sendable {
     /// A resolver for a project's locales (the first is the source language).
     public init(locales: [String]) {
         self.locales = locales.isEmpty ? ["en"] : locales
-        var plans: [String: Plan] = [:]
+        var plans: [(locale: String, plan: Plan)] = []
         for locale in self.locales {
-            for tag in [locale] + LocaleFallback.chain(for: locale) where plans[tag] == nil {
-                plans[tag] = Self.plan(for: tag, locales: self.locales)
+            for tag in [locale] + LocaleFallback.chain(for: locale) where !plans.contains(where: { $0.locale == tag }) {
+                plans.append((tag, Self.plan(for: tag, locales: self.locales)))
             }
         }
         self.plans = plans
@@ -55,7 +62,8 @@ public struct LocaleResolver: Sendable {
     }
 
     func plan(for locale: String) -> Plan {
-        plans[locale] ?? Self.plan(for: locale, locales: locales)
+        for entry in plans where entry.locale == locale { return entry.plan }
+        return Self.plan(for: locale, locales: locales)
     }
 
     /// How a value was found.
