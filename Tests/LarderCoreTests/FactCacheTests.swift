@@ -312,9 +312,11 @@ final class NoteProject {
     }
 
     @Test func theCursorCountsAsTheLocatorDoes() {
-        // Texts made of line ends of every kind, multi-byte characters and a byte order mark,
-        // asked at every offset in order, and at random offsets.
-        let pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\t", "\u{FEFF}"]
+        // Texts made of line ends of every kind, multi-byte characters, control characters
+        // and a byte order mark, with runs of plain ASCII longer than the cursor's eight-byte
+        // step (and the bytes either side of its test, 0x0D and 0x0E, 0x7F and 0x80), asked
+        // at every offset in order, and at random offsets.
+        let pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\t", "\u{FEFF}", "  \"name\": 12345,", "abcdefghijklmnopq", "\u{0E}\u{7F}", "\u{0C}", "\u{80}"]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<200 {
             var text = round % 3 == 0 ? "\u{FEFF}" : ""
