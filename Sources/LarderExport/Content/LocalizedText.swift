@@ -57,6 +57,12 @@ public enum TextValue: Sendable, Hashable {
             guard let s = json.string(node) else { return nil }
             self = .text(s)
         case .object:
+            // A language map (`{"en": …}`) is the object met most: its first key, read as
+            // bytes, tells it apart before any string or dictionary is made.
+            for (k, _) in json.members(node) {
+                guard json.hasEscapes(k) || Self.isCategoryName(json.bytes[json.rawStringBytes(k)]) else { return nil }
+                break
+            }
             var forms: [PluralCategory: String] = [:]
             for (k, v) in json.members(node) {
                 guard let key = json.string(k), let category = PluralCategory(rawValue: key), let s = json.string(v) else { return nil }
@@ -67,6 +73,12 @@ public enum TextValue: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// True when `bytes` spell a plural category's name (`one`, `other`).
+    static func isCategoryName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard (3...5).contains(bytes.count) else { return false }
+        return PluralCategory.allCases.contains { $0.rawValue.utf8.elementsEqual(bytes) }
     }
 
     /// The value as JSON (`"text"` or `{"one": …, "other": …}` in CLDR order).

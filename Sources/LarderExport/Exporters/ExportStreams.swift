@@ -69,7 +69,7 @@ struct StreamedDocument: Sendable {
     /// another kind's).
     init(_ document: Document, run: ExportRun, fields: StreamedFields) throws {
         let kind = document.kind ?? "document"
-        guard !kind.contains(".") else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
+        guard !kind.utf8.contains(UInt8(ascii: ".")) else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
         guard let export = ContentCatalog.exportDocument(
             document, kind: kind, locales: run.catalog.resolver.locales, textFields: fields.texts, idFields: fields.ids)
         else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }

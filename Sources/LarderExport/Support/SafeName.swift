@@ -73,7 +73,9 @@ public enum SafeName {
             count += 1
             if count > maximumLength { return false }
         }
-        return count > 0 && (count > 7 || !reservedDeviceNames.contains(text.lowercased()))
+        // In plain ASCII the only device names are three or four letters long (`con`,
+        // `com1`): every other length needs no look-up (which lower-cases a copy).
+        return count > 0 && (count < 3 || count > 4 || !reservedDeviceNames.contains(text.lowercased()))
     }
 
     private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
