@@ -158,6 +158,23 @@ import Testing
         #expect(texts.first?.text.values.map(\.tag) == ["ko-KR", "en"])
     }
 
+    /// The node the tape finder gives with each text is the one its pointer names in the tree.
+    @Test func eachTextComesWithItsNode() throws {
+        let json = try JSONDocument(parsing: """
+            {"id": "r", "name": {"en": "Soup", "pt": "Sopa"}, "description": "Warm",
+             "ingredients": [{"name": "salt", "note": {"en": "fine"}}, "2 eggs", {"quantity": 1}],
+             "steps": ["Boil", {"en": "Serve", "pt": "Sirva"}], "images": [{"src": "a.jpg", "alt": "A bowl"}],
+             "shops": [{"name": "Corner", "address": "1 Main St", "images": [{"alt": "Front"}]}]}
+            """)
+        let finder = FieldFinder(kind: "recipe", locales: ["en", "pt"], extraPointers: [])
+        let found = try #require(finder.find(in: json, node: json.root))
+        #expect(found.texts.count == 11)
+        #expect(found.nodes.count == found.texts.count)
+        for (text, node) in zip(found.texts, found.nodes) {
+            #expect(json.value(node) == json.value.at(text.pointer), "\(text.pointer)")
+        }
+    }
+
     /// Text read from a parsed file's node is the text read from its tree, for every shape a
     /// field can hold.
     @Test(arguments: [

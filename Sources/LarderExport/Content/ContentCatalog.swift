@@ -34,6 +34,9 @@ public struct ExportDocument: Sendable {
     public var texts: [(pointer: [String], text: LocalizedText)]
     /// Pointers of its taxonomy tags (`category`, `tags/0`, `allergens/2`).
     public var tags: [[String]]
+    /// The node of each text in the document's parsed file, aligned with ``texts``, when
+    /// the texts were read from it (nil when they were read from a tree).
+    var textNodes: [Int]? = nil
 }
 
 /// The content of a run, read once for every exporter: documents by kind with their ids,
@@ -180,7 +183,8 @@ public struct ContentCatalog: Sendable {
             if id != nil { break }
         }
         guard let id else { return nil }
-        return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: found.texts, tags: found.tags)
+        return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: found.texts, tags: found.tags,
+                              textNodes: found.nodes)
     }
 
     /// The id of a document: `id`, else `code` (products), else `key` or `slug`.

@@ -36,15 +36,20 @@ struct FieldFinder {
     /// ``find(in:texts:tags:)`` over a parsed document, without building its tree (only
     /// each text's value is made): for recipes and locations with no `texts` option, in a
     /// file without repeated keys (where the tape's member is the tree's). Nil otherwise.
-    func find(in json: JSONDocument, node: Int) -> (texts: [(pointer: [String], text: LocalizedText)], tags: [[String]])? {
+    /// Each text's node comes with it (`nodes`, aligned with `texts`), so an exporter need
+    /// not look it up again by its pointer.
+    func find(in json: JSONDocument, node: Int) -> (texts: [(pointer: [String], text: LocalizedText)], nodes: [Int], tags: [[String]])? {
         guard extraPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
-        var texts: [(pointer: [String], text: LocalizedText)] = []
+        var found: [TapeText] = []
         var tags: [[String]] = []
         let tape = Tape(json: json, source: source)
-        if kind == "recipe" { tape.recipe(node, [], &texts, &tags) } else { tape.location(node, [], &texts, &tags) }
-        texts.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
-        return (texts, tags)
+        if kind == "recipe" { tape.recipe(node, [], &found, &tags) } else { tape.location(node, [], &found, &tags) }
+        found.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
+        return (found.map { ($0.pointer, $0.text) }, found.map(\.node), tags)
     }
+
+    /// A text found on the tape, with its node.
+    private typealias TapeText = (pointer: [String], text: LocalizedText, node: Int)
 
     /// The recipe and location fields, read from the tape as the tree versions read them.
     private struct Tape {
@@ -60,12 +65,12 @@ struct FieldFinder {
             return Array(json.elements(node))
         }
 
-        func add(_ node: Int?, _ pointer: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+        func add(_ node: Int?, _ pointer: [String], _ texts: inout [TapeText]) {
             guard let node, let text = LocalizedText(json, node: node, sourceLocale: source) else { return }
-            texts.append((pointer, text))
+            texts.append((pointer, text, node))
         }
 
-        func images(_ node: Int?, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
+        func images(_ node: Int?, _ base: [String], _ texts: inout [TapeText]) {
             for (i, image) in elements(node).enumerated() where json.kind(image) == .object {
                 add(json.member(image, "alt"), base + [String(i), "alt"], &texts)
             }
@@ -86,7 +91,7 @@ struct FieldFinder {
             }
         }
 
-        func recipe(_ node: Int, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+        func recipe(_ node: Int, _ base: [String], _ texts: inout [TapeText], _ tags: inout [[String]]) {
             add(member(node, "name"), base + ["name"], &texts)
             add(member(node, "description"), base + ["description"], &texts)
             for (i, ingredient) in elements(member(node, "ingredients")).enumerated() {
@@ -110,7 +115,7 @@ struct FieldFinder {
             tagFields(node, base, ["category", "tags"], &tags)
         }
 
-        func location(_ node: Int, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
+        func location(_ node: Int, _ base: [String], _ texts: inout [TapeText], _ tags: inout [[String]]) {
             add(member(node, "name"), base + ["name"], &texts)
             add(member(node, "summary"), base + ["summary"], &texts)
             add(member(node, "description"), base + ["description"], &texts)

@@ -304,11 +304,14 @@ extension XCStringsExporter: StreamingExporter {
             let kind = streamed.export.kind
             var out: [UInt8] = []
             var wrote = false
+            var found: [LocaleResolver.Resolution?] = []  // one array for every text
+            found.reserveCapacity(layout.locales.count)
             for i in streamed.order {
                 let (pointer, text) = streamed.export.texts[i]
                 let key = streamed.keyBytes[i]
                 let entry = TextEntry(key: streamed.keys[i], text: text, document: 0, pointer: pointer, isTaxonomy: false)
-                let found = layout.locales.map { resolver.resolve(entry.text, for: $0.tag) }
+                found.removeAll(keepingCapacity: true)
+                for locale in layout.locales { found.append(resolver.resolve(entry.text, for: locale.tag)) }
                 if wrote, found.contains(where: { $0 != nil }) { out.append(0x2C) }
                 wrote = layout.write(entry, key: key, found: found, into: &out) || wrote
             }

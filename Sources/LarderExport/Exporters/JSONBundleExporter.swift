@@ -125,7 +125,7 @@ public struct JSONBundleExporter: BundleExporter {
         var tags: [Int?]
 
         init(_ doc: ExportDocument) {
-            texts = doc.texts.map { FillLog.node(in: doc.document, pointer: $0.pointer) }
+            texts = doc.textNodes ?? doc.texts.map { FillLog.node(in: doc.document, pointer: $0.pointer) }
             tags = doc.tags.map { FillLog.node(in: doc.document, pointer: $0) }
         }
     }

@@ -73,6 +73,13 @@ public struct NonEmptyTextRule: ConfigurableRule {
                 continue
             }
             for (_, value) in Localized.texts(json, field) {
+                // A string whose first byte is visible ASCII (not a backslash, which may start
+                // an escaped line break) is not blank: told from its bytes, with no string made.
+                if json.kind(value) == .string, let first = json.rawStringBytes(value).first.map({ json.bytes[$0] }),
+                    first > 0x20 && first < 0x7F && first != UInt8(ascii: "\\")
+                {
+                    continue
+                }
                 guard let text = json.string(value), Text.isBlank(text) else { continue }
                 if text.isEmpty {
                     sink.report(value) { "\($0) is empty; write the text, or remove the field if it is optional" }
