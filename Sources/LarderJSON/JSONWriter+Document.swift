@@ -62,7 +62,9 @@ public struct JSONTemplate: Sendable {
     /// repeats, key nodes and nodes outside the value are not used, as in ``JSONWriter``).
     public init(_ writer: JSONWriter, _ json: JSONDocument, node: Int, depth: Int, holes: some Sequence<Int>) {
         precondition(node >= 0 && node < json.nodeCount, "node \(node) is not a node of the document")
-        var nodes = holes.sorted()
+        // Sorted as an array of Int: `sorted()` on the generic sequence ran unspecialized.
+        var nodes = Array(holes)
+        nodes.sort()
         nodes.removeDuplicates()
         var out: [UInt8] = []
         out.reserveCapacity(json.byteRange(node).count + 16)
@@ -82,6 +84,9 @@ public struct JSONTemplate: Sendable {
         self.holes = found
     }
 
+    /// How many bytes the template holds outside its holes.
+    public var fixedByteCount: Int { bytes.count }
+
     /// The position of `node` in ``nodes``, if it is one.
     public func slot(of node: Int) -> Int? {
         var lo = 0, hi = nodes.count
@@ -92,17 +97,51 @@ public struct JSONTemplate: Sendable {
         return lo < nodes.count && nodes[lo] == node ? lo : nil
     }
 
+    /// What fills the hole of a node in ``write(_:into:)``.
+    public enum Fill: Sendable {
+        /// The node as the file has it (with the fills of the nodes inside it).
+        case keep
+        /// A value, written as the writer writes it.
+        case value(JSONValue)
+        /// A string: the same bytes as `.value(.string(s))`, with no value made.
+        case string(String)
+        /// A value and its bytes as the writer writes it at the hole's depth
+        /// (``depth(of:)``), made once by the caller and copied into each hole it fills.
+        case formatted(JSONValue, [UInt8])
+    }
+
+    /// The depth at which the hole of `nodes[index]` is written, or nil when the node lies
+    /// inside another hole (it is written with that node, and a `formatted` fill gives its
+    /// value there).
+    public func depth(of index: Int) -> Int? {
+        holes.first { $0.index == index }?.depth
+    }
+
     /// Writes the value with `values[i]` in the hole of `nodes[i]`; a nil value writes the
     /// node as the file has it (with the values of the nodes inside it).
     public func write(values: [JSONValue?], into out: inout [UInt8]) {
-        precondition(values.count == nodes.count, "one value per node of the template")
+        write(values.map { $0.map(Fill.value) ?? .keep }, into: &out)
+    }
+
+    /// Writes the value with `fills[i]` in the hole of `nodes[i]`.
+    public func write(_ fills: [Fill], into out: inout [UInt8]) {
+        precondition(fills.count == nodes.count, "one fill per node of the template")
         var from = 0
         for hole in holes {
             out.append(contentsOf: bytes[from..<hole.offset])
             from = hole.offset
-            if let value = values[hole.index] {
+            switch fills[hole.index] {
+            case .string(let s):
+                writer.writeString(s, into: &out)
+                continue
+            case .value(let value):
                 writer.write(value, into: &out, depth: hole.depth)
                 continue
+            case .formatted(_, let formatted):
+                out.append(contentsOf: formatted)
+                continue
+            case .keep:
+                break
             }
             // The node as it is, with whatever is filled inside it.
             let node = nodes[hole.index]
@@ -110,7 +149,11 @@ public struct JSONTemplate: Sendable {
             var inside: [Int: JSONValue] = [:]
             var i = hole.index + 1
             while i < nodes.count && nodes[i] < end {
-                if let value = values[i] { inside[nodes[i]] = value }
+                switch fills[i] {
+                case .keep: break
+                case .string(let s): inside[nodes[i]] = .string(s)
+                case .value(let value), .formatted(let value, _): inside[nodes[i]] = value
+                }
                 i += 1
             }
             writer.write(json, node: node, depth: hole.depth, replacing: inside, into: &out)

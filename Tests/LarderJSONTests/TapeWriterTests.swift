@@ -276,6 +276,24 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
                 var expected: [UInt8] = []
                 writer.write(doc, node: node, depth: depth, replacing: replacing, into: &expected)
                 #expect(filled == expected, "document \(round) \(text.debugDescription), node \(node), holes \(template.nodes)")
+                // The same values as fills of every kind: a string as `.string`, a value
+                // formatted by the caller at its hole's depth, and, for a node with no hole
+                // of its own, bytes that must not be written (its value is).
+                let fills = zip(template.nodes.indices, values).map { i, value -> JSONTemplate.Fill in
+                    guard let value else { return .keep }
+                    switch random.int(3) {
+                    case 0: return .value(value)
+                    case 1: if case .string(let s) = value { return .string(s) } else { return .value(value) }
+                    default:
+                        guard let depth = template.depth(of: i) else { return .formatted(value, Array("!".utf8)) }
+                        var bytes: [UInt8] = []
+                        writer.write(value, depth: depth, into: &bytes)
+                        return .formatted(value, bytes)
+                    }
+                }
+                var fromFills: [UInt8] = []
+                template.write(fills, into: &fromFills)
+                #expect(fromFills == expected, "document \(round) \(text.debugDescription), node \(node), fills \(fills)")
             }
         }
     }

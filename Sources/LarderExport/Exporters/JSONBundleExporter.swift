@@ -161,30 +161,39 @@ public struct JSONBundleExporter: BundleExporter {
 
         /// The document localized for each of `locales`.
         func write(_ doc: ExportDocument, locales: [String], run: inout ExportRun) -> [[UInt8]] {
-            var values = [JSONValue?](repeating: nil, count: template.nodes.count)
+            var fills = [JSONTemplate.Fill](repeating: .keep, count: template.nodes.count)
             // Each tag's object in the previous locale, and its label there: a tag's object
-            // is made again only when its label changes (without a taxonomy, never).
-            var tagObjects: [(label: String?, object: JSONValue)?] = Array(repeating: nil, count: tags.count)
+            // is made (and formatted) again only when its label changes (without a taxonomy,
+            // never).
+            var tagObjects: [(label: String?, fill: JSONTemplate.Fill)?] = Array(repeating: nil, count: tags.count)
             return locales.map { locale in
-                for i in values.indices { values[i] = nil }
+                for i in fills.indices { fills[i] = .keep }
                 for ((pointer, text), slot) in zip(doc.texts, textSlots) {
                     guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
-                    values[slot] = resolved.json
+                    if case .text(let s) = resolved { fills[slot] = .string(s) } else { fills[slot] = .value(resolved.json) }
                 }
                 for (i, (slot, tag)) in zip(tagSlots, tags).enumerated() {
                     guard let slot, let tag else { continue }
                     let label = run.catalog.taxonomy.isEmpty ? nil : run.label(tag, for: locale)
                     if let made = tagObjects[i], made.label == label {
-                        values[slot] = made.object
+                        fills[slot] = made.fill
                         continue
                     }
                     var object = JSONObject([("tag", .string(tag))])
                     if let label { object["label"] = .string(label) }
-                    tagObjects[i] = (label, .object(object))
-                    values[slot] = .object(object)
+                    let value = JSONValue.object(object)
+                    var fill = JSONTemplate.Fill.value(value)
+                    if let depth = template.depth(of: slot) {
+                        var bytes: [UInt8] = []
+                        JSONWriter.pretty.write(value, depth: depth, into: &bytes)
+                        fill = .formatted(value, bytes)
+                    }
+                    tagObjects[i] = (label, fill)
+                    fills[slot] = fill
                 }
                 var out: [UInt8] = []
-                template.write(values: values, into: &out)
+                out.reserveCapacity(template.fixedByteCount + 64 * fills.count)
+                template.write(fills, into: &out)
                 return out
             }
         }
