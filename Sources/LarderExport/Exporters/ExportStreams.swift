@@ -62,6 +62,8 @@ struct StreamedDocument: Sendable {
     var order: [Int]
     /// A key used twice within the document, if any.
     var repeatedKey: String?
+    /// What the consuming side of every stream needs of the document (made once here).
+    var identity: StreamedIdentity
 
     /// The view of `document`; throws ``ExportStreamFallback`` for a document without an id
     /// (named by its position among its kind's documents, known only to the whole-content
@@ -100,6 +102,7 @@ struct StreamedDocument: Sendable {
         }
         self.keys = keys
         self.keyBytes = keyBytes
+        identity = StreamedIdentity(export, keyID: keyID, repeatedKey: repeatedKey, firstKey: keys.first)
     }
 
     /// The document's texts as catalog entries, in the order of their keys (`StringKey`'s,
@@ -122,14 +125,14 @@ struct StreamedIdentity: Sendable {
     var repeatedKey: String?
     var firstKey: String?
 
-    init(_ document: StreamedDocument) {
-        kind = document.export.kind
-        id = document.export.id
-        fileID = document.export.fileID
-        keyID = document.keyID
-        file = document.export.document.file
-        repeatedKey = document.repeatedKey
-        firstKey = document.keys.first?.description
+    init(_ export: ExportDocument, keyID: String, repeatedKey: String?, firstKey: StringKey?) {
+        kind = export.kind
+        id = export.id
+        fileID = export.fileID
+        self.keyID = keyID
+        file = export.document.file
+        self.repeatedKey = repeatedKey
+        self.firstKey = firstKey?.description
     }
 }
 
@@ -213,7 +216,7 @@ extension JSONBundleExporter: StreamingExporter {
                 exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, nodes: nodes, into: &out)
                 return out
             }
-            return Fragment(document: StreamedIdentity(streamed), elements: elements)
+            return Fragment(document: streamed.identity, elements: elements)
         }
 
         mutating func append(_ bytes: [UInt8], to path: String, _ sink: inout ExportSink) throws {
@@ -303,19 +306,20 @@ extension XCStringsExporter: StreamingExporter {
             let resolver = run.catalog.resolver
             let kind = streamed.export.kind
             var out: [UInt8] = []
+            out.reserveCapacity(streamed.export.texts.count * (200 + 160 * layout.locales.count))
             var wrote = false
-            var found: [LocaleResolver.Resolution?] = []  // one array for every text
-            found.reserveCapacity(layout.locales.count)
+            // One array of resolutions, and one comment prefix, for every text.
+            var found = [LocaleResolver.Resolution?](repeating: nil, count: layout.locales.count)
+            let commentPrefix = layout.comments ? XCStringsExporter.commentPrefix(kind: kind, id: streamed.keyID) : nil
             for i in streamed.order {
                 let (pointer, text) = streamed.export.texts[i]
                 let key = streamed.keyBytes[i]
                 let entry = TextEntry(key: streamed.keys[i], text: text, document: 0, pointer: pointer, isTaxonomy: false)
-                found.removeAll(keepingCapacity: true)
-                for locale in layout.locales { found.append(resolver.resolve(entry.text, for: locale.tag)) }
+                for (j, locale) in layout.locales.enumerated() { found[j] = resolver.resolve(entry.text, for: locale.tag) }
                 if wrote, found.contains(where: { $0 != nil }) { out.append(0x2C) }
-                wrote = layout.write(entry, key: key, found: found, into: &out) || wrote
+                wrote = layout.write(entry, key: key, found: found, commentPrefix: commentPrefix, into: &out) || wrote
             }
-            return Fragment(document: StreamedIdentity(streamed), prefix: Array("\(kind).\(streamed.keyID).".utf8), strings: out)
+            return Fragment(document: streamed.identity, prefix: Array("\(kind).\(streamed.keyID).".utf8), strings: out)
         }
 
         mutating func add(_ prefix: [UInt8], _ strings: [UInt8], _ sink: inout ExportSink) throws {
@@ -388,7 +392,7 @@ extension JSONLDExporter: StreamingExporter {
                 var run = self.run
                 for locale in run.locales { files.append(exporter.file(streamed.export, locale: locale, settings: settings, run: &run)) }
             }
-            return Fragment(document: StreamedIdentity(streamed), files: files)
+            return Fragment(document: streamed.identity, files: files)
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
@@ -610,7 +614,7 @@ extension I18nextExporter: StreamingExporter {
                 JSONWriter.pretty.write(tree, depth: 0, into: &object)
                 return Array(object.dropFirst().dropLast(2))
             }
-            return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: members)
+            return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: members)
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
@@ -709,7 +713,7 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
     func render(_ streamed: StreamedDocument) throws -> Fragment {
         let resolver = run.catalog.resolver
         let (parts, names) = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
-        return Fragment(document: StreamedIdentity(streamed), kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
+        return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
     }
 
     /// Appends a document's (or a taxonomy label's) parts, once its names are known to be new.

@@ -168,8 +168,10 @@ public struct XCStringsExporter: BundleExporter {
 
         /// Writes one string (`"key" : { … }`, without a comma before it) with its value in
         /// each locale (`found`, aligned with ``locales``); false, and nothing written, when
-        /// no locale has a value.
-        func write(_ entry: TextEntry, key keyBytes: [UInt8], found: [LocaleResolver.Resolution?], into out: inout [UInt8]) -> Bool {
+        /// no locale has a value. `commentPrefix`: see ``appendComment(for:prefix:to:)``.
+        func write(
+            _ entry: TextEntry, key keyBytes: [UInt8], found: [LocaleResolver.Resolution?], commentPrefix: [UInt8]? = nil, into out: inout [UInt8]
+        ) -> Bool {
             guard found.contains(where: { $0 != nil }) else { return false }
             return fixed.bytes.withUnsafeBufferPointer { table in
                 func put(_ range: Range<Int>) { out.append(contentsOf: UnsafeBufferPointer(rebasing: table[range])) }
@@ -180,7 +182,7 @@ public struct XCStringsExporter: BundleExporter {
                     put(fixed.comment)
                     let start = out.count
                     out.append(0x22)
-                    XCStringsExporter.appendComment(for: entry, to: &out)
+                    XCStringsExporter.appendComment(for: entry, prefix: commentPrefix, to: &out)
                     if out[(start + 1)...].contains(where: { $0 == 0x22 || $0 == 0x5C }) {
                         // A quote or backslash in an id or field: written again with escapes.
                         let comment = Array(out[(start + 1)...])
@@ -274,26 +276,17 @@ public struct XCStringsExporter: BundleExporter {
     }
 
     /// Appends the bytes of ``comment(for:)`` (a string per text of every document: written
-    /// straight to bytes).
-    static func appendComment(for entry: TextEntry, to out: inout [UInt8]) {
-        let start = out.count
+    /// straight to bytes). `prefix` is the entry's ``commentPrefix(kind:id:)``, when the
+    /// caller made it once for all the texts of a document.
+    static func appendComment(for entry: TextEntry, prefix: [UInt8]? = nil, to out: inout [UInt8]) {
+        var start = out.count
         if entry.isTaxonomy {
             out.append(contentsOf: "Label of the tag '".utf8)
             out.append(contentsOf: entry.pointer[0].utf8)
             out.append(0x27)
         } else {
-            let kind = entry.key.kind
-            // An ASCII first character upper-cases by its byte, unless a combining mark
-            // (not ASCII) follows it: the whole character is then upper-cased as a String.
-            if let first = kind.utf8.first, first < 0x80, kind.utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
-                out.append(contentsOf: kind.utf8)
-                if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { out[start] = first - 0x20 }
-            } else {
-                out.append(contentsOf: (kind.prefix(1).uppercased() + kind.dropFirst()).utf8)
-            }
-            out.append(contentsOf: " '".utf8)
-            out.append(contentsOf: entry.key.id.utf8)
-            out.append(contentsOf: "': ".utf8)
+            out.append(contentsOf: prefix ?? commentPrefix(kind: entry.key.kind, id: entry.key.id))
+            start = out.count
             for (i, token) in entry.pointer.enumerated() {
                 if i > 0 { out.append(0x20) }
                 out.append(contentsOf: token.utf8)
@@ -301,5 +294,24 @@ public struct XCStringsExporter: BundleExporter {
         }
         // Control characters are ASCII: no byte of a multi-byte character is one.
         for i in start..<out.count where out[i] < 0x20 || out[i] == 0x7F { out[i] = 0x20 }
+    }
+
+    /// "Recipe 'negroni': ", the start of the comment of each text of a document (control
+    /// characters made spaces).
+    static func commentPrefix(kind: String, id: String) -> [UInt8] {
+        var out: [UInt8] = []
+        // An ASCII first character upper-cases by its byte, unless a combining mark (not
+        // ASCII) follows it: the whole character is then upper-cased as a String.
+        if let first = kind.utf8.first, first < 0x80, kind.utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
+            out.append(contentsOf: kind.utf8)
+            if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { out[0] = first - 0x20 }
+        } else {
+            out.append(contentsOf: (kind.prefix(1).uppercased() + kind.dropFirst()).utf8)
+        }
+        out.append(contentsOf: " '".utf8)
+        out.append(contentsOf: id.utf8)
+        out.append(contentsOf: "': ".utf8)
+        for i in out.indices where out[i] < 0x20 || out[i] == 0x7F { out[i] = 0x20 }
+        return out
     }
 }
