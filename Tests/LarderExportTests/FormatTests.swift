@@ -264,3 +264,27 @@ extension TranslatorCommentTests {
         #expect(comments == ["Recipe 'a': say \"hi\"\\ ", "Recipe 'b': name"])
     }
 }
+
+@Suite struct DeviceNameTests {
+    /// The byte test for device names agrees with the list of them, for every name of three
+    /// or four characters made of the letters and digits device names use, in any case.
+    @Test func theByteTestAgreesWithTheList() {
+        let alphabet = Array("acilmnoprtuxzACLNOPTUX0159".utf8)
+        var checked = 0
+        for length in 3...4 {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let name = String(decoding: digits.map { alphabet[$0] }, as: UTF8.self)
+                #expect(SafeName.isPlainDeviceName(name.utf8) == SafeName.reservedDeviceNames.contains(name.lowercased()), "\(name)")
+                checked += 1
+                var i = length - 1
+                while i >= 0 && digits[i] == alphabet.count - 1 { digits[i] = 0; i -= 1 }
+                if i < 0 { break }
+                digits[i] += 1
+            }
+        }
+        #expect(checked == 26 * 26 * 26 + 26 * 26 * 26 * 26)
+        for name in ["name", "note", "co", "conn", "com", "comx", "lpt10", ""] { #expect(!SafeName.isPlainDeviceName(name.utf8), "\(name)") }
+        #expect(SafeName.fileName("name") == "name" && SafeName.keySegment("Nul") != "Nul" && SafeName.keySegment("lPt7") != "lPt7")
+    }
+}

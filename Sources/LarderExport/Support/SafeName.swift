@@ -73,9 +73,21 @@ public enum SafeName {
             count += 1
             if count > maximumLength { return false }
         }
-        // In plain ASCII the only device names are three or four letters long (`con`,
-        // `com1`): every other length needs no look-up (which lower-cases a copy).
-        return count > 0 && (count < 3 || count > 4 || !reservedDeviceNames.contains(text.lowercased()))
+        return count > 0 && !isPlainDeviceName(text.utf8)
+    }
+
+    /// True for the device names spelled in plain ASCII, in any case: `con`, `prn`, `aux`,
+    /// `nul`, and `com` or `lpt` with a digit (the rest of ``reservedDeviceNames`` is not
+    /// plain). Compared byte by byte: a key segment such as `name` is checked for every text.
+    static func isPlainDeviceName(_ utf8: String.UTF8View) -> Bool {
+        let count = utf8.count
+        guard count == 3 || count == 4 else { return false }
+        var word: UInt32 = 0  // the bytes, lower-cased, one after another
+        for b in utf8 { word = word << 8 | UInt32(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b) }
+        func code(_ s: StaticString) -> UInt32 { s.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } } }
+        if count == 3 { return word == code("con") || word == code("prn") || word == code("aux") || word == code("nul") }
+        let stem = word >> 8, digit = word & 0xFF
+        return (stem == code("com") || stem == code("lpt")) && digit >= UInt32(UInt8(ascii: "0")) && digit <= UInt32(UInt8(ascii: "9"))
     }
 
     private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
