@@ -110,7 +110,7 @@ public struct LocaleResolver: Sendable {
         if found == nil { found = text.values.indices.first { !text.values[$0].value.isBlank } }
         guard let index = found else { return nil }
         let (tag, value) = text.values[index]
-        let c = text.canonicalTags[index]
+        let c = text.canonicalTag(index)
         let fill: Fill = c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage
         if text.isPlural {
             let (forms, filled) = completePlural(value, for: locale)

@@ -99,16 +99,27 @@ public enum TextValue: Sendable, Hashable {
 public struct LocalizedText: Sendable, Hashable {
     /// The values by language tag, in the order the content lists them (tags as written).
     public var values: [(tag: String, value: TextValue)] {
-        didSet { canonicalTags = values.map { canonical($0.tag) } }
+        didSet { respelled = Self.respelled(values) }
     }
-    /// The canonical spelling of each tag of ``values`` (computed once: resolving a text
-    /// for many locales compares them often).
-    private(set) var canonicalTags: [String]
+    /// The canonical spelling of each tag of ``values``, computed once (resolving a text for
+    /// many locales compares them often); nil when every tag is already canonical, as
+    /// nearly all are (no second array per text).
+    private var respelled: [String]?
 
     /// A text with the given values.
     public init(_ values: [(tag: String, value: TextValue)]) {
         self.values = values
-        self.canonicalTags = values.map { canonical($0.tag) }
+        self.respelled = Self.respelled(values)
+    }
+
+    private static func respelled(_ values: [(tag: String, value: TextValue)]) -> [String]? {
+        guard values.contains(where: { !isSimpleCanonicalTag($0.tag) }) else { return nil }
+        return values.map { canonical($0.tag) }
+    }
+
+    /// The canonical spelling of the tag of `values[index]`.
+    func canonicalTag(_ index: Int) -> String {
+        respelled?[index] ?? values[index].tag
     }
 
     /// A text in one language.
@@ -195,7 +206,8 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The position in ``values`` of the non-blank value whose canonical tag is `tag`.
     func index(of canonicalTag: String) -> Int? {
-        canonicalTags.indices.first { canonicalTags[$0] == canonicalTag && !values[$0].value.isBlank }
+        if let respelled { return respelled.indices.first { respelled[$0] == canonicalTag && !values[$0].value.isBlank } }
+        return values.indices.first { values[$0].tag == canonicalTag && !values[$0].value.isBlank }
     }
 
     /// True when any language has plural forms.
