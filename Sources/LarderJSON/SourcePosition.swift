@@ -81,6 +81,13 @@ public struct SourceLocator: Sendable {
 
     /// The line and column of the byte at `offset` (an offset past the end maps to the end).
     public func position(ofByte offset: Int) -> SourcePosition {
+        position(ofByte: offset, scanningAtMost: .max)!
+    }
+
+    /// ``position(ofByte:)`` when the byte lies at most `limit` bytes into its line, else
+    /// nil: on a very long line (a minified file) a caller finding many positions in byte
+    /// order counts on from the last one instead, and stays linear in the file.
+    public func position(ofByte offset: Int, scanningAtMost limit: Int) -> SourcePosition? {
         let offset = min(max(0, offset), bytes.count)
         // Last line start <= offset.
         var lo = 0, hi = lineStarts.count - 1
@@ -89,6 +96,7 @@ public struct SourceLocator: Sendable {
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
         var i = lineStarts[lo]
+        guard offset - i <= limit else { return nil }
         // A byte order mark is invisible in editors.
         if i == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             i = min(3, offset)

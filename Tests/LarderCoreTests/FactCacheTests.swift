@@ -320,16 +320,23 @@ final class NoteProject {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<200 {
             var text = round % 3 == 0 ? "\u{FEFF}" : ""
-            for _ in 0..<Int.random(in: 0..<40, using: &generator) { text += pieces.randomElement(using: &generator) ?? "" }
+            for _ in 0..<Int.random(in: 0..<60, using: &generator) { text += pieces.randomElement(using: &generator) ?? "" }
             let bytes = Array(text.utf8)
             let locator = SourceLocator(bytes: bytes)
             var cursor = PositionCursor()
+            // With the line index: from it near a line's start, counted on from the last
+            // position further in (these texts have lines longer than that limit).
+            var indexed = PositionCursor()
             for offset in 0...bytes.count {
                 #expect(cursor.position(ofByte: offset, in: bytes) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
+                #expect(indexed.position(ofByte: offset, in: bytes, lines: locator) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
+                let near = locator.position(ofByte: offset, scanningAtMost: 20)
+                #expect(near == nil || near == locator.position(ofByte: offset))
             }
             for _ in 0..<20 {
                 let offset = Int.random(in: 0...bytes.count, using: &generator)
                 #expect(cursor.position(ofByte: offset, in: bytes) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
+                #expect(indexed.position(ofByte: offset, in: bytes, lines: locator) == locator.position(ofByte: offset), "\(bytes) at \(offset)")
             }
         }
     }

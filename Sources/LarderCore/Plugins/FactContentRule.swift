@@ -134,8 +134,9 @@ public protocol ContentFacts: Sendable {
 public struct FactPlace: ContentFacts, Hashable {
     enum Location: Sendable {
         case positions(start: SourcePosition, end: SourcePosition)
-        /// The file's bytes (shared with its parsed document, not copied) and the value's.
-        case bytes([UInt8], Range<Int>)
+        /// The file's bytes (shared with its parsed document, not copied), the value's, and
+        /// the file's line index when the loader made one.
+        case bytes([UInt8], Range<Int>, lines: SourceLocator?)
     }
 
     let location: Location
@@ -152,7 +153,7 @@ public struct FactPlace: ContentFacts, Hashable {
     /// gives.
     public init(_ document: Document, node: Int) {
         let json = document.json
-        location = .bytes(json.bytes, json.byteRange(node))
+        location = .bytes(json.bytes, json.byteRange(node), lines: document.locator)
         pointer = json.pointer(to: node, from: document.node, basePointer: document.pointer)
     }
 
@@ -160,9 +161,9 @@ public struct FactPlace: ContentFacts, Hashable {
     public var start: SourcePosition {
         switch location {
         case .positions(let start, _): return start
-        case .bytes(let bytes, let range):
+        case .bytes(let bytes, let range, let lines):
             var cursor = PositionCursor()
-            return cursor.position(ofByte: range.lowerBound, in: bytes)
+            return cursor.position(ofByte: range.lowerBound, in: bytes, lines: lines)
         }
     }
 
@@ -170,9 +171,9 @@ public struct FactPlace: ContentFacts, Hashable {
     public var end: SourcePosition {
         switch location {
         case .positions(_, let end): return end
-        case .bytes(let bytes, let range):
+        case .bytes(let bytes, let range, let lines):
             var cursor = PositionCursor()
-            return cursor.position(ofByte: range.upperBound, in: bytes)
+            return cursor.position(ofByte: range.upperBound, in: bytes, lines: lines)
         }
     }
 
@@ -196,9 +197,9 @@ public struct FactPlace: ContentFacts, Hashable {
         case .positions(let start, let end):
             encoder.write(start)
             encoder.write(end)
-        case .bytes(let bytes, let range):
-            encoder.write(encoder.cursor.position(ofByte: range.lowerBound, in: bytes))
-            encoder.write(encoder.cursor.position(ofByte: range.upperBound, in: bytes))
+        case .bytes(let bytes, let range, let lines):
+            encoder.write(encoder.cursor.position(ofByte: range.lowerBound, in: bytes, lines: lines))
+            encoder.write(encoder.cursor.position(ofByte: range.upperBound, in: bytes, lines: lines))
         }
         encoder.write(pointer)
     }
@@ -219,7 +220,7 @@ extension FactPlace {
         // the address of their storage) and its offset.
         var wanted: [(slot: Int, file: Int, offset: Int)] = []
         for (i, place) in places.enumerated() {
-            guard case .bytes(let bytes, let range) = place.location else { continue }
+            guard case .bytes(let bytes, let range, _) = place.location else { continue }
             let file = bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
             wanted.append((2 * i, file, range.lowerBound))
             wanted.append((2 * i + 1, file, range.upperBound))
@@ -229,8 +230,8 @@ extension FactPlace {
         var positions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: 2 * places.count)
         var cursor = PositionCursor()
         for w in wanted {
-            guard case .bytes(let bytes, _) = places[w.slot / 2].location else { continue }
-            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes)
+            guard case .bytes(let bytes, _, let lines) = places[w.slot / 2].location else { continue }
+            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes, lines: lines)
         }
         return places.enumerated().map { i, place in
             guard case .bytes = place.location else { return place }
@@ -345,15 +346,15 @@ public struct FactEncoder: Sendable {
             case .positions(let start, let end):
                 positions[2 * i] = start
                 positions[2 * i + 1] = end
-            case .bytes(_, let range):
+            case .bytes(_, let range, _):
                 wanted.append((2 * i, range.lowerBound))
                 wanted.append((2 * i + 1, range.upperBound))
             }
         }
         wanted.sort { ($0.offset, $0.slot) < ($1.offset, $1.slot) }
         for w in wanted {
-            guard case .bytes(let bytes, _) = places[w.slot / 2].location else { continue }
-            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes)
+            guard case .bytes(let bytes, _, let lines) = places[w.slot / 2].location else { continue }
+            positions[w.slot] = cursor.position(ofByte: w.offset, in: bytes, lines: lines)
         }
         for i in places.indices {
             let (start, end) = (positions[2 * i], positions[2 * i + 1])
@@ -499,6 +500,15 @@ struct PositionCursor: Sendable {
     private var offset = 0
     private var line = 1
     private var column = 1
+
+    /// The position of byte `wanted` of `bytes`: from the file's line index when it has one
+    /// and the byte is near its line's start (a binary search and a short count), else
+    /// counted on from the last position asked (or from the start, when asked for an
+    /// earlier byte or another file).
+    mutating func position(ofByte wanted: Int, in bytes: [UInt8], lines: SourceLocator?) -> SourcePosition {
+        if let lines, let position = lines.position(ofByte: wanted, scanningAtMost: 256) { return position }
+        return position(ofByte: wanted, in: bytes)
+    }
 
     mutating func position(ofByte wanted: Int, in bytes: [UInt8]) -> SourcePosition {
         let target = min(max(0, wanted), bytes.count)
