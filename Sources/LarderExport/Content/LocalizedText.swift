@@ -112,6 +112,12 @@ public struct LocalizedText: Sendable, Hashable {
         self.respelled = Self.respelled(values)
     }
 
+    /// A text whose tags the caller found all canonical already.
+    private init(canonical values: [(tag: String, value: TextValue)]) {
+        self.values = values
+        self.respelled = nil
+    }
+
     private static func respelled(_ values: [(tag: String, value: TextValue)]) -> [String]? {
         guard values.contains(where: { !isSimpleCanonicalTag($0.tag) }) else { return nil }
         return values.map { canonical($0.tag) }
@@ -159,13 +165,17 @@ public struct LocalizedText: Sendable, Hashable {
         guard json.kind(node) == .object, json.count(node) > 0 else { return nil }
         var values: [(tag: String, value: TextValue)] = []
         values.reserveCapacity(json.count(node))
+        var allCanonical = true
         for (k, v) in json.members(node) {
-            guard let tag = json.string(k), isSimpleCanonicalTag(tag) || LanguageTag.isValid(tag),
-                let value = TextValue(json, node: v)
-            else { return nil }
+            guard let tag = json.string(k) else { return nil }
+            if !isSimpleCanonicalTag(tag) {
+                guard LanguageTag.isValid(tag) else { return nil }
+                allCanonical = false
+            }
+            guard let value = TextValue(json, node: v) else { return nil }
             values.append((tag, value))
         }
-        self.init(values)
+        if allCanonical { self.init(canonical: values) } else { self.init(values) }
     }
 
     /// True when every key in the value at `node` is written in plain ASCII, without escapes.

@@ -52,8 +52,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
     /// True when `key` lower-cased is `tag` (itself lower-case ASCII, as every valid tag is):
     /// compared byte by byte, with `lowercased()` only for a key that is not ASCII.
     static func key(_ key: String, lowercasesTo tag: String) -> Bool {
+        if key == tag { return true }  // the common case: two short strings, compared whole
         let isUpper = { (b: UInt8) in b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
-        if key.utf8.elementsEqual(tag.utf8, by: { (isUpper($0) ? $0 | 0x20 : $0) == $1 }) { return true }
+        if key.utf8.count == tag.utf8.count, key.utf8.elementsEqual(tag.utf8, by: { (isUpper($0) ? $0 | 0x20 : $0) == $1 }) { return true }
         guard key.utf8.contains(where: { $0 >= 0x80 }) else { return false }
         return key.lowercased() == tag
     }
