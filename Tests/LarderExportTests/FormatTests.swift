@@ -287,4 +287,10 @@ extension TranslatorCommentTests {
         for name in ["name", "note", "co", "conn", "com", "comx", "lpt10", ""] { #expect(!SafeName.isPlainDeviceName(name.utf8), "\(name)") }
         #expect(SafeName.fileName("name") == "name" && SafeName.keySegment("Nul") != "Nul" && SafeName.keySegment("lPt7") != "lPt7")
     }
+
+    /// A path's segments made key segments at once are those made one by one.
+    @Test(arguments: [["steps", "2"], ["ingredients", "0", "name"], ["en:milk"], ["a.b", "0"], ["name", "CON"], ["-x"], [""], []])
+    func keySegmentsAreEachSegmentsKeySegment(_ path: [String]) {
+        #expect(SafeName.keySegments(path) == path.map(SafeName.keySegment))
+    }
 }

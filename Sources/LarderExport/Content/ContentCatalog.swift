@@ -122,7 +122,7 @@ public struct ContentCatalog: Sendable {
             var own: [TextEntry] = []
             own.reserveCapacity(doc.texts.count)
             for (pointer, text) in doc.texts {
-                let key = StringKey(kind: doc.kind, id: keyID, path: pointer.map(SafeName.keySegment))
+                let key = StringKey(kind: doc.kind, id: keyID, path: SafeName.keySegments(pointer))
                 own.append(TextEntry(key: key, text: text, document: index, pointer: pointer, isTaxonomy: false))
             }
             own.sort { $0.key < $1.key }

@@ -84,7 +84,7 @@ struct StreamedDocument: Sendable {
         }
         let keyID = SafeName.keySegment(export.id)
         self.keyID = keyID
-        let keys = export.texts.map { StringKey(kind: kind, id: keyID, path: $0.pointer.map(SafeName.keySegment)) }
+        let keys = export.texts.map { StringKey(kind: kind, id: keyID, path: SafeName.keySegments($0.pointer)) }
         let prefix = Array("\(kind).\(keyID)".utf8)
         let keyBytes = keys.map { key in
             var bytes = prefix

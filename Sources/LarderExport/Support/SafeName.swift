@@ -42,6 +42,12 @@ public enum SafeName {
         make(text, allowed: { isPlain($0) || $0 == ":" })
     }
 
+    /// Each of `segments` made a key segment; the array itself when every one is already
+    /// safe (as field names and indices are), so a key's path takes no second array.
+    static func keySegments(_ segments: [String]) -> [String] {
+        segments.allSatisfy { isPlainASCII($0, colon: true) } ? segments : segments.map(keySegment)
+    }
+
     /// The first `count` hex digits of the SHA-256 of `text`.
     public static func shortHash(_ text: String, count: Int = 8) -> String {
         String(SHA256.hex(Array(text.utf8)).prefix(count))
