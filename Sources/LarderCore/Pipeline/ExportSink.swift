@@ -16,7 +16,6 @@ public struct ExportSink: Sendable {
         var pending: [UInt8] = []
         /// Bytes appended so far (written and pending).
         var size = 0
-        var location: String
     }
 
     /// The staged output: the file itself, or the folder the paths are relative to.
@@ -33,6 +32,12 @@ public struct ExportSink: Sendable {
     init(root: String, isFile: Bool) {
         self.root = root
         self.isFile = isFile
+    }
+
+    /// Where the file at `path` is staged (made when needed, not kept: an export of a file
+    /// per document would keep hundreds of thousands of these).
+    private func location(_ path: String) -> String {
+        isFile ? root : root + "/" + path
     }
 
     /// Appends `bytes` to the file at `path`, creating it on first use.
@@ -57,15 +62,16 @@ public struct ExportSink: Sendable {
     /// ordered otherwise than the content is: the parts were appended as they came, and
     /// their order is known only at the end). Later appends go after the last range.
     public mutating func reorder(_ path: String, keepingFirst prefix: Int, ranges: [Range<Int>], separator: [UInt8] = []) throws(OutputWriter.WriteError) {
-        guard let file = files[path] else { return }
+        guard files[path] != nil else { return }
         try flush(path)
-        let temporary = file.location + ".reordered"
+        let location = location(path)
+        let temporary = location + ".reordered"
         let out = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard out >= 0 else { throw OutputWriter.WriteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let input = Foundation.open(file.location, O_RDONLY | O_CLOEXEC)
+        let input = Foundation.open(location, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else {
             close(out)
-            throw OutputWriter.WriteError("cannot read \(file.location): \(String(cString: strerror(errno)))")
+            throw OutputWriter.WriteError("cannot read \(location): \(String(cString: strerror(errno)))")
         }
         defer { close(input) }
         var size = 0
@@ -75,7 +81,7 @@ public struct ExportSink: Sendable {
             while offset < range.upperBound {
                 let count = min(Self.block, range.upperBound - offset)
                 let read = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, count, off_t(offset)) }
-                guard read > 0 else { throw OutputWriter.WriteError("cannot read \(file.location)") }
+                guard read > 0 else { throw OutputWriter.WriteError("cannot read \(location)") }
                 try Self.write(out, chunk[0..<read], location: temporary)
                 offset += read
                 size += read
@@ -96,13 +102,13 @@ public struct ExportSink: Sendable {
             throw error
         }
         if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
-        guard rename(temporary, file.location) == 0 else {
+        guard rename(temporary, location) == 0 else {
             close(out)
             files[path]?.descriptor = -1
             recent.removeAll { $0 == path }
-            throw OutputWriter.WriteError("cannot write \(file.location): \(String(cString: strerror(errno)))")
+            throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))")
         }
-        files[path] = OpenFile(descriptor: out, size: size, location: file.location)
+        files[path] = OpenFile(descriptor: out, size: size)
         try use(path)
     }
 
@@ -111,8 +117,9 @@ public struct ExportSink: Sendable {
     private mutating func use(_ path: String) throws(OutputWriter.WriteError) {
         guard let file = files[path] else { return }
         if file.descriptor < 0 {
-            let fd = Foundation.open(file.location, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(file.location): \(String(cString: strerror(errno)))") }
+            let location = location(path)
+            let fd = Foundation.open(location, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
             files[path]!.descriptor = fd
         } else if recent.last == path {
             return
@@ -141,20 +148,18 @@ public struct ExportSink: Sendable {
     }
 
     private mutating func open(_ path: String) throws(OutputWriter.WriteError) {
-        let location: String
         if isFile {
             guard paths.isEmpty else {
                 throw OutputWriter.WriteError("the output is a file, but the export writes more than one file (\(paths[0]), \(path)); give a folder")
             }
-            location = root
         } else {
             do {
                 try Artifact.validate(path: path)
             } catch {
                 throw OutputWriter.WriteError("\(error)")
             }
-            location = root + "/" + path
         }
+        let location = location(path)
         do {
             try FileManager.default.createDirectory(atPath: (location as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
@@ -162,7 +167,7 @@ public struct ExportSink: Sendable {
         }
         let fd = Foundation.open(location, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
-        files[path] = OpenFile(descriptor: fd, location: location)
+        files[path] = OpenFile(descriptor: fd)
         paths.append(path)
         try use(path)
     }
@@ -171,11 +176,11 @@ public struct ExportSink: Sendable {
         guard let file = files[path], !file.pending.isEmpty else { return }
         // A parked file has nothing pending: it was written out when parked.
         guard file.descriptor >= 0 else { return }
-        try Self.write(file.descriptor, file.pending[...], location: file.location)
+        try Self.write(file.descriptor, file.pending[...], location: location(path))
         files[path]!.pending.removeAll(keepingCapacity: true)
     }
 
-    private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, location: String) throws(OutputWriter.WriteError) {
+    private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, location: @autoclosure () -> String) throws(OutputWriter.WriteError) {
         var failed: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -189,6 +194,6 @@ public struct ExportSink: Sendable {
                 offset += n
             }
         }
-        if failed != 0 { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(failed)))") }
+        if failed != 0 { throw OutputWriter.WriteError("cannot write \(location()): \(String(cString: strerror(failed)))") }
     }
 }

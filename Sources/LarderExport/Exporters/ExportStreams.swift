@@ -428,8 +428,12 @@ struct KeyOrderedFiles: Sendable {
     }
 
     let files: [File]
-    /// Each part written: its order key and its bytes in each file (nil where empty).
-    private var groups: [(kind: String, id: String, number: Int?, ranges: [Range<Int>?])] = []
+    /// Each document's (or label's) parts, as written: its order key. Its part in file `f`
+    /// is at `ranges[group * files.count + f]` (an empty range where it has none): one
+    /// flat array, not an array per document (100,000 recipes through four such streams
+    /// held 47 MB of small arrays).
+    private var groups: [(kind: String, id: String, number: Int?)] = []
+    private var ranges: [Range<Int>] = []
     private var parts: [Int]
     private var started = false
 
@@ -447,10 +451,10 @@ struct KeyOrderedFiles: Sendable {
     /// Appends a document's (or a taxonomy label's) part to each file.
     mutating func add(kind: String, id: String, parts: [[UInt8]], _ sink: inout ExportSink) throws {
         try start(&sink)
-        var ranges: [Range<Int>?] = []
-        for (f, (file, bytes)) in zip(files, parts).enumerated() {
+        for (f, file) in files.enumerated() {
+            let bytes = f < parts.count ? parts[f] : []
             guard !bytes.isEmpty else {
-                ranges.append(nil)
+                ranges.append(0..<0)
                 continue
             }
             if self.parts[f] > 0 {
@@ -463,19 +467,21 @@ struct KeyOrderedFiles: Sendable {
             ranges.append(start..<sink.size(of: file.path))
             self.parts[f] += 1
         }
-        groups.append((kind, id, Int(id), ranges))
+        groups.append((kind, id, Int(id)))
     }
 
     /// Puts the parts in key order and ends each file.
     mutating func finish(_ sink: inout ExportSink) throws {
         try start(&sink)
-        func precedes(_ a: (kind: String, id: String, number: Int?, ranges: [Range<Int>?]), _ b: (kind: String, id: String, number: Int?, ranges: [Range<Int>?])) -> Bool {
-            a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let (a, b) = (groups[a], groups[b])
+            return a.kind != b.kind ? a.kind < b.kind : StringKey.precedes(a.id, a.number, b.id, b.number)
         }
-        if !groups.indices.dropFirst().allSatisfy({ precedes(groups[$0 - 1], groups[$0]) }) {
-            let sorted = groups.sorted(by: precedes)
+        if !groups.indices.dropFirst().allSatisfy({ precedes($0 - 1, $0) }) {
+            let sorted = groups.indices.sorted(by: precedes)
             for (f, file) in files.enumerated() where parts[f] > 0 {
-                try sink.reorder(file.path, keepingFirst: file.header.count, ranges: sorted.compactMap { $0.ranges[f] }, separator: file.separator)
+                let order = sorted.map { ranges[$0 * files.count + f] }.filter { !$0.isEmpty }
+                try sink.reorder(file.path, keepingFirst: file.header.count, ranges: order, separator: file.separator)
             }
         }
         for (f, file) in files.enumerated() where parts[f] > 0 || !file.optional {
