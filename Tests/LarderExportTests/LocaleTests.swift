@@ -121,6 +121,23 @@ import Testing
         let en = try #require(resolver.resolve(t, for: "en"))
         #expect(!en.isFilled)
     }
+
+    /// The value alone (what a streamed build asks) is the value of the full resolution,
+    /// for texts of random tags, blank values and plural forms, in every project locale and
+    /// an ancestor of one.
+    @Test func theValueAloneIsTheResolutionsValue() {
+        var generator = SystemRandomNumberGenerator()
+        let tags = ["en", "EN", "pt", "pt-BR", "PT-pt", "es-419", "es", "zh", "zh-Hant", "vi", "de"]
+        let values: [TextValue] = [.text("a"), .text(" "), .text(""), .plural([.one: "1", .other: "n"]), .plural([.other: " "])]
+        for _ in 0..<500 {
+            let text = LocalizedText((0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (tags.randomElement(using: &generator)!, values.randomElement(using: &generator)!)
+            })
+            for locale in resolver.locales + ["pt", "zh-Hant", "fr"] {
+                #expect(resolver.value(text, for: locale) == resolver.resolve(text, for: locale)?.value, "\(text.values) in \(locale)")
+            }
+        }
+    }
 }
 
 @Suite struct CanonicalTagTests {

@@ -65,9 +65,11 @@ struct FieldFinder {
             return Array(json.elements(node))
         }
 
-        func add(_ node: Int?, _ pointer: [String], _ texts: inout [TapeText]) {
+        /// Adds the text at `node`, if there is one; its pointer is made only then (most
+        /// recipes have no `description`, most ingredients no `note`).
+        func add(_ node: Int?, _ pointer: @autoclosure () -> [String], _ texts: inout [TapeText]) {
             guard let node, let text = LocalizedText(json, node: node, sourceLocale: source) else { return }
-            texts.append((pointer, text, node))
+            texts.append((pointer(), text, node))
         }
 
         func images(_ node: Int?, _ base: [String], _ texts: inout [TapeText]) {

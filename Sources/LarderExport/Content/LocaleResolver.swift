@@ -100,15 +100,7 @@ public struct LocaleResolver: Sendable {
     /// The value of `text` for `locale`, or nil when the text has no non-blank value.
     public func resolve(_ text: LocalizedText, for locale: String) -> Resolution? {
         let plan = plan(for: locale)
-        var found: Int?
-        for tag in plan.order {
-            if let hit = text.index(of: tag) {
-                found = hit
-                break
-            }
-        }
-        if found == nil { found = text.values.indices.first { !text.values[$0].value.isBlank } }
-        guard let index = found else { return nil }
+        guard let index = Self.index(of: text, plan: plan) else { return nil }
         let (tag, value) = text.values[index]
         let c = text.canonicalTag(index)
         let fill: Fill = c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage
@@ -117,6 +109,23 @@ public struct LocaleResolver: Sendable {
             return Resolution(value: .plural(forms), sourceTag: tag, fill: fill, filledCategories: filled)
         }
         return Resolution(value: value, sourceTag: tag, fill: fill, filledCategories: [])
+    }
+
+    /// The value ``resolve(_:for:)`` gives, without saying where it came from: for a caller
+    /// that keeps no notes of filled-in translations (a streamed build).
+    func value(_ text: LocalizedText, for locale: String) -> TextValue? {
+        guard let index = Self.index(of: text, plan: plan(for: locale)) else { return nil }
+        let value = text.values[index].value
+        return text.isPlural ? .plural(completePlural(value, for: locale).forms) : value
+    }
+
+    /// The position in `text.values` of the value `plan` picks: the first of its order the
+    /// text has (not blank), else the first value that is not blank.
+    static func index(of text: LocalizedText, plan: Plan) -> Int? {
+        for tag in plan.order {
+            if let hit = text.index(of: tag) { return hit }
+        }
+        return text.values.indices.first { !text.values[$0].value.isBlank }
     }
 
     /// `value`'s forms for exactly the categories `locale` uses: missing ones (and blank

@@ -33,7 +33,8 @@ struct ExportRun {
 
     /// The value of an entry for `locale`, logged when filled in.
     mutating func resolve(_ entry: TextEntry, for locale: String) -> TextValue? {
-        resolution(entry, for: locale)?.value
+        guard fills.severity != nil else { return catalog.resolver.value(entry.text, for: locale) }  // no notes kept
+        return resolution(entry, for: locale)?.value
     }
 
     /// The resolution of an entry for `locale` (value and where it came from), logged when
@@ -48,6 +49,7 @@ struct ExportRun {
 
     /// The value of a text of a document for `locale`, logged when filled in.
     mutating func resolve(_ text: LocalizedText, for locale: String, in document: Document, at pointer: [String]) -> TextValue? {
+        guard fills.severity != nil else { return catalog.resolver.value(text, for: locale) }  // no notes kept
         guard let r = catalog.resolver.resolve(text, for: locale) else { return nil }
         fills.record(r, locale: locale, document: document, pointer: pointer)
         return r.value

@@ -562,7 +562,7 @@ extension GettextExporter: StreamingExporter {
 
         func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
             let resolver = run.catalog.resolver
-            let sources = texts.map { resolver.resolve($0.text, for: layout.source)?.value }
+            let sources = texts.map { resolver.value($0.text, for: layout.source) }
             let comments = texts.map(GettextExporter.comment)
             let parts = layout.outputs.map { output in
                 var po = ""
@@ -603,7 +603,7 @@ extension I18nextExporter: StreamingExporter {
             let texts = streamed.entriesInKeyOrder()
             let members = try targets.map { target in
                 let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
-                    resolver.resolve(entry.text, for: locale)?.value
+                    resolver.value(entry.text, for: locale)
                 }
                 guard let list = leaves[streamed.export.kind], !list.isEmpty else { return [UInt8]() }
                 let tree: JSONValue
@@ -718,7 +718,7 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
 
     func render(_ streamed: StreamedDocument) throws -> Fragment {
         let resolver = run.catalog.resolver
-        let (parts, names) = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.resolve(entry.text, for: locale)?.value }
+        let (parts, names) = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.value(entry.text, for: locale) }
         return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
     }
 
