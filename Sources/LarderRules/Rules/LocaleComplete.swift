@@ -88,7 +88,8 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 keys.removeAll(keepingCapacity: true)
                 for (key, _) in json.members(field) { if let k = json.string(key) { keys.append(k) } }
                 // Most texts have every locale: that is found without building the list.
-                guard !lowered.allSatisfy({ tag in keys.contains { Self.key($0, lowercasesTo: tag) } }) else { continue }
+                // (A key written as the tag, the usual spelling, is found by plain comparison.)
+                guard !lowered.allSatisfy({ tag in keys.contains(tag) || keys.contains { Self.key($0, lowercasesTo: tag) } }) else { continue }
                 let missing = zip(locales, lowered).filter { _, tag in !keys.contains { Self.key($0, lowercasesTo: tag) } }.map(\.0)
                 guard !missing.isEmpty else { continue }
                 sink.report(field) {
