@@ -83,3 +83,50 @@ import Testing
         #expect(templated > (textOption ? 3 : 20))  // a tag named as a text makes the template decline
     }
 }
+
+@Suite struct StreamedIDCheckTests {
+    func identity(_ kind: String, _ id: String, file: String, keyID: String? = nil, repeatedKey: String? = nil) throws -> StreamedIdentity {
+        let document = Document(file: file, kind: kind, json: try JSONDocument(parsing: "{}"))
+        let export = ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: [], tags: [])
+        let keyID = keyID ?? SafeName.keySegment(id)
+        return StreamedIdentity(export, keyID: keyID, repeatedKey: repeatedKey, firstKey: StringKey(kind: kind, id: keyID, path: ["name"]))
+    }
+
+    @Test func unrepeatedIDsPass() throws {
+        var check = StreamedIDCheck()
+        for (i, kind) in ["recipe", "location", "recipe"].enumerated() { check.add(try identity(kind, "id-\(i)", file: "f\(i).json")) }
+        check.add(try identity("location", "id-0", file: "g.json"))  // the same id in another kind
+        #expect(check.failure() == nil)
+    }
+
+    /// A repeated id names the files of its first and its second document; of two kinds with
+    /// one, the first kind in order is reported, as the whole path does.
+    @Test func aRepeatedIDNamesBothFiles() throws {
+        var check = StreamedIDCheck()
+        check.add(try identity("recipe", "dup", file: "a.json"))
+        check.add(try identity("recipe", "x", file: "a.json"))
+        check.add(try identity("recipe", "dup", file: "b.json"))
+        check.add(try identity("recipe", "dup", file: "c.json"))
+        check.add(try identity("location", "p", file: "d.json"))
+        check.add(try identity("location", "p", file: "e.json"))
+        #expect(check.failure()?.message.hasPrefix("two location documents have the id 'p' (in d.json and e.json)") == true)
+        var one = StreamedIDCheck()
+        one.add(try identity("recipe", "dup", file: "a.json"))
+        one.add(try identity("recipe", "dup", file: "b.json"))
+        one.add(try identity("recipe", "dup", file: "c.json"))
+        #expect(one.failure()?.message.hasPrefix("two recipe documents have the id 'dup' (in a.json and b.json)") == true)
+    }
+
+    /// Two documents whose ids differ but whose key segments meet, and a key repeated
+    /// within a document: the first such key is reported.
+    @Test func repeatedKeysAreReported() throws {
+        var check = StreamedIDCheck()
+        check.add(try identity("recipe", "a", file: "a.json", keyID: "k"))
+        check.add(try identity("recipe", "b", file: "a.json", keyID: "k"))
+        check.add(try identity("recipe", "c", file: "a.json", repeatedKey: "recipe.c.name"))
+        #expect(check.failure()?.message == "two texts have the key 'recipe.k.name'; rename one of the fields or ids")
+        var within = StreamedIDCheck()
+        within.add(try identity("recipe", "c", file: "a.json", repeatedKey: "recipe.c.name"))
+        #expect(within.failure()?.message == "two texts have the key 'recipe.c.name'; rename one of the fields or ids")
+    }
+}

@@ -139,37 +139,57 @@ struct StreamedIdentity: Sendable {
 /// The checks the content catalog makes when it is built whole (two documents of a kind
 /// with one id; two texts with one key), made as the documents stream by.
 struct StreamedIDCheck: Sendable {
-    /// kind -> file id -> the file of its first document.
-    private var files: [String: [String: String]] = [:]
-    /// kind -> key segment -> file id.
-    private var keyIDs: [String: [String: String]] = [:]
-    /// The first repeated id of each kind, in content order.
-    private var repeatedIDs: [String: String] = [:]
+    /// What is known of one kind's documents.
+    private struct Kind: Sendable {
+        var name: String
+        /// File id -> the file of its first document (an index into `fileNames`).
+        var files: [String: Int32] = [:]
+        /// The key segments of the ids.
+        var keyIDs = Set<String>()
+        /// The first repeated id, in content order.
+        var repeatedID: String?
+    }
+
+    /// The kinds seen (a project has a handful: found by comparing names, not hashing).
+    private var kinds: [Kind] = []
+    /// The content files, each once (documents come file by file).
+    private var fileNames: [String] = []
     private var repeatedKey: String?
 
+    /// One hash of the file id and one of the key segment per document, and four bytes kept
+    /// for its file: every stream of a build keeps one of these for every document.
     mutating func add(_ document: StreamedIdentity) {
-        let kind = document.kind, fileID = document.fileID
-        if let other = files[kind]?[fileID] {
-            if repeatedIDs[kind] == nil {
-                repeatedIDs[kind] = "two \(kind) documents have the id '\(document.id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)"
+        let k: Int
+        if let found = kinds.firstIndex(where: { $0.name == document.kind }) {
+            k = found
+        } else {
+            kinds.append(Kind(name: document.kind))
+            k = kinds.count - 1
+        }
+        if fileNames.last != document.file { fileNames.append(document.file) }
+        if let other = kinds[k].files.updateValue(Int32(fileNames.count - 1), forKey: document.fileID) {
+            kinds[k].files[document.fileID] = other  // the first document's file is kept
+            if kinds[k].repeatedID == nil {
+                kinds[k].repeatedID = "two \(document.kind) documents have the id '\(document.id)' (in \(fileNames[Int(other)]) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)"
             }
             return
         }
-        files[kind, default: [:]][fileID] = document.file
+        let newKeyID = kinds[k].keyIDs.insert(document.keyID).inserted
         if repeatedKey == nil {
             if let key = document.repeatedKey {
                 repeatedKey = key
-            } else if keyIDs[kind]?[document.keyID] != nil, let key = document.firstKey {
+            } else if !newKeyID, let key = document.firstKey {
                 repeatedKey = key
             }
         }
-        keyIDs[kind, default: [:]][document.keyID] = fileID
     }
 
     /// The error the whole-content export gives for the same content: a repeated id (of the
     /// first kind in order) before a repeated key.
     func failure() -> ExportError? {
-        if let kind = repeatedIDs.keys.min(), let message = repeatedIDs[kind] { return ExportError(message) }
+        if let first = kinds.filter({ $0.repeatedID != nil }).min(by: { $0.name < $1.name }), let message = first.repeatedID {
+            return ExportError(message)
+        }
         if let key = repeatedKey { return ExportError("two texts have the key '\(key)'; rename one of the fields or ids") }
         return nil
     }
