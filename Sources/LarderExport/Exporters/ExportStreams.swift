@@ -1,8 +1,8 @@
 import LarderCore
 import LarderJSON
 
-// The streamed form of `json-bundle` and `xcstrings` (see StreamingExporter in LarderCore):
-// the same bytes as their whole-content export, written document by document.
+// The streamed form of every built-in exporter but `images` (see StreamingExporter in
+// LarderCore): the same bytes as their whole-content export, written document by document.
 
 extension BundleExporter {
     /// Taxonomies give the labels of every other document's tags: they come first.
@@ -13,27 +13,40 @@ extension BundleExporter {
     /// What a stream starts from: the options and a catalog of the leading documents (the
     /// taxonomies) alone. A stream makes no notes about filled-in translations: the build
     /// does not report them.
-    func streamRun(context: ExportContext, leading: [Document]) throws -> ExportRun {
+    func streamBase(context: ExportContext, leading: [Document]) throws -> StreamBase {
         var context = context
         context.wantsDiagnostics = false
         let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
         context.prepared = try ContentCatalog(
             documents: leading, locales: ExportRun.projectLocales(context), textFields: options.stringLists("texts"),
             idFields: options.stringMap("ids"))
-        return try ExportRun(self, leading, context)
+        let run = try ExportRun(self, leading, context)
+        return StreamBase(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context))
     }
+}
+
+/// What every built-in stream starts from and keeps: its run (options, locales, the leading
+/// documents' catalog), the `texts` and `ids` options, its preparation key, and the checks
+/// on ids made as the documents pass.
+struct StreamBase: Sendable {
+    let run: ExportRun
+    let fields: StreamedFields
+    let preparationKey: String
+    var check = StreamedIDCheck()
 }
 
 /// A stream over the documents as the content catalog sees them (every built-in stream):
 /// streams with one preparation key share the view.
 protocol CatalogStream: ExportStream where Prepared == StreamedDocument {
-    var run: ExportRun { get }
-    var fields: StreamedFields { get }
+    var base: StreamBase { get set }
 }
 
 extension CatalogStream {
+    var run: ExportRun { base.run }
+    var preparationKey: String { base.preparationKey }
+
     func prepare(_ document: Document) throws -> StreamedDocument {
-        try StreamedDocument(document, run: run, fields: fields)
+        try StreamedDocument(document, run: base.run, fields: base.fields)
     }
 
     var writesOneFile: Bool { false }
@@ -197,11 +210,12 @@ struct StreamedIDCheck: Sendable {
 
 extension JSONBundleExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
         // Images are copied only once every reference is known.
         guard try !run.options.bool("images", default: false), try outStreams(run) else { return nil }
         return Stream(
-            exporter: self, run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), folders: run.locales.map { SafeName.fileName(canonical($0)) },
+            exporter: self, base: base, folders: run.locales.map { SafeName.fileName(canonical($0)) },
             writeManifest: try run.options.bool("manifest", default: true),
             version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion))
     }
@@ -215,9 +229,7 @@ extension JSONBundleExporter: StreamingExporter {
         }
 
         let exporter: JSONBundleExporter
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+        var base: StreamBase
         let folders: [String]
         let writeManifest: Bool
         let version: String
@@ -225,7 +237,6 @@ extension JSONBundleExporter: StreamingExporter {
         /// Each kind's file in each locale.
         var paths: [String: [String]] = [:]
         var hashes: [String: SHA256] = [:]
-        var check = StreamedIDCheck()
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var run = self.run
@@ -248,7 +259,7 @@ extension JSONBundleExporter: StreamingExporter {
         static let nextElement = Array(",\n  ".utf8)
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
+            base.check.add(fragment.document)
             let kind = fragment.document.kind
             let count = counts[kind, default: 0]
             counts[kind] = count + 1
@@ -263,7 +274,7 @@ extension JSONBundleExporter: StreamingExporter {
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
+            if let failure = base.check.failure() { throw failure }
             var run = self.run
             for (locale, folder) in zip(run.locales, folders) {
                 for kind in counts.keys.sorted() {
@@ -296,8 +307,9 @@ private func hex(_ bytes: [UInt8]) -> String {
 
 extension XCStringsExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
-        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context), layout: try Layout(run: run))
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
+        return Stream(base: base, layout: try Layout(run: run))
     }
 
     struct Stream: CatalogStream {
@@ -310,11 +322,8 @@ extension XCStringsExporter: StreamingExporter {
             var strings: [UInt8]
         }
 
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+        var base: StreamBase
         let layout: Layout
-        var check = StreamedIDCheck()
         /// Each group of strings written (a document's, or a taxonomy label's): its order key
         /// and its bytes in the file.
         var groups: [(prefix: [UInt8], range: Range<Int>)] = []
@@ -355,12 +364,12 @@ extension XCStringsExporter: StreamingExporter {
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
+            base.check.add(fragment.document)
             try add(fragment.prefix, fragment.strings, &sink)
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
+            if let failure = base.check.failure() { throw failure }
             // The taxonomies' labels, each a group of one string.
             var run = self.run
             for entry in run.catalog.entries {
@@ -387,8 +396,9 @@ extension XCStringsExporter: StreamingExporter {
 
 extension JSONLDExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
-        return Stream(exporter: self, run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
+        return Stream(exporter: self, base: base,
                       settings: try Settings(run.options))
     }
 
@@ -400,11 +410,8 @@ extension JSONLDExporter: StreamingExporter {
         }
 
         let exporter: JSONLDExporter
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+        var base: StreamBase
         let settings: Settings
-        var check = StreamedIDCheck()
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var files: [(path: String, bytes: [UInt8])] = []
@@ -416,13 +423,13 @@ extension JSONLDExporter: StreamingExporter {
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
+            base.check.add(fragment.document)
             // A repeated id would write one file twice: finish reports it, and nothing lands.
             for file in fragment.files where sink.size(of: file.path) == 0 { try sink.append(file.bytes, to: file.path) }
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
+            if let failure = base.check.failure() { throw failure }
         }
     }
 }
@@ -532,12 +539,13 @@ extension BundleExporter {
 
 extension AndroidExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
         guard try outStreams(run) else { return nil }
         let fileName = try Self.fileName(run)
         let outputs = try Self.folders(run)
         let files = outputs.map { KeyOrderedFiles.File(path: "\($0.folder)/\(fileName)", header: Array(Self.header.utf8), footer: Array(Self.footer.utf8)) }
-        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+        return KeyOrderedStream(base: base,
                                 format: Format(locales: outputs.map(\.locale)), files: KeyOrderedFiles(files))
     }
 
@@ -568,11 +576,12 @@ extension AndroidExporter: StreamingExporter {
 
 extension GettextExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
         guard try outStreams(run) else { return nil }
         let layout = try Layout(run: run, context: context)
         let files = layout.outputs.map { KeyOrderedFiles.File(path: $0.path, header: Array($0.header.utf8), footer: []) }
-        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+        return KeyOrderedStream(base: base,
                                 format: Format(layout: layout), files: KeyOrderedFiles(files))
     }
 
@@ -599,9 +608,10 @@ extension GettextExporter: StreamingExporter {
 
 extension I18nextExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
         guard try outStreams(run) else { return nil }
-        return Stream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+        return Stream(base: base,
                       targets: try Self.targets(run))
     }
 
@@ -611,12 +621,9 @@ extension I18nextExporter: StreamingExporter {
         /// The parts are `"id": { … }` in each folder (empty where the document has no text).
         typealias Fragment = KeyedParts
 
-        let run: ExportRun
-        let fields: StreamedFields
-        let preparationKey: String
+        var base: StreamBase
         let targets: [(folder: String, textsOf: String, rulesOf: String)]
         var namespaces: [String: KeyOrderedFiles] = [:]
-        var check = StreamedIDCheck()
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
@@ -644,7 +651,7 @@ extension I18nextExporter: StreamingExporter {
         }
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            check.add(fragment.document)
+            base.check.add(fragment.document)
             let kind = fragment.kind
             if namespaces[kind] == nil {
                 namespaces[kind] = KeyOrderedFiles(targets.map { target in
@@ -656,7 +663,7 @@ extension I18nextExporter: StreamingExporter {
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
-            if let failure = check.failure() { throw failure }
+            if let failure = base.check.failure() { throw failure }
             for kind in namespaces.keys.sorted() { try namespaces[kind]!.finish(&sink) }
             // The taxonomy's namespace, whole: its tags nest by their prefixes.
             var run = self.run
@@ -674,7 +681,8 @@ extension I18nextExporter: StreamingExporter {
 
 extension AppleStringsExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let run = try streamRun(context: context, leading: leading)
+        let base = try streamBase(context: context, leading: leading)
+        let run = base.run
         guard try outStreams(run) else { return nil }
         let table = SafeName.fileName(try run.options.string("table") ?? "Content")
         // Each locale's .strings, then its .stringsdict.
@@ -683,7 +691,7 @@ extension AppleStringsExporter: StreamingExporter {
              KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).stringsdict", header: Array(Self.stringsdictHeader.utf8),
                                   footer: Array(Self.stringsdictFooter.utf8), optional: true)]
         }
-        return KeyOrderedStream(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context),
+        return KeyOrderedStream(base: base,
                                 format: Format(), files: KeyOrderedFiles(files))
     }
 
@@ -726,12 +734,9 @@ extension KeyOrderedFormat {
 struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
     typealias Fragment = KeyedParts
 
-    let run: ExportRun
-    let fields: StreamedFields
-    let preparationKey: String
+    var base: StreamBase
     let format: Format
     var files: KeyOrderedFiles
-    var check = StreamedIDCheck()
     /// The hashes of the names given so far (a repeated hash, even of two names, hands the
     /// build to the whole path: never a wrong name).
     var names = Set<Int>()
@@ -751,12 +756,12 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
     }
 
     mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-        check.add(fragment.document)
+        base.check.add(fragment.document)
         try add(kind: fragment.kind, id: fragment.keyID, parts: fragment.parts, names: fragment.names, &sink)
     }
 
     mutating func finish(into sink: inout ExportSink) throws {
-        if let failure = check.failure() { throw failure }
+        if let failure = base.check.failure() { throw failure }
         // The taxonomies' labels, each a part of one entry. (`run` records what it fills in,
         // so the format reads an unchanged copy.)
         var run = self.run
