@@ -42,11 +42,12 @@ struct PreparedEcho: PreparingExporter {
 }
 
 @Suite struct BuilderTests {
-    func scratch() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-build-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    /// Every scratch folder of a test, removed after it.
+    let scratchRoot: ScratchRoot
+
+    init() throws { scratchRoot = try ScratchRoot("larder-build") }
+
+    func scratch() throws -> String { try scratchRoot.folder() }
 
     func documents() throws -> [Document] {
         let json = try JSONDocument(parsing: #"[{"id": "negroni", "name": "Negroni"}, {"id": "mojito", "name": "Mojito"}]"#)

@@ -7,6 +7,11 @@ import Testing
 /// External plugins (`plugins:` in larder.yml): the example plugins, every failure mode with
 /// its message, the checks on what a plugin answers, and the pipeline wiring.
 @Suite struct ExternalPluginTests {
+    /// Every scratch folder of a test, removed after it.
+    let scratchRoot: ScratchRoot
+
+    init() throws { scratchRoot = try ScratchRoot("larder-plugin") }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let examples = root.appendingPathComponent("Examples/plugins").path
 
@@ -23,8 +28,7 @@ import Testing
 
     /// A folder holding `script` as `plugin.sh`.
     func scratch(_ script: String = "") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-plugin-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try scratchRoot.folder()
         try script.write(toFile: dir + "/plugin.sh", atomically: true, encoding: .utf8)
         return dir
     }
