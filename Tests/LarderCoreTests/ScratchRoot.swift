@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A folder under the system's temporary folder for one test's files, removed with
 /// everything in it when the last reference goes. Swift Testing makes a suite instance
@@ -18,5 +19,17 @@ final class ScratchRoot: Sendable {
         let dir = path + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
+    }
+}
+
+@Suite struct ScratchRootTests {
+    @Test func goesWithEverythingInIt() throws {
+        var root: ScratchRoot? = try ScratchRoot("larder-scratch")
+        let path = root!.path
+        let inner = try root!.folder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: inner + "/f.json"))
+        #expect(FileManager.default.fileExists(atPath: inner + "/f.json"))
+        root = nil
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
