@@ -13,7 +13,10 @@ struct BuildCommand: AsyncParsableCommand {
             Each export writes to its `out` path (default dist/<exporter>), relative to the \
             project or to --out. Output is deterministic, and written to a staging folder \
             first and renamed into place, so a failed or killed build leaves the previous \
-            output intact. Exit status: 0 built, 1 content errors (nothing written), 2 a \
+            output intact. With --check nothing is put in place: the build is compared \
+            with the outputs there, file by file, and each file that differs is reported \
+            (for CI, when the outputs are committed). Exit status: 0 built (or up to date), \
+            1 content errors (nothing written) or, with --check, outputs out of date, 2 a \
             usage, configuration or export error.
             """
     )
@@ -26,6 +29,9 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-stream"), help: "Build with every document in memory, as when a step cannot stream (slower; for comparing the two).")
     var noStream = false
+
+    @Flag(name: .long, help: "Compare what the build makes with the outputs in place, and change nothing: exit 1 and name each file that differs when they are out of date.")
+    var check = false
 
     @OptionGroup var output: OutputOptions
 
@@ -47,6 +53,7 @@ struct BuildCommand: AsyncParsableCommand {
             config: project.config, registry: registry, outputBase: out.map { absolutePath($0, cwd: cwd) } ?? project.root,
             protected: [], toolVersion: larderVersion, files: WorkingTreeFiles(root: project.root))
         builder.pluginDirectory = project.root  // external plugins run in the project folder
+        builder.checkOnly = check
         let total = 2 + builder.steps.count
         let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
 
@@ -81,7 +88,7 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(1)
         case .built(let found, let result, let documents):
             trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
-            finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
+            try finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
                    project: project, cwd: cwd, trace: &trace)
             return
         }
@@ -111,13 +118,13 @@ struct BuildCommand: AsyncParsableCommand {
             throw ValidationError("[\(error.step)] \(error.message)")
         }
         trace.mark("transform, export and write")
-        finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
+        try finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
                registry: registry, project: project, cwd: cwd, trace: &trace)
     }
 
     /// Reports the lint and build diagnostics (warnings, notes) and says what was built.
     func finish(_ found: [Diagnostic], _ result: Builder.Result, documents: Int, files: Int, content: LoadedContent?, reporter: any Reporter,
-                registry: PluginRegistry, project: ProjectSession, cwd: String, trace: inout PhaseTrace) {
+                registry: PluginRegistry, project: ProjectSession, cwd: String, trace: inout PhaseTrace) throws {
         let notes = project.displayed(found + result.diagnostics)
         if !notes.isEmpty {
             let locators = content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
@@ -125,13 +132,40 @@ struct BuildCommand: AsyncParsableCommand {
             trace.mark("report \(notes.count) diagnostics")
         }
         let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
-        FileHandle.standardError.write(Data("Built \(documents) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+        guard check else {
+            FileHandle.standardError.write(Data("Built \(documents) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+            return
+        }
+        let base = out.map { absolutePath($0, cwd: cwd) } ?? project.root
+        let stale = result.differences.map { Self.diagnostic($0, base: base, cwd: cwd) }
+        guard stale.isEmpty else {
+            // No source lines are shown: an output can be a gigabyte, and the line differs anyway.
+            report(stale, files: stale.count, locators: [:], sources: SourceProvider.none, reporter: reporter, registry: registry, cwd: cwd)
+            FileHandle.standardError.write(Data("larder: \(stale.count) output file\(stale.count == 1 ? " is" : "s are") out of date; run `larder build`\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardError.write(Data("Checked \(documents) documents: \(written.isEmpty ? "larder.yml lists no exports" : written.joined(separator: ", ") + " up to date").\n".utf8))
     }
 
-    func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], reporter: any Reporter, registry: PluginRegistry, cwd: String) {
+    /// A difference as a diagnostic on the file in place, its path as the other diagnostics
+    /// give paths (relative to the working folder).
+    static func diagnostic(_ difference: OutputDifference, base: String, cwd: String) -> Diagnostic {
+        let absolute = base.hasSuffix("/") ? base + difference.path : base + "/" + difference.path
+        let file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
+        let (message, at): (String, SourcePosition) = switch difference.change {
+        case .changed(let at): ("out of date: the build writes other bytes from here on", at)
+        case .missing: ("missing: the build writes this file", SourcePosition(line: 1, column: 1))
+        case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", SourcePosition(line: 1, column: 1))
+        case .extra: ("not built any more: the build would remove this file", SourcePosition(line: 1, column: 1))
+        }
+        return Diagnostic(ruleID: "out-of-date", severity: .error, message: message, file: file, start: at)
+    }
+
+    func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], sources: SourceProvider? = nil, reporter: any Reporter,
+                registry: PluginRegistry, cwd: String) {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
-            sources: SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
+            sources: sources ?? SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
             toolVersion: larderVersion, rules: registry.ruleMetadata)
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }

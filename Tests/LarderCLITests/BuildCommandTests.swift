@@ -116,6 +116,56 @@ import Testing
         #expect(snapshot(project.appendingPathComponent("dist")) == new)
     }
 
+    /// `--check` compares and changes nothing, streamed and whole (`--no-stream`): out of
+    /// date before the first build, up to date after it, and after a content change each
+    /// changed file is named at the line where it first differs.
+    @Test(arguments: [[], ["--no-stream"]])
+    func checkNamesWhatABuildWouldChangeAndChangesNothing(_ mode: [String]) throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        let before = try CLI.run(["build", "--check"] + mode, in: project, environment: StreamedBuildTests.trace)
+        #expect(before.status == 1, "\(before.stdout)\(before.stderr)")
+        #expect(before.stderr.contains(StreamedBuildTests.streamedLine) == mode.isEmpty, "\(before.stderr)")
+        #expect(before.stdout.contains("dist/json:1:1: error: missing: the build writes this folder (7 files) [out-of-date]"), "\(before.stdout)")
+        #expect(before.stdout.contains("dist/ios/Content.xcstrings:1:1: error: missing: the build writes this file"), "\(before.stdout)")
+        #expect(before.stderr.contains("3 output files are out of date; run `larder build`"), "\(before.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == ["README.md", "content", "images", "larder.yml", "mistakes"])
+
+        #expect(try CLI.run(["build"] + mode, in: project).status == 0)
+        let built = snapshot(project.appendingPathComponent("dist"))
+        let clean = try CLI.run(["build", "--check"] + mode, in: project)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stderr.contains("Checked 21 documents: dist/json (7 files), dist/ios/Content.xcstrings (1 file), dist/jsonld (40 files) up to date."), "\(clean.stderr)")
+
+        let drinks = project.appendingPathComponent("content/drinks.json")
+        let text = try String(contentsOf: drinks, encoding: .utf8).replacingOccurrences(of: "\"Negroni\"", with: "\"Negroni Sbagliato\"")
+        try Data(text.utf8).write(to: drinks)
+        try FileManager.default.removeItem(at: project.appendingPathComponent("dist/json/es/location.json"))
+        try Data("{}".utf8).write(to: project.appendingPathComponent("dist/jsonld/en/recipe/old.json"))
+        let before2 = snapshot(project.appendingPathComponent("dist"))
+        let stale = try CLI.run(["build", "--check", "--format", "github"] + mode, in: project)
+        #expect(stale.status == 1)
+        #expect(snapshot(project.appendingPathComponent("dist")) == before2)
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: project.path)).contains { $0.hasPrefix(".larder-staging-") })
+        let lines = stale.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("::error file=dist/json/es/location.json,line=1,col=1,endLine=1,endColumn=1,title=out-of-date::missing: the build writes this file"), "\(stale.stdout)")
+        #expect(lines.contains("::error file=dist/jsonld/en/recipe/old.json,line=1,col=1,endLine=1,endColumn=1,title=out-of-date::not built any more: the build would remove this file"), "\(stale.stdout)")
+        // Each changed file is named at the first line that differs: the one with the old name.
+        for file in ["dist/ios/Content.xcstrings", "dist/json/en/recipe.json", "dist/json/manifest.json", "dist/jsonld/en/recipe/negroni.json"] {
+            guard let line = lines.first(where: { $0.hasPrefix("::error file=\(file),line=") }) else {
+                Issue.record("\(file) is not reported: \(stale.stdout)")
+                continue
+            }
+            let number = Int(line.split(separator: ",")[1].dropFirst("line=".count))!
+            let old = String(decoding: built[String(file.dropFirst("dist/".count))]!, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(line.hasSuffix("out of date: the build writes other bytes from here on"), "\(line)")
+            // The manifest differs at the recipe bundle's size or checksum; the others at the name.
+            #expect(file.hasSuffix("manifest.json") ? old[number - 1].contains("\"bytes\"") || old[number - 1].contains("sha256") : old[number - 1].contains("Negroni"), "\(file):\(number): \(old[number - 1])")
+        }
+        #expect(try CLI.run(["build"] + mode, in: project).status == 0)
+        #expect(try CLI.run(["build", "--check"] + mode, in: project).status == 0)
+    }
+
     @Test func exchangeSwapsTwoFolders() throws {
         let dir = try Scratch()
         try dir.write("a/x.txt", "a")

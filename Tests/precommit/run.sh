@@ -2,7 +2,8 @@
 # Tests Larder's .pre-commit-hooks.yaml with the real pre-commit framework (PyPI
 # `pre-commit`) in a scratch git repository: a bad staged file blocks the commit with
 # Larder's message, a fixed one passes, and a partially staged file is judged by its
-# staged part. pre-commit builds Larder itself (`language: swift`) from this repository's
+# staged part; and a commit whose committed bundle is out of date with its content is
+# refused (larder-build-check) until it is rebuilt. pre-commit builds Larder itself (`language: swift`) from this repository's
 # HEAD commit, so run it on a committed tree.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +21,7 @@ repos:
     rev: $rev
     hooks:
       - id: larder-lint
+      - id: larder-build-check
 YAML
 cat > larder.yml <<'YAML'
 locales: [en]
@@ -60,4 +62,28 @@ echo "$good" > recipes/caldo-verde.json
 git add recipes/caldo-verde.json              # stage a good version (not the committed one)
 echo "$bad" > recipes/caldo-verde.json        # now only the working tree is bad
 git commit -qm "staged good" > out.txt 2>&1 || { cat out.txt; fail "a good staged part was refused"; }
-echo "pre-commit: 4 passed, 0 failed"
+
+echo "-- larder-build-check: a commit whose bundle is out of date is refused until it is rebuilt"
+# The bundle is made by the Larder these tests were built with (the one pre-commit builds
+# is inside its cache).
+larder_bin="$repo/.build/debug/larder"
+[ -x "$larder_bin" ] || (cd "$repo" && swift build --product larder >/dev/null 2>&1)
+cat >> larder.yml <<'YAML'
+exports:
+  - json-bundle: { out: dist/json }
+YAML
+echo "$good" > recipes/caldo-verde.json
+git add larder.yml recipes/caldo-verde.json
+if git commit -qm "exports, no bundle" > out.txt 2>&1; then cat out.txt; fail "a commit without its bundle went through"; fi
+grep -q "dist/json:1:1: error: missing: the build writes this folder" out.txt || { cat out.txt; fail "the missing bundle is not named"; }
+"$larder_bin" build >/dev/null 2>&1 || fail "larder build failed"
+git add dist
+git commit -qm "with the bundle" > out.txt 2>&1 || { cat out.txt; fail "an up-to-date bundle was refused"; }
+echo "$good2" > recipes/caldo-verde.json
+git add recipes/caldo-verde.json
+if git commit -qm "content without a rebuild" > out.txt 2>&1; then cat out.txt; fail "an out-of-date bundle went through"; fi
+grep -q "dist/json/en/recipe.json:[0-9]*:[0-9]*: error: out of date" out.txt || { cat out.txt; fail "the stale bundle file is not named"; }
+"$larder_bin" build >/dev/null 2>&1 || fail "larder build failed"
+git add dist
+git commit -qm "rebuilt" > out.txt 2>&1 || { cat out.txt; fail "the rebuilt bundle was refused"; }
+echo "pre-commit: 7 passed, 0 failed"

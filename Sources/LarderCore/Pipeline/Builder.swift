@@ -19,6 +19,9 @@ public struct Builder: Sendable {
     /// The folder external plugins (`plugins:` in larder.yml) run in: the project root.
     /// Nil means ``outputBase``.
     public var pluginDirectory: String? = nil
+    /// Compare the outputs with those in place instead of writing them (`larder build
+    /// --check`): ``Result/differences`` says what a build would change, and nothing is moved.
+    public var checkOnly = false
 
     public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "",
                 files: (any ProjectFileReader)? = nil) {
@@ -42,11 +45,26 @@ public struct Builder: Sendable {
         public var diagnostics: [Diagnostic]
         /// What was written: each output's path and file count.
         public var outputs: [(path: String, files: Int)]
+        /// With ``Builder/checkOnly``: how the outputs in place differ from what was built
+        /// (empty: up to date).
+        public var differences: [OutputDifference] = []
+    }
+
+    /// Puts the staged outputs in place, or with ``checkOnly`` compares them with those in
+    /// place.
+    func finish(_ staging: OutputWriter.Staging) throws(StepError) -> [OutputDifference] {
+        do {
+            if checkOnly { return try staging.differences() }
+            try staging.commit()
+            return []
+        } catch {
+            throw StepError(step: checkOnly ? "check" : "write", message: error.description)
+        }
     }
 
     /// The names of the steps, for progress lines (`transform scale`, `export xcstrings`).
     public var steps: [String] {
-        config.transforms.map { "transform \($0.id)" } + config.exports.map { "export \($0.id)" } + ["write"]
+        config.transforms.map { "transform \($0.id)" } + config.exports.map { "export \($0.id)" } + [checkOnly ? "check" : "write"]
     }
 
     /// Transforms `documents`, exports them and writes the outputs. `progress` is called
@@ -200,12 +218,8 @@ public struct Builder: Sendable {
         }
         if let failure { throw failure }
         index += jobs.count
-        progress(index, "write")
-        do {
-            try staging.commit()
-        } catch {
-            throw StepError(step: "write", message: error.description)
-        }
-        return Result(diagnostics: diagnostics, outputs: outputs)
+        progress(index, checkOnly ? "check" : "write")
+        let differences = try finish(staging)
+        return Result(diagnostics: diagnostics, outputs: outputs, differences: differences)
     }
 }
