@@ -84,7 +84,7 @@ struct BuildCommand: AsyncParsableCommand {
         case .contentErrors(let found):
             trace.mark("load, lint and export \(included.count) files (streamed)")
             report(project.displayed(found), files: included.count, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
-            FileHandle.standardError.write(Data("larder: the content has errors; nothing was built\n".utf8))
+            FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))
             throw ExitCode(1)
         case .built(let found, let result, let documents):
             trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
@@ -101,7 +101,7 @@ struct BuildCommand: AsyncParsableCommand {
         if found.contains(where: { $0.severity == .error }) {
             report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
-            FileHandle.standardError.write(Data("larder: the content has errors; nothing was built\n".utf8))
+            FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))
             throw ExitCode(1)
         }
         let result: Builder.Result
@@ -141,24 +141,48 @@ struct BuildCommand: AsyncParsableCommand {
         guard stale.isEmpty else {
             // No source lines are shown: an output can be a gigabyte, and the line differs anyway.
             report(stale, files: stale.count, locators: [:], sources: SourceProvider.none, reporter: reporter, registry: registry, cwd: cwd)
-            FileHandle.standardError.write(Data("larder: \(stale.count) output file\(stale.count == 1 ? " is" : "s are") out of date; run `larder build`\n".utf8))
+            let files = result.differences.reduce(0) { $0 + $1.files }
+            let again = (["larder", "build"] + (config.map { ["--config", $0] } ?? []) + (out.map { ["--out", $0] } ?? [])).joined(separator: " ")
+            FileHandle.standardError.write(Data("larder: the outputs are out of date (\(files) file\(files == 1 ? "" : "s") to write, replace or remove); run `\(again)`\n".utf8))
             throw ExitCode(1)
         }
         FileHandle.standardError.write(Data("Checked \(documents) documents: \(written.isEmpty ? "larder.yml lists no exports" : written.joined(separator: ", ") + " up to date").\n".utf8))
     }
+
+    /// What `--check` reports (the rule id of its diagnostics, for `larder explain` and SARIF).
+    static let outOfDate = RuleMetadata(
+        id: "out-of-date", summary: "The build outputs in place are those `larder build` writes (`larder build --check`).",
+        details: """
+            `larder build --check` builds as `larder build` does, into a staging folder \
+            outside the project, and compares each output with the one in place, file by \
+            file: a file the build writes that is not there, a file there that the build \
+            does not write, and a file whose bytes differ (named at the line and column where \
+            the file in place first differs, and saying so when only its line endings or a \
+            byte order mark differ). Nothing in the project is written. A link or a device \
+            where the build writes is not followed; files a system leaves in folders \
+            (.DS_Store, Thumbs.db, desktop.ini) are not compared. Run `larder build` and \
+            commit its outputs to fix it. The hook `larder-build-check` runs it on each \
+            commit: use the same Larder version there as on the machines that build, as \
+            manifest.json records it.
+            """,
+        defaultSeverity: .error)
 
     /// A difference as a diagnostic on the file in place, its path as the other diagnostics
     /// give paths (relative to the working folder).
     static func diagnostic(_ difference: OutputDifference, base: String, cwd: String) -> Diagnostic {
         let absolute = base.hasSuffix("/") ? base + difference.path : base + "/" + difference.path
         let file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
+        let start = SourcePosition(line: 1, column: 1)
         let (message, at): (String, SourcePosition) = switch difference.change {
-        case .changed(let at): ("out of date: the build writes other bytes from here on", at)
-        case .missing: ("missing: the build writes this file", SourcePosition(line: 1, column: 1))
-        case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", SourcePosition(line: 1, column: 1))
-        case .extra: ("not built any more: the build would remove this file", SourcePosition(line: 1, column: 1))
+        case .changed(let at, .lineEndings?): ("out of date: the line endings differ from here on (\\r\\n against \\n; a git setting such as core.autocrlf can change them)", at)
+        case .changed(let at, .byteOrderMark?): ("out of date: the file in place starts with a byte order mark, which the build does not write", at)
+        case .changed(let at, nil): ("out of date: the build writes other bytes from here on", at)
+        case .missing: ("missing: the build writes this file", start)
+        case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", start)
+        case .extra: ("not built any more: the build would remove this file", start)
+        case .notRegular: ("not a file the build wrote (a link, a device, or a folder where a file goes): the build would replace it", start)
         }
-        return Diagnostic(ruleID: "out-of-date", severity: .error, message: message, file: file, start: at)
+        return Diagnostic(ruleID: outOfDate.id, severity: .error, message: message, file: file, start: at)
     }
 
     func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], sources: SourceProvider? = nil, reporter: any Reporter,
@@ -166,7 +190,7 @@ struct BuildCommand: AsyncParsableCommand {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: sources ?? SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
-            toolVersion: larderVersion, rules: registry.ruleMetadata)
+            toolVersion: larderVersion, rules: registry.ruleMetadata.merging([Self.outOfDate.id: Self.outOfDate]) { a, _ in a })
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }
 

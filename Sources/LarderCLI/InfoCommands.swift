@@ -63,8 +63,9 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let registry = try CLIRegistry.make()
-        if let core = RuleMetadata.coreChecks[rule] {
-            writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n".utf8))
+        if let core = RuleMetadata.coreChecks[rule] ?? (rule == BuildCommand.outOfDate.id ? BuildCommand.outOfDate : nil) {
+            let details = core.details.map { "\n\($0)\n" } ?? ""
+            writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
             return
         }
         let found: any Rule

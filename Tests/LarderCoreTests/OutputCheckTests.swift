@@ -18,7 +18,7 @@ import Testing
 
     /// Stages `outputs` in `base` and compares them with what is there.
     func differences(_ base: String, _ outputs: [OutputWriter.Output]) throws -> [OutputDifference] {
-        var staging = try OutputWriter(base: base).begin()
+        var staging = try OutputWriter(base: base).begin(in: try scratchRoot.folder())
         defer { staging.discard() }
         for output in outputs { try staging.stage(output) }
         return try staging.differences()
@@ -31,7 +31,8 @@ import Testing
     /// Every file under `root` with its bytes (to see that nothing moved).
     func snapshot(_ root: String) -> [String: Data] {
         var all: [String: Data] = [:]
-        for name in OutputCompare.files(under: root) { all[name] = FileManager.default.contents(atPath: root + "/" + name) }
+        let walk = FileManager.default.enumerator(atPath: root)
+        while let name = walk?.nextObject() as? String { all[name] = FileManager.default.contents(atPath: root + "/" + name) ?? Data("folder".utf8) }
         return all
     }
 
@@ -112,8 +113,63 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: base + "/dist/json/sub", withDestinationPath: outside)
         let found = try differences(base, [try bundle([("a.json", "[1]")])])
         #expect(found == [
-            OutputDifference(path: "dist/json/a.json", change: .changed(at: SourcePosition(line: 1, column: 1))),
+            OutputDifference(path: "dist/json/a.json", change: .notRegular),
             OutputDifference(path: "dist/json/sub", change: .extra),
+        ])
+    }
+
+    @Test func aLinkedOutputFolderIsOneDifferenceAndNothingIsFollowed() throws {
+        let base = try scratchRoot.folder()
+        let elsewhere = try scratchRoot.folder()
+        try write("", elsewhere + "/.larder-output")
+        try write("[1]", elsewhere + "/a.json")
+        try FileManager.default.createDirectory(atPath: base + "/dist", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: base + "/dist/json", withDestinationPath: elsewhere)
+        #expect(try differences(base, [try bundle([("a.json", "[1]")])]) == [OutputDifference(path: "dist/json", change: .notRegular)])
+    }
+
+    /// A character that differs in a later byte (é and ó share their first) is named at its
+    /// first byte, also when the two fall in different blocks of the comparison.
+    @Test func aDifferenceInsideACharacterIsNamedAtTheCharacter() throws {
+        let base = try scratchRoot.folder()
+        try write("", base + "/dist/json/.larder-output")
+        try write("{\"a\": \"nació 😃\"}", base + "/dist/json/a.json")
+        // Past the first block, with the character's first byte the block's last one.
+        let line = String(repeating: "x", count: (1 << 20) - 1)
+        try write("\(line)é", base + "/dist/json/b.json")
+        try write("\(line)\n😃", base + "/dist/json/c.json")
+        let found = try differences(base, [try bundle([
+            ("a.json", "{\"a\": \"nacié 😀\"}"), ("b.json", "\(line)ó"), ("c.json", "\(line)\n😀"),
+        ])])
+        #expect(found == [
+            OutputDifference(path: "dist/json/a.json", change: .changed(at: SourcePosition(line: 1, column: 12))),
+            OutputDifference(path: "dist/json/b.json", change: .changed(at: SourcePosition(line: 1, column: (1 << 20)))),
+            OutputDifference(path: "dist/json/c.json", change: .changed(at: SourcePosition(line: 2, column: 1))),
+        ])
+    }
+
+    @Test func namesCompareByTheirBytes() throws {
+        let base = try scratchRoot.folder()
+        try write("", base + "/dist/json/.larder-output")
+        // é written decomposed (e and a combining accent): a name of its own, not é's.
+        try write("{}", base + "/dist/json/e\u{301}x.json")
+        for name in ["a.json", "ex.json", "éx.json", "z.json"] { try write("{}", base + "/dist/json/" + name) }
+        let found = try differences(base, [try bundle([("a.json", "{}"), ("ex.json", "{}"), ("éx.json", "{}"), ("z.json", "{}")])])
+        #expect(found == [OutputDifference(path: "dist/json/e\u{301}x.json", change: .extra)])
+    }
+
+    @Test func lineEndingsAByteOrderMarkAndSystemFilesAreToldApart() throws {
+        let base = try scratchRoot.folder()
+        try write("", base + "/dist/json/.larder-output")
+        try write("[\r\n  1\r\n]", base + "/dist/json/crlf.json")
+        try write("\u{FEFF}[1]", base + "/dist/json/bom.json")
+        try write("junk", base + "/dist/json/.DS_Store")
+        try write("junk", base + "/dist/json/en/Thumbs.db")
+        let found = try differences(base, [try bundle([("crlf.json", "[\n  1\n]"), ("bom.json", "[1]"), ("en/x.json", "1")])])
+        #expect(found == [
+            OutputDifference(path: "dist/json/bom.json", change: .changed(at: SourcePosition(line: 1, column: 1), cause: .byteOrderMark)),
+            OutputDifference(path: "dist/json/crlf.json", change: .changed(at: SourcePosition(line: 1, column: 2), cause: .lineEndings)),
+            OutputDifference(path: "dist/json/en/x.json", change: .missing),
         ])
     }
 

@@ -174,7 +174,7 @@ extension Builder {
         }
         var staging: OutputWriter.Staging
         do {
-            staging = try OutputWriter(base: outputBase, protected: protected).begin()
+            staging = try OutputWriter(base: outputBase, protected: protected).begin(in: stagingFolder)
         } catch {
             return .unavailable("the staging folder cannot be made: \(error.description)")
         }

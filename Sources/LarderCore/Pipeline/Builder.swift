@@ -50,6 +50,12 @@ public struct Builder: Sendable {
         public var differences: [OutputDifference] = []
     }
 
+    /// Where outputs are staged: in the output base folder (nil), or, for a build that only
+    /// compares, in the system's temporary folder, so nothing is written in the project.
+    var stagingFolder: String? {
+        checkOnly ? FileManager.default.temporaryDirectory.path : nil
+    }
+
     /// Puts the staged outputs in place, or with ``checkOnly`` compares them with those in
     /// place.
     func finish(_ staging: OutputWriter.Staging) throws(StepError) -> [OutputDifference] {
@@ -107,9 +113,9 @@ public struct Builder: Sendable {
         // export's bytes are in memory at a time; nothing lands before the last succeeded.
         var staging: OutputWriter.Staging
         do {
-            staging = try OutputWriter(base: outputBase, protected: protected).begin()
+            staging = try OutputWriter(base: outputBase, protected: protected).begin(in: stagingFolder)
         } catch {
-            throw StepError(step: "write", message: error.description)
+            throw StepError(step: checkOnly ? "check" : "write", message: error.description)
         }
         defer { staging.discard() }
         // 1. Resolve every export step and make the shared preparations, in order.

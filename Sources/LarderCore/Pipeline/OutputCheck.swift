@@ -6,14 +6,26 @@ import LarderJSON
 public struct OutputDifference: Sendable, Hashable {
     public enum Change: Sendable, Hashable {
         /// The file is there with other bytes; the first that differs is at `at` in it
-        /// (line and column as diagnostics give them).
-        case changed(at: SourcePosition)
+        /// (line and column as diagnostics give them), and `cause` says why when it is
+        /// only a matter of encoding.
+        case changed(at: SourcePosition, cause: Cause? = nil)
         /// The build writes the file; it is not there.
         case missing
         /// The build writes the output folder, with `files` files; nothing is there.
         case missingFolder(files: Int)
         /// The file is there; the build does not write it.
         case extra
+        /// Where the build writes a file or an output folder there is a link, a device, or
+        /// a folder where a file goes: the build replaces it (it is not read or followed).
+        case notRegular
+    }
+
+    /// Why a file's bytes differ when its text may read the same.
+    public enum Cause: Sendable, Hashable {
+        /// `\r\n` in place where the build writes `\n` (or the other way round).
+        case lineEndings
+        /// A byte order mark in place that the build does not write.
+        case byteOrderMark
     }
 
     /// The file's path relative to the outputs' base folder (`dist/json/en/recipe.json`).
@@ -24,37 +36,51 @@ public struct OutputDifference: Sendable, Hashable {
         self.path = path
         self.change = change
     }
+
+    /// How many files a build would write, replace or remove for this difference.
+    public var files: Int {
+        if case .missingFolder(let files) = change { return files }
+        return 1
+    }
 }
 
 extension OutputWriter.Staging {
     /// How the outputs in place differ from the staged ones, file by file, in path order
     /// within each output (nothing is moved: for a build that checks instead of writing).
-    /// The marker that says a folder is Larder's is not compared.
+    /// Nothing in place is followed or opened but regular files; the marker that says a
+    /// folder is Larder's and the files an operating system leaves in folders
+    /// (``OutputCompare/systemFiles``) are not compared. Throws when a file or folder in
+    /// place cannot be read.
     public func differences() throws(OutputWriter.WriteError) -> [OutputDifference] {
         var found: [OutputDifference] = []
         for (i, normalized) in staged.enumerated() {
             let stagedRoot = folder + "/\(i)"
             let target = writer.absolute(normalized)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: stagedRoot, isDirectory: &isFolder) else { continue }
-            if !isFolder.boolValue {
+            guard let stagedType = OutputCompare.type(stagedRoot) else { continue }
+            if stagedType != S_IFDIR {
                 found += try OutputCompare.file(stagedRoot, against: target, path: normalized).map { [$0] } ?? []
                 continue
             }
-            let built = OutputCompare.files(under: stagedRoot)
-            // An output not there at all is one difference, not one per file.
-            guard FileManager.default.fileExists(atPath: target) else {
+            let built = try OutputCompare.files(under: stagedRoot)
+            switch OutputCompare.type(target) {
+            case nil:
+                // An output not there at all is one difference, not one per file.
                 found.append(OutputDifference(path: normalized, change: .missingFolder(files: built.count)))
                 continue
+            case S_IFDIR?:
+                break
+            default:
+                found.append(OutputDifference(path: normalized, change: .notRegular))
+                continue
             }
-            let present = OutputCompare.files(under: target)
+            let present = try OutputCompare.files(under: target)
             var b = 0, p = 0
-            // Both lists are sorted: walk them side by side.
+            // Both lists are sorted by their bytes: walk them side by side.
             while b < built.count || p < present.count {
-                if p == present.count || (b < built.count && built[b] < present[p]) {
+                if p == present.count || (b < built.count && built[b].utf8.lexicographicallyPrecedes(present[p].utf8)) {
                     found.append(OutputDifference(path: normalized + "/" + built[b], change: .missing))
                     b += 1
-                } else if b == built.count || present[p] < built[b] {
+                } else if b == built.count || !built[b].utf8.elementsEqual(present[p].utf8) {
                     found.append(OutputDifference(path: normalized + "/" + present[p], change: .extra))
                     p += 1
                 } else {
@@ -73,52 +99,88 @@ extension OutputWriter.Staging {
 
 /// The file comparisons behind ``OutputWriter/Staging/differences()``.
 enum OutputCompare {
-    /// The regular files under `root` (relative paths, sorted by their bytes), without
-    /// Larder's marker; none when `root` is not a folder.
-    static func files(under root: String) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue,
-            let walk = FileManager.default.enumerator(atPath: root)
-        else { return [] }
+    /// Files an operating system or a file manager leaves in folders, not compared: a build
+    /// removes them with the folder, and they are never committed.
+    static let systemFiles: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]
+
+    /// The type of what is at `path` (`S_IFREG`, `S_IFDIR`, `S_IFLNK`…), links not
+    /// followed; nil when nothing is there.
+    static func type(_ path: String) -> mode_t? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
+    }
+
+    /// Everything under the folder `root` but folders (relative paths, sorted by their
+    /// bytes), links not followed, without Larder's marker and ``systemFiles``. Throws
+    /// when a folder cannot be read (a file skipped would read as missing).
+    static func files(under root: String) throws(OutputWriter.WriteError) -> [String] {
         var names: [String] = []
-        while let name = walk.nextObject() as? String {
-            guard name != OutputWriter.marker, (walk.fileAttributes?[.type] as? FileAttributeType) != .typeDirectory else { continue }
-            names.append(name)
+        func walk(_ relative: String) throws(OutputWriter.WriteError) {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+            } catch {
+                throw OutputWriter.WriteError("cannot read the folder \(folder): \((error as NSError).localizedDescription)")
+            }
+            for name in entries {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if type(root + "/" + path) == S_IFDIR {
+                    try walk(path)
+                } else if !(relative.isEmpty && name == OutputWriter.marker) && !systemFiles.contains(name) {
+                    names.append(path)
+                }
+            }
         }
+        try walk("")
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Nil when the file at `present` holds the bytes of the file at `built`; else how it
     /// differs. Both are read a block at a time (a String Catalog can be a gigabyte).
     static func file(_ built: String, against present: String, path: String) throws(OutputWriter.WriteError) -> OutputDifference? {
+        switch type(present) {
+        case nil: return OutputDifference(path: path, change: .missing)
+        case S_IFREG?: break
+        default: return OutputDifference(path: path, change: .notRegular)  // not opened: it could lead outside, or never end
+        }
         let new = open(built, O_RDONLY | O_CLOEXEC)
         guard new >= 0 else { throw OutputWriter.WriteError("cannot read \(built): \(String(cString: strerror(errno)))") }
         defer { close(new) }
-        var status = stat()
-        guard lstat(present, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-            return OutputDifference(path: path, change: .missing)
-        }
-        // A link or a device where the build writes a file is not read (it could lead
-        // outside the project, or never end): the build would replace it.
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            return OutputDifference(path: path, change: .changed(at: SourcePosition(line: 1, column: 1)))
-        }
-        let old = open(present, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let old = open(present, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard old >= 0 else { throw OutputWriter.WriteError("cannot read \(present): \(String(cString: strerror(errno)))") }
         defer { close(old) }
         let block = 1 << 20
         var a = [UInt8](repeating: 0, count: block), b = [UInt8](repeating: 0, count: block)
         var counter = PositionCounter()
+        var first = true
         while true {
             let n = try fill(&a, from: new, path: built)
             let m = try fill(&b, from: old, path: present)
             let common = min(n, m)
-            let same = a.withUnsafeBytes { x in b.withUnsafeBytes { y in firstDifference(x.baseAddress!, y.baseAddress!, common) } }
-            b.withUnsafeBufferPointer { counter.advance(over: UnsafeBufferPointer(rebasing: $0[0..<same])) }
-            if same < common || n != m {
-                return OutputDifference(path: path, change: .changed(at: counter.position(next: same < m ? b[same] : nil)))
+            var same = a.withUnsafeBytes { x in b.withUnsafeBytes { y in firstDifference(x.baseAddress!, y.baseAddress!, common) } }
+            guard same < common || n != m else {
+                if n == 0 { return nil }
+                b.withUnsafeBufferPointer { counter.advance(over: UnsafeBufferPointer(rebasing: $0[0..<common])) }
+                first = false
+                continue
             }
-            if n == 0 { return nil }
+            var cause: OutputDifference.Cause?
+            if first && m >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF && !(n >= 3 && a[0] == 0xEF && a[1] == 0xBB && a[2] == 0xBF) {
+                cause = .byteOrderMark
+            } else if same < common && ((b[same] == 0x0D && a[same] == 0x0A) || (a[same] == 0x0D && b[same] == 0x0A)) {
+                cause = .lineEndings
+            }
+            // A character that differs in a later byte is named at its first byte.
+            var continues = false
+            while same < m && b[same] & 0xC0 == 0x80 {
+                if same == 0 { continues = true; break }
+                same -= 1
+            }
+            b.withUnsafeBufferPointer { counter.advance(over: UnsafeBufferPointer(rebasing: $0[0..<same])) }
+            let at = continues ? counter.positionOfLastCharacter : counter.position(next: same < m ? b[same] : nil)
+            return OutputDifference(path: path, change: .changed(at: at, cause: cause))
         }
     }
 
@@ -158,6 +220,12 @@ struct PositionCounter {
     /// Nothing fed yet (a byte order mark at the start is invisible in editors and not
     /// counted, as ``SourceLocator`` does not count it).
     private var atStart = true
+
+    /// The column before the last character counted (for a difference inside it).
+    private var lastCharacterColumn = 1
+
+    /// The position of the last character fed (whose later bytes come in the next block).
+    var positionOfLastCharacter: SourcePosition { SourcePosition(line: line, column: lastCharacterColumn) }
 
     /// The position of the next byte, `next` (nil at the end of the text).
     func position(next: UInt8?) -> SourcePosition {
@@ -215,6 +283,9 @@ struct PositionCounter {
     }
 
     private mutating func advance(_ c: UInt8) {
-        if c & 0xC0 != 0x80 { column += c >= 0xF0 ? 2 : 1 }
+        if c & 0xC0 != 0x80 {
+            lastCharacterColumn = column
+            column += c >= 0xF0 ? 2 : 1
+        }
     }
 }

@@ -98,8 +98,21 @@ public struct OutputWriter: Sendable {
     /// Starts a staged write: outputs are staged one by one as they are made (so their
     /// bytes need not stay in memory until the last is ready) and land together in
     /// ``Staging/commit()``. Call ``Staging/discard()`` when done, committed or not.
-    public func begin() throws(WriteError) -> Staging {
+    ///
+    /// The staging folder is made in the base folder, so that outputs land with a rename;
+    /// a build that only compares (``Staging/differences()``) stages in `temporaryFolder`
+    /// instead and writes nothing in the project.
+    public func begin(in temporaryFolder: String? = nil) throws(WriteError) -> Staging {
         let fm = FileManager.default
+        if let temporaryFolder {
+            let staging = (temporaryFolder.hasSuffix("/") ? temporaryFolder : temporaryFolder + "/") + "larder-check-\(getpid())-\(UUID().uuidString)"
+            do {
+                try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            } catch {
+                throw WriteError("cannot create a staging folder in \(temporaryFolder): \(error.localizedDescription)")
+            }
+            return Staging(writer: self, folder: staging)
+        }
         // Staging folders of builds that were killed are removed first; one whose build is
         // still running (its process id is in the name) is left alone, as a build now stages
         // while it exports.
