@@ -5,8 +5,8 @@ It validates every example's larder.yml against Schemas/config.schema.json and e
 document its content entries include against the kind's schema (the python `jsonschema`
 package, draft 2020-12, all schemas of Schemas/ and the example's own loaded into one
 registry), then runs small reference versions of the lint rules the examples rely on
-(image-exists, unique-id, gtin-checksum, nutrition-consistency, locale-complete, reference,
-duplicate-key, unknown-unit, url, near-duplicate-location, non-empty-text), so that:
+(image-exists, unique-id, gtin-checksum, nutrition-consistency, locale-complete, placeholders,
+reference, duplicate-key, unknown-unit, url, near-duplicate-location, non-empty-text), so that:
 
 - every example is clean (no diagnostic at all), and
 - every file of Examples/<app>/mistakes/ triggers exactly the diagnostic that
@@ -444,6 +444,24 @@ def nutrition_diags(file, ptr, n, per100):
     return out
 
 
+PRINTF = re.compile(r"%(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(hh|h|ll|l|q|L|z|j|t)?([@dDiuUxXoOfFeEgGaAcCsSp])")
+PRINTF_CLASS = {**{c: "object" for c in "@"}, **{c: "integer" for c in "dDiuUxXoO"}, **{c: "float" for c in "fFeEgGaA"},
+                **{c: "char" for c in "cC"}, **{c: "cstring" for c in "sS"}, "p": "pointer"}
+
+
+def placeholders(text: str) -> tuple[dict, set]:
+    """printf arguments (number -> (length, class)) and {{names}} of a text (simplified:
+    no `*` widths)."""
+    args, n = {}, 1
+    for m in PRINTF.finditer(text.replace("%%", "")):
+        index = int(m.group(1)) if m.group(1) else n
+        if not m.group(1):
+            n += 1
+        args.setdefault(index, (m.group(2) or "", PRINTF_CLASS[m.group(3)]))
+    names = {x.split(",")[0].strip().lstrip("-").strip() for x in re.findall(r"\{\{(.*?)\}\}", text)}
+    return args, names - {""}
+
+
 def near(a, b, metres=25.0):
     r = 6371000.0
     p1, p2 = math.radians(a["latitude"]), math.radians(b["latitude"])
@@ -603,6 +621,18 @@ class Project:
                         missing = [l for l in self.locales if l not in text]
                         if missing:
                             report(doc, "locale-complete", ptr, f"missing {missing}")
+            # placeholders: each translation against the source language's text
+            ph = doc.entry.rule(self, "placeholders")
+            if ph.get("severity") != "off":
+                ph_fields = (localized_fields(kind, v, doc.prefix) if builtin and kind != "taxonomy"
+                             else [(doc.prefix + p, get(v, p)) for p in ph.get("pointers", [])])
+                for ptr, text in ph_fields:
+                    if not isinstance(text, dict) or not isinstance(text.get(self.locales[0]), str):
+                        continue
+                    expected = placeholders(text[self.locales[0]])
+                    for lang, t in text.items():
+                        if lang != self.locales[0] and isinstance(t, str) and placeholders(t) != expected:
+                            report(doc, "placeholders", f"{ptr}/{escape(lang)}", "placeholders differ")
             if not builtin:
                 continue
             # gtin-checksum

@@ -14,6 +14,7 @@ public enum BuiltInRules {
         NearDuplicateLocationRule(),
         NonEmptyTextRule(),
         NutritionConsistencyRule(),
+        PlaceholdersRule(),
         ReferenceRule(),
         UniqueIDRule(),
         UnknownUnitRule(),

@@ -1,0 +1,310 @@
+import LarderCore
+import LarderJSON
+
+/// `placeholders`: every translation of a text has the placeholders of the source
+/// language's text, of the same types: `%@`, `%d`, `%1$@`, `%.1f` (printf, as Apple's
+/// `String(format:)`, Android's `getString` and gettext fill them in) and `{{name}}`
+/// (i18next).
+///
+/// A translation with `%d` where the source has `%@` crashes the app, or prints garbage,
+/// when it fills the text in; one that drops a placeholder loses the number it was for.
+/// Each plural form may leave the number out (`"one": "one glass"`) but may not add or
+/// change a placeholder. `%%` is a literal percent sign, and so is a `%` before a space
+/// (`"100% daily"`).
+public struct PlaceholdersRule: ConfigurableRule {
+    public let id = "placeholders"
+    public let summary = "Every translation of a text has the source language's placeholders (%@, %1$d, {{name}}), of the same types."
+    public let defaultSeverity = Severity.error
+    public var details: String? {
+        """
+        The app fills placeholders in at run time: `String(format:)` on Apple platforms, \
+        `getString` and `getQuantityString` on Android, `ngettext` with gettext, `t()` with \
+        i18next. A translation whose placeholders differ from the source language's text \
+        crashes the app or shows garbage in that language only, so it is found by a user, \
+        not by the team. Each translation is compared with the source language's text \
+        (its `other` form for plural forms): printf directives by argument (`%@ and %@` and \
+        `%2$@ y %1$@` agree), with their types (`%@` an object, `%d` `%i` `%u` `%x` an \
+        integer, `%ld` `%lld` a long one, `%f` `%e` `%g` a floating-point number, `%s` a C \
+        string), and `{{name}}` placeholders by name. A plural form may leave the count out \
+        (`"one": "one glass"`) but not add a placeholder. `%%` is a percent sign, and so \
+        is a `%` followed by a space ("100% daily").
+
+        Checked: the fields `locale-complete` checks (or `fields: [...]`).
+        """
+    }
+    public var options: [RuleOption] {
+        [
+            RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("pointers", .pointers, "the same as `fields`"),
+        ]
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Serves %d, in %.1f minutes.", "es": "Para %d, en %.1f minutos."}}"#,
+                    kind: "recipe", options: ["locales": ["en", "es"]]),
+            .passes(#"{"id": "negroni", "name": "Negroni", "description": {"en": "%1$@ with %2$@", "es": "%2$@ con %1$@, 100% clásico"}}"#,
+                    kind: "recipe", options: ["locales": ["en", "es"]]),
+            .passes(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "pt": {"one": "Vença um jogo", "many": "Vença %d jogos", "other": "Vença %d jogos"}}}"#,
+                    kind: "achievement", options: ["locales": ["en", "pt"], "fields": ["/title"]]),
+            .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Serves %d.", "es": "Para %@."}}"#,
+                      at: "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Ready in %d minutes.", "es": "Listo enseguida."}}"#,
+                      at: "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "gold", "title": {"en": "Welcome, {{name}}!", "vi": "Chào mừng, {{user}}!"}}"#,
+                      at: "/title/vi", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "pt": {"one": "Vença %@ jogo", "other": "Vença %d jogos"}}}"#,
+                      at: "/title/pt", kind: "achievement", options: ["locales": ["en", "pt"], "fields": ["/title"]]),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        let locales = options.locales
+        guard let source = locales.first?.lowercased(), applies(to: document.kind, options: options) else { return [] }
+        let json = document.json
+        let fields: [Int]
+        if let paths = options.fieldPaths("fields") {
+            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
+                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
+        } else {
+            fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
+        }
+        var sink = DiagnosticSink(document: document, context: context)
+        for field in fields where json.kind(field) == .object {
+            // Most texts hold no `%` and no `{`: they are passed over on their bytes alone.
+            guard Self.mayHold(json, field) else { continue }
+            if Self.isPluralForms(json, field) {
+                // Plural forms alone: the source language's; each form against `other`.
+                check(forms: field, against: nil, language: locales[0], json: json, sink: &sink)
+                continue
+            }
+            var reference: (node: Int, tag: String)?
+            for (key, value) in json.members(field) {
+                guard let tag = json.string(key), LocaleCompleteRule.key(tag, lowercasesTo: source) else { continue }
+                reference = (value, tag)
+                break
+            }
+            // Without the source language's text there is nothing to compare with
+            // (`locale-complete` reports the missing text).
+            guard let reference else { continue }
+            let expected: Placeholders
+            switch json.kind(reference.node) {
+            case .string:
+                expected = Placeholders(json.string(reference.node) ?? "")
+            case .object where Self.isPluralForms(json, reference.node):
+                check(forms: reference.node, against: nil, language: reference.tag, json: json, sink: &sink)
+                guard let other = Self.form("other", of: reference.node, json) else { continue }
+                expected = Placeholders(other)
+            default:
+                continue
+            }
+            for (key, value) in json.members(field) where value != reference.node {
+                guard let tag = json.string(key) else { continue }
+                switch json.kind(value) {
+                case .string:
+                    guard let text = json.string(value) else { continue }
+                    let problems = expected.problems(in: Placeholders(text), formsMayOmit: false, source: reference.tag)
+                    guard !problems.isEmpty else { continue }
+                    sink.report(value) { "\($0) " + Text.list(problems) + Self.advice }
+                case .object where Self.isPluralForms(json, value):
+                    check(forms: value, against: expected, language: tag, json: json, sink: &sink, source: reference.tag)
+                default:
+                    continue
+                }
+            }
+        }
+        return sink.diagnostics
+    }
+
+    static let advice = "; a translation must have the placeholders of the source text, or the app crashes or shows garbage when it fills them in"
+
+    /// Checks each plural form at `node` against `expected` (the source text's), or, for
+    /// the source language's own forms, against their `other` form. A form may leave a
+    /// placeholder out.
+    private func check(forms node: Int, against expected: Placeholders?, language: String, json: JSONDocument, sink: inout DiagnosticSink,
+                       source: String? = nil) {
+        let reference: Placeholders
+        if let expected {
+            reference = expected
+        } else {
+            guard let other = Self.form("other", of: node, json) else { return }
+            reference = Placeholders(other)
+        }
+        var problems: [String] = []
+        for (key, value) in json.members(node) {
+            guard let category = json.string(key), let text = json.string(value), expected != nil || category != "other" else { continue }
+            let found = reference.problems(in: Placeholders(text), formsMayOmit: true, source: source ?? "\(language) `other` form")
+            problems += found.map { "in its `\(category)` form \($0)" }
+        }
+        guard !problems.isEmpty else { return }
+        sink.report(node) { "\($0) " + Text.list(problems) + Self.advice }
+    }
+
+    /// False when no string under `node` has a `%` or a `{` (read from the raw bytes; an
+    /// escaped string is decoded).
+    static func mayHold(_ json: JSONDocument, _ node: Int) -> Bool {
+        switch json.kind(node) {
+        case .string:
+            if json.hasEscapes(node) { return json.string(node).map { $0.utf8.contains { $0 == 0x25 || $0 == 0x7B } } ?? false }
+            return json.bytes[json.rawStringBytes(node)].contains { $0 == 0x25 || $0 == 0x7B }
+        case .object:
+            return json.members(node).contains { mayHold(json, $0.1) }
+        default:
+            return false
+        }
+    }
+
+    /// True when every key of the object at `node` is a plural category and one is `other`.
+    static func isPluralForms(_ json: JSONDocument, _ node: Int) -> Bool {
+        var other = false
+        for (key, _) in json.members(node) {
+            guard let k = json.string(key), PluralCategoryName.all.contains(k) else { return false }
+            if k == "other" { other = true }
+        }
+        return other
+    }
+
+    static func form(_ name: String, of node: Int, _ json: JSONDocument) -> String? {
+        for (key, value) in json.members(node) where json.string(key) == name { return json.string(value) }
+        return nil
+    }
+}
+
+/// CLDR's plural categories, as content writes them.
+enum PluralCategoryName {
+    static let all: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+}
+
+/// The placeholders of a text: printf directives by argument number, and `{{name}}` ones.
+struct Placeholders: Equatable {
+    /// One printf directive: as written (`%1$@`), and what it takes.
+    struct Directive: Equatable {
+        var spelling: String
+        var type: String
+    }
+
+    /// Argument number (from 1) -> the first directive that takes it.
+    private(set) var arguments: [Int: Directive] = [:]
+    /// The names of `{{name}}` placeholders (`{{- name}}` and `{{name, format}}` too).
+    private(set) var names: Set<String> = []
+
+    init(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        var next = 1
+        while i < scalars.count {
+            if scalars[i] == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
+                var j = i + 2
+                while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
+                if j + 1 < scalars.count {
+                    // `{{name}}`, `{{ name }}`, `{{- name}}` (unescaped), `{{name, format}}`.
+                    var inner = scalars[(i + 2)..<j]
+                    if let comma = inner.firstIndex(of: ",") { inner = inner[..<comma] }
+                    inner = Self.trimmed(inner)
+                    if inner.first == "-" { inner = Self.trimmed(inner.dropFirst()) }
+                    if !inner.isEmpty { names.insert(String(String.UnicodeScalarView(inner))) }
+                    i = j + 2
+                    continue
+                }
+            }
+            guard scalars[i] == "%" else { i += 1; continue }
+            var j = i + 1
+            if j < scalars.count, scalars[j] == "%" { i = j + 1; continue }
+            // %[n$][flags][width][.precision][length]conversion; no space flag, so that
+            // "100% daily" stays text.
+            var position: Int?
+            var k = j
+            var digits = 0
+            while k < scalars.count, let d = Self.digit(scalars[k]) { digits = digits * 10 + d; k += 1 }
+            if k > j, k < scalars.count, scalars[k] == "$", digits > 0 {
+                position = digits
+                j = k + 1
+            }
+            while j < scalars.count, "-+#0'".unicodeScalars.contains(scalars[j]) { j += 1 }
+            var starArguments = 0
+            if j < scalars.count, scalars[j] == "*" { starArguments += 1; j += 1 } else { while j < scalars.count, Self.digit(scalars[j]) != nil { j += 1 } }
+            if j < scalars.count, scalars[j] == "." {
+                j += 1
+                if j < scalars.count, scalars[j] == "*" { starArguments += 1; j += 1 } else { while j < scalars.count, Self.digit(scalars[j]) != nil { j += 1 } }
+            }
+            var length = ""
+            while j < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[j]), length.count < 2 { length.unicodeScalars.append(scalars[j]); j += 1 }
+            guard j < scalars.count, let type = Self.type(of: scalars[j], length: length) else {
+                i += 1  // a `%` that starts no directive is text
+                continue
+            }
+            let spelling = String(String.UnicodeScalarView(scalars[i...j]))
+            if let position {
+                if arguments[position] == nil { arguments[position] = Directive(spelling: spelling, type: type) }
+            } else {
+                for _ in 0..<starArguments {
+                    if arguments[next] == nil { arguments[next] = Directive(spelling: "*", type: "an integer") }
+                    next += 1
+                }
+                if arguments[next] == nil { arguments[next] = Directive(spelling: spelling, type: type) }
+                next += 1
+            }
+            i = j + 1
+        }
+    }
+
+    private static func trimmed(_ s: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        var s = s
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+
+    private static func digit(_ s: Unicode.Scalar) -> Int? {
+        s.value >= 0x30 && s.value <= 0x39 ? Int(s.value - 0x30) : nil
+    }
+
+    /// What a conversion takes, for comparing two directives (`%d` and `%i` agree, `%d`
+    /// and `%ld` do not: a long argument read as an int is cut).
+    private static func type(of conversion: Unicode.Scalar, length: String) -> String? {
+        let long = length.isEmpty ? "" : length == "l" ? "a long " : length == "h" || length == "hh" ? "a short " : "a \(length) "
+        switch conversion {
+        case "@": return "an object"
+        case "d", "i", "u", "x", "X", "o", "D", "U", "O": return long.isEmpty ? "an integer" : long + "integer"
+        case "f", "F", "e", "E", "g", "G", "a", "A": return length == "L" ? "a long double" : "a floating-point number"
+        case "c", "C": return "a character"
+        case "s", "S": return "a C string"
+        case "p": return "a pointer"
+        default: return nil
+        }
+    }
+
+    /// What is wrong with `other` (a translation's placeholders) against these (the source
+    /// text's), for a message: `has %@ for argument 1 where the en text has %d`. With
+    /// `formsMayOmit`, a placeholder left out is not a problem (a plural form).
+    func problems(in other: Placeholders, formsMayOmit: Bool, source: String) -> [String] {
+        var found: [String] = []
+        let sourceText = source.contains("`") ? "the \(source)" : "the \(source) text"
+        for (n, directive) in other.arguments.sorted(by: { $0.key < $1.key }) {
+            guard let expected = arguments[n] else {
+                found.append("has \(directive.spelling) for argument \(n), which \(sourceText) does not have")
+                continue
+            }
+            if expected.type != directive.type {
+                found.append("has \(directive.spelling) (\(directive.type)) for argument \(n) where \(sourceText) has \(expected.spelling) (\(expected.type))")
+            }
+        }
+        if !formsMayOmit {
+            for (n, expected) in arguments.sorted(by: { $0.key < $1.key }) where other.arguments[n] == nil {
+                found.append("lacks \(expected.spelling) (argument \(n)), which \(sourceText) has")
+            }
+        }
+        for name in other.names.subtracting(names).sorted() {
+            found.append("has {{\(name)}}, which \(sourceText) does not have")
+        }
+        if !formsMayOmit {
+            for name in names.subtracting(other.names).sorted() {
+                found.append("lacks {{\(name)}}, which \(sourceText) has")
+            }
+        }
+        return found
+    }
+}
