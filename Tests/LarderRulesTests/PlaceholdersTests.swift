@@ -74,6 +74,19 @@ import Testing
             == "title in its `one` form has %@ (an object) for argument 1 where the en `other` form has %d (an integer)" + PlaceholdersRule.advice)
     }
 
+    /// The scan that passes over a document: `%`, `{{` and `\u` (which could spell either)
+    /// anywhere make it look closer; JSON's own braces do not.
+    @Test func aDocumentWithoutPlaceholdersIsPassedOverOnItsBytes() throws {
+        func mayHold(_ text: String) throws -> Bool {
+            let json = try JSONDocument(parsing: text)
+            return PlaceholdersRule.documentMayHold(json, json.root)
+        }
+        #expect(try !mayHold(#"{"id": 1, "name": {"en": "Soup", "pt": "Sopa"}, "steps": [{"en": "Boil"}, {"en": "{ stir }"}]}"#))
+        #expect(try mayHold(#"{"name": {"en": "100% juice"}}"#))
+        #expect(try mayHold(#"{"name": {"en": "Hi {{name}}"}}"#))
+        #expect(try mayHold(#"{"name": {"en": "Serves \u0025d"}}"#))
+    }
+
     @Test func whatIsNotComparedIsLeftAlone() throws {
         // No source language text (locale-complete reports that), plain strings, no placeholders.
         #expect(try run(rule, #"{"id": 1, "name": {"pt": "Serve %d", "vi": "%@"}}"#, kind: "recipe", options: locales).isEmpty)

@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import LarderJSON
 
@@ -65,6 +66,8 @@ public struct PlaceholdersRule: ConfigurableRule {
         let locales = options.locales
         guard let source = locales.first?.lowercased(), applies(to: document.kind, options: options) else { return [] }
         let json = document.json
+        // Most documents hold no placeholder anywhere: one scan of their bytes says so.
+        guard Self.documentMayHold(json, document.node) else { return [] }
         let fields: [Int]
         if let paths = options.fieldPaths("fields") {
             fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
@@ -141,6 +144,28 @@ public struct PlaceholdersRule: ConfigurableRule {
         }
         guard !problems.isEmpty else { return }
         sink.report(node) { "\($0) " + Text.list(problems) + Self.advice }
+    }
+
+    /// False when the bytes of the value at `node` hold no `%`, no `{{` (which JSON's own
+    /// syntax never writes: only a string can) and no `\u` escape (which could spell
+    /// either).
+    static func documentMayHold(_ json: JSONDocument, _ node: Int) -> Bool {
+        let range = json.byteRange(node)
+        return json.bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let start = buffer.baseAddress, !range.isEmpty else { return false }
+            let base = start + range.lowerBound
+            let count = range.count
+            if memchr(base, 0x25, count) != nil { return true }
+            for (byte, next) in [(UInt8(ascii: "{"), UInt8(ascii: "{")), (UInt8(ascii: "\\"), UInt8(ascii: "u"))] {
+                var offset = 0
+                while offset < count, let hit = memchr(base + offset, Int32(byte), count - offset) {
+                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    if at + 1 < count && base[at + 1] == next { return true }
+                    offset = at + 1
+                }
+            }
+            return false
+        }
     }
 
     /// False when no string under `node` has a `%` or a `{` (read from the raw bytes; an
