@@ -217,79 +217,30 @@ struct Placeholders: Equatable {
     private(set) var names: Set<String> = []
 
     init(_ text: String) {
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
         var next = 1
-        while i < scalars.count {
-            if scalars[i] == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
-                var j = i + 2
-                while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
-                if j + 1 < scalars.count {
-                    // `{{name}}`, `{{ name }}`, `{{- name}}` (unescaped), `{{name, format}}`.
-                    var inner = scalars[(i + 2)..<j]
-                    if let comma = inner.firstIndex(of: ",") { inner = inner[..<comma] }
-                    inner = Self.trimmed(inner)
-                    if inner.first == "-" { inner = Self.trimmed(inner.dropFirst()) }
-                    if !inner.isEmpty { names.insert(String(String.UnicodeScalarView(inner))) }
-                    i = j + 2
+        for placeholder in Placeholder.scan(text) {
+            switch placeholder.kind {
+            case .named(let name):
+                names.insert(name)
+            case .printf(let position, let stars, let length, let conversion):
+                let directive = Directive(spelling: placeholder.spelling, type: Self.type(of: conversion, length: length))
+                if let position {
+                    if arguments[position] == nil { arguments[position] = directive }
                     continue
                 }
-            }
-            guard scalars[i] == "%" else { i += 1; continue }
-            var j = i + 1
-            if j < scalars.count, scalars[j] == "%" { i = j + 1; continue }
-            // %[n$][flags][width][.precision][length]conversion; no space flag, so that
-            // "100% daily" stays text.
-            var position: Int?
-            var k = j
-            var digits = 0
-            while k < scalars.count, let d = Self.digit(scalars[k]) { digits = digits * 10 + d; k += 1 }
-            if k > j, k < scalars.count, scalars[k] == "$", digits > 0 {
-                position = digits
-                j = k + 1
-            }
-            while j < scalars.count, "-+#0'".unicodeScalars.contains(scalars[j]) { j += 1 }
-            var starArguments = 0
-            if j < scalars.count, scalars[j] == "*" { starArguments += 1; j += 1 } else { while j < scalars.count, Self.digit(scalars[j]) != nil { j += 1 } }
-            if j < scalars.count, scalars[j] == "." {
-                j += 1
-                if j < scalars.count, scalars[j] == "*" { starArguments += 1; j += 1 } else { while j < scalars.count, Self.digit(scalars[j]) != nil { j += 1 } }
-            }
-            var length = ""
-            while j < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[j]), length.count < 2 { length.unicodeScalars.append(scalars[j]); j += 1 }
-            guard j < scalars.count, let type = Self.type(of: scalars[j], length: length) else {
-                i += 1  // a `%` that starts no directive is text
-                continue
-            }
-            let spelling = String(String.UnicodeScalarView(scalars[i...j]))
-            if let position {
-                if arguments[position] == nil { arguments[position] = Directive(spelling: spelling, type: type) }
-            } else {
-                for _ in 0..<starArguments {
+                for _ in 0..<stars {
                     if arguments[next] == nil { arguments[next] = Directive(spelling: "*", type: "an integer") }
                     next += 1
                 }
-                if arguments[next] == nil { arguments[next] = Directive(spelling: spelling, type: type) }
+                if arguments[next] == nil { arguments[next] = directive }
                 next += 1
             }
-            i = j + 1
         }
-    }
-
-    private static func trimmed(_ s: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
-        var s = s
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return s
-    }
-
-    private static func digit(_ s: Unicode.Scalar) -> Int? {
-        s.value >= 0x30 && s.value <= 0x39 ? Int(s.value - 0x30) : nil
     }
 
     /// What a conversion takes, for comparing two directives (`%d` and `%i` agree, `%d`
     /// and `%ld` do not: a long argument read as an int is cut).
-    private static func type(of conversion: Unicode.Scalar, length: String) -> String? {
+    private static func type(of conversion: Unicode.Scalar, length: String) -> String {
         let long = length.isEmpty ? "" : length == "l" ? "a long " : length == "h" || length == "hh" ? "a short " : "a \(length) "
         switch conversion {
         case "@": return "an object"
@@ -297,8 +248,7 @@ struct Placeholders: Equatable {
         case "f", "F", "e", "E", "g", "G", "a", "A": return length == "L" ? "a long double" : "a floating-point number"
         case "c", "C": return "a character"
         case "s", "S": return "a C string"
-        case "p": return "a pointer"
-        default: return nil
+        default: return "a pointer"  // `p`, the last of Placeholder.conversions
         }
     }
 

@@ -1,0 +1,93 @@
+/// A placeholder an app fills in at run time, found in a text: a printf directive (`%d`,
+/// `%1$@`, `%.1f`: `String(format:)`, Android's `getString`, gettext's `c-format`) or an
+/// i18next `{{name}}`. The `placeholders` rule compares them across languages, and the
+/// pseudo-locales keep them as they are.
+///
+///     Placeholder.scan("%1$@ has {{count}} items, 100% fresh").map(\.spelling)
+///     // ["%1$@", "{{count}}"]
+public struct Placeholder: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A printf directive: its argument number when written (`1` in `%1$@`), how many
+        /// arguments its `*` width and precision take, its length modifier (`l`, `ll`…)
+        /// and its conversion (`d`, `@`, `f`…).
+        case printf(position: Int?, starArguments: Int, length: String, conversion: Unicode.Scalar)
+        /// `{{name}}`, `{{ name }}`, `{{- name}}` or `{{name, format}}`, with the name alone.
+        case named(String)
+    }
+
+    public var kind: Kind
+    /// Where it is in the text, as offsets in its Unicode scalars.
+    public var scalars: Range<Int>
+    /// As written.
+    public var spelling: String
+
+    /// The conversions a printf directive may end with.
+    public static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars)
+
+    /// The placeholders of `text`, in order. `%%` is a percent sign, and so is a `%` that
+    /// starts no directive: there is no space flag, so "100% daily" is text.
+    public static func scan(_ text: String) -> [Placeholder] {
+        // Most texts have neither: answered from the bytes.
+        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        func spelling(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        func digit(_ s: Unicode.Scalar) -> Int? { s.value >= 0x30 && s.value <= 0x39 ? Int(s.value - 0x30) : nil }
+        func trimmed(_ s: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+            var s = s
+            while s.first == " " { s = s.dropFirst() }
+            while s.last == " " { s = s.dropLast() }
+            return s
+        }
+        var found: [Placeholder] = []
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
+                var j = i + 2
+                while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
+                if j + 1 < scalars.count {
+                    var inner = scalars[(i + 2)..<j]
+                    if let comma = inner.firstIndex(of: ",") { inner = inner[..<comma] }
+                    inner = trimmed(inner)
+                    if inner.first == "-" { inner = trimmed(inner.dropFirst()) }
+                    if !inner.isEmpty {
+                        found.append(Placeholder(kind: .named(String(String.UnicodeScalarView(inner))), scalars: i..<(j + 2), spelling: spelling(i..<(j + 2))))
+                    }
+                    i = j + 2
+                    continue
+                }
+            }
+            guard scalars[i] == "%" else { i += 1; continue }
+            var j = i + 1
+            if j < scalars.count, scalars[j] == "%" { i = j + 1; continue }
+            // %[n$][flags][width][.precision][length]conversion
+            var position: Int?
+            var k = j
+            var digits = 0
+            while k < scalars.count, let d = digit(scalars[k]), digits < 1_000_000 { digits = digits * 10 + d; k += 1 }
+            if k > j, k < scalars.count, scalars[k] == "$", digits > 0 {
+                position = digits
+                j = k + 1
+            }
+            while j < scalars.count, "-+#0'".unicodeScalars.contains(scalars[j]) { j += 1 }
+            var stars = 0
+            if j < scalars.count, scalars[j] == "*" { stars += 1; j += 1 } else { while j < scalars.count, digit(scalars[j]) != nil { j += 1 } }
+            if j < scalars.count, scalars[j] == "." {
+                j += 1
+                if j < scalars.count, scalars[j] == "*" { stars += 1; j += 1 } else { while j < scalars.count, digit(scalars[j]) != nil { j += 1 } }
+            }
+            var length = ""
+            while j < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[j]), length.unicodeScalars.count < 2 {
+                length.unicodeScalars.append(scalars[j])
+                j += 1
+            }
+            guard j < scalars.count, conversions.contains(scalars[j]) else {
+                i += 1  // a `%` that starts no directive is text
+                continue
+            }
+            found.append(Placeholder(kind: .printf(position: position, starArguments: stars, length: length, conversion: scalars[j]),
+                                     scalars: i..<(j + 1), spelling: spelling(i..<(j + 1))))
+            i = j + 1
+        }
+        return found
+    }
+}
