@@ -25,9 +25,10 @@ import Testing
     /// An example's config with its exports replaced by seven that stream.
     static func streamingConfig(_ text: String) -> String {
         let head = text.components(separatedBy: "\nexports:")[0]
-        return head + "\nexports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
-            + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res }\n  - gettext: { out: dist/po }\n"
-            + "  - i18next: { out: dist/i18next }\n  - strings: { out: dist/strings }\n"
+        // Pseudo-locales on four of them: made the same way on both paths too.
+        return head + "\nexports:\n  - json-bundle: { out: dist/json, pseudo: [en-XA] }\n  - xcstrings: { out: dist/ios/Content.xcstrings, pseudo: [en-XA, ar-XB] }\n"
+            + "  - jsonld: { out: dist/jsonld }\n  - android: { out: dist/android/res, pseudo: [ar-XB, en-XA] }\n  - gettext: { out: dist/po }\n"
+            + "  - i18next: { out: dist/i18next, pseudo: ar-XB }\n  - strings: { out: dist/strings }\n"
     }
 
     /// The examples as their authors configured them build streamed, with the bytes of the

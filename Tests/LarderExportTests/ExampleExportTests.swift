@@ -86,6 +86,14 @@ import Testing
             try write(try reference.export(exporter).artifacts, to: "\(out)/reference/\(exporter.id)")
         }
         try Self.writeProject(to: "\(out)/reference", locales: reference.locales)
+        // The reference project with both pseudo-locales, for every consumer to read.
+        let pseudo: JSONValue = ["en-XA", "ar-XB"]
+        for exporter in BuiltInExporters.all where exporter.id != "images" {
+            var options = ReferenceProject.options[exporter.id]?.objectValue ?? JSONObject()
+            options["pseudo"] = pseudo
+            try write(try reference.export(exporter, options: .object(options)).artifacts, to: "\(out)/pseudo/\(exporter.id)")
+        }
+        try Self.writeProject(to: "\(out)/pseudo", locales: reference.locales + ["en-XA", "ar-XB"])
         let scripts = try Self.scriptsProject()
         for exporter in BuiltInExporters.all {
             let result = try exporter.exportWithDiagnostics(

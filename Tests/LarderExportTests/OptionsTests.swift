@@ -24,7 +24,7 @@ import Testing
         let text = message { _ = try run(XCStringsExporter(), ["coments": false]) }
         #expect(text.contains("xcstrings: unknown option 'coments'"), "\(text)")
         #expect(text.contains("did you mean 'comments'?"), "\(text)")
-        #expect(text.contains("known options: comments, fallback, ids, locales, out, texts"), "\(text)")
+        #expect(text.contains("known options: comments, fallback, ids, locales, out, pseudo, texts"), "\(text)")
     }
 
     @Test func wrongTypesSayWhatWasExpected() {

@@ -13,6 +13,8 @@
 /// `es`), the source language (the first project locale) and its ancestors, then the other
 /// project locales in order, then any value the text has. Blank values count as missing, so
 /// the result is never an empty string (it is nil only for a text with no value at all).
+/// A pseudo-locale the project does not name (``PseudoLocale``: `en-XA`, `ar-XB`) takes
+/// the source language's value, made over.
 public struct LocaleResolver: Sendable {
     /// The project's locales, the source language first.
     public let locales: [String]
@@ -27,9 +29,12 @@ public struct LocaleResolver: Sendable {
         let wanted: String
         let order: [String]
         let chain: Set<String>
+        /// For a pseudo-locale (not one of the project's): the text is the source
+        /// language's, made over.
+        let pseudo: PseudoLocale?
 
-        init(wanted: String, order: [String], chain: Set<String>) {
-            (self.wanted, self.order, self.chain) = (wanted, order, chain)
+        init(wanted: String, order: [String], chain: Set<String>, pseudo: PseudoLocale? = nil) {
+            (self.wanted, self.order, self.chain, self.pseudo) = (wanted, order, chain, pseudo)
         }
     }
 
@@ -44,6 +49,13 @@ public struct LocaleResolver: Sendable {
             for tag in [locale] + LocaleFallback.chain(for: locale) where !plans.contains(where: { $0.locale == tag }) {
                 plans.append((tag, Self.plan(for: tag, locales: self.locales)))
             }
+        }
+        // The pseudo-locales the project does not name itself, last (a project locale is
+        // found first): the source language's order, its text made over.
+        let sourceTag = self.locales[0]
+        let source = plans.first { $0.locale == sourceTag }!.plan
+        for pseudo in PseudoLocale.allCases where !plans.contains(where: { canonical($0.locale) == canonical(pseudo.rawValue) }) {
+            plans.append((pseudo.rawValue, Plan(wanted: pseudo.rawValue, order: source.order, chain: [], pseudo: pseudo)))
         }
         self.plans = plans
     }
@@ -63,6 +75,7 @@ public struct LocaleResolver: Sendable {
 
     func plan(for locale: String) -> Plan {
         for entry in plans where entry.locale == locale { return entry.plan }
+        if let pseudo = PseudoLocale(tag: locale), let entry = plans.first(where: { $0.plan.pseudo == pseudo }) { return entry.plan }
         return Self.plan(for: locale, locales: locales)
     }
 
@@ -102,6 +115,12 @@ public struct LocaleResolver: Sendable {
         let plan = plan(for: locale)
         guard let index = Self.index(of: text, plan: plan) else { return nil }
         let (tag, value) = text.values[index]
+        if let pseudo = plan.pseudo {
+            // Made from the source language's text: never a missing translation.
+            let made = pseudo.apply(value)
+            guard text.isPlural else { return Resolution(value: made, sourceTag: tag, fill: .exact, filledCategories: []) }
+            return Resolution(value: .plural(completePlural(made, for: locale).forms), sourceTag: tag, fill: .exact, filledCategories: [])
+        }
         let c = text.canonicalTag(index)
         let fill: Fill = c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage
         if text.isPlural {
@@ -114,8 +133,10 @@ public struct LocaleResolver: Sendable {
     /// The value ``resolve(_:for:)`` gives, without saying where it came from: for a caller
     /// that keeps no notes of filled-in translations (a streamed build).
     func value(_ text: LocalizedText, for locale: String) -> TextValue? {
-        guard let index = Self.index(of: text, plan: plan(for: locale)) else { return nil }
-        let value = text.values[index].value
+        let plan = plan(for: locale)
+        guard let index = Self.index(of: text, plan: plan) else { return nil }
+        var value = text.values[index].value
+        if let pseudo = plan.pseudo { value = pseudo.apply(value) }
         return text.isPlural ? .plural(completePlural(value, for: locale).forms) : value
     }
 

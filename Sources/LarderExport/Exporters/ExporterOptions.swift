@@ -18,8 +18,9 @@ public struct ExporterOptions: Sendable {
     /// (a subset of the project's), `fallback` (the severity of `locale-complete`
     /// diagnostics for filled-in translations: `warning`, `note`, `error` or `off`), `texts`
     /// (per kind, pointers of fields holding localized text) and `ids` (per kind, the
-    /// pointer of the id when it is not `/id`: `{user: /username}`).
-    public static let common = ["out", "locales", "fallback", "texts", "ids"]
+    /// pointer of the id when it is not `/id`: `{user: /username}`) and `pseudo` (pseudo-locales
+    /// to add: `en-XA`, `ar-XB`; see ``PseudoLocale``).
+    public static let common = ["out", "locales", "fallback", "texts", "ids", "pseudo"]
 
     /// Checks `options` (an object or `null`) against the known names.
     public init(_ options: JSONValue, exporter: String, known: [String]) throws(ExportError) {
@@ -130,18 +131,32 @@ public struct ExporterOptions: Sendable {
     }
 
     /// The locales to export: the `locales` option (each must be a project locale) or all
-    /// of the project's. Every tag must be valid BCP 47.
+    /// of the project's, then the pseudo-locales of the `pseudo` option. Every tag must be
+    /// valid BCP 47.
     public func locales(project: [String]) throws(ExportError) -> [String] {
         for tag in project {
             do { _ = try LanguageTag(tag) } catch { throw ExportError("\(exporter): \(error.description) (in `locales:` of larder.yml)") }
         }
-        guard let chosen = try strings("locales") else { return project }
         var out: [String] = []
-        for tag in chosen {
-            guard let match = project.first(where: { canonical($0) == canonical(tag) }) else {
-                throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))")
+        if let chosen = try strings("locales") {
+            for tag in chosen {
+                guard let match = project.first(where: { canonical($0) == canonical(tag) }) else {
+                    throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))")
+                }
+                if !out.contains(match) { out.append(match) }
             }
-            if !out.contains(match) { out.append(match) }
+        } else {
+            out = project
+        }
+        // Pseudo-locales come last, made from the source language's texts.
+        for tag in try strings("pseudo") ?? [] {
+            guard let pseudo = PseudoLocale(tag: tag) else {
+                throw ExportError("\(exporter): option 'pseudo' names '\(tag)'; the pseudo-locales are \(PseudoLocale.allCases.map(\.rawValue).joined(separator: " (accented and longer) and ")) (right to left)")
+            }
+            guard !project.contains(where: { canonical($0) == canonical(tag) }) else {
+                throw ExportError("\(exporter): option 'pseudo' names '\(tag)', which is one of the project's locales; a pseudo-locale is made from the source language, so take it out of one of the two")
+            }
+            if !out.contains(pseudo.rawValue) { out.append(pseudo.rawValue) }
         }
         return out
     }

@@ -28,13 +28,14 @@ public struct I18nextExporter: BundleExporter {
 
     /// Each folder to write, with the locale whose texts fill it and the locale whose plural
     /// rules it follows: the project's locales, then (option `ancestors`) each one's CLDR
-    /// ancestors that are not project locales.
+    /// ancestors that are not project locales (none for a pseudo-locale).
     static func targets(_ run: ExportRun) throws(ExportError) -> [(folder: String, textsOf: String, rulesOf: String)] {
         var targets: [(folder: String, textsOf: String, rulesOf: String)] = run.locales.map { (canonical($0), $0, $0) }
         if try run.options.bool("ancestors", default: true) {
             let exported = Set(run.locales.map(canonical))
             var added = Set<String>()
-            for locale in run.locales {
+            // Not a pseudo-locale's: `ar` holding ar-XB's texts would give them to Arabic readers.
+            for locale in run.locales where PseudoLocale(tag: locale) == nil {
                 for ancestor in LocaleFallback.chain(for: locale).dropFirst() where !exported.contains(ancestor) && added.insert(ancestor).inserted {
                     targets.append((ancestor, locale, ancestor))
                 }
