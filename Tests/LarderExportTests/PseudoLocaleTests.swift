@@ -14,8 +14,9 @@ import Testing
 
     @Test func accentedIsLongerBracketedAndKeepsPlaceholders() {
         let made = PseudoLocale.accented.apply("Serves %d in {{time}}, 100% fresh")
-        // About 40% more: 13 letters (a placeholder's are not counted), padding of at least 6 characters.
-        #expect(made == "[Šéŕṽéš %d îñ {{time}}, 100% ƒŕéšĥ one two]")
+        // About 40% more: 12 letters (a placeholder's are not counted, nor the `f` of `% f`,
+        // which may be a directive with a space flag), padding of at least 5 characters.
+        #expect(made == "[Šéŕṽéš %d îñ {{time}}, 100% fŕéšĥ one two]")
         #expect(PseudoLocale.accented.apply("A") == "[Å one]")
         let long = String(repeating: "word ", count: 40)
         let padded = PseudoLocale.accented.apply(long)
@@ -24,10 +25,22 @@ import Testing
     }
 
     @Test func bidiForcesEachWordRightToLeftAroundPlaceholders() {
-        let (rlo, pdf) = ("\u{202E}", "\u{202C}")
-        #expect(PseudoLocale.bidi.apply("Win %d games") == "\(rlo)Win\(pdf) %d \(rlo)games\(pdf)")
-        #expect(PseudoLocale.bidi.apply("Hi {{name}}!") == "\(rlo)Hi\(pdf) {{name}}\(rlo)!\(pdf)")
+        let (rlm, rlo, pdf) = ("\u{200F}", "\u{202E}", "\u{202C}")
+        #expect(PseudoLocale.bidi.apply("Win %d games") == "\(rlm)\(rlo)Win\(pdf) %d \(rlo)games\(pdf)\(rlm)")
+        #expect(PseudoLocale.bidi.apply("Hi {{name}}!") == "\(rlm)\(rlo)Hi\(pdf) {{name}}\(rlo)!\(pdf)\(rlm)")
         #expect(PseudoLocale.bidi.apply("") == "")
+    }
+
+    /// Anything that may be a directive (Java's `%,d`, `%n`, a space flag), HTML tags,
+    /// links and i18next nestings come out as they went in.
+    @Test func whatAnAppReadsIsKept() {
+        #expect(PseudoLocale.accented.apply("%,d steps%nBalance:% d") == "[%,d šţéþš%nƁåļåñçé:% d one two]")
+        #expect(PseudoLocale.accented.apply("<b>Bold</b> at https://example.com/a?b=c now")
+            == "[<b>Ɓöļð</b> åţ https://example.com/a?b=c ñöŵ one]")
+        #expect(PseudoLocale.accented.apply("See $t(other.key) too") == "[Šéé $t(other.key) ţöö one]")
+        // A long text grows by about 40% too (the padding words are taken again).
+        let long = String(repeating: "word ", count: 200)
+        #expect(PseudoLocale.accented.apply(long).count >= long.count + 320)
     }
 
     @Test func tagsAreReadInAnyCase() {
@@ -52,7 +65,7 @@ import Testing
             return
         }
         #expect(Set(forms.keys) == [.zero, .one, .two, .few, .many, .other])
-        #expect(forms[.one] == "%d \u{202E}copo\u{202C}" && forms[.few] == "%d \u{202E}copos\u{202C}")
+        #expect(forms[.one] == "\u{200F}%d \u{202E}copo\u{202C}\u{200F}" && forms[.few] == "\u{200F}%d \u{202E}copos\u{202C}\u{200F}")
         #expect(resolver.resolve(plural, for: "ar-XB")?.value == .plural(forms))
     }
 

@@ -24,6 +24,11 @@ import Testing
         #expect(parsed("%*d items").arguments == [1: "*", 2: "%*d"])
         #expect(parsed("{{name}}, {{ count }}, {{- html}}, {{price, currency}}").names == ["count", "html", "name", "price"])
         #expect(parsed("{{}} and { {x} } and {{open").names.isEmpty)
+        #expect(parsed("{{ x, {{name}} and {{").names == ["name"])
+        // A text of braces alone is read in linear time (it took a minute when each `{{`
+        // looked for its `}}` to the end).
+        #expect(Placeholder.scan(String(repeating: "{", count: 200_000)).isEmpty)
+        #expect(Placeholder.scan(String(repeating: "{", count: 200_000) + "x}}").map(\.spelling) == ["{{x}}"])
     }
 
     @Test func typesCompareByWhatTheyTake() {
@@ -33,7 +38,14 @@ import Testing
         #expect(source.problems(in: Placeholders("%ld et %@"), formsMayOmit: false, source: "en")
             == ["has %ld (a long integer) for argument 1 where the en text has %d (an integer)"])
         #expect(source.problems(in: Placeholders("%s et %@"), formsMayOmit: false, source: "en")
-            == ["has %s (a C string) for argument 1 where the en text has %d (an integer)"])
+            == ["has %s (a string) for argument 1 where the en text has %d (an integer)"])
+        // Java's flags and conversions (Android), and one type for every 64-bit length.
+        #expect(source.problems(in: Placeholders("%1$,d et %2$@%n"), formsMayOmit: false, source: "en").isEmpty)
+        #expect(Placeholders("%lld").problems(in: Placeholders("%ld"), formsMayOmit: false, source: "en").isEmpty)
+        #expect(Placeholders("%zd").problems(in: Placeholders("%qd"), formsMayOmit: false, source: "en").isEmpty)
+        // One argument taken as two types in one text.
+        #expect(Placeholders("Hello %1$@").problems(in: Placeholders("Hola %1$@ %1$d"), formsMayOmit: false, source: "en")
+            == ["takes argument 1 as %1$@ (an object) and as %1$d (an integer)"])
     }
 
     @Test func eachDifferenceIsNamedAtTheTranslation() throws {
@@ -71,7 +83,7 @@ import Testing
         // The source language's own forms agree with its `other` form.
         let own = #"{"id": "gold", "title": {"one": "Win %@ game", "other": "Win %d games"}}"#
         #expect(try run(rule, own, kind: "achievement", options: options).first?.message
-            == "title in its `one` form has %@ (an object) for argument 1 where the en `other` form has %d (an integer)" + PlaceholdersRule.advice)
+            == "title in its `one` form has %@ (an object) for argument 1 where the en `other` form has %d (an integer)" + PlaceholdersRule.formsAdvice)
     }
 
     /// The scan that passes over a document: `%`, `{{` and `\u` (which could spell either)
@@ -85,6 +97,29 @@ import Testing
         #expect(try mayHold(#"{"name": {"en": "100% juice"}}"#))
         #expect(try mayHold(#"{"name": {"en": "Hi {{name}}"}}"#))
         #expect(try mayHold(#"{"name": {"en": "Serves \u0025d"}}"#))
+    }
+
+    /// A text whose source has no placeholder is not a format string: percent signs and
+    /// braces in its translations are prose.
+    @Test func prosePercentSignsAreNotPlaceholders() throws {
+        for prose in ["Un clásico: 25%ABV, amargo.", "3%ige Lösung", "50%off", "https://de.wikipedia.org/wiki/Caf%C3%A9", "{{ and }}"] {
+            let json = #"{"id": 1, "name": {"en": "A classic, 25% ABV.", "pt": "\#(prose)"}}"#
+            #expect(try run(rule, json, kind: "recipe", options: locales).isEmpty, "\(prose)")
+        }
+        // In a format string a literal percent sign is `%%`: there, `25%ABV` is a directive.
+        let format = #"{"id": 1, "name": {"en": "%d%% ABV", "pt": "%d%ABV"}}"#
+        #expect(try run(rule, format, kind: "recipe", options: locales).first?.message.hasPrefix("name (pt) has %A for argument 2") == true)
+    }
+
+    /// The `other` form of a plural translation has every placeholder; `one` may leave the
+    /// count out.
+    @Test func theOtherFormHasThemAll() throws {
+        let options: JSONValue = ["locales": ["en", "es"], "fields": ["/t"]]
+        let json = #"{"id": 1, "t": {"en": {"one": "%1$@ won a game", "other": "%1$@ won %2$d games"}, "es": {"one": "Ganó un juego", "other": "Ganó %2$d juegos"}}}"#
+        let found = try run(rule, json, kind: "game", options: options)
+        #expect(found.map(\.message) == ["t (es) in its `other` form lacks %1$@ (argument 1), which the en text has" + PlaceholdersRule.advice])
+        let own = #"{"id": 1, "t": {"en": {"one": "Win %@ game", "other": "Win %d games"}, "es": "Gana %d juegos"}}"#
+        #expect(try run(rule, own, kind: "game", options: options).first?.message.hasSuffix(PlaceholdersRule.formsAdvice) == true)
     }
 
     @Test func whatIsNotComparedIsLeftAlone() throws {

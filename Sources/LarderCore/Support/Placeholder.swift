@@ -21,12 +21,16 @@ public struct Placeholder: Sendable, Equatable {
     /// As written.
     public var spelling: String
 
-    /// The conversions a printf directive may end with.
-    public static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars)
+    /// The conversions a printf directive may end with: C's and Apple's, and Java's
+    /// (`%b`, `%h`, `%n`, which takes no argument) for Android.
+    public static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSpbBhHn".unicodeScalars)
 
     /// The placeholders of `text`, in order. `%%` is a percent sign, and so is a `%` that
     /// starts no directive: there is no space flag, so "100% daily" is text.
-    public static func scan(_ text: String) -> [Placeholder] {
+    ///
+    /// `lenient` finds more, for a caller that must not change anything that may be a
+    /// directive (the pseudo-locales): a space flag, and any ASCII letter as the conversion.
+    public static func scan(_ text: String, lenient: Bool = false) -> [Placeholder] {
         // Most texts have neither: answered from the bytes.
         guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return [] }
         let scalars = Array(text.unicodeScalars)
@@ -38,23 +42,36 @@ public struct Placeholder: Sendable, Equatable {
             while s.last == " " { s = s.dropLast() }
             return s
         }
+        let flags = Set((lenient ? "-+#0',( " : "-+#0',(").unicodeScalars)
         var found: [Placeholder] = []
+        // Once a `{{` has no `}}` after it, no later one has: not looked for again (a text
+        // of many `{` stays linear).
+        var closed = true
         var i = 0
         while i < scalars.count {
-            if scalars[i] == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
+            if closed, scalars[i] == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
                 var j = i + 2
                 while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
-                if j + 1 < scalars.count {
-                    var inner = scalars[(i + 2)..<j]
-                    if let comma = inner.firstIndex(of: ",") { inner = inner[..<comma] }
-                    inner = trimmed(inner)
-                    if inner.first == "-" { inner = trimmed(inner.dropFirst()) }
-                    if !inner.isEmpty {
-                        found.append(Placeholder(kind: .named(String(String.UnicodeScalarView(inner))), scalars: i..<(j + 2), spelling: spelling(i..<(j + 2))))
-                    }
-                    i = j + 2
+                guard j + 1 < scalars.count else {
+                    closed = false
+                    i += 1
                     continue
                 }
+                var inner = scalars[(i + 2)..<j]
+                // `{{ a {{name}}`: the first `{{` is text, the last before the `}}` opens the
+                // placeholder (jumped to at once: a text of many `{` stays linear).
+                if let k = inner.indices.last(where: { inner[$0] == "{" && $0 + 1 < j && scalars[$0 + 1] == "{" }) {
+                    i = k
+                    continue
+                }
+                if let comma = inner.firstIndex(of: ",") { inner = inner[..<comma] }
+                inner = trimmed(inner)
+                if inner.first == "-" { inner = trimmed(inner.dropFirst()) }
+                if !inner.isEmpty {
+                    found.append(Placeholder(kind: .named(String(String.UnicodeScalarView(inner))), scalars: i..<(j + 2), spelling: spelling(i..<(j + 2))))
+                }
+                i = j + 2
+                continue
             }
             guard scalars[i] == "%" else { i += 1; continue }
             var j = i + 1
@@ -68,7 +85,7 @@ public struct Placeholder: Sendable, Equatable {
                 position = digits
                 j = k + 1
             }
-            while j < scalars.count, "-+#0'".unicodeScalars.contains(scalars[j]) { j += 1 }
+            while j < scalars.count, flags.contains(scalars[j]) { j += 1 }
             var stars = 0
             if j < scalars.count, scalars[j] == "*" { stars += 1; j += 1 } else { while j < scalars.count, digit(scalars[j]) != nil { j += 1 } }
             if j < scalars.count, scalars[j] == "." {
@@ -80,7 +97,9 @@ public struct Placeholder: Sendable, Equatable {
                 length.unicodeScalars.append(scalars[j])
                 j += 1
             }
-            guard j < scalars.count, conversions.contains(scalars[j]) else {
+            let isConversion = j < scalars.count
+                && (conversions.contains(scalars[j]) || (lenient && scalars[j].isASCII && scalars[j].properties.isAlphabetic))
+            guard isConversion else {
                 i += 1  // a `%` that starts no directive is text
                 continue
             }

@@ -8,10 +8,12 @@ import LarderCore
 ///
 /// - `en-XA`, accented: every ASCII letter takes an accent, the text is about 40% longer
 ///   (words of padding) and bracketed: `Serves %d` -> `[Šéŕvéš %d one two]`.
-/// - `ar-XB`, right to left: each word is forced right to left (`U+202E` … `U+202C`), so
-///   the app lays the text out as it would Arabic.
+/// - `ar-XB`, right to left: each word is forced right to left (`U+202E` … `U+202C`) in a
+///   right-to-left paragraph (`U+200F` at both ends), so the app lays the text out as it
+///   would Arabic.
 ///
-/// Placeholders (`%d`, `%1$@`, `{{name}}`) stay as they are, so the app fills them in as
+/// Placeholders (`%d`, `%1$@`, `{{name}}`, and anything that may be one), HTML tags, links
+/// and i18next nestings stay as they are, so the app fills them in and follows them as
 /// usual. An export takes them with its `pseudo` option:
 ///
 ///     exports:
@@ -31,44 +33,49 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         guard !text.isEmpty else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
-        var placeholders = Placeholder.scan(text)[...]
+        var kept = Self.kept(scalars, text)[...]
         switch self {
         case .accented:
             out.append("[")
             var i = 0
             var letters = 0
             while i < scalars.count {
-                if let next = placeholders.first, next.scalars.lowerBound == i {
-                    out.append(contentsOf: scalars[next.scalars])
-                    i = next.scalars.upperBound
-                    placeholders.removeFirst()
+                if let next = kept.first, next.lowerBound == i {
+                    out.append(contentsOf: scalars[next])
+                    i = next.upperBound
+                    kept.removeFirst()
                     continue
                 }
                 let s = scalars[i]
-                if let accented = Self.accents[s] {
-                    out.append(accented)
-                } else {
-                    out.append(s)
-                }
+                out.append(Self.accents[s] ?? s)
                 if s.properties.isAlphabetic { letters += 1 }
                 i += 1
             }
-            // About 40% longer, whole words of padding, at least one.
-            var padding = ""
-            for word in Self.padding where padding.isEmpty || padding.unicodeScalars.count < (letters * 2 + 4) / 5 {
-                padding += " " + word
-            }
-            out.append(contentsOf: padding.unicodeScalars)
+            // About 40% more letters, in whole words of padding (at least one), the list
+            // taken again as often as a long text needs.
+            let target = (letters * 2 + 4) / 5
+            var added = 0
+            var w = 0
+            repeat {
+                let word = Self.padding[w % Self.padding.count]
+                out.append(" ")
+                out.append(contentsOf: word.unicodeScalars)
+                added += word.unicodeScalars.count + 1
+                w += 1
+            } while added < target
             out.append("]")
         case .bidi:
+            // A right-to-left mark first, as Android's own pseudo-locale has: the paragraph
+            // is laid out right to left even where it starts with a placeholder or a digit.
+            out.append(Self.rightToLeftMark)
             var i = 0
             var inWord = false
             while i < scalars.count {
-                if let next = placeholders.first, next.scalars.lowerBound == i {
+                if let next = kept.first, next.lowerBound == i {
                     if inWord { out.append(Self.popDirection); inWord = false }
-                    out.append(contentsOf: scalars[next.scalars])
-                    i = next.scalars.upperBound
-                    placeholders.removeFirst()
+                    out.append(contentsOf: scalars[next])
+                    i = next.upperBound
+                    kept.removeFirst()
                     continue
                 }
                 let s = scalars[i]
@@ -79,8 +86,55 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
                 i += 1
             }
             if inWord { out.append(Self.popDirection) }
+            out.append(Self.rightToLeftMark)
         }
         return String(out)
+    }
+
+    /// The parts of a text kept as they are, in order and apart: anything that may be a
+    /// placeholder (``Placeholder/scan(_:lenient:)``: `%d`, `%,d`, `% d`, `{{name}}`), an
+    /// HTML tag (`<b>`, `</a>`), a link (`https://…` up to a space) and an i18next nesting
+    /// (`$t(other.key)`).
+    static func kept(_ scalars: [Unicode.Scalar], _ text: String) -> [Range<Int>] {
+        var ranges = Placeholder.scan(text, lenient: true).map(\.scalars)
+        func starts(_ prefix: String, at i: Int) -> Bool {
+            let p = Array(prefix.unicodeScalars)
+            return i + p.count <= scalars.count && Array(scalars[i..<(i + p.count)]) == p
+        }
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            var end: Int?
+            if s == "<", i + 1 < scalars.count, scalars[i + 1] == "/" || scalars[i + 1] == "!" || (scalars[i + 1].isASCII && scalars[i + 1].properties.isAlphabetic) {
+                var j = i + 1
+                while j < scalars.count, j - i < 200, scalars[j] != ">", scalars[j] != "<" { j += 1 }
+                if j < scalars.count, scalars[j] == ">" { end = j + 1 }
+            } else if s == "h", starts("https://", at: i) || starts("http://", at: i) {
+                var j = i
+                while j < scalars.count, !scalars[j].properties.isWhitespace { j += 1 }
+                end = j
+            } else if s == "$", starts("$t(", at: i) {
+                var j = i + 3
+                while j < scalars.count, scalars[j] != ")" { j += 1 }
+                if j < scalars.count { end = j + 1 }
+            }
+            if let end {
+                ranges.append(i..<end)
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        // In order, overlapping ones merged.
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// The value as this pseudo-locale shows it, each plural form made from its own.
@@ -91,6 +145,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         }
     }
 
+    static let rightToLeftMark: Unicode.Scalar = "\u{200F}"
     static let rightToLeftOverride: Unicode.Scalar = "\u{202E}"
     static let popDirection: Unicode.Scalar = "\u{202C}"
 

@@ -25,10 +25,14 @@ public struct PlaceholdersRule: ConfigurableRule {
         not by the team. Each translation is compared with the source language's text \
         (its `other` form for plural forms): printf directives by argument (`%@ and %@` and \
         `%2$@ y %1$@` agree), with their types (`%@` an object, `%d` `%i` `%u` `%x` an \
-        integer, `%ld` `%lld` a long one, `%f` `%e` `%g` a floating-point number, `%s` a C \
-        string), and `{{name}}` placeholders by name. A plural form may leave the count out \
-        (`"one": "one glass"`) but not add a placeholder. `%%` is a percent sign, and so \
-        is a `%` followed by a space ("100% daily").
+        integer, `%ld` `%lld` `%zd` a long one, `%f` `%e` `%g` a floating-point number, `%s` \
+        a string, Java's `%b` a boolean; flags such as `%,d` and `%-5.2f` are fine), and \
+        `{{name}}` placeholders by name. An argument taken as two types in one text is \
+        reported too. The `other` form of a plural text has every placeholder; another \
+        form may leave one out (`"one": "one glass"`) but not add one. `%%` is a percent \
+        sign, and so is a `%` followed by a space ("100% daily"); a text whose source has \
+        no printf directive (or no `{{name}}`) is not a format string, so its `%` and \
+        braces are prose ("25%ABV") and not compared.
 
         Checked: the fields `locale-complete` checks (or `fields: [...]`).
         """
@@ -139,12 +143,15 @@ public struct PlaceholdersRule: ConfigurableRule {
         var problems: [String] = []
         for (key, value) in json.members(node) {
             guard let category = json.string(key), let text = json.string(value), expected != nil || category != "other" else { continue }
-            let found = reference.problems(in: Placeholders(text), formsMayOmit: true, source: source ?? "\(language) `other` form")
+            // Only the `other` form must have them all: `one` may say "one glass".
+            let found = reference.problems(in: Placeholders(text), formsMayOmit: category != "other", source: source ?? "\(language) `other` form")
             problems += found.map { "in its `\(category)` form \($0)" }
         }
         guard !problems.isEmpty else { return }
-        sink.report(node) { "\($0) " + Text.list(problems) + Self.advice }
+        sink.report(node) { "\($0) " + Text.list(problems) + (expected == nil ? Self.formsAdvice : Self.advice) }
     }
+
+    static let formsAdvice = "; each plural form must use the `other` form's placeholders, with the same types"
 
     /// False when the bytes of the value at `node` hold no `%`, no `{{` (which JSON's own
     /// syntax never writes: only a string can) and no `\u` escape (which could spell
@@ -215,6 +222,20 @@ struct Placeholders: Equatable {
     private(set) var arguments: [Int: Directive] = [:]
     /// The names of `{{name}}` placeholders (`{{- name}}` and `{{name, format}}` too).
     private(set) var names: Set<String> = []
+    /// An argument taken as two types in this text (`%1$@ … %1$d`), for a message.
+    private(set) var conflicts: [String] = []
+
+    /// Records the directive of argument `n`: the first one, and a conflict when a later
+    /// one takes it as another type.
+    private mutating func take(_ n: Int, _ directive: Directive) {
+        guard let first = arguments[n] else {
+            arguments[n] = directive
+            return
+        }
+        if first.type != directive.type {
+            conflicts.append("takes argument \(n) as \(first.spelling) (\(first.type)) and as \(directive.spelling) (\(directive.type))")
+        }
+    }
 
     init(_ text: String) {
         var next = 1
@@ -222,17 +243,19 @@ struct Placeholders: Equatable {
             switch placeholder.kind {
             case .named(let name):
                 names.insert(name)
+            case .printf(_, _, _, "n"):
+                continue  // Java's line separator takes no argument
             case .printf(let position, let stars, let length, let conversion):
                 let directive = Directive(spelling: placeholder.spelling, type: Self.type(of: conversion, length: length))
                 if let position {
-                    if arguments[position] == nil { arguments[position] = directive }
+                    take(position, directive)
                     continue
                 }
                 for _ in 0..<stars {
-                    if arguments[next] == nil { arguments[next] = Directive(spelling: "*", type: "an integer") }
+                    take(next, Directive(spelling: "*", type: "an integer"))
                     next += 1
                 }
-                if arguments[next] == nil { arguments[next] = directive }
+                take(next, directive)
                 next += 1
             }
         }
@@ -241,43 +264,55 @@ struct Placeholders: Equatable {
     /// What a conversion takes, for comparing two directives (`%d` and `%i` agree, `%d`
     /// and `%ld` do not: a long argument read as an int is cut).
     private static func type(of conversion: Unicode.Scalar, length: String) -> String {
-        let long = length.isEmpty ? "" : length == "l" ? "a long " : length == "h" || length == "hh" ? "a short " : "a \(length) "
         switch conversion {
         case "@": return "an object"
-        case "d", "i", "u", "x", "X", "o", "D", "U", "O": return long.isEmpty ? "an integer" : long + "integer"
+        case "d", "i", "u", "x", "X", "o", "D", "U", "O":
+            // On 64-bit Apple and Android platforms `l`, `ll`, `q`, `z`, `j` and `t` are all
+            // 64 bits: one type; a plain one is 32.
+            if length.isEmpty { return "an integer" }
+            return length.hasPrefix("h") ? "a short integer" : "a long integer"
         case "f", "F", "e", "E", "g", "G", "a", "A": return length == "L" ? "a long double" : "a floating-point number"
         case "c", "C": return "a character"
-        case "s", "S": return "a C string"
-        default: return "a pointer"  // `p`, the last of Placeholder.conversions
+        case "s", "S": return "a string"
+        case "b", "B": return "a boolean"
+        case "h", "H": return "a hash code"
+        default: return "a pointer"  // `p`
         }
     }
 
     /// What is wrong with `other` (a translation's placeholders) against these (the source
     /// text's), for a message: `has %@ for argument 1 where the en text has %d`. With
-    /// `formsMayOmit`, a placeholder left out is not a problem (a plural form).
+    /// `formsMayOmit`, a placeholder left out is not a problem (a plural form). A family
+    /// the source text does not use (printf, `{{name}}`) is not compared: a `%` or braces in
+    /// a text that is not a format string are prose ("25%ABV").
     func problems(in other: Placeholders, formsMayOmit: Bool, source: String) -> [String] {
         var found: [String] = []
         let sourceText = source.contains("`") ? "the \(source)" : "the \(source) text"
-        for (n, directive) in other.arguments.sorted(by: { $0.key < $1.key }) {
-            guard let expected = arguments[n] else {
-                found.append("has \(directive.spelling) for argument \(n), which \(sourceText) does not have")
-                continue
+        if !arguments.isEmpty {
+            found += other.conflicts
+            for (n, directive) in other.arguments.sorted(by: { $0.key < $1.key }) {
+                guard let expected = arguments[n] else {
+                    found.append("has \(directive.spelling) for argument \(n), which \(sourceText) does not have")
+                    continue
+                }
+                if expected.type != directive.type {
+                    found.append("has \(directive.spelling) (\(directive.type)) for argument \(n) where \(sourceText) has \(expected.spelling) (\(expected.type))")
+                }
             }
-            if expected.type != directive.type {
-                found.append("has \(directive.spelling) (\(directive.type)) for argument \(n) where \(sourceText) has \(expected.spelling) (\(expected.type))")
+            if !formsMayOmit {
+                for (n, expected) in arguments.sorted(by: { $0.key < $1.key }) where other.arguments[n] == nil {
+                    found.append("lacks \(expected.spelling) (argument \(n)), which \(sourceText) has")
+                }
             }
         }
-        if !formsMayOmit {
-            for (n, expected) in arguments.sorted(by: { $0.key < $1.key }) where other.arguments[n] == nil {
-                found.append("lacks \(expected.spelling) (argument \(n)), which \(sourceText) has")
+        if !names.isEmpty {
+            for name in other.names.subtracting(names).sorted() {
+                found.append("has {{\(name)}}, which \(sourceText) does not have")
             }
-        }
-        for name in other.names.subtracting(names).sorted() {
-            found.append("has {{\(name)}}, which \(sourceText) does not have")
-        }
-        if !formsMayOmit {
-            for name in names.subtracting(other.names).sorted() {
-                found.append("lacks {{\(name)}}, which \(sourceText) has")
+            if !formsMayOmit {
+                for name in names.subtracting(other.names).sorted() {
+                    found.append("lacks {{\(name)}}, which \(sourceText) has")
+                }
             }
         }
         return found
