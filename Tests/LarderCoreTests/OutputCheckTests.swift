@@ -28,6 +28,11 @@ import Testing
         OutputWriter.Output(path: "dist/json", isFile: false, artifacts: try files.map { try Artifact(path: $0.0, bytes: Array($0.1.utf8)) })
     }
 
+    /// A single-file output, as xcstrings writes.
+    func catalog(_ text: String) throws -> OutputWriter.Output {
+        OutputWriter.Output(path: "dist/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", bytes: Array(text.utf8))])
+    }
+
     /// Every file under `root` with its bytes (to see that nothing moved).
     func snapshot(_ root: String) -> [String: Data] {
         var all: [String: Data] = [:]
@@ -40,11 +45,11 @@ import Testing
         let base = try scratchRoot.folder()
         var staging = try OutputWriter(base: base).begin()
         try staging.stage(try bundle([("en/recipe.json", "[1]\n"), ("pt/recipe.json", "[2]\n")]))
-        try staging.stage(OutputWriter.Output(path: "dist/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", bytes: Array("{}".utf8))]))
+        try staging.stage(try catalog("{}"))
         try staging.commit()
         staging.discard()
         let output = try bundle([("en/recipe.json", "[1]\n"), ("pt/recipe.json", "[2]\n")])
-        let file = OutputWriter.Output(path: "dist/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", bytes: Array("{}".utf8))])
+        let file = try catalog("{}")
         #expect(try differences(base, [output, file]).isEmpty)
         // The staging folder is gone, and nothing else was made.
         #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["dist"])
@@ -59,7 +64,7 @@ import Testing
         let before = snapshot(base + "/dist")
         let found = try differences(base, [
             try bundle([("en/recipe.json", "{\n  \"a\": \"caf\u{E9} \u{1F600} y\",\n  \"b\": 1\n}\n"), ("pt/recipe.json", "[]")]),
-            OutputWriter.Output(path: "dist/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", bytes: Array("{}".utf8))]),
+            try catalog("{}"),
             OutputWriter.Output(path: "dist/android", isFile: false, artifacts: [try Artifact(path: "res/values/strings.xml", bytes: [0x3C])]),
         ])
         // `y` for `x`: line 2, column 17 (`  "a": "caf` is 11 columns, é one UTF-16 unit, 😀 two).

@@ -1,3 +1,4 @@
+import LarderCore
 import LarderJSON
 
 /// Where the built-in kinds keep their text, images and links (see DESIGN.md, "Content
@@ -10,6 +11,16 @@ enum ContentFields {
 
     /// The product image roles.
     static let imageRoles = ["front", "ingredients", "nutrition"]
+
+    /// The text fields a rule checks in `document`: those of the `fields` option (a pointer
+    /// to a list of texts, `/steps`, means each of them), else the built-in kind's
+    /// (`builtIn`, such as ``localizedTexts(kind:json:node:)``).
+    static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
+        let json = document.json
+        guard let paths = options.fieldPaths("fields") else { return builtIn(document.kind, json, document.node) }
+        return paths.flatMap { $0.nodes(in: json, from: document.node) }
+            .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
+    }
 
     /// The text a person must see, which must not be blank: names, titles, descriptions,
     /// summaries, steps and ingredient names.

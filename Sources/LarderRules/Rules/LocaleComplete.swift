@@ -64,14 +64,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
         let locales = options.locales
         guard !locales.isEmpty, applies(to: document.kind, options: options) else { return [] }
         let json = document.json
-        let fields: [Int]
-        if let paths = options.fieldPaths("fields") {
-            // A pointer to a list of texts (`/steps`) means each of them.
-            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
-                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
-        } else {
-            fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
-        }
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
         let all = locales.joined(separator: ", ")
         let lowered = locales.map { $0.lowercased() }
         var keys: [String] = []

@@ -58,14 +58,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return [] }
         let json = document.json
-        let fields: [Int]
-        if let paths = options.fieldPaths("fields") {
-            // A pointer to a list of texts (`/steps`) means each of them.
-            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
-                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
-        } else {
-            fields = ContentFields.requiredTexts(kind: document.kind, json: json, node: document.node)
-        }
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.requiredTexts)
         var sink = DiagnosticSink(document: document, context: context)
         for field in fields {
             if json.kind(field) == .object && json.count(field) == 0 {

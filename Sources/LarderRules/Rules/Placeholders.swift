@@ -72,13 +72,7 @@ public struct PlaceholdersRule: ConfigurableRule {
         let json = document.json
         // Most documents hold no placeholder anywhere: one scan of their bytes says so.
         guard Self.documentMayHold(json, document.node) else { return [] }
-        let fields: [Int]
-        if let paths = options.fieldPaths("fields") {
-            fields = paths.flatMap { $0.nodes(in: json, from: document.node) }
-                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
-        } else {
-            fields = ContentFields.localizedTexts(kind: document.kind, json: json, node: document.node)
-        }
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
         var sink = DiagnosticSink(document: document, context: context)
         for field in fields where json.kind(field) == .object {
             // Most texts hold no `%` and no `{`: they are passed over on their bytes alone.
