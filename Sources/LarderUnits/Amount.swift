@@ -114,13 +114,15 @@ enum AmountScanner {
         while i < s.count, isDigit(s[i]) { digits.append(UInt8(s[i].value)); i += 1 }
         var style = AmountStyle()
         // Decimal: 1.5 or 1,5 (a comma followed by exactly three digits in English text is a
-        // thousands separator: 1,500 g).
+        // thousands separator, 1,500 g, when what comes before it can lead a group of
+        // thousands: one to three digits, not starting with 0; 0,125 is a decimal comma).
         if i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]) {
             var j = i + 1
             var fraction: [UInt8] = []
             while j < s.count, isDigit(s[j]) { fraction.append(UInt8(s[j].value)); j += 1 }
             let english = language == nil || language!.hasPrefix("en")
-            if s[i] == ",", english, fraction.count == 3, !(j < s.count && (s[j] == "," || s[j] == ".")) {
+            let leadsGroup = digits.count <= 3 && digits.first != UInt8(ascii: "0")
+            if s[i] == ",", english, leadsGroup, fraction.count == 3, !(j < s.count && (s[j] == "," || s[j] == ".")) {
                 let value = try parse(digits + fraction)
                 return (value, j, style)
             }

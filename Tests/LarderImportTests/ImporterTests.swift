@@ -90,6 +90,10 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try product(#""quantity": "6 x 330 ml""#)?["quantity"] == ["value": 1980, "unit": "ml"])
         #expect(try product(#""quantity": "1,5 L""#)?["quantity"] == ["value": 1.5, "unit": "l"])
         #expect(try product(#""quantity": "500g e""#)?["quantity"] == ["value": 500, "unit": "g"])
+        // A comma after 0 is a decimal comma, never one of thousands (250 l for 0,250 l).
+        #expect(try product(#""quantity": "0,250 l""#)?["quantity"] == ["value": 0.25, "unit": "l"])
+        #expect(try product(#""quantity": "1,250 kg""#)?["quantity"] == ["value": 1250, "unit": "kg"])
+        #expect(try product(#""serving_size": "0,030 kg""#)?["serving"] == ["value": 30, "unit": "g"])
         #expect(try product(#""product_quantity": 750, "product_quantity_unit": "ml""#)?["quantity"] == ["value": 750, "unit": "ml"])
         #expect(try product(#""serving_size": "2 biscuits (25 g)""#)?["serving"] == ["value": 25, "unit": "g"])
         #expect(try product(#""serving_size": "1 can (12 fl oz)""#)?["serving"] == ["value": 354.88, "unit": "ml"])

@@ -31,6 +31,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         Case(text: "1 tsp. vanilla", amount: .exact(r(1)), unit: "us-tsp", name: "vanilla"),
         Case(text: "3 fl. oz. cream", amount: .exact(r(3)), unit: "us-fl-oz", name: "cream"),
         Case(text: "1,500 g flour", amount: .exact(r(1500)), unit: "g", name: "flour"),
+        // A comma after 0 (or after four digits) leads no group of thousands: a decimal comma.
+        Case(text: "0,125 kg sugar", amount: .exact(r(1, 8)), unit: "kg", name: "sugar"),
+        Case(text: "1250,500 g flour", amount: .exact(r(2501, 2)), unit: "g", name: "flour"),
         Case(text: "4 fatias de pão de forma", language: "pt", amount: .exact(r(4)), unit: "slice", name: "pão de forma"),
         Case(text: "2 colheres de sopa de azeite", language: "pt", amount: .exact(r(2)), unit: "us-tbsp", name: "azeite"),
         Case(text: "1 colher de chá de piri-piri", language: "pt", amount: .exact(r(1)), unit: "us-tsp", name: "piri-piri"),

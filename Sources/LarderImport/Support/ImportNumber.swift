@@ -8,7 +8,8 @@ enum ImportNumber {
 
     /// The number a text of digits with at most one `.` or `,` stands for; nil for
     /// anything else. A comma followed by exactly three digits (and no dot) separates
-    /// thousands; any other comma is a decimal comma.
+    /// thousands when what comes before it can lead a group of thousands (one to three
+    /// digits, not starting with 0: `1,234`); any other comma is a decimal comma (`0,125`).
     static func decimal(_ text: Substring) -> Decimal? {
         guard !text.isEmpty, text.count <= 24 else { return nil }
         var digits = ""
@@ -27,8 +28,10 @@ enum ImportNumber {
             return nil
         }
         if let comma = digits.firstIndex(of: ",") {
+            let before = digits[..<comma]
             let after = digits[digits.index(after: comma)...]
-            digits = after.count == 3 ? digits.replacingOccurrences(of: ",", with: "") : digits.replacingOccurrences(of: ",", with: ".")
+            let thousands = after.count == 3 && before.count <= 3 && before.first != "0"
+            digits = thousands ? digits.replacingOccurrences(of: ",", with: "") : digits.replacingOccurrences(of: ",", with: ".")
         }
         return Decimal(string: digits, locale: posix)
     }
