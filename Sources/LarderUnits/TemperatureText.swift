@@ -37,9 +37,17 @@ public enum TemperatureText {
                 i += 1
                 continue
             }
-            guard let found = match(s, at: i, fromLetter: fromLetter) else {
+            guard var found = match(s, at: i, fromLetter: fromLetter) else {
                 while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
                 continue
+            }
+            // A minus sign of its own before the number (`at -18 °C`, not the `-` of a
+            // range, `180-200`): the temperature is below zero, and the sign is replaced too.
+            var start = i
+            if i > 0, s[i - 1] == "-" || s[i - 1] == "\u{2212}",
+               i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ",") {
+                start = i - 1
+                found.values[0] = -found.values[0]
             }
             var replacement = String.UnicodeScalarView()
             var numbers: [Rational] = []
@@ -52,9 +60,9 @@ public enum TemperatureText {
                 .joined(separator: found.join).unicodeScalars)
             replacement.append(contentsOf: found.spacing.unicodeScalars)
             replacement.append(contentsOf: found.unitText(system).unicodeScalars)
-            out.append(contentsOf: s[cursor..<i])
+            out.append(contentsOf: s[cursor..<start])
             out.append(contentsOf: replacement)
-            changes.append(Change(original: String(String.UnicodeScalarView(s[i..<found.end])), replacement: String(replacement)))
+            changes.append(Change(original: String(String.UnicodeScalarView(s[start..<found.end])), replacement: String(replacement)))
             cursor = found.end
             i = found.end
         }

@@ -143,6 +143,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Simmer for 20 minutes", .us, "Simmer for 20 minutes"),
         ("Use 2C of stock", .us, "Use 2C of stock"),
         ("Bake at 350℉", .metric, "Bake at 175℃"),
+        // Below zero: the sign is the temperature's (it was dropped: -18 °C gave -64 °F).
+        ("Freeze at -18 °C", .us, "Freeze at 0 °F"),
+        ("Freeze at -4 °F", .metric, "Freeze at -20 °C"),
+        ("Chill (\u{2212}20 °C) overnight", .us, "Chill (-4 °F) overnight"),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
