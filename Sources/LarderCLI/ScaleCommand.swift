@@ -431,10 +431,19 @@ struct OutputSink {
 }
 
 /// Writes files through a temporary sibling and a rename, so a crash never leaves half a
-/// file.
+/// file. A path that is a symbolic link is written through: the file it leads to is
+/// replaced (with its own permissions), and the link stays a link.
 enum AtomicFile {
+    /// The file a write to `path` replaces: `path`, or where the link at `path` leads.
+    static func destination(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: destination(path))
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).larder-\(UUID().uuidString).tmp").path
     }
 
@@ -449,9 +458,11 @@ enum AtomicFile {
     }
 
     static func rename(_ temporary: String, to path: String) throws {
-        // Keep the permissions of a file being replaced.
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path), let mode = attributes[.posixPermissions] {
-            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
+        let path = destination(path)
+        // Keep the permissions of the file being replaced (the file's, not a link's 0777).
+        var status = stat()
+        if stat(path, &status) == 0 {
+            chmod(temporary, status.st_mode & 0o7777)
         }
         if Foundation.rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))

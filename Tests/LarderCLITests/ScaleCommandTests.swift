@@ -108,6 +108,22 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// Through a symbolic link the file it leads to is rewritten, with its own permissions;
+    /// the link stays a link (it became a file of mode 0777, the link's own).
+    @Test func inPlaceThroughALinkRewritesTheFileItLeadsTo() throws {
+        let dir = try Scratch()
+        let real = try dir.write("recipes/bolo.json", recipe)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("link.json").path, withDestinationPath: "recipes/bolo.json")
+        let r = try CLI.run(["scale", "link.json", "--factor", "2", "--in-place"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let link = dir.url.appendingPathComponent("link.json").path
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "recipes/bolo.json")
+        #expect(String(decoding: try Data(contentsOf: real), as: UTF8.self).contains("\"servings\": 16"))
+        #expect((try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("recipes").path) == ["bolo.json"])
+    }
+
     @Test func outputWritesAnotherFile() throws {
         let dir = try Scratch()
         try dir.write("bolo.json", recipe)
