@@ -126,9 +126,18 @@ struct ImportCommand: AsyncParsableCommand {
         guard target != "/", !name.isEmpty, name != ".", name != ".." else {
             throw ValidationError("--out must name a folder, not '\(out)'")
         }
+        // Compared as written and with links resolved (`plink/mine.json` where plink leads
+        // into --out): replacing the folder would delete the input.
+        func resolved(_ path: String) -> String {
+            guard let real = realpath(path, nil) else { return path }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let realTarget = resolved(target)
         for file in files {
             let input = absolutePath(file, cwd: cwd)
-            if input == target || input.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+            for (i, t) in [(input, target), (resolved(input), realTarget)]
+            where i == t || i.hasPrefix(t.hasSuffix("/") ? t : t + "/") {
                 throw ValidationError("--out \(out) holds the input file \(file); the import replaces that folder, so choose another one")
             }
         }

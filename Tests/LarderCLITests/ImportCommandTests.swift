@@ -104,6 +104,12 @@ import Testing
         let inside = try CLI.run(["import", "schema-org", "recipes/in.json", "--out", "recipes"], in: dir.url)
         #expect(inside.status == 2)
         #expect(inside.stderr.contains("holds the input file recipes/in.json"))
+        // Also when a link leads into it (the import deleted the input then).
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("plink").path, withDestinationPath: "recipes")
+        let linked = try CLI.run(["import", "schema-org", "plink/in.json", "--out", "recipes"], in: dir.url)
+        #expect(linked.status == 2, "\(linked.stderr)")
+        #expect(linked.stderr.contains("holds the input file plink/in.json"))
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("recipes/in.json").path))
     }
 
     @Test func nothingImportedLeavesTheFolderAlone() throws {
