@@ -284,12 +284,13 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// once.
     func slugs(_ node: Int, commaSeparated: Bool, reader: ImportReader) -> [String] {
         var out: [String] = []
+        var seen = Set<String>()  // a keyword list can be long: not a search of `out` per one
         for element in reader.list(node) {
             guard let text = reader.text(element) else { continue }
             let parts = commaSeparated ? text.split(separator: ",").map(String.init) : [text]
             for part in parts {
                 let slug = Slug.make(part)
-                if !slug.isEmpty, !out.contains(slug) { out.append(slug) }
+                if !slug.isEmpty, seen.insert(slug).inserted { out.append(slug) }
             }
         }
         return out
@@ -298,9 +299,10 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// Names of people or organisations: strings, or nodes with a `name`.
     func names(_ node: Int, graph: Graph, reader: ImportReader) -> [String] {
         var out: [String] = []
+        var seen = Set<String>()
         for element in reader.list(node).map({ graph.resolve($0, reader: reader) }) {
             let text = reader.json.kind(element) == .object ? reader.member(element, "name").flatMap { reader.text($0) } : reader.text(element)
-            if let text, !out.contains(text) { out.append(text) }
+            if let text, seen.insert(text).inserted { out.append(text) }
         }
         return out
     }
