@@ -235,6 +235,8 @@ public struct IngredientParser: Sendable {
         for _ in 0..<2 {
             guard k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "°" || s[k] == "µ" else { break }
             while k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "." || s[k] == "°" || s[k] == "µ" { k += 1 }
+            // Joined to the next word by a hyphen, it is another word ("T-bone").
+            if k + 1 < s.count, s[k] == "-", UnitLexicon.isWordScalar(s[k + 1]) { break }
             ends.append(k)
             guard k < s.count, s[k] == " " else { break }
             k += 1

@@ -178,8 +178,10 @@ public struct UnitLexicon: Sendable {
                 }
                 guard ok else { continue }
                 var end = start + count
-                // A word boundary must follow (a letter or digit would make it another word).
+                // A word boundary must follow (a letter or digit would make it another word,
+                // and so would a hyphen joining one: "2 T-bone steaks", "t-shirts").
                 if end < s.count, Self.isWordScalar(s[end]) { continue }
+                if end + 1 < s.count, s[end] == "-", Self.isWordScalar(s[end + 1]) { continue }
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }

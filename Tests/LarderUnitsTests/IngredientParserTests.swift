@@ -28,6 +28,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         Case(text: "2 eggs", amount: .exact(r(2)), unit: nil, name: "eggs"),
         Case(text: "1 14-ounce can chickpeas, drained", amount: .exact(r(1)), unit: "can", name: "chickpeas", note: "drained", size: "1 oz×14"),
         Case(text: "2 T butter", amount: .exact(r(2)), unit: "us-tbsp", name: "butter"),
+        // A unit word joined to the next by a hyphen is another word (T-bone was 2 tablespoons of "-bone steaks").
+        Case(text: "2 T-bone steaks", amount: .exact(r(2)), unit: nil, name: "T-bone steaks"),
+        Case(text: "2 t-shirts", amount: .exact(r(2)), unit: nil, name: "t-shirts"),
         Case(text: "1 tsp. vanilla", amount: .exact(r(1)), unit: "us-tsp", name: "vanilla"),
         Case(text: "3 fl. oz. cream", amount: .exact(r(3)), unit: "us-fl-oz", name: "cream"),
         Case(text: "1,500 g flour", amount: .exact(r(1500)), unit: "g", name: "flour"),
