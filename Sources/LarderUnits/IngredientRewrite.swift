@@ -31,7 +31,10 @@ extension IngredientParser {
         } else if line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }
-        if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
+        // A weight or volume in brackets after a counted unit is the size of one item
+        // ("1 can (14.5 oz)"): two cans still hold 14.5 oz each.
+        let sizeOfOne = line.unit?.dimension == .count && line.equivalent?.unit.map { $0.dimension != .count } == true
+        if !sizeOfOne, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
             let scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor)
             edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
             edits.append((eqUnitSpan, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
@@ -68,7 +71,10 @@ extension IngredientParser {
             edits.append((span, amountText(converted, style: line.amountStyle, language: line.language, converting: true)))
             edits.append((unitSpan, unitText(converted, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
         }
-        if let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
+        // A main amount already in the target system keeps its bracket, which is there to
+        // give the other system's ("1 cup (240 ml)" with --units us stays as it is).
+        let mainInTarget = line.unit.map { ($0.dimension == .mass || $0.dimension == .volume) && kitchen.targetFamily(of: $0, in: system) == nil } ?? false
+        if !mainInTarget, let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
            let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system) {
             edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))
             edits.append((eqUnitSpan, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))

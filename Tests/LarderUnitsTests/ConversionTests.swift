@@ -159,6 +159,11 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
     @Test(arguments: [
         ("1 1/2 cups milk", TargetSystem.metric, "355 ml milk"),
         ("1 cup (240 ml) buttermilk", .metric, "240 ml (1 cup) buttermilk"),
+        // Already in the target system: the bracket, the other system's amount, stays (it
+        // became "1 cup (1 cup)").
+        ("1 cup (240 ml) milk", .us, "1 cup (240 ml) milk"),
+        ("350 g (12 oz) flour", .metric, "350 g (12 oz) flour"),
+        ("1 can (14.5 oz) diced tomatoes", .metric, "1 can (411 g) diced tomatoes"),
         ("1 (14 oz) can tomatoes", .metric, "1 (397 g) can tomatoes"),
         ("2 x 400g tins chickpeas", .us, "2 x 14oz tins chickpeas"),
         ("200 ml tomato passata", .us, "7/8 cup tomato passata"),

@@ -15,6 +15,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("½ tsp salt", r(3), nil, "1½ tsp salt"),
         ("½ tsp salt", r(1, 8), nil, "1/16 tsp salt"),
         ("1 (14 oz) can tomatoes", r(2), nil, "2 (14 oz) cans tomatoes"),
+        // A size after a counted unit is each item's (it became "2 cans (29 oz)").
+        ("1 can (14.5 oz) diced tomatoes", r(2), nil, "2 cans (14.5 oz) diced tomatoes"),
         ("2 x 400g tins", r(3, 2), nil, "3 x 400g tins"),
         ("4 slices of loaf bread", r(1, 2), nil, "2 slices of loaf bread"),
         ("4 slices of loaf bread", r(1, 4), nil, "1 slice of loaf bread"),
