@@ -191,6 +191,14 @@ enum AmountScanner {
                 let word = String(String.UnicodeScalarView(s[j..<k])).lowercased()
                 if k < s.count, isSpace(s[k]), rangeWords.contains(word) { afterJoin = k }
             }
+            // "1-1/2": a whole number and a fraction joined by a hyphen, as US recipes write
+            // one and a half (never a range: it would run backwards).
+            if j == end, s[j] == "-", first.isInteger, let (fraction, end2, style2) = try scanNumber(s, at: j + 1, language: language),
+               style2.fractions == .ascii, fraction < Rational(1), fraction > Rational(0) {
+                var merged = style
+                merged.fractions = .ascii
+                return Scanned(amount: .exact(try first + fraction), end: end2, style: merged)
+            }
             if let afterJoin {
                 j = skipSpaces(s, afterJoin)
                 if let (second, end2, style2) = try scanNumber(s, at: j, language: language), first <= second {

@@ -9,6 +9,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
     @Test(arguments: [
         ("1 1/2 cups flour, sifted", r(2), nil as String?, "3 cups flour, sifted"),
         ("2-3 cloves garlic", r(2), nil, "4-6 cloves garlic"),
+        // "1-1/2" is one and a half (only the 1 was scaled: "3-1/2 cups").
+        ("1-1/2 cups milk", r(3), nil, "4 1/2 cups milk"),
         ("2-3 cloves garlic", r(1, 3), nil, "1 clove garlic"),
         ("½ tsp salt", r(2), nil, "1 tsp salt"),
         ("½ tsp salt", r(6), nil, "1 tbsp salt"),
