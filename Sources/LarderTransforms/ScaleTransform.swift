@@ -212,9 +212,25 @@ struct ScaleRun {
             if let q = rewritten.quantity, q.countRoundingIsNoticeable {
                 noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: factor, at: node)
             }
+            if let other = Self.otherAmount(in: line) {
+                sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
+            }
         } catch {
             sink.add(.warning, "'\(text)' × \(NumberText.factor(factor)): \(error); left as is", at: node)
         }
+    }
+
+    /// A number in what follows a line's amount and unit ("1 cup plus 2 tablespoons
+    /// flour", "1 lb 4 oz", "2 eggs or 4 egg whites"), with up to two words after it: the
+    /// line has a second amount that scaling leaves as it is.
+    static func otherAmount(in line: IngredientLine) -> String? {
+        for part in [line.name, line.note ?? ""] {
+            let words = part.split(separator: " ")
+            guard let i = words.firstIndex(where: { word in word.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false })
+            else { continue }
+            return words[i..<min(words.count, i + 3)].joined(separator: " ")
+        }
+        return nil
     }
 
     mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by factor: Rational) {

@@ -91,6 +91,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try schemaErrors(text) == [])
     }
 
+    /// A second amount in a line ("plus 2 tablespoons", "4 oz" after "1 lb") is not scaled,
+    /// and a note says so (it was left as it was, silently).
+    @Test func aSecondAmountInALineIsNoted() throws {
+        let recipe = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 cup plus 2 tablespoons flour", "1 lb 4 oz beef", "2 eggs", "1 (14 oz) can tomatoes"]}"#
+        let (_, v, diagnostics) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(2)))) }
+        #expect(v.at("ingredients/0") == "2 cups plus 2 tablespoons flour")
+        #expect(diagnostics.map(\.message) == [
+            "'1 cup plus 2 tablespoons flour' has a second amount, '2 tablespoons flour', which is not scaled; check the line",
+            "'1 lb 4 oz beef' has a second amount, '4 oz beef', which is not scaled; check the line",
+        ])
+        #expect(diagnostics.allSatisfy { $0.severity == .note })
+    }
+
     @Test func servingsWithAUnitScalesItsAmount() throws {
         let drink = #"{"id": "x", "name": "X", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": [{"name": "Gin", "quantity": 30, "unit": "ml"}]}"#
         let (_, v, _) = try transformed(drink) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
