@@ -154,7 +154,11 @@ struct ScaleRun {
 
     mutating func scaleServings(_ node: Int, by factor: Rational, target: ScaleOptions.Target) {
         guard let current = servingsAmount(node) else {
-            sink.add(.note, "servings is \(json.value(node).displayText), not a number; left as is", at: node)
+            // A number Larder cannot compute with exactly (1e400) is not called "not a number".
+            let shown = json.value(node).displayText
+            let reason = json.kind(node) != .number ? "not a number"
+                : (try? json.rational(node)) != nil ? "not a positive number" : "a number too large or too fine to compute with exactly"
+            sink.add(.note, "servings is \(shown), \(reason); left as is", at: node)
             return
         }
         let new: Rational
@@ -243,7 +247,7 @@ struct ScaleRun {
         do {
             read = try readQuantity(quantityNode)
         } catch {
-            sink.add(.warning, "the quantity \(json.value(quantityNode).displayText) \(error); left as is", at: quantityNode)
+            sink.add(.warning, "could not read the quantity: \(error); left as is", at: quantityNode)
             return
         }
         guard let (amount, style) = read else {

@@ -7,11 +7,14 @@ public enum RationalError: Error, Sendable, Hashable, CustomStringConvertible {
     case overflow(String)
     /// Division by zero, or a fraction with a zero denominator.
     case divisionByZero
+    /// A number written with more decimal places than a 64-bit fraction holds (`1e-400`).
+    case tooPrecise(String)
 
     public var description: String {
         switch self {
         case .overflow(let what): "\(what) is too large to compute exactly"
         case .divisionByZero: "division by zero"
+        case .tooPrecise(let what): "\(what) has more decimal places than Larder computes with (18)"
         }
     }
 }
@@ -150,7 +153,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
             if o { throw .overflow("the number \(literal())") }
             return Rational(unchecked: negative ? -v : v, 1)
         }
-        guard -power <= 18 else { throw .overflow("the number \(literal())") }
+        guard -power <= 18 else { throw .tooPrecise("the number \(literal())") }
         return try Rational(negative ? -mantissa : mantissa, Self.powersOfTen[-power])
     }
 

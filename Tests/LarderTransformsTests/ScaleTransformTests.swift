@@ -104,6 +104,23 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(diagnostics.allSatisfy { $0.severity == .note })
     }
 
+    /// Numbers Larder cannot compute with exactly are named for what they are (1e400 was
+    /// "not a number", 1e-400 "too large", and the quantity's text came twice).
+    @Test func numbersOutOfReachAreNamedForWhatTheyAre() throws {
+        func messages(_ servings: String, _ quantity: String) throws -> [String] {
+            let recipe = #"{"id": "x", "name": "X", "servings": \#(servings), "ingredients": [{"name": "y", "quantity": \#(quantity), "unit": "g"}]}"#
+            return try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(2)))) }.2.map(\.message)
+        }
+        #expect(try messages("1e400", "1e400") == [
+            "servings is 1e400, a number too large or too fine to compute with exactly; left as is",
+            "could not read the quantity: the number 1e400 is too large to compute exactly; left as is",
+        ])
+        #expect(try messages("-2", "1e-400") == [
+            "servings is -2, not a positive number; left as is",
+            "could not read the quantity: the number 1e-400 has more decimal places than Larder computes with (18); left as is",
+        ])
+    }
+
     @Test func servingsWithAUnitScalesItsAmount() throws {
         let drink = #"{"id": "x", "name": "X", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": [{"name": "Gin", "quantity": 30, "unit": "ml"}]}"#
         let (_, v, _) = try transformed(drink) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
