@@ -49,6 +49,29 @@ public enum TemperatureText {
                 start = i - 1
                 found.values[0] = -found.values[0]
             }
+            // Followed by the same heat in the target system in brackets ("350°F (175°C)"):
+            // the two swap, as an ingredient's amount and its bracket do.
+            let open = AmountScanner.skipSpaces(s, found.end)
+            if open < s.count, s[open] == "(" {
+                var m = AmountScanner.skipSpaces(s, open + 1)
+                let innerStart = m
+                if m < s.count, s[m] == "-" || s[m] == "\u{2212}" { m += 1 }
+                let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
+                if m < s.count, AmountScanner.isDigit(s[m]), let inner = match(s, at: m, fromLetter: toLetter) {
+                    let close = AmountScanner.skipSpaces(s, inner.end)
+                    if close < s.count, s[close] == ")" {
+                        var swapped = String.UnicodeScalarView(s[innerStart..<inner.end])
+                        swapped.append(contentsOf: s[found.end..<innerStart])
+                        swapped.append(contentsOf: s[start..<found.end])
+                        out.append(contentsOf: s[cursor..<start])
+                        out.append(contentsOf: swapped)
+                        changes.append(Change(original: String(String.UnicodeScalarView(s[start..<inner.end])), replacement: String(swapped)))
+                        cursor = inner.end
+                        i = inner.end
+                        continue
+                    }
+                }
+            }
             var replacement = String.UnicodeScalarView()
             var numbers: [Rational] = []
             for value in found.values {

@@ -147,6 +147,9 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Freeze at -18 °C", .us, "Freeze at 0 °F"),
         ("Freeze at -4 °F", .metric, "Freeze at -20 °C"),
         ("Chill (\u{2212}20 °C) overnight", .us, "Chill (-4 °F) overnight"),
+        // With the target system's heat in brackets the two swap (it became "175°C (175°C)").
+        ("Bake at 350°F (175°C).", .metric, "Bake at 175°C (350°F)."),
+        ("Freeze at 0 °F (-18 °C)", .metric, "Freeze at -18 °C (0 °F)"),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
