@@ -106,7 +106,7 @@ public struct ConvertOptions: Sendable, Hashable {
     }
 
     /// A serving size: a number of grams, or a text such as `"350 g"`, `"250 ml"`,
-    /// `"0.35 kg"`.
+    /// `"0.35 kg"` (a text needs its unit).
     public static func servingSize(_ value: JSONValue) throws(TransformOptionError) -> Rational {
         if value.numberValue != nil { return try ScaleOptions.positive(value, what: "servingSize") }
         guard let text = value.stringValue else {
@@ -117,7 +117,10 @@ public struct ConvertOptions: Sendable, Hashable {
         guard case .exact(let v)? = line.amount, v.numerator > 0, line.name.isEmpty, line.problem == nil else {
             throw error("servingSize must be an amount in g or ml such as \"350 g\"; got \(value.displayText)")
         }
-        guard let unit = line.unit else { return v }
+        // A bare number in text ("--serving-size 2") is most likely not 2 g: ask for the unit.
+        guard let unit = line.unit else {
+            throw error("servingSize \(value.displayText) has no unit; write it with one, such as \"\(text.trimmingCharacters(in: .whitespaces)) g\" or \"350 ml\"")
+        }
         let base = unit.dimension == .mass ? kitchen.unit(id: "g") : unit.dimension == .volume ? kitchen.unit(id: "ml") : nil
         guard let base, let grams = try? kitchen.convert(v, from: unit, to: base) else {
             throw error("servingSize must be a mass or a volume (g, ml, oz…); got \(value.displayText)")

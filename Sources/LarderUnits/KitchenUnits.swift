@@ -361,7 +361,8 @@ public struct KitchenUnits: Sendable {
     /// settings: 350 °F is 175 °C), to whole degrees below.
     public static func roundTemperature(_ value: Rational, unit: UnitDefinition) -> Rational {
         let ovenFrom = unit.id == "fahrenheit" ? Rational(212) : Rational(100)
-        if value >= ovenFrom {
+        // Above the boiling point (itself exact: 100 °C is 212 °F, not 210).
+        if value > ovenFrom {
             return Rational(((try? value / 5) ?? value).roundedToInteger * 5)
         }
         return value.rounded(toDenominator: 1)

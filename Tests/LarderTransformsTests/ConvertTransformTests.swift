@@ -183,6 +183,8 @@ import Testing
         (["salt": "NaCl"], "salt must be salt or sodium"),
         (["per": "slice"], "per must be 100g or serving"),
         (["per": "serving", "servingSize": "a lot"], "servingSize must be"),
+        // A number written as text needs its unit (it was taken as grams: fat 1500 g per 100 g).
+        (["per": "serving", "servingSize": "2"], "servingSize \"2\" has no unit; write it with one, such as \"2 g\""),
         (["keep": true], "at least one"),
     ] as [(JSONValue, String)])
     func badOptionsAreSentences(_ options: JSONValue, _ expected: String) {

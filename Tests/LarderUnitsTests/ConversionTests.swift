@@ -138,6 +138,7 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Leve ao forno a 200 °C até o queijo derreter", .us, "Leve ao forno a 390 °F até o queijo derreter"),
         ("Bake at 180-200 °C", .us, "Bake at 355-390 °F"),
         ("Cool to 40 °C", .us, "Cool to 104 °F"),
+        ("Bring to 100 °C", .us, "Bring to 212 °F"),
         ("Bake at 200 °C", .metric, "Bake at 200 °C"),
         ("Add 2 cups of flour", .metric, "Add 2 cups of flour"),
         ("Simmer for 20 minutes", .us, "Simmer for 20 minutes"),
