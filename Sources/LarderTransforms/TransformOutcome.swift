@@ -138,12 +138,15 @@ enum NumberText {
         return literal(rounded) ?? Array(String(value.doubleValue).utf8)
     }
 
-    /// How a factor reads in a message: `2`, `0.5`, `1/3`.
+    /// How a factor reads in a message: `2`, `0.5`, `1/3`, and `about 1.134` for a fraction
+    /// no one reads (`45359237/40000000`, from a pound of butter).
     static func factor(_ value: Rational) -> String {
         if let places = QuantityFormatter.decimalPlaces(value), places <= 3, let text = QuantityFormatter.decimalText(value) {
             return text
         }
-        return value.description
+        guard value.denominator > 100 else { return value.description }
+        let rounded = NutritionConversion.rounded(value)
+        return "about " + (literal(rounded).map { String(decoding: $0, as: UTF8.self) } ?? value.description)
     }
 }
 

@@ -121,6 +121,13 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ])
     }
 
+    /// A factor no one reads as a fraction is shown rounded (it was 45359237/40000000).
+    @Test func anUnreadableFactorIsShownRounded() throws {
+        let recipe = #"{"id": "x", "name": "X", "servings": 3, "ingredients": ["1 egg"]}"#
+        let (_, _, diagnostics) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(45359237, 40000000)))) }
+        #expect(diagnostics.first?.message.hasPrefix("servings 3 × about 1.13 is ") == true, "\(diagnostics.map(\.message))")
+    }
+
     @Test func servingsWithAUnitScalesItsAmount() throws {
         let drink = #"{"id": "x", "name": "X", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": [{"name": "Gin", "quantity": 30, "unit": "ml"}]}"#
         let (_, v, _) = try transformed(drink) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
