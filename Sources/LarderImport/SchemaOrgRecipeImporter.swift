@@ -61,7 +61,10 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// an object is reported.
     func recipeNodes(_ node: Int, reader: inout ImportReader, depth: Int) -> [Int] {
         let json = reader.json
-        guard depth < 8 else { return [] }
+        guard depth < 8 else {
+            reader.report(.warning, "instructions nested this deep (sections in sections) are left out", at: node)
+            return []
+        }
         switch json.kind(node) {
         case .array:
             return json.elements(node).flatMap { recipeNodes($0, reader: &reader, depth: depth + 1) }
@@ -422,7 +425,10 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// whisk…").
     func instructions(_ node: Int, reader: inout ImportReader, depth: Int, splitLines: Bool) -> [String] {
         let json = reader.json
-        guard depth < 8 else { return [] }
+        guard depth < 8 else {
+            reader.report(.warning, "instructions nested this deep (sections in sections) are left out", at: node)
+            return []
+        }
         switch json.kind(node) {
         case .string:
             let raw = json.string(node) ?? ""
@@ -446,8 +452,9 @@ public struct SchemaOrgRecipeImporter: Importer {
                 }
                 return steps
             }
-            if let text = (reader.member(node, "text") ?? reader.member(node, "name") ?? reader.member(node, "description")).flatMap({ reader.text($0) }) {
-                return [text]
+            // The first of these with text (an empty "text" gives way to the "name").
+            for field in ["text", "name", "description"] {
+                if let text = reader.member(node, field).flatMap({ reader.text($0) }) { return [text] }
             }
             reader.report(.warning, "an instruction with no text (a \(types.first ?? "node") without \"text\" or \"name\"); it is left out", at: node)
             return []

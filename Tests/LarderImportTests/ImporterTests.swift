@@ -162,15 +162,22 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
               "Step 1: Mix.",
               {"@type": "HowToStep", "text": "Bake <b>well</b>."},
               {"@type": "HowToSection", "name": "Glaze", "itemListElement": [
-                {"@type": "HowToStep", "name": "Whisk."},
+                {"@type": "HowToStep", "name": "Whisk.", "text": ""},
                 {"@type": "ListItem", "item": {"@type": "HowToStep", "text": "Pour."}}
               ]},
               17
             ]}
             """
         let (documents, diagnostics) = try importing(importer, text)
+        // (An empty "text" gives way to the "name": the step was left out.)
         #expect(documents.first?.value["steps"] == ["Mix.", "Bake well.", "Glaze: Whisk.", "Pour."])
         #expect(diagnostics.map(\.severity) == [.warning])
+        // Sections nested past the limit are left out with a warning, not silently.
+        var nested = #"{"@type": "HowToStep", "text": "Deep."}"#
+        for _ in 0..<5 { nested = #"{"@type": "HowToSection", "name": "S", "itemListElement": [\#(nested)]}"# }
+        let deep = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "recipeInstructions": [\#(nested), "Top."]}"#)
+        #expect(deep.documents.first?.value["steps"] == ["Top."])
+        #expect(deep.diagnostics.contains { $0.message.contains("nested this deep") })
     }
 
     @Test func nutritionStringsAreConverted() throws {
