@@ -276,12 +276,14 @@ struct NutrientPlan {
         self.energyStyle = energyStyle
     }
 
-    /// A member's number after the per factor (exact when no factor).
-    func scaled(_ node: Int) -> Rational? {
+    /// A member's number after the per factor (exact when no factor), rounded as a
+    /// nutrient is written unless `rounded` is false (a value converted further, kcal to
+    /// kJ, is rounded once, at the end: 900 kcal per 350 g gave 1075 kJ per 100 g, not 1076).
+    func scaled(_ node: Int, rounded: Bool = true) -> Rational? {
         guard let v = try? json.rational(node) else { return nil }
         guard let factor else { return v }
         guard let s = try? v * factor else { return nil }
-        return NutritionConversion.rounded(s)
+        return rounded ? NutritionConversion.rounded(s) : s
     }
 
     mutating func build(sink: inout DiagnosticSink) {
@@ -297,7 +299,7 @@ struct NutrientPlan {
             case .object:
                 if let energy = find("energy"), json.kind(energy.value) == .object,
                    let v = json.field(energy.value, "value"), let u = json.field(energy.value, "unit"),
-                   let unit = json.string(u), let value = scaled(v) {
+                   let unit = json.string(u), let value = scaled(v, rounded: false) {
                     if unit.lowercased() != target.rawValue.lowercased() {
                         let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
                             : NutritionConversion.kilocalories(fromKilojoules: value)
@@ -310,7 +312,7 @@ struct NutrientPlan {
                 }
             case .pair:
                 let (fromName, toName) = target == .kJ ? ("energyKcal", "energyKj") : ("energyKj", "energyKcal")
-                if let from = find(fromName), let value = scaled(from.value) {
+                if let from = find(fromName), let value = scaled(from.value, rounded: false) {
                     let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
                         : NutritionConversion.kilocalories(fromKilojoules: value)
                     convertPair(from: from, toName: toName, converted: converted, unitNames: ("kcal", "kJ", target == .kJ),
@@ -321,14 +323,18 @@ struct NutrientPlan {
         // Salt and sodium.
         if let target = options.salt {
             let (fromName, toName) = target == .sodium ? ("salt", "sodium") : ("sodium", "salt")
-            if let from = find(fromName), let value = scaled(from.value) {
+            if let from = find(fromName), let value = scaled(from.value, rounded: false) {
                 let converted = (try? (target == .sodium ? NutritionConversion.sodium(fromSalt: value) : NutritionConversion.salt(fromSodium: value))) ?? value
                 convertPair(from: from, toName: toName, converted: NutritionConversion.rounded(converted), unitNames: ("g salt", "g sodium", target == .sodium),
                             find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(0.01, 0.1 * b) })
             }
         }
-        // Every other number, by the per factor.
+        // Every other number, by the per factor; a team's own (`x-…`) is not known to be an
+        // amount per 100 g or per serving, so it stays, with a note.
         if factor != nil {
+            for m in members where m.name.hasPrefix("x-") && json.kind(m.value) == .number {
+                sink.add(.note, "\(m.name) is a field of the team's own: left as it is, not converted per \(options.per?.rawValue ?? "serving"); check it", at: m.value)
+            }
             for m in members where !done.contains(m.value) && json.kind(m.value) == .number && ConvertRun.nutrientKeys.contains(m.name) {
                 if let v = scaled(m.value) {
                     let isEnergy = m.name == "energyKcal" || m.name == "energyKj"

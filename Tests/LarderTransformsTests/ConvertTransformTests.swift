@@ -160,6 +160,16 @@ import Testing
         #expect(try schemaErrors(text) == [])
     }
 
+    /// Energy is converted from the exact amount per 100 g and rounded once (rounding it
+    /// first, 257 kcal, gave 1075 kJ); a team's own number is left with a note.
+    @Test func perAndEnergyRoundOnceAndTeamFieldsAreNoted() throws {
+        let meal = #"{"id": "x", "name": "X", "servings": 1, "ingredients": ["1 egg"], "nutrition": {"per": "serving", "energy": {"value": 900, "unit": "kcal"}, "fat": 10, "x-points": 7}}"#
+        let (_, v, diagnostics) = try run(meal, ConvertOptions(energy: .kJ, per: .per100g, servingSize: 350))
+        #expect(v.at("nutrition/energy") == ["value": 1076, "unit": "kJ"])
+        #expect(v.at("nutrition/x-points") == 7)
+        #expect(diagnostics.map(\.message) == ["x-points is a field of the team's own: left as it is, not converted per 100g; check it"])
+    }
+
     @Test func theExamplesConvertToValidContent() throws {
         let products = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/food-products/content/products.json").path), as: UTF8.self)
         for options in [ConvertOptions(energy: .kJ), ConvertOptions(energy: .kcal, salt: .sodium), ConvertOptions(units: .us, per: .serving, keep: true, servingSize: 25), ConvertOptions(per: .per100g)] {
