@@ -215,6 +215,8 @@ struct ScaleRun {
             if rewritten.text != text { editor.replace(node, string: rewritten.text) }
             if let q = rewritten.quantity, q.countRoundingIsNoticeable {
                 noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: factor, at: node)
+            } else if let q = rewritten.quantity {
+                noteFarRounding(q, what: "'\(text)'", factor: factor, at: node)
             }
             if let other = Self.otherAmount(in: line) {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
@@ -273,9 +275,11 @@ struct ScaleRun {
         if scaled.unitChanged, let unitNode, let newUnit = scaled.unit {
             editor.replace(unitNode, string: structuredUnitText(newUnit, original: unitText ?? "", amount: scaled.shown))
         }
+        let name = fields.name.map { nameText($0) } ?? "ingredient \(index + 1)"
         if scaled.countRoundingIsNoticeable {
-            let name = fields.name.map { nameText($0) } ?? "ingredient \(index + 1)"
             noteCountRounding(scaled, what: name, unitWord: nil, factor: factor, at: quantityNode)
+        } else {
+            noteFarRounding(scaled, what: name, factor: factor, at: quantityNode)
         }
     }
 
@@ -348,6 +352,15 @@ struct ScaleRun {
             return "'\(s)'"
         }
         return "the ingredient"
+    }
+
+    /// A note when the amount shown is more than half off the exact one (a cup × 1/1,000,000
+    /// is shown as 1/64 tsp, the smallest kitchen fraction): it was rounded silently.
+    mutating func noteFarRounding(_ q: ScaledQuantity, what: String, factor: Rational, at node: Int) {
+        guard q.relativeError > 0.5 else { return }
+        let shown = QuantityFormatter.text(q.shown, style: AmountStyle(fractions: .ascii)) + (q.unit.map { " " + $0.symbol } ?? "")
+        let side = q.exact.upper < q.shown.upper ? "less" : "more"
+        sink.add(.note, "\(what) × \(NumberText.factor(factor)) comes to \(side) than \(shown); shown as \(shown), more than half off", at: node)
     }
 
     mutating func noteCountRounding(_ q: ScaledQuantity, what: String, unitWord: UnitWord?, factor: Rational, at node: Int) {

@@ -138,11 +138,14 @@ enum NumberText {
         return literal(rounded) ?? Array(String(value.doubleValue).utf8)
     }
 
-    /// How a factor reads in a message: `2`, `0.5`, `1/3`, and `about 1.134` for a fraction
-    /// no one reads (`45359237/40000000`, from a pound of butter).
+    /// How a factor reads in a message: `2`, `0.5`, `0.000001`, `1/3`, and `about 1.13` for
+    /// a fraction no one reads (`45359237/40000000`, from a pound of butter).
     static func factor(_ value: Rational) -> String {
-        if let places = QuantityFormatter.decimalPlaces(value), places <= 3, let text = QuantityFormatter.decimalText(value) {
-            return text
+        // A decimal of at most three places, or of three significant digits, reads as it is
+        // (2.5, 0.125, 0.000001).
+        if let places = QuantityFormatter.decimalPlaces(value), let text = QuantityFormatter.decimalText(value) {
+            let significant = text.drop(while: { $0 == "0" || $0 == "." || $0 == "-" }).filter(\.isNumber).count
+            if places <= 3 || significant <= 3 { return text }
         }
         guard value.denominator > 100 else { return value.description }
         let rounded = NutritionConversion.rounded(value)

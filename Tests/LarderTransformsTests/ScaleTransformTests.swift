@@ -128,6 +128,23 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(diagnostics.first?.message.hasPrefix("servings 3 × about 1.13 is ") == true, "\(diagnostics.map(\.message))")
     }
 
+    /// An amount shown more than half off its exact value gets a note (a cup × 1/1,000,000
+    /// became 1/64 tsp silently).
+    @Test func aFarRoundingIsNoted() throws {
+        let recipe = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 cup milk", {"name": "salt", "quantity": 1, "unit": "tsp"}, "2 cups flour"]}"#
+        let (_, v, diagnostics) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 1_000_000)))) }
+        #expect(v.at("ingredients/0") == "1/64 tsp milk")
+        let notes = diagnostics.map(\.message).filter { $0.contains("more than half off") }
+        #expect(notes == [
+            "'1 cup milk' × 0.000001 comes to less than 1/64 tsp; shown as 1/64 tsp, more than half off",
+            "'salt' × 0.000001 comes to less than 1/64 tsp; shown as 1/64 tsp, more than half off",
+            "'2 cups flour' × 0.000001 comes to less than 1/64 tsp; shown as 1/64 tsp, more than half off",
+        ])
+        // Ordinary rounding says nothing.
+        let (_, _, usual) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(3)))) }
+        #expect(!usual.contains { $0.message.contains("more than half off") })
+    }
+
     @Test func servingsWithAUnitScalesItsAmount() throws {
         let drink = #"{"id": "x", "name": "X", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": [{"name": "Gin", "quantity": 30, "unit": "ml"}]}"#
         let (_, v, _) = try transformed(drink) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
