@@ -115,14 +115,19 @@ enum AmountScanner {
         var style = AmountStyle()
         // Decimal: 1.5 or 1,5 (a comma followed by exactly three digits in English text is a
         // thousands separator, 1,500 g, when what comes before it can lead a group of
-        // thousands: one to three digits, not starting with 0; 0,125 is a decimal comma).
+        // thousands: one to three digits, not starting with 0; 0,125 is a decimal comma; a
+        // dot is the thousands separator so in a language whose decimal mark is a comma).
         if i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]) {
             var j = i + 1
             var fraction: [UInt8] = []
             while j < s.count, isDigit(s[j]) { fraction.append(UInt8(s[j].value)); j += 1 }
             let english = language == nil || language!.hasPrefix("en")
             let leadsGroup = digits.count <= 3 && digits.first != UInt8(ascii: "0")
-            if s[i] == ",", english, leadsGroup, fraction.count == 3, !(j < s.count && (s[j] == "," || s[j] == ".")) {
+            // The other way round where a comma is the decimal mark: "1.500 g" in Portuguese is
+            // 1500 g (it was read as 1.5).
+            let commaDecimal = IngredientParser.defaultSeparator(language) == ","
+            let thousands = s[i] == "," ? english : commaDecimal
+            if thousands, leadsGroup, fraction.count == 3, !(j < s.count && (s[j] == "," || s[j] == ".")) {
                 let value = try parse(digits + fraction)
                 return (value, j, style)
             }
@@ -178,7 +183,16 @@ enum AmountScanner {
 
     /// An amount at `i`: a number, or a range of two numbers.
     static func scanAmount(_ s: [Unicode.Scalar], at start: Int, language: String?) throws(RationalError) -> Scanned? {
-        guard let (first, end, style) = try scanNumber(s, at: start, language: language) else { return nil }
+        guard var (first, end, style) = try scanNumber(s, at: start, language: language) else { return nil }
+        // "1-1/2", "1-½": a whole number and a fraction joined by a hyphen, as US recipes
+        // write one and a half (a range would run backwards); it may start a range itself.
+        if end < s.count, s[end] == "-", first.isInteger, first >= Rational(1),
+           let (fraction, end2, style2) = try scanNumber(s, at: end + 1, language: language),
+           style2.fractions != .none, fraction < Rational(1), fraction > Rational(0) {
+            first = try first + fraction
+            end = end2
+            style.fractions = style2.fractions
+        }
         // A range: "2-3", "2 - 3", "2–3", "2 to 3", "4 a 5".
         var j = skipSpaces(s, end)
         if j < s.count {
@@ -190,14 +204,6 @@ enum AmountScanner {
                 while k < s.count, isLetter(s[k]) { k += 1 }
                 let word = String(String.UnicodeScalarView(s[j..<k])).lowercased()
                 if k < s.count, isSpace(s[k]), rangeWords.contains(word) { afterJoin = k }
-            }
-            // "1-1/2": a whole number and a fraction joined by a hyphen, as US recipes write
-            // one and a half (never a range: it would run backwards).
-            if j == end, s[j] == "-", first.isInteger, let (fraction, end2, style2) = try scanNumber(s, at: j + 1, language: language),
-               style2.fractions == .ascii, fraction < Rational(1), fraction > Rational(0) {
-                var merged = style
-                merged.fractions = .ascii
-                return Scanned(amount: .exact(try first + fraction), end: end2, style: merged)
             }
             if let afterJoin {
                 j = skipSpaces(s, afterJoin)

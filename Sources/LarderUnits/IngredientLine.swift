@@ -56,6 +56,13 @@ public struct IngredientLine: Sendable, Hashable {
     /// True when the line has a quantity a transform can change.
     public var isScalable: Bool { amount != nil && problem == nil }
 
+    /// The text of the amount and its unit as written (`2 tablespoons` in `2 tablespoons
+    /// flour`), nil when the line has no unit.
+    public var measureText: String? {
+        guard let amountSpan, let unitSpan else { return nil }
+        return String(String.UnicodeScalarView(scalars[amountSpan.lowerBound..<unitSpan.upperBound]))
+    }
+
     /// The scalars of the text from the name on (the part a rewrite keeps verbatim).
     var restSpan: Range<Int> { restStart..<scalars.count }
 }
@@ -236,7 +243,7 @@ public struct IngredientParser: Sendable {
             guard k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "°" || s[k] == "µ" else { break }
             while k < s.count, UnitLexicon.isWordScalar(s[k]) || s[k] == "." || s[k] == "°" || s[k] == "µ" { k += 1 }
             // Joined to the next word by a hyphen, it is another word ("T-bone").
-            if k + 1 < s.count, s[k] == "-", UnitLexicon.isWordScalar(s[k + 1]) { break }
+            if k + 1 < s.count, s[k] == "-", s[k + 1].properties.isAlphabetic { break }
             ends.append(k)
             guard k < s.count, s[k] == " " else { break }
             k += 1

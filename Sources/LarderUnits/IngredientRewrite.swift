@@ -31,9 +31,11 @@ extension IngredientParser {
         } else if line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }
-        // A weight or volume in brackets after a counted unit is the size of one item
-        // ("1 can (14.5 oz)"): two cans still hold 14.5 oz each.
-        let sizeOfOne = line.unit?.dimension == .count && line.equivalent?.unit.map { $0.dimension != .count } == true
+        // A weight or volume in brackets after one counted thing is that thing's size ("1 can
+        // (14.5 oz)"): two cans still hold 14.5 oz each. After several ("4 slices (120 g)")
+        // it is read as their total, and scales.
+        let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
+            && line.equivalent?.unit.map { $0.dimension != .count } == true
         if !sizeOfOne, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
             let scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor)
             edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
@@ -71,9 +73,11 @@ extension IngredientParser {
             edits.append((span, amountText(converted, style: line.amountStyle, language: line.language, converting: true)))
             edits.append((unitSpan, unitText(converted, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
         }
-        // A main amount already in the target system keeps its bracket, which is there to
-        // give the other system's ("1 cup (240 ml)" with --units us stays as it is).
-        let mainInTarget = line.unit.map { ($0.dimension == .mass || $0.dimension == .volume) && kitchen.targetFamily(of: $0, in: system) == nil } ?? false
+        // A main amount of the target system keeps its bracket, which is there to give the
+        // other system's ("1 cup (240 ml)" with --units us stays as it is). A spoon, which
+        // both systems use, is not one: "1 tbsp (0.5 oz)" to metric converts the bracket.
+        let targetSystem: MeasurementSystem = system == .metric ? .metric : .usCustomary
+        let mainInTarget = line.unit.map { ($0.dimension == .mass || $0.dimension == .volume) && $0.system == targetSystem } ?? false
         if !mainInTarget, let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
            let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system) {
             edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))

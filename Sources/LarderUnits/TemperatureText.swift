@@ -27,6 +27,14 @@ public enum TemperatureText {
         guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, []) }
         let (from, to) = system == .metric ? (fahrenheit, celsius) : (celsius, fahrenheit)
         let fromLetter: Unicode.Scalar = system == .metric ? "F" : "C"
+        let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
+        // A heat in brackets after the same heat in the target system ("350°F (175°C)"
+        // to US) is there on purpose: it stays.
+        var kept = Set<Int>()
+        for k in s.indices where AmountScanner.isDigit(s[k]) && (k == 0 || !(UnitLexicon.isWordScalar(s[k - 1]) || s[k - 1] == "." || s[k - 1] == ",")) {
+            guard let target = match(s, at: k, fromLetter: toLetter), let inner = bracketedNumber(s, after: target.end) else { continue }
+            if match(s, at: inner.number, fromLetter: fromLetter) != nil { kept.insert(inner.number) }
+        }
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
         var cursor = 0
@@ -37,7 +45,7 @@ public enum TemperatureText {
                 i += 1
                 continue
             }
-            guard var found = match(s, at: i, fromLetter: fromLetter) else {
+            guard var found = match(s, at: i, fromLetter: fromLetter), !kept.contains(i) else {
                 while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
                 continue
             }
@@ -51,13 +59,9 @@ public enum TemperatureText {
             }
             // Followed by the same heat in the target system in brackets ("350°F (175°C)"):
             // the two swap, as an ingredient's amount and its bracket do.
-            let open = AmountScanner.skipSpaces(s, found.end)
-            if open < s.count, s[open] == "(" {
-                var m = AmountScanner.skipSpaces(s, open + 1)
-                let innerStart = m
-                if m < s.count, s[m] == "-" || s[m] == "\u{2212}" { m += 1 }
-                let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
-                if m < s.count, AmountScanner.isDigit(s[m]), let inner = match(s, at: m, fromLetter: toLetter) {
+            if let bracket = bracketedNumber(s, after: found.end) {
+                let (innerStart, m) = (bracket.start, bracket.number)
+                if let inner = match(s, at: m, fromLetter: toLetter) {
                     let close = AmountScanner.skipSpaces(s, inner.end)
                     if close < s.count, s[close] == ")" {
                         var swapped = String.UnicodeScalarView(s[innerStart..<inner.end])
@@ -92,6 +96,20 @@ public enum TemperatureText {
         guard !changes.isEmpty else { return (text, []) }
         out.append(contentsOf: s[cursor...])
         return (String(out), changes)
+    }
+
+    /// The number in a bracket right after `end` ("(175°C)", "(about 175 °C)", "(-18 °C)"):
+    /// where it starts with its sign, and where its digits start.
+    private static func bracketedNumber(_ s: [Unicode.Scalar], after end: Int) -> (start: Int, number: Int)? {
+        let open = AmountScanner.skipSpaces(s, end)
+        guard open < s.count, s[open] == "(" else { return nil }
+        var m = AmountScanner.skipSpaces(s, open + 1)
+        // A word or two first: "about", "approx.", "ca.".
+        while m < s.count, m - open < 24, s[m].properties.isAlphabetic || s[m] == "." || s[m] == " " { m += 1 }
+        let start = m
+        if m < s.count, s[m] == "-" || s[m] == "\u{2212}" { m += 1 }
+        guard m < s.count, AmountScanner.isDigit(s[m]) else { return nil }
+        return (start, m)
     }
 
     private struct Found {

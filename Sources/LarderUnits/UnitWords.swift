@@ -179,9 +179,10 @@ public struct UnitLexicon: Sendable {
                 guard ok else { continue }
                 var end = start + count
                 // A word boundary must follow (a letter or digit would make it another word,
-                // and so would a hyphen joining one: "2 T-bone steaks", "t-shirts").
+                // and so would a hyphen joining letters: "2 T-bone steaks", "t-shirts"; a
+                // hyphen before a digit is a range's, "100 g-150 g").
                 if end < s.count, Self.isWordScalar(s[end]) { continue }
-                if end + 1 < s.count, s[end] == "-", Self.isWordScalar(s[end + 1]) { continue }
+                if end + 1 < s.count, s[end] == "-", s[end + 1].properties.isAlphabetic { continue }
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }

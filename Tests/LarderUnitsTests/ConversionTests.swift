@@ -151,6 +151,11 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         // With the target system's heat in brackets the two swap (it became "175°C (175°C)").
         ("Bake at 350°F (175°C).", .metric, "Bake at 175°C (350°F)."),
         ("Freeze at 0 °F (-18 °C)", .metric, "Freeze at -18 °C (0 °F)"),
+        // Already in the target system, with the other in brackets: as it is (the bracket
+        // was converted too: "350°F (345°F)"); a word before the bracketed heat is kept.
+        ("Bake at 350°F (175°C).", .us, "Bake at 350°F (175°C)."),
+        ("Freeze at -18°C (0°F)", .metric, "Freeze at -18°C (0°F)"),
+        ("Bake at 350°F (about 175°C).", .metric, "Bake at 175°C (about 350°F)."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
@@ -168,6 +173,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 cup (240 ml) milk", .us, "1 cup (240 ml) milk"),
         ("350 g (12 oz) flour", .metric, "350 g (12 oz) flour"),
         ("1 can (14.5 oz) diced tomatoes", .metric, "1 can (411 g) diced tomatoes"),
+        // A spoon belongs to both systems: its US bracket converts.
+        ("1 tbsp (0.5 oz) butter", .metric, "1 tbsp (14.2 g) butter"),
         ("1 (14 oz) can tomatoes", .metric, "1 (397 g) can tomatoes"),
         ("2 x 400g tins chickpeas", .us, "2 x 14oz tins chickpeas"),
         ("200 ml tomato passata", .us, "7/8 cup tomato passata"),

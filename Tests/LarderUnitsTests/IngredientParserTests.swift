@@ -42,6 +42,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         Case(text: "1 colher de chá de piri-piri", language: "pt", amount: .exact(r(1)), unit: "us-tsp", name: "piri-piri"),
         Case(text: "2 dentes de alho", language: "pt", amount: .exact(r(2)), unit: "clove", name: "alho"),
         Case(text: "1,5 l de água", language: "pt", amount: .exact(r(3, 2)), unit: "l", name: "água"),
+        // In Portuguese a dot separates thousands (1.500 g was read as 1.5 g).
+        Case(text: "1.500 g de farinha", language: "pt", amount: .exact(r(1500)), unit: "g", name: "farinha"),
+        Case(text: "0.250 kg de açúcar", language: "pt", amount: .exact(r(1, 4)), unit: "kg", name: "açúcar"),
         Case(text: "Sal e pimenta q.b.", language: "pt", amount: nil, unit: nil, name: "Sal e pimenta", note: "q.b."),
         Case(text: "1 polvo com cerca de 1,2 kg", language: "pt", amount: .exact(r(1)), unit: nil, name: "polvo com cerca de 1,2 kg"),
         Case(text: "1 pitada de sal", language: "pt", amount: .exact(r(1)), unit: "pinch", name: "sal"),

@@ -11,6 +11,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2-3 cloves garlic", r(2), nil, "4-6 cloves garlic"),
         // "1-1/2" is one and a half (only the 1 was scaled: "3-1/2 cups").
         ("1-1/2 cups milk", r(3), nil, "4 1/2 cups milk"),
+        ("1-1/2-2 cups flour", r(2), nil, "3-4 cups flour"),
+        ("1-½ tsp salt", r(2), nil, "1 tbsp salt"),
+        ("0-1/2 tsp pepper", r(2), nil, "0-1 tsp pepper"),
         ("2-3 cloves garlic", r(1, 3), nil, "1 clove garlic"),
         ("½ tsp salt", r(2), nil, "1 tsp salt"),
         ("½ tsp salt", r(6), nil, "1 tbsp salt"),
@@ -19,6 +22,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 (14 oz) can tomatoes", r(2), nil, "2 (14 oz) cans tomatoes"),
         // A size after a counted unit is each item's (it became "2 cans (29 oz)").
         ("1 can (14.5 oz) diced tomatoes", r(2), nil, "2 cans (14.5 oz) diced tomatoes"),
+        // After several things the bracket is their total.
+        ("4 slices (120 g) bacon", r(2), nil, "8 slices (240 g) bacon"),
         ("2 x 400g tins", r(3, 2), nil, "3 x 400g tins"),
         ("4 slices of loaf bread", r(1, 2), nil, "2 slices of loaf bread"),
         ("4 slices of loaf bread", r(1, 4), nil, "1 slice of loaf bread"),
