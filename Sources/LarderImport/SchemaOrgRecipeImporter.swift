@@ -62,7 +62,7 @@ public struct SchemaOrgRecipeImporter: Importer {
     func recipeNodes(_ node: Int, reader: inout ImportReader, depth: Int) -> [Int] {
         let json = reader.json
         guard depth < 8 else {
-            reader.report(.warning, "instructions nested this deep (sections in sections) are left out", at: node)
+            reader.report(.warning, "nodes nested this deep (graphs and lists in one another) are not searched for recipes", at: node)
             return []
         }
         switch json.kind(node) {

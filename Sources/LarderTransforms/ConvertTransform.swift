@@ -215,6 +215,8 @@ struct ConvertRun {
                     if options.keep {
                         let bytes = JSONEditor.apply(plan.edits, to: json.bytes, range: json.byteRange(fromKey + 1))
                         editor.insertMember(in: nutrition, after: fromKey, name: toName, raw: bytes)
+                        // A team's own field is copied as it was: say so here too.
+                        NutrientPlan.noteTeamFields(json: json, object: fromKey + 1, per: per, sink: &sink)
                     } else {
                         editor.rename(key: fromKey, to: toName)
                         for edit in plan.edits { editor.append(edit) }
@@ -332,9 +334,7 @@ struct NutrientPlan {
         // Every other number, by the per factor; a team's own (`x-…`) is not known to be an
         // amount per 100 g or per serving, so it stays, with a note.
         if factor != nil {
-            for m in members where m.name.hasPrefix("x-") && json.kind(m.value) == .number {
-                sink.add(.note, "\(m.name) is a field of the team's own: left as it is, not converted per \(options.per?.rawValue ?? "serving"); check it", at: m.value)
-            }
+            if let per = options.per { Self.noteTeamFields(json: json, object: object, per: per, sink: &sink) }
             for m in members where !done.contains(m.value) && json.kind(m.value) == .number && ConvertRun.nutrientKeys.contains(m.name) {
                 if let v = scaled(m.value) {
                     let isEnergy = m.name == "energyKcal" || m.name == "energyKj"
@@ -347,6 +347,15 @@ struct NutrientPlan {
             }
         }
         edits = editor.edits
+    }
+
+    /// Notes each number of a team's own (`x-…`) in the nutrients at `object`: converting
+    /// per 100 g or per serving leaves it as it is.
+    static func noteTeamFields(json: JSONDocument, object: Int, per: ConvertOptions.Per, sink: inout DiagnosticSink) {
+        for (k, v) in json.members(object) where json.kind(v) == .number {
+            guard let name = json.string(k), name.hasPrefix("x-") else { continue }
+            sink.add(.note, "\(name) is a field of the team's own: left as it is, not converted per \(per.rawValue); check it", at: v)
+        }
     }
 
     /// Replaces `from` by `toName` (or, when that is given too, drops `from` and checks they

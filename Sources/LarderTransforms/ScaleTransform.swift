@@ -120,7 +120,7 @@ struct ScaleRun {
                 return
             }
             guard let current = servingsAmount(servings) else {
-                sink.add(.error, "servings is \(json.value(servings).displayText), not a number: --servings needs a numeric servings (such as 4 or {\"amount\": 4, \"unit\": \"glasses\"}) to scale from; use --factor instead", at: servings)
+                sink.add(.error, "servings is \(json.value(servings).displayText), \(servingsProblem(servings)): --servings needs a positive number of servings (such as 4 or {\"amount\": 4, \"unit\": \"glasses\"}) to scale from; use --factor instead", at: servings)
                 return
             }
             guard let f = try? n / current else {
@@ -152,13 +152,16 @@ struct ScaleRun {
         return value
     }
 
+    /// What is wrong with a servings Larder cannot scale from; a number it cannot compute
+    /// with exactly (1e400) is not called "not a number".
+    func servingsProblem(_ node: Int) -> String {
+        guard json.kind(node) == .number else { return "not a number" }
+        return (try? json.rational(node)) != nil ? "not a positive number" : "a number too large or too fine to compute with exactly"
+    }
+
     mutating func scaleServings(_ node: Int, by factor: Rational, target: ScaleOptions.Target) {
         guard let current = servingsAmount(node) else {
-            // A number Larder cannot compute with exactly (1e400) is not called "not a number".
-            let shown = json.value(node).displayText
-            let reason = json.kind(node) != .number ? "not a number"
-                : (try? json.rational(node)) != nil ? "not a positive number" : "a number too large or too fine to compute with exactly"
-            sink.add(.note, "servings is \(shown), \(reason); left as is", at: node)
+            sink.add(.note, "servings is \(json.value(node).displayText), \(servingsProblem(node)); left as is", at: node)
             return
         }
         let new: Rational
@@ -218,7 +221,7 @@ struct ScaleRun {
             } else if let q = rewritten.quantity {
                 noteFarRounding(q, what: "'\(text)'", factor: factor, at: node)
             }
-            if let other = Self.otherAmount(in: line) {
+            if let other = otherAmount(in: line) {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
             }
         } catch {
@@ -226,18 +229,33 @@ struct ScaleRun {
         }
     }
 
-    /// A number in what follows a line's amount and unit ("1 cup plus 2 tablespoons
-    /// flour", "1 lb 4 oz", "2 eggs or 4 egg whites"), with up to two words after it: the
-    /// line has a second amount that scaling leaves as it is.
-    static func otherAmount(in line: IngredientLine) -> String? {
+    /// A second amount in what follows a line's amount and unit ("1 cup plus 2 tablespoons
+    /// flour", "1 lb 4 oz"): a number with a unit of weight or volume, not said to be an
+    /// approximate size ("1 octopus of about 1.2 kg" is each one's), as text for a note.
+    /// Numbers that are part of a name ("70% chocolate", "80/20 beef", "5-spice", "00
+    /// flour", "size 2") have no such unit and are left alone.
+    func otherAmount(in line: IngredientLine) -> String? {
         for part in [line.name, line.note ?? ""] {
             let words = part.split(separator: " ")
-            guard let i = words.firstIndex(where: { word in word.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false })
-            else { continue }
-            return words[i..<min(words.count, i + 3)].joined(separator: " ")
+            for (i, word) in words.enumerated() {
+                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true else { continue }
+                let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+                if before.contains(where: Self.approximately.contains) { continue }
+                let rest = words[i...].joined(separator: " ")
+                let parsed = parser.parse(rest, language: line.language)
+                guard parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,
+                      let measure = parsed.measureText else { continue }
+                return measure
+            }
         }
         return nil
     }
+
+    /// Words that make the amount after them an approximate size, not one to scale.
+    static let approximately: Set<String> = [
+        "about", "approx", "approximately", "around", "roughly", "ca", "circa", "cerca", "aprox", "aproximadamente",
+        "environ", "etwa", "ungefähr", "khoảng", "unos", "unas",
+    ]
 
     mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by factor: Rational) {
         if let pin = fields.scale, json.kind(pin) == .false { return }
@@ -370,7 +388,14 @@ struct ScaleRun {
             if let unit = q.unit { return " " + unit.symbol }
             return ""
         }
-        let exact = QuantityFormatter.text(q.exact, style: style) + things(q.exact)
+        // A fraction no one reads (a pound in grams) is given rounded.
+        let readable = q.exact.lower.denominator <= 100 && q.exact.upper.denominator <= 100
+        let number: String = switch q.exact {
+        case _ where readable: QuantityFormatter.text(q.exact, style: style)
+        case .exact(let v): NumberText.factor(v)
+        case .range(let a, let b): NumberText.factor(a) + "-" + NumberText.factor(b).replacingOccurrences(of: "about ", with: "")
+        }
+        let exact = number + things(q.exact)
         let shown = QuantityFormatter.text(q.shown, style: style) + things(q.shown)
         let whole = q.rounding == .halves ? "halves" : "whole numbers"
         sink.add(.note, "\(what) × \(NumberText.factor(factor)) is \(exact); rounded to \(shown) (counted things are rounded to \(whole))", at: node)

@@ -172,4 +172,5 @@ struct DiagnosticSink {
         if locator == nil { locator = document.sourceLocator() }
         diagnostics.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node, locator: locator))
     }
+
 }

@@ -177,7 +177,14 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         for _ in 0..<5 { nested = #"{"@type": "HowToSection", "name": "S", "itemListElement": [\#(nested)]}"# }
         let deep = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "recipeInstructions": [\#(nested), "Top."]}"#)
         #expect(deep.documents.first?.value["steps"] == ["Top."])
-        #expect(deep.diagnostics.contains { $0.message.contains("nested this deep") })
+        #expect(deep.diagnostics.contains { $0.message.contains("instructions nested this deep") })
+        // Graphs nested past the limit are named as such, not as instructions.
+        var graph = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"]}"#
+        for _ in 0..<9 { graph = #"{"@graph": [\#(graph)]}"# }
+        let graphs = try importing(importer, graph)
+        #expect(graphs.documents.isEmpty)
+        #expect(graphs.diagnostics.contains { $0.message.contains("are not searched for recipes") }, "\(graphs.diagnostics.map(\.message))")
+        #expect(!graphs.diagnostics.contains { $0.message.contains("instructions") })
     }
 
     @Test func nutritionStringsAreConverted() throws {

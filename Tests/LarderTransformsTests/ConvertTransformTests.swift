@@ -170,6 +170,14 @@ import Testing
         #expect(diagnostics.map(\.message) == ["x-points is a field of the team's own: left as it is, not converted per 100g; check it"])
     }
 
+    /// With keep, the copy per serving holds the team's field as it was: noted too.
+    @Test func aTeamFieldCopiedWithKeepIsNoted() throws {
+        let snack = #"{"code": "3017620422003", "name": "Snack", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"fat": 10, "x-points": 3}}}"#
+        let (_, v, diagnostics) = try run(snack, ConvertOptions(per: .serving, keep: true))
+        #expect(v.at("nutrition/perServing/x-points") == 3)
+        #expect(diagnostics.map(\.message) == ["x-points is a field of the team's own: left as it is, not converted per serving; check it"])
+    }
+
     @Test func theExamplesConvertToValidContent() throws {
         let products = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/food-products/content/products.json").path), as: UTF8.self)
         for options in [ConvertOptions(energy: .kJ), ConvertOptions(energy: .kcal, salt: .sodium), ConvertOptions(units: .us, per: .serving, keep: true, servingSize: 25), ConvertOptions(per: .per100g)] {

@@ -98,10 +98,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         let (_, v, diagnostics) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(2)))) }
         #expect(v.at("ingredients/0") == "2 cups plus 2 tablespoons flour")
         #expect(diagnostics.map(\.message) == [
-            "'1 cup plus 2 tablespoons flour' has a second amount, '2 tablespoons flour', which is not scaled; check the line",
-            "'1 lb 4 oz beef' has a second amount, '4 oz beef', which is not scaled; check the line",
+            "'1 cup plus 2 tablespoons flour' has a second amount, '2 tablespoons', which is not scaled; check the line",
+            "'1 lb 4 oz beef' has a second amount, '4 oz', which is not scaled; check the line",
         ])
         #expect(diagnostics.allSatisfy { $0.severity == .note })
+        // Numbers that are part of a name, and an approximate size of each, are not a second amount.
+        let names = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["100 g 70% chocolate", "1 lb 80/20 ground beef", "1 tsp 5-spice", "500 g 00 flour", "2 eggs, size 2", "1 octopus of about 1.2 kg", "1 polvo com cerca de 1,2 kg"]}"#
+        let (_, _, none) = try transformed(names) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(2)))) }
+        #expect(!none.contains { $0.message.contains("second amount") }, "\(none.map(\.message))")
     }
 
     /// Numbers Larder cannot compute with exactly are named for what they are (1e400 was
@@ -119,13 +123,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
             "servings is -2, not a positive number; left as is",
             "could not read the quantity: the number 1e-400 has more decimal places than Larder computes with (18); left as is",
         ])
+        // The same words when --servings needs it to scale from.
+        let negative = #"{"id": "x", "name": "X", "servings": -2, "ingredients": ["1 egg"]}"#
+        let (_, _, errors) = try transformed(negative) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+        #expect(errors.first?.message.hasPrefix("servings is -2, not a positive number: --servings needs a positive number of servings") == true, "\(errors.map(\.message))")
     }
 
     /// A factor no one reads as a fraction is shown rounded (it was 45359237/40000000).
     @Test func anUnreadableFactorIsShownRounded() throws {
-        let recipe = #"{"id": "x", "name": "X", "servings": 3, "ingredients": ["1 egg"]}"#
+        let recipe = #"{"id": "x", "name": "X", "servings": 3, "ingredients": ["1 egg", "1 pinch salt"]}"#
         let (_, _, diagnostics) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(45359237, 40000000)))) }
         #expect(diagnostics.first?.message.hasPrefix("servings 3 × about 1.13 is ") == true, "\(diagnostics.map(\.message))")
+        // So is an exact amount in a rounding note (it was "1 5359237/40000000 pinches").
+        #expect(diagnostics.contains { $0.message == "'1 pinch salt' × about 1.13 is about 1.13 pinches; rounded to 1 pinch (counted things are rounded to whole numbers)" },
+                "\(diagnostics.map(\.message))")
     }
 
     /// An amount shown more than half off its exact value gets a note (a cup × 1/1,000,000
