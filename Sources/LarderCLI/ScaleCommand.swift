@@ -298,7 +298,9 @@ struct TransformFileRunner: Sendable {
             } else {
                 out += line
             }
-            out.append(0x0A)
+            // Each line keeps its own ending: `\r\n`, `\n`, or none on a last line without one.
+            if contentEnd < end { out.append(0x0D) }
+            if end < bytes.count { out.append(0x0A) }
             start = end + 1
             lineNumber += 1
         }

@@ -195,6 +195,19 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(r.stderr.contains("2 errors"))
     }
 
+    /// Each line keeps its ending: CRLF stays CRLF, and a last line without one gets none
+    /// (every line came out with a bare \n, and a final one was added).
+    @Test func jsonlKeepsEachLinesEnding() throws {
+        let dir = try Scratch()
+        let input = #"{"id":"a","name":"A","servings":2,"ingredients":["2 eggs"]}"# + "\r\n" + "\r\n"
+            + #"{"id":"b","name":"B","servings":2,"ingredients":["1 cup milk"]}"#
+        try dir.write("in.jsonl", input)
+        let r = try CLI.run(["scale", "in.jsonl", "--jsonl", "--factor", "2"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == #"{"id":"a","name":"A","servings":4,"ingredients":["4 eggs"]}"# + "\r\n" + "\r\n"
+            + #"{"id":"b","name":"B","servings":4,"ingredients":["2 cups milk"]}"#)
+    }
+
     @Test func jsonlFromStandardInputToAFile() throws {
         let dir = try Scratch()
         var many = ""
