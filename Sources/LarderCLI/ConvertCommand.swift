@@ -13,7 +13,7 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: """
             --units converts ingredient amounts, structured or free text (1 cup -> 237 ml, \
             200 g -> 7 oz; spoons stay spoons), a product's quantity, and temperatures in the \
-            steps (350 °F -> 175 °C, rounded to 5 degrees for oven heats). Cups and spoons are \
+            steps (350 °F -> 175 °C, rounded to 5 degrees above boiling). Cups and spoons are \
             read as --convention says (US customary by default), and a note says which.
 
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
@@ -46,7 +46,7 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Give nutrition per 100g or per serving.")
     var per: String?
 
-    @Option(name: .customLong("serving-size"), help: "The weight of one serving when the content gives none (such as 350 g).")
+    @Option(name: .customLong("serving-size"), help: "The weight or volume of one serving, with its unit, when the content gives none (such as 350 g or 250 ml).")
     var servingSize: String?
 
     @Flag(name: .long, help: "Keep the fields converted from beside the new ones.")

@@ -8,8 +8,11 @@
 ///
 /// Recognised: `350 °F`, `350°F`, `350 ºF`, `350℉`, `350 degrees F`, `350 degrees
 /// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`), and a bare letter glued to a number of
-/// 90 or more (`200C`, `350F`). Converted values are rounded as
-/// ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for oven heats.
+/// 90 or more (`200C`, `350F`), below zero with a minus of its own (`-18 °C`). Converted
+/// values are rounded as ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for
+/// oven heats (above boiling). A heat followed by the same one of the other system in
+/// brackets is not converted twice: `350°F (175°C)` becomes `175°C (350°F)` in metric and
+/// stays as it is in US units.
 public enum TemperatureText {
     /// One temperature found and converted.
     public struct Change: Sendable, Hashable {
@@ -31,7 +34,8 @@ public enum TemperatureText {
         // A heat in brackets after the same heat in the target system ("350°F (175°C)"
         // to US) is there on purpose: it stays.
         var kept = Set<Int>()
-        for k in s.indices where AmountScanner.isDigit(s[k]) && (k == 0 || !(UnitLexicon.isWordScalar(s[k - 1]) || s[k - 1] == "." || s[k - 1] == ",")) {
+        let bracketed = s.contains("(")
+        for k in s.indices where bracketed && startsNumber(s, at: k) {
             guard let target = match(s, at: k, fromLetter: toLetter), let inner = bracketedNumber(s, after: target.end) else { continue }
             if match(s, at: inner.number, fromLetter: fromLetter) != nil { kept.insert(inner.number) }
         }
@@ -40,8 +44,7 @@ public enum TemperatureText {
         var cursor = 0
         var i = 0
         while i < s.count {
-            // A number starts at a digit not preceded by a word character or a digit.
-            guard AmountScanner.isDigit(s[i]), i == 0 || !(UnitLexicon.isWordScalar(s[i - 1]) || s[i - 1] == "." || s[i - 1] == ",") else {
+            guard startsNumber(s, at: i) else {
                 i += 1
                 continue
             }
@@ -96,6 +99,12 @@ public enum TemperatureText {
         guard !changes.isEmpty else { return (text, []) }
         out.append(contentsOf: s[cursor...])
         return (String(out), changes)
+    }
+
+    /// True when a number starts at `i`: a digit not preceded by a word character, a digit
+    /// or a decimal mark.
+    private static func startsNumber(_ s: [Unicode.Scalar], at i: Int) -> Bool {
+        AmountScanner.isDigit(s[i]) && (i == 0 || !(UnitLexicon.isWordScalar(s[i - 1]) || s[i - 1] == "." || s[i - 1] == ","))
     }
 
     /// The number in a bracket right after `end` ("(175°C)", "(about 175 °C)", "(-18 °C)"):

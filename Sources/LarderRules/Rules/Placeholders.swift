@@ -9,9 +9,10 @@ import LarderJSON
 ///
 /// A translation with `%d` where the source has `%@` crashes the app, or prints garbage,
 /// when it fills the text in; one that drops a placeholder loses the number it was for.
-/// Each plural form may leave the number out (`"one": "one glass"`) but may not add or
-/// change a placeholder. `%%` is a literal percent sign, and so is a `%` before a space
-/// (`"100% daily"`).
+/// A plural form other than `other` may leave the number out (`"one": "one glass"`) but
+/// may not add or change a placeholder. `%%` is a literal percent sign, and so is a `%`
+/// before a space (`"100% daily"`); a text whose source has no placeholder is not a format
+/// string, and its `%` and braces are prose.
 public struct PlaceholdersRule: ConfigurableRule {
     public let id = "placeholders"
     public let summary = "Every translation of a text has the source language's placeholders (%@, %1$d, {{name}}), of the same types."
@@ -123,8 +124,8 @@ public struct PlaceholdersRule: ConfigurableRule {
     static let advice = "; a translation must have the placeholders of the source text, or the app crashes or shows garbage when it fills them in"
 
     /// Checks each plural form at `node` against `expected` (the source text's), or, for
-    /// the source language's own forms, against their `other` form. A form may leave a
-    /// placeholder out.
+    /// the source language's own forms, against their `other` form. A translation's `other`
+    /// form must have every placeholder; any other form may leave one out.
     private func check(forms node: Int, against expected: Placeholders?, language: String, json: JSONDocument, sink: inout DiagnosticSink,
                        source: String? = nil) {
         let reference: Placeholders
