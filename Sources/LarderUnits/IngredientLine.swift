@@ -51,6 +51,11 @@ public struct IngredientLine: Sendable, Hashable {
     var sizeUnitSpan: Range<Int>?
     var sizeStyle: AmountStyle?
     var sizeWord: UnitWord?
+    /// The upper end of a range that repeats its unit (`3 lb` in `2 lb-3 lb`): where its
+    /// amount and unit are, and the unit as written. ``amount`` holds the whole range.
+    var upperAmountSpan: Range<Int>?
+    var upperUnitSpan: Range<Int>?
+    var upperWord: UnitWord?
     var restStart: Int
 
     /// True when the line has a quantity a transform can change.
@@ -59,9 +64,12 @@ public struct IngredientLine: Sendable, Hashable {
     /// The text of the amount and its unit as written (`2 tablespoons` in `2 tablespoons
     /// flour`), nil when the line has no unit.
     public var measureText: String? {
-        guard let amountSpan, let unitSpan else { return nil }
-        return String(String.UnicodeScalarView(scalars[amountSpan.lowerBound..<unitSpan.upperBound]))
+        guard let amountSpan, let end = measureEnd else { return nil }
+        return String(String.UnicodeScalarView(scalars[amountSpan.lowerBound..<end]))
     }
+
+    /// Where the amount and its unit end: after the upper end's unit in `2 lb-3 lb`.
+    var measureEnd: Int? { upperUnitSpan?.upperBound ?? unitSpan?.upperBound }
 
     /// The scalars of the text from the name on (the part a rewrite keeps verbatim).
     var restSpan: Range<Int> { restStart..<scalars.count }
@@ -187,11 +195,25 @@ public struct IngredientParser: Sendable {
             line.unitSpan = j..<end
             i = end
         }
-        // An equivalent in brackets after the unit: "1 cup (240 ml) milk".
+        // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".
+        if let unit = line.unit, case .exact(let lower)? = line.amount, let upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
+           upper.quantity.amount.lower >= lower {
+            line.amount = .range(lower, upper.quantity.amount.lower)
+            line.amountStyle.rangeJoin = String(String.UnicodeScalarView(s[i..<upper.amountSpan.lowerBound]))
+            if upper.style.fractions != .none { line.amountStyle.fractions = upper.style.fractions }
+            if upper.style.decimalSeparator != nil { line.amountStyle.decimalSeparator = upper.style.decimalSeparator }
+            line.upperAmountSpan = upper.amountSpan
+            line.upperUnitSpan = upper.unitSpan
+            line.upperWord = upper.word
+            i = upper.end
+        }
+        // An equivalent in brackets after the unit: "1 cup (240 ml) milk"; after a weight or
+        // volume, a count of things too: "1 cup (2 sticks) butter".
         j = AmountScanner.skipSpaces(s, i)
-        if line.unit != nil, j < s.count, s[j] == "(" {
+        if let unit = line.unit, j < s.count, s[j] == "(" {
             let k = AmountScanner.skipSpaces(s, j + 1)
-            if let eq = measure(s, at: k, language: language), eq.quantity.unit != nil {
+            let counts = unit.dimension == .mass || unit.dimension == .volume
+            if let eq = measure(s, at: k, language: language, counted: counts), eq.quantity.unit != nil {
                 let close = AmountScanner.skipSpaces(s, eq.end)
                 if close < s.count, s[close] == ")" {
                     line.equivalent = eq.quantity
@@ -208,17 +230,48 @@ public struct IngredientParser: Sendable {
         return line
     }
 
-    /// An amount followed by a unit of mass or volume (glued or spaced) at `start`.
-    private func measure(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Measure? {
+    /// An amount followed by a unit of mass or volume (glued or spaced) at `start`; with
+    /// `counted`, a counted unit too (`2 sticks`).
+    private func measure(_ s: [Unicode.Scalar], at start: Int, language: String?, counted: Bool = false) -> Measure? {
         guard let scan = try? AmountScanner.scanAmount(s, at: start, language: language) else { return nil }
         let u = AmountScanner.skipSpaces(s, scan.end)
-        if let m = lexicon.match(s, at: u, language: language), m.word.unit.dimension == .mass || m.word.unit.dimension == .volume {
+        if let m = lexicon.match(s, at: u, language: language),
+           m.word.unit.dimension == .mass || m.word.unit.dimension == .volume || (counted && m.word.unit.dimension == .count) {
             return Measure(quantity: Quantity(amount: scan.amount, unit: m.word.unit), end: m.end, amountSpan: start..<scan.end,
                            unitSpan: u..<m.end, style: scan.style, word: m.word)
         }
         if let (unit, end) = tableUnit(s, at: u), unit.dimension == .mass || unit.dimension == .volume {
             return Measure(quantity: Quantity(amount: scan.amount, unit: unit), end: end, amountSpan: start..<scan.end,
                            unitSpan: u..<end, style: scan.style, word: nil)
+        }
+        return nil
+    }
+
+    /// A range's joiner and upper end with the same unit again at `start` (`-3 lb` after
+    /// `2 lb`; ` to 2 cups` after `1 cup`): the upper end's amount (a single number) and
+    /// unit.
+    private func repeatedUnitRange(_ s: [Unicode.Scalar], at start: Int, unit: UnitDefinition, language: String?) -> Measure? {
+        var j = AmountScanner.skipSpaces(s, start)
+        guard j < s.count else { return nil }
+        if s[j] == "-" || s[j] == "\u{2013}" || s[j] == "\u{2014}" {
+            j += 1
+        } else if AmountScanner.isLetter(s[j]) {
+            var k = j
+            while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
+            guard j > start, k < s.count, AmountScanner.isSpace(s[k]),
+                  AmountScanner.rangeWords.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
+            j = k
+        } else {
+            return nil
+        }
+        let k = AmountScanner.skipSpaces(s, j)
+        guard let (value, end, style) = try? AmountScanner.scanNumber(s, at: k, language: language) else { return nil }
+        let u = AmountScanner.skipSpaces(s, end)
+        if let m = lexicon.match(s, at: u, language: language), m.word.unit.id == unit.id {
+            return Measure(quantity: Quantity(amount: .exact(value), unit: unit), end: m.end, amountSpan: k..<end, unitSpan: u..<m.end, style: style, word: m.word)
+        }
+        if let (other, e) = tableUnit(s, at: u), other.id == unit.id {
+            return Measure(quantity: Quantity(amount: .exact(value), unit: unit), end: e, amountSpan: k..<end, unitSpan: u..<e, style: style, word: nil)
         }
         return nil
     }

@@ -25,10 +25,12 @@ extension IngredientParser {
         }
         let main = try kitchen.scale(amount, unit: line.unit, by: factor)
         var edits: [(Range<Int>, String)] = []
-        edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
         if let unitSpan = line.unitSpan {
-            edits.append((unitSpan, unitText(main, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
-        } else if line.unit == nil, isPlural(amount) != isPlural(main.shown) {
+            edits += measureEdits(line, main, span: span, unitSpan: unitSpan, converting: false)
+        } else {
+            edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
+        }
+        if line.unitSpan == nil, line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }
         // A weight or volume in brackets after one counted thing is that thing's size ("1 can
@@ -58,20 +60,20 @@ extension IngredientParser {
         }
         var main: ScaledQuantity?
         if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,
-           let eqUnitSpan = line.equivalentUnitSpan, kitchen.targetFamily(of: eqUnit, in: system) == nil,
+           let eqUnitSpan = line.equivalentUnitSpan, eqUnit.dimension != .count, kitchen.targetFamily(of: eqUnit, in: system) == nil,
            kitchen.targetFamily(of: line.unit ?? eqUnit, in: system) != nil {
             // The bracket already holds the amount in the target system: swap the two.
             let eqText = line.slice(eqSpan) + line.slice(eqSpan.upperBound..<eqUnitSpan.lowerBound) + line.slice(eqUnitSpan)
-            let mainText = line.slice(span) + line.slice(span.upperBound..<unitSpan.lowerBound) + line.slice(unitSpan)
-            edits.append((span.lowerBound..<unitSpan.upperBound, eqText))
+            let mainEnd = line.measureEnd ?? unitSpan.upperBound
+            let mainText = line.slice(span.lowerBound..<mainEnd)
+            edits.append((span.lowerBound..<mainEnd, eqText))
             edits.append((eqSpan.lowerBound..<eqUnitSpan.upperBound, mainText))
             main = ScaledQuantity(exact: eq.amount, shown: eq.amount, unit: eqUnit, unitChanged: true, rounding: .exact)
             return RewrittenLine(text: line.applying(edits), quantity: main)
         }
         if let converted = try kitchen.convert(amount, unit: line.unit, to: system) {
             main = converted
-            edits.append((span, amountText(converted, style: line.amountStyle, language: line.language, converting: true)))
-            edits.append((unitSpan, unitText(converted, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)))
+            edits += measureEdits(line, converted, span: span, unitSpan: unitSpan, converting: true)
         }
         // A main amount of the target system keeps its bracket, which is there to give the
         // other system's ("1 cup (240 ml)" with --units us stays as it is). A spoon, which
@@ -88,6 +90,33 @@ extension IngredientParser {
     }
 
     // MARK: Writing
+
+    /// The edits that write a line's main amount and unit as `q`. A range that repeated its
+    /// unit (`2 lb-3 lb`) keeps doing so, each end with its own unit word (`1 cup-2 cups`);
+    /// when both ends come out the same it is written once (`4 oz`).
+    func measureEdits(_ line: IngredientLine, _ q: ScaledQuantity, span: Range<Int>, unitSpan: Range<Int>, converting: Bool) -> [(Range<Int>, String)] {
+        func unit(_ q: ScaledQuantity, _ word: UnitWord?, _ at: Range<Int>) -> String {
+            unitText(q, original: word, originalText: line.slice(at), language: line.language)
+        }
+        guard let upperSpan = line.upperAmountSpan, let upperUnitSpan = line.upperUnitSpan else {
+            return [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
+                    (unitSpan, unit(q, line.unitWord, unitSpan))]
+        }
+        guard case .range(let low, let high) = q.shown else {
+            // The ends met: one amount, and the joiner and upper end go.
+            return [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
+                    (unitSpan.lowerBound..<upperUnitSpan.upperBound, unit(q, line.unitWord, unitSpan))]
+        }
+        var lower = q, upper = q
+        lower.shown = .exact(low)
+        lower.exact = .exact(q.exact.lower)
+        upper.shown = .exact(high)
+        upper.exact = .exact(q.exact.upper)
+        return [(span, amountText(lower, style: line.amountStyle, language: line.language, converting: converting)),
+                (unitSpan, unit(lower, line.unitWord, unitSpan)),
+                (upperSpan, amountText(upper, style: line.amountStyle, language: line.language, converting: converting)),
+                (upperUnitSpan, unit(upper, line.upperWord ?? line.unitWord, upperUnitSpan))]
+    }
 
     /// The decimal separator of a language when the original wrote none (`,` in
     /// Portuguese, Spanish, French, German and Italian).
@@ -118,6 +147,8 @@ extension IngredientParser {
         }
         let word = lexicon.preferred(for: unit, language: language ?? original?.language, abbreviation: original?.isAbbreviation ?? true)
         let form = word?.form(for: q.shown) ?? unit.symbol
+        // A metric symbol's case is part of it: "1 Cup" becomes "237 ml", never "237 Ml".
+        if unit.system == .metric, word?.isAbbreviation ?? true { return form }
         return Self.matchCapital(form, like: originalText)
     }
 

@@ -12,6 +12,34 @@ public enum FitPurpose: Sendable, Hashable {
         case .converting: 0.06
         }
     }
+
+    /// The rounds of fitting, tried in turn until one finds a unit (see
+    /// ``KitchenUnits/fit(_:in:purpose:)``): first units whose amounts stay readable
+    /// (``KitchenUnits/maximum(_:)``: no `19 tbsp`) within the tolerance; after scaling,
+    /// then readable units within 5 %, cups in eighths too (`1 1/4
+    /// cups` for 1.2 cups, 4 % over, rather than `19 tbsp`); last, as close as can be in
+    /// any unit of the family, down to the smallest.
+    var passes: [FitPass] {
+        switch self {
+        case .scaling: [FitPass(tolerance: 0.02, readable: true), FitPass(tolerance: 0.05, readable: true, cupEighths: true), FitPass(tolerance: 0.02)]
+        case .converting: [FitPass(tolerance: 0.06, readable: true, cupEighths: true), FitPass(tolerance: 0.06, cupEighths: true)]
+        }
+    }
+}
+
+/// One round of fitting: how close the shown amount must be, whether each unit's readable
+/// maximum holds, whether cups may show eighths. Only the last round takes the smallest
+/// unit whatever its error.
+struct FitPass: Sendable {
+    var tolerance: Double
+    var readable = false
+    var cupEighths = false
+
+    /// `rounding` with eighths added to quarters and thirds when the round allows them.
+    func rounding(_ rounding: DisplayRounding) -> DisplayRounding {
+        if cupEighths, case .fraction(let d) = rounding, d == [4, 3] { return .fraction(denominators: [4, 3, 8]) }
+        return rounding
+    }
 }
 
 /// The measurement system a conversion writes amounts in.
@@ -77,11 +105,12 @@ public struct KitchenUnits: Sendable {
     /// unit id (one look-up per fitted amount).
     private let fittingFamilies: [String: (members: [Member], own: Profile)]
 
-    /// A unit's factor, display rounding and minimum.
+    /// A unit's factor, display rounding, minimum and readable maximum.
     struct Profile: Sendable {
         var factor: Rational?
         var rounding: DisplayRounding
         var minimum: Rational
+        var maximum: Readable?
     }
 
     /// A unit of a family, with its profile (a class: the fitting loop reads members
@@ -127,7 +156,7 @@ public struct KitchenUnits: Sendable {
         var profiles: [String: Profile] = [:]
         for unit in table.units {
             profiles[unit.id] = Profile(factor: factors[unit.id], rounding: Self.rounding(for: unit, linear: factors[unit.id] != nil),
-                                        minimum: Self.minimum(unit.id))
+                                        minimum: Self.minimum(unit.id), maximum: Self.maximum(unit.id))
         }
         self.profiles = profiles
         var fittingFamilies: [String: (members: [Member], own: Profile)] = [:]
@@ -232,6 +261,32 @@ public struct KitchenUnits: Sendable {
         }
     }
 
+    /// The largest amounts of a unit that still read well when a larger unit of the family
+    /// exists, for amounts with a fraction and for whole ones: teaspoons up to 6 (`5 1/2
+    /// tsp`) or 9 whole, tablespoons up to 8 or 12 whole, ounces up to 16 or 32 whole.
+    /// Above them, fitting prefers the larger unit when it is close enough
+    /// (``FitPurpose/passes``): `7 1/4 tsp` reads as `2 1/2 tbsp`, `19 tbsp` as `1 1/4 cups`,
+    /// `35 oz` as `2 1/4 lb`; `8 tsp` and `10 tbsp` stay.
+    static func maximum(_ id: String) -> Readable? {
+        switch id {
+        case "us-tsp", "metric-tsp": Readable(withFraction: Rational(6), whole: Rational(9))
+        case "us-tbsp", "metric-tbsp", "au-tbsp": Readable(withFraction: Rational(8), whole: Rational(12))
+        case "oz": Readable(withFraction: Rational(16), whole: Rational(32))
+        default: nil
+        }
+    }
+
+    /// How much of a unit reads well (see ``maximum(_:)``).
+    struct Readable: Sendable {
+        var withFraction: Rational
+        var whole: Rational
+
+        func holds(_ amount: Amount) -> Bool {
+            let isWhole = amount.lower.isInteger && amount.upper.isInteger
+            return amount.upper <= (isWhole ? whole : withFraction)
+        }
+    }
+
     /// The units, smallest first, that an amount in `unit` may move between after scaling
     /// without leaving its system: spoons and cups, ounces and pounds, grams and kilograms,
     /// millilitres and litres. A unit of no family (counts, fluid ounces, temperatures)
@@ -306,10 +361,12 @@ public struct KitchenUnits: Sendable {
     // MARK: Fitting
 
     /// Chooses the unit of `unit`'s family that shows `amount` best: the largest one in
-    /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg) and its
-    /// rounding stays within the purpose's tolerance, else the smallest.
+    /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg), at most its
+    /// readable maximum, and rounded within the purpose's tolerance; failing that, the
+    /// looser rounds of ``FitPurpose/passes``, the last of which ends at the smallest unit.
     ///
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
+    ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/2 tbsp (not 7 1/4 tsp)
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
         guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
             return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
@@ -318,29 +375,35 @@ public struct KitchenUnits: Sendable {
         // once and divide per candidate.
         let base = try amount.scaled(by: from)
         let approximateLower = base.lower.doubleValue
-        var fallback: FittedQuantity?
-        for position in members.indices.reversed() {
-            let member = members[position]
-            guard let factor = member.profile.factor else { continue }
-            let smallest = position == 0
-            // A unit the amount is clearly below the minimum of is skipped without exact
-            // arithmetic (1 % of slack for rounding up to the minimum).
-            if !smallest, approximateLower / factor.doubleValue < member.profile.minimum.doubleValue * 0.99 { continue }
-            let exact = try base.map { v throws(RationalError) in try v / factor }
-            var rounding = member.profile.rounding
-            if smallest, case .fraction = rounding { rounding = .kitchen }
-            let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
-            if smallest {
-                fallback = FittedQuantity(exact: exact, shown: shown, unit: member.unit, rounding: rounding)
-                break
+        let passes = purpose.passes
+        for (p, pass) in passes.enumerated() {
+            let last = p == passes.count - 1
+            for position in members.indices.reversed() {
+                let member = members[position]
+                guard let factor = member.profile.factor else { continue }
+                let smallest = position == 0
+                // A unit the amount is clearly below the minimum of is skipped without exact
+                // arithmetic (1 % of slack for rounding up to the minimum).
+                if !smallest, approximateLower / factor.doubleValue < member.profile.minimum.doubleValue * 0.99 { continue }
+                let exact = try base.map { v throws(RationalError) in try v / factor }
+                var rounding = pass.rounding(member.profile.rounding)
+                if smallest, case .fraction = rounding { rounding = .kitchen }
+                let fitted = FittedQuantity(exact: exact, shown: exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: member.unit, rounding: rounding)
+                if smallest && last { return fitted }
+                if accepts(fitted, minimum: smallest ? .zero : member.profile.minimum, maximum: members.count > 1 ? member.profile.maximum : nil, pass) {
+                    return fitted
+                }
             }
-            if shown.lower < member.profile.minimum { continue }
-            let error = max(QuantityFormatter.relativeError(shown: shown.lower, exact: exact.lower),
-                            QuantityFormatter.relativeError(shown: shown.upper, exact: exact.upper))
-            if error <= purpose.tolerance { return FittedQuantity(exact: exact, shown: shown, unit: member.unit, rounding: rounding) }
         }
-        if let fallback { return fallback }
         return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+    }
+
+    /// Whether a round takes `fitted`: at least the unit's minimum, within the readable
+    /// maximum when the round asks for it, and close enough.
+    private func accepts(_ fitted: FittedQuantity, minimum: Rational, maximum: Readable?, _ pass: FitPass) -> Bool {
+        if fitted.shown.lower < minimum { return false }
+        if pass.readable, let maximum, !maximum.holds(fitted.shown) { return false }
+        return fitted.relativeError <= pass.tolerance
     }
 
     /// Converts `amount` of `unit` into `system` (`--units metric|us`), choosing the unit
@@ -369,23 +432,22 @@ public struct KitchenUnits: Sendable {
     }
 
     private func fit(_ amount: Amount, from unit: UnitDefinition, into family: [UnitDefinition], purpose: FitPurpose) throws(RationalError) -> FittedQuantity {
-        // Candidates from the largest unit down.
-        var fallback: FittedQuantity?
-        for (position, candidate) in family.enumerated().reversed() {
-            guard let exact = try convertAmount(amount, from: unit, to: candidate) else { continue }
-            let smallest = position == 0
-            var rounding = rounding(for: candidate)
-            if smallest, case .fraction = rounding { rounding = .kitchen }
-            // Converted amounts rarely land on a quarter cup: eighths too (7/8 cup rather
-            // than 13 1/2 tbsp).
-            if purpose == .converting, case .fraction(let d) = rounding, d == [4, 3] { rounding = .fraction(denominators: [4, 3, 8]) }
-            let shown = exact.mapValues { QuantityFormatter.round($0, rounding) }
-            let fitted = FittedQuantity(exact: exact, shown: shown, unit: candidate, rounding: rounding)
-            if smallest { fallback = fitted; break }
-            if shown.lower < Self.minimum(candidate.id) { continue }
-            if fitted.relativeError <= purpose.tolerance { return fitted }
+        // Candidates from the largest unit down, round after round.
+        let passes = purpose.passes
+        for (p, pass) in passes.enumerated() {
+            let last = p == passes.count - 1
+            for (position, candidate) in family.enumerated().reversed() {
+                guard let exact = try convertAmount(amount, from: unit, to: candidate) else { continue }
+                let smallest = position == 0
+                var rounding = pass.rounding(rounding(for: candidate))
+                if smallest, case .fraction = rounding { rounding = .kitchen }
+                let fitted = FittedQuantity(exact: exact, shown: exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: candidate, rounding: rounding)
+                if smallest && last { return fitted }
+                if accepts(fitted, minimum: smallest ? .zero : Self.minimum(candidate.id), maximum: family.count > 1 ? Self.maximum(candidate.id) : nil, pass) {
+                    return fitted
+                }
+            }
         }
-        if let fallback { return fallback }
         let rounding = rounding(for: unit)
         return FittedQuantity(exact: amount, shown: amount.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
     }

@@ -182,6 +182,13 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("500 g flour", .us, "18 oz flour"),
         ("2 eggs", .metric, "2 eggs"),
         ("300 g de bacalhau", .us, "10 1/2 oz de bacalhau"),
+        // Both ends of a range that repeats its unit (it was "907 g-3 lb potatoes").
+        ("2 lb-3 lb potatoes", .metric, "907 g-1361 g potatoes"),
+        ("1 kg a 1,5 kg de batatas", .us, "2 1/4 lb a 3 1/4 lb de batatas"),
+        // A metric symbol keeps its case (it was "237 Ml-473 Ml").
+        ("1 Cup-2 Cups stock", .metric, "237 ml-473 ml stock"),
+        // A count in brackets stays, and stays in its place (it was swapped to the front).
+        ("1 cup (2 sticks) butter", .metric, "237 ml (2 sticks) butter"),
     ] as [(String, TargetSystem, String)])
     func convertsLine(_ text: String, _ system: TargetSystem, _ expected: String) throws {
         let line = parser.parse(text)

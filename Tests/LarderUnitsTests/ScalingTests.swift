@@ -53,6 +53,32 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 limão", r(2), "pt", "2 limões"),
         ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
         ("2 cucharadas de aceite", r(2), "es", "1/4 taza de aceite"), ("2 cucharadas de aceite", r(3, 2), "es", "3 cucharadas de aceite"),
+        // A range that repeats its unit scales at both ends (the upper end was left as it
+        // was: "4 lb-3 lb potatoes"), each end with its own unit word.
+        ("2 lb-3 lb potatoes", r(2), nil, "4 lb-6 lb potatoes"),
+        ("1 cup to 2 cups milk", r(2), nil, "2 cups to 4 cups milk"),
+        ("1 cup to 2 cups milk", r(1, 4), nil, "1/4 cup to 1/2 cup milk"),
+        ("1 kg a 1,5 kg de batatas", r(2), "pt", "2 kg a 3 kg de batatas"),
+        // Ends that round alike are written once.
+        ("1/64 tsp-1/32 tsp salt", r(1, 8), nil, "1/64 tsp salt"),
+        // Another unit at the upper end is not a range of one unit: left for a note.
+        ("1 lb-500 g pork", r(2), nil, "2 lb-500 g pork"),
+        // A count of things in brackets after a weight or volume is their total: it scales
+        // (it stayed "2 sticks").
+        ("1 cup (2 sticks) butter, softened", r(2), nil, "2 cups (4 sticks) butter, softened"),
+        ("1 cup (2 sticks) butter, softened", r(1, 2), nil, "1/2 cup (1 stick) butter, softened"),
+        ("1/2 cup (1 stick) butter", r(3, 2), nil, "3/4 cup (1 1/2 sticks) butter"),
+        // Factors that are not kitchen fractions keep amounts readable: a larger unit within
+        // 5 % rather than many small ones (these were 53 tsp, 19 tbsp, 7 1/4 tsp and 35 oz).
+        ("1 cup flour", r(11, 10), nil, "1 1/8 cups flour"),
+        ("1 cup flour", r(6, 5), nil, "1 1/4 cups flour"),
+        ("2 tbsp oil", r(6, 5), nil, "2 1/2 tbsp oil"),
+        ("2 lb potatoes", r(11, 10), nil, "2 1/4 lb potatoes"),
+        // Whole amounts read well further up, and exact ones stay exact.
+        ("2 tsp sugar", r(4), nil, "8 tsp sugar"),
+        ("20 oz beef", r(21, 20), nil, "21 oz beef"),
+        ("6 tbsp butter", r(3, 2), nil, "9 tbsp butter"),
+        ("5 tbsp cocoa", r(1), nil, "5 tbsp cocoa"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
