@@ -22,7 +22,8 @@ struct ScaleCommand: AsyncParsableCommand {
             cannot be read is kept as it is, with a note.
 
             The file may hold one recipe or an array of recipes; with --jsonl, each line is one \
-            recipe and the output streams, one recipe per line. Only the changed values are \
+            (a recipe or an array of them) and the output streams, line by line. Only the \
+            changed values are \
             rewritten: everything else, formatting included, stays as it was.
 
             Notes and errors go to standard error. Exit status: 0 when every recipe was \
@@ -322,10 +323,17 @@ struct TransformFileRunner: Sendable {
                                start: SourcePosition(line: number, column: error.position.column))
             return (line, [d])
         }
-        let outcome = transform(Document(file: displayName, json: json), nil)
-        let diagnostics = outcome.diagnostics.map(shifted)
-        if outcome.hasErrors || outcome.edits.isEmpty { return (line, diagnostics) }
-        return (JSONEditor.apply(outcome.edits, to: line, range: 0..<line.count), diagnostics)
+        // A line may hold an array of documents, as a file may (it was taken for one
+        // document: scale refused it, convert passed it through unchanged).
+        var edits: [JSONEdit] = []
+        var diagnostics: [Diagnostic] = []
+        for document in Document.split(file: displayName, json: json) {
+            let outcome = transform(document, nil)
+            edits += outcome.edits
+            diagnostics += outcome.diagnostics.map(shifted)
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) || edits.isEmpty { return (line, diagnostics) }
+        return (JSONEditor.apply(edits, to: line, range: 0..<line.count), diagnostics)
     }
 }
 

@@ -32,6 +32,9 @@ public struct ConvertTransform: Transform {
     /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ConvertOptions(json: context.options)
+        // In a build every kind passes through: a document that is not an object (a team's
+        // list of strings) is nothing to transform. The command line reports it.
+        guard document.json.kind(document.node) == .object else { return [] }
         let outcome = outcome(for: document, options: options, language: context.locales.first)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics
@@ -77,7 +80,12 @@ struct ConvertRun {
     ]
 
     mutating func convert() {
-        guard json.kind(root) == .object else { return }
+        guard json.kind(root) == .object else {
+            // It was passed through as it was, with exit status 0.
+            let kind = json.kind(root).description
+            sink.add(.error, "a recipe or product is an object; this is \(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind)", at: root)
+            return
+        }
         let nutrition = json.field(root, "nutrition")
         let isProduct = json.field(root, "code") != nil
             || nutrition.map { json.field($0, "per100g") != nil || json.field($0, "perServing") != nil } == true

@@ -50,6 +50,9 @@ public struct ScaleTransform: Transform {
     /// a document with an error is left unchanged. Throws for bad options.
     public func apply(to document: inout Document, context: TransformContext) throws -> [Diagnostic] {
         let options = try ScaleOptions(json: context.options)
+        // In a build every kind passes through: a document that is not an object (a team's
+        // list of strings) is nothing to transform. The command line reports it.
+        guard document.json.kind(document.node) == .object else { return [] }
         let outcome = outcome(for: document, options: options, language: context.locales.first)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics
@@ -95,7 +98,8 @@ struct ScaleRun {
 
     mutating func scale(_ options: ScaleOptions) {
         guard json.kind(root) == .object else {
-            sink.add(.error, "a recipe is an object; this is \(json.kind(root).description == "object" ? "an" : "a") \(json.kind(root))", at: root)
+            let kind = json.kind(root).description
+            sink.add(.error, "a recipe is an object; this is \(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind)", at: root)
             return
         }
         // Both members in one pass over the recipe's keys.

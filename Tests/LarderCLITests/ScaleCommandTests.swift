@@ -208,6 +208,29 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
             + #"{"id":"b","name":"B","servings":4,"ingredients":["2 cups milk"]}"#)
     }
 
+    /// A line may hold an array of recipes, as a file may: scale refused it ("this is a
+    /// array") and convert passed it through unchanged with status 0. A line that is no
+    /// recipe is an error for both.
+    @Test func jsonlLineWithAnArrayTransformsEachDocument() throws {
+        let dir = try Scratch()
+        let array = #"[{"id":"b","name":"B","servings":2,"ingredients":["1 cup milk"]},{"id":"c","name":"C","servings":2,"ingredients":["2 eggs"]}]"#
+        try dir.write("in.jsonl", array + "\n" + #""a string""# + "\n")
+        let scaled = try CLI.run(["scale", "in.jsonl", "--jsonl", "--factor", "2", "--color", "never"], in: dir.url)
+        #expect(scaled.status == 1)
+        #expect(scaled.stdout == #"[{"id":"b","name":"B","servings":4,"ingredients":["2 cups milk"]},{"id":"c","name":"C","servings":4,"ingredients":["4 eggs"]}]"# + "\n" + #""a string""# + "\n")
+        #expect(scaled.stderr.contains("in.jsonl:2:1: error: a recipe is an object; this is a string [scale]"), "\(scaled.stderr)")
+        let converted = try CLI.run(["convert", "in.jsonl", "--jsonl", "--units", "metric", "--color", "never"], in: dir.url)
+        #expect(converted.status == 1)
+        #expect(converted.stdout.hasPrefix(#"[{"id":"b","name":"B","servings":2,"ingredients":["237 ml milk"]},"#), "\(converted.stdout)")
+        #expect(converted.stderr.contains("in.jsonl:2:1: error: a recipe or product is an object; this is a string [convert]"), "\(converted.stderr)")
+        try dir.write("numbers.json", "[1]")
+        let one = try CLI.run(["scale", "numbers.json", "--factor", "2", "--color", "never"], in: dir.url)
+        #expect(one.stderr.contains("error: a recipe is an object; this is a number"), "\(one.stderr)")
+        try dir.write("nested.json", "[[]]")
+        let nested = try CLI.run(["scale", "nested.json", "--factor", "2", "--color", "never"], in: dir.url)
+        #expect(nested.stderr.contains("error: a recipe is an object; this is an array"), "\(nested.stderr)")
+    }
+
     @Test func jsonlFromStandardInputToAFile() throws {
         let dir = try Scratch()
         var many = ""

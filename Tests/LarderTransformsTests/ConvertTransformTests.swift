@@ -31,6 +31,19 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// In a build every kind's documents pass through the transforms: one that is not an
+    /// object (a team's list of strings) is left alone, with nothing reported. Asked for
+    /// directly (the command line), it is an error.
+    @Test func aDocumentThatIsNotAnObject() throws {
+        var document = Document(file: "tips.json", kind: "tip", json: try JSONDocument(parsing: Array(#""Salt the water""#.utf8)))
+        let context = TransformContext(transformID: "convert", options: ["units": "metric"])
+        #expect(try convert.apply(to: &document, context: context).isEmpty)
+        #expect(try ScaleTransform().apply(to: &document, context: TransformContext(transformID: "scale", options: ["factor": 2])).isEmpty)
+        let outcome = convert.outcome(for: document, options: ConvertOptions(units: .metric))
+        #expect(outcome.diagnostics.map(\.message) == ["a recipe or product is an object; this is a string"])
+        #expect(outcome.hasErrors)
+    }
+
     @Test func keepAddsBesideTheSource() throws {
         let (text, v, _) = try run(product, ConvertOptions(energy: .kJ, salt: .sodium, keep: true))
         #expect(v.at("nutrition/per100g") == ["energyKcal": 539, "energyKj": 2255, "fat": 30.9, "salt": 0.107, "sodium": 0.0428, "x-note": "lab"])
