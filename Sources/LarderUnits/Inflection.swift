@@ -32,6 +32,45 @@ public enum Inflection {
         }
     }
 
+    /// A hyphenated word in the other number: which parts change depends on the language
+    /// and the compound. In English and Spanish the last part (`t-bone steaks`). In
+    /// Portuguese every noun and adjective (`couve-flor` → `couves-flores`,
+    /// `pimento-vermelho` → `pimentos-vermelhos`), but only the first part before a
+    /// preposition (`pão-de-ló` → `pães-de-ló`) and only the last after a verb
+    /// (`guarda-chuva` → `guarda-chuvas`). A doubled word stays (`piri-piri`). Nil when
+    /// nothing changes.
+    static func compound(_ word: String, plural: Bool, language: String?) -> String? {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        func inflect(_ part: String) -> String {
+            guard part.count > 1 else { return part }  // the t of t-bone
+            return (plural ? Self.plural(part, language: language) : Self.singular(part, language: language)) ?? part
+        }
+        guard parts.count > 1 else {
+            let changed = inflect(word)
+            return changed == word ? nil : changed
+        }
+        if Set(parts.map { $0.lowercased() }).count == 1 { return nil }
+        var changed = parts
+        if UnitLexicon.baseLanguage(language) == "pt" {
+            if let preposition = parts.firstIndex(where: { stopWords.contains($0.lowercased()) }), preposition > 0 {
+                changed[0] = inflect(parts[0])
+            } else if portugueseVerbParts.contains(parts[0].lowercased()) {
+                changed[changed.count - 1] = inflect(parts[parts.count - 1])
+            } else {
+                changed = parts.map(inflect)
+            }
+        } else {
+            changed[changed.count - 1] = inflect(parts[parts.count - 1])
+        }
+        return changed == parts ? nil : changed.joined(separator: "-")
+    }
+
+    /// Verbs that start Portuguese compounds whose last part alone takes the number
+    /// (`guarda-chuvas`, `saca-rolhas`, `quebra-nozes`).
+    static let portugueseVerbParts: Set<String> = [
+        "guarda", "porta", "tira", "quebra", "saca", "abre", "beija", "bate", "lava", "espanta", "corta", "pica", "espreme", "descasca",
+    ]
+
     /// True when the language agrees adjectives with their noun (`cebolas picadas`), so
     /// every word before the first preposition changes, not only the last.
     static func agreesAdjectives(_ language: String?) -> Bool {

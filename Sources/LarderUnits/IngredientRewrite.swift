@@ -182,12 +182,8 @@ extension IngredientParser {
         var edits: [(Range<Int>, String)] = []
         for range in targets {
             let word = String(String.UnicodeScalarView(s[range]))
-            let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-            // In hyphenated words the last part takes the number (piri-piri stays).
-            guard let last = parts.last, parts.count == 1 || String(last) != String(parts[0]) else { continue }
-            let changed = plural ? Inflection.plural(String(last), language: line.language) : Inflection.singular(String(last), language: line.language)
-            guard let changed, changed != String(last) else { continue }
-            edits.append((range, (parts.dropLast().map(String.init) + [changed]).joined(separator: "-")))
+            guard let changed = Inflection.compound(word, plural: plural, language: line.language) else { continue }
+            edits.append((range, changed))
         }
         return edits
     }

@@ -79,6 +79,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("20 oz beef", r(21, 20), nil, "21 oz beef"),
         ("6 tbsp butter", r(3, 2), nil, "9 tbsp butter"),
         ("5 tbsp cocoa", r(1), nil, "5 tbsp cocoa"),
+        // Portuguese compounds: every noun and adjective takes the number (it was "2
+        // couve-flores", and halving "2 couves-flor" gave "1 couves-flor"), the first part
+        // before a preposition, the last after a verb; a doubled word stays.
+        ("1 couve-flor", r(2), "pt", "2 couves-flores"),
+        ("2 couves-flores", r(1, 2), "pt", "1 couve-flor"),
+        ("2 couves-flor", r(1, 2), "pt", "1 couve-flor"),
+        ("1 pimento-vermelho", r(2), "pt", "2 pimentos-vermelhos"),
+        ("2 pimentos-vermelhos assados", r(1, 2), "pt", "1 pimento-vermelho assado"),
+        ("1 pão-de-ló", r(2), "pt", "2 pães-de-ló"),
+        ("1 guarda-chuva", r(3), "pt", "3 guarda-chuvas"),
+        ("2 piri-piri", r(2), "pt", "4 piri-piri"),
+        ("1 t-bone steak", r(2), nil, "2 t-bone steaks"),
+        ("1 t-bone", r(2), "pt", "2 t-bones"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
