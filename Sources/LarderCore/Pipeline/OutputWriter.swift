@@ -64,6 +64,19 @@ public struct OutputWriter: Sendable {
         if output.isFile && output.artifacts.count != 1 && !streamed {
             throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
         }
+        // A link on the way would take the files wherever it leads, outside the project
+        // included ("out: lnk/po" with lnk -> /tmp wrote /tmp/po): every folder on the
+        // output's path, and the output itself, must be a real one.
+        var prefix = base
+        for component in normalized.split(separator: "/") {
+            prefix += (prefix.hasSuffix("/") ? "" : "/") + component
+            var info = stat()
+            guard lstat(prefix, &info) == 0 else { break }  // not there yet: made by the build
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                let link = String(prefix.dropFirst(base.count).drop { $0 == "/" })
+                throw WriteError("the output '\(output.path)' goes through the link '\(link)'; Larder writes only into real folders inside the project")
+            }
+        }
         let target = absolute(normalized)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
