@@ -81,7 +81,6 @@ enum Escape {
             case UInt8(ascii: "\""): return "\\\""
             case 0x0A: return "\\n"
             case 0x09: return "\\t"
-            case 0x0D: return "\\r"
             case UInt8(ascii: "&"): return "&amp;"
             case UInt8(ascii: "<"): return "&lt;"
             case UInt8(ascii: ">"): return "&gt;"
