@@ -15,6 +15,7 @@ import Testing
         let target = dir.url.appendingPathComponent(app)
         try FileManager.default.copyItem(at: Self.examples.appendingPathComponent(app), to: target)
         try? FileManager.default.removeItem(at: target.appendingPathComponent("dist"))
+        try? FileManager.default.removeItem(at: target.appendingPathComponent(".larder-cache"))  // a local lint's cache
         return dir
     }
 

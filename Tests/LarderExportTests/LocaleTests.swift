@@ -109,6 +109,10 @@ import Testing
         let r = try #require(resolver.resolve(text(["en": "Milk", "vi": "  "]), for: "vi"))
         #expect(r.value == .text("Milk") && r.isFilled)
         #expect(resolver.resolve(text(["en": " ", "vi": ""]), for: "vi") == nil)
+        // Plural forms with an empty `other` are blank too (they were exported empty).
+        let plural = LocalizedText([("en", .plural([.one: "1 glass", .other: "%d glasses"])), ("vi", .plural([.one: "1 ly", .other: ""]))])
+        let vi = try #require(resolver.resolve(plural, for: "vi"))
+        #expect(vi.value == .plural([.other: "%d glasses"]) && vi.isFilled)
     }
 
     @Test func pluralFormsAreCompletedForTheLocale() throws {

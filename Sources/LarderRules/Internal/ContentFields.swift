@@ -15,11 +15,77 @@ enum ContentFields {
     /// The text fields a rule checks in `document`: those of the `fields` option (a pointer
     /// to a list of texts, `/steps`, means each of them), else the built-in kind's
     /// (`builtIn`, such as ``localizedTexts(kind:json:node:)``).
+    ///
+    /// A team's own kind with no `fields` option has the texts the exporters find in it
+    /// (``discoveredTexts(json:node:locales:)``): its language maps are then checked as
+    /// they are exported (they were exported, but neither checked for blanks nor for
+    /// missing translations).
     static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
         let json = document.json
-        guard let paths = options.fieldPaths("fields") else { return builtIn(document.kind, json, document.node) }
+        guard let paths = options.fieldPaths("fields") else {
+            if !builtInKinds.contains(document.kind ?? "") { return discoveredTexts(json: json, node: document.node, locales: options.locales) }
+            return builtIn(document.kind, json, document.node)
+        }
         return paths.flatMap { $0.nodes(in: json, from: document.node) }
             .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
+    }
+
+    /// The kinds whose fields Larder knows.
+    static let builtInKinds: Set<String> = [recipe, location, product, taxonomy]
+
+    /// The localized texts of a kind Larder has no fields for, found as the exporters find
+    /// them: below the document's root, every object whose keys are all language tags, at
+    /// least one of them of a project locale's language, and whose values are strings or
+    /// plural forms (`{"one": …, "other": …}`). Fields starting with `x-` are skipped.
+    static func discoveredTexts(json: JSONDocument, node: Int, locales: [String]) -> [Int] {
+        let languages = Set(locales.map { language(of: $0) })
+        guard !languages.isEmpty else { return [] }
+        var out: [Int] = []
+        func isTextValue(_ v: Int) -> Bool {
+            switch json.kind(v) {
+            case .string: return true
+            case .object:
+                var other = false
+                for (k, form) in json.members(v) {
+                    guard let name = json.string(k), pluralCategories.contains(name), json.kind(form) == .string else { return false }
+                    if name == "other" { other = true }
+                }
+                return other
+            default: return false
+            }
+        }
+        func isLocalized(_ n: Int) -> Bool {
+            guard json.count(n) > 0 else { return false }
+            var matches = false
+            for (k, v) in json.members(n) {
+                guard let key = json.string(k), Localized.isLanguageTag(key), isTextValue(v) else { return false }
+                if languages.contains(language(of: key)) { matches = true }
+            }
+            return matches
+        }
+        func walk(_ n: Int, isRoot: Bool) {
+            switch json.kind(n) {
+            case .object:
+                if !isRoot, isLocalized(n) {
+                    out.append(n)
+                    return
+                }
+                for (k, v) in json.members(n) where !(json.string(k)?.hasPrefix("x-") ?? false) { walk(v, isRoot: false) }
+            case .array:
+                for v in json.elements(n) { walk(v, isRoot: false) }
+            default:
+                break
+            }
+        }
+        walk(node, isRoot: true)
+        return out
+    }
+
+    private static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
+    /// The language subtag of a tag, lower-cased (`pt` of `pt-BR`).
+    private static func language(of tag: String) -> String {
+        String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
     /// The text a person must see, which must not be blank: names, titles, descriptions,

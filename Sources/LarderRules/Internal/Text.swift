@@ -20,6 +20,12 @@ enum Text {
         if languageLast, tokens.count > 1, let last = tokens.last, Localized.isLanguageTag(last) {
             language = last
             tokens.removeLast()
+        } else if languageLast, tokens.count > 2, ["zero", "one", "two", "few", "many", "other"].contains(tokens[tokens.count - 1]),
+            Localized.isLanguageTag(tokens[tokens.count - 2])
+        {
+            // A plural form: `title (en, other)`.
+            language = tokens[tokens.count - 2] + ", " + tokens[tokens.count - 1]
+            tokens.removeLast(2)
         }
         var label = ""
         for token in tokens {

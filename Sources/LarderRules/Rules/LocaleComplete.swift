@@ -21,12 +21,13 @@ public struct LocaleCompleteRule: ConfigurableRule {
         Checked: recipe name, description, steps, ingredients (free text, names and notes) \
         and image `alt` texts; location name, summary, description, a written address and \
         image `alt` texts; product name and image `alt` texts; every label of a taxonomy. \
-        For a kind of your own, list its fields: `fields: ["/title", "/description"]`.
+        In a kind of your own, every object of language -> text the exporters export; or \
+        list its fields: `fields: ["/title", "/description"]`.
         """
     }
     public var options: [RuleOption] {
         [
-            RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind; in a kind of your own, its language maps"),
             RuleOption("pointers", .pointers, "the same as `fields`"),
         ]
     }
@@ -46,6 +47,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
                       at: "/en:milk", kind: "taxonomy", options: ["locales": ["en", "fr", "pt"]]),
             .triggers(#"{"id": "easy", "title": {"en": "Easy Peasy", "vi": "Dễ"}, "description": {"en": "Win on easy."}}"#,
                       at: "/description", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title", "/description"]]),
+            // A kind of your own without `fields`: the language maps the exporters export.
+            .triggers(#"{"id": "easy", "title": {"en": "Easy Peasy", "vi": "Dễ"}, "levels": [{"name": {"en": "One"}}], "x-note": {"en": "internal"}}"#,
+                      at: "/levels/0/name", kind: "achievement", options: ["locales": ["en", "vi"]]),
         ]
     }
 

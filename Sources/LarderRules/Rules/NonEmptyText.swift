@@ -22,14 +22,15 @@ public struct NonEmptyTextRule: ConfigurableRule {
         blank.
 
         Checked fields: recipe name, description, steps and ingredient names; location \
-        name, summary and description; product name. For a kind of your own, list its \
+        name, summary and description; product name. In a kind of your own, every object \
+        of language -> text the exporters export (plural forms included); or list its \
         fields as JSON Pointers, `*` standing for every element: \
         `non-empty-text: { fields: ["/title", "/description"] }`.
         """
     }
     public var options: [RuleOption] {
         [
-            RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
+            RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind; in a kind of your own, its language maps"),
             RuleOption("pointers", .pointers, "the same as `fields`"),
         ]
     }
@@ -48,6 +49,9 @@ public struct NonEmptyTextRule: ConfigurableRule {
                       at: "/1/summary", kind: "location"),
             .triggers(#"{"code": "3017620422003", "name": {}}"#, at: "/name", kind: "product"),
             .passes(#"{"id": "a", "title": "  "}"#, kind: "achievement"),
+            // A kind of your own without `fields`: its language maps, plural forms included.
+            .triggers(#"{"id": "a", "title": {"en": "", "vi": "Dễ"}, "badge": {"en": {"one": "%d win", "other": " "}}}"#,
+                      at: "/title/en", "/badge/en/other", kind: "achievement", options: ["locales": ["en", "vi"]]),
             .triggers(#"{"id": "a", "title": {"en": "Easy Peasy", "vi": " "}, "levels": [{"name": ""}]}"#,
                       at: "/title/vi", "/levels/0/name", kind: "achievement",
                       options: ["fields": ["/title", "/levels/*/name"]]),
@@ -65,7 +69,16 @@ public struct NonEmptyTextRule: ConfigurableRule {
                 sink.report(field) { "\($0) has no text in any language; write it in the source language at least" }
                 continue
             }
+            var values: [Int] = []
             for (_, value) in Localized.texts(json, field) {
+                // Plural forms: each form is read (an empty `other` was exported empty).
+                if json.kind(value) == .object {
+                    values += json.members(value).map(\.value)
+                } else {
+                    values.append(value)
+                }
+            }
+            for value in values {
                 // A string whose first byte is visible ASCII (not a backslash, which may start
                 // an escaped line break) is not blank: told from its bytes, with no string made.
                 if json.kind(value) == .string, let first = json.rawStringBytes(value).first.map({ json.bytes[$0] }),
