@@ -95,6 +95,23 @@ import Testing
         #expect(AppleStringsExporter.formatValueType(text) == type)
     }
 
+    /// A plural form is formatted with the count: "one 50% item" printed "one 50 1tem".
+    /// In a `.stringsdict` and in a String Catalog's plural variations a literal `%` is
+    /// written `%%`; a string that is not plural keeps it as it is.
+    @Test func literalPercentSignsInPluralFormsAreDoubled() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "sale", "title": {"en": {"one": "one 50% item", "other": "%d items, 50% off"}}, "note": {"en": "100% cotton"}}]"#)
+        let documents = Document.split(file: "c.json", kind: "card", json: json)
+        let strings = try AppleStringsExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "strings", locales: ["en"]))
+        let dict = String(decoding: try #require(strings.artifacts.first { $0.path == "en.lproj/Content.stringsdict" }).bytes, as: UTF8.self)
+        #expect(dict.contains("<string>one 50%% item</string>"), "\(dict)")
+        #expect(dict.contains("<string>%d items, 50%% off</string>"), "\(dict)")
+        let plain = String(decoding: try #require(strings.artifacts.first { $0.path == "en.lproj/Content.strings" }).bytes, as: UTF8.self)
+        #expect(plain.contains(#""card.sale.note" = "100% cotton";"#), "\(plain)")
+        let catalog = try XCStringsExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "xcstrings", locales: ["en"]))
+        let text = String(decoding: try #require(catalog.artifacts.first).bytes, as: UTF8.self)
+        #expect(text.contains(#""value" : "one 50%% item""#) && text.contains(#""value" : "100% cotton""#), "\(text)")
+    }
+
     @Test func stringsFileStartsWithABOMAndHoldsEveryKey() throws {
         let result = try ReferenceProject().export(AppleStringsExporter())
         let ru = try #require(result.artifacts.first { $0.path == "ru.lproj/Content.strings" })

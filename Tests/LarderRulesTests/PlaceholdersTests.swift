@@ -31,6 +31,18 @@ import Testing
         #expect(Placeholder.scan(String(repeating: "{", count: 200_000) + "x}}").map(\.spelling) == ["{{x}}"])
     }
 
+    /// A plural form is always formatted with the count: a `%` that starts no directive is
+    /// doubled, directives and `%%` stay.
+    @Test(arguments: [
+        ("one 50% item", "one 50%% item"), ("%d items, 50% off", "%d items, 50%% off"), ("100%% sure, %1$@", "100%% sure, %1$@"),
+        ("no percent", "no percent"), ("end %", "end %%"), ("%.1f%", "%.1f%%"), ("{{count}} at 5%", "{{count}} at 5%%"),
+    ])
+    func literalPercentsAreDoubled(_ text: String, _ escaped: String) {
+        #expect(Placeholder.escapingLiteralPercents(text) == escaped)
+        // The escaped text has the same placeholders, spelled the same.
+        #expect(Placeholder.scan(escaped).map(\.spelling) == Placeholder.scan(text).map(\.spelling))
+    }
+
     @Test func typesCompareByWhatTheyTake() {
         let source = Placeholders("%d and %@")
         #expect(source.problems(in: Placeholders("%i et %@"), formsMayOmit: false, source: "en").isEmpty)

@@ -25,6 +25,41 @@ public struct Placeholder: Sendable, Equatable {
     /// (`%b`, `%h`, `%n`, which takes no argument) for Android.
     public static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSpbBhHn".unicodeScalars)
 
+    /// `text` as a printf format whose only directives are its placeholders: every `%` that
+    /// starts none (the sign in "50% off") doubled. A plural form of a `.stringsdict` or a
+    /// String Catalog is always formatted with the count, and "one 50% item" printed as
+    /// "one 50 1tem".
+    public static func escapingLiteralPercents(_ text: String) -> String {
+        guard text.utf8.contains(0x25) else { return text }
+        let directives = scan(text).filter { if case .printf = $0.kind { true } else { false } }.map(\.scalars)
+        var out = String.UnicodeScalarView()
+        var next = directives.first
+        var rest = directives.dropFirst()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if let d = next, d.lowerBound == i {
+                out.append(contentsOf: scalars[d])
+                i = d.upperBound
+                next = rest.popFirst()
+                continue
+            }
+            if scalars[i] == "%" {
+                // `%%` is already a percent sign.
+                if i + 1 < scalars.count, scalars[i + 1] == "%" {
+                    out.append(contentsOf: "%%".unicodeScalars)
+                    i += 2
+                    continue
+                }
+                out.append(contentsOf: "%%".unicodeScalars)
+            } else {
+                out.append(scalars[i])
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
     /// The placeholders of `text`, in order. `%%` is a percent sign, and so is a `%` that
     /// starts no directive: there is no space flag, so "100% daily" is text.
     ///

@@ -90,7 +90,7 @@ public struct AppleStringsExporter: BundleExporter {
         out += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
         out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(formatValueType(forms[.other] ?? ""))</string>\n"
         for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
-            out += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(Escape.xml(text))</string>\n"
+            out += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(Escape.xml(Placeholder.escapingLiteralPercents(text)))</string>\n"
         }
         out += "\t\t</dict>\n\t</dict>\n"
     }

@@ -219,7 +219,9 @@ public struct XCStringsExporter: BundleExporter {
                         for (j, (category, s)) in sorted.enumerated() {
                             if j > 0 { out.append(0x2C) }
                             Self.key(7, category.rawValue, &out)
-                            Self.unit(7, state: r.filledCategories.contains(category) ? "needs_review" : state, value: s, &out)
+                            // A plural form is formatted with the count: a literal % is %%.
+                            Self.unit(7, state: r.filledCategories.contains(category) ? "needs_review" : state,
+                                      value: Placeholder.escapingLiteralPercents(s), &out)
                         }
                         Self.line(6, "}", &out)
                         Self.line(5, "}", &out)
