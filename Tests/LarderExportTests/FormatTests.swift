@@ -197,6 +197,19 @@ import Testing
         let none = try ReferenceProject().export(I18nextExporter(), options: ["ancestors": false])
         #expect(!none.artifacts.contains { $0.path.hasPrefix("locales/zh-Hant/") })
     }
+
+    /// An ancestor folder holds the content's own text for it, else the texts of the
+    /// project locale whose plural rules i18next applies to it: `pt` held pt-PT's texts
+    /// when pt-PT came first, and its "%d ficheiro" was shown for 0 under `pt`'s rules.
+    @Test func anAncestorHoldsItsOwnTextElseTheLocaleWithItsPluralRules() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "t": {"en": "Source", "pt": "Fonte", "pt-PT": "Fonte PT", "pt-BR": "Fonte BR"}, "u": {"en": "Up", "pt-PT": "Cima", "pt-BR": "Acima"}, "f": {"en": {"one": "%d file", "other": "%d files"}, "pt-PT": {"one": "%d ficheiro", "other": "%d ficheiros"}, "pt-BR": {"one": "%d arquivo", "other": "%d arquivos"}}}]"#)
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: ["en", "pt-PT", "pt-BR"]))
+        let pt = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/pt/card.json" }).bytes)
+        #expect(pt["a"]?["t"] == "Fonte")
+        #expect(pt["a"]?["u"] == "Acima")
+        #expect(pt["a"]?["f_one"] == "%d arquivo")
+    }
 }
 
 @Suite struct JSONBundleFormatTests {

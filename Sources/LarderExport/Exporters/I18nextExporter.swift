@@ -35,9 +35,17 @@ public struct I18nextExporter: BundleExporter {
             let exported = Set(run.locales.map(canonical))
             var added = Set<String>()
             // Not a pseudo-locale's: `ar` holding ar-XB's texts would give them to Arabic readers.
-            for locale in run.locales where PseudoLocale(tag: locale) == nil {
+            let real = run.locales.filter { PseudoLocale(tag: $0) == nil }
+            for locale in real {
                 for ancestor in LocaleFallback.chain(for: locale).dropFirst() where !exported.contains(ancestor) && added.insert(ancestor).inserted {
-                    targets.append((ancestor, locale, ancestor))
+                    // The texts of the project locale below it whose plural rules i18next
+                    // applies to the folder (pt-BR's for `pt`, not pt-PT's: "%d ficheiro"
+                    // was shown for 0), else of the first below it. A text's own value for the
+                    // ancestor comes first (see ``leaves``).
+                    let below = real.filter { LocaleFallback.chain(for: $0).dropFirst().contains(ancestor) }
+                    let rules = PluralRules.family(for: ancestor)
+                    let texts = below.first { PluralRules.family(for: $0) == rules } ?? below.first ?? locale
+                    targets.append((ancestor, texts, ancestor))
                 }
             }
         }
@@ -52,7 +60,10 @@ public struct I18nextExporter: BundleExporter {
     ) -> [String: [Leaf]] {
         var leaves: [String: [Leaf]] = [:]
         for entry in entries {
-            guard var value = resolve(entry, textsOf) else { continue }
+            // A folder no project locale exports (`pt` beside pt-BR) holds the text's own
+            // value for it when the content has one (it was always another locale's).
+            let own = rulesOf != textsOf ? entry.text.value(for: rulesOf) : nil
+            guard var value = own ?? resolve(entry, textsOf) else { continue }
             if rulesOf != textsOf, case .plural = value {
                 value = .plural(resolver.completePlural(value, for: rulesOf).forms)
             }
