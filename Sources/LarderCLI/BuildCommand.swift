@@ -133,7 +133,7 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         guard check else {
-            FileHandle.standardError.write(Data("Built \(documents) documents into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+            FileHandle.standardError.write(Data("Built \(documents) document\(documents == 1 ? "" : "s") into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
             return
         }
         let base = out.map { absolutePath($0, cwd: cwd) } ?? project.root
@@ -146,7 +146,7 @@ struct BuildCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("larder: the outputs are out of date (\(files) file\(files == 1 ? "" : "s") to write, replace or remove); run `\(again)`\n".utf8))
             throw ExitCode(1)
         }
-        FileHandle.standardError.write(Data("Checked \(documents) documents: \(written.isEmpty ? "larder.yml lists no exports" : written.joined(separator: ", ") + " up to date").\n".utf8))
+        FileHandle.standardError.write(Data("Checked \(documents) document\(documents == 1 ? "" : "s"): \(written.isEmpty ? "larder.yml lists no exports" : written.joined(separator: ", ") + " up to date").\n".utf8))
     }
 
     /// What `--check` reports (the rule id of its diagnostics, for `larder explain` and SARIF).

@@ -48,6 +48,19 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".larder-staging-") })
     }
 
+    /// One document is one document ("Built 1 documents").
+    @Test func oneDocumentIsCountedInTheSingular() throws {
+        let dir = try Scratch()
+        try dir.write("any.schema.json", #"{"type": "object"}"#)
+        try dir.write("content/c.json", #"{"id": "a", "t": {"en": "A"}}"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: any.schema.json\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        let built = try CLI.run(["build"], in: dir.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("Built 1 document into dist/json (2 files)."), "\(built.stderr)")
+        let checked = try CLI.run(["build", "--check"], in: dir.url)
+        #expect(checked.stderr.contains("Checked 1 document: dist/json (2 files) up to date."), "\(checked.stderr)")
+    }
+
     @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
         let dir = try copy("cocktails")
         let project = dir.url.appendingPathComponent("cocktails")
