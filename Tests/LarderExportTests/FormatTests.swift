@@ -41,9 +41,18 @@ import Testing
         let result = try AndroidExporter().exportWithDiagnostics(
             Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: ["en", "fr"]))
         let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
-        #expect(xml.contains("<string name=\"widget_a_b_title\">One</string>"))
-        #expect(xml.contains("<string name=\"widget_a_b_title_"))
-        #expect(xml.components(separatedBy: "name=\"widget_a_b_title").count == 3)
+        // Both get a hash of their own key: neither keeps the plain name, so adding the
+        // second never gave the first one's name to another text.
+        #expect(!xml.contains("<string name=\"widget_a_b_title\">"))
+        let one = "widget_a_b_title_" + SafeName.shortHash("widget.a-b.title"), two = "widget_a_b_title_" + SafeName.shortHash("widget.a_b.title")
+        #expect(xml.contains("<string name=\"\(one)\">One</string>") && xml.contains("<string name=\"\(two)\">Two</string>"), "\(xml)")
+        #expect(result.diagnostics.map(\.message) == [
+            "the keys 'widget.a-b.title', 'widget.a_b.title' all make the Android resource name 'widget_a_b_title', so each has a hash added: 'widget.a-b.title' is \(one), 'widget.a_b.title' is \(two); rename an id or a field to keep plain names",
+        ])
+        // The names do not depend on which keys came first.
+        let alone = try AndroidExporter().exportWithDiagnostics(
+            Array(Document.split(file: "w.json", kind: "widget", json: json).reversed()), context: ExportContext(exporterID: "android", locales: ["en", "fr"]))
+        #expect(alone.artifacts.map(\.bytes) == result.artifacts.map(\.bytes))
     }
 
     @Test func percentMarksTheStringUnformatted() throws {

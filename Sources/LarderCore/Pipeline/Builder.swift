@@ -185,6 +185,9 @@ public struct Builder: Sendable {
                         }
                     case .builtIn(let exporter, let context):
                         do {
+                            if let reporting = exporter as? any ReportingExporter {
+                                return (position, .success(try reporting.exportReporting(exported, context: context)))
+                            }
                             return (position, .success((try exporter.export(exported, context: context), [])))
                         } catch {
                             return (position, .failure(StepError(step: job.name, message: "\(error)")))

@@ -10,6 +10,13 @@ public protocol Exporter: Plugin {
     func export(_ documents: [Document], context: ExportContext) throws -> [Artifact]
 }
 
+/// An exporter with warnings of its own for the build's report (two keys that make one
+/// Android resource name), besides its files.
+public protocol ReportingExporter: Exporter {
+    /// The files, as ``Exporter/export(_:context:)`` gives them, and the warnings.
+    func exportReporting(_ documents: [Document], context: ExportContext) throws -> (artifacts: [Artifact], diagnostics: [Diagnostic])
+}
+
 /// An exporter with a preparation that other exporters of the same build can reuse (the
 /// built-in exporters share one content catalog: the documents' ids, texts and keys).
 ///

@@ -101,15 +101,34 @@ public struct AndroidExporter: BundleExporter {
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
         let fileName = try Self.fileName(run)
-        // Names are given once, in key order, so they are the same in every locale.
+        // Names are given once, so they are the same in every locale. Keys that would share
+        // a name all get a hash of their own key: a name never moves to another text when a
+        // key is added (the first in key order kept the plain name, so adding `Foo` beside
+        // `foo` gave `foo`'s name to `Foo`'s text, and the app showed the wrong one), and
+        // code using the plain name fails to compile instead. A warning names them.
+        var plain: [String: [TextEntry]] = [:]
+        for entry in run.catalog.entries { plain[Self.resourceName(entry.key.description), default: []].append(entry) }
         var names: [String: String] = [:]
-        var taken = Set<String>()
-        for entry in run.catalog.entries {
-            let key = entry.key.description
-            var name = Self.resourceName(key)
-            if taken.contains(name) { name += "_" + SafeName.shortHash(key) }
-            taken.insert(name)
-            names[key] = name
+        var taken = Set(plain.filter { $0.value.count == 1 }.keys)
+        var clashes: [Diagnostic] = []
+        for (name, entries) in plain.sorted(by: { $0.key < $1.key }) {
+            guard entries.count > 1 else {
+                names[entries[0].key.description] = name
+                continue
+            }
+            var given: [String] = []
+            for entry in entries {
+                let key = entry.key.description
+                var hashed = name + "_" + SafeName.shortHash(key)
+                while !taken.insert(hashed).inserted { hashed += "_" + SafeName.shortHash(hashed) }
+                names[key] = hashed
+                given.append("'\(key)' is \(hashed)")
+            }
+            let document = run.catalog.document(of: entries[0])
+            clashes.append(Diagnostic(
+                ruleID: id, severity: .warning,
+                message: "the keys \(entries.map { "'\($0.key.description)'" }.joined(separator: ", ")) all make the Android resource name '\(name)', so each has a hash added: \(given.joined(separator: ", ")); rename an id or a field to keep plain names",
+                file: document.file, json: document.json, node: document.node))
         }
         var artifacts: [Artifact] = []
         for (locale, folder) in try Self.folders(run) {
@@ -121,6 +140,8 @@ public struct AndroidExporter: BundleExporter {
             xml += Self.footer
             artifacts.append(try artifact("\(folder)/\(fileName)", Array(xml.utf8)))
         }
-        return run.result(artifacts)
+        var result = run.result(artifacts)
+        result.diagnostics = clashes + result.diagnostics
+        return result
     }
 }

@@ -25,7 +25,7 @@ public struct ExportResult: Sendable {
 ///     let result = try exporter.exportWithDiagnostics(documents, context: context)
 ///     result.artifacts.map(\.path)     // ["Content.xcstrings"]
 ///     result.diagnostics.first?.ruleID // "locale-complete"
-public protocol BundleExporter: PreparingExporter {
+public protocol BundleExporter: PreparingExporter, ReportingExporter {
     /// The option names this exporter takes besides ``ExporterOptions/common``.
     var optionNames: [String] { get }
     /// The artifacts and the diagnostics about filled-in translations.
@@ -57,6 +57,15 @@ extension BundleExporter {
         var context = context
         context.wantsDiagnostics = false
         return try exportWithDiagnostics(documents, context: context).artifacts
+    }
+
+    /// The files and the exporter's own warnings; the notes about filled-in translations
+    /// are not made (locale-complete reports those).
+    public func exportReporting(_ documents: [Document], context: ExportContext) throws -> (artifacts: [Artifact], diagnostics: [Diagnostic]) {
+        var context = context
+        context.wantsDiagnostics = false
+        let result = try exportWithDiagnostics(documents, context: context)
+        return (result.artifacts, result.diagnostics)
     }
 
     public func outputFolder(options: JSONValue) throws -> String {
