@@ -51,4 +51,45 @@ import Testing
             #expect(SourceLocator(bytes: text).lineStarts == Self.expectedStarts(text), "\(text)")
         }
     }
+
+    /// Positions on very long lines (a minified file), found from the checkpoints, are the
+    /// ones counted from the line's start: UTF-16 columns, multi-byte and 4-byte characters,
+    /// a byte order mark, several long lines and short ones between them.
+    @Test func positionsOnLongLinesMatchCountingFromTheLineStart() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8D, 0x9D], [0x7B]]
+        for withBOM in [false, true] {
+            var text: [UInt8] = withBOM ? [0xEF, 0xBB, 0xBF] : []
+            for line in 0..<4 {
+                let length = line == 2 ? 10 : 30_000
+                var n = 0
+                while n < length {
+                    let piece = pieces.randomElement(using: &generator)!
+                    text += piece
+                    n += piece.count
+                }
+                text.append(0x0A)
+            }
+            let locator = SourceLocator(bytes: text)
+            func counted(_ offset: Int) -> SourcePosition {
+                var line = 0
+                while line + 1 < locator.lineStarts.count, locator.lineStarts[line + 1] <= offset { line += 1 }
+                var i = locator.lineStarts[line]
+                if i == 0 && withBOM { i = min(3, offset) }
+                var column = 1
+                while i < offset {
+                    if text[i] & 0xC0 != 0x80 { column += text[i] >= 0xF0 ? 2 : 1 }
+                    i += 1
+                }
+                return SourcePosition(line: line + 1, column: column)
+            }
+            for _ in 0..<400 {
+                let offset = Int.random(in: 0...text.count, using: &generator)
+                #expect(locator.position(ofByte: offset) == counted(offset), "offset \(offset)")
+            }
+            for offset in [0, 3, 4095, 4096, 4097, 8192, 30_000, 30_001, text.count - 1, text.count] {
+                #expect(locator.position(ofByte: offset) == counted(offset), "offset \(offset)")
+            }
+        }
+    }
 }
