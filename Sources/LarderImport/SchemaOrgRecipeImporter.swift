@@ -238,7 +238,8 @@ public struct SchemaOrgRecipeImporter: Importer {
                 }
             }
         }
-        if let at = reader.member(node, "@id").flatMap({ json.string($0) }), !at.hasPrefix("_:") {
+        // A blank node or a fragment of the page (`#recipe`) names nothing: passed over.
+        if let at = reader.member(node, "@id").flatMap({ json.string($0) }), !at.hasPrefix("_:"), !at.hasPrefix("#") {
             let slug = at.contains("/") ? Slug.fromURL(at) : Slug.make(at)
             if !slug.isEmpty { return .string(slug) }
         }

@@ -154,6 +154,9 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try id(#""@id": "https://x.com/banana-bread-2/#recipe""#) == "banana-bread-2")
         #expect(try id(#""@id": "_:b0", "url": "https://x.com/r/bb3.html""#) == "bb3")
         #expect(try id(#""url": "https://x.com/?p=4""#) == "banana-bread")
+        // A fragment of the page names nothing (it gave `recipe` to every such recipe).
+        #expect(try id(##""@id": "#recipe", "url": "https://ex.com/banana-bread/""##) == "banana-bread")
+        #expect(try id(##""@id": "#recipe""##) == "banana-bread")
     }
 
     @Test func instructionsInEveryShape() throws {

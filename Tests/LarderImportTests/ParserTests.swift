@@ -129,6 +129,11 @@ import Testing
         ("https://example.com/recipes/banana-bread/#recipe", "banana-bread"), ("https://example.com/banana-bread", "banana-bread"),
         ("https://example.com/receitas/arroz-doce.html", "arroz-doce"), ("https://example.com/?p=12", ""),
         ("https://example.com/", ""), ("https://example.com/p%C3%A3o-de-l%C3%B3", "pao-de-lo"), ("/relative/path/x", "x"),
+        // A page named for its kind: the folder names the recipe, else the query (these gave
+        // `index`, `index` and `recipe`, `recipe`: the second recipe was not imported).
+        ("https://ex.com/carrot-cake/index.html", "carrot-cake"), ("https://ex.com/lemon-tart/index.html", "lemon-tart"),
+        ("https://ex.com/recipe.php?id=7", "recipe-7"), ("https://ex.com/recipe.php?id=8", "recipe-8"),
+        ("https://ex.com/recipes/pho/recipe/", "pho"), ("https://ex.com/index.html", "index"),
     ])
     func slugsFromURLs(_ url: String, _ slug: String) {
         #expect(Slug.fromURL(url) == slug)

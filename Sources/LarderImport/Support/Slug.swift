@@ -53,19 +53,39 @@ public enum Slug {
     public static func fromURL(_ text: String) -> String {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
+        var query = ""
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: mark)...])
+            rest = rest[..<mark]
+        }
         if let scheme = rest.range(of: "://") {
             rest = rest[scheme.upperBound...]
             // The host is not part of the path.
             guard let slash = rest.firstIndex(of: "/") else { return "" }
             rest = rest[slash...]
         }
-        guard var last = rest.split(separator: "/").last.map(String.init) else { return "" }
-        for ext in [".html", ".htm", ".php", ".aspx", ".asp", ".jsp"] where last.lowercased().hasSuffix(ext) {
-            last.removeLast(ext.count)
+        var segments = rest.split(separator: "/").map { segment -> String in
+            var s = String(segment)
+            for ext in [".html", ".htm", ".php", ".aspx", ".asp", ".jsp"] where s.lowercased().hasSuffix(ext) { s.removeLast(ext.count) }
+            return s.removingPercentEncoding ?? s
         }
-        return make(last.removingPercentEncoding ?? last)
+        // A page named for what it is, not for the recipe (`carrot-cake/index.html`,
+        // `recipe.php?id=7`): the folder names it, else the query tells pages apart (both
+        // had given `index` and `recipe`, and the second recipe was not imported).
+        while let last = segments.last, genericPageNames.contains(last.lowercased()) {
+            if segments.count > 1 {
+                segments.removeLast()
+            } else {
+                let values = query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+                return values.isEmpty ? make(last) : make(([last] + values).joined(separator: "-"))
+            }
+        }
+        guard let last = segments.last else { return "" }
+        return make(last)
     }
+
+    /// Last path segments that name a kind of page rather than the recipe on it.
+    static let genericPageNames: Set<String> = ["index", "default", "recipe", "recipes", "page", "post", "view", "item", "detail", "details", "show", "article"]
 
     /// A slug that stands for text no slug can spell: `prefix-` and eight hex digits of
     /// the text's FNV-1a hash, the same for the same text on every run.
