@@ -43,16 +43,23 @@ public struct OpenFoodFactsImporter: Importer {
         let json = reader.json
         switch json.kind(root) {
         case .array:
-            return Array(json.elements(root))
+            // An array of any of the shapes: products, API answers, search answers (a search
+            // answer in an array was read as one product without a code).
+            return json.elements(root).flatMap { searchResults($0, reader: &reader) ?? [$0] }
         case .object:
-            if let products = reader.member(root, "products"), json.kind(products) == .array,
-               reader.member(root, "code") == nil, reader.member(root, "product") == nil {
-                return Array(json.elements(products))
-            }
-            return [root]
+            return searchResults(root, reader: &reader) ?? [root]
         default:
             return [root]
         }
+    }
+
+    /// The products of a search answer (`{"count": …, "products": […]}`), nil for any
+    /// other node.
+    func searchResults(_ node: Int, reader: inout ImportReader) -> [Int]? {
+        let json = reader.json
+        guard json.kind(node) == .object, let products = reader.member(node, "products"), json.kind(products) == .array,
+              reader.member(node, "code") == nil, reader.member(node, "product") == nil else { return nil }
+        return Array(json.elements(products))
     }
 
     /// The fields Larder's product nutrients take, by Open Food Facts nutrient id.

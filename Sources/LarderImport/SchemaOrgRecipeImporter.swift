@@ -180,7 +180,8 @@ public struct SchemaOrgRecipeImporter: Importer {
             for element in reader.list(ingredientNode) {
                 if json.kind(element) == .string {
                     if json.kind(ingredientNode) == .string {
-                        let lines = (json.string(element) ?? "").split(whereSeparator: \.isNewline)
+                        // Lines split after tags are read: `<br>` and `<li>` end a line too.
+                        let lines = ImportText.stripTags(json.string(element) ?? "").split(whereSeparator: \.isNewline)
                         ingredients += lines.map { ImportText.clean(String($0)) }.filter { !$0.isEmpty }.map { .string($0) }
                     } else if let text = reader.text(element) {
                         ingredients.append(.string(text))

@@ -70,6 +70,8 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(off, wrapper).documents.first?.value["code"] == "3017620422003")
         let search = #"{"count": 2, "page": 1, "products": [{"code": "3017620422003", "product_name": "Nutella"}, {"code": "5449000000996", "product_name": "Coca-Cola"}]}"#
         #expect(try importing(off, search).documents.count == 2)
+        // A search answer in an array (it was read as one product without a code).
+        #expect(try importing(off, "[\(search), \(wrapper)]").documents.map(\.id) == ["3017620422003", "5449000000996", "3017620422003"])
         let missing = try importing(off, #"{"code": "3250390000006", "status": 0, "status_verbose": "product not found"}"#)
         #expect(missing.documents.isEmpty)
         #expect(missing.diagnostics.first?.message.contains("answered 'product not found' for code 3250390000006") == true)
@@ -157,6 +159,13 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         // A fragment of the page names nothing (it gave `recipe` to every such recipe).
         #expect(try id(##""@id": "#recipe", "url": "https://ex.com/banana-bread/""##) == "banana-bread")
         #expect(try id(##""@id": "#recipe""##) == "banana-bread")
+    }
+
+    /// One string of ingredients splits at line breaks and at `<br>`/`<li>` (it was one
+    /// ingredient, "1 cup flour 2 eggs salt").
+    @Test func oneStringOfIngredientsSplitsAtBreakTags() throws {
+        let recipe = #"{"@type": "Recipe", "name": "X", "recipeIngredient": "1 cup flour<br>2 eggs<br/>salt &amp; pepper\n1 lemon"}"#
+        #expect(try importing(importer, recipe).documents.first?.value["ingredients"] == ["1 cup flour", "2 eggs", "salt & pepper", "1 lemon"])
     }
 
     @Test func instructionsInEveryShape() throws {

@@ -153,6 +153,11 @@ import Testing
         #expect(ImportText.clean("a<br/>b") == "a b")
         #expect(ImportText.clean("&#0; &unknown; &#xFFFFFFFF;") == "&#0; &unknown; &#xFFFFFFFF;")
         #expect(ImportText.clean(" \n\t ") == "")
+        // Every accented Latin letter HTML names, and the symbols recipe pages use (these
+        // were left as they were).
+        #expect(ImportText.clean("Cr&egrave;me fra&icirc;che, pi&ntilde;a, &Ouml;l, &ccedil;a, &szlig;, &frac13; cup, 5&deg;C &ndash; &euro;3") ==
+                "Crème fraîche, piña, Öl, ça, ß, ⅓ cup, 5°C – €3")
+        #expect(ImportText.clean("&Aring;land &scaron;") == "Åland š")
     }
 }
 
@@ -161,6 +166,15 @@ import Testing
         let image = try ImageLink.image("https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
         #expect(image["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
         #expect(image["x-url"] == "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.633.400.jpg")
+    }
+
+    /// Addresses that differ only in their query are two images (the second was dropped).
+    @Test func aQueryTellsImagesApart() throws {
+        let one = try ImageLink.image("https://ex.com/img.php?id=1")["src"]?.stringValue
+        let two = try ImageLink.image("https://ex.com/img.php?id=2")["src"]?.stringValue
+        #expect(one != nil && two != nil && one != two)
+        #expect(one?.hasPrefix("ex.com/img-") == true && one?.hasSuffix(".php") == true)
+        #expect(try ImageLink.image("https://ex.com/img.php?id=1")["src"]?.stringValue == one)
     }
 
     @Test func relativeAddressesResolveAgainstThePage() throws {

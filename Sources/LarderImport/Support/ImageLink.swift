@@ -45,6 +45,18 @@ public enum ImageLink {
             }
             segments.append(segment)
         }
+        // A query tells images apart (`img.php?id=1`, `?id=2`): a hash of it goes into the
+        // file name, which was the same for both (the second image was dropped).
+        if let query = url.query, !query.isEmpty, segments.count > 1 {
+            let hash = String(Slug.hashed(query, prefix: "q").dropFirst(2))
+            var last = segments.removeLast()
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+                last = last[..<dot] + "-" + hash + last[dot...]
+            } else {
+                last += "-" + hash
+            }
+            segments.append(last)
+        }
         let path = segments.joined(separator: "/")
         guard segments.count > 1, isRelativePath(path) else {
             throw ImportValueError("'\(text)' names no image file")

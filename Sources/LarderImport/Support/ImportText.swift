@@ -75,12 +75,36 @@ public enum ImportText {
         return out
     }
 
-    private static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "ndash": "–",
-        "mdash": "—", "hellip": "…", "deg": "°", "frac12": "½", "frac14": "¼", "frac34": "¾", "rsquo": "’",
-        "lsquo": "‘", "rdquo": "”", "ldquo": "“", "eacute": "é", "egrave": "è", "agrave": "à", "ccedil": "ç",
-        "times": "×", "reg": "®", "copy": "©", "trade": "™",
-    ]
+    /// The named references recipe pages use: punctuation, symbols, fractions, and every
+    /// accented Latin letter HTML names (`&icirc;`, `&ntilde;`, `&ouml;` were left as
+    /// they were), made from the letter and the accent.
+    private static let named: [String: String] = {
+        var table: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "ndash": "–",
+            "mdash": "—", "hellip": "…", "deg": "°", "frac12": "½", "frac14": "¼", "frac34": "¾", "frac13": "⅓",
+            "frac23": "⅔", "frac18": "⅛", "frac38": "⅜", "frac58": "⅝", "frac78": "⅞", "rsquo": "’",
+            "lsquo": "‘", "rdquo": "”", "ldquo": "“", "sbquo": "‚", "bdquo": "„", "laquo": "«", "raquo": "»",
+            "times": "×", "divide": "÷", "plusmn": "±", "minus": "−", "reg": "®", "copy": "©", "trade": "™",
+            "szlig": "ß", "aelig": "æ", "AElig": "Æ", "oelig": "œ", "OElig": "Œ", "oslash": "ø", "Oslash": "Ø",
+            "eth": "ð", "ETH": "Ð", "thorn": "þ", "THORN": "Þ", "euro": "€", "pound": "£", "cent": "¢", "yen": "¥",
+            "sect": "§", "para": "¶", "middot": "·", "bull": "•", "iexcl": "¡", "iquest": "¿", "ordf": "ª", "ordm": "º",
+            "sup1": "¹", "sup2": "²", "sup3": "³", "micro": "µ", "prime": "′", "Prime": "″", "shy": "", "zwj": "\u{200D}",
+            "zwnj": "\u{200C}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}",
+        ]
+        let accents: [(String, Unicode.Scalar)] = [
+            ("grave", "\u{300}"), ("acute", "\u{301}"), ("circ", "\u{302}"), ("tilde", "\u{303}"), ("uml", "\u{308}"),
+            ("ring", "\u{30A}"), ("cedil", "\u{327}"), ("caron", "\u{30C}"),
+        ]
+        for letter in "aeiouycnszAEIOUYCNSZ" {
+            for (name, mark) in accents {
+                var decomposed = String(letter)
+                decomposed.unicodeScalars.append(mark)
+                let composed = decomposed.precomposedStringWithCanonicalMapping
+                if composed.unicodeScalars.count == 1 { table[String(letter) + name] = composed }
+            }
+        }
+        return table
+    }()
 
     private static func reference(_ body: Substring) -> String? {
         if body.hasPrefix("#") {
