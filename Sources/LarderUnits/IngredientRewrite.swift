@@ -39,7 +39,23 @@ extension IngredientParser {
         let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
             && line.equivalent?.unit.map { $0.dimension != .count } == true
         if !sizeOfOne, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
-            let scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor)
+            var scaled: ScaledQuantity
+            if eqUnit.dimension == .count, line.unit?.dimension != .count, factor != .one {
+                // A count of things after a weight or volume ("1 cup (2 sticks)") follows the
+                // amount as shown, in kitchen fractions (1/3 cup is 2/3 stick, not 1/2; 1 1/8
+                // cups is 2 1/4 sticks, not 2).
+                let shownRatio = main.exact.lower == .zero ? Rational.one : try main.shown.lower / main.exact.lower
+                let exact = try eq.amount.scaled(by: try factor * shownRatio)
+                let shown = exact.mapValues { QuantityFormatter.round($0, .kitchen) }
+                scaled = ScaledQuantity(exact: exact, shown: KitchenUnits.collapse(shown), unit: eqUnit, unitChanged: false, rounding: .kitchen)
+            } else {
+                scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor)
+                // The bracket gives the amount in another unit: fitting it into the line's
+                // own said it twice ("2 cups (1 pint)" halved was "1 cup (1 cup)").
+                if scaled.unitChanged, scaled.unit?.id == main.unit?.id, eqUnit.id != main.unit?.id {
+                    scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor, fitUnits: false)
+                }
+            }
             edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
             edits.append((eqUnitSpan, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
         }
@@ -143,14 +159,20 @@ extension IngredientParser {
         if !q.unitChanged {
             guard let original else { return originalText }
             let form = original.form(for: q.shown)
+            // The word as written when its number does not change it: "3 L", "750 mL".
+            if form.lowercased() == originalText.lowercased() { return originalText }
             return Self.matchCapital(form, like: originalText)
         }
         let word = lexicon.preferred(for: unit, language: language ?? original?.language, abbreviation: original?.isAbbreviation ?? true)
         let form = word?.form(for: q.shown) ?? unit.symbol
-        // A metric symbol's case is part of it: "1 Cup" becomes "237 ml", never "237 Ml".
-        if unit.system == .metric, word?.isAbbreviation ?? true { return form }
+        // An SI symbol's case is part of it ("1 Cup" becomes "237 ml", never "237 Ml"), and a
+        // capital teaspoon reads as a tablespoon ("1 Tbsp" halved is "1 1/2 tsp").
+        if Self.siSymbols.contains(unit.id) || unit.id.hasSuffix("-tsp"), word?.isAbbreviation ?? true { return form }
         return Self.matchCapital(form, like: originalText)
     }
+
+    /// Units whose symbols are SI's, whose case means something.
+    static let siSymbols: Set<String> = ["g", "kg", "mg", "µg", "ml", "cl", "dl", "l"]
 
     static func matchCapital(_ text: String, like original: String) -> String {
         guard let first = original.first, first.isUppercase, original.count > 1,

@@ -12,34 +12,6 @@ public enum FitPurpose: Sendable, Hashable {
         case .converting: 0.06
         }
     }
-
-    /// The rounds of fitting, tried in turn until one finds a unit (see
-    /// ``KitchenUnits/fit(_:in:purpose:)``): first units whose amounts stay readable
-    /// (``KitchenUnits/maximum(_:)``: no `19 tbsp`) within the tolerance; after scaling,
-    /// then readable units within 5 %, cups in eighths too (`1 1/4
-    /// cups` for 1.2 cups, 4 % over, rather than `19 tbsp`); last, as close as can be in
-    /// any unit of the family, down to the smallest.
-    var passes: [FitPass] {
-        switch self {
-        case .scaling: [FitPass(tolerance: 0.02, readable: true), FitPass(tolerance: 0.05, readable: true, cupEighths: true), FitPass(tolerance: 0.02)]
-        case .converting: [FitPass(tolerance: 0.06, readable: true, cupEighths: true), FitPass(tolerance: 0.06, cupEighths: true)]
-        }
-    }
-}
-
-/// One round of fitting: how close the shown amount must be, whether each unit's readable
-/// maximum holds, whether cups may show eighths. Only the last round takes the smallest
-/// unit whatever its error.
-struct FitPass: Sendable {
-    var tolerance: Double
-    var readable = false
-    var cupEighths = false
-
-    /// `rounding` with eighths added to quarters and thirds when the round allows them.
-    func rounding(_ rounding: DisplayRounding) -> DisplayRounding {
-        if cupEighths, case .fraction(let d) = rounding, d == [4, 3] { return .fraction(denominators: [4, 3, 8]) }
-        return rounding
-    }
 }
 
 /// The measurement system a conversion writes amounts in.
@@ -262,16 +234,16 @@ public struct KitchenUnits: Sendable {
     }
 
     /// The largest amounts of a unit that still read well when a larger unit of the family
-    /// exists, for amounts with a fraction and for whole ones: teaspoons up to 6 (`5 1/2
-    /// tsp`) or 9 whole, tablespoons up to 8 or 12 whole, ounces up to 16 or 32 whole.
-    /// Above them, fitting prefers the larger unit when it is close enough
-    /// (``FitPurpose/passes``): `7 1/4 tsp` reads as `2 1/2 tbsp`, `19 tbsp` as `1 1/4 cups`,
-    /// `35 oz` as `2 1/4 lb`; `8 tsp` and `10 tbsp` stay.
+    /// exists: teaspoons up to 6 with a fraction (`5 1/2 tsp`), 9 whole, 12 when exact;
+    /// tablespoons up to 8, 12 and 16; ounces up to 16, 32 and 64. Above them, an amount
+    /// after scaling moves to a larger unit when that is close enough (`7 1/4 tsp` reads as
+    /// `2 1/2 tbsp`, `19 tbsp` as `1 1/4 cups`, `35 oz` as `2 1/4 lb`; `10 tsp` and `42 oz`,
+    /// exact, stay). A range is judged by its lower end.
     static func maximum(_ id: String) -> Readable? {
         switch id {
-        case "us-tsp", "metric-tsp": Readable(withFraction: Rational(6), whole: Rational(9))
-        case "us-tbsp", "metric-tbsp", "au-tbsp": Readable(withFraction: Rational(8), whole: Rational(12))
-        case "oz": Readable(withFraction: Rational(16), whole: Rational(32))
+        case "us-tsp", "metric-tsp": Readable(withFraction: Rational(6), whole: Rational(9), exactWhole: Rational(12))
+        case "us-tbsp", "metric-tbsp", "au-tbsp": Readable(withFraction: Rational(8), whole: Rational(12), exactWhole: Rational(16))
+        case "oz": Readable(withFraction: Rational(16), whole: Rational(32), exactWhole: Rational(64))
         default: nil
         }
     }
@@ -280,10 +252,12 @@ public struct KitchenUnits: Sendable {
     struct Readable: Sendable {
         var withFraction: Rational
         var whole: Rational
+        var exactWhole: Rational
 
-        func holds(_ amount: Amount) -> Bool {
-            let isWhole = amount.lower.isInteger && amount.upper.isInteger
-            return amount.upper <= (isWhole ? whole : withFraction)
+        func holds(_ fitted: FittedQuantity) -> Bool {
+            let v = fitted.shown.lower
+            if v.isInteger && fitted.shown.upper.isInteger && fitted.relativeError == 0 && fitted.shown.upper <= exactWhole { return true }
+            return v <= (v.isInteger ? whole : withFraction)
         }
     }
 
@@ -361,12 +335,14 @@ public struct KitchenUnits: Sendable {
     // MARK: Fitting
 
     /// Chooses the unit of `unit`'s family that shows `amount` best: the largest one in
-    /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg), at most its
-    /// readable maximum, and rounded within the purpose's tolerance; failing that, the
-    /// looser rounds of ``FitPurpose/passes``, the last of which ends at the smallest unit.
+    /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg) and its
+    /// rounding stays within the purpose's tolerance, else the smallest. After scaling, an
+    /// amount that would not read well in that unit (``maximum(_:)``: `19 tbsp`, `7 1/4
+    /// tsp`) moves to a larger one when that is within 5 %, cups and pounds in eighths and
+    /// thirds too.
     ///
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
-    ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/2 tbsp (not 7 1/4 tsp)
+    ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/2 tbsp (not 7 1/4 tsp); 10 tsp → 10 tsp
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
         guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
             return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
@@ -375,35 +351,80 @@ public struct KitchenUnits: Sendable {
         // once and divide per candidate.
         let base = try amount.scaled(by: from)
         let approximateLower = base.lower.doubleValue
-        let passes = purpose.passes
-        for (p, pass) in passes.enumerated() {
-            let last = p == passes.count - 1
-            for position in members.indices.reversed() {
-                let member = members[position]
-                guard let factor = member.profile.factor else { continue }
-                let smallest = position == 0
-                // A unit the amount is clearly below the minimum of is skipped without exact
-                // arithmetic (1 % of slack for rounding up to the minimum).
-                if !smallest, approximateLower / factor.doubleValue < member.profile.minimum.doubleValue * 0.99 { continue }
-                let exact = try base.map { v throws(RationalError) in try v / factor }
-                var rounding = pass.rounding(member.profile.rounding)
-                if smallest, case .fraction = rounding { rounding = .kitchen }
-                let fitted = FittedQuantity(exact: exact, shown: exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: member.unit, rounding: rounding)
-                if smallest && last { return fitted }
-                if accepts(fitted, minimum: smallest ? .zero : member.profile.minimum, maximum: members.count > 1 ? member.profile.maximum : nil, pass) {
-                    return fitted
-                }
+        var candidates: [Candidate?] = []
+        for member in members {
+            guard let factor = member.profile.factor else {
+                candidates.append(nil)
+                continue
             }
+            // A unit the amount is clearly below the minimum of is skipped without exact
+            // arithmetic (1 % of slack for rounding up to the minimum).
+            if !candidates.isEmpty, approximateLower / factor.doubleValue < member.profile.minimum.doubleValue * 0.99 {
+                candidates.append(nil)
+                continue
+            }
+            candidates.append(Candidate(unit: member.unit, exact: try base.map { v throws(RationalError) in try v / factor },
+                                        rounding: member.profile.rounding, minimum: member.profile.minimum, maximum: member.profile.maximum))
         }
-        return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+        guard let first = candidates.first, first != nil else { return try fit(amount, from: unit, into: family(of: unit), purpose: purpose) }
+        return choose(candidates, purpose: purpose)
     }
 
-    /// Whether a round takes `fitted`: at least the unit's minimum, within the readable
-    /// maximum when the round asks for it, and close enough.
-    private func accepts(_ fitted: FittedQuantity, minimum: Rational, maximum: Readable?, _ pass: FitPass) -> Bool {
-        if fitted.shown.lower < minimum { return false }
-        if pass.readable, let maximum, !maximum.holds(fitted.shown) { return false }
-        return fitted.relativeError <= pass.tolerance
+    /// A unit of a family to fit an amount in: the amount in it, and its profile.
+    private struct Candidate {
+        var unit: UnitDefinition
+        var exact: Amount
+        var rounding: DisplayRounding
+        var minimum: Rational
+        var maximum: Readable?
+    }
+
+    /// The choice among `candidates` (smallest unit first, nil for one skipped; the
+    /// smallest is never skipped): see ``fit(_:in:purpose:)``.
+    private func choose(_ candidates: [Candidate?], purpose: FitPurpose) -> FittedQuantity {
+        // 1. The close choice: the largest unit within the tolerance, else the smallest.
+        var close: (fitted: FittedQuantity, position: Int)?
+        for position in candidates.indices.reversed() {
+            guard let c = candidates[position] else { continue }
+            let smallest = position == 0
+            var rounding = c.rounding
+            if smallest, case .fraction = rounding { rounding = .kitchen }
+            // Converted amounts rarely land on a quarter cup: eighths too (7/8 cup rather
+            // than 13 1/2 tbsp).
+            if purpose == .converting { rounding = Self.finer(rounding, unit: c.unit, pounds: false) }
+            let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
+            if smallest || (fitted.shown.lower >= c.minimum && fitted.relativeError <= purpose.tolerance) {
+                close = (fitted, position)
+                break
+            }
+        }
+        guard let close else { preconditionFailure("the smallest unit is always a candidate") }
+        // 2. After scaling, an amount that does not read well there (a unit of several).
+        guard purpose == .scaling, candidates.count > 1, let readable = candidates[close.position]?.maximum,
+              !readable.holds(close.fitted) else { return close.fitted }
+        return readableChoice(candidates, above: close.position) ?? close.fitted
+    }
+
+    /// A larger unit for an amount that does not read well in the close choice's: within
+    /// 5 % (less than), cups and pounds in eighths and thirds too, at least the unit's
+    /// minimum and itself readable; the closest (the larger of two as close).
+    private func readableChoice(_ candidates: [Candidate?], above position: Int) -> FittedQuantity? {
+        var best: FittedQuantity?
+        for c in candidates[(position + 1)...].compactMap({ $0 }) {
+            let rounding = Self.finer(c.rounding, unit: c.unit, pounds: true)
+            let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
+            guard fitted.shown.lower >= c.minimum, c.maximum?.holds(fitted) ?? true, fitted.relativeError < 0.05 - 1e-9 else { continue }
+            if let b = best, fitted.relativeError > b.relativeError { continue }
+            best = fitted
+        }
+        return best
+    }
+
+    /// Cups (and, with `pounds`, pounds) in eighths as well as quarters and thirds.
+    private static func finer(_ rounding: DisplayRounding, unit: UnitDefinition, pounds: Bool) -> DisplayRounding {
+        guard case .fraction(let d) = rounding else { return rounding }
+        if d == [4, 3] || (pounds && unit.id == "lb" && d == [4]) { return .fraction(denominators: [4, 3, 8]) }
+        return rounding
     }
 
     /// Converts `amount` of `unit` into `system` (`--units metric|us`), choosing the unit
@@ -432,24 +453,20 @@ public struct KitchenUnits: Sendable {
     }
 
     private func fit(_ amount: Amount, from unit: UnitDefinition, into family: [UnitDefinition], purpose: FitPurpose) throws(RationalError) -> FittedQuantity {
-        // Candidates from the largest unit down, round after round.
-        let passes = purpose.passes
-        for (p, pass) in passes.enumerated() {
-            let last = p == passes.count - 1
-            for (position, candidate) in family.enumerated().reversed() {
-                guard let exact = try convertAmount(amount, from: unit, to: candidate) else { continue }
-                let smallest = position == 0
-                var rounding = pass.rounding(rounding(for: candidate))
-                if smallest, case .fraction = rounding { rounding = .kitchen }
-                let fitted = FittedQuantity(exact: exact, shown: exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: candidate, rounding: rounding)
-                if smallest && last { return fitted }
-                if accepts(fitted, minimum: smallest ? .zero : Self.minimum(candidate.id), maximum: family.count > 1 ? Self.maximum(candidate.id) : nil, pass) {
-                    return fitted
-                }
+        var candidates: [Candidate?] = []
+        for candidate in family {
+            guard let exact = try convertAmount(amount, from: unit, to: candidate) else {
+                candidates.append(nil)
+                continue
             }
+            candidates.append(Candidate(unit: candidate, exact: exact, rounding: rounding(for: candidate),
+                                        minimum: Self.minimum(candidate.id), maximum: Self.maximum(candidate.id)))
         }
-        let rounding = rounding(for: unit)
-        return FittedQuantity(exact: amount, shown: amount.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
+        guard let first = candidates.first, first != nil else {
+            let rounding = rounding(for: unit)
+            return FittedQuantity(exact: amount, shown: amount.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
+        }
+        return choose(candidates, purpose: purpose)
     }
 
     private func convertAmount(_ amount: Amount, from a: UnitDefinition, to b: UnitDefinition) throws(RationalError) -> Amount? {

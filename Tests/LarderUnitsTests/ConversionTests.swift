@@ -187,6 +187,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 kg a 1,5 kg de batatas", .us, "2 1/4 lb a 3 1/4 lb de batatas"),
         // A metric symbol keeps its case (it was "237 Ml-473 Ml").
         ("1 Cup-2 Cups stock", .metric, "237 ml-473 ml stock"),
+        // A metric spoon is a spoon: its case is the writer's (it became "1 tbsp").
+        ("1 Tbsp oil", .us, "1 Tbsp oil"),
         // A count in brackets stays, and stays in its place (it was swapped to the front).
         ("1 cup (2 sticks) butter", .metric, "237 ml (2 sticks) butter"),
     ] as [(String, TargetSystem, String)])

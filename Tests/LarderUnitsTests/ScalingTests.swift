@@ -68,6 +68,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 cup (2 sticks) butter, softened", r(2), nil, "2 cups (4 sticks) butter, softened"),
         ("1 cup (2 sticks) butter, softened", r(1, 2), nil, "1/2 cup (1 stick) butter, softened"),
         ("1/2 cup (1 stick) butter", r(3, 2), nil, "3/4 cup (1 1/2 sticks) butter"),
+        // The count follows the amount as shown, in kitchen fractions (it was rounded to
+        // halves: "1/3 cup (1/2 stick)", "1 1/8 cups (2 sticks)").
+        ("1 cup (2 sticks) butter", r(1, 3), nil, "1/3 cup (2/3 stick) butter"),
+        ("1 cup (2 sticks) butter", r(11, 10), nil, "1 1/8 cups (2 1/4 sticks) butter"),
+        ("1 tbsp (3 cloves) garlic", r(1, 10), nil, "1/3 tsp (1/3 clove) garlic"),
+        // A bracket in another unit stays in it (it was "1 cup (1 cup) cream").
+        ("2 cups (1 pint) cream", r(1, 2), nil, "1 cup (1/2 pint) cream"),
+        // Case: an SI symbol keeps its own, a unit word as written keeps the writer's, and a
+        // teaspoon never takes a capital (T is a tablespoon).
+        ("1 L milk", r(3), nil, "3 L milk"),
+        ("250 mL stock", r(3), nil, "750 mL stock"),
+        ("1 Tbsp oil", r(1, 3), nil, "1 tsp oil"),
+        ("1 Tsp salt", r(3), nil, "1 Tbsp salt"),
+        ("1 Cup sugar", r(1, 10), nil, "4 3/4 tsp sugar"),
         // Factors that are not kitchen fractions keep amounts readable: a larger unit within
         // 5 % rather than many small ones (these were 53 tsp, 19 tbsp, 7 1/4 tsp and 35 oz).
         ("1 cup flour", r(11, 10), nil, "1 1/8 cups flour"),
@@ -79,6 +93,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("20 oz beef", r(21, 20), nil, "21 oz beef"),
         ("6 tbsp butter", r(3, 2), nil, "9 tbsp butter"),
         ("5 tbsp cocoa", r(1), nil, "5 tbsp cocoa"),
+        // A larger unit only for an amount that does not read well, and never 5 % off or
+        // more: exact whole amounts stay (these became 3 1/4 tbsp, 2 3/4 lb, 3 1/4 lb), and
+        // 13 1/2 tbsp is not made a 5 % larger 7/8 cup.
+        ("1 tsp piri-piri", r(10), nil, "10 tsp piri-piri"),
+        ("1 1/2 lb beef", r(7, 4), nil, "42 oz beef"),
+        ("5 oz cheese", r(10), nil, "50 oz cheese"),
+        ("1 cup flour", r(5, 6), nil, "13 1/2 tbsp flour"),
+        // Quarts and gallons keep the close choice (it was 1 1/8 gallons).
+        ("4 quarts chicken stock", r(11, 10), nil, "18 cups chicken stock"),
+        // A range is judged by its lower end (it was 26 1/2 tsp-39 1/2 tsp).
+        ("1/2 cup-3/4 cup milk", r(11, 10), nil, "9 tbsp-13 tbsp milk"),
         // Portuguese compounds: every noun and adjective takes the number (it was "2
         // couve-flores", and halving "2 couves-flor" gave "1 couves-flor"), the first part
         // before a preposition, the last after a verb; a doubled word stays.
