@@ -207,6 +207,19 @@ import Testing
         #expect(!none.artifacts.contains { $0.path.hasPrefix("locales/zh-Hant/") })
     }
 
+    /// A key with a ':' cannot be looked up with i18next's default namespace separator: a
+    /// warning names it (it was exported silently); a taxonomy tag's ':' nests and is fine.
+    @Test func aColonInAKeyIsWarnedAbout() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a:b", "title": {"en": "One"}}, {"id": "c", "x:y": {"en": "Two"}}, {"id": "ok", "title": {"en": "Three"}}]"#)
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: ["en"]))
+        #expect(result.diagnostics.filter { $0.ruleID == "i18next" }.map(\.message) == [
+            "the key 'a:b.title' has a ':', which i18next reads as the namespace separator: t('card:a:b.title') does not find it; rename the id or field, or give i18next another nsSeparator",
+        ])
+        let reference = try ReferenceProject().export(I18nextExporter())
+        #expect(!reference.diagnostics.contains { $0.ruleID == "i18next" })
+    }
+
     /// An ancestor folder holds the content's own text for it, else the texts of the
     /// project locale whose plural rules i18next applies to it: `pt` held pt-PT's texts
     /// when pt-PT came first, and its "%d ficheiro" was shown for 0 under `pt`'s rules.

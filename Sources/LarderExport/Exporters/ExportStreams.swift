@@ -628,6 +628,10 @@ extension I18nextExporter: StreamingExporter {
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
             let texts = streamed.entriesInKeyOrder()
+            // A key with a ':' gets a warning, which only the whole-content path gives.
+            if streamed.keyID.contains(":") || texts.contains(where: { $0.key.path.contains { $0.contains(":") } }) {
+                throw ExportStreamFallback("an i18next key has a ':'")
+            }
             let members = try targets.map { target in
                 let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
                     resolver.value(entry.text, for: locale)

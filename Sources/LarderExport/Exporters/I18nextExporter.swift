@@ -102,7 +102,28 @@ public struct I18nextExporter: BundleExporter {
                 artifacts.append(try artifact(Self.path(folder: folder, namespace: ns), JSONWriter.pretty.bytes(tree)))
             }
         }
-        return run.result(artifacts)
+        var result = run.result(artifacts)
+        result.diagnostics = Self.colonWarnings(run.catalog) + result.diagnostics
+        return result
+    }
+
+    /// i18next reads `:` in a key as the namespace separator: a key whose id or field has
+    /// one (`card:a:b.title`) is not found with its default options. A warning per kind
+    /// names the first such key (a taxonomy's tags nest at `:`, and are not keys with one).
+    static func colonWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for entry in catalog.entries where !entry.isTaxonomy && !warned.contains(entry.key.kind) {
+            guard entry.key.id.contains(":") || entry.key.path.contains(where: { $0.contains(":") }) else { continue }
+            warned.insert(entry.key.kind)
+            let document = catalog.document(of: entry)
+            let key = ([entry.key.id] + entry.key.path).joined(separator: ".")
+            out.append(Diagnostic(
+                ruleID: "i18next", severity: .warning,
+                message: "the key '\(key)' has a ':', which i18next reads as the namespace separator: t('\(entry.key.kind):\(key)') does not find it; rename the id or field, or give i18next another nsSeparator",
+                file: document.file, json: document.json, node: document.node))
+        }
+        return out
     }
 
     /// Nests leaves by their paths, keeping first-seen order; throws when a path is both a

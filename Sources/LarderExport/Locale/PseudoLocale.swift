@@ -93,8 +93,8 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
 
     /// The parts of a text kept as they are, in order and apart: anything that may be a
     /// placeholder (``Placeholder/scan(_:lenient:)``: `%d`, `%,d`, `% d`, `{{name}}`), an
-    /// HTML tag (`<b>`, `</a>`), a link (`https://…` up to a space) and an i18next nesting
-    /// (`$t(other.key)`).
+    /// HTML tag (`<b>`, `</a>`), an HTML character reference (`&amp;`), a link (`https://…`
+    /// up to a space) and an i18next nesting (`$t(other.key)`).
     static func kept(_ scalars: [Unicode.Scalar], _ text: String) -> [Range<Int>] {
         var ranges = Placeholder.scan(text, lenient: true).map(\.scalars)
         func starts(_ prefix: String, at i: Int) -> Bool {
@@ -113,6 +113,12 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
                 var j = i
                 while j < scalars.count, !scalars[j].properties.isWhitespace { j += 1 }
                 end = j
+            } else if s == "&", i + 1 < scalars.count, scalars[i + 1] == "#" || (scalars[i + 1].isASCII && scalars[i + 1].properties.isAlphabetic) {
+                // An HTML character reference (`&amp;`, `&#39;`): `&åɱþ;` names nothing.
+                var j = i + 1
+                if scalars[j] == "#" { j += 1 }
+                while j < scalars.count, j - i < 12, scalars[j].isASCII, scalars[j].properties.isAlphabetic || scalars[j].properties.numericType != nil { j += 1 }
+                if j < scalars.count, scalars[j] == ";", j > i + 1 { end = j + 1 }
             } else if s == "$", starts("$t(", at: i) {
                 var j = i + 3
                 while j < scalars.count, scalars[j] != ")" { j += 1 }
