@@ -208,7 +208,13 @@ public struct SchemaOrgRecipeImporter: Importer {
             if !images.isEmpty { out["images"] = .array(images) }
         }
         if let v = reader.member(node, "video"), let video = video(v, reader: &reader) { out["video"] = .string(video) }
-        if let page, Self.isLink(page) { out["links"] = .array([.string(page)]) }
+        if let page {
+            if Self.isLink(page) {
+                out["links"] = .array([.string(page)])
+            } else {
+                reader.report(.warning, "the page address '\(page)' \(URLCheck.problem(page) ?? "is not a link"); it is not kept in links", at: reader.member(node, "url") ?? node)
+            }
+        }
         if let a = reader.member(node, "author") {
             let authors = names(a, graph: graph, reader: reader)
             if !authors.isEmpty { out["x-author"] = .string(authors.joined(separator: ", ")) }
@@ -496,16 +502,35 @@ public struct SchemaOrgRecipeImporter: Importer {
         if let at = reader.member(node, "@id").flatMap({ json.string($0) }) {
             candidates.append(String(at.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""))
         }
-        return candidates.map { $0.trimmingCharacters(in: .whitespaces) }.first { Self.isLink($0) }
+        return candidates.map { $0.trimmingCharacters(in: .whitespaces) }.first { Self.isPageAddress($0) }
     }
 
-    /// An absolute http(s) URL with a host and no spaces.
-    static func isLink(_ text: String) -> Bool {
+    /// An http(s) address with a host, as Foundation reads it: enough to resolve relative
+    /// image addresses against (`links` takes only what the `url` rule takes).
+    static func isPageAddress(_ text: String) -> Bool {
         guard !text.contains(where: { $0.isWhitespace }), let url = URL(string: text),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty
         else { return false }
         return true
+    }
+
+    /// An absolute http(s) URL with a host and no spaces.
+    /// An address the `url` rule takes: the same check, so imported content lints clean
+    /// (Foundation's parser let `https://my_site.com/`, `%zz` escapes and port 99999 in).
+    static func isLink(_ text: String) -> Bool {
+        URLCheck.problem(text) == nil
+    }
+
+    /// A video address the `url` rule takes: a link, and a YouTube one only with a video id
+    /// of YouTube's shape.
+    static func isVideoLink(_ text: String) -> Bool {
+        guard isLink(text) else { return false }
+        switch URLCheck.youTube(text) {
+        case .video(let id): return URLCheck.isYouTubeID(id)
+        case .noVideo: return false
+        case .other: return true
+        }
     }
 
     /// `image`: a URL, an `ImageObject` (`url` or `contentUrl`, `caption` as alt text), or
@@ -550,10 +575,10 @@ public struct SchemaOrgRecipeImporter: Importer {
                 ? ["contentUrl", "embedUrl", "url"].compactMap { reader.member(element, $0) }
                 : [element]
             for candidate in candidates {
-                if let text = json.string(candidate)?.trimmingCharacters(in: .whitespaces), Self.isLink(text) { return text }
+                if let text = json.string(candidate)?.trimmingCharacters(in: .whitespaces), Self.isVideoLink(text) { return text }
             }
         }
-        reader.report(.warning, "video gives no http(s) address; it is left out", at: node)
+        reader.report(.warning, "video gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out", at: node)
         return nil
     }
 }

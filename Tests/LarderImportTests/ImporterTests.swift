@@ -161,6 +161,22 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try id(##""@id": "#recipe""##) == "banana-bread")
     }
 
+    /// Links and videos are kept only when the `url` rule takes them, so imported content
+    /// lints clean (these were imported, and `larder lint` failed on them); the page still
+    /// resolves relative images.
+    @Test func linksAreCheckedAsLintChecksThem() throws {
+        for page in ["https://my_site.com/u1", "https://ex.com/u2%zz", "https://-bad-.com/", "https://ex..com/", "https://ex.com:99999/"] {
+            let recipe = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "image": "/img/a.jpg", "url": ""# + page + #""}"#
+            let (documents, diagnostics) = try importing(importer, recipe)
+            let value = try #require(documents.first?.value)
+            #expect(value["links"] == nil, "\(page)")
+            #expect(diagnostics.contains { $0.message.hasPrefix("the page address '\(page)'") && $0.message.hasSuffix("; it is not kept in links") }, "\(diagnostics)")
+            #expect(value["images"]?[0]?["x-url"]?.stringValue?.hasSuffix("/img/a.jpg") == true)
+        }
+        let video = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "video": ["https://www.youtube.com/watch?v=dQw4w9WgXcQ|x", "https://youtu.be/dQw4w9WgXcQ"]}"#
+        #expect(try importing(importer, video).documents.first?.value["video"] == "https://youtu.be/dQw4w9WgXcQ")
+    }
+
     /// One string of ingredients splits at line breaks and at `<br>`/`<li>` (it was one
     /// ingredient, "1 cup flour 2 eggs salt").
     @Test func oneStringOfIngredientsSplitsAtBreakTags() throws {

@@ -1,8 +1,8 @@
 /// Checks links and video references without Foundation's lenient URL parser: what an app
 /// on any platform can open.
-enum URLCheck {
+public enum URLCheck {
     /// Why `text` is not an absolute http(s) URL with a well-formed host, or nil when it is.
-    static func problem(_ text: String) -> String? {
+    public static func problem(_ text: String) -> String? {
         if text.isEmpty { return "is empty" }
         for scalar in text.unicodeScalars {
             if scalar.properties.isWhitespace { return "holds white space; write a space as %20" }
@@ -26,7 +26,7 @@ enum URLCheck {
     }
 
     /// The host (and port) part.
-    static func hostProblem(_ authority: Substring) -> String? {
+    public static func hostProblem(_ authority: Substring) -> String? {
         var host = authority
         var port: Substring?
         if host.hasPrefix("[") {
@@ -78,7 +78,7 @@ enum URLCheck {
 
     /// Path, query and fragment: percent escapes are well formed, and no character must
     /// be escaped.
-    static func tailProblem(_ tail: Substring) -> String? {
+    public static func tailProblem(_ tail: Substring) -> String? {
         var i = tail.startIndex
         while i < tail.endIndex {
             let c = tail[i]
@@ -95,14 +95,14 @@ enum URLCheck {
     }
 
     /// True for a YouTube video id: 11 characters of A-Z, a-z, 0-9, `_` and `-`.
-    static func isYouTubeID(_ text: Substring) -> Bool {
+    public static func isYouTubeID(_ text: Substring) -> Bool {
         text.utf8.count == 11 && text.utf8.allSatisfy { b in
             (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
         }
     }
 
     /// What a YouTube URL names.
-    enum YouTube: Equatable {
+    public enum YouTube: Equatable {
         /// Not a YouTube URL.
         case other
         /// A YouTube page that is not a video (a channel, a playlist).
@@ -112,7 +112,7 @@ enum URLCheck {
     }
 
     /// Reads a well-formed http(s) URL as a YouTube link.
-    static func youTube(_ text: String) -> YouTube {
+    public static func youTube(_ text: String) -> YouTube {
         guard let schemeEnd = text.range(of: "://") else { return .other }
         let afterScheme = text[schemeEnd.upperBound...]
         let hostEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
@@ -142,7 +142,7 @@ enum URLCheck {
     }
 
     /// True when a text starts with a URL scheme (`https:`, `mailto:`).
-    static func hasScheme(_ text: String) -> Bool {
+    public static func hasScheme(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
         for scalar in text.unicodeScalars.dropFirst() {
             if scalar == ":" { return true }
