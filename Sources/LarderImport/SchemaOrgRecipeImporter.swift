@@ -266,28 +266,44 @@ public struct SchemaOrgRecipeImporter: Importer {
     func localizedText(_ node: Int, reader: ImportReader) -> JSONValue? {
         let json = reader.json
         var perLanguage: [(String, JSONValue)] = []
+        var untagged: String?
         for element in reader.list(node) {
             switch json.kind(element) {
             case .string:
-                if perLanguage.isEmpty, let text = reader.text(element) { return .string(text) }
+                if perLanguage.isEmpty, untagged == nil, let text = reader.text(element) { return .string(text) }
             case .object:
                 guard let v = reader.member(element, "@value"), let text = reader.text(v) else { continue }
                 let language = reader.member(element, "@language").flatMap { json.string($0) }
-                guard let language, Self.isLanguageTag(language) else { return .string(text) }
+                // A value without a tag Larder takes (none, `de-DE-x-custom`, `zh-yue`) is
+                // the text only when no value has one (it replaced all of them).
+                guard let language, Self.isLanguageTag(language) else {
+                    untagged = untagged ?? text
+                    continue
+                }
                 if !perLanguage.contains(where: { $0.0 == language }) { perLanguage.append((language, .string(text))) }
             default:
                 continue
             }
         }
-        return perLanguage.isEmpty ? nil : .object(JSONObject(perLanguage))
+        if perLanguage.isEmpty { return untagged.map(JSONValue.string) }
+        return .object(JSONObject(perLanguage))
     }
 
-    /// A BCP 47 tag as Larder's `languageTag` takes it (`en`, `pt-BR`, `zh-Hant-TW`).
+    /// A BCP 47 tag as Larder's `languageTag` takes it (`en`, `pt-BR`, `zh-Hant-TW`,
+    /// `es-419`): language, then an optional script, region and variants, as the schema's
+    /// pattern has them (`zh-yue` passed here and then failed the schema, losing the recipe).
     static func isLanguageTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        func letters(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isLetter } }
+        func digits(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isNumber } }
+        func alphanumeric(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard let first = parts.first, (2...3).contains(first.count), letters(first) else { return false }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, letters(script) { rest = rest.dropFirst() }
+        if let region = rest.first, (region.count == 2 && letters(region)) || (region.count == 3 && digits(region)) { rest = rest.dropFirst() }
+        return rest.allSatisfy { variant in
+            ((5...8).contains(variant.count) && alphanumeric(variant))
+                || (variant.count == 4 && variant.first.map { $0.isASCII && $0.isNumber } == true && alphanumeric(variant))
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import LarderCore
-import LarderImport
+@testable import LarderImport
 import LarderJSON
 import Testing
 
@@ -159,6 +159,21 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         // A fragment of the page names nothing (it gave `recipe` to every such recipe).
         #expect(try id(##""@id": "#recipe", "url": "https://ex.com/banana-bread/""##) == "banana-bread")
         #expect(try id(##""@id": "#recipe""##) == "banana-bread")
+    }
+
+    /// JSON-LD value lists keep every value with a tag Larder takes; one without (none, a
+    /// private-use tag, `zh-yue`) no longer replaces them all (the name was "Orangenkuchen"
+    /// alone), and is the text only when no value has a tag.
+    @Test func valueListsKeepEveryTaggedValue() throws {
+        let recipe = #"{"@type": "Recipe", "recipeIngredient": ["a"], "name": [{"@value": "Bolo de laranja", "@language": "pt"}, {"@value": "Orange cake", "@language": "en"}, {"@value": "Orangenkuchen", "@language": "de-DE-x-custom"}, {"@value": "Tin", "@language": "zh-yue"}, {"@value": "Plain"}]}"#
+        let value = try #require(try importing(importer, recipe).documents.first?.value)
+        #expect(value["name"] == ["pt": "Bolo de laranja", "en": "Orange cake"])
+        #expect(value["id"] == "bolo-de-laranja")
+        let untagged = #"{"@type": "Recipe", "recipeIngredient": ["a"], "name": [{"@value": "Plain"}, {"@value": "Other", "@language": "x-klingon"}]}"#
+        #expect(try importing(importer, untagged).documents.first?.value["name"] == "Plain")
+        for (tag, ok) in [("en", true), ("pt-BR", true), ("zh-Hant-TW", true), ("es-419", true), ("sl-rozaj", true), ("de-1996", true), ("zh-yue", false), ("de-DE-x-custom", false), ("e", false)] {
+            #expect(SchemaOrgRecipeImporter.isLanguageTag(tag) == ok, "\(tag)")
+        }
     }
 
     /// Links and videos are kept only when the `url` rule takes them, so imported content
