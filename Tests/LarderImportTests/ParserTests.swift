@@ -1,6 +1,6 @@
 import Foundation
 import LarderCore
-import LarderImport
+@testable import LarderImport
 import LarderJSON
 import Testing
 
@@ -35,6 +35,19 @@ import Testing
     @Test func aHundredYearsIsTheLimit() {
         #expect(throws: ImportValueError.self) { try ISODuration.minutes("P999999999D") }
         #expect((try? ISODuration.minutes("P36500D")) == 52_560_000)
+    }
+}
+
+/// Numbers are rounded to a few decimals, but a value that is not 0 never becomes 0: it
+/// keeps three significant digits (a 0.004 g serving was 0 and its product was rejected).
+@Suite struct ImportNumberTests {
+    @Test(arguments: [
+        ("14.1747615625", 3, "14.175"), ("0.004", 2, "0.004"), ("0.00001234567", 4, "0.0000123"), ("0", 3, "0"),
+        ("-0.0001", 2, "-0.0001"), ("2.5", 0, "3"), ("0.4", 0, "0.4"),
+    ])
+    func roundsWithoutLosingSmallValues(_ text: String, _ places: Int, _ expected: String) throws {
+        let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+        #expect(ImportNumber.json(value, places: places) == .number(JSONNumber(literal: expected)))
     }
 }
 

@@ -37,11 +37,21 @@ enum ImportNumber {
     }
 
     /// `value` rounded to `places` decimals (half up), as a JSON number without an
-    /// exponent or trailing zeros: 14.1747615625 -> 14.175.
+    /// exponent or trailing zeros: 14.1747615625 -> 14.175. A value that would round to 0
+    /// keeps three significant digits instead (a 0.004 g serving was 0, and its product was
+    /// not imported; 10 µg of sodium was 0 g).
     static func json(_ value: Decimal, places: Int = 3) -> JSONValue {
         var input = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &input, places, .plain)
+        if rounded.isZero && !value.isZero {
+            var p = places
+            while rounded.isZero && p < 30 {
+                p += 1
+                NSDecimalRound(&rounded, &input, p, .plain)
+            }
+            NSDecimalRound(&rounded, &input, p + 2, .plain)
+        }
         return .number(JSONNumber(literal: literal(rounded)))
     }
 
