@@ -51,8 +51,11 @@ public struct IngredientLine: Sendable, Hashable {
     var sizeUnitSpan: Range<Int>?
     var sizeStyle: AmountStyle?
     var sizeWord: UnitWord?
-    /// The upper end of a range that repeats its unit (`3 lb` in `2 lb-3 lb`): where its
-    /// amount and unit are, and the unit as written. ``amount`` holds the whole range.
+    /// The upper end of a range that repeats its unit, or gives one of its family (`3 lb` in
+    /// `2 lb-3 lb`, `1 kg` in `800 g-1 kg`): the amount in its own unit, where its amount and
+    /// unit are, and the unit as written. ``amount`` holds the whole range in the lower
+    /// end's unit.
+    var upper: Quantity?
     var upperAmountSpan: Range<Int>?
     var upperUnitSpan: Range<Int>?
     var upperWord: UnitWord?
@@ -197,8 +200,11 @@ public struct IngredientParser: Sendable {
         }
         // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".
         if let unit = line.unit, case .exact(let lower)? = line.amount, let upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
-           upper.quantity.amount.lower >= lower {
-            line.amount = .range(lower, upper.quantity.amount.lower)
+           let upperUnit = upper.quantity.unit,
+           let upperValue = upperUnit.id == unit.id ? upper.quantity.amount.lower : (try? kitchen.convert(upper.quantity.amount.lower, from: upperUnit, to: unit)) ?? nil,
+           upperValue >= lower {
+            line.amount = .range(lower, upperValue)
+            line.upper = upper.quantity
             line.amountStyle.rangeJoin = String(String.UnicodeScalarView(s[i..<upper.amountSpan.lowerBound]))
             if upper.style.fractions != .none { line.amountStyle.fractions = upper.style.fractions }
             if upper.style.decimalSeparator != nil { line.amountStyle.decimalSeparator = upper.style.decimalSeparator }
@@ -267,11 +273,13 @@ public struct IngredientParser: Sendable {
         let k = AmountScanner.skipSpaces(s, j)
         guard let (value, end, style) = try? AmountScanner.scanNumber(s, at: k, language: language) else { return nil }
         let u = AmountScanner.skipSpaces(s, end)
-        if let m = lexicon.match(s, at: u, language: language), m.word.unit.id == unit.id {
-            return Measure(quantity: Quantity(amount: .exact(value), unit: unit), end: m.end, amountSpan: k..<end, unitSpan: u..<m.end, style: style, word: m.word)
+        // The same unit, or another of its family (`800 g-1 kg`, `12 oz-1 lb`).
+        let family = Set(kitchen.family(of: unit).map(\.id)).union([unit.id])
+        if let m = lexicon.match(s, at: u, language: language), family.contains(m.word.unit.id) {
+            return Measure(quantity: Quantity(amount: .exact(value), unit: m.word.unit), end: m.end, amountSpan: k..<end, unitSpan: u..<m.end, style: style, word: m.word)
         }
-        if let (other, e) = tableUnit(s, at: u), other.id == unit.id {
-            return Measure(quantity: Quantity(amount: .exact(value), unit: unit), end: e, amountSpan: k..<end, unitSpan: u..<e, style: style, word: nil)
+        if let (other, e) = tableUnit(s, at: u), family.contains(other.id) {
+            return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: e, amountSpan: k..<end, unitSpan: u..<e, style: style, word: nil)
         }
         return nil
     }

@@ -26,7 +26,13 @@ extension IngredientParser {
         let main = try kitchen.scale(amount, unit: line.unit, by: factor)
         var edits: [(Range<Int>, String)] = []
         if let unitSpan = line.unitSpan {
-            edits += measureEdits(line, main, span: span, unitSpan: unitSpan, converting: false)
+            if line.upper != nil {
+                edits += try rangeEdits(line, span: span, unitSpan: unitSpan, converting: false) { amount, unit throws(RationalError) in
+                    try kitchen.scale(amount, unit: unit, by: factor)
+                }
+            } else {
+                edits += measureEdits(line, main, span: span, unitSpan: unitSpan, converting: false)
+            }
         } else {
             edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
         }
@@ -87,7 +93,12 @@ extension IngredientParser {
             main = ScaledQuantity(exact: eq.amount, shown: eq.amount, unit: eqUnit, unitChanged: true, rounding: .exact)
             return RewrittenLine(text: line.applying(edits), quantity: main)
         }
-        if let converted = try kitchen.convert(amount, unit: line.unit, to: system) {
+        if line.upper != nil {
+            main = try kitchen.convert(amount, unit: line.unit, to: system)
+            edits += try rangeEdits(line, span: span, unitSpan: unitSpan, converting: true) { amount, unit throws(RationalError) in
+                try kitchen.convert(amount, unit: unit, to: system)
+            }
+        } else if let converted = try kitchen.convert(amount, unit: line.unit, to: system) {
             main = converted
             edits += measureEdits(line, converted, span: span, unitSpan: unitSpan, converting: true)
         }
@@ -107,31 +118,37 @@ extension IngredientParser {
 
     // MARK: Writing
 
-    /// The edits that write a line's main amount and unit as `q`. A range that repeated its
-    /// unit (`2 lb-3 lb`) keeps doing so, each end with its own unit word (`1 cup-2 cups`);
-    /// when both ends come out the same it is written once (`4 oz`).
+    /// The edits that write a line's main amount and unit as `q`.
     func measureEdits(_ line: IngredientLine, _ q: ScaledQuantity, span: Range<Int>, unitSpan: Range<Int>, converting: Bool) -> [(Range<Int>, String)] {
-        func unit(_ q: ScaledQuantity, _ word: UnitWord?, _ at: Range<Int>) -> String {
-            unitText(q, original: word, originalText: line.slice(at), language: line.language)
+        [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
+         (unitSpan, unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+    }
+
+    /// The edits for a range that repeats its unit (`2 lb-3 lb`, `800 g-1 kg`): each end is
+    /// scaled or converted on its own (`transform`, nil when an end stays as it is), so each
+    /// takes the unit that reads best (`907 g-1.36 kg`, `8 oz-1 lb`), with its own unit word;
+    /// ends that come out the same are written once (`4 oz`).
+    func rangeEdits(
+        _ line: IngredientLine, span: Range<Int>, unitSpan: Range<Int>, converting: Bool,
+        _ transform: (Amount, UnitDefinition?) throws(RationalError) -> ScaledQuantity?
+    ) throws(RationalError) -> [(Range<Int>, String)] {
+        guard let upper = line.upper, let upperSpan = line.upperAmountSpan, let upperUnitSpan = line.upperUnitSpan,
+              case .range(let low, _)? = line.amount else { return [] }
+        let lowerQ = try transform(.exact(low), line.unit)
+        let upperQ = try transform(upper.amount, upper.unit)
+        func amount(_ q: ScaledQuantity) -> String { amountText(q, style: line.amountStyle, language: line.language, converting: converting) }
+        if let l = lowerQ, let u = upperQ, l.unit?.id == u.unit?.id, l.shown == u.shown {
+            return [(span, amount(l)), (unitSpan.lowerBound..<upperUnitSpan.upperBound, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
         }
-        guard let upperSpan = line.upperAmountSpan, let upperUnitSpan = line.upperUnitSpan else {
-            return [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
-                    (unitSpan, unit(q, line.unitWord, unitSpan))]
+        var edits: [(Range<Int>, String)] = []
+        if let l = lowerQ {
+            edits += [(span, amount(l)), (unitSpan, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
         }
-        guard case .range(let low, let high) = q.shown else {
-            // The ends met: one amount, and the joiner and upper end go.
-            return [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
-                    (unitSpan.lowerBound..<upperUnitSpan.upperBound, unit(q, line.unitWord, unitSpan))]
+        if let u = upperQ {
+            edits += [(upperSpan, amount(u)),
+                      (upperUnitSpan, unitText(u, original: line.upperWord ?? line.unitWord, originalText: line.slice(upperUnitSpan), language: line.language))]
         }
-        var lower = q, upper = q
-        lower.shown = .exact(low)
-        lower.exact = .exact(q.exact.lower)
-        upper.shown = .exact(high)
-        upper.exact = .exact(q.exact.upper)
-        return [(span, amountText(lower, style: line.amountStyle, language: line.language, converting: converting)),
-                (unitSpan, unit(lower, line.unitWord, unitSpan)),
-                (upperSpan, amountText(upper, style: line.amountStyle, language: line.language, converting: converting)),
-                (upperUnitSpan, unit(upper, line.upperWord ?? line.unitWord, upperUnitSpan))]
+        return edits
     }
 
     /// The decimal separator of a language when the original wrote none (`,` in

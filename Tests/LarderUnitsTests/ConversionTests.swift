@@ -182,8 +182,11 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("500 g flour", .us, "18 oz flour"),
         ("2 eggs", .metric, "2 eggs"),
         ("300 g de bacalhau", .us, "10 1/2 oz de bacalhau"),
-        // Both ends of a range that repeats its unit (it was "907 g-3 lb potatoes").
-        ("2 lb-3 lb potatoes", .metric, "907 g-1361 g potatoes"),
+        // Both ends of a range that repeats its unit (it was "907 g-3 lb potatoes"), each in
+        // the unit that reads best; a range of one family's units is one range.
+        ("2 lb-3 lb potatoes", .metric, "907 g-1.36 kg potatoes"),
+        ("12 oz-1 lb beef", .metric, "340 g-454 g beef"),
+        ("800 g-1 kg flour", .us, "1 3/4 lb-2 1/4 lb flour"),
         ("1 kg a 1,5 kg de batatas", .us, "2 1/4 lb a 3 1/4 lb de batatas"),
         // A metric symbol keeps its case (it was "237 Ml-473 Ml").
         ("1 Cup-2 Cups stock", .metric, "237 ml-473 ml stock"),

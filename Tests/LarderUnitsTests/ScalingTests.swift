@@ -59,6 +59,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 cup to 2 cups milk", r(2), nil, "2 cups to 4 cups milk"),
         ("1 cup to 2 cups milk", r(1, 4), nil, "1/4 cup to 1/2 cup milk"),
         ("1 kg a 1,5 kg de batatas", r(2), "pt", "2 kg a 3 kg de batatas"),
+        // Each end takes the unit that reads best, and a range may give the upper end in
+        // another unit of the family (these gave "1.6 kg-1 kg" and "1 1/2 lb-1 lb").
+        ("1 lb-2 lb pork", r(1, 2), nil, "8 oz-1 lb pork"),
+        ("400 g-600 g rice", r(2), nil, "800 g-1.2 kg rice"),
+        ("800 g-1 kg flour", r(2), nil, "1.6 kg-2 kg flour"),
+        ("12 oz-1 lb beef", r(2), nil, "1 1/2 lb-2 lb beef"),
         // Ends that round alike are written once.
         ("1/64 tsp-1/32 tsp salt", r(1, 8), nil, "1/64 tsp salt"),
         // Another unit at the upper end is not a range of one unit: left for a note.
