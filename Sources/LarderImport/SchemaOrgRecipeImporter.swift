@@ -366,7 +366,11 @@ public struct SchemaOrgRecipeImporter: Importer {
         for element in reader.list(node) {
             switch json.kind(element) {
             case .number:
-                guard let value = json.number(element)?.decimal, value > 0 else { continue }
+                guard let value = json.number(element)?.decimal, value > 0 else {
+                    // It was left out with no word.
+                    reader.report(.warning, "recipeYield \(json.numberLiteral(element)) is not a number of servings above 0; it is left out", at: element)
+                    continue
+                }
                 if let whole = ImportNumber.int(value) {
                     yields.append(RecipeYield(value: .servings(whole)))
                 } else {

@@ -176,6 +176,13 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         }
     }
 
+    /// A yield of 0 or below is left out with a warning (it was dropped with no word).
+    @Test func aYieldThatIsNoNumberOfServingsIsWarnedAbout() throws {
+        let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "recipeYield": -4}"#)
+        #expect(documents.first?.value["servings"] == nil)
+        #expect(diagnostics.map(\.message) == ["recipeYield -4 is not a number of servings above 0; it is left out"])
+    }
+
     /// Links and videos are kept only when the `url` rule takes them, so imported content
     /// lints clean (these were imported, and `larder lint` failed on them); the page still
     /// resolves relative images.
