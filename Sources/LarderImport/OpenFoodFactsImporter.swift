@@ -87,8 +87,10 @@ public struct OpenFoodFactsImporter: Importer {
             }
             node = inner
             wrapperCode = reader.member(record, "code")
-        } else if let status = reader.member(record, "status"), json.int(status) == 0 {
-            let verbose = reader.member(record, "status_verbose").flatMap { reader.text($0) } ?? "no product"
+        } else if let status = reader.member(record, "status"), json.int(status) == 0 || json.string(status) == "failure" {
+            // API v2: status 0 and status_verbose; API v3: "failure" and result.name.
+            let verbose = reader.member(record, "status_verbose").flatMap { reader.text($0) }
+                ?? reader.member(record, "result").flatMap { reader.member($0, "name") }.flatMap { reader.text($0) } ?? "no product"
             let code = reader.member(record, "code").map { json.kind($0) == .number ? json.numberLiteral($0) : reader.text($0) ?? "" } ?? ""
             reader.report(.error, "Open Food Facts answered '\(verbose)'\(code.isEmpty ? "" : " for code \(code)"); this record is not imported", at: status)
             return nil

@@ -75,6 +75,10 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let missing = try importing(off, #"{"code": "3250390000006", "status": 0, "status_verbose": "product not found"}"#)
         #expect(missing.documents.isEmpty)
         #expect(missing.diagnostics.first?.message.contains("answered 'product not found' for code 3250390000006") == true)
+        // API v3's answer (it was read as a product with no name).
+        let v3 = try importing(off, #"{"code": "3250390000006", "status": "failure", "result": {"id": "product_not_found", "name": "Product not found"}, "errors": []}"#)
+        #expect(v3.documents.isEmpty)
+        #expect(v3.diagnostics.map(\.message) == ["Open Food Facts answered 'Product not found' for code 3250390000006; this record is not imported"])
     }
 
     @Test func namesPerLanguage() throws {
