@@ -99,6 +99,10 @@ enum ImportInput {
         do {
             return [ImportReader(json: try JSONDocument(parsing: bytes), file: file)]
         } catch {
+            if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
+               first == UInt8(ascii: "<") {
+                return htmlScripts(bytes, file: file, diagnostics: &diagnostics)
+            }
             let firstLine = lineRanges(bytes).first { !isBlank(bytes[$0]) }
             if let first = firstLine, first.upperBound < bytes.count,
                (try? JSONDocument(parsing: Array(bytes[first]))) != nil {
@@ -108,6 +112,76 @@ enum ImportInput {
                 ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: error.position))
             return []
         }
+    }
+
+    /// The JSON-LD of an HTML page (a recipe page saved from the web): the text of each
+    /// `<script type="application/ld+json">`, HTML comment or CDATA marks around it taken
+    /// off. Each is parsed from a copy of the page with everything else made blank (line
+    /// breaks kept, a character made as many spaces as the columns it takes), so positions
+    /// are the page's own.
+    static func htmlScripts(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {
+        let scripts = jsonLDScripts(bytes)
+        guard !scripts.isEmpty else {
+            diagnostics.append(Diagnostic(
+                ruleID: RuleMetadata.parseID, severity: .error,
+                message: "an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import",
+                file: file, start: SourcePosition(line: 1, column: 1)))
+            return []
+        }
+        var readers: [ImportReader] = []
+        for content in scripts {
+            var padded: [UInt8] = []
+            padded.reserveCapacity(bytes.count)
+            for i in bytes.indices {
+                let b = bytes[i]
+                if content.contains(i) || b == 0x0A || b == 0x0D {
+                    padded.append(b)
+                } else if b < 0x80 {
+                    padded.append(0x20)
+                } else if b >= 0xC0 {
+                    padded.append(0x20)
+                    if b >= 0xF0 { padded.append(0x20) }  // two UTF-16 code units
+                }
+            }
+            do {
+                readers.append(ImportReader(json: try JSONDocument(parsing: padded), file: file))
+            } catch {
+                diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: error.position))
+            }
+        }
+        return readers
+    }
+
+    /// The byte ranges of the JSON-LD scripts' texts, without `<!--`/`-->` and
+    /// `<![CDATA[`/`]]>` around them.
+    static func jsonLDScripts(_ bytes: [UInt8]) -> [Range<Int>] {
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        func matches(_ text: String, at i: Int) -> Bool {
+            let t = Array(text.utf8)
+            guard i + t.count <= bytes.count else { return false }
+            for k in t.indices where lower(bytes[i + k]) != t[k] { return false }
+            return true
+        }
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<"), matches("<script", at: i) else { i += 1; continue }
+            guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let tag = String(decoding: bytes[i..<close].map(lower), as: UTF8.self)
+            var end = close + 1
+            while end < bytes.count, !(bytes[end] == UInt8(ascii: "<") && matches("</script", at: end)) { end += 1 }
+            if tag.contains("application/ld+json") {
+                var start = close + 1, stop = end
+                func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+                while start < stop, isSpace(bytes[start]) { start += 1 }
+                while stop > start, isSpace(bytes[stop - 1]) { stop -= 1 }
+                for open in ["<!--", "<![cdata["] where matches(open, at: start) { start += open.utf8.count }
+                for shut in ["-->", "]]>"] where stop - start >= shut.utf8.count && matches(shut, at: stop - shut.utf8.count) { stop -= shut.utf8.count }
+                if start < stop { ranges.append(start..<stop) }
+            }
+            i = end
+        }
+        return ranges
     }
 
     static func lines(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {

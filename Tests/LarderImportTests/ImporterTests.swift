@@ -180,6 +180,26 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         }
     }
 
+    /// An HTML page saved from the web: its JSON-LD scripts are read (comment and CDATA marks
+    /// taken off), with positions in the page; it was "expected a JSON value, found '<'".
+    @Test func anHTMLPageGivesItsJSONLD() throws {
+        let page = """
+            <!DOCTYPE html>
+            <html><head><title>Bánh mì 🍞</title><script>var s = "<script>";</script>
+            <script type='application/ld+json'><!--
+            {"@type": "Recipe", "name": "Banana Bread", "recipeIngredient": ["3 bananas"], "recipeYield": "abc"}
+            --></script>
+            <SCRIPT TYPE="application/ld+json"><![CDATA[{"@graph": [{"@type": "Recipe", "name": "Pão", "recipeIngredient": ["1 kg flour"]}]}]]></SCRIPT>
+            </head><body><p>Hi</p></body></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "page.html")
+        #expect(documents.map(\.id) == ["banana-bread", "pao"])
+        #expect(diagnostics.map { "\($0.line):\($0.column)" } == ["4:95"], "\(diagnostics)")
+        let none = try importing(importer, "<html><body>No data</body></html>", name: "page.html")
+        #expect(none.documents.isEmpty)
+        #expect(none.diagnostics.map(\.message) == ["an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import"])
+    }
+
     /// A yield of 0 or below is left out with a warning (it was dropped with no word).
     @Test func aYieldThatIsNoNumberOfServingsIsWarnedAbout() throws {
         let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "recipeYield": -4}"#)
