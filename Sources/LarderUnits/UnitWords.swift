@@ -235,13 +235,13 @@ public struct UnitLexicon: Sendable {
         ("", [
             a("g", "g"), a("kg", "kg"), a("mg", "mg"), a("µg", "µg"), a("ml", "ml"), a("ml", "mL"), a("cl", "cl"),
             a("dl", "dl"), a("l", "l"), a("l", "L", caseSensitive: true), a("oz", "oz"), a("lb", "lb", "lb"),
-            a("lb", "lbs"),
+            a("lb", "lb", "lbs"),
         ]),
         ("en", [
-            a("~tsp", "tsp"), a("~tsp", "t", caseSensitive: true), a("~tsp", "tsps"), a("~tsp", "ts"),
+            a("~tsp", "tsp"), a("~tsp", "t", caseSensitive: true), a("~tsp", "tsp", "tsps"), a("~tsp", "ts"),
             w("~tsp", "teaspoon", "teaspoons"), w("~tsp", "teaspoonful", "teaspoonfuls"),
             a("~tbsp", "tbsp"), a("~tbsp", "T", caseSensitive: true), a("~tbsp", "Tb", caseSensitive: true),
-            a("~tbsp", "tbsps"), a("~tbsp", "tbs"), a("~tbsp", "tbl"), a("~tbsp", "tbls"), a("~tbsp", "tblsp"),
+            a("~tbsp", "tbsp", "tbsps"), a("~tbsp", "tbs"), a("~tbsp", "tbl"), a("~tbsp", "tbls"), a("~tbsp", "tblsp"),
             w("~tbsp", "tablespoon", "tablespoons"), w("~tbsp", "tablespoonful", "tablespoonfuls"),
             a("~cup", "cup", "cups"), a("~cup", "c", caseSensitive: true), w("~cup", "cup", "cups"),
             a("~fl oz", "fl oz"), a("~fl oz", "fl. oz"), a("~fl oz", "floz"), w("~fl oz", "fluid ounce", "fluid ounces"),

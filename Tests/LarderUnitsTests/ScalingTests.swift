@@ -84,6 +84,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         // Case: an SI symbol keeps its own, a unit word as written keeps the writer's, and a
         // teaspoon never takes a capital (T is a tablespoon).
         ("1 L milk", r(3), nil, "3 L milk"),
+        // A plural abbreviation has a singular (it was "1 lbs", "1 tsps").
+        ("2 lbs beef", r(1, 2), nil, "1 lb beef"), ("2 tsps salt", r(1, 2), nil, "1 tsp salt"), ("2 lbs beef", r(2), nil, "4 lbs beef"),
         ("250 mL stock", r(3), nil, "750 mL stock"),
         ("1 Tbsp oil", r(1, 3), nil, "1 tsp oil"),
         ("1 Tsp salt", r(3), nil, "1 Tbsp salt"),
