@@ -118,6 +118,15 @@ import Testing
     @Test func rejectsEnergyInOtherUnits() {
         #expect(throws: ImportValueError.self) { try NutritionText.energy("300 g") }
     }
+
+    /// Units as labels write them: capitals and a plural `s` (these were refused).
+    @Test func unitsInCapitalsOrThePlural() throws {
+        #expect(try NutritionText.grams("12 G") == 12)
+        #expect(try NutritionText.grams("500 MG") == Decimal(string: "0.5"))
+        #expect(try NutritionText.energy("300 kcals") == (300, "kcal"))
+        #expect(try NutritionText.energy("1200 KJ") == (1200, "kJ"))
+        #expect(throws: ImportValueError.self) { try NutritionText.grams("3 cups") }
+    }
 }
 
 @Suite struct SlugAndTextTests {

@@ -26,11 +26,22 @@ public enum NutritionText {
         return (value, unit.isEmpty ? nil : unit)
     }
 
+    /// A unit as nutrition labels write it: as spelled, else in lower case (`12 G`, `5 MG`),
+    /// else without a plural `s` (`300 kcals`); these were refused.
+    static func lenientUnit(_ text: String) -> UnitDefinition? {
+        let table = UnitTable.standard
+        if let unit = table.unit(named: text) { return unit }
+        let lower = text.lowercased()
+        if let unit = table.unit(named: lower) { return unit }
+        if lower.count > 2, lower.hasSuffix("s") { return table.unit(named: String(lower.dropLast())) }
+        return nil
+    }
+
     /// A mass in grams: `g`, `mg`, `µg`/`mcg`, `kg`, `oz`, `lb`, or a bare number (grams).
     public static func grams(_ text: String) throws(ImportValueError) -> Decimal {
         let (value, unitText) = try parse(text)
         guard let unitText else { return value }
-        guard let unit = UnitTable.standard.unit(named: unitText), unit.dimension == .mass,
+        guard let unit = lenientUnit(unitText), unit.dimension == .mass,
               let grams = UnitTable.standard.unit(id: "g"), let converted = UnitTable.convert(value, from: unit, to: grams)
         else {
             throw ImportValueError("'\(text)': '\(unitText)' is not a unit of mass (g, mg, µg, kg, oz or lb)")
@@ -43,7 +54,7 @@ public enum NutritionText {
     public static func energy(_ text: String) throws(ImportValueError) -> (value: Decimal, unit: String) {
         let (value, unitText) = try parse(text)
         guard let unitText else { return (value, "kcal") }
-        guard let unit = UnitTable.standard.unit(named: unitText), unit.dimension == .energy else {
+        guard let unit = lenientUnit(unitText), unit.dimension == .energy else {
             throw ImportValueError("'\(text)': '\(unitText)' is not a unit of energy (kcal, calories or kJ)")
         }
         return (value, unit.id == "kJ" ? "kJ" : "kcal")
