@@ -232,17 +232,23 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// (`recipe-1a2b3c4d`).
     func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> JSONValue {
         let json = reader.json
-        if let identifier = reader.member(node, "identifier") {
-            if json.kind(identifier) == .number, json.isIntegerLiteral(identifier), let n = json.int(identifier), n >= 0 {
-                return .number(JSONNumber(n))
-            }
-            if let text = json.string(identifier) {
+        if var identifier = reader.member(node, "identifier") {
+            // A PropertyValue holds it in `value` (it was passed over with no word).
+            if json.kind(identifier) == .object, let value = reader.member(identifier, "value") { identifier = value }
+            if json.kind(identifier) == .number {
+                // 42, 42.0 and 4.2e1 are the same id.
+                if let d = json.number(identifier)?.decimal, d >= 0, let n = ImportNumber.int(d) { return .number(JSONNumber(n)) }
+                reader.report(.warning, "identifier \(json.numberLiteral(identifier)) is not a whole number of 0 or more; the recipe's id comes from its address or name", at: identifier)
+            } else if let text = json.string(identifier) {
                 if Slug.isSlug(text), text.utf8.count <= Slug.maxLength { return .string(text) }
                 let slug = Slug.make(text)
                 if !slug.isEmpty {
                     reader.report(.note, "identifier '\(text)' is not a Larder id (lower-case letters, digits and hyphens); the recipe's id is '\(slug)'", at: identifier)
                     return .string(slug)
                 }
+                reader.report(.warning, "identifier '\(text)' has nothing an id can spell; the recipe's id comes from its address or name", at: identifier)
+            } else {
+                reader.report(.warning, "identifier is \(json.kind(identifier)), not text or a number; the recipe's id comes from its address or name", at: identifier)
             }
         }
         // A blank node or a fragment of the page (`#recipe`) names nothing: passed over.

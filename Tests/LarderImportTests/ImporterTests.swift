@@ -163,6 +163,14 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         // A fragment of the page names nothing (it gave `recipe` to every such recipe).
         #expect(try id(##""@id": "#recipe", "url": "https://ex.com/banana-bread/""##) == "banana-bread")
         #expect(try id(##""@id": "#recipe""##) == "banana-bread")
+        // A PropertyValue's value, and a whole number however it is written; an id that
+        // cannot be one is warned about (each was passed over with no word).
+        #expect(try id(#""identifier": {"@type": "PropertyValue", "propertyID": "sku", "value": "bb-9"}"#) == "bb-9")
+        #expect(try id(#""identifier": 42.0"#) == 42)
+        #expect(try id(#""identifier": 1e2"#) == 100)
+        let negative = try importing(importer, #"{"@type": "Recipe", "name": "Banana Bread", "recipeIngredient": ["x"], "identifier": -3}"#)
+        #expect(negative.documents.first?.id == "banana-bread")
+        #expect(negative.diagnostics.map(\.message) == ["identifier -3 is not a whole number of 0 or more; the recipe's id comes from its address or name"])
     }
 
     /// JSON-LD value lists keep every value with a tag Larder takes; one without (none, a
