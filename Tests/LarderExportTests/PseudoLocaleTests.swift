@@ -38,6 +38,8 @@ import Testing
         #expect(PseudoLocale.accented.apply("<b>Bold</b> at https://example.com/a?b=c now")
             == "[<b>Ɓöļð</b> åţ https://example.com/a?b=c ñöŵ one]")
         #expect(PseudoLocale.accented.apply("See $t(other.key) too") == "[Šéé $t(other.key) ţöö one]")
+        // A letter with a combining accent after it keeps it alone (it became "é́").
+        #expect(PseudoLocale.accented.apply("Cafe\u{301}") == "[Çåƒe\u{301} one]")
         // HTML character references (`&amp;` became `&åɱþ;`); a bare `&` is text.
         #expect(PseudoLocale.accented.apply("Salt &amp; pepper &#39;x&#x27; & more") == "[Šåļţ &amp; þéþþéŕ &#39;ẋ&#x27; & ɱöŕé one two]")
         // A long text grows by about 40% too (the padding words are taken again).

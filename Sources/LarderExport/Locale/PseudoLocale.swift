@@ -47,7 +47,9 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
                     continue
                 }
                 let s = scalars[i]
-                out.append(Self.accents[s] ?? s)
+                // A letter that already has a combining accent after it keeps its own (é́).
+                let marked = i + 1 < scalars.count && scalars[i + 1].properties.generalCategory == .nonspacingMark
+                out.append(marked ? s : Self.accents[s] ?? s)
                 if s.properties.isAlphabetic { letters += 1 }
                 i += 1
             }
