@@ -424,8 +424,9 @@ public struct OpenFoodFactsImporter: Importer {
 
     /// `<n>_value` read in `<n>_unit` and converted to grams (kcal or kJ for energy).
     func valueInUnit(_ nutriments: Int, _ name: String, reader: inout ImportReader) -> JSONValue? {
+        // A number, or a number written as a string ("5", "1,5"): the API has both.
         guard let valueNode = reader.member(nutriments, name + "_value"),
-              let value = reader.json.number(valueNode)?.decimal, value >= 0
+              let value = reader.json.number(valueNode)?.decimal ?? reader.json.string(valueNode).flatMap({ ImportNumber.decimal(Substring($0)) }), value >= 0
         else { return nil }
         let unitText = reader.member(nutriments, name + "_unit").flatMap { reader.text($0) }
         switch name {
@@ -456,10 +457,16 @@ public struct OpenFoodFactsImporter: Importer {
         let roles = ["front", "ingredients", "nutrition"]
         if let selected = reader.member(node, "selected_images"), json.kind(selected) == .object {
             for role in roles {
-                guard let roleNode = reader.member(selected, role), json.kind(roleNode) == .object,
-                      let sizes = reader.member(roleNode, "display") ?? reader.member(roleNode, "small") ?? reader.member(roleNode, "thumb"),
-                      json.kind(sizes) == .object
-                else { continue }
+                // The largest size that lists an image (an empty `display` gave none).
+                guard let roleNode = reader.member(selected, role), json.kind(roleNode) == .object else { continue }
+                var found: Int?
+                for size in ["display", "small", "thumb"] {
+                    if let n = reader.member(roleNode, size), json.kind(n) == .object, json.count(n) > 0 {
+                        found = n
+                        break
+                    }
+                }
+                guard let sizes = found else { continue }
                 var perLanguage = JSONObject()
                 for (keyNode, urlNode) in json.members(sizes) {
                     guard let language = json.string(keyNode), Self.isLanguage(language), let url = json.string(urlNode) else { continue }

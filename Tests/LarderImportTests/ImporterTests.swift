@@ -114,6 +114,15 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let (documents, _) = try importing(off, text)
         // _100g wins over _value; _value is converted from its unit.
         #expect(documents.first?.value["nutrition"]?["per100g"] == ["energyKj": 4184, "fat": 3.5, "sodium": 0.4])
+        // A value written as a string (it was left out with no word).
+        let strings = #"{"code": "3017620422003", "product_name": "x", "nutrition_data_per": "100g", "nutriments": {"salt_value": "5", "salt_unit": "g", "sugars_value": "1,5"}}"#
+        #expect(try importing(off, strings).documents.first?.value["nutrition"]?["per100g"] == ["sugars": 1.5, "salt": 5])
+    }
+
+    /// The largest size that lists an image: an empty `display` gave no image at all.
+    @Test func anEmptyImageSizeFallsToTheNext() throws {
+        let text = #"{"code": "3017620422003", "product_name": "x", "selected_images": {"front": {"display": {}, "small": {"en": "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg"}}}}"#
+        #expect(try importing(off, text).documents.first?.value["images"]?["front"]?["en"]?["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg")
     }
 }
 
