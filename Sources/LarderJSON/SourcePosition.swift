@@ -131,6 +131,9 @@ public struct SourceLocator: Sendable {
         }
         var i = lineStarts[lo]
         var column = 1
+        // A caller that counts on from its last position asks with a small limit and gets
+        // nil, as before: cheaper than a checkpoint.
+        guard offset - i <= limit else { return nil }
         if offset - i > Self.checkpointSpacing, !checkpointOffsets.isEmpty {
             // The last checkpoint at or before `offset`, if it is on this line.
             var a = 0, b = checkpointOffsets.count
@@ -150,7 +153,6 @@ public struct SourceLocator: Sendable {
                 return SourcePosition(line: lo + 1, column: col)
             }
         }
-        guard offset - i <= limit else { return nil }
         // A byte order mark is invisible in editors.
         if i == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             i = min(3, offset)

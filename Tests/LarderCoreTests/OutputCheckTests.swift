@@ -123,14 +123,21 @@ import Testing
         ])
     }
 
-    @Test func aLinkedOutputFolderIsOneDifferenceAndNothingIsFollowed() throws {
+    /// A check says what the build would: an output that is, or goes through, a link is
+    /// refused, and nothing is read through it (it was one difference, and a link above the
+    /// output was followed: "up to date" on files outside the project, which the build then
+    /// refused to write).
+    @Test func aLinkedOutputIsRefusedAsTheBuildRefusesIt() throws {
         let base = try scratchRoot.folder()
         let elsewhere = try scratchRoot.folder()
-        try write("", elsewhere + "/.larder-output")
-        try write("[1]", elsewhere + "/a.json")
+        try write("", elsewhere + "/json/.larder-output")
+        try write("[1]", elsewhere + "/json/a.json")
         try FileManager.default.createDirectory(atPath: base + "/dist", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: base + "/dist/json", withDestinationPath: elsewhere)
-        #expect(try differences(base, [try bundle([("a.json", "[1]")])]) == [OutputDifference(path: "dist/json", change: .notRegular)])
+        try FileManager.default.createSymbolicLink(atPath: base + "/dist/json", withDestinationPath: elsewhere + "/json")
+        try FileManager.default.createSymbolicLink(atPath: base + "/lnk", withDestinationPath: elsewhere)
+        #expect(throws: OutputWriter.WriteError.self) { _ = try differences(base, [try bundle([("a.json", "[1]")])]) }
+        let above = OutputWriter.Output(path: "lnk/json", isFile: false, artifacts: [try Artifact(path: "a.json", bytes: Array("[1]".utf8))])
+        #expect { _ = try differences(base, [above]) } throws: { "\($0)".contains("goes through the link 'lnk'") }
     }
 
     /// A character that differs in a later byte (é and ó share their first) is named at its

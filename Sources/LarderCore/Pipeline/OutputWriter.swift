@@ -49,10 +49,9 @@ public struct OutputWriter: Sendable {
 
     /// Checks one output against the rules and against the outputs before it (`seen`, their
     /// normalized paths; the output's path is added).
-    /// `writes` is false for a build that only compares (``Staging/differences()``), which
-    /// follows no link on the output's path and reports a link in the output's place as a
-    /// difference.
-    func check(_ output: Output, after seen: inout [String], streamed: Bool = false, writes: Bool = true) throws(WriteError) {
+    /// A build that only compares (``Staging/differences()``) is checked the same way: it
+    /// reads no file through a link, and says what the build itself would say.
+    func check(_ output: Output, after seen: inout [String], streamed: Bool = false) throws(WriteError) {
         guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
             throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
         }
@@ -71,7 +70,7 @@ public struct OutputWriter: Sendable {
         // included ("out: lnk/po" with lnk -> /tmp wrote /tmp/po): every folder on the
         // output's path, and the output itself, must be a real one.
         var prefix = base
-        for component in normalized.split(separator: "/") where writes {
+        for component in normalized.split(separator: "/") {
             prefix += (prefix.hasSuffix("/") ? "" : "/") + component
             var info = stat()
             guard lstat(prefix, &info) == 0 else { break }  // not there yet: made by the build
@@ -127,7 +126,7 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw WriteError("cannot create a staging folder in \(temporaryFolder): \(error.localizedDescription)")
             }
-            return Staging(writer: self, folder: staging, writes: false)
+            return Staging(writer: self, folder: staging)
         }
         // Staging folders of builds that were killed are removed first; one whose build is
         // still running (its process id is in the name) is left alone, as a build now stages
@@ -149,21 +148,18 @@ public struct OutputWriter: Sendable {
     public struct Staging: Sendable {
         let writer: OutputWriter
         let folder: String
-        /// False when the build only compares: nothing lands in the project.
-        let writes: Bool
         /// Normalized paths of the staged outputs, in order.
         private(set) var staged: [String] = []
 
-        init(writer: OutputWriter, folder: String, writes: Bool = true) {
+        init(writer: OutputWriter, folder: String) {
             self.writer = writer
             self.folder = folder
-            self.writes = writes
         }
 
         /// Checks `output` (also against the outputs staged before it) and writes it into
         /// the staging folder.
         public mutating func stage(_ output: Output) throws(WriteError) {
-            try writer.check(output, after: &staged, writes: writes)
+            try writer.check(output, after: &staged)
             let stagedRoot = folder + "/\(staged.count - 1)"
             do {
                 if output.isFile {
@@ -185,7 +181,7 @@ public struct OutputWriter: Sendable {
         /// Checks an output that an ``ExportStream`` writes file by file and returns the sink
         /// it writes through (its files are in place with the others at ``commit()``).
         public mutating func stream(path: String, isFile: Bool) throws(WriteError) -> ExportSink {
-            try writer.check(Output(path: path, isFile: isFile, artifacts: []), after: &staged, streamed: true, writes: writes)
+            try writer.check(Output(path: path, isFile: isFile, artifacts: []), after: &staged, streamed: true)
             let stagedRoot = folder + "/\(staged.count - 1)"
             if !isFile {
                 do {
