@@ -54,7 +54,7 @@ public enum Inflection {
         if UnitLexicon.baseLanguage(language) == "pt" {
             if let preposition = parts.firstIndex(where: { stopWords.contains($0.lowercased()) }), preposition > 0 {
                 changed[0] = inflect(parts[0])
-            } else if portugueseVerbParts.contains(parts[0].lowercased()) {
+            } else if portugueseVerbParts.contains(parts[0].lowercased()) || portugueseInvariableParts.contains(parts[0].lowercased()) {
                 changed[changed.count - 1] = inflect(parts[parts.count - 1])
             } else {
                 changed = parts.map(inflect)
@@ -64,6 +64,13 @@ public enum Inflection {
         }
         return changed == parts ? nil : changed.joined(separator: "-")
     }
+
+    /// Prefixes and adverbs that start Portuguese compounds and never change
+    /// (`mini-pizzas`, `semi-frios`, `bem-casados`, `super-bocks`).
+    static let portugueseInvariableParts: Set<String> = [
+        "mini", "semi", "bem", "mal", "super", "ex", "vice", "pré", "pre", "pós", "pos", "anti", "auto", "micro", "multi",
+        "recém", "sub", "hiper", "ultra", "extra", "contra", "entre", "sobre", "sem", "não", "meio",
+    ]
 
     /// Verbs that start Portuguese compounds whose last part alone takes the number
     /// (`guarda-chuvas`, `saca-rolhas`, `quebra-nozes`).
@@ -145,6 +152,7 @@ public enum Inflection {
         if invariable.contains(w) { return w }
         if let p = portugueseIrregular[w] { return p }
         if w.hasSuffix("ão") { return w.dropLast(2) + "ões" }
+        if w.hasSuffix("ês") { return w.dropLast(2) + "eses" }  // francês -> franceses, mês -> meses
         if w.hasSuffix("s") { return w }  // already plural (or invariable: lápis)
         if w.hasSuffix("al") { return w.dropLast(2) + "ais" }
         if w.hasSuffix("el") { return w.dropLast(2) + "éis" }
@@ -165,6 +173,7 @@ public enum Inflection {
         if w.hasSuffix("éis") { return w.dropLast(3) + "el" }
         if w.hasSuffix("óis") { return w.dropLast(3) + "ol" }
         if w.hasSuffix("uis") { return w.dropLast(3) + "ul" }
+        if w.hasSuffix("eses"), w.count > 5 { return w.dropLast(4) + "ês" }  // franceses -> francês
         if w.hasSuffix("res") || w.hasSuffix("zes") { return String(w.dropLast(2)) }
         if w.hasSuffix("s"), w.count > 2 { return String(w.dropLast()) }
         return w

@@ -156,6 +156,7 @@ import Testing
         ("https://ex.com/carrot-cake/index.html", "carrot-cake"), ("https://ex.com/lemon-tart/index.html", "lemon-tart"),
         ("https://ex.com/recipe.php?id=7", "recipe-7"), ("https://ex.com/recipe.php?id=8", "recipe-8"),
         ("https://ex.com/recipes/pho/recipe/", "pho"), ("https://ex.com/index.html", "index"),
+        ("https://ex.com/food/view.php?id=7", "food-7"), ("https://ex.com/food/view.php?id=8", "food-8"),
     ])
     func slugsFromURLs(_ url: String, _ slug: String) {
         #expect(Slug.fromURL(url) == slug)

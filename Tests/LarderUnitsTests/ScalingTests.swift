@@ -125,6 +125,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 piri-piri", r(2), "pt", "4 piri-piri"),
         ("1 t-bone steak", r(2), nil, "2 t-bone steaks"),
         ("1 t-bone", r(2), "pt", "2 t-bones"),
+        // A prefix or an adverb first never changes (it became "minis-pizzas", "bens-casados").
+        ("1 mini-pizza", r(3), "pt", "3 mini-pizzas"), ("1 bem-casado", r(3), "pt", "3 bem-casados"),
+        ("1 semi-frio", r(3), "pt", "3 semi-frios"), ("1 pão-francês", r(3), "pt", "3 pães-franceses"),
+        ("4 pães-franceses", r(1, 4), "pt", "1 pão-francês"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)

@@ -72,16 +72,19 @@ public enum Slug {
         // A page named for what it is, not for the recipe (`carrot-cake/index.html`,
         // `recipe.php?id=7`): the folder names it, else the query tells pages apart (both
         // had given `index` and `recipe`, and the second recipe was not imported).
+        let values = query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+        var dropped = false
         while let last = segments.last, genericPageNames.contains(last.lowercased()) {
             if segments.count > 1 {
                 segments.removeLast()
+                dropped = true
             } else {
-                let values = query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
-                return values.isEmpty ? make(last) : make(([last] + values).joined(separator: "-"))
+                return make(([last] + values).joined(separator: "-"))
             }
         }
         guard let last = segments.last else { return "" }
-        return make(last)
+        // `food/view.php?id=7` and `?id=8`: the folder alone would name both pages.
+        return make(dropped ? ([last] + values).joined(separator: "-") : last)
     }
 
     /// Last path segments that name a kind of page rather than the recipe on it.
