@@ -296,21 +296,10 @@ public struct SchemaOrgRecipeImporter: Importer {
     }
 
     /// A BCP 47 tag as Larder's `languageTag` takes it (`en`, `pt-BR`, `zh-Hant-TW`,
-    /// `es-419`): language, then an optional script, region and variants, as the schema's
-    /// pattern has them (`zh-yue` passed here and then failed the schema, losing the recipe).
+    /// `es-419`; ``LanguageTagShape``): `zh-yue` passed a looser check here and then failed
+    /// the schema, losing the recipe.
     static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        func letters(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isLetter } }
-        func digits(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isNumber } }
-        func alphanumeric(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-        guard let first = parts.first, (2...3).contains(first.count), letters(first) else { return false }
-        var rest = parts.dropFirst()
-        if let script = rest.first, script.count == 4, letters(script) { rest = rest.dropFirst() }
-        if let region = rest.first, (region.count == 2 && letters(region)) || (region.count == 3 && digits(region)) { rest = rest.dropFirst() }
-        return rest.allSatisfy { variant in
-            ((5...8).contains(variant.count) && alphanumeric(variant))
-                || (variant.count == 4 && variant.first.map { $0.isASCII && $0.isNumber } == true && alphanumeric(variant))
-        }
+        LanguageTagShape.isWellFormed(tag)
     }
 
     /// Slugs of a text or a list of texts (comma-separated when `commaSeparated`), each

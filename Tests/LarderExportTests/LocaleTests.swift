@@ -1,6 +1,23 @@
+import LarderCore
 import LarderJSON
 import Testing
 @testable import LarderExport
+
+/// Lint finds a team's texts with LarderCore's `LanguageTagShape`, the exporters with
+/// `LanguageTag`: the two must take the same tags, or lint checks maps nobody exports.
+@Suite struct LanguageTagShapeTests {
+    @Test func takesWhatLanguageTagParses() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["en", "pt", "zh", "yue", "Hant", "latn", "BR", "419", "us", "valencia", "1996", "rozaj", "x", "u", "test", "a", "abcdefghi", "12", "e", ""]
+        var tags = ["en", "zh-yue", "en-x-test", "de-DE-1996-1996", "es-419", "sr-Latn", "zh-Hant-TW", "ca-ES-valencia", "e", "en--US", "-en"]
+        for _ in 0..<3000 {
+            tags.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: "-"))
+        }
+        for tag in tags {
+            #expect(LanguageTagShape.isWellFormed(tag) == LanguageTag.isValid(tag), "\(tag)")
+        }
+    }
+}
 
 @Suite struct LanguageTagTests {
     @Test(arguments: [

@@ -58,7 +58,9 @@ enum ContentFields {
             guard json.count(n) > 0 else { return false }
             var matches = false
             for (k, v) in json.members(n) {
-                guard let key = json.string(k), Localized.isLanguageTag(key), isTextValue(v) else { return false }
+                // The exporters' shape of a tag: `zh-yue` or `en-x-test` keys are not text
+                // to them, and so not here.
+                guard let key = json.string(k), LanguageTagShape.isWellFormed(key), isTextValue(v) else { return false }
                 if languages.contains(language(of: key)) { matches = true }
             }
             return matches

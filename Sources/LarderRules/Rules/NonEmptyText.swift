@@ -50,7 +50,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
             .triggers(#"{"code": "3017620422003", "name": {}}"#, at: "/name", kind: "product"),
             .passes(#"{"id": "a", "title": "  "}"#, kind: "achievement"),
             // A kind of your own without `fields`: its language maps, plural forms included.
-            .triggers(#"{"id": "a", "title": {"en": "", "vi": "Dễ"}, "badge": {"en": {"one": "%d win", "other": " "}}}"#,
+            .triggers(#"{"id": "a", "title": {"en": "", "vi": "Dễ"}, "badge": {"en": {"one": "%d win", "other": " "}}, "bow": {"en": "", "zh-yue": "弓"}}"#,
                       at: "/title/en", "/badge/en/other", kind: "achievement", options: ["locales": ["en", "vi"]]),
             .triggers(#"{"id": "a", "title": {"en": "Easy Peasy", "vi": " "}, "levels": [{"name": ""}]}"#,
                       at: "/title/vi", "/levels/0/name", kind: "achievement",

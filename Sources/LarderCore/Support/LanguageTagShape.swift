@@ -1,0 +1,27 @@
+/// Whether a text is a BCP 47 language tag of the shape Larder's exporters, its schemas and
+/// its importers take: a 2-3 letter language, then an optional 4-letter script, an optional
+/// region (2 letters or 3 digits) and variants (5-8 letters or digits, or a digit and 3),
+/// each variant once; no extension or private-use subtags (`en-x-test`), no extended
+/// language (`zh-yue`). Case is not checked.
+///
+/// Lint finds a team's own texts with it, so lint checks exactly the language maps the
+/// exporters export (LarderExport's `LanguageTag` parses the same shape).
+public enum LanguageTagShape {
+    public static func isWellFormed(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        func letters(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isLetter } }
+        func digits(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        func alphanumeric(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard let first = parts.first, (2...3).contains(first.count), letters(first) else { return false }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, letters(script) { rest = rest.dropFirst() }
+        if let region = rest.first, (region.count == 2 && letters(region)) || (region.count == 3 && digits(region)) { rest = rest.dropFirst() }
+        var seen = Set<String>()
+        for variant in rest {
+            let isVariant = ((5...8).contains(variant.count) && alphanumeric(variant))
+                || (variant.count == 4 && variant.first.map { $0.isASCII && $0.isNumber } == true && alphanumeric(variant))
+            guard isVariant, seen.insert(variant.lowercased()).inserted else { return false }
+        }
+        return true
+    }
+}
