@@ -175,8 +175,16 @@ enum ImportInput {
                 func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
                 while start < stop, isSpace(bytes[start]) { start += 1 }
                 while stop > start, isSpace(bytes[stop - 1]) { stop -= 1 }
-                for open in ["<!--", "<![cdata["] where matches(open, at: start) { start += open.utf8.count }
-                for shut in ["-->", "]]>"] where stop - start >= shut.utf8.count && matches(shut, at: stop - shut.utf8.count) { stop -= shut.utf8.count }
+                // `<!--`, `<![CDATA[`, and the script-comment forms WordPress writes
+                // (`//<![CDATA[`, `/*<![CDATA[*/`), and their ends.
+                for open in ["/*<![cdata[*/", "//<![cdata[", "<!--", "<![cdata["] where matches(open, at: start) {
+                    start += open.utf8.count
+                    break
+                }
+                for shut in ["/*]]>*/", "//]]>", "-->", "]]>"] where stop - start >= shut.utf8.count && matches(shut, at: stop - shut.utf8.count) {
+                    stop -= shut.utf8.count
+                    break
+                }
                 if start < stop { ranges.append(start..<stop) }
             }
             i = end

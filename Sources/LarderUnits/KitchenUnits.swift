@@ -408,16 +408,21 @@ public struct KitchenUnits: Sendable {
     /// A larger unit for an amount that does not read well in the close choice's: within
     /// 5 % (less than), cups and pounds in eighths and thirds too, at least the unit's
     /// minimum and itself readable; the closest (the larger of two as close).
+    /// When no larger unit reads well either (a range `13-18 tbsp`), the largest one within
+    /// 5 % still reads better than the close choice (it was `39 1/2-53 tsp`).
     private func readableChoice(_ candidates: [Candidate?], above position: Int) -> FittedQuantity? {
         var best: FittedQuantity?
+        var largest: FittedQuantity?
         for c in candidates[(position + 1)...].compactMap({ $0 }) {
             let rounding = Self.finer(c.rounding, unit: c.unit, pounds: true)
             let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
-            guard fitted.shown.lower >= c.minimum, c.maximum?.holds(fitted) ?? true, fitted.relativeError < 0.05 - 1e-9 else { continue }
+            guard fitted.shown.lower >= c.minimum, fitted.relativeError < 0.05 - 1e-9 else { continue }
+            largest = fitted
+            guard c.maximum?.holds(fitted) ?? true else { continue }
             if let b = best, fitted.relativeError > b.relativeError { continue }
             best = fitted
         }
-        return best
+        return best ?? largest
     }
 
     /// Cups (and, with `pounds`, pounds) in eighths as well as quarters and thirds.

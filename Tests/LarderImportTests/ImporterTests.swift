@@ -207,10 +207,13 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
             {"@type": "Recipe", "name": "Banana Bread", "recipeIngredient": ["3 bananas"], "recipeYield": "abc"}
             --></script>
             <SCRIPT TYPE="application/ld+json"><![CDATA[{"@graph": [{"@type": "Recipe", "name": "Pão", "recipeIngredient": ["1 kg flour"]}]}]]></SCRIPT>
+            <script type="application/ld+json">//<![CDATA[
+            {"@type": "Recipe", "name": "Tart", "recipeIngredient": ["1 lemon"]}
+            //]]></script>
             </head><body><p>Hi</p></body></html>
             """
         let (documents, diagnostics) = try importing(importer, page, name: "page.html")
-        #expect(documents.map(\.id) == ["banana-bread", "pao"])
+        #expect(documents.map(\.id) == ["banana-bread", "pao", "tart"])
         #expect(diagnostics.map { "\($0.line):\($0.column)" } == ["4:95"], "\(diagnostics)")
         let none = try importing(importer, "<html><body>No data</body></html>", name: "page.html")
         #expect(none.documents.isEmpty)

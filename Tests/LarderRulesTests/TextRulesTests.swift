@@ -38,6 +38,17 @@ import Testing
         #expect(found[1].severity == .error && found[1].ruleID == "non-empty-text")
     }
 
+    /// A blank plural form is named with its language and category (`one`, `two` and `few`
+    /// look like language tags: "badge.ru (one)").
+    @Test func pluralFormsAreNamedWithTheirLanguage() throws {
+        let json = #"{"id": "x", "name": {"ru": {"one": "", "few": " ", "other": "%d"}}}"#
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.map(\.message) == [
+            "name (ru, one) is empty; write the text, or remove the field if it is optional",
+            "name (ru, few) is blank (only white space or invisible characters); write the text, or remove the field if it is optional",
+        ])
+    }
+
     @Test func kindsWithoutFieldsAreNotChecked() throws {
         #expect(try run(rule, #"{"name": ""}"#, kind: nil).isEmpty)
         #expect(try run(rule, #"{"en:milk": {"en": ""}}"#, kind: "taxonomy").isEmpty)

@@ -112,6 +112,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("4 quarts chicken stock", r(11, 10), nil, "18 cups chicken stock"),
         // A range is judged by its lower end (it was 26 1/2 tsp-39 1/2 tsp).
         ("1/2 cup-3/4 cup milk", r(11, 10), nil, "9 tbsp-13 tbsp milk"),
+        // When no larger unit reads well either, the largest within 5 % (it was 39 1/2-53 tsp).
+        ("3/4-1 cup flour", r(11, 10), nil, "13-18 tbsp flour"),
         // Portuguese compounds: every noun and adjective takes the number (it was "2
         // couve-flores", and halving "2 couves-flor" gave "1 couves-flor"), the first part
         // before a preposition, the last after a verb; a doubled word stays.

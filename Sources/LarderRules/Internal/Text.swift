@@ -17,15 +17,16 @@ enum Text {
         var tokens = pointer.tokens
         if tokens.starts(with: base.tokens) { tokens.removeFirst(base.tokens.count) }
         var language: String?
-        if languageLast, tokens.count > 1, let last = tokens.last, Localized.isLanguageTag(last) {
-            language = last
-            tokens.removeLast()
-        } else if languageLast, tokens.count > 2, ["zero", "one", "two", "few", "many", "other"].contains(tokens[tokens.count - 1]),
+        if languageLast, tokens.count > 2, ["zero", "one", "two", "few", "many", "other"].contains(tokens[tokens.count - 1]),
             Localized.isLanguageTag(tokens[tokens.count - 2])
         {
-            // A plural form: `title (en, other)`.
+            // A plural form: `title (en, one)` (first: `one`, `two` and `few` look like
+            // language tags themselves).
             language = tokens[tokens.count - 2] + ", " + tokens[tokens.count - 1]
             tokens.removeLast(2)
+        } else if languageLast, tokens.count > 1, let last = tokens.last, Localized.isLanguageTag(last) {
+            language = last
+            tokens.removeLast()
         }
         var label = ""
         for token in tokens {
