@@ -107,8 +107,10 @@ extension IngredientParser {
         // both systems use, is not one: "1 tbsp (0.5 oz)" to metric converts the bracket.
         let targetSystem: MeasurementSystem = system == .metric ? .metric : .usCustomary
         let mainInTarget = line.unit.map { ($0.dimension == .mass || $0.dimension == .volume) && $0.system == targetSystem } ?? false
+        // A bracket that would come out in the main amount's new unit says it twice ("2 cups
+        // (1 pint)" became "473 ml (473 millilitres)"): it keeps its own.
         if !mainInTarget, let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
-           let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system) {
+           let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system), converted.unit?.id != main?.unit?.id {
             edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))
             edits.append((eqUnitSpan, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
         }

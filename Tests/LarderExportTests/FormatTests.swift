@@ -116,6 +116,7 @@ import Testing
         #expect(dict.contains("<string>%d items, 50%% off</string>"), "\(dict)")
         let plain = String(decoding: try #require(strings.artifacts.first { $0.path == "en.lproj/Content.strings" }).bytes, as: UTF8.self)
         #expect(plain.contains(#""card.sale.note" = "100% cotton";"#), "\(plain)")
+        #expect(plain.contains(#""card.sale.title" = "%d items, 50%% off";"#), "\(plain)")
         let catalog = try XCStringsExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "xcstrings", locales: ["en"]))
         let text = String(decoding: try #require(catalog.artifacts.first).bytes, as: UTF8.self)
         #expect(text.contains(#""value" : "one 50%% item""#) && text.contains(#""value" : "100% cotton""#), "\(text)")

@@ -192,6 +192,9 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 Cup-2 Cups stock", .metric, "237 ml-473 ml stock"),
         // A metric spoon is a spoon: its case is the writer's (it became "1 tbsp").
         ("1 Tbsp oil", .us, "1 Tbsp oil"),
+        // A bracket that would say the main amount again keeps its own (it became
+        // "473 ml (473 millilitres)").
+        ("2 cups (1 pint) milk", .metric, "473 ml (1 pint) milk"),
         // A count in brackets stays, and stays in its place (it was swapped to the front).
         ("1 cup (2 sticks) butter", .metric, "237 ml (2 sticks) butter"),
     ] as [(String, TargetSystem, String)])

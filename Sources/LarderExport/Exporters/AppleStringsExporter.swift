@@ -34,7 +34,10 @@ public struct AppleStringsExporter: BundleExporter {
     /// One text's `.strings` entry, under its comment.
     static func entry(key: String, comment: String, value: TextValue, into strings: inout String) {
         strings += "\n/* \(comment) */\n"
-        strings += "\"\(Escape.appleStrings(key))\" = \"\(Escape.appleStrings(value.other))\";\n"
+        // A plural text's entry (its `other` form) is formatted with the count as the
+        // `.stringsdict` forms are: a literal % is %% there too.
+        let text = value.isPlural ? Placeholder.escapingLiteralPercents(value.other) : value.other
+        strings += "\"\(Escape.appleStrings(key))\" = \"\(Escape.appleStrings(text))\";\n"
     }
 
     /// The folder of a locale's tables.
