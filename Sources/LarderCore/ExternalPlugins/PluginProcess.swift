@@ -45,43 +45,53 @@ struct PluginProcess: Sendable {
                 ? "'\(executable)' does not exist or is not executable (relative to \(directory))"
                 : "'\(executable)' is not on PATH")
         }
+        // Every descriptor is made close-on-exec: a plugin started at the same time by another
+        // thread (the exports of a build run side by side) would otherwise inherit this
+        // one's ends, and hold its input or output open. Each plugin then waited for an end
+        // of input that did not come until the other exited, and both ran into the timeout.
         guard let inputPair = Self.socketPair() else { return .failedToStart("cannot make a socket for the request") }
-        let outputPipe = Pipe(), errorPipe = Pipe()
+        guard let outputPipe = Self.pipe(), let errorPipe = Self.pipe() else {
+            close(inputPair.child)
+            close(inputPair.parent)
+            return .failedToStart("cannot make a pipe for the answer")
+        }
         let process = Process()
         process.executableURL = url
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardInput = FileHandle(fileDescriptor: inputPair.child, closeOnDealloc: false)
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
+        process.standardOutput = FileHandle(fileDescriptor: outputPipe.write, closeOnDealloc: false)
+        process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
         do {
             try process.run()
         } catch {
-            close(inputPair.child)
-            close(inputPair.parent)
+            for fd in [inputPair.child, inputPair.parent, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
             return .failedToStart("\(error.localizedDescription)")
         }
         close(inputPair.child)
-        try? outputPipe.fileHandleForWriting.close()
-        try? errorPipe.fileHandleForWriting.close()
+        close(outputPipe.write)
+        close(errorPipe.write)
 
-        let outputFD = outputPipe.fileHandleForReading.fileDescriptor
-        let errorFD = errorPipe.fileHandleForReading.fileDescriptor
+        let outputFD = outputPipe.read
+        let errorFD = errorPipe.read
         let parentFD = inputPair.parent
         let maxOutput = self.maxOutput, maxErrorOutput = self.maxErrorOutput
         let pid = process.processIdentifier
         let ownGroup = getpgid(pid) == pid
         let timeout = self.timeout
-        // Each blocking part runs on a thread of its own, and the kills happen there too, so
-        // a busy concurrency pool cannot delay a timeout or let the output grow past the cap.
-        async let written: Void = Self.onThread { Self.writeAll(input, to: parentFD) }
-        async let errors = Self.onThread { Self.readAll(errorFD, limit: maxErrorOutput, drain: true) }
-        async let output = Self.onThread { () -> ([UInt8], Bool) in
+        // Each blocking part runs on a thread of its own, started here before anything
+        // waits, and the kills happen there too: a busy concurrency pool can neither delay a
+        // timeout nor the request. (Started as `async let` tasks, they waited for a free
+        // thread of the pool; with the pool busy the plugin got no input, and tests running
+        // side by side ran into the 30-second timeout.)
+        let written = ThreadResult { Self.writeAll(input, to: parentFD) }
+        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true) }
+        let output = ThreadResult { () -> ([UInt8], Bool) in
             let (bytes, overflow) = Self.readAll(outputFD, limit: maxOutput)
             if overflow { Self.kill(pid) }
             return (bytes, overflow)
         }
-        let timedOut = await Self.onThread { () -> Bool in
+        let timer = ThreadResult { () -> Bool in
             let deadline = Date().addingTimeInterval(max(0, timeout))
             while process.isRunning {
                 if Date() >= deadline {
@@ -103,11 +113,12 @@ struct PluginProcess: Sendable {
             }
             return false
         }
-        let (bytes, overflow) = await output
-        let (errorBytes, _) = await errors
-        await written
-        try? outputPipe.fileHandleForReading.close()
-        try? errorPipe.fileHandleForReading.close()
+        let timedOut = await timer.value()
+        let (bytes, overflow) = await output.value()
+        let (errorBytes, _) = await errors.value()
+        await written.value()
+        close(outputFD)
+        close(errorFD)
 
         if timedOut { return .timedOut }
         if overflow { return .outputTooLarge }
@@ -142,12 +153,6 @@ struct PluginProcess: Sendable {
 
     // MARK: Blocking helpers, each run on a thread of its own
 
-    /// Runs blocking work off the concurrency pool, so waiting on a process cannot starve it.
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
-    }
 
     /// Stops a process with `SIGKILL` (a plugin that overran has no more say), and with it
     /// the processes it started when it leads its own process group (as `Process` makes it),
@@ -165,16 +170,26 @@ struct PluginProcess: Sendable {
     static func socketPair() -> (parent: Int32, child: Int32)? {
         var fds: [Int32] = [0, 0]
         #if os(Linux)
-        let type = Int32(SOCK_STREAM.rawValue)
+        // Close-on-exec from the start: no other thread's child can inherit them.
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
         let type = SOCK_STREAM
         #endif
         guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { return nil }
         #if !os(Linux)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var on: Int32 = 1
         _ = setsockopt(fds[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return (fds[0], fds[1])
+    }
+
+    /// A one-way channel whose ends are close-on-exec (the child gets its end as standard
+    /// output or error through `dup2`, which clears the flag on the copy): a socket pair,
+    /// made close-on-exec in the same call on Linux, where `pipe2` is not visible to Swift.
+    static func pipe() -> (read: Int32, write: Int32)? {
+        guard let pair = socketPair() else { return nil }
+        return (pair.parent, pair.child)
     }
 
     /// Writes `bytes` to the socket, stopping quietly when the plugin closed its end; then
@@ -222,5 +237,44 @@ struct PluginProcess: Sendable {
             }
         }
         return (out, overflow)
+    }
+}
+
+/// Work started at once on a thread of its own, whose result is awaited later: the thread
+/// does not wait for the concurrency pool, as a child task would. The lock guards the
+/// handover between the thread that finishes and the task that awaits (whichever comes
+/// first leaves its part for the other).
+final class ThreadResult<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: T?
+    private var waiting: CheckedContinuation<T, Never>?
+
+    init(_ work: @escaping @Sendable () -> T) {
+        Thread.detachNewThread { [self] in
+            let value = work()
+            lock.lock()
+            if let waiting {
+                self.waiting = nil
+                lock.unlock()
+                waiting.resume(returning: value)
+            } else {
+                result = value
+                lock.unlock()
+            }
+        }
+    }
+
+    /// The result, once the work is done.
+    func value() async -> T {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(returning: result)
+            } else {
+                waiting = continuation
+                lock.unlock()
+            }
+        }
     }
 }
