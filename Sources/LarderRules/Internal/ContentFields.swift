@@ -47,7 +47,7 @@ enum ContentFields {
             case .object:
                 var other = false
                 for (k, form) in json.members(v) {
-                    guard let name = json.string(k), pluralCategories.contains(name), json.kind(form) == .string else { return false }
+                    guard let name = json.string(k), PluralCategoryName.all.contains(name), json.kind(form) == .string else { return false }
                     if name == "other" { other = true }
                 }
                 return other
@@ -82,8 +82,6 @@ enum ContentFields {
         walk(node, isRoot: true)
         return out
     }
-
-    private static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
     /// The language subtag of a tag, lower-cased (`pt` of `pt-BR`).
     private static func language(of tag: String) -> String {

@@ -17,7 +17,7 @@ enum Text {
         var tokens = pointer.tokens
         if tokens.starts(with: base.tokens) { tokens.removeFirst(base.tokens.count) }
         var language: String?
-        if languageLast, tokens.count > 2, ["zero", "one", "two", "few", "many", "other"].contains(tokens[tokens.count - 1]),
+        if languageLast, tokens.count > 2, PluralCategoryName.all.contains(tokens[tokens.count - 1]),
             Localized.isLanguageTag(tokens[tokens.count - 2])
         {
             // A plural form: `title (en, one)` (first: `one`, `two` and `few` look like
