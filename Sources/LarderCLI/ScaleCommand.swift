@@ -15,7 +15,11 @@ struct ScaleCommand: AsyncParsableCommand {
             fractions for US units (1 1/2 cups, 2/3 cup), three digits for metric ones (333 g, \
             1.5 kg), whole numbers for eggs, cloves and slices (with a note when that changes \
             the amount by more than 10 %). After scaling, an amount moves to the unit that \
-            reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg). \
+            reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg); \
+            when the amount in the closest unit would read badly (19 tbsp), a larger unit \
+            within 5 % is taken (1 1/4 cups). Ranges scale at both ends (2 lb-3 lb -> 4 lb-6 lb); \
+            a count in brackets is a total and follows the amount (1 cup (2 sticks) -> 2 cups \
+            (4 sticks)). \
             Structured and free-text ingredients ("4 slices of loaf bread", in English, \
             Portuguese, Spanish, French, German or Italian) both scale; "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \

@@ -49,9 +49,21 @@ import Testing
         ])
     }
 
-    @Test func kindsWithoutFieldsAreNotChecked() throws {
+    /// A kind without `fields` has no known text fields: a plain string is not judged (its
+    /// language maps are, see the tests of discovered texts), nor is a taxonomy's label map.
+    @Test func plainStringsOfKindsWithoutFieldsAreNotChecked() throws {
         #expect(try run(rule, #"{"name": ""}"#, kind: nil).isEmpty)
         #expect(try run(rule, #"{"en:milk": {"en": ""}}"#, kind: "taxonomy").isEmpty)
+    }
+
+    /// The language maps of a kind without `fields` are the texts its exports carry: an empty
+    /// one is reported, a plain string beside it is not.
+    @Test func languageMapsOfKindsWithoutFieldsAreChecked() throws {
+        let json = #"{"id": "a", "title": {"en": "", "vi": "Xin chào"}, "code": "", "lines": [{"en": "ok", "vi": " "}]}"#
+        let found = try run(rule, json, kind: "achievement", options: ["locales": ["en", "vi"]])
+        #expect(found.map(\.pointer) == ["/title/en", "/lines/0/vi"])
+        // A map of no project language is not text to the exporters either.
+        #expect(try run(rule, json, kind: "achievement", options: ["locales": ["fr"]]).isEmpty)
     }
 
     @Test func kindsOptionLimitsTheRule() throws {
