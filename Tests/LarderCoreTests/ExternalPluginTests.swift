@@ -151,6 +151,41 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 120)
     }
 
+    /// The request is written, and the answer read, while every thread of the concurrency
+    /// pool is taken (by a build's other work). Each thread here waits until the plugin has
+    /// finished, or 10 seconds: if the plugin's input waited for a free thread of the pool,
+    /// the plugin would never see the end of its input and the threads would be freed by
+    /// their 10 seconds, not by the plugin.
+    @Test func aPluginRunsWhileTheConcurrencyPoolIsBusy() async throws {
+        let dir = try scratch()
+        let done = dir + "/done"
+        let gate = DispatchSemaphore(value: 0)
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let blockers = (0..<width).map { _ in
+            Task.detached { gate.wait(timeout: .now() + 10) == .success }
+        }
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: done) {
+                guard Date() < deadline else { return }
+                usleep(5_000)
+            }
+            for _ in 0..<width { gate.signal() }
+        }
+        // A request larger than a socket's buffer: it is written in many turns.
+        let request = [UInt8](repeating: UInt8(ascii: "x"), count: 4 << 20)
+        let run = PluginProcess(command: ["sh", "-c", "wc -c > count; touch done; cat count"], directory: dir, timeout: 60)
+        let outcome = await run.run(input: request)
+        var released = 0
+        for blocker in blockers where await blocker.value { released += 1 }
+        #expect(released == width, "the pool's threads were freed by their timeout, not by the plugin")
+        guard case .exited(0, let output, _) = outcome else {
+            Issue.record("the plugin did not answer: \(outcome)")
+            return
+        }
+        #expect(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "\(4 << 20)")
+    }
+
     @Test func tooMuchOutputIsCutOff() async throws {
         var plugin = try shell("exec yes '{}'")
         plugin.maxOutput = 4096
