@@ -51,6 +51,25 @@ final class TempProject {
         #expect(WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/Drinks/Negroni.PNG"))
     }
 
+    /// An image that is a link to a file outside the project would ship that file (a CI
+    /// secret, say); a link to another image of the project is fine.
+    @Test func aLinkOutOfTheProjectIsReported() throws {
+        let project = try TempProject(files: ["assets/drinks/negroni.png"])
+        let outside = try TempProject(files: ["secret.png"])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/out.png", withDestinationPath: outside.root + "/secret.png")
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/same.png", withDestinationPath: "negroni.png")
+        try fm.createSymbolicLink(atPath: project.root + "/assets/up", withDestinationPath: outside.root)
+        let files = WorkingTreeFiles(root: project.root)
+        let found = try check(#"{"images": ["drinks/out.png", "drinks/same.png", "up/secret.png", "drinks/negroni.png"]}"#, files: files)
+        #expect(found.map(\.pointer) == ["/images/0", "/images/2"])
+        #expect(found.first?.message == "image 'drinks/out.png' is a symbolic link to a file outside the project, which would ship that file; copy the image into the images folder 'assets' instead of linking it")
+        #expect(files.leavesProject(atPath: "assets/up/secret.png"))
+        #expect(!files.leavesProject(atPath: "assets/drinks/same.png"))
+        #expect(throws: ProjectFileReadError.self) { try files.contents(atPath: "assets/drinks/out.png") }
+        #expect((try? files.contents(atPath: "assets/drinks/same.png"))?.count == 2)
+    }
+
     @Test func aFolderIsNotAnImage() throws {
         let project = try TempProject(files: ["assets/drinks.png/x.png"])
         let found = try check(#"{"images": ["drinks.png"]}"#, files: WorkingTreeFiles(root: project.root))

@@ -36,6 +36,9 @@ extension WorkingTreeFiles: ProjectFileReader {
         guard fileExists(atPath: path) else {
             throw ProjectFileReadError(path: path, reason: "no such file (names compare with their exact case)")
         }
+        guard !leavesProject(atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
+        }
         guard let data = FileManager.default.contents(atPath: absolute(path)) else {
             throw ProjectFileReadError(path: path, reason: "the file could not be read")
         }

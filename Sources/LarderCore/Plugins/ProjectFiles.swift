@@ -21,6 +21,15 @@ public protocol ProjectFiles: Sendable {
     /// True when a file (not a folder) exists at `path`, with every segment in its exact
     /// case.
     func fileExists(atPath path: String) -> Bool
+    /// True when the file at `path` is reached through a symbolic link that leads out of the
+    /// project (`images/logo.png -> /etc/hostname`): such a file is neither checked as
+    /// present nor read, since content must never make Larder read outside the project.
+    func leavesProject(atPath path: String) -> Bool
+}
+
+extension ProjectFiles {
+    /// A list of paths (the git index) holds no files outside the project.
+    public func leavesProject(atPath path: String) -> Bool { false }
 }
 
 /// The files of a working tree under a root folder on disk.
@@ -61,6 +70,18 @@ public struct WorkingTreeFiles: ProjectFiles {
             parent = parent.isEmpty ? String(segment) : parent + "/" + segment
         }
         return true
+    }
+
+    public func leavesProject(atPath path: String) -> Bool {
+        guard let resolved = Self.realPath(absolute(path)), let base = Self.realPath(root) else { return false }
+        return !(resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/"))
+    }
+
+    /// `path` with every symbolic link resolved, or nil when it does not lead to a file.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

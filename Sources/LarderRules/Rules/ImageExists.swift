@@ -104,7 +104,12 @@ public struct ImageExistsRule: ConfigurableRule {
                     continue
                 }
                 let path = segments.joined(separator: "/")
-                if context.projectFiles.fileExists(atPath: path) { continue }
+                if context.projectFiles.fileExists(atPath: path) {
+                    if context.projectFiles.leavesProject(atPath: path) {
+                        sink.report(node, "image \(shown) is a symbolic link to a file outside the project, which would ship that file; copy the image into \(folder) instead of linking it")
+                    }
+                    continue
+                }
                 sink.report(node, missingMessage(shown, segments: segments, rootCount: rootSegments.count,
                                                  folder: folder, files: context.projectFiles))
             }
