@@ -186,6 +186,23 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "\(4 << 20)")
     }
 
+    /// A program started in a session of its own is out of the plugin's process group, so
+    /// it is not stopped with it; it keeps the output (or the input) open, and the reading
+    /// and writing end at the timeout. (They waited for ever.)
+    @Test func aChildInItsOwnSessionCannotKeepLarderWaiting() async throws {
+        let started = Date()
+        let output = try await lintFailure(#"setsid sleep 600 & cat > /dev/null; echo '{"diagnostics": []}'"#, timeout: 0.5)
+        #expect(output.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        // The plugin exits at once without reading; its child holds the input, whose
+        // request (4 MiB) is larger than a socket's buffer.
+        let plugin = try shell("setsid sleep 600 & exit 0", timeout: 0.5)
+        let big = String(repeating: "x", count: 4 << 20)
+        let input = try documents(#"[{"id": "a", "name": "\#(big)"}]"#)
+        let found = await plugin.lint(input, locales: ["en"])
+        #expect(found.map(\.message).first?.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds") == true, "\(found)")
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
     @Test func tooMuchOutputIsCutOff() async throws {
         var plugin = try shell("exec yes '{}'")
         plugin.maxOutput = 4096

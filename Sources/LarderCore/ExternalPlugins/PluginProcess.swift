@@ -79,54 +79,101 @@ struct PluginProcess: Sendable {
         let pid = process.processIdentifier
         let ownGroup = getpgid(pid) == pid
         let timeout = self.timeout
+        // One deadline for every part: a program the plugin started in a session of its own
+        // (out of the plugin's process group, so not stopped with it) may hold the plugin's
+        // input or output open for ever; reading and writing end at the deadline too.
+        let deadline = Date().addingTimeInterval(max(0, timeout))
         // Each blocking part runs on a thread of its own, started here before anything
         // waits, and the kills happen there too: a busy concurrency pool can neither delay a
         // timeout nor the request. (Started as `async let` tasks, they waited for a free
         // thread of the pool; with the pool busy the plugin got no input, and tests running
         // side by side ran into the 30-second timeout.)
-        let written = ThreadResult { Self.writeAll(input, to: parentFD) }
-        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true) }
-        let output = ThreadResult { () -> ([UInt8], Bool) in
-            let (bytes, overflow) = Self.readAll(outputFD, limit: maxOutput)
-            if overflow { Self.kill(pid) }
-            return (bytes, overflow)
+        let written = ThreadResult { Self.writeAll(input, to: parentFD, until: deadline) }
+        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true, until: deadline) }
+        let output = ThreadResult { () -> Read in
+            let read = Self.readAll(outputFD, limit: maxOutput, until: deadline)
+            if read.overflow { Self.kill(pid) }
+            return read
         }
-        let timer = ThreadResult { () -> Bool in
-            let deadline = Date().addingTimeInterval(max(0, timeout))
-            while process.isRunning {
+        // Whether the plugin ended is asked of the system (`waitid` without reaping), not of
+        // `Process`: Foundation learns of the end through a descriptor the plugin's own
+        // children inherit, so a program the plugin left running in a session of its own
+        // kept `Process` waiting for ever.
+        let timer = ThreadResult { () -> (stopped: Bool, end: End) in
+            var end = Self.end(of: pid)
+            while end == .running {
                 if Date() >= deadline {
                     Self.kill(pid)
-                    process.waitUntilExit()
-                    return true
+                    while end == .running {
+                        usleep(2_000)
+                        end = Self.end(of: pid)
+                    }
+                    return (true, end)
                 }
                 usleep(2_000)
+                end = Self.end(of: pid)
             }
-            process.waitUntilExit()
             // Programs the plugin left running in its group may still hold the output open:
             // they get what is left of the timeout.
             while ownGroup && Foundation.kill(-pid, 0) == 0 {
                 if Date() >= deadline {
                     _ = Foundation.kill(-pid, SIGKILL)
-                    return true
+                    return (true, end)
                 }
                 usleep(2_000)
             }
-            return false
+            return (false, end)
         }
-        let timedOut = await timer.value()
-        let (bytes, overflow) = await output.value()
-        let (errorBytes, _) = await errors.value()
-        await written.value()
+        let (stopped, end) = await timer.value()
+        let read = await output.value()
+        let errorRead = await errors.value()
+        let writeTimedOut = await written.value()
         close(outputFD)
         close(errorFD)
+        let bytes = read.bytes, errorBytes = errorRead.bytes
 
-        if timedOut { return .timedOut }
-        if overflow { return .outputTooLarge }
+        if stopped { return .timedOut }
+        if read.overflow { return .outputTooLarge }
+        if read.timedOut || errorRead.timedOut || writeTimedOut { return .timedOut }
         let errorText = String(decoding: errorBytes, as: UTF8.self)
-        if process.terminationReason == .uncaughtSignal {
-            return .signalled(signal: process.terminationStatus, errorOutput: errorText)
+        var status: Int32, signalled: Bool
+        switch end {
+        case .ended(let code, let bySignal):
+            (status, signalled) = (code, bySignal)
+        case .running, .reaped:
+            // Reaped by Foundation, which then holds the status.
+            process.waitUntilExit()
+            (status, signalled) = (process.terminationStatus, process.terminationReason == .uncaughtSignal)
         }
-        return .exited(status: process.terminationStatus, output: bytes, errorOutput: errorText)
+        if signalled { return .signalled(signal: status, errorOutput: errorText) }
+        return .exited(status: status, output: bytes, errorOutput: errorText)
+    }
+
+    /// Where a started process stands.
+    enum End: Equatable {
+        case running
+        /// It ended with this exit status, or was killed by this signal.
+        case ended(Int32, bySignal: Bool)
+        /// It ended and was reaped already (by Foundation's `Process`, which holds its status).
+        case reaped
+    }
+
+    /// Whether the process `pid` (a child of this one) has ended, asked without reaping it.
+    static func end(of pid: Int32) -> End {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 {
+            if errno != EINTR { return .reaped }
+        }
+        #if os(Linux)
+        let ended = info._sifields._sigchld.si_pid
+        let status = info._sifields._sigchld.si_status
+        #else
+        let ended = info.si_pid
+        let status = info.si_status
+        #endif
+        guard ended != 0 else { return .running }
+        let code = Int32(info.si_code)
+        return .ended(status, bySignal: code == Int32(CLD_KILLED) || code == Int32(CLD_DUMPED))
     }
 
     /// The executable's URL: a path with `/` against the directory, else the first match on
@@ -192,35 +239,66 @@ struct PluginProcess: Sendable {
         return (pair.parent, pair.child)
     }
 
+    /// Waits until `fd` can be read (`POLLIN`) or written (`POLLOUT`), or `deadline` passes
+    /// (false then).
+    static func wait(_ fd: Int32, for events: Int32, until deadline: Date) -> Bool {
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var entry = pollfd(fd: fd, events: Int16(events), revents: 0)
+            let n = poll(&entry, 1, Int32(min(left * 1000 + 1, 60_000)))
+            if n > 0 { return true }
+            if n < 0 && errno != EINTR { return true }  // the read or write that follows reports it
+        }
+    }
+
     /// Writes `bytes` to the socket, stopping quietly when the plugin closed its end; then
-    /// closes the socket so the plugin sees the end of its input.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    /// closes the socket so the plugin sees the end of its input. True when `deadline`
+    /// passed first.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, until deadline: Date) -> Bool {
         #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL)
+        let flags = Int32(MSG_NOSIGNAL | MSG_DONTWAIT)
         #else
-        let flags: Int32 = 0
+        let flags = Int32(MSG_DONTWAIT)
         #endif
         var offset = 0
+        var timedOut = false
         bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
                 let n = send(fd, buffer.baseAddress! + offset, buffer.count - offset, flags)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        if wait(fd, for: Int32(POLLOUT), until: deadline) { continue }
+                        timedOut = true
+                    }
                     break
                 }
                 offset += n
             }
         }
         close(fd)
+        return timedOut
+    }
+
+    /// What ``readAll(_:limit:drain:until:)`` read.
+    struct Read: Sendable {
+        var bytes: [UInt8] = []
+        /// More than the limit came.
+        var overflow = false
+        /// The deadline passed before the end.
+        var timedOut = false
     }
 
     /// Reads `fd` to its end or until more than `limit` bytes came (then `overflow` is true
-    /// and reading stops, unless `drain` asks to read on and drop the rest).
-    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false) -> (bytes: [UInt8], overflow: Bool) {
+    /// and reading stops, unless `drain` asks to read on and drop the rest), or until
+    /// `deadline`.
+    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false, until deadline: Date) -> Read {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var overflow = false
         while true {
+            guard wait(fd, for: Int32(POLLIN), until: deadline) else { return Read(bytes: out, overflow: overflow, timedOut: true) }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -236,7 +314,7 @@ struct PluginProcess: Sendable {
                 out.append(contentsOf: chunk[0..<n])
             }
         }
-        return (out, overflow)
+        return Read(bytes: out, overflow: overflow)
     }
 }
 
