@@ -17,7 +17,9 @@ public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible 
 public enum FileBytes {
     /// The bytes of the file at `path`. Refuses directories and files of 4 GiB or more.
     public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        // Without blocking: opening a named pipe (FIFO) to read waits for a writer, for ever;
+        // the type check below then refuses it. (A regular file ignores the flag.)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()

@@ -17,4 +17,15 @@ import LarderJSON
         #expect(throws: FileReadError(path: dir.path, reason: "it is a directory")) { try FileBytes.read(dir.path) }
         #expect(throws: FileReadError.self) { try FileBytes.read(dir.appendingPathComponent("missing.json").path) }
     }
+
+    /// A named pipe is refused at once: opening one to read waited for a writer for ever
+    /// (`larder lint pipe.json` hung).
+    @Test func aNamedPipeIsRefusedWithoutWaiting() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-filebytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("pipe.json").path
+        try #require(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: FileReadError(path: fifo, reason: "it is not a regular file")) { try FileBytes.read(fifo) }
+    }
 }

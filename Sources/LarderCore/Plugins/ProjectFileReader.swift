@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 
 /// Reads the bytes of a project's files, for exporters that copy files into a bundle
 /// (the `images` exporter).
@@ -39,9 +40,10 @@ extension WorkingTreeFiles: ProjectFileReader {
         guard !leavesProject(atPath: path) else {
             throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
         }
-        guard let data = FileManager.default.contents(atPath: absolute(path)) else {
-            throw ProjectFileReadError(path: path, reason: "the file could not be read")
+        do {
+            return try FileBytes.read(absolute(path))
+        } catch {
+            throw ProjectFileReadError(path: path, reason: error.reason)
         }
-        return [UInt8](data)
     }
 }

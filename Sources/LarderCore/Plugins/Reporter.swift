@@ -107,8 +107,8 @@ public struct SourceProvider: Sendable {
     public static func files(relativeTo directory: String) -> SourceProvider {
         SourceProvider { file in
             let path = file.hasPrefix("/") ? file : directory + "/" + file
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return SourceLocator(bytes: [UInt8](data))
+            guard let bytes = try? FileBytes.read(path) else { return nil }
+            return SourceLocator(bytes: bytes)
         }
     }
 }

@@ -102,9 +102,10 @@ public struct FileSource: Source {
         {
             throw SourceError(path: path, reason: "is larger than \(context.maxFileSize) bytes")
         }
-        guard let data = FileManager.default.contents(atPath: full) else {
-            throw SourceError(path: path, reason: "could not be read")
+        do {
+            return try FileBytes.read(full)
+        } catch {
+            throw SourceError(path: path, reason: "could not be read: \(error.reason)")
         }
-        return [UInt8](data)
     }
 }

@@ -86,9 +86,9 @@ public struct JSONSchema: Sendable {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = try FileBytes.read(url.path)
         } catch {
-            throw SchemaError(message: "cannot read the schema \(path): \(error.localizedDescription)")
+            throw SchemaError(message: "cannot read the schema \(path): \(error.reason)")
         }
         let doc: JSONDocument
         do {

@@ -91,9 +91,9 @@ public struct SchemaRegistry: Sendable {
             guard FileManager.default.fileExists(atPath: path) else { continue }
             let bytes: [UInt8]
             do {
-                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                bytes = try FileBytes.read(path)
             } catch {
-                throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.localizedDescription)")
+                throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.reason)")
             }
             do {
                 return try JSONDocument(parsing: bytes)
