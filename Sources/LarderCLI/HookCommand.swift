@@ -59,7 +59,10 @@ struct HookCommand: ParsableCommand {
                     try fm.copyItem(atPath: hook, toPath: hook + ".backup")
                 }
             }
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0].contains("/") ? absolutePath(CommandLine.arguments[0], cwd: cwd) : CommandLine.arguments[0]).path
+            // The executable itself, wherever it was found: a name looked up on PATH is not a
+            // path relative to this folder (the hook pointed at ./larder there).
+            let binary = Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+                ?? absolutePath(CommandLine.arguments[0], cwd: cwd)
             let script = """
                 #!/bin/sh
                 \(HookCommand.marker): written by `larder hook install`.

@@ -146,6 +146,27 @@ import Testing
         #expect(try CLI.run(["schema", "print", "menu"]).status == 2)
     }
 
+    /// Run as `larder` found on PATH, from a subfolder: the hook's fallback is the executable
+    /// itself, not `./larder` in the folder it was installed from.
+    @Test func hookInstallRecordsTheExecutableFoundOnPath() throws {
+        let dir = try project()
+        try git(["init", "-q"], in: dir.url)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("content/sub"), withIntermediateDirectories: true)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "cd content/sub && larder hook install >/dev/null"]
+        shell.currentDirectoryURL = dir.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        shell.environment = environment
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let script = try String(contentsOf: dir.url.appendingPathComponent(".git/hooks/pre-commit"), encoding: .utf8)
+        let real = CLI.binary.resolvingSymlinksInPath().path
+        #expect(script.contains("LARDER='\(real)'"), "\(script)")
+    }
+
     @Test func hookInstallBlocksABadCommit() throws {
         let dir = try project()
         try git(["init", "-q"], in: dir.url)

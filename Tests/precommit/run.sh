@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tests Larder's .pre-commit-hooks.yaml with the real pre-commit framework (PyPI
 # `pre-commit`) in a scratch git repository: a bad staged file blocks the commit with
-# Larder's message, a fixed one passes, and a partially staged file is judged by its
-# staged part; and a commit whose committed bundle is out of date with its content is
+# Larder's message, a fixed one passes, a partially staged file is judged by its staged
+# part, and a commit that only deletes an image the content shows is refused; and a commit whose committed bundle is out of date with its content is
 # refused (larder-build-check) until it is rebuilt. pre-commit builds Larder itself (`language: swift`) from this repository's
 # HEAD commit, so run it on a committed tree.
 set -euo pipefail
@@ -63,6 +63,24 @@ git add recipes/caldo-verde.json              # stage a good version (not the co
 echo "$bad" > recipes/caldo-verde.json        # now only the working tree is bad
 git commit -qm "staged good" > out.txt 2>&1 || { cat out.txt; fail "a good staged part was refused"; }
 
+echo "-- a commit that only deletes an image the content shows is refused"
+cat > larder.yml <<'YAML'
+locales: [en]
+content:
+  - kind: recipe
+    include: ["recipes/*.json"]
+    images: images
+YAML
+mkdir -p images
+printf 'png' > images/caldo-verde.png
+echo '{"id": "caldo-verde", "name": "Caldo verde", "servings": 4, "ingredients": ["4 potatoes"], "images": ["caldo-verde.png"]}' > recipes/caldo-verde.json
+git add larder.yml images recipes
+git commit -qm "with an image" > out.txt 2>&1 || { cat out.txt; fail "the commit with its image was refused"; }
+git rm -q images/caldo-verde.png
+if git commit -qm "drop the image" > out.txt 2>&1; then cat out.txt; fail "deleting a used image went through"; fi
+grep -q "recipes/caldo-verde.json:1:[0-9]*: error: image 'caldo-verde.png' does not exist" out.txt || { cat out.txt; fail "the missing image is not named"; }
+git reset -q HEAD images/caldo-verde.png && git checkout -q -- images/caldo-verde.png
+
 echo "-- larder-build-check: a commit whose bundle is out of date is refused until it is rebuilt"
 # The bundle is made by the Larder these tests were built with (the one pre-commit builds
 # is inside its cache).
@@ -86,4 +104,4 @@ grep -q "dist/json/en/recipe.json:[0-9]*:[0-9]*: error: out of date" out.txt || 
 "$larder_bin" build >/dev/null 2>&1 || fail "larder build failed"
 git add dist
 git commit -qm "rebuilt" > out.txt 2>&1 || { cat out.txt; fail "the rebuilt bundle was refused"; }
-echo "pre-commit: 7 passed, 0 failed"
+echo "pre-commit: 9 passed, 0 failed"
