@@ -67,7 +67,7 @@ struct BuildCommand: AsyncParsableCommand {
         protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
         var configured = builder
         configured.protected = out == nil ? protected : []
-        let linter = project.linter(registry: registry, reader: reader)
+        let linter = project.linter(registry: registry, reader: reader, included: included)
 
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")

@@ -163,7 +163,7 @@ struct LintCommand: AsyncParsableCommand {
             reportingOn = files.filter { includedSet.contains($0) }
         }
         let cache = noCache ? nil : FactCache(projectRoot: root, configName: project.configName, salt: Self.cacheSalt())
-        let outcome = await project.linter(registry: registry, reader: reader)
+        let outcome = await project.linter(registry: registry, reader: reader, included: included)
             .lint(files: included, loader: loader, reportingOn: reportingOn, cache: cache)
         let found = outcome.diagnostics, content = outcome.content
         trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")

@@ -89,8 +89,12 @@ struct ProjectSession {
         return locators
     }
 
-    func linter(registry: PluginRegistry, reader: any ProjectReader) -> Linter {
-        Linter(config: config, registry: registry, reader: reader, projectRoot: root,
-               configFile: configDisplay, configPositions: positions)
+    /// The project's linter; with `included` (the files the content entries take in), it
+    /// also warns of include globs that take in none.
+    func linter(registry: PluginRegistry, reader: any ProjectReader, included: [(path: String, entry: Int)]? = nil) -> Linter {
+        var linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
+                            configFile: configDisplay, configPositions: positions)
+        linter.includedFiles = included?.map(\.path)
+        return linter
     }
 }

@@ -57,6 +57,26 @@ import Testing
         #expect(broken.stdout.contains("the YAML is not valid"), "\(broken.stdout)")
     }
 
+    /// A glob that takes in no file is a warning at its place (it said "No problems in 0
+    /// files" and exited 0); one whose syntax is broken is a config error.
+    @Test func includeGlobsThatTakeInNothingAreReported() throws {
+        let dir = try project()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/recipes/*.jsn\", \"content/recipes\", \"content/recipes/*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:4:15: warning: content[0].include[0]: 'content/recipes/*.jsn' takes in no file, so it checks no recipe content; fix the pattern"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:4:40: warning: content[0].include[1]: 'content/recipes' takes in no file, so it checks no recipe content; it names a folder: write 'content/recipes/**/*.json'"), "\(r.stdout)")
+        #expect(!r.stdout.contains("include[2]"), "\(r.stdout)")
+        // With --strict the warning counts, as a config error.
+        #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 2)
+
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/[*.json\"]\n    exclude: [\"{a,b\"]\n")
+        let broken = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("larder.yml:4:15: error: content[0].include[0]: the glob 'content/[*.json' is not valid: the '[' of a character class is never closed with ']' [config]"), "\(broken.stdout)")
+        #expect(broken.stdout.contains("larder.yml:5:15: error: content[0].exclude[0]: the glob '{a,b' is not valid"), "\(broken.stdout)")
+    }
+
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
         let dir = try project()
         try dir.write("larder.yml", Self.config + "\n  image-exist: error\n  near-duplicate-location: { meterz: 10 }\n")
@@ -102,7 +122,8 @@ import Testing
         #expect(plain.status == 0)
         if warnings > 0 {
             #expect(try CLI.run(["lint", "--max-warnings", "0"], in: dir.url).status == 1)
-            #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 1)
+            // With --strict the warning counts, as a config error.
+        #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 2)
         }
         #expect(try CLI.run(["lint", "--max-warnings", "5"], in: dir.url).status == 0)
     }

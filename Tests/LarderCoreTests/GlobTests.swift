@@ -27,6 +27,16 @@ import LarderCore
         #expect(Glob(pattern).matches(path) == expected)
     }
 
+    @Test func syntaxProblems() {
+        for fine in ["content/**/*.json", "a/[abc].json", "a/[!x].json", "a/[]].json", "a/[!]]x", "{a,b}/*.json", "a/{x,{y,z}}"] {
+            #expect(Glob(fine).syntaxProblem == nil, "\(fine)")
+        }
+        #expect(Glob("c/[*.json").syntaxProblem == "the '[' of a character class is never closed with ']'")
+        #expect(Glob("c/[]").syntaxProblem == "the '[' of a character class is never closed with ']'")
+        #expect(Glob("{a,b").syntaxProblem?.hasPrefix("the '{' of a group") == true)
+        #expect(Glob("a}").syntaxProblem == "a '}' closes no '{'")
+    }
+
     @Test func literalPrefix() {
         #expect(Glob("content/recipes/**/*.json").literalPrefix == "content/recipes")
         #expect(Glob("content/achievements.json").literalPrefix == "content")

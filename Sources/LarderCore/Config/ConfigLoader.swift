@@ -35,7 +35,30 @@ public struct ConfigLoader: Sendable {
             }
             return .failure(ConfigError(diagnostics: diagnostics))
         }
-        return .success(LarderConfig(json: json.value))
+        let config = LarderConfig(json: json.value)
+        // Globs whose syntax is broken: they would match nothing, and the content they name
+        // would go unchecked with no word.
+        var globs: [(JSONPointer, Glob)] = config.exclude.enumerated().map { (JSONPointer(tokens: ["exclude", String($0.offset)]), $0.element) }
+        for (i, entry) in config.content.enumerated() {
+            for (j, glob) in entry.include.enumerated() { globs.append((JSONPointer(tokens: ["content", String(i), "include", String(j)]), glob)) }
+            for (j, glob) in entry.exclude.enumerated() { globs.append((JSONPointer(tokens: ["content", String(i), "exclude", String(j)]), glob)) }
+        }
+        var problems: [Diagnostic] = []
+        var locator: SourceLocator?
+        for (pointer, glob) in globs {
+            guard let problem = glob.syntaxProblem else { continue }
+            var range = positions?(pointer)
+            if range == nil, let node = json.node(at: pointer) {
+                if locator == nil { locator = json.locator() }
+                range = json.sourceRange(of: node, using: locator)
+            }
+            let start = range?.start ?? SourcePosition(line: 1, column: 1)
+            problems.append(Diagnostic(
+                ruleID: Self.ruleID, severity: .error, message: "\(Self.path(of: pointer)): the glob '\(glob.pattern)' is not valid: \(problem)",
+                file: file, start: start, end: range?.end ?? start, pointer: pointer))
+        }
+        if !problems.isEmpty { return .failure(ConfigError(diagnostics: problems)) }
+        return .success(config)
     }
 
     /// The rule id of config mistakes.
@@ -47,10 +70,15 @@ public struct ConfigLoader: Sendable {
 
     /// The engine's message, prefixed with the setting it is about (`content[0].kind: …`).
     static func message(for error: LarderSchema.ValidationError) -> String {
-        let path = error.instanceLocation.tokens.reduce(into: "") { out, token in
+        let path = path(of: error.instanceLocation)
+        return path.isEmpty ? error.message : "\(path): \(error.message)"
+    }
+
+    /// A setting's name as messages write it: `content[0].include[1]`.
+    static func path(of pointer: JSONPointer) -> String {
+        pointer.tokens.reduce(into: "") { out, token in
             if let i = Int(token), String(i) == token { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + token }
         }
-        return path.isEmpty ? error.message : "\(path): \(error.message)"
     }
 }
 

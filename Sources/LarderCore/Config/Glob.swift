@@ -26,6 +26,31 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// What is wrong with the pattern's syntax, or nil: a `[` class or `{` group that is
+    /// never closed, or a `}` with no `{` (such a pattern matched nothing, silently).
+    public var syntaxProblem: String? {
+        var braces = 0
+        var chars = Array(pattern)[...]
+        while let c = chars.popFirst() {
+            switch c {
+            case "[":
+                // `[!…]` negates; a `]` right after the opening is a member, not the end.
+                if chars.first == "!" { chars = chars.dropFirst() }
+                if chars.first == "]" { chars = chars.dropFirst() }
+                guard let end = chars.firstIndex(of: "]") else {
+                    return "the '[' of a character class is never closed with ']'"
+                }
+                chars = chars[(end + 1)...]
+            case "{": braces += 1
+            case "}":
+                braces -= 1
+                if braces < 0 { return "a '}' closes no '{'" }
+            default: break
+            }
+        }
+        return braces > 0 ? "the '{' of a group of alternatives ({a,b}) is never closed with '}'" : nil
+    }
+
     /// The literal folder the pattern starts with (`content/recipes` for
     /// `content/recipes/**/*.json`), so a walk can start there instead of at the root.
     public var literalPrefix: String {

@@ -18,6 +18,9 @@ public struct Linter: Sendable {
     /// (a team's schema that does not compile).
     public var configFile: String
     public var configPositions: ConfigLoader.PositionMap?
+    /// The files the config's content entries take in (``ContentLoader/includedFiles()``),
+    /// when known: ``checkRuleSettings()`` then warns of include globs that take in none.
+    public var includedFiles: [String]?
 
     public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
                 configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
@@ -101,6 +104,30 @@ public struct Linter: Sendable {
                 if let rule = registry.rules.first(where: { $0.id == id }) as? any ConfigurableRule {
                     for problem in rule.optionProblems(setting.options) { report(problem, at: pointer) }
                 }
+            }
+        }
+        if let includedFiles { out += checkIncludes(includedFiles) }
+        return out
+    }
+
+    /// A warning for each include glob that takes in none of `files` (the included files): a
+    /// typo in a pattern otherwise lints nothing and says "No problems".
+    public func checkIncludes(_ files: [String]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (i, entry) in config.content.enumerated() {
+            for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) {
+                let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+                let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+                var message = "content[\(i)].include[\(j)]: '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content"
+                let plain = !glob.pattern.contains(where: { "*?[{".contains($0) })
+                let folder = glob.pattern.hasSuffix("/") ? String(glob.pattern.dropLast()) : glob.pattern
+                if plain, !reader.files(under: folder).isEmpty {
+                    message += "; it names a folder: write '\(folder)/**/*.json' for the JSON files in it"
+                } else {
+                    message += "; fix the pattern (relative to the folder of \((configFile as NSString).lastPathComponent)), or remove it"
+                }
+                out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .warning, message: message,
+                                      file: configFile, start: range.start, end: range.end, pointer: pointer))
             }
         }
         return out
