@@ -84,8 +84,7 @@ struct BuildCommand: AsyncParsableCommand {
         case .contentErrors(let found):
             trace.mark("load, lint and export \(included.count) files (streamed)")
             report(project.displayed(found), files: included.count, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
-            FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))
-            throw ExitCode(1)
+            try Self.stop(found, check: check)
         case .built(let found, let result, let documents):
             trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
             try finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
@@ -101,8 +100,7 @@ struct BuildCommand: AsyncParsableCommand {
         if found.contains(where: { $0.severity == .error }) {
             report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
-            FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))
-            throw ExitCode(1)
+            try Self.stop(found, check: check)
         }
         let result: Builder.Result
         do {
@@ -120,6 +118,17 @@ struct BuildCommand: AsyncParsableCommand {
         trace.mark("transform, export and write")
         try finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
                registry: registry, project: project, cwd: cwd, trace: &trace)
+    }
+
+    /// Stops a build whose lint found errors: status 2 when larder.yml itself is wrong (as
+    /// `larder lint` exits), else 1.
+    static func stop(_ found: [Diagnostic], check: Bool) throws -> Never {
+        if found.contains(where: { $0.ruleID == ConfigLoader.ruleID && $0.severity == .error }) {
+            FileHandle.standardError.write(Data("larder: larder.yml has errors; nothing was \(check ? "checked" : "built")\n".utf8))
+            throw ExitCode(2)
+        }
+        FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))
+        throw ExitCode(1)
     }
 
     /// Reports the lint and build diagnostics (warnings, notes) and says what was built.

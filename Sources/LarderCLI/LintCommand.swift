@@ -113,6 +113,10 @@ struct LintCommand: AsyncParsableCommand {
 
     /// Lint with a config: schemas and rules over the content set.
     func lintProject(_ project: ProjectSession, registry: PluginRegistry) async throws -> LintRun {
+        // The config's transforms and exports are checked too (their ids and options), which
+        // needs the registry that has them.
+        var registry = registry
+        if !project.config.transforms.isEmpty || !project.config.exports.isEmpty, let full = try? CLIRegistry.make() { registry = full }
         let root = project.root, cwd = project.cwd, config = project.config
 
         // What to report on: the given paths, made project-relative.

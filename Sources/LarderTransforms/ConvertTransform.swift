@@ -394,3 +394,14 @@ struct NutrientPlan {
     }
 }
 
+
+extension ConvertTransform: OptionChecking {
+    public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        do {
+            _ = try ConvertOptions(json: options)
+            return []
+        } catch {
+            return ["\(error)"]
+        }
+    }
+}

@@ -551,3 +551,14 @@ extension ScaleRun {
         return fields
     }
 }
+
+extension ScaleTransform: OptionChecking {
+    public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        do {
+            _ = try ScaleOptions(json: options)
+            return []
+        } catch {
+            return ["\(error)"]
+        }
+    }
+}

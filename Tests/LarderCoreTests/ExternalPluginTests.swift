@@ -203,6 +203,18 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
+    /// A run whose task is cancelled (another step of the build failed) stops the plugin
+    /// at once: the build waited for the plugin's answer or its timeout.
+    @Test func aCancelledRunStopsThePlugin() async throws {
+        let dir = try scratch()
+        let started = Date()
+        let task = Task { await PluginProcess(command: ["sh", "-c", "cat > /dev/null; sleep 30"], directory: dir, timeout: 60).run(input: []) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        let outcome = await task.value
+        #expect(Date().timeIntervalSince(started) < 20, "\(outcome)")
+    }
+
     @Test func tooMuchOutputIsCutOff() async throws {
         var plugin = try shell("exec yes '{}'")
         plugin.maxOutput = 4096

@@ -124,10 +124,14 @@ struct PluginProcess: Sendable {
             }
             return (false, end)
         }
-        let (stopped, end) = await timer.value()
-        let read = await output.value()
-        let errorRead = await errors.value()
-        let writeTimedOut = await written.value()
+        // A cancelled run (another step of the build failed) stops the plugin at once rather
+        // than waiting for its answer or its timeout.
+        let (stopped, end, read, errorRead, writeTimedOut) = await withTaskCancellationHandler {
+            let (stopped, end) = await timer.value()
+            return (stopped, end, await output.value(), await errors.value(), await written.value())
+        } onCancel: {
+            Self.kill(pid)
+        }
         close(outputFD)
         close(errorFD)
         let bytes = read.bytes, errorBytes = errorRead.bytes

@@ -107,6 +107,59 @@ public struct Linter: Sendable {
             }
         }
         if let includedFiles { out += checkIncludes(includedFiles) }
+        out += checkSteps()
+        return out
+    }
+
+    /// The `transforms:` and `exports:` steps: each names a built-in plugin or an external
+    /// plugin of its stage, with options its plugin accepts, and an export's `out` is a
+    /// path. (These were found only when the build reached the step, with no place, and a
+    /// wrongly typed `out` was ignored.)
+    public func checkSteps() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let stages: [(key: String, stage: String, noun: String, steps: [PipelineStep])] = [
+            ("transforms", "transform", "transform", config.transforms), ("exports", "export", "exporter", config.exports),
+        ]
+        for (key, stage, noun, steps) in stages {
+            let external = Set(config.plugins(stage: stage).map(\.spec.id))
+            for (i, step) in steps.enumerated() {
+                let stepPointer = JSONPointer(tokens: [key, String(i)])
+                let pointer = step.options == .null && configPositions?(stepPointer.appending(step.id)) == nil ? stepPointer : stepPointer.appending(step.id)
+                func report(_ message: String, at pointer: JSONPointer) {
+                    let range = configPositions?(pointer) ?? configPositions?(stepPointer)
+                        ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+                    out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "\(key)[\(i)]: \(message)",
+                                          file: configFile, start: range.start, end: range.end, pointer: pointer))
+                }
+                if stage == "export", let value = step.options.objectValue?["out"], value.stringValue == nil {
+                    let shown: String
+                    switch value {
+                    case .number(let n): shown = n.literal
+                    case .bool(let b): shown = "\(b)"
+                    case .array: shown = "a list"
+                    case .object: shown = "a mapping"
+                    default: shown = "null"
+                    }
+                    report("'out' must be a path (text), not \(shown)", at: pointer.appending("out"))
+                }
+                if external.contains(step.id) { continue }
+                let plugin: (any Plugin)?
+                if stage == "transform" { plugin = try? registry.transform(step.id) } else { plugin = try? registry.exporter(step.id) }
+                guard let plugin else {
+                    // A registry with no plugins of the stage (a library's lint-only one)
+                    // cannot tell.
+                    if (stage == "transform" ? registry.transforms.isEmpty : registry.exporters.isEmpty) { continue }
+                    let known = (stage == "transform" ? registry.transforms.map(\.id) : registry.exporters.map(\.id)) + external.sorted()
+                    let close = Suggest.closest(to: step.id, in: known.sorted())
+                    report("unknown \(noun) '\(step.id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; the \(noun)s are \(known.sorted().joined(separator: ", "))"),
+                           at: pointer)
+                    continue
+                }
+                if let checking = plugin as? any OptionChecking {
+                    for problem in checking.optionProblems(step.options, locales: config.locales) { report(problem, at: pointer) }
+                }
+            }
+        }
         return out
     }
 

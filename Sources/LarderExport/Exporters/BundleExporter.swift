@@ -25,7 +25,7 @@ public struct ExportResult: Sendable {
 ///     let result = try exporter.exportWithDiagnostics(documents, context: context)
 ///     result.artifacts.map(\.path)     // ["Content.xcstrings"]
 ///     result.diagnostics.first?.ruleID // "locale-complete"
-public protocol BundleExporter: PreparingExporter, ReportingExporter {
+public protocol BundleExporter: PreparingExporter, ReportingExporter, OptionChecking {
     /// The option names this exporter takes besides ``ExporterOptions/common``.
     var optionNames: [String] { get }
     /// The artifacts and the diagnostics about filled-in translations.
@@ -63,6 +63,19 @@ extension BundleExporter {
         context.wantsDiagnostics = false
         let result = try exportWithDiagnostics(documents, context: context)
         return (result.artifacts, result.diagnostics)
+    }
+
+    /// The options are checked by an export of no documents, which reads every option as a
+    /// real export does.
+    public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        do {
+            _ = try exportWithDiagnostics([], context: ExportContext(exporterID: id, options: options, locales: locales))
+            return []
+        } catch let error as ExportError {
+            return [error.message]
+        } catch {
+            return ["\(error)"]
+        }
     }
 
     public func outputFolder(options: JSONValue) throws -> String {
