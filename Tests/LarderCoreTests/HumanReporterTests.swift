@@ -47,6 +47,25 @@ import Testing
         #expect(run([], colored) == "\u{1B}[1;32mNo problems in 1 file\u{1B}[0m\n")
     }
 
+    /// A long line (a minified file) is quoted from the part around the column, with the
+    /// same window, ellipses and caret as when the whole line is decoded.
+    @Test func longLinesAreQuotedAsWhenDecodedWhole() {
+        let reporter = HumanReporter()
+        let style = HumanReporter.Style(enabled: false)
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["{\"id\": 12, ", "\"名前\": \"ラーメン\", ", "\"e\": \"🍜🍜\", ", "\t", "\"abc\": [1, 2, 3], "]
+        var line = ""
+        while line.utf8.count < 20_000 { line += pieces.randomElement(using: &generator)! }
+        let quoted = HumanReporter.QuotedLine(line)
+        let columns = line.utf16.count
+        for column in [1, 2, 50, 300, 4_000, columns / 2, columns - 5, columns, columns + 3] + (0..<40).map({ _ in Int.random(in: 1...columns, using: &generator) }) {
+            for end in [nil, column + 1, column + 7, column + 500] as [Int?] {
+                #expect(reporter.snippet(quoted, column: column, endColumn: end, style: style)
+                        == reporter.snippet(line, column: column, endColumn: end, style: style), "column \(column), end \(String(describing: end))")
+            }
+        }
+    }
+
     @Test func emptyReportIsTheSummaryOnly() {
         let context = ReportContext(workingDirectory: "/proj")
         #expect(run([], files: 3, context) == "No problems in 3 files\n")

@@ -29,13 +29,18 @@ public struct HumanReporter: Reporter {
         var out = ""
         var cachedFile: String?
         var cachedLocator: SourceLocator?
-        func line(_ n: Int, of file: String) -> String? {
+        var cachedLine: (file: String, number: Int, line: QuotedLine)?
+        func line(_ n: Int, of file: String) -> QuotedLine? {
+            if let cachedLine, cachedLine.file == file, cachedLine.number == n { return cachedLine.line }
             if file != cachedFile {
                 cachedFile = file
                 cachedLocator = context.sources.locator(for: file)
             }
             guard let locator = cachedLocator, n >= 1, n <= locator.lineStarts.count else { return nil }
-            return locator.lineText(n)
+            // Kept for the next diagnostic: in a minified file they are all on one line.
+            let quoted = QuotedLine(locator.lineText(n))
+            cachedLine = (file, n, quoted)
+            return quoted
         }
 
         for d in diagnostics.sorted() {
@@ -61,9 +66,60 @@ public struct HumanReporter: Reporter {
         return Array(out.utf8)
     }
 
+    /// A line to quote, with what finds a column in it quickly when it is long (a minified
+    /// file is one line of megabytes: each diagnostic decoded all of it, and 200 of them
+    /// took 48 seconds).
+    struct QuotedLine {
+        let text: String
+        /// For a long line, every 256th scalar's UTF-8 offset and UTF-16 column.
+        private var checkpoints: [(offset: Int, column: Int)] = []
+        private var bytes: [UInt8] = []
+        static let long = 4096
+
+        init(_ text: String) {
+            self.text = text
+            guard text.utf8.count > Self.long else { return }
+            bytes = Array(text.utf8)
+            var column = 1, count = 0, offset = 0
+            for s in text.unicodeScalars {
+                if count % 256 == 0 { checkpoints.append((offset, column)) }
+                count += 1
+                offset += s.utf8.count
+                column += s.utf16.count
+            }
+            checkpoints.append((offset, column))
+        }
+
+        /// The part of the line around UTF-16 columns `from..<to` (with some context on either
+        /// side), the column it starts at, and whether text was left out before or after it.
+        func around(_ from: Int, _ to: Int) -> (text: String, firstColumn: Int, before: Bool, after: Bool) {
+            guard !checkpoints.isEmpty else { return (text, 1, false, false) }
+            // The last checkpoint at or before `from`.
+            var low = 0, high = checkpoints.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if checkpoints[mid].column <= max(1, from) { low = mid } else { high = mid - 1 }
+            }
+            let begin = checkpoints[max(0, low - 1)]
+            var endIndex = low + 2
+            while endIndex < checkpoints.count - 1 && checkpoints[endIndex].column < to { endIndex += 1 }
+            let end = checkpoints[min(endIndex + 1, checkpoints.count - 1)]
+            let part = String(decoding: bytes[begin.offset..<end.offset], as: UTF8.self)
+            return (part, begin.column, begin.offset > 0, end.offset < bytes.count)
+        }
+    }
+
+    func snippet(_ line: QuotedLine, column: Int, endColumn: Int?, style: Style) -> String {
+        let part = line.around(column, endColumn ?? column + 1)
+        let shift = part.firstColumn - 1
+        return snippet(part.text, column: column - shift, endColumn: endColumn.map { $0 - shift },
+                       clippedBefore: part.before, clippedAfter: part.after, style: style)
+    }
+
     /// The quoted line and the caret line under columns `column..<endColumn` (UTF-16
-    /// columns; nil `endColumn` runs to the end of the line).
-    func snippet(_ line: String, column: Int, endColumn: Int?, style: Style) -> String {
+    /// columns; nil `endColumn` runs to the end of the line). `clippedBefore` and
+    /// `clippedAfter` say that `line` is a part of a longer one.
+    func snippet(_ line: String, column: Int, endColumn: Int?, clippedBefore: Bool = false, clippedAfter: Bool = false, style: Style) -> String {
         // Split the line into scalars with their UTF-16 column and cell width.
         var cells: [(scalar: Unicode.Scalar, column: Int, width: Int)] = []
         var utf16Column = 1
@@ -94,8 +150,8 @@ public struct HumanReporter: Reporter {
                 last += 1
             }
         }
-        let prefix = first > 0 ? "…" : ""
-        let suffix = last < cells.count ? "…" : ""
+        let prefix = first > 0 || clippedBefore ? "…" : ""
+        let suffix = last < cells.count || clippedAfter ? "…" : ""
 
         var quoted = prefix
         var padding = prefix.isEmpty ? "" : " "
