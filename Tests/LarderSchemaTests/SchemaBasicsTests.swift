@@ -21,6 +21,15 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(e.first?.absoluteKeywordLocation == nil)
     }
 
+    /// Draft 4's integer is "a JSON number without a fraction or exponent part"; later
+    /// drafts take any number with a zero fractional part.
+    @Test func draft4IntegersHaveNoExponent() throws {
+        let draft4 = #"{"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer"}"#
+        for literal in ["1e2", "1E+2", "1.0", "100.0e0"] { #expect(try !errors(draft4, literal).isEmpty, "\(literal)") }
+        for literal in ["100", "-3", "0"] { #expect(try errors(draft4, literal).isEmpty, "\(literal)") }
+        for literal in ["1e2", "1.0"] { #expect(try errors(#"{"type": "integer"}"#, literal).isEmpty, "\(literal)") }
+    }
+
     @Test func requiredAndAdditional() throws {
         let schema = #"{"type": "object", "required": ["name", "quantity"], "properties": {"name": {"type": "string"}, "quantity": {}}, "additionalProperties": false}"#
         let e = try errors(schema, #"{"name": "flour", "ingredeints": []}"#)

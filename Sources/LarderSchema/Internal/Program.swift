@@ -191,7 +191,8 @@ extension TypeSet {
             if contains(.number) { return true }
             guard contains(.integer) else { return false }
             if doc.isIntegerLiteral(i) { return true }
-            if draft4 { return !doc.numberLiteral(i).contains(".") && doc.isInteger(i) }
+            // Draft 4: "a JSON number without a fraction or exponent part" (1.0 and 1e2 are not).
+            if draft4 { return !doc.numberLiteral(i).contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && doc.isInteger(i) }
             return doc.isInteger(i)
         case .string: return contains(.string)
         case .array: return contains(.array)
