@@ -300,10 +300,14 @@ public struct ExternalPlugin: Sendable {
     }
 
     /// The first lines of a plugin's standard error, for a failure message.
+    /// The end of what the plugin wrote to standard error: its last three lines, where a
+    /// traceback puts the error itself (`KeyError: 'limit'`).
     static func excerpt(_ errorOutput: String) -> String {
-        let lines = errorOutput.split(whereSeparator: \.isNewline).prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = errorOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.suffix(3)
         guard !lines.isEmpty else { return "" }
-        return "; it said: " + lines.joined(separator: " / ").prefix(300)
+        let text = lines.joined(separator: " / ")
+        return "; it said: " + (text.count > 300 ? "…" + text.suffix(300) : text)
     }
 
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\n", with: "\\n") + "'" }

@@ -89,7 +89,7 @@ struct PluginProcess: Sendable {
         // thread of the pool; with the pool busy the plugin got no input, and tests running
         // side by side ran into the 30-second timeout.)
         let written = ThreadResult { Self.writeAll(input, to: parentFD, until: deadline) }
-        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true, until: deadline) }
+        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true, keepLast: true, until: deadline) }
         let output = ThreadResult { () -> Read in
             let read = Self.readAll(outputFD, limit: maxOutput, until: deadline)
             if read.overflow { Self.kill(pid) }
@@ -296,8 +296,9 @@ struct PluginProcess: Sendable {
 
     /// Reads `fd` to its end or until more than `limit` bytes came (then `overflow` is true
     /// and reading stops, unless `drain` asks to read on and drop the rest), or until
-    /// `deadline`.
-    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false, until deadline: Date) -> Read {
+    /// `deadline`. With `keepLast`, the last `limit` bytes are kept rather than the first (the
+    /// end of standard error says what went wrong).
+    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false, keepLast: Bool = false, until deadline: Date) -> Read {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var overflow = false
@@ -309,6 +310,11 @@ struct PluginProcess: Sendable {
                 break
             }
             if n == 0 { break }
+            if keepLast {
+                out.append(contentsOf: chunk[0..<n])
+                if out.count > 2 * limit { out.removeFirst(out.count - limit) }
+                continue
+            }
             if overflow { continue }
             if out.count + n > limit {
                 out.append(contentsOf: chunk[0..<(limit - out.count)])
@@ -318,6 +324,7 @@ struct PluginProcess: Sendable {
                 out.append(contentsOf: chunk[0..<n])
             }
         }
+        if keepLast && out.count > limit { out.removeFirst(out.count - limit) }
         return Read(bytes: out, overflow: overflow)
     }
 }
