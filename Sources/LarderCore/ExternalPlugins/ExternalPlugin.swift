@@ -271,6 +271,17 @@ public struct ExternalPlugin: Sendable {
             }
             return (document, node)
         }
+        // A place above the documents of a file that holds several (`""`, the file itself, as
+        // the protocol's default pointer says): the file's root, found through the first
+        // document it holds.
+        if let first = candidates.first(where: { $0.pointer.tokens.count > pointer.tokens.count && $0.pointer.tokens.starts(with: pointer.tokens) }) {
+            var node = first.json.root
+            for token in pointer.tokens {
+                guard let i = Int(token), token == String(i), let e = first.json.element(node, i) else { return nil }
+                node = e
+            }
+            return (first, node)
+        }
         return nil
     }
 
