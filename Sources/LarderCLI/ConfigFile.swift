@@ -55,7 +55,9 @@ struct ConfigFile {
             let doc = json
             positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }
         } else {
-            let text = String(decoding: bytes, as: UTF8.self)
+            var text = String(decoding: bytes, as: UTF8.self)
+            // A byte-order mark (some Windows editors write one) is not YAML content.
+            if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
             let converted: (JSONValue, [JSONPointer: SourceRange])
             do {
                 converted = try YAMLToJSON.convert(text, locator: locator)
@@ -114,6 +116,9 @@ enum YAMLToJSON {
         switch error {
         case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
             return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        case .duplicatedKeysInMapping(let duplicates, _):
+            let names = Array(Set(duplicates)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return "the key \(names) appears more than once in one mapping (the first is here); keep one"
         default:
             return "\(error)"
         }
@@ -123,6 +128,8 @@ enum YAMLToJSON {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
             return utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+        case .duplicatedKeysInMapping(_, let context):
+            return utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)
         default:
             return SourcePosition(line: 1, column: 1)
         }

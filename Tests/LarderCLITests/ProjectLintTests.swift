@@ -57,6 +57,19 @@ import Testing
         #expect(broken.stdout.contains("the YAML is not valid"), "\(broken.stdout)")
     }
 
+    /// A byte-order mark before larder.yml is not YAML (it broke the file at line 2), and a
+    /// key written twice is reported at its place (it was at 1:1, with the whole file quoted).
+    @Test func yamlWithAByteOrderMarkAndRepeatedKeys() throws {
+        let dir = try project()
+        try dir.write("larder.yml", "\u{FEFF}" + Self.config)
+        let clean = try CLI.run(["lint"], in: dir.url)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        try dir.write("larder.yml", Self.config + "\n  url: error\n  locale-complete: error\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [parse]"), "\(r.stdout)")
+    }
+
     /// A glob that takes in no file is a warning at its place (it said "No problems in 0
     /// files" and exited 0); one whose syntax is broken is a config error.
     @Test func includeGlobsThatTakeInNothingAreReported() throws {
