@@ -105,11 +105,12 @@ struct GitIndexReader: ProjectReader {
 
     func files(under folder: String) -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
-        // Hidden entries (`.git`, `.build`) are skipped, as in the working tree.
+        // Hidden entries (`.git`, `.build`) below the folder are skipped, as in the working
+        // tree; the folder itself may be hidden (`include: [".content/*.json"]`).
         return sortedPaths.filter { path in
-            guard path.hasPrefix(prefix), path.utf8.first != UInt8(ascii: ".") else { return false }
-            var previous: UInt8 = 0
-            for byte in path.utf8 {
+            guard path.hasPrefix(prefix) else { return false }
+            var previous = UInt8(ascii: "/")
+            for byte in path.utf8.dropFirst(prefix.utf8.count) {
                 if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return false }
                 previous = byte
             }

@@ -188,6 +188,23 @@ import Testing
         #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
     }
 
+    /// Content in a hidden folder that an include names is staged content too (--staged
+    /// skipped it and said "No problems in 0 files"); hidden entries below it are not.
+    @Test func stagedTakesInAHiddenFolderTheConfigNames() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\".content/**/*.json\"]\n")
+        try dir.write(".content/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": -1, "ingredients": ["3 eggs"]}"#)
+        try dir.write(".content/.drafts/x.json", "{]")
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        let plain = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(staged.status == 1, "\(staged.stdout)")
+        #expect(staged.stdout == plain.stdout)
+        #expect(staged.stdout.contains(".content/bolo.json:1:"), "\(staged.stdout)")
+        #expect(!staged.stdout.contains(".drafts"), "\(staged.stdout)")
+    }
+
     @Test func initWritesAValidStarterAndRefusesToOverwrite() throws {
         let dir = try Scratch()
         let r = try CLI.run(["init"], in: dir.url)
