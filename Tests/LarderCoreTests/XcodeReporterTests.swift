@@ -20,6 +20,17 @@ import Testing
             """)
     }
 
+    /// A file name is content too: its control characters (a terminal escape sequence, a
+    /// line break) do not reach the terminal, in this report nor in the human one.
+    @Test func fileNamesCannotDriveTheTerminal() {
+        let d = Fixtures.diag("r", .error, "bad", file: "a\u{1B}]0;owned\u{07}\nb.json", 1, 1)
+        let out = Fixtures.text(XcodeReporter().report([d], summary: DiagnosticSummary([d], filesChecked: 1), context: context))
+        #expect(out == "/proj/a\u{FFFD}]0;owned\u{FFFD} b.json:1:1: error: bad [r]\n")
+        let human = Fixtures.text(HumanReporter().report([d], summary: DiagnosticSummary([d], filesChecked: 1), context: context))
+        #expect(!human.contains("\u{1B}") && !human.contains("\u{07}"), "\(human)")
+        #expect(human.hasPrefix("a\u{FFFD}]0;owned\u{FFFD} b.json:1:1: error: bad"), "\(human)")
+    }
+
     @Test func emptyReportIsEmpty() {
         #expect(XcodeReporter().report([], summary: DiagnosticSummary(filesChecked: 2), context: context).isEmpty)
     }

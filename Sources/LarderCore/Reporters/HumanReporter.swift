@@ -44,7 +44,7 @@ public struct HumanReporter: Reporter {
         }
 
         for d in diagnostics.sorted() {
-            out += style.bold("\(d.file):\(d.line):\(d.column):") + " "
+            out += style.bold("\(TextEscaping.singleLine(d.file)):\(d.line):\(d.column):") + " "
             out += style.severity(d.severity) + " "
             out += style.bold(TextEscaping.singleLine(d.message)) + " "
             out += style.dim("[\(d.ruleID)]") + "\n"
@@ -53,7 +53,7 @@ public struct HumanReporter: Reporter {
                 out += snippet(text, column: d.column, endColumn: endColumn, style: style)
             }
             for r in d.related {
-                out += style.bold("\(r.file):\(r.start.line):\(r.start.column):") + " "
+                out += style.bold("\(TextEscaping.singleLine(r.file)):\(r.start.line):\(r.start.column):") + " "
                 out += style.severity(.note) + " " + TextEscaping.singleLine(r.message) + "\n"
                 if let text = line(r.start.line, of: r.file) {
                     let endColumn = r.end.line == r.start.line ? r.end.column : nil
@@ -100,7 +100,9 @@ public struct HumanReporter: Reporter {
                 let mid = (low + high + 1) / 2
                 if checkpoints[mid].column <= max(1, from) { low = mid } else { high = mid - 1 }
             }
-            let begin = checkpoints[max(0, low - 1)]
+            // Two checkpoints back: the one before may be the end of the line, a few scalars
+            // before a column at the end, which left too little of the line before it.
+            let begin = checkpoints[max(0, low - 2)]
             var endIndex = low + 2
             while endIndex < checkpoints.count - 1 && checkpoints[endIndex].column < to { endIndex += 1 }
             let end = checkpoints[min(endIndex + 1, checkpoints.count - 1)]

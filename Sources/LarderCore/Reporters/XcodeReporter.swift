@@ -15,10 +15,10 @@ public struct XcodeReporter: Reporter {
     public func report(_ diagnostics: [Diagnostic], summary: DiagnosticSummary, context: ReportContext) -> [UInt8] {
         var out = ""
         for d in diagnostics.sorted() {
-            out += "\(context.absolutePath(d.file)):\(d.line):\(d.column): \(d.severity.name): "
+            out += "\(TextEscaping.singleLine(context.absolutePath(d.file))):\(d.line):\(d.column): \(d.severity.name): "
             out += "\(TextEscaping.singleLine(d.message)) [\(d.ruleID)]\n"
             for r in d.related {
-                out += "\(context.absolutePath(r.file)):\(r.start.line):\(r.start.column): note: "
+                out += "\(TextEscaping.singleLine(context.absolutePath(r.file))):\(r.start.line):\(r.start.column): note: "
                 out += "\(TextEscaping.singleLine(r.message))\n"
             }
         }
