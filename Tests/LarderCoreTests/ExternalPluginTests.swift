@@ -218,12 +218,25 @@ import Testing
     /// at once: the build waited for the plugin's answer or its timeout.
     @Test func aCancelledRunStopsThePlugin() async throws {
         let dir = try scratch()
-        let started = Date()
-        let task = Task { await PluginProcess(command: ["sh", "-c", "cat > /dev/null; sleep 30"], directory: dir, timeout: 60).run(input: []) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        let task = Task { await PluginProcess(command: ["sh", "-c", "echo $$ > pid; cat > /dev/null; exec sleep 30"], directory: dir, timeout: 60).run(input: []) }
+        var pid: Int32?
+        let wait = Date().addingTimeInterval(30)
+        while pid == nil && Date() < wait {
+            pid = (try? String(contentsOfFile: dir + "/pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if pid == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        }
+        let plugin = try #require(pid, "the plugin did not start")
         task.cancel()
-        let outcome = await task.value
-        #expect(Date().timeIntervalSince(started) < 20, "\(outcome)")
+        // Gone (or a zombie) soon after the cancel, whenever the awaiting task gets a thread.
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return Foundation.kill(pid, 0) == 0 }
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[close...].dropFirst(2).hasPrefix("Z")
+        }
+        let stopped = Date()
+        while running(plugin) && Date().timeIntervalSince(stopped) < 10 { usleep(10_000) }
+        #expect(!running(plugin), "the plugin still runs after the cancel")
+        _ = await task.value
     }
 
     @Test func tooMuchOutputIsCutOff() async throws {

@@ -113,15 +113,6 @@ struct PluginProcess: Sendable {
                 usleep(2_000)
                 end = Self.end(of: pid)
             }
-            // Programs the plugin left running in its group may still hold the output open:
-            // they get what is left of the timeout.
-            while ownGroup && Foundation.kill(-pid, 0) == 0 {
-                if Date() >= deadline {
-                    _ = Foundation.kill(-pid, SIGKILL)
-                    return (true, end)
-                }
-                usleep(2_000)
-            }
             return (false, end)
         }
         // A cancelled run (another step of the build failed) stops the plugin at once rather
@@ -134,6 +125,11 @@ struct PluginProcess: Sendable {
         }
         close(outputFD)
         close(errorFD)
+        // Programs the plugin left running in its group end with it. Those that held its
+        // output open had what was left of the timeout (the reads above end at the deadline).
+        // (The group was not waited for: its members killed with it stay in the table until
+        // the system reaps them, which took a second and more here.)
+        if ownGroup { _ = Foundation.kill(-pid, SIGKILL) }
         let bytes = read.bytes, errorBytes = errorRead.bytes
 
         if stopped { return .timedOut }
