@@ -21,6 +21,24 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(e.first?.absoluteKeywordLocation == nil)
     }
 
+    /// Alternatives that all fail on the value itself are named together: naming the first
+    /// ("expected a string" for 1.5 against string-or-integer) sent the writer the wrong way.
+    /// A branch that got past the type is still the one reported.
+    @Test func alternativesThatAllFailOnTheValueAreNamedTogether() throws {
+        let e = try errors(#"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#, "1.5")
+        #expect(e.map(\.message) == ["expected a string or an integer, found 1.5"])
+        #expect(e.map(\.keyword) == ["anyOf"])
+        #expect(e.map(\.keywordLocation) == ["/anyOf"])
+        #expect(try errors(#"{"oneOf": [{"type": "string", "minLength": 2}, {"type": ["integer", "null"]}]}"#, "true").map(\.message)
+                == ["expected a string, an integer or null, found a boolean"])
+        // Branches of the value's type that want other values are the closer ones.
+        #expect(try errors(#"{"anyOf": [{"const": "a"}, {"enum": ["b", "c"]}, {"type": "object"}]}"#, #""x""#).map(\.message)
+                == [#""x" matches none of the 2 alternatives of anyOf: expected "a", found "x"; or "x" is not one of "b", "c""#])
+        #expect(try errors(#"{"anyOf": [{"enum": ["error", "off"]}, {"type": "object"}]}"#, #""no""#).map(\.message)
+                == [#""no" is not one of "error", "off""#])
+        #expect(try errors(#"{"anyOf": [{"type": "string", "minLength": 3}, {"type": "integer"}]}"#, #""x""#).map(\.keyword) == ["minLength"])
+    }
+
     /// Draft 4's integer is "a JSON number without a fraction or exponent part"; later
     /// drafts take any number with a zero fractional part.
     @Test func draft4IntegersHaveNoExponent() throws {

@@ -790,7 +790,13 @@ struct Evaluator {
             if ok && ann == nil { break }
         }
         if any { return true }
-        if collect { errors.append(contentsOf: closest(branches, i)) }
+        if collect {
+            if let message = noneMatched(branches, i, keyword: "anyOf") {
+                report(s, "anyOf", i, message)
+            } else {
+                errors.append(contentsOf: closest(branches, i))
+            }
+        }
         return false
     }
 
@@ -819,7 +825,9 @@ struct Evaluator {
             return true
         }
         if collect {
-            if matched.isEmpty {
+            if matched.isEmpty, let message = noneMatched(branches, i, keyword: "oneOf") {
+                report(s, "oneOf", i, message)
+            } else if matched.isEmpty {
                 errors.append(contentsOf: closest(branches, i))
             } else {
                 let list = matched.map(String.init).joined(separator: ", ")
@@ -827,6 +835,47 @@ struct Evaluator {
             }
         }
         return false
+    }
+
+    /// One message for alternatives that all fail on the value itself (its type, or its
+    /// value against `const`/`enum`): naming one branch's expectation would send the writer
+    /// the wrong way (`1.5` against `anyOf: [string, integer]` said "expected a string").
+    /// Type expectations merge ("expected a string or an integer, found 1.5"); others are
+    /// listed. Nil when some branch got past the value itself (``closest(_:_:)`` then names
+    /// that branch's errors).
+    func noneMatched(_ branches: [[ValidationError]], _ i: Int, keyword: String) -> String? {
+        guard branches.count > 1 else { return nil }
+        let base = relativePointer(doc, from: start, to: i).tokens.count
+        var typeMessages: [String] = [], valueMessages: [String] = []
+        for errs in branches {
+            guard errs.count == 1, let e = errs.first, e.instanceLocation.tokens.count == base,
+                  ["type", "const", "enum", "false"].contains(e.keyword) else { return nil }
+            if e.keyword == "const" || e.keyword == "enum" { valueMessages.append(e.message) } else { typeMessages.append(e.message) }
+        }
+        // A branch of the right type that wants another value is closer than one of another
+        // type: `"no"` against `"error" | "warning" | … | {object}` is not one of the words.
+        if valueMessages.count == 1 { return valueMessages[0] }
+        let messages = valueMessages.isEmpty ? typeMessages : valueMessages
+        // "expected X, found Y" from every branch: one sentence.
+        var expected: [String] = []
+        var found: String?
+        for m in messages {
+            guard m.hasPrefix("expected "), let r = m.range(of: ", found ") else { found = nil; expected = []; break }
+            let what = String(m[m.index(m.startIndex, offsetBy: 9)..<r.lowerBound])
+            let value = String(m[r.upperBound...])
+            // Against an integer type a number is shown as itself ("found 1.5"), else as "a
+            // number": the same value.
+            if found == nil || found == "a number" { found = value } else if found != value && value != "a number" { found = nil; expected = []; break }
+            for part in what.components(separatedBy: " or ").flatMap({ $0.components(separatedBy: ", ") }) where !expected.contains(part) {
+                expected.append(part)
+            }
+        }
+        if let found, !expected.isEmpty {
+            let list = expected.count == 1 ? expected[0] : expected.dropLast().joined(separator: ", ") + " or " + expected.last!
+            return "expected \(list), found \(found)"
+        }
+        let shown = messages.prefix(4).joined(separator: "; or ") + (messages.count > 4 ? "; or \(messages.count - 4) more" : "")
+        return "\(describe(i)) matches none of the \(messages.count) alternatives of \(keyword): \(shown)"
     }
 
     /// The errors of the branch that came closest to matching: one whose type or constant
