@@ -57,6 +57,30 @@ import Testing
         #expect(broken.stdout.contains("the YAML is not valid"), "\(broken.stdout)")
     }
 
+    /// A content-wide rule's severity is the one the entry of the file it reports on sets:
+    /// `unique-id` set to warning, or off, on a second entry of the kind was ignored.
+    @Test func contentWideRulesTakeTheSeverityOfTheirFilesEntry() throws {
+        let dir = try Scratch()
+        let config = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"c/*.json\"]\n  - kind: recipe\n    include: [\"drafts/*.json\"]\n    rules: { unique-id: SETTING }\n"
+        try dir.write("c/a.json", #"{"id": "x", "name": "A", "ingredients": ["1 egg"]}"#)
+        try dir.write("drafts/a.json", #"{"id": "x", "name": "B", "ingredients": ["1 egg"]}"#)
+        try dir.write("larder.yml", config.replacingOccurrences(of: "SETTING", with: "warning"))
+        for arguments in [["lint"], ["lint", "--no-cache"], ["build"]] {
+            let r = try CLI.run(arguments + ["--format", "xcode"], in: dir.url)
+            #expect(r.status == 0, "\(arguments): \(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("drafts/a.json:1:8: warning: recipe id 'x' is already used"), "\(arguments): \(r.stdout)")
+        }
+        try dir.write("larder.yml", config.replacingOccurrences(of: "SETTING", with: "off"))
+        let off = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(off.status == 0 && !off.stdout.contains("unique-id"), "\(off.stdout)")
+        // Set on the first entry, the rule still reports in its files.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"drafts/*.json\"]\n    rules: { unique-id: off }\n  - kind: recipe\n    include: [\"c/*.json\"]\n")
+        try dir.write("c/b.json", #"{"id": "x", "name": "C", "ingredients": ["1 egg"]}"#)
+        let first = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(first.status == 1, "\(first.stdout)")
+        #expect(first.stdout.contains("c/b.json:1:8: error: recipe id 'x' is already used"), "\(first.stdout)")
+    }
+
     /// A byte-order mark before larder.yml is not YAML (it broke the file at line 2), and a
     /// key written twice is reported at its place (it was at 1:1, with the whole file quoted).
     @Test func yamlWithAByteOrderMarkAndRepeatedKeys() throws {

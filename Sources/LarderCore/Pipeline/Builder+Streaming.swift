@@ -241,7 +241,7 @@ extension Builder {
             guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
                 return .unavailable("the facts of \(job.rule.id) do not read back")
             }
-            contentWide += check.run([], nil, contentJobs[k].context)
+            contentWide += linter.entrySeverities(check.run([], nil, contentJobs[k].context), job: contentJobs[k])
         }
         let lint = setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
             + (await linter.runLintPlugins([]))

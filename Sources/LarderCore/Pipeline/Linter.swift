@@ -204,15 +204,18 @@ public struct Linter: Sendable {
         }
     }
 
-    /// Content-wide rules run once per kind, with the settings of the kind's first entry.
+    /// Content-wide rules run once per kind (a kind is checked as a whole), with the options
+    /// of the kind's first entry that does not turn the rule off; each diagnostic then takes
+    /// the severity its own file's entry sets (``entrySeverities(_:job:)``).
     func contentJobs(content: ContentSet, projectFiles: any ProjectFiles) -> [ContentJob] {
         let contentRules = rulesInForce().compactMap { $0 as? any ContentRule }
         var jobs: [ContentJob] = []
         var seenKinds = Set<String>()
-        for entry in config.content where seenKinds.insert(entry.kind).inserted {
-            for rule in contentRules where rule.kinds?.contains(entry.kind) ?? true {
+        for first in config.content where seenKinds.insert(first.kind).inserted {
+            for rule in contentRules where rule.kinds?.contains(first.kind) ?? true {
+                let entries = config.content.filter { $0.kind == first.kind }
+                guard let entry = entries.first(where: { !(config.setting(for: rule.id, entry: $0)?.isOff ?? false) }) else { continue }
                 let setting = config.setting(for: rule.id, entry: entry)
-                if setting?.isOff ?? false { continue }
                 let context = RuleContext(
                     ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, content: content, projectRoot: projectRoot,
@@ -221,6 +224,22 @@ public struct Linter: Sendable {
             }
         }
         return jobs
+    }
+
+    /// The diagnostics of a content-wide `job`, each with the severity that the entry of its
+    /// file sets for the rule, and none where that entry turns the rule off (the settings of a
+    /// kind's later entries were ignored: `unique-id: off` on a drafts entry still failed the
+    /// lint). A diagnostic the rule gave another severity on purpose keeps it.
+    func entrySeverities(_ diagnostics: [Diagnostic], job: ContentJob) -> [Diagnostic] {
+        guard config.content.count > 1 else { return diagnostics }
+        return diagnostics.compactMap { d in
+            guard d.severity == job.context.severity, let (_, entry) = config.entry(for: d.file) else { return d }
+            let setting = config.setting(for: job.rule.id, entry: entry)
+            if setting?.isOff ?? false { return nil }
+            var d = d
+            d.severity = setting?.severity ?? job.rule.defaultSeverity
+            return d
+        }
     }
 
     /// Lints `content`, with the schemas when already `compiled`; `contentCheck`, when given,
@@ -266,7 +285,7 @@ public struct Linter: Sendable {
             while next < reported.count && next < batch * width * 2 { add() }
             while let done = await group.next() {
                 for (i, d) in done {
-                    if i >= 0 { perDocument[i] = d } else { contentWide[-1 - i] = d }
+                    if i >= 0 { perDocument[i] = d } else { contentWide[-1 - i] = entrySeverities(d, job: contentJobs[-1 - i]) }
                 }
                 if next < reported.count { add() }
             }
