@@ -47,9 +47,42 @@ public struct LarderCommand: AsyncParsableCommand {
         fatalError("runMain(arguments:) exits")
     }
 
+    /// The signal sources that stop the running plugins on `SIGINT` and `SIGTERM`, then end
+    /// Larder as the signal would have (the shell sees "interrupted"). Kept for the process's
+    /// life.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// Held by an interrupt from the moment it stops the plugins until the signal ends
+    /// Larder, and taken by a normal exit: a command that sees its plugin stopped must not
+    /// exit first, reporting the plugin's death as its failure.
+    private static let ending = NSLock()
+
+    /// Exits with `code`, unless an interrupt is ending Larder already.
+    static func finish(_ code: Int32) -> Never {
+        ending.lock()
+        Foundation.exit(code)
+    }
+
+    static func stopPluginsOnInterrupt() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                ending.lock()
+                RunningPlugins.shared.stopAll()
+                signal(sig, SIG_DFL)
+                // To the process, not this thread: the pool's threads block signals.
+                kill(getpid(), sig)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
     /// Runs the CLI with the process's arguments and exits with Larder's exit codes
     /// (0 clean, 1 content errors, 2 usage or internal error).
     public static func runMain(arguments: [String]? = nil) async -> Never {
+        stopPluginsOnInterrupt()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -65,9 +98,9 @@ public struct LarderCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-            Foundation.exit(0)
+            finish(0)
         } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
+            finish(code.rawValue)
         } catch where exitCode(for: error) == .success {
             exit(withError: error)  // help requested by a command without its own run()
         } catch {
@@ -75,7 +108,7 @@ public struct LarderCommand: AsyncParsableCommand {
             // internal error: one line on standard error, exit status 2.
             let message = (error as? ValidationError)?.message ?? "\(error)"
             FileHandle.standardError.write(Data("larder: error: \(message)\n".utf8))
-            Foundation.exit(2)
+            finish(2)
         }
     }
 }

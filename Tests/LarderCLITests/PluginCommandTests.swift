@@ -28,6 +28,53 @@ import Testing
         ])
     }
 
+    /// Ctrl-C (or SIGTERM) on Larder stops the plugins it runs: each leads a process group
+    /// of its own, which the terminal's Ctrl-C does not reach, and a hanging plugin ran on for
+    /// ever after Larder was gone.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedLarderStopsItsPlugins(_ sig: Int32) throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#)
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: hang
+                stage: lint
+                command: [sh, -c, "echo $$ > plugin.pid; exec sleep 120"]
+                timeout: 120
+            """)
+        let larder = Process()
+        larder.executableURL = CLI.binary
+        larder.arguments = ["lint", "--no-cache"]
+        larder.currentDirectoryURL = scratch.url
+        larder.standardOutput = FileHandle.nullDevice
+        larder.standardError = FileHandle.nullDevice
+        try larder.run()
+        var pid: Int32?
+        let wait = Date().addingTimeInterval(60)
+        while pid == nil && Date() < wait {
+            pid = (try? String(contentsOf: scratch.url.appendingPathComponent("plugin.pid"), encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if pid == nil { usleep(20_000) }
+        }
+        let plugin = try #require(pid, "the plugin did not start")
+        kill(larder.processIdentifier, sig)
+        larder.waitUntilExit()
+        #expect(larder.terminationReason == .uncaughtSignal && larder.terminationStatus == sig)
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return kill(pid, 0) == 0 }
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[close...].dropFirst(2).hasPrefix("Z")
+        }
+        let stopped = Date()
+        while running(plugin) && Date().timeIntervalSince(stopped) < 10 { usleep(20_000) }
+        #expect(!running(plugin), "the plugin runs on after Larder was interrupted")
+        if running(plugin) { kill(plugin, SIGKILL) }
+    }
+
     @Test func lintRunsThePythonAndShellPlugins() throws {
         // --no-cache: the example folder stays as it is in the repository.
         let r = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: Self.project)

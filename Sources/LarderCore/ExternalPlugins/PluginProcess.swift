@@ -71,6 +71,8 @@ struct PluginProcess: Sendable {
         close(inputPair.child)
         close(outputPipe.write)
         close(errorPipe.write)
+        RunningPlugins.shared.add(process.processIdentifier)
+        defer { RunningPlugins.shared.remove(process.processIdentifier) }
 
         let outputFD = outputPipe.read
         let errorFD = errorPipe.read
@@ -361,5 +363,34 @@ final class ThreadResult<T: Sendable>: @unchecked Sendable {
                 lock.unlock()
             }
         }
+    }
+}
+
+/// The plugins running now, so that a Larder that is interrupted (Ctrl-C, `SIGTERM`) can stop
+/// them: each plugin leads a process group of its own, which a terminal's Ctrl-C does not
+/// reach, and a plugin left behind ran until it ended by itself (for ever, if it hung).
+public final class RunningPlugins: @unchecked Sendable {
+    public static let shared = RunningPlugins()
+    private let lock = NSLock()
+    private var pids: Set<Int32> = []
+
+    func add(_ pid: Int32) {
+        lock.lock()
+        pids.insert(pid)
+        lock.unlock()
+    }
+
+    func remove(_ pid: Int32) {
+        lock.lock()
+        pids.remove(pid)
+        lock.unlock()
+    }
+
+    /// Kills every running plugin, with the processes of its group.
+    public func stopAll() {
+        lock.lock()
+        let running = pids
+        lock.unlock()
+        for pid in running { PluginProcess.kill(pid) }
     }
 }
