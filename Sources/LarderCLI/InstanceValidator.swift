@@ -154,11 +154,12 @@ struct InstanceValidator: Sendable {
             return InstanceResult(file: file, line: line, valid: true, errors: [], units: units)
         }
         let locator = doc.locator()
+        var cursor = ElementCursor()
         let errors = schema.validate(doc).errors.map { e in
             let range = doc.sourceRange(of: e.node, using: locator)
             return InstanceError(
                 instanceLocation: e.instanceLocation.description, keywordLocation: e.keywordLocation,
-                absoluteKeywordLocation: e.absoluteKeywordLocation, message: e.message(in: doc),
+                absoluteKeywordLocation: e.absoluteKeywordLocation, message: e.message(in: doc, cursor: &cursor),
                 position: shifted(range.start), end: shifted(range.end), pointer: e.instanceLocation)
         }
         return InstanceResult(file: file, line: line, valid: false, errors: errors,

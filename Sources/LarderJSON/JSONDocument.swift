@@ -146,6 +146,22 @@ public struct JSONDocument: Sendable {
     }
 
     /// The element at `offset` of an array, or nil.
+    /// The element at `offset` of the array `node`, found from where `cursor` says an earlier
+    /// look-up in the same array ended when that was at or before `offset`: asked in order, as
+    /// the errors of a large array are, each look-up costs the distance from the last one
+    /// instead of the distance from the first element.
+    public func element(_ node: Int, _ offset: Int, cursor: inout ElementCursor) -> Int? {
+        guard kind(node) == .array, offset >= 0, offset < count(node) else { return nil }
+        var (index, i) = (0, node + 1)
+        if let known = cursor.last[node], known.index <= offset { (index, i) = known }
+        while index < offset {
+            i = after(i)
+            index += 1
+        }
+        if count(node) > 64 { cursor.last[node] = (index, i) }
+        return i
+    }
+
     public func element(_ node: Int, _ offset: Int) -> Int? {
         guard kind(node) == .array, offset >= 0, offset < count(node) else { return nil }
         var i = node + 1
@@ -364,4 +380,12 @@ public struct MemberSequence: Sequence {
     }
 
     @inlinable public var underestimatedCount: Int { count }
+}
+
+/// Where the element look-ups of ``JSONDocument/element(_:_:cursor:)`` ended, per array (of
+/// one document).
+public struct ElementCursor: Sendable {
+    var last: [Int: (index: Int, node: Int)] = [:]
+
+    public init() {}
 }

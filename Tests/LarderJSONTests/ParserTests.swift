@@ -240,3 +240,17 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(doc.string(doc.member(last, "name")!) == "Lemon tart")
     }
 }
+
+@Suite struct ElementCursorTests {
+    /// Look-ups through a cursor, in order or not, give what the plain look-up gives.
+    @Test func cursorLookUpsMatchThePlainOnes() throws {
+        let text = "[" + (0..<300).map { i in i % 3 == 0 ? "[\(i), {\"a\": [\(i)]}]" : "\(i)" }.joined(separator: ", ") + "]"
+        let doc = try JSONDocument(parsing: text)
+        var cursor = ElementCursor()
+        var offsets = Array(0..<300) + [299, 5, 150, 150, 0, 300, -1]
+        offsets += (0..<100).map { _ in Int.random(in: 0..<300) }
+        for offset in offsets {
+            #expect(doc.element(doc.root, offset, cursor: &cursor) == doc.element(doc.root, offset), "\(offset)")
+        }
+    }
+}

@@ -39,6 +39,21 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(try errors(#"{"anyOf": [{"type": "string", "minLength": 3}, {"type": "integer"}]}"#, #""x""#).map(\.keyword) == ["minLength"])
     }
 
+    /// The errors of a large array have the locations and messages they had when each was
+    /// found from the array's first element.
+    @Test func errorsOfALargeArrayKeepTheirPlaces() throws {
+        let items = (0..<500).map { i in i % 7 == 0 ? #"{"id": "x\#(i)"}"# : #"{"id": \#(i)}"# }
+        let doc = try JSONDocument(parsing: "[" + items.joined(separator: ",") + "]")
+        let schema = try JSONSchema(json: #"{"items": {"properties": {"id": {"type": "integer"}}}}"#)
+        let found = schema.validate(doc).errors
+        #expect(found.map(\.instanceLocation.description) == stride(from: 0, to: 500, by: 7).map { "/\($0)/id" })
+        var cursor = ElementCursor()
+        for e in found {
+            #expect(e.message(in: doc, cursor: &cursor) == e.message(in: doc))
+            #expect(doc.node(at: e.instanceLocation) == e.node)
+        }
+    }
+
     /// Draft 4's integer is "a JSON number without a fraction or exponent part"; later
     /// drafts take any number with a zero fractional part.
     @Test func draft4IntegersHaveNoExponent() throws {

@@ -355,9 +355,10 @@ public struct Linter: Sendable {
     static func schemaDiagnostics(_ schema: JSONSchema, _ document: Document, severity: Severity) -> [Diagnostic] {
         guard !schema.isValid(document.json, at: document.node) else { return [] }
         let locator = document.sourceLocator()
+        var cursor = ElementCursor()
         return schema.validate(document.json, at: document.node).errors.map { e in
             document.diagnostic(
-                ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node),
+                ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node, cursor: &cursor),
                 node: e.node, locator: locator,
                 keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
         }

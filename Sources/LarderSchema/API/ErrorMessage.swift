@@ -6,6 +6,14 @@ extension ValidationError {
     /// found a number`. Errors about the document itself, and messages that already start
     /// with the key (`"ingredeints" is not allowed`), are left as they are.
     public func message(in document: JSONDocument, root: Int? = nil) -> String {
+        var cursor = ElementCursor()
+        return message(in: document, root: root, cursor: &cursor)
+    }
+
+    /// ``message(in:root:)`` for many errors of one document: `cursor` keeps where the
+    /// look-ups in large arrays ended, so the errors of a 100,000-element array, in order,
+    /// are not each found from its first element.
+    public func message(in document: JSONDocument, root: Int? = nil, cursor: inout ElementCursor) -> String {
         guard let last = instanceLocation.tokens.last, let parentPointer = instanceLocation.parent else { return message }
         let quotedKey = "\"" + last + "\""
         if message.hasPrefix(quotedKey) { return message }
@@ -17,7 +25,7 @@ extension ValidationError {
                 guard let v = document.member(parent, token) else { return message }
                 parent = v
             case .array:
-                guard let i = Int(token), let e = document.element(parent, i) else { return message }
+                guard let i = Int(token), let e = document.element(parent, i, cursor: &cursor) else { return message }
                 parent = e
             default:
                 return message

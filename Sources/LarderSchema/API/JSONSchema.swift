@@ -124,6 +124,8 @@ public struct JSONSchema: Sendable {
     /// The result in one of the standard output formats of JSON Schema 2020-12:
     /// `{"valid": false, "errors": [{"keywordLocation": ..., "instanceLocation": ..., "error": ...}]}`.
     public func output(_ doc: JSONDocument, at node: Int? = nil, format: OutputFormat) -> JSONValue {
+        // The flag format is the verdict alone (2020-12 Core 12.4.1): no errors are collected.
+        if format == .flag { return ["valid": .bool(isValid(doc, at: node))] }
         let result = validate(doc, at: node)
         return OutputBuilder.build(result, format: format)
     }

@@ -877,18 +877,30 @@ func jsonString(_ s: String) -> String {
 
 /// The pointer from `start` down to `target` (which must be inside `start`'s subtree).
 func relativePointer(_ doc: JSONDocument, from start: Int, to target: Int) -> JSONPointer {
+    var cache: [Int: (index: Int, node: Int)] = [:]
+    return relativePointer(doc, from: start, to: target, cache: &cache)
+}
+
+/// ``relativePointer(_:from:to:)`` that starts the search of each array where `cache` says
+/// an earlier search ended (an element at or before the target), and records where it ends.
+func relativePointer(_ doc: JSONDocument, from start: Int, to target: Int, cache: inout [Int: (index: Int, node: Int)]) -> JSONPointer {
     var tokens: [String] = []
     var node = start
     while node != target {
         var descended = false
         switch doc.kind(node) {
         case .array:
-            var i = 0
-            for e in doc.elements(node) {
+            var i = 0, e = node + 1
+            if let known = cache[node], known.node <= target { (i, e) = known }
+            let count = doc.count(node)
+            while i < count {
                 if e <= target && target < doc.after(e) {
-                    tokens.append(String(i)); node = e; descended = true
+                    tokens.append(String(i))
+                    if count > 64 { cache[node] = (i, e) }
+                    node = e; descended = true
                     break
                 }
+                e = doc.after(e)
                 i += 1
             }
         case .object:
