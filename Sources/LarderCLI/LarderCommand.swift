@@ -48,8 +48,8 @@ public struct LarderCommand: AsyncParsableCommand {
     }
 
     /// The signal sources that stop the running plugins on `SIGINT` and `SIGTERM`, then end
-    /// Larder as the signal would have (the shell sees "interrupted"). Kept for the process's
-    /// life.
+    /// Larder with status 128 + the signal, as a shell reports an interrupted command. Kept
+    /// for the process's life.
     nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
     /// Held by an interrupt from the moment it stops the plugins until the signal ends
@@ -68,11 +68,13 @@ public struct LarderCommand: AsyncParsableCommand {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
-                ending.lock()
+                // Once: a second signal while the plugins are being stopped changes nothing.
+                guard ending.try() else { return }
                 RunningPlugins.shared.stopAll()
-                signal(sig, SIG_DFL)
-                // To the process, not this thread: the pool's threads block signals.
-                kill(getpid(), sig)
+                // The shell's status for a command ended by the signal (130 for Ctrl-C). Not
+                // the signal itself raised again: libdispatch, which delivers it here,
+                // catches it again rather than letting it end the process.
+                _exit(128 + sig)
             }
             source.resume()
             signalSources.append(source)

@@ -63,7 +63,7 @@ import Testing
         let plugin = try #require(pid, "the plugin did not start")
         kill(larder.processIdentifier, sig)
         larder.waitUntilExit()
-        #expect(larder.terminationReason == .uncaughtSignal && larder.terminationStatus == sig)
+        #expect(larder.terminationReason == .exit && larder.terminationStatus == 128 + sig)
         func running(_ pid: Int32) -> Bool {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return kill(pid, 0) == 0 }
             guard let close = stat.lastIndex(of: ")") else { return false }
