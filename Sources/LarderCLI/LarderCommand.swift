@@ -14,7 +14,8 @@ public struct LarderCommand: AsyncParsableCommand {
         abstract: "Validate, transform and export the JSON content your app ships.",
         discussion: """
             Exit status: 0 when the content is clean (warnings alone do not fail), 1 when \
-            content errors were found, 2 for a usage, configuration or internal error.
+            content errors were found, 2 for a usage, configuration or internal error; 130 \
+            (143) when interrupted by Ctrl-C (SIGTERM), after stopping the plugins it runs.
             """,
         version: larderVersion,
         subcommands: [
