@@ -397,11 +397,6 @@ struct NutrientPlan {
 
 extension ConvertTransform: OptionChecking {
     public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
-        do {
-            _ = try ConvertOptions(json: options)
-            return []
-        } catch {
-            return ["\(error)"]
-        }
+        TransformOptionError.problems { () throws(TransformOptionError) in _ = try ConvertOptions(json: options) }
     }
 }

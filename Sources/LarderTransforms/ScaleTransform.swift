@@ -554,11 +554,6 @@ extension ScaleRun {
 
 extension ScaleTransform: OptionChecking {
     public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
-        do {
-            _ = try ScaleOptions(json: options)
-            return []
-        } catch {
-            return ["\(error)"]
-        }
+        TransformOptionError.problems { () throws(TransformOptionError) in _ = try ScaleOptions(json: options) }
     }
 }

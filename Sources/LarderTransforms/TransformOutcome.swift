@@ -53,6 +53,17 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
     }
 
     public var description: String { "\(transformID): \(message)" }
+
+    /// What `read` (reading a step's options) throws, as the sentences of
+    /// ``OptionChecking/optionProblems(_:locales:)``: none when it reads them.
+    static func problems(_ read: () throws(TransformOptionError) -> Void) -> [String] {
+        do {
+            try read()
+            return []
+        } catch {
+            return [error.description]
+        }
+    }
 }
 
 // MARK: - Reading the tape

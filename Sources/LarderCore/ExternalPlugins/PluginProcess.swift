@@ -202,7 +202,6 @@ struct PluginProcess: Sendable {
 
     // MARK: Blocking helpers, each run on a thread of its own
 
-
     /// Stops a process with `SIGKILL` (a plugin that overran has no more say), and with it
     /// the processes it started when it leads its own process group (as `Process` makes it),
     /// so a child holding the output open cannot keep Larder waiting.

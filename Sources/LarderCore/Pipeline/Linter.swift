@@ -84,11 +84,7 @@ public struct Linter: Sendable {
         known.formUnion(RuleMetadata.coreChecks.keys)
         known.formUnion(externalPluginRuleIDs)  // lint plugins' own failures (ExternalPlugins/)
         var out: [Diagnostic] = []
-        func report(_ message: String, at pointer: JSONPointer) {
-            let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
-            out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: message,
-                                  file: configFile, start: range.start, end: range.end, pointer: pointer))
-        }
+        func report(_ message: String, at pointer: JSONPointer) { out.append(configDiagnostic(message, at: pointer)) }
         var sections: [(JSONPointer, [String: RuleSetting])] = [(JSONPointer(tokens: ["rules"]), config.rules)]
         for (i, entry) in config.content.enumerated() {
             sections.append((JSONPointer(tokens: ["content", String(i), "rules"]), entry.rules))
@@ -126,21 +122,10 @@ public struct Linter: Sendable {
                 let stepPointer = JSONPointer(tokens: [key, String(i)])
                 let pointer = step.options == .null && configPositions?(stepPointer.appending(step.id)) == nil ? stepPointer : stepPointer.appending(step.id)
                 func report(_ message: String, at pointer: JSONPointer) {
-                    let range = configPositions?(pointer) ?? configPositions?(stepPointer)
-                        ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
-                    out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "\(key)[\(i)]: \(message)",
-                                          file: configFile, start: range.start, end: range.end, pointer: pointer))
+                    out.append(configDiagnostic("\(ConfigLoader.path(of: stepPointer)): \(message)", at: pointer, near: stepPointer))
                 }
                 if stage == "export", let value = step.options.objectValue?["out"], value.stringValue == nil {
-                    let shown: String
-                    switch value {
-                    case .number(let n): shown = n.literal
-                    case .bool(let b): shown = "\(b)"
-                    case .array: shown = "a list"
-                    case .object: shown = "a mapping"
-                    default: shown = "null"
-                    }
-                    report("'out' must be a path (text), not \(shown)", at: pointer.appending("out"))
+                    report("'out' must be a path (text), not \(value.settingDescription)", at: pointer.appending("out"))
                 }
                 if external.contains(step.id) { continue }
                 let plugin: (any Plugin)?
@@ -170,8 +155,7 @@ public struct Linter: Sendable {
         for (i, entry) in config.content.enumerated() {
             for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) {
                 let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
-                let range = configPositions?(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
-                var message = "content[\(i)].include[\(j)]: '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content"
+                var message = "\(ConfigLoader.path(of: pointer)): '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content"
                 let plain = !glob.pattern.contains(where: { "*?[{".contains($0) })
                 let folder = glob.pattern.hasSuffix("/") ? String(glob.pattern.dropLast()) : glob.pattern
                 if plain, !reader.files(under: folder).isEmpty {
@@ -179,11 +163,19 @@ public struct Linter: Sendable {
                 } else {
                     message += "; fix the pattern (relative to the folder of \((configFile as NSString).lastPathComponent)), or remove it"
                 }
-                out.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .warning, message: message,
-                                      file: configFile, start: range.start, end: range.end, pointer: pointer))
+                out.append(configDiagnostic(message, at: pointer, severity: .warning))
             }
         }
         return out
+    }
+
+    /// A mistake of larder.yml (rule `config`) at the setting `pointer` names, or at `near`
+    /// when that setting has no place of its own, else at the file's start.
+    func configDiagnostic(_ message: String, at pointer: JSONPointer, near: JSONPointer? = nil, severity: Severity = .error) -> Diagnostic {
+        let range = configPositions?(pointer) ?? near.flatMap { configPositions?($0) }
+            ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+        return Diagnostic(ruleID: ConfigLoader.ruleID, severity: severity, message: message,
+                          file: configFile, start: range.start, end: range.end, pointer: pointer)
     }
 
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
@@ -212,8 +204,8 @@ public struct Linter: Sendable {
         var jobs: [ContentJob] = []
         var seenKinds = Set<String>()
         for first in config.content where seenKinds.insert(first.kind).inserted {
+            let entries = config.content.filter { $0.kind == first.kind }
             for rule in contentRules where rule.kinds?.contains(first.kind) ?? true {
-                let entries = config.content.filter { $0.kind == first.kind }
                 guard let entry = entries.first(where: { !(config.setting(for: rule.id, entry: $0)?.isOff ?? false) }) else { continue }
                 let setting = config.setting(for: rule.id, entry: entry)
                 let context = RuleContext(

@@ -22,8 +22,9 @@ public protocol ProjectFiles: Sendable {
     /// case.
     func fileExists(atPath path: String) -> Bool
     /// True when the file at `path` is reached through a symbolic link that leads out of the
-    /// project (`images/logo.png -> /etc/hostname`): such a file is neither checked as
-    /// present nor read, since content must never make Larder read outside the project.
+    /// project (`images/logo.png -> /etc/hostname`): `image-exists` reports such a file and
+    /// ``ProjectFileReader`` refuses to read it, since content must never make Larder read
+    /// outside the project.
     func leavesProject(atPath path: String) -> Bool
 }
 

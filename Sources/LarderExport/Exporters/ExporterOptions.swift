@@ -165,14 +165,5 @@ public struct ExporterOptions: Sendable {
         ExportError("\(exporter): option '\(name)' must be \(expected), not \(Self.describe(value))")
     }
 
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let b): "\(b)"
-        case .number(let n): n.literal
-        case .string(let s): "'\(s)'"
-        case .array: "a list"
-        case .object: "a mapping"
-        }
-    }
+    static func describe(_ value: JSONValue) -> String { value.settingDescription }
 }
