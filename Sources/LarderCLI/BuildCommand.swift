@@ -68,6 +68,8 @@ struct BuildCommand: AsyncParsableCommand {
         var configured = builder
         configured.protected = out == nil ? protected : []
         let linter = project.linter(registry: registry, reader: reader, included: included)
+        // What a transform plugin returns is checked against the content's schemas.
+        configured.checkRewritten = linter.schemaCheck(files: included)
 
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")

@@ -119,6 +119,40 @@ import Testing
         #expect(csv == "id,abv\nnegroni,24\nzombie,39\n")
     }
 
+    /// What a transform plugin returns is checked against the content's schema before any
+    /// export reads it: a plugin that wrote a number where a recipe has its name (or dropped
+    /// the name) built bundles without it, and the build said nothing.
+    @Test func aTransformPluginThatBreaksTheSchemaStopsTheBuild() throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}, {"id": "b", "name": "B", "ingredients": ["1 lemon"]}]"#)
+        let response = #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "b", "name": 5, "ingredients": ["1 lemon"]}}]}"#
+        try scratch.write("breaks.sh", "cat > /dev/null; printf '%s' '\(response)'\n")
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: breaks
+                stage: transform
+                command: [sh, breaks.sh]
+            transforms:
+              - breaks
+            exports:
+              - json-bundle: { out: dist/json }
+            """)
+        let r = try CLI.run(["build"], in: scratch.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("[transform breaks] the plugin returned content that fails its schema, so no export ran: content/drinks.json at /1/name: "), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
+
+        // With the schema rule off, the content's own choice, the build goes on.
+        try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+            + "\nrules:\n  schema: \"off\"\n")
+        let off = try CLI.run(["build"], in: scratch.url)
+        #expect(off.status == 0, "\(off.stdout)\(off.stderr)")
+    }
+
     @Test func aCrashingLintPluginIsAnErrorAtItsEntryInTheConfig() throws {
         let scratch = try project(limit: 40, lintCommand: "sh, -c, 'echo boom >&2; exit 5'")
         let r = try CLI.run(["lint", "--format", "xcode"], in: scratch.url)

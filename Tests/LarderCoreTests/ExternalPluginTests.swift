@@ -305,9 +305,10 @@ import Testing
 
     @Test func transformReplacesTheDocumentsItReturns() async throws {
         let spec = PluginSpec(id: "abv-round", stage: "transform", command: ["python3", "python/abv-round.py"])
-        let (out, diagnostics) = try await ExternalPlugin(spec: spec, projectRoot: Self.examples)
+        let (out, rewritten, diagnostics) = try await ExternalPlugin(spec: spec, projectRoot: Self.examples)
             .transform(try documents(), options: ["digits": 0], locales: ["en"])
         #expect(diagnostics.isEmpty)
+        #expect(rewritten == [0, 1])
         #expect(out.map { $0.value["x-abv"] } == [24, 39])
         #expect(out.map(\.isModified) == [true, true])
         #expect(out.map(\.index) == [0, 1])

@@ -76,13 +76,17 @@ public struct ExternalPlugin: Sendable {
     }
 
     /// Runs a transform plugin: returns `documents` with the ones the plugin rewrote replaced,
-    /// and its diagnostics. Throws when the plugin fails or answers something unusable.
-    public func transform(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> (documents: [Document], diagnostics: [Diagnostic]) {
+    /// the positions of those in `documents`, and its diagnostics. Throws when the plugin
+    /// fails or answers something unusable.
+    public func transform(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure)
+        -> (documents: [Document], rewritten: [Int], diagnostics: [Diagnostic])
+    {
         let response = try await exchange(stage: "transform", documents: documents, options: options, locales: locales)
         var documents = documents
         guard let returned = Self.array(response, "documents") else { throw fail("the response has no \"documents\" array") }
         var position: [String: Int] = [:]
         for (i, d) in documents.enumerated() { position[Self.key(d.file, d.index)] = i }
+        var rewritten: [Int] = []
         for (n, item) in returned.enumerated() {
             guard let object = item.objectValue, let file = object["file"]?.stringValue else {
                 throw fail("documents[\(n)] is not an object with a \"file\" string")
@@ -105,10 +109,11 @@ public struct ExternalPlugin: Sendable {
             } catch {
                 throw fail("documents[\(n)].value (\(file)) cannot be used: \(error)")
             }
+            rewritten.append(at)
         }
         let (diagnostics, problems) = checkDiagnostics(response, in: documents)
         if let first = problems.first { throw first }
-        return (documents, diagnostics)
+        return (documents, rewritten, diagnostics)
     }
 
     /// Runs an export plugin: returns its artifacts (paths checked with

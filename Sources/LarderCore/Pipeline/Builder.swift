@@ -22,6 +22,11 @@ public struct Builder: Sendable {
     /// Compare the outputs with those in place instead of writing them (`larder build
     /// --check`): ``Result/differences`` says what a build would change, and nothing is moved.
     public var checkOnly = false
+    /// Checks a document a transform plugin rewrote, before any export sees it: the build
+    /// sets it to the content's schema check (``Linter/schemaCheck()``), so a plugin that
+    /// makes a recipe the exporters cannot read stops the build, naming the document. Its
+    /// errors fail the step; nil checks nothing.
+    public var checkRewritten: (@Sendable (Document) -> [Diagnostic])? = nil
 
     public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "",
                 files: (any ProjectFileReader)? = nil) {
@@ -31,6 +36,17 @@ public struct Builder: Sendable {
         self.outputBase = outputBase
         self.protected = protected
         self.toolVersion = toolVersion
+    }
+
+    /// The message of a transform plugin's step whose rewritten documents fail their
+    /// schema: the first three problems, each with its file and pointer, and how many more.
+    static func rewriteProblems(_ errors: [Diagnostic]) -> String {
+        let shown = errors.prefix(3).map { e in
+            let place = e.pointer.tokens.isEmpty ? "" : " at \(e.pointer)"
+            return "\(e.file)\(place): \(e.message)"
+        }
+        let more = errors.count > 3 ? " (and \(errors.count - 3) more)" : ""
+        return "the plugin returned content that fails its schema, so no export ran: " + shown.joined(separator: "; ") + more
     }
 
     /// A step that failed, named as the progress line names it.
@@ -85,12 +101,18 @@ public struct Builder: Sendable {
             index += 1
             // External transform plugin (ExternalPlugins/): runs once over every document.
             if let plugin = externalPlugin(step.id, stage: "transform") {
+                var rewritten: [Int] = []
                 do {
                     let result = try await plugin.transform(documents, options: Self.mergedOptions(plugin, step), locales: config.locales)
                     documents = result.documents
                     diagnostics += result.diagnostics
+                    rewritten = result.rewritten
                 } catch {
                     throw StepError(step: name, message: error.description)
+                }
+                if let check = checkRewritten {
+                    let errors = rewritten.flatMap { check(documents[$0]).filter { $0.severity == .error } }
+                    if !errors.isEmpty { throw StepError(step: name, message: Self.rewriteProblems(errors)) }
                 }
                 continue
             }

@@ -344,6 +344,23 @@ public struct Linter: Sendable {
     }
 
     /// Schema errors of one document as diagnostics at the offending values.
+    /// The check ``Builder/checkRewritten`` runs on a document a transform plugin rewrote:
+    /// the schema of its file's content entry, at the `schema` rule's severity (none when the
+    /// rule is off). `files` are the included files with their entries.
+    public func schemaCheck(files: [(path: String, entry: Int)]) -> @Sendable (Document) -> [Diagnostic] {
+        let setting = config.rules[RuleMetadata.schemaID]
+        if setting?.isOff ?? false { return { _ in [] } }
+        let severity = setting?.severity ?? .error
+        let schemas = compileSchemas().schemas
+        var entries: [String: Int] = [:]
+        for file in files where entries[file.path] == nil { entries[file.path] = file.entry }
+        let entryOf = entries
+        return { document in
+            guard let entry = entryOf[document.file], let schema = schemas[entry] else { return [] }
+            return Linter.schemaDiagnostics(schema, document, severity: severity)
+        }
+    }
+
     static func schemaDiagnostics(_ schema: JSONSchema, _ document: Document, severity: Severity) -> [Diagnostic] {
         guard !schema.isValid(document.json, at: document.node) else { return [] }
         let locator = document.sourceLocator()
