@@ -144,6 +144,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
     }
 
+    /// Settings that break one of the config schema's patterns or conditions are told in
+    /// words: the messages quoted the schema's regular expressions ("does not match the
+    /// pattern ^([^/\\.:]…") and its conditions ("an object must not match the schema in
+    /// \"not\"").
+    @Test func configMistakesAreToldInWordsNotSchemaPatterns() throws {
+        let dir = try project()
+        try dir.write("larder.yml", """
+            locales: [en, pt_BR]
+            content:
+              - kind: recipe
+                schema: my-recipe.json
+                include: ["../recipes/*.json", "/abs/*.json", "content//x.json", "c:/x.json"]
+              - kind: drink
+                include: ["drinks/*.json"]
+            rules:
+              Image-Exists: error
+            transforms:
+              - Scale
+            """)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        for expected in [
+            "larder.yml:1:15: error: locales[1]: 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write 'pt-BR' [config]",
+            "larder.yml:4:13: error: content[0].schema: recipe has its built-in schema, so \"schema\" is for kinds of your own; remove it, or give the kind a name of your own (its schema may $ref the built-in one) [config]",
+            "larder.yml:5:15: error: content[0].include[0]: '../recipes/*.json' is not a path relative to the project folder: a .. segment leaves the project folder [config]",
+            "larder.yml:5:36: error: content[0].include[1]: '/abs/*.json' is not a path relative to the project folder: it starts with / [config]",
+            "larder.yml:5:51: error: content[0].include[2]: 'content//x.json' is not a path relative to the project folder: it has an empty segment (//) [config]",
+            "larder.yml:5:70: error: content[0].include[3]: 'c:/x.json' is not a path relative to the project folder: it has a : [config]",
+            "larder.yml:6:5: error: content[1]: 'drink' is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy [config]",
+            "larder.yml:9:17: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them [config]",
+            "larder.yml:11:5: error: transforms[0]: 'Scale' is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them [config]",
+        ] {
+            #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")
+        }
+        #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
+        #expect(!r.stdout.contains("\"not\""), "\(r.stdout)")
+    }
+
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
         let dir = try project()
         try dir.write("larder.yml", Self.config + "\n  image-exist: error\n  near-duplicate-location: { meterz: 10 }\n")

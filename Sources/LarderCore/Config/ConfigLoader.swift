@@ -27,10 +27,12 @@ public struct ConfigLoader: Sendable {
         guard result.isValid else {
             let locator = json.locator()
             let diagnostics = result.errors.map { e -> Diagnostic in
-                let range = positions?(e.instanceLocation) ?? json.sourceRange(of: e.node, using: locator)
+                let (message, pointer) = Self.explained(e, in: json)
+                let node = json.node(at: pointer) ?? e.node
+                let range = positions?(pointer) ?? json.sourceRange(of: node, using: locator)
                 return Diagnostic(
-                    ruleID: Self.ruleID, severity: .error, message: Self.message(for: e), file: file,
-                    start: range.start, end: range.end, pointer: e.instanceLocation,
+                    ruleID: Self.ruleID, severity: .error, message: message, file: file,
+                    start: range.start, end: range.end, pointer: pointer,
                     keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
             }
             return .failure(ConfigError(diagnostics: diagnostics))
@@ -72,6 +74,60 @@ public struct ConfigLoader: Sendable {
     static func message(for error: LarderSchema.ValidationError) -> String {
         let path = path(of: error.instanceLocation)
         return path.isEmpty ? error.message : "\(path): \(error.message)"
+    }
+
+    /// The message of a config mistake, and where it is: the schema's own words where they
+    /// are clear (`expected an array`), a sentence of Larder's where they would quote one of
+    /// the config schema's patterns or conditions (a locale that is not a language tag, a
+    /// path that leaves the project, a built-in kind given a schema).
+    static func explained(_ error: LarderSchema.ValidationError, in json: JSONDocument) -> (message: String, pointer: JSONPointer) {
+        let place = error.absoluteKeywordLocation ?? ""
+        let value = json.string(error.node)
+        func say(_ text: String, at pointer: JSONPointer? = nil) -> (String, JSONPointer) {
+            let pointer = pointer ?? error.instanceLocation
+            let path = path(of: pointer)
+            return (path.isEmpty ? text : "\(path): \(text)", pointer)
+        }
+        func quoted(_ s: String) -> String { JSONValue.string(s).settingDescription }
+        if let value, place.hasSuffix("/$defs/languageTag/pattern") {
+            let dashed = value.replacingOccurrences(of: "_", with: "-")
+            let hint = dashed != value ? "; write \(quoted(dashed))" : ""
+            return say("\(quoted(value)) is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)\(hint)")
+        }
+        if let value, place.hasSuffix("/$defs/relativePath/pattern") {
+            return say("\(quoted(value)) is not a path relative to the project folder: \(pathProblem(value))")
+        }
+        if let value, place.hasSuffix("/$defs/slug/pattern") {
+            return say("\(quoted(value)) is not a name Larder takes: lower-case letters, digits and -, starting with a letter or digit")
+        }
+        if let value, place.hasSuffix("/$defs/ruleId/pattern") {
+            return say("\(quoted(value)) is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them")
+        }
+        if let value, place.hasSuffix("/$defs/stepId/pattern") {
+            return say("\(quoted(value)) is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them")
+        }
+        if place.hasSuffix("/$defs/contentEntry/then/not") {
+            let kind = json.member(error.node, "kind").flatMap(json.string) ?? "this kind"
+            return say("\(kind) has its built-in schema, so \"schema\" is for kinds of your own; remove it, or give the kind a name of your own (its schema may $ref the built-in one)",
+                       at: error.instanceLocation.appending("schema"))
+        }
+        if place.hasSuffix("/$defs/contentEntry/else/required") {
+            let kind = json.member(error.node, "kind").flatMap(json.string).map(quoted) ?? "a kind of your own"
+            return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
+        }
+        return (message(for: error), error.instanceLocation)
+    }
+
+    /// Why `path` is not a project-relative path (the config schema's `relativePath`).
+    static func pathProblem(_ path: String) -> String {
+        if path.hasPrefix("/") { return "it starts with /" }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains("..") { return "a .. segment leaves the project folder" }
+        if path.contains("\\") { return "it has a backslash (folders are separated by /)" }
+        if path.contains(":") { return "it has a :" }
+        if segments.contains(".") { return "it has a . segment" }
+        if path.hasSuffix("/") { return "it ends with /" }
+        return "it has an empty segment (//)"
     }
 
     /// A setting's name as messages write it: `content[0].include[1]`.
