@@ -48,6 +48,33 @@ import Testing
         #expect(r.streamed.stdout == r.whole.stdout)
     }
 
+    /// An `out` with a dot in its last segment is a folder for every exporter but the one
+    /// that always writes one file (xcstrings), on both paths: the whole path made it a file
+    /// whenever the export happened to hold one file (json-bundle without its manifest, one
+    /// locale, one kind), the streamed path a folder.
+    @Test func anOutWithADotIsAFolderWhateverTheContentHolds() throws {
+        let dir = try Scratch()
+        let project = dir.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#.utf8).write(to: project.appendingPathComponent("content/r.json"))
+        try Data("""
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            exports:
+              - json-bundle: { out: dist/bundle.v2, manifest: false }
+              - gettext: { out: dist/po.d }
+              - xcstrings: { out: dist/ios/Content.xcstrings }
+
+            """.utf8).write(to: project.appendingPathComponent("larder.yml"))
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.same)
+        let snapshot = BuildCommandTests().snapshot(project.appendingPathComponent("dist"))
+        #expect(Set(snapshot.keys.filter { !$0.hasSuffix(".larder-output") }) == ["bundle.v2/en/recipe.json", "po.d/en.po", "ios/Content.xcstrings"], "\(snapshot.keys)")
+    }
+
     /// A taxonomy label whose resource name a document's text already took
     /// (`taxonomy.a-b-c` and `taxonomy-a.b.c`): the clash is found in `finish`, where the
     /// labels are written, and the build still takes the whole path.

@@ -229,9 +229,12 @@ public struct Builder: Sendable {
                     case .success(let done):
                         diagnostics += done.diagnostics
                         let out = job.step.options["out"]?.stringValue ?? "dist/\(job.step.id)"
-                        // An `out` that names a file (`Content.xcstrings`) takes the export's one file.
+                        // An `out` that names a file (`Content.xcstrings`) takes the export's one
+                        // file, for an exporter that always writes one (``Exporter/writesOneFile``).
                         let last = out.split(separator: "/").last.map(String.init) ?? out
-                        let isFile = last.contains(".") && done.artifacts.count == 1 && !out.hasSuffix("/")
+                        var oneFile = false
+                        if case .builtIn(let exporter, _) = job.work { oneFile = exporter.writesOneFile }
+                        let isFile = last.contains(".") && oneFile && !out.hasSuffix("/")
                         do throws(OutputWriter.WriteError) {
                             try staging.stage(OutputWriter.Output(path: out, isFile: isFile, artifacts: done.artifacts))
                             outputs.append((out, done.artifacts.count))

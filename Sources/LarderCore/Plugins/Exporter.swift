@@ -8,6 +8,16 @@ import LarderJSON
 public protocol Exporter: Plugin {
     /// The files to write, with paths relative to the output folder.
     func export(_ documents: [Document], context: ExportContext) throws -> [Artifact]
+
+    /// True for an export that is always one file (a String Catalog): an `out` whose last
+    /// segment has a dot then names that file (`dist/ios/Content.xcstrings`). False (the
+    /// default): `out` is a folder, whatever the content, so the same config never gives a
+    /// file in one build and a folder in the next.
+    var writesOneFile: Bool { get }
+}
+
+extension Exporter {
+    public var writesOneFile: Bool { false }
 }
 
 /// An exporter with warnings of its own for the build's report (two keys that make one

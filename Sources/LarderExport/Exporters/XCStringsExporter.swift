@@ -22,6 +22,8 @@ public struct XCStringsExporter: BundleExporter {
     public let id = "xcstrings"
     public let summary = "One Apple String Catalog (.xcstrings) with every locale, stable keys, Xcode's own layout."
     public let optionNames = ["comments"]
+    /// One catalog holds every locale: `out: dist/ios/Content.xcstrings` names the file.
+    public var writesOneFile: Bool { true }
 
     public init() {}
 
