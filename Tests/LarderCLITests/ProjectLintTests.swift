@@ -167,7 +167,7 @@ import Testing
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         for expected in [
-            "larder.yml:1:15: error: locales[1]: 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write 'pt-BR' [config]",
+            "larder.yml:1:15: error: locales[1]: 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR [config]",
             "larder.yml:4:13: error: content[0].schema: recipe has its built-in schema, so \"schema\" is for kinds of your own; remove it, or give the kind a name of your own (its schema may $ref the built-in one) [config]",
             "larder.yml:5:15: error: content[0].include[0]: '../recipes/*.json' is not a path relative to the project folder: a .. segment leaves the project folder [config]",
             "larder.yml:5:36: error: content[0].include[1]: '/abs/*.json' is not a path relative to the project folder: it starts with / [config]",
@@ -181,6 +181,29 @@ import Testing
         }
         #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
         #expect(!r.stdout.contains("\"not\""), "\(r.stdout)")
+    }
+
+    /// Content that breaks a pattern of the built-in schemas is told what the value should
+    /// be, not the schema's regular expression (the amount's ran to 300 characters).
+    @Test func contentThatBreaksABuiltInPatternIsToldInWords() throws {
+        let dir = try Scratch()
+        try dir.write("content/r.json", #"""
+            [{"id": "a", "name": {"en": "A", "pt_BR": "A"}, "servings": 2,
+              "ingredients": [{"name": "lime", "quantity": "1 and a half", "unit": "Cup!"}], "tags": ["Citrus"]}]
+            """#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nrules:\n  unknown-unit: \"off\"\n")
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        for expected in [
+            #"content/r.json:1:34: error: "pt_BR" is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR [schema]"#,
+            #"content/r.json:2:48: error: "quantity": "1 and a half" is not an amount: a number (1.5 or 1,5), a fraction (1/2, 1 1/2, ½), or a range of two (2-3, 1 to 2) [schema]"#,
+            #"content/r.json:2:72: error: "unit": "Cup!" is not a unit: a word or symbol starting with a letter (g, ml, cup, piece) [schema]"#,
+            #"content/r.json:2:91: error: "tags"[0]: "Citrus" is not a tag: a lower-case key, with a language prefix or without (citrus, en:citrus) [schema]"#,
+        ] {
+            #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")
+        }
+        #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
     }
 
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {

@@ -89,22 +89,8 @@ public struct ConfigLoader: Sendable {
             return (path.isEmpty ? text : "\(path): \(text)", pointer)
         }
         func quoted(_ s: String) -> String { JSONValue.string(s).settingDescription }
-        if let value, place.hasSuffix("/$defs/languageTag/pattern") {
-            let dashed = value.replacingOccurrences(of: "_", with: "-")
-            let hint = dashed != value ? "; write \(quoted(dashed))" : ""
-            return say("\(quoted(value)) is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)\(hint)")
-        }
-        if let value, place.hasSuffix("/$defs/relativePath/pattern") {
-            return say("\(quoted(value)) is not a path relative to the project folder: \(pathProblem(value))")
-        }
-        if let value, place.hasSuffix("/$defs/slug/pattern") {
-            return say("\(quoted(value)) is not a name Larder takes: lower-case letters, digits and -, starting with a letter or digit")
-        }
-        if let value, place.hasSuffix("/$defs/ruleId/pattern") {
-            return say("\(quoted(value)) is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them")
-        }
-        if let value, place.hasSuffix("/$defs/stepId/pattern") {
-            return say("\(quoted(value)) is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them")
+        if let value, let predicate = SchemaWording.predicate(for: error, value: value, folder: "the project folder") {
+            return say("\(quoted(value)) \(predicate)")
         }
         if place.hasSuffix("/$defs/contentEntry/then/not") {
             let kind = json.member(error.node, "kind").flatMap(json.string) ?? "this kind"
@@ -116,18 +102,6 @@ public struct ConfigLoader: Sendable {
             return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
         }
         return (message(for: error), error.instanceLocation)
-    }
-
-    /// Why `path` is not a project-relative path (the config schema's `relativePath`).
-    static func pathProblem(_ path: String) -> String {
-        if path.hasPrefix("/") { return "it starts with /" }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.contains("..") { return "a .. segment leaves the project folder" }
-        if path.contains("\\") { return "it has a backslash (folders are separated by /)" }
-        if path.contains(":") { return "it has a :" }
-        if segments.contains(".") { return "it has a . segment" }
-        if path.hasSuffix("/") { return "it ends with /" }
-        return "it has an empty segment (//)"
     }
 
     /// A setting's name as messages write it: `content[0].include[1]`.

@@ -365,8 +365,14 @@ public struct Linter: Sendable {
         guard !schema.isValid(document.json, at: document.node) else { return [] }
         let locator = document.sourceLocator()
         var cursor = ElementCursor()
-        return schema.validate(document.json, at: document.node).errors.map { e in
-            document.diagnostic(
+        return schema.validate(document.json, at: document.node).errors.map { error in
+            var e = error
+            if let value = document.json.string(e.node), let predicate = SchemaWording.predicate(for: e, value: value),
+                let end = e.message.range(of: " does not match the pattern ")
+            {
+                e.message = e.message[..<end.lowerBound] + " " + predicate  // the value as the engine quotes it
+            }
+            return document.diagnostic(
                 ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node, cursor: &cursor),
                 node: e.node, locator: locator,
                 keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
