@@ -39,7 +39,7 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
-    @Flag(name: .long, help: "Report errors only.")
+    @Flag(name: .long, help: "Report errors only (hidden warnings still count for --max-warnings).")
     var quiet = false
 
     @Flag(name: .customLong("no-cache"), help: ArgumentHelp(
@@ -74,6 +74,8 @@ struct LintCommand: AsyncParsableCommand {
                 return d
             }
         }
+        // --quiet hides warnings from the report, but they still count for --max-warnings.
+        let warnings = run.diagnostics.count { $0.severity == .warning }
         if quiet { run.diagnostics = run.diagnostics.filter { $0.severity == .error } }
         let summary = DiagnosticSummary(run.diagnostics, filesChecked: run.filesChecked)
         let context = ReportContext(
@@ -87,7 +89,11 @@ struct LintCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         if summary.errors > 0 { throw ExitCode(1) }
-        if let maxWarnings, summary.warnings > maxWarnings { throw ExitCode(1) }
+        if let maxWarnings, warnings > maxWarnings {
+            let count = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+            FileHandle.standardError.write(Data("larder: \(count)\(quiet ? " (hidden by --quiet)" : ""), more than --max-warnings \(maxWarnings)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     struct LintRun {

@@ -256,6 +256,32 @@ import Testing
         #expect(try CLI.run(["lint", "--max-warnings", "5"], in: dir.url).status == 0)
     }
 
+    /// --quiet hides warnings but they still count towards --max-warnings: the run fails,
+    /// and says why on standard error, since the report shows none of them.
+    @Test func quietStillCountsWarningsForMaxWarnings() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en, fr]\ncontent:\n  - kind: recipe\n    include: [\"r/*.json\"]\nrules:\n  locale-complete: warning\n")
+        try dir.write("r/a.json", #"{"id": "a", "name": {"en": "A"}, "ingredients": [{"en": "salt", "fr": "sel"}]}"#)
+        try dir.write("r/b.json", #"{"id": "b", "name": {"en": "B"}, "ingredients": [{"en": "salt", "fr": "sel"}]}"#)
+        let loud = try CLI.run(["lint", "--max-warnings", "1", "--format", "xcode"], in: dir.url)
+        #expect(loud.status == 1)
+        #expect(loud.stdout.components(separatedBy: ": warning: ").count == 3, "\(loud.stdout)")
+        let quiet = try CLI.run(["lint", "--quiet", "--max-warnings", "1", "--format", "xcode"], in: dir.url)
+        #expect(quiet.status == 1, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(!quiet.stdout.contains("warning"), "\(quiet.stdout)")
+        #expect(quiet.stderr.contains("2 warnings (hidden by --quiet), more than --max-warnings 1"), "\(quiet.stderr)")
+        // Machine-readable output stays one report; the explanation goes to standard error.
+        let json = try CLI.run(["lint", "--quiet", "--max-warnings", "1", "--format", "json"], in: dir.url)
+        #expect(json.status == 1)
+        #expect((try? JSONDocument(parsing: json.stdout)) != nil, "\(json.stdout)")
+        #expect(try CLI.run(["lint", "--quiet", "--max-warnings", "2"], in: dir.url).status == 0)
+        #expect(try CLI.run(["lint", "--quiet"], in: dir.url).status == 0)
+        // --strict makes them errors, which --quiet shows.
+        let strict = try CLI.run(["lint", "--quiet", "--strict", "--format", "xcode"], in: dir.url)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.components(separatedBy: ": error: ").count == 3, "\(strict.stdout)")
+    }
+
     @Test func stagedLintsTheIndexNotTheWorkingTree() throws {
         let dir = try project()
         try git(["init", "-q"], in: dir.url)
