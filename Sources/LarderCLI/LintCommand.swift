@@ -130,13 +130,18 @@ struct LintCommand: AsyncParsableCommand {
         var folders: [String] = []
         if !paths.isEmpty {
             var files = Set<String>()
+            // A path is placed by where it leads (symbolic links followed), and so is the
+            // root: the project opened through a linked folder, or a file reached through
+            // one, is in the project when the file it names is.
+            let realRoot = resolvedPath(root, cwd: cwd)
             for path in paths {
-                let absolute = absolutePath(path, cwd: cwd)
-                guard let relative = projectRelative(absolute, root: root) else {
-                    throw ValidationError("\(path) is outside the project at \(project.display("")) (the folder of \(project.configDisplay))")
+                let resolved = resolvedPath(path, cwd: cwd)
+                guard let relative = projectRelative(resolved, root: realRoot) else {
+                    let leads = resolved == absolutePath(path, cwd: cwd) ? " is" : " leads to \(resolved),"
+                    throw ValidationError("\(path)\(leads) outside the project \(root) (the folder of \(project.configDisplay)); lint reports on the project's files only")
                 }
                 var isDirectory: ObjCBool = false
-                let existsOnDisk = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
+                let existsOnDisk = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
                     folders.append(relative)
                 } else if existsOnDisk || staged {
@@ -200,6 +205,28 @@ extension LintCommand {
 func absolutePath(_ path: String, cwd: String) -> String {
     let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: cwd).appendingPathComponent(path)
     return url.standardizedFileURL.path
+}
+
+/// Where `path` (absolute, or relative to `cwd`) leads: symbolic links followed, `..` taken
+/// as the system takes it. Of a path that does not exist (a file deleted from the working
+/// tree but staged), the part that does is resolved and the rest appended.
+func resolvedPath(_ path: String, cwd: String) -> String {
+    func real(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+    if let resolved = real(path.hasPrefix("/") ? path : cwd + "/" + path) { return resolved }
+    var existing = URL(fileURLWithPath: absolutePath(path, cwd: cwd))
+    var missing: [String] = []
+    while existing.path != "/" {
+        if let resolved = real(existing.path) {
+            return ([resolved == "/" ? "" : resolved] + missing.reversed()).joined(separator: "/")
+        }
+        missing.append(existing.lastPathComponent)
+        existing.deleteLastPathComponent()
+    }
+    return "/" + missing.reversed().joined(separator: "/")
 }
 
 /// `absolute` relative to `root`, or nil when it is outside.

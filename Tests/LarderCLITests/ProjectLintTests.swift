@@ -239,6 +239,51 @@ import Testing
         #expect(outside.stderr.contains("outside the project"))
     }
 
+    /// A path is placed in the project by where it leads: the project opened through a
+    /// symbolic link, or a file reached through a linked folder inside it, is reported on;
+    /// a file that is (or leads) outside is a one-line usage error naming it and the project.
+    @Test func pathsThroughSymbolicLinksAndOutsideTheProject() throws {
+        let dir = try Scratch()
+        let fm = FileManager.default
+        let real = dir.url.appendingPathComponent("real")
+        try dir.write("real/larder.yml", Self.config)
+        try dir.write("real/content/recipes/bad.json", #"{"id": "bad", "name": "", "servings": 2, "ingredients": ["1 egg"]}"#)
+        try dir.write("other/x.json", "{}")
+        let link = dir.url.appendingPathComponent("link")
+        try fm.createSymbolicLink(at: link, withDestinationURL: real)
+        try fm.createSymbolicLink(at: real.appendingPathComponent("alias"), withDestinationURL: real.appendingPathComponent("content/recipes"))
+        try fm.createSymbolicLink(at: real.appendingPathComponent("ext"), withDestinationURL: dir.url.appendingPathComponent("other"))
+
+        // The file named through the linked project folder, from the project itself.
+        let throughLink = try CLI.run(["lint", link.path + "/content/recipes/bad.json", "--format", "xcode"], in: real)
+        #expect(throughLink.status == 1, "\(throughLink.stdout)\(throughLink.stderr)")
+        #expect(throughLink.stdout.contains("bad.json:1:"), "\(throughLink.stdout)")
+        // The config named through the link, the file through the real folder.
+        let configThroughLink = try CLI.run(["lint", "--config", "link/larder.yml", "real/content/recipes/bad.json", "--format", "xcode"], in: dir.url)
+        #expect(configThroughLink.status == 1, "\(configThroughLink.stdout)\(configThroughLink.stderr)")
+        #expect(configThroughLink.stdout.contains("bad.json:1:"), "\(configThroughLink.stdout)")
+        // A linked folder inside the project that leads to content: the file is reported on.
+        let alias = try CLI.run(["lint", "alias/bad.json", "--format", "xcode"], in: real)
+        #expect(alias.status == 1, "\(alias.stdout)\(alias.stderr)")
+        #expect(alias.stdout.contains("bad.json:1:"), "\(alias.stdout)")
+        let aliasFolder = try CLI.run(["lint", "alias", "--format", "json"], in: real)
+        #expect(aliasFolder.status == 1, "\(aliasFolder.stdout)\(aliasFolder.stderr)")
+
+        // A file outside: one line naming the file as given and the project's folder.
+        let outsidePath = dir.url.appendingPathComponent("other/x.json").path
+        let outside = try CLI.run(["lint", outsidePath], in: real)
+        #expect(outside.status == 2)
+        let message = outside.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!message.contains("\n"), "\(message)")
+        #expect(message.contains("\(outsidePath) is outside the project"), "\(message)")
+        #expect(message.contains("/real (the folder of larder.yml)"), "\(message)")
+        // A linked folder inside the project that leads out: named, with where it leads.
+        let leadsOut = try CLI.run(["lint", "ext/x.json"], in: real)
+        #expect(leadsOut.status == 2)
+        #expect(leadsOut.stderr.contains("ext/x.json leads to "), "\(leadsOut.stderr)")
+        #expect(leadsOut.stderr.contains("/other/x.json, outside the project"), "\(leadsOut.stderr)")
+    }
+
     @Test func warningsFailOnlyWhenAsked() throws {
         let dir = try Scratch()
         try dir.write("larder.yml", "content:\n  - kind: recipe\n    include: [\"r/*.json\"]\n")
