@@ -301,6 +301,49 @@ import Testing
         #expect(c.message == #"plugin 'demo': diagnostics[0]: rule "Bad Rule" is not a kebab-case id"#)
     }
 
+    /// A diagnostic's members are checked like the response's: a pointer that is not a string
+    /// is no stand-in for the file's root, and a member the protocol does not define is a
+    /// mistake (a misspelt `severity` would otherwise turn a warning into an error).
+    @Test func diagnosticMembersMustBeKnownAndOfTheirType() async throws {
+        let a = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "pointer": 5}]}'"#)
+        #expect(a.message == "plugin 'demo': diagnostics[0]: pointer 5 is not a string (a JSON Pointer within the file)")
+        let b = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "pointer": null}]}'"#)
+        #expect(b.message == "plugin 'demo': diagnostics[0]: pointer null is not a string (a JSON Pointer within the file)")
+        let c = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "severty": "warning"}]}'"#)
+        #expect(c.message == #"plugin 'demo': diagnostics[0] has an unknown member "severty"; a diagnostic is {"file", "pointer", "message", "severity", "rule"}"#)
+        // The good diagnostics of the answer are kept, as for any diagnostic that cannot be used.
+        let response = #"{"diagnostics": [{"file": "content/drinks.json", "pointer": "/1", "message": "kept"}, {"file": "content/drinks.json", "message": "m", "pointer": ["/0"]}]}"#
+        let found = try await shell("cat > /dev/null; echo '\(response)'").lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["kept", #"plugin 'demo': diagnostics[1]: pointer ["/0"] is not a string (a JSON Pointer within the file)"#])
+        // The same checks on the diagnostics of a transform or an export.
+        do {
+            _ = try await shell(#"cat > /dev/null; echo '{"documents": [], "diagnostics": [{"file": "content/drinks.json", "message": "m", "pointer": 5}]}'"#, stage: "transform")
+                .transform(try documents(), options: .null, locales: [])
+            Issue.record("a transform's bad pointer was accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': diagnostics[0]: pointer 5 is not a string (a JSON Pointer within the file)")
+        }
+    }
+
+    /// Members the protocol does not define are a mistake in a returned document or an
+    /// artifact too, as the protocol's schemas say.
+    @Test func documentAndArtifactMembersMustBeKnown() async throws {
+        do {
+            _ = try await shell(#"cat > /dev/null; echo '{"documents": [{"file": "content/drinks.json", "index": 0, "value": {}, "kind": "recipe"}]}'"#, stage: "transform")
+                .transform(try documents(), options: .null, locales: [])
+            Issue.record("an unknown member of a returned document was accepted")
+        } catch {
+            #expect("\(error)" == #"plugin 'demo': documents[0] has an unknown member "kind"; a returned document is {"file", "index", "value"}"#)
+        }
+        do {
+            _ = try await shell(#"cat > /dev/null; echo '{"artifacts": [{"path": "a.txt", "text": "x", "mode": 420}]}'"#, stage: "export")
+                .export(try documents(), options: .null, locales: [])
+            Issue.record("an unknown member of an artifact was accepted")
+        } catch {
+            #expect("\(error)" == #"plugin 'demo': artifacts[0] (a.txt) has an unknown member "mode"; an artifact is {"path", "text"} or {"path", "base64"}"#)
+        }
+    }
+
     // MARK: Transform plugins
 
     @Test func transformReplacesTheDocumentsItReturns() async throws {

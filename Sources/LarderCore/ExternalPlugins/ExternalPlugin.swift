@@ -91,6 +91,9 @@ public struct ExternalPlugin: Sendable {
             guard let object = item.objectValue, let file = object["file"]?.stringValue else {
                 throw fail("documents[\(n)] is not an object with a \"file\" string")
             }
+            if let unknown = Self.unknownMember(of: object, known: Self.documentMembers) {
+                throw fail("documents[\(n)] has an unknown member \"\(unknown)\"; a returned document is {\(Self.listed(Self.documentMembers))}")
+            }
             let index: Int?
             switch object["index"] {
             case nil, .null?: index = nil
@@ -127,6 +130,9 @@ public struct ExternalPlugin: Sendable {
         for (n, item) in items.enumerated() {
             guard let object = item.objectValue, let path = object["path"]?.stringValue else {
                 throw fail("artifacts[\(n)] is not an object with a \"path\" string")
+            }
+            if let unknown = Self.unknownMember(of: object, known: ["path", "text", "base64"]) {
+                throw fail("artifacts[\(n)] (\(path)) has an unknown member \"\(unknown)\"; an artifact is {\"path\", \"text\"} or {\"path\", \"base64\"}")
             }
             let bytes: [UInt8]
             switch (object["text"], object["base64"]) {
@@ -221,6 +227,10 @@ public struct ExternalPlugin: Sendable {
         var problems: [Failure] = []
         for (n, item) in array.enumerated() {
             guard let object = item.objectValue else { problems.append(fail("diagnostics[\(n)] is not an object")); continue }
+            if let unknown = Self.unknownMember(of: object, known: Self.diagnosticMembers) {
+                problems.append(fail("diagnostics[\(n)] has an unknown member \"\(unknown)\"; a diagnostic is {\(Self.listed(Self.diagnosticMembers))}"))
+                continue
+            }
             guard let message = object["message"]?.stringValue, !message.isEmpty else {
                 problems.append(fail("diagnostics[\(n)] has no \"message\" string")); continue
             }
@@ -228,7 +238,13 @@ public struct ExternalPlugin: Sendable {
             guard let candidates = byFile[file] else {
                 problems.append(fail("diagnostics[\(n)] names \(file), which is not a file of the request")); continue
             }
-            let pointerText = object["pointer"]?.stringValue ?? ""
+            let pointerText: String
+            switch object["pointer"] {
+            case nil: pointerText = ""
+            case .string(let text)?: pointerText = text
+            case let other?:
+                problems.append(fail("diagnostics[\(n)]: pointer \(JSONWriter.compact.string(other)) is not a string (a JSON Pointer within the file)")); continue
+            }
             guard let pointer = JSONPointer(parsing: pointerText) else {
                 problems.append(fail("diagnostics[\(n)]: \(Self.quoted(pointerText)) is not a JSON Pointer")); continue
             }
@@ -297,6 +313,18 @@ public struct ExternalPlugin: Sendable {
     func diagnostic(for error: any Error, severity: Severity) -> Diagnostic {
         diagnostic(for: (error as? Failure) ?? fail("\(error)"), severity: severity)
     }
+
+    /// The members of a diagnostic and of a returned document, as the protocol defines them.
+    static let diagnosticMembers = ["file", "pointer", "message", "severity", "rule"]
+    static let documentMembers = ["file", "index", "value"]
+
+    /// The first member of `object` that is not one of `known` (in the order written).
+    static func unknownMember(of object: JSONObject, known: [String]) -> String? {
+        object.keys.first { !known.contains($0) }
+    }
+
+    /// `"a", "b"`: names as a response lists them.
+    static func listed(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
 
     static func key(_ file: String, _ index: Int?) -> String { "\(file)\u{0}\(index.map(String.init) ?? "")" }
 
