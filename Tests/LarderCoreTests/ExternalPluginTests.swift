@@ -535,6 +535,53 @@ import Testing
         #expect(try String(contentsOfFile: out + "/dist/abv/abv.csv", encoding: .utf8) == "id,abv\nnegroni,24\nzombie,39\n")
     }
 
+    /// Artifact paths that cannot be written as given (one a file and a folder of another, a
+    /// name too long for the file system) are named as the export gave them, in their
+    /// output, never by where the build stages them; with `--check` too.
+    @Test(arguments: [false, true])
+    func unwritableArtifactPathsAreNamedAsGiven(checkOnly: Bool) async throws {
+        func failure(_ artifacts: String) async throws -> String {
+            let dir = try scratch("cat > /dev/null; cat <<'EOF'\n{\"artifacts\": \(artifacts)}\nEOF\n")
+            let config = LarderConfig(json: try JSONValue(parsing: #"""
+                {"plugins": [{"id": "clash", "stage": "export", "command": ["sh", "plugin.sh"]}], "exports": [{"clash": {"out": "dist/clash"}}]}
+                """#))
+            var builder = Builder(config: config, registry: PluginRegistry(), outputBase: dir)
+            builder.pluginDirectory = dir
+            builder.checkOnly = checkOnly
+            do {
+                _ = try await builder.run(try documents())
+                return "no failure"
+            } catch {
+                #expect(!FileManager.default.fileExists(atPath: dir + "/dist/clash"))
+                return "\(error)"
+            }
+        }
+        #expect(try await failure(#"[{"path": "a", "text": "x"}, {"path": "a/b.txt", "text": "y"}]"#)
+            == "export clash: the files 'a' and 'a/b.txt' of the output 'dist/clash' clash: 'a' cannot be both a file and a folder")
+        #expect(try await failure(#"[{"path": "a/b/c.txt", "text": "y"}, {"path": "a/b", "text": "x"}]"#)
+            == "export clash: the files 'a/b/c.txt' and 'a/b' of the output 'dist/clash' clash: 'a/b' cannot be both a file and a folder")
+        let long = "d/" + String(repeating: "x", count: 300) + ".txt"
+        let tooLong = try await failure(#"[{"path": "ok.txt", "text": "x"}, {"path": "\#(long)", "text": "y"}]"#)
+        #expect(tooLong.hasPrefix("export clash: cannot write '\(long)' in the output 'dist/clash': "), "\(tooLong)")
+        #expect(!tooLong.contains("larder-staging") && !tooLong.contains("larder-check"), "\(tooLong)")
+        let deep = String(repeating: "abcdefghijklmnopqrst/", count: 200) + "z.txt"
+        let tooDeep = try await failure(#"[{"path": "\#(deep)", "text": "y"}]"#)
+        #expect(tooDeep.hasPrefix("export clash: cannot write '\(deep)' in the output 'dist/clash': "), "\(tooDeep)")
+        #expect(!tooDeep.contains("larder-staging") && !tooDeep.contains("larder-check"), "\(tooDeep)")
+    }
+
+    /// The same checks for an exporter written in Swift, which may also give a path twice.
+    @Test func artifactPathsGivenTwiceAreNamed() throws {
+        let writer = OutputWriter(base: try scratch())
+        let twice = [try Artifact(path: "en/a.json", string: "1"), try Artifact(path: "en/a.json", string: "2")]
+        do {
+            try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: twice)])
+            Issue.record("a path given twice was accepted")
+        } catch {
+            #expect(error.description == "the output 'dist/json' would get the file 'en/a.json' twice")
+        }
+    }
+
     @Test func builderStopsOnAFailingPluginAndNamesTheStep() async throws {
         let dir = try scratch("exit 2")
         let config = LarderConfig(json: try JSONValue(parsing: #"""

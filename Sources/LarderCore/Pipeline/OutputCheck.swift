@@ -61,7 +61,7 @@ extension OutputWriter.Staging {
                 found += try OutputCompare.file(stagedRoot, against: target, path: normalized).map { [$0] } ?? []
                 continue
             }
-            let built = try OutputCompare.files(under: stagedRoot)
+            let built = try OutputCompare.files(under: stagedRoot, named: normalized)
             switch OutputCompare.type(target) {
             case nil:
                 // An output not there at all is one difference, not one per file.
@@ -113,8 +113,9 @@ enum OutputCompare {
 
     /// Everything under the folder `root` but folders (relative paths, sorted by their
     /// bytes), links not followed, without Larder's marker and ``systemFiles``. Throws
-    /// when a folder cannot be read (a file skipped would read as missing).
-    static func files(under root: String) throws(OutputWriter.WriteError) -> [String] {
+    /// when a folder cannot be read (a file skipped would read as missing); a staged output
+    /// is `named` by its place in the outputs in that message.
+    static func files(under root: String, named output: String? = nil) throws(OutputWriter.WriteError) -> [String] {
         var names: [String] = []
         func walk(_ relative: String) throws(OutputWriter.WriteError) {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -122,7 +123,8 @@ enum OutputCompare {
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
-                throw OutputWriter.WriteError("cannot read the folder \(folder): \((error as NSError).localizedDescription)")
+                let name = output.map { "the built folder '\(relative.isEmpty ? $0 : $0 + "/" + relative)'" } ?? "the folder \(folder)"
+                throw OutputWriter.WriteError("cannot read \(name): \((error as NSError).localizedDescription)")
             }
             for name in entries {
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -146,7 +148,9 @@ enum OutputCompare {
         default: return OutputDifference(path: path, change: .notRegular)  // not opened: it could lead outside, or never end
         }
         let new = open(built, O_RDONLY | O_CLOEXEC)
-        guard new >= 0 else { throw OutputWriter.WriteError("cannot read \(built): \(String(cString: strerror(errno)))") }
+        // What the build made is named by its place in the outputs, not the staging folder.
+        let staged = "the built '\(path)'"
+        guard new >= 0 else { throw OutputWriter.WriteError("cannot read \(staged): \(String(cString: strerror(errno)))") }
         defer { close(new) }
         let old = open(present, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard old >= 0 else { throw OutputWriter.WriteError("cannot read \(present): \(String(cString: strerror(errno)))") }
@@ -156,7 +160,7 @@ enum OutputCompare {
         var counter = PositionCounter()
         var first = true
         while true {
-            let n = try fill(&a, from: new, path: built)
+            let n = try fill(&a, from: new, path: staged)
             let m = try fill(&b, from: old, path: present)
             let common = min(n, m)
             var same = a.withUnsafeBytes { x in b.withUnsafeBytes { y in firstDifference(x.baseAddress!, y.baseAddress!, common) } }

@@ -99,6 +99,34 @@ public struct OutputWriter: Sendable {
                 throw WriteError("\(error)")
             }
         }
+        try Self.checkClashes(output)
+    }
+
+    /// Throws when two of the output's files cannot both be written: one path given twice,
+    /// or a file where another file's folder goes (`a` and `a/b.txt`). The paths are named
+    /// as the export gave them (they are valid ones, so each is its own normal form), the
+    /// one given first first.
+    static func checkClashes(_ output: Output) throws(WriteError) {
+        guard output.artifacts.count > 1 else { return }
+        var position: [String: Int] = [:]
+        position.reserveCapacity(output.artifacts.count)
+        for (i, artifact) in output.artifacts.enumerated() {
+            guard position[artifact.path] == nil else {
+                throw WriteError("the output '\(output.path)' would get the file '\(artifact.path)' twice")
+            }
+            position[artifact.path] = i
+        }
+        for (i, artifact) in output.artifacts.enumerated() {
+            var slash = artifact.path.utf8.startIndex
+            while let next = artifact.path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
+                let folder = String(artifact.path[..<next])
+                if let j = position[folder] {
+                    let (first, second) = j < i ? (folder, artifact.path) : (artifact.path, folder)
+                    throw WriteError("the files '\(first)' and '\(second)' of the output '\(output.path)' clash: '\(folder)' cannot be both a file and a folder")
+                }
+                slash = artifact.path.utf8.index(after: next)
+            }
+        }
     }
 
     /// Writes all outputs: staged first, then renamed into place.
@@ -161,20 +189,20 @@ public struct OutputWriter: Sendable {
         public mutating func stage(_ output: Output) throws(WriteError) {
             try writer.check(output, after: &staged)
             let stagedRoot = folder + "/\(staged.count - 1)"
-            do {
-                if output.isFile {
-                    try OutputWriter.writeFile(output.artifacts[0].bytes, to: stagedRoot)
-                } else {
-                    try FileManager.default.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
-                    try OutputWriter.writeFile([], to: stagedRoot + "/" + OutputWriter.marker)
-                    for artifact in output.artifacts {
-                        try OutputWriter.writeFile(artifact.bytes, to: stagedRoot + "/" + artifact.path)
-                    }
+            // A failure names the file as the export gave it, never the staging folder.
+            if output.isFile {
+                if let reason = OutputWriter.write(output.artifacts[0].bytes, to: stagedRoot) {
+                    throw WriteError("cannot write the output '\(output.path)': \(reason)")
                 }
-            } catch let error as WriteError {
-                throw error
-            } catch {
-                throw WriteError("cannot write the build output: \(error.localizedDescription)")
+                return
+            }
+            if let reason = OutputWriter.write([], to: stagedRoot + "/" + OutputWriter.marker) {
+                throw WriteError("cannot write the output '\(output.path)': \(reason)")
+            }
+            for artifact in output.artifacts {
+                if let reason = OutputWriter.write(artifact.bytes, to: stagedRoot + "/" + artifact.path) {
+                    throw WriteError("cannot write '\(artifact.path)' in the output '\(output.path)': \(reason)")
+                }
             }
         }
 
@@ -183,15 +211,8 @@ public struct OutputWriter: Sendable {
         public mutating func stream(path: String, isFile: Bool) throws(WriteError) -> ExportSink {
             try writer.check(Output(path: path, isFile: isFile, artifacts: []), after: &staged, streamed: true)
             let stagedRoot = folder + "/\(staged.count - 1)"
-            if !isFile {
-                do {
-                    try FileManager.default.createDirectory(atPath: stagedRoot, withIntermediateDirectories: true)
-                    try OutputWriter.writeFile([], to: stagedRoot + "/" + OutputWriter.marker)
-                } catch let error as WriteError {
-                    throw error
-                } catch {
-                    throw WriteError("cannot write the build output: \(error.localizedDescription)")
-                }
+            if !isFile, let reason = OutputWriter.write([], to: stagedRoot + "/" + OutputWriter.marker) {
+                throw WriteError("cannot write the output '\(path)': \(reason)")
             }
             return ExportSink(root: stagedRoot, isFile: isFile)
         }
@@ -259,15 +280,39 @@ public struct OutputWriter: Sendable {
         base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        // Written from the array's own storage: a bundle file can be 100 MB.
-        let written = bytes.withUnsafeBytes { raw -> Bool in
-            guard let start = raw.baseAddress else { return FileManager.default.createFile(atPath: path, contents: Data()) }
-            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: raw.count, deallocator: .none)
-            return FileManager.default.createFile(atPath: path, contents: data)
+    /// Writes `bytes` to the file at `path`, making its folders; nil when done, else the
+    /// system's reason (`File name too long`), which names no path.
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+        let folder = (path as NSString).deletingLastPathComponent
+        if let failed = makeFolders(folder) { return reason(failed) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return reason(errno) }
+        var failed: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                offset += n
+            }
         }
-        guard written else { throw WriteError("cannot write \(path)") }
+        if close(fd) != 0 && failed == 0 { failed = errno }
+        return failed == 0 ? nil : reason(failed)
+    }
+
+    /// Makes the folder at `path` and the ones above it that are missing; nil when done,
+    /// else the error number of the step that failed.
+    static func makeFolders(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path, let failed = makeFolders(parent) { return failed }
+        if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
+        return errno
     }
 }
