@@ -7,6 +7,25 @@ import Testing
 /// descriptors nor hold every file's bytes, and a file used again after it was closed goes
 /// on where it stopped.
 @Suite struct ExportSinkTests {
+    /// A file the sink cannot write is named as the export gave it, in the output larder.yml
+    /// names: the message showed the staging folder's path (`…/.larder-staging-…/0/x/y.txt`).
+    @Test func aFileThatCannotBeWrittenIsNamedAsTheExportGaveIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var staging = try OutputWriter(base: dir.path).begin()
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "dist/json", isFile: false)
+        try sink.append(Array("a file".utf8), to: "x")
+        // `x` is a file: no folder can be made there.
+        let folder = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("b".utf8), to: "x/y.txt") }
+        #expect(folder?.description == "cannot write 'x/y.txt' in the output 'dist/json': Not a directory")
+        var file = try staging.stream(path: "dist/Content.xcstrings", isFile: true)
+        try file.append(Array("{}".utf8), to: "Content.xcstrings")
+        let second = #expect(throws: OutputWriter.WriteError.self) { try file.append(Array("b".utf8), to: "other.txt") }
+        #expect(second?.description == "the output 'dist/Content.xcstrings' is a file, but the export writes more than one file (Content.xcstrings, other.txt); give a folder")
+    }
+
     @Test func manyFilesFewDescriptorsEveryByteInPlace() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -29,10 +29,22 @@ public struct ExportSink: Sendable {
     private var recent: [String] = []
     static let maxOpen = 32
 
-    init(root: String, isFile: Bool) {
+    /// The output as larder.yml names it (`dist/json`): messages name files by it, never by
+    /// the staging folder.
+    let output: String
+
+    init(root: String, isFile: Bool, output: String) {
         self.root = root
         self.isFile = isFile
+        self.output = output
     }
+
+    /// A file of the output as messages name it: `'en/recipe.json' in the output 'dist/json'`.
+    private func shown(_ path: String) -> String {
+        isFile ? "the output '\(output)'" : "'\(path)' in the output '\(output)'"
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Where the file at `path` is staged (made when needed, not kept: an export of a file
     /// per document would keep hundreds of thousands of these).
@@ -67,11 +79,11 @@ public struct ExportSink: Sendable {
         let location = location(path)
         let temporary = location + ".reordered"
         let out = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard out >= 0 else { throw OutputWriter.WriteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard out >= 0 else { throw OutputWriter.WriteError("cannot write \(shown(path)) in its order: \(Self.reason(errno))") }
         let input = Foundation.open(location, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else {
             close(out)
-            throw OutputWriter.WriteError("cannot read \(location): \(String(cString: strerror(errno)))")
+            throw OutputWriter.WriteError("cannot read back \(shown(path)) to put it in order: \(Self.reason(errno))")
         }
         defer { close(input) }
         var size = 0
@@ -81,8 +93,8 @@ public struct ExportSink: Sendable {
             while offset < range.upperBound {
                 let count = min(Self.block, range.upperBound - offset)
                 let read = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, count, off_t(offset)) }
-                guard read > 0 else { throw OutputWriter.WriteError("cannot read \(location)") }
-                try Self.write(out, chunk[0..<read], location: temporary)
+                guard read > 0 else { throw OutputWriter.WriteError("cannot read back \(shown(path)) to put it in order") }
+                try Self.write(out, chunk[0..<read], location: shown(path))
                 offset += read
                 size += read
             }
@@ -91,7 +103,7 @@ public struct ExportSink: Sendable {
             try copy(0..<prefix)
             for (i, range) in ranges.enumerated() {
                 if i > 0 && !separator.isEmpty {
-                    try Self.write(out, separator[...], location: temporary)
+                    try Self.write(out, separator[...], location: shown(path))
                     size += separator.count
                 }
                 try copy(range)
@@ -106,7 +118,7 @@ public struct ExportSink: Sendable {
             close(out)
             files[path]?.descriptor = -1
             recent.removeAll { $0 == path }
-            throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))")
+            throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))")
         }
         files[path] = OpenFile(descriptor: out, size: size)
         try use(path)
@@ -119,7 +131,7 @@ public struct ExportSink: Sendable {
         if file.descriptor < 0 {
             let location = location(path)
             let fd = Foundation.open(location, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))") }
             files[path]!.descriptor = fd
         } else if recent.last == path {
             return
@@ -150,7 +162,7 @@ public struct ExportSink: Sendable {
     private mutating func open(_ path: String) throws(OutputWriter.WriteError) {
         if isFile {
             guard paths.isEmpty else {
-                throw OutputWriter.WriteError("the output is a file, but the export writes more than one file (\(paths[0]), \(path)); give a folder")
+                throw OutputWriter.WriteError("the output '\(output)' is a file, but the export writes more than one file (\(paths[0]), \(path)); give a folder")
             }
         } else {
             do {
@@ -160,13 +172,11 @@ public struct ExportSink: Sendable {
             }
         }
         let location = location(path)
-        do {
-            try FileManager.default.createDirectory(atPath: (location as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        } catch {
-            throw OutputWriter.WriteError("cannot write the build output: \(error.localizedDescription)")
+        if let failed = OutputWriter.makeFolders((location as NSString).deletingLastPathComponent) {
+            throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(failed))")
         }
         let fd = Foundation.open(location, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(location): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))") }
         files[path] = OpenFile(descriptor: fd)
         paths.append(path)
         try use(path)
@@ -176,7 +186,7 @@ public struct ExportSink: Sendable {
         guard let file = files[path], !file.pending.isEmpty else { return }
         // A parked file has nothing pending: it was written out when parked.
         guard file.descriptor >= 0 else { return }
-        try Self.write(file.descriptor, file.pending[...], location: location(path))
+        try Self.write(file.descriptor, file.pending[...], location: shown(path))
         files[path]!.pending.removeAll(keepingCapacity: true)
     }
 
@@ -194,6 +204,6 @@ public struct ExportSink: Sendable {
                 offset += n
             }
         }
-        if failed != 0 { throw OutputWriter.WriteError("cannot write \(location()): \(String(cString: strerror(failed)))") }
+        if failed != 0 { throw OutputWriter.WriteError("cannot write \(location()): \(reason(failed))") }
     }
 }

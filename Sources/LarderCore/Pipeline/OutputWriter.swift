@@ -214,7 +214,7 @@ public struct OutputWriter: Sendable {
             if !isFile, let reason = OutputWriter.write([], to: stagedRoot + "/" + OutputWriter.marker) {
                 throw WriteError("cannot write the output '\(path)': \(reason)")
             }
-            return ExportSink(root: stagedRoot, isFile: isFile)
+            return ExportSink(root: stagedRoot, isFile: isFile, output: path)
         }
 
         /// Swaps every staged output into place with renames; a failure before this left
