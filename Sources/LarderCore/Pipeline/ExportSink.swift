@@ -191,19 +191,7 @@ public struct ExportSink: Sendable {
     }
 
     private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, location: @autoclosure () -> String) throws(OutputWriter.WriteError) {
-        var failed: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                offset += n
-            }
-        }
+        let failed = bytes.withUnsafeBytes { OutputWriter.writeAll(fd, $0) }
         if failed != 0 { throw OutputWriter.WriteError("cannot write \(location()): \(reason(failed))") }
     }
 }

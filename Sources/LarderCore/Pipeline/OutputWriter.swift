@@ -288,21 +288,24 @@ public struct OutputWriter: Sendable {
         if let failed = makeFolders(folder) { return reason(failed) }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return reason(errno) }
-        var failed: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                offset += n
-            }
-        }
+        var failed = bytes.withUnsafeBytes { writeAll(fd, $0) }
         if close(fd) != 0 && failed == 0 { failed = errno }
         return failed == 0 ? nil : reason(failed)
+    }
+
+    /// Writes all of `bytes` to `fd` (again after an interrupted or short write); 0 when
+    /// done, else the error number.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return 0
     }
 
     /// Makes the folder at `path` and the ones above it that are missing; nil when done,
