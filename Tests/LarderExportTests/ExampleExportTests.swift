@@ -101,6 +101,13 @@ import Testing
             try write(result.artifacts, to: "\(out)/scripts/\(exporter.id)")
         }
         try Self.writeProject(to: "\(out)/scripts", locales: scripts.locales)
+        // Its texts that begin or end with a line break, in both pseudo-locales too.
+        for exporter in BuiltInExporters.all where exporter.id != "images" {
+            let result = try exporter.exportWithDiagnostics(
+                scripts.documents, context: ExportContext(exporterID: exporter.id, options: ["pseudo": pseudo], locales: scripts.locales, toolVersion: "0.0.0-test"))
+            try write(result.artifacts, to: "\(out)/scripts-pseudo/\(exporter.id)")
+        }
+        try Self.writeProject(to: "\(out)/scripts-pseudo", locales: scripts.locales + ["en-XA", "ar-XB"])
     }
 
     /// A project whose locales stress fallback and plurals: Simplified and Traditional
@@ -119,7 +126,9 @@ import Testing
                 "pt-PT": {"one": "%d dia", "many": "%d de dias", "other": "%d dias"},
                 "sr-Latn": {"one": "%d dan", "few": "%d dana", "other": "%d dana"}
               },
-              "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"}
+              "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"},
+              "story": {"en": "Keep going.\n", "zh": "继续", "ar": "\nاستمر\n\n", "pt-PT": "Continua.\n"},
+              "deal": {"en": {"one": "%d day, 50% off", "other": "%d days, 50% off\n"}, "ar": {"zero": "لا أيام", "one": "يوم واحد، 50% خصم", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم، 50% خصم"}}
             }]
             """#
         let taxonomy = #"{"streaks": {"en": "Streaks", "zh": "连胜", "zh-Hant": "連勝", "ar": "سلاسل"}}"#

@@ -65,6 +65,26 @@ import Testing
     }
 }
 
+/// The app formats a text with a placeholder (`getString(id, n)`, `getQuantityString(id, n,
+/// n)`), and `String.format` throws on the `%` of "50% off": it is doubled there, and only
+/// there.
+@Suite struct AndroidPercentTests {
+    @Test func aLiteralPercentIsDoubledInATextTheAppFormats() throws {
+        let json = try JSONDocument(parsing: #"""
+            {"id": "x", "deal": {"en": {"one": "%d item, 50% off", "other": "%d items, 50% off"}},
+             "serves": {"en": "Serves %d, 100% natural"}, "daily": {"en": "100% daily"}, "sale": {"en": {"one": "50% off", "other": "50% off"}}}
+            """#)
+        let result = try AndroidExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: ["en"]))
+        let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
+        #expect(xml.contains("<item quantity=\"one\">%d item, 50%% off</item>"), "\(xml)")
+        #expect(xml.contains("<item quantity=\"other\">%d items, 50%% off</item>"), "\(xml)")
+        #expect(xml.contains("<string name=\"widget_x_serves\" formatted=\"false\">Serves %d, 100%% natural</string>"), "\(xml)")
+        #expect(xml.contains("<string name=\"widget_x_daily\" formatted=\"false\">100% daily</string>"), "\(xml)")
+        #expect(xml.contains("<item quantity=\"one\">50% off</item>"), "\(xml)")
+    }
+}
+
 @Suite struct XMLEscapingTests {
     @Test(arguments: [
         ("a & b <c> \"d\"", "a &amp; b &lt;c&gt; &quot;d&quot;"), ("tab\tnew\nline", "tab\tnew\nline"), ("bell\u{7}", "bell\u{FFFD}"),
@@ -179,6 +199,25 @@ import Testing
         #expect(Escape.po("say \"hi\"\\\t") == "say \\\"hi\\\"\\\\\\t")
         #expect(GettextExporter.quoted("one line") == "\"one line\"")
         #expect(GettextExporter.quoted("a\nb") == "\"\"\n\"a\\n\"\n\"b\"")
+    }
+
+    /// A translation (and `msgid_plural`, and every plural form) begins and ends with a
+    /// line break where the source text does: `msgfmt` rejects the whole file for one entry
+    /// that does not ("'msgid' and 'msgstr' entries do not both end with '\n'").
+    @Test(arguments: [
+        ("Stir.\n", "Remover.", "Remover.\n"), ("Stir.", "Remover.\n\n", "Remover."), ("\nStir.", "Remover.", "\nRemover."),
+        ("Stir.", "\nRemover.", "Remover."), ("a\n\n", "b\n\n", "b\n\n"), ("a", "b\nc", "b\nc"), ("\na\n", "b", "\nb\n"),
+    ])
+    func translationsBeginAndEndWithALineBreakWhereTheSourceDoes(_ source: String, _ translation: String, _ written: String) {
+        #expect(GettextExporter.lineBreaks(of: source, on: translation) == written)
+    }
+
+    @Test func pluralFormsFollowTheSourcesLineBreaks() throws {
+        let json = try JSONDocument(parsing: #"{"id": "x", "n": {"en": {"one": "%d day\n", "other": "%d days"}, "es": {"one": "%d día", "other": "\n%d días\n"}}}"#)
+        let result = try GettextExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "gettext", locales: ["en", "es"]))
+        let es = String(decoding: try #require(result.artifacts.first { $0.path == "es.po" }).bytes, as: UTF8.self)
+        #expect(es.contains("msgid \"\"\n\"%d day\\n\"\nmsgid_plural \"\"\n\"%d days\\n\"\nmsgstr[0] \"\"\n\"%d día\\n\"\nmsgstr[1] \"\"\n\"%d días\\n\"\n"), "\(es)")
     }
 
     @Test func pluralEntriesHaveOneMsgstrPerForm() throws {

@@ -24,6 +24,17 @@ import Testing
         #expect(PseudoLocale.accented.apply("%1$@ → %2$lld") == "[%1$@ → %2$lld one]")
     }
 
+    /// White space at either end stays outside: gettext rejects a whole PO file for one
+    /// translation that does not begin and end with a line break where its source does
+    /// (`"[Šţîŕ.\n one]"` for "Stir.\n").
+    @Test func lineBreaksAtEitherEndStayOutside() {
+        #expect(PseudoLocale.accented.apply("Stir with ice.\n") == "[Šţîŕ ŵîţĥ îçé. one two]\n")
+        #expect(PseudoLocale.accented.apply("\n\nA ") == "\n\n[Å one] ")
+        #expect(PseudoLocale.accented.apply(" \n") == " \n")
+        let (rlm, rlo, pdf) = ("\u{200F}", "\u{202E}", "\u{202C}")
+        #expect(PseudoLocale.bidi.apply("\nGo\n") == "\n\(rlm)\(rlo)Go\(pdf)\(rlm)\n")
+    }
+
     @Test func bidiForcesEachWordRightToLeftAroundPlaceholders() {
         let (rlm, rlo, pdf) = ("\u{200F}", "\u{202E}", "\u{202C}")
         #expect(PseudoLocale.bidi.apply("Win %d games") == "\(rlm)\(rlo)Win\(pdf) %d \(rlo)games\(pdf)\(rlm)")

@@ -75,17 +75,18 @@ public struct GettextExporter: BundleExporter {
         switch (sourceValue, value) {
         case (.plural(let sourceForms), .plural(let localForms)):
             if (Array(sourceForms.values) + Array(localForms.values)).contains(where: { $0.utf8.contains(0x25) }) { po += "#, no-c-format\n" }
+            let msgid = sourceForms[.one] ?? sourceForms[.other] ?? ""
             po += "msgctxt \(Self.quoted(entry.key.description))\n"
-            po += "msgid \(Self.quoted(sourceForms[.one] ?? sourceForms[.other] ?? ""))\n"
-            po += "msgid_plural \(Self.quoted(sourceForms[.other] ?? ""))\n"
+            po += "msgid \(Self.quoted(msgid))\n"
+            po += "msgid_plural \(Self.quoted(Self.lineBreaks(of: msgid, on: sourceForms[.other] ?? "")))\n"
             for (i, category) in forms.categories.enumerated() {
-                po += "msgstr[\(i)] \(Self.quoted(localForms[category] ?? localForms[.other] ?? value.other))\n"
+                po += "msgstr[\(i)] \(Self.quoted(Self.lineBreaks(of: msgid, on: localForms[category] ?? localForms[.other] ?? value.other)))\n"
             }
         default:
             if sourceValue.other.utf8.contains(0x25) || value.other.utf8.contains(0x25) { po += "#, no-c-format\n" }
             po += "msgctxt \(Self.quoted(entry.key.description))\n"
             po += "msgid \(Self.quoted(sourceValue.other))\n"
-            po += "msgstr \(Self.quoted(value.other))\n"
+            po += "msgstr \(Self.quoted(Self.lineBreaks(of: sourceValue.other, on: value.other)))\n"
         }
     }
 
@@ -105,6 +106,23 @@ public struct GettextExporter: BundleExporter {
             artifacts.append(try artifact(output.path, Array(po.utf8)))
         }
         return run.result(artifacts)
+    }
+
+    /// `text` beginning and ending with a line break where `source` does, and only there:
+    /// gettext requires it of a translation, of `msgid_plural` and of every plural form, and
+    /// `msgfmt` rejects the whole file for one text that differs ("'msgid' and 'msgstr'
+    /// entries do not both end with '\n'"). A translator's extra line breaks at an end
+    /// go, a missing one is added; the lines inside stay as written.
+    static func lineBreaks(of source: String, on text: String) -> String {
+        let begins = source.unicodeScalars.first == "\n", ends = source.unicodeScalars.last == "\n"
+        guard begins != (text.unicodeScalars.first == "\n") || ends != (text.unicodeScalars.last == "\n") else { return text }
+        var scalars = Substring(text).unicodeScalars
+        if !begins { while scalars.first == "\n" { scalars.removeFirst() } }
+        if !ends { while scalars.last == "\n" { scalars.removeLast() } }
+        var out = String(scalars)
+        if begins && out.unicodeScalars.first != "\n" { out = "\n" + out }
+        if ends && out.unicodeScalars.last != "\n" { out += "\n" }
+        return out
     }
 
     /// A gettext locale name is safe as a file name when it has only letters, digits, `_`

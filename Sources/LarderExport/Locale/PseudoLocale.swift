@@ -28,9 +28,20 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         self = found
     }
 
-    /// `text` as this pseudo-locale shows it.
+    /// `text` as this pseudo-locale shows it. White space at either end (a line break that
+    /// ends a paragraph) stays outside the brackets and marks, where the source has it:
+    /// gettext requires a text and its translation to begin and end alike.
     public func apply(_ text: String) -> String {
-        guard !text.isEmpty else { return text }
+        let all = text.unicodeScalars
+        guard let first = all.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = all.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return text }
+        guard first != all.startIndex || all.index(after: last) != all.endIndex else { return applyWhole(text) }
+        return String(all[..<first]) + applyWhole(String(all[first...last])) + String(all[all.index(after: last)...])
+    }
+
+    /// ``apply(_:)`` for a text that neither begins nor ends with white space.
+    private func applyWhole(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var kept = Self.kept(scalars, text)[...]
