@@ -112,9 +112,10 @@ import Testing
 
     /// A project whose locales stress fallback and plurals: Simplified and Traditional
     /// Chinese side by side (a zh-Hant user must never get Simplified text), Arabic (six
-    /// plural forms), European Portuguese, Latin-script Serbian and Latin-American Spanish.
+    /// plural forms), European Portuguese, Latin-script Serbian, Latin-American Spanish and
+    /// Valencian (a variant: gettext's `ca_ES@valencia`, Android's `b+ca+ES+valencia`).
     static func scriptsProject() throws -> (locales: [String], documents: [Document]) {
-        let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419"]
+        let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419", "ca-ES-valencia"]
         let badges = #"""
             [{"id": "streak",
               "title": {"en": "On a roll", "zh": "连胜", "zh-Hant-TW": "連勝", "ar": "سلسلة انتصارات", "pt-PT": "Em série", "sr-Latn": "U nizu", "es-419": "En racha"},
@@ -127,7 +128,7 @@ import Testing
                 "sr-Latn": {"one": "%d dan", "few": "%d dana", "other": "%d dana"}
               },
               "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"},
-              "story": {"en": "Keep going.\n", "zh": "继续", "ar": "\nاستمر\n\n", "pt-PT": "Continua.\n"},
+              "story": {"en": "Keep going.\n", "zh": "继续", "ar": "\nاستمر\n\n", "pt-PT": "Continua.\n", "ca-ES-valencia": "Continua."},
               "deal": {"en": {"one": "%d day, 50% off", "other": "%d days, 50% off\n"}, "ar": {"zero": "لا أيام", "one": "يوم واحد، 50% خصم", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم، 50% خصم"}}
             }]
             """#

@@ -190,6 +190,7 @@ import Testing
 @Suite struct GettextFormatTests {
     @Test(arguments: [
         ("pt-BR", "pt_BR"), ("es-419", "es_419"), ("zh-Hant-TW", "zh_Hant_TW"), ("sr-Latn", "sr@latin"), ("sr-Cyrl-RS", "sr_RS@cyrillic"), ("vi", "vi"),
+        ("ca-ES-valencia", "ca_ES@valencia"), ("de-1901", "de@1901"),
     ])
     func localeNames(_ locale: String, _ name: String) {
         #expect(GettextExporter.localeName(locale) == name)

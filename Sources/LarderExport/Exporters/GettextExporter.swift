@@ -19,7 +19,8 @@ public struct GettextExporter: BundleExporter {
 
     public init() {}
 
-    /// gettext's name of a locale: `pt_BR`, `es_419`, `zh_Hant_TW`, `sr@latin`.
+    /// gettext's name of a locale: `pt_BR`, `es_419`, `zh_Hant_TW`, `sr@latin`,
+    /// `ca_ES@valencia`.
     public static func localeName(_ locale: String) -> String {
         guard let tag = try? LanguageTag(locale) else { return locale.replacingOccurrences(of: "-", with: "_") }
         var parts = [tag.language]
@@ -31,7 +32,13 @@ public struct GettextExporter: BundleExporter {
         case nil: break
         }
         if let region = tag.region { parts.append(region) }
-        parts += tag.variants
+        // A variant is a modifier too (`ca_ES@valencia`), where no script took the place:
+        // gettext looks `ca_ES@valencia` up, never `ca_ES_valencia`.
+        if modifier == nil, !tag.variants.isEmpty {
+            modifier = tag.variants.joined(separator: "_").lowercased()
+        } else {
+            parts += tag.variants
+        }
         return parts.joined(separator: "_") + (modifier.map { "@" + $0 } ?? "")
     }
 
