@@ -142,6 +142,10 @@ struct BuildCommand: AsyncParsableCommand {
             report(notes, files: files, locators: locators, reporter: reporter, registry: registry, cwd: cwd)
             trace.mark("report \(notes.count) diagnostics")
         }
+        guard result.landed else {
+            FileHandle.standardError.write(Data("larder: the build steps reported errors; nothing was \(check ? "checked" : "built")\n".utf8))
+            throw ExitCode(1)
+        }
         let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         guard check else {
             FileHandle.standardError.write(Data("Built \(documents) document\(documents == 1 ? "" : "s") into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))

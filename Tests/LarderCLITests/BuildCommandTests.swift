@@ -74,6 +74,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("dist").path))
     }
 
+    /// An export's `fallback` option makes the build report each translation it fills in,
+    /// at that severity: `error` stops the build with nothing written (a release bundle that
+    /// must be fully translated, while lint only warns). The option was read and checked,
+    /// and then had no effect at all.
+    @Test func fallbackReportsFilledTranslationsAndErrorStopsTheBuild() throws {
+        let dir = try Scratch()
+        try dir.write("recipes.json", #"[{"id": "negroni", "name": {"en": "Negroni"}, "servings": 1, "ingredients": [{"en": "1 oz gin", "fr": "3 cl de gin"}]}]"#)
+        func config(_ fallback: String) throws {
+            try dir.write("larder.yml", """
+                locales: [en, fr]
+                content:
+                  - kind: recipe
+                    include: ["recipes.json"]
+                rules:
+                  locale-complete: "off"
+                exports:
+                  - json-bundle: { out: dist/json, fallback: \(fallback) }
+                  - xcstrings: { out: dist/ios/Content.xcstrings }
+
+                """)
+        }
+        let message = "recipes.json:1:28: %@: name has no text for fr; the bundles use the text of en for fr (add the translation) [locale-complete]"
+        try config("error")
+        let failed = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains(message.replacingOccurrences(of: "%@", with: "error")), "\(failed.stdout)")
+        #expect(failed.stderr.contains("nothing was built"), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        try config("warning")
+        let warned = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
+        #expect(warned.stdout.contains(message.replacingOccurrences(of: "%@", with: "warning")), "\(warned.stdout)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist/json/fr/recipe.json").path))
+        try config("off")
+        let quiet = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+    }
+
     /// Killed whole (every document in memory) and streamed (file by file; the config then
     /// names only the exports that stream).
     @Test(arguments: [false, true])

@@ -64,6 +64,9 @@ public struct Builder: Sendable {
         /// With ``Builder/checkOnly``: how the outputs in place differ from what was built
         /// (empty: up to date).
         public var differences: [OutputDifference] = []
+        /// False when a step reported an error (an export's `fallback: error` and a
+        /// translation it had to fill in): nothing was put in place.
+        public var landed = true
     }
 
     /// Where outputs are staged: in the output base folder (nil), or, for a build that only
@@ -251,6 +254,10 @@ public struct Builder: Sendable {
             }
         }
         if let failure { throw failure }
+        // A step's error diagnostic lands nothing, as a content error does.
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return Result(diagnostics: diagnostics, outputs: [], landed: false)
+        }
         index += jobs.count
         progress(index, checkOnly ? "check" : "write")
         let differences = try finish(staging)

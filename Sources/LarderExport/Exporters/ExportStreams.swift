@@ -13,7 +13,9 @@ extension BundleExporter {
     /// What a stream starts from: the options and a catalog of the leading documents (the
     /// taxonomies) alone. A stream makes no notes about filled-in translations: the build
     /// does not report them.
-    func streamBase(context: ExportContext, leading: [Document]) throws -> StreamBase {
+    func streamBase(context: ExportContext, leading: [Document]) throws -> StreamBase? {
+        // A stream cannot report the translations it fills in, which `fallback` asks for.
+        guard !Self.reportsFills(context.options) else { return nil }
         var context = context
         context.wantsDiagnostics = false
         let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
@@ -210,7 +212,7 @@ struct StreamedIDCheck: Sendable {
 
 extension JSONBundleExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         // Images are copied only once every reference is known.
         guard try !run.options.bool("images", default: false), try outStreams(run) else { return nil }
@@ -307,7 +309,7 @@ private func hex(_ bytes: [UInt8]) -> String {
 
 extension XCStringsExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         return Stream(base: base, layout: try Layout(run: run))
     }
@@ -396,7 +398,7 @@ extension XCStringsExporter: StreamingExporter {
 
 extension JSONLDExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         return Stream(exporter: self, base: base,
                       settings: try Settings(run.options))
@@ -539,7 +541,7 @@ extension BundleExporter {
 
 extension AndroidExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         guard try outStreams(run) else { return nil }
         let fileName = try Self.fileName(run)
@@ -576,7 +578,7 @@ extension AndroidExporter: StreamingExporter {
 
 extension GettextExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         guard try outStreams(run) else { return nil }
         let layout = try Layout(run: run, context: context)
@@ -608,7 +610,7 @@ extension GettextExporter: StreamingExporter {
 
 extension I18nextExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         guard try outStreams(run) else { return nil }
         return Stream(base: base,
@@ -685,7 +687,7 @@ extension I18nextExporter: StreamingExporter {
 
 extension AppleStringsExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
-        let base = try streamBase(context: context, leading: leading)
+        guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         guard try outStreams(run) else { return nil }
         let table = SafeName.fileName(try run.options.string("table") ?? "Content")
