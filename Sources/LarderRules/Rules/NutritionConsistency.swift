@@ -21,7 +21,8 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         - energy = fat x 9 + carbohydrates x 4 + protein x 4 + fiber x 2 kcal, when fat, \
         carbohydrates and protein are all given, reported at the energy;
         - saturatedFat is at most fat, sugars at most carbohydrates;
-        - per 100 g, no nutrient above 100 g (a misplaced decimal point).
+        - per 100 g, no nutrient above 100 g, nor fat + carbohydrates + protein + salt above \
+        102 g (a misplaced decimal point, or per-serving figures in the per-100 g block).
         Labels round, so each comparison allows a relative and an absolute difference \
         (options). Drinks with alcohol (7 kcal/g) carry more energy than the macronutrients \
         give: raise `macroTolerance` for them, or limit the rule with `kinds`.
@@ -52,6 +53,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             .triggers(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 108, "energyKj": 452, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}}"#,
                       at: "/nutrition/per100g/energyKcal", kind: "product"),
             .triggers(#"{"code": "1", "nutrition": {"per100g": {"salt": 180}}}"#, at: "/nutrition/per100g/salt", kind: "product"),
+            .triggers(#"{"code": "96385074", "nutrition": {"per100g": {"fat": 60, "carbohydrates": 50, "protein": 20, "salt": 1}}}"#,
+                      at: "/nutrition/per100g", kind: "product"),
+            .passes(#"{"code": "1", "nutrition": {"per100g": {"fat": 99.9, "carbohydrates": 0.5, "protein": 0.4, "salt": 0.1}}}"#, kind: "product"),
             .passes(#"{"id": "soup", "nutrition": {"per": "serving", "energy": {"value": 250, "unit": "kcal"}, "protein": 120}}"#,
                     kind: "recipe"),
             .triggers(#"{"id": "soup", "nutrition": {"per": "100g", "energy": {"value": 2000, "unit": "kJ"}, "fat": 5, "carbohydrates": 10, "protein": 3, "sugars": 12}}"#,
@@ -123,11 +127,21 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             }
         }
 
-        // Nothing above 100 g per 100 g.
+        // Nothing above 100 g per 100 g: no nutrient, and not the nutrients that do not
+        // hold one another together (fiber is left out: US labels count it in the
+        // carbohydrates). Labels round each figure: 2% more passes.
         if per100g {
+            var over = false
             for key in Self.gramFields {
                 guard let f = grams[key], f.value > t.maxPer100g else { continue }
                 sink.report(f.node, "\(key) \(f.literal) g per 100 g is more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
+                over = true
+            }
+            let parts = ["fat", "carbohydrates", "protein", "salt"].compactMap { key in grams[key].map { (key, $0) } }
+            let total = parts.reduce(0) { $0 + $1.1.value }
+            if !over, parts.count > 1, total > t.maxPer100g * 1.02 {
+                let sum = parts.map { "\($0.0) \($0.1.literal)" }.joined(separator: " + ")
+                sink.report(block, "\(sum) = \(Self.format(total)) g per 100 g, more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point, or per-serving figures in the per-100 g block?")
             }
         }
 
