@@ -51,6 +51,23 @@ import Testing
     }
 }
 
+@Suite struct ImportNumberReadingTests {
+    /// Grouped thousands with a decimal point of the other kind (`1,250.5 kcal` was "not a
+    /// number"), and several groups of one kind.
+    @Test(arguments: [
+        ("1,250.5", "1250.5"), ("1.250,5", "1250.5"), ("12,345,678", "12345678"), ("1.234.567", "1234567"), ("1,234,567.25", "1234567.25"),
+        ("1,250", "1250"), ("0,125", "0.125"), ("1,5", "1.5"), ("1.5", "1.5"), ("250", "250"),
+    ])
+    func reads(_ text: String, _ expected: String) {
+        #expect(ImportNumber.decimal(Substring(text)) == Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")))
+    }
+
+    @Test(arguments: ["1,2,3", "1.2,3.4", "1,23.5", "12345,678.5", "0,123.5", "1,2345.5", "1..5", "1,", ",5", "1.250.5,5.5"])
+    func rejects(_ text: String) {
+        #expect(ImportNumber.decimal(Substring(text)) == nil)
+    }
+}
+
 @Suite struct RecipeYieldTests {
     @Test(arguments: [
         ("8 servings", 8), ("4", 4), ("Serves 4", 4), ("Serves: 6 people", 6), ("6 porções", 6), ("4 personnes", 4),
@@ -66,7 +83,10 @@ import Testing
         #expect(RecipeYield.parse("1 1/2 loaves") == RecipeYield(value: .amount(Decimal(string: "1.5")!, unit: "loaves")))
         #expect(RecipeYield.parse("1 loaf (9x5 inch)") == RecipeYield(value: .amount(1, unit: "loaf")))
         #expect(RecipeYield.parse("½ cup") == RecipeYield(value: .amount(Decimal(string: "0.5")!, unit: "cup")))
-        #expect(RecipeYield.parse("2 Dozen Cookies") == RecipeYield(value: .amount(2, unit: "dozen-cookies")))
+        // A dozen is twelve, not a unit: the app shows 24 cookies, and scales them.
+        #expect(RecipeYield.parse("2 Dozen Cookies") == RecipeYield(value: .amount(24, unit: "cookies")))
+        #expect(RecipeYield.parse("1 Dutzend Kekse") == RecipeYield(value: .amount(12, unit: "kekse")))
+        #expect(RecipeYield.parse("Makes 1 1/2 dozen") == RecipeYield(value: .servings(18)))
         #expect(RecipeYield.parse("1.5 servings") == RecipeYield(value: .amount(Decimal(string: "1.5")!, unit: "servings")))
     }
 

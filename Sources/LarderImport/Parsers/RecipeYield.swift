@@ -9,6 +9,7 @@ import LarderUnits
 ///     RecipeYield.parse("Serves 4-6")     // .servings(4), isRange: the lower end is kept
 ///     RecipeYield.parse("24 cookies")     // .amount(24, unit: "cookies")
 ///     RecipeYield.parse("1 1/2 loaves")   // .amount(1.5, unit: "loaves")
+///     RecipeYield.parse("2 dozen cookies") // .amount(24, unit: "cookies")
 ///     RecipeYield.parse("a crowd")        // nil
 public struct RecipeYield: Sendable, Hashable {
     /// What the yield counts.
@@ -57,14 +58,20 @@ public struct RecipeYield: Sendable, Hashable {
         let rest = String(String.UnicodeScalarView(scalars[amountEnd...]))
         let isRange = amount.isRange
         let lower = amount.lower
-        guard lower > .zero, let value = decimal(lower) else { return nil }
+        guard lower > .zero, var value = decimal(lower) else { return nil }
         // The unit: what follows, without a parenthesis ("1 loaf (9x5 inch)" -> "loaf").
         var unitText = rest
         while let open = unitText.firstIndex(of: "("), let close = unitText[open...].firstIndex(of: ")") {
             unitText.removeSubrange(open...close)
         }
+        // A dozen is a number, not a unit: "2 dozen cookies" makes 24 cookies.
+        var words = unitText.lowercased().split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
+        if let first = words.first, dozenWords.contains(first) {
+            value *= 12
+            words.removeFirst()
+            unitText = words.joined(separator: " ")
+        }
         let unit = Slug.make(unitText)
-        let words = unitText.lowercased().split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
         if unit.isEmpty || (words.first.map { servingWords.contains($0) } ?? false) {
             if let whole = ImportNumber.int(value), whole >= 1 {
                 return RecipeYield(value: .servings(whole), isRange: isRange)
@@ -73,6 +80,9 @@ public struct RecipeYield: Sendable, Hashable {
         }
         return RecipeYield(value: .amount(value, unit: unit), isRange: isRange)
     }
+
+    /// "Dozen" in the six languages (`douzaines`, `dúzias` as slugs).
+    static let dozenWords: Set<String> = ["dozen", "dozens", "duzia", "duzias", "docena", "docenas", "douzaine", "douzaines", "dutzend", "dozzina", "dozzine"]
 
     /// The yield of several texts (schema.org lets `recipeYield` repeat: `["8", "8 slices"]`):
     /// the first number of servings, or, when another text gives the same amount with a unit

@@ -6,32 +6,60 @@ import LarderJSON
 enum ImportNumber {
     static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// The number a text of digits with at most one `.` or `,` stands for; nil for
-    /// anything else. A comma followed by exactly three digits (and no dot) separates
-    /// thousands when what comes before it can lead a group of thousands (one to three
-    /// digits, not starting with 0: `1,234`); any other comma is a decimal comma (`0,125`).
+    /// The number a text of digits, `.` and `,` stands for; nil for anything else.
+    ///
+    /// - One separator: a comma followed by exactly three digits separates thousands when
+    ///   what comes before it can lead a group of thousands (one to three digits, not
+    ///   starting with 0: `1,234`); any other comma, and a dot, is a decimal point (`0,125`,
+    ///   `1.5`).
+    /// - Several: groups of thousands (`1,234,567`, `1.234.567`), and a last separator of
+    ///   the other kind is the decimal point (`1,250.5`, `1.250,5`). The groups after the
+    ///   first have three digits each, the first one to three not starting with 0; any
+    ///   other mix (`1,2,3`, `1.2,3.4`) is no number.
     static func decimal(_ text: Substring) -> Decimal? {
         guard !text.isEmpty, text.count <= 24 else { return nil }
-        var digits = ""
-        var separators = 0
-        for ch in text {
-            if ch.isASCII && ch.isNumber {
-                digits.append(ch)
-            } else if ch == "." || ch == "," {
-                separators += 1
-                digits.append(ch)
-            } else {
+        var separators: [(offset: Int, mark: Character)] = []
+        for (offset, ch) in text.enumerated() {
+            if ch == "." || ch == "," {
+                separators.append((offset, ch))
+            } else if !(ch.isASCII && ch.isNumber) {
                 return nil
             }
         }
-        guard separators <= 1, digits.first != ".", digits.first != ",", digits.last != ".", digits.last != "," else {
-            return nil
-        }
-        if let comma = digits.firstIndex(of: ",") {
-            let before = digits[..<comma]
-            let after = digits[digits.index(after: comma)...]
-            let thousands = after.count == 3 && before.count <= 3 && before.first != "0"
-            digits = thousands ? digits.replacingOccurrences(of: ",", with: "") : digits.replacingOccurrences(of: ",", with: ".")
+        var digits = String(text)
+        guard digits.first != ".", digits.first != ",", digits.last != ".", digits.last != "," else { return nil }
+        switch separators.count {
+        case 0:
+            break
+        case 1:
+            if separators[0].mark == "," {
+                let before = digits.prefix(separators[0].offset)
+                let after = digits.dropFirst(separators[0].offset + 1)
+                let thousands = after.count == 3 && before.count <= 3 && before.first != "0"
+                digits = thousands ? digits.replacingOccurrences(of: ",", with: "") : digits.replacingOccurrences(of: ",", with: ".")
+            }
+        default:
+            // The grouping mark is the first one; a last mark of the other kind is the
+            // decimal point.
+            let grouping = separators[0].mark
+            var groupMarks = separators
+            var decimalAt: Int?
+            if let last = separators.last, last.mark != grouping {
+                decimalAt = last.offset
+                groupMarks.removeLast()
+            }
+            guard groupMarks.allSatisfy({ $0.mark == grouping }) else { return nil }
+            let integerEnd = decimalAt ?? digits.count
+            guard groupMarks[0].offset <= 3, digits.first != "0" else { return nil }
+            var previous = groupMarks[0].offset
+            for mark in groupMarks.dropFirst() {
+                guard mark.offset - previous - 1 == 3 else { return nil }
+                previous = mark.offset
+            }
+            guard integerEnd - previous - 1 == 3 else { return nil }
+            var plain = digits.filter { $0 != grouping }
+            if decimalAt != nil { plain = plain.replacingOccurrences(of: ",", with: ".") }
+            digits = plain
         }
         return Decimal(string: digits, locale: posix)
     }
