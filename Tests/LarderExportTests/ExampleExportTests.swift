@@ -108,14 +108,45 @@ import Testing
             try write(result.artifacts, to: "\(out)/scripts-pseudo/\(exporter.id)")
         }
         try Self.writeProject(to: "\(out)/scripts-pseudo", locales: scripts.locales + ["en-XA", "ar-XB"])
+        try Self.writePluralTable(to: out)
+    }
+
+    /// `.plurals.json`: for every language of the plural table and of ISO 639-1, its categories, the
+    /// category of the counts 0…1099 and of some large ones, and its gettext forms, for
+    /// `check_plurals.js` to hold against `Intl.PluralRules` (node's CLDR).
+    static func writePluralTable(to folder: String) throws {
+        let large = [1000, 1001, 2000, 10_000, 20_000, 21_000, 40_000, 100_000, 1_000_000, 1_000_001, 2_000_000, 3_100_000]
+        let counts = Array(0..<1100) + large
+        var languages = JSONObject()
+        // The table's languages and every ISO 639-1 language (one the table does not hold
+        // gets one/other: node says whether it should).
+        let iso639 = """
+            aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es \
+            et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki \
+            kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no \
+            nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te \
+            tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu
+            """.split(separator: " ").map(String.init)
+        for language in Set(PluralRules.languages + iso639).sorted() where language != "root" {
+            let forms = GettextPluralForms.forLocale(language)
+            languages[language] = [
+                "categories": .array(PluralRules.categories(for: language).map { .string($0.rawValue) }),
+                "counts": .array(counts.map { .string(PluralRules.category(of: $0, in: language).rawValue) }),
+                "gettext": ["expression": .string(forms.expression), "categories": .array(forms.categories.map { .string($0.rawValue) })],
+                "gettextConvention": .bool(GettextPluralForms.followsGettextConvention(language)),
+            ]
+        }
+        let table: JSONValue = ["n": .array(counts.map { .number(JSONNumber(literal: String($0))) }), "languages": .object(languages)]
+        try write([try Artifact(path: ".plurals.json", bytes: JSONWriter.pretty.bytes(table))], to: folder)
     }
 
     /// A project whose locales stress fallback and plurals: Simplified and Traditional
     /// Chinese side by side (a zh-Hant user must never get Simplified text), Arabic (six
     /// plural forms), European Portuguese, Latin-script Serbian, Latin-American Spanish and
-    /// Valencian (a variant: gettext's `ca_ES@valencia`, Android's `b+ca+ES+valencia`).
+    /// Valencian (a variant: gettext's `ca_ES@valencia`, Android's `b+ca+ES+valencia`),
+    /// Maltese and Cornish (five and six plural forms).
     static func scriptsProject() throws -> (locales: [String], documents: [Document]) {
-        let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419", "ca-ES-valencia"]
+        let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419", "ca-ES-valencia", "mt", "kw"]
         let badges = #"""
             [{"id": "streak",
               "title": {"en": "On a roll", "zh": "连胜", "zh-Hant-TW": "連勝", "ar": "سلسلة انتصارات", "pt-PT": "Em série", "sr-Latn": "U nizu", "es-419": "En racha"},
@@ -125,7 +156,9 @@ import Testing
                 "zh-Hant-TW": {"other": "%d 天（繁）"},
                 "ar": {"zero": "لا أيام", "one": "يوم واحد", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم"},
                 "pt-PT": {"one": "%d dia", "many": "%d de dias", "other": "%d dias"},
-                "sr-Latn": {"one": "%d dan", "few": "%d dana", "other": "%d dana"}
+                "sr-Latn": {"one": "%d dan", "few": "%d dana", "other": "%d dana"},
+                "mt": {"one": "%d jum", "two": "jumejn", "few": "%d ijiem", "many": "%d-il jum", "other": "%d jum"},
+                "kw": {"zero": "%d dydh", "one": "%d dydh", "two": "%d dydh", "few": "%d dydh", "many": "%d dydh", "other": "%d dydh"}
               },
               "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"},
               "story": {"en": "Keep going.\n", "zh": "继续", "ar": "\nاستمر\n\n", "pt-PT": "Continua.\n", "ca-ES-valencia": "Continua."},

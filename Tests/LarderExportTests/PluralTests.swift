@@ -21,6 +21,18 @@ import Testing
         #expect(PluralRules.category(of: 1_000_000, in: "pt") == .many)
     }
 
+    /// Languages the table once lacked gave one/other, and a translator's other forms were
+    /// dropped (Maltese `two`, `few`, `many`). `check_plurals.js` holds the whole table
+    /// against node's CLDR in the consumer run.
+    @Test func languagesWithRulesOfTheirOwn() {
+        #expect(PluralRules.categories(for: "mt") == [.one, .two, .few, .many, .other])
+        #expect([0, 1, 2, 3, 11, 20, 102, 103, 111].map { PluralRules.category(of: $0, in: "mt") } == [.few, .one, .two, .few, .many, .other, .other, .few, .many])
+        #expect([1, 11, 2, 12, 13, 20].map { PluralRules.category(of: $0, in: "gd") } == [.one, .one, .two, .two, .few, .other])
+        #expect([0, 1, 2, 3, 21, 1000, 100_000, 1_000_000].map { PluralRules.category(of: $0, in: "kw") } == [.zero, .one, .two, .few, .many, .two, .two, .other])
+        #expect([0, 1, 2].map { PluralRules.category(of: $0, in: "cv") } == [.zero, .one, .other])
+        #expect(GettextPluralForms.forLocale("mt").header == "nplurals=5; plural=(n==1 ? 0 : n==2 ? 1 : (n==0 || (n%100>=3 && n%100<=10)) ? 2 : (n%100>=11 && n%100<=19) ? 3 : 4);")
+    }
+
     @Test func russianAndArabic() {
         let ru = [1, 2, 5, 11, 21, 22, 25, 111, 112].map { PluralRules.category(of: $0, in: "ru") }
         #expect(ru == [.one, .few, .many, .many, .one, .few, .many, .many, .many])

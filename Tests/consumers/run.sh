@@ -7,6 +7,7 @@
 #   strings      plparse (GNUstep) for .strings; xmllint + Python plistlib for .stringsdict
 #   android      aapt2 compile
 #   i18next      i18next itself (Debian node-i18next) via check_i18next.js
+#   plurals      the plural table and gettext's Plural-Forms against node's Intl.PluralRules
 #   gettext      msgfmt --check-format --check-header (warnings count as rejections)
 #   jsonld       pyld expansion without loss, via check_jsonld.py
 # Installs what is missing (apt-get, pip). Prints `consumers: N passed, N failed` last.
@@ -122,6 +123,11 @@ done
 NODE_PATH=/usr/share/nodejs node "$here/check_i18next.js" "$bundles"/*/i18next >"$work/i18next.log" 2>&1
 grep -q '^i18next: ' "$work/i18next.log" || { fail "i18next: $(tail -5 "$work/i18next.log")"; }
 tally "$work/i18next.log"
+
+# The plural table itself (categories, counts, gettext expressions) against node's CLDR
+node "$here/check_plurals.js" "$bundles/.plurals.json" >"$work/plurals.log" 2>&1
+grep -q '^plurals: ' "$work/plurals.log" || { fail "plurals: $(tail -5 "$work/plurals.log")"; }
+tally "$work/plurals.log"
 
 # gettext
 for p in "${projects[@]}"; do

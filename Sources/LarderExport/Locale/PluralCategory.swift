@@ -62,6 +62,20 @@ public enum PluralRules {
         case filipino
         /// `one` for 1, 21, 31 … but not 11 (is, mk).
         case icelandic
+        /// `one`/`two`/`few`/`many`/`other` (mt).
+        case maltese
+        /// `one` for 1 and 11, `two` for 2 and 12, `few` to 19 (gd).
+        case scottishGaelic
+        /// `one`/`two`/`few` by last digits, `many` for millions (br).
+        case breton
+        /// `one`/`two` by the last digit, `few` for 0, 20, 40, 60, 80 (gv).
+        case manx
+        /// `zero`/`one`/`two`/`few`/`many`/`other` by the last digits (kw).
+        case cornish
+        /// `zero` for 0, `one` for 1 (ksh, lag, cv).
+        case zeroOne
+        /// `one` for 0 and 1, `few` for 2 to 10 (shi).
+        case tachelhit
 
         var categories: [PluralCategory] {
             switch self {
@@ -74,7 +88,11 @@ public enum PluralRules {
             case .slovenian: [.one, .two, .few, .other]
             case .arabic, .welsh: [.zero, .one, .two, .few, .many, .other]
             case .hebrew: [.one, .two, .other]
-            case .irish: [.one, .two, .few, .many, .other]
+            case .irish, .maltese, .breton, .manx: [.one, .two, .few, .many, .other]
+            case .scottishGaelic: [.one, .two, .few, .other]
+            case .cornish: [.zero, .one, .two, .few, .many, .other]
+            case .zeroOne: [.zero, .one, .other]
+            case .tachelhit: [.one, .few, .other]
             }
         }
 
@@ -144,6 +162,37 @@ public enum PluralRules {
                 }
             case .filipino: return [4, 6, 9].contains(d10) ? .other : .one
             case .icelandic: return d10 == 1 && d100 != 11 ? .one : .other
+            case .maltese:
+                if n == 1 { return .one }
+                if n == 2 { return .two }
+                if n == 0 || (3...10).contains(d100) { return .few }
+                return (11...19).contains(d100) ? .many : .other
+            case .scottishGaelic:
+                switch n {
+                case 1, 11: return .one
+                case 2, 12: return .two
+                case 3...19: return .few
+                default: return .other
+                }
+            case .breton:
+                if d10 == 1 && ![11, 71, 91].contains(d100) { return .one }
+                if d10 == 2 && ![12, 72, 92].contains(d100) { return .two }
+                if [3, 4, 9].contains(d10) && !(10...19).contains(d100) && !(70...79).contains(d100) && !(90...99).contains(d100) { return .few }
+                return million ? .many : .other
+            case .manx:
+                if d10 == 1 { return .one }
+                if d10 == 2 { return .two }
+                return n % 20 == 0 ? .few : .other  // `many` is for fractions only
+            case .cornish:
+                if n == 0 { return .zero }
+                if n == 1 { return .one }
+                let d1000 = n % 1000, d100000 = n % 100_000
+                if [2, 22, 42, 62, 82].contains(d100) || (d1000 == 0 && ((1000...20000).contains(d100000) || [40000, 60000, 80000].contains(d100000)))
+                    || n % 1_000_000 == 100_000 { return .two }
+                if [3, 23, 43, 63, 83].contains(d100) { return .few }
+                return [1, 21, 41, 61, 81].contains(d100) ? .many : .other
+            case .zeroOne: return n == 0 ? .zero : n == 1 ? .one : .other
+            case .tachelhit: return n <= 1 ? .one : n <= 10 ? .few : .other
             }
         }
     }
@@ -153,9 +202,9 @@ public enum PluralRules {
         func add(_ family: Family, _ tags: String) {
             for tag in tags.split(separator: " ") { table[String(tag)] = family }
         }
-        add(.otherOnly, "ja zh zh-Hant zh-Hans yue ko vi th id ms lo my km bo dz ig ii jbo jv kea kde ses sg to wo yo sah su nqo osa root")
-        add(.oneIsOne, "en de nl sv da nb nn no fi et el hu bg ka az kk ky uz sq ur sw ta te ml mr tr af eu gl ast fy ia io lb ps rm so tk ug xh ne or sd ha ku ce cv ee fo kl lg mn nd nr os sn ss st tn ts ve yi")
-        add(.oneIsZeroOrOne, "hi bn gu kn fa am hy as doi pcm zu")
+        add(.otherOnly, "ja zh zh-Hant zh-Hans yue ko vi th id ms lo my km bo dz ig ii jbo jv kea kde ses sg to wo yo sah su nqo osa bm root")
+        add(.oneIsOne, "en de nl sv da nb nn no fi et el hu bg ka az kk ky uz sq ur sw ta te ml mr tr af eu gl ast fy ia io lb ps rm so tk ug xh ne or sd ha ku ce ee fo kl lg mn nd nr os sn ss st tn ts ve yi")
+        add(.oneIsZeroOrOne, "hi bn gu kn fa am hy as doi pcm zu ak ff ln mg pa si ti wa guw nso bho")
         add(.portuguese, "pt fr")
         add(.romance, "pt-PT es it ca vec lld")
         add(.eastSlavic, "ru uk be")
@@ -165,13 +214,20 @@ public enum PluralRules {
         add(.romanian, "ro mo")
         add(.lithuanian, "lt")
         add(.latvian, "lv prg")
-        add(.slovenian, "sl")
+        add(.slovenian, "sl dsb hsb")
         add(.arabic, "ar ars")
-        add(.hebrew, "he iw")
+        add(.hebrew, "he iw se smn smj sma sms smi iu naq")
         add(.irish, "ga")
         add(.welsh, "cy")
         add(.filipino, "fil tl")
         add(.icelandic, "is mk")
+        add(.maltese, "mt")
+        add(.scottishGaelic, "gd")
+        add(.breton, "br")
+        add(.manx, "gv")
+        add(.cornish, "kw")
+        add(.zeroOne, "ksh lag cv")
+        add(.tachelhit, "shi")
         return table
     }()
 
@@ -184,6 +240,9 @@ public enum PluralRules {
         }
         return .oneIsOne
     }
+
+    /// The languages whose rules the table holds (the others get `one`/`other`).
+    public static var languages: [String] { families.keys.sorted() }
 
     /// The categories `locale` uses, in CLDR order (always ending with `other`).
     public static func categories(for locale: String) -> [PluralCategory] {
