@@ -133,16 +133,20 @@ public struct I18nextExporter: BundleExporter {
         var order: [String] = []
         var groups: [String: [Leaf]] = [:]
         var texts: [String: (String, StringKey)] = [:]
+        /// The message for a text whose i18next key another text's key nests under.
+        func clash(_ text: StringKey, _ nested: StringKey) -> ExportError {
+            ExportError("i18next: '\(text)' and '\(nested)' cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), "
+                + "so '\(([text.id] + text.path).joined(separator: "."))' would be a text and a group of texts at once; rename one of them")
+        }
         for leaf in leaves {
             let name = leaf.path[depth]
             if groups[name] == nil && texts[name] == nil { order.append(name) }
             if leaf.path.count == depth + 1 {
-                if texts[name] != nil || groups[name] != nil {
-                    throw ExportError("i18next: the key '\(leaf.key)' is both a text and a group of texts")
-                }
+                if let (_, key) = texts[name] { throw clash(key, leaf.key) }
+                if let nested = groups[name]?.first { throw clash(leaf.key, nested.key) }
                 texts[name] = (leaf.value, leaf.key)
             } else {
-                if let (_, key) = texts[name] { throw ExportError("i18next: the key '\(key)' is both a text and a group of texts") }
+                if let (_, key) = texts[name] { throw clash(key, leaf.key) }
                 groups[name, default: []].append(leaf)
             }
         }
