@@ -211,7 +211,9 @@ import Testing
         let input = try documents(#"[{"id": "a", "name": "\#(big)"}]"#)
         let found = await plugin.lint(input, locales: ["en"])
         #expect(found.map(\.message).first?.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds") == true, "\(found)")
-        #expect(Date().timeIntervalSince(started) < 60)
+        // Not the child's 600 s: a bound far from both, as a busy test run can starve this
+        // test's awaits for a minute (it took 63 s once, with every core building).
+        #expect(Date().timeIntervalSince(started) < 300)
     }
 
     /// A run whose task is cancelled (another step of the build failed) stops the plugin
