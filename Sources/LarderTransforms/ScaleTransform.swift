@@ -216,7 +216,8 @@ struct ScaleRun {
             sink.add(.note, "could not read the quantity of '\(text)' (\(problem)); left as is", at: node)
             return
         }
-        guard line.amount != nil else { return }  // "salt to taste"
+        // "salt to taste"; a temperature or a time never scales ("350 °F oven").
+        guard line.amount != nil, line.fixedUnit == nil else { return }
         do {
             let rewritten = try parser.scale(line, by: factor)
             if rewritten.text != text { editor.replace(node, string: rewritten.text) }
@@ -439,7 +440,7 @@ struct ScaleRun {
                 for (text, lang) in texts {
                     let line = parser.parse(text, language: lang)
                     names.append(line.name)
-                    if amount == nil, line.isScalable { amount = line.amount; unit = line.unit; unitText = line.unitWord?.singular }
+                    if amount == nil, line.isScalable, line.fixedUnit == nil { amount = line.amount; unit = line.unit; unitText = line.unitWord?.singular }
                 }
             }
             let lowered = names.map { $0.lowercased() }

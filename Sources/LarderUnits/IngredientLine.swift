@@ -38,6 +38,9 @@ public struct IngredientLine: Sendable, Hashable {
     public var note: String?
     /// Why the line cannot be scaled, when a number in it is not where a quantity goes.
     public var problem: String?
+    /// A temperature or a time right after the quantity (`350 °F oven`, `1 hour rest`,
+    /// `20 minutos`): the line never scales.
+    public var fixedUnit: UnitDefinition? = nil
 
     // Where the parts are, as Unicode scalar offsets into `text`.
     var scalars: [Unicode.Scalar]
@@ -197,6 +200,11 @@ public struct IngredientParser: Sendable {
             line.unit = unit
             line.unitSpan = j..<end
             i = end
+        } else if line.size == nil, let (unit, end) = temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: amountScan.amount, language: language) {
+            line.fixedUnit = unit
+            line.restStart = end
+            splitNameAndNote(&line, from: end)
+            return line
         }
         // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".
         if let unit = line.unit, case .exact(let lower)? = line.amount, let upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
@@ -293,6 +301,66 @@ public struct IngredientParser: Sendable {
         guard let unit = lexicon.match(s, at: next, language: language), unit.word.unit.dimension == .count else { return nil }
         return Measure(quantity: Quantity(amount: .exact(scan.0), unit: m.word.unit), end: m.end, amountSpan: start..<scan.1,
                        unitSpan: (scan.1 + 1)..<m.end, style: scan.2, word: m.word)
+    }
+
+    /// Words for degrees, in the six languages.
+    static let degreeWords: Set<String> = ["degree", "degrees", "deg", "grau", "graus", "grado", "grados", "degré", "degrés", "grad", "gradi"]
+
+    /// Words for times that the unit table (English) lacks.
+    static let timeWords: [String: String] = [
+        "hora": "h", "horas": "h", "minuto": "min", "minutos": "min", "segundo": "s", "segundos": "s",
+        "dia": "day", "dias": "day", "día": "day", "días": "day",
+        "heure": "h", "heures": "h", "minute": "min", "minutes": "min", "seconde": "s", "secondes": "s", "jour": "day", "jours": "day",
+        "stunde": "h", "stunden": "h", "std": "h", "minuten": "min", "sekunde": "s", "sekunden": "s", "tag": "day", "tage": "day",
+        "ora": "h", "ore": "h", "minuti": "min", "secondo": "s", "secondi": "s", "giorno": "day", "giorni": "day",
+    ]
+
+    /// A temperature or time unit at `start`, after `amount` (`°F`, `ºC`, `℉`, `degrees`,
+    /// `hour`, `min`, `minutos`, a `C` or `F` glued to 90 or more): the unit (Celsius for a
+    /// bare degree) and where it ends. English `2 minute steaks` (a singular after more
+    /// than one) is not a time.
+    private func temperatureOrTime(_ s: [Unicode.Scalar], at start: Int, glued: Bool, amount: Amount, language: String?) -> (UnitDefinition, Int)? {
+        guard start < s.count, let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return nil }
+        func boundary(_ k: Int) -> Bool { k >= s.count || !UnitLexicon.isWordScalar(s[k]) }
+        /// A C or F (or Celsius, Fahrenheit) at `k`, after a degree sign or word.
+        func scale(_ k: Int) -> (UnitDefinition, Int)? {
+            guard k < s.count else { return nil }
+            var e = k
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+            switch String(String.UnicodeScalarView(s[k..<e])).lowercased() {
+            case "c", "celsius", "centigrade": return (celsius, e)
+            case "f", "fahrenheit": return (fahrenheit, e)
+            default: return nil
+            }
+        }
+        switch s[start] {
+        case "\u{2103}": return (celsius, start + 1)
+        case "\u{2109}": return (fahrenheit, start + 1)
+        case "°", "º":
+            return scale(AmountScanner.skipSpaces(s, start + 1)) ?? (celsius, start + 1)
+        case "C", "F":
+            guard glued, boundary(start + 1), amount.lower >= Rational(90) else { return nil }
+            return (s[start] == "C" ? celsius : fahrenheit, start + 1)
+        default:
+            break
+        }
+        var end = start
+        while end < s.count, UnitLexicon.isWordScalar(s[end]) { end += 1 }
+        guard end > start, boundary(end), !(end + 1 < s.count && s[end] == "-" && s[end + 1].properties.isAlphabetic) else { return nil }
+        let word = String(String.UnicodeScalarView(s[start..<end]))
+        let lower = word.lowercased()
+        if Self.degreeWords.contains(lower) {
+            let k = AmountScanner.skipSpaces(s, end)
+            return (k > end ? scale(k) : nil) ?? (celsius, end)
+        }
+        if let unit = kitchen.table.unit(named: word), unit.dimension == .temperature || unit.dimension == .time {
+            if ["minute", "hour", "second", "day"].contains(lower), amount.upper > Rational(1) { return nil }
+            return (unit, end)
+        }
+        if let id = Self.timeWords[lower], let unit = kitchen.unit(id: id) {
+            return (unit, end)
+        }
+        return nil
     }
 
     /// A unit the table knows (a project's own, or a spelling the word lists lack) as

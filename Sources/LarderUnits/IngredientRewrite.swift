@@ -17,10 +17,11 @@ extension IngredientParser {
     /// Scales a parsed line by `factor` (see ``KitchenUnits/scale(_:unit:by:fitUnits:)``)
     /// and writes it back in the line's own words: `1 1/2 cups flour, sifted` × 2 is
     /// `3 cups flour, sifted`; `4 tbsp olive oil` × 4 is `1 cup olive oil`;
-    /// `2 dentes de alho` × 1/2 is `1 dente de alho`. A line that is not scalable comes back
-    /// unchanged.
+    /// `2 dentes de alho` × 1/2 is `1 dente de alho`. A line that is not scalable, or whose
+    /// number is a temperature or a time (``IngredientLine/fixedUnit``), comes back unchanged.
     public func scale(_ line: IngredientLine, by factor: Rational) throws(RationalError) -> RewrittenLine {
-        guard line.isScalable, let amount = line.amount, let span = line.amountSpan else {
+        // A temperature or a time never scales ("350 °F oven", "1 hour rest").
+        guard line.isScalable, line.fixedUnit == nil, let amount = line.amount, let span = line.amountSpan else {
             return RewrittenLine(text: line.text, quantity: nil)
         }
         let main = try kitchen.scale(amount, unit: line.unit, by: factor)
