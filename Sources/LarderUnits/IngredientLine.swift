@@ -62,6 +62,10 @@ public struct IngredientLine: Sendable, Hashable {
     var upperAmountSpan: Range<Int>?
     var upperUnitSpan: Range<Int>?
     var upperWord: UnitWord?
+    /// Where a second amount of the same system that adds to the first ends (after `8 oz`
+    /// in `1 lb 8 oz`, `2 tbsp` in `1 cup + 2 tbsp`); ``amount`` holds the sum in the first
+    /// amount's unit.
+    var compoundEnd: Int?
     var restStart: Int
 
     /// True when the line has a quantity a transform can change.
@@ -75,7 +79,7 @@ public struct IngredientLine: Sendable, Hashable {
     }
 
     /// Where the amount and its unit end: after the upper end's unit in `2 lb-3 lb`.
-    var measureEnd: Int? { upperUnitSpan?.upperBound ?? unitSpan?.upperBound }
+    var measureEnd: Int? { upperUnitSpan?.upperBound ?? compoundEnd ?? unitSpan?.upperBound }
 
     /// The scalars of the text from the name on (the part a rewrite keeps verbatim).
     var restSpan: Range<Int> { restStart..<scalars.count }
@@ -221,6 +225,15 @@ public struct IngredientParser: Sendable {
             line.upperWord = upper.word
             i = upper.end
         }
+        // A second amount of the same system, added to the first: "1 lb 8 oz", "1 cup + 2
+        // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g". It is one amount.
+        if line.upper == nil, let unit = line.unit, case .exact(let first)? = line.amount,
+           let part = compoundPart(s, at: i, after: unit, language: language), let partUnit = part.quantity.unit,
+           let inFirst = try? kitchen.convert(part.quantity.amount.lower, from: partUnit, to: unit), let total = try? first + inFirst {
+            line.amount = .exact(total)
+            line.compoundEnd = part.end
+            i = part.end
+        }
         // An equivalent in brackets after the unit: "1 cup (240 ml) milk"; after a weight or
         // volume, a count of things too: "1 cup (2 sticks) butter".
         j = AmountScanner.skipSpaces(s, i)
@@ -290,6 +303,42 @@ public struct IngredientParser: Sendable {
             return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: e, amountSpan: k..<end, unitSpan: u..<e, style: style, word: nil)
         }
         return nil
+    }
+
+    /// The words that join the parts of an amount in two units (`1 cup plus 2 tbsp`).
+    static let compoundJoiners: Set<String> = ["plus", "and", "e", "y", "et", "und", "mais", "più"]
+
+    /// A second amount at `start` (after spaces, `+`, `&` or a joining word) in a smaller unit
+    /// of `unit`'s family or system (`8 oz` after `1 lb`, `2 tbsp` after `1 cup`, `200 g`
+    /// after `1 kg`).
+    private func compoundPart(_ s: [Unicode.Scalar], at start: Int, after unit: UnitDefinition, language: String?) -> Measure? {
+        guard unit.dimension == .mass || unit.dimension == .volume, unit.system != .neutral, let factor = kitchen.factor(of: unit) else { return nil }
+        var j = AmountScanner.skipSpaces(s, start)
+        guard j > start, j < s.count else { return nil }
+        if s[j] == "+" || s[j] == "&" {
+            j = AmountScanner.skipSpaces(s, j + 1)
+        } else if AmountScanner.isLetter(s[j]) {
+            var k = j
+            while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
+            guard k < s.count, AmountScanner.isSpace(s[k]),
+                  Self.compoundJoiners.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
+            j = AmountScanner.skipSpaces(s, k)
+        }
+        guard let (value, end, style) = try? AmountScanner.scanNumber(s, at: j, language: language) else { return nil }
+        let u = AmountScanner.skipSpaces(s, end)
+        let other: UnitDefinition
+        let unitEnd: Int
+        var word: UnitWord?
+        if let m = lexicon.match(s, at: u, language: language) {
+            (other, unitEnd, word) = (m.word.unit, m.end, m.word)
+        } else if let (t, e) = tableUnit(s, at: u) {
+            (other, unitEnd) = (t, e)
+        } else {
+            return nil
+        }
+        guard other.id != unit.id, other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
+              kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
+        return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: unitEnd, amountSpan: j..<end, unitSpan: u..<unitEnd, style: style, word: word)
     }
 
     /// `14-ounce` or `12-oz` at `start`, followed by a counted unit (`can`, `jar`).

@@ -122,9 +122,11 @@ extension IngredientParser {
     // MARK: Writing
 
     /// The edits that write a line's main amount and unit as `q`.
+    /// An amount in two units (`1 lb 8 oz`) is written as one.
     func measureEdits(_ line: IngredientLine, _ q: ScaledQuantity, span: Range<Int>, unitSpan: Range<Int>, converting: Bool) -> [(Range<Int>, String)] {
         [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
-         (unitSpan, unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+         (unitSpan.lowerBound..<(line.compoundEnd ?? unitSpan.upperBound),
+          unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
     }
 
     /// The edits for a range that repeats its unit (`2 lb-3 lb`, `800 g-1 kg`): each end is

@@ -42,4 +42,30 @@ import Testing
         let (de, _) = try scaled(["2 Stunden ruhen lassen"], by: Rational(3), language: "de")
         #expect(de == ["2 Stunden ruhen lassen"])
     }
+
+    /// Amounts of one system written in two units are one amount: they scale together (×1/2
+    /// gave "8 oz 8 oz beef", ×2 "2 lb 8 oz beef", and "1 cup + 2 tbsp" kept its 2 tbsp).
+    @Test(arguments: [
+        ("1 lb 8 oz beef", 2, 1, "3 lb beef"),
+        ("1 lb 8 oz beef", 1, 2, "12 oz beef"),
+        ("1 cup + 2 tbsp flour", 1, 2, "9 tbsp flour"),
+        ("1 cup + 2 tbsp flour", 2, 1, "2 1/4 cups flour"),
+        ("1 cup plus 2 tablespoons flour", 2, 1, "2 1/4 cups flour"),
+        ("1 tbsp + 1 tsp sugar", 3, 1, "1/4 cup sugar"),
+        ("1 kg 200 g potatoes", 1, 2, "600 g potatoes"),
+        ("1 kg e 200 g de batatas", 2, 1, "2,4 kg de batatas"),
+    ] as [(String, Int, Int, String)])
+    func compoundAmountsScaleAsOne(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
+        let (out, messages) = try scaled([line], by: try Rational(n, d), language: line.hasSuffix("batatas") ? "pt" : "en")
+        #expect(out == [expected])
+        #expect(!messages.contains { $0.contains("second amount") }, "\(messages)")
+    }
+
+    /// Two amounts of different systems are no compound: the line keeps the second with a
+    /// note, as before.
+    @Test func aSecondAmountOfAnotherSystemIsNoted() throws {
+        let (out, messages) = try scaled(["1 lb-500 g pork", "1 lb 4 kg beef"], by: Rational(2))
+        #expect(out == ["2 lb-500 g pork", "2 lb 4 kg beef"])
+        #expect(messages.filter { $0.contains("second amount") }.count == 2, "\(messages)")
+    }
 }
