@@ -241,8 +241,9 @@ struct ScaleRun {
     /// flour", "size 2") have no such unit and are left alone.
     func otherAmount(in line: IngredientLine) -> String? {
         for part in [line.name, line.note ?? ""] {
-            // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork").
-            let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}".contains($0) } }
+            // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork"); a
+            // bracket or a slash may open it ("flour (250 g or 9 oz)").
+            let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
             for (i, word) in words.enumerated() {
                 guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }

@@ -29,8 +29,10 @@ public struct IngredientLine: Sendable, Hashable {
     /// The size of one item, written before the unit: `14 oz` in `1 (14 oz) can
     /// tomatoes`, `400 g` in `2 x 400g tins`. It does not scale.
     public var size: Quantity?
-    /// The same amount in another unit, in brackets after the unit: `240 ml` in
-    /// `1 cup (240 ml) milk`. It scales with the amount.
+    /// The same amount in another unit, in brackets after the unit (`240 ml` in `1 cup (240
+    /// ml) milk`), after a slash (`7oz` in `200g/7oz flour`) or in brackets at the end of the
+    /// line (`250 g` in `2 cups flour (250 g)`, `150 g` in `3 eggs (150 g)`). It scales with
+    /// the amount.
     public var equivalent: Quantity?
     /// The ingredient (`flour`, `loaf bread`, `alho`), without a leading `of`/`de`.
     public var name: String
@@ -112,6 +114,14 @@ struct Measure {
 }
 
 extension IngredientLine {
+    mutating func setEquivalent(_ m: Measure) {
+        equivalent = m.quantity
+        equivalentAmountSpan = m.amountSpan
+        equivalentUnitSpan = m.unitSpan
+        equivalentStyle = m.style
+        equivalentWord = m.word
+    }
+
     mutating func setSize(_ m: Measure) {
         size = m.quantity
         sizeAmountSpan = m.amountSpan
@@ -234,27 +244,50 @@ public struct IngredientParser: Sendable {
             line.compoundEnd = part.end
             i = part.end
         }
+        // The same amount in another unit after a slash: "200g/7oz flour".
+        j = AmountScanner.skipSpaces(s, i)
+        if let unit = line.unit, line.upper == nil, unit.dimension == .mass || unit.dimension == .volume, j < s.count, s[j] == "/",
+           let eq = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language), eq.quantity.unit?.id != unit.id {
+            line.setEquivalent(eq)
+            i = eq.end
+        }
         // An equivalent in brackets after the unit: "1 cup (240 ml) milk"; after a weight or
         // volume, a count of things too: "1 cup (2 sticks) butter".
         j = AmountScanner.skipSpaces(s, i)
-        if let unit = line.unit, j < s.count, s[j] == "(" {
+        if line.equivalent == nil, let unit = line.unit, j < s.count, s[j] == "(" {
             let k = AmountScanner.skipSpaces(s, j + 1)
             let counts = unit.dimension == .mass || unit.dimension == .volume
             if let eq = measure(s, at: k, language: language, counted: counts), eq.quantity.unit != nil {
                 let close = AmountScanner.skipSpaces(s, eq.end)
                 if close < s.count, s[close] == ")" {
-                    line.equivalent = eq.quantity
-                    line.equivalentAmountSpan = eq.amountSpan
-                    line.equivalentUnitSpan = eq.unitSpan
-                    line.equivalentStyle = eq.style
-                    line.equivalentWord = eq.word
+                    line.setEquivalent(eq)
                     i = close + 1
                 }
             }
         }
         line.restStart = i
+        // A weight or volume in brackets at the end of the line: "2 cups flour (250 g)", "3
+        // eggs (150 g)" (the same amount in another unit, or the things' total).
+        if line.equivalent == nil, line.unit.map({ $0.dimension != .temperature && $0.dimension != .time }) ?? true,
+           let (eq, open) = trailingMeasure(s, after: i, language: language) {
+            line.setEquivalent(eq)
+            splitNameAndNote(&line, from: i, to: open)
+            return line
+        }
         splitNameAndNote(&line, from: i)
         return line
+    }
+
+    /// A weight or volume alone in brackets that end the line, after `start`: the measure and
+    /// where its bracket opens.
+    private func trailingMeasure(_ s: [Unicode.Scalar], after start: Int, language: String?) -> (Measure, Int)? {
+        var close = s.count
+        while close > start, AmountScanner.isSpace(s[close - 1]) { close -= 1 }
+        guard close > start, s[close - 1] == ")" else { return nil }
+        close -= 1
+        guard let open = s[start..<close].lastIndex(of: "("), let eq = measure(s, at: AmountScanner.skipSpaces(s, open + 1), language: language),
+              AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
+        return (eq, open)
     }
 
     /// An amount followed by a unit of mass or volume (glued or spaced) at `start`; with
@@ -438,8 +471,8 @@ public struct IngredientParser: Sendable {
     }
 
     /// Fills ``IngredientLine/name`` and ``IngredientLine/note`` from the text at `start`.
-    private func splitNameAndNote(_ line: inout IngredientLine, from start: Int) {
-        var rest = String(String.UnicodeScalarView(line.scalars[start...])).trimmingCharacters(in: .whitespaces)
+    private func splitNameAndNote(_ line: inout IngredientLine, from start: Int, to end: Int? = nil) {
+        var rest = String(String.UnicodeScalarView(line.scalars[start..<max(start, end ?? line.scalars.count)])).trimmingCharacters(in: .whitespaces)
         // A leading connector: "of loaf bread", "de alho".
         if line.unit != nil {
             let lower = rest.lowercased()
