@@ -94,4 +94,36 @@ import Testing
         #expect(line.name == "flour")
         #expect(line.equivalent?.description == "250 g")
     }
+
+    /// Quantities written as words scale (they stayed as they were while the servings
+    /// changed, with no note): numbers up to twelve, half, and "a" or "an" before a unit.
+    @Test(arguments: [
+        ("a cup of sugar", 2, 1, "en", "2 cups of sugar"),
+        ("A cup of sugar", 1, 2, "en", "1/2 cup of sugar"),
+        ("two cups flour", 2, 1, "en", "4 cups flour"),
+        ("three eggs", 2, 1, "en", "6 eggs"),
+        ("three eggs", 1, 3, "en", "1 egg"),
+        ("half a cup of milk", 2, 1, "en", "1 cup of milk"),
+        ("one and a half cups milk", 2, 1, "en", "3 cups milk"),
+        ("a dozen eggs", 2, 1, "en", "2 dozen eggs"),
+        ("meio quilo de farinha", 2, 1, "pt", "1 quilo de farinha"),
+        ("meio quilo de farinha", 1, 2, "pt", "250 gramas de farinha"),
+        ("duas cebolas", 1, 2, "pt", "1 cebola"),
+        ("uma chávena de leite", 2, 1, "pt", "2 chávenas de leite"),
+        ("dos tazas de harina", 2, 1, "es", "4 tazas de harina"),
+        ("deux œufs", 2, 1, "fr", "4 œufs"),
+        ("eine halbe Tasse Milch", 2, 1, "de", "1 Tasse Milch"),
+        ("tre uova", 2, 1, "it", "6 uova"),
+    ] as [(String, Int, Int, String, String)])
+    func quantitiesInWordsScale(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
+        #expect(try scaled([line], by: try Rational(n, d), language: language).lines == [expected])
+    }
+
+    /// "a" before a pinch, a dash or a thing is no amount: the line stays, with no note.
+    @Test func anArticleBeforeAVagueMeasureIsNoAmount() throws {
+        let lines = ["a pinch of love", "a little olive oil", "uma pitada de sal"]
+        let (out, messages) = try scaled(lines, by: Rational(2), language: nil)
+        #expect(out == lines)
+        #expect(messages.isEmpty, "\(messages)")
+    }
 }

@@ -1,0 +1,109 @@
+/// Quantities written as words at the start of an ingredient line, in English, Portuguese,
+/// Spanish, French, German and Italian: `two cups`, `three eggs`, `half a cup`, `a cup`,
+/// `one and a half cups`, `meio quilo`, `duas cebolas`, `eine halbe Tasse`.
+///
+/// An article (`a`, `an`, `um`, `una`, `ein`) and a half (`half`, `meio`, `halbe`) count as
+/// an amount only before a unit: `a pinch of love` and `a little oil` have none.
+enum NumberWords {
+    /// What a word is.
+    enum Kind {
+        /// A number (`two`, `duas`, `drei`).
+        case number(Int)
+        /// One, or the indefinite article (`a`, `um`, `une`, `ein`).
+        case article
+        /// A half (`half`, `meio`, `halbe`, `mezzo`).
+        case half
+        /// One and a half (`anderthalb`).
+        case oneAndAHalf
+    }
+
+    /// The words of each language, lower-cased.
+    static let words: [String: [String: Kind]] = {
+        func numbers(_ list: [String]) -> [String: Kind] {
+            var d: [String: Kind] = [:]
+            for (i, w) in list.enumerated() where !w.isEmpty {
+                for form in w.split(separator: "|") { d[String(form)] = .number(i + 1) }
+            }
+            return d
+        }
+        func add(_ d: [String: Kind], _ words: [String], _ kind: Kind) -> [String: Kind] {
+            var d = d
+            for w in words { d[w] = kind }
+            return d
+        }
+        return [
+            "en": add(add(numbers(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]),
+                          ["a", "an"], .article), ["half"], .half),
+            "pt": add(add(numbers(["", "dois|duas", "três|tres", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze"]),
+                          ["um", "uma"], .article), ["meio", "meia"], .half),
+            "es": add(add(numbers(["", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"]),
+                          ["un", "una", "uno"], .article), ["medio", "media"], .half),
+            "fr": add(numbers(["", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"]),
+                      ["un", "une"], .article),
+            "de": add(add(add(numbers(["", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"]),
+                              ["ein", "eine", "einen", "einem", "einer", "eines"], .article),
+                          ["halb", "halbe", "halber", "halbes", "halben"], .half), ["anderthalb", "eineinhalb"], .oneAndAHalf),
+            "it": add(add(numbers(["", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "undici", "dodici"]),
+                          ["un", "uno", "una"], .article), ["mezzo", "mezza"], .half),
+        ]
+    }()
+
+    /// Counted units too vague to take an article as an amount: `a pinch of love`.
+    static let vagueCounts: Set<String> = ["pinch", "dash", "splash", "handful", "smidgen", "knob", "dollop", "drop", "pat", "twist"]
+
+    /// What was read: the value, where it ends, and whether a unit must follow.
+    struct Found {
+        var value: Rational
+        var end: Int
+        var needsUnit: Bool
+    }
+
+    /// The word at `start` and where it ends (letters only).
+    private static func word(_ s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+        var end = start
+        while end < s.count, AmountScanner.isLetter(s[end]) { end += 1 }
+        guard end > start, end == s.count || !UnitLexicon.isWordScalar(s[end]) else { return nil }
+        return (String(String.UnicodeScalarView(s[start..<end])).lowercased(), end)
+    }
+
+    /// The kind of `word` in `language` (every language when nil).
+    private static func kind(_ word: String, language: String?) -> Kind? {
+        if let lang = UnitLexicon.baseLanguage(language) { return words[lang]?[word] }
+        for lang in ["en", "pt", "es", "fr", "de", "it"] { if let k = words[lang]?[word] { return k } }
+        return nil
+    }
+
+    /// A quantity in words at `start`, followed by a space: `two`, `a`, `half a`, `one and a
+    /// half`, `eine halbe`.
+    static func scan(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Found? {
+        guard let (first, end1) = word(s, at: start), let kind1 = kind(first, language: language) else { return nil }
+        /// The next word after spaces, when there are spaces.
+        func next(_ end: Int) -> (String, Int)? {
+            let k = AmountScanner.skipSpaces(s, end)
+            return k > end ? word(s, at: k) : nil
+        }
+        let half = Rational(unchecked: 1, 2)
+        var found: Found
+        switch kind1 {
+        case .number(let n):
+            found = Found(value: Rational(n), end: end1, needsUnit: false)
+            // "one and a half cups".
+            if let (and, e1) = next(end1), and == "and", let (a, e2) = next(e1), a == "a", let (h, e3) = next(e2), h == "half",
+               let v = try? Rational(n) + half {
+                found = Found(value: v, end: e3, needsUnit: false)
+            }
+        case .article:
+            found = Found(value: .one, end: end1, needsUnit: true)
+            // "eine halbe Tasse", "a half cup".
+            if let (w, e) = next(end1), case .half? = kind(w, language: language) { found = Found(value: half, end: e, needsUnit: true) }
+        case .half:
+            found = Found(value: half, end: end1, needsUnit: true)
+            // "half a cup", "half an onion".
+            if let (w, e) = next(end1), case .article? = kind(w, language: language) { found.end = e }
+        case .oneAndAHalf:
+            found = Found(value: Rational(unchecked: 3, 2), end: end1, needsUnit: false)
+        }
+        guard found.end < s.count, AmountScanner.isSpace(s[found.end]) else { return nil }
+        return found
+    }
+}
