@@ -1,5 +1,6 @@
-/// Singular and plural forms of ingredient names in English, Portuguese and Spanish, so
-/// `1 onion` scaled by 2 reads `2 onions` and `2 ovos` halved reads `1 ovo`.
+/// Singular and plural forms of ingredient names in English, Portuguese, Spanish, French,
+/// German and Italian, so `1 onion` scaled by 2 reads `2 onions` and `2 ovos` halved reads
+/// `1 ovo`. German names change only when they are in a short list of cooking words.
 ///
 /// The rules are the regular ones plus the irregular words of cooking; a word they do
 /// not know is written as it was.
@@ -16,6 +17,9 @@ public enum Inflection {
         case "en": return matchCase(englishPlural(word.lowercased()), like: word)
         case "pt": return matchCase(portuguesePlural(word.lowercased()), like: word)
         case "es": return matchCase(spanishPlural(word.lowercased()), like: word)
+        case "fr": return matchCase(frenchPlural(word.lowercased()), like: word)
+        case "de": return matchCase(germanPlural(word.lowercased()), like: word)
+        case "it": return matchCase(italianPlural(word.lowercased()), like: word)
         default: return nil
         }
     }
@@ -28,6 +32,9 @@ public enum Inflection {
         case "en": return matchCase(englishSingular(word.lowercased()), like: word)
         case "pt": return matchCase(portugueseSingular(word.lowercased()), like: word)
         case "es": return matchCase(spanishSingular(word.lowercased()), like: word)
+        case "fr": return matchCase(frenchSingular(word.lowercased()), like: word)
+        case "de": return matchCase(germanSingular(word.lowercased()), like: word)
+        case "it": return matchCase(italianSingular(word.lowercased()), like: word)
         default: return nil
         }
     }
@@ -82,7 +89,7 @@ public enum Inflection {
     /// every word before the first preposition changes, not only the last.
     static func agreesAdjectives(_ language: String?) -> Bool {
         let l = UnitLexicon.baseLanguage(language) ?? "en"
-        return l == "pt" || l == "es"
+        return l == "pt" || l == "es" || l == "fr" || l == "it"
     }
 
     /// Words that end the part of a name that inflects (`of`, `de`, `com`).
@@ -90,6 +97,7 @@ public enum Inflection {
         "of", "for", "with", "in", "and", "or", "to", "about", "at", "from",
         "de", "do", "da", "dos", "das", "com", "para", "em", "sem", "e", "ou", "ao", "à", "no", "na",
         "con", "del", "en", "sin", "y", "o", "al", "a",
+        "du", "des", "au", "aux", "et", "avec", "pour", "di", "della", "per", "mit", "und", "von", "für",
     ]
 
     /// Words that never change (uncountable or the same in both numbers).
@@ -227,6 +235,70 @@ public enum Inflection {
         }
         if w.hasSuffix("es"), w.count > 3, let before = w.dropLast(2).last, "rldnj".contains(before) { return String(w.dropLast(2)) }
         if w.hasSuffix("s"), w.count > 2 { return String(w.dropLast()) }
+        return w
+    }
+
+    // MARK: French
+
+    static func frenchPlural(_ w: String) -> String {
+        if w.hasSuffix("s") || w.hasSuffix("x") || w.hasSuffix("z") { return w }
+        if w.hasSuffix("eau") || w.hasSuffix("eu") { return w + "x" }
+        if w.hasSuffix("al") { return w.dropLast(2) + "aux" }
+        return w + "s"
+    }
+
+    static func frenchSingular(_ w: String) -> String {
+        if w.hasSuffix("eaux") || w.hasSuffix("eux") { return String(w.dropLast()) }
+        if w.hasSuffix("aux"), w.count > 4 { return w.dropLast(3) + "al" }
+        if w.hasSuffix("oux") { return String(w.dropLast()) }
+        // A singular may end in s: frais, gros, radis, pois, ananas, jus.
+        if ["ss", "is", "os", "as", "us"].contains(where: { w.hasSuffix($0) }) { return w }
+        if w.hasSuffix("s"), w.count > 2 { return String(w.dropLast()) }
+        return w
+    }
+
+    // MARK: German
+
+    /// German plurals follow no rule a program can trust: the words of cooking, singular and
+    /// plural.
+    private static let germanPlurals: [String: String] = [
+        "ei": "eier", "zwiebel": "zwiebeln", "kartoffel": "kartoffeln", "tomate": "tomaten", "zitrone": "zitronen",
+        "apfel": "äpfel", "karotte": "karotten", "möhre": "möhren", "schalotte": "schalotten", "banane": "bananen",
+        "orange": "orangen", "limette": "limetten", "gurke": "gurken", "knoblauchzehe": "knoblauchzehen", "birne": "birnen",
+        "paprikaschote": "paprikaschoten", "zucchini": "zucchini", "eigelb": "eigelb", "eiweiß": "eiweiß", "brötchen": "brötchen",
+    ]
+    private static let germanSingulars: [String: String] = {
+        var d: [String: String] = [:]
+        for (s, p) in germanPlurals { d[p] = s }
+        return d
+    }()
+
+    static func germanPlural(_ w: String) -> String { germanPlurals[w] ?? w }
+    static func germanSingular(_ w: String) -> String { germanSingulars[w] ?? w }
+
+    // MARK: Italian
+
+    private static let italianIrregular: [String: String] = ["uovo": "uova", "uomo": "uomini"]
+
+    static func italianPlural(_ w: String) -> String {
+        if let p = italianIrregular[w] { return p }
+        if italianIrregular.values.contains(w) { return w }
+        if w.hasSuffix("ca") { return w.dropLast() + "he" }
+        if w.hasSuffix("ga") { return w.dropLast() + "he" }
+        if w.hasSuffix("io") { return String(w.dropLast()) }
+        if w.hasSuffix("go") { return w.dropLast() + "hi" }
+        if w.hasSuffix("a") || w.hasSuffix("o") || w.hasSuffix("e") { return w.dropLast() + (w.hasSuffix("a") ? "e" : "i") }
+        return w  // words ending in a consonant or an accent do not change
+    }
+
+    static func italianSingular(_ w: String) -> String {
+        for (s, p) in italianIrregular where p == w { return s }
+        if w.hasSuffix("che") || w.hasSuffix("ghe") { return w.dropLast(2) + "a" }
+        if w.hasSuffix("oni") { return w.dropLast() + "e" }
+        if w.hasSuffix("cchi") || w.hasSuffix("gli") { return w + "o" }
+        if w.hasSuffix("chi") || w.hasSuffix("ghi") { return w.dropLast(2) + "o" }
+        if w.hasSuffix("e"), w.count > 2 { return w.dropLast() + "a" }
+        if w.hasSuffix("i"), w.count > 2 { return w.dropLast() + "o" }
         return w
     }
 }

@@ -318,6 +318,8 @@ public struct UnitLexicon: Sendable {
             w("clove", "spicchio", "spicchi"), w("pinch", "pizzico", "pizzichi"), w("slice", "fetta", "fette"),
             w("leaf", "foglia", "foglie"), w("can", "lattina", "lattine"), w("sprig", "rametto", "rametti"),
             w("bunch", "mazzetto", "mazzetti"), w("glass", "bicchiere", "bicchieri"),
+            w("can", "scatola", "scatole"), w("can", "scatoletta", "scatolette"), w("jar", "barattolo", "barattoli"),
+            w("package", "confezione", "confezioni"), w("sachet", "bustina", "bustine"), w("bunch", "mazzo", "mazzi"),
         ]),
     ]
 }

@@ -126,4 +126,18 @@ import Testing
         #expect(out == lines)
         #expect(messages.isEmpty, "\(messages)")
     }
+
+    /// French, German and Italian names take the number as Portuguese and Spanish ones do
+    /// ("3 œufs" for one serving was "1 œufs"), and an Italian can halves as an English one
+    /// ("1 scatola di tonno" was rounded as a whole thing).
+    @Test(arguments: [
+        ("3 œufs", 1, 3, "fr", "1 œuf"), ("1 œuf", 2, 1, "fr", "2 œufs"), ("1 gâteau", 2, 1, "fr", "2 gâteaux"),
+        ("3 Eier", 1, 3, "de", "1 Ei"), ("1 Ei", 2, 1, "de", "2 Eier"), ("1 Zwiebel", 2, 1, "de", "2 Zwiebeln"),
+        ("3 uova", 1, 3, "it", "1 uovo"), ("1 cipolla", 2, 1, "it", "2 cipolle"),
+        ("1 scatola di tonno", 1, 2, "it", "1/2 scatola di tonno"), ("1 can tuna", 1, 2, "en", "1/2 can tuna"),
+        ("3 ovos", 1, 3, "pt", "1 ovo"), ("2 œufs frais", 1, 2, "fr", "1 œuf frais"), ("1 cipolla rossa", 2, 1, "it", "2 cipolle rosse"),
+    ] as [(String, Int, Int, String, String)])
+    func namesTakeTheNumberInEveryLanguage(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
+        #expect(try scaled([line], by: try Rational(n, d), language: language).lines == [expected])
+    }
 }
