@@ -21,7 +21,10 @@ struct ScaleCommand: AsyncParsableCommand {
             a count in brackets is a total and follows the amount (1 cup (2 sticks) -> 2 cups \
             (4 sticks)). \
             Structured and free-text ingredients ("4 slices of loaf bread", in English, \
-            Portuguese, Spanish, French, German or Italian) both scale; "scale": false pins an \
+            Portuguese, Spanish, French, German or Italian) both scale, with quantities in \
+            words (two cups, half a cup), amounts in two units of one system as one (1 lb 8 oz x 2 \
+            -> 3 lb) and a second amount after a slash or in closing brackets (200g/7oz, \
+            3 eggs (150 g)); "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note.
 
