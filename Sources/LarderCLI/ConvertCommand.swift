@@ -13,8 +13,10 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: """
             --units converts ingredient amounts, structured or free text (1 cup -> 237 ml, \
             200 g -> 7 oz; spoons stay spoons), a product's quantity, and temperatures in the \
-            steps (350 °F -> 175 °C, rounded to 5 degrees above boiling). Cups and spoons are \
-            read as --convention says (US customary by default), and a note says which.
+            steps (350 °F -> 175 °C, rounded to 5 degrees above boiling; both ends of a range: \
+            350 to 375 °F -> 175 to 190 °C; a heat given in both systems, 350°F/180°C, stays \
+            as it is). Cups and spoons are read as --convention says (US customary by \
+            default), and a note says which.
 
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
             --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \

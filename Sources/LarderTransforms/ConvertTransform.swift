@@ -6,7 +6,8 @@ import LarderUnits
 ///
 /// - `units` (`metric` or `us`): ingredient amounts, structured or free text, move to the
 ///   other system (`1 cup` → `237 ml`, `200 g` → `7 oz`; spoons stay spoons), and
-///   temperatures in the steps too (`350 °F` → `175 °C`, to 5 degrees for oven heats). A
+///   temperatures in the steps too (`350 °F` → `175 °C`, to 5 degrees for oven heats; both
+///   ends of a range, `350 to 375 °F` → `175 to 190 °C`; `350°F/180°C` stays as it is). A
 ///   note says which kitchen convention cups and spoons were read with.
 /// - `energy` (`kJ` or `kcal`): `kJ = kcal × 4.184`, rounded as Open Food Facts does.
 /// - `salt` (`salt` or `sodium`): `salt = sodium × 2.5`.

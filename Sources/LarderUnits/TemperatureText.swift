@@ -7,12 +7,16 @@
 ///     // "Preheat the oven to 390F"
 ///
 /// Recognised: `350 °F`, `350°F`, `350 ºF`, `350℉`, `350 degrees F`, `350 degrees
-/// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`), and a bare letter glued to a number of
-/// 90 or more (`200C`, `350F`), below zero with a minus of its own (`-18 °C`). Converted
-/// values are rounded as ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for
-/// oven heats (above boiling). A heat followed by the same one of the other system in
-/// brackets is not converted twice: `350°F (175°C)` becomes `175°C (350°F)` in metric and
-/// stays as it is in US units.
+/// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350 to 375 °F`, `between 180 and 200
+/// °C`, and the same in the ingredient languages: `entre 180 y 200 °C`, `180 bis 200 °C`),
+/// and a bare letter glued to a number of 90 or more (`200C`, `350F`), below zero with a
+/// minus of its own (`-18 °C`). Both ends of a range convert; a range in words needs its
+/// ends within 100 degrees of each other (`no. 1 to 180 °C` is not one). Converted values
+/// are rounded as ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for oven
+/// heats (above boiling). A heat followed by the same one of the other system in brackets
+/// is not converted twice: `350°F (175°C)` becomes `175°C (350°F)` in metric and stays as
+/// it is in US units. A heat given in both systems with a slash (`350°F/180°C`, `180 °C /
+/// 350 °F`) stays as it is in either.
 public enum TemperatureText {
     /// One temperature found and converted.
     public struct Change: Sendable, Hashable {
@@ -33,11 +37,18 @@ public enum TemperatureText {
         let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
         // A heat in brackets after the same heat in the target system ("350°F (175°C)"
         // to US) is there on purpose: it stays.
+        // So is a heat after a slash that follows the same heat in the target system
+        // ("180°C/350°F" to metric).
         var kept = Set<Int>()
-        let bracketed = s.contains("(")
-        for k in s.indices where bracketed && startsNumber(s, at: k) {
-            guard let target = match(s, at: k, fromLetter: toLetter), let inner = bracketedNumber(s, after: target.end) else { continue }
-            if match(s, at: inner.number, fromLetter: fromLetter) != nil { kept.insert(inner.number) }
+        let paired = s.contains("(") || s.contains("/")
+        for k in s.indices where paired && startsNumber(s, at: k) {
+            guard let target = match(s, at: k, fromLetter: toLetter) else { continue }
+            if let inner = bracketedNumber(s, after: target.end), match(s, at: inner.number, fromLetter: fromLetter) != nil {
+                kept.insert(inner.number)
+            }
+            if let other = slashedNumber(s, after: target.end), match(s, at: other.number, fromLetter: fromLetter) != nil {
+                kept.insert(other.number)
+            }
         }
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
@@ -59,6 +70,12 @@ public enum TemperatureText {
                i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ",") {
                 start = i - 1
                 found.values[0] = -found.values[0]
+            }
+            // Followed by the same heat in the target system after a slash ("350°F/180°C"):
+            // the text gives both already, and stays as it is.
+            if let other = slashedNumber(s, after: found.end), let inner = match(s, at: other.number, fromLetter: toLetter) {
+                i = inner.end
+                continue
             }
             // Followed by the same heat in the target system in brackets ("350°F (175°C)"):
             // the two swap, as an ingredient's amount and its bracket do.
@@ -121,6 +138,27 @@ public enum TemperatureText {
         return (start, m)
     }
 
+    /// The number after a slash right after `end` ("/180°C", " / -18 °C"): where it starts
+    /// with its sign, and where its digits start.
+    private static func slashedNumber(_ s: [Unicode.Scalar], after end: Int) -> (start: Int, number: Int)? {
+        let slash = AmountScanner.skipSpaces(s, end)
+        guard slash < s.count, s[slash] == "/" else { return nil }
+        var m = AmountScanner.skipSpaces(s, slash + 1)
+        let start = m
+        if m < s.count, s[m] == "-" || s[m] == "\u{2212}" { m += 1 }
+        guard m < s.count, AmountScanner.isDigit(s[m]) else { return nil }
+        return (start, m)
+    }
+
+    /// The words that join the two ends of a range of heats, besides dashes: those of
+    /// ingredient amounts (`to`, `or`, `a`, `à`, `ou`, `o`, `bis`) and those after
+    /// "between" (`and`, `y`, `e`, `und`, `et`).
+    static let rangeWords: Set<String> = AmountScanner.rangeWords.union(["and", "y", "e", "und", "et"])
+
+    /// The largest difference between the ends of a range in words: a number further from
+    /// the heat is something else (`pan no. 1 to 180 °C`).
+    static let largestWordRange = Rational(100)
+
     private struct Found {
         var values: [Rational]
         var join: String
@@ -141,6 +179,19 @@ public enum TemperatureText {
         if k < s.count, s[k] == "-" || s[k] == "\u{2013}" {
             let m = AmountScanner.skipSpaces(s, k + 1)
             if let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil {
+                join = String(String.UnicodeScalarView(s[i..<m]))
+                values.append(second)
+                i = end2
+            }
+        } else if k > i, k < s.count, UnitLexicon.isWordScalar(s[k]) {
+            // A word of its own between two numbers: "350 to 375 °F", "180 and 200 °C".
+            var e = k
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+            let word = String(String.UnicodeScalarView(s[k..<e])).lowercased()
+            let m = AmountScanner.skipSpaces(s, e)
+            if m > e, rangeWords.contains(word), m < s.count, AmountScanner.isDigit(s[m]),
+               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil,
+               let gap = try? (second - first).magnitude, gap <= largestWordRange {
                 join = String(String.UnicodeScalarView(s[i..<m]))
                 values.append(second)
                 i = end2

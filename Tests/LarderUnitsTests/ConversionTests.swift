@@ -160,6 +160,34 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
     }
+
+    /// A range in words converts at both ends (the first number was left as it was:
+    /// "350 to 375°F" became "350 to 190°C"), and a heat given in both systems ("350°F/180°C")
+    /// stays as it is (it became "175°C/180°C").
+    @Test(arguments: [
+        ("Bake at 350 to 375°F.", TargetSystem.metric, "Bake at 175 to 190°C."),
+        ("Bake between 180 and 200 °C.", .us, "Bake between 355 and 390 °F."),
+        ("Lower the heat from 200 to 180 °C.", .us, "Lower the heat from 390 to 355 °F."),
+        ("Roast at 400 or 425 degrees F", .metric, "Roast at 205 or 220 degrees C"),
+        ("Hornear entre 180 y 200 °C.", .us, "Hornear entre 355 y 390 °F."),
+        ("Levar ao forno a 180 a 200 °C", .us, "Levar ao forno a 355 a 390 °F"),
+        ("Bei 180 bis 200 °C backen", .us, "Bei 355 bis 390 °F backen"),
+        ("Cuire entre 180 et 200 °C", .us, "Cuire entre 355 et 390 °F"),
+        // A number far from the heat is not the start of a range.
+        ("Heat pan no. 1 to 180 °C", .us, "Heat pan no. 1 to 355 °F"),
+        // Both systems given: as written, whichever comes first.
+        ("Bake at 350°F/180°C.", .metric, "Bake at 350°F/180°C."),
+        ("Bake at 350°F/180°C.", .us, "Bake at 350°F/180°C."),
+        ("Bake at 180 °C / 350 °F.", .metric, "Bake at 180 °C / 350 °F."),
+        ("Bake at 180 °C / 350 °F.", .us, "Bake at 180 °C / 350 °F."),
+        ("Bake at 350-375°F/175-190°C.", .metric, "Bake at 350-375°F/175-190°C."),
+        ("Bake at 350 to 375°F/175 to 190°C.", .metric, "Bake at 350 to 375°F/175 to 190°C."),
+        // A slash between two heats of one system is not a pair.
+        ("Bake at 350°F/375°F.", .metric, "Bake at 175°C/190°C."),
+    ] as [(String, TargetSystem, String)])
+    func convertsRangesInWordsAndKeepsHeatsGivenInBothSystems(_ text: String, _ system: TargetSystem, _ expected: String) {
+        #expect(TemperatureText.convert(text, to: system).text == expected)
+    }
 }
 
 @Suite struct LineConversionTests {
