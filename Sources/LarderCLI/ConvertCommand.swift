@@ -21,7 +21,9 @@ struct ConvertCommand: AsyncParsableCommand {
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
             --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \
             serving / 100; a product's serving size comes from its "serving", a recipe's from \
-            --serving-size, and without one the conversion is an error.
+            --serving-size, and without one the conversion is an error. A product with \
+            nutrition both per 100 g and per serving keeps the values of the one asked for and gets those only the other gives, \
+            computed (a note names them).
 
             The field converted from is replaced by the new one, in its place; --keep keeps \
             both (a product's label often shows kcal and kJ). Only the changed values are \

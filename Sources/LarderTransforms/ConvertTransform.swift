@@ -12,7 +12,9 @@ import LarderUnits
 /// - `energy` (`kJ` or `kcal`): `kJ = kcal × 4.184`, rounded as Open Food Facts does.
 /// - `salt` (`salt` or `sodium`): `salt = sodium × 2.5`.
 /// - `per` (`100g` or `serving`): `per serving = per 100 g × serving / 100`, with the
-///   product's `serving` (or `servingSize`); without one it is an error.
+///   product's `serving` (or `servingSize`); without one it is an error. A product with
+///   both keeps the target's values and gets those only the other gives, computed, with
+///   a note.
 ///
 /// The field converted from is replaced by the new one in its place; `keep` keeps both.
 public struct ConvertTransform: Transform {
@@ -213,9 +215,10 @@ struct ConvertRun {
             let (fromKey, toKey, toName) = per == .serving ? (per100g, perServing, "perServing") : (perServing, per100g, "per100g")
             if let fromKey, json.kind(fromKey + 1) == .object {
                 if let toKey {
-                    // Both are given: keep the target as it is.
+                    // Both are given: the target keeps its values and gets those it lacks.
+                    guard let filled = fill(toKey, from: fromKey, per: per) else { return }
+                    if filled { handled.insert(toKey) }
                     if !options.keep { editor.removeMember(of: nutrition, key: fromKey); handled.insert(fromKey) }
-                    _ = toKey
                 } else if let size = servingSize() {
                     let factor = try? (per == .serving ? size / 100 : Rational(100) / size)
                     var plan = NutrientPlan(json: json, object: fromKey + 1, factor: factor, options: options, energyStyle: .pair)
@@ -245,6 +248,90 @@ struct ConvertRun {
             plan.build(sink: &sink)
             for edit in plan.edits { editor.append(edit) }
         }
+    }
+
+    /// With nutrition both per 100 g and per serving, fills the target block (at `toKey`)
+    /// with the values only the other one (at `fromKey`) gives, converted per `per` (and
+    /// to kJ or sodium as asked), after the target's own: what the target gives is kept
+    /// as it is. A team's own field is copied as it was, with a note. True when the target
+    /// was rewritten (energy and salt included), false when it lacks nothing, nil after an
+    /// error (no serving size to compute what it lacks).
+    mutating func fill(_ toKey: Int, from fromKey: Int, per: ConvertOptions.Per) -> Bool? {
+        let target = toKey + 1, source = fromKey + 1
+        guard json.kind(target) == .object, json.kind(source) == .object else { return false }
+        let (toName, fromName) = per == .serving ? ("perServing", "per100g") : ("per100g", "perServing")
+        // The target as it will be written (kJ, sodium), and every name it gives.
+        var targetPlan = NutrientPlan(json: json, object: target, factor: nil, options: options, energyStyle: .pair)
+        var targetSink = sink
+        targetPlan.build(sink: &targetSink)
+        let targetBytes = JSONEditor.apply(targetPlan.edits, to: json.bytes, range: json.byteRange(target))
+        guard let converted = try? JSONDocument(parsing: targetBytes) else { return false }
+        var present = Set(json.members(target).compactMap { json.string($0.key) })
+        for m in converted.members(converted.root) { if let name = converted.string(m.key) { present.insert(name) } }
+        // The source converted the same way, per the target's amount.
+        let size = servingSize()
+        let factor = size.flatMap { try? (per == .serving ? $0 / 100 : Rational(100) / $0) }
+        var sourcePlan = NutrientPlan(json: json, object: source, factor: factor, options: options, energyStyle: .pair)
+        var scratch = sink
+        sourcePlan.build(sink: &scratch)
+        guard let from = try? JSONDocument(parsing: JSONEditor.apply(sourcePlan.edits, to: json.bytes, range: json.byteRange(source))) else {
+            return false
+        }
+        let missing = from.members(from.root).compactMap { m in from.string(m.key).map { (name: $0, value: m.value) } }
+            .filter { !present.contains($0.name) }
+        guard !missing.isEmpty else { return false }
+        let computed = missing.filter { ConvertRun.nutrientKeys.contains($0.name) && from.kind($0.value) == .number }.map(\.name)
+        if !computed.isEmpty, factor == nil {
+            sink.add(.error, "the product has no serving size, so \(Self.list(computed)) per \(per == .serving ? "100 g" : "serving"), which \(toName) does not give, cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give --serving-size", at: source)
+            return nil
+        }
+        let written: [UInt8]
+        let targetMembers = Array(converted.members(converted.root))
+        if let last = targetMembers.last {
+            // Spaced as the target's members are (a compact one's as the other block's).
+            var spacing = Self.spaceBefore(last.key, in: converted)
+            if targetMembers.count == 1, spacing.isEmpty {
+                let others = Array(from.members(from.root))
+                spacing = others.count > 1 ? Self.spaceBefore(others[1].key, in: from) : [UInt8(ascii: " ")]
+            }
+            let separator = Array(converted.bytes[converted.byteRange(last.key).upperBound..<converted.byteRange(last.value).lowerBound])
+            var insertion: [UInt8] = []
+            for m in missing {
+                insertion.append(UInt8(ascii: ","))
+                insertion += spacing
+                JSONWriter.compact.writeString(m.name, into: &insertion)
+                insertion += separator
+                insertion += from.bytes[from.byteRange(m.value)]
+            }
+            let at = converted.byteRange(last.value).upperBound
+            written = JSONEditor.apply([JSONEdit(range: at..<at, replacement: insertion)], to: converted.bytes, range: 0..<converted.bytes.count)
+        } else {
+            // An empty target: the other block's values, all of them.
+            written = from.bytes
+        }
+        editor.replace(target, raw: written)
+        sink = targetSink
+        if !computed.isEmpty {
+            sink.add(.note, "\(Self.list(computed)) \(computed.count == 1 ? "is" : "are") not given in \(toName): computed from \(fromName)", at: target)
+        }
+        for m in missing where m.name.hasPrefix("x-") && from.kind(m.value) == .number {
+            guard let original = json.members(source).first(where: { json.string($0.key) == m.name })?.value else { continue }
+            sink.add(.note, "\(m.name) is a field of the team's own: copied to \(toName) as it is, not converted per \(per.rawValue); check it", at: original)
+        }
+        return true
+    }
+
+    /// The white space before a key (after the comma before it, or the brace).
+    static func spaceBefore(_ key: Int, in json: JSONDocument) -> [UInt8] {
+        let start = json.byteRange(key).lowerBound
+        var i = start
+        while i > 0, json.bytes[i - 1] == 0x20 || json.bytes[i - 1] == 0x0A || json.bytes[i - 1] == 0x0D || json.bytes[i - 1] == 0x09 { i -= 1 }
+        return Array(json.bytes[i..<start])
+    }
+
+    /// Names joined for a sentence: `fat`, `fat and salt`, `fat, sugars and salt`.
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     /// The product's serving in g or ml (`serving.value`), else the option's.

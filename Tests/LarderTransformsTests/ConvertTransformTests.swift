@@ -94,6 +94,73 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// Both blocks given: the target keeps its values and gets those only the other gives,
+    /// computed (fat and salt per 100 g were dropped with their block, exit status 0:
+    /// `"perServing": {"energyKcal": 81}`).
+    @Test func bothBlocksGivenTheTargetGetsWhatItLacks() throws {
+        let both = #"{"code": "3017620422003", "name": "X", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 539, "fat": 30.9, "salt": 0.107, "x-note": "lab"}, "perServing": {"energyKcal": 81}}}"#
+        let (text, v, diagnostics) = try run(both, ConvertOptions(per: .serving))
+        #expect(v.at("nutrition/per100g") == nil)
+        // fat 30.9 × 15 / 100 = 4.635; salt 0.107 × 0.15 = 0.01605 → 0.0161.
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 81, "fat": 4.635, "salt": 0.0161, "x-note": "lab"])
+        #expect(text.contains(#""nutrition": {"perServing": {"energyKcal": 81, "fat": 4.635, "salt": 0.0161, "x-note": "lab"}}"#), "\(text)")
+        #expect(diagnostics.map(\.message) == ["fat and salt are not given in perServing: computed from per100g"])
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+
+        // The other way, and with kJ asked: the given 81 kcal becomes 339 kJ, not 2255 × 0.15.
+        let kj = try run(both, ConvertOptions(energy: .kJ, per: .serving)).value
+        #expect(kj.at("nutrition/perServing") == ["energyKj": 339, "fat": 4.635, "salt": 0.0161, "x-note": "lab"])
+        let back = #"{"code": "3017620422003", "name": "X", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 539}, "perServing": {"energyKcal": 81, "sugars": 8.5, "fat": 4.635}}}"#
+        let (_, b, _) = try run(back, ConvertOptions(per: .per100g))
+        // 8.5 × 100 / 15 = 56.67 → 56.7; 4.635 × 100 / 15 = 30.9.
+        #expect(b.at("nutrition") == ["per100g": ["energyKcal": 539, "sugars": 56.7, "fat": 30.9]])
+
+        // keep: both blocks stay, the target filled.
+        let (_, k, _) = try run(both, ConvertOptions(per: .serving, keep: true))
+        #expect(k.at("nutrition/per100g") == ["energyKcal": 539, "fat": 30.9, "salt": 0.107, "x-note": "lab"])
+        #expect(k.at("nutrition/perServing") == ["energyKcal": 81, "fat": 4.635, "salt": 0.0161, "x-note": "lab"])
+
+        // Pretty text: the new members are written like the target's own.
+        let pretty = """
+            {
+              "code": "3017620422003",
+              "name": "X",
+              "serving": {"value": 30, "unit": "g"},
+              "nutrition": {
+                "per100g": {
+                  "fat": 10,
+                  "protein": 5
+                },
+                "perServing": {
+                  "fat": 3.1
+                }
+              }
+            }
+            """
+        let (p, _, _) = try run(pretty, ConvertOptions(per: .serving))
+        #expect(p.contains("""
+              "nutrition": {
+                "perServing": {
+                  "fat": 3.1,
+                  "protein": 1.5
+                }
+              }
+            """), "\(p)")
+    }
+
+    /// Both blocks given and no serving size: what the target lacks cannot be computed, so
+    /// it is an error rather than a loss; when it lacks nothing, no size is needed.
+    @Test func bothBlocksGivenWithoutAServingSize() throws {
+        let lacking = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"energyKcal": 539, "fat": 30.9}, "perServing": {"energyKcal": 81}}}"#
+        let outcome = convert.outcome(for: try document(lacking), options: ConvertOptions(per: .serving))
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.first?.message.contains("no serving size, so fat per 100 g") == true)
+        let whole = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"energyKcal": 539}, "perServing": {"energyKcal": 81}}}"#
+        let (_, v, diagnostics) = try run(whole, ConvertOptions(per: .serving))
+        #expect(diagnostics.isEmpty)
+        #expect(v.at("nutrition") == ["perServing": ["energyKcal": 81]])
+    }
+
     @Test func perServingWithoutAServingSizeIsAClearError() throws {
         let text = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#
         let outcome = convert.outcome(for: try document(text), options: ConvertOptions(per: .serving))
