@@ -12,11 +12,15 @@ struct ConvertCommand: AsyncParsableCommand {
         abstract: "Convert amounts and temperatures (metric/US), energy (kJ/kcal), salt/sodium and per 100 g/per serving.",
         discussion: """
             --units converts ingredient amounts, structured or free text (1 cup -> 237 ml, \
-            200 g -> 7 oz; spoons stay spoons), a product's quantity, and temperatures in the \
+            200 g -> 7 oz; spoons stay spoons), a product's quantity (as labels state it: \
+            330 ml -> 11.2 fl oz, 400 g -> 14.1 oz), and temperatures in the \
             steps (350 °F -> 175 °C, rounded to 5 degrees above boiling; both ends of a range: \
             350 to 375 °F -> 175 to 190 °C; a heat given in both systems, 350°F/180°C, stays \
             as it is). Cups and spoons are read as --convention says (US customary by \
-            default), and a note says which.
+            default), and a note says which. Every amount in US units is within 5 % of the \
+            exact one: a kitchen fraction when one is that close (200 ml -> 7/8 cup), fluid \
+            ounces rather than more than 8 tbsp (250 ml -> 8 1/2 fl oz), else a decimal (5 g \
+            -> 0.18 oz); metric amounts have three digits.
 
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
             --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \

@@ -5,7 +5,10 @@ import LarderUnits
 /// `convert`: rewrites amounts, temperatures and nutrition in other units.
 ///
 /// - `units` (`metric` or `us`): ingredient amounts, structured or free text, move to the
-///   other system (`1 cup` → `237 ml`, `200 g` → `7 oz`; spoons stay spoons), and
+///   other system (`1 cup` → `237 ml`, `200 g` → `7 oz`; spoons stay spoons), within 5 %
+///   in US units (a kitchen fraction when one is that close, fluid ounces rather than more
+///   than 8 tbsp, else a decimal: `5 g` → `0.18 oz`; see ``FitPurpose/converting``), a
+///   product's quantity as labels state it (`330 ml` → `11.2 fl oz`), and
 ///   temperatures in the steps too (`350 °F` → `175 °C`, to 5 degrees for oven heats; both
 ///   ends of a range, `350 to 375 °F` → `175 to 190 °C`; `350°F/180°C` stays as it is). A
 ///   note says which kitchen convention cups and spoons were read with.
@@ -175,11 +178,20 @@ struct ConvertRun {
         }
     }
 
-    /// A `{value, unit}` measure (a product's net quantity).
+    /// A `{value, unit}` measure (a product's net quantity). In US units it is stated as
+    /// labels state it: fluid ounces or ounces, to three digits (330 ml → 11.2 fl oz, 400 g →
+    /// 14.1 oz); in metric units in g, kg, ml or l, to three digits.
     mutating func convertMeasure(_ node: Int, to system: TargetSystem) {
         guard let v = json.field(node, "value"), let u = json.field(node, "unit"), let unitText = json.string(u),
-              let unit = kitchen.unit(named: unitText), let value = try? json.rational(v),
-              let converted = try? kitchen.convert(.exact(value), unit: unit, to: system), let newUnit = converted.unit,
+              let unit = kitchen.unit(named: unitText), let value = try? json.rational(v) else { return }
+        if system == .us, kitchen.targetFamily(of: unit, in: .us) != nil,
+           let label = kitchen.unit(id: unit.dimension == .mass ? "oz" : "us-fl-oz"), unit.dimension == .mass || unit.dimension == .volume,
+           let exact = try? kitchen.convert(value, from: unit, to: label) {
+            editor.replace(v, raw: NumberText.roundedLiteral(QuantityFormatter.round(exact, .decimal)))
+            editor.replace(u, string: label.symbol)
+            return
+        }
+        guard let converted = try? kitchen.convert(.exact(value), unit: unit, to: system), let newUnit = converted.unit,
               case .exact(let shown) = converted.shown else { return }
         editor.replace(v, raw: NumberText.roundedLiteral(shown))
         editor.replace(u, string: newUnit.symbol)

@@ -1,15 +1,21 @@
 /// What a unit is fitted for: after scaling a recipe (stay close to exact), or after
-/// converting between systems (where no kitchen unit is exact, so a little more slack).
+/// converting between systems (where no kitchen unit is exact, so a little more slack, but
+/// never more than 5 %).
 public enum FitPurpose: Sendable, Hashable {
     /// Within 2 %: 5 tbsp stays 5 tbsp rather than becoming a 7 % short 1/3 cup.
     case scaling
-    /// Within 6 %: 250 ml becomes 1 cup (5.4 % short) rather than 17 tbsp.
+    /// Within 5 %, every amount: 200 ml becomes 7/8 cup (3.4 % over). An amount that no
+    /// cup fraction comes that close to goes to tablespoons, or, above 8 of them (not
+    /// readable: 17 tbsp), fluid ounces in quarters: 250 ml, 5.4 % over 1 cup and 6.5 %
+    /// short of 1 1/8, becomes 8 1/2 fl oz. In the smallest unit, an amount no kitchen
+    /// fraction comes within 5 % of is written as a decimal (5 g → 0.18 oz, where 1/8 oz
+    /// was 29 % short; 1 ml → 0.2 tsp).
     case converting
 
     var tolerance: Double {
         switch self {
         case .scaling: 0.02
-        case .converting: 0.06
+        case .converting: 0.05
         }
     }
 }
@@ -399,6 +405,18 @@ public struct KitchenUnits: Sendable {
             }
         }
         guard let close else { preconditionFailure("the smallest unit is always a candidate") }
+        // Converted, the smallest unit's kitchen fractions may all be far off (5 g is 0.176
+        // oz: 1/8 is 29 % short, 1/6 no kitchen's): a decimal, then.
+        if purpose == .converting, close.fitted.relativeError > purpose.tolerance {
+            let fitted = close.fitted
+            return FittedQuantity(exact: fitted.exact, shown: fitted.exact.mapValues { Self.closeDecimal($0) }, unit: fitted.unit, rounding: .decimal)
+        }
+        // Converted to tablespoons where no cup fraction was close, more than read well (17
+        // tbsp): fluid ounces, half a tablespoon each, read better.
+        if purpose == .converting, close.fitted.unit.id == "us-tbsp", let readable = Self.maximum("us-tbsp"),
+           !readable.holds(close.fitted), let ounces = fluidOunces(close.fitted), ounces.relativeError <= purpose.tolerance {
+            return ounces
+        }
         // 2. After scaling, an amount that does not read well there (a unit of several).
         guard purpose == .scaling, candidates.count > 1, let readable = candidates[close.position]?.maximum,
               !readable.holds(close.fitted) else { return close.fitted }
@@ -423,6 +441,46 @@ public struct KitchenUnits: Sendable {
             best = fitted
         }
         return best ?? largest
+    }
+
+    /// An amount in US tablespoons as US fluid ounces, in quarters (17 tbsp → 8 1/2 fl oz).
+    private func fluidOunces(_ fitted: FittedQuantity) -> FittedQuantity? {
+        guard let unit = table.unit(id: "us-fl-oz"), let ounce = factors[unit.id], let spoon = factors[fitted.unit.id],
+              let exact = try? fitted.exact.map({ v throws(RationalError) in try v * spoon / ounce }) else { return nil }
+        let rounding = DisplayRounding.fraction(denominators: [4])
+        return FittedQuantity(exact: exact, shown: exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
+    }
+
+    /// The coarsest decimal close to `value`: one significant digit when that is within
+    /// 2.5 % (0.7 oz for 0.705), else two, always within 5 % (0.18 oz for 0.176, 0.11 for
+    /// 0.106, 0.035 for 0.0353).
+    static func closeDecimal(_ value: Rational) -> Rational {
+        guard value.numerator > 0 else { return value }
+        for digits in 1...2 {
+            guard let r = roundedSignificant(value, digits: digits) else { break }
+            if QuantityFormatter.relativeError(shown: r, exact: value) <= (digits == 1 ? 0.025 : 0.05) { return r }
+        }
+        return QuantityFormatter.round(value, .decimal)
+    }
+
+    /// `value` (positive) to `digits` significant digits; nil beyond the powers of ten
+    /// `Rational` holds.
+    static func roundedSignificant(_ value: Rational, digits: Int) -> Rational? {
+        let tens = Rational.powersOfTen
+        // The power p with 10^p <= value < 10^(p+1).
+        var p = 0
+        if value >= Rational(1) {
+            while p + 1 < tens.count, Rational(tens[p + 1]) <= value { p += 1 }
+        } else {
+            while -p < tens.count - 1, Rational(unchecked: 1, tens[-p]) > value { p -= 1 }
+        }
+        let step = p - digits + 1
+        if step >= 0 {
+            guard step < tens.count, let scaled = try? value / Rational(tens[step]) else { return nil }
+            return try? Rational(scaled.roundedToInteger) * Rational(tens[step])
+        }
+        guard -step < tens.count else { return nil }
+        return value.rounded(toDenominator: tens[-step])
     }
 
     /// Cups (and, with `pounds`, pounds) in eighths as well as quarters and thirds.

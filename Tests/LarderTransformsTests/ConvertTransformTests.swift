@@ -161,6 +161,23 @@ import Testing
         #expect(v.at("nutrition") == ["perServing": ["energyKcal": 81]])
     }
 
+    /// A product's net quantity in US units is stated as labels state it, fluid ounces or
+    /// ounces to three digits (330 ml was 1.375 cup; 400 g 14 oz, 0.8 % short), and back.
+    @Test func productQuantityInUSUnitsAsOnALabel() throws {
+        func quantity(_ value: String, _ unit: String, _ system: TargetSystem) throws -> JSONValue? {
+            let text = #"{"code": "5449000000996", "name": "Cola", "quantity": {"value": \#(value), "unit": "\#(unit)"}}"#
+            return try run(text, ConvertOptions(units: system)).value.at("quantity")
+        }
+        #expect(try quantity("330", "ml", .us) == ["value": 11.2, "unit": "fl oz"])
+        #expect(try quantity("1.5", "l", .us) == ["value": 50.7, "unit": "fl oz"])
+        #expect(try quantity("400", "g", .us) == ["value": 14.1, "unit": "oz"])
+        #expect(try quantity("5", "g", .us) == ["value": 0.176, "unit": "oz"])
+        #expect(try quantity("1", "kg", .us) == ["value": 35.3, "unit": "oz"])
+        #expect(try quantity("12", "fl oz", .metric) == ["value": 355, "unit": "ml"])
+        #expect(try quantity("14.1", "oz", .metric) == ["value": 400, "unit": "g"])
+        #expect(try quantity("12", "oz", .us) == ["value": 12, "unit": "oz"])
+    }
+
     @Test func perServingWithoutAServingSizeIsAClearError() throws {
         let text = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#
         let outcome = convert.outcome(for: try document(text), options: ConvertOptions(per: .serving))
