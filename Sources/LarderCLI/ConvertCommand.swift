@@ -17,10 +17,10 @@ struct ConvertCommand: AsyncParsableCommand {
             steps (350 °F -> 175 °C, rounded to 5 degrees above boiling; both ends of a range: \
             350 to 375 °F -> 175 to 190 °C; a heat given in both systems, 350°F/180°C, stays \
             as it is). Cups and spoons are read as --convention says (US customary by \
-            default), and a note says which. Every amount in US units is within 5 % of the \
-            exact one: a kitchen fraction when one is that close (200 ml -> 7/8 cup), fluid \
-            ounces rather than more than 8 tbsp (250 ml -> 8 1/2 fl oz), else a decimal (5 g \
-            -> 0.18 oz); metric amounts have three digits.
+            default), and a note says which. Every amount in US units is within 6 % of the \
+            exact one: a kitchen fraction when one is that close (250 ml -> 1 cup), fluid \
+            ounces rather than more than 8 tbsp, else a decimal (5 g -> 0.18 oz); metric \
+            amounts have three digits.
 
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
             --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \
