@@ -167,14 +167,19 @@ public struct IngredientParser: Sendable {
         // "2% milk" is not two of anything.
         if let sc = scanned, sc.end < s.count, s[sc.end] == "%" { scanned = nil }
         // A quantity in words: "two cups", "three eggs", "half a cup", "meio quilo"; an article
-        // or a half only before a unit ("a pinch of love" and "a little oil" have none).
+        // or a half before a unit or a noun ("a pinch of love" and "a little oil" have none).
         if scanned == nil, line.problem == nil, let w = NumberWords.scan(s, at: lead, language: language) {
             let u = AmountScanner.skipSpaces(s, w.end)
             let unit = lexicon.match(s, at: u, language: language)?.word.unit ?? tableUnit(s, at: u)?.0
             let measured = unit.map {
                 $0.dimension == .mass || $0.dimension == .volume || ($0.dimension == .count && !NumberWords.vagueCounts.contains($0.id))
             } ?? false
-            if !w.needsUnit || measured { scanned = AmountScanner.Scanned(amount: .exact(w.value), end: w.end, style: AmountStyle()) }
+            // Before a plain noun, an article is one too ("an egg", "um ovo", "a large onion"),
+            // unless the words after it say how little ("a few", "a little", "a good pinch").
+            let counted = unit == nil && !NumberWords.vagueAfter(s, from: u)
+            if !w.needsUnit || measured || counted {
+                scanned = AmountScanner.Scanned(amount: .exact(w.value), end: w.end, style: AmountStyle())
+            }
         }
         guard let amountScan = scanned, line.problem == nil else {
             line.restStart = lead

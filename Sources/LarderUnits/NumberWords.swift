@@ -3,7 +3,8 @@
 /// `one and a half cups`, `meio quilo`, `duas cebolas`, `eine halbe Tasse`.
 ///
 /// An article (`a`, `an`, `um`, `una`, `ein`) and a half (`half`, `meio`, `halbe`) count as
-/// an amount only before a unit: `a pinch of love` and `a little oil` have none.
+/// an amount before a unit or a noun (`an egg`, `half an onion`), not before words that say
+/// how little or how loosely: `a pinch of love`, `a little oil` and `a few leaves` have none.
 enum NumberWords {
     /// What a word is.
     enum Kind {
@@ -50,6 +51,27 @@ enum NumberWords {
 
     /// Counted units too vague to take an article as an amount: `a pinch of love`.
     static let vagueCounts: Set<String> = ["pinch", "dash", "splash", "handful", "smidgen", "knob", "dollop", "drop", "pat", "twist"]
+
+    /// Words after an article that make it no amount: how little (`a few`, `a little`, `um
+    /// pouco`, `ein paar`), how loosely (`a good pinch`, `a generous handful`), in the six
+    /// languages; and the vague counts themselves.
+    static let vagueWords: Set<String> = vagueCounts.union([
+        "few", "little", "bit", "couple", "lot", "good", "generous", "heaped", "heaping", "scant", "touch", "hint", "squeeze",
+        "drizzle", "sprinkle", "sprinkling", "knob", "glug", "handful", "bunch", "sprig",
+        "pouco", "pouca", "bocado", "pitada", "punhado", "poco", "poca", "pizca", "puñado", "chorrito", "chorro",
+        "peu", "pincée", "filet", "poignée", "soupçon", "paar", "bisschen", "wenig", "prise", "schuss", "handvoll",
+        "po", "pizzico", "manciata", "goccio", "filo",
+    ])
+
+    /// True when the first two words from `start` hold a word of ``vagueWords`` (or there is
+    /// no word there): an article before them is no amount.
+    static func vagueAfter(_ s: [Unicode.Scalar], from start: Int) -> Bool {
+        guard let (first, end) = word(s, at: start) else { return true }
+        if vagueWords.contains(first) { return true }
+        let k = AmountScanner.skipSpaces(s, end)
+        if k > end, let (second, _) = word(s, at: k), vagueWords.contains(second) { return true }
+        return false
+    }
 
     /// What was read: the value, where it ends, and whether a unit must follow.
     struct Found {

@@ -120,8 +120,18 @@ import Testing
     }
 
     /// "a" before a pinch, a dash or a thing is no amount: the line stays, with no note.
+    /// An article before a noun is one of it: "an egg" stayed "an egg" when the recipe
+    /// doubled, with no note.
+    @Test func anArticleBeforeANounIsOne() throws {
+        let (out, _) = try scaled(["an egg", "a large onion", "half an onion", "a lemon, juiced", "a bay leaf"], by: Rational(2))
+        #expect(out == ["2 eggs", "2 large onions", "1 onion", "2 lemons, juiced", "2 bay leaves"])
+        let (pt, _) = try scaled(["um ovo", "uma cebola"], by: Rational(2), language: "pt")
+        #expect(pt == ["2 ovos", "2 cebolas"])
+    }
+
     @Test func anArticleBeforeAVagueMeasureIsNoAmount() throws {
-        let lines = ["a pinch of love", "a little olive oil", "uma pitada de sal"]
+        let lines = ["a pinch of love", "a little olive oil", "uma pitada de sal", "a few leaves of basil", "a good pinch of salt",
+                     "a large handful of spinach", "a couple of sprigs of thyme", "un poco de sal", "ein paar Blätter"]
         let (out, messages) = try scaled(lines, by: Rational(2), language: nil)
         #expect(out == lines)
         #expect(messages.isEmpty, "\(messages)")
