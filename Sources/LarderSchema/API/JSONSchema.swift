@@ -148,7 +148,12 @@ public struct JSONSchema: Sendable {
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
                                                 usesDynamicScope: box.program.usesDynamicScope, collect: collect)
                                             var none: Annotations? = nil
-                                            let ok = evaluator.eval(box.program.root, start, &none)
+                                            var ok = evaluator.eval(box.program.root, start, &none)
+                                            if evaluator.stop != nil {
+                                                // Too deep anywhere fails the whole evaluation.
+                                                ok = false
+                                                evaluator.reportStop()
+                                            }
                                             return (ok, evaluator.errors)
                                         }
                                         }

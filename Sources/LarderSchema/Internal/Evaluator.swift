@@ -39,10 +39,26 @@ struct Evaluator {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The instance node validation started at (instance locations are relative to it).
     let start: Int
+    /// The most schema steps applied to one instance value in place (``SchemaOptions/maxDepth``).
     let maxDepth: Int
     let usesDynamicScope: Bool
     var collect: Bool
+    /// Schema steps nested so far (a node that is only a `$ref` is no step).
     var depth = 0
+    /// The instance value the innermost step applies to, and the ``depth`` before the first
+    /// step on it: the steps applied to it in place are `depth - levelBase`. Moving into a
+    /// member or an element starts the count again, so an instance is followed as deep as
+    /// the parser accepted it; only the stack bounds that (``tooDeep(_:_:)``).
+    var levelInstance = -1
+    var levelBase = 0
+    /// The lowest stack address evaluation goes to (0: not looked up yet; only deep
+    /// evaluations look it up).
+    var stackFloor: UInt = 0
+    /// Where evaluation first went too deep (``tooDeep(_:_:)``): the whole evaluation then
+    /// fails, even when that step was inside a `not` or a branch that was allowed to fail.
+    var stop: (node: Int32, instance: Int, steps: Int, stack: Bool)?
+    /// Whether the error for ``stop`` was reported.
+    var stopReported = false
     var errors: [ValidationError] = []
     /// For ``relativePointer(_:from:to:cache:)``: errors come in document order, so the
     /// element of a large array found last is where the next search starts (each search
@@ -66,12 +82,19 @@ struct Evaluator {
         let node = nodes[Int(s)]
         // A node that is only a `$ref` does not count (the quiet path skips it too).
         let step = node.fastTarget == s ? 1 : 0
+        let outerInstance = levelInstance, outerBase = levelBase
+        if i != levelInstance {
+            levelInstance = i
+            levelBase = depth
+        }
         depth += step
-        defer { depth -= step }
-        if depth > maxDepth {
-            if collect {
-                report(s, "$ref", i, "the schema nests deeper than \(maxDepth) levels here (a $ref cycle through the instance?); validation stopped")
-            }
+        defer {
+            depth -= step
+            levelInstance = outerInstance
+            levelBase = outerBase
+        }
+        if tooDeep(s, i) {
+            reportTooDeep(s, i)
             return false
         }
         var pushed = false
@@ -87,6 +110,59 @@ struct Evaluator {
             return ok
         }
         return run(s, node, i, &ann)
+    }
+
+    /// Whether the step just entered (schema `s` on instance value `i`) goes too deep: more
+    /// than ``maxDepth`` steps on one value in place (a `$dynamicRef` cycle, which compiling
+    /// cannot see), or less stack left than ``StackBounds/reserve`` (looked at from the
+    /// 17th step on, so shallow documents never pay for it).
+    @inline(__always)
+    mutating func tooDeep(_ s: Int32, _ i: Int) -> Bool {
+        if depth - levelBase > maxDepth { return stopHere(s, i, stack: false) }
+        if depth > 16 {
+            var marker: UInt8 = 0
+            let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            if stackFloor == 0 { findStackFloor(here) }
+            if here <= stackFloor { return stopHere(s, i, stack: true) }
+        }
+        return false
+    }
+
+    @inline(never) mutating func stopHere(_ s: Int32, _ i: Int, stack: Bool) -> Bool {
+        if stop == nil { stop = (s, i, depth, stack) }
+        return true
+    }
+
+    /// Looks up the stack's end. Without one known, 256 KB below `here` may be used (the
+    /// smallest stacks threads usually get are 512 KB).
+    @inline(never) mutating func findStackFloor(_ here: UInt) {
+        stackFloor = StackBounds.floor() ?? (here > (256 << 10) ? here - (256 << 10) : 1)
+    }
+
+    /// The error for ``stop`` (collecting mode), at schema `s` and instance value `i`,
+    /// reported where evaluation stopped (the first time) and, if a branch that was not
+    /// kept dropped it, again at the end (``reportStop()``).
+    @inline(never) mutating func reportTooDeep(_ s: Int32, _ i: Int) {
+        guard collect, !stopReported else { return }
+        stopReported = true
+        report(s, "$ref", i, stopMessage())
+    }
+
+    /// Makes sure the errors name the place where evaluation stopped.
+    mutating func reportStop() {
+        guard collect, let stop else { return }
+        let message = stopMessage()
+        if errors.contains(where: { $0.node == stop.instance && $0.keyword == "$ref" && $0.message == message }) { return }
+        path = []
+        report(stop.node, "$ref", stop.instance, message)
+    }
+
+    func stopMessage() -> String {
+        guard let stop else { return "" }
+        if stop.stack {
+            return "the instance nests too deeply for the stack of this thread (\(stop.steps) schema steps); validation stopped"
+        }
+        return "the schema applies more than \(maxDepth) subschemas to this value without moving into it (a $dynamicRef cycle?); validation stopped"
     }
 
     mutating func run(_ s: Int32, _ node: SchemaNode, _ i: Int, _ ann: inout Annotations?) -> Bool {

@@ -46,9 +46,18 @@ extension Evaluator {
             var none: Annotations? = nil
             return evalGeneral(s, i, &none)
         }
+        let outerInstance = levelInstance, outerBase = levelBase
+        if i != levelInstance {
+            levelInstance = i
+            levelBase = depth
+        }
         depth += 1
-        defer { depth -= 1 }
-        if depth > maxDepth { return false }
+        defer {
+            depth -= 1
+            levelInstance = outerInstance
+            levelBase = outerBase
+        }
+        if tooDeep(s, i) { return false }
         let kind = doc.kind(i)
         var k = Int(node.opStart)
         let end = Int(node.opEnd)
