@@ -149,7 +149,9 @@ struct ValidateCommand: AsyncParsableCommand {
             return try JSONSchema(doc, options: options, registry: registry)
         } catch {
             let lines = error.problems.map { problem -> String in
-                let at = problem.position.map { "\(schema):\($0.line):\($0.column): " } ?? "\(schema): "
+                // A problem in a file reached through $ref names that file.
+                let file = problem.file ?? schema
+                let at = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
                 return at + problem.message
             }
             let head = error.problems.count == 1 && error.problems[0].message == error.message ? [] : ["\(schema): \(error.message)"]

@@ -108,6 +108,19 @@ import Testing
         #expect(r.stdout.contains("a.json:1:10: error:"))
     }
 
+    /// A mistake in a schema file that a $ref loads is reported at that file's line and
+    /// column, not as the root schema's.
+    @Test func aSchemaErrorInAReferencedFileNamesThatFile() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/recipe.json", #"{"properties": {"name": {"$ref": "common.json#/$defs/text"}}}"#)
+        try dir.write("schemas/common.json", "{\n  \"$defs\": {\n    \"text\": {\"pattern\": \"((\"}\n  }\n}\n")
+        try dir.write("a.json", #"{"name": ""}"#)
+        let r = try CLI.run(["validate", "--schema", "schemas/recipe.json", "a.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("schemas/common.json:3:25: the pattern \"((\" is not a valid regular expression"), "\(r.stderr)")
+        #expect(!r.stderr.contains("recipe.json"), "\(r.stderr)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let dir = try Scratch()
         try dir.write("s.json", "{}")

@@ -16,18 +16,29 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         public var position: SourcePosition?
         /// The keyword of the meta-schema (or the engine) that raised it.
         public var keywordLocation: String?
+        /// The schema document the problem is in when it is not the one being compiled but
+        /// one reached through `$ref`: its file path (for a `file://` URI or a folder of
+        /// ``SchemaRegistry/map(prefix:to:)``) or its URI. ``schemaLocation`` and
+        /// ``position`` are then in that document.
+        public var file: String?
 
         /// A problem with its message and, where known, its place in the schema.
-        public init(message: String, schemaLocation: JSONPointer? = nil, position: SourcePosition? = nil, keywordLocation: String? = nil) {
+        public init(
+            message: String, schemaLocation: JSONPointer? = nil, position: SourcePosition? = nil, keywordLocation: String? = nil,
+            file: String? = nil
+        ) {
             self.message = message
             self.schemaLocation = schemaLocation
             self.position = position
             self.keywordLocation = keywordLocation
+            self.file = file
         }
 
-        /// `3:15: /properties/age/minimum: expected a number, found a string`.
+        /// `3:15: /properties/age/minimum: expected a number, found a string`, after
+        /// `schemas/common.json:` when the problem is in a referenced ``file``.
         public var description: String {
             var out = ""
+            if let file { out += file + (position == nil ? ": " : ":") }
             if let position { out += "\(position.line):\(position.column): " }
             if let schemaLocation { out += (schemaLocation.tokens.isEmpty ? "(root)" : schemaLocation.description) + ": " }
             return out + message
@@ -45,9 +56,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         self.problems = problems.isEmpty ? [Problem(message: message)] : problems
     }
 
-    init(_ message: String, at pointer: JSONPointer?, position: SourcePosition?) {
+    init(_ message: String, at pointer: JSONPointer?, position: SourcePosition?, file: String? = nil) {
         self.message = message
-        self.problems = [Problem(message: message, schemaLocation: pointer, position: position)]
+        self.problems = [Problem(message: message, schemaLocation: pointer, position: position, file: file)]
     }
 
     /// The summary and each problem on its own line, `line:column: pointer: message`.

@@ -79,8 +79,14 @@ public struct SchemaRegistry: Sendable {
 
     /// The document for `uri`, from what was added, the mapped folders or the resolver.
     func lookup(_ uri: String) throws(SchemaError) -> JSONDocument? {
+        try load(uri)?.document
+    }
+
+    /// ``lookup(_:)`` with the name to give the document in messages: the path of the file
+    /// it was read from, or its URI.
+    func load(_ uri: String) throws(SchemaError) -> (document: JSONDocument, source: String)? {
         let key = normalizedResourceURI(uri)
-        if let doc = documents[key] { return doc }
+        if let doc = documents[key] { return (doc, displayName(key)) }
         for mapping in mappings where key.hasPrefix(mapping.prefix) {
             let rest = percentDecode(String(key.dropFirst(mapping.prefix.count)))
             let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
@@ -96,14 +102,14 @@ public struct SchemaRegistry: Sendable {
                 throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.reason)")
             }
             do {
-                return try JSONDocument(parsing: bytes)
+                return (try JSONDocument(parsing: bytes), path)
             } catch {
-                throw SchemaError(message: "\(path) (for \(uri)) is not valid JSON: \(error)")
+                throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position, file: path)
             }
         }
         if let resolver {
             do {
-                return try resolver(key)
+                return try resolver(key).map { ($0, displayName(key)) }
             } catch let error as SchemaError {
                 throw error
             } catch {
@@ -112,6 +118,12 @@ public struct SchemaRegistry: Sendable {
         }
         return nil
     }
+}
+
+/// A document's URI as messages name it: the path of a `file://` URI, other URIs as they are.
+func displayName(_ uri: String) -> String {
+    if uri.lowercased().hasPrefix("file:"), let url = URL(string: uri), url.isFileURL { return url.path }
+    return uri
 }
 
 /// A resource URI without fragment (and without an empty trailing `#`).

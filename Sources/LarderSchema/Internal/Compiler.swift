@@ -29,6 +29,9 @@ final class Compiler {
     let registry: SchemaRegistry
     let options: SchemaOptions
     var docs: [JSONDocument] = []
+    /// For each of ``docs``, its name in messages (``SchemaError/Problem/file``); nil for
+    /// the schema being compiled.
+    var sources: [String?] = []
     /// Resource URI (without fragment) -> resource root.
     var resourceRoots: [String: Loc] = [:]
     /// `uri#name` -> node, for `$anchor`, `$dynamicAnchor` and draft 4-7 `#name` ids.
@@ -57,6 +60,7 @@ final class Compiler {
 
     func compileRoot(_ doc: JSONDocument, node: Int, draft: SchemaDraft) throws(SchemaError) -> Program {
         docs.append(doc)
+        sources.append(nil)
         rootLoc = Loc(doc: 0, node: node)
         let base = options.baseURI.map { normalizedResourceURI($0) } ?? ""
         try scanResource(rootLoc, uri: base, draft: draft)
@@ -202,7 +206,7 @@ final class Compiler {
         if let d = SchemaDraft(metaSchemaURI: uri) { return (d, Vocabularies()) }
         // A custom meta-schema: its own $schema names the draft; $vocabulary the vocabularies.
         let metaURI = normalizedResourceURI(uri)
-        guard let meta = try? loadDocument(metaURI) else { return (fallback, Vocabularies()) }
+        guard let meta = (try? loadDocument(metaURI))??.document else { return (fallback, Vocabularies()) }
         var draft = fallback
         var vocabularies = Vocabularies()
         let r = meta.root
@@ -243,16 +247,35 @@ final class Compiler {
 
     // MARK: Loading
 
-    /// A document by URI: the registry, then the embedded meta-schemas.
-    func loadDocument(_ uri: String) throws(SchemaError) -> JSONDocument? {
-        if let doc = try registry.lookup(uri) { return doc }
-        return embeddedMetaSchema(uri)
+    /// A document by URI, its name in messages and whether it is checked against its
+    /// meta-schema: the registry, then the embedded meta-schemas (not checked).
+    func loadDocument(_ uri: String) throws(SchemaError) -> (document: JSONDocument, source: String, check: Bool)? {
+        if let (doc, source) = try registry.load(uri) { return (doc, source, true) }
+        return embeddedMetaSchema(uri).map { ($0, uri, false) }
+    }
+
+    /// Checks a document loaded through `$ref` against its draft's meta-schema, as the
+    /// schema being compiled is checked (``SchemaOptions/validateSchema``), naming the
+    /// document and the line and column of each problem.
+    func checkAgainstMetaSchema(_ doc: JSONDocument, source: String, draft: SchemaDraft) throws(SchemaError) {
+        guard options.validateSchema, let meta = metaSchemaValidator(draft) else { return }
+        let result = meta.validate(doc)
+        guard !result.isValid else { return }
+        let locator = doc.locator()
+        let problems = result.errors.map { e in
+            SchemaError.Problem(
+                message: e.message, schemaLocation: e.instanceLocation,
+                position: doc.position(of: e.node, using: locator), keywordLocation: e.keywordLocation, file: source)
+        }
+        throw SchemaError(
+            message: "the schema \(source) is not valid against the \(draft) meta-schema (\(problems.count) problem\(problems.count == 1 ? "" : "s"))",
+            problems: problems)
     }
 
     /// The root of the resource `uri` (no fragment), loading its document when needed.
     func resourceRoot(_ uri: String, draft: SchemaDraft, from: Loc, reference: String) throws(SchemaError) -> Loc {
         if let loc = resourceRoots[uri] { return loc }
-        guard let doc = try loadDocument(uri) else {
+        guard let (doc, source, check) = try loadDocument(uri) else {
             let lower = uri.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 throw problem(
@@ -263,6 +286,7 @@ final class Compiler {
             throw problem("cannot resolve the reference \(reference): no schema is known as \(uri)", at: from)
         }
         docs.append(doc)
+        sources.append(source)
         let loc = Loc(doc: docs.count - 1, node: doc.root)
         var docDraft = draft
         if doc.kind(doc.root) == .object, let s = doc.member(doc.root, "$schema").flatMap({ doc.string($0) }),
@@ -270,6 +294,7 @@ final class Compiler {
         {
             docDraft = d
         }
+        if check { try checkAgainstMetaSchema(doc, source: source, draft: docDraft) }
         try scanResource(loc, uri: uri, draft: docDraft)
         return loc
     }
@@ -853,14 +878,13 @@ final class Compiler {
 
     // MARK: Problems
 
-    /// A compile error at `loc`, with line and column when it is in the root schema's document.
+    /// A compile error at `loc`, with its JSON Pointer, line and column, and the name of its
+    /// document when that is not the schema being compiled (one loaded through `$ref`).
     func problem(_ message: String, at loc: Loc) -> SchemaError {
-        if loc.doc == 0 {
-            let doc = docs[0]
-            let pointer = relativePointer(doc, from: rootLoc.node, to: loc.node)
-            return SchemaError(message, at: pointer, position: doc.position(of: loc.node))
-        }
-        return SchemaError(message, at: nil, position: nil)
+        let doc = docs[loc.doc]
+        let start = loc.doc == 0 ? rootLoc.node : doc.root
+        let pointer = relativePointer(doc, from: start, to: loc.node)
+        return SchemaError(message, at: pointer, position: doc.position(of: loc.node), file: sources[loc.doc])
     }
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+import LarderJSON
+import LarderSchema
+import Testing
+
+/// Problems in schema files reached through `$ref`, and `--ref-map` look-ups that fail.
+@Suite struct ReferencedFileErrorTests {
+    func folder(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return dir
+    }
+
+    func compileError(_ path: String, registry: SchemaRegistry = SchemaRegistry()) -> SchemaError? {
+        do {
+            _ = try JSONSchema(contentsOfFile: path, registry: registry)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The error named the root schema and no line, though the mistake was in the file the
+    /// `$ref` loads.
+    @Test func aCompileErrorInAReferencedFileNamesThatFileAndItsLine() throws {
+        let dir = try folder([
+            "root.json": "{\n  \"properties\": {\"a\": {\"$ref\": \"child.json\"}}\n}\n",
+            "child.json": "{\n  \"properties\": {\n    \"m\": {\"pattern\": \"((\"}\n  }\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let error = try #require(compileError(dir.appendingPathComponent("root.json").path))
+        let problem = try #require(error.problems.first)
+        #expect(error.problems.count == 1)
+        #expect(problem.file == dir.appendingPathComponent("child.json").path, "\(error)")
+        #expect(problem.position == SourcePosition(line: 3, column: 22), "\(error)")
+        #expect(problem.schemaLocation == "/properties/m/pattern")
+        #expect(problem.message.hasPrefix(#"the pattern "((" is not a valid regular expression"#), "\(error)")
+        #expect(error.description.hasPrefix("\(dir.path)/child.json:3:22: /properties/m/pattern: the pattern"), "\(error)")
+    }
+
+    /// A referenced file is checked against its meta-schema as the root one is: a keyword
+    /// value of the wrong type was silently ignored.
+    @Test func aReferencedFileIsCheckedAgainstItsMetaSchema() throws {
+        let dir = try folder([
+            "root.json": #"{"$ref": "defs/child.json"}"#,
+            "defs/child.json": "{\n  \"type\": \"string\",\n  \"minLength\": \"x\"\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let error = try #require(compileError(dir.appendingPathComponent("root.json").path))
+        let problem = try #require(error.problems.first)
+        #expect(error.message.contains(dir.appendingPathComponent("defs/child.json").path), "\(error)")
+        #expect(problem.file == dir.appendingPathComponent("defs/child.json").path, "\(error)")
+        #expect(problem.position == SourcePosition(line: 3, column: 16), "\(error)")
+        #expect(problem.schemaLocation == "/minLength")
+    }
+
+    @Test func aReferencedFileThatIsNotJSONNamesItsLine() throws {
+        let dir = try folder([
+            "root.json": #"{"$ref": "child.json"}"#,
+            "child.json": "{\n  \"type\": \n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let error = try #require(compileError(dir.appendingPathComponent("root.json").path))
+        let problem = try #require(error.problems.first)
+        #expect(problem.file == dir.appendingPathComponent("child.json").path, "\(error)")
+        #expect(problem.position?.line == 3, "\(error)")
+        #expect(problem.message.contains("not valid JSON"), "\(error)")
+    }
+}
