@@ -70,4 +70,33 @@ import Testing
         #expect(problem.position?.line == 3, "\(error)")
         #expect(problem.message.contains("not valid JSON"), "\(error)")
     }
+
+    /// A URI under a `--ref-map` prefix whose file is missing said the reference was not
+    /// fetched and suggested a mapping, though one was given.
+    @Test func aMissingFileUnderAMappedPrefixNamesThePathTried() throws {
+        let dir = try folder(["schemas/name.json": #"{"type": "string"}"#])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var registry = SchemaRegistry()
+        registry.map(prefix: "https://example.com/schemas/", to: dir.appendingPathComponent("schemas").path)
+        let tried = dir.appendingPathComponent("schemas/nmae.json").path
+        do {
+            _ = try JSONSchema(json: #"{"properties": {"a": {"$ref": "https://example.com/schemas/nmae.json"}}}"#, registry: registry)
+            Issue.record("compiled")
+        } catch {
+            #expect(error.message == "cannot resolve the reference https://example.com/schemas/nmae.json: the file \(tried) does not exist (--ref-map https://example.com/schemas/=\(dir.appendingPathComponent("schemas").path))", "\(error)")
+            #expect(error.problems.first?.schemaLocation == "/properties/a")
+        }
+        // A URI no mapping covers keeps its own message.
+        do {
+            _ = try JSONSchema(json: #"{"$ref": "https://other.example.com/name.json"}"#, registry: registry)
+            Issue.record("compiled")
+        } catch {
+            #expect(error.message.contains("is not fetched"), "\(error)")
+        }
+        // A relative file reference beside a schema file.
+        let root = dir.appendingPathComponent("schemas/root.json")
+        try Data(#"{"$ref": "missing.json"}"#.utf8).write(to: root)
+        let fileError = try #require(compileError(root.path))
+        #expect(fileError.message.contains("the file \(dir.appendingPathComponent("schemas/missing.json").path) does not exist"), "\(fileError)")
+    }
 }

@@ -120,6 +120,22 @@ public struct SchemaRegistry: Sendable {
     }
 }
 
+extension SchemaRegistry {
+    /// Why nothing was found for `uri` when a mapped folder covers it: the file looked for
+    /// does not exist (with the mapping, when it was given with `--ref-map`). Nil when no
+    /// mapping covers `uri`.
+    func missingFile(for uri: String) -> String? {
+        let key = normalizedResourceURI(uri)
+        let tried = mappings.filter { key.hasPrefix($0.prefix) }.map { mapping -> String in
+            let rest = percentDecode(String(key.dropFirst(mapping.prefix.count)))
+            let path = URL(fileURLWithPath: mapping.directory).appendingPathComponent(rest).path
+            let isFileMapping = mapping.prefix.lowercased().hasPrefix("file:")
+            return "the file \(path) does not exist" + (isFileMapping ? "" : " (--ref-map \(mapping.prefix)=\(mapping.directory))")
+        }
+        return tried.isEmpty ? nil : tried.joined(separator: "; ")
+    }
+}
+
 /// A document's URI as messages name it: the path of a `file://` URI, other URIs as they are.
 func displayName(_ uri: String) -> String {
     if uri.lowercased().hasPrefix("file:"), let url = URL(string: uri), url.isFileURL { return url.path }

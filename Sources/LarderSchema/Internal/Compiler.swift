@@ -276,6 +276,9 @@ final class Compiler {
     func resourceRoot(_ uri: String, draft: SchemaDraft, from: Loc, reference: String) throws(SchemaError) -> Loc {
         if let loc = resourceRoots[uri] { return loc }
         guard let (doc, source, check) = try loadDocument(uri) else {
+            if let missing = registry.missingFile(for: uri) {
+                throw problem("cannot resolve the reference \(reference): \(missing)", at: from)
+            }
             let lower = uri.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 throw problem(
