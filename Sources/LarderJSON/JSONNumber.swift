@@ -62,19 +62,33 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
 
     /// The value as sign, significant digits without leading or trailing zeros, and a
     /// power of ten: `-12.50e1` is (true, "125", 0); zero is (false, "0", 0).
+    ///
+    /// An exponent written with more than 17 significant digits (`1e99999999999999999999`)
+    /// does not fit: the power is then clamped to ±`Int.max / 4`. `==`, hashing and
+    /// ``compare(_:_:)`` read the whole exponent and stay exact.
     public var canonical: (negative: Bool, digits: String, exponent: Int) {
+        let c = exact
+        if c.large.isEmpty { return (c.negative, c.digits, c.exponent) }
+        return (c.negative, c.digits, c.large.hasPrefix("-") ? Int.min / 4 : Int.max / 4)
+    }
+
+    /// The canonical form with the whole exponent: the power of ten is `large + exponent`,
+    /// where `large` is the written exponent when it has more than 17 significant digits
+    /// (signed decimal text without leading zeros, "" otherwise) and `exponent` the rest.
+    /// Any `large` outweighs any `exponent` (which is bounded by the literal's length).
+    var exact: (negative: Bool, digits: String, exponent: Int, large: String) {
         var negative = false
         var digits: [UInt8] = []
         var exponent = 0
         var seenPoint = false
         var bytes = Array(literal.utf8)[...]
         if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
-        var expText = ""
+        var expBytes: ArraySlice<UInt8> = []
         while let c = bytes.first {
             bytes = bytes.dropFirst()
             if c == UInt8(ascii: ".") { seenPoint = true; continue }
             if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
-                expText = String(decoding: bytes, as: UTF8.self)
+                expBytes = bytes
                 break
             }
             if digits.isEmpty && c == UInt8(ascii: "0") {
@@ -84,38 +98,87 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
             digits.append(c)
             if seenPoint { exponent -= 1 }
         }
-        if expText.hasPrefix("+") { expText.removeFirst() }
-        exponent += Int(expText.prefix(12)) ?? 0
+        var large = ""
+        if !expBytes.isEmpty {
+            var expNegative = false
+            if expBytes.first == UInt8(ascii: "+") || expBytes.first == UInt8(ascii: "-") {
+                expNegative = expBytes.first == UInt8(ascii: "-")
+                expBytes = expBytes.dropFirst()
+            }
+            while expBytes.count > 1 && expBytes.first == UInt8(ascii: "0") { expBytes = expBytes.dropFirst() }
+            if expBytes.count <= 17 {
+                let value = Int(String(decoding: expBytes, as: UTF8.self)) ?? 0
+                exponent += expNegative ? -value : value
+            } else {
+                large = (expNegative ? "-" : "") + String(decoding: expBytes, as: UTF8.self)
+            }
+        }
         while digits.last == UInt8(ascii: "0") { digits.removeLast(); exponent += 1 }
-        if digits.isEmpty { return (false, "0", 0) }
-        return (negative, String(decoding: digits, as: UTF8.self), exponent)
+        if digits.isEmpty { return (false, "0", 0, "") }
+        if !large.isEmpty && exponent != 0 {
+            // One form for each power: the whole of it in `large`, or all in `exponent`
+            // when it fits in 17 digits (`10e99999999999999999999` is `1e100000000000000000000`).
+            let largeNegative = large.hasPrefix("-")
+            let magnitude = Self.add(Array(large.utf8.drop { $0 == UInt8(ascii: "-") }), largeNegative ? -exponent : exponent)
+            if magnitude.count <= 17 {
+                let value = Int(String(decoding: magnitude, as: UTF8.self))!
+                return (negative, String(decoding: digits, as: UTF8.self), largeNegative ? -value : value, "")
+            }
+            large = (largeNegative ? "-" : "") + String(decoding: magnitude, as: UTF8.self)
+            exponent = 0
+        }
+        return (negative, String(decoding: digits, as: UTF8.self), exponent, large)
+    }
+
+    /// The decimal digits of `magnitude + delta`, for a magnitude larger than `|delta|`.
+    private static func add(_ magnitude: [UInt8], _ delta: Int) -> [UInt8] {
+        var out = magnitude
+        var carry = delta.magnitude
+        let subtract = delta < 0
+        var borrow = 0
+        var k = out.count - 1
+        while k >= 0 && (carry > 0 || borrow > 0) {
+            let d = Int(out[k] - 48)
+            let change = Int(carry % 10)
+            carry /= 10
+            var v = subtract ? d - change - borrow : d + change + borrow
+            borrow = 0
+            if v < 0 { v += 10; borrow = 1 } else if v > 9 { v -= 10; borrow = 1 }
+            out[k] = UInt8(48 + v)
+            k -= 1
+        }
+        if borrow > 0 && !subtract { out.insert(UInt8(ascii: "1"), at: 0) }
+        while out.count > 1 && out.first == UInt8(ascii: "0") { out.removeFirst() }
+        return out
     }
 
     public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
         if a.literal == b.literal { return true }
-        let x = a.canonical, y = b.canonical
-        return x.negative == y.negative && x.digits == y.digits && x.exponent == y.exponent
+        let x = a.exact, y = b.exact
+        return x.negative == y.negative && x.digits == y.digits && x.exponent == y.exponent && x.large == y.large
     }
 
     public func hash(into hasher: inout Hasher) {
-        let c = canonical
+        let c = exact
         hasher.combine(c.negative)
         hasher.combine(c.digits)
         hasher.combine(c.exponent)
+        hasher.combine(c.large)
     }
 
     /// Compares mathematical values exactly (no Double rounding).
     public static func compare(_ a: JSONNumber, _ b: JSONNumber) -> Int {
-        let x = a.canonical, y = b.canonical
+        let x = a.exact, y = b.exact
         if x.digits == "0" && y.digits == "0" { return 0 }
         if x.digits == "0" { return y.negative ? 1 : -1 }
         if y.digits == "0" { return x.negative ? -1 : 1 }
         if x.negative != y.negative { return x.negative ? -1 : 1 }
         // Same sign: compare magnitudes by order of magnitude, then digits.
-        let mx = x.digits.count + x.exponent, my = y.digits.count + y.exponent
         var magnitude: Int
-        if mx != my {
-            magnitude = mx < my ? -1 : 1
+        if x.large != y.large {
+            magnitude = compareLarge(x.large, y.large)
+        } else if x.digits.count + x.exponent != y.digits.count + y.exponent {
+            magnitude = x.digits.count + x.exponent < y.digits.count + y.exponent ? -1 : 1
         } else {
             let n = max(x.digits.count, y.digits.count)
             let dx = x.digits.padding(toLength: n, withPad: "0", startingAt: 0)
@@ -123,5 +186,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
             magnitude = dx == dy ? 0 : (dx < dy ? -1 : 1)
         }
         return x.negative ? -magnitude : magnitude
+    }
+
+    /// Orders two large exponents of ``exact`` ("" is zero; both are different).
+    private static func compareLarge(_ a: String, _ b: String) -> Int {
+        let an = a.hasPrefix("-"), bn = b.hasPrefix("-")
+        if a.isEmpty { return bn ? 1 : -1 }
+        if b.isEmpty { return an ? -1 : 1 }
+        if an != bn { return an ? -1 : 1 }
+        let da = an ? a.dropFirst() : a[...], db = bn ? b.dropFirst() : b[...]
+        let order = da.count != db.count ? (da.count < db.count ? -1 : 1) : (da < db ? -1 : 1)
+        return an ? -order : order
     }
 }
