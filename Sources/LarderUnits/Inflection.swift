@@ -121,11 +121,14 @@ public enum Inflection {
         "person": "people", "foot": "feet", "tooth": "teeth", "mouse": "mice", "goose": "geese",
         "cookie": "cookies", "brownie": "brownies", "pie": "pies", "smoothie": "smoothies", "calorie": "calories",
     ]
-    private static let englishIrregularSingular: [String: String] = {
+    private static let englishIrregularSingular = inverted(englishIrregular)
+
+    /// Plural -> singular, from singular -> plural.
+    private static func inverted(_ plurals: [String: String]) -> [String: String] {
         var d: [String: String] = [:]
-        for (s, p) in englishIrregular { d[p] = s }
+        for (s, p) in plurals { d[p] = s }
         return d
-    }()
+    }
 
     static func englishPlural(_ w: String) -> String {
         if invariable.contains(w) { return w }
@@ -267,11 +270,7 @@ public enum Inflection {
         "orange": "orangen", "limette": "limetten", "gurke": "gurken", "knoblauchzehe": "knoblauchzehen", "birne": "birnen",
         "paprikaschote": "paprikaschoten", "zucchini": "zucchini", "eigelb": "eigelb", "eiweiß": "eiweiß", "brötchen": "brötchen",
     ]
-    private static let germanSingulars: [String: String] = {
-        var d: [String: String] = [:]
-        for (s, p) in germanPlurals { d[p] = s }
-        return d
-    }()
+    private static let germanSingulars = inverted(germanPlurals)
 
     static func germanPlural(_ w: String) -> String { germanPlurals[w] ?? w }
     static func germanSingular(_ w: String) -> String { germanSingulars[w] ?? w }
