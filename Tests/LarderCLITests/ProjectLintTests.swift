@@ -151,11 +151,11 @@ import Testing
     @Test func configMistakesAreToldInWordsNotSchemaPatterns() throws {
         let dir = try project()
         try dir.write("larder.yml", """
-            locales: [en, pt_BR]
+            locales: [en, pt_BR, "ca_ES@valencia", "pt_BR.UTF-8"]
             content:
               - kind: recipe
                 schema: my-recipe.json
-                include: ["../recipes/*.json", "/abs/*.json", "content//x.json", "c:/x.json"]
+                include: ["../recipes/*.json", "/abs/*.json", "content//x.json", "c:/x.json", ""]
               - kind: drink
                 include: ["drinks/*.json"]
             rules:
@@ -173,6 +173,9 @@ import Testing
             "larder.yml:5:36: error: content[0].include[1]: '/abs/*.json' is not a path relative to the project folder: it starts with / [config]",
             "larder.yml:5:51: error: content[0].include[2]: 'content//x.json' is not a path relative to the project folder: it has an empty segment (//) [config]",
             "larder.yml:5:70: error: content[0].include[3]: 'c:/x.json' is not a path relative to the project folder: it has a : [config]",
+            "larder.yml:5:83: error: content[0].include[4]: '' is not a path relative to the project folder: it is empty [config]",
+            "larder.yml:1:22: error: locales[2]: 'ca_ES@valencia' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write ca-ES-valencia [config]",
+            "larder.yml:1:40: error: locales[3]: 'pt_BR.UTF-8' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419) [config]",
             "larder.yml:6:5: error: content[1]: 'drink' is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy [config]",
             "larder.yml:9:17: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them [config]",
             "larder.yml:11:5: error: transforms[0]: 'Scale' is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them [config]",
@@ -198,7 +201,7 @@ import Testing
         for expected in [
             #"content/r.json:1:34: error: "pt_BR" is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR [schema]"#,
             #"content/r.json:2:48: error: "quantity": "1 and a half" is not an amount: a number (1.5 or 1,5), a fraction (1/2, 1 1/2, ½), or a range of two (2-3, 1 to 2) [schema]"#,
-            #"content/r.json:2:72: error: "unit": "Cup!" is not a unit: a word or symbol starting with a letter (g, ml, cup, piece) [schema]"#,
+            #"content/r.json:2:72: error: "unit": "Cup!" is not a unit key: keys are written in letters without accents, digits, µ, °, spaces, . and -, starting with a letter (g, ml, cup, piece, xicara) [schema]"#,
             #"content/r.json:2:91: error: "tags"[0]: "Citrus" is not a tag: a lower-case key, with a language prefix or without (citrus, en:citrus) [schema]"#,
         ] {
             #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")

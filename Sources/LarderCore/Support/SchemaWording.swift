@@ -18,8 +18,10 @@ public enum SchemaWording {
         let place = location.dropFirst(base.count)
         switch place {
         case "common.schema.json#/$defs/languageTag/pattern", "bundle.schema.json#/$defs/languageTag/pattern":
-            let dashed = value.replacingOccurrences(of: "_", with: "-")
-            return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + (dashed != value ? "; write \(dashed)" : "")
+            // A hint only when it is a tag itself: pt_BR -> pt-BR, ca_ES@valencia -> ca-ES-valencia.
+            let dashed = value.replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "@", with: "-")
+            let hint = dashed != value && LanguageTagShape.isWellFormed(dashed) ? "; write \(dashed)" : ""
+            return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + hint
         case "common.schema.json#/$defs/slug/pattern", "bundle.schema.json#/$defs/manifest/properties/kinds/items/pattern":
             return "is not a key Larder takes: lower-case letters a-z, digits and -, starting with a letter or digit (old-fashioned)"
         case "common.schema.json#/$defs/nonBlankString/pattern", "bundle.schema.json#/$defs/text/pattern":
@@ -40,7 +42,7 @@ public enum SchemaWording {
         case "common.schema.json#/$defs/quantityText/pattern":
             return "is not an amount: a number (1.5 or 1,5), a fraction (1/2, 1 1/2, ½), or a range of two (2-3, 1 to 2)"
         case "common.schema.json#/$defs/unit/pattern":
-            return "is not a unit: a word or symbol starting with a letter (g, ml, cup, piece)"
+            return "is not a unit key: keys are written in letters without accents, digits, µ, °, spaces, . and -, starting with a letter (g, ml, cup, piece, xicara)"
         case "product.schema.json#/properties/code/pattern":
             return "is not a barcode: 8, 12, 13 or 14 digits (a GTIN), nothing else"
         case "config.schema.json#/$defs/ruleId/pattern":
@@ -54,6 +56,7 @@ public enum SchemaWording {
 
     /// Why `path` is not a relative path as the schemas' `relativePath` takes it.
     static func pathProblem(_ path: String, folder: String) -> String {
+        if path.isEmpty { return "it is empty" }
         if path.hasPrefix("/") { return "it starts with /" }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains("..") { return "a .. segment leaves \(folder)" }
