@@ -146,6 +146,15 @@ import Testing
         #expect(r.stderr.contains("[transform breaks] the plugin returned content that fails its schema, so no export ran: content/drinks.json at /1/name: "), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
 
+        // A warning, the content's own choice, is reported and the build goes on.
+        try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+            + "\nrules:\n  schema: warning\n")
+        let warned = try CLI.run(["build", "--format", "xcode"], in: scratch.url)
+        #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
+        #expect(warned.stdout.contains("warning: \"name\": expected a string or an object, found a number [schema]"), "\(warned.stdout)")
+        try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "\nrules:\n  schema: warning\n", with: ""))
+
         // With the schema rule off, the content's own choice, the build goes on.
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
             + "\nrules:\n  schema: \"off\"\n")

@@ -25,7 +25,7 @@ public struct Builder: Sendable {
     /// Checks a document a transform plugin rewrote, before any export sees it: the build
     /// sets it to the content's schema check (``Linter/schemaCheck()``), so a plugin that
     /// makes a recipe the exporters cannot read stops the build, naming the document. Its
-    /// errors fail the step; nil checks nothing.
+    /// errors fail the step, its warnings and notes are reported; nil checks nothing.
     public var checkRewritten: (@Sendable (Document) -> [Diagnostic])? = nil
 
     public init(config: LarderConfig, registry: PluginRegistry, outputBase: String, protected: [String] = [], toolVersion: String = "",
@@ -114,8 +114,12 @@ public struct Builder: Sendable {
                     throw StepError(step: name, message: error.description)
                 }
                 if let check = checkRewritten {
-                    let errors = rewritten.flatMap { check(documents[$0]).filter { $0.severity == .error } }
+                    // Errors stop the step; at a lower severity (`schema: warning`) they are
+                    // reported with the build's other diagnostics.
+                    let found = rewritten.flatMap { check(documents[$0]) }
+                    let errors = found.filter { $0.severity == .error }
                     if !errors.isEmpty { throw StepError(step: name, message: Self.rewriteProblems(errors)) }
+                    diagnostics += found
                 }
                 continue
             }
