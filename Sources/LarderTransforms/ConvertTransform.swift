@@ -289,8 +289,11 @@ struct ConvertRun {
         guard let from = try? JSONDocument(parsing: JSONEditor.apply(sourcePlan.edits, to: json.bytes, range: json.byteRange(source))) else {
             return false
         }
+        // Salt and sodium state one value, as kcal and kJ do: the target's own is kept, and
+        // its counterpart from the other block would contradict it.
+        let counterparts = ["salt": "sodium", "sodium": "salt", "energyKcal": "energyKj", "energyKj": "energyKcal"]
         let missing = from.members(from.root).compactMap { m in from.string(m.key).map { (name: $0, value: m.value) } }
-            .filter { !present.contains($0.name) }
+            .filter { !present.contains($0.name) && !(counterparts[$0.name].map(present.contains) ?? false) }
         guard !missing.isEmpty else { return false }
         let computed = missing.filter { ConvertRun.nutrientKeys.contains($0.name) && from.kind($0.value) == .number }.map(\.name)
         if !computed.isEmpty, factor == nil {

@@ -115,6 +115,13 @@ import Testing
         // 8.5 × 100 / 15 = 56.67 → 56.7; 4.635 × 100 / 15 = 30.9.
         #expect(b.at("nutrition") == ["per100g": ["energyKcal": 539, "sugars": 56.7, "fat": 30.9]])
 
+        // Salt beside the target's own sodium (and kcal beside its kJ) would state one value
+        // twice, differently: the target's is kept, and lint still passes on the result.
+        let pair = #"{"code": "3017620422003", "name": "X", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 536, "fat": 34, "salt": 1.3}, "perServing": {"energyKj": 670, "sodium": 0.2}}}"#
+        let (_, paired, pairNotes) = try run(pair, ConvertOptions(per: .serving))
+        #expect(paired.at("nutrition/perServing") == ["energyKj": 670, "sodium": 0.2, "fat": 10.2])
+        #expect(pairNotes.map(\.message) == ["fat is not given in perServing: computed from per100g"])
+
         // keep: both blocks stay, the target filled.
         let (_, k, _) = try run(both, ConvertOptions(per: .serving, keep: true))
         #expect(k.at("nutrition/per100g") == ["energyKcal": 539, "fat": 30.9, "salt": 0.107, "x-note": "lab"])
