@@ -245,7 +245,9 @@ struct ScaleRun {
             // bracket or a slash may open it ("flour (250 g or 9 oz)").
             let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
             for (i, word) in words.enumerated() {
-                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true else { continue }
+                // A number, in digits or in words ("plus two tablespoons").
+                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
+                    || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
                 if before.contains(where: Self.approximately.contains) { continue }
                 let rest = words[i...].joined(separator: " ")

@@ -176,9 +176,13 @@ public struct IngredientParser: Sendable {
             } ?? false
             // Before a plain noun, an article is one too ("an egg", "um ovo", "a large onion"),
             // unless the words after it say how little ("a few", "a little", "a good pinch").
-            let counted = unit == nil && !NumberWords.vagueAfter(s, from: u)
+            let counted = unit == nil && w.endsWithArticle && !NumberWords.vagueAfter(s, from: u)
             if !w.needsUnit || measured || counted {
                 scanned = AmountScanner.Scanned(amount: .exact(w.value), end: w.end, style: AmountStyle())
+                // "two to three cloves", "one or two eggs": a range in words is not read.
+                if NumberWords.continues(s, at: w.end, language: language) != nil {
+                    line.problem = "a range in words, which is not read"
+                }
             }
         }
         guard let amountScan = scanned, line.problem == nil else {
@@ -233,6 +237,17 @@ public struct IngredientParser: Sendable {
             line.fixedUnit = unit
             line.restStart = end
             splitNameAndNote(&line, from: end)
+            return line
+        }
+        // "a cup and a half", "uma xícara e meia": the amount goes on after its unit, which
+        // is not read; the line is kept as written.
+        if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
+            line.amount = nil
+            line.unit = nil
+            line.unitWord = nil
+            line.problem = "the amount goes on after its unit ('\(more)'), which is not read"
+            line.restStart = lead
+            splitNameAndNote(&line, from: lead)
             return line
         }
         // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".

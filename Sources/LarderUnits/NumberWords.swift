@@ -5,7 +5,7 @@
 /// An article (`a`, `an`, `um`, `una`, `ein`) and a half (`half`, `meio`, `halbe`) count as
 /// an amount before a unit or a noun (`an egg`, `half an onion`), not before words that say
 /// how little or how loosely: `a pinch of love`, `a little oil` and `a few leaves` have none.
-enum NumberWords {
+public enum NumberWords {
     /// What a word is.
     enum Kind {
         /// A number (`two`, `duas`, `drei`).
@@ -67,7 +67,7 @@ enum NumberWords {
     /// no word there): an article before them is no amount.
     static func vagueAfter(_ s: [Unicode.Scalar], from start: Int) -> Bool {
         guard let (first, end) = word(s, at: start) else { return true }
-        if vagueWords.contains(first) { return true }
+        if vagueWords.contains(first) || notNouns.contains(first) { return true }
         let k = AmountScanner.skipSpaces(s, end)
         if k > end, let (second, _) = word(s, at: k), vagueWords.contains(second) { return true }
         return false
@@ -78,6 +78,54 @@ enum NumberWords {
         var value: Rational
         var end: Int
         var needsUnit: Bool
+        /// True when the words read end with an article (`a`, `half an`): a noun may follow.
+        var endsWithArticle = false
+    }
+
+    /// Words that are no counted noun after an article or a half: joining words, articles,
+    /// fractions ("a quarter cup", "half and half", "half the juice", "a la carte").
+    static let notNouns: Set<String> = [
+        "and", "or", "to", "the", "of", "a", "an", "plus", "la", "le", "les", "l", "de", "del", "della", "di", "du", "des", "der",
+        "die", "das", "dem", "den", "o", "os", "as", "el", "lo", "los", "las", "y", "e", "et", "und", "ou", "oder", "bis", "quarter",
+        "quarters", "third", "thirds", "eighth", "eighths", "fourth", "fifth", "sixth", "dozen", "carte", "mode", "moda",
+    ]
+
+    /// True when `word` (lower-cased) is a number in words in `language` (every language
+    /// when nil): `two`, `duas`, `half`, `anderthalb`; not an article.
+    public static func isNumber(_ word: String, language: String?) -> Bool {
+        switch kind(word.lowercased(), language: language) {
+        case .number?, .half?, .oneAndAHalf?: true
+        default: false
+        }
+    }
+
+    /// Words that go on with an amount after its unit: `a cup and a half`, `uma xícara e
+    /// meia`, `una taza y media`, `une tasse et demie`, `un bicchiere e mezzo`.
+    static let halfAfterUnit: [[String]] = [
+        ["and", "a", "half"], ["e", "meia"], ["e", "meio"], ["y", "media"], ["y", "medio"], ["et", "demie"], ["et", "demi"],
+        ["e", "mezzo"], ["e", "mezza"], ["und", "ein", "halb"], ["und", "eine", "halbe"],
+    ]
+
+    /// The words from `start` (letters only, lower-cased), at most `count`.
+    static func words(_ s: [Unicode.Scalar], from start: Int, count: Int) -> [String] {
+        var out: [String] = []
+        var k = AmountScanner.skipSpaces(s, start)
+        while out.count < count, let (w, end) = word(s, at: k) {
+            out.append(w)
+            k = AmountScanner.skipSpaces(s, end)
+        }
+        return out
+    }
+
+    /// True when the words after an amount in words go on with it in a way it does not read:
+    /// a range in words (`two to three`, `one or two`, `dois a três`) or a half after the unit
+    /// (`a cup and a half`). The line is then kept as written, with a note.
+    static func continues(_ s: [Unicode.Scalar], at start: Int, language: String?) -> String? {
+        let next = words(s, from: start, count: 3)
+        if next.count >= 2, ["to", "or", "a", "o", "ou", "bis", "oder", "à"].contains(next[0]), isNumber(next[1], language: language) {
+            return next.prefix(2).joined(separator: " ")
+        }
+        return halfAfterUnit.first { Array(next.prefix($0.count)) == $0 }?.joined(separator: " ")
     }
 
     /// The word at `start` and where it ends (letters only).
@@ -115,13 +163,16 @@ enum NumberWords {
                 found = Found(value: v, end: e3, needsUnit: false)
             }
         case .article:
-            found = Found(value: .one, end: end1, needsUnit: true)
+            found = Found(value: .one, end: end1, needsUnit: true, endsWithArticle: true)
             // "eine halbe Tasse", "a half cup".
             if let (w, e) = next(end1), case .half? = kind(w, language: language) { found = Found(value: half, end: e, needsUnit: true) }
         case .half:
             found = Found(value: half, end: end1, needsUnit: true)
             // "half a cup", "half an onion".
-            if let (w, e) = next(end1), case .article? = kind(w, language: language) { found.end = e }
+            if let (w, e) = next(end1), case .article? = kind(w, language: language) {
+                found.end = e
+                found.endsWithArticle = true
+            }
         case .oneAndAHalf:
             found = Found(value: Rational(unchecked: 3, 2), end: end1, needsUnit: false)
         }

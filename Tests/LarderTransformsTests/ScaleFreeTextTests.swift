@@ -129,6 +129,32 @@ import Testing
         #expect(pt == ["2 ovos", "2 cebolas"])
     }
 
+    /// Words that go on with an amount in a way scale does not read keep the line as it
+    /// is, with a note: a range in words was scaled at its first end ("4 to three cloves"),
+    /// and "a cup and a half" became "2 cups and a half".
+    @Test func amountsInWordsThatGoOnAreKeptWithANote() throws {
+        let lines = ["two to three cloves garlic", "one or two eggs", "a cup and a half of flour", "1 cup and a half of milk"]
+        let (out, messages) = try scaled(lines, by: Rational(2))
+        #expect(out == lines)
+        #expect(messages.count == 4, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("left as is") }, "\(messages)")
+        let (pt, ptNotes) = try scaled(["uma xícara e meia de farinha", "dois a três dentes de alho"], by: Rational(2), language: "pt")
+        #expect(pt == ["uma xícara e meia de farinha", "dois a três dentes de alho"])
+        #expect(ptNotes.count == 2, "\(ptNotes)")
+        // A second amount in words is named, as one in digits is.
+        let (_, second) = try scaled(["1 cup plus two tablespoons sugar"], by: Rational(2))
+        #expect(second == ["'1 cup plus two tablespoons sugar' has a second amount, 'two tablespoons', which is not scaled; check the line"])
+    }
+
+    /// A half or an article before a word that is no counted noun is no amount: "half and
+    /// half" became "1 and half", "a quarter cup oil" "2 quarter cup oils".
+    @Test func aHalfOrAnArticleBeforeNoNounIsNoAmount() throws {
+        let lines = ["half and half, for serving", "half the lemon juice", "half of the butter", "a quarter cup oil",
+                     "an eighth teaspoon salt", "a la carte garnish", "one-pot pasta"]
+        let (out, _) = try scaled(lines, by: Rational(2))
+        #expect(out == lines)
+    }
+
     @Test func anArticleBeforeAVagueMeasureIsNoAmount() throws {
         let lines = ["a pinch of love", "a little olive oil", "uma pitada de sal", "a few leaves of basil", "a good pinch of salt",
                      "a large handful of spinach", "a couple of sprigs of thyme", "un poco de sal", "ein paar Blätter"]
