@@ -209,6 +209,31 @@ import Testing
         #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
     }
 
+    /// An entry's own `schema:` setting is its documents' severity, as for every other rule:
+    /// the top-level one was applied to every entry.
+    @Test func theSchemaRuleTakesTheSeverityOfTheFilesEntry() throws {
+        let dir = try Scratch()
+        try dir.write("drafts/d.json", #"{"id": "d", "name": 5, "servings": 2, "ingredients": ["1 egg"]}"#)
+        try dir.write("content/r.json", #"{"id": "r", "name": 5, "servings": 2, "ingredients": ["1 egg"]}"#)
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+                rules: { schema: error }
+              - kind: recipe
+                include: ["drafts/*.json"]
+                rules: { schema: warning }
+            rules:
+              schema: note
+
+            """)
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("content/r.json:1:21: error: \"name\": expected a string or an object, found a number [schema]"), "\(r.stdout)")
+        #expect(r.stdout.contains("drafts/d.json:1:21: warning: \"name\": expected a string or an object, found a number [schema]"), "\(r.stdout)")
+    }
+
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
         let dir = try project()
         try dir.write("larder.yml", Self.config + "\n  image-exist: error\n  near-duplicate-location: { meterz: 10 }\n")

@@ -295,16 +295,17 @@ public struct Linter: Sendable {
         /// Per content entry (and for documents of no entry, at `config.content.count`): the
         /// rules in force and their contexts.
         let jobs: [[(rule: any Rule, context: RuleContext)]]
-        let schemaSeverity: Severity
-        let schemaOff: Bool
+        /// Per content entry, the `schema` rule's severity there (its `rules:` over the
+        /// top-level ones); nil where it is off.
+        let schemaSeverities: [Severity?]
         let entryCount: Int
 
         /// The diagnostics of `document` (of content entry `entry`); rules see `content` as
         /// the run's documents.
         func diagnostics(_ document: Document, entry: Int?, content: ContentSet) -> [Diagnostic] {
             var out: [Diagnostic] = []
-            if !schemaOff, let e = entry, let schema = schemas[e] {
-                out += Linter.schemaDiagnostics(schema, document, severity: schemaSeverity)
+            if let e = entry, let schema = schemas[e], let severity = schemaSeverities[e] {
+                out += Linter.schemaDiagnostics(schema, document, severity: severity)
             }
             for (rule, context) in jobs[entry ?? entryCount] where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
                 var context = context
@@ -317,7 +318,6 @@ public struct Linter: Sendable {
 
     func documentLint(schemas: [Int: JSONSchema], projectFiles: any ProjectFiles) -> DocumentLint {
         let rules = rulesInForce().filter { !($0 is any ContentRule) }
-        let schemaSetting = config.rules[RuleMetadata.schemaID]
         let entries: [ContentEntry?] = config.content.map { $0 } + [nil]
         let jobs = entries.map { entry in
             rules.compactMap { rule -> (rule: any Rule, context: RuleContext)? in
@@ -329,8 +329,16 @@ public struct Linter: Sendable {
                 return (rule, context)
             }
         }
-        return DocumentLint(schemas: schemas, jobs: jobs, schemaSeverity: schemaSetting?.severity ?? .error,
-                            schemaOff: schemaSetting?.isOff ?? false, entryCount: config.content.count)
+        return DocumentLint(schemas: schemas, jobs: jobs, schemaSeverities: schemaSeverities(), entryCount: config.content.count)
+    }
+
+    /// Per content entry, the `schema` rule's severity for its documents (the entry's own
+    /// `rules:` first, then the top-level ones; error by default); nil where it is off.
+    func schemaSeverities() -> [Severity?] {
+        config.content.map { entry in
+            let setting = config.setting(for: RuleMetadata.schemaID, entry: entry)
+            return setting?.isOff ?? false ? nil : setting?.severity ?? .error
+        }
     }
 
     /// A rule's options with what the config knows added: the entry's `images` folder and the
@@ -345,18 +353,16 @@ public struct Linter: Sendable {
 
     /// Schema errors of one document as diagnostics at the offending values.
     /// The check ``Builder/checkRewritten`` runs on a document a transform plugin rewrote:
-    /// the schema of its file's content entry, at the `schema` rule's severity (none when the
-    /// rule is off). `files` are the included files with their entries.
+    /// the schema of its file's content entry, at the `schema` rule's severity for that entry
+    /// (none where the rule is off). `files` are the included files with their entries.
     public func schemaCheck(files: [(path: String, entry: Int)]) -> @Sendable (Document) -> [Diagnostic] {
-        let setting = config.rules[RuleMetadata.schemaID]
-        if setting?.isOff ?? false { return { _ in [] } }
-        let severity = setting?.severity ?? .error
+        let severities = schemaSeverities()
         let schemas = compileSchemas().schemas
         var entries: [String: Int] = [:]
         for file in files where entries[file.path] == nil { entries[file.path] = file.entry }
         let entryOf = entries
         return { document in
-            guard let entry = entryOf[document.file], let schema = schemas[entry] else { return [] }
+            guard let entry = entryOf[document.file], let schema = schemas[entry], let severity = severities[entry] else { return [] }
             return Linter.schemaDiagnostics(schema, document, severity: severity)
         }
     }
