@@ -584,6 +584,21 @@ import Testing
         }
     }
 
+    /// Two paths that differ only in case are one file on macOS and Windows: a build there
+    /// kept one of the two silently. (Two encodings of one accent are one path to Swift, and
+    /// are refused as a path given twice.)
+    @Test(arguments: [("A.txt", "a.txt"), ("Caf\u{E9}/x.txt", "caf\u{C9}/X.txt")])
+    func artifactPathsThatDifferOnlyInCaseAreRefused(_ first: String, _ second: String) throws {
+        let writer = OutputWriter(base: try scratch())
+        let pair = [try Artifact(path: first, string: "1"), try Artifact(path: second, string: "2")]
+        do {
+            try writer.check([OutputWriter.Output(path: "dist/x", isFile: false, artifacts: pair)])
+            Issue.record("two paths of one file were accepted")
+        } catch {
+            #expect(error.description == "the files '\(first)' and '\(second)' of the output 'dist/x' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+        }
+    }
+
     @Test func builderStopsOnAFailingPluginAndNamesTheStep() async throws {
         let dir = try scratch("exit 2")
         let config = LarderConfig(json: try JSONValue(parsing: #"""

@@ -110,11 +110,19 @@ public struct OutputWriter: Sendable {
         guard output.artifacts.count > 1 else { return }
         var position: [String: Int] = [:]
         position.reserveCapacity(output.artifacts.count)
+        // Paths that differ only in case name one file on the file systems of macOS and
+        // Windows: one would replace the other there. (Two encodings of one accent are one
+        // String, so one path given twice.)
+        var folded: [String: String] = [:]
         for (i, artifact) in output.artifacts.enumerated() {
             guard position[artifact.path] == nil else {
                 throw WriteError("the output '\(output.path)' would get the file '\(artifact.path)' twice")
             }
             position[artifact.path] = i
+            let key = artifact.path.lowercased()
+            if let other = folded.updateValue(artifact.path, forKey: key) {
+                throw WriteError("the files '\(other)' and '\(artifact.path)' of the output '\(output.path)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+            }
         }
         for (i, artifact) in output.artifacts.enumerated() {
             var slash = artifact.path.utf8.startIndex
