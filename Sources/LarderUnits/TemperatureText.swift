@@ -37,11 +37,10 @@ public enum TemperatureText {
         let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
         // A heat in brackets after the same heat in the target system ("350°F (175°C)"
         // to US) is there on purpose: it stays.
-        // So is a heat after a slash that follows the same heat in the target system
-        // ("180°C/350°F" to metric).
+        // So is a heat after a slash or an "or" that follows the same heat in the target
+        // system ("180°C/350°F", "180°C or 350°F" to metric).
         var kept = Set<Int>()
-        let paired = s.contains("(") || s.contains("/")
-        for k in s.indices where paired && startsNumber(s, at: k) {
+        for k in s.indices where startsNumber(s, at: k) {
             guard let target = match(s, at: k, fromLetter: toLetter) else { continue }
             if let inner = bracketedNumber(s, after: target.end), match(s, at: inner.number, fromLetter: fromLetter) != nil {
                 kept.insert(inner.number)
@@ -71,8 +70,8 @@ public enum TemperatureText {
                 start = i - 1
                 found.values[0] = -found.values[0]
             }
-            // Followed by the same heat in the target system after a slash ("350°F/180°C"):
-            // the text gives both already, and stays as it is.
+            // Followed by the same heat in the target system after a slash or an "or"
+            // ("350°F/180°C", "350°F or 180°C"): the text gives both already, and stays.
             if let other = slashedNumber(s, after: found.end), let inner = match(s, at: other.number, fromLetter: toLetter) {
                 i = inner.end
                 continue
@@ -138,12 +137,22 @@ public enum TemperatureText {
         return (start, m)
     }
 
-    /// The number after a slash right after `end` ("/180°C", " / -18 °C"): where it starts
-    /// with its sign, and where its digits start.
+    /// The number after a slash or an "or" right after `end` ("/180°C", " / -18 °C", " or
+    /// 180 °C", " ou 180 °C"): where it starts with its sign, and where its digits start.
     private static func slashedNumber(_ s: [Unicode.Scalar], after end: Int) -> (start: Int, number: Int)? {
         let slash = AmountScanner.skipSpaces(s, end)
-        guard slash < s.count, s[slash] == "/" else { return nil }
-        var m = AmountScanner.skipSpaces(s, slash + 1)
+        guard slash < s.count else { return nil }
+        var afterJoin: Int
+        if s[slash] == "/" {
+            afterJoin = slash + 1
+        } else {
+            var w = slash
+            while w < s.count, AmountScanner.isLetter(s[w]) { w += 1 }
+            let word = String(String.UnicodeScalarView(s[slash..<w])).lowercased()
+            guard w > slash, ["or", "ou", "o", "oder"].contains(word), w < s.count, AmountScanner.isSpace(s[w]) else { return nil }
+            afterJoin = w
+        }
+        var m = AmountScanner.skipSpaces(s, afterJoin)
         let start = m
         if m < s.count, s[m] == "-" || s[m] == "\u{2212}" { m += 1 }
         guard m < s.count, AmountScanner.isDigit(s[m]) else { return nil }

@@ -214,6 +214,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Bake at 350 to 375°F/175 to 190°C.", .metric, "Bake at 350 to 375°F/175 to 190°C."),
         // A slash between two heats of one system is not a pair.
         ("Bake at 350°F/375°F.", .metric, "Bake at 175°C/190°C."),
+        // "or" between the two systems: as written (it gave "175°C or 180°C").
+        ("Bake at 350°F or 180°C.", .metric, "Bake at 350°F or 180°C."),
+        ("Bake at 180°C or 350°F.", .metric, "Bake at 180°C or 350°F."),
+        ("Cozer a 180 °C ou 350 °F", .us, "Cozer a 180 °C ou 350 °F"),
     ] as [(String, TargetSystem, String)])
     func convertsRangesInWordsAndKeepsHeatsGivenInBothSystems(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
