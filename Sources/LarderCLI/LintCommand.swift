@@ -49,6 +49,12 @@ struct LintCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let maxWarnings, maxWarnings < 0 {
+            throw ValidationError("--max-warnings must be 0 or more (it was \(maxWarnings)); leave it out for no limit")
+        }
+    }
+
     func run() async throws {
         let registry = CLIRegistry.makeForLint()
         let reporter = try output.reporter(in: registry)

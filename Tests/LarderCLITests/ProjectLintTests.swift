@@ -234,6 +234,15 @@ import Testing
         #expect(r.stdout.contains("drafts/d.json:1:21: warning: \"name\": expected a string or an object, found a number [schema]"), "\(r.stdout)")
     }
 
+    /// A negative --max-warnings failed every run, a clean one too ("0 warnings, more than
+    /// --max-warnings -1"): it is a usage error.
+    @Test func aNegativeMaxWarningsIsAUsageError() throws {
+        let dir = try project()
+        let r = try CLI.run(["lint", "--max-warnings=-1"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("--max-warnings must be 0 or more (it was -1)"), "\(r.stderr)")
+    }
+
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
         let dir = try project()
         try dir.write("larder.yml", Self.config + "\n  image-exist: error\n  near-duplicate-location: { meterz: 10 }\n")

@@ -121,6 +121,18 @@ import Testing
         #expect(!r.stderr.contains("recipe.json"), "\(r.stderr)")
     }
 
+    /// A reference to a file that is not there names the file once: two mappings that
+    /// cover the schema's folder gave the reason twice.
+    @Test func aMissingReferencedFileIsNamedOnce() throws {
+        let dir = try Scratch()
+        try dir.write("m.json", #"{"$ref": "sub/missing.json"}"#)
+        try dir.write("i.json", "{}")
+        let r = try CLI.run(["validate", "--schema", "m.json", "i.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.components(separatedBy: "does not exist").count == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot resolve the reference sub/missing.json: the file "), "\(r.stderr)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let dir = try Scratch()
         try dir.write("s.json", "{}")

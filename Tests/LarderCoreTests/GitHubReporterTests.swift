@@ -29,6 +29,10 @@ import Testing
         #expect(GitHubReporter.escapeData("100% done\r\nnext: a,b") == "100%25 done%0D%0Anext: a,b")
         #expect(GitHubReporter.escapeData("%0A") == "%250A")
         #expect(GitHubReporter.escapeData("") == "")
+        // An escape sequence from content would be rendered by the log: it is replaced, as
+        // the human and xcode reports replace it.
+        #expect(GitHubReporter.escapeData("id \u{1B}[31mred\u{7}\tend") == "id \u{FFFD}[31mred\u{FFFD}\tend")
+        #expect(GitHubReporter.escapeProperty("a\u{1B}b.json") == "a\u{FFFD}b.json")
     }
 
     @Test func propertyEscaping() {

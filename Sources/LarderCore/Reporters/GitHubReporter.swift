@@ -44,7 +44,8 @@ public struct GitHubReporter: Reporter {
         return Array(out.utf8)
     }
 
-    /// Escapes a message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    /// Escapes a message: `%` → `%25`, CR → `%0D`, LF → `%0A`; other control characters
+    /// (an escape sequence the log would render) become U+FFFD, as in the other reports.
     public static func escapeData(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -53,7 +54,8 @@ public struct GitHubReporter: Reporter {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            case "\t": out += "\t"
+            default: out.unicodeScalars.append(TextEscaping.isControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
         return out
@@ -70,7 +72,7 @@ public struct GitHubReporter: Reporter {
             case "\n": out += "%0A"
             case ":": out += "%3A"
             case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(TextEscaping.isControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
         return out

@@ -132,7 +132,10 @@ extension SchemaRegistry {
             let isFileMapping = mapping.prefix.lowercased().hasPrefix("file:")
             return "the file \(path) does not exist" + (isFileMapping ? "" : " (--ref-map \(mapping.prefix)=\(mapping.directory))")
         }
-        return tried.isEmpty ? nil : tried.joined(separator: "; ")
+        // Two mappings may cover one folder (the schema's and the working directory's).
+        var seen = Set<String>()
+        let distinct = tried.filter { seen.insert($0).inserted }
+        return distinct.isEmpty ? nil : distinct.joined(separator: "; ")
     }
 }
 
