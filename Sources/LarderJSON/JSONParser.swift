@@ -360,7 +360,7 @@ private struct Parser {
             }
             // Non-ASCII: validate one UTF-8 sequence.
             guard let (_, length) = decodeScalar(at: i) else {
-                throw fail("invalid UTF-8: byte 0x\(hex(UInt32(c), width: 2)) does not start a valid sequence", at: i)
+                throw fail("invalid UTF-8: \(Self.utf8Problem(buf, at: i, end: end))", at: i)
             }
             i += length
         }
@@ -382,6 +382,21 @@ private struct Parser {
     }
 
     /// Decodes one well-formed UTF-8 scalar at `offset` (no overlongs, no surrogates).
+    /// Why the UTF-8 sequence at `i` is not valid: a byte that starts none, a sequence cut
+    /// short, or one that encodes too little or a surrogate.
+    static func utf8Problem(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> String {
+        let c = buf[i]
+        let length = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0
+        let byte = "byte 0x\(hex(UInt32(c), width: 2))"
+        guard length > 0, c < 0xF5 else { return "\(byte) does not start a character (a continuation byte, or one UTF-8 never uses)" }
+        for k in 1..<length {
+            guard i + k < end, buf[i + k] & 0xC0 == 0x80 else {
+                return "\(byte) starts a \(length)-byte character, but byte \(k + 1) of it is not a continuation byte (the character is cut short)"
+            }
+        }
+        return "the \(length) bytes from \(byte) encode no character (an overlong form, a surrogate, or a value above U+10FFFF)"
+    }
+
     func decodeScalar(at offset: Int) -> (Unicode.Scalar, Int)? {
         let b0 = buf[offset]
         func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> UInt32? {

@@ -91,6 +91,20 @@ private func parseError(_ text: String) -> JSONParseError? {
         }
     }
 
+    /// Each kind of bad sequence says what is wrong: a lead byte whose character is cut
+    /// short was said to "not start a valid sequence".
+    @Test(arguments: [
+        ([0xC3, 0x22] as [UInt8], "invalid UTF-8: byte 0xC3 starts a 2-byte character, but byte 2 of it is not a continuation byte (the character is cut short)"),
+        ([0xE2, 0x82, 0x22], "invalid UTF-8: byte 0xE2 starts a 3-byte character, but byte 3 of it is not a continuation byte (the character is cut short)"),
+        ([0x80, 0x22], "invalid UTF-8: byte 0x80 does not start a character (a continuation byte, or one UTF-8 never uses)"),
+        ([0xED, 0xA0, 0x80, 0x22], "invalid UTF-8: the 3 bytes from byte 0xED encode no character (an overlong form, a surrogate, or a value above U+10FFFF)"),
+    ])
+    func invalidUTF8SaysWhatIsWrong(_ bad: [UInt8], _ message: String) {
+        let bytes: [UInt8] = Array("[\"a".utf8) + bad + Array("]".utf8)
+        #expect(throws: JSONParseError.self) { _ = try JSONDocument(parsing: bytes) }
+        do { _ = try JSONDocument(parsing: bytes) } catch { #expect(error.message == message) }
+    }
+
     @Test func overlongAndSurrogateEncodingsAreInvalid() {
         for bad: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]] {
             #expect(throws: JSONParseError.self) { try JSONDocument(parsing: [0x22] + bad + [0x22]) }
