@@ -70,7 +70,14 @@ struct ProjectSession {
             if !d.related.isEmpty {
                 d.related = d.related.map { r in
                     var r = r
-                    r.file = name(r.file)
+                    let shown = name(r.file)
+                    // A message that names the related place ("already used by the item at
+                    // content/a.json:1:8") names it as the report does.
+                    let place = "\(r.file):\(r.start.line):\(r.start.column)"
+                    if shown != r.file, d.message.contains(place) {
+                        d.message = d.message.replacingOccurrences(of: place, with: "\(shown):\(r.start.line):\(r.start.column)")
+                    }
+                    r.file = shown
                     return r
                 }
             }

@@ -234,6 +234,18 @@ import Testing
         #expect(r.stdout.contains("drafts/d.json:1:21: warning: \"name\": expected a string or an object, found a number [schema]"), "\(r.stdout)")
     }
 
+    /// A message that names another place in the project names it as the report names
+    /// files: from a subfolder, "already used by the recipe at a.json:1:9", where it said
+    /// content/a.json while the report's own paths were relative to the subfolder.
+    @Test func placesInMessagesAreNamedAsTheReportNamesFiles() throws {
+        let dir = try Scratch()
+        try dir.write("content/a.json", #"[{"id": "a", "name": "A", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        try dir.write("content/b.json", #"[{"id": "a", "name": "A", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        let r = try CLI.run(["lint", "--no-cache", "b.json"], in: dir.url.appendingPathComponent("content"))
+        #expect(r.stdout.contains("b.json:1:9: error: recipe id 'a' is already used by the recipe at a.json:1:9;"), "\(r.stdout)")
+    }
+
     /// A negative --max-warnings failed every run, a clean one too ("0 warnings, more than
     /// --max-warnings -1"): it is a usage error.
     @Test func aNegativeMaxWarningsIsAUsageError() throws {
