@@ -189,7 +189,7 @@ struct LintCommand: AsyncParsableCommand {
         let found = outcome.diagnostics, content = outcome.content
         trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")
         let diagnostics = project.displayed(found)
-        let locators = project.locators(for: found, in: content)
+        let locators = project.locators(for: found, in: content, reader: staged ? reader : nil)
         return LintRun(diagnostics: diagnostics, filesChecked: reportingOn?.count ?? included.count, locators: locators)
     }
 }

@@ -85,13 +85,21 @@ struct ProjectSession {
         }
     }
 
-    /// The text of the files that have diagnostics, keyed as reports name them.
-    func locators(for found: [Diagnostic], in content: LoadedContent) -> [String: SourceLocator] {
+    /// The text of the files that have diagnostics, keyed as reports name them. With a
+    /// `reader`, the files only their related notes name ("first used here") are read
+    /// through it too: `--staged` quotes the index's lines there, not the working tree's.
+    func locators(for found: [Diagnostic], in content: LoadedContent, reader: (any ProjectReader)? = nil) -> [String: SourceLocator] {
         var locators: [String: SourceLocator] = [:]
         let withProblems = Set(found.map(\.file))
         for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
         for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
             locators[display(document.file)] = document.sourceLocator()
+        }
+        if let reader {
+            let related = Set(found.flatMap { $0.related.map(\.file) }).subtracting(withProblems)
+            for path in related.sorted() where locators[display(path)] == nil {
+                if let bytes = try? reader.read(path) { locators[display(path)] = SourceLocator(bytes: bytes) }
+            }
         }
         return locators
     }

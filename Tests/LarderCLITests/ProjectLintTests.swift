@@ -394,6 +394,24 @@ import Testing
         #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
     }
 
+    /// With --staged and a path, a related note's line ("first used here") is quoted from
+    /// the index, as the reported file's is: it was read from the working tree, where the
+    /// line under the note held another id.
+    @Test func stagedQuotesRelatedLinesFromTheIndex() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        try dir.write("content/a.json", #"[{"id": "a", "name": "A", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        try dir.write("content/b.json", #"[{"id": "b", "name": "B", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        try git(["init", "-q"], in: dir.url)
+        try dir.write("content/b.json", #"[{"id": "a", "name": "B", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        try git(["add", "."], in: dir.url)
+        try dir.write("content/b.json", #"[{"id": "zzz", "name": "B", "servings": 1, "ingredients": ["1 egg"]}]"#)
+        let r = try CLI.run(["lint", "--staged", "--no-cache", "--color", "never", "content/a.json"], in: dir.url)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("content/b.json:1:9: note:"), "\(r.stdout)")
+        #expect(!r.stdout.contains("zzz"), "\(r.stdout)")
+    }
+
     /// Content in a hidden folder that an include names is staged content too (--staged
     /// skipped it and said "No problems in 0 files"); hidden entries below it are not.
     @Test func stagedTakesInAHiddenFolderTheConfigNames() throws {
