@@ -41,8 +41,11 @@ public struct ConvertTransform: Transform {
         // In a build every kind passes through: a document that is not an object (a team's
         // list of strings) is nothing to transform. The command line reports it.
         guard document.json.kind(document.node) == .object else { return [] }
-        let outcome = outcome(for: document, options: options, language: context.locales.first)
+        var outcome = outcome(for: document, options: options, language: context.locales.first)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
+        // A recipe without nutrition is nothing to convert in a build, where every recipe
+        // passes through: the command line, given one file, says so.
+        outcome.diagnostics.removeAll { $0.message == ConvertRun.noNutrition }
         return outcome.diagnostics
     }
 
@@ -57,6 +60,9 @@ public struct ConvertTransform: Transform {
 
 /// One document being converted.
 struct ConvertRun {
+    /// The note for a recipe or product that gives no nutrition to convert.
+    static let noNutrition = "no nutrition to convert"
+
     let json: JSONDocument
     let root: Int
     let parser: IngredientParser
@@ -110,7 +116,7 @@ struct ConvertRun {
         guard options.energy != nil || options.salt != nil || options.per != nil else { return }
         guard let nutrition, json.kind(nutrition) == .object else {
             if options.energy != nil || options.salt != nil || options.per != nil, json.field(root, "ingredients") != nil || isProduct {
-                sink.add(.note, "no nutrition to convert", at: root)
+                sink.add(.note, Self.noNutrition, at: root)
             }
             return
         }

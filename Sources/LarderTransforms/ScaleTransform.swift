@@ -53,6 +53,9 @@ public struct ScaleTransform: Transform {
         // In a build every kind passes through: a document that is not an object (a team's
         // list of strings) is nothing to transform. The command line reports it.
         guard document.json.kind(document.node) == .object else { return [] }
+        // Nor is a document without an ingredients list (a shop, a taxonomy, a product):
+        // the command line, given one file to scale, says so.
+        guard let list = document.json.member(document.node, "ingredients"), document.json.kind(list) == .array else { return [] }
         let outcome = outcome(for: document, options: options, language: context.locales.first)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics

@@ -74,6 +74,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("dist").path))
     }
 
+    /// A build's transforms pass the documents they have nothing to do with silently: every
+    /// shop and the taxonomy of a project whose config scales its recipes were warned
+    /// about ("nothing to scale: the document has no ingredients list"), with no way to
+    /// silence it, and every recipe without nutrition got a note from convert.
+    @Test func transformsPassOtherKindsSilently() throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        let config = project.appendingPathComponent("larder.yml")
+        try Data((try String(contentsOf: config, encoding: .utf8) + "transforms:\n  - scale: { factor: 2 }\n  - convert: { units: metric, energy: kJ }\n").utf8)
+            .write(to: config)
+        let r = try CLI.run(["build", "--format", "xcode"], in: project)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(!r.stdout.contains("nothing to scale"), "\(r.stdout)")
+        #expect(!r.stdout.contains("no nutrition to convert"), "\(r.stdout)")
+        // The command line, given a file with nothing to scale, still says so.
+        let shops = try CLI.run(["scale", "content/shops.json", "--factor", "2"], in: project)
+        #expect(shops.stderr.contains("nothing to scale"), "\(shops.stderr)")
+    }
+
     /// An export's `fallback` option makes the build report each translation it fills in,
     /// at that severity: `error` stops the build with nothing written (a release bundle that
     /// must be fully translated, while lint only warns). The option was read and checked,
