@@ -191,7 +191,7 @@ import Testing
     @Test func contentThatBreaksABuiltInPatternIsToldInWords() throws {
         let dir = try Scratch()
         try dir.write("content/r.json", #"""
-            [{"id": "a", "name": {"en": "A", "pt_BR": "A"}, "servings": 2,
+            [{"id": "first_cook", "name": {"en": "A", "pt_BR": "A"}, "servings": 2,
               "ingredients": [{"name": "lime", "quantity": "1 and a half", "unit": "Cup!"}], "tags": ["Citrus"]}]
             """#)
         try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nrules:\n  unknown-unit: \"off\"\n")
@@ -199,10 +199,11 @@ import Testing
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         for expected in [
-            #"content/r.json:1:34: error: "pt_BR" is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR [schema]"#,
+            #"content/r.json:1:43: error: "pt_BR" is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR [schema]"#,
             #"content/r.json:2:48: error: "quantity": "1 and a half" is not an amount: a number (1.5 or 1,5), a fraction (1/2, 1 1/2, ½), or a range of two (2-3, 1 to 2) [schema]"#,
             #"content/r.json:2:72: error: "unit": "Cup!" is not a unit key: keys are written in letters without accents, digits, µ, °, spaces, . and -, starting with a letter (g, ml, cup, piece, xicara) [schema]"#,
             #"content/r.json:2:91: error: "tags"[0]: "Citrus" is not a tag: a lower-case key, with a language prefix or without (citrus, en:citrus) [schema]"#,
+            #"content/r.json:1:9: error: "id": "first_cook" is not a key Larder takes: lower-case letters a-z, digits and -, starting with a letter or digit, such as old-fashioned; write - between words [schema]"#,
         ] {
             #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")
         }

@@ -23,7 +23,8 @@ public enum SchemaWording {
             let hint = dashed != value && LanguageTagShape.isWellFormed(dashed) ? "; write \(dashed)" : ""
             return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + hint
         case "common.schema.json#/$defs/slug/pattern", "bundle.schema.json#/$defs/manifest/properties/kinds/items/pattern":
-            return "is not a key Larder takes: lower-case letters a-z, digits and -, starting with a letter or digit (old-fashioned)"
+            let hint = value.contains("_") || value.contains(" ") ? "; write - between words" : value != value.lowercased() ? "; write it in lower case" : ""
+            return "is not a key Larder takes: lower-case letters a-z, digits and -, starting with a letter or digit, such as old-fashioned\(hint)"
         case "common.schema.json#/$defs/nonBlankString/pattern", "bundle.schema.json#/$defs/text/pattern":
             return value.isEmpty ? "is empty: write the text" : "holds only white space: write the text"
         case "common.schema.json#/$defs/relativePath/pattern":
