@@ -106,6 +106,10 @@ import Testing
         #expect(!r.stdout.contains("include[2]"), "\(r.stdout)")
         // With --strict the warning counts, as a config error.
         #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 2)
+        // A project whose include takes in nothing yet: the warning is in larder.yml, one
+        // file checked (it said "1 warning in 0 files").
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"nothing/*.json\"]\n")
+        #expect(try CLI.run(["lint"], in: dir.url).stdout.hasSuffix("1 warning in 1 file\n"))
 
         try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/[*.json\"]\n    exclude: [\"{a,b\"]\n")
         let broken = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
