@@ -146,7 +146,9 @@ struct BuildCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("larder: the build steps reported errors; nothing was \(check ? "checked" : "built")\n".utf8))
             throw ExitCode(1)
         }
-        let written = result.outputs.map { "\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
+        // Where the outputs are, as given: under --out when there is one.
+        let shownBase = out.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let written = result.outputs.map { "\(shownBase)\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         guard check else {
             FileHandle.standardError.write(Data("Built \(documents) document\(documents == 1 ? "" : "s") into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
             return

@@ -47,7 +47,8 @@ struct HookCommand: ParsableCommand {
             guard let relativeConfig = projectRelative(URL(fileURLWithPath: configPath).standardizedFileURL.path, root: topURL) else {
                 throw ValidationError("\(configPath) is not inside the repository at \(top)")
             }
-            let hook = hooks + "/pre-commit"
+            // Named without `..` (git answers "../.git/hooks" from a subfolder).
+            let hook = URL(fileURLWithPath: hooks + "/pre-commit").standardizedFileURL.path
             let fm = FileManager.default
             if fm.fileExists(atPath: hook) {
                 let existing = (try? String(contentsOfFile: hook, encoding: .utf8)) ?? ""

@@ -59,6 +59,10 @@ import Testing
         #expect(built.stderr.contains("Built 1 document into dist/json (2 files)."), "\(built.stderr)")
         let checked = try CLI.run(["build", "--check"], in: dir.url)
         #expect(checked.stderr.contains("Checked 1 document: dist/json (2 files) up to date."), "\(checked.stderr)")
+        // With --out, the outputs are named where they are (it named dist/json there too).
+        let away = try CLI.run(["build", "--out", "elsewhere"], in: dir.url)
+        #expect(away.stderr.contains("Built 1 document into elsewhere/dist/json (2 files)."), "\(away.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("elsewhere/dist/json/manifest.json").path))
     }
 
     @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
