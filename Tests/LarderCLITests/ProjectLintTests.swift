@@ -474,6 +474,9 @@ import Testing
         let script = try String(contentsOf: dir.url.appendingPathComponent(".git/hooks/pre-commit"), encoding: .utf8)
         let real = CLI.binary.resolvingSymlinksInPath().path
         #expect(script.contains("LARDER='\(real)'"), "\(script)")
+        // The hook is named without '..' (git's answer from a subfolder).
+        let again = try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("content/sub"))
+        #expect(again.stdout.hasPrefix("Installed \(dir.url.appendingPathComponent(".git/hooks/pre-commit").standardizedFileURL.path):"), "\(again.stdout)")
     }
 
     @Test func hookInstallBlocksABadCommit() throws {
