@@ -138,9 +138,18 @@ struct ValidateCommand: AsyncParsableCommand {
         // folder or the working directory, never elsewhere.
         registry.allowFiles(under: schemaURL.deletingLastPathComponent().path)
         registry.allowFiles(under: FileManager.default.currentDirectoryPath)
+        var prefixes: [String] = []
         for map in refMaps {
             let parts = map.split(separator: "=", maxSplits: 1)
             registry.map(prefix: String(parts[0]), to: parts.count > 1 ? String(parts[1]) : ".")
+            prefixes.append(String(parts[0]))
+        }
+        // Larder's own schemas are known by their ids (a team's schema may $ref
+        // https://larder.dev/schemas/common.schema.json#/$defs/slug, as lint resolves it),
+        // unless a --ref-map names where to read them.
+        for name in BuiltInSchemas.names {
+            guard let uri = BuiltInSchemas.uri(name), let text = BuiltInSchemas.text(name), !prefixes.contains(where: uri.hasPrefix) else { continue }
+            try? registry.add(uri: uri, json: text)
         }
         let options = SchemaOptions(
             draft: draft.flatMap(Self.draft(named:)), formatAssertion: formatAssertion,

@@ -133,6 +133,24 @@ import Testing
         #expect(r.stderr.contains("cannot resolve the reference sub/missing.json: the file "), "\(r.stderr)")
     }
 
+    /// A team's schema that $refs Larder's own by their ids validates as lint validates it:
+    /// validate said the remote reference is not fetched, and the --ref-map it suggested
+    /// named a folder with no such file.
+    @Test func larderSchemasAreKnownByTheirIds() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"type": "object", "properties": {"id": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/slug"}}}"#)
+        try dir.write("good.json", #"{"id": "first-cook"}"#)
+        try dir.write("bad.json", #"{"id": "first_cook"}"#)
+        #expect(try CLI.run(["validate", "--schema", "s.json", "good.json"], in: dir.url).status == 0)
+        let bad = try CLI.run(["validate", "--schema", "s.json", "bad.json", "--format", "xcode"], in: dir.url)
+        #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stdout.contains("bad.json:1:8: error:"), "\(bad.stdout)")
+        // A --ref-map for them is read instead: here a copy that takes any id.
+        try dir.write("mine/common.schema.json", #"{"$defs": {"slug": {"type": "string"}}}"#)
+        let mapped = try CLI.run(["validate", "--schema", "s.json", "bad.json", "--ref-map", "https://larder.dev/schemas/=mine"], in: dir.url)
+        #expect(mapped.status == 0, "\(mapped.stdout)\(mapped.stderr)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let dir = try Scratch()
         try dir.write("s.json", "{}")
