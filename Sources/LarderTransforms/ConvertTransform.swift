@@ -41,18 +41,21 @@ public struct ConvertTransform: Transform {
         // In a build every kind passes through: a document that is not an object (a team's
         // list of strings) is nothing to transform. The command line reports it.
         guard document.json.kind(document.node) == .object else { return [] }
-        var outcome = outcome(for: document, options: options, language: context.locales.first)
-        if !outcome.hasErrors { try outcome.apply(to: &document) }
         // A recipe without nutrition is nothing to convert in a build, where every recipe
         // passes through: the command line, given one file, says so.
-        outcome.diagnostics.removeAll { $0.message == ConvertRun.noNutrition }
+        let outcome = outcome(for: document, options: options, language: context.locales.first, notesNothingToDo: false)
+        if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics
     }
 
     /// What converting `document` does, as edits and diagnostics (nothing is changed).
-    public func outcome(for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
+    /// `notesNothingToDo`: a note for a recipe or product that gives no nutrition to convert.
+    public func outcome(
+        for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil, notesNothingToDo: Bool = true
+    ) -> TransformOutcome {
         var run = ConvertRun(document: document, parser: parsers[options.convention] ?? IngredientParser(),
                              options: options, language: language, locator: locator)
+        run.notesNothingToDo = notesNothingToDo
         run.convert()
         return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
     }
@@ -60,8 +63,8 @@ public struct ConvertTransform: Transform {
 
 /// One document being converted.
 struct ConvertRun {
-    /// The note for a recipe or product that gives no nutrition to convert.
-    static let noNutrition = "no nutrition to convert"
+    /// Whether a recipe or product that gives no nutrition to convert gets a note.
+    var notesNothingToDo = true
 
     let json: JSONDocument
     let root: Int
@@ -115,8 +118,8 @@ struct ConvertRun {
         }
         guard options.energy != nil || options.salt != nil || options.per != nil else { return }
         guard let nutrition, json.kind(nutrition) == .object else {
-            if options.energy != nil || options.salt != nil || options.per != nil, json.field(root, "ingredients") != nil || isProduct {
-                sink.add(.note, Self.noNutrition, at: root)
+            if notesNothingToDo, options.energy != nil || options.salt != nil || options.per != nil, json.field(root, "ingredients") != nil || isProduct {
+                sink.add(.note, "no nutrition to convert", at: root)
             }
             return
         }
