@@ -33,7 +33,7 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Lint what is staged in git (the index), not the working tree.")
     var staged = false
 
-    @Option(name: .customLong("max-warnings"), help: "Fail (exit 1) when there are more warnings than this.")
+    @Option(name: .customLong("max-warnings"), help: "Fail (exit 1) when there are more warnings than this (0 or more).")
     var maxWarnings: Int?
 
     @Flag(name: .long, help: "Treat warnings as errors.")

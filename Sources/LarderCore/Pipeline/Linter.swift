@@ -373,10 +373,10 @@ public struct Linter: Sendable {
         var cursor = ElementCursor()
         return schema.validate(document.json, at: document.node).errors.map { error in
             var e = error
-            if let value = document.json.string(e.node), let predicate = SchemaWording.predicate(for: e, value: value),
-                let end = e.message.range(of: " does not match the pattern ")
-            {
-                e.message = e.message[..<end.lowerBound] + " " + predicate  // the value as the engine quotes it
+            if let value = document.json.string(e.node), let predicate = SchemaWording.predicate(for: e, value: value) {
+                // The value as the engine quotes it (shortened when long), else as JSON.
+                let quoted = e.message.range(of: " does not match the pattern ").map { String(e.message[..<$0.lowerBound]) }
+                e.message = (quoted ?? JSONWriter.compact.string(.string(value))) + " " + predicate
             }
             return document.diagnostic(
                 ruleID: RuleMetadata.schemaID, severity: severity, message: e.message(in: document.json, root: document.node, cursor: &cursor),
