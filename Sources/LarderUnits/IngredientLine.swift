@@ -29,6 +29,10 @@ public struct IngredientLine: Sendable, Hashable {
     /// The size of one item, written before the unit: `14 oz` in `1 (14 oz) can
     /// tomatoes`, `400 g` in `2 x 400g tins`. It does not scale.
     public var size: Quantity?
+    /// True when the size follows the count after a space alone (`A 400 g can`, `one 400 g
+    /// tin`): a rewritten count is then followed by `×` (`2 × 400 g cans`), as `2 400 g`
+    /// reads as one number.
+    var sizeNeedsTimes = false
     /// The same amount in another unit, in brackets after the unit (`240 ml` in `1 cup (240
     /// ml) milk`), after a slash (`7oz` in `200g/7oz flour`) or in brackets at the end of the
     /// line (`250 g` in `2 cups flour (250 g)`, `150 g` in `3 eggs (150 g)`). It scales with
@@ -177,7 +181,9 @@ public struct IngredientParser: Sendable {
             // Before a plain noun, an article is one too ("an egg", "um ovo", "a large onion"),
             // unless the words after it say how little ("a few", "a little", "a good pinch").
             let counted = unit == nil && w.endsWithArticle && !NumberWords.vagueAfter(s, from: u)
-            if !w.needsUnit || measured || counted {
+            // "A 400 g can of tomatoes", "a 14-ounce can": one thing of a size.
+            let sized = unit == nil && w.value == .one && (plainSize(s, at: u, language: language) ?? hyphenatedSize(s, at: u, language: language)) != nil
+            if !w.needsUnit || measured || counted || sized {
                 scanned = AmountScanner.Scanned(amount: .exact(w.value), end: w.end, style: AmountStyle())
                 // "two to three cloves", "one or two eggs": a range in words is not read.
                 if NumberWords.continues(s, at: w.end, language: language) != nil {
@@ -220,6 +226,13 @@ public struct IngredientParser: Sendable {
         j = AmountScanner.skipSpaces(s, i)
         if line.size == nil, j > i, let sized = hyphenatedSize(s, at: j, language: language) {
             line.setSize(sized)
+            i = sized.end
+        }
+        // A size between the count and a counted unit: "one 400 g tin", "a 400 g can".
+        j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, j > i, let sized = plainSize(s, at: j, language: language) {
+            line.setSize(sized)
+            line.sizeNeedsTimes = true
             i = sized.end
         }
         // The unit, glued ("400g") or after spaces.
@@ -273,6 +286,18 @@ public struct IngredientParser: Sendable {
             line.amount = .exact(total)
             line.compoundEnd = part.end
             i = part.end
+        }
+        // A second amount that could not be added ("1 cup plus 2 heaping tablespoons"): the
+        // first alone would scale and the second stay as it is, so the line is kept.
+        if line.unit != nil, line.upper == nil, line.compoundEnd == nil, let more = unreadSecondAmount(s, at: i, language: language) {
+            line.amount = nil
+            line.unit = nil
+            line.unitWord = nil
+            line.size = nil
+            line.problem = "a second amount ('\(more)') that is not read"
+            line.restStart = lead
+            splitNameAndNote(&line, from: lead)
+            return line
         }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
@@ -387,7 +412,15 @@ public struct IngredientParser: Sendable {
                   Self.compoundJoiners.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
             j = AmountScanner.skipSpaces(s, k)
         }
-        guard let (value, end, style) = try? AmountScanner.scanNumber(s, at: j, language: language) else { return nil }
+        // The number in digits or in words ("1 cup plus two tablespoons", "plus a tablespoon").
+        let value: Rational, end: Int, style: AmountStyle
+        if let scanned = try? AmountScanner.scanNumber(s, at: j, language: language) {
+            (value, end, style) = scanned
+        } else if let w = NumberWords.scan(s, at: j, language: language) {
+            (value, end, style) = (w.value, w.end, AmountStyle())
+        } else {
+            return nil
+        }
         let u = AmountScanner.skipSpaces(s, end)
         let other: UnitDefinition
         let unitEnd: Int
@@ -402,6 +435,43 @@ public struct IngredientParser: Sendable {
         guard other.id != unit.id, other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
               kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
         return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: unitEnd, amountSpan: j..<end, unitSpan: u..<unitEnd, style: style, word: word)
+    }
+
+    /// A joining word or sign at `start` followed by a number in digits or words (`plus 2
+    /// heaping tablespoons`, `+ two`): the words up to and with the number, nil when there
+    /// is none. Called when no second amount could be read there.
+    private func unreadSecondAmount(_ s: [Unicode.Scalar], at start: Int, language: String?) -> String? {
+        var j = AmountScanner.skipSpaces(s, start)
+        guard j < s.count else { return nil }
+        if s[j] == "+" || s[j] == "&" {
+            j += 1
+        } else {
+            var k = j
+            while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
+            guard k > j, Self.compoundJoiners.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
+            j = k
+        }
+        let k = AmountScanner.skipSpaces(s, j)
+        guard k > j || s[j - 1] == "+" || s[j - 1] == "&", k < s.count else { return nil }
+        var end = k
+        if AmountScanner.isDigit(s[k]) || AmountScanner.vulgarFractions[s[k]] != nil {
+            while end < s.count, !AmountScanner.isSpace(s[end]) { end += 1 }
+        } else {
+            while end < s.count, AmountScanner.isLetter(s[end]) { end += 1 }
+            guard NumberWords.isNumber(String(String.UnicodeScalarView(s[k..<end])), language: language) else { return nil }
+        }
+        let from = AmountScanner.skipSpaces(s, start)
+        return String(String.UnicodeScalarView(s[from..<end]))
+    }
+
+    /// A weight or volume at `start` followed by a counted unit (`400 g can`), the size of
+    /// one thing.
+    private func plainSize(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Measure? {
+        guard start < s.count, AmountScanner.isDigit(s[start]), let m = measure(s, at: start, language: language) else { return nil }
+        let next = AmountScanner.skipSpaces(s, m.end)
+        guard next > m.end, let unit = lexicon.match(s, at: next, language: language), unit.word.unit.dimension == .count,
+              !NumberWords.vagueCounts.contains(unit.word.unit.id) else { return nil }
+        return m
     }
 
     /// `14-ounce` or `12-oz` at `start`, followed by a counted unit (`can`, `jar`).

@@ -37,6 +37,10 @@ extension IngredientParser {
         } else {
             edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
         }
+        // "A 400 g can" × 2 is "2 × 400 g cans": "2 400 g" would read as one number.
+        if line.sizeNeedsTimes, let k = edits.firstIndex(where: { $0.0 == span }) {
+            edits[k].1 += " \u{00D7}"
+        }
         if line.unitSpan == nil, line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }

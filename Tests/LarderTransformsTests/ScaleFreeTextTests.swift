@@ -51,6 +51,9 @@ import Testing
         ("1 cup + 2 tbsp flour", 1, 2, "9 tbsp flour"),
         ("1 cup + 2 tbsp flour", 2, 1, "2 1/4 cups flour"),
         ("1 cup plus 2 tablespoons flour", 2, 1, "2 1/4 cups flour"),
+        // The second amount in words is added in too ("2 cups plus two tablespoons" before).
+        ("1 cup plus two tablespoons flour", 2, 1, "2 1/4 cups flour"),
+        ("1 cup plus a tablespoon flour", 2, 1, "2 1/8 cups flour"),
         ("1 tbsp + 1 tsp sugar", 3, 1, "1/4 cup sugar"),
         ("1 kg 200 g potatoes", 1, 2, "600 g potatoes"),
         ("1 kg e 200 g de batatas", 2, 1, "2,4 kg de batatas"),
@@ -141,9 +144,38 @@ import Testing
         let (pt, ptNotes) = try scaled(["uma xícara e meia de farinha", "dois a três dentes de alho"], by: Rational(2), language: "pt")
         #expect(pt == ["uma xícara e meia de farinha", "dois a três dentes de alho"])
         #expect(ptNotes.count == 2, "\(ptNotes)")
-        // A second amount in words is named, as one in digits is.
-        let (_, second) = try scaled(["1 cup plus two tablespoons sugar"], by: Rational(2))
-        #expect(second == ["'1 cup plus two tablespoons sugar' has a second amount, 'two tablespoons', which is not scaled; check the line"])
+    }
+
+    /// A second amount after a joining word that cannot be added in ("plus 2 heaping
+    /// tablespoons": no unit right after the number) kept the first amount scaling alone, with
+    /// no note: "2 cups plus 2 heaping tablespoons flour". The line is kept, with a note.
+    @Test func aSecondAmountThatCannotBeAddedKeepsTheLine() throws {
+        let lines = ["1 cup plus 2 heaping tablespoons flour", "1 cup + two heaped tablespoons sugar", "1 cup and 2 eggs"]
+        let (out, messages) = try scaled(lines, by: Rational(2))
+        #expect(out == lines)
+        #expect(messages == [
+            "could not read the quantity of '1 cup plus 2 heaping tablespoons flour' (a second amount ('plus 2') that is not read); left as is",
+            "could not read the quantity of '1 cup + two heaped tablespoons sugar' (a second amount ('+ two') that is not read); left as is",
+            "could not read the quantity of '1 cup and 2 eggs' (a second amount ('and 2') that is not read); left as is",
+        ])
+        // "and a pinch" is no second amount of the measure.
+        let (pinch, pinchNotes) = try scaled(["1 tbsp butter and a pinch of salt", "2 tbsp and a pinch of salt"], by: Rational(2))
+        #expect(pinch == ["2 tbsp butter and a pinch of salt", "1/4 cup and a pinch of salt"])
+        #expect(pinchNotes.isEmpty, "\(pinchNotes)")
+    }
+
+    /// One thing of a size, counted with an article or a number in words ("A 400 g can of
+    /// tomatoes", "one 400 g tin"), was left as is with "no quantity at the start of the
+    /// line". The count scales and the size stays; a `×` keeps "2 400 g" from reading as one
+    /// number.
+    @Test func anArticleBeforeASizeCountsOne() throws {
+        let lines = ["A 400 g can of tomatoes", "one 400 g tin of beans", "a 14-ounce can of tomatoes", "an 8 oz package cream cheese", "2 400 g cans chickpeas"]
+        let (out, messages) = try scaled(lines, by: Rational(2))
+        #expect(out == ["2 × 400 g cans of tomatoes", "2 × 400 g tins of beans", "2 14-ounce cans of tomatoes", "2 × 8 oz packages cream cheese", "4 × 400 g cans chickpeas"])
+        #expect(messages.isEmpty, "\(messages)")
+        // "a 400 g piece of beef" is no counted unit of a size: "piece" is, and it scales.
+        let (half, _) = try scaled(["A 400 g can of tomatoes"], by: Rational(1, 2))
+        #expect(half == ["1/2 × 400 g can of tomatoes"])
     }
 
     /// A half or an article before a word that is no counted noun is no amount: "half and
