@@ -131,6 +131,8 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr.components(separatedBy: "does not exist").count == 2, "\(r.stderr)")
         #expect(r.stderr.contains("cannot resolve the reference sub/missing.json: the file "), "\(r.stderr)")
+        // At the `$ref`'s value, not at the object holding it (column 1).
+        #expect(r.stderr.contains("m.json:1:10: cannot resolve"), "\(r.stderr)")
     }
 
     /// A team's schema that $refs Larder's own by their ids validates as lint validates it:

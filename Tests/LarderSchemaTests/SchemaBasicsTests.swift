@@ -197,11 +197,13 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         }
     }
 
+    /// A reference that cannot be resolved is placed at the `$ref`'s value (column 21), not
+    /// at the schema object holding it.
     @Test func compileErrorsNameTheirPlace() throws {
         let cases: [(String, String, SourcePosition)] = [
             ("{\n  \"properties\": {\"a\": {\"pattern\": \"([a-z\"}}\n}", "is not a valid regular expression", SourcePosition(line: 2, column: 35)),
-            ("{\n  \"items\": {\"$ref\": \"#/$defs/missing\"}\n}", "nothing at /$defs/missing", SourcePosition(line: 2, column: 12)),
-            ("{\n  \"items\": {\"$ref\": \"#nowhere\"}\n}", "no anchor \"nowhere\"", SourcePosition(line: 2, column: 12)),
+            ("{\n  \"items\": {\"$ref\": \"#/$defs/missing\"}\n}", "nothing at /$defs/missing", SourcePosition(line: 2, column: 21)),
+            ("{\n  \"items\": {\"$ref\": \"#nowhere\"}\n}", "no anchor \"nowhere\"", SourcePosition(line: 2, column: 21)),
         ]
         for (json, fragment, position) in cases {
             do {
@@ -227,7 +229,7 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
             #expect(error.message.contains("https://schemas.example.com/common/name.json"))
             #expect(error.message.contains("--ref-map URI-PREFIX=DIR"))
             #expect(error.message.contains("--ref-map https://schemas.example.com/common/=./schemas"))
-            #expect(error.problems.first?.schemaLocation == "/properties/a")
+            #expect(error.problems.first?.schemaLocation == "/properties/a/$ref")
         }
     }
 

@@ -452,21 +452,24 @@ final class Compiler {
                 // meta-schema rejects them elsewhere.
                 return k == .object || k == .true || k == .false
             }
-            func reference(_ value: String) throws(SchemaError) -> Loc {
+            /// The target of the reference `value`, written at node `at` (the `$ref`'s value):
+            /// a reference that cannot be resolved is reported there, not at the schema
+            /// object holding it.
+            func reference(_ value: String, at node: Int) throws(SchemaError) -> Loc {
                 let absolute = resolveURI(value, against: inf.base)
-                return try locate(absolute, draft: draft, from: loc, reference: value)
+                return try locate(absolute, draft: draft, from: Loc(doc: loc.doc, node: node), reference: value)
             }
 
             let refOnly = draft <= .draft7 && member("$ref") != nil
             if let r = member("$ref"), let value = doc.string(r) {
-                let target = compile(try reference(value))
+                let target = compile(try reference(value, at: r))
                 ops.append(.ref(target))
                 edges.append(target)
             }
             if refOnly { break }
 
             if draft == .draft2020_12, let r = member("$dynamicRef"), let value = doc.string(r) {
-                let targetLoc = try reference(value)
+                let targetLoc = try reference(value, at: r)
                 let target = compile(targetLoc)
                 var anchor: String?
                 let fragment = splitFragment(value).fragment ?? ""
@@ -482,7 +485,7 @@ final class Compiler {
                 edges.append(target)
             }
             if draft == .draft2019_09, let r = member("$recursiveRef"), let value = doc.string(r) {
-                let target = compile(try reference(value))
+                let target = compile(try reference(value, at: r))
                 usesRecursiveRef = true
                 program.dynamicRefs.append(DynamicRefOp(target: target, anchor: nil, recursive: true))
                 ops.append(.recursiveRef(Int32(program.dynamicRefs.count - 1)))
