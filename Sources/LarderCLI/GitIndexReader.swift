@@ -105,10 +105,14 @@ struct GitIndexReader: ProjectReader {
 
     func files(under folder: String) -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
+        // Folders with Larder's output marker staged are a build's output, never content.
+        let outputs = sortedPaths.compactMap { path -> String? in
+            path.hasSuffix("/" + OutputWriter.marker) ? String(path.dropLast(OutputWriter.marker.utf8.count)) : nil
+        }
         // Hidden entries (`.git`, `.build`) below the folder are skipped, as in the working
         // tree; the folder itself may be hidden (`include: [".content/*.json"]`).
         return sortedPaths.filter { path in
-            guard path.hasPrefix(prefix) else { return false }
+            guard path.hasPrefix(prefix), !outputs.contains(where: { path.hasPrefix($0) }) else { return false }
             var previous = UInt8(ascii: "/")
             for byte in path.utf8.dropFirst(prefix.utf8.count) {
                 if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return false }

@@ -48,6 +48,36 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".larder-staging-") })
     }
 
+    /// An `include` that covers the build's own output (`**/*.json`, the bundles written to
+    /// dist/): the next lint read the bundle's recipes as content ("recipe id 'a' is already
+    /// used by the recipe at content/r.json") and every build after the first failed. A
+    /// folder with Larder's output marker is never content, in the working tree and in the
+    /// index.
+    @Test func theBuildsOwnOutputIsNeverContent() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"**/*.json\"]\nexports:\n  - json-bundle: {}\n")
+        try dir.write("content/r.json", #"{"id": "a", "name": "A", "ingredients": ["1 egg"]}"#)
+        let first = try CLI.run(["build"], in: dir.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist/json-bundle/en/recipe.json").path))
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("No problems in 1 file"), "\(lint.stdout)")  // content/r.json
+        let second = try CLI.run(["build"], in: dir.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        // Committed output, linted from the index.
+        _ = try git(["init", "-q"], in: dir.url)
+        _ = try git(["add", "-A"], in: dir.url)
+        let staged = try CLI.run(["lint", "--staged"], in: dir.url)
+        #expect(staged.status == 0, "\(staged.stdout)\(staged.stderr)")
+        #expect(!staged.stdout.contains("dist/"), "\(staged.stdout)")
+        // A folder with no marker is content as before.
+        try dir.write("other/r.json", #"{"id": "a", "name": "A", "ingredients": ["1 egg"]}"#)
+        let duplicate = try CLI.run(["lint"], in: dir.url)
+        #expect(duplicate.status == 1)
+        #expect(duplicate.stdout.contains("other/r.json"), "\(duplicate.stdout)")
+    }
+
     /// One document is one document ("Built 1 documents").
     @Test func oneDocumentIsCountedInTheSingular() throws {
         let dir = try Scratch()

@@ -8,7 +8,10 @@ import LarderJSON
 /// outside the project.
 public protocol ProjectReader: Sendable {
     /// Every file under `folder` (a project-relative folder; `""` for the root), recursively,
-    /// skipping hidden entries (`.git`, `.build`). Sorted.
+    /// skipping hidden entries (`.git`, `.build`) and folders that hold Larder's output
+    /// marker (``OutputWriter/marker``): a build's output is never content, also when an
+    /// `include` such as `**/*.json` covers it (the next lint read the bundle's recipes as
+    /// duplicates of their sources, and every build after the first failed). Sorted.
     func files(under folder: String) -> [String]
     /// The bytes of a project-relative file.
     func read(_ path: String) throws(FileReadError) -> [UInt8]
@@ -55,11 +58,16 @@ public struct WorkingTreeReader: ProjectReader {
             // readdir gives each entry's type without a stat call per file.
             guard let handle = opendir(absolute(dir)) else { continue }
             defer { closedir(handle) }
+            var files: [String] = [], folders: [String] = []
+            var isOutput = false
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: &entry.pointee.d_name) {
                     String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
                 }
-                if name.hasPrefix(".") { continue }
+                if name.hasPrefix(".") {
+                    if name == OutputWriter.marker, !dir.isEmpty { isOutput = true }
+                    continue
+                }
                 let rel = dir.isEmpty ? name : dir + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
@@ -69,11 +77,14 @@ public struct WorkingTreeReader: ProjectReader {
                 }
                 // Symbolic links are not followed: they may leave the project.
                 if type == Int32(DT_DIR) {
-                    pending.append(rel)
+                    folders.append(rel)
                 } else if type == Int32(DT_REG) {
-                    out.append(rel)
+                    files.append(rel)
                 }
             }
+            if isOutput { continue }
+            out += files
+            pending += folders
         }
         return out.sorted()
     }
