@@ -57,6 +57,17 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The value as Decimal (38 significant digits), when it fits.
     public var decimal: Decimal? { Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) }
 
+    /// An integer in plain decimal digits, as a program that decodes the number and prints
+    /// it writes it (`1e2` and `100.0` are `100`, `-0` is `0`); nil for a number with a
+    /// fractional part or of more than 40 digits. Ids use it: an app that reads the id `1e2`
+    /// gets 100 and looks up `recipe.100.name`.
+    public var integerText: String? {
+        let c = canonical
+        guard c.exponent >= 0, c.digits.count + c.exponent <= 40 else { return nil }
+        if c.digits == "0" { return "0" }
+        return (c.negative ? "-" : "") + c.digits + String(repeating: "0", count: c.exponent)
+    }
+
     /// True when the value has no fractional part (`1.0` and `1e2` are integers).
     public var isInteger: Bool { canonical.exponent >= 0 }
 

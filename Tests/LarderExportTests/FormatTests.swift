@@ -185,6 +185,25 @@ import Testing
         #expect(zip(before, after).filter { $0 != $1 }.count == 1)
         #expect(before.last == "}")  // no final line break
     }
+
+    /// A number id is keyed as the number an app decodes: `1e2` gave `recipe.1e2.name`, but
+    /// an app that reads the id gets 100 and looks up `recipe.100.name` (and `unique-id`
+    /// already took `1e2` and `100` for one id).
+    @Test func numberIdsAreKeyedAsTheNumber() throws {
+        let json = try JSONDocument(parsing: #"[{"id": 1e2, "name": {"en": "Milk"}, "ingredients": ["x"]}, {"id": 7.0, "name": {"en": "Tea"}, "ingredients": ["y"]}, {"id": 12, "name": {"en": "Pie"}, "ingredients": ["z"]}]"#)
+        let documents = Document.split(file: "r.json", kind: "recipe", json: json)
+        let catalog = try XCStringsExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "xcstrings", locales: ["en"]))
+        let text = String(decoding: catalog.artifacts[0].bytes, as: UTF8.self)
+        #expect(text.contains(#""recipe.100.name""#) && text.contains(#""recipe.7.name""#) && text.contains(#""recipe.12.name""#), "\(text)")
+        #expect(!text.contains("1e2") && !text.contains("7.0"), "\(text)")
+        let android = try AndroidExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "android", locales: ["en"]))
+        let xml = android.artifacts.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        #expect(xml.contains("recipe_100_name") && xml.contains("recipe_7_name"), "\(xml)")
+        #expect(JSONNumber(literal: "1e2").integerText == "100")
+        #expect(JSONNumber(literal: "-0.0").integerText == "0")
+        #expect(JSONNumber(literal: "2.5").integerText == nil)
+        #expect(JSONNumber(literal: "1e400").integerText == nil)
+    }
 }
 
 @Suite struct GettextFormatTests {

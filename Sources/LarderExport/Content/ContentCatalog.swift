@@ -154,7 +154,7 @@ public struct ContentCatalog: Sendable {
         textFields: [String: [String]], idFields: [String: String]
     ) -> ExportDocument? {
         let custom = idFields[kind].flatMap { JSONPointer(parsing: $0) }.flatMap { value.at($0.tokens) }
-        guard let id = custom.flatMap({ $0.stringValue ?? $0.numberValue?.literal }) ?? Self.id(of: value) ?? position.map(String.init) else {
+        guard let id = custom.flatMap({ $0.stringValue ?? $0.numberValue.map(Self.idText) }) ?? Self.id(of: value) ?? position.map(String.init) else {
             return nil
         }
         var texts: [(pointer: [String], text: LocalizedText)] = []
@@ -179,7 +179,7 @@ public struct ContentCatalog: Sendable {
         var id: String?
         for field in ["id", "code", "key", "slug"] {
             guard let node = json.member(document.node, field) else { continue }
-            if json.kind(node) == .string { id = json.string(node) } else if json.kind(node) == .number { id = json.numberLiteral(node) }
+            if json.kind(node) == .string { id = json.string(node) } else if json.kind(node) == .number { id = Self.idText(JSONNumber(literal: json.numberLiteral(node))) }
             if id != nil { break }
         }
         guard let id else { return nil }
@@ -191,10 +191,15 @@ public struct ContentCatalog: Sendable {
     static func id(of value: JSONValue) -> String? {
         for field in ["id", "code", "key", "slug"] {
             if let s = value[field]?.stringValue { return s }
-            if let n = value[field]?.numberValue { return n.literal }
+            if let n = value[field]?.numberValue { return idText(n) }
         }
         return nil
     }
+
+    /// A number id as text: an integer in plain digits (`1e2` and `100.0` are `100`, the id
+    /// an app that decodes the number looks up, and the one `unique-id` compares), any other
+    /// number as written.
+    static func idText(_ n: JSONNumber) -> String { n.integerText ?? n.literal }
 
     /// The labels of `tag` resolved for `locale`, or nil when no taxonomy has the tag.
     public func label(for tag: String, locale: String) -> LocaleResolver.Resolution? {

@@ -159,7 +159,7 @@ public struct JSONLDExporter: BundleExporter {
 
     func recipe(_ v: JSONValue, base: String?) -> JSONObject {
         var o = JSONObject([("@type", "Recipe")])
-        o["identifier"] = v["id"].map { .string($0.stringValue ?? $0.numberValue?.literal ?? "") }
+        o["identifier"] = v["id"].map { .string($0.stringValue ?? $0.numberValue.map(ContentCatalog.idText) ?? "") }
         o["name"] = v["name"]
         o["description"] = v["description"]
         if let category = labels(v["category"]).first { o["recipeCategory"] = .string(category) }
@@ -233,7 +233,7 @@ public struct JSONLDExporter: BundleExporter {
     func place(_ v: JSONValue, base: String?, type: String?) -> JSONObject {
         let category = v["category"]?["tag"]?.stringValue ?? v["category"]?.stringValue
         var o = JSONObject([("@type", .string(Self.placeType(category: category, option: type)))])
-        o["identifier"] = v["id"].map { .string($0.stringValue ?? $0.numberValue?.literal ?? "") }
+        o["identifier"] = v["id"].map { .string($0.stringValue ?? $0.numberValue.map(ContentCatalog.idText) ?? "") }
         o["name"] = v["name"]
         o["description"] = v["description"] ?? v["summary"]
         if v["description"] != nil, let summary = v["summary"] { o["disambiguatingDescription"] = summary }
