@@ -497,7 +497,9 @@ struct ScaleRun {
         guard let inItsUnit else {
             let have = c.unit.map { "\($0.symbol) (\($0.dimension))" } ?? (c.unitText ?? "a count")
             let want = quantity.unit.map { "\($0.symbol) (\($0.dimension))" } ?? "a count"
-            sink.add(.error, "--to: '\(c.label)' is measured in \(have), which does not convert to \(want)", at: c.node)
+            // "1 oz" of a liquid: in a bar, oz means fluid ounces.
+            let hint = quantity.unit?.id == "oz" && c.unit?.dimension == .volume ? "; for a volume, write fl oz (lime juice=1 fl oz)" : ""
+            sink.add(.error, "--to: '\(c.label)' is measured in \(have), which does not convert to \(want)\(hint)", at: c.node)
             return nil
         }
         guard let factor = try? inItsUnit / current else {

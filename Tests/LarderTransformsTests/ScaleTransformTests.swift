@@ -210,6 +210,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
     @Test(arguments: [
         ("rice=300 g", "no ingredient is called 'rice'"),
         ("sugar=300 g", "does not convert"),
+        // oz of a liquid: the message says to write fl oz (it only said ml does not convert).
+        ("butter=1 oz", "tbsp (volume), which does not convert to oz (mass); for a volume, write fl oz"),
         ("bay leaf=2", "pinned"),
         ("garlic=4", "is a range"),
     ])
