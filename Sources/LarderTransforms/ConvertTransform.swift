@@ -487,8 +487,14 @@ struct NutrientPlan {
     ) {
         let literal = NumberText.roundedLiteral(converted)
         if let existing = find(toName) {
-            if let given = scaled(existing.value), !tolerance(given.doubleValue, converted.doubleValue) {
-                sink.add(.warning, "\(from.name) and \(toName) disagree: \(toName) \(String(decoding: NumberText.roundedLiteral(given), as: UTF8.self)) is given, \(from.name) gives \(String(decoding: literal, as: UTF8.self)); kept \(toName) as given", at: existing.value)
+            // Compared as the file gives them, before any per-100 g or per-serving factor: the
+            // same tolerance on values multiplied by 3.3 warned about 42 kcal and 180 kJ (1 kcal
+            // apart) and quoted numbers that are not in the file (138.6 and 142).
+            let inFile = factor.flatMap { try? converted / $0 } ?? converted
+            if let given = try? json.rational(existing.value), !tolerance(given.doubleValue, inFile.doubleValue) {
+                let givenText = String(decoding: NumberText.roundedLiteral(given), as: UTF8.self)
+                let convertedText = String(decoding: NumberText.roundedLiteral(NutritionConversion.rounded(inFile)), as: UTF8.self)
+                sink.add(.warning, "\(from.name) and \(toName) disagree: \(toName) \(givenText) is given, \(from.name) gives \(convertedText); kept \(toName) as given", at: existing.value)
             }
             if !options.keep {
                 editor.removeMember(of: object, key: from.key)

@@ -203,6 +203,18 @@ import Testing
         #expect(diagnostics.first?.message.contains("disagree") == true)
     }
 
+    /// Per serving, the two energies were compared after the serving's factor: 42 kcal and
+    /// 180 kJ per 100 g (1 kcal apart) warned at 33 g servings × 10, quoting 138.6 and 142,
+    /// numbers that are not in the file. They are compared, and quoted, as the file has them.
+    @Test func bothEnergiesAreComparedAsTheFileGivesThem() throws {
+        let close = #"{"code": "3017620422003", "name": "X", "serving": {"value": 330, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 42, "energyKj": 180}}}"#
+        let (_, _, quiet) = try run(close, ConvertOptions(energy: .kcal, per: .serving))
+        #expect(!quiet.contains { $0.message.contains("disagree") }, "\(quiet)")
+        let far = #"{"code": "3017620422003", "name": "X", "serving": {"value": 330, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 60, "energyKj": 180}}}"#
+        let (_, _, noted) = try run(far, ConvertOptions(energy: .kcal, per: .serving))
+        #expect(noted.map(\.message) == ["energyKj and energyKcal disagree: energyKcal 60 is given, energyKj gives 43; kept energyKcal as given"], "\(noted)")
+    }
+
     let recipe = """
         {
           "id": "pancakes",
