@@ -51,6 +51,14 @@ final class TempProject {
         #expect(WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/Drinks/Negroni.PNG"))
     }
 
+    /// A path that names a folder said the image "does not exist in the images folder",
+    /// though something is there by that name.
+    @Test func aFolderIsNamedAsAFolder() throws {
+        let project = try TempProject(files: ["assets/dir.png/inner.png"])
+        let found = try check(#"{"images": ["dir.png"]}"#, files: WorkingTreeFiles(root: project.root))
+        #expect(found.map(\.message) == ["image 'dir.png' is a folder in the images folder 'assets', not an image file; name the file inside it, or fix the path"])
+    }
+
     /// An image that is a link to a file outside the project would ship that file (a CI
     /// secret, say); a link to another image of the project is fine.
     @Test func aLinkOutOfTheProjectIsReported() throws {

@@ -144,6 +144,10 @@ public struct ImageExistsRule: ConfigurableRule {
             let written = actual.dropFirst(rootCount).joined(separator: "/")
             return "image \(shown) does not exist with that case; the file is '\(written)': rename the file or fix the path, since case matters on phones and servers"
         }
+        // The path names a folder ("dir.png/" holding images): it exists, as no file.
+        if !differs, !actual.isEmpty, files.entries(inDirectory: actual.joined(separator: "/")) != nil {
+            return "image \(shown) is a folder in \(folder), not an image file; name the file inside it, or fix the path"
+        }
         return "image \(shown) does not exist in \(folder); add the file (and stage it), or fix the path"
     }
 }
