@@ -15,7 +15,12 @@ struct BuildCommand: AsyncParsableCommand {
             first and renamed into place, so a failed or killed build leaves the previous \
             output intact. With --check nothing is put in place: the build is compared \
             with the outputs there, file by file, and each file that differs is reported \
-            (for CI, when the outputs are committed). Exit status: 0 built (or up to date), \
+            (for CI, when the outputs are committed). Each build records the outputs it \
+            wrote (in .larder-cache/, per config file); an output an earlier build wrote \
+            that no export writes any more (an export removed, or its `out` moved) is \
+            reported: as a warning by a build, as a difference by --check, and --prune \
+            removes it (a folder only when it holds Larder's .larder-output marker, a file \
+            only when it is as the build left it). Exit status: 0 built (or up to date), \
             1 content errors (nothing written) or, with --check, outputs out of date, 2 a \
             usage, configuration or export error.
             """
@@ -33,7 +38,14 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Compare what the build makes with the outputs in place, and change nothing: exit 1 and name each file that differs when they are out of date.")
     var check = false
 
+    @Flag(name: .long, help: "Remove the outputs an earlier build of this config wrote that no export writes any more (only Larder's own: folders with its marker, files as it left them).")
+    var prune = false
+
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if check && prune { throw ValidationError("--check changes nothing and --prune removes outputs: give one of them") }
+    }
 
     func run() async throws {
         let registry = try CLIRegistry.make()
@@ -54,6 +66,8 @@ struct BuildCommand: AsyncParsableCommand {
             protected: [], toolVersion: larderVersion, files: WorkingTreeFiles(root: project.root))
         builder.pluginDirectory = project.root  // external plugins run in the project folder
         builder.checkOnly = check
+        builder.record = OutputRecord(projectRoot: project.root, configName: project.configName)
+        builder.prune = prune
         let total = 2 + builder.steps.count
         let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
 
@@ -136,10 +150,19 @@ struct BuildCommand: AsyncParsableCommand {
     /// Reports the lint and build diagnostics (warnings, notes) and says what was built.
     func finish(_ found: [Diagnostic], _ result: Builder.Result, documents: Int, files: Int, content: LoadedContent?, reporter: any Reporter,
                 registry: PluginRegistry, project: ProjectSession, cwd: String, trace: inout PhaseTrace) throws {
-        let notes = project.displayed(found + result.diagnostics)
+        let base = out.map { absolutePath($0, cwd: cwd) } ?? project.root
+        // Stale outputs left in place are warnings of a build (a check reports them as
+        // differences, below).
+        let staleNotes = check ? [] : result.stale.compactMap { Self.diagnostic($0, config: project.configName, prune: command(["--prune"]), base: base, cwd: cwd) }
+        let notes = project.displayed(found + result.diagnostics) + staleNotes
         if !notes.isEmpty {
             let locators = content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
-            report(notes, files: files, locators: locators, reporter: reporter, registry: registry, cwd: cwd)
+            // No source line is shown for a stale output (a folder, or a file that can be a
+            // gigabyte), as --check shows none.
+            let staleFiles = Set(staleNotes.map(\.file))
+            let sources = SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd))
+            report(notes, files: files, locators: locators, sources: SourceProvider { staleFiles.contains($0) ? nil : sources.locator(for: $0) },
+                   reporter: reporter, registry: registry, cwd: cwd)
             trace.mark("report \(notes.count) diagnostics")
         }
         guard result.landed else {
@@ -151,19 +174,70 @@ struct BuildCommand: AsyncParsableCommand {
         let written = result.outputs.map { "\(shownBase)\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         guard check else {
             FileHandle.standardError.write(Data("Built \(documents) document\(documents == 1 ? "" : "s") into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
+            let removed = result.stale.filter { $0.fate == .removed }.map { shownBase + $0.path }
+            if !removed.isEmpty {
+                FileHandle.standardError.write(Data("Removed \(removed.joined(separator: ", ")): no export of \(project.configName) writes \(removed.count == 1 ? "it" : "them") any more.\n".utf8))
+            }
             return
         }
-        let base = out.map { absolutePath($0, cwd: cwd) } ?? project.root
         let stale = result.differences.map { Self.diagnostic($0, base: base, cwd: cwd) }
         guard stale.isEmpty else {
             // No source lines are shown: an output can be a gigabyte, and the line differs anyway.
             report(stale, files: stale.count, locators: [:], sources: SourceProvider.none, reporter: reporter, registry: registry, cwd: cwd)
             let files = result.differences.reduce(0) { $0 + $1.files }
-            let again = (["larder", "build"] + (config.map { ["--config", $0] } ?? []) + (out.map { ["--out", $0] } ?? [])).joined(separator: " ")
+            // A stale output the build itself would leave: the command that removes it too.
+            let pruning = result.differences.contains { if case .notBuilt(_, _, true) = $0.change { true } else { false } }
+            let again = command(pruning ? ["--prune"] : [])
             FileHandle.standardError.write(Data("larder: the outputs are out of date (\(files) file\(files == 1 ? "" : "s") to write, replace or remove); run `\(again)`\n".utf8))
             throw ExitCode(1)
         }
         FileHandle.standardError.write(Data("Checked \(documents) document\(documents == 1 ? "" : "s"): \(written.isEmpty ? "larder.yml lists no exports" : written.joined(separator: ", ") + " up to date").\n".utf8))
+    }
+
+    /// `larder build` with the options of this run that say what to build, and `extra`.
+    func command(_ extra: [String]) -> String {
+        (["larder", "build"] + (config.map { ["--config", $0] } ?? []) + (out.map { ["--out", $0] } ?? []) + extra).joined(separator: " ")
+    }
+
+    /// What a build reports of an output no export writes any more.
+    static let staleOutput = RuleMetadata(
+        id: "stale-output", summary: "An output an earlier `larder build` wrote that no export writes any more.",
+        details: """
+            Each build records, per config file, the outputs it wrote (in \
+            .larder-cache/outputs-<config>.json; never committed). When an export is \
+            removed from the config or its `out` changes, the output the earlier build \
+            wrote stays where it was, and an app could go on shipping it: the next build \
+            warns of it, `larder build --check` reports it as out of date, and `larder \
+            build --prune` removes it. Only Larder's own outputs are removed: a folder that \
+            holds the .larder-output marker and is reached without a link, inside the \
+            outputs' base folder; a file only when it is as the build left it (a changed one \
+            is reported, left in place and no longer tracked). An output deleted by hand is \
+            forgotten silently, and an output another config file of the project records is \
+            never this one's stale output. The record belongs to the checkout: a fresh clone \
+            knows no earlier build.
+            """,
+        defaultSeverity: .warning)
+
+    /// A stale output as a build's warning on it; nil for one that was removed.
+    static func diagnostic(_ stale: StaleOutput, config: String, prune: String, base: String, cwd: String) -> Diagnostic? {
+        let absolute = base.hasSuffix("/") ? base + stale.path : base + "/" + stale.path
+        let file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
+        let what = stale.isFile ? "file" : "folder (\(stale.files) file\(stale.files == 1 ? "" : "s"))"
+        let notBuilt = "not built any more: an earlier build wrote this \(what) and no export of \(config) writes it now"
+        let message: String
+        switch stale.fate {
+        case .removed:
+            return nil
+        case .left where stale.isFile && !stale.unchanged:
+            message = "\(notBuilt); it changed since, so `\(prune)` leaves it: remove it by hand if nothing uses it"
+        case .left:
+            message = "\(notBuilt); remove it with `\(prune)` (or by hand)"
+        case .kept(let reason, true):
+            message = "\(notBuilt); left in place as \(reason), and no longer tracked: remove it by hand if nothing uses it"
+        case .kept(let reason, false):
+            message = "\(notBuilt); it could not be removed: \(reason)"
+        }
+        return Diagnostic(ruleID: staleOutput.id, severity: .warning, message: message, file: file, start: SourcePosition(line: 1, column: 1))
     }
 
     /// What `--check` reports (the rule id of its diagnostics, for `larder explain` and SARIF).
@@ -173,7 +247,9 @@ struct BuildCommand: AsyncParsableCommand {
             `larder build --check` builds as `larder build` does, into a staging folder \
             outside the project, and compares each output with the one in place, file by \
             file: a file the build writes that is not there, a file there that the build \
-            does not write, and a file whose bytes differ (named at the line and column where \
+            does not write, an output an earlier build wrote that no export writes any more \
+            (`larder explain stale-output`; `larder build --prune` removes it), and a file \
+            whose bytes differ (named at the line and column where \
             the file in place first differs, and saying so when only its line endings or a \
             byte order mark differ). Nothing in the project is written. A link or a device \
             where the build writes is not followed; files a system leaves in folders \
@@ -198,6 +274,9 @@ struct BuildCommand: AsyncParsableCommand {
         case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", start)
         case .extra: ("not built any more: the build would remove this file", start)
         case .notRegular: ("not a file the build wrote (a link, a device, or a folder where a file goes): the build would replace it", start)
+        case .notBuilt(let files, false, _): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes it", start)
+        case .notBuilt(_, true, true): ("not built any more: an earlier build wrote this file and no export writes it now; `larder build --prune` removes it", start)
+        case .notBuilt(_, true, false): ("not built any more: an earlier build wrote this file and no export writes it now; it changed since, so remove it by hand if nothing uses it", start)
         }
         return Diagnostic(ruleID: outOfDate.id, severity: .error, message: message, file: file, start: at)
     }
@@ -207,7 +286,7 @@ struct BuildCommand: AsyncParsableCommand {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: sources ?? SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
-            toolVersion: larderVersion, rules: registry.ruleMetadata.merging([Self.outOfDate.id: Self.outOfDate]) { a, _ in a })
+            toolVersion: larderVersion, rules: registry.ruleMetadata.merging([Self.outOfDate.id: Self.outOfDate, Self.staleOutput.id: Self.staleOutput]) { a, _ in a })
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }
 

@@ -63,7 +63,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let registry = try CLIRegistry.make()
-        if let core = RuleMetadata.coreChecks[rule] ?? (rule == BuildCommand.outOfDate.id ? BuildCommand.outOfDate : nil) {
+        if let core = RuleMetadata.coreChecks[rule] ?? [BuildCommand.outOfDate, BuildCommand.staleOutput].first(where: { $0.id == rule }) {
             let details = core.details.map { "\n\($0)\n" } ?? ""
             writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
             return

@@ -267,10 +267,10 @@ extension Builder {
         }
         if let failure { throw failure.error }
         progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
-        let differences = try finish(staging)
+        let (differences, stale) = try finish(staging)
         let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
         let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
-        return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences), documents: documents)
+        return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale), documents: documents)
     }
 
     private static func prepare<S: ExportStream>(_ stream: S, _ document: Document) throws -> any Sendable {

@@ -22,6 +22,14 @@ public struct Builder: Sendable {
     /// Compare the outputs with those in place instead of writing them (`larder build
     /// --check`): ``Result/differences`` says what a build would change, and nothing is moved.
     public var checkOnly = false
+    /// What earlier builds of the config wrote (``OutputRecord``): a build reports the
+    /// outputs it records that no export writes any more (``Result/stale``), `--check`
+    /// counts them as differences, and a build that lands records what it wrote. Nil
+    /// records nothing and reports no stale output.
+    public var record: OutputRecord? = nil
+    /// Remove the stale outputs once the build landed (`larder build --prune`): a folder
+    /// only when it holds Larder's marker, a file only when it is as the build left it.
+    public var prune = false
     /// Checks a document a transform plugin rewrote, before any export sees it: the build
     /// sets it to the content's schema check (``Linter/schemaCheck()``), so a plugin that
     /// makes a recipe the exporters cannot read stops the build, naming the document. Its
@@ -64,6 +72,9 @@ public struct Builder: Sendable {
         /// With ``Builder/checkOnly``: how the outputs in place differ from what was built
         /// (empty: up to date).
         public var differences: [OutputDifference] = []
+        /// Outputs an earlier build wrote that no export writes now, in path order, and
+        /// what became of them (with ``Builder/checkOnly``, also in ``differences``).
+        public var stale: [StaleOutput] = []
         /// False when a step reported an error (an export's `fallback: error` and a
         /// translation it had to fill in): nothing was put in place.
         public var landed = true
@@ -76,15 +87,58 @@ public struct Builder: Sendable {
     }
 
     /// Puts the staged outputs in place, or with ``checkOnly`` compares them with those in
-    /// place.
-    func finish(_ staging: OutputWriter.Staging) throws(StepError) -> [OutputDifference] {
+    /// place; either way finds the stale outputs (see ``record``), and after a write removes
+    /// them when asked (``prune``) and records what the build wrote.
+    func finish(_ staging: OutputWriter.Staging) throws(StepError) -> (differences: [OutputDifference], stale: [StaleOutput]) {
+        let recorded = record?.load() ?? []
         do {
-            if checkOnly { return try staging.differences() }
+            if checkOnly {
+                var differences = try staging.differences()
+                guard let record else { return (differences, []) }
+                let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected).stale.map(\.1)
+                differences += stale.map {
+                    OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: !$0.isFile || $0.unchanged))
+                }
+                return (differences, stale)
+            }
             try staging.commit()
-            return []
         } catch {
             throw StepError(step: checkOnly ? "check" : "write", message: error.description)
         }
+        guard let record else { return ([], []) }
+        return ([], settle(record, recorded: recorded, staging: staging))
+    }
+
+    /// After a commit: finds the stale outputs, removes them with ``prune``, and replaces the
+    /// record with what the build wrote, the stale outputs left in place and other bases'
+    /// outputs.
+    private func settle(_ record: OutputRecord, recorded: [OutputRecord.Entry], staging: OutputWriter.Staging) -> [StaleOutput] {
+        let (found, kept) = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected)
+        var entries = kept
+        let key = record.baseKey(outputBase)
+        for path in staging.staged {
+            var info = stat()
+            guard lstat(staging.writer.absolute(path), &info) == 0 else { continue }
+            entries.append(OutputRecord.Entry(base: key, path: path, file: (info.st_mode & S_IFMT) == S_IFREG ? FileStatKey(info) : nil))
+        }
+        var stale: [StaleOutput] = []
+        for (i, (entry, output)) in found.enumerated() {
+            var output = output
+            if !prune {
+                entries.append(entry)
+            } else if output.isFile && !output.unchanged {
+                output.fate = .kept(reason: "it changed since Larder wrote it", forgotten: true)
+            } else if let reason = staging.removeStale(entry.path, index: i) {
+                output.fate = .kept(reason: reason, forgotten: false)
+                entries.append(entry)
+            } else {
+                output.fate = .removed
+            }
+            stale.append(output)
+        }
+        entries.sort { ($0.base, $0.path) < ($1.base, $1.path) }
+        record.save(entries)
+        return stale
     }
 
     /// The names of the steps, for progress lines (`transform scale`, `export xcstrings`).
@@ -264,7 +318,7 @@ public struct Builder: Sendable {
         }
         index += jobs.count
         progress(index, checkOnly ? "check" : "write")
-        let differences = try finish(staging)
-        return Result(diagnostics: diagnostics, outputs: outputs, differences: differences)
+        let (differences, stale) = try finish(staging)
+        return Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale)
     }
 }

@@ -357,7 +357,7 @@ public struct FactCache: Sendable {
         }
         let ignore = folder + "/.gitignore"
         if access(ignore, F_OK) != 0 {
-            try? Data("# Larder's lint cache (see `larder lint --help`); never committed.\n*\n".utf8)
+            try? Data("# Larder's local state: the lint cache (see `larder lint --help`) and the record of build outputs; never committed.\n*\n".utf8)
                 .write(to: URL(fileURLWithPath: ignore), options: .atomic)
         }
         // Temporary files of runs that were killed while writing, if any, once they are old.

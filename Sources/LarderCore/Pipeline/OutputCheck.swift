@@ -18,6 +18,10 @@ public struct OutputDifference: Sendable, Hashable {
         /// Where the build writes a file or an output folder there is a link, a device, or
         /// a folder where a file goes: the build replaces it (it is not read or followed).
         case notRegular
+        /// An earlier build wrote this output (a folder of `files` files, or a file) and no
+        /// export writes it now (see ``OutputRecord``); `removable` is false for a file
+        /// changed since, which `larder build --prune` leaves in place.
+        case notBuilt(files: Int, isFile: Bool, removable: Bool)
     }
 
     /// Why a file's bytes differ when its text may read the same.
@@ -39,8 +43,10 @@ public struct OutputDifference: Sendable, Hashable {
 
     /// How many files a build would write, replace or remove for this difference.
     public var files: Int {
-        if case .missingFolder(let files) = change { return files }
-        return 1
+        switch change {
+        case .missingFolder(let files), .notBuilt(let files, _, _): return files
+        default: return 1
+        }
     }
 }
 

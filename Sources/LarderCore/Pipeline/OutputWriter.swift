@@ -250,6 +250,22 @@ public struct OutputWriter: Sendable {
             }
         }
 
+        /// Moves the output at `normalized` (a stale one, see ``OutputRecord``) into the
+        /// staging folder, so it goes with it in ``discard()`` and an interrupted removal
+        /// never leaves half an output in place; nil when done, else why not.
+        func removeStale(_ normalized: String, index: Int) -> String? {
+            let target = writer.absolute(normalized)
+            if rename(target, folder + "/stale-\(index)") == 0 { return nil }
+            guard errno == EXDEV else { return String(cString: strerror(errno)) }
+            // On another file system (a mount inside the project): removed where it is.
+            do {
+                try FileManager.default.removeItem(atPath: target)
+                return nil
+            } catch {
+                return (error as NSError).localizedDescription
+            }
+        }
+
         /// Removes the staging folder (and, after a commit, the previous outputs in it).
         public func discard() {
             try? FileManager.default.removeItem(atPath: folder)

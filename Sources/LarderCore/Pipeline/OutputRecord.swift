@@ -1,0 +1,264 @@
+import Foundation
+
+/// The outputs earlier builds of one config wrote, so that a build can tell an output that
+/// no export writes any more (an export removed from larder.yml, or its `out` moved from
+/// `dist/json` to `dist/bundle`) from everything else in the project: the build warns of
+/// it, `larder build --check` reports it, and `larder build --prune` removes it.
+///
+/// **Why a record.** A build knows what it writes now, not what it wrote before. Looking
+/// for `.larder-output` markers instead would mean walking the whole project on every
+/// build (an app's repository can hold far more than its content), would miss the
+/// single-file outputs (a String Catalog carries no marker), and could not tell which
+/// config wrote a folder. So each build that lands records what it wrote, and the next one
+/// compares: the same approach as the stale-file removal of other build systems, which keep
+/// their record in their own state folder.
+///
+/// **Where.** `.larder-cache/outputs-<config file name>.json` in the project root, beside
+/// the lint cache and ignored by git the same way. One record per config file: two configs
+/// in one project (`larder.yml` and `larder-ios.yml`) keep separate records and never call
+/// each other's outputs stale; an output another config's record lists is not stale for
+/// this one either (an export moved from one config to the other).
+///
+/// **Bases.** Each entry names the folder its path is relative to: `.` for the project,
+/// else the `--out` folder (relative to the project when inside it). A build compares only
+/// the entries of its own base, so `larder build --out preview` never calls `dist/json`
+/// stale, nor the other way round; entries of other bases whose output is gone are dropped.
+///
+/// **What is stale.** An entry of the build's base that no export writes now and that does
+/// not overlap one it writes, does not hold content or the config, and is still Larder's:
+/// a folder reached through real folders only (no link on the way) that holds the
+/// `.larder-output` marker, or a regular file. A file carries no marker, so the record keeps
+/// its stat data as written; a file changed since (by hand, or rewritten by git) is still
+/// reported, but only a file that is as the build left it is removed. An output already
+/// deleted, or replaced by something that is not Larder's, is forgotten without a word.
+///
+/// **Local.** The record is the knowledge of one checkout: a fresh clone has none, so there
+/// `--check` cannot know what an earlier build wrote. The warning of the build that moved
+/// the output, and the `larder-build-check` commit hook (which runs `--check` where the
+/// record is), stop a stale output before it is committed.
+///
+/// The record is never part of an output, so it does not change what a build writes. It is
+/// written after the outputs landed (temporary file, then rename); a record that cannot be
+/// written (a read-only project) is skipped, and one that cannot be read is taken as empty.
+public struct OutputRecord: Sendable {
+    /// One output a build wrote.
+    public struct Entry: Sendable, Hashable {
+        /// The folder `path` is relative to: `.` for the project root, else the `--out`
+        /// folder (relative to the project root when inside it, else absolute).
+        public var base: String
+        /// The output's normalized path relative to `base`.
+        public var path: String
+        /// For a single-file output, its stat data when the build had written it; nil for a
+        /// folder.
+        public var file: FileStatKey?
+
+        public init(base: String, path: String, file: FileStatKey?) {
+            self.base = base
+            self.path = path
+            self.file = file
+        }
+    }
+
+    static let formatVersion = 1
+
+    /// The record file (absolute).
+    public let file: String
+    /// The absolute project root.
+    public let projectRoot: String
+    /// The config file's name (`larder.yml`).
+    public let configName: String
+
+    public init(projectRoot: String, configName: String) {
+        let root = projectRoot.hasSuffix("/") && projectRoot.count > 1 ? String(projectRoot.dropLast()) : projectRoot
+        self.projectRoot = root
+        self.configName = configName
+        let name = String(configName.map { $0 == "/" ? "_" : $0 })
+        self.file = root + "/" + FactCache.folderName + "/" + Self.prefix + name + Self.suffix
+    }
+
+    static let prefix = "outputs-"
+    static let suffix = ".json"
+
+    /// How entries name an output base folder (absolute).
+    public func baseKey(_ outputBase: String) -> String {
+        let base = outputBase.count > 1 && outputBase.hasSuffix("/") ? String(outputBase.dropLast()) : outputBase
+        if base == projectRoot { return "." }
+        if base.hasPrefix(projectRoot + "/") { return String(base.dropFirst(projectRoot.count + 1)) }
+        return base
+    }
+
+    /// The absolute folder an entry's base names.
+    func absoluteBase(_ key: String) -> String {
+        if key == "." { return projectRoot }
+        return key.hasPrefix("/") ? key : projectRoot + "/" + key
+    }
+
+    /// The entries of this config's record; empty when there is none or it cannot be read.
+    public func load() -> [Entry] {
+        Self.decode(FileManager.default.contents(atPath: file))
+    }
+
+    /// The entries of the records of the project's other configs.
+    func othersEntries() -> [Entry] {
+        let folder = (file as NSString).deletingLastPathComponent
+        let own = (file as NSString).lastPathComponent
+        var found: [Entry] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        where name != own && name.hasPrefix(Self.prefix) && name.hasSuffix(Self.suffix) {
+            found += Self.decode(FileManager.default.contents(atPath: folder + "/" + name))
+        }
+        return found
+    }
+
+    static func decode(_ data: Data?) -> [Entry] {
+        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            object["format"] as? Int == formatVersion, let outputs = object["outputs"] as? [[String: Any]]
+        else { return [] }
+        return outputs.compactMap { o -> Entry? in
+            guard let base = o["base"] as? String, let path = o["path"] as? String else { return nil }
+            var stamp: FileStatKey?
+            if let f = o["file"] as? [String: Any] {
+                guard let size = (f["size"] as? NSNumber)?.int64Value, let modified = (f["modified"] as? NSNumber)?.int64Value,
+                    let changed = (f["changed"] as? NSNumber)?.int64Value, let inode = (f["inode"] as? NSNumber)?.uint64Value
+                else { return nil }
+                stamp = FileStatKey(size: size, modified: modified, changed: changed, inode: inode)
+            }
+            return Entry(base: base, path: path, file: stamp)
+        }
+    }
+
+    static func encode(_ entries: [Entry], configName: String) -> Data {
+        let outputs: [[String: Any]] = entries.map { e in
+            var o: [String: Any] = ["base": e.base, "path": e.path]
+            if let f = e.file {
+                o["file"] = ["size": f.size, "modified": f.modified, "changed": f.changed, "inode": f.inode] as [String: Any]
+            }
+            return o
+        }
+        let object: [String: Any] = ["format": formatVersion, "config": configName, "outputs": outputs]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+
+    /// Replaces the record with `entries`; false when it cannot be written. Nothing is
+    /// written when there is nothing to record and no record yet.
+    @discardableResult
+    public func save(_ entries: [Entry]) -> Bool {
+        if entries.isEmpty && access(file, F_OK) != 0 { return true }
+        // Written as the lint cache is: the folder (with its .gitignore) made when missing,
+        // a temporary file beside the record, then a rename.
+        let writer = FactCache(file: file, salt: "")
+        guard let pending = writer.beginWrite() else { return false }
+        return writer.commit(pending, Array(Self.encode(entries, configName: configName)))
+    }
+
+    // MARK: - Stale outputs
+
+    /// What is at an entry's place now.
+    enum Found {
+        /// Nothing, or something that is not Larder's output: the entry is forgotten.
+        case gone
+        /// Larder's output folder, with this many files (its marker not counted).
+        case folder(files: Int)
+        /// A regular file; `unchanged` when its stat data is the recorded one.
+        case file(unchanged: Bool)
+    }
+
+    /// What is at `entry`'s place under the absolute `base`: links are never followed (a
+    /// link anywhere on the way makes it not Larder's).
+    static func inspect(_ entry: Entry, base: String) -> Found {
+        guard ProjectPath.isInside(entry.path), let normalized = ProjectPath.normalize(entry.path), !normalized.isEmpty,
+            normalized == entry.path
+        else { return .gone }
+        var prefix = base
+        var info = stat()
+        for component in normalized.split(separator: "/") {
+            prefix += (prefix.hasSuffix("/") ? "" : "/") + component
+            guard lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { return .gone }
+        }
+        // `info` is now that of the output itself.
+        switch (entry.file, info.st_mode & S_IFMT) {
+        case (let stamp?, S_IFREG):
+            return .file(unchanged: FileStatKey(info) == stamp)
+        case (nil, S_IFDIR):
+            var marker = stat()
+            guard lstat(prefix + "/" + OutputWriter.marker, &marker) == 0, (marker.st_mode & S_IFMT) == S_IFREG else { return .gone }
+            let files = (try? OutputCompare.files(under: prefix)) ?? []
+            return .folder(files: files.count)
+        default:
+            return .gone
+        }
+    }
+
+    /// True when one of the two normalized paths is the other or lies inside it.
+    static func overlaps(_ a: String, _ b: String) -> Bool {
+        a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+    }
+}
+
+/// An output an earlier build of the config wrote that no export writes now (see
+/// ``OutputRecord``).
+public struct StaleOutput: Sendable, Hashable {
+    /// What became of it.
+    public enum Fate: Sendable, Hashable {
+        /// Left in place (the build was not asked to prune, or only compared).
+        case left
+        /// Removed (`--prune`).
+        case removed
+        /// `--prune` left it in place for `reason`; `forgotten` when it is no longer
+        /// recorded (a file changed since the build wrote it: perhaps not Larder's any more).
+        case kept(reason: String, forgotten: Bool)
+    }
+
+    /// Its path relative to the outputs' base folder.
+    public var path: String
+    public var isFile: Bool
+    /// The files in it (1 for a file).
+    public var files: Int
+    /// For a file: false when it changed since the build wrote it (it is not removed).
+    public var unchanged: Bool
+    public var fate: Fate
+
+    public init(path: String, isFile: Bool, files: Int, unchanged: Bool = true, fate: Fate = .left) {
+        self.path = path
+        self.isFile = isFile
+        self.files = files
+        self.unchanged = unchanged
+        self.fate = fate
+    }
+}
+
+extension OutputRecord {
+    /// The entries of `recorded` whose base is `base` (absolute), that the build did not
+    /// write (`written`: normalized paths) and that are stale, sorted by path; and the
+    /// entries to keep recording besides the written ones (stale ones, and other bases'
+    /// outputs that are still there).
+    func stale(recorded: [Entry], base: String, written: [String], protected: [String]) -> (stale: [(Entry, StaleOutput)], kept: [Entry]) {
+        let key = baseKey(base)
+        let others = Set(othersEntries().filter { $0.base == key }.map(\.path))
+        var stale: [(Entry, StaleOutput)] = []
+        var kept: [Entry] = []
+        var seen: Set<String> = []
+        for entry in recorded {
+            guard entry.base == key else {
+                // Another base's output (a build with --out): kept while it is there.
+                var info = stat()
+                if lstat(absoluteBase(entry.base) + "/" + entry.path, &info) == 0 { kept.append(entry) }
+                continue
+            }
+            guard seen.insert(entry.path).inserted, !written.contains(where: { Self.overlaps($0, entry.path) }),
+                !protected.contains(where: { Self.overlaps($0, entry.path) }), !others.contains(entry.path)
+            else { continue }
+            switch Self.inspect(entry, base: base) {
+            case .gone:
+                continue
+            case .folder(let files):
+                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: files)))
+            case .file(let unchanged):
+                stale.append((entry, StaleOutput(path: entry.path, isFile: true, files: 1, unchanged: unchanged)))
+            }
+        }
+        stale.sort { $0.1.path.utf8.lexicographicallyPrecedes($1.1.path.utf8) }
+        return (stale, kept)
+    }
+}
