@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import LarderCore
+
+/// The record of what earlier builds wrote (``OutputRecord``): how it reads and writes
+/// itself, and what it calls stale (the CLI tests, `StaleOutputTests`, run it end to end).
+@Suite struct OutputRecordTests {
+    let scratch: ScratchRoot
+
+    init() throws { scratch = try ScratchRoot("larder-record") }
+
+    @Test func entriesSurviveAWriteAndARead() throws {
+        let root = try scratch.folder()
+        let record = OutputRecord(projectRoot: root, configName: "larder-ios.yml")
+        #expect(record.file == root + "/.larder-cache/outputs-larder-ios.yml.json")
+        let entries = [
+            OutputRecord.Entry(base: ".", path: "dist/json", file: nil),
+            OutputRecord.Entry(base: "/elsewhere", path: "App/Content.xcstrings", file: FileStatKey(size: 12, modified: -3, changed: 1 << 62, inode: .max)),
+        ]
+        #expect(record.save(entries))
+        #expect(record.load() == entries)
+        // The folder is ignored by git, as the lint cache is.
+        #expect(FileManager.default.fileExists(atPath: root + "/.larder-cache/.gitignore"))
+    }
+
+    @Test(arguments: ["", "{", "[]", #"{"format": 2, "outputs": [{"base": ".", "path": "dist"}]}"#, #"{"format": 1, "outputs": 3}"#])
+    func aDamagedOrForeignRecordIsEmpty(_ text: String) throws {
+        let root = try scratch.folder()
+        let record = OutputRecord(projectRoot: root, configName: "larder.yml")
+        try FileManager.default.createDirectory(atPath: root + "/.larder-cache", withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: record.file))
+        #expect(record.load().isEmpty)
+    }
+
+    @Test func nothingIsWrittenWhenThereIsNothingToRecord() throws {
+        let root = try scratch.folder()
+        #expect(OutputRecord(projectRoot: root, configName: "larder.yml").save([]))
+        #expect(!FileManager.default.fileExists(atPath: root + "/.larder-cache"))
+    }
+
+    @Test func basesAreNamedRelativeToTheProjectWhenInside() {
+        let record = OutputRecord(projectRoot: "/p/app", configName: "larder.yml")
+        #expect(record.baseKey("/p/app") == ".")
+        #expect(record.baseKey("/p/app/") == ".")
+        #expect(record.baseKey("/p/app/preview") == "preview")
+        #expect(record.baseKey("/p/application") == "/p/application")
+        #expect(record.absoluteBase("preview") == "/p/app/preview")
+        #expect(record.absoluteBase("/tmp/x") == "/tmp/x")
+    }
+
+    /// Only Larder's own outputs are stale: a marked folder reached without a link, a
+    /// regular file; an entry overlapping an output the build writes, or content, is not.
+    @Test func onlyLarderOutputsAreStale() throws {
+        let root = try scratch.folder()
+        let fm = FileManager.default
+        for folder in ["dist/old", "dist/unmarked", "real/marked", "dist/now/inner", "content"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["dist/old/.larder-output", "dist/old/a.json", "real/marked/.larder-output", "dist/now/inner/.larder-output", "dist/unmarked/a.json", "App.xcstrings", "content/.larder-output"] {
+            try Data().write(to: URL(fileURLWithPath: root + "/" + file))
+        }
+        try fm.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/real")
+        let record = OutputRecord(projectRoot: root, configName: "larder.yml")
+        let stamp = FileStatKey(path: root + "/App.xcstrings")
+        let entries = ["dist/old", "dist/unmarked", "linked/marked", "dist/now/inner", "gone", "content", "../up", "dist/./old"].map {
+            OutputRecord.Entry(base: ".", path: $0, file: nil)
+        } + [OutputRecord.Entry(base: ".", path: "App.xcstrings", file: stamp), OutputRecord.Entry(base: "/nowhere", path: "x", file: nil)]
+        let (stale, kept) = record.stale(recorded: entries, base: root, written: ["dist/now"], protected: ["content/a.json"])
+        #expect(stale.map(\.1) == [
+            StaleOutput(path: "App.xcstrings", isFile: true, files: 1, unchanged: true),
+            StaleOutput(path: "dist/old", isFile: false, files: 1),
+        ])
+        #expect(kept.isEmpty)  // the other base's output is not there
+    }
+}
