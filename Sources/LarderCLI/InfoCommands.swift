@@ -61,9 +61,14 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "The rule id.")
     var rule: String
 
+    /// The ids reports use that are not rules of the registry: `parse` and `schema` (every
+    /// lint), `out-of-date` (`larder build --check`) and `stale-output` (`larder build`).
+    static let otherChecks: [String: RuleMetadata] = RuleMetadata.coreChecks
+        .merging([BuildCommand.outOfDate.id: BuildCommand.outOfDate, BuildCommand.staleOutput.id: BuildCommand.staleOutput]) { a, _ in a }
+
     func run() throws {
         let registry = try CLIRegistry.make()
-        if let core = RuleMetadata.coreChecks[rule] ?? [BuildCommand.outOfDate, BuildCommand.staleOutput].first(where: { $0.id == rule }) {
+        if let core = Self.otherChecks[rule] {
             let details = core.details.map { "\n\($0)\n" } ?? ""
             writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
             return
@@ -72,7 +77,9 @@ struct ExplainCommand: ParsableCommand {
         do {
             found = try registry.rule(rule)
         } catch {
-            throw ValidationError("\(error)")
+            // Every id explain takes, not only the registry's rules.
+            let known = (Array(Self.otherChecks.keys) + registry.rules.map(\.id)).sorted()
+            throw ValidationError("\(PluginRegistryError.unknown(kind: .rule, id: rule, known: known))")
         }
         var out = "\(found.id) (default: \(found.defaultSeverity.name))\n\n\(found.summary)\n"
         if let details = found.details { out += "\n\(details)\n" }

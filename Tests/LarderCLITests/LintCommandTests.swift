@@ -68,6 +68,23 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("--format"))
     }
+
+    /// `explain` of an unknown id lists every id it takes: `parse`, `schema`, `out-of-date`
+    /// and `stale-output`, which reports use and explain accepts, were left out of the list.
+    @Test func explainOfAnUnknownIDListsEveryIDItTakes() throws {
+        let unknown = try CLI.run(["explain", "nope"])
+        #expect(unknown.status == 2)
+        let line = try #require(unknown.stderr.split(separator: "\n").first { $0.contains("known rules: ") }, "\(unknown.stderr)")
+        let ids = line.components(separatedBy: "known rules: ")[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for id in ["parse", "schema", "out-of-date", "stale-output", "locale-complete", "url"] { #expect(ids.contains(id), "\(line)") }
+        #expect(ids == ids.sorted(), "\(line)")
+        for id in ids {
+            let explained = try CLI.run(["explain", id])
+            #expect(explained.status == 0, "\(id): \(explained.stderr)")
+            #expect(explained.stdout.hasPrefix("\(id) (default: "), "\(explained.stdout)")
+        }
+        #expect(try CLI.run(["explain", "shema"]).stderr.contains("(did you mean 'schema'?)"))
+    }
 }
 
 @Suite struct LintReportFormatTests {
