@@ -80,10 +80,16 @@ struct LintCommand: AsyncParsableCommand {
                 return d
             }
         }
-        // --quiet hides warnings from the report, but they still count for --max-warnings.
+        // --quiet hides warnings from the report, but they still count for --max-warnings,
+        // and the summary counts them as hidden ("1 warning hidden by --quiet"), so that a
+        // run they fail does not say "No problems".
         let warnings = run.diagnostics.count { $0.severity == .warning }
         if quiet { run.diagnostics = run.diagnostics.filter { $0.severity == .error } }
-        let summary = DiagnosticSummary(run.diagnostics, filesChecked: run.filesChecked)
+        var summary = DiagnosticSummary(run.diagnostics, filesChecked: run.filesChecked)
+        if quiet {
+            summary.warnings = warnings
+            summary.hiddenWarnings = warnings
+        }
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: SourceProvider.locators(run.locators).fallback(to: .files(relativeTo: cwd)),

@@ -369,10 +369,20 @@ import Testing
         #expect(quiet.status == 1, "\(quiet.stdout)\(quiet.stderr)")
         #expect(!quiet.stdout.contains("warning"), "\(quiet.stdout)")
         #expect(quiet.stderr.contains("2 warnings (hidden by --quiet), more than --max-warnings 1"), "\(quiet.stderr)")
+        // The summary counts them as hidden: it said "No problems in 2 files", and the JSON
+        // summary "warnings": 0, of a run that failed on them.
+        let human = try CLI.run(["lint", "--quiet", "--max-warnings", "1", "--color", "never"], in: dir.url)
+        #expect(human.status == 1)
+        #expect(human.stdout == "2 warnings hidden by --quiet in 2 files\n", "\(human.stdout)")
         // Machine-readable output stays one report; the explanation goes to standard error.
         let json = try CLI.run(["lint", "--quiet", "--max-warnings", "1", "--format", "json"], in: dir.url)
         #expect(json.status == 1)
-        #expect((try? JSONDocument(parsing: json.stdout)) != nil, "\(json.stdout)")
+        let report = try JSONDocument(parsing: json.stdout)
+        #expect(report.value(report.node(at: "/summary")!) == ["errors": 0, "warnings": 2, "files": 2, "notes": 0, "hiddenWarnings": 2])
+        #expect(report.value(report.node(at: "/diagnostics")!) == [])
+        let loudJSON = try JSONDocument(parsing: try CLI.run(["lint", "--format", "json"], in: dir.url).stdout)
+        #expect(loudJSON.value(loudJSON.node(at: "/summary/hiddenWarnings")!) == 0)
+        #expect(loudJSON.value(loudJSON.node(at: "/summary/warnings")!) == 2)
         #expect(try CLI.run(["lint", "--quiet", "--max-warnings", "2"], in: dir.url).status == 0)
         #expect(try CLI.run(["lint", "--quiet"], in: dir.url).status == 0)
         // --strict makes them errors, which --quiet shows.

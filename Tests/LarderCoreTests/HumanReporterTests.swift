@@ -177,4 +177,16 @@ import Testing
         #expect(DiagnosticSummary(errors: 0, warnings: 2, notes: 1, filesChecked: 1).sentence == "2 warnings, 1 note in 1 file")
         #expect(DiagnosticSummary(errors: 1, warnings: 0, notes: 0, filesChecked: 1).sentence == "1 error in 1 file")
     }
+
+    /// Warnings lint --quiet hides are named as hidden: the summary said "No problems in 1
+    /// file" of a run they failed (--max-warnings 0).
+    @Test func hiddenWarningsAreNotNoProblems() {
+        let hidden = DiagnosticSummary(warnings: 1, filesChecked: 1, hiddenWarnings: 1)
+        #expect(hidden.sentence == "1 warning hidden by --quiet in 1 file")
+        let colored = Fixtures.text(HumanReporter().report([], summary: hidden, context: ReportContext(colorEnabled: true)))
+        #expect(colored == "\u{1B}[1;33m1 warning hidden by --quiet in 1 file\u{1B}[0m\n")
+        let mixed = DiagnosticSummary(errors: 2, warnings: 3, notes: 1, filesChecked: 4, hiddenWarnings: 3)
+        #expect(mixed.sentence == "2 errors, 3 warnings hidden by --quiet, 1 note in 4 files")
+        #expect(DiagnosticSummary(warnings: 3, filesChecked: 2, hiddenWarnings: 1).sentence == "2 warnings, 1 warning hidden by --quiet in 2 files")
+    }
 }

@@ -28,7 +28,8 @@ import Testing
                 "errors": 1,
                 "warnings": 0,
                 "files": 1,
-                "notes": 0
+                "notes": 0,
+                "hiddenWarnings": 0
               }
             }
 
@@ -43,7 +44,8 @@ import Testing
                 "errors": 0,
                 "warnings": 0,
                 "files": 4,
-                "notes": 0
+                "notes": 0,
+                "hiddenWarnings": 0
               }
             }
 
@@ -72,7 +74,19 @@ import Testing
         ])
         #expect(json.value(json.node(at: "/diagnostics/0/fix")!) == ["pointer": "/a~1b/0", "replacement": 0, "summary": "use 0"])
         #expect(json.value(json.node(at: "/diagnostics/1/fix")!) == ["pointer": "/x", "remove": true, "summary": "remove it"])
-        #expect(json.value(json.node(at: "/summary")!) == ["errors": 0, "warnings": 1, "files": 1, "notes": 1])
+        #expect(json.value(json.node(at: "/summary")!) == ["errors": 0, "warnings": 1, "files": 1, "notes": 1, "hiddenWarnings": 0])
+    }
+
+    /// Warnings the report leaves out (lint --quiet) are counted in `warnings` and said to
+    /// be hidden: the summary said `"warnings": 0` of a run that more than --max-warnings
+    /// failed.
+    @Test func hiddenWarningsAreCountedAndSaidToBeHidden() throws {
+        let d = Fixtures.diag("schema", .error, "m", 1, 1)
+        let summary = DiagnosticSummary(errors: 1, warnings: 2, filesChecked: 3, hiddenWarnings: 2)
+        let json = try JSONDocument(parsing: Fixtures.text(JSONReporter().report([d], summary: summary, context: ReportContext())))
+        #expect(json.value(json.node(at: "/summary")!) == ["errors": 1, "warnings": 2, "files": 3, "notes": 0, "hiddenWarnings": 2])
+        let keys = json.members(json.node(at: "/summary")!).map { json.string($0.key)! }
+        #expect(keys == ["errors", "warnings", "files", "notes", "hiddenWarnings"])
     }
 
     @Test func stringsAreEscapedAndUnicodeKept() throws {

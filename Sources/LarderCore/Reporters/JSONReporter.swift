@@ -10,8 +10,11 @@ import LarderJSON
 ///         {"file": "a.json", "line": 3, "column": 17, "endLine": 3, "endColumn": 19,
 ///          "severity": "error", "rule": "schema", "message": "…", "pointer": "/servings"}
 ///       ],
-///       "summary": {"errors": 1, "warnings": 0, "files": 1, "notes": 0}
+///       "summary": {"errors": 1, "warnings": 0, "files": 1, "notes": 0, "hiddenWarnings": 0}
 ///     }
+///
+/// `warnings` counts every warning the run found; `hiddenWarnings` says how many of them
+/// are not in `diagnostics` (`larder lint --quiet`).
 ///
 /// After `pointer`, a diagnostic carries `keywordLocation`, `absoluteKeywordLocation`,
 /// `related` and `fix` when it has them (and leaves them out otherwise).
@@ -28,6 +31,7 @@ public struct JSONReporter: Reporter {
             ("warnings", .number(JSONNumber(summary.warnings))),
             ("files", .number(JSONNumber(summary.filesChecked))),
             ("notes", .number(JSONNumber(summary.notes))),
+            ("hiddenWarnings", .number(JSONNumber(summary.hiddenWarnings))),
         ]))
         let root: JSONValue = .object(JSONObject([("diagnostics", .array(items)), ("summary", counts)]))
         return JSONWriter.pretty.bytes(root)
