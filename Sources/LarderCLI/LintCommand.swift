@@ -11,7 +11,8 @@ import LarderJSON
 /// includes; with paths (as pre-commit passes them) it reports on those files while
 /// cross-file rules still see the whole content set: their facts about unchanged files come
 /// from the lint cache (`FactCache`, in `.larder-cache/`), so only the given files and the
-/// changed ones are parsed (`--no-cache` parses all). Without a config it checks the syntax
+/// changed ones are parsed (`--no-cache` parses all); a path that is not content is named
+/// on standard error as not checked. Without a config it checks the syntax
 /// and duplicate keys of the given JSON files.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,6 +74,10 @@ struct LintCommand: AsyncParsableCommand {
         } catch let broken as ProjectSession.BrokenConfig {
             run = LintRun(diagnostics: broken.diagnostics, filesChecked: 1, locators: broken.locators, configBroken: true)
         }
+        // Paths given that are not content were not checked: said on standard error, where
+        // a machine-readable report stays whole, and not as a diagnostic, so that a hook that
+        // is handed every staged file (a README) does not fail on them, even with --strict.
+        for line in run.notChecked { FileHandle.standardError.write(Data("larder: \(line)\n".utf8)) }
         if strict {
             run.diagnostics = run.diagnostics.map { d in
                 var d = d
@@ -113,6 +118,8 @@ struct LintCommand: AsyncParsableCommand {
         var filesChecked: Int
         var locators: [String: SourceLocator]
         var configBroken = false
+        /// One line for each path given that was not checked, and why.
+        var notChecked: [String] = []
     }
 
     /// Lint without a config: syntax and duplicate keys of the given files.
@@ -137,9 +144,10 @@ struct LintCommand: AsyncParsableCommand {
         if !project.config.transforms.isEmpty || !project.config.exports.isEmpty, let full = try? CLIRegistry.make() { registry = full }
         let root = project.root, cwd = project.cwd, config = project.config
 
-        // What to report on: the given paths, made project-relative.
+        // What to report on: the given paths, made project-relative (with the path as given,
+        // to name the ones that are not content).
         var reportingOn: Set<String>? = nil
-        var folders: [String] = []
+        var given: [(path: String, relative: String, isFolder: Bool)] = []
         if !paths.isEmpty {
             var files = Set<String>()
             // A path is placed by where it leads (symbolic links followed), and so is the
@@ -155,9 +163,10 @@ struct LintCommand: AsyncParsableCommand {
                 var isDirectory: ObjCBool = false
                 let existsOnDisk = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
-                    folders.append(relative)
+                    given.append((path, relative, true))
                 } else if existsOnDisk || staged {
                     files.insert(relative)
+                    given.append((path, relative, false))
                 } else {
                     throw ValidationError("no such file or directory: \(path)")
                 }
@@ -180,13 +189,24 @@ struct LintCommand: AsyncParsableCommand {
         let loader = ContentLoader(config: config, reader: reader)
         let included = loader.includedFiles()
         trace.mark("find \(included.count) files")
+        // The config itself is checked on every run: given as a path, it counts as checked.
+        let configPath = project.configName
+        var configGiven = false
+        var notChecked: [(path: String, relative: String, isFolder: Bool)] = []
         if var files = reportingOn {
-            for folder in folders {
-                let prefix = folder.isEmpty ? "" : folder + "/"
-                for f in included where f.path.hasPrefix(prefix) { files.insert(f.path) }
-            }
-            // Files the config does not include are not content: nothing to report on them.
             let includedSet = Set(included.map(\.path))
+            // Files the config does not include are not content, nor are folders that hold
+            // none: nothing to report on them, but the run says so, rather than call them clean.
+            for g in given {
+                if g.isFolder {
+                    let prefix = g.relative.isEmpty ? "" : g.relative + "/"
+                    let inside = included.filter { $0.path.hasPrefix(prefix) }
+                    for f in inside { files.insert(f.path) }
+                    if inside.isEmpty { notChecked.append(g) }
+                } else if !includedSet.contains(g.relative) {
+                    if g.relative == configPath { configGiven = true } else { notChecked.append(g) }
+                }
+            }
             reportingOn = files.filter { includedSet.contains($0) }
         }
         let cache = noCache ? nil : FactCache(projectRoot: root, configName: project.configName, salt: Self.cacheSalt())
@@ -198,8 +218,46 @@ struct LintCommand: AsyncParsableCommand {
         let locators = project.locators(for: found, in: content, reader: staged ? reader : nil)
         // larder.yml counts as a file checked when it has problems of its own ("1 warning
         // in 0 files" for a project whose include takes in nothing yet).
-        let configChecked = found.contains { $0.ruleID == ConfigLoader.ruleID } ? 1 : 0
-        return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators)
+        let configChecked = configGiven || found.contains { $0.ruleID == ConfigLoader.ruleID } ? 1 : 0
+        return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators,
+                       notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged))
+    }
+
+    /// What the run says of the paths given that it did not check, one line each (at most
+    /// ten, then how many more): why each is not content, with the include patterns of the
+    /// content entries, so that a file a person names is never taken for a clean one.
+    static func notCheckedLines(_ paths: [(path: String, relative: String, isFolder: Bool)], config: LarderConfig,
+                                configDisplay: String, staged: Bool) -> [String] {
+        guard !paths.isEmpty else { return [] }
+        var patterns: [String] = []
+        for entry in config.content { for glob in entry.include where !patterns.contains(glob.pattern) { patterns.append(glob.pattern) } }
+        let includes = patterns.isEmpty ? "it has no content entries" : "include: " + patterns.joined(separator: ", ")
+        func why(_ relative: String, isFolder: Bool) -> String {
+            if isFolder {
+                return staged
+                    ? "it holds no staged file that a content entry of \(configDisplay) includes (\(includes))"
+                    : "it holds no file that a content entry of \(configDisplay) includes (\(includes))"
+            }
+            if config.entry(for: relative) != nil {
+                return staged
+                    ? "it is content of \(configDisplay), but not staged (git's index does not hold it)"
+                    : "it is not among the content files of \(configDisplay) (files in hidden folders and links to folders are left out)"
+            }
+            let excludes = config.content.filter { $0.include.contains { $0.matches(relative) } }
+                .flatMap { entry in (config.exclude + entry.exclude).filter { $0.matches(relative) }.map(\.pattern) }
+            if !excludes.isEmpty {
+                var seen: [String] = []
+                for e in excludes where !seen.contains(e) { seen.append(e) }
+                return "\(configDisplay) excludes it from its content (exclude: \(seen.joined(separator: ", ")))"
+            }
+            return "no content entry of \(configDisplay) includes it (\(includes))"
+        }
+        var lines = paths.prefix(10).map { "\($0.path) was not checked: \(why($0.relative, isFolder: $0.isFolder))" }
+        if paths.count > 10 {
+            let more = paths.count - 10
+            lines.append("and \(more) more path\(more == 1 ? "" : "s") given \(more == 1 ? "is" : "are") not content of \(configDisplay), so not checked")
+        }
+        return lines
     }
 }
 

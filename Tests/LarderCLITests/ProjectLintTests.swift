@@ -293,6 +293,67 @@ import Testing
         #expect(outside.stderr.contains("outside the project"))
     }
 
+    /// A path given that no content entry includes was not checked, and the run says so on
+    /// standard error, naming it and the include patterns: it said "No problems in 0 files"
+    /// and nothing else, so a person who named a broken file was told it was clean. It does
+    /// not fail the run (a hook may be handed a staged README), even with --strict or
+    /// --max-warnings 0, and a machine-readable report stays whole.
+    @Test func pathsThatAreNotContentAreSaidNotToBeChecked() throws {
+        let dir = try project()
+        try dir.write("mistakes/bad.json", #"{"id": "bad", "name": "", "servings": -2, "ingredients": []}"#)
+        try dir.write("README.md", "# Recipes\n")
+        let notContent = "mistakes/bad.json was not checked: no content entry of larder.yml includes it (include: content/recipes/**/*.json)"
+        let one = try CLI.run(["lint", "mistakes/bad.json", "--color", "never"], in: dir.url)
+        #expect(one.status == 0, "\(one.stdout)\(one.stderr)")
+        #expect(one.stderr == "larder: \(notContent)\n", "\(one.stderr)")
+        #expect(one.stdout == "No problems in 0 files\n", "\(one.stdout)")
+        let strict = try CLI.run(["lint", "README.md", "--strict", "--max-warnings", "0"], in: dir.url)
+        #expect(strict.status == 0, "\(strict.stdout)\(strict.stderr)")
+        #expect(strict.stderr.contains("larder: README.md was not checked: no content entry"), "\(strict.stderr)")
+        // Beside a content file: that one is checked and counted, the other named.
+        let json = try CLI.run(["lint", "content/recipes/caldo-verde.json", "mistakes/bad.json", "--format", "json"], in: dir.url)
+        #expect(json.status == 0)
+        let report = try JSONDocument(parsing: json.stdout)
+        #expect(report.value(report.node(at: "/summary/files")!) == 1)
+        #expect(json.stderr == "larder: \(notContent)\n", "\(json.stderr)")
+        // A folder that holds no content; the config, which every run checks, counts.
+        let folder = try CLI.run(["lint", "mistakes", "larder.yml", "--color", "never"], in: dir.url)
+        #expect(folder.stderr == "larder: mistakes was not checked: it holds no file that a content entry of larder.yml includes (include: content/recipes/**/*.json)\n", "\(folder.stderr)")
+        #expect(folder.stdout == "No problems in 1 file\n", "\(folder.stdout)")
+        // From a subfolder, the path as given, the config as reports name files above.
+        let sub = try CLI.run(["lint", "bad.json"], in: dir.url.appendingPathComponent("mistakes"))
+        #expect(sub.stderr.hasPrefix("larder: bad.json was not checked: no content entry of /"), "\(sub.stderr)")
+        #expect(sub.stderr.contains("/larder.yml includes it (include: content/recipes/**/*.json)"), "\(sub.stderr)")
+        // Excluded files are named with the exclude pattern; many paths are cut after ten.
+        try dir.write("larder.yml", Self.config + "\nexclude: [\"content/recipes/drafts/**\"]\n")
+        try dir.write("content/recipes/drafts/x.json", "{]")
+        let excluded = try CLI.run(["lint", "content/recipes/drafts/x.json"], in: dir.url)
+        #expect(excluded.status == 0)
+        #expect(excluded.stderr.contains("content/recipes/drafts/x.json was not checked: larder.yml excludes it from its content (exclude: content/recipes/drafts/**)"), "\(excluded.stderr)")
+        for i in 1...12 { try dir.write("notes/\(i).txt", "") }
+        let many = try CLI.run(["lint"] + (1...12).map { "notes/\($0).txt" }, in: dir.url)
+        let lines = many.stderr.split(separator: "\n")
+        #expect(lines.count == 11, "\(many.stderr)")
+        #expect(lines.last == "larder: and 2 more paths given are not content of larder.yml, so not checked", "\(many.stderr)")
+    }
+
+    /// With --staged, a content file that the index does not hold is named as not staged.
+    @Test func stagedPathsThatAreNotStagedAreSaidNotToBeChecked() throws {
+        let dir = try project()
+        try dir.write("README.md", "# Recipes\n")
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        try dir.write("content/recipes/new.json", "{]")
+        let r = try CLI.run(["lint", "--staged", "content/recipes/new.json", "README.md", "content/recipes/caldo-verde.json", "--color", "never"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout == "No problems in 1 file\n", "\(r.stdout)")
+        #expect(r.stderr == """
+            larder: content/recipes/new.json was not checked: it is content of larder.yml, but not staged (git's index does not hold it)
+            larder: README.md was not checked: no content entry of larder.yml includes it (include: content/recipes/**/*.json)
+
+            """, "\(r.stderr)")
+    }
+
     /// A path is placed in the project by where it leads: the project opened through a
     /// symbolic link, or a file reached through a linked folder inside it, is reported on;
     /// a file that is (or leads) outside is a one-line usage error naming it and the project.
