@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LarderCore
+import LarderExport
 import LarderJSON
 
 /// `larder build`: the whole pipeline from `larder.yml`: load, lint (errors stop the
@@ -260,6 +261,13 @@ struct BuildCommand: AsyncParsableCommand {
             """,
         defaultSeverity: .error)
 
+    /// The ids of what a build reports besides the lint's rules: `out-of-date` (`--check`),
+    /// `stale-output` and `fallback` (the translations an export fills in), for `larder
+    /// explain` and SARIF.
+    static let buildChecks: [String: RuleMetadata] = [
+        outOfDate.id: outOfDate, staleOutput.id: staleOutput, FallbackReport.ruleID: FallbackReport.metadata,
+    ]
+
     /// A difference as a diagnostic on the file in place, its path as the other diagnostics
     /// give paths (relative to the working folder).
     static func diagnostic(_ difference: OutputDifference, base: String, cwd: String) -> Diagnostic {
@@ -286,7 +294,7 @@ struct BuildCommand: AsyncParsableCommand {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: sources ?? SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
-            toolVersion: larderVersion, rules: registry.ruleMetadata.merging([Self.outOfDate.id: Self.outOfDate, Self.staleOutput.id: Self.staleOutput]) { a, _ in a })
+            toolVersion: larderVersion, rules: registry.ruleMetadata.merging(Self.buildChecks) { a, _ in a })
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LarderCore
+import LarderExport
 import LarderJSON
 
 /// `larder schema print KIND`: prints a built-in schema exactly as the binary holds it.
@@ -62,9 +63,10 @@ struct ExplainCommand: ParsableCommand {
     var rule: String
 
     /// The ids reports use that are not rules of the registry: `parse` and `schema` (every
-    /// lint), `out-of-date` (`larder build --check`) and `stale-output` (`larder build`).
+    /// lint), `out-of-date` (`larder build --check`), `stale-output` (`larder build`) and
+    /// `fallback` (an export's option).
     static let otherChecks: [String: RuleMetadata] = RuleMetadata.coreChecks
-        .merging([BuildCommand.outOfDate.id: BuildCommand.outOfDate, BuildCommand.staleOutput.id: BuildCommand.staleOutput]) { a, _ in a }
+        .merging(BuildCommand.buildChecks) { a, _ in a }
 
     func run() throws {
         let registry = try CLIRegistry.make()

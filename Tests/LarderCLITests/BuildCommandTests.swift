@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import LarderJSON
 import Testing
 
 /// `larder build` end to end: each example builds, rebuilds are byte-identical, a build
@@ -148,21 +149,76 @@ import Testing
 
                 """)
         }
-        let message = "recipes.json:1:28: %@: name has no text for fr; the bundles use the text of en for fr (add the translation) [locale-complete]"
         try config("error")
         let failed = try CLI.run(["build", "--format", "xcode"], in: dir.url)
         #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
-        #expect(failed.stdout.contains(message.replacingOccurrences(of: "%@", with: "error")), "\(failed.stdout)")
+        #expect(failed.stdout.contains("recipes.json:1:28: error: json-bundle (fallback: error) has no text for fr in name, where it would use the text of en for fr (add the translation); nothing was built [fallback]"), "\(failed.stdout)")
         #expect(failed.stderr.contains("nothing was built"), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
         try config("warning")
         let warned = try CLI.run(["build", "--format", "xcode"], in: dir.url)
         #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
-        #expect(warned.stdout.contains(message.replacingOccurrences(of: "%@", with: "warning")), "\(warned.stdout)")
+        #expect(warned.stdout.contains("recipes.json:1:28: warning: json-bundle (fallback: warning) has no text for fr in name and uses the text of en for fr (add the translation) [fallback]"), "\(warned.stdout)")
         #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist/json/fr/recipe.json").path))
         try config("off")
         let quiet = try CLI.run(["build", "--format", "xcode"], in: dir.url)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+    }
+
+    /// Card War with a title that lacks its Vietnamese text and `fallback: error` on the
+    /// String Catalog: the build reported an error and a warning at one place under one rule
+    /// id (locale-complete), the error saying "the bundles use the text of en" of a build
+    /// that wrote nothing, without naming the export whose option made it an error. Now the
+    /// export's report has a rule id of its own and names the export and the option; the
+    /// lint's warning is still there, and each export that fills the text in reports it once.
+    @Test func fallbackErrorNamesTheExportAndIsNotTheLintRule() throws {
+        let dir = try copy("card-war")
+        let project = dir.url.appendingPathComponent("card-war")
+        let achievements = project.appendingPathComponent("content/achievements.json")
+        let text = try String(contentsOf: achievements, encoding: .utf8)
+        let vi = "      \"vi\": \"Dễ như ăn kẹo\",\n"
+        #expect(text.contains(vi))
+        try Data(text.replacingOccurrences(of: vi, with: "").utf8).write(to: achievements)
+        let configURL = project.appendingPathComponent("larder.yml")
+        let original = try String(contentsOf: configURL, encoding: .utf8)
+        func configure(_ xcstrings: String, jsonBundle: String = "") throws {
+            let config = original
+                .replacingOccurrences(of: "- xcstrings: { out: dist/ios/Content.xcstrings }", with: "- xcstrings: { out: dist/ios/Content.xcstrings, fallback: \(xcstrings) }")
+                .replacingOccurrences(of: "- json-bundle: { out: dist/json }", with: "- json-bundle: { out: dist/json\(jsonBundle) }")
+            #expect(config.contains("fallback: \(xcstrings)"))
+            try Data(config.utf8).write(to: configURL)
+        }
+        let place = "content/achievements.json:4:14: "
+        let lint = place + "warning: title has no text for vi (the project's locales are en, vi, pt-BR); add the translation [locale-complete]"
+
+        try configure("error")
+        let failed = try CLI.run(["build", "--format", "xcode"], in: project)
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        let lines = failed.stdout.split(separator: "\n").map { String($0.dropFirst(project.path.count + 1)) }
+        #expect(lines == [
+            place + "error: xcstrings (fallback: error) has no text for vi in title, where it would use the text of en for vi (add the translation); nothing was built [fallback]",
+            lint,
+        ], "\(failed.stdout)")
+        #expect(failed.stderr.contains("nothing was built"), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("dist").path))
+
+        // Two exports that fill the text in: one diagnostic for each, naming it.
+        try configure("warning", jsonBundle: ", fallback: note")
+        let built = try CLI.run(["build", "--format", "xcode"], in: project)
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let both = built.stdout.split(separator: "\n").map { String($0.dropFirst(project.path.count + 1)) }
+        #expect(both == [
+            place + "warning: xcstrings (fallback: warning) has no text for vi in title and uses the text of en for vi (add the translation) [fallback]",
+            place + "note: json-bundle (fallback: note) has no text for vi in title and uses the text of en for vi (add the translation) [fallback]",
+            lint,
+        ], "\(built.stdout)")
+        // SARIF describes the rule, and explain explains it.
+        let sarif = try JSONValue(parsing: Array(try CLI.run(["build", "--format", "sarif"], in: project).stdout.utf8))
+        let rules = sarif["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        let fallback = try #require(rules.first { $0["id"] == "fallback" })
+        #expect(fallback["shortDescription"]?["text"]?.stringValue?.contains("`fallback` option") == true, "\(fallback)")
+        let explained = try CLI.run(["explain", "fallback"])
+        #expect(explained.status == 0 && explained.stdout.hasPrefix("fallback (default: warning)"), "\(explained.stdout)")
     }
 
     /// Killed whole (every document in memory) and streamed (file by file; the config then

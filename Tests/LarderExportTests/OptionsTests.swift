@@ -60,10 +60,14 @@ import Testing
         }
         let warned = try diagnostics(.null)
         #expect(warned.count == 2)  // name and ingredients/0
-        #expect(warned.allSatisfy { $0.ruleID == "locale-complete" && $0.severity == .warning })
-        #expect(warned.first?.message == "name has no text for fr; the bundles use the text of en for fr (add the translation)")
+        #expect(warned.allSatisfy { $0.ruleID == "fallback" && $0.severity == .warning })
+        #expect(warned.first?.message == "json-bundle (fallback: warning) has no text for fr in name and uses the text of en for fr (add the translation)")
         #expect(warned.first.map { ($0.start.line, $0.start.column, $0.pointer.description) } ?? (0, 0, "") == (1, 21, "/name"))
         #expect(try diagnostics(["fallback": "note"]).allSatisfy { $0.severity == .note })
+        // An error lands nothing: the message says what the export would have done.
+        let stopped = try diagnostics(["fallback": "error"])
+        #expect(stopped.allSatisfy { $0.ruleID == "fallback" && $0.severity == .error })
+        #expect(stopped.first?.message == "json-bundle (fallback: error) has no text for fr in name, where it would use the text of en for fr (add the translation); nothing was built")
         #expect(try diagnostics(["fallback": "off"]).isEmpty)
     }
 

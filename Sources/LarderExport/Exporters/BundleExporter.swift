@@ -2,13 +2,14 @@ import LarderCore
 import LarderJSON
 
 /// What a built-in exporter returns: the files, and diagnostics about the content it
-/// exported (translations filled in from another language, with rule id
-/// `locale-complete`).
+/// exported (translations filled in from another language, with rule id `fallback`:
+/// ``FallbackReport``).
 public struct ExportResult: Sendable {
     /// The files to write, paths relative to the exporter's output folder.
     public var artifacts: [Artifact]
-    /// Notes and warnings for the report (sorted; never errors that stop the run: those are
-    /// thrown).
+    /// Diagnostics for the report (sorted): notes and warnings, and errors only for the
+    /// translations filled in under `fallback: error`, which land nothing. Errors in the
+    /// exporter's options or content are thrown.
     public var diagnostics: [Diagnostic]
 
     public init(artifacts: [Artifact] = [], diagnostics: [Diagnostic] = []) {
@@ -24,7 +25,7 @@ public struct ExportResult: Sendable {
 ///     let exporter = XCStringsExporter()
 ///     let result = try exporter.exportWithDiagnostics(documents, context: context)
 ///     result.artifacts.map(\.path)     // ["Content.xcstrings"]
-///     result.diagnostics.first?.ruleID // "locale-complete"
+///     result.diagnostics.first?.ruleID // "fallback"
 public protocol BundleExporter: PreparingExporter, ReportingExporter, OptionChecking {
     /// The option names this exporter takes besides ``ExporterOptions/common``.
     var optionNames: [String] { get }
@@ -92,11 +93,43 @@ extension BundleExporter {
     }
 }
 
-/// Collects what an export filled in, and turns it into `locale-complete` diagnostics: one
-/// per text, listing the locales filled and where each value came from. Messages do not name
-/// the exporter, so the runner can drop the copies several exporters report.
+/// The diagnostics of an export's `fallback` option: each text the export filled in from
+/// the CLDR fallback chain (or whose plural forms it filled from `other`), at the option's
+/// severity. They have a rule id of their own, not the lint rule `locale-complete`'s (which
+/// reports the same missing translation at the same place, whatever the exports), and
+/// their message names the export and the option, so that a build with two exports that
+/// fill in the same text reports it once for each, and `fallback: error` says which export
+/// held the build back.
+public enum FallbackReport {
+    /// The rule id of the diagnostics (`larder explain fallback`).
+    public static let ruleID = "fallback"
+
+    /// What `larder explain fallback` and SARIF say of them.
+    public static let metadata = RuleMetadata(
+        id: ruleID, summary: "An export's `fallback` option: each translation the export fills in from another language is reported.",
+        details: """
+            A text without a translation for one of the project's locales is exported with \
+            the text of its CLDR fallback chain (pt-BR -> pt -> the source language), and a \
+            plural without a form the locale needs with its `other` form. An export's \
+            `fallback` option (`warning`, `note` or `error`; `off` and no option report \
+            nothing) has the build report each text that export filled in, naming the \
+            export: `xcstrings (fallback: error) has no text for vi in title, where it \
+            would use the text of en for vi (add the translation); nothing was built`. \
+            With `error`, a build that fills in any text (plural forms filled from `other` \
+            stay notes) writes nothing, so a release bundle can be held to complete \
+            translations while the lint rule `locale-complete` only warns of them. Add the \
+            translation, or lower the option.
+            """,
+        defaultSeverity: .warning)
+}
+
+/// Collects what an export filled in, and turns it into ``FallbackReport`` diagnostics: one
+/// per text, listing the locales filled and where each value came from, in a message that
+/// names the export and its `fallback` option.
 struct FillLog {
     var severity: Severity?
+    /// The export the diagnostics name (its exporter id).
+    var exporter: String
     private var records: [Key: [(locale: String, resolution: LocaleResolver.Resolution)]] = [:]
     private var order: [Key] = []
     private var documents: [Key: Document] = [:]
@@ -107,8 +140,9 @@ struct FillLog {
         var pointer: [String]
     }
 
-    init(severity: Severity?) {
+    init(severity: Severity?, exporter: String) {
         self.severity = severity
+        self.exporter = exporter
     }
 
     /// Records a resolution of the text at `pointer` in `document` (only fills are kept).
@@ -144,20 +178,24 @@ struct FillLog {
                     plural.append("\(r.filledCategories.map(\.rawValue).joined(separator: ", ")) for \(locale)")
                 }
             }
+            // An error lands nothing: the message says what the export would have done.
+            let level = min(worst, severity)
+            let stops = level == .error
             var sentences: [String] = []
             let missing = fills.filter { $0.resolution.fill != .exact }.map(\.locale)
             if !missing.isEmpty {
-                sentences.append("\(field) has no text for \(missing.joined(separator: ", ")); the bundles use the text of "
+                sentences.append("has no text for \(missing.joined(separator: ", ")) in \(field)"
+                    + (stops ? ", where it would use the text of " : " and uses the text of ")
                     + taken.joined(separator: ", ") + " (add the translation" + (missing.count > 1 ? "s" : "") + ")")
             }
             if !plural.isEmpty {
-                sentences.append("\(field) lacks the plural forms " + plural.joined(separator: "; ")
-                    + "; the bundles use its 'other' form there")
+                sentences.append((sentences.isEmpty ? "" : "it ") + (stops ? "would fill in" : "fills in")
+                    + " the plural forms of \(field) (" + plural.joined(separator: "; ") + ") from its 'other' form")
             }
-            let message = sentences.joined(separator: "; ")
+            let message = "\(exporter) (fallback: \(severity.name)) " + sentences.joined(separator: "; ") + (stops ? "; nothing was built" : "")
             let locator = locators[document.file] ?? document.sourceLocator()
             locators[document.file] = locator
-            out.append(document.diagnostic(ruleID: "locale-complete", severity: min(worst, severity), message: message, node: node, locator: locator))
+            out.append(document.diagnostic(ruleID: FallbackReport.ruleID, severity: level, message: message, node: node, locator: locator))
         }
         return out.sorted()
     }

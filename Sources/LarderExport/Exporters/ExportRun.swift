@@ -21,7 +21,7 @@ struct ExportRun {
                 documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
         }
         let severity = try options.fallbackSeverity()  // checked even when no notes are wanted
-        fills = FillLog(severity: context.wantsDiagnostics ? severity : nil)
+        fills = FillLog(severity: context.wantsDiagnostics ? severity : nil, exporter: exporter.id)
     }
 
     var sourceLocale: String { catalog.resolver.sourceLocale }

@@ -15,8 +15,9 @@ public struct ExporterOptions: Sendable {
     private var object: JSONObject
 
     /// Options every built-in exporter takes: `out` (where the runner writes), `locales`
-    /// (a subset of the project's), `fallback` (the severity of `locale-complete`
-    /// diagnostics for filled-in translations: `warning`, `note`, `error` or `off`), `texts`
+    /// (a subset of the project's), `fallback` (the severity of the diagnostics for the
+    /// translations the export fills in, ``FallbackReport``: `warning`, `note`, `error` or
+    /// `off`), `texts`
     /// (per kind, pointers of fields holding localized text) and `ids` (per kind, the
     /// pointer of the id when it is not `/id`: `{user: /username}`) and `pseudo` (pseudo-locales
     /// to add: `en-XA`, `ar-XB`; see ``PseudoLocale``).
