@@ -35,6 +35,13 @@ struct ConfigFile {
 
     /// Reads, converts (YAML) and checks the config. `displayPath` is how reports name it.
     func load(displayPath: String) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap) {
+        let loaded = try read(displayPath: displayPath)
+        return (loaded.config, loaded.positions)
+    }
+
+    /// Reads, converts (YAML) and checks the config. `positions` maps a pointer to its
+    /// value's place in the file, `keyPositions` a member's pointer to its key's place.
+    func read(displayPath: String) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap, keyPositions: ConfigLoader.PositionMap) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
@@ -45,6 +52,7 @@ struct ConfigFile {
         let locator = SourceLocator(bytes: bytes)
         let json: JSONDocument
         let positions: ConfigLoader.PositionMap
+        let keyPositions: ConfigLoader.PositionMap
         if path.hasSuffix(".json") {
             do {
                 json = try JSONDocument(parsing: bytes)
@@ -54,11 +62,16 @@ struct ConfigFile {
             }
             let doc = json
             positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }
+            keyPositions = { pointer in
+                guard let name = pointer.tokens.last, let parent = pointer.parent, let object = doc.node(at: parent),
+                      doc.kind(object) == .object else { return nil }
+                return doc.members(object).first { doc.string($0.key) == name }.map { doc.sourceRange(of: $0.key) }
+            }
         } else {
             var text = String(decoding: bytes, as: UTF8.self)
             // A byte-order mark (some Windows editors write one) is not YAML content.
             if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-            let converted: (JSONValue, [JSONPointer: SourceRange])
+            let converted: (value: JSONValue, values: [JSONPointer: SourceRange], keys: [JSONPointer: SourceRange])
             do {
                 converted = try YAMLToJSON.convert(text, locator: locator)
             } catch let error as YAMLToJSON.Failure {
@@ -74,7 +87,9 @@ struct ConfigFile {
                 throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "the config cannot be read as JSON: \(error.message)",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
             }
-            let map = converted.1
+            let map = converted.values
+            let keys = converted.keys
+            keyPositions = { pointer in keys[pointer] }
             positions = { pointer in
                 // The value's own place, or the nearest enclosing one.
                 var p: JSONPointer? = pointer
@@ -86,7 +101,7 @@ struct ConfigFile {
             }
         }
         switch ConfigLoader().load(json, file: displayPath, positions: positions) {
-        case .success(let config): return (config, positions)
+        case .success(let config): return (config, positions, keyPositions)
         case .failure(let error): throw Failure(diagnostics: error.diagnostics, locator: locator)
         }
     }
@@ -99,17 +114,20 @@ enum YAMLToJSON {
         var position: SourcePosition
     }
 
-    static func convert(_ text: String, locator: SourceLocator) throws -> (JSONValue, [JSONPointer: SourceRange]) {
+    /// The value, the place of each value, and the place of each mapping key (by the
+    /// pointer of its member).
+    static func convert(_ text: String, locator: SourceLocator) throws -> (value: JSONValue, values: [JSONPointer: SourceRange], keys: [JSONPointer: SourceRange]) {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw Failure(message: "the YAML is not valid: \(describe(error))", position: position(of: error, locator: locator))
         }
-        guard let node else { return (.object(JSONObject()), [:]) }
+        guard let node else { return (.object(JSONObject()), [:], [:]) }
         var map: [JSONPointer: SourceRange] = [:]
-        let value = try convert(node, at: .root, locator: locator, map: &map, depth: 0)
-        return (value, map)
+        var keys: [JSONPointer: SourceRange] = [:]
+        let value = try convert(node, at: .root, locator: locator, map: &map, keys: &keys, depth: 0)
+        return (value, map, keys)
     }
 
     private static func describe(_ error: YamlError) -> String {
@@ -145,7 +163,8 @@ enum YAMLToJSON {
         return SourcePosition(line: line, column: column)
     }
 
-    private static func convert(_ node: Node, at pointer: JSONPointer, locator: SourceLocator, map: inout [JSONPointer: SourceRange], depth: Int) throws -> JSONValue {
+    private static func convert(_ node: Node, at pointer: JSONPointer, locator: SourceLocator, map: inout [JSONPointer: SourceRange],
+                                keys: inout [JSONPointer: SourceRange], depth: Int) throws -> JSONValue {
         guard depth < 256 else { throw Failure(message: "the YAML is nested too deeply", position: SourcePosition(line: 1, column: 1)) }
         if let mark = node.mark {
             let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
@@ -175,12 +194,16 @@ enum YAMLToJSON {
             var object = JSONObject()
             for (key, value) in mapping {
                 let name = key.string ?? "\(key)"
-                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, depth: depth + 1)
+                if let mark = key.mark {
+                    let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+                    keys[pointer.appending(name)] = SourceRange(start: p, end: p)
+                }
+                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, depth: depth + 1)
             }
             return .object(object)
         case .sequence(let sequence):
             return .array(try sequence.enumerated().map { i, element in
-                try convert(element, at: pointer.appending(i), locator: locator, map: &map, depth: depth + 1)
+                try convert(element, at: pointer.appending(i), locator: locator, map: &map, keys: &keys, depth: depth + 1)
             })
         case .alias:
             throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",

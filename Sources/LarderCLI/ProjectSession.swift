@@ -14,6 +14,8 @@ struct ProjectSession {
     let configName: String
     let config: LarderConfig
     let positions: ConfigLoader.PositionMap
+    /// Maps a member's pointer to the place of its key in the config file.
+    var keyPositions: ConfigLoader.PositionMap? = nil
 
     /// Why a project could not be opened: its config is not usable (reported, exit 2).
     struct BrokenConfig: Error {
@@ -37,10 +39,11 @@ struct ProjectSession {
         let root = configFile.root
         let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
         do {
-            let (config, positions) = try configFile.load(displayPath: configDisplay)
+            let (config, positions, keyPositions) = try configFile.read(displayPath: configDisplay)
             return ProjectSession(
                 cwd: cwd, root: root, configDisplay: configDisplay,
-                configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions)
+                configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions,
+                keyPositions: keyPositions)
         } catch {
             var locators: [String: SourceLocator] = [:]
             if let l = error.locator { locators[configDisplay] = l }
@@ -109,6 +112,7 @@ struct ProjectSession {
     func linter(registry: PluginRegistry, reader: any ProjectReader, included: [(path: String, entry: Int)]? = nil) -> Linter {
         var linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
                             configFile: configDisplay, configPositions: positions)
+        linter.configKeyPositions = keyPositions
         linter.includedFiles = included?.map(\.path)
         return linter
     }

@@ -57,4 +57,35 @@ import Testing
             }
         }
     }
+
+    /// A second name of an option names a declared one of the same type; bounds are for
+    /// numbers, and the default lies within them; the numeric options of the built-in rules
+    /// all have bounds (`meters: -5` was taken, and the rule then never fired).
+    @Test func aliasesAndBoundsOfTheBuiltInRulesHold() throws {
+        for rule in BuiltInRules.all {
+            guard let configurable = rule as? any ConfigurableRule else { continue }
+            let byName = Dictionary(uniqueKeysWithValues: configurable.options.map { ($0.name, $0) })
+            for option in configurable.options {
+                if let main = option.aliasOf {
+                    let target = try #require(byName[main], "\(rule.id).\(option.name) names \(main)")
+                    #expect(target.type == option.type && target.aliasOf == nil, "\(rule.id).\(option.name)")
+                    #expect(option.bounds == nil && option.defaultValue == nil, "\(rule.id).\(option.name): the main option holds them")
+                    continue
+                }
+                if option.type == .number {
+                    let bounds = try #require(option.bounds, "\(rule.id).\(option.name) has no bounds")
+                    if let text = option.defaultValue { #expect(Double(text).map(bounds.contains) == true, "\(rule.id).\(option.name)") }
+                } else {
+                    #expect(option.bounds == nil, "\(rule.id).\(option.name)")
+                }
+            }
+        }
+        let near = NearDuplicateLocationRule()
+        #expect(near.optionProblems(["meters": -5]).count == 1)
+        #expect(near.optionProblems(["meters": 10, "distance": 30]).count == 1)
+        #expect(near.optionProblems(["distance": 10]).isEmpty)
+        let nutrition = NutritionConsistencyRule()
+        #expect(nutrition.optionProblems(["saltTolerance": 5, "energyTolerance": 1, "macroTolerance": 3, "maxPer100g": 101, "energyToleranceKj": -1]).count == 4)
+        #expect(nutrition.optionProblems(["saltTolerance": 0, "energyTolerance": 0.5, "maxPer100g": 100, "macroToleranceKcal": 0]).isEmpty)
+    }
 }

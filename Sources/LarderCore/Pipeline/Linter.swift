@@ -18,6 +18,9 @@ public struct Linter: Sendable {
     /// (a team's schema that does not compile).
     public var configFile: String
     public var configPositions: ConfigLoader.PositionMap?
+    /// Maps a pointer into `larder.yml` to the place of its key (`meterz:`), for mistakes that
+    /// are the key (an unknown rule or option); without it they are placed at the value.
+    public var configKeyPositions: ConfigLoader.PositionMap?
     /// The files the config's content entries take in (``ContentLoader/includedFiles()``),
     /// when known: ``checkRuleSettings()`` then warns of include globs that take in none.
     public var includedFiles: [String]?
@@ -77,14 +80,15 @@ public struct Linter: Sendable {
         return (schemas, diagnostics)
     }
 
-    /// Mistakes in the rules section of `larder.yml`: unknown rule ids and options a rule
-    /// does not take, each at its place in the config.
+    /// Mistakes in `larder.yml` its schema cannot see, each at its place in the config:
+    /// unknown rule ids (at the id) and options a rule does not take or takes otherwise (at
+    /// the option's key or value, or the item of a list), the steps (``checkSteps()``) and,
+    /// with ``includedFiles``, include globs that take in nothing.
     public func checkRuleSettings() -> [Diagnostic] {
         var known = Set(registry.rules.map(\.id))
         known.formUnion(RuleMetadata.coreChecks.keys)
         known.formUnion(externalPluginRuleIDs)  // lint plugins' own failures (ExternalPlugins/)
         var out: [Diagnostic] = []
-        func report(_ message: String, at pointer: JSONPointer) { out.append(configDiagnostic(message, at: pointer)) }
         var sections: [(JSONPointer, [String: RuleSetting])] = [(JSONPointer(tokens: ["rules"]), config.rules)]
         for (i, entry) in config.content.enumerated() {
             sections.append((JSONPointer(tokens: ["content", String(i), "rules"]), entry.rules))
@@ -94,11 +98,15 @@ public struct Linter: Sendable {
                 let pointer = base.appending(id)
                 guard known.contains(id) else {
                     let close = Suggest.closest(to: id, in: known.sorted())
-                    report("unknown rule '\(id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"), at: pointer)
+                    out.append(configDiagnostic(
+                        "unknown rule '\(id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"),
+                        at: pointer, isKey: true))
                     continue
                 }
                 if let rule = registry.rules.first(where: { $0.id == id }) as? any ConfigurableRule {
-                    for problem in rule.optionProblems(setting.options) { report(problem, at: pointer) }
+                    for problem in rule.checkOptions(setting.options) {
+                        out.append(configDiagnostic(problem.message, at: JSONPointer(tokens: pointer.tokens + problem.path), near: pointer, isKey: problem.isKey))
+                    }
                 }
             }
         }
@@ -169,10 +177,13 @@ public struct Linter: Sendable {
         return out
     }
 
-    /// A mistake of larder.yml (rule `config`) at the setting `pointer` names, or at `near`
-    /// when that setting has no place of its own, else at the file's start.
-    func configDiagnostic(_ message: String, at pointer: JSONPointer, near: JSONPointer? = nil, severity: Severity = .error) -> Diagnostic {
-        let range = configPositions?(pointer) ?? near.flatMap { configPositions?($0) }
+    /// A mistake of larder.yml (rule `config`) at the setting `pointer` names (at its key
+    /// when `isKey` and the key's place is known), or at `near` when that setting has no place
+    /// of its own, else at the file's start.
+    func configDiagnostic(_ message: String, at pointer: JSONPointer, near: JSONPointer? = nil, isKey: Bool = false,
+                          severity: Severity = .error) -> Diagnostic {
+        let key = isKey ? configKeyPositions?(pointer) : nil
+        let range = key ?? configPositions?(pointer) ?? near.flatMap { configPositions?($0) }
             ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
         return Diagnostic(ruleID: ConfigLoader.ruleID, severity: severity, message: message,
                           file: configFile, start: range.start, end: range.end, pointer: pointer)

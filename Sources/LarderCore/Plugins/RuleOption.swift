@@ -1,9 +1,12 @@
 import LarderJSON
 
-/// One option a rule reads from `larder.yml`, described as data: `larder explain RULE`
-/// prints it, and the config loader checks options against it before anything runs.
+/// One option a rule reads from `larder.yml`, described as data: the config check reads it
+/// before anything runs (type, range, the items of a list, two names of one option given
+/// together) and reports a mistake at its line and column.
 ///
-///     RuleOption("meters", .number, "how close two places may be, in metres", default: "25")
+///     RuleOption("meters", .number, "how close two places may be, in metres", default: "25",
+///                bounds: .above(0).because("no two places are closer than 0 m"))
+///     RuleOption("distance", .number, "the same as `meters`", aliasOf: "meters")
 public struct RuleOption: Sendable, Hashable {
     /// The JSON type an option takes.
     public enum ValueType: String, Sendable, Hashable, CustomStringConvertible {
@@ -27,6 +30,68 @@ public struct RuleOption: Sendable, Hashable {
         }
     }
 
+    /// The numbers a `.number` option takes: a lower and an upper end, each included or
+    /// not, and why, for the message (`-5 is not more than 0: …`).
+    public struct Bounds: Sendable, Hashable, CustomStringConvertible {
+        public var lower: Double?
+        public var includesLower: Bool
+        public var upper: Double?
+        public var includesUpper: Bool
+        /// Why the other values make no sense (`two places are never closer than 0 m`).
+        public var reason: String?
+
+        public init(lower: Double? = nil, includesLower: Bool = true, upper: Double? = nil, includesUpper: Bool = true, reason: String? = nil) {
+            self.lower = lower
+            self.includesLower = includesLower
+            self.upper = upper
+            self.includesUpper = includesUpper
+            self.reason = reason
+        }
+
+        /// More than `value`.
+        public static func above(_ value: Double) -> Bounds { Bounds(lower: value, includesLower: false) }
+        /// `value` or more.
+        public static func atLeast(_ value: Double) -> Bounds { Bounds(lower: value) }
+        /// These bounds, and less than `value`.
+        public func below(_ value: Double) -> Bounds {
+            var b = self
+            (b.upper, b.includesUpper) = (value, false)
+            return b
+        }
+        /// These bounds, and `value` or less.
+        public func atMost(_ value: Double) -> Bounds {
+            var b = self
+            (b.upper, b.includesUpper) = (value, true)
+            return b
+        }
+        /// These bounds, with the reason the other values make no sense.
+        public func because(_ reason: String) -> Bounds {
+            var b = self
+            b.reason = reason
+            return b
+        }
+
+        public func contains(_ x: Double) -> Bool {
+            guard x.isFinite else { return false }
+            if let lower, includesLower ? x < lower : x <= lower { return false }
+            if let upper, includesUpper ? x > upper : x >= upper { return false }
+            return true
+        }
+
+        /// `more than 0`, `at least 0 and less than 1`.
+        public var description: String {
+            var parts: [String] = []
+            if let lower { parts.append((includesLower ? "at least " : "more than ") + Self.format(lower)) }
+            if let upper { parts.append((includesUpper ? "at most " : "less than ") + Self.format(upper)) }
+            return parts.isEmpty ? "any number" : parts.joined(separator: " and ")
+        }
+
+        static func format(_ x: Double) -> String {
+            if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+            return String(x)
+        }
+    }
+
     /// The key in the rule's options (`meters`).
     public var name: String
     /// What the value must be.
@@ -35,12 +100,20 @@ public struct RuleOption: Sendable, Hashable {
     public var summary: String
     /// The value used when the option is not given, as text; nil when there is none.
     public var defaultValue: String?
+    /// For a number, the values that make sense; nil takes any number.
+    public var bounds: Bounds?
+    /// The option this one is another name for (`meters` for `distance`): it takes the same
+    /// values, and giving both is a mistake, since the rule reads one.
+    public var aliasOf: String?
 
-    public init(_ name: String, _ type: ValueType, _ summary: String, default defaultValue: String? = nil) {
+    public init(_ name: String, _ type: ValueType, _ summary: String, default defaultValue: String? = nil,
+                bounds: Bounds? = nil, aliasOf: String? = nil) {
         self.name = name
         self.type = type
         self.summary = summary
         self.defaultValue = defaultValue
+        self.bounds = bounds
+        self.aliasOf = aliasOf
     }
 
     /// Option keys any rule accepts because the config loader sets or reads them:
@@ -48,6 +121,27 @@ public struct RuleOption: Sendable, Hashable {
     /// content entry the options were given for; the rule then looks at that kind only),
     /// `images` (the kind's images folder) and `locales` (the project's locales).
     public static let contextKeys: Set<String> = ["severity", "kinds", "kind", "images", "locales"]
+}
+
+/// A mistake in a rule's options, and where it is below them, so the config check reports
+/// it at its own line and column.
+public struct OptionProblem: Sendable, Hashable, CustomStringConvertible {
+    /// A sentence a user can act on: `option 'units' of rule 'unknown-unit': units[1] is the
+    /// number 5; …`.
+    public var message: String
+    /// The place below the rule's options: `["units", "1"]`; empty for the options as a whole.
+    public var path: [String]
+    /// The mistake is the key at `path` (an unknown option, a second name of one option),
+    /// not its value.
+    public var isKey: Bool
+
+    public init(_ message: String, at path: [String] = [], isKey: Bool = false) {
+        self.message = message
+        self.path = path
+        self.isKey = isKey
+    }
+
+    public var description: String { message }
 }
 
 /// A rule that declares its options (see ``RuleOption``).
@@ -58,65 +152,122 @@ public protocol ConfigurableRule: Rule {
 
 extension ConfigurableRule {
     /// Problems with `options` as sentences a user can act on (`option 'meterz' of rule
-    /// 'near-duplicate-location' is unknown; known options: meters`); empty when they are
-    /// fine. `null` (no options) is fine.
+    /// 'near-duplicate-location' is unknown; did you mean 'meters'?`); empty when they are
+    /// fine. `null` (no options) is fine. ``checkOptions(_:)`` gives each one's place.
     public func optionProblems(_ options: JSONValue) -> [String] {
+        checkOptions(options).map(\.message)
+    }
+
+    /// Problems with `options`, each with its place below them: an unknown option (at its
+    /// key, with the closest known name), a value of the wrong type (at the value, or at the
+    /// item of a list that is wrong), a number out of the option's ``RuleOption/Bounds``, two
+    /// names of one option (at the second). Empty when they are fine.
+    public func checkOptions(_ options: JSONValue) -> [OptionProblem] {
         guard case .object(let object) = options else {
             if case .null = options { return [] }
-            return ["the options of rule '\(id)' must be an object, not \(options.kind)"]
+            return [OptionProblem("the options of rule '\(id)' must be an object, not \(options.settingDescription)")]
         }
-        var problems: [String] = []
+        var problems: [OptionProblem] = []
         let declared = Dictionary(self.options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var given: [String: String] = [:]  // option (by its main name) -> the key that gave it
         for (key, value) in object {
             if key == "kind" {
-                if value.stringValue == nil { problems.append("option 'kind' of rule '\(id)' must be a string") }
+                if value.stringValue == nil {
+                    problems.append(OptionProblem("option 'kind' of rule '\(id)' must be a string, not \(value.settingDescription)", at: [key]))
+                }
                 continue
             }
             if key == "kinds" {
-                if !Self.isStrings(value) { problems.append("option 'kinds' of rule '\(id)' must be a list of strings") }
+                problems += Self.problems(of: value, as: .strings, key: key, rule: id)
                 continue
             }
             if RuleOption.contextKeys.contains(key) { continue }
             guard let option = declared[key] else {
                 let known = self.options.map(\.name).sorted()
-                problems.append(
+                let close = Suggest.closest(to: key, in: known + ["kinds", "severity"])
+                problems.append(OptionProblem(
                     "option '\(key)' of rule '\(id)' is unknown; "
-                        + (known.isEmpty ? "the rule takes no options" : "known options: " + known.joined(separator: ", ")))
+                        + (close.map { "did you mean '\($0)'?" }
+                            ?? (known.isEmpty ? "the rule takes no options" : "known options: " + known.joined(separator: ", "))),
+                    at: [key], isKey: true))
                 continue
             }
-            if !Self.matches(value, option.type) {
-                problems.append("option '\(key)' of rule '\(id)' must be \(option.type), not \(Self.describe(value))")
+            let main = option.aliasOf.flatMap { declared[$0] } ?? option
+            if let earlier = given[main.name] {
+                let names = [earlier, key].filter { $0 != main.name }.map { "'\($0)'" }.joined(separator: " and ")
+                problems.append(OptionProblem(
+                    "options '\(earlier)' and '\(key)' of rule '\(id)' are one option (\(names) \(names.contains(" and ") ? "are other names" : "is another name") for '\(main.name)'), and the rule reads only one; keep one",
+                    at: [key], isKey: true))
+                continue
+            }
+            given[main.name] = key
+            let typeProblems = Self.problems(of: value, as: option.type, key: key, rule: id)
+            problems += typeProblems
+            if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !bounds.contains(x) {
+                problems.append(OptionProblem(
+                    "option '\(key)' of rule '\(id)' is \(value.settingDescription); it must be \(bounds)" + (bounds.reason.map { " (\($0))" } ?? ""),
+                    at: [key]))
             }
         }
         return problems
     }
 
-    private static func isStrings(_ value: JSONValue) -> Bool {
-        guard case .array(let items) = value else { return false }
-        return items.allSatisfy { $0.stringValue != nil }
-    }
-
-    private static func isPointer(_ value: JSONValue) -> Bool {
-        guard let text = value.stringValue else { return false }
-        return text.isEmpty || JSONPointer(parsing: text) != nil
-    }
-
-    private static func matches(_ value: JSONValue, _ type: RuleOption.ValueType) -> Bool {
+    /// What is wrong with `value` for an option of `type`: the value as a whole when it is
+    /// not even the right kind of thing, else each item of a list that is wrong, at its index.
+    private static func problems(of value: JSONValue, as type: RuleOption.ValueType, key: String, rule: String) -> [OptionProblem] {
+        let option = "option '\(key)' of rule '\(rule)'"
+        func wrong(_ hint: String = "") -> [OptionProblem] {
+            [OptionProblem("\(option) must be \(type), not \(describe(value))\(hint)", at: [key])]
+        }
         switch type {
-        case .string: value.stringValue != nil
-        case .number: value.doubleValue != nil
-        case .boolean: value.boolValue != nil
-        case .strings: isStrings(value)
-        case .pointer: isPointer(value)
-        case .pointers: value.arrayValue.map { $0.allSatisfy(isPointer) } ?? false
+        case .string: return value.stringValue != nil ? [] : wrong()
+        case .number: return value.doubleValue != nil ? [] : wrong()
+        case .boolean: return value.boolValue != nil ? [] : wrong()
+        case .pointer:
+            guard let text = value.stringValue else { return wrong() }
+            return isPointer(text) ? [] : [OptionProblem("\(option) is '\(text)', which is not a JSON Pointer: \(pointerHint(text))", at: [key])]
+        case .strings, .pointers:
+            guard case .array(let items) = value else {
+                // One string where a list is taken: say how to write the list.
+                if let text = value.stringValue { return wrong("; write [\(text)] for a list of one") }
+                return wrong()
+            }
+            var problems: [OptionProblem] = []
+            let noun = type == .strings ? "a string" : "a JSON Pointer"
+            for (i, item) in items.enumerated() {
+                let place = "\(key)[\(i)]"
+                if let text = item.stringValue {
+                    if type == .pointers, !isPointer(text) {
+                        problems.append(OptionProblem("\(option): \(place) is '\(text)', which is not a JSON Pointer: \(pointerHint(text))", at: [key, String(i)]))
+                    }
+                    continue
+                }
+                var message = "\(option): \(place) is \(describe(item)); write each item as \(noun)"
+                if type == .strings, case .number(let n) = item { message += " (\"\(n.literal)\")" }
+                if type == .strings, case .bool(let b) = item { message += " (\"\(b)\")" }
+                problems.append(OptionProblem(message, at: [key, String(i)]))
+            }
+            return problems
         }
     }
 
+    private static func isPointer(_ text: String) -> Bool {
+        text.isEmpty || JSONPointer(parsing: text) != nil
+    }
+
+    /// How to write a pointer: `pointers start with / (write '/help')`.
+    private static func pointerHint(_ text: String) -> String {
+        let fixed = "/" + text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        return "pointers start with / and separate the names with / (write '\(fixed)')"
+    }
+
+    /// A value as the messages name it: `the number 5`, `the string 'glug'`, `a list`.
     private static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): "the string '\(s)'"
-        case .number(let n): "the number \(n)"
-        default: "\(value.kind)"
+        case .number(let n): "the number \(n.literal)"
+        case .null: "null (no value)"
+        default: value.settingDescription
         }
     }
 }

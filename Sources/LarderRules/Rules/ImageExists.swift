@@ -33,7 +33,7 @@ public struct ImageExistsRule: ConfigurableRule {
                        default: Self.defaultExtensions.joined(separator: ", ")),
             RuleOption("fields", .pointers, "the image fields of a kind of your own, as JSON Pointers (`*` for every element)",
                        default: "the image fields of the built-in kinds"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
     }
 

@@ -28,7 +28,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
     public var options: [RuleOption] {
         [
             RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind; in a kind of your own, its language maps"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
     }
 

@@ -27,8 +27,9 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
     public var options: [RuleOption] {
         [
             RuleOption("meters", .number, "the distance under which two places are reported, in metres",
-                       default: String(Int(Self.defaultMeters))),
-            RuleOption("distance", .number, "the same as `meters`"),
+                       default: String(Int(Self.defaultMeters)),
+                       bounds: .above(0).because("no two places are less than 0 m apart, so the rule would report nothing")),
+            RuleOption("distance", .number, "the same as `meters`", aliasOf: "meters"),
         ]
     }
 

@@ -31,7 +31,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
     public var options: [RuleOption] {
         [
             RuleOption("fields", .pointers, "the text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind; in a kind of your own, its language maps"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
     }
 

@@ -30,15 +30,29 @@ public struct NutritionConsistencyRule: ConfigurableRule {
     }
     public var options: [RuleOption] {
         [
-            RuleOption("saltTolerance", .number, "allowed difference between salt and sodium x 2.5, as a fraction", default: "0.05"),
-            RuleOption("saltToleranceGrams", .number, "allowed difference between salt and sodium x 2.5, in grams, added to the fraction", default: "0.02"),
-            RuleOption("energyTolerance", .number, "allowed difference between kJ and kcal x 4.184, as a fraction", default: "0.02"),
-            RuleOption("energyToleranceKj", .number, "allowed difference between kJ and kcal x 4.184, in kJ, added to the fraction", default: "2"),
-            RuleOption("macroTolerance", .number, "allowed difference between the energy and the macronutrients, as a fraction", default: "0.2"),
-            RuleOption("macroToleranceKcal", .number, "allowed difference between the energy and the macronutrients, in kcal, added to the fraction", default: "5"),
-            RuleOption("maxPer100g", .number, "the most grams of a nutrient per 100 g", default: "100"),
+            RuleOption("saltTolerance", .number, "allowed difference between salt and sodium x 2.5, as a fraction", default: "0.05",
+                       bounds: Self.fractionOfTheLarger),
+            RuleOption("saltToleranceGrams", .number, "allowed difference between salt and sodium x 2.5, in grams, added to the fraction", default: "0.02",
+                       bounds: Self.difference),
+            RuleOption("energyTolerance", .number, "allowed difference between kJ and kcal x 4.184, as a fraction", default: "0.02",
+                       bounds: Self.fractionOfTheLarger),
+            RuleOption("energyToleranceKj", .number, "allowed difference between kJ and kcal x 4.184, in kJ, added to the fraction", default: "2",
+                       bounds: Self.difference),
+            RuleOption("macroTolerance", .number, "allowed difference between the energy and the macronutrients, as a fraction", default: "0.2",
+                       bounds: .atLeast(0).because("a fraction of the energy the macronutrients give: 0.2 is 20%")),
+            RuleOption("macroToleranceKcal", .number, "allowed difference between the energy and the macronutrients, in kcal, added to the fraction", default: "5",
+                       bounds: Self.difference),
+            RuleOption("maxPer100g", .number, "the most grams of a nutrient per 100 g", default: "100",
+                       bounds: .above(0).atMost(100).because("no food holds more than 100 g of anything per 100 g")),
         ]
     }
+
+    /// The tolerances compared with the larger of two figures: a difference is never more
+    /// than the larger, so at 1 or more the check could never report.
+    static let fractionOfTheLarger = RuleOption.Bounds.atLeast(0).below(1)
+        .because("a fraction of the larger figure: 0.05 is 5%, and at 1 or more no difference is ever reported")
+    /// The absolute tolerances.
+    static let difference = RuleOption.Bounds.atLeast(0).because("an allowed difference, never below 0")
 
     public init() {}
 

@@ -41,7 +41,7 @@ public struct PlaceholdersRule: ConfigurableRule {
     public var options: [RuleOption] {
         [
             RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
     }
 

@@ -24,7 +24,7 @@ public struct URLRule: ConfigurableRule {
         [
             RuleOption("fields", .pointers, "link fields, as JSON Pointers (`*` for every element); replaces the built-in ones",
                        default: "links of recipes, locations and recipe shops"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
             RuleOption("videoFields", .pointers, "video fields, as JSON Pointers; replaces the built-in ones",
                        default: "video of recipes, locations and recipe shops"),
         ]

@@ -25,7 +25,7 @@ public struct UnknownUnitRule: ConfigurableRule {
             RuleOption("units", .strings, "more unit spellings the project accepts (compared without case)"),
             RuleOption("fields", .pointers, "the unit fields of a kind of your own, as JSON Pointers (`*` for every element)",
                        default: "recipe ingredients' unit, product quantity and serving units"),
-            RuleOption("pointers", .pointers, "the same as `fields`"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Mistakes in larder.yml as `larder lint` reports them: each at the value (or the item of a
+/// list) that is wrong, or at the key when the key is the mistake.
+@Suite struct ConfigMistakesTests {
+    static let content = """
+        content:
+          - kind: recipe
+            include: ["content/*.json"]
+
+        """
+
+    /// Runs `larder lint` on a project with `config`; the report's lines, with the folder
+    /// taken off.
+    func lint(_ config: String, file: String = "larder.yml", command: [String] = ["lint"]) throws -> (status: Int32, lines: [String]) {
+        let dir = try Scratch()
+        try dir.write(file, config)
+        try dir.write("content/caldo-verde.json", #"{"id": "caldo-verde", "name": {"en": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#)
+        let r = try CLI.run(command + ["--format", "xcode"], in: dir.url)
+        let prefix = dir.url.path + "/"
+        let lines = r.stdout.split(separator: "\n").map { line in
+            line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : String(line)
+        }
+        return (r.status, lines)
+    }
+
+    /// The offending item of a list, not the rule's first line (`severity: error`), and a
+    /// message that names the item: it said "must be a list of strings, not array".
+    @Test func aRuleOptionMistakeIsAtTheOffendingValue() throws {
+        let block = try lint(Self.content + """
+            rules:
+              unknown-unit:
+                severity: error
+                units:
+                  - glug
+                  - 5
+            """)
+        #expect(block.status == 2)
+        #expect(block.lines == [
+            "larder.yml:9:9: error: option 'units' of rule 'unknown-unit': units[1] is the number 5; write each item as a string (\"5\") [config]",
+        ])
+        // In flow style every one pointed at the `{`.
+        let flow = try lint(Self.content + """
+            rules:
+              image-exists: { extensions: [png, 5] }
+              near-duplicate-location: { metres: 10 }
+              unique-id: { key: username }
+            """)
+        #expect(flow.status == 2)
+        #expect(flow.lines == [
+            "larder.yml:5:37: error: option 'extensions' of rule 'image-exists': extensions[1] is the number 5; write each item as a string (\"5\") [config]",
+            "larder.yml:6:30: error: option 'metres' of rule 'near-duplicate-location' is unknown; did you mean 'meters'? [config]",
+            "larder.yml:7:21: error: option 'key' of rule 'unique-id' is 'username', which is not a JSON Pointer: pointers start with / and separate the names with / (write '/username') [config]",
+        ])
+    }
+
+    /// `meters: -5` was taken (the rule then never fired), and so were two names of one
+    /// option (`distance` silently ignored).
+    @Test func numericOptionsAreRangeCheckedAndOneOptionIsGivenOnce() throws {
+        let r = try lint(Self.content + """
+            rules:
+              near-duplicate-location: { meters: -5 }
+              url: { fields: [/help], pointers: [/more] }
+              nutrition-consistency:
+                saltTolerance: 5
+                maxPer100g: 0
+            """)
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.yml:5:38: error: option 'meters' of rule 'near-duplicate-location' is -5; it must be more than 0 (no two places are less than 0 m apart, so the rule would report nothing) [config]",
+            "larder.yml:6:27: error: options 'fields' and 'pointers' of rule 'url' are one option ('pointers' is another name for 'fields'), and the rule reads only one; keep one [config]",
+            "larder.yml:8:20: error: option 'saltTolerance' of rule 'nutrition-consistency' is 5; it must be at least 0 and less than 1 (a fraction of the larger figure: 0.05 is 5%, and at 1 or more no difference is ever reported) [config]",
+            "larder.yml:9:17: error: option 'maxPer100g' of rule 'nutrition-consistency' is 0; it must be more than 0 and at most 100 (no food holds more than 100 g of anything per 100 g) [config]",
+        ])
+        let twice = try lint(Self.content + "rules:\n  near-duplicate-location: { meters: 10, distance: 30 }\n")
+        #expect(twice.lines == [
+            "larder.yml:5:42: error: options 'meters' and 'distance' of rule 'near-duplicate-location' are one option ('distance' is another name for 'meters'), and the rule reads only one; keep one [config]",
+        ])
+    }
+
+    /// The same places in a larder.json, from the JSON document.
+    @Test func aJSONConfigPlacesKeysAndItemsToo() throws {
+        let r = try lint("""
+            {"content": [{"kind": "recipe", "include": ["content/*.json"]}],
+             "rules": {"unknown-unit": {"units": ["glug", 5]}, "near-duplicate-location": {"metres": 10}}}
+            """, file: "larder.json")
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.json:2:47: error: option 'units' of rule 'unknown-unit': units[1] is the number 5; write each item as a string (\"5\") [config]",
+            "larder.json:2:80: error: option 'metres' of rule 'near-duplicate-location' is unknown; did you mean 'meters'? [config]",
+        ])
+    }
+}
