@@ -31,6 +31,11 @@ struct ConfigFile {
     struct Failure: Error {
         var diagnostics: [Diagnostic]
         var locator: SourceLocator?
+        /// When the file could be read but its settings are not valid: the loader's error,
+        /// with what could be read of the config for the further checks.
+        var configError: ConfigError?
+        var positions: ConfigLoader.PositionMap?
+        var keyPositions: ConfigLoader.PositionMap?
     }
 
     /// Reads, converts (YAML) and checks the config. `displayPath` is how reports name it.
@@ -62,11 +67,7 @@ struct ConfigFile {
             }
             let doc = json
             positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }
-            keyPositions = { pointer in
-                guard let name = pointer.tokens.last, let parent = pointer.parent, let object = doc.node(at: parent),
-                      doc.kind(object) == .object else { return nil }
-                return doc.members(object).first { doc.string($0.key) == name }.map { doc.sourceRange(of: $0.key) }
-            }
+            keyPositions = { pointer in ConfigLoader.keyRange(of: pointer, in: doc) }
         } else {
             var text = String(decoding: bytes, as: UTF8.self)
             // A byte-order mark (some Windows editors write one) is not YAML content.
@@ -100,9 +101,10 @@ struct ConfigFile {
                 return nil
             }
         }
-        switch ConfigLoader().load(json, file: displayPath, positions: positions) {
+        switch ConfigLoader().load(json, file: displayPath, positions: positions, keyPositions: keyPositions) {
         case .success(let config): return (config, positions, keyPositions)
-        case .failure(let error): throw Failure(diagnostics: error.diagnostics, locator: locator)
+        case .failure(let error):
+            throw Failure(diagnostics: error.diagnostics, locator: locator, configError: error, positions: positions, keyPositions: keyPositions)
         }
     }
 }

@@ -47,8 +47,22 @@ struct ProjectSession {
         } catch {
             var locators: [String: SourceLocator] = [:]
             if let l = error.locator { locators[configDisplay] = l }
-            throw BrokenConfig(diagnostics: error.diagnostics, locators: locators)
+            throw BrokenConfig(diagnostics: furtherChecks(of: error, root: root, configDisplay: configDisplay), locators: locators)
         }
+    }
+
+    /// The mistakes of a config that is not valid, with those the checks beside its schema
+    /// find in what could be read of it (unknown rules and options, steps, team schemas that
+    /// cannot be read), so that one run reports every mistake of the file, not the schema's
+    /// first and the rest once those are fixed.
+    private static func furtherChecks(of failure: ConfigFile.Failure, root: String, configDisplay: String) -> [Diagnostic] {
+        guard let error = failure.configError, let partial = error.partialConfig, let registry = try? CLIRegistry.make() else {
+            return failure.diagnostics
+        }
+        var linter = Linter(config: partial, registry: registry, reader: WorkingTreeReader(root: root), projectRoot: root,
+                            configFile: configDisplay, configPositions: failure.positions)
+        linter.configKeyPositions = failure.keyPositions
+        return error.merging(linter.checkRuleSettings() + linter.compileSchemas().diagnostics)
     }
 
     /// A project-relative path as reports name it.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Mistakes in larder.yml as `larder lint` reports them: each at the value (or the item of a
-/// list) that is wrong, or at the key when the key is the mistake.
+/// list) that is wrong, or at the key when the key is the mistake; every mistake of the file
+/// in one run.
 @Suite struct ConfigMistakesTests {
     static let content = """
         content:
@@ -76,6 +77,45 @@ import Testing
         let twice = try lint(Self.content + "rules:\n  near-duplicate-location: { meters: 10, distance: 30 }\n")
         #expect(twice.lines == [
             "larder.yml:5:42: error: options 'meters' and 'distance' of rule 'near-duplicate-location' are one option ('distance' is another name for 'meters'), and the rule reads only one; keep one [config]",
+        ])
+    }
+
+    /// The unknown rule (and its did-you-mean) came only in a second run, after the locale
+    /// and the severity were fixed.
+    @Test func everyMistakeOfTheFileInOneRun() throws {
+        let config = """
+            locales: [en, fr_FR]
+            content:
+              - kind: recipe
+                includes: ["content/*.json"]
+            rules:
+              gtin-checksum: eror
+              nutrition-consistancy: error
+            transforms:
+              - scael
+            exports:
+              - jsonbundle: { out: dist }
+            """
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.lines == [
+                "larder.yml:1:15: error: locales[1]: 'fr_FR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write fr-FR [config]",
+                "larder.yml:4:5: error: content[0]: unknown setting 'includes'; did you mean 'include'? [config]",
+                "larder.yml:6:18: error: rules.gtin-checksum: \"eror\" is not one of \"error\", \"warning\", \"note\", \"off\" [config]",
+                "larder.yml:7:3: error: unknown rule 'nutrition-consistancy'; did you mean 'nutrition-consistency'? [config]",
+                "larder.yml:9:5: error: transforms[0]: unknown transform 'scael'; did you mean 'scale'? [config]",
+                "larder.yml:11:5: error: exports[0]: unknown exporter 'jsonbundle'; did you mean 'json-bundle'? [config]",
+            ], "\(command)")
+        }
+    }
+
+    @Test func anUnknownTopLevelSettingIsAtItsKey() throws {
+        let r = try lint("locales: [en]\nincludes: [\"content/*.json\"]\n" + Self.content + "exclued: [\"drafts/**\"]\n")
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.yml:2:1: error: unknown setting 'includes'; include is a setting of each entry of content (content: [{kind: recipe, include: [...]}]) [config]",
+            "larder.yml:6:1: error: unknown setting 'exclued'; did you mean 'exclude'? [config]",
         ])
     }
 

@@ -181,7 +181,7 @@ import Testing
             "larder.yml:1:22: error: locales[2]: 'ca_ES@valencia' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write ca-ES-valencia [config]",
             "larder.yml:1:40: error: locales[3]: 'pt_BR.UTF-8' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419) [config]",
             "larder.yml:6:5: error: content[1]: 'drink' is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy [config]",
-            "larder.yml:9:17: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them [config]",
+            "larder.yml:9:3: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them [config]",
             "larder.yml:11:5: error: transforms[0]: 'Scale' is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them [config]",
         ] {
             #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")

@@ -82,4 +82,12 @@ private struct OptionsRule: ConfigurableRule {
         #expect(RuleOption.Bounds.atLeast(0.5).description == "at least 0.5")
         #expect(!RuleOption.Bounds.atLeast(0).contains(.infinity))
     }
+
+    @Test func suggestionsCountASwapOfNeighboursAsOneEdit() {
+        // `scael` for `scale` got no did-you-mean: a swap counted two edits.
+        #expect(Suggest.closest(to: "scael", in: ["convert", "scale"]) == "scale")
+        #expect(Suggest.distance(Array("abcd"), Array("abdc"), limit: 3) == 1)
+        #expect(Suggest.distance(Array("kitten"), Array("sitting"), limit: 5) == 3)
+        #expect(Suggest.closest(to: "includes", in: ["include", "exclude"]) == "include")
+    }
 }

@@ -12,8 +12,17 @@ public struct ConfigLoader: Sendable {
 
     public init() {}
 
-    /// The config, or the diagnostics (rule `config`, errors) that explain why it is not valid.
-    public func load(_ json: JSONDocument, file: String, positions: PositionMap? = nil) -> Result<LarderConfig, ConfigError> {
+    /// The config, or the diagnostics (rule `config`, errors) that explain why it is not
+    /// valid: every mistake of the file in one go, each at its place (a mistake that is a key,
+    /// such as an unknown setting, at the key). `keyPositions` maps a member's pointer to the
+    /// place of its key; without either map, places are the JSON document's own.
+    ///
+    /// A config that is not valid still comes with what could be read of it
+    /// (``ConfigError/partialConfig``), so that the checks its schema cannot make (unknown
+    /// rules, rule options, steps) run too and are reported with the rest
+    /// (``ConfigError/merging(_:)``), not in a second round after these are fixed.
+    public func load(_ json: JSONDocument, file: String, positions: PositionMap? = nil,
+                     keyPositions: PositionMap? = nil) -> Result<LarderConfig, ConfigError> {
         let schema: JSONSchema
         do {
             guard let compiled = try BuiltInSchemas.compile("config") else {
@@ -23,44 +32,88 @@ public struct ConfigLoader: Sendable {
         } catch {
             return .failure(ConfigError(diagnostics: [Self.diagnostic("the built-in config schema does not compile: \(error)", file: file)]))
         }
-        let result = schema.validate(json)
-        guard result.isValid else {
-            let locator = json.locator()
-            let diagnostics = result.errors.map { e -> Diagnostic in
-                let (message, pointer) = Self.explained(e, in: json)
-                let node = json.node(at: pointer) ?? e.node
-                let range = positions?(pointer) ?? json.sourceRange(of: node, using: locator)
-                return Diagnostic(
-                    ruleID: Self.ruleID, severity: .error, message: message, file: file,
-                    start: range.start, end: range.end, pointer: pointer,
-                    keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation)
-            }
-            return .failure(ConfigError(diagnostics: diagnostics))
-        }
-        let config = LarderConfig(json: json.value)
-        // Globs whose syntax is broken: they would match nothing, and the content they name
-        // would go unchecked with no word.
-        var globs: [(JSONPointer, Glob)] = config.exclude.enumerated().map { (JSONPointer(tokens: ["exclude", String($0.offset)]), $0.element) }
-        for (i, entry) in config.content.enumerated() {
-            for (j, glob) in entry.include.enumerated() { globs.append((JSONPointer(tokens: ["content", String(i), "include", String(j)]), glob)) }
-            for (j, glob) in entry.exclude.enumerated() { globs.append((JSONPointer(tokens: ["content", String(i), "exclude", String(j)]), glob)) }
-        }
-        var problems: [Diagnostic] = []
         var locator: SourceLocator?
-        for (pointer, glob) in globs {
-            guard let problem = glob.syntaxProblem else { continue }
-            var range = positions?(pointer)
-            if range == nil, let node = json.node(at: pointer) {
-                if locator == nil { locator = json.locator() }
-                range = json.sourceRange(of: node, using: locator)
+        func range(of pointer: JSONPointer, node: Int? = nil, isKey: Bool = false) -> SourceRange {
+            if isKey, let key = keyPositions?(pointer) ?? (positions == nil ? Self.keyRange(of: pointer, in: json) : nil) {
+                return key
             }
-            let start = range?.start ?? SourcePosition(line: 1, column: 1)
-            problems.append(Diagnostic(
-                ruleID: Self.ruleID, severity: .error, message: "\(Self.path(of: pointer)): the glob '\(glob.pattern)' is not valid: \(problem)",
-                file: file, start: start, end: range?.end ?? start, pointer: pointer))
+            if let mapped = positions?(pointer) { return mapped }
+            guard let node = json.node(at: pointer) ?? node else { return SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1)) }
+            if locator == nil { locator = json.locator() }
+            return json.sourceRange(of: node, using: locator)
         }
-        if !problems.isEmpty { return .failure(ConfigError(diagnostics: problems)) }
+        var diagnostics: [Diagnostic] = []
+        var covered: [JSONPointer] = []
+        let result = schema.validate(json)
+        if !result.isValid {
+            let explained = result.errors.compactMap { e -> (error: LarderSchema.ValidationError, said: Explained)? in
+                return (e, Self.explained(e, in: json))
+            }
+            // A required setting whose name an unknown key of the same object is close to
+            // (`includes:` for `include:`) is told once, by the unknown key's did-you-mean.
+            let suggested = Set(explained.compactMap { $0.said.suggestion.map { ($0.object, $0.name) } }.map { "\($0.0)\u{0}\($0.1)" })
+            for (e, said) in explained {
+                if e.keyword == "required", let name = Self.requiredName(e),
+                   suggested.contains("\(e.instanceLocation)\u{0}\(name)") { continue }
+                let r = range(of: said.pointer, node: e.node, isKey: said.isKey)
+                diagnostics.append(Diagnostic(
+                    ruleID: Self.ruleID, severity: .error, message: said.message, file: file,
+                    start: r.start, end: r.end, pointer: said.pointer,
+                    keywordLocation: e.keywordLocation, absoluteKeywordLocation: e.absoluteKeywordLocation))
+                covered.append(e.keyword == "required" ? Self.requiredName(e).map { e.instanceLocation.appending($0) } ?? e.instanceLocation : e.instanceLocation)
+                // A kind of the team's own without a schema: its kind is told of too.
+                if (e.absoluteKeywordLocation ?? "").hasSuffix("/$defs/contentEntry/else/required") { covered.append(e.instanceLocation.appending("kind")) }
+            }
+        }
+        func isCovered(_ pointer: JSONPointer) -> Bool {
+            covered.contains { pointer.tokens.starts(with: $0.tokens) }
+        }
+        // Globs whose syntax is broken: they would match nothing, and the content they name
+        // would go unchecked with no word. (Read from the JSON, so that the places are right
+        // also when other settings are not valid.)
+        var globs: [JSONPointer] = []
+        let root = json.value.objectValue
+        for (i, item) in (root?["exclude"]?.arrayValue ?? []).enumerated() where item.stringValue != nil {
+            globs.append(JSONPointer(tokens: ["exclude", String(i)]))
+        }
+        for (i, entry) in (root?["content"]?.arrayValue ?? []).enumerated() {
+            for list in ["include", "exclude"] {
+                for (j, item) in (entry[list]?.arrayValue ?? []).enumerated() where item.stringValue != nil {
+                    globs.append(JSONPointer(tokens: ["content", String(i), list, String(j)]))
+                }
+            }
+        }
+        for pointer in globs where !isCovered(pointer) {
+            guard let pattern = json.node(at: pointer).flatMap(json.string) else { continue }
+            let glob = Glob(pattern)
+            guard let problem = glob.syntaxProblem else { continue }
+            let r = range(of: pointer)
+            diagnostics.append(Diagnostic(
+                ruleID: Self.ruleID, severity: .error, message: "\(Self.path(of: pointer)): the glob '\(glob.pattern)' is not valid: \(problem)",
+                file: file, start: r.start, end: r.end, pointer: pointer))
+        }
+        let config = result.isValid ? LarderConfig(json: json.value) : LarderConfig(partial: json.value)
+        if !diagnostics.isEmpty {
+            return .failure(ConfigError(diagnostics: diagnostics, partialConfig: config, covered: covered))
+        }
         return .success(config)
+    }
+
+    /// The name a failed `required` asks for (`"include" is required` -> `include`).
+    static func requiredName(_ error: LarderSchema.ValidationError) -> String? {
+        guard error.keyword == "required", error.message.hasSuffix(" is required") else { return nil }
+        let quoted = String(error.message.dropLast(" is required".count))
+        return (try? JSONDocument(parsing: quoted)).flatMap { $0.string($0.root) }
+    }
+
+    /// The place of the key of the member `pointer` names, in the document itself.
+    public static func keyRange(of pointer: JSONPointer, in json: JSONDocument) -> SourceRange? {
+        guard let name = pointer.tokens.last, let parent = pointer.parent, let object = json.node(at: parent),
+              json.kind(object) == .object else { return nil }
+        for (key, _) in json.members(object) where json.string(key) == name {
+            return json.sourceRange(of: key)
+        }
+        return nil
     }
 
     /// The rule id of config mistakes.
@@ -76,20 +129,61 @@ public struct ConfigLoader: Sendable {
         return path.isEmpty ? error.message : "\(path): \(error.message)"
     }
 
+    /// A config mistake told in words, and where: at the key when the key is the mistake.
+    struct Explained {
+        var message: String
+        var pointer: JSONPointer
+        /// The mistake is the key at `pointer` (an unknown setting, a rule id that is not
+        /// one), not its value.
+        var isKey = false
+        /// For an unknown key: the object and the known setting it is close to.
+        var suggestion: (object: JSONPointer, name: String)?
+    }
+
+    /// Where the content entries' own settings go when they are written at the top.
+    static let entrySettings: Set<String> = ["kind", "include", "includes", "schema", "images"]
+
     /// The message of a config mistake, and where it is: the schema's own words where they
     /// are clear (`expected an array`), a sentence of Larder's where they would quote one of
     /// the config schema's patterns or conditions (a locale that is not a language tag, a
-    /// path that leaves the project, a built-in kind given a schema).
-    static func explained(_ error: LarderSchema.ValidationError, in json: JSONDocument) -> (message: String, pointer: JSONPointer) {
+    /// path that leaves the project, a built-in kind given a schema), and an unknown setting
+    /// with the known one it is closest to.
+    static func explained(_ error: LarderSchema.ValidationError, in json: JSONDocument) -> Explained {
         let place = error.absoluteKeywordLocation ?? ""
         let value = json.string(error.node)
-        func say(_ text: String, at pointer: JSONPointer? = nil) -> (String, JSONPointer) {
+        func say(_ text: String, at pointer: JSONPointer? = nil, isKey: Bool = false) -> Explained {
             let pointer = pointer ?? error.instanceLocation
-            let path = path(of: pointer)
-            return (path.isEmpty ? text : "\(path): \(text)", pointer)
+            let path = path(of: isKey ? pointer.parent ?? pointer : pointer)
+            return Explained(message: path.isEmpty ? text : "\(path): \(text)", pointer: pointer, isKey: isKey)
         }
         func quoted(_ s: String) -> String { JSONValue.string(s).settingDescription }
+        if error.keyword == "additionalProperties", let key = error.instanceLocation.tokens.last {
+            let object = error.instanceLocation.parent ?? .root
+            let known = knownSettings(besides: place)
+            // A content entry's setting written at the top is told where it goes (`include`
+            // is not a misspelt `exclude`).
+            let misplaced = object.tokens.isEmpty && entrySettings.contains(key)
+            let close = misplaced ? nil : Suggest.closest(to: key, in: known)
+            var text = "unknown setting \(quoted(key))"
+            if let close {
+                text += "; did you mean \(quoted(close))?"
+            } else if misplaced {
+                let name = key == "includes" ? "include" : key
+                text += "; \(name) is a setting of each entry of content (content: [{kind: recipe, include: [...]}])"
+            } else if !known.isEmpty {
+                text += "; the settings here are " + known.joined(separator: ", ")
+            }
+            var said = say(text, isKey: true)
+            said.suggestion = close.map { (object, $0) }
+            return said
+        }
         if let value, let predicate = SchemaWording.predicate(for: error, value: value, folder: "the project folder") {
+            // A key that breaks a propertyNames pattern (a rule id) is placed at the key.
+            if error.keywordLocation.contains("/propertyNames/") {
+                let pointer = error.instanceLocation
+                let path = path(of: pointer)
+                return Explained(message: "\(path): \(quoted(value)) \(predicate)", pointer: pointer, isKey: true)
+            }
             return say("\(quoted(value)) \(predicate)")
         }
         if place.hasSuffix("/$defs/contentEntry/then/not") {
@@ -101,7 +195,18 @@ public struct ConfigLoader: Sendable {
             let kind = json.member(error.node, "kind").flatMap(json.string).map(quoted) ?? "a kind of your own"
             return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
         }
-        return (message(for: error), error.instanceLocation)
+        return Explained(message: message(for: error), pointer: error.instanceLocation)
+    }
+
+    /// The settings the config schema names next to a failed `additionalProperties` (its
+    /// absolute keyword location), sorted.
+    static func knownSettings(besides location: String) -> [String] {
+        guard let hash = location.firstIndex(of: "#"),
+              let text = BuiltInSchemas.text("config"), let schema = try? JSONDocument(parsing: text) else { return [] }
+        let fragment = String(location[location.index(after: hash)...])
+        guard !fragment.contains("%"), let pointer = JSONPointer(parsing: fragment), let parent = pointer.parent,
+              let properties = schema.node(at: parent.appending("properties")), schema.kind(properties) == .object else { return [] }
+        return schema.members(properties).compactMap { schema.string($0.key) }.filter { !$0.hasPrefix("$") }.sorted()
     }
 
     /// A setting's name as messages write it: `content[0].include[1]`.
@@ -115,8 +220,31 @@ public struct ConfigLoader: Sendable {
 /// A `larder.yml` that is not valid: each mistake as a diagnostic with its position.
 public struct ConfigError: Error, Sendable {
     public var diagnostics: [Diagnostic]
+    /// What could be read of the config (settings that are not valid are left out or empty),
+    /// for the checks the schema cannot make: ``Linter/checkRuleSettings()`` on it finds the
+    /// unknown rules and options of the same file, which ``merging(_:)`` adds to these.
+    public var partialConfig: LarderConfig?
+    /// The settings the diagnostics are about: a further check's finding at or below one of
+    /// them is the same mistake told again.
+    public var covered: [JSONPointer]
 
-    public init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic], partialConfig: LarderConfig? = nil, covered: [JSONPointer] = []) {
         self.diagnostics = diagnostics
+        self.partialConfig = partialConfig
+        self.covered = covered
+    }
+
+    /// These diagnostics and those of `further` checks of the partial config that are about
+    /// other settings, in the order of their places in the file.
+    public func merging(_ further: [Diagnostic]) -> [Diagnostic] {
+        let fresh = further.filter { d in
+            !covered.contains { d.pointer.tokens.starts(with: $0.tokens) }
+        }
+        return (diagnostics + fresh).enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.file != y.file { return a.offset < b.offset }
+            if (x.start.line, x.start.column) != (y.start.line, y.start.column) { return (x.start.line, x.start.column) < (y.start.line, y.start.column) }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 }

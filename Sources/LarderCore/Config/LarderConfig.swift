@@ -46,6 +46,17 @@ public struct LarderConfig: Sendable {
         if locales.isEmpty { locales = ["en"] }
     }
 
+    /// Reads what it can of a config that is not valid against `config.schema.json`, for
+    /// the checks that run beside the schema's (``ConfigError/partialConfig``): a setting of
+    /// the wrong type reads as absent, and a step that is not one keeps its place with an
+    /// empty id, so that every other step keeps its index (and its place in the file).
+    init(partial json: JSONValue) {
+        self.init(json: json)
+        let object = json.objectValue ?? JSONObject()
+        transforms = (object["transforms"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
+        exports = (object["exports"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
+    }
+
     /// The content entry (and its index) a project-relative file belongs to: the first whose
     /// include globs match and whose exclude globs (and the top-level ones) do not.
     public func entry(for path: String) -> (index: Int, entry: ContentEntry)? {

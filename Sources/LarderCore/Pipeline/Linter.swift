@@ -129,8 +129,8 @@ public struct Linter: Sendable {
             for (i, step) in steps.enumerated() {
                 let stepPointer = JSONPointer(tokens: [key, String(i)])
                 let pointer = step.options == .null && configPositions?(stepPointer.appending(step.id)) == nil ? stepPointer : stepPointer.appending(step.id)
-                func report(_ message: String, at pointer: JSONPointer) {
-                    out.append(configDiagnostic("\(ConfigLoader.path(of: stepPointer)): \(message)", at: pointer, near: stepPointer))
+                func report(_ message: String, at pointer: JSONPointer, isKey: Bool = false) {
+                    out.append(configDiagnostic("\(ConfigLoader.path(of: stepPointer)): \(message)", at: pointer, near: stepPointer, isKey: isKey))
                 }
                 if stage == "export", let value = step.options.objectValue?["out"], value.stringValue == nil {
                     report("'out' must be a path (text), not \(value.settingDescription)", at: pointer.appending("out"))
@@ -145,7 +145,7 @@ public struct Linter: Sendable {
                     let known = (stage == "transform" ? registry.transforms.map(\.id) : registry.exporters.map(\.id)) + external.sorted()
                     let close = Suggest.closest(to: step.id, in: known.sorted())
                     report("unknown \(noun) '\(step.id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; the \(noun)s are \(known.sorted().joined(separator: ", "))"),
-                           at: pointer)
+                           at: pointer, isKey: true)
                     continue
                 }
                 if let checking = plugin as? any OptionChecking {

@@ -17,10 +17,13 @@ public enum Suggest {
         return best?.0
     }
 
-    /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.
+    /// Edit distance where an insertion, a deletion, a substitution or a swap of two
+    /// neighbouring characters (`scael` for `scale`, the commonest typo) counts one (optimal
+    /// string alignment), giving up (returning limit + 1) once it must exceed `limit`.
     public static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
@@ -28,10 +31,13 @@ public enum Suggest {
             var rowMin = current[0]
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
                 rowMin = min(rowMin, current[j])
             }
             if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }
