@@ -3,7 +3,7 @@ import Testing
 
 /// Mistakes in larder.yml as `larder lint` reports them: each at the value (or the item of a
 /// list) that is wrong, or at the key when the key is the mistake; every mistake of the file
-/// in one run.
+/// in one run; locales that are one locale but for case.
 @Suite struct ConfigMistakesTests {
     static let content = """
         content:
@@ -130,5 +130,25 @@ import Testing
             "larder.json:2:47: error: option 'units' of rule 'unknown-unit': units[1] is the number 5; write each item as a string (\"5\") [config]",
             "larder.json:2:80: error: option 'metres' of rule 'near-duplicate-location' is unknown; did you mean 'meters'? [config]",
         ])
+    }
+
+    /// `[en-US, pt-PT, pt-pt, EN-us]` was taken: lint said a text "lacks pt-PT, pt-pt and
+    /// EN-us", json-bundle's manifest listed pt-PT and en-US twice, and android stopped on two
+    /// locales of one folder. Tags ignore case: the second of each pair is an error.
+    @Test func localesThatDifferOnlyInCaseAreOneLocale() throws {
+        let r = try lint("locales: [en-US, pt-PT, pt-pt, EN-us]\n" + Self.content)
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.yml:1:25: error: locales[2]: pt-pt is the same locale as pt-PT (locales[1]; language tags ignore case); keep one [config]",
+            "larder.yml:1:32: error: locales[3]: EN-us is the same locale as en-US (locales[0]; language tags ignore case); keep one [config]",
+        ])
+    }
+
+    /// A locale in another case than BCP 47 recommends works, but the exports write the
+    /// recommended spelling: a warning says which.
+    @Test func aLocaleInAnotherCaseIsAWarningWithTheRecommendedSpelling() throws {
+        let r = try lint("locales: [en, PT-br]\n" + Self.content)
+        #expect(r.status == 0)
+        #expect(r.lines.contains("larder.yml:1:15: warning: locales[1]: write PT-br as pt-BR, the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write [config]"), "\(r.lines)")
     }
 }

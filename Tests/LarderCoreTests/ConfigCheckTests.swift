@@ -3,7 +3,8 @@ import Testing
 @testable import LarderCore
 
 /// The config check on a `larder.json` (places from the JSON document itself): every
-/// mistake of the file in one go, unknown settings at their key with the closest known one.
+/// mistake of the file in one go, unknown settings at their key with the closest known one,
+/// locales that are one locale but for case.
 @Suite struct ConfigCheckTests {
     func load(_ text: String) throws -> Result<LarderConfig, ConfigError> {
         ConfigLoader().load(try JSONDocument(parsing: text), file: "larder.json")
@@ -39,6 +40,18 @@ import Testing
         #expect(other.map(\.message) == ["unknown setting 'colour'; the settings here are content, exclude, exports, locales, plugins, rules, transforms"])
     }
 
+    @Test func localesThatDifferOnlyInCaseAreOneLocale() throws {
+        // [en-US, pt-PT, pt-pt, EN-us] was taken: lint asked for four translations and the
+        // android export stopped on two folders of one name.
+        let found = try errors(#"{"locales": ["en-US", "pt-PT", "pt-pt", "EN-us", "en", "en"], "content": [{"kind": "recipe", "include": ["*.json"]}]}"#)
+        #expect(found.map(place) == [
+            "1:32 locales[2]: pt-pt is the same locale as pt-PT (locales[1]; language tags ignore case); keep one",
+            "1:41 locales[3]: EN-us is the same locale as en-US (locales[0]; language tags ignore case); keep one",
+            "1:56 locales[5]: en is listed twice (locales[4]); keep one",
+        ])
+        #expect(found.map(\.pointer) == ["/locales/2", "/locales/3", "/locales/5"])
+    }
+
     @Test func aConfigThatIsNotValidStillGivesWhatCanBeRead() throws {
         let text = """
             {"locales": ["en", "fr_FR"], "content": [{"kind": "recipe", "include": ["*.json"]}],
@@ -65,5 +78,15 @@ import Testing
     @Test func globsAreCheckedAlsoWhenOtherSettingsAreNotValid() throws {
         let found = try errors(#"{"locales": ["en_GB"], "content": [{"kind": "recipe", "include": ["a/[*.json"]}]}"#)
         #expect(found.map(\.pointer) == ["/locales/0", "/content/0/include/0"])
+    }
+
+    @Test func canonicalCaseOfLanguageTags() {
+        #expect(LanguageTagShape.canonical("EN-us") == "en-US")
+        #expect(LanguageTagShape.canonical("zh-hant-tw") == "zh-Hant-TW")
+        #expect(LanguageTagShape.canonical("ES-419") == "es-419")
+        #expect(LanguageTagShape.canonical("CA-es-VALENCIA") == "ca-ES-valencia")
+        #expect(LanguageTagShape.canonical("sr-LATN") == "sr-Latn")
+        #expect(LanguageTagShape.canonical("de-1996") == "de-1996")
+        #expect(LanguageTagShape.canonical("pt_BR") == "pt_BR")
     }
 }

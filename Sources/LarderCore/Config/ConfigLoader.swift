@@ -47,6 +47,8 @@ public struct ConfigLoader: Sendable {
         let result = schema.validate(json)
         if !result.isValid {
             let explained = result.errors.compactMap { e -> (error: LarderSchema.ValidationError, said: Explained)? in
+                // Repeated locales are told one by one below, at the second of each pair.
+                if e.keyword == "uniqueItems", e.instanceLocation == JSONPointer(tokens: ["locales"]) { return nil }
                 return (e, Self.explained(e, in: json))
             }
             // A required setting whose name an unknown key of the same object is close to
@@ -67,6 +69,26 @@ public struct ConfigLoader: Sendable {
         }
         func isCovered(_ pointer: JSONPointer) -> Bool {
             covered.contains { pointer.tokens.starts(with: $0.tokens) }
+        }
+        // Locales that are one locale (BCP 47 tags ignore case): the exports would write two
+        // files for it, or stop on the clash.
+        if case .array(let items)? = json.value.objectValue?["locales"] {
+            var firstOf: [String: (Int, String)] = [:]
+            for (i, item) in items.enumerated() {
+                guard let tag = item.stringValue else { continue }
+                let pointer = JSONPointer(tokens: ["locales", String(i)])
+                guard let (j, first) = firstOf[tag.lowercased()] else {
+                    firstOf[tag.lowercased()] = (i, tag)
+                    continue
+                }
+                if isCovered(pointer) { continue }
+                let message = first == tag
+                    ? "\(Self.path(of: pointer)): \(tag) is listed twice (locales[\(j)]); keep one"
+                    : "\(Self.path(of: pointer)): \(tag) is the same locale as \(first) (locales[\(j)]; language tags ignore case); keep one"
+                let r = range(of: pointer)
+                diagnostics.append(Diagnostic(ruleID: Self.ruleID, severity: .error, message: message, file: file,
+                                              start: r.start, end: r.end, pointer: pointer))
+            }
         }
         // Globs whose syntax is broken: they would match nothing, and the content they name
         // would go unchecked with no word. (Read from the JSON, so that the places are right

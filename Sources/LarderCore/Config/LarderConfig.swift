@@ -53,6 +53,7 @@ public struct LarderConfig: Sendable {
     init(partial json: JSONValue) {
         self.init(json: json)
         let object = json.objectValue ?? JSONObject()
+        if let items = object["locales"]?.arrayValue, !items.isEmpty { locales = items.map { $0.stringValue ?? "" } }
         transforms = (object["transforms"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
         exports = (object["exports"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
     }

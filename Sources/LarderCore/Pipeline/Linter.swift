@@ -82,8 +82,9 @@ public struct Linter: Sendable {
 
     /// Mistakes in `larder.yml` its schema cannot see, each at its place in the config:
     /// unknown rule ids (at the id) and options a rule does not take or takes otherwise (at
-    /// the option's key or value, or the item of a list), the steps (``checkSteps()``) and,
-    /// with ``includedFiles``, include globs that take in nothing.
+    /// the option's key or value, or the item of a list), the steps (``checkSteps()``), the
+    /// locales' case (``checkLocales()``) and, with ``includedFiles``, include globs that take
+    /// in nothing.
     public func checkRuleSettings() -> [Diagnostic] {
         var known = Set(registry.rules.map(\.id))
         known.formUnion(RuleMetadata.coreChecks.keys)
@@ -112,6 +113,7 @@ public struct Linter: Sendable {
         }
         if let includedFiles { out += checkIncludes(includedFiles) }
         out += checkSteps()
+        out += checkLocales()
         return out
     }
 
@@ -152,6 +154,29 @@ public struct Linter: Sendable {
                     for problem in checking.optionProblems(step.options, locales: config.locales) { report(problem, at: pointer) }
                 }
             }
+        }
+        return out
+    }
+
+    /// A warning for each locale not written in the case BCP 47 recommends (`EN-us` for
+    /// `en-US`). Tags ignore case, so the config is valid and works (the content's language
+    /// maps are matched without case; a locale the same as another but for case is an error
+    /// of ``ConfigLoader``). It is a warning because the spelling shows: the exports write
+    /// the recommended one (json-bundle's manifest, folder and file names, String Catalog
+    /// keys), while lint's messages quote the config's ("lacks PT-br"), so the config is the
+    /// one place that names the locale otherwise, and a search for `pt-BR` misses it. The fix
+    /// is given, and changes nothing else.
+    public func checkLocales() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var seen = Set<String>()
+        for (i, tag) in config.locales.enumerated() {
+            guard seen.insert(tag.lowercased()).inserted else { continue }  // the same locale twice: an error already
+            let canonical = LanguageTagShape.canonical(tag)
+            guard canonical != tag else { continue }
+            let pointer = JSONPointer(tokens: ["locales", String(i)])
+            out.append(configDiagnostic(
+                "\(ConfigLoader.path(of: pointer)): write \(tag) as \(canonical), the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write",
+                at: pointer, severity: .warning))
         }
         return out
     }

@@ -24,4 +24,26 @@ public enum LanguageTagShape {
         }
         return true
     }
+
+    /// `tag` in the case BCP 47 recommends (RFC 5646, 2.1.1): language lower case, script
+    /// title case, region upper case, variants lower case (`en-US`, `zh-Hant-TW`,
+    /// `ca-ES-valencia`). Tags ignore case, so this is the same tag; it is the spelling the
+    /// exporters write and platforms expect. A tag that is not well formed is returned as it is.
+    public static func canonical(_ tag: String) -> String {
+        guard isWellFormed(tag) else { return tag }
+        var out: [String] = []
+        for (i, part) in tag.split(separator: "-").enumerated() {
+            let isLetters = part.allSatisfy(\.isLetter)
+            if i == 0 {
+                out.append(part.lowercased())
+            } else if i == 1 || (i == 2 && out[1].count == 4), part.count == 4, isLetters {
+                out.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+            } else if part.count == 2 && isLetters || part.count == 3 && part.allSatisfy(\.isNumber) {
+                out.append(part.uppercased())
+            } else {
+                out.append(part.lowercased())
+            }
+        }
+        return out.joined(separator: "-")
+    }
 }
