@@ -115,16 +115,30 @@ enum ImportInput {
     }
 
     /// The JSON-LD of an HTML page (a recipe page saved from the web): the text of each
-    /// `<script type="application/ld+json">`, HTML comment or CDATA marks around it taken
-    /// off. Each is parsed from a copy of the page with everything else made blank (line
-    /// breaks kept, a character made as many spaces as the columns it takes), so positions
-    /// are the page's own.
+    /// `<script type="application/ld+json">` a browser would run, HTML comment or CDATA marks
+    /// around it taken off. Each is parsed from a copy of the page with everything else made
+    /// blank (line breaks kept, a character made as many spaces as the columns it takes), so
+    /// positions are the page's own. A script a browser would not run (in a comment, a
+    /// `<textarea>`, a `<template>`) is skipped with a note.
     static func htmlScripts(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {
-        let scripts = jsonLDScripts(bytes)
+        let found = jsonLDScripts(bytes)
+        let inert = found.filter { $0.inert != nil }
+        if !inert.isEmpty {
+            let locator = SourceLocator(bytes: bytes)
+            for script in inert {
+                diagnostics.append(Diagnostic(
+                    ruleID: importRuleID, severity: .note,
+                    message: "a <script type=\"application/ld+json\"> inside \(script.inert ?? "") is skipped: browsers and search engines do not read it there",
+                    file: file, start: locator.position(ofByte: script.tagStart)))
+            }
+        }
+        let scripts = found.filter { $0.inert == nil }.map(\.content).filter { !$0.isEmpty }
         guard !scripts.isEmpty else {
+            let message = inert.isEmpty
+                ? "an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import"
+                : "an HTML page with no <script type=\"application/ld+json\"> a browser would run (\(inert.count) skipped, see the notes): no schema.org data to import"
             diagnostics.append(Diagnostic(
-                ruleID: RuleMetadata.parseID, severity: .error,
-                message: "an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import",
+                ruleID: RuleMetadata.parseID, severity: .error, message: message,
                 file: file, start: SourcePosition(line: 1, column: 1)))
             return []
         }
@@ -152,44 +166,172 @@ enum ImportInput {
         return readers
     }
 
-    /// The byte ranges of the JSON-LD scripts' texts, without `<!--`/`-->` and
-    /// `<![CDATA[`/`]]>` around them.
-    static func jsonLDScripts(_ bytes: [UInt8]) -> [Range<Int>] {
+    /// A `<script type="application/ld+json">` of an HTML page.
+    struct JSONLDScript: Equatable {
+        /// The byte range of its text, without `<!--`/`-->` and `<![CDATA[`/`]]>` around it.
+        var content: Range<Int>
+        /// Where its `<script` tag starts.
+        var tagStart: Int
+        /// Where a browser does not run it ("an HTML comment", "<textarea>"), else nil.
+        var inert: String?
+    }
+
+    /// Elements whose content is text, not markup, as an HTML parser reads them: a
+    /// `<script>` written inside is no script (`<noscript>` as in a browser that runs
+    /// scripts, as search engines render pages).
+    static let textElements: Set<String> = ["textarea", "title", "style", "xmp", "iframe", "noembed", "noframes", "noscript"]
+
+    /// The JSON-LD scripts of an HTML page, found as a browser's parser finds scripts:
+    /// outside comments, and not in elements whose content is text (`<textarea>`, `<title>`,
+    /// `<noscript>`, ...) or inert (`<template>`); those are returned with `inert` set.
+    static func jsonLDScripts(_ bytes: [UInt8]) -> [JSONLDScript] {
+        let n = bytes.count
         func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        func isLetter(_ b: UInt8) -> Bool { (lower(b) >= 0x61 && lower(b) <= 0x7A) }
         func matches(_ text: String, at i: Int) -> Bool {
             let t = Array(text.utf8)
-            guard i + t.count <= bytes.count else { return false }
+            guard i + t.count <= n else { return false }
             for k in t.indices where lower(bytes[i + k]) != t[k] { return false }
             return true
         }
-        var ranges: [Range<Int>] = []
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<"), matches("<script", at: i) else { i += 1; continue }
-            guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let tag = String(decoding: bytes[i..<close].map(lower), as: UTF8.self)
-            var end = close + 1
-            while end < bytes.count, !(bytes[end] == UInt8(ascii: "<") && matches("</script", at: end)) { end += 1 }
-            if tag.contains("application/ld+json") {
-                var start = close + 1, stop = end
-                func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-                while start < stop, isSpace(bytes[start]) { start += 1 }
-                while stop > start, isSpace(bytes[stop - 1]) { stop -= 1 }
-                // `<!--`, `<![CDATA[`, and the script-comment forms WordPress writes
-                // (`//<![CDATA[`, `/*<![CDATA[*/`), and their ends.
-                for open in ["/*<![cdata[*/", "//<![cdata[", "<!--", "<![cdata["] where matches(open, at: start) {
-                    start += open.utf8.count
-                    break
+        /// A tag name ends at white space, `/`, `>` or the end of the page.
+        func endsName(at i: Int) -> Bool { i >= n || isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "/") || bytes[i] == UInt8(ascii: ">") }
+        /// The index of the `>` that closes the tag whose attributes start at `i` (quoted
+        /// attribute values may hold `>`), or the end of the page.
+        func tagEnd(from i: Int) -> Int {
+            var j = i
+            var quote: UInt8?
+            var previous: UInt8 = 0
+            while j < n {
+                let b = bytes[j]
+                if let q = quote {
+                    if b == q { quote = nil }
+                } else if b == UInt8(ascii: ">") {
+                    return j
+                } else if (b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")) && previous == UInt8(ascii: "=") {
+                    quote = b
                 }
-                for shut in ["/*]]>*/", "//]]>", "-->", "]]>"] where stop - start >= shut.utf8.count && matches(shut, at: stop - shut.utf8.count) {
-                    stop -= shut.utf8.count
-                    break
-                }
-                if start < stop { ranges.append(start..<stop) }
+                if !isSpace(b) { previous = b }
+                j += 1
             }
-            i = end
+            return n
         }
-        return ranges
+        /// Where `</name` (ending its name) starts at or after `i`, or the end of `limit`.
+        func closing(_ name: String, from i: Int, before limit: Int) -> Int {
+            var j = i
+            while j < limit {
+                if bytes[j] == UInt8(ascii: "<"), matches("</" + name, at: j), endsName(at: j + 2 + name.utf8.count) { return j }
+                j += 1
+            }
+            return limit
+        }
+        /// The script's text without space, and comment or CDATA marks, at either end.
+        func content(_ start: Int, _ stop: Int) -> Range<Int> {
+            var start = start, stop = stop
+            while start < stop, isSpace(bytes[start]) { start += 1 }
+            while stop > start, isSpace(bytes[stop - 1]) { stop -= 1 }
+            // `<!--`, `<![CDATA[`, and the script-comment forms WordPress writes
+            // (`//<![CDATA[`, `/*<![CDATA[*/`), and their ends.
+            for open in ["/*<![cdata[*/", "//<![cdata[", "<!--", "<![cdata["] where matches(open, at: start) {
+                start += open.utf8.count
+                break
+            }
+            for shut in ["/*]]>*/", "//]]>", "-->", "]]>"] where stop - start >= shut.utf8.count && matches(shut, at: stop - shut.utf8.count) {
+                stop -= shut.utf8.count
+                break
+            }
+            return start..<max(start, stop)
+        }
+        /// A `<script` tag at `i` (its name ended): the script, if JSON-LD, and where what
+        /// follows it starts; the script's text ends at `</script` before `limit`.
+        func script(at i: Int, limit: Int, inert: String?) -> (JSONLDScript?, next: Int) {
+            let close = min(tagEnd(from: i + 7), limit)
+            guard close < limit else { return (nil, limit) }
+            let tag = String(decoding: bytes[i..<close].map(lower), as: UTF8.self)
+            let end = closing("script", from: close + 1, before: limit)
+            let next = end < limit ? min(tagEnd(from: end + 8) + 1, limit) : limit
+            guard tag.contains("application/ld+json") else { return (nil, next) }
+            return (JSONLDScript(content: content(close + 1, end), tagStart: i, inert: inert), next)
+        }
+        /// The JSON-LD scripts written in text no browser reads as markup (a comment, a
+        /// `<textarea>`): all of them inert.
+        func scripts(inText range: Range<Int>, inert: String) -> [JSONLDScript] {
+            var found: [JSONLDScript] = []
+            var j = range.lowerBound
+            while j < range.upperBound {
+                if bytes[j] == UInt8(ascii: "<"), matches("<script", at: j), endsName(at: j + 7) {
+                    let (s, next) = script(at: j, limit: range.upperBound, inert: inert)
+                    if let s { found.append(s) }
+                    j = max(next, j + 1)
+                } else {
+                    j += 1
+                }
+            }
+            return found
+        }
+
+        var found: [JSONLDScript] = []
+        var templates = 0  // how many <template> elements the parser is inside
+        var i = 0
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            if matches("<!--", at: i) {
+                // A comment ends at `-->` (or `--!>`); `<!-->` and `<!--->` are empty ones.
+                var end = n, after = n
+                if matches("<!-->", at: i) {
+                    end = i + 4; after = i + 5
+                } else if matches("<!--->", at: i) {
+                    end = i + 4; after = i + 6
+                } else {
+                    var j = i + 4
+                    while j < n {
+                        if matches("-->", at: j) { end = j; after = j + 3; break }
+                        if matches("--!>", at: j) { end = j; after = j + 4; break }
+                        j += 1
+                    }
+                }
+                found += scripts(inText: (i + 4)..<max(i + 4, end), inert: "an HTML comment")
+                i = after
+                continue
+            }
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                // `<!DOCTYPE html>`, `<?xml ...?>`: up to the next `>`.
+                i = (bytes[i...].firstIndex(of: UInt8(ascii: ">")) ?? n) + 1
+                continue
+            }
+            if next == UInt8(ascii: "/"), i + 2 < n, isLetter(bytes[i + 2]) {
+                if matches("</template", at: i), endsName(at: i + 10), templates > 0 { templates -= 1 }
+                i = tagEnd(from: i + 2) + 1
+                continue
+            }
+            guard isLetter(next) else { i += 1; continue }
+            var nameEnd = i + 1
+            while !endsName(at: nameEnd) { nameEnd += 1 }
+            let name = String(decoding: bytes[(i + 1)..<nameEnd].map(lower), as: UTF8.self)
+            let close = tagEnd(from: nameEnd)
+            switch name {
+            case "script":
+                let (s, after) = script(at: i, limit: n, inert: templates > 0 ? "a <template>" : nil)
+                if let s { found.append(s) }
+                i = after
+            case "plaintext":
+                // Everything after it is text.
+                found += scripts(inText: min(close + 1, n)..<n, inert: "a <plaintext>")
+                i = n
+            case _ where textElements.contains(name):
+                let end = closing(name, from: min(close + 1, n), before: n)
+                found += scripts(inText: min(close + 1, n)..<end, inert: "a <\(name)>")
+                i = end < n ? tagEnd(from: end + 2) + 1 : n
+            case "template":
+                if !(close > i && bytes[close - 1] == UInt8(ascii: "/")) { templates += 1 }
+                i = close + 1
+            default:
+                i = close + 1
+            }
+        }
+        return found
     }
 
     static func lines(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {

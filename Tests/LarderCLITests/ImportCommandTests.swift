@@ -112,6 +112,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("recipes/in.json").path))
     }
 
+    /// A recipe page's commented-out JSON-LD is not imported, and a note says so (the draft
+    /// was imported as "old-draft", exit 0, with no word).
+    @Test func commentedOutJSONLDIsNotImported() throws {
+        let dir = try Scratch()
+        try dir.write("page.html", """
+            <html><head>
+            <!-- old version, disabled:
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Old Draft", "recipeIngredient": ["1 egg"]}</script>
+            -->
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Pancakes", "recipeIngredient": ["1 egg"]}</script>
+            </head><body><textarea><script type="application/ld+json">{"@type": "Recipe", "name": "Pasted", "recipeIngredient": ["1 egg"]}</script></textarea></body></html>
+            """)
+        let r = try CLI.run(["import", "schema-org", "page.html", "--stdout", "--color", "never"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let value = try JSONValue(parsing: r.stdout)
+        #expect(value.arrayValue?.compactMap { $0["id"] } == ["pancakes"])
+        #expect(r.stderr.contains("page.html:3:1: note: a <script type=\"application/ld+json\"> inside an HTML comment is skipped"), "\(r.stderr)")
+        #expect(r.stderr.contains("page.html:6:24: note: a <script type=\"application/ld+json\"> inside a <textarea> is skipped"), "\(r.stderr)")
+    }
+
     @Test func nothingImportedLeavesTheFolderAlone() throws {
         let dir = try Scratch()
         try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)

@@ -290,6 +290,43 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.isEmpty)
     }
 
+    /// JSON-LD a browser would not run is not imported: in an HTML comment, a `<textarea>`,
+    /// a `<template>`, a `<noscript>`, a `<title>` (the draft in the comment was imported
+    /// as "old-draft", exit 0, with no word). Each is named in a note.
+    @Test func jsonLDThatABrowserWouldNotRunIsSkipped() throws {
+        let page = """
+            <html><head><title>Pie <script type="application/ld+json">{"@type": "Recipe", "name": "In Title", "recipeIngredient": ["x"]}</script></title>
+            <!-- old version, disabled:
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Old Draft", "recipeIngredient": ["1 egg"]}</script>
+            -->
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Live", "recipeIngredient": ["1 egg"]}</script>
+            </head><body>
+            <textarea><script type="application/ld+json">{"@type": "Recipe", "name": "In Textarea", "recipeIngredient": ["x"]}</script></textarea>
+            <template><div><script type="application/ld+json">{"@type": "Recipe", "name": "In Template", "recipeIngredient": ["x"]}</script></div></template>
+            <noscript><script type="application/ld+json">{"@type": "Recipe", "name": "In Noscript", "recipeIngredient": ["x"]}</script></noscript>
+            <div data-note="a > b"><script type="application/ld+json">{"@type": "Recipe", "name": "After Template", "recipeIngredient": ["x"]}</script></div>
+            <scripts type="application/ld+json">{"@type": "Recipe", "name": "Not A Script", "recipeIngredient": ["x"]}</scripts>
+            </body></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "page.html")
+        #expect(documents.map(\.id) == ["live", "after-template"])
+        let notes = diagnostics.filter { $0.severity == .note }
+        #expect(notes.map { "\($0.line):\($0.column)" } == ["1:24", "3:1", "7:11", "8:16", "9:11"])
+        #expect(notes.map { $0.message.split(separator: " is skipped")[0].split(separator: "inside ").last.map(String.init) }
+                == ["a <title>", "an HTML comment", "a <textarea>", "a <template>", "a <noscript>"])
+        #expect(notes.allSatisfy { $0.message.hasSuffix("is skipped: browsers and search engines do not read it there") })
+        #expect(diagnostics.count == notes.count, "\(diagnostics)")
+        // A page whose only JSON-LD is commented out has nothing to import: an error.
+        let draft = "<html><!-- <script type=\"application/ld+json\">{\"@type\": \"Recipe\", \"name\": \"Old\", \"recipeIngredient\": [\"x\"]}</script> --></html>"
+        let only = try importing(importer, draft, name: "draft.html")
+        #expect(only.documents.isEmpty)
+        #expect(only.diagnostics.map(\.severity) == [.note, .error])
+        #expect(only.diagnostics.last?.message == "an HTML page with no <script type=\"application/ld+json\"> a browser would run (1 skipped, see the notes): no schema.org data to import")
+        // Comment marks inside a script are still taken off, and `<!-->` is an empty comment.
+        let marks = "<!--><script type=\"application/ld+json\"><!--{\"@type\": \"Recipe\", \"name\": \"Kept\", \"recipeIngredient\": [\"x\"]}--></script>"
+        #expect(try importing(importer, marks, name: "marks.html").documents.map(\.id) == ["kept"])
+    }
+
     @Test func nothingToImport() throws {
         let (documents, diagnostics) = try importing(importer, #"{"@context": "https://schema.org", "@type": "WebPage"}"#)
         #expect(documents.isEmpty)
