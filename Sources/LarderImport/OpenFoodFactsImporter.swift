@@ -399,7 +399,8 @@ public struct OpenFoodFactsImporter: Importer {
         return result.isEmpty ? nil : .object(result)
     }
 
-    /// A number of zero or more, its literal kept; a number in a string is read too.
+    /// A number of zero or more, its literal kept; a number in a string is read too, every
+    /// digit kept (`"0,0428"` is 0.0428; six places had cut longer ones).
     func nonNegative(_ node: Int, field: String, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         switch json.kind(node) {
@@ -412,7 +413,7 @@ public struct OpenFoodFactsImporter: Importer {
             return number.double == 0 ? .number(0) : .number(number)
         case .string:
             if let text = json.string(node), let value = ImportNumber.decimal(Substring(text.trimmingCharacters(in: .whitespaces))) {
-                return ImportNumber.json(value, places: 6)
+                return ImportNumber.exact(value)
             }
             reader.report(.warning, "\(field) '\(json.string(node) ?? "")' is not a number; it is left out", at: node)
             return nil
@@ -422,7 +423,9 @@ public struct OpenFoodFactsImporter: Importer {
         }
     }
 
-    /// `<n>_value` read in `<n>_unit` and converted to grams (kcal or kJ for energy).
+    /// `<n>_value` read in `<n>_unit` and converted to grams (kcal or kJ for energy): exactly
+    /// when the result ends (mg to g), else to significant digits (kJ to kcal), as
+    /// ``ImportNumber/converted(_:from:to:)`` does.
     func valueInUnit(_ nutriments: Int, _ name: String, reader: inout ImportReader) -> JSONValue? {
         // A number, or a number written as a string ("5", "1,5"): the API has both.
         guard let valueNode = reader.member(nutriments, name + "_value"),
@@ -433,17 +436,17 @@ public struct OpenFoodFactsImporter: Importer {
         case "energy-kcal", "energy-kj":
             let expected = name == "energy-kcal" ? "kcal" : "kJ"
             guard let from = UnitTable.standard.unit(named: unitText ?? expected), from.dimension == .energy,
-                  let to = UnitTable.standard.unit(id: expected), let converted = UnitTable.convert(value, from: from, to: to)
+                  let to = UnitTable.standard.unit(id: expected), let converted = ImportNumber.converted(value, from: from, to: to)
             else { return nil }
-            return ImportNumber.json(converted, places: 3)
+            return converted
         default:
             guard let from = UnitTable.standard.unit(named: unitText ?? "g"), from.dimension == .mass,
-                  let grams = UnitTable.standard.unit(id: "g"), let converted = UnitTable.convert(value, from: from, to: grams)
+                  let grams = UnitTable.standard.unit(id: "g"), let converted = ImportNumber.converted(value, from: from, to: grams)
             else {
                 reader.report(.warning, "\(name)_value is in '\(unitText ?? "")', not a unit of mass; it is left out", at: valueNode)
                 return nil
             }
-            return ImportNumber.json(converted, places: 6)
+            return converted
         }
     }
 

@@ -405,7 +405,7 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     /// `NutritionInformation` as Larder's nutrition: per serving, or per 100 g when its
     /// `servingSize` is 100 g; `calories` as energy (kcal unless it says kJ); masses in
-    /// grams (`"629 mg"` sodium -> 0.629).
+    /// grams (`"629 mg"` sodium -> 0.629), every digit kept.
     func nutrition(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         guard json.kind(node) == .object else {
@@ -424,7 +424,7 @@ public struct SchemaOrgRecipeImporter: Importer {
         if let c = reader.member(node, "calories"), let value = text(c) {
             do {
                 let energy = try NutritionText.energy(value)
-                out["energy"] = .object(JSONObject([("value", ImportNumber.json(energy.value)), ("unit", .string(energy.unit))]))
+                out["energy"] = .object(JSONObject([("value", ImportNumber.exact(energy.value)), ("unit", .string(energy.unit))]))
             } catch {
                 reader.report(.warning, "calories: \(error.message); it is left out", at: c)
             }
@@ -432,7 +432,10 @@ public struct SchemaOrgRecipeImporter: Importer {
         for (property, field) in Self.nutrients {
             guard let n = reader.member(node, property), let value = text(n) else { continue }
             do {
-                out[field] = ImportNumber.json(try NutritionText.grams(value), places: 4)
+                // Kept as written, or converted exactly: every mass unit's factor to grams
+                // ends (mg, µg, oz, lb), so no value is rounded (4 places made 1.25 mg of
+                // sodium 0.0013 g).
+                out[field] = ImportNumber.exact(try NutritionText.grams(value))
             } catch {
                 reader.report(.warning, "\(property): \(error.message); it is left out", at: n)
             }

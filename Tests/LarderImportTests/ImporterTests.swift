@@ -119,6 +119,20 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(off, strings).documents.first?.value["nutrition"]?["per100g"] == ["sugars": 1.5, "salt": 5])
     }
 
+    /// Nutrients in a string keep every digit (six places cut them), a mass converts exactly
+    /// (`1.25 mg` is 0.00125 g), and a conversion that does not end (kJ to kcal) keeps
+    /// significant digits, not decimal places.
+    @Test func nutrientValuesKeepTheirDigits() throws {
+        let text = #"{"code": "3017620422003", "product_name": "x", "nutrition_data_per": "100g", "nutriments": {"fat_100g": "12.3456789", "sodium_value": "1.25", "sodium_unit": "mg", "sugars_value": 12, "sugars_unit": "mcg", "energy-kcal_value": 1000, "energy-kcal_unit": "kJ", "salt_value": 0.5, "salt_unit": "oz"}}"#
+        let per100g = try #require(try importing(off, text).documents.first?.value["nutrition"]?["per100g"])
+        func literal(_ key: String) -> String? { per100g[key]?.numberValue?.literal }
+        #expect(literal("fat") == "12.3456789")
+        #expect(literal("sodium") == "0.00125")
+        #expect(literal("sugars") == "0.000012")
+        #expect(literal("salt") == "14.1747615625")
+        #expect(literal("energyKcal") == "239.006")
+    }
+
     /// The largest size that lists an image: an empty `display` gave no image at all.
     @Test func anEmptyImageSizeFallsToTheNext() throws {
         let text = #"{"code": "3017620422003", "product_name": "x", "selected_images": {"front": {"display": {}, "small": {"en": "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg"}}}}"#
@@ -285,8 +299,24 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let text = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "nutrition": {"@type": "NutritionInformation", "calories": "143 kcal", "sodiumContent": "629 mg", "fatContent": "0.5 oz", "cholesterolContent": "20 mg", "proteinContent": 4}}"#
         let (documents, diagnostics) = try importing(importer, text)
         #expect(documents.first?.value["nutrition"] == [
-            "per": "serving", "energy": ["value": 143, "unit": "kcal"], "fat": 14.1748, "protein": 4, "sodium": 0.629,
+            "per": "serving", "energy": ["value": 143, "unit": "kcal"], "fat": 14.1747615625, "protein": 4, "sodium": 0.629,
         ])
+        #expect(diagnostics.isEmpty)
+    }
+
+    /// Nutrition values are kept as written, and masses converted exactly, never rounded to
+    /// 4 places (1.25 mg of sodium was 0.0013 g, 4 % off, and 12.3456789 g of fat 12.3457).
+    @Test func nutritionValuesKeepTheirDigits() throws {
+        let text = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["x"], "nutrition": {"calories": "143.4567 kcal", "sodiumContent": "1.25 mg", "fatContent": "12.3456789 g", "sugarContent": "12 mcg", "proteinContent": "0,0000125 g", "fiberContent": 2.125}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        let nutrition = try #require(documents.first?.value["nutrition"])
+        func literal(_ value: JSONValue?) -> String? { value?.numberValue?.literal }
+        #expect(literal(nutrition["sodium"]) == "0.00125")
+        #expect(literal(nutrition["fat"]) == "12.3456789")
+        #expect(literal(nutrition["sugars"]) == "0.000012")
+        #expect(literal(nutrition["protein"]) == "0.0000125")
+        #expect(literal(nutrition["fiber"]) == "2.125")
+        #expect(literal(nutrition["energy"]?["value"]) == "143.4567")
         #expect(diagnostics.isEmpty)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import LarderCore
 @testable import LarderImport
 import LarderJSON
+import LarderUnits
 import Testing
 
 @Suite struct ISODurationTests {
@@ -48,6 +49,31 @@ import Testing
     func roundsWithoutLosingSmallValues(_ text: String, _ places: Int, _ expected: String) throws {
         let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
         #expect(ImportNumber.json(value, places: places) == .number(JSONNumber(literal: expected)))
+    }
+}
+
+/// Converted values: exact when the result ends, else rounded to significant digits (as
+/// many as the value was written with, at least six), never to decimal places.
+@Suite struct ImportNumberConversionTests {
+    @Test(arguments: [
+        ("1.25", "mg", "g", "0.00125"), ("12", "µg", "g", "0.000012"), ("12.3456789", "g", "g", "12.3456789"),
+        ("0.5", "oz", "g", "14.1747615625"), ("100", "kcal", "kJ", "418.4"), ("1000", "kJ", "kcal", "239.006"),
+        ("0.001", "kJ", "kcal", "0.000239006"), ("1234.56789", "kJ", "kcal", "295.068807"), ("0", "kJ", "kcal", "0"),
+    ])
+    func converts(_ value: String, _ from: String, _ to: String, _ expected: String) throws {
+        let v = try #require(Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")))
+        let a = try #require(UnitTable.standard.unit(id: from)), b = try #require(UnitTable.standard.unit(id: to))
+        #expect(ImportNumber.converted(v, from: a, to: b)?.numberValue?.literal == expected)
+    }
+
+    @Test func significantDigits() throws {
+        for (text, digits) in [("0.00125", 3), ("1200", 2), ("0", 1), ("12.3456789", 9), ("-0.5", 1)] {
+            #expect(ImportNumber.significantDigits(try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))) == digits, "\(text)")
+        }
+        let third = Decimal(1) / Decimal(3)
+        #expect(ImportNumber.literal(ImportNumber.rounded(third * 1000, significantDigits: 6)) == "333.333")
+        #expect(ImportNumber.literal(ImportNumber.rounded(third * 1_000_000_000, significantDigits: 6)) == "333333000")
+        #expect(ImportNumber.literal(ImportNumber.rounded(third / 1000, significantDigits: 6)) == "0.000333333")
     }
 }
 

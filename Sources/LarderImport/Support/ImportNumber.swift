@@ -1,5 +1,6 @@
 import Foundation
 import LarderJSON
+import LarderUnits
 
 /// Numbers in imported text: `12`, `1.5`, `1,5` (a decimal comma), `1,234` (a thousands
 /// comma), and the JSON numbers written from them.
@@ -81,6 +82,57 @@ enum ImportNumber {
             NSDecimalRound(&rounded, &input, p + 2, .plain)
         }
         return .number(JSONNumber(literal: literal(rounded)))
+    }
+
+    /// A value read from text, or converted by a factor that ends (mg, µg, oz to grams), as
+    /// a JSON number with every digit kept: `12.3456789` stays `12.3456789`, `1.25 mg` is
+    /// `0.00125` g. Decimal arithmetic, so no binary floating-point noise.
+    static func exact(_ value: Decimal) -> JSONValue {
+        .number(JSONNumber(literal: literal(value)))
+    }
+
+    /// The least number of significant digits a converted value that does not end keeps.
+    static let minimumSignificantDigits = 6
+
+    /// `value` converted from unit `a` to `b` as a JSON number: exact when the result ends
+    /// (it converts back to `value`: mg to g, kcal to kJ); a result that does not end (kJ to
+    /// kcal, ÷ 4.184) rounded to as many significant digits as `value` was written with, and
+    /// at least ``minimumSignificantDigits`` (`1000 kJ` is `239.006 kcal`, not `239.0057`…
+    /// to 38 digits, nor 239.01, nor a tiny value rounded to 0). Nil when the units do not
+    /// convert.
+    static func converted(_ value: Decimal, from a: UnitDefinition, to b: UnitDefinition) -> JSONValue? {
+        guard let result = UnitTable.convert(value, from: a, to: b) else { return nil }
+        if let back = UnitTable.convert(result, from: b, to: a), back == value { return exact(result) }
+        return exact(rounded(result, significantDigits: max(minimumSignificantDigits, significantDigits(value))))
+    }
+
+    /// How many significant digits the plain text of `value` has (`0.00125` has 3, `1200`
+    /// has 2, `0` has 1).
+    static func significantDigits(_ value: Decimal) -> Int {
+        var digits = Substring(literal(value).filter { $0.isASCII && $0.isNumber })
+        digits = digits.drop(while: { $0 == "0" })
+        while digits.last == "0" { digits = digits.dropLast() }
+        return max(1, digits.count)
+    }
+
+    /// `value` rounded (half up) to `significantDigits` significant digits:
+    /// 23.900573613766… to 6 is 23.9006, 0.000239005736… is 0.000239006.
+    static func rounded(_ value: Decimal, significantDigits: Int) -> Decimal {
+        guard !value.isZero else { return value }
+        // The place of the leading digit: 23.9 -> 1, 0.00239 -> -3.
+        let text = literal(value.magnitude)
+        let integerPart = text.prefix(while: { $0 != "." })
+        let leading: Int
+        if integerPart != "0" {
+            leading = integerPart.count - 1
+        } else {
+            let fraction = text.drop(while: { $0 != "." }).dropFirst()
+            leading = -(fraction.prefix(while: { $0 == "0" }).count + 1)
+        }
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, significantDigits - 1 - leading, .plain)
+        return result
     }
 
     /// The plain decimal text of a value (`0.629`, `143`).
