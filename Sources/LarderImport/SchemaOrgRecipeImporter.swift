@@ -226,8 +226,9 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     // MARK: id
 
-    /// The recipe's id: `identifier` when it is a slug or a non-negative integer (made a
-    /// slug, with a note, when it is other text), else a slug of `@id`, `url` or the name,
+    /// The recipe's id: `identifier` when it is a slug of at most ``Slug/maxLength``
+    /// characters or a non-negative integer (made a slug, with a note, when it is other text
+    /// or longer), else a slug of `@id`, `url` or the name,
     /// the first that gives one; a name with no letter a-z can spell gets a hashed id
     /// (`recipe-1a2b3c4d`).
     func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> JSONValue {
@@ -240,13 +241,22 @@ public struct SchemaOrgRecipeImporter: Importer {
                 if let d = json.number(identifier)?.decimal, d >= 0, let n = ImportNumber.int(d) { return .number(JSONNumber(n)) }
                 reader.report(.warning, "identifier \(json.numberLiteral(identifier)) is not a whole number of 0 or more; the recipe's id comes from its address or name", at: identifier)
             } else if let text = json.string(identifier) {
-                if Slug.isSlug(text), text.utf8.count <= Slug.maxLength { return .string(text) }
+                let isSlug = Slug.isSlug(text)
+                let length = text.unicodeScalars.count
+                if isSlug, length <= Slug.maxLength { return .string(text) }
                 let slug = Slug.make(text)
+                let shown = ImportText.excerpt(text)
                 if !slug.isEmpty {
-                    reader.report(.note, "identifier '\(text)' is not a Larder id (lower-case letters, digits and hyphens); the recipe's id is '\(slug)'", at: identifier)
+                    // Say why: a slug too long (it was called "not a Larder id"), other text,
+                    // or both.
+                    let why = isSlug
+                        ? "is \(length) characters long; an imported id is at most \(Slug.maxLength)"
+                        : "is not a Larder id (lower-case letters, digits and hyphens)"
+                            + (length > Slug.maxLength ? ", and at \(length) characters it is longer than the \(Slug.maxLength) an imported id may have" : "")
+                    reader.report(.note, "identifier '\(shown)' \(why); the recipe's id is '\(slug)'", at: identifier)
                     return .string(slug)
                 }
-                reader.report(.warning, "identifier '\(text)' has nothing an id can spell; the recipe's id comes from its address or name", at: identifier)
+                reader.report(.warning, "identifier '\(shown)' has nothing an id can spell; the recipe's id comes from its address or name", at: identifier)
             } else {
                 reader.report(.warning, "identifier is \(json.kind(identifier)), not text or a number; the recipe's id comes from its address or name", at: identifier)
             }

@@ -357,6 +357,30 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(importer, marks, name: "marks.html").documents.map(\.id) == ["kept"])
     }
 
+    /// An identifier too long for an id says so (it was "is not a Larder id (lower-case
+    /// letters, digits and hyphens)", and quoted all 100,000 characters).
+    @Test func anOverlongIdentifierSaysItIsTooLong() throws {
+        let long = String(repeating: "a", count: 100_000)
+        let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "identifier": ""# + long + #""}"#)
+        #expect(documents.first?.id == .string(String(repeating: "a", count: Slug.maxLength)))
+        let message = try #require(diagnostics.first?.message)
+        #expect(diagnostics.count == 1)
+        #expect(message == "identifier '\(String(repeating: "a", count: 60))…' is 100000 characters long; an imported id is at most 80; the recipe's id is '\(String(repeating: "a", count: 80))'")
+        // Not a slug and too long: both reasons.
+        let upper = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "identifier": ""# + long.uppercased() + #""}"#)
+        #expect(upper.diagnostics.first?.message.contains("is not a Larder id (lower-case letters, digits and hyphens), and at 100000 characters it is longer than the 80 an imported id may have") == true)
+        // Short text that is not a slug keeps its message.
+        let spaced = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "identifier": "Banana Bread"}"#)
+        #expect(spaced.diagnostics.map(\.message) == ["identifier 'Banana Bread' is not a Larder id (lower-case letters, digits and hyphens); the recipe's id is 'banana-bread'"])
+    }
+
+    /// A time too large says so (it was "'99999999999999' is not a number").
+    @Test func aDurationTooLargeSaysSo() throws {
+        let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "prepTime": "PT99999999999999H"}"#)
+        #expect(documents.isEmpty)
+        #expect(diagnostics.map(\.message) == ["prepTime: 'PT99999999999999H' is a longer ISO 8601 duration than a recipe takes: 99999999999999 hours is over the limit of a hundred years (52,560,000 minutes); this record is not imported"])
+    }
+
     @Test func nothingToImport() throws {
         let (documents, diagnostics) = try importing(importer, #"{"@context": "https://schema.org", "@type": "WebPage"}"#)
         #expect(documents.isEmpty)

@@ -20,7 +20,8 @@ import Testing
         ("P", "gives no days"), ("PT", "T must be followed"), ("PT1H3OM", "'O' is not a designator"),
         ("P1Y", "years and months"), ("P2M", "years and months"), ("PT5M1H", "out of order"), ("PT5M5M", "out of order"),
         ("P1H", "not a designator before T"), ("PT1HT5M", "T appears twice"), ("PT1.2.3M", "is not a number"),
-        ("PT99999999999999H", "is not a number"), ("PT30", "has no designator"), ("PTM", "expected a number"),
+        ("PT99999999999999H", "99999999999999 hours is over the limit of a hundred years"), ("PT30", "has no designator"), ("PTM", "expected a number"),
+        ("P0000000000000000000001DT99999999999999.5S", "99999999999999.5 seconds is over the limit"), ("PT99999999999999X", "'X' is not a designator"),
         ("PT９M", "not a digit"),
     ])
     func rejects(_ text: String, _ reason: String) {
@@ -34,8 +35,13 @@ import Testing
     }
 
     @Test func aHundredYearsIsTheLimit() {
-        #expect(throws: ImportValueError.self) { try ISODuration.minutes("P999999999D") }
+        #expect(throws: ImportValueError("'P999999999D' is a longer ISO 8601 duration than a recipe takes: 1439999998560 minutes is over the limit of a hundred years (52,560,000 minutes)")) {
+            try ISODuration.minutes("P999999999D")
+        }
         #expect((try? ISODuration.minutes("P36500D")) == 52_560_000)
+        // Leading zeros and long fractions are numbers, however many digits they take.
+        #expect((try? ISODuration.minutes("PT0000000000000000030M")) == 30)
+        #expect((try? ISODuration.minutes("PT1.0000000000000000000000000000000000000001H")) == 60)
     }
 }
 

@@ -30,6 +30,10 @@ public enum ISODuration {
         func fail(_ why: String) -> ImportValueError {
             ImportValueError("'\(text)' is not an ISO 8601 duration (such as PT1H30M): \(why)")
         }
+        /// A duration that reads, but is longer than any recipe takes.
+        func tooLong(_ amount: String) -> ImportValueError {
+            ImportValueError("'\(text)' is a longer ISO 8601 duration than a recipe takes: \(amount) is over the limit of a hundred years (52,560,000 minutes)")
+        }
         let chars = Array(trimmed.uppercased().unicodeScalars)
         guard chars.first == "P" else {
             throw fail(trimmed.hasPrefix("-") ? "a duration cannot be negative" : "it must start with P")
@@ -60,9 +64,9 @@ public enum ISODuration {
             guard !number.isEmpty else {
                 throw fail(i < chars.count ? "expected a number before '\(chars[i])'" : "a number must come before each designator")
             }
-            guard number.count <= 12, let value = Decimal(string: number, locale: Locale(identifier: "en_US_POSIX")),
-                  number.first != ".", number.last != ".", number.filter({ $0 == "." }).count <= 1
-            else { throw fail("'\(number)' is not a number") }
+            guard number.first != ".", number.last != ".", number.filter({ $0 == "." }).count <= 1 else {
+                throw fail("'\(number)' is not a number")
+            }
             guard i < chars.count else { throw fail("the number \(number) has no designator (H, M, S, D or W)") }
             let designator = chars[i]
             let order = inTime ? timeOrder : dateOrder
@@ -72,6 +76,17 @@ public enum ISODuration {
             guard position >= nextAllowed else { throw fail("'\(designator)' is out of order or repeated") }
             guard let factor = order[position].1 else {
                 throw fail("years and months have no fixed length in minutes")
+            }
+            // 10^12 seconds is some 31,700 years: a whole part of more than 12 digits is
+            // past the limit whatever its unit (it was called "not a number").
+            let significant = number.drop(while: { $0 == "0" })
+            guard significant.prefix(while: { $0 != "." }).count <= 12 else {
+                let names: [Unicode.Scalar: String] = ["W": "weeks", "D": "days", "H": "hours", "M": "minutes", "S": "seconds"]
+                throw tooLong("\(number) \(names[designator] ?? String(designator))")
+            }
+            // Fraction digits past what a Decimal holds are cut (they are far below a minute).
+            guard let value = Decimal(string: "0" + significant.prefix(30), locale: Locale(identifier: "en_US_POSIX")) else {
+                throw fail("'\(number)' is not a number")
             }
             seconds += value * factor
             nextAllowed = position + 1
@@ -86,7 +101,7 @@ public enum ISODuration {
         var whole = Decimal()
         NSDecimalRound(&whole, &minutes, 0, .down)
         // A year of minutes is far beyond any recipe; a bound keeps Int conversion safe.
-        guard whole <= 52_560_000 else { throw fail("it is longer than a hundred years") }
+        guard whole <= 52_560_000 else { throw tooLong("\(ImportNumber.literal(whole)) minutes") }
         return NSDecimalNumber(decimal: whole).intValue
     }
 }

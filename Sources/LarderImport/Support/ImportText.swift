@@ -12,6 +12,12 @@ public enum ImportText {
         collapse(decodeEntities(stripTags(text)))
     }
 
+    /// `text` as a message quotes it: whole when short, else its first `limit` characters
+    /// and `…`, so that a hostile value cannot make a message of megabytes.
+    public static func excerpt(_ text: String, limit: Int = 60) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
     /// Runs of white space made one space, ends trimmed.
     public static func collapse(_ text: String) -> String {
         var out = ""
