@@ -363,11 +363,28 @@ public struct SchemaOrgRecipeImporter: Importer {
         return ImportNumber.json(scaled, places: 2)
     }
 
-    /// `recipeYield` (one value or several) as Larder's servings.
+    /// `recipeYield` (one value or several) as Larder's servings: numbers, texts and
+    /// `QuantitativeValue`s (`value`, else `minValue`, with `unitText` or `unitCode`).
+    /// Anything else, and an amount that is no yield (below zero, 0, `"1e9"`), is left out
+    /// with a warning (they were dropped with no word, or `"-4"` read as 4).
     func servings(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         var yields: [RecipeYield] = []
         var unread: [String] = []
+        func read(_ text: String, quoted: String, at element: Int, isRange: Bool = false) {
+            do {
+                var y = try RecipeYield.read(text)
+                y.isRange = y.isRange || isRange
+                yields.append(y)
+            } catch {
+                switch error {
+                case .noAmount:
+                    if !text.trimmingCharacters(in: .whitespaces).isEmpty { unread.append(quoted) }
+                case .unusable(let why):
+                    reader.report(.warning, "recipeYield \(quoted) \(why); it is left out", at: element)
+                }
+            }
+        }
         for element in reader.list(node) {
             switch json.kind(element) {
             case .number:
@@ -383,14 +400,17 @@ public struct SchemaOrgRecipeImporter: Importer {
                 }
             case .string:
                 let text = json.string(element) ?? ""
-                if let y = RecipeYield.parse(text) { yields.append(y) } else if !text.trimmingCharacters(in: .whitespaces).isEmpty { unread.append(text) }
+                read(text, quoted: "'\(ImportText.excerpt(text))'", at: element)
+            case .object:
+                guard let (text, isRange) = quantitativeValue(element, reader: &reader) else { continue }
+                read(text, quoted: "'\(text)'", at: element, isRange: isRange)
             default:
-                continue
+                reader.report(.warning, "recipeYield must be text, a number or a QuantitativeValue, found \(json.kind(element)); it is left out", at: element)
             }
         }
         guard let chosen = RecipeYield.choose(yields) else {
             if !unread.isEmpty {
-                reader.report(.warning, "recipeYield '\(unread[0])' gives no amount (such as \"8 servings\" or \"24 cookies\"); servings is left out", at: node)
+                reader.report(.warning, "recipeYield \(unread[0]) gives no amount (such as \"8 servings\" or \"24 cookies\"); servings is left out", at: node)
             }
             return nil
         }
@@ -403,6 +423,46 @@ public struct SchemaOrgRecipeImporter: Importer {
         case .amount(let value, let unit):
             return .object(JSONObject([("amount", ImportNumber.json(value)), ("unit", .string(unit))]))
         }
+    }
+
+    /// UN/CEFACT unit codes a yield's `unitCode` may hold, and the unit they give (nil: a
+    /// plain count, servings).
+    static let yieldUnitCodes: [String: String?] = [
+        "C62": nil, "H87": "pieces", "GRM": "g", "KGM": "kg", "MLT": "ml", "LTR": "l",
+    ]
+
+    /// A `QuantitativeValue` yield (`{"value": 6}`, `{"value": 24, "unitText": "cookies"}`,
+    /// `{"minValue": 4, "maxValue": 6}`) as the text ``RecipeYield/read(_:)`` takes, and
+    /// whether it was a range; nil, with a warning, when it gives none.
+    func quantitativeValue(_ node: Int, reader: inout ImportReader) -> (text: String, isRange: Bool)? {
+        let json = reader.json
+        let type = Self.types(node, reader: reader).first.map { "a \($0)" } ?? "an object"
+        let max = reader.member(node, "maxValue")
+        guard let valueNode = reader.member(node, "value") ?? reader.member(node, "minValue") ?? max else {
+            reader.report(.warning, "recipeYield is \(type) with no value (a QuantitativeValue's \"value\"); it is left out", at: node)
+            return nil
+        }
+        let amount: String
+        switch json.kind(valueNode) {
+        case .number:
+            // A negative number keeps its sign, so it is warned about.
+            amount = json.number(valueNode)?.decimal.map { ImportNumber.literal($0) } ?? json.numberLiteral(valueNode)
+        case .string:
+            amount = reader.text(valueNode) ?? ""
+        default:
+            reader.report(.warning, "recipeYield's value must be a number or text, found \(json.kind(valueNode)); it is left out", at: valueNode)
+            return nil
+        }
+        var unit = reader.member(node, "unitText").flatMap { reader.text($0) }
+        if unit == nil, let codeNode = reader.member(node, "unitCode"), let code = reader.text(codeNode) {
+            guard let known = Self.yieldUnitCodes[code.uppercased()] else {
+                reader.report(.warning, "recipeYield's unitCode '\(ImportText.excerpt(code))' is not a unit Larder reads (C62, H87, GRM, KGM, MLT, LTR; or give unitText); it is left out", at: codeNode)
+                return nil
+            }
+            unit = known
+        }
+        let isRange = reader.member(node, "value") == nil && max != nil && reader.member(node, "minValue") != nil
+        return (unit.map { amount + " " + $0 } ?? amount, isRange)
     }
 
     // MARK: nutrition

@@ -357,6 +357,39 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(importer, marks, name: "marks.html").documents.map(\.id) == ["kept"])
     }
 
+    /// Every shape of `recipeYield` is read or warned about: a QuantitativeValue was dropped
+    /// with no word, and so were `true` and a list of objects; `"-4"` was read as 4 and
+    /// `"1e9"` as 1 "e9".
+    @Test func yieldsOfEveryShapeAreReadOrWarnedAbout() throws {
+        func servings(_ yield: String) throws -> (JSONValue?, [String]) {
+            let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "recipeYield": "# + yield + "}")
+            return (try #require(documents.first).value["servings"], diagnostics.map { "\($0.severity) \($0.message)" })
+        }
+        #expect(try servings(#"{"@type": "QuantitativeValue", "value": 6}"#) == (6, []))
+        #expect(try servings(#"[{"value": 4}]"#) == (4, []))
+        #expect(try servings(#"{"@type": "QuantitativeValue", "value": "24", "unitText": "cookies"}"#) == (["amount": 24, "unit": "cookies"], []))
+        #expect(try servings(#"{"@type": "QuantitativeValue", "value": 8, "unitText": "servings"}"#) == (8, []))
+        #expect(try servings(#"{"@type": "QuantitativeValue", "value": 500, "unitCode": "GRM"}"#) == (["amount": 500, "unit": "g"], []))
+        #expect(try servings(#"{"@type": "QuantitativeValue", "value": 6, "unitCode": "C62"}"#) == (6, []))
+        #expect(try servings(#"{"@type": "QuantitativeValue", "minValue": 4, "maxValue": 6}"#)
+                == (4, ["note recipeYield gives a range; servings keeps its lower end"]))
+        #expect(try servings(#"true"#) == (nil, ["warning recipeYield must be text, a number or a QuantitativeValue, found boolean; it is left out"]))
+        #expect(try servings(#"[true, "4"]"#) == (4, ["warning recipeYield must be text, a number or a QuantitativeValue, found boolean; it is left out"]))
+        #expect(try servings(#"[[4]]"#) == (nil, ["warning recipeYield must be text, a number or a QuantitativeValue, found array; it is left out"]))
+        #expect(try servings(#"{"@type": "QuantitativeValue"}"#) == (nil, ["warning recipeYield is a QuantitativeValue with no value (a QuantitativeValue's \"value\"); it is left out"]))
+        #expect(try servings(#"{"value": true}"#) == (nil, ["warning recipeYield's value must be a number or text, found boolean; it is left out"]))
+        #expect(try servings(#"{"value": 6, "unitCode": "XYZ"}"#)
+                == (nil, ["warning recipeYield's unitCode 'XYZ' is not a unit Larder reads (C62, H87, GRM, KGM, MLT, LTR; or give unitText); it is left out"]))
+        #expect(try servings(#"{"value": -6}"#) == (nil, ["warning recipeYield '-6' is below zero, and a recipe makes more than nothing; it is left out"]))
+        #expect(try servings(#""-4""#) == (nil, ["warning recipeYield '-4' is below zero, and a recipe makes more than nothing; it is left out"]))
+        #expect(try servings(#""Serves -4""#).0 == nil)
+        #expect(try servings(#""1e9""#)
+                == (nil, [#"warning recipeYield '1e9' is a number written with an exponent; a yield is a count (such as "8 servings" or "24 cookies"); it is left out"#]))
+        // A range and a hyphenated word are no minus sign.
+        #expect(try servings(#""4-6""#).0 == 4)
+        #expect(try servings(#""Serves-4""#).0 == 4)
+    }
+
     /// An identifier too long for an id says so (it was "is not a Larder id (lower-case
     /// letters, digits and hyphens)", and quoted all 100,000 characters).
     @Test func anOverlongIdentifierSaysItIsTooLong() throws {

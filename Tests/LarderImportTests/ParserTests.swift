@@ -128,6 +128,24 @@ import Testing
         #expect(RecipeYield.parse("18–24 cookies") == RecipeYield(value: .amount(18, unit: "cookies"), isRange: true))
     }
 
+    /// Why a text gives no yield: no amount, or one that is no yield (`"-4"` was 4, `"1e9"`
+    /// 1 "e9").
+    @Test(arguments: [
+        ("a crowd", nil), ("-4", "is below zero"), ("Serves -4", "is below zero"), ("Yield: −6 cakes", "is below zero"),
+        ("1e9", "with an exponent"), ("2E+3 cookies", "with an exponent"), ("0 servings", "is 0"),
+    ])
+    func readErrors(_ text: String, _ why: String?) {
+        do {
+            let y = try RecipeYield.read(text)
+            Issue.record("'\(text)' read as \(y)")
+        } catch {
+            switch error {
+            case .noAmount: #expect(why == nil, "\(text)")
+            case .unusable(let reason): #expect(why.map { reason.contains($0) } == true, "\(text): \(reason)")
+            }
+        }
+    }
+
     @Test(arguments: ["a crowd", "", "   ", "0 servings", "servings", "many (about ten)"])
     func nothingToRead(_ text: String) {
         #expect(RecipeYield.parse(text) == nil)

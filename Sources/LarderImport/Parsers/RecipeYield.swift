@@ -37,12 +37,33 @@ public struct RecipeYield: Sendable, Hashable {
         "persone",
     ]
 
-    /// The yield a text gives, or nil when it gives no positive amount.
+    /// Why a text gives no yield.
+    public enum ReadError: Error, Sendable, Hashable {
+        /// No amount at all (`"a crowd"`, `"servings"`).
+        case noAmount
+        /// An amount that is no yield, and why: `"-4"` "is below zero", `"1e9"` "is written
+        /// with an exponent", `"0 servings"` "is 0".
+        case unusable(String)
+    }
+
+    /// The yield a text gives, or nil when it gives none (``read(_:)`` says why).
     public static func parse(_ text: String) -> RecipeYield? {
+        try? read(text)
+    }
+
+    /// The yield a text gives; throws when it gives no amount, or one that is no yield (below
+    /// zero, 0, a number with an exponent).
+    public static func read(_ text: String) throws(ReadError) -> RecipeYield {
         let cleaned = ImportText.clean(text)
         let scalars = Array(cleaned.unicodeScalars)
         // The amount starts at the first digit or vulgar fraction ("Serves 4", "Makes ½ cup").
-        guard let start = scalars.firstIndex(where: { isDigit($0) || vulgar.contains($0) }) else { return nil }
+        guard let start = scalars.firstIndex(where: { isDigit($0) || vulgar.contains($0) }) else { throw .noAmount }
+        // "-4", "Serves -4": a minus sign right before the amount, at the start or after a
+        // space, `:` or `(` (it was read as 4; "Serves-4" is a hyphen).
+        if start > 0, ["-", "\u{2212}", "\u{2012}", "\u{2013}"].contains(scalars[start - 1]),
+           start == 1 || [" ", ":", "("].contains(scalars[start - 2]) {
+            throw .unusable("is below zero, and a recipe makes more than nothing")
+        }
         // The amount: the longest run from there that reads as one ("4", "1 1/2", "4-6",
         // "4 to 6"), not cut inside a number.
         var found: (amount: Amount, end: Int)?
@@ -54,11 +75,20 @@ public struct RecipeYield: Sendable, Hashable {
             }
             end += 1
         }
-        guard let (amount, amountEnd) = found else { return nil }
+        guard let (amount, amountEnd) = found else { throw .noAmount }
+        // "1e9", "2E+3": an exponent, not a unit named "e9" (it was 1 "e9").
+        if amountEnd < scalars.count, scalars[amountEnd] == "e" || scalars[amountEnd] == "E" {
+            var k = amountEnd + 1
+            if k < scalars.count, scalars[k] == "+" || scalars[k] == "-" { k += 1 }
+            if k < scalars.count, isDigit(scalars[k]) {
+                throw .unusable("is a number written with an exponent; a yield is a count (such as \"8 servings\" or \"24 cookies\")")
+            }
+        }
         let rest = String(String.UnicodeScalarView(scalars[amountEnd...]))
         let isRange = amount.isRange
         let lower = amount.lower
-        guard lower > .zero, var value = decimal(lower) else { return nil }
+        guard lower > .zero else { throw .unusable("is 0, and a recipe makes more than nothing") }
+        guard var value = decimal(lower) else { throw .noAmount }
         // The unit: what follows, without a parenthesis ("1 loaf (9x5 inch)" -> "loaf").
         var unitText = rest
         while let open = unitText.firstIndex(of: "("), let close = unitText[open...].firstIndex(of: ")") {
