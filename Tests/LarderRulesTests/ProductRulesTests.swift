@@ -51,6 +51,14 @@ import Testing
         #expect(found[0].message.contains("sodium is 0.48 g"))
     }
 
+    /// Huge values are reported, not a crash: sodium 1e19 trapped converting 2.5e19 g of
+    /// salt to Int for the message (lint exited with SIGILL).
+    @Test(arguments: [#""salt": 1, "sodium": 1e19"#, #""fat": 1e308, "salt": 1e308"#, #""energyKcal": 1e300, "energyKj": 1"#])
+    func hugeValuesAreReportedNotACrash(_ per100g: String) throws {
+        let found = try run(rule, product(per100g), kind: "product")
+        #expect(!found.isEmpty, "\(per100g)")
+    }
+
     @Test(arguments: [
         // salt, sodium, fires (tolerance 5% of the larger + 0.02 g)
         (1.0, 0.4, false), (1.07, 0.4, false), (1.08, 0.4, true), (0.93, 0.4, false), (0.92, 0.4, true),

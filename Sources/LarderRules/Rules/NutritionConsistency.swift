@@ -212,6 +212,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
     /// decimals (`2.0`, `0.32`, `1812`).
     static func format(_ x: Double) -> String {
         if !x.isFinite { return "\(x)" }
+        // Past 1e15 a whole number has no digits left to round (and past Int.max the
+        // conversion traps: sodium 1e19 crashed lint).
+        if abs(x) >= 1e15 { return "\(x)" }
         if abs(x) >= 100 { return String(Int(x.rounded())) }
         let hundredths = Int((abs(x) * 100).rounded())
         var text = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
