@@ -83,7 +83,12 @@ public struct ScaleOptions: Sendable, Hashable {
                 result = try Rational(decimal: number.literal)
             } else if let text = value.stringValue, case .exact(let v)? = try Amount(parsing: text) {
                 result = v
+            } else if let text = value.stringValue, JSONNumber(parsing: text) != nil {
+                // A number with an exponent (`--factor 1e1`), as it would be in the config.
+                result = try Rational(decimal: text)
             }
+        } catch .tooPrecise {
+            throw Self.error("\(what) \(value.displayText) has more decimal places than Larder computes with (18)")
         } catch {
             throw Self.error("\(what) \(value.displayText) is too large to compute exactly")
         }

@@ -315,6 +315,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         (["fator": 2], "unknown option 'fator'"),
         (["to": "flour"], "NAME=AMOUNT"),
         (["to": "flour=lots"], "needs an amount"),
+        // Said to be too large before.
+        (["factor": "0.0000000000000000000001"], "has more decimal places than Larder computes with (18)"),
     ] as [(JSONValue, String)])
     func badOptionsAreSentences(_ options: JSONValue, _ expected: String) {
         #expect {
@@ -326,6 +328,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
 
     @Test func optionsFromConfig() throws {
         #expect(try ScaleOptions(json: ["factor": "1/2"]).target == .factor(r(1, 2)))
+        // An exponent, as `--factor 1e1` gives it (it was "must be a number above 0").
+        #expect(try ScaleOptions(json: ["factor": "1e1"]).target == .factor(r(10, 1)))
+        #expect(try ScaleOptions(json: ["factor": "2.5e0"]).target == .factor(r(5, 2)))
         #expect(try ScaleOptions(json: ["servings": 6, "convention": "metric"]).convention == .metric)
         #expect(try ScaleOptions(json: ["to": "flour=300 g"]).target == .ingredient(name: "flour", quantity: Quantity(amount: .exact(300), unit: KitchenUnits.standard.unit(id: "g"))))
     }
