@@ -589,6 +589,46 @@ import Testing
         }
     }
 
+    /// An export's file named like the marker would replace it (the file said the folder is
+    /// Larder's only by chance); refused at the top of a folder output, for an export plugin
+    /// as for an exporter in Swift, streamed or not. Deeper down the name is an ordinary file.
+    @Test func noExportWritesOverTheMarker() async throws {
+        let dir = try scratch(#"cat > /dev/null; echo '{"artifacts": [{"path": ".larder-output", "text": "x"}]}'"#)
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "marker", "stage": "export", "command": ["sh", "plugin.sh"]}], "exports": [{"marker": {"out": "dist/m"}}]}
+            """#))
+        var builder = Builder(config: config, registry: PluginRegistry(), outputBase: dir)
+        builder.pluginDirectory = dir
+        do {
+            _ = try await builder.run(try documents())
+            Issue.record("the marker was written over")
+        } catch {
+            #expect("\(error)" == "export marker: the export made a file '.larder-output' at the top of the output 'dist/m': that name is Larder's mark of its output folders; give the file another name or put it in a folder")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/dist/m"))
+
+        let writer = OutputWriter(base: try scratch())
+        do {
+            try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: ".Larder-Output", string: "x")])])
+            Issue.record("the marker was written over")
+        } catch {
+            #expect("\(error)".hasPrefix("the export made a file '.Larder-Output' at the top of the output 'dist/json'"))
+        }
+        try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: "en/.larder-output", string: "x")])])
+        try writer.check([OutputWriter.Output(path: "dist/one.larder", isFile: true, artifacts: [try Artifact(path: ".larder-output", string: "x")])])
+
+        var staging = try writer.begin(in: try scratch())
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "dist/streamed", isFile: false)
+        do {
+            try sink.append(Array("x".utf8), to: ".larder-output")
+            try sink.closeAll()
+            Issue.record("a stream wrote over the marker")
+        } catch {
+            #expect("\(error)".hasPrefix("the export made a file '.larder-output' at the top of the output 'dist/streamed'"))
+        }
+    }
+
     /// Two paths that differ only in case are one file on macOS and Windows: a build there
     /// kept one of the two silently. (Two encodings of one accent are one path to Swift, and
     /// are refused as a path given twice.)

@@ -170,6 +170,7 @@ public struct ExportSink: Sendable {
             } catch {
                 throw OutputWriter.WriteError("\(error)")
             }
+            try OutputWriter.checkNotMarker(path, output: output)
         }
         let location = location(path)
         if let failed = OutputWriter.makeFolders((location as NSString).deletingLastPathComponent) {

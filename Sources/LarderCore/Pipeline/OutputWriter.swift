@@ -98,8 +98,17 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw WriteError("\(error)")
             }
+            if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path) }
         }
         try Self.checkClashes(output)
+    }
+
+    /// Throws when an export's file would take the place of the marker (``marker`` at the
+    /// top of a folder output, in any case: one file on macOS and Windows): it would replace
+    /// the mark that says the folder is Larder's, or be replaced by it.
+    static func checkNotMarker(_ path: String, output: String) throws(WriteError) {
+        guard path.lowercased() == marker else { return }
+        throw WriteError("the export made a file '\(path)' at the top of the output '\(output)': that name is Larder's mark of its output folders; give the file another name or put it in a folder")
     }
 
     /// Throws when two of the output's files cannot both be written: one path given twice,
