@@ -169,6 +169,18 @@ import Testing
         #expect(r.stdout.contains("larder.yml:6:5: error: plugin 'abv-limit': exited with status 5; it said: boom [plugin/abv-limit]"), "\(r.stdout)")
     }
 
+    /// A lint plugin named like a built-in rule reported as that rule, `rules: { unique-id: off }`
+    /// did not turn it off, and `larder plugins` listed two `unique-id`: it is refused at its id.
+    @Test func aLintPluginWithTheIdOfABuiltInRuleIsRefused() throws {
+        let scratch = try project(limit: 40)
+        try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "id: abv-limit", with: "id: unique-id") + "\nrules:\n  unique-id: \"off\"\n")
+        let r = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: scratch.url)
+        #expect(r.status != 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("larder.yml:6:9: error: the lint plugin id 'unique-id' is the id of the rule 'unique-id': its reports would pass for that rule's, and `rules: { unique-id: off }` would not turn it off; give the plugin an id of its own (acme-unique-id) [config]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("above the limit"), "the refused plugin ran: \(r.stdout)")
+    }
+
     @Test func aPluginFailureCanBeMadeAWarning() throws {
         let scratch = try project(limit: 40, lintCommand: "sh, -c, 'exit 5'")
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)

@@ -527,6 +527,40 @@ import Testing
         #expect(found.map(\.pointer) == ["/plugins/1/id", "/plugins/2", "/plugins/3"])
     }
 
+    struct UniqueID: Rule {
+        let id = "unique-id"
+        let summary = "Ids are unique."
+        let defaultSeverity = Severity.error
+        func check(_ document: Document, context: RuleContext) -> [Diagnostic] { [] }
+    }
+
+    /// A lint plugin with the id of a rule or check of Larder reported as that rule, and
+    /// `rules: { schema: off }` did not turn it off: it is refused, and does not run.
+    @Test func aLintPluginCannotTakeTheIdOfARule() async throws {
+        let dir = try scratch("echo run >> runs.txt; cat > /dev/null; echo '{\"diagnostics\": []}'")
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"locales": ["en"], "content": [{"kind": "recipe", "include": ["content/*.json"]}],
+             "plugins": [{"id": "schema", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "parse", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "unique-id", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "acme-unique-id", "stage": "lint", "command": ["sh", "plugin.sh"]}]}
+            """#))
+        var registry = PluginRegistry()
+        try registry.register(rule: UniqueID())
+        let linter = Linter(config: config, registry: registry, reader: WorkingTreeReader(root: dir), projectRoot: dir)
+        let found = linter.checkPluginSettings()
+        #expect(found.map(\.message) == [
+            "the lint plugin id 'schema' is the id of the check 'schema': its reports would pass for that check's, and `rules: { schema: off }` would not turn it off; give the plugin an id of its own (acme-schema)",
+            "the lint plugin id 'parse' is the id of the check 'parse': its reports would pass for that check's, and `rules: { parse: off }` would not turn it off; give the plugin an id of its own (acme-parse)",
+            "the lint plugin id 'unique-id' is the id of the rule 'unique-id': its reports would pass for that rule's, and `rules: { unique-id: off }` would not turn it off; give the plugin an id of its own (acme-unique-id)",
+        ])
+        #expect(found.map(\.severity) == [.error, .error, .error])
+        #expect(found.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id"])
+        let ran = await linter.runLintPlugins(try documents())
+        #expect(ran.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id"])
+        #expect(try String(contentsOfFile: dir + "/runs.txt", encoding: .utf8) == "run\n", "only acme-unique-id runs")
+    }
+
     @Test func builderRunsTransformAndExportPluginsNamedInTheSteps() async throws {
         let out = try scratch()
         let config = LarderConfig(json: try JSONValue(parsing: #"""

@@ -29,9 +29,12 @@ extension Linter {
         guard !plugins.isEmpty, !documents.isEmpty else { return setup }
         let locales = config.locales
         var jobs: [(ExternalPlugin, Severity)] = []
+        let taken = ruleIDsOfLarder
         for (index, spec) in plugins {
             let setting = config.rules["plugin/\(spec.id)"]
             if setting?.isOff ?? false { continue }
+            // Refused (an error of checkPluginSettings): it would report as the rule.
+            if taken.contains(spec.id) { continue }
             let range = configPositions?(JSONPointer(tokens: ["plugins", String(index)]))
                 ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
             jobs.append((ExternalPlugin(spec: spec, projectRoot: projectRoot, configFile: configFile, configRange: range),
@@ -47,8 +50,17 @@ extension Linter {
         return setup + results.flatMap { $0 }
     }
 
-    /// Mistakes in `plugins:`: an id declared twice (an error), and a transform or export
-    /// plugin that no step of `transforms:` / `exports:` names, so it never runs (a warning).
+    /// The ids a lint plugin may not take: the rules of the registry, the core checks
+    /// (`parse`, `schema`) and `config`. A lint plugin's diagnostics carry its id as their
+    /// rule id, so with one of these its reports would pass for the rule's, and
+    /// `rules: { schema: off }` would turn off the rule but not the plugin.
+    var ruleIDsOfLarder: Set<String> {
+        Set(registry.rules.map(\.id)).union(RuleMetadata.coreChecks.keys).union([ConfigLoader.ruleID])
+    }
+
+    /// Mistakes in `plugins:`: an id declared twice or a lint plugin with the id of a rule
+    /// (errors; such a plugin does not run), and a transform or export plugin that no step
+    /// of `transforms:` / `exports:` names, so it never runs (a warning).
     public func checkPluginSettings() -> [Diagnostic] {
         var out: [Diagnostic] = []
         func report(_ severity: Severity, _ message: String, at pointer: JSONPointer) {
@@ -57,6 +69,7 @@ extension Linter {
                                   file: configFile, start: range.start, end: range.end, pointer: pointer))
         }
         var first: [String: Int] = [:]
+        let taken = ruleIDsOfLarder
         let transformSteps = Set(config.transforms.map(\.id)), exportSteps = Set(config.exports.map(\.id))
         for (i, spec) in config.plugins.enumerated() {
             let pointer = JSONPointer(tokens: ["plugins", String(i)])
@@ -66,6 +79,13 @@ extension Linter {
                 continue
             }
             first[spec.id] = i
+            if spec.stage == "lint" && taken.contains(spec.id) {
+                let what = RuleMetadata.coreChecks[spec.id] != nil || spec.id == ConfigLoader.ruleID ? "check" : "rule"
+                report(.error, "the lint plugin id '\(spec.id)' is the id of the \(what) '\(spec.id)': its reports would pass for that \(what)'s, "
+                       + "and `rules: { \(spec.id): off }` would not turn it off; give the plugin an id of its own (acme-\(spec.id))",
+                       at: pointer.appending("id"))
+                continue
+            }
             if spec.stage == "transform" && !transformSteps.contains(spec.id) {
                 report(.warning, "the transform plugin '\(spec.id)' never runs: name it in `transforms:` (- \(spec.id))", at: pointer)
             } else if spec.stage == "export" && !exportSteps.contains(spec.id) {
