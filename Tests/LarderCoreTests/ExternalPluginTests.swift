@@ -380,6 +380,30 @@ import Testing
         #expect(try await failure(#"{"diagnostics": []}"#) == #"plugin 'demo': the response has no "documents" array"#)
     }
 
+    /// A document returned twice, or a key given twice in one object, left it to chance
+    /// which one counted (the last did).
+    @Test func duplicatesInAnAnswerAreProtocolErrors() async throws {
+        let twice = #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "a"}}, {"file": "content/drinks.json", "index": 1, "value": {"id": "b"}}]}"#
+        do {
+            _ = try await shell("cat > /dev/null; echo '\(twice)'", stage: "transform").transform(try documents(), options: .null, locales: [])
+            Issue.record("a document returned twice was accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': documents[1] names content/drinks.json #1 again (also documents[0]); return each document once")
+        }
+        let single = #"{"documents": [{"file": "one.json", "value": {"id": "a"}}, {"file": "one.json", "index": null, "value": {"id": "b"}}]}"#
+        do {
+            _ = try await shell("cat > /dev/null; echo '\(single)'", stage: "transform")
+                .transform(try documents(#"{"id": "x"}"#, file: "one.json"), options: .null, locales: [])
+            Issue.record("a document returned twice was accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': documents[1] names one.json again (also documents[0]); return each document once")
+        }
+        let key = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "a", "message": "b"}]}'"#)
+        #expect(key.message == "plugin 'demo': answered with the key 'message' twice in one object (at '/diagnostics/0/message'); each key may appear once")
+        let top = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [], "diagnostics": []}'"#)
+        #expect(top.message == "plugin 'demo': answered with the key 'diagnostics' twice in one object (at '/diagnostics'); each key may appear once")
+    }
+
     // MARK: Export plugins
 
     @Test func exportReturnsTextAndBase64Artifacts() async throws {

@@ -87,6 +87,7 @@ public struct ExternalPlugin: Sendable {
         var position: [String: Int] = [:]
         for (i, d) in documents.enumerated() { position[Self.key(d.file, d.index)] = i }
         var rewritten: [Int] = []
+        var returnedAs: [Int: Int] = [:]
         for (n, item) in returned.enumerated() {
             guard let object = item.objectValue, let file = object["file"]?.stringValue else {
                 throw fail("documents[\(n)] is not an object with a \"file\" string")
@@ -103,6 +104,9 @@ public struct ExternalPlugin: Sendable {
             }
             guard let at = position[Self.key(file, index)] else {
                 throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? ""), which is not a document of the request")
+            }
+            if let earlier = returnedAs.updateValue(n, forKey: at) {
+                throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? "") again (also documents[\(earlier)]); return each document once")
             }
             guard let value = object["value"], value.objectValue != nil else {
                 throw fail("documents[\(n)].value (\(file)) must be a JSON object")
@@ -196,13 +200,21 @@ public struct ExternalPlugin: Sendable {
             if status != 0 { throw fail("exited with status \(status)" + Self.excerpt(errorOutput)) }
             output = bytes
         }
-        let value: JSONValue
+        let parsed: JSONDocument
         do {
-            value = try JSONValue(parsing: output)
+            parsed = try JSONDocument(parsing: output)
         } catch {
             let start = String(decoding: output.prefix(60), as: UTF8.self)
             throw fail("did not answer with JSON (\(error.message) at \(error.position)); its output starts with \(Self.quoted(start))")
         }
+        // A key given twice in one object would leave it to chance which value counts (the
+        // last, here): `"message": "a", "message": "b"`.
+        if let duplicate = parsed.duplicateKeys.first {
+            let key = parsed.string(duplicate.second) ?? ""
+            throw fail("answered with the key \(Self.quoted(key)) twice in one object (at \(Self.quoted(parsed.pointer(to: duplicate.second).description))); "
+                + "each key may appear once")
+        }
+        let value = parsed.value
         guard let object = value.objectValue else {
             throw fail("answered with a JSON \(value.kind) instead of an object; a \(stage) response is {\(Self.responseKeys(stage))}")
         }
