@@ -169,6 +169,60 @@ import Testing
         #expect(r.stdout.contains("larder.yml:6:5: error: plugin 'abv-limit': exited with status 5; it said: boom [plugin/abv-limit]"), "\(r.stdout)")
     }
 
+    /// A transform plugin that rewrites a recipe and warns about it: the warning was placed
+    /// by the rewritten document's own lines (from 1:1) and pointed at another recipe of the
+    /// file. Mode keep (nothing returned) placed it right.
+    @Test(arguments: ["keep", "rewrite"])
+    func transformWarningsPointAtTheirRecipeInTheFile(_ mode: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", """
+            [
+              {"id": "negroni", "name": "Negroni", "ingredients": ["1 oz gin"]},
+              {
+                "id": "zombie",
+                "name": "Zombie",
+                "ingredients": ["1 oz rum"]
+              }
+            ]
+            """)
+        try scratch.write("tdiag.py", #"""
+            import json, sys
+            req = json.load(sys.stdin)
+            docs, diags = [], []
+            for d in req["documents"]:
+                v = d["value"]
+                if v["id"] == "zombie":
+                    if req["options"]["mode"] == "rewrite":
+                        v["name"] = "Zombie!!"
+                        v["x-note"] = "loud"
+                        docs.append({"file": d["file"], "index": d["index"], "value": v})
+                    diags.append({"file": d["file"], "pointer": d["pointer"] + "/name", "message": "renamed", "severity": "warning"})
+                    if req["options"]["mode"] == "rewrite":
+                        diags.append({"file": d["file"], "pointer": d["pointer"] + "/x-note", "message": "noted", "severity": "warning"})
+            json.dump({"documents": docs, "diagnostics": diags}, sys.stdout)
+            """#)
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: tdiag
+                stage: transform
+                command: [python3, tdiag.py]
+            transforms:
+              - tdiag: { mode: \(mode) }
+            exports:
+              - json-bundle: { out: dist/json }
+            """)
+        let r = try CLI.run(["build", "--format", "xcode"], in: scratch.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("content/drinks.json:5:13: warning: renamed [tdiag]"), "\(r.stdout)")
+        if mode == "rewrite" {
+            #expect(r.stdout.contains("content/drinks.json:3:3: warning: noted (about /1/x-note of the rewritten document, which content/drinks.json does not have) [tdiag]"), "\(r.stdout)")
+        }
+    }
+
     /// A lint plugin named like a built-in rule reported as that rule, `rules: { unique-id: off }`
     /// did not turn it off, and `larder plugins` listed two `unique-id`: it is refused at its id.
     @Test func aLintPluginWithTheIdOfABuiltInRuleIsRefused() throws {

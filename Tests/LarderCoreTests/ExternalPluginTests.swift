@@ -404,6 +404,44 @@ import Testing
         #expect(top.message == "plugin 'demo': answered with the key 'diagnostics' twice in one object (at '/diagnostics'); each key may appear once")
     }
 
+    /// A transform's diagnostics are reported against the file, so they are placed by the
+    /// file's positions, not by those of the rewritten document (serialized on its own, from
+    /// 1:1), which put a warning about one recipe on the lines of another. A pointer only the
+    /// rewritten value has goes to its nearest ancestor in the file, and says so.
+    @Test func transformDiagnosticsArePlacedInTheFile() async throws {
+        let response = #"""
+            {"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "zombie", "name": "Zombie!!", "steps": ["Shake."]}}],
+             "diagnostics": [{"file": "content/drinks.json", "pointer": "/1/name", "message": "renamed", "severity": "warning"},
+                             {"file": "content/drinks.json", "pointer": "/1/steps/0", "message": "new step", "severity": "note"},
+                             {"file": "content/drinks.json", "pointer": "/1/x-abv", "message": "dropped", "severity": "note"},
+                             {"file": "content/drinks.json", "pointer": "/0/name", "message": "kept", "severity": "note"}]}
+            """#
+        let docs = try documents()
+        let plugin = try shell("cat > /dev/null; cat <<'EOF'\n\(response)\nEOF\n", stage: "transform")
+        let (out, _, found) = try await plugin.transform(docs, options: .null, locales: [])
+        func place(_ d: Document, _ key: String?) -> SourcePosition {
+            d.diagnostic(ruleID: "x", severity: .note, message: "x", node: key.map { d.json.member(d.node, $0)! } ?? d.node).start
+        }
+        #expect(found.map(\.message) == ["renamed", "new step (about /1/steps/0 of the rewritten document, which content/drinks.json does not have)", "dropped", "kept"])
+        #expect(found.map(\.pointer) == ["/1/name", "/1", "/1/x-abv", "/0/name"])
+        #expect(found.map(\.start) == [place(docs[1], "name"), place(docs[1], nil), place(docs[1], "x-abv"), place(docs[0], "name")])
+        #expect(found.first?.start.line == 3)
+
+        // After that transform, an export plugin's diagnostics too are placed in the file
+        // the build loaded, not in the rewritten document.
+        let exported = try await shell(#"cat > /dev/null; echo '{"artifacts": [], "diagnostics": [{"file": "content/drinks.json", "pointer": "/1/name", "message": "m", "severity": "note"}]}'"#, stage: "export")
+            .export(out, options: .null, locales: [], sources: docs)
+        #expect(exported.diagnostics.map(\.start) == [place(docs[1], "name")])
+        // A pointer in neither is still refused.
+        let nowhere = #"{"documents": [], "diagnostics": [{"file": "content/drinks.json", "pointer": "/1/nope", "message": "m"}]}"#
+        do {
+            _ = try await shell("cat > /dev/null; echo '\(nowhere)'", stage: "transform").transform(docs, options: .null, locales: [])
+            Issue.record("a pointer in neither document was accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': diagnostics[0]: the pointer '/1/nope' does not exist in content/drinks.json")
+        }
+    }
+
     // MARK: Export plugins
 
     @Test func exportReturnsTextAndBase64Artifacts() async throws {

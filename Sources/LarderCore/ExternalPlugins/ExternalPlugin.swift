@@ -78,10 +78,17 @@ public struct ExternalPlugin: Sendable {
     /// Runs a transform plugin: returns `documents` with the ones the plugin rewrote replaced,
     /// the positions of those in `documents`, and its diagnostics. Throws when the plugin
     /// fails or answers something unusable.
-    public func transform(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure)
+    ///
+    /// The diagnostics are placed in `sources`, the documents as their files hold them (by
+    /// default `documents`; a build passes what it loaded, before any transform), since
+    /// they are reported against those files: a rewritten document is serialized on its own
+    /// and its positions are not the file's. A pointer only the rewritten value has is
+    /// placed at its nearest ancestor in the file, and the message says so.
+    public func transform(_ documents: [Document], options: JSONValue, locales: [String], sources: [Document]? = nil) async throws(Failure)
         -> (documents: [Document], rewritten: [Int], diagnostics: [Diagnostic])
     {
         let response = try await exchange(stage: "transform", documents: documents, options: options, locales: locales)
+        let request = documents
         var documents = documents
         guard let returned = Self.array(response, "documents") else { throw fail("the response has no \"documents\" array") }
         var position: [String: Int] = [:]
@@ -118,7 +125,7 @@ public struct ExternalPlugin: Sendable {
             }
             rewritten.append(at)
         }
-        let (diagnostics, problems) = checkDiagnostics(response, in: documents)
+        let (diagnostics, problems) = checkDiagnostics(response, in: sources ?? request, rewritten: [request, documents])
         if let first = problems.first { throw first }
         return (documents, rewritten, diagnostics)
     }
@@ -126,7 +133,12 @@ public struct ExternalPlugin: Sendable {
     /// Runs an export plugin: returns its artifacts (paths checked with
     /// ``Artifact/validate(path:)``) and diagnostics. Throws when the plugin fails or
     /// answers something unusable.
-    public func export(_ documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> (artifacts: [Artifact], diagnostics: [Diagnostic]) {
+    ///
+    /// The diagnostics are placed in `sources`, the documents as their files hold them (by
+    /// default `documents`), as for ``transform(_:options:locales:sources:)``.
+    public func export(_ documents: [Document], options: JSONValue, locales: [String], sources: [Document]? = nil) async throws(Failure)
+        -> (artifacts: [Artifact], diagnostics: [Diagnostic])
+    {
         let response = try await exchange(stage: "export", documents: documents, options: options, locales: locales)
         guard let items = Self.array(response, "artifacts") else { throw fail("the response has no \"artifacts\" array") }
         var artifacts: [Artifact] = []
@@ -154,7 +166,7 @@ public struct ExternalPlugin: Sendable {
                 throw fail("artifacts[\(n)]: \(error)")
             }
         }
-        let (diagnostics, problems) = checkDiagnostics(response, in: documents)
+        let (diagnostics, problems) = checkDiagnostics(response, in: sources ?? documents, rewritten: [documents])
         if let first = problems.first { throw first }
         return (artifacts, diagnostics)
     }
@@ -228,13 +240,25 @@ public struct ExternalPlugin: Sendable {
         return object
     }
 
-    /// The response's diagnostics placed in `documents`, and the problems with those that
-    /// cannot be placed.
-    func checkDiagnostics(_ response: JSONObject, in documents: [Document]) -> (diagnostics: [Diagnostic], problems: [Failure]) {
+    /// The response's diagnostics placed in `documents` (the documents as their files hold
+    /// them), and the problems with those that cannot be placed.
+    ///
+    /// A pointer that is not in `documents` but in one of `rewritten` (what the transforms
+    /// made of them) is about a value only the rewritten document has: it is placed at its
+    /// nearest ancestor in `documents`, and the message names it.
+    func checkDiagnostics(_ response: JSONObject, in documents: [Document], rewritten: [[Document]] = [])
+        -> (diagnostics: [Diagnostic], problems: [Failure])
+    {
         guard let items = response["diagnostics"] else { return ([], []) }
         guard let array = items.arrayValue else { return ([], [fail("\"diagnostics\" is not an array")]) }
         var byFile: [String: [Document]] = [:]
         for d in documents { byFile[d.file, default: []].append(d) }
+        var rewrittenByFile: [String: [[Document]]] = [:]
+        for set in rewritten {
+            var files: [String: [Document]] = [:]
+            for d in set where byFile[d.file] != nil { files[d.file, default: []].append(d) }
+            for (file, found) in files { rewrittenByFile[file, default: []].append(found) }
+        }
         var out: [Diagnostic] = []
         var problems: [Failure] = []
         for (n, item) in array.enumerated() {
@@ -274,10 +298,19 @@ public struct ExternalPlugin: Sendable {
                 }
                 ruleID += "/" + name
             }
-            guard let (document, node) = Self.locate(pointer, in: candidates) else {
+            if let (document, node) = Self.locate(pointer, in: candidates) {
+                out.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node))
+                continue
+            }
+            // Only in the rewritten value: at the nearest place the file has.
+            guard (rewrittenByFile[file] ?? []).contains(where: { Self.locate(pointer, in: $0) != nil }),
+                  let (document, node) = (0..<pointer.tokens.count).reversed().lazy
+                    .compactMap({ Self.locate(JSONPointer(tokens: Array(pointer.tokens.prefix($0))), in: candidates) }).first
+            else {
                 problems.append(fail("diagnostics[\(n)]: the pointer \(Self.quoted(pointerText)) does not exist in \(file)")); continue
             }
-            out.append(document.diagnostic(ruleID: ruleID, severity: severity, message: message, node: node))
+            out.append(document.diagnostic(ruleID: ruleID, severity: severity,
+                                           message: message + " (about \(pointerText) of the rewritten document, which \(file) does not have)", node: node))
         }
         return (out, problems)
     }

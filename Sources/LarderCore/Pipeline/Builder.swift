@@ -149,6 +149,12 @@ public struct Builder: Sendable {
     /// Transforms `documents`, exports them and writes the outputs. `progress` is called
     /// with each step's name before it runs.
     public func run(_ documents: [Document], progress: @Sendable (Int, String) -> Void = { _, _ in }) async throws(StepError) -> Result {
+        // The documents as their files hold them, where the diagnostics of external plugins
+        // are placed (kept only when one runs: a transform's documents have tapes of their
+        // own, and the loaded ones would otherwise be freed).
+        let runsPlugins = config.transforms.contains { externalPlugin($0.id, stage: "transform") != nil }
+            || config.exports.contains { externalPlugin($0.id, stage: "export") != nil }
+        let sources = runsPlugins ? documents : []
         var documents = documents
         var diagnostics: [Diagnostic] = []
         var index = 0
@@ -160,7 +166,8 @@ public struct Builder: Sendable {
             if let plugin = externalPlugin(step.id, stage: "transform") {
                 var rewritten: [Int] = []
                 do {
-                    let result = try await plugin.transform(documents, options: Self.mergedOptions(plugin, step), locales: config.locales)
+                    let result = try await plugin.transform(documents, options: Self.mergedOptions(plugin, step), locales: config.locales,
+                                                              sources: sources)
                     documents = result.documents
                     diagnostics += result.diagnostics
                     rewritten = result.rewritten
@@ -261,7 +268,7 @@ public struct Builder: Sendable {
                     switch job.work {
                     case .external(let plugin, let options):
                         do throws(ExternalPlugin.Failure) {
-                            let result = try await plugin.export(exported, options: options, locales: locales)
+                            let result = try await plugin.export(exported, options: options, locales: locales, sources: sources)
                             return (position, .success((result.artifacts, result.diagnostics)))
                         } catch {
                             return (position, .failure(StepError(step: job.name, message: error.description)))
