@@ -261,6 +261,29 @@ import Testing
         #expect(found.map(\.message) == ["plugin 'gone': cannot run ./nope.sh: './nope.sh' does not exist or is not executable (relative to \(dir))"])
     }
 
+    /// A plugin may read its input by name: on a socket (what standard input was), opening
+    /// `/dev/stdin` fails with ENXIO, and Node's `fs.readFileSync('/dev/stdin')`, `jq . /dev/stdin`
+    /// or Python's `open('/dev/stdin')` failed. The same for `/dev/stdout` and `/dev/stderr`.
+    @Test func aPluginCanOpenItsInputAndOutputByName() async throws {
+        let found = try await shell(#"""
+            cat /dev/stdin > request.json
+            echo 'read it' > /dev/stderr
+            echo '{"diagnostics": [{"file": "content/drinks.json", "pointer": "/1/name", "message": "seen"}]}' > /dev/stdout
+            """#).lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["seen"])
+        // The whole request came through, larger than a pipe's buffer too.
+        var big = "["
+        for i in 0..<5_000 { big += (i == 0 ? "" : ",") + #"{"id": "d\#(i)", "name": "x"}"# }
+        big += "]"
+        let dir = try scratch(#"wc -c < /dev/stdin > count; echo '{"diagnostics": []}'"#)
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "demo", stage: "lint", command: ["sh", "plugin.sh"]), projectRoot: dir)
+        let docs = try documents(big)
+        #expect(await plugin.lint(docs, locales: ["en"]).isEmpty)
+        let sent = plugin.request(stage: "lint", documents: docs, options: .null, locales: ["en"])
+        let count = try String(contentsOfFile: dir + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(count == String(JSONWriter.compact.bytes(sent).count))
+    }
+
     /// The message quotes the end of standard error, where a traceback names the error,
     /// even after more output than is kept.
     @Test func theEndOfAPluginsErrorOutputIsQuoted() async throws {

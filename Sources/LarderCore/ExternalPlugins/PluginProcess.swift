@@ -6,9 +6,11 @@ import Foundation
 ///     let run = PluginProcess(command: ["python3", "plugins/abv.py"], directory: "/project")
 ///     let outcome = await run.run(input: Array(#"{"protocol": "larder-plugin/1"}"#.utf8))
 ///
-/// This is the one place in the library that starts processes. The request goes through a
-/// socket pair rather than a pipe, so a plugin that exits without reading it cannot kill
-/// Larder with `SIGPIPE`.
+/// This is the one place in the library that starts processes. Standard input, output and
+/// error are pipes, so a plugin may also open them by name (`/dev/stdin`: Node's
+/// `fs.readFileSync('/dev/stdin')`, `jq . /dev/stdin`), which fails on a socket. A plugin
+/// that exits without reading the request cannot kill Larder with `SIGPIPE`: the thread
+/// that writes it blocks the signal and takes the write's `EPIPE` as the end.
 struct PluginProcess: Sendable {
     /// The executable and its arguments; the executable is found on `PATH` unless it holds a
     /// `/` (then it is relative to ``directory``).
@@ -49,26 +51,29 @@ struct PluginProcess: Sendable {
         // thread (the exports of a build run side by side) would otherwise inherit this
         // one's ends, and hold its input or output open. Each plugin then waited for an end
         // of input that did not come until the other exited, and both ran into the timeout.
-        guard let inputPair = Self.socketPair() else { return .failedToStart("cannot make a socket for the request") }
+        guard let inputPipe = Self.pipe() else { return .failedToStart("cannot make a pipe for the request") }
         guard let outputPipe = Self.pipe(), let errorPipe = Self.pipe() else {
-            close(inputPair.child)
-            close(inputPair.parent)
+            close(inputPipe.read)
+            close(inputPipe.write)
             return .failedToStart("cannot make a pipe for the answer")
         }
+        // Larder's end of the request never blocks: the writing thread waits with `poll`,
+        // until the deadline (the plugin's end, a copy, blocks as usual).
+        _ = fcntl(inputPipe.write, F_SETFL, fcntl(inputPipe.write, F_GETFL) | O_NONBLOCK)
         let process = Process()
         process.executableURL = url
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = FileHandle(fileDescriptor: inputPair.child, closeOnDealloc: false)
+        process.standardInput = FileHandle(fileDescriptor: inputPipe.read, closeOnDealloc: false)
         process.standardOutput = FileHandle(fileDescriptor: outputPipe.write, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
         do {
             try process.run()
         } catch {
-            for fd in [inputPair.child, inputPair.parent, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
+            for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
             return .failedToStart("\(error.localizedDescription)")
         }
-        close(inputPair.child)
+        close(inputPipe.read)
         close(outputPipe.write)
         close(errorPipe.write)
         RunningPlugins.shared.add(process.processIdentifier)
@@ -76,7 +81,7 @@ struct PluginProcess: Sendable {
 
         let outputFD = outputPipe.read
         let errorFD = errorPipe.read
-        let parentFD = inputPair.parent
+        let parentFD = inputPipe.write
         let maxOutput = self.maxOutput, maxErrorOutput = self.maxErrorOutput
         let pid = process.processIdentifier
         let ownGroup = getpgid(pid) == pid
@@ -214,30 +219,30 @@ struct PluginProcess: Sendable {
         }
     }
 
-    /// A connected pair of sockets: the child's end becomes its standard input.
-    static func socketPair() -> (parent: Int32, child: Int32)? {
+    /// A pipe whose ends are close-on-exec (the child gets its end as standard input, output
+    /// or error through `dup2`, which clears the flag on the copy): a plugin started at the
+    /// same time by another thread must not inherit them. On Linux both ends are made
+    /// close-on-exec in the same call (`pipe2`, which Swift does not see, found by name), so
+    /// no other thread can start a process in between.
+    static func pipe() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [0, 0]
         #if os(Linux)
-        // Close-on-exec from the start: no other thread's child can inherit them.
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        #else
-        let type = SOCK_STREAM
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+        if let handle = dlopen(nil, RTLD_NOW) {
+            defer { dlclose(handle) }
+            if let symbol = dlsym(handle, "pipe2") {
+                let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
+                guard pipe2(&fds, O_CLOEXEC) == 0 else { return nil }
+                return (fds[0], fds[1])
+            }
+        }
         #endif
-        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { return nil }
-        #if !os(Linux)
+        guard Foundation.pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var on: Int32 = 1
-        _ = setsockopt(fds[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        _ = fcntl(fds[1], F_SETNOSIGPIPE, 1)
         #endif
         return (fds[0], fds[1])
-    }
-
-    /// A one-way channel whose ends are close-on-exec (the child gets its end as standard
-    /// output or error through `dup2`, which clears the flag on the copy): a socket pair,
-    /// made close-on-exec in the same call on Linux, where `pipe2` is not visible to Swift.
-    static func pipe() -> (read: Int32, write: Int32)? {
-        guard let pair = socketPair() else { return nil }
-        return (pair.parent, pair.child)
     }
 
     /// Waits until `fd` can be read (`POLLIN`) or written (`POLLOUT`), or `deadline` passes
@@ -253,25 +258,35 @@ struct PluginProcess: Sendable {
         }
     }
 
-    /// Writes `bytes` to the socket, stopping quietly when the plugin closed its end; then
-    /// closes the socket so the plugin sees the end of its input. True when `deadline`
-    /// passed first.
+    /// Writes `bytes` to the pipe (non-blocking), stopping quietly when the plugin closed its
+    /// end; then closes the pipe so the plugin sees the end of its input. True when
+    /// `deadline` passed first.
+    ///
+    /// Runs on a thread of its own, which blocks `SIGPIPE` while it writes: a write to a pipe
+    /// the plugin closed then fails with `EPIPE` instead of killing Larder, and the signal
+    /// left pending on this thread is taken before the mask is restored.
     static func writeAll(_ bytes: [UInt8], to fd: Int32, until deadline: Date) -> Bool {
         #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL | MSG_DONTWAIT)
-        #else
-        let flags = Int32(MSG_DONTWAIT)
+        var sigpipe = sigset_t()
+        sigemptyset(&sigpipe)
+        sigaddset(&sigpipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &sigpipe, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         #endif
         var offset = 0
         var timedOut = false
+        var broken = false
         bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
-                let n = send(fd, buffer.baseAddress! + offset, buffer.count - offset, flags)
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN || errno == EWOULDBLOCK {
                         if wait(fd, for: Int32(POLLOUT), until: deadline) { continue }
                         timedOut = true
+                    } else {
+                        broken = errno == EPIPE
                     }
                     break
                 }
@@ -279,6 +294,14 @@ struct PluginProcess: Sendable {
             }
         }
         close(fd)
+        #if os(Linux)
+        if broken {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&sigpipe, nil, &now) < 0 && errno == EINTR {}
+        }
+        #else
+        _ = broken
+        #endif
         return timedOut
     }
 
