@@ -258,7 +258,7 @@ import Testing
         let dir = try scratch()
         let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["./nope.sh"]), projectRoot: dir)
         let found = await plugin.lint(try documents(), locales: ["en"])
-        #expect(found.map(\.message) == ["plugin 'gone': cannot run ./nope.sh: './nope.sh' does not exist or is not executable (relative to \(dir))"])
+        #expect(found.map(\.message) == ["plugin 'gone': cannot run ./nope.sh: './nope.sh' does not exist (relative to \(dir))"])
     }
 
     /// A plugin may read its input by name: on a socket (what standard input was), opening
@@ -282,6 +282,47 @@ import Testing
         let sent = plugin.request(stage: "lint", documents: docs, options: .null, locales: ["en"])
         let count = try String(contentsOfFile: dir + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(count == String(JSONWriter.compact.bytes(sent).count))
+    }
+
+    /// A command the system cannot start says why and what to do; Foundation's messages
+    /// were "The operation could not be completed. (NSCocoaErrorDomain error 256.)" for a
+    /// script without a #! line and "The file doesn't exist." for a folder.
+    @Test func commandsThatCannotStartSayWhy() async throws {
+        let dir = try scratch()
+        let fm = FileManager.default
+        func write(_ name: String, _ text: String, executable: Bool = true) throws {
+            try fm.createDirectory(atPath: dir + "/plugins", withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/plugins/" + name, atomically: true, encoding: .utf8)
+            try fm.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: dir + "/plugins/" + name)
+        }
+        func message(_ command: [String]) async throws -> String {
+            let plugin = ExternalPlugin(spec: PluginSpec(id: "demo", stage: "lint", command: command), projectRoot: dir)
+            let found = await plugin.lint(try documents(), locales: ["en"])
+            try #require(found.count == 1, "\(found)")
+            return found[0].message
+        }
+        try write("noshebang.sh", "cat > /dev/null; echo '{}'\n")
+        #expect(try await message(["./plugins/noshebang.sh", "--strict"]) == "plugin 'demo': cannot run ./plugins/noshebang.sh --strict: "
+            + "'./plugins/noshebang.sh' is not a program the system can start: add a #! line (#!/bin/sh, #!/usr/bin/env python3), "
+            + "or run it through its interpreter: [sh, ./plugins/noshebang.sh, --strict]")
+        try write("lost.py", "#!/no/such/python3 -u\nprint('{}')\n")
+        #expect(try await message(["./plugins/lost.py"]) == "plugin 'demo': cannot run ./plugins/lost.py: "
+            + "the interpreter the #! line of './plugins/lost.py' names, '/no/such/python3', does not exist: fix the #! line, "
+            + "or run it through its interpreter: [python3, ./plugins/lost.py]")
+        try write("windows.sh", "#!/bin/sh\r\necho '{}'\r\n")
+        #expect(try await message(["./plugins/windows.sh"]) == "plugin 'demo': cannot run ./plugins/windows.sh: "
+            + "the #! line of './plugins/windows.sh' ends with a Windows line break (\\r\\n), so the system looks for an interpreter "
+            + "whose name ends with it: save the file with Unix line endings (\\n)")
+        try write("plain.py", "print('{}')\n", executable: false)
+        #expect(try await message(["plugins/plain.py"]) == "plugin 'demo': cannot run plugins/plain.py: "
+            + "'plugins/plain.py' is not executable: make it executable (chmod +x plugins/plain.py), "
+            + "or run it through its interpreter: [python3, plugins/plain.py]")
+        #expect(try await message(["./plugins"]) == "plugin 'demo': cannot run ./plugins: './plugins' is a folder, not a program (relative to \(dir))")
+        // The same checks hold for a start the system refuses, whatever Foundation says.
+        let run = PluginProcess(command: ["./plugins/noshebang.sh"], directory: dir)
+        #expect(run.startFailure(URL(fileURLWithPath: dir + "/plugins"), errno: nil) == "'./plugins/noshebang.sh' is a folder, not a program")
+        #expect(run.startFailure(URL(fileURLWithPath: dir + "/plugins/noshebang.sh"), errno: nil)
+            == "'./plugins/noshebang.sh' is not a program the system can start: add a #! line (#!/bin/sh, #!/usr/bin/env python3), or run it through its interpreter: [sh, ./plugins/noshebang.sh]")
     }
 
     /// The message quotes the end of standard error, where a traceback names the error,

@@ -42,10 +42,10 @@ struct PluginProcess: Sendable {
     /// Runs the command with `input` on its standard input.
     func run(input: [UInt8]) async -> Outcome {
         guard let executable = command.first else { return .failedToStart("the command is empty") }
-        guard let url = resolve(executable) else {
-            return .failedToStart(executable.contains("/")
-                ? "'\(executable)' does not exist or is not executable (relative to \(directory))"
-                : "'\(executable)' is not on PATH")
+        let url: URL
+        switch resolve(executable) {
+        case .success(let found): url = found
+        case .failure(let reason): return .failedToStart(reason.message)
         }
         // Every descriptor is made close-on-exec: a plugin started at the same time by another
         // thread (the exports of a build run side by side) would otherwise inherit this
@@ -71,7 +71,11 @@ struct PluginProcess: Sendable {
             try process.run()
         } catch {
             for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
-            return .failedToStart("\(error.localizedDescription)")
+            // Foundation keeps the system's error number as the underlying error.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+                ?? ((error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : nil)
+            return .failedToStart(startFailure(url, errno: code))
         }
         close(inputPipe.read)
         close(outputPipe.write)
@@ -183,15 +187,32 @@ struct PluginProcess: Sendable {
         return .ended(status, bySignal: code == Int32(CLD_KILLED) || code == Int32(CLD_DUMPED))
     }
 
+    /// Why a command cannot be started, as a sentence about its first word.
+    struct StartFailure: Error {
+        var message: String
+    }
+
     /// The executable's URL: a path with `/` against the directory, else the first match on
-    /// `PATH`.
-    func resolve(_ executable: String) -> URL? {
+    /// `PATH`; or why there is none (missing, a folder, not executable).
+    func resolve(_ executable: String) -> Result<URL, StartFailure> {
         let fm = FileManager.default
         if executable.contains("/") {
             let url = executable.hasPrefix("/")
                 ? URL(fileURLWithPath: executable)
                 : URL(fileURLWithPath: directory).appendingPathComponent(executable)
-            return fm.isExecutableFile(atPath: url.path) ? url : nil
+            let place = executable.hasPrefix("/") ? "" : " (relative to \(directory))"
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                return .failure(StartFailure(message: "'\(executable)' does not exist\(place)"))
+            }
+            if isDirectory.boolValue {
+                return .failure(StartFailure(message: "'\(executable)' is a folder, not a program\(place)"))
+            }
+            guard fm.isExecutableFile(atPath: url.path) else {
+                return .failure(StartFailure(message: "'\(executable)' is not executable: make it executable (chmod +x \(executable)), or "
+                    + "run it through its interpreter: \(throughInterpreter())"))
+            }
+            return .success(url)
         }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
@@ -199,10 +220,66 @@ struct PluginProcess: Sendable {
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                fm.isExecutableFile(atPath: candidate.path) {
-                return candidate
+                return .success(candidate)
             }
         }
-        return nil
+        return .failure(StartFailure(message: "'\(executable)' is not on PATH"))
+    }
+
+    /// Why the system would not start `url` (the command's first word, found), from the
+    /// error of the start (`errno`, when known) and from the file itself. Foundation's own
+    /// messages say "The operation could not be completed" or "The file doesn't exist."
+    /// (for a script whose `#!` interpreter is missing).
+    func startFailure(_ url: URL, errno code: Int32?) -> String {
+        let executable = command.first ?? url.path
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        let first = Self.firstLine(of: url.path)
+        let interpreterLine = first.flatMap { $0.hasPrefix("#!") ? String($0.dropFirst(2)) : nil }
+        let noInterpreter = "'\(executable)' is not a program the system can start: add a #! line (#!/bin/sh, #!/usr/bin/env python3), "
+            + "or run it through its interpreter: \(throughInterpreter())"
+        if code == EISDIR || (exists && isDirectory.boolValue) { return "'\(executable)' is a folder, not a program" }
+        switch code {
+        case ENOENT?:
+            guard exists else { return "'\(executable)' does not exist" }
+            guard let line = interpreterLine else { return "'\(executable)' cannot be started: a program it needs does not exist" }
+            if line.hasSuffix("\r") {
+                return "the #! line of '\(executable)' ends with a Windows line break (\\r\\n), so the system looks for an interpreter "
+                    + "whose name ends with it: save the file with Unix line endings (\\n)"
+            }
+            let interpreter = line.split(separator: " ").first.map(String.init) ?? line
+            return "the interpreter the #! line of '\(executable)' names, '\(interpreter)', does not exist: fix the #! line, "
+                + "or run it through its interpreter: \(throughInterpreter())"
+        case EACCES?:
+            return "the system refused to start '\(executable)' (permission denied): make it executable (chmod +x \(executable)), "
+                + "check that its #! interpreter is too, or run it through its interpreter: \(throughInterpreter())"
+        case ENOEXEC?:
+            return noInterpreter
+        case let code?:
+            return "the system refused to start '\(executable)': \(String(cString: strerror(code)))"
+        case nil:
+            return exists && interpreterLine == nil ? noInterpreter : "the system refused to start '\(executable)'"
+        }
+    }
+
+    /// The command run through the interpreter its file name suggests: `[sh, ./plugins/x.sh]`.
+    func throughInterpreter() -> String {
+        guard let executable = command.first else { return "[]" }
+        let interpreters = ["sh": "sh", "bash": "bash", "py": "python3", "js": "node", "mjs": "node", "cjs": "node",
+                            "rb": "ruby", "pl": "perl", "php": "php", "ts": "deno run", "lua": "lua"]
+        let ext = (executable as NSString).pathExtension.lowercased()
+        let interpreter = interpreters[ext] ?? "<interpreter>"
+        return "[" + ([interpreter, executable] + command.dropFirst()).joined(separator: ", ") + "]"
+    }
+
+    /// The first line of a file (at most 256 bytes), or nil when it cannot be read.
+    static func firstLine(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 256) else { return nil }
+        let bytes = Array(data)
+        let line = bytes.firstIndex(of: UInt8(ascii: "\n")).map { Array(bytes[..<$0]) } ?? bytes
+        return String(decoding: line, as: UTF8.self)
     }
 
     // MARK: Blocking helpers, each run on a thread of its own
