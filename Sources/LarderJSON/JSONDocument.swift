@@ -19,7 +19,8 @@ public enum JSONKind: UInt8, Sendable, Hashable, CustomStringConvertible {
 ///
 /// `start`/`end` are byte offsets into ``JSONDocument/bytes``. For containers `next` is the
 /// index of the first node after the container's subtree, so a subtree is skipped in O(1).
-/// `aux` packs the kind (low 3 bits), flags (bits 3-4) and a payload: the child count of a
+/// `aux` packs the kind (low 3 bits), flags (bits 3-4; for objects, whether the keys were
+/// checked for repeats and whether one repeats) and a payload: the child count of a
 /// container, or the index into the number table of a number.
 @usableFromInline
 struct Node: Sendable {
@@ -41,6 +42,10 @@ struct Node: Sendable {
     @inlinable var hasEscapes: Bool { aux & 8 != 0 }
     /// For numbers: no fraction and no exponent.
     @inlinable var isIntegerLiteral: Bool { aux & 8 != 0 }
+    /// For objects: the parser looked for repeated keys (``JSONParser/Options/detectDuplicateKeys``).
+    @inlinable var keysChecked: Bool { aux & 16 != 0 }
+    /// For objects: the parser found a key that repeats (meaningful when ``keysChecked``).
+    @inlinable var keysRepeat: Bool { aux & 8 != 0 }
     /// For numbers: the double in the number table is exact and the literal has no exponent
     /// larger than the fast path handles (used by `multipleOf`).
     @inlinable var isExactDouble: Bool { aux & 16 != 0 }
@@ -143,6 +148,43 @@ public struct JSONDocument: Sendable {
         var found: Int?
         for (k, v) in members(node) where keyEquals(k, key) { found = v }
         return found
+    }
+
+    /// Whether a key of the object `node` may appear more than once: false for nearly every
+    /// object, from a flag the parser set (one load), when it looked for repeated keys;
+    /// true for an object of more than one member it did not look at
+    /// (``JSONParser/Options/detectDuplicateKeys`` off), whose keys
+    /// ``overriddenKeys(_:)`` then compares.
+    @inlinable public func mayRepeatKeys(_ node: Int) -> Bool {
+        let n = nodes[node]
+        guard n.kind == .object, n.payload > 1 else { return false }
+        return n.keysChecked ? n.keysRepeat : true
+    }
+
+    /// The key nodes of the object `node` that a later member with the same key overrides,
+    /// in source order (empty when no key repeats).
+    ///
+    /// `{"a": 1, "a": "x"}` has one member, `"a": "x"`, for ``member(_:_:)``, for
+    /// ``value(_:)``, and for JavaScript's `JSON.parse`, Python's `json` and serde_json: the
+    /// last occurrence wins. A reader that walks ``members(_:)`` and means the object as a
+    /// map (the schema engine does) skips these keys, so that every question about the
+    /// object sees the same distinct keys with their last values.
+    public func overriddenKeys(_ node: Int) -> [Int] {
+        guard mayRepeatKeys(node) else { return [] }
+        var last: [String: Int] = [:]
+        var keys: [Int] = []
+        keys.reserveCapacity(count(node))
+        for (k, _) in members(node) {
+            keys.append(k)
+            last[string(k)!] = k
+        }
+        guard last.count < keys.count else { return [] }
+        return keys.filter { last[string($0)!] != $0 }
+    }
+
+    /// The number of distinct keys of an object (what ``value(_:)`` keeps); 0 for other values.
+    public func distinctKeyCount(_ node: Int) -> Int {
+        count(node) - overriddenKeys(node).count
     }
 
     /// The element at `offset` of an array, or nil.

@@ -258,7 +258,15 @@ private struct Parser {
         nodes[index].next = UInt32(nodes.count)
         nodes[index].aux |= UInt32(count) << 5
         if nodes[index].aux & 7 == kindObject && options.detectDuplicateKeys {
-            if count > 1 { findDuplicateKeys(count: count) }
+            // The object's keys were looked at (bit 4), and one repeats (bit 3): readers of
+            // the tape (the schema engine) then need not look again.
+            var flags: UInt32 = 16
+            if count > 1 {
+                let before = duplicates.count
+                findDuplicateKeys(count: count)
+                if duplicates.count > before { flags |= 8 }
+            }
+            nodes[index].aux |= flags
             keyTop -= count
         }
     }

@@ -143,6 +143,27 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(nested.pointer(to: nested.duplicateKeys[0].second) == JSONPointer(tokens: ["c", "0", "x"]))
     }
 
+    /// The keys a later occurrence overrides, found from the parser's flag when it looked
+    /// for repeats and by comparing keys when it did not.
+    @Test func overriddenKeysAreTheEarlierOccurrences() throws {
+        let text = #"{"a": 1, "b": 2, "a": 3, "\u0061": 4, "c": {"x": 1}}"#
+        for detect in [true, false] {
+            let doc = try JSONDocument(parsing: text, options: .init(detectDuplicateKeys: detect))
+            let keys = Array(doc.members(doc.root).map(\.key))
+            #expect(doc.mayRepeatKeys(doc.root))
+            #expect(doc.overriddenKeys(doc.root) == [keys[0], keys[2]])
+            #expect(doc.distinctKeyCount(doc.root) == 3)
+            let inner = doc.member(doc.root, "c")!
+            #expect(doc.overriddenKeys(inner).isEmpty)
+            #expect(doc.distinctKeyCount(inner) == 1)
+        }
+        let plain = try parse(#"{"a": 1, "b": {"a": 1, "b": 2}}"#)
+        #expect(!plain.mayRepeatKeys(plain.root))
+        #expect(!plain.mayRepeatKeys(plain.member(plain.root, "b")!))
+        #expect(plain.overriddenKeys(plain.root).isEmpty)
+        #expect(!plain.mayRepeatKeys(plain.member(plain.root, "a")!))
+    }
+
     @Test func numbersKeepTheirLiteral() throws {
         let text = #"[12345678901234567890123, 1.0, 1, 1e400, -0, 0.1, 1E+2]"#
         let doc = try parse(text)
