@@ -68,6 +68,9 @@ struct Evaluator {
     var path: [UInt8] = []
     /// The schema resources entered, outermost first (only with `$dynamicRef`/`$recursiveRef`).
     var scope: [Int32] = []
+    /// The overridden keys (``overriddenKeys(_:)``) of the objects with a repeated key met so
+    /// far, by object node.
+    var overriddenByObject: [Int: Set<Int>] = [:]
 
 
     // MARK: Nodes
@@ -277,7 +280,7 @@ struct Evaluator {
 
     mutating func checkCount(_ n: Int, _ kind: JSONKind, _ minimum: Bool, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == kind else { return true }
-        let c = doc.count(i)
+        let c = memberCount(i)
         if minimum ? c >= n : c <= n { return true }
         if collect {
             failCount(s, i, kind == .array ? (minimum ? "minItems" : "maxItems") : (minimum ? "minProperties" : "maxProperties"), n)
@@ -347,7 +350,7 @@ struct Evaluator {
     }
 
     @inline(never) mutating func failCount(_ s: Int32, _ i: Int, _ keyword: String, _ n: Int) {
-        let c = doc.count(i)
+        let c = memberCount(i)
         let message: String
         switch keyword {
         case "minItems": message = "expected at least \(n) item\(n == 1 ? "" : "s"), found \(c)"
@@ -413,10 +416,11 @@ struct Evaluator {
         guard doc.kind(i) == .object else { return true }
         var valid = true
         let mark = pushPath("/propertyNames")
+        let overridden = overriddenKeys(i)
         var k = i + 1
         for _ in 0..<doc.count(i) {
             var none: Annotations? = nil
-            if !eval(child, k, &none) {
+            if overridden?.contains(k) != true && !eval(child, k, &none) {
                 valid = false
                 if !collect { break }
             }
@@ -545,8 +549,9 @@ struct Evaluator {
         var valid = true
         var k = i + 1
         let isFalse = nodes[Int(child)].isFalse
+        let overridden = overriddenKeys(i)
         for _ in 0..<doc.count(i) {
-            if !seen.properties.contains(k) {
+            if !seen.properties.contains(k) && overridden?.contains(k) != true {
                 if isFalse {
                     valid = false
                     if !collect { return false }
@@ -599,6 +604,40 @@ struct Evaluator {
     }
 
     // MARK: Objects
+
+    /// The keys of the object `i` that a later member with the same key overrides, or nil
+    /// when no key repeats (nearly always: a flag of the parser says so, at the cost of one
+    /// load).
+    ///
+    /// JSON Schema sees an object as a map from distinct keys, and `{"a": 1, "a": "x"}` is
+    /// read as `{"a": "x"}` by `JSON.parse`, Python's `json` and serde_json, by
+    /// ``JSONDocument/member(_:_:)`` and by `const`, `enum` and `uniqueItems` here: the last
+    /// occurrence wins. Every keyword that walks the members (`properties`,
+    /// `patternProperties`, `additionalProperties`, `propertyNames`, `unevaluatedProperties`,
+    /// `minProperties`, `maxProperties`) skips these keys, so the verdict is the last-wins
+    /// object's, and an error about the member points at its last occurrence.
+    @inline(__always)
+    mutating func overriddenKeys(_ i: Int) -> Set<Int>? {
+        guard doc.mayRepeatKeys(i) else { return nil }
+        return lookUpOverriddenKeys(i)
+    }
+
+    @inline(never)
+    mutating func lookUpOverriddenKeys(_ i: Int) -> Set<Int>? {
+        let keys: Set<Int>
+        if let known = overriddenByObject[i] {
+            keys = known
+        } else {
+            keys = Set(doc.overriddenKeys(i))
+            overriddenByObject[i] = keys
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// The number of elements of an array, or of distinct keys of an object.
+    mutating func memberCount(_ i: Int) -> Int {
+        doc.count(i) - (overriddenKeys(i)?.count ?? 0)
+    }
 
     /// The property entry of `op` whose key equals the member key `k`.
     @inline(__always)
@@ -658,8 +697,13 @@ struct Evaluator {
         var seen: UInt64 = 0
         var k = i + 1
         let count = doc.count(i)
+        let overridden = overriddenKeys(i)
         for _ in 0..<count {
             let v = k + 1
+            if let overridden, overridden.contains(k) {
+                k = doc.after(v)
+                continue
+            }
             var evaluated = false
             if let p = findProperty(op, k) {
                 let entry = properties[p]

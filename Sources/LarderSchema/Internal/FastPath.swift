@@ -173,8 +173,13 @@ extension Evaluator {
         var hint = 0
         var k = i + 1
         let count = doc.count(i)
+        let overridden = overriddenKeys(i)
         for _ in 0..<count {
             let v = k + 1
+            if let overridden, overridden.contains(k) {
+                k = doc.after(v)
+                continue
+            }
             var evaluated = false
             let p = lookupProperty(op, k, &hint)
             if p >= 0 {
