@@ -42,6 +42,8 @@ struct Node: Sendable {
     @inlinable var hasEscapes: Bool { aux & 8 != 0 }
     /// For numbers: no fraction and no exponent.
     @inlinable var isIntegerLiteral: Bool { aux & 8 != 0 }
+    /// For strings: an escape is a lone surrogate (``LoneSurrogate``).
+    @inlinable var hasLoneSurrogate: Bool { aux & 16 != 0 }
     /// For objects: the parser looked for repeated keys (``JSONParser/Options/detectDuplicateKeys``).
     @inlinable var keysChecked: Bool { aux & 16 != 0 }
     /// For objects: the parser found a key that repeats (meaningful when ``keysChecked``).
@@ -57,6 +59,43 @@ public struct DuplicateKey: Sendable, Hashable {
     public var first: Int
     /// The node of the repeated key.
     public var second: Int
+}
+
+/// A `\uXXXX` escape of a surrogate (U+D800 to U+DFFF) that is not half of a pair: a
+/// high surrogate not followed by a low one, or a low one on its own (`"\uD800"`).
+///
+/// JSON's grammar allows it (RFC 8259, 8.2, says readers then behave unpredictably), but it
+/// stands for no character: it cannot be written to UTF-8, so to any file an app reads
+/// (a bundle, a String Catalog, strings files). Readers disagree: serde_json and orjson
+/// refuse the text, Python keeps the surrogate, `JSON.parse` keeps it as a code unit, and
+/// a Swift `String` has no room for it. The parser accepts the text (so the rest of it is
+/// still checked and positions still found) and lists every one here, with where it is:
+/// `larder lint` reports each as an error (`lone-surrogate`), naming the escape as written
+/// and its line and column, and `larder validate` reports the instance invalid, because
+/// writing it out would silently change it. ``JSONDocument/string(_:)`` reads one as
+/// U+FFFD (so do the schema engine's `pattern`, `format` and lengths); comparisons (``JSONDocument/codePointBytes(_:)``, repeated keys, the schema
+/// engine's `const`, `enum`, property names and `uniqueItems`) keep `"\uD800"` and
+/// `"\uDBFF"` apart, and apart from a real U+FFFD.
+public struct LoneSurrogate: Sendable, Hashable {
+    /// The string (or key) node it is in.
+    public var node: Int
+    /// The byte offset of its backslash in ``JSONDocument/bytes``.
+    public var offset: Int
+    /// The code unit, U+D800 to U+DFFF.
+    public var codeUnit: UInt16
+
+    /// The byte range of the escape (`\uD800`, six bytes) in ``JSONDocument/bytes``.
+    public var escapeRange: Range<Int> { offset..<(offset + 6) }
+
+    /// A sentence for people, naming the escape as written in `document`: what it is, why
+    /// it is a problem, and what to write instead.
+    public func message(in document: JSONDocument) -> String {
+        let escape = String(decoding: document.bytes[escapeRange], as: UTF8.self)
+        let half = codeUnit < 0xDC00
+            ? "the first half of a pair (a high surrogate) without the second half after it"
+            : "the second half of a pair (a low surrogate) without the first half before it"
+        return "the escape \(escape) is \(half): it stands for no character, and no UTF-8 file can hold it (an export would write U+FFFD in its place); write the character itself, or both halves of its pair"
+    }
 }
 
 /// A parsed JSON text that remembers where every value is.
@@ -78,12 +117,15 @@ public struct JSONDocument: Sendable {
     @usableFromInline var numbers: [Double]
     /// Keys that appear more than once in the same object, in source order.
     public internal(set) var duplicateKeys: [DuplicateKey]
+    /// The `\uXXXX` escapes that are lone surrogates, in source order.
+    public internal(set) var loneSurrogates: [LoneSurrogate]
 
-    init(bytes: [UInt8], nodes: [Node], numbers: [Double], duplicateKeys: [DuplicateKey]) {
+    init(bytes: [UInt8], nodes: [Node], numbers: [Double], duplicateKeys: [DuplicateKey], loneSurrogates: [LoneSurrogate]) {
         self.bytes = bytes
         self.nodes = nodes
         self.numbers = numbers
         self.duplicateKeys = duplicateKeys
+        self.loneSurrogates = loneSurrogates
     }
 
     /// Parses `bytes` as one JSON text.
@@ -171,15 +213,15 @@ public struct JSONDocument: Sendable {
     /// object sees the same distinct keys with their last values.
     public func overriddenKeys(_ node: Int) -> [Int] {
         guard mayRepeatKeys(node) else { return [] }
-        var last: [String: Int] = [:]
+        var last: [[UInt8]: Int] = [:]
         var keys: [Int] = []
         keys.reserveCapacity(count(node))
         for (k, _) in members(node) {
             keys.append(k)
-            last[string(k)!] = k
+            last[codePointBytes(k)] = k
         }
         guard last.count < keys.count else { return [] }
-        return keys.filter { last[string($0)!] != $0 }
+        return keys.filter { last[codePointBytes($0)] != $0 }
     }
 
     /// The number of distinct keys of an object (what ``value(_:)`` keeps); 0 for other values.
@@ -282,6 +324,28 @@ public struct JSONDocument: Sendable {
         }
     }
 
+    /// The code points of a string (or key) node as bytes: its UTF-8, except that a lone
+    /// surrogate (``LoneSurrogate``) is kept as the three bytes UTF-8's pattern gives it
+    /// (WTF-8) where ``string(_:)`` reads U+FFFD. Two strings are equal JSON strings exactly
+    /// when these bytes are equal.
+    public func codePointBytes(_ node: Int) -> [UInt8] {
+        let n = nodes[node]
+        guard n.kind == .string else { return [] }
+        let s = Int(n.start) + 1, e = Int(n.end) - 1
+        if !n.hasEscapes { return Array(bytes[s..<e]) }
+        if !n.hasLoneSurrogate { return Array(string(node)!.utf8) }
+        return bytes.withUnsafeBufferPointer {
+            JSONStringDecoder.codePointBytes(UnsafeBufferPointer(rebasing: $0[s..<e]))
+        }
+    }
+
+    /// For strings: an escape in it is a lone surrogate (``LoneSurrogate``), which
+    /// ``string(_:)`` reads as U+FFFD.
+    @inlinable public func hasLoneSurrogate(_ node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .string && n.hasLoneSurrogate
+    }
+
     /// The raw bytes between the quotes of a string node, escapes not decoded.
     @inlinable public func rawStringBytes(_ node: Int) -> Range<Int> {
         let n = nodes[node]
@@ -307,7 +371,7 @@ public struct JSONDocument: Sendable {
     public func keyEquals(_ node: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = nodes[node]
         if n.hasEscapes {
-            return Array(string(node)!.utf8).elementsEqual(key)
+            return codePointBytes(node).elementsEqual(key)
         }
         let s = Int(n.start) + 1, len = Int(n.end) - 1 - s
         guard len == key.count else { return false }

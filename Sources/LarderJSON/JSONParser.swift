@@ -47,7 +47,7 @@ public enum JSONParser {
                 try parser.run()
                 return .success(JSONDocument(
                     bytes: bytes, nodes: parser.nodes, numbers: parser.numbers,
-                    duplicateKeys: parser.duplicates))
+                    duplicateKeys: parser.duplicates, loneSurrogates: parser.loneSurrogates))
             } catch let error as RawParseError {
                 return .failure(JSONParseError(
                     message: error.message, offset: error.offset,
@@ -85,6 +85,7 @@ private struct Parser {
     var nodes: [Node] = []
     var numbers: [Double] = []
     var duplicates: [DuplicateKey] = []
+    var loneSurrogates: [LoneSurrogate] = []
     /// The innermost open container (-1 at the top level), its kind and members so far.
     var current = -1
     var currentIsObject = false
@@ -320,6 +321,7 @@ private struct Parser {
         let start = pos
         var i = pos + 1
         var escaped = false
+        var lone = false
         let end = buf.count
         while true {
             // Fast path: eight plain ASCII bytes at a time (no quote, backslash, control
@@ -350,12 +352,24 @@ private struct Parser {
                 case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
                     i += 2
                 case 0x75:
+                    var unit: UInt32 = 0
                     var k = 0
                     while k < 4 {
-                        guard i + 2 + k < end, hexValue(buf[i + 2 + k]) != nil else {
+                        guard i + 2 + k < end, let digit = hexValue(buf[i + 2 + k]) else {
                             throw fail("invalid \\u escape: expected four hexadecimal digits", at: i)
                         }
+                        unit = unit << 4 | digit
                         k += 1
+                    }
+                    if unit & 0xF800 == 0xD800 {
+                        // A surrogate: a high one followed by a low one is one character;
+                        // any other stands for none (``LoneSurrogate``).
+                        if unit < 0xDC00, let low = hex4(at: i + 6), low >= 0xDC00, low < 0xE000 {
+                            i += 12
+                            continue
+                        }
+                        lone = true
+                        loneSurrogates.append(LoneSurrogate(node: nodes.count, offset: i, codeUnit: UInt16(unit)))
                     }
                     i += 6
                 default:
@@ -373,7 +387,18 @@ private struct Parser {
             i += length
         }
         pos = i + 1
-        nodes.append(Node(start: UInt32(start), end: UInt32(pos), next: 0, aux: kindString | (escaped ? 8 : 0)))
+        nodes.append(Node(start: UInt32(start), end: UInt32(pos), next: 0, aux: kindString | (escaped ? 8 : 0) | (lone ? 16 : 0)))
+    }
+
+    /// The value of a `\uXXXX` escape at `offset`, or nil when none stands there.
+    func hex4(at offset: Int) -> UInt32? {
+        guard offset + 6 <= buf.count, buf[offset] == 0x5C, buf[offset + 1] == 0x75 else { return nil }
+        var value: UInt32 = 0
+        for k in 2..<6 {
+            guard let digit = hexValue(buf[offset + k]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
     }
 
     /// A word with the high bit set in each byte of `word` that is `"`, `\\`, below 0x20 or
@@ -545,7 +570,7 @@ private struct Parser {
                 }
             }
         } else {
-            var seen: [String: Int] = [:]
+            var seen: [[UInt8]: Int] = [:]
             for j in base..<keyTop {
                 let key = keyNodes[j]
                 let name = decodedKey(key)
@@ -558,10 +583,12 @@ private struct Parser {
         }
     }
 
-    func decodedKey(_ node: Int) -> String {
+    /// A key's code points as bytes (``JSONDocument/codePointBytes(_:)``): `"\uD800"` and
+    /// `"\uDBFF"` are two keys.
+    func decodedKey(_ node: Int) -> [UInt8] {
         let n = nodes[node]
         let raw = UnsafeBufferPointer(rebasing: buf[(Int(n.start) + 1)..<(Int(n.end) - 1)])
-        return n.hasEscapes ? JSONStringDecoder.decode(raw) : String(decoding: raw, as: UTF8.self)
+        return n.hasEscapes ? JSONStringDecoder.codePointBytes(raw) : Array(raw)
     }
 
     func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
@@ -597,11 +624,30 @@ extension String {
 
 /// Decodes the bytes between a JSON string's quotes, escapes included.
 enum JSONStringDecoder {
+    /// The string, a lone surrogate (``LoneSurrogate``) read as U+FFFD: a Swift `String`
+    /// holds Unicode text only.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: decodeBytes(raw, keepSurrogates: false), as: UTF8.self)
+    }
+
+    /// The string's code points as bytes: UTF-8, and a lone surrogate as the three bytes
+    /// UTF-8's pattern gives it (`ED A0 80` for `\uD800`, as WTF-8 does), so that equal
+    /// bytes are equal JSON strings.
+    static func codePointBytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        decodeBytes(raw, keepSurrogates: true)
+    }
+
+    static func decodeBytes(_ raw: UnsafeBufferPointer<UInt8>, keepSurrogates: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
         func appendScalar(_ v: UInt32) {
+            if v & 0xF800 == 0xD800 && keepSurrogates {
+                out.append(0xE0 | UInt8(v >> 12))
+                out.append(0x80 | UInt8((v >> 6) & 0x3F))
+                out.append(0x80 | UInt8(v & 0x3F))
+                return
+            }
             let s = Unicode.Scalar(v) ?? "\u{FFFD}"
             out.append(contentsOf: Array(String(Character(s)).utf8))
         }
@@ -632,23 +678,19 @@ enum JSONStringDecoder {
                 }
                 guard let u = hex4(i) else { appendScalar(0xFFFD); continue }
                 i += 4
-                if u >= 0xD800 && u < 0xDC00 {
-                    // A high surrogate: pair it with a following low one, or replace it.
-                    if i + 6 <= raw.count, raw[i] == 0x5C, raw[i + 1] == 0x75,
-                       let low = hex4(i + 2), low >= 0xDC00, low < 0xE000 {
-                        i += 6
-                        appendScalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))
-                    } else {
-                        appendScalar(0xFFFD)
-                    }
-                } else if u >= 0xDC00 && u < 0xE000 {
-                    appendScalar(0xFFFD)
+                if u >= 0xD800 && u < 0xDC00,
+                   i + 6 <= raw.count, raw[i] == 0x5C, raw[i + 1] == 0x75,
+                   let low = hex4(i + 2), low >= 0xDC00, low < 0xE000 {
+                    // A high surrogate and a low one: one character.
+                    i += 6
+                    appendScalar(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))
                 } else {
+                    // A lone surrogate is U+FFFD, or kept (`keepSurrogates`).
                     appendScalar(u)
                 }
             default: out.append(e)  // \" \\ \/
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

@@ -164,6 +164,41 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(!plain.mayRepeatKeys(plain.member(plain.root, "a")!))
     }
 
+    /// A `\u` escape of a surrogate without its other half is listed with where it is; it
+    /// reads as U+FFFD, but compares as itself: `"\uD800"` and `"\uDBFF"` were both U+FFFD,
+    /// so two such keys were a repeated key (and two such ids one id).
+    @Test func loneSurrogatesAreListedAndKeptApart() throws {
+        let text = #"["\uD800", "a\udbffb", "\uDC00", "\uD83C\uDF45", "\uD800\uD83C\uDF45", "\uFFFD", "\\uD800"]"#
+        let doc = try parse(text)
+        let items = Array(doc.elements(doc.root))
+        #expect(doc.loneSurrogates.map(\.node) == [items[0], items[1], items[2], items[4]])
+        #expect(doc.loneSurrogates.map(\.codeUnit) == [0xD800, 0xDBFF, 0xDC00, 0xD800])
+        #expect(doc.loneSurrogates.map { String(decoding: doc.bytes[$0.escapeRange], as: UTF8.self) }
+                == [#"\uD800"#, #"\udbff"#, #"\uDC00"#, #"\uD800"#])
+        #expect(doc.loneSurrogates.map(\.offset) == [2, 13, 24, 50])
+        #expect(items.map { doc.hasLoneSurrogate($0) } == [true, true, true, false, true, false, false])
+        #expect(doc.string(items[0]) == "\u{FFFD}")
+        #expect(doc.string(items[1]) == "a\u{FFFD}b")
+        #expect(doc.string(items[4]) == "\u{FFFD}\u{1F345}")
+        #expect(doc.codePointBytes(items[0]) == [0xED, 0xA0, 0x80])
+        #expect(doc.codePointBytes(items[1]) == [0x61, 0xED, 0xAF, 0xBF, 0x62])
+        #expect(doc.codePointBytes(items[3]) == Array("\u{1F345}".utf8))
+        #expect(doc.codePointBytes(items[5]) == Array("\u{FFFD}".utf8))
+        #expect(doc.codePointBytes(items[6]) == Array(#"\uD800"#.utf8))
+        #expect(doc.loneSurrogates[0].message(in: doc).hasPrefix(#"the escape \uD800 is the first half of a pair"#))
+        #expect(doc.loneSurrogates[2].message(in: doc).hasPrefix(#"the escape \uDC00 is the second half of a pair"#))
+
+        let keys = try parse(#"{"\uD800": 1, "\uDBFF": 2, "\uFFFD": 3}"#)
+        #expect(keys.duplicateKeys.isEmpty)
+        #expect(keys.overriddenKeys(keys.root).isEmpty)
+        #expect(keys.int(keys.member(keys.root, "\u{FFFD}")!) == 3)
+        let same = try parse(#"{"\uD800": 1, "\ud800": 2}"#)
+        #expect(same.duplicateKeys.count == 1)
+        let big = try parse("{" + (0..<40).map { #""k\#($0)": 0"# }.joined(separator: ",") + #", "\uD800": 1, "\uDBFF": 2}"#)
+        #expect(big.duplicateKeys.isEmpty)
+        #expect(try parse(#"["\uD83C\uDF45", "\u00e9"]"#).loneSurrogates.isEmpty)
+    }
+
     @Test func numbersKeepTheirLiteral() throws {
         let text = #"[12345678901234567890123, 1.0, 1, 1e400, -0, 0.1, 1E+2]"#
         let doc = try parse(text)
