@@ -407,9 +407,11 @@ final class Compiler {
         return Int32(program.strings.count - 1)
     }
 
-    private func slice(_ s: String) -> ByteSlice {
+    /// `s` in the program's bytes; `utf8` gives other bytes to compare with (a string's
+    /// ``JSONDocument/codePointBytes(_:)``, which keep a lone surrogate apart from U+FFFD).
+    private func slice(_ s: String, utf8 bytes: [UInt8]? = nil) -> ByteSlice {
         let start = Int32(program.bytes.count)
-        let utf8 = Array(s.utf8)
+        let utf8 = bytes ?? Array(s.utf8)
         program.bytes.append(contentsOf: utf8)
         let prefix = utf8.withUnsafeBufferPointer { $0.isEmpty ? 0 : loadPrefix($0.baseAddress!, $0.count) }
         return ByteSlice(start: start, count: Int32(utf8.count), name: text(s), prefix: prefix)
@@ -724,7 +726,7 @@ final class Compiler {
         for v in doc.elements(e) {
             display.append(jsonText(doc, v))
             if let s = doc.string(v) {
-                program.byteSlices.append(slice(s))
+                program.byteSlices.append(slice(s, utf8: doc.codePointBytes(v)))
                 set.stringCount += 1
             } else {
                 others.append(constant(doc, v))
@@ -745,13 +747,13 @@ final class Compiler {
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .number: return .number(doc.double(v)!, doc.number(v)!, exact: doc.isExactDouble(v))
-        case .string: return .string(Array(doc.string(v)!.utf8))
+        case .string: return .string(doc.codePointBytes(v))
         case .array: return .array(doc.elements(v).map { constant(doc, $0) })
         case .object:
             // Duplicate keys: the last wins, as for instances.
             var members: [(key: [UInt8], value: Constant)] = []
             for (k, m) in doc.members(v) {
-                let key = Array(doc.string(k)!.utf8)
+                let key = doc.codePointBytes(k)
                 if let i = members.firstIndex(where: { $0.key == key }) { members.remove(at: i) }
                 members.append((key, constant(doc, m)))
             }

@@ -658,7 +658,7 @@ struct Evaluator {
             }
             return nil
         }
-        let decoded = Array(doc.string(k)!.utf8)
+        let decoded = doc.codePointBytes(k)
         for p in first..<end where sliceEquals(properties[p].key, decoded) { return p }
         return nil
     }
@@ -676,7 +676,7 @@ struct Evaluator {
             guard r.count == Int(slice.count) else { return false }
             return r.count == 0 || memcmp(bytes.baseAddress! + r.lowerBound, keyBytes.baseAddress! + Int(slice.start), r.count) == 0
         }
-        return sliceEquals(slice, Array(doc.string(k)!.utf8))
+        return sliceEquals(slice, doc.codePointBytes(k))
     }
 
     /// The value node of the member named by `slice`, or nil.
@@ -1064,6 +1064,10 @@ struct Evaluator {
         case .false: return "false"
         case .number: return doc.numberLiteral(i)
         case .string:
+            // A lone surrogate is shown as written (`"\uD800"`), not as the U+FFFD it reads as.
+            if doc.hasLoneSurrogate(i) && doc.byteRange(i).count <= 62 {
+                return String(decoding: doc.bytes[doc.byteRange(i)], as: UTF8.self)
+            }
             let s = doc.string(i)!
             return s.count > 60 ? jsonString(String(s.prefix(57)) + "...") : jsonString(s)
         case .array: return doc.count(i) == 0 ? "an empty array" : "an array"
@@ -1135,7 +1139,7 @@ struct Evaluator {
                 }
                 return false
             }
-            let decoded = Array(doc.string(i)!.utf8)
+            let decoded = doc.codePointBytes(i)
             for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) where sliceEquals(slices[j], decoded) {
                 return true
             }
@@ -1163,7 +1167,7 @@ struct Evaluator {
                 let r = doc.rawStringBytes(i)
                 return r.count == s.count && bytes[r].elementsEqual(s)
             }
-            return Array(doc.string(i)!.utf8) == s
+            return doc.codePointBytes(i) == s
         case (.array, .array(let items)):
             guard doc.count(i) == items.count else { return false }
             var e = i + 1
@@ -1177,7 +1181,7 @@ struct Evaluator {
             var k = i + 1
             var distinct: [[UInt8]: Int] = [:]
             for _ in 0..<doc.count(i) {
-                distinct[Array(doc.string(k)!.utf8)] = k + 1
+                distinct[doc.codePointBytes(k)] = k + 1
                 k = doc.after(k + 1)
             }
             guard distinct.count == members.count else { return false }
@@ -1192,15 +1196,40 @@ struct Evaluator {
 
     /// The first pair of equal items of the array at `i`, as indices.
     mutating func firstDuplicate(_ i: Int) -> (Int, Int)? {
-        var seen: [ValueKey: Int] = [:]
+        // A tree reads a lone surrogate as U+FFFD: with one in the document, items the trees
+        // call equal are compared again on the tape.
+        let exact = !doc.loneSurrogates.isEmpty
+        var seen: [ValueKey: [(index: Int, node: Int)]] = [:]
         var e = i + 1
         for j in 0..<doc.count(i) {
             let key = ValueKey(doc.value(e))
-            if let prior = seen[key] { return (prior, j) }
-            seen[key] = j
+            if let prior = seen[key]?.first(where: { !exact || sameValue($0.node, e) }) { return (prior.index, j) }
+            seen[key, default: []].append((j, e))
             e = doc.after(e)
         }
         return nil
+    }
+
+    /// JSON equality of two instance values, strings by code point (a lone surrogate is not
+    /// U+FFFD), objects by their distinct keys.
+    func sameValue(_ a: Int, _ b: Int) -> Bool {
+        let kind = doc.kind(a)
+        guard kind == doc.kind(b) else { return false }
+        switch kind {
+        case .string:
+            return doc.codePointBytes(a) == doc.codePointBytes(b)
+        case .array:
+            guard doc.count(a) == doc.count(b) else { return false }
+            return zip(doc.elements(a), doc.elements(b)).allSatisfy { sameValue($0, $1) }
+        case .object:
+            var left: [[UInt8]: Int] = [:], right: [[UInt8]: Int] = [:]
+            for (k, v) in doc.members(a) { left[doc.codePointBytes(k)] = v }
+            for (k, v) in doc.members(b) { right[doc.codePointBytes(k)] = v }
+            guard left.count == right.count else { return false }
+            return left.allSatisfy { key, v in right[key].map { sameValue(v, $0) } ?? false }
+        default:
+            return ValueKey(doc.value(a)) == ValueKey(doc.value(b))
+        }
     }
 
     // MARK: Reporting
