@@ -11,6 +11,7 @@ public enum BuiltInRules {
         GTINChecksumRule(),
         ImageExistsRule(),
         LocaleCompleteRule(),
+        LoneSurrogateRule(),
         NearDuplicateLocationRule(),
         NonEmptyTextRule(),
         NutritionConsistencyRule(),

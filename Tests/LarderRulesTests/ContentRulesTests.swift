@@ -20,6 +20,27 @@ import Testing
         #expect(found[1].message.contains("at recipes/b.json:2:10"))
     }
 
+    /// `"\uD800"` and `"\uDBFF"` both read as U+FFFD, but are two ids; `"\ud800"` is the
+    /// first one again, and a literal backslash is not an escape.
+    @Test func idsWithLoneSurrogatesAreComparedAsWritten() throws {
+        let files = [
+            (name: "a.json", json: #"[{"id": "\uD800"}, {"id": "\uDBFF"}, {"id": "\uFFFD"}, {"id": "x\\uD800\uDC00"}]"#),
+            (name: "b.json", json: #"[{"id": "\ud800"}, {"id": "x\uD800\\uDC00"}]"#),
+        ]
+        let found = try run(rule, files, kind: "recipe")
+        #expect(found.map { "\($0.file)\($0.pointer)" } == ["b.json/0/id"])
+        #expect(found.first?.message.hasPrefix(#"recipe id '\uD800' is already used by the recipe at a.json:1:9"#) == true, "\(found)")
+        let folded = try run(rule, files, kind: "recipe", options: ["caseInsensitive": true])
+        #expect(folded.map { "\($0.file)\($0.pointer)" } == ["b.json/0/id"])
+        let facts = try #require(rule.facts(of: Document.split(file: "c.json", kind: "recipe", json: try JSONDocument(parsing: #"{"id": "a\\b\uDBFF"}"#))[0], context: RuleContext(for: rule, content: ContentSet([]))))
+        #expect(facts.loneSurrogates && facts.text == #"a\\b\uDBFF"#)
+        var encoder = FactEncoder()
+        facts.encode(to: &encoder)
+        var decoder = FactDecoder(encoder.bytes)
+        let decoded = try UniqueIDRule.Facts(from: &decoder)
+        #expect(decoded.text == facts.text && decoded.loneSurrogates)
+    }
+
     @Test func reportingOnASubsetStillComparesWithEveryFile() throws {
         // Only a.json is reported on: its 'negroni' clashes with b.json's, which comes later.
         let onlyA = try run(rule, [a, b, c], kind: "recipe", reportingOn: ["recipes/a.json"])

@@ -84,6 +84,15 @@ struct DiagnosticSink {
         diagnostics[diagnostics.count - 1].message = message(label)
     }
 
+    /// Reports at `node`, the range narrowed to the bytes `bytes` of the file (a part of
+    /// the value, such as one escape in a string).
+    mutating func report(_ node: Int, bytes: Range<Int>, _ message: String) {
+        report(node, message)
+        guard let locator else { return }
+        diagnostics[diagnostics.count - 1].start = locator.position(ofByte: bytes.lowerBound)
+        diagnostics[diagnostics.count - 1].end = locator.position(ofByte: bytes.upperBound)
+    }
+
     /// A related location in the same file.
     mutating func related(_ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
         if locator == nil { locator = document.sourceLocator() }

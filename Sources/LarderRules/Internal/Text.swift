@@ -1,3 +1,4 @@
+import Foundation
 import LarderJSON
 
 enum Text {
@@ -69,6 +70,35 @@ enum Text {
 /// Ids as the content writes them: a string, or an integer (`42` and `"42"` name the
 /// same thing).
 enum IDValue {
+    /// For a string id with a lone surrogate (``LoneSurrogate``), which ``text(_:_:)``
+    /// reads as U+FFFD: the id with each lone surrogate written as its escape (`\uD800`)
+    /// and each backslash doubled, so that two such ids are spelled alike exactly when they
+    /// are the same JSON string. Nil for any other value.
+    static func spelledExactly(_ json: JSONDocument, _ node: Int) -> String? {
+        guard json.hasLoneSurrogate(node) else { return nil }
+        let bytes = json.codePointBytes(node)
+        var out = ""
+        var run = 0  // where the current stretch of UTF-8 started
+        func flush(_ end: Int) {
+            out += String(decoding: bytes[run..<end], as: UTF8.self).replacingOccurrences(of: "\\", with: "\\\\")
+        }
+        var i = 0
+        while i < bytes.count {
+            // A surrogate's three bytes: ED A0...BF xx (UTF-8 proper never has them).
+            if bytes[i] == 0xED, i + 2 < bytes.count, bytes[i + 1] >= 0xA0 {
+                flush(i)
+                let unit = 0xD000 | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
+                out += "\\u" + String(unit, radix: 16, uppercase: true)
+                i += 3
+                run = i
+            } else {
+                i += 1
+            }
+        }
+        flush(bytes.count)
+        return out
+    }
+
     /// The id's text, or nil when the value is not a string or an integer.
     static func text(_ json: JSONDocument, _ node: Int) -> String? {
         switch json.kind(node) {

@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import LarderJSON
 
@@ -52,24 +53,39 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
 
     /// A document's id: its text as written (case kept) and where it is.
     public struct Facts: ContentFacts {
+        /// The id's text; for an id with a lone surrogate, ``IDValue/spelledExactly(_:_:)``.
         public var text: String
+        /// The id holds a lone surrogate (``LoneSurrogate``): ``text`` spells it exactly, since
+        /// read as text each one would be U+FFFD and `"\uD800"` would be `"\uDBFF"`.
+        public var loneSurrogates: Bool
         public var place: FactPlace
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
+            encoder.write(loneSurrogates)
             encoder.write(place)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
             text = try decoder.readString()
+            loneSurrogates = try decoder.readBool()
             place = try decoder.readPlace()
         }
 
-        init(text: String, place: FactPlace) {
+        init(text: String, loneSurrogates: Bool = false, place: FactPlace) {
             self.text = text
+            self.loneSurrogates = loneSurrogates
             self.place = place
         }
+
+        /// The id as messages show it: a lone surrogate as its escape.
+        var shown: String {
+            loneSurrogates ? text.replacingOccurrences(of: "\\\\", with: "\\") : text
+        }
     }
+
+    /// Facts gained ``Facts/loneSurrogates``.
+    public var factsVersion: Int { 1 }
 
     public func facts(of document: Document, context: RuleContext) -> Facts? {
         let options = Options(context.options)
@@ -78,6 +94,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         guard let node = keyPath(kind: document.kind, options: options).nodes(in: json, from: document.node).first,
             let text = IDValue.text(json, node)
         else { return nil }
+        if let exact = IDValue.spelledExactly(json, node) {
+            return Facts(text: exact, loneSurrogates: true, place: FactPlace(document, node: node))
+        }
         return Facts(text: text, place: FactPlace(document, node: node))
     }
 
@@ -93,6 +112,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         struct Key: Hashable {
             var kind: String
             var text: String
+            var loneSurrogates: Bool
         }
         let entries = facts.entries
         var first: [Key: Int] = [:]
@@ -100,7 +120,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         var later: [Int: [Int]] = [:]
         for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
             let text = entry.facts.text
-            let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text)
+            let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text, loneSurrogates: entry.facts.loneSurrogates)
             if let earlier = first[key] {
                 later[earlier, default: []].append(index)
             } else {
@@ -123,8 +143,8 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             var placedAny = false
             for o in occurrences.dropFirst() where reported(o) {
                 placedAny = true
-                let text = entries[o].facts.text
-                let sameText = text == firstEntry.facts.text ? "" : " (as \(Text.quoted(firstEntry.facts.text)), compared without case)"
+                let text = entries[o].facts.shown
+                let sameText = text == firstEntry.facts.shown ? "" : " (as \(Text.quoted(firstEntry.facts.shown)), compared without case)"
                 let message = "\(kind) \(field) \(Text.quoted(text)) is already used by the \(kind) at \(place(first))\(sameText); "
                     + "\(field)s must be unique within a kind, since apps store them: choose another"
                 diagnostics.append(context.diagnostic(
@@ -133,7 +153,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             // Only the first occurrence is in the reported files: report it there.
             if !placedAny && reported(first) {
                 let second = occurrences[1]
-                let message = "\(kind) \(field) \(Text.quoted(firstEntry.facts.text)) is also used by the \(kind) at \(place(second)); "
+                let message = "\(kind) \(field) \(Text.quoted(firstEntry.facts.shown)) is also used by the \(kind) at \(place(second)); "
                     + "\(field)s must be unique within a kind, since apps store them: choose another"
                 let related = occurrences.dropFirst().map { related($0, "also used here") }
                 diagnostics.append(context.diagnostic(file: firstEntry.file, at: firstEntry.facts.place, message, related: related))
