@@ -13,6 +13,9 @@ struct InstanceError: Sendable {
     var position: SourcePosition
     var end: SourcePosition
     var pointer: JSONPointer
+    /// The check that found it, when not the schema (or the parser, for an unparsable
+    /// instance): `lone-surrogate`.
+    var ruleID: String? = nil
 }
 
 /// The outcome for one instance: a file, or one line of a JSON Lines file.
@@ -31,13 +34,15 @@ struct InstanceResult: Sendable {
 
     func outputUnit(_ format: OutputFormat) -> JSONValue {
         if let unit = units[format] { return unit }
-        // Not JSON: no schema location applies.
+        // Not JSON, or not text (a lone surrogate): no schema location applies.
         var o = JSONObject()
         o["valid"] = .bool(false)
-        if format != .flag, let e = errors.first {
-            o["errors"] = .array([.object(JSONObject([
-                ("keywordLocation", .string("")), ("instanceLocation", .string("")), ("error", .string(e.message)),
-            ]))])
+        if format != .flag, !errors.isEmpty {
+            o["errors"] = .array(errors.map { e in
+                .object(JSONObject([
+                    ("keywordLocation", .string(e.keywordLocation)), ("instanceLocation", .string(e.instanceLocation)), ("error", .string(e.message)),
+                ]))
+            })
         }
         return .object(o)
     }
@@ -45,7 +50,7 @@ struct InstanceResult: Sendable {
     func diagnostics() -> [Diagnostic] {
         errors.map { e in
             Diagnostic(
-                ruleID: unparsable ? RuleMetadata.parseID : RuleMetadata.schemaID, severity: .error,
+                ruleID: e.ruleID ?? (unparsable ? RuleMetadata.parseID : RuleMetadata.schemaID), severity: .error,
                 message: e.message, file: file, start: e.position, end: e.end, pointer: e.pointer,
                 keywordLocation: unparsable ? nil : e.keywordLocation,
                 absoluteKeywordLocation: e.absoluteKeywordLocation)
@@ -148,14 +153,32 @@ struct InstanceValidator: Sendable {
             return failure(file: file, line: line, message: error.message, at: shifted(error.position),
                            locator: line == nil ? SourceLocator(bytes: bytes) : nil)
         }
+        // A lone surrogate (`\uD800`) makes the instance invalid whatever the schema says:
+        // it stands for no character, so the text the schema judged (with U+FFFD in its
+        // place) is not what the file says, and no UTF-8 output can hold it.
+        var textErrors: [InstanceError] = []
+        if !doc.loneSurrogates.isEmpty {
+            let locator = doc.locator()
+            textErrors = doc.loneSurrogates.map { lone in
+                let pointer = doc.pointer(to: lone.node)
+                return InstanceError(
+                    instanceLocation: pointer.description, keywordLocation: "", absoluteKeywordLocation: nil,
+                    message: lone.message(in: doc),
+                    position: shifted(locator.position(ofByte: lone.escapeRange.lowerBound)),
+                    end: shifted(locator.position(ofByte: lone.escapeRange.upperBound)),
+                    pointer: pointer, ruleID: "lone-surrogate")
+            }
+        }
         var units: [OutputFormat: JSONValue] = [:]
-        for format in outputFormats { units[format] = schema.output(doc, format: format) }
-        if schema.isValid(doc) {
+        if textErrors.isEmpty {
+            for format in outputFormats { units[format] = schema.output(doc, format: format) }
+        }
+        if schema.isValid(doc) && textErrors.isEmpty {
             return InstanceResult(file: file, line: line, valid: true, errors: [], units: units)
         }
         let locator = doc.locator()
         var cursor = ElementCursor()
-        let errors = schema.validate(doc).errors.map { e in
+        let errors = textErrors + schema.validate(doc).errors.map { e in
             let range = doc.sourceRange(of: e.node, using: locator)
             return InstanceError(
                 instanceLocation: e.instanceLocation.description, keywordLocation: e.keywordLocation,

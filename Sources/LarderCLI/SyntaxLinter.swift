@@ -4,7 +4,8 @@ import LarderJSON
 
 /// Reads and parses files in parallel and turns what the parser found into diagnostics:
 /// `parse` (the file is not valid JSON: an error), `duplicate-key` (a warning naming both
-/// places) and `io` (the file could not be read: an error).
+/// places), `lone-surrogate` (a `\uD800` escape that stands for no character: an error, at
+/// the escape) and `io` (the file could not be read: an error).
 struct SyntaxLinter: Sendable {
     struct FileResult: Sendable {
         var file: String
@@ -15,6 +16,7 @@ struct SyntaxLinter: Sendable {
 
     static let ruleMetadata: [String: RuleMetadata] = RuleMetadata.coreChecks.merging([
         "duplicate-key": RuleMetadata(id: "duplicate-key", summary: "An object does not repeat a key (readers keep only one of them).", defaultSeverity: .warning),
+        "lone-surrogate": RuleMetadata(id: "lone-surrogate", summary: "Every \\u escape of a surrogate is half of a pair that makes one character.", defaultSeverity: .error),
         "io": RuleMetadata(id: "io", summary: "Files can be read.", defaultSeverity: .error),
     ]) { a, _ in a }
 
@@ -50,9 +52,9 @@ struct SyntaxLinter: Sendable {
         }
         do {
             let json = try JSONDocument(parsing: bytes)
-            guard !json.duplicateKeys.isEmpty else { return FileResult(file: file, diagnostics: []) }
+            guard !json.duplicateKeys.isEmpty || !json.loneSurrogates.isEmpty else { return FileResult(file: file, diagnostics: []) }
             let locator = json.locator()
-            let diagnostics = json.duplicateKeys.map { dup in
+            var diagnostics = json.duplicateKeys.map { dup in
                 let name = json.string(dup.second) ?? ""
                 let first = json.position(of: dup.first, using: locator)
                 return Diagnostic(
@@ -61,6 +63,15 @@ struct SyntaxLinter: Sendable {
                     file: file, json: json, node: dup.second, locator: locator,
                     related: [Diagnostic.RelatedLocation(file: file, json: json, node: dup.first, locator: locator, message: "first \"\(name)\" here")])
             }
+            for lone in json.loneSurrogates {
+                var d = Diagnostic(
+                    ruleID: "lone-surrogate", severity: .error, message: lone.message(in: json),
+                    file: file, json: json, node: lone.node, locator: locator)
+                d.start = locator.position(ofByte: lone.escapeRange.lowerBound)
+                d.end = locator.position(ofByte: lone.escapeRange.upperBound)
+                diagnostics.append(d)
+            }
+            diagnostics.sort { ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column) }
             return FileResult(file: file, diagnostics: diagnostics, locator: locator)
         } catch {
             // The range covers the offending character, so editors underline it.

@@ -17,7 +17,9 @@ struct ValidateCommand: AsyncParsableCommand {
             to a local folder with --ref-map.
 
             Exit status: 0 when every instance is valid, 1 when one is not (a file or line \
-            that is not JSON counts as invalid), 2 when the schema is unreadable or not a \
+            that is not JSON counts as invalid, and so does one with a lone surrogate: a \
+            \\uD800 escape without its other half stands for no character, and is reported \
+            where it is), 2 when the schema is unreadable or not a \
             valid schema, or the usage is wrong.
 
             --format json prints {"valid": bool, "results": [{"file", "line" (with --jsonl), \
@@ -110,7 +112,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 colorEnabled: report.colorEnabled(),
                 sources: SourceProvider.locators(sources),
                 toolVersion: larderVersion,
-                rules: registry.ruleMetadata.merging(RuleMetadata.coreChecks) { a, _ in a })
+                rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
             let summary = DiagnosticSummary(diagnostics, filesChecked: instances.count)
             writeStandardOutput(reporter.report(diagnostics, summary: summary, context: context))
         }

@@ -32,6 +32,17 @@ import Testing
         #expect(r.stdout.contains("[duplicate-key]"))
     }
 
+    @Test func aLoneSurrogateIsAnErrorAtTheEscape() throws {
+        let dir = try Scratch()
+        try dir.write("ids.json", "[{\"id\": \"\\uD800\"},\n {\"id\": \"\\uDBFF\", \"id\": 2}]")
+        let r = try CLI.run(["lint", "ids.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.components(separatedBy: ": error: ").count - 1 == 2, "\(r.stdout)")
+        #expect(r.stdout.contains(#"ids.json:1:10: error: the escape \uD800 is the first half of a pair"#), "\(r.stdout)")
+        #expect(r.stdout.contains(#"ids.json:2:10: error: the escape \uDBFF is the first half of a pair"#), "\(r.stdout)")
+        #expect(r.stdout.contains("ids.json:2:19: warning: the key \"id\" appears twice"), "\(r.stdout)")
+    }
+
     @Test func aMissingPathIsAUsageErrorNamingIt() throws {
         let dir = try Scratch()
         let r = try CLI.run(["lint", "nowhere/recipes.json"], in: dir.url)

@@ -36,6 +36,23 @@ import Testing
         #expect(r.stdout.contains("[schema]"))
     }
 
+    /// A lone surrogate makes the instance invalid, named as written at its own line and
+    /// column: the schema saw U+FFFD there, which is not what the file says.
+    @Test func aLoneSurrogateIsAnErrorAtTheEscape() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        try dir.write("c.json", "{\n  \"name\": \"Caldo \\uDBFF Verde\",\n  \"servings\": 2\n}\n")
+        let r = try CLI.run(["validate", "--schema", "recipe.schema.json", "c.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(#"c.json:2:18: error: the escape \uDBFF is the first half of a pair (a high surrogate) without the second half after it"#), "\(r.stdout)")
+        #expect(r.stdout.contains("[lone-surrogate]"))
+        let unit = try CLI.run(["validate", "--schema", "recipe.schema.json", "c.json", "--output", "basic"], in: dir.url)
+        #expect(unit.status == 1)
+        #expect(unit.stdout.hasPrefix(#"{"valid":false,"errors":[{"keywordLocation":"","instanceLocation":"/name","error":"the escape \\uDBFF"#), "\(unit.stdout)")
+        try dir.write("d.json", #"{"name": "Caldo \uD83C\uDF45 Verde", "servings": 2}"#)
+        #expect(try CLI.run(["validate", "--schema", "recipe.schema.json", "d.json"], in: dir.url).status == 0)
+    }
+
     @Test func jsonFormatHasThePublicShape() throws {
         let dir = try Scratch()
         try dir.write("recipe.schema.json", schema)
