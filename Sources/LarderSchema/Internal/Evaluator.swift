@@ -634,6 +634,13 @@ struct Evaluator {
         return keys.isEmpty ? nil : keys
     }
 
+    /// Whether a later member of the object `i` overrides the key `k` (asked only of
+    /// objects that may repeat a key, so the loops over members stay tight).
+    @inline(never)
+    mutating func isOverridden(_ k: Int, in i: Int) -> Bool {
+        lookUpOverriddenKeys(i)?.contains(k) == true
+    }
+
     /// The number of elements of an array, or of distinct keys of an object.
     mutating func memberCount(_ i: Int) -> Int {
         doc.count(i) - (overriddenKeys(i)?.count ?? 0)

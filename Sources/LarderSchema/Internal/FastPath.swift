@@ -173,10 +173,10 @@ extension Evaluator {
         var hint = 0
         var k = i + 1
         let count = doc.count(i)
-        let overridden = overriddenKeys(i)
+        let repeats = doc.mayRepeatKeys(i)
         for _ in 0..<count {
             let v = k + 1
-            if let overridden, overridden.contains(k) {
+            if repeats && isOverridden(k, in: i) {
                 k = doc.after(v)
                 continue
             }
