@@ -67,9 +67,17 @@ struct PluginProcess: Sendable {
         process.standardInput = FileHandle(fileDescriptor: inputPipe.read, closeOnDealloc: false)
         process.standardOutput = FileHandle(fileDescriptor: outputPipe.write, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
+        // Registered as starting first, so an interrupt that comes while the plugin starts
+        // waits for it and stops it too (it stopped the plugins it knew, and one that had
+        // just started ran on after Larder exited).
+        guard RunningPlugins.shared.willStart() else {
+            for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
+            return .failedToStart("Larder is being interrupted")
+        }
         do {
             try process.run()
         } catch {
+            RunningPlugins.shared.started(nil)
             for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
             // Foundation keeps the system's error number as the underlying error.
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
@@ -77,10 +85,10 @@ struct PluginProcess: Sendable {
                 ?? ((error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : nil)
             return .failedToStart(startFailure(url, errno: code))
         }
+        RunningPlugins.shared.started(process.processIdentifier)
         close(inputPipe.read)
         close(outputPipe.write)
         close(errorPipe.write)
-        RunningPlugins.shared.add(process.processIdentifier)
         defer { RunningPlugins.shared.remove(process.processIdentifier) }
 
         let outputFD = outputPipe.read
@@ -472,10 +480,25 @@ public final class RunningPlugins: @unchecked Sendable {
     public static let shared = RunningPlugins()
     private let lock = NSLock()
     private var pids: Set<Int32> = []
+    /// Plugins between ``willStart()`` and ``started(_:)``.
+    private var starting = 0
+    /// Set by ``stopAll()``: no plugin starts after it.
+    private var stopping = false
 
-    func add(_ pid: Int32) {
+    /// Called before a plugin is started: false once Larder is being interrupted.
+    func willStart() -> Bool {
         lock.lock()
-        pids.insert(pid)
+        defer { lock.unlock() }
+        guard !stopping else { return false }
+        starting += 1
+        return true
+    }
+
+    /// Called right after a start: the plugin's pid, or nil when it did not start.
+    func started(_ pid: Int32?) {
+        lock.lock()
+        starting -= 1
+        if let pid { pids.insert(pid) }
         lock.unlock()
     }
 
@@ -487,6 +510,19 @@ public final class RunningPlugins: @unchecked Sendable {
 
     /// Kills every running plugin, with the processes of its group.
     public func stopAll() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        // A plugin being started is registered within moments of its start: wait for it
+        // (at most 5 seconds, should its thread not be scheduled), then stop every one.
+        let until = Date().addingTimeInterval(5)
+        while true {
+            lock.lock()
+            let busy = starting > 0
+            lock.unlock()
+            if !busy || Date() > until { break }
+            usleep(1_000)
+        }
         lock.lock()
         let running = pids
         lock.unlock()
