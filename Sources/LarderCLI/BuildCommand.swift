@@ -59,7 +59,7 @@ struct BuildCommand: AsyncParsableCommand {
             }
             project = opened
         } catch let broken as ProjectSession.BrokenConfig {
-            report(broken.diagnostics, files: 1, locators: broken.locators, reporter: reporter, registry: registry, cwd: cwd)
+            report(broken.diagnostics, files: Set(broken.diagnostics.map(\.file)).count, locators: broken.locators, reporter: reporter, registry: registry, cwd: cwd)
             throw ExitCode(2)
         }
         var builder = Builder(

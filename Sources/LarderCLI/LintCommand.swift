@@ -72,7 +72,8 @@ struct LintCommand: AsyncParsableCommand {
                 run = try await lintFiles(cwd: cwd)
             }
         } catch let broken as ProjectSession.BrokenConfig {
-            run = LintRun(diagnostics: broken.diagnostics, filesChecked: 1, locators: broken.locators, configBroken: true)
+            run = LintRun(diagnostics: broken.diagnostics, filesChecked: Set(broken.diagnostics.map(\.file)).count,
+                          locators: broken.locators, configBroken: true)
         }
         // Paths given that are not content were not checked: said on standard error, where
         // a machine-readable report stays whole, and not as a diagnostic, so that a hook that
@@ -217,8 +218,11 @@ struct LintCommand: AsyncParsableCommand {
         let diagnostics = project.displayed(found)
         let locators = project.locators(for: found, in: content, reader: staged ? reader : nil)
         // larder.yml counts as a file checked when it has problems of its own ("1 warning
-        // in 0 files" for a project whose include takes in nothing yet).
-        let configChecked = configGiven || found.contains { $0.ruleID == ConfigLoader.ruleID } ? 1 : 0
+        // in 0 files" for a project whose include takes in nothing yet), and so does each
+        // team schema file with problems.
+        var setupFiles = Set(found.filter { $0.ruleID == ConfigLoader.ruleID }.map(\.file))
+        if configGiven { setupFiles.insert(project.configDisplay) }
+        let configChecked = setupFiles.subtracting(reportingOn ?? Set(included.map(\.path))).count
         return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators,
                        notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged))
     }

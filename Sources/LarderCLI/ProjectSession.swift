@@ -47,7 +47,14 @@ struct ProjectSession {
         } catch {
             var locators: [String: SourceLocator] = [:]
             if let l = error.locator { locators[configDisplay] = l }
-            throw BrokenConfig(diagnostics: furtherChecks(of: error, root: root, configDisplay: configDisplay), locators: locators)
+            // The further checks name team schema files project-relative: named as reports
+            // name files here.
+            let diagnostics = furtherChecks(of: error, root: root, configDisplay: configDisplay).map { d in
+                var d = d
+                if d.file != configDisplay { d.file = displayPath(d.file, root: root, cwd: cwd) }
+                return d
+            }
+            throw BrokenConfig(diagnostics: diagnostics, locators: locators)
         }
     }
 

@@ -41,6 +41,8 @@ public struct Linter: Sendable {
         var schemas: [Int: JSONSchema] = [:]
         var diagnostics: [Diagnostic] = []
         var byKind: [String: JSONSchema] = [:]
+        // Two entries may share a schema file: its problems are told once.
+        var placedSeen = Set<Diagnostic>()
         for (i, entry) in config.content.enumerated() {
             if entry.schema == nil, let cached = byKind[entry.kind] {
                 schemas[i] = cached
@@ -52,29 +54,25 @@ public struct Linter: Sendable {
                 diagnostics.append(Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: message,
                                               file: configFile, start: range.start, end: range.end, pointer: pointer))
             }
+            if let path = entry.schema {
+                guard ProjectPath.isInside(path) else { fail("the schema path \(path) leaves the project"); continue }
+                switch compileTeamSchema(path, kind: entry.kind) {
+                case .success(let schema): schemas[i] = schema
+                case .failure(let failure):
+                    fail(failure.summary)
+                    for d in failure.placed where placedSeen.insert(d).inserted { diagnostics.append(d) }
+                }
+                continue
+            }
             do {
-                if let path = entry.schema {
-                    guard ProjectPath.isInside(path) else { fail("the schema path \(path) leaves the project"); continue }
-                    let bytes = try reader.read(path)
-                    let doc = try JSONDocument(parsing: bytes)
-                    var registry = BuiltInSchemas.registry()
-                    registry.allowFiles(under: projectRoot)
-                    let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
-                    schemas[i] = try JSONSchema(doc, options: SchemaOptions(baseURI: url.absoluteString), registry: registry)
-                } else if let schema = try BuiltInSchemas.compile(entry.kind) {
+                if let schema = try BuiltInSchemas.compile(entry.kind) {
                     schemas[i] = schema
                     byKind[entry.kind] = schema
                 } else {
                     fail("'\(entry.kind)' is not a built-in kind (\(BuiltInSchemas.kinds.joined(separator: ", "))); give the schema of your own kind with `schema:`")
                 }
-            } catch let error as FileReadError {
-                fail("cannot read the schema of '\(entry.kind)': \(error.reason)")
-            } catch let error as JSONParseError {
-                fail("the schema \(entry.schema ?? entry.kind) is not valid JSON: \(error.position): \(error.message)")
-            } catch let error as SchemaError {
-                fail("the schema of '\(entry.kind)' (\(entry.schema ?? "built in")) does not compile: \(error)")
             } catch {
-                fail("the schema of '\(entry.kind)' cannot be used: \(error)")
+                fail("the schema of '\(entry.kind)' (built in) does not compile: \(error)")
             }
         }
         return (schemas, diagnostics)

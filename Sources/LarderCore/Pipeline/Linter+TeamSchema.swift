@@ -1,0 +1,193 @@
+import Foundation
+import LarderJSON
+import LarderSchema
+
+extension Linter {
+    /// Why a team's schema cannot be used: a short sentence for `larder.yml`'s `schema:`
+    /// setting, and each problem at its own place in the schema file (or in a file it
+    /// `$ref`s), so that an editor jumps to the schema, not to the config.
+    struct TeamSchemaFailure: Error {
+        /// For the config's `schema:` value: which schema, and where its problems are told
+        /// (problems without a place in a file are told here).
+        var summary: String
+        /// One error per problem, at its line and column in a project file.
+        var placed: [Diagnostic]
+    }
+
+    /// Reads and compiles the schema file `path` (project-relative) of a team's kind.
+    func compileTeamSchema(_ path: String, kind: String, options: SchemaOptions = SchemaOptions()) -> Result<JSONSchema, TeamSchemaFailure> {
+        let named = "the schema of '\(kind)' (\(path))"
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path)
+        } catch {
+            return .failure(TeamSchemaFailure(summary: "cannot read the schema of '\(kind)': \(error.reason)", placed: []))
+        }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            let problem = SchemaError.Problem(message: "the schema is not valid JSON: \(error.message)", position: error.position, file: path)
+            return .failure(failure(named, problems: [problem], documents: [:]))
+        }
+        var registry = BuiltInSchemas.registry()
+        registry.allowFiles(under: projectRoot)
+        let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
+        var options = options
+        options.baseURI = url.absoluteString
+        do throws(SchemaError) {
+            return .success(try JSONSchema(doc, options: options, registry: registry))
+        } catch {
+            // The engine stops at the first document with problems: when that is this file,
+            // the files it references have not been looked at yet. They are checked here
+            // too, so that one run tells every problem, not this file's first and theirs
+            // once these are fixed.
+            var problems = error.problems.map { problem in
+                var problem = problem
+                if problem.file == nil, problem.position != nil { problem.file = path }
+                return problem
+            }
+            if error.problems.contains(where: { $0.file == nil }) {
+                problems += referencedFileProblems(of: doc, at: path, options: options)
+            }
+            return .failure(failure(named, problems: problems, documents: [path: doc]))
+        }
+    }
+
+    /// Problems of the schema files `doc` (at `path`) references through `$ref`, and the
+    /// files those reference, each compiled on its own as the engine would compile it.
+    func referencedFileProblems(of doc: JSONDocument, at path: String, options: SchemaOptions) -> [SchemaError.Problem] {
+        var draft = options.draft
+        if let s = doc.value["$schema"]?.stringValue, let d = SchemaDraft(metaSchemaURI: s) { draft = d }
+        var problems: [SchemaError.Problem] = []
+        var seen: Set<String> = [path]
+        var queue = Self.referencedFiles(of: doc.value, from: path)
+        while !queue.isEmpty {
+            let file = queue.removeFirst()
+            guard seen.insert(file).inserted, ProjectPath.isInside(file),
+                  let bytes = try? FileBytes.read(URL(fileURLWithPath: projectRoot).appendingPathComponent(file).path)
+            else { continue }  // a file that cannot be read is told by the engine at its `$ref`
+            var registry = BuiltInSchemas.registry()
+            registry.allowFiles(under: projectRoot)
+            var fileOptions = options
+            fileOptions.draft = draft
+            fileOptions.baseURI = URL(fileURLWithPath: projectRoot).appendingPathComponent(file).absoluteString
+            let referenced: JSONDocument
+            do {
+                referenced = try JSONDocument(parsing: bytes)
+            } catch {
+                problems.append(SchemaError.Problem(message: "the schema is not valid JSON: \(error.message)", position: error.position, file: file))
+                continue
+            }
+            queue += Self.referencedFiles(of: referenced.value, from: file)
+            do throws(SchemaError) {
+                _ = try JSONSchema(referenced, options: fileOptions, registry: registry)
+            } catch {
+                for var problem in error.problems where problem.position != nil {
+                    if problem.file == nil { problem.file = file }
+                    problems.append(problem)
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The project files (relative paths) named by the `$ref`s of a schema at `path`: every
+    /// reference that is a relative path, without its fragment.
+    static func referencedFiles(of value: JSONValue, from path: String) -> [String] {
+        var refs: [String] = []
+        func walk(_ value: JSONValue, depth: Int) {
+            guard depth < 256 else { return }
+            if let object = value.objectValue {
+                for (key, member) in object {
+                    if key == "$ref", let ref = member.stringValue { refs.append(ref) } else { walk(member, depth: depth + 1) }
+                }
+            } else if let array = value.arrayValue {
+                for element in array { walk(element, depth: depth + 1) }
+            }
+        }
+        walk(value, depth: 0)
+        let folder = (path as NSString).deletingLastPathComponent
+        var files: [String] = []
+        for ref in refs {
+            let target = String(ref.prefix { $0 != "#" })
+            // Only relative paths: `https://larder.dev/...` ids are the built-in schemas.
+            guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/") else { continue }
+            let joined = folder.isEmpty ? target : folder + "/" + target
+            guard let decoded = joined.removingPercentEncoding else { continue }
+            let standardized = Self.standardized(decoded)
+            if let standardized, !files.contains(standardized) { files.append(standardized) }
+        }
+        return files
+    }
+
+    /// `a/./b/../c` as `a/c`; nil when `..` leaves the project.
+    static func standardized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The failure of a team schema: each problem with a place in a project file as an error
+    /// there (sorted by file and position, each told once), the rest in the summary.
+    private func failure(_ named: String, problems: [SchemaError.Problem], documents: [String: JSONDocument]) -> TeamSchemaFailure {
+        var placed: [Diagnostic] = []
+        var unplaced: [String] = []
+        var documents = documents
+        var seen = Set<String>()
+        for problem in problems {
+            guard let position = problem.position, let file = problem.file.flatMap(projectFile) else {
+                unplaced.append(problem.description)
+                continue
+            }
+            guard seen.insert("\(file)\u{0}\(position.line):\(position.column)\u{0}\(problem.message)").inserted else { continue }
+            var range = SourceRange(start: position, end: position)
+            // The value's whole range when the file reads as JSON, so editors underline it.
+            if documents[file] == nil, let bytes = try? reader.read(file), let json = try? JSONDocument(parsing: bytes) {
+                documents[file] = json
+            }
+            if let location = problem.schemaLocation, let json = documents[file], let node = json.node(at: location) {
+                let whole = json.sourceRange(of: node)
+                if whole.start == position { range = whole }
+            }
+            var message = problem.message
+            if let location = problem.schemaLocation {
+                message = (location.tokens.isEmpty ? "(root)" : location.description) + ": " + message
+            }
+            placed.append(Diagnostic(
+                ruleID: ConfigLoader.ruleID, severity: .error, message: message, file: file,
+                start: range.start, end: range.end, pointer: problem.schemaLocation ?? .root,
+                keywordLocation: problem.keywordLocation))
+        }
+        placed.sort()
+        var files: [String] = []
+        for d in placed where !files.contains(d.file) { files.append(d.file) }
+        var summary = "\(named) is not valid"
+        if !placed.isEmpty {
+            let n = placed.count
+            let places = files.count == 1 ? files[0] : files.dropLast().joined(separator: ", ") + " and " + files[files.count - 1]
+            summary += ": \(n) problem\(n == 1 ? "" : "s"), reported at \(n == 1 ? "its place" : "their places") in \(places)"
+        }
+        if !unplaced.isEmpty { summary += (placed.isEmpty ? ": " : "; ") + unplaced.joined(separator: "; ") }
+        return TeamSchemaFailure(summary: summary, placed: placed)
+    }
+
+    /// A problem's file as a project-relative path: as given when it is one, else an
+    /// absolute path (the engine's name for a file a `$ref` loaded) inside the project.
+    private func projectFile(_ file: String) -> String? {
+        guard file.hasPrefix("/") else { return ProjectPath.isInside(file) ? file : nil }
+        for root in [projectRoot, URL(fileURLWithPath: projectRoot).standardizedFileURL.path, URL(fileURLWithPath: projectRoot).resolvingSymlinksInPath().path] {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        }
+        return nil
+    }
+}

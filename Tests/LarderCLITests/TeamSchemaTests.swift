@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// A team's own schema (`schema:` of a content entry in larder.yml): its problems are
+/// reported in the schema file, at their lines, in every report format.
+@Suite struct TeamSchemaTests {
+    static let config = """
+        locales: [en]
+        content:
+          - kind: card
+            schema: schemas/card.schema.json
+            include: ["content/*.json"]
+        """
+
+    /// Line 3 has `"type": "objekt"` (the value at column 11), line 4 `"minLength": -1`
+    /// (column 61); the file it references, `defs.json`, has `"strin"` at 3:20.
+    static let badSchema = """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "type": "objekt",
+          "properties": { "title": { "type": "string", "minLength": -1 },
+            "x": { "$ref": "defs.json#/$defs/d" } }
+        }
+
+        """
+    static let badDefs = """
+        {
+          "$defs": {
+            "d": { "type": "strin" }
+          }
+        }
+
+        """
+
+    func project(schema: String = badSchema, defs: String = badDefs) throws -> Scratch {
+        let dir = try Scratch()
+        try dir.write("larder.yml", Self.config)
+        try dir.write("schemas/card.schema.json", schema)
+        try dir.write("schemas/defs.json", defs)
+        try dir.write("content/a.json", #"{"id": "a", "title": "A"}"#)
+        return dir
+    }
+
+    /// The problems were one diagnostic at larder.yml's `schema:`, squashed into its message
+    /// with positions that named no file, 4:61 before 3:11; the referenced file's problem was
+    /// not told until the schema's own were fixed.
+    @Test func eachProblemIsAnErrorAtItsPlaceInTheSchemaFile() throws {
+        let dir = try project()
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        let root = dir.url.path
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(r.stdout)")
+        guard lines.count == 4 else { return }
+        #expect(lines[0].hasPrefix("\(root)/larder.yml:4:13: error: the schema of 'card' (schemas/card.schema.json) is not valid: 3 problems, reported at their places in schemas/card.schema.json and schemas/defs.json"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("\(root)/schemas/card.schema.json:3:11: error: /type: \"objekt\" is not one of "), "\(lines[1])")
+        #expect(lines[2].hasPrefix("\(root)/schemas/card.schema.json:4:61: error: /properties/title/minLength: -1 is less than the minimum 0"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("\(root)/schemas/defs.json:3:20: error: /$defs/d/type: \"strin\" is not one of "), "\(lines[3])")
+        #expect(lines.allSatisfy { $0.hasSuffix("[config]") })
+    }
+
+    @Test func theHumanReportQuotesTheSchemaLineAndCountsItsFiles() throws {
+        let dir = try project()
+        let r = try CLI.run(["lint", "--color", "never"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("schemas/card.schema.json:4:61: error: /properties/title/minLength: -1 is less than the minimum 0 [config]\n  \"properties\": { \"title\": { \"type\": \"string\", \"minLength\": -1 },\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("4:61: /properties"), "the problems are no longer inside larder.yml's message: \(r.stdout)")
+        // The content file, larder.yml and the two schema files.
+        #expect(r.stdout.hasSuffix("4 errors in 4 files\n"), "\(r.stdout)")
+    }
+
+    @Test func everyReportFormatNamesTheSchemaFile() throws {
+        let dir = try project()
+        let json = try CLI.run(["lint", "--format", "json"], in: dir.url)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let places = (object?["diagnostics"] as? [[String: Any]] ?? []).map { d in
+            "\(d["file"] ?? ""):\(d["line"] ?? ""):\(d["column"] ?? ""):\(d["pointer"] ?? "")"
+        }
+        #expect(places == ["larder.yml:4:13:/content/0/schema", "schemas/card.schema.json:3:11:/type",
+                           "schemas/card.schema.json:4:61:/properties/title/minLength", "schemas/defs.json:3:20:/$defs/d/type"], "\(json.stdout)")
+
+        let github = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(github.stdout.contains("::error file=schemas/card.schema.json,line=4,col=61,endLine=4,endColumn=63,title=config::/properties/title/minLength: -1 is less than the minimum 0"), "\(github.stdout)")
+        #expect(github.stdout.contains("::error file=schemas/defs.json,line=3,col=20,"), "\(github.stdout)")
+
+        let sarif = try CLI.run(["lint", "--format", "sarif"], in: dir.url)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+        let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let sarifPlaces = results.compactMap { result -> String? in
+            guard let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
+                  let artifact = physical["artifactLocation"] as? [String: Any], let region = physical["region"] as? [String: Any] else { return nil }
+            return "\(artifact["uri"] ?? ""):\(region["startLine"] ?? ""):\(region["startColumn"] ?? "")"
+        }
+        #expect(sarifPlaces == ["larder.yml:4:13", "schemas/card.schema.json:3:11", "schemas/card.schema.json:4:61", "schemas/defs.json:3:20"], "\(sarif.stdout)")
+    }
+
+    /// Run from elsewhere, the schema files are named as the current folder sees them, also
+    /// when larder.yml has mistakes of its own.
+    @Test func schemaFilesAreNamedFromTheCurrentFolder() throws {
+        let dir = try project()
+        let parent = dir.url.deletingLastPathComponent()
+        let name = dir.url.lastPathComponent
+        let r = try CLI.run(["lint", "--config", "\(name)/larder.yml", "--format", "github"], in: parent)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("::error file=\(name)/schemas/card.schema.json,line=3,col=11,"), "\(r.stdout)")
+        try dir.write("larder.yml", Self.config + "\nrulez: {}\n")
+        let broken = try CLI.run(["lint", "--config", "\(name)/larder.yml", "--format", "github"], in: parent)
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("::error file=\(name)/larder.yml,line=6,"), "\(broken.stdout)")
+        #expect(broken.stdout.contains("::error file=\(name)/schemas/defs.json,line=3,col=20,"), "\(broken.stdout)")
+    }
+
+    /// A referenced file's problems when the schema itself is valid (the engine finds them),
+    /// and a schema that is not JSON, at the place the parser stopped.
+    @Test func referencedFileAloneAndASchemaThatIsNotJSON() throws {
+        let valid = "{\n  \"type\": \"object\",\n  \"properties\": { \"x\": { \"$ref\": \"defs.json#/$defs/d\" } }\n}\n"
+        let dir = try project(schema: valid)
+        let r = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(r.status == 2)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(r.stdout)")
+        #expect(lines.first?.contains("file=larder.yml,line=4,col=13,") == true, "\(r.stdout)")
+        #expect(lines.last?.hasPrefix("::error file=schemas/defs.json,line=3,col=20,") == true, "\(r.stdout)")
+
+        try dir.write("schemas/card.schema.json", "{\n  \"type\": \"object\",\n  \"required\": [\"id\"\n}\n")
+        let notJSON = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(notJSON.status == 2)
+        #expect(notJSON.stdout.contains("::error file=schemas/card.schema.json,line=4,col=1,"), "\(notJSON.stdout)")
+        #expect(notJSON.stdout.contains("the schema is not valid JSON"), "\(notJSON.stdout)")
+    }
+
+    /// Two entries with one schema file: its problems are told once.
+    @Test func aSchemaSharedByTwoEntriesIsReportedOnce() throws {
+        let dir = try project()
+        try dir.write("larder.yml", Self.config + "\n  - kind: deck\n    schema: schemas/card.schema.json\n    include: [\"decks/*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.components(separatedBy: "file=schemas/card.schema.json,line=4,col=61,").count == 2, "\(r.stdout)")
+        #expect(r.stdout.contains("file=larder.yml,line=7,"), "\(r.stdout)")
+    }
+}
