@@ -19,7 +19,8 @@ struct InitCommand: ParsableCommand {
         locales: [en]
 
         # Where each kind of content lives. Built-in kinds: recipe, location, product, taxonomy.
-        # A kind of your own names its JSON Schema: `- kind: achievement` + `schema: schemas/achievement.schema.json`.
+        # A kind of your own names its JSON Schema: `- kind: achievement` + `schema: schemas/achievement.schema.json`;
+        # add `formats: assert` to check its "format"s (date, email, uri, ...), an annotation by default.
         content:
           - kind: recipe
             include: ["content/recipes/**/*.json"]

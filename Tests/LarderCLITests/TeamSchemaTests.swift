@@ -138,4 +138,80 @@ import Testing
         #expect(r.stdout.components(separatedBy: "file=schemas/card.schema.json,line=4,col=61,").count == 2, "\(r.stdout)")
         #expect(r.stdout.contains("file=larder.yml,line=7,"), "\(r.stdout)")
     }
+
+    /// `format` in a team's schema was never checked and larder.yml had no setting for it:
+    /// a date of month 13, an email and a URI that are neither passed lint.
+    @Test func formatIsAnAnnotationUnlessTheEntryAssertsIt() throws {
+        let dir = try Scratch()
+        let config = """
+            locales: [en]
+            content:
+              - kind: event
+                schema: schemas/event.schema.json
+                include: ["content/*.json"]
+
+            """
+        try dir.write("larder.yml", config)
+        try dir.write("schemas/event.schema.json", """
+            {
+              "type": "object",
+              "properties": {
+                "when": { "type": "string", "format": "date" },
+                "mail": { "type": "string", "format": "email" },
+                "site": { "type": "string", "format": "uri" },
+                "kind": { "type": "string", "format": "larder-unknown" }
+              }
+            }
+            """)
+        try dir.write("content/e.json", "{\n  \"when\": \"2024-13-45\",\n  \"mail\": \"not an email\",\n  \"site\": \"not a uri\",\n  \"kind\": \"x\"\n}\n")
+        try dir.write("content/ok.json", #"{"when": "2024-02-29", "mail": "ana@example.com", "site": "https://example.com/a", "kind": "x"}"#)
+        // The default: JSON Schema 2020-12's annotation.
+        let annotated = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(annotated.status == 0, "\(annotated.stdout)\(annotated.stderr)")
+        #expect(annotated.stdout == "")
+
+        try dir.write("larder.yml", config.replacingOccurrences(of: "    include:", with: "    formats: assert\n    include:"))
+        let asserted = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(asserted.status == 1, "\(asserted.stdout)\(asserted.stderr)")
+        let lines = asserted.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "::error file=content/e.json,line=2,col=11,endLine=2,endColumn=23,title=schema::\"when\": \"2024-13-45\" is not a valid date",
+            "::error file=content/e.json,line=3,col=11,endLine=3,endColumn=25,title=schema::\"mail\": \"not an email\" is not a valid email",
+            "::error file=content/e.json,line=4,col=11,endLine=4,endColumn=22,title=schema::\"site\": \"not a uri\" is not a valid uri",
+        ], "\(asserted.stdout)")
+        let build = try CLI.run(["build", "--format", "github"], in: dir.url)
+        #expect(build.status == 1, "build lints with the same schemas: \(build.stdout)\(build.stderr)")
+        #expect(build.stdout.contains("file=content/e.json,line=2,col=11,"), "\(build.stdout)")
+
+        try dir.write("larder.yml", config.replacingOccurrences(of: "    include:", with: "    formats: asert\n    include:"))
+        let typo = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(typo.status == 2)
+        #expect(typo.stdout.hasPrefix("::error file=larder.yml,line=5,col=14,"), "\(typo.stdout)")
+        #expect(typo.stdout.contains(#"content[0].formats: "asert" is not one of "annotate", "assert""#), "\(typo.stdout)")
+    }
+
+    /// `formats:` is per entry, also for a built-in kind (whose one format, `uri` on links,
+    /// the `url` rule checks too): two entries of one kind do not share a compiled schema.
+    @Test func formatsIsPerEntryForBuiltInKinds() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/a/*.json"]
+              - kind: recipe
+                formats: assert
+                include: ["content/b/*.json"]
+            rules:
+              url: off
+            """)
+        let recipe = #"{"id": "ID", "name": {"en": "Bolo"}, "servings": 4, "ingredients": ["flour"], "links": ["https://exa mple.com/"]}"#
+        try dir.write("content/a/a.json", recipe.replacingOccurrences(of: "ID", with: "a"))
+        try dir.write("content/b/b.json", recipe.replacingOccurrences(of: "ID", with: "b"))
+        let r = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 1, "\(r.stdout)")
+        #expect(r.stdout.hasPrefix("::error file=content/b/b.json,line=1,col=88,"), "\(r.stdout)")
+        #expect(r.stdout.contains("is not a valid uri"), "\(r.stdout)")
+    }
 }

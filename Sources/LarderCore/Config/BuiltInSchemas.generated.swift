@@ -370,6 +370,10 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
           "description": "The JSON Schema (a file relative to the project) each document of a team's own kind must satisfy. It may $ref the built-in schemas by their https://larder.dev/schemas/ ids.",
           "$ref": "common.schema.json#/$defs/relativePath"
         },
+        "formats": {
+          "description": "Whether `format` in this kind's schema is checked: `annotate` (the default; as JSON Schema 2020-12 says, `format` is then an annotation and any value passes) or `assert` (a value that does not match its format, such as `date`, `email` or `uri`, is a `schema` error; formats Larder does not know still pass).",
+          "enum": ["annotate", "assert"]
+        },
         "rules": {
           "description": "Rules for this entry's documents only, on top of the top-level `rules` (same form). Pointers in options are relative to each document.",
           "$ref": "#/$defs/rules"

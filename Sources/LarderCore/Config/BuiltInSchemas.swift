@@ -33,8 +33,9 @@ public enum BuiltInSchemas {
         return registry
     }
 
-    /// Compiles the built-in schema `name` (nil for an unknown name).
-    public static func compile(_ name: String) throws(SchemaError) -> JSONSchema? {
+    /// Compiles the built-in schema `name` (nil for an unknown name), with `format` as an
+    /// assertion when `formatAssertion` is true.
+    public static func compile(_ name: String, formatAssertion: Bool = false) throws(SchemaError) -> JSONSchema? {
         guard let text = text(name) else { return nil }
         let doc: JSONDocument
         do {
@@ -44,6 +45,6 @@ public enum BuiltInSchemas {
         }
         // The shipped schemas are checked against their meta-schema by the test suite, so a
         // run does not pay for it again.
-        return try JSONSchema(doc, options: SchemaOptions(baseURI: uri(name), validateSchema: false), registry: registry())
+        return try JSONSchema(doc, options: SchemaOptions(formatAssertion: formatAssertion, baseURI: uri(name), validateSchema: false), registry: registry())
     }
 }

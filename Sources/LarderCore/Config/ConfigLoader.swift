@@ -163,7 +163,7 @@ public struct ConfigLoader: Sendable {
     }
 
     /// Where the content entries' own settings go when they are written at the top.
-    static let entrySettings: Set<String> = ["kind", "include", "includes", "schema", "images"]
+    static let entrySettings: Set<String> = ["kind", "include", "includes", "schema", "images", "formats"]
 
     /// The message of a config mistake, and where it is: the schema's own words where they
     /// are clear (`expected an array`), a sentence of Larder's where they would quote one of

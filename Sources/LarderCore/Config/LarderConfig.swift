@@ -93,14 +93,18 @@ public struct ContentEntry: Sendable {
     public var schema: String?
     /// Rule settings for this entry only.
     public var rules: [String: RuleSetting]
+    /// Whether `format` in the entry's schema is checked (`formats:`); annotation by default.
+    public var formats: FormatHandling
 
-    public init(kind: String, include: [Glob], exclude: [Glob] = [], images: String? = nil, schema: String? = nil, rules: [String: RuleSetting] = [:]) {
+    public init(kind: String, include: [Glob], exclude: [Glob] = [], images: String? = nil, schema: String? = nil, rules: [String: RuleSetting] = [:],
+                formats: FormatHandling = .annotate) {
         self.kind = kind
         self.include = include
         self.exclude = exclude
         self.images = images
         self.schema = schema
         self.rules = rules
+        self.formats = formats
     }
 
     init(json: JSONValue) {
@@ -110,7 +114,21 @@ public struct ContentEntry: Sendable {
         images = json["images"]?.stringValue
         schema = json["schema"]?.stringValue
         rules = RuleSetting.table(json["rules"])
+        formats = json["formats"]?.stringValue.flatMap(FormatHandling.init(rawValue:)) ?? .annotate
     }
+}
+
+/// What `format` in a content entry's schema does (`formats:` in larder.yml).
+///
+/// JSON Schema 2020-12 makes `format` an annotation unless a tool is asked to assert it,
+/// so `annotate` is the default: a project's content stays valid when Larder learns a format
+/// or when its schema names one for documentation. `assert` turns a value that does not
+/// match its format (`date`, `email`, `uri`, ...) into a `schema` error.
+public enum FormatHandling: String, Sendable, Hashable {
+    /// Any value passes `format`.
+    case annotate
+    /// A value that does not match a format Larder knows is a `schema` error.
+    case assert
 }
 
 /// A rule's severity and options from `larder.yml`: `image-exists: warning`, or

@@ -40,11 +40,12 @@ public struct Linter: Sendable {
     public func compileSchemas() -> (schemas: [Int: JSONSchema], diagnostics: [Diagnostic]) {
         var schemas: [Int: JSONSchema] = [:]
         var diagnostics: [Diagnostic] = []
-        var byKind: [String: JSONSchema] = [:]
+        var byKind: [String: JSONSchema] = [:]  // by kind and `formats`
         // Two entries may share a schema file: its problems are told once.
         var placedSeen = Set<Diagnostic>()
         for (i, entry) in config.content.enumerated() {
-            if entry.schema == nil, let cached = byKind[entry.kind] {
+            let kindKey = "\(entry.kind) \(entry.formats.rawValue)"
+            if entry.schema == nil, let cached = byKind[kindKey] {
                 schemas[i] = cached
                 continue
             }
@@ -56,7 +57,7 @@ public struct Linter: Sendable {
             }
             if let path = entry.schema {
                 guard ProjectPath.isInside(path) else { fail("the schema path \(path) leaves the project"); continue }
-                switch compileTeamSchema(path, kind: entry.kind) {
+                switch compileTeamSchema(path, kind: entry.kind, options: SchemaOptions(formatAssertion: entry.formats == .assert)) {
                 case .success(let schema): schemas[i] = schema
                 case .failure(let failure):
                     fail(failure.summary)
@@ -65,9 +66,9 @@ public struct Linter: Sendable {
                 continue
             }
             do {
-                if let schema = try BuiltInSchemas.compile(entry.kind) {
+                if let schema = try BuiltInSchemas.compile(entry.kind, formatAssertion: entry.formats == .assert) {
                     schemas[i] = schema
-                    byKind[entry.kind] = schema
+                    byKind[kindKey] = schema
                 } else {
                     fail("'\(entry.kind)' is not a built-in kind (\(BuiltInSchemas.kinds.joined(separator: ", "))); give the schema of your own kind with `schema:`")
                 }
