@@ -6,14 +6,14 @@ import LarderJSON
 /// `larder lint [PATH...]`: checks content and reports problems with `file:line:column`.
 ///
 /// With a `larder.yml` (found in the current folder or the nearest parent, or given with
-/// `--config`) it runs the whole lint stage: each document against its kind's schema and
+/// `--config`; with none there, the one of the project the given paths are in) it runs the whole lint stage: each document against its kind's schema and
 /// every rule, with the config's severities. Without paths it lints everything the config
 /// includes; with paths (as pre-commit passes them) it reports on those files while
 /// cross-file rules still see the whole content set: their facts about unchanged files come
 /// from the lint cache (`FactCache`, in `.larder-cache/`), so only the given files and the
 /// changed ones are parsed (`--no-cache` parses all); a path that is not content is named
 /// on standard error as not checked. Without a config it checks the syntax
-/// and duplicate keys of the given JSON files.
+/// and duplicate keys of the given JSON files, and says on standard error that it did only that.
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -62,7 +62,7 @@ struct LintCommand: AsyncParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         var run: LintRun
         do {
-            if let project = try ProjectSession.open(config: config, cwd: cwd) {
+            if let project = try ProjectSession.open(config: config ?? projectConfigOfPaths(cwd: cwd), cwd: cwd) {
                 run = try await lintProject(project, registry: registry)
             } else {
                 guard !paths.isEmpty else {
@@ -70,6 +70,8 @@ struct LintCommand: AsyncParsableCommand {
                 }
                 if staged { throw ValidationError("--staged needs a larder.yml (it lints the content the config includes)") }
                 run = try await lintFiles(cwd: cwd)
+                // Said, so that a syntax check is not taken for a clean project.
+                FileHandle.standardError.write(Data("larder: no larder.yml found: only JSON syntax was checked; give --config to lint with one\n".utf8))
             }
         } catch let broken as ProjectSession.BrokenConfig {
             run = LintRun(diagnostics: broken.diagnostics, filesChecked: Set(broken.diagnostics.map(\.file)).count,
@@ -121,6 +123,30 @@ struct LintCommand: AsyncParsableCommand {
         var configBroken = false
         /// One line for each path given that was not checked, and why.
         var notChecked: [String] = []
+    }
+
+    /// The config of the project the given paths are in, when none is found from the current
+    /// folder: `larder lint Examples/card-war` from the repository's root lints that project
+    /// with its larder.yml, as `--config Examples/card-war/larder.yml` does. A folder given
+    /// is looked in, then its parents; a file, its folder and the parents. Nil when no path
+    /// is in a project (the syntax check); a usage error when they are in different ones.
+    func projectConfigOfPaths(cwd: String) throws -> String? {
+        guard !paths.isEmpty, ConfigFile.find(from: cwd) == nil else { return nil }
+        var found: [(path: String, config: String?)] = []
+        for path in paths {
+            let absolute = absolutePath(path, cwd: cwd)
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
+            let folder = exists && isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
+            found.append((path, ConfigFile.find(from: folder)?.path))
+        }
+        let configs = Set(found.map { $0.config ?? "" })
+        guard configs.count > 1 else { return found.first?.config }
+        let here = URL(fileURLWithPath: cwd).standardizedFileURL.path
+        let named = found.prefix(10).map { item in
+            "\(item.path) (\(item.config.map { projectRelative($0, root: here) ?? $0 } ?? "no larder.yml"))"
+        }
+        throw ValidationError("the paths given are in different projects: \(named.joined(separator: ", ")); lint one project at a time, or give --config")
     }
 
     /// Lint without a config: syntax and duplicate keys of the given files.
