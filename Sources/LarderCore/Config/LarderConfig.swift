@@ -16,6 +16,12 @@ public struct LarderConfig: Sendable {
     public var plugins: [PluginSpec]
     /// Globs no content entry takes.
     public var exclude: [Glob]
+    /// Per kind of the team's own, the JSON Pointers of the fields its schema declares
+    /// localized text (``SchemaTextFields``; `*` for every element): filled in when the
+    /// config is loaded with its project (``readingSchemaTextFields(_:)``), empty otherwise.
+    /// A kind listed here has exactly these texts; one not listed falls back to finding
+    /// objects of language -> text.
+    public var textFields: [String: [String]] = [:]
 
     /// The source language.
     public var sourceLocale: String { locales.first ?? "en" }
@@ -56,6 +62,41 @@ public struct LarderConfig: Sendable {
         if let items = object["locales"]?.arrayValue, !items.isEmpty { locales = items.map { $0.stringValue ?? "" } }
         transforms = (object["transforms"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
         exports = (object["exports"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
+    }
+
+    /// The config with ``textFields`` read from its kinds' schemas.
+    public func readingSchemaTextFields(_ reader: SchemaTextFields) -> LarderConfig {
+        var config = self
+        config.textFields = reader.fields(of: self)
+        return config
+    }
+
+    /// The pointer of the id of `kind`'s documents when the config names one: the `key` of
+    /// the `unique-id` rule for the kind (its first content entry's setting over the
+    /// top-level one). Nil means ``DocumentID/defaultFields``. The exporters key texts by the
+    /// same id the rule holds unique, so a kind whose id is `/uid` gets `hero.zed.bio`, not
+    /// keys by position that a reordered file would hand to other documents.
+    public func idField(for kind: String) -> String? {
+        let entry = content.first { $0.kind == kind }
+        guard let setting = setting(for: "unique-id", entry: entry),
+            let key = setting.options.objectValue?["key"]?.stringValue, JSONPointer(parsing: key) != nil
+        else { return nil }
+        return key
+    }
+
+    /// ``idField(for:)`` for every kind of the config that names one.
+    public var idFields: [String: String] {
+        var out: [String: String] = [:]
+        for kind in Set(content.map(\.kind)) { out[kind] = idField(for: kind) }
+        return out
+    }
+
+    /// Tells an export what the config knows of the kinds: their text fields, id fields and
+    /// names.
+    public func describeKinds(in context: inout ExportContext) {
+        context.textFields = textFields
+        context.idFields = idFields
+        context.kinds = Array(Set(content.map(\.kind))).sorted()
     }
 
     /// The content entry (and its index) a project-relative file belongs to: the first whose

@@ -82,8 +82,9 @@ extension Builder {
             guard externalPlugin(step.id, stage: "export") == nil,
                 let exporter = (try? registry.exporter(step.id)) as? any StreamingExporter
             else { return .unavailable("export \(step.id) cannot stream") }
-            let context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
+            var context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
                                         files: fileReader, imageFolders: imageFolders)
+            config.describeKinds(in: &context)
             leadingKinds.formUnion(exporter.leadingKinds(context: context))
             exporters.append(("export \(step.id)", step, exporter, context))
         }

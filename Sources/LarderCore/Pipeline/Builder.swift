@@ -228,6 +228,7 @@ public struct Builder: Sendable {
                 let exporter = try registry.exporter(step.id)
                 var context = ExportContext(exporterID: step.id, options: step.options, locales: config.locales, toolVersion: toolVersion,
                                             files: files, imageFolders: imageFolders)
+                config.describeKinds(in: &context)
                 if let preparing = exporter as? any PreparingExporter {
                     let key = try preparing.preparationKey(context: context)
                     if let made = preparations[key] {

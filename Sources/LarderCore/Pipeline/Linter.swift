@@ -376,13 +376,23 @@ public struct Linter: Sendable {
         }
     }
 
-    /// A rule's options with what the config knows added: the entry's `images` folder and the
-    /// project's `locales` (a rule's own options win).
+    /// The option the linter sets to the localized text fields of a team kind's schema
+    /// (``LarderConfig/textFields``).
+    public static let textFieldsOption = "textFields"
+
+    /// A rule's options with what the config knows added: the entry's `images` folder, the
+    /// project's `locales` and the text fields of the entry's schema (a rule's own options
+    /// win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
         if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
         if o["images"] == nil, let images = entry?.images { o["images"] = .string(images) }
         if o["kind"] == nil, let kind = entry?.kind { o["kind"] = .string(kind) }
+        // The text fields the kind's schema declares, so the rules that look at texts see
+        // the texts the exporters export (ContentFields in LarderRules).
+        if o[Self.textFieldsOption] == nil, let kind = entry?.kind, let fields = config.textFields[kind], !fields.isEmpty {
+            o[Self.textFieldsOption] = .array(fields.map(JSONValue.string))
+        }
         return .object(o)
     }
 

@@ -56,6 +56,17 @@ public struct ExportContext: Sendable {
     /// Content kind -> the folder its image references resolve against, relative to the
     /// project (`images:` of the content entry in larder.yml).
     public var imageFolders: [String: String]
+    /// Per kind, the JSON Pointers of the fields that hold localized text, as the kind's
+    /// schema declares them (``LarderConfig/textFields``); the exporter option `texts` adds
+    /// to them. A kind not listed has its texts found by their shape.
+    public var textFields: [String: [String]] = [:]
+    /// Per kind, the pointer of the documents' id when the config names one (the
+    /// `unique-id` rule's `key`, ``LarderConfig/idField(for:)``); the exporter option `ids`
+    /// wins over it. A kind not listed uses ``DocumentID/defaultFields``.
+    public var idFields: [String: String] = [:]
+    /// The kinds of the project's content entries, when known: the exporter options that
+    /// name kinds (`texts`, `ids`, `imageFields`) must name one of them.
+    public var kinds: [String] = []
     /// False when the caller keeps only the artifacts (``Exporter/export(_:context:)`` of a
     /// built-in exporter): notes about the content need not be made then.
     public var wantsDiagnostics: Bool = true
