@@ -73,6 +73,12 @@ public struct ContentCatalog: Sendable {
     public init(
         documents input: [Document], locales: [String], textFields: [String: [String]] = [:], idFields: [String: String] = [:]
     ) throws(ExportError) {
+        try self.init(documents: input, locales: locales, fields: KindFields(texts: textFields, ids: idFields,
+                                                                               idOrigins: idFields.mapValues { _ in "option 'ids'" }))
+    }
+
+    /// Reads `documents` with the text and id fields of `fields` (see ``KindFields``).
+    public init(documents input: [Document], locales: [String], fields: KindFields) throws(ExportError) {
         resolver = LocaleResolver(locales: locales)
         let source = resolver.sourceLocale
         // Stable order: by kind, then file, then position in the file.
@@ -85,7 +91,7 @@ public struct ContentCatalog: Sendable {
         }.map(\.element)
 
         var positionInKind: [String: Int] = [:]
-        var seenIDs: [String: [String: String]] = [:]  // kind -> fileID -> file
+        var seenIDs: [String: [String: Int]] = [:]  // kind -> fileID -> index in documents
         for document in ordered {
             let kind = document.kind ?? "document"
             let value = document.value
@@ -101,13 +107,12 @@ public struct ContentCatalog: Sendable {
             }
             let position = positionInKind[kind, default: 0]
             positionInKind[kind] = position + 1
-            let doc = Self.exportDocument(document, value: value, kind: kind, position: position, locales: resolver.locales,
-                                          textFields: textFields, idFields: idFields)!
+            let doc = try Self.exportDocument(document, value: value, kind: kind, position: position, locales: resolver.locales, fields: fields)!
             if let other = seenIDs[kind]?[doc.fileID] {
                 throw ExportError(
-                    "two \(kind) documents have the id '\(doc.id)' (in \(other) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)")
+                    "two \(kind) documents have the id '\(doc.id)' (at \(Self.place(of: documents[other], fields: fields)) and \(Self.place(of: doc, fields: fields))); ids must be unique within a kind (the unique-id rule reports this)")
             }
-            seenIDs[kind, default: [:]][doc.fileID] = document.file
+            seenIDs[kind, default: [:]][doc.fileID] = documents.count
             documents.append(doc)
         }
 
@@ -148,48 +153,106 @@ public struct ContentCatalog: Sendable {
 
     /// The export view of one (non-taxonomy) document of `kind`: its id, file id, texts and
     /// tags. `position` (among the documents of its kind, in content order) names a
-    /// document without an id; with no `position`, such a document gives nil.
+    /// document without an id; with no `position`, such a document gives nil. Throws when
+    /// the kind's id field (``KindFields/ids``) is missing from the document or holds no
+    /// string or number.
     static func exportDocument(
-        _ document: Document, value: JSONValue, kind: String, position: Int?, locales: [String],
-        textFields: [String: [String]], idFields: [String: String]
-    ) -> ExportDocument? {
-        let custom = idFields[kind].flatMap { JSONPointer(parsing: $0) }.flatMap { value.at($0.tokens) }
-        guard let id = custom.flatMap({ $0.stringValue ?? $0.numberValue.map(Self.idText) }) ?? Self.id(of: value) ?? position.map(String.init) else {
+        _ document: Document, value: JSONValue, kind: String, position: Int?, locales: [String], fields: KindFields
+    ) throws(ExportError) -> ExportDocument? {
+        let id: String
+        if let named = try namedID(document, kind: kind, fields: fields) {
+            id = named
+        } else if let found = Self.id(of: value, kind: kind) ?? position.map(String.init) {
+            id = found
+        } else {
             return nil
         }
         var texts: [(pointer: [String], text: LocalizedText)] = []
         var tags: [[String]] = []
-        FieldFinder(kind: kind, locales: locales, extraPointers: textFields[kind] ?? [])
-            .find(in: value, texts: &texts, tags: &tags)
+        fields.finder(kind: kind, locales: locales).find(in: value, texts: &texts, tags: &tags)
         return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: texts, tags: tags)
     }
 
-    /// ``exportDocument(_:value:kind:position:locales:textFields:idFields:)`` for a document
-    /// with an id, read from its parsed file without a tree when the fields allow (see
+    /// ``exportDocument(_:value:kind:position:locales:fields:)`` for a document with an id,
+    /// read from its parsed file without a tree when the fields allow (see
     /// ``FieldFinder/find(in:node:)``).
     static func exportDocument(
-        _ document: Document, kind: String, locales: [String], textFields: [String: [String]], idFields: [String: String]
-    ) -> ExportDocument? {
+        _ document: Document, kind: String, locales: [String], fields: KindFields
+    ) throws(ExportError) -> ExportDocument? {
         let json = document.json
-        let finder = FieldFinder(kind: kind, locales: locales, extraPointers: textFields[kind] ?? [])
-        guard idFields[kind] == nil, let found = finder.find(in: json, node: document.node) else {
-            return exportDocument(document, value: document.value, kind: kind, position: nil, locales: locales,
-                                  textFields: textFields, idFields: idFields)
+        guard let found = fields.finder(kind: kind, locales: locales).find(in: json, node: document.node) else {
+            return try exportDocument(document, value: document.value, kind: kind, position: nil, locales: locales, fields: fields)
         }
-        var id: String?
-        for field in ["id", "code", "key", "slug"] {
-            guard let node = json.member(document.node, field) else { continue }
-            if json.kind(node) == .string { id = json.string(node) } else if json.kind(node) == .number { id = Self.idText(JSONNumber(literal: json.numberLiteral(node))) }
-            if id != nil { break }
-        }
-        guard let id else { return nil }
+        guard let id = try namedID(document, kind: kind, fields: fields) ?? DocumentID.node(in: json, at: document.node, kind: kind).flatMap({ idText(json, $0) })
+        else { return nil }
         return ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id), texts: found.texts, tags: found.tags,
                               textNodes: found.nodes)
     }
 
-    /// The id of a document: `id`, else `code` (products), else `key` or `slug`.
-    static func id(of value: JSONValue) -> String? {
-        for field in ["id", "code", "key", "slug"] {
+    /// The id at the pointer `fields` names for `kind`, nil when it names none; throws when
+    /// the document has nothing there, or something that is not a string or a number.
+    static func namedID(_ document: Document, kind: String, fields: KindFields) throws(ExportError) -> String? {
+        guard let pattern = fields.ids[kind] else { return nil }
+        let json = document.json
+        guard let pointer = JSONPointer(parsing: pattern) else {
+            throw ExportError("the id field of \(kind) documents, '\(pattern)' (\(fields.idOrigins[kind] ?? "option 'ids'")), is not a JSON Pointer")
+        }
+        let node = descend(json, document.node, pointer.tokens)
+        let origin = fields.idOrigins[kind] ?? "option 'ids'"
+        guard let node else {
+            throw ExportError("the \(kind) document at \(place(document, document.node)) has no \(pattern), which holds the id of \(kind) documents (\(origin)); give it one, or name the field that holds the id")
+        }
+        guard let text = idText(json, node) else {
+            throw ExportError("the \(kind) document at \(place(document, document.node)) has \(json.kind(node) == .object ? "an object" : json.kind(node) == .array ? "a list" : "no string or number") at \(pattern), which holds the id of \(kind) documents (\(origin)); an id is a string or a number")
+        }
+        return text
+    }
+
+    /// The node at `tokens` below `node`, or nil.
+    static func descend(_ json: JSONDocument, _ node: Int, _ tokens: [String]) -> Int? {
+        var node = node
+        for token in tokens {
+            switch json.kind(node) {
+            case .object:
+                guard let v = json.member(node, token) else { return nil }
+                node = v
+            case .array:
+                guard let i = Int(token), String(i) == token, let e = json.element(node, i) else { return nil }
+                node = e
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// A string or number node's id text (nil for anything else).
+    static func idText(_ json: JSONDocument, _ node: Int) -> String? {
+        switch json.kind(node) {
+        case .string: return json.string(node)
+        case .number: return idText(JSONNumber(literal: json.numberLiteral(node)))
+        default: return nil
+        }
+    }
+
+    /// `file:line:column` of a node of a document, as reports name places.
+    static func place(_ document: Document, _ node: Int) -> String {
+        "\(document.file):\(document.json.position(of: node, using: document.locator))"
+    }
+
+    /// The place of an export document's id (or of the document, for one named by its
+    /// position).
+    static func place(of doc: ExportDocument, fields: KindFields) -> String {
+        let json = doc.document.json
+        let named = fields.ids[doc.kind].flatMap { JSONPointer(parsing: $0) }.flatMap { descend(json, doc.document.node, $0.tokens) }
+        let node = named ?? DocumentID.node(in: json, at: doc.document.node, kind: doc.kind) ?? doc.document.node
+        return place(doc.document, node)
+    }
+
+    /// The id of a `kind` document by ``DocumentID/fields(for:)``: `id`, `code`, `key` or
+    /// `slug` (`code` first for products).
+    static func id(of value: JSONValue, kind: String?) -> String? {
+        for field in DocumentID.fields(for: kind) {
             if let s = value[field]?.stringValue { return s }
             if let n = value[field]?.numberValue { return idText(n) }
         }
@@ -209,6 +272,80 @@ public struct ContentCatalog: Sendable {
     /// The document (as loaded) an entry belongs to.
     public func document(of entry: TextEntry) -> Document {
         entry.isTaxonomy ? taxonomyDocuments[entry.document] : documents[entry.document].document
+    }
+}
+
+/// What the exporters read of each kind's documents besides the built-in fields: where
+/// localized text is and where the id is.
+///
+/// The kind's schema declares its text fields (``LarderConfig/textFields``: the fields that
+/// refer to Larder's `localizedText`), and the exporter option `texts` adds fields; a kind
+/// whose schema declares none has its texts found by their shape (objects whose keys are all
+/// languages of the project). The id is the exporter option `ids`, else the `unique-id`
+/// rule's `key` for the kind, else ``DocumentID/defaultFields``.
+public struct KindFields: Sendable, Hashable {
+    /// Per kind, JSON Pointers of fields holding localized text (`*` for every element).
+    public var texts: [String: [String]]
+    /// The kinds whose schema declares their texts: ``texts`` are all of them, and nothing
+    /// is taken for text by its shape.
+    public var declaredTexts: Set<String>
+    /// Per kind, the pointer of the documents' id.
+    public var ids: [String: String]
+    /// Per kind in ``ids``, what named it, for messages (`option 'ids'`).
+    public var idOrigins: [String: String]
+
+    public init(texts: [String: [String]] = [:], declaredTexts: Set<String> = [], ids: [String: String] = [:], idOrigins: [String: String] = [:]) {
+        self.texts = texts
+        self.declaredTexts = declaredTexts
+        self.ids = ids
+        self.idOrigins = idOrigins
+    }
+
+    /// The fields of an export: the context's (from the config) with the exporter's `texts`
+    /// and `ids` options. An option naming a kind the project does not have is an error (a
+    /// typo would otherwise leave the kind's keys as they were, without a word).
+    public init(context: ExportContext, options: ExporterOptions) throws(ExportError) {
+        let textOption = try options.stringLists("texts")
+        let idOption = try options.stringMap("ids")
+        if !context.kinds.isEmpty {
+            for (name, kinds) in [("texts", Array(textOption.keys)), ("ids", Array(idOption.keys))] {
+                for kind in kinds.sorted() where !context.kinds.contains(kind) {
+                    var message = "\(options.exporter): option '\(name)' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
+                    if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
+                    throw ExportError(message)
+                }
+            }
+        }
+        for (kind, pointers) in textOption {
+            for pointer in pointers where JSONPointer(parsing: pointer) == nil {
+                throw ExportError("\(options.exporter): option 'texts.\(kind)' has '\(pointer)', which is not a JSON Pointer (such as /title or /levels/*/name)")
+            }
+        }
+        var texts = context.textFields
+        for (kind, pointers) in textOption {
+            let declared = texts[kind] ?? []
+            texts[kind] = declared + pointers.filter { !declared.contains($0) }
+        }
+        self.texts = texts
+        declaredTexts = Set(context.textFields.filter { !$0.value.isEmpty }.keys)
+        ids = context.idFields
+        idOrigins = context.idFields.mapValues { _ in "the key of the unique-id rule" }
+        for (kind, pointer) in idOption {
+            ids[kind] = pointer
+            idOrigins[kind] = "option 'ids' of \(options.exporter)"
+        }
+    }
+
+    /// The fields as text, for a preparation key.
+    var summary: String {
+        let t = texts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let i = ids.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "texts=\(t) declared=\(declaredTexts.sorted()) ids=\(i)"
+    }
+
+    /// The text finder of `kind`.
+    func finder(kind: String, locales: [String]) -> FieldFinder {
+        FieldFinder(kind: kind, locales: locales, extraPointers: texts[kind] ?? [], findsByShape: !declaredTexts.contains(kind))
     }
 }
 

@@ -5,14 +5,19 @@ import LarderJSON
 /// Built-in kinds have known fields (a recipe's name, description, steps, free-text
 /// ingredients, ingredient names and notes, image `alt` texts, embedded shops; a location's
 /// name, summary, description, written address and `alt` texts; a product's name and image
-/// `alt` texts). A team's own kind has no declared fields: an object of language tags ->
-/// strings (with at least one tag in a project language) is taken for text, and the
-/// exporter option `texts` names fields that hold a plain string in the source language.
-/// Fields starting with `x-` pass through untouched.
+/// `alt` texts). A team's own kind has the fields its schema declares localized text (those
+/// that refer to Larder's `localizedText`; see ``KindFields``) and those the exporter option
+/// `texts` names, plain strings included. Only a kind whose schema declares none is guessed
+/// at (``findsByShape``): an object whose keys are all language tags of the project's
+/// languages, with strings or plural forms as values, is taken for text. Fields starting
+/// with `x-` pass through untouched.
 struct FieldFinder {
     var kind: String
     var locales: [String]
     var extraPointers: [String]
+    /// Whether objects of language -> text are found by their shape (a team kind whose
+    /// schema declares no text fields); the built-in kinds' fields are known.
+    var findsByShape: Bool = true
 
     var source: String { locales.first ?? "en" }
 
@@ -21,7 +26,7 @@ struct FieldFinder {
         case "recipe": recipe(value, [], &texts, &tags)
         case "location": location(value, [], &texts, &tags)
         case "product": product(value, &texts, &tags)
-        default: generic(value, [], &texts)
+        default: if findsByShape { generic(value, [], &texts) }
         }
         // Fields the options name (plain strings included).
         for pattern in extraPointers {

@@ -38,18 +38,17 @@ public protocol BundleExporter: PreparingExporter, ReportingExporter, OptionChec
 
 extension BundleExporter {
     /// The built-in exporters share the content catalog when the project's locales and
-    /// their `texts` and `ids` options are the same.
+    /// the kinds' text and id fields (the config's, with their `texts` and `ids` options)
+    /// are the same.
     public func preparationKey(context: ExportContext) throws -> String {
         let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
-        let texts = try options.stringLists("texts").sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let ids = try options.stringMap("ids").sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return "larder.content-catalog locales=\(context.locales) texts=\(texts) ids=\(ids)"
+        return "larder.content-catalog locales=\(context.locales) \(try KindFields(context: context, options: options).summary)"
     }
 
     public func prepare(_ documents: [Document], context: ExportContext) throws -> any Sendable {
         let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
         return try ContentCatalog(documents: documents, locales: ExportRun.projectLocales(context),
-                                  textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
+                                  fields: KindFields(context: context, options: options))
     }
 
     public func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {

@@ -17,8 +17,7 @@ struct ExportRun {
         if let shared = context.prepared as? ContentCatalog, shared.resolver.locales == project {
             catalog = shared  // made once for every exporter of the build (PreparingExporter)
         } else {
-            catalog = try ContentCatalog(
-                documents: documents, locales: project, textFields: options.stringLists("texts"), idFields: options.stringMap("ids"))
+            catalog = try ContentCatalog(documents: documents, locales: project, fields: KindFields(context: context, options: options))
         }
         let severity = try options.fallbackSeverity()  // checked even when no notes are wanted
         fills = FillLog(severity: context.wantsDiagnostics ? severity : nil, exporter: exporter.id)

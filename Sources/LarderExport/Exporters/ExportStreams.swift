@@ -19,20 +19,19 @@ extension BundleExporter {
         var context = context
         context.wantsDiagnostics = false
         let options = try ExporterOptions(context.options, exporter: id, known: optionNames)
-        context.prepared = try ContentCatalog(
-            documents: leading, locales: ExportRun.projectLocales(context), textFields: options.stringLists("texts"),
-            idFields: options.stringMap("ids"))
+        let fields = try KindFields(context: context, options: options)
+        context.prepared = try ContentCatalog(documents: leading, locales: ExportRun.projectLocales(context), fields: fields)
         let run = try ExportRun(self, leading, context)
-        return StreamBase(run: run, fields: try StreamedFields(run.options), preparationKey: try preparationKey(context: context))
+        return StreamBase(run: run, fields: fields, preparationKey: try preparationKey(context: context))
     }
 }
 
 /// What every built-in stream starts from and keeps: its run (options, locales, the leading
-/// documents' catalog), the `texts` and `ids` options, its preparation key, and the checks
+/// documents' catalog), the kinds' text and id fields, its preparation key, and the checks
 /// on ids made as the documents pass.
 struct StreamBase: Sendable {
     let run: ExportRun
-    let fields: StreamedFields
+    let fields: KindFields
     let preparationKey: String
     var check = StreamedIDCheck()
 }
@@ -54,17 +53,6 @@ extension CatalogStream {
     var writesOneFile: Bool { false }
 }
 
-/// The `texts` and `ids` options, read once per stream.
-struct StreamedFields: Sendable {
-    var texts: [String: [String]]
-    var ids: [String: String]
-
-    init(_ options: ExporterOptions) throws {
-        texts = try options.stringLists("texts")
-        ids = try options.stringMap("ids")
-    }
-}
-
 /// One document as the streams see it: its export view and the keys of its texts.
 struct StreamedDocument: Sendable {
     var export: ExportDocument
@@ -84,11 +72,10 @@ struct StreamedDocument: Sendable {
     /// (named by its position among its kind's documents, known only to the whole-content
     /// export) and for a kind with a `.` in its name (whose keys could interleave with
     /// another kind's).
-    init(_ document: Document, run: ExportRun, fields: StreamedFields) throws {
+    init(_ document: Document, run: ExportRun, fields: KindFields) throws {
         let kind = document.kind ?? "document"
         guard !kind.utf8.contains(UInt8(ascii: ".")) else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
-        guard let export = ContentCatalog.exportDocument(
-            document, kind: kind, locales: run.catalog.resolver.locales, textFields: fields.texts, idFields: fields.ids)
+        guard let export = try ContentCatalog.exportDocument(document, kind: kind, locales: run.catalog.resolver.locales, fields: fields)
         else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
         self.export = export
         // A text at the document's root has the key `kind.id`, which sorts among other
@@ -200,10 +187,13 @@ struct StreamedIDCheck: Sendable {
     }
 
     /// The error the whole-content export gives for the same content: a repeated id (of the
-    /// first kind in order) before a repeated key.
-    func failure() -> ExportError? {
+    /// first kind in order) before a repeated key. A repeated id hands the build to the
+    /// whole-content path (``ExportStreamFallback``), which names the line and column of
+    /// both documents: a stream keeps only each id's file, and the case is rare (the
+    /// `unique-id` rule, which reads the same id, reports it first when it is on).
+    func failure() -> (any Error)? {
         if let first = kinds.filter({ $0.repeatedID != nil }).min(by: { $0.name < $1.name }), let message = first.repeatedID {
-            return ExportError(message)
+            return ExportStreamFallback(message)
         }
         if let key = repeatedKey { return ExportError("two texts have the key '\(key)'; rename one of the fields or ids") }
         return nil

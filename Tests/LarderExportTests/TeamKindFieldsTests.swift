@@ -1,0 +1,117 @@
+import LarderCore
+@testable import LarderExport
+import LarderJSON
+import Testing
+
+/// A team's own kinds: which fields are localized text (the schema says, else the shape),
+/// and which field is the id (the unique-id rule's key, the `ids` option, else `id`, `code`,
+/// `key` or `slug`).
+@Suite struct TeamKindFieldsTests {
+    static func documents(_ kind: String, _ json: String, file: String = "content/x.json") throws -> [Document] {
+        Document.split(file: file, kind: kind, json: try JSONDocument(parsing: json))
+    }
+
+    static func context(_ exporter: String, options: JSONValue = .null, locales: [String], textFields: [String: [String]] = [:],
+                        idFields: [String: String] = [:], kinds: [String] = []) -> ExportContext {
+        var context = ExportContext(exporterID: exporter, options: options, locales: locales)
+        context.textFields = textFields
+        context.idFields = idFields
+        context.kinds = kinds
+        return context
+    }
+
+    static func text(_ artifacts: [Artifact], _ path: String) -> String {
+        artifacts.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+    }
+
+    static let packs = #"[{"id": "starter", "name": {"en": "Starter pack", "de": "Startpaket"}, "prices": {"us": "$4.99", "de": "4,99 €", "gb": "£3.99"}}]"#
+
+    /// Prices by country are data when the schema declares the texts: the bundle keeps every
+    /// price in every locale, and no string table has a key for them.
+    @Test func anObjectOfCountryCodesIsDataWhenTheSchemaDeclaresTheTexts() throws {
+        let docs = try Self.documents("pack", Self.packs)
+        let context = Self.context("json-bundle", locales: ["en", "de"], textFields: ["pack": ["/name"]])
+        let bundle = try JSONBundleExporter().export(docs, context: context)
+        for locale in ["en", "de"] {
+            let json = try JSONDocument(parsing: Self.text(bundle, "\(locale)/pack.json")).value
+            #expect(json[0]?["prices"] == ["us": "$4.99", "de": "4,99 €", "gb": "£3.99"], "\(locale): \(json)")
+        }
+        #expect(try JSONDocument(parsing: Self.text(bundle, "de/pack.json")).value[0]?["name"] == "Startpaket")
+        var xcstrings = context
+        xcstrings.exporterID = "xcstrings"
+        let catalog = Self.text(try XCStringsExporter().export(docs, context: xcstrings), "Content.xcstrings")
+        #expect(catalog.contains("pack.starter.name") && !catalog.contains("pack.starter.prices"), "\(catalog)")
+    }
+
+    /// Without a schema that declares texts, the shape decides, and a key that is no language
+    /// of the project (`us`, `gb`) makes the object data.
+    @Test func anObjectWithKeysOfNoProjectLanguageIsNotGuessedToBeText() throws {
+        let catalog = try ContentCatalog(documents: try Self.documents("pack", Self.packs), locales: ["en", "de"])
+        #expect(catalog.entries.map(\.key.description) == ["pack.starter.name"])
+        // A regional tag of a project language still falls back to it: text.
+        let regional = try ContentCatalog(
+            documents: try Self.documents("pack", #"[{"id": "a", "name": {"en-GB": "Starter", "de": "Start"}}]"#), locales: ["en", "de"])
+        #expect(regional.entries.map(\.key.description) == ["pack.a.name"])
+    }
+
+    /// A declared text field that holds a plain string is the source language's text, in
+    /// every string table, as a recipe's name is.
+    @Test func aPlainStringInADeclaredTextFieldIsExported() throws {
+        let docs = try Self.documents("level", #"[{"key": 1, "label": {"en": "Beginner", "vi": "Mới"}}, {"key": 2, "label": "Expert", "hint": "Plain"}]"#)
+        let fields = KindFields(texts: ["level": ["/label"]], declaredTexts: ["level"])
+        let catalog = try ContentCatalog(documents: docs, locales: ["en", "vi"], fields: fields)
+        #expect(catalog.entries.map(\.key.description) == ["level.1.label", "level.2.label"])
+        let context = Self.context("android", locales: ["en", "vi"], textFields: ["level": ["/label"]])
+        let strings = Self.text(try AndroidExporter().export(docs, context: context), "values/strings.xml")
+        #expect(strings.contains("Expert") && !strings.contains("Plain"), "\(strings)")
+    }
+
+    /// The id field the config names (the unique-id rule's key) keys the texts: reordering
+    /// the file keeps every translation on its document.
+    @Test func theConfiguredIDKeysTheTexts() throws {
+        let heroes = #"[{"uid": "zed", "bio": {"en": "Zed bio", "fr": "Bio de Zed"}}, {"uid": "amy", "bio": {"en": "Amy bio", "fr": "Bio d'Amy"}}]"#
+        let docs = try Self.documents("hero", heroes)
+        let positional = try ContentCatalog(documents: docs, locales: ["en", "fr"])
+        #expect(positional.entries.map(\.key.description) == ["hero.0.bio", "hero.1.bio"])
+        let context = Self.context("xcstrings", locales: ["en", "fr"], idFields: ["hero": "/uid"], kinds: ["hero"])
+        let options = try ExporterOptions(.null, exporter: "xcstrings", known: [])
+        let catalog = try ContentCatalog(documents: docs, locales: ["en", "fr"], fields: KindFields(context: context, options: options))
+        #expect(catalog.entries.map(\.key.description) == ["hero.amy.bio", "hero.zed.bio"])
+        let text = Self.text(try XCStringsExporter().export(docs, context: context), "Content.xcstrings")
+        #expect(text.contains("hero.zed.bio") && !text.contains("hero.0.bio"))
+    }
+
+    /// `ids` naming a kind the project does not have, or a field a document lacks or holds an
+    /// object in, is an error (it left the keys by position without a word).
+    @Test func aWrongIDsOptionIsAnError() throws {
+        let docs = try Self.documents("hero", #"[{"uid": "zed", "bio": {"en": "Zed"}, "meta": {"a": 1}}, {"bio": {"en": "Amy"}}]"#, file: "content/heroes.json")
+        func failure(_ ids: JSONValue) -> String? {
+            let context = Self.context("xcstrings", options: ["ids": ids], locales: ["en"], kinds: ["hero"])
+            do {
+                _ = try XCStringsExporter().export(docs, context: context)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failure(["heroes": "/uid"])?.contains("option 'ids' names the kind 'heroes', which no content entry has (the kinds are hero); did you mean 'hero'?") == true)
+        #expect(failure(["hero": "/uid"])?.contains("the hero document at content/heroes.json:1:58 has no /uid") == true, "\(failure(["hero": "/uid"]) ?? "")")
+        #expect(failure(["hero": "/meta"])?.contains("has an object at /meta") == true)
+        #expect(failure(["hero": "/bio/en"]) == nil)
+        // A `texts` typo too.
+        let context = Self.context("xcstrings", options: ["texts": ["heros": ["/bio"]]], locales: ["en"], kinds: ["hero"])
+        #expect(throws: ExportError.self) { try XCStringsExporter().export(docs, context: context) }
+    }
+
+    /// Ids are read as the unique-id rule reads them: `id`, else `code`, `key`, `slug`; and a
+    /// repeated one names the line and column of both documents.
+    @Test func aRepeatedSlugNamesBothPlaces() throws {
+        var docs = try Self.documents("tour", #"[{"slug": "same", "name": {"en": "A"}}]"#, file: "content/a.json")
+        docs += try Self.documents("tour", "[\n  {\"slug\": \"same\", \"name\": {\"en\": \"B\"}}]", file: "content/b.json")
+        #expect {
+            _ = try ContentCatalog(documents: docs, locales: ["en"])
+        } throws: { error in
+            "\(error)".contains("two tour documents have the id 'same' (at content/a.json:1:11 and content/b.json:2:12)")
+        }
+    }
+}
