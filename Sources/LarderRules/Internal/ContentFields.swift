@@ -16,14 +16,21 @@ enum ContentFields {
     /// to a list of texts, `/steps`, means each of them), else the built-in kind's
     /// (`builtIn`, such as ``localizedTexts(kind:json:node:)``).
     ///
-    /// A team's own kind with no `fields` option has the texts the exporters find in it
-    /// (``discoveredTexts(json:node:locales:)``): its language maps are then checked as
-    /// they are exported (they were exported, but neither checked for blanks nor for
-    /// missing translations).
+    /// A team's own kind with no `fields` option has the texts the exporters find in it:
+    /// the fields its schema declares localized text (the linter's `textFields` option, see
+    /// `SchemaTextFields`), plain strings included, else its language maps
+    /// (``discoveredTexts(json:node:locales:)``). They are then checked as they are exported
+    /// (a plain string counts as the source language only).
     static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
         let json = document.json
         guard let paths = options.fieldPaths("fields") else {
-            if !builtInKinds.contains(document.kind ?? "") { return discoveredTexts(json: json, node: document.node, locales: options.locales) }
+            if !builtInKinds.contains(document.kind ?? "") {
+                if let declared = options.fieldPaths(Linter.textFieldsOption) {
+                    return declared.flatMap { $0.nodes(in: json, from: document.node) }
+                        .filter { json.kind($0) == .string || json.kind($0) == .object }
+                }
+                return discoveredTexts(json: json, node: document.node, locales: options.locales)
+            }
             return builtIn(document.kind, json, document.node)
         }
         return paths.flatMap { $0.nodes(in: json, from: document.node) }
@@ -34,9 +41,9 @@ enum ContentFields {
     static let builtInKinds: Set<String> = [recipe, location, product, taxonomy]
 
     /// The localized texts of a kind Larder has no fields for, found as the exporters find
-    /// them: below the document's root, every object whose keys are all language tags, at
-    /// least one of them of a project locale's language, and whose values are strings or
-    /// plural forms (`{"one": …, "other": …}`). Fields starting with `x-` are skipped.
+    /// them: below the document's root, every object whose keys are all language tags of a
+    /// project locale's language, and whose values are strings or plural forms
+    /// (`{"one": …, "other": …}`). Fields starting with `x-` are skipped.
     static func discoveredTexts(json: JSONDocument, node: Int, locales: [String]) -> [Int] {
         let languages = Set(locales.map { language(of: $0) })
         guard !languages.isEmpty else { return [] }
@@ -56,14 +63,15 @@ enum ContentFields {
         }
         func isLocalized(_ n: Int) -> Bool {
             guard json.count(n) > 0 else { return false }
-            var matches = false
             for (k, v) in json.members(n) {
                 // The exporters' shape of a tag: `zh-yue` or `en-x-test` keys are not text
-                // to them, and so not here.
-                guard let key = json.string(k), LanguageTagShape.isWellFormed(key), isTextValue(v) else { return false }
-                if languages.contains(language(of: key)) { matches = true }
+                // to them, and so not here; nor a country code (`us`) that is no language of
+                // the project.
+                guard let key = json.string(k), LanguageTagShape.isWellFormed(key), isTextValue(v),
+                    languages.contains(language(of: key))
+                else { return false }
             }
-            return matches
+            return true
         }
         func walk(_ n: Int, isRoot: Bool) {
             switch json.kind(n) {

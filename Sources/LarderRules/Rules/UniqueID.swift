@@ -19,14 +19,21 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         of an unchanged one is reported. The second occurrence is reported, naming the \
         first.
 
-        The key is `/id` (`/code` for products) unless `key` names another field \
-        (`key: /username`). An integer and a string with the same digits (`42`, "42") are \
-        the same id. `caseInsensitive: true` also treats `Minh` and `minh` as the same.
+        The key is the first of `id`, `code`, `key` and `slug` a document has (`code` \
+        first for products; the id the exporters key its texts by) unless `key` names another field \
+        (`key: /username`); the exporters then key the kind's texts by that field too. An \
+        integer and a string with the same digits (`42`, "42") are the same id. \
+        `caseInsensitive: true` also treats `Minh` and `minh` as the same.
+
+        A document of a kind of your own that has localized texts but no id is a warning: \
+        its texts are keyed by its position in the kind (`hero.0.bio`), so reordering the \
+        file hands its translations to another document. Give it an id, or name the field \
+        that identifies it with `key`.
         """
     }
     public var options: [RuleOption] {
         [
-            RuleOption("key", .pointer, "the field that identifies a document", default: "/id (/code for products)"),
+            RuleOption("key", .pointer, "the field that identifies a document (the exporters key texts by it too)", default: "the first of /id, /code, /key, /slug (/code first for products)"),
             RuleOption("caseInsensitive", .boolean, "compare ids without case", default: "false"),
         ]
     }
@@ -42,16 +49,22 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             .passes(#"[{"username": "Minh"}, {"username": "minh"}]"#, kind: "user", options: ["key": "/username"]),
             .triggers(#"[{"username": "Minh"}, {"username": "minh"}]"#, at: "/1/username", kind: "user",
                       options: ["key": "/username", "caseInsensitive": true]),
+            // The exporters' id: `slug` when there is no `id`.
+            .triggers(#"[{"slug": "old-quarter"}, {"slug": "old-quarter"}]"#, at: "/1/slug", kind: "tour"),
+            .triggers(#"[{"key": 1, "label": "Beginner"}, {"key": 1, "label": "Expert"}]"#, at: "/1/key", kind: "level"),
+            // Texts with no id get keys by position.
+            .triggers(#"[{"uid": "zed", "bio": {"en": "Zed."}}]"#, at: "/0", kind: "hero", options: ["locales": ["en"]]),
+            .passes(#"[{"uid": "zed", "bio": {"en": "Zed."}}]"#, kind: "hero", options: ["locales": ["en"], "key": "/uid"]),
         ]
     }
 
-    /// The key pointer for a kind: the `key` option, or `/id` (`/code` for products).
-    func keyPath(kind: String?, options: Options) -> FieldPath {
-        if let text = options.string("key"), let path = FieldPath(text) { return path }
-        return FieldPath(tokens: [kind == ContentFields.product ? "code" : "id"])
+    /// The key pointer for a kind: the `key` option; nil for ``DocumentID``'s fields.
+    func keyPath(options: Options) -> FieldPath? {
+        options.string("key").flatMap(FieldPath.init)
     }
 
-    /// A document's id: its text as written (case kept) and where it is.
+    /// A document's id: its text as written (case kept) and where it is; or, for a document
+    /// of a kind of the team's own with texts and no id (``isMissing``), the document's place.
     public struct Facts: ContentFacts {
         /// The id's text; for an id with a lone surrogate, ``IDValue/spelledExactly(_:_:)``.
         public var text: String
@@ -59,23 +72,28 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         /// read as text each one would be U+FFFD and `"\uD800"` would be `"\uDBFF"`.
         public var loneSurrogates: Bool
         public var place: FactPlace
+        /// The document has localized texts but no id.
+        public var isMissing = false
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
             encoder.write(loneSurrogates)
             encoder.write(place)
+            encoder.write(isMissing)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
             text = try decoder.readString()
             loneSurrogates = try decoder.readBool()
             place = try decoder.readPlace()
+            isMissing = try decoder.readBool()
         }
 
-        init(text: String, loneSurrogates: Bool = false, place: FactPlace) {
+        init(text: String, loneSurrogates: Bool = false, place: FactPlace, isMissing: Bool = false) {
             self.text = text
             self.loneSurrogates = loneSurrogates
             self.place = place
+            self.isMissing = isMissing
         }
 
         /// The id as messages show it: a lone surrogate as its escape.
@@ -84,20 +102,38 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         }
     }
 
-    /// Facts gained ``Facts/loneSurrogates``.
-    public var factsVersion: Int { 1 }
+    /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2).
+    public var factsVersion: Int { 2 }
 
     public func facts(of document: Document, context: RuleContext) -> Facts? {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return nil }
         let json = document.json
-        guard let node = keyPath(kind: document.kind, options: options).nodes(in: json, from: document.node).first,
-            let text = IDValue.text(json, node)
-        else { return nil }
+        let node: Int?
+        if let path = keyPath(options: options) {
+            node = path.nodes(in: json, from: document.node).first
+        } else {
+            node = DocumentID.node(in: json, at: document.node, kind: document.kind)
+        }
+        guard let node, let text = IDValue.text(json, node) else {
+            // A team kind's document with texts and no id: its keys go by position.
+            guard !ContentFields.builtInKinds.contains(document.kind ?? ""), json.kind(document.node) == .object,
+                !ContentFields.selected(Options(Self.textOptions(options)), in: document, builtIn: { _, _, _ in [] }).isEmpty
+            else { return nil }
+            return Facts(text: "", place: FactPlace(document, node: document.node), isMissing: true)
+        }
         if let exact = IDValue.spelledExactly(json, node) {
             return Facts(text: exact, loneSurrogates: true, place: FactPlace(document, node: node))
         }
         return Facts(text: text, place: FactPlace(document, node: node))
+    }
+
+    /// The options that find a document's texts: those the linter sets (locales, the
+    /// schema's text fields), not this rule's own.
+    static func textOptions(_ options: Options) -> JSONValue {
+        var o = JSONObject()
+        for key in ["locales", Linter.textFieldsOption] { if let v = options[key] { o[key] = v } }
+        return .object(o)
     }
 
     /// The check reads the facts only.
@@ -118,7 +154,20 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         var first: [Key: Int] = [:]
         first.reserveCapacity(entries.count)
         var later: [Int: [Int]] = [:]
+        var diagnostics: [Diagnostic] = []
+        func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
         for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
+            if entry.facts.isMissing {
+                if reported(index) {
+                    let kind = entry.kind ?? "document"
+                    var d = context.diagnostic(
+                        file: entry.file, at: entry.facts.place,
+                        "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`)")
+                    if d.severity == .error { d.severity = .warning }
+                    diagnostics.append(d)
+                }
+                continue
+            }
             let text = entry.facts.text
             let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text, loneSurrogates: entry.facts.loneSurrogates)
             if let earlier = first[key] {
@@ -129,8 +178,6 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         }
         let order = later.keys.sorted()
 
-        var diagnostics: [Diagnostic] = []
-        func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
         func place(_ o: Int) -> String { entries[o].facts.place.description(in: entries[o].file) }
         func related(_ o: Int, _ message: String) -> Diagnostic.RelatedLocation {
             Diagnostic.RelatedLocation(file: entries[o].file, place: entries[o].facts.place, message: message)
@@ -139,7 +186,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             let occurrences = [first] + (later[first] ?? [])
             let firstEntry = entries[first]
             let kind = firstEntry.kind ?? "document"
-            let field = keyPath(kind: firstEntry.kind, options: options).description.dropFirst()
+            let field = keyPath(options: options).map { String($0.description.dropFirst()) } ?? firstEntry.facts.place.pointer.tokens.last ?? "id"
             var placedAny = false
             for o in occurrences.dropFirst() where reported(o) {
                 placedAny = true

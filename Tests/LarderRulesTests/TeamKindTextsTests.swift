@@ -1,0 +1,44 @@
+import LarderCore
+import LarderJSON
+import LarderRules
+import Testing
+
+/// The rules that look at texts see a team kind's texts as the exporters export them: the
+/// fields its schema declares (the linter's `textFields`), plain strings included; without
+/// them, objects whose keys are all languages of the project.
+@Suite struct TeamKindTextsTests {
+    static let levels = #"[{"key": 1, "label": {"en": "Beginner", "vi": "Mới"}}, {"key": 2, "label": "Expert"}]"#
+    static let packs = #"[{"id": "starter", "name": {"en": "Starter pack", "de": "Startpaket"}, "prices": {"us": "$4.99", "de": "4,99 €", "gb": "£3.99"}}]"#
+
+    @Test func aPlainStringInADeclaredTextFieldLacksTheOtherLocales() throws {
+        let found = try run(LocaleCompleteRule(), [("content/levels.json", Self.levels)], kind: "level",
+                            options: ["locales": ["en", "vi"], "textFields": ["/label"]])
+        #expect(found.map(\.pointer.description) == ["/1/label"])
+        #expect(found.first?.message.contains("plain string, which counts as en only, and lacks vi") == true)
+        // The shape alone does not take a plain string for text.
+        #expect(try run(LocaleCompleteRule(), [("content/levels.json", Self.levels)], kind: "level", options: ["locales": ["en", "vi"]]).isEmpty)
+    }
+
+    @Test func pricesByCountryAreNotText() throws {
+        for options: JSONValue in [["locales": ["en", "de"]], ["locales": ["en", "de"], "textFields": ["/name"]]] {
+            #expect(try run(LocaleCompleteRule(), [("content/packs.json", Self.packs)], kind: "pack", options: options).isEmpty, "\(options)")
+        }
+    }
+
+    /// unique-id reads the id the exporters read (`slug` when there is no `id`), and warns
+    /// of texts that would be keyed by position.
+    @Test func uniqueIDReadsTheExportersIDAndWarnsOfTextsWithoutOne() throws {
+        let tours = [("content/a.json", #"[{"slug": "same", "name": {"en": "A"}}]"#), ("content/b.json", "[\n  {\"slug\": \"same\"}]")]
+        let found = try run(UniqueIDRule(), tours, kind: "tour", options: ["locales": ["en"]])
+        #expect(found.map { "\($0.file):\($0.start)" } == ["content/b.json:2:12"])
+        #expect(found.first?.message.contains("tour slug 'same' is already used by the tour at content/a.json:1:11") == true)
+        let heroes = #"[{"uid": "zed", "bio": {"en": "Zed"}}, {"uid": "amy", "tagline": "Fast"}]"#
+        let warned = try run(UniqueIDRule(), [("content/heroes.json", heroes)], kind: "hero", options: ["locales": ["en"]])
+        #expect(warned.map(\.pointer.description) == ["/0"])
+        #expect(warned.first?.severity == .warning)
+        #expect(warned.first?.message.contains("keyed by its position") == true)
+        #expect(try run(UniqueIDRule(), [("content/heroes.json", heroes)], kind: "hero", options: ["locales": ["en"], "key": "/uid"]).isEmpty)
+        // Built-in kinds have their id in their schema: no warning.
+        #expect(try run(UniqueIDRule(), [("r.json", #"[{"name": {"en": "No id"}}]"#)], kind: "recipe", options: ["locales": ["en"]]).isEmpty)
+    }
+}
