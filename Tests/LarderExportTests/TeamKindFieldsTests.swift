@@ -115,3 +115,27 @@ import Testing
         }
     }
 }
+
+/// The images exporter and a team's kinds.
+@Suite struct TeamKindImagesTests {
+    struct Files: ProjectFileReader {
+        func contents(atPath path: String) throws -> [UInt8] { Array(path.utf8) }
+    }
+
+    /// A kind with an images folder whose image fields the exporter is not told gets a
+    /// warning (its images were left out without a word); named, they are copied.
+    @Test func unnamedImageFieldsAreWarnedAbout() throws {
+        let docs = Document.split(file: "content/tours.json", kind: "tour",
+                                  json: try JSONDocument(parsing: #"[{"slug": "old-quarter", "title": {"en": "Old Quarter"}, "cover": "tours/old-quarter.png"}]"#))
+        var context = ExportContext(exporterID: "images", locales: ["en"], files: Files(), imageFolders: ["tour": "images"])
+        context.kinds = ["tour"]
+        let silent = try ImagesExporter().exportWithDiagnostics(docs, context: context)
+        #expect(silent.diagnostics.map(\.message).contains { $0.contains("tour documents have an images folder") && $0.contains("imageFields: { tour: [/icon] }") })
+        context.options = ["imageFields": ["tour": ["/cover"]]]
+        let named = try ImagesExporter().exportWithDiagnostics(docs, context: context)
+        #expect(named.diagnostics.isEmpty)
+        #expect(named.artifacts.contains { $0.path.hasPrefix("old-quarter.") })
+        context.options = ["imageFields": ["tours": ["/cover"]]]
+        #expect(throws: ExportError.self) { try ImagesExporter().exportWithDiagnostics(docs, context: context) }
+    }
+}

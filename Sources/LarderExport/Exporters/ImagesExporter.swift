@@ -14,7 +14,9 @@ import LarderJSON
 ///     exports:
 ///       - images: { out: dist/images }
 ///
-/// Option `imageFields` names image fields of a team's own kinds: `{achievement: [/icon]}`.
+/// Option `imageFields` names image fields of a team's own kinds: `{achievement: [/icon]}`
+/// (`*` for every element: `/gallery/*`). A kind of the team's own with an `images:` folder
+/// in larder.yml whose fields the option does not name gets a warning.
 public struct ImagesExporter: BundleExporter {
     public let id = "images"
     public let summary = "Copies referenced images under content-hashed names, with images.json mapping references to them."
@@ -24,10 +26,35 @@ public struct ImagesExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         let run = try ExportRun(self, documents, context)
-        let images = try ImageBundle(catalog: run.catalog, context: context, fields: run.options.stringLists("imageFields"), exporter: id)
+        let fields = try run.options.stringLists("imageFields")
+        if !context.kinds.isEmpty {
+            for kind in fields.keys.sorted() where !context.kinds.contains(kind) {
+                var message = "\(id): option 'imageFields' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
+                if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
+                throw ExportError(message)
+            }
+        }
+        let images = try ImageBundle(catalog: run.catalog, context: context, fields: fields, exporter: id)
         var artifacts = try images.artifacts(folder: "")
         artifacts.append(try artifact("images.json", JSONWriter.pretty.bytes(images.manifest(prefix: ""))))
-        return run.result(artifacts)
+        var result = run.result(artifacts)
+        result.diagnostics = unnamedImageFields(run.catalog, context: context, fields: fields) + result.diagnostics
+        return result
+    }
+
+    /// A warning per kind of the team's own whose content entry has an images folder
+    /// (`images:`), so its documents refer to images, but whose image fields the
+    /// `imageFields` option does not name: the export would copy none of them, silently.
+    func unnamedImageFields(_ catalog: ContentCatalog, context: ExportContext, fields: [String: [String]]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for kind in catalog.kinds where !BuiltInSchemas.kinds.contains(kind) && context.imageFolders[kind] != nil && fields[kind] == nil {
+            guard let first = catalog.documents.first(where: { $0.kind == kind })?.document else { continue }
+            out.append(Diagnostic(
+                ruleID: id, severity: .warning,
+                message: "\(kind) documents have an images folder (`images:` of their content entry in larder.yml), but the images exporter is not told which of their fields hold images, so it copies none of them; name the fields with its option `imageFields: { \(kind): [/icon] }`",
+                file: first.file, json: first.json, node: first.node))
+        }
+        return out
     }
 }
 
