@@ -263,7 +263,7 @@ import Testing
         let r = try buildBothWays(dir.url)
         #expect(r.streamed.status == 2 && r.whole.status == 2)
         // The stream hands a repeated id to the whole path, which names both places.
-        let message = try #require(r.whole.stderr.firstRange(of: #/two recipe documents have the id 'dup' \(at content/r8\.json:1:\d+ and content/r9\.json:1:\d+\)/#),
+        let message = try #require(r.whole.stderr.firstRange(of: #/two recipe documents have the id 'dup' \(at content/r8\.json:\d+:\d+ and content/r9\.json:\d+:\d+\)/#),
                                    "\(r.whole.stderr)")
         #expect(r.streamed.stderr.contains(String(r.whole.stderr[message])), "\(r.streamed.stderr)")
         #expect(r.files == 0)

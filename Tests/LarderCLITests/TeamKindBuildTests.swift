@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A project of the team's own kinds, end to end: the schema says which fields are text,
+/// the unique-id key is the id of the keys, and lint sees what the build exports.
+@Suite struct TeamKindBuildTests {
+    static let common = "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"
+
+    func project() throws -> Scratch {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, de]
+            content:
+              - kind: pack
+                schema: schemas/pack.json
+                include: ["content/packs.json"]
+              - kind: level
+                schema: schemas/level.json
+                include: ["content/levels.json"]
+              - kind: hero
+                schema: schemas/hero.json
+                include: ["content/heroes.json"]
+                rules:
+                  unique-id: { key: /uid }
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/Content.xcstrings }
+
+            """)
+        try dir.write("schemas/pack.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "name": {"$ref": "\#(Self.common)"}, "prices": {"type": "object", "additionalProperties": {"type": "string"}}}}"#)
+        try dir.write("schemas/level.json", #"{"type": "object", "properties": {"key": {"type": "integer"}, "label": {"$ref": "\#(Self.common)"}}}"#)
+        try dir.write("schemas/hero.json", #"{"type": "object", "properties": {"uid": {"type": "string"}, "bio": {"$ref": "\#(Self.common)"}}}"#)
+        try dir.write("content/packs.json", #"[{"id": "starter", "name": {"en": "Starter pack", "de": "Startpaket"}, "prices": {"us": "$4.99", "de": "4,99 €", "gb": "£3.99"}}]"#)
+        try dir.write("content/levels.json", "[{\"key\": 1, \"label\": {\"en\": \"Beginner\", \"de\": \"Anfänger\"}},\n {\"key\": 2, \"label\": \"Expert\"}]")
+        try dir.write("content/heroes.json", #"[{"uid": "zed", "bio": {"en": "Zed", "de": "Zed"}}, {"uid": "amy", "bio": {"en": "Amy", "de": "Amy"}}]"#)
+        return dir
+    }
+
+    @Test func theSchemaAndTheUniqueIDKeyDecideTextsAndKeys() throws {
+        let dir = try project()
+        let lint = try CLI.run(["lint"], in: dir.url)
+        // The plain string is the source language only; the prices are no text at all.
+        #expect(lint.stdout.contains("content/levels.json:2:22: warning: label is a plain string"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("prices"), "\(lint.stdout)")
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 0, "\(build.stderr)")
+            let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8)
+            for key in ["pack.starter.name", "level.1.label", "level.2.label", "hero.amy.bio", "hero.zed.bio"] {
+                #expect(catalog.contains("\"\(key)\""), "\(key)")
+            }
+            #expect(!catalog.contains("pack.starter.prices") && !catalog.contains("hero.0.bio"))
+            let packs = try String(contentsOf: dir.url.appendingPathComponent("dist/json/en/pack.json"), encoding: .utf8)
+            #expect(packs.contains("£3.99") && packs.contains("$4.99"), "\(packs)")
+        }
+    }
+
+    /// A repeated `key` (the exporters' id when there is no `id`) is a lint error at its
+    /// place, not a build that stops without one.
+    @Test func aRepeatedKeyIsReportedByLint() throws {
+        let dir = try project()
+        try dir.write("content/levels.json", "[{\"key\": 1, \"label\": \"Beginner\"},\n {\"key\": 1, \"label\": \"Expert\"}]")
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 1, "\(build.stderr)")
+        #expect(build.stdout.contains("content/levels.json:2:10: error: level key '1' is already used"), "\(build.stdout)")
+    }
+}
