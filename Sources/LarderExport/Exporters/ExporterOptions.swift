@@ -18,8 +18,9 @@ public struct ExporterOptions: Sendable {
     /// (a subset of the project's), `fallback` (the severity of the diagnostics for the
     /// translations the export fills in, ``FallbackReport``: `warning`, `note`, `error` or
     /// `off`), `texts`
-    /// (per kind, pointers of fields holding localized text) and `ids` (per kind, the
-    /// pointer of the id when it is not `/id`: `{user: /username}`) and `pseudo` (pseudo-locales
+    /// (per kind, pointers of fields holding localized text, added to those the kind's
+    /// schema declares), `ids` (per kind, the pointer of the id, over the `unique-id` rule's
+    /// `key`: `{user: /username}`; see ``KindFields``) and `pseudo` (pseudo-locales
     /// to add: `en-XA`, `ar-XB`; see ``PseudoLocale``).
     public static let common = ["out", "locales", "fallback", "texts", "ids", "pseudo"]
 
