@@ -54,6 +54,24 @@ public enum JSONValue: Sendable, Hashable {
         guard case .array(let a) = self, a.indices.contains(index) else { return nil }
         return a[index]
     }
+
+    /// The value at the tokens of a JSON Pointer (`["steps", "0"]`), or nil.
+    public func at(_ tokens: [String]) -> JSONValue? {
+        var node = self
+        for token in tokens {
+            switch node {
+            case .object(let o):
+                guard let v = o[token] else { return nil }
+                node = v
+            case .array(let a):
+                guard let i = Int(token), a.indices.contains(i) else { return nil }
+                node = a[i]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

@@ -255,13 +255,7 @@ public struct IngredientParser: Sendable {
         // "a cup and a half", "uma xícara e meia": the amount goes on after its unit, which
         // is not read; the line is kept as written.
         if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
-            line.amount = nil
-            line.unit = nil
-            line.unitWord = nil
-            line.problem = "the amount goes on after its unit ('\(more)'), which is not read"
-            line.restStart = lead
-            splitNameAndNote(&line, from: lead)
-            return line
+            return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead)
         }
         // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".
         if let unit = line.unit, case .exact(let lower)? = line.amount, let upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
@@ -290,14 +284,7 @@ public struct IngredientParser: Sendable {
         // A second amount that could not be added ("1 cup plus 2 heaping tablespoons"): the
         // first alone would scale and the second stay as it is, so the line is kept.
         if line.unit != nil, line.upper == nil, line.compoundEnd == nil, let more = unreadSecondAmount(s, at: i, language: language) {
-            line.amount = nil
-            line.unit = nil
-            line.unitWord = nil
-            line.size = nil
-            line.problem = "a second amount ('\(more)') that is not read"
-            line.restStart = lead
-            splitNameAndNote(&line, from: lead)
-            return line
+            return kept(line, "a second amount ('\(more)') that is not read", from: lead)
         }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
@@ -435,6 +422,20 @@ public struct IngredientParser: Sendable {
         guard other.id != unit.id, other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
               kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
         return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: unitEnd, amountSpan: j..<end, unitSpan: u..<unitEnd, style: style, word: word)
+    }
+
+    /// `line` with no amount, kept as written for `problem`: its name is the text from
+    /// `lead`.
+    private func kept(_ line: IngredientLine, _ problem: String, from lead: Int) -> IngredientLine {
+        var line = line
+        line.amount = nil
+        line.unit = nil
+        line.unitWord = nil
+        line.size = nil
+        line.problem = problem
+        line.restStart = lead
+        splitNameAndNote(&line, from: lead)
+        return line
     }
 
     /// A joining word or sign at `start` followed by a number in digits or words (`plus 2

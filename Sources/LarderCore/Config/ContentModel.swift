@@ -184,22 +184,3 @@ public struct SchemaTextFields: Sendable {
     }
 }
 
-extension JSONValue {
-    /// The node at `tokens`, or nil.
-    fileprivate func at(_ tokens: [String]) -> JSONValue? {
-        var node = self
-        for token in tokens {
-            switch node {
-            case .object(let o):
-                guard let v = o[token] else { return nil }
-                node = v
-            case .array(let a):
-                guard let i = Int(token), a.indices.contains(i) else { return nil }
-                node = a[i]
-            default:
-                return nil
-            }
-        }
-        return node
-    }
-}

@@ -96,21 +96,4 @@ extension JSONValue {
         }
     }
 
-    /// The node at `pointer`, or nil.
-    func at(_ pointer: [String]) -> JSONValue? {
-        var node = self
-        for token in pointer {
-            switch node {
-            case .object(let o):
-                guard let v = o[token] else { return nil }
-                node = v
-            case .array(let a):
-                guard let i = Int(token), a.indices.contains(i) else { return nil }
-                node = a[i]
-            default:
-                return nil
-            }
-        }
-        return node
-    }
 }
