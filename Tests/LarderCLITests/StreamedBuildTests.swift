@@ -134,7 +134,7 @@ import Testing
         let dir = try BuildCommandTests().copy(app)
         let project = dir.url.appendingPathComponent(app)
         let config = project.appendingPathComponent("larder.yml")
-        var text = Self.streamingConfig(try String(contentsOf: config, encoding: .utf8))
+        let text = Self.streamingConfig(try String(contentsOf: config, encoding: .utf8))
         try Data(text.utf8).write(to: config)
         let r = try buildBothWays(project)
         #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
