@@ -63,8 +63,14 @@ extension String {
 extension JSONDocument {
     /// The node a pointer names, or nil when it names nothing.
     public func node(at pointer: JSONPointer) -> Int? {
-        var node = root
-        for token in pointer.tokens {
+        node(at: pointer.tokens, from: root)
+    }
+
+    /// The node at a pointer's `tokens` below `start` (a document inside an array, say), or
+    /// nil when they name nothing.
+    public func node(at tokens: [String], from start: Int) -> Int? {
+        var node = start
+        for token in tokens {
             switch kind(node) {
             case .object:
                 guard let v = member(node, token) else { return nil }

@@ -197,7 +197,7 @@ public struct ContentCatalog: Sendable {
         guard let pointer = JSONPointer(parsing: pattern) else {
             throw ExportError("the id field of \(kind) documents, '\(pattern)' (\(fields.idOrigins[kind] ?? "option 'ids'")), is not a JSON Pointer")
         }
-        let node = descend(json, document.node, pointer.tokens)
+        let node = json.node(at: pointer.tokens, from: document.node)
         let origin = fields.idOrigins[kind] ?? "option 'ids'"
         guard let node else {
             throw ExportError("the \(kind) document at \(place(document, document.node)) has no \(pattern), which holds the id of \(kind) documents (\(origin)); give it one, or name the field that holds the id")
@@ -208,23 +208,6 @@ public struct ContentCatalog: Sendable {
         return text
     }
 
-    /// The node at `tokens` below `node`, or nil.
-    static func descend(_ json: JSONDocument, _ node: Int, _ tokens: [String]) -> Int? {
-        var node = node
-        for token in tokens {
-            switch json.kind(node) {
-            case .object:
-                guard let v = json.member(node, token) else { return nil }
-                node = v
-            case .array:
-                guard let i = Int(token), String(i) == token, let e = json.element(node, i) else { return nil }
-                node = e
-            default:
-                return nil
-            }
-        }
-        return node
-    }
 
     /// A string or number node's id text (nil for anything else).
     static func idText(_ json: JSONDocument, _ node: Int) -> String? {
@@ -244,7 +227,7 @@ public struct ContentCatalog: Sendable {
     /// position).
     static func place(of doc: ExportDocument, fields: KindFields) -> String {
         let json = doc.document.json
-        let named = fields.ids[doc.kind].flatMap { JSONPointer(parsing: $0) }.flatMap { descend(json, doc.document.node, $0.tokens) }
+        let named = fields.ids[doc.kind].flatMap { JSONPointer(parsing: $0) }.flatMap { json.node(at: $0.tokens, from: doc.document.node) }
         let node = named ?? DocumentID.node(in: json, at: doc.document.node, kind: doc.kind) ?? doc.document.node
         return place(doc.document, node)
     }

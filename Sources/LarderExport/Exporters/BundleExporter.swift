@@ -165,7 +165,7 @@ struct FillLog {
         var locators: [String: SourceLocator] = [:]
         for key in order {
             guard let document = documents[key], let fills = records[key] else { continue }
-            let node = Self.node(in: document, pointer: key.pointer) ?? document.node
+            let node = document.json.node(at: key.pointer, from: document.node) ?? document.node
             let field = key.pointer.isEmpty ? "the document" : key.pointer.joined(separator: ".")
             var taken: [String] = []
             var plural: [String] = []
@@ -199,22 +199,4 @@ struct FillLog {
         return out.sorted()
     }
 
-    /// The node at `pointer` below the document's node.
-    static func node(in document: Document, pointer: [String]) -> Int? {
-        let json = document.json
-        var node = document.node
-        for token in pointer {
-            switch json.kind(node) {
-            case .object:
-                guard let v = json.member(node, token) else { return nil }
-                node = v
-            case .array:
-                guard let i = Int(token), let e = json.element(node, i) else { return nil }
-                node = e
-            default:
-                return nil
-            }
-        }
-        return node
-    }
 }

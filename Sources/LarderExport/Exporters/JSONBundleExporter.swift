@@ -125,8 +125,8 @@ public struct JSONBundleExporter: BundleExporter {
         var tags: [Int?]
 
         init(_ doc: ExportDocument) {
-            texts = doc.textNodes ?? doc.texts.map { FillLog.node(in: doc.document, pointer: $0.pointer) }
-            tags = doc.tags.map { FillLog.node(in: doc.document, pointer: $0) }
+            texts = doc.textNodes ?? doc.texts.map { doc.document.json.node(at: $0.pointer, from: doc.document.node) }
+            tags = doc.tags.map { doc.document.json.node(at: $0, from: doc.document.node) }
         }
     }
 
