@@ -24,8 +24,8 @@ struct ScaleCommand: AsyncParsableCommand {
             Portuguese, Spanish, French, German or Italian) both scale, with quantities in \
             words (two cups, half a cup), amounts in two units of one system as one (1 lb 8 oz x 2 \
             -> 3 lb) and a second amount after a slash or in closing brackets (200g/7oz, \
-            3 eggs (150 g)); the size of one thing stays (a 400 g can x 2 -> 2 x 400 g cans, \
-            with the sign x). "scale": false pins an \
+            3 eggs (150 g)); the size of one thing stays (a 400 g can x 2 -> 2 × 400 g cans, \
+            written with ×). "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note.
 
