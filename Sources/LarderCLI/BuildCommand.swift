@@ -88,9 +88,11 @@ struct BuildCommand: AsyncParsableCommand {
 
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")
+        let traceStart = trace.enabled ? trace.start : nil
         do {
             if !noStream { streamed = try await configured.runStreaming(files: included, linter: linter, reader: reader) { index, name in
                 progress.show(1 + index, name)
+                if let traceStart { Self.traceStep(name, since: traceStart) }
             } }
         } catch {
             throw ValidationError("[\(error.step)] \(error.message)")
@@ -121,13 +123,9 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let result: Builder.Result
         do {
-            let traceStart = trace.enabled ? trace.start : nil
             result = try await configured.run(content.documents) { index, name in
                 progress.show(2 + index, name)
-                if let traceStart {
-                    let ms = Double(DispatchTime.now().uptimeNanoseconds - traceStart) / 1e6
-                    FileHandle.standardError.write(Data("[trace] \(name) starts at \(Int(ms)) ms\n".utf8))
-                }
+                if let traceStart { Self.traceStep(name, since: traceStart) }
             }
         } catch {
             throw ValidationError("[\(error.step)] \(error.message)")
@@ -139,6 +137,12 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// Stops a build whose lint found errors: status 2 when larder.yml itself is wrong (as
     /// `larder lint` exits), else 1.
+    /// `[trace] <step> starts at <ms> ms` (with `LARDER_TRACE`).
+    static func traceStep(_ name: String, since start: UInt64) {
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        FileHandle.standardError.write(Data("[trace] \(name) starts at \(Int(ms)) ms\n".utf8))
+    }
+
     static func stop(_ found: [Diagnostic], check: Bool) throws -> Never {
         if found.contains(where: { $0.ruleID == ConfigLoader.ruleID && $0.severity == .error }) {
             FileHandle.standardError.write(Data("larder: larder.yml has errors; nothing was \(check ? "checked" : "built")\n".utf8))

@@ -167,9 +167,15 @@ import Testing
             let docs = list.map { id -> String in
                 let pt = rng.below(4) == 0 ? "" : #", "pt": "\#(id) pt""#
                 let tag = ["quick", "slow"][rng.below(2)]
+                // Up to 12 steps and ingredients: `steps.10` comes before `steps.2` in a
+                // String Catalog (code points), after it in a document (indices).
+                let steps = (0..<(1 + rng.below(12))).map { #"{"en": "Mix \#(id) \#($0)", "de": "Mischen \#($0)"}"# }
+                let ingredients = (0..<(1 + rng.below(12))).map { _ in
+                    #"{"name": {"en": "egg"}, "quantity": \#(1 + rng.below(5)), "unit": "piece"}"#
+                }
                 return #"{"id": "\#(id)", "name": {"en": "\#(id)"\#(pt)}, "servings": \#(1 + rng.below(8)), "#
-                    + #""ingredients": [{"name": {"en": "egg"}, "quantity": \#(1 + rng.below(5)), "unit": "piece"}], "#
-                    + #""steps": [{"en": "Mix \#(id)", "de": "Mischen"}], "tags": ["\#(tag)"]}"#
+                    + #""ingredients": [\#(ingredients.joined(separator: ", "))], "#
+                    + #""steps": [\#(steps.joined(separator: ", "))], "tags": ["\#(tag)"]}"#
             }
             try dir.write("content/r\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
         }

@@ -234,15 +234,30 @@ extension Builder {
         }
         if let fallback { return .unavailable(fallback) }
 
-        // 6. The content-wide rules, over every file's facts.
+        // 6. The content-wide rules, over every file's facts: each rule reads its facts back
+        //    and checks them on its own task (every other task of the build is done, so
+        //    this ran on one core), and the diagnostics come in the rules' order.
+        progress(0, "check across files")
         let paths = files.map(\.path)
         let sections = work.map { $0?.facts }
+        let perJob = await withTaskGroup(of: (Int, [Diagnostic]?).self) { group in
+            for (k, job) in factJobs.enumerated() {
+                let contentJob = contentJobs[k]
+                group.addTask {
+                    guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
+                        return (k, nil)
+                    }
+                    return (k, linter.entrySeverities(check.run([], nil, contentJob.context), job: contentJob))
+                }
+            }
+            var found = [[Diagnostic]?](repeating: nil, count: factJobs.count)
+            for await (k, diagnostics) in group { found[k] = diagnostics }
+            return found
+        }
         var contentWide: [Diagnostic] = []
         for (k, job) in factJobs.enumerated() {
-            guard let check = job.prepare(job: k, jobCount: factJobs.count, files: paths, kinds: kinds, sections: sections) else {
-                return .unavailable("the facts of \(job.rule.id) do not read back")
-            }
-            contentWide += linter.entrySeverities(check.run([], nil, contentJobs[k].context), job: contentJobs[k])
+            guard let diagnostics = perJob[k] else { return .unavailable("the facts of \(job.rule.id) do not read back") }
+            contentWide += diagnostics
         }
         let lint = setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
             + (await linter.runLintPlugins([]))

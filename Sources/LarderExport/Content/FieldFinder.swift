@@ -35,7 +35,7 @@ struct FieldFinder {
                 if let text = LocalizedText(json: node, sourceLocale: source) { texts.append((pointer, text)) }
             }
         }
-        texts.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
+        texts.sort { StringKey.pathPrecedes($0.pointer, $1.pointer) }
     }
 
     /// ``find(in:texts:tags:)`` over a parsed document, without building its tree (only
@@ -49,7 +49,7 @@ struct FieldFinder {
         var tags: [[String]] = []
         let tape = Tape(json: json, source: source)
         if kind == "recipe" { tape.recipe(node, [], &found, &tags) } else { tape.location(node, [], &found, &tags) }
-        found.sort { StringKey(kind: "", id: "", path: $0.pointer) < StringKey(kind: "", id: "", path: $1.pointer) }
+        found.sort { StringKey.pathPrecedes($0.pointer, $1.pointer) }
         return (found.map { ($0.pointer, $0.text) }, found.map(\.node), tags)
     }
 

@@ -31,8 +31,14 @@ public struct StringKey: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (a: StringKey, b: StringKey) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
         if a.id != b.id { return precedes(a.id, b.id) }
-        for (s, t) in zip(a.path, b.path) where s != t { return precedes(s, t) }
-        return a.path.count < b.path.count
+        return pathPrecedes(a.path, b.path)
+    }
+
+    /// The order of ``<(_:_:)`` on the paths of two keys of one document (a document's
+    /// texts are sorted by it: no key is made for each comparison).
+    static func pathPrecedes(_ a: [String], _ b: [String]) -> Bool {
+        for (s, t) in zip(a, b) where s != t { return precedes(s, t) }
+        return a.count < b.count
     }
 
     /// Numbers by value, anything else as text, and a number before text: a total order

@@ -89,14 +89,19 @@ struct StreamedDocument: Sendable {
         let keys = export.texts.map { StringKey(kind: kind, id: keyID, path: SafeName.keySegments($0.pointer)) }
         let prefix = Array("\(kind).\(keyID)".utf8)
         let keyBytes = keys.map { key in
-            var bytes = prefix
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(prefix.count + key.path.reduce(0) { $0 + 1 + $1.utf8.count })
+            bytes.append(contentsOf: prefix)
             for segment in key.path {
                 bytes.append(0x2E)
                 bytes.append(contentsOf: segment.utf8)
             }
             return bytes
         }
-        order = keys.indices.sorted { keyBytes[$0].lexicographicallyPrecedes(keyBytes[$1]) }
+        // Mostly in order already (the texts come sorted by StringKey, which differs only
+        // for indices past 9): checked before sorting.
+        let inOrder = keyBytes.indices.dropFirst().allSatisfy { Self.precedes(keyBytes[$0 - 1], keyBytes[$0]) }
+        order = inOrder ? Array(keyBytes.indices) : keyBytes.indices.sorted { Self.precedes(keyBytes[$0], keyBytes[$1]) }
         repeatedKey = nil
         for (a, b) in zip(order, order.dropFirst()) where keyBytes[a] == keyBytes[b] {
             repeatedKey = keys[a].description
@@ -105,6 +110,16 @@ struct StreamedDocument: Sendable {
         self.keys = keys
         self.keyBytes = keyBytes
         identity = StreamedIdentity(export, keyID: keyID, repeatedKey: repeatedKey, firstKey: keys.first)
+    }
+
+    /// Code-point order of UTF-8 bytes (`lexicographicallyPrecedes`, on the arrays' storage).
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                for i in 0..<min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
+                return x.count < y.count
+            }
+        }
     }
 
     /// The document's texts as catalog entries, in the order of their keys (`StringKey`'s,
