@@ -55,6 +55,58 @@ import Testing
         }
     }
 
+    /// A schema that refers to itself (a tree of sections, each with a title and children
+    /// of the same definition): lint and the build find the titles at every depth.
+    @Test func aTreeOfSectionsHasTextsAtEveryDepth() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, de]
+            content:
+              - kind: guide
+                schema: schemas/guide.json
+                include: ["content/guides.json"]
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/Content.xcstrings }
+
+            """)
+        try dir.write("schemas/guide.json", ##"""
+            {"type": "object", "required": ["id"],
+             "properties": {"id": {"type": "string"}, "sections": {"type": "array", "items": {"$ref": "#/$defs/section"}}},
+             "$defs": {"section": {"type": "object", "additionalProperties": false, "properties": {
+               "title": {"$ref": "\##(Self.common)"},
+               "code": {"type": "string"},
+               "children": {"type": "array", "items": {"$ref": "#/$defs/section"}}}}}}
+            """##)
+        try dir.write("content/guides.json", """
+            [{"id": "basics", "sections": [
+              {"title": {"en": "Knives", "de": "Messer"}, "code": "k", "children": [
+                {"title": {"en": "Holding", "de": "Halten"}, "children": [
+                  {"title": {"en": "The pinch grip"}, "code": "pinch"}]}]}]}]
+            """)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.stdout.contains("content/guides.json:4:17: warning: sections[0].children[0].children[0].title has no text for de"), "\(lint.stdout)")
+        try dir.write("content/guides.json", """
+            [{"id": "basics", "sections": [
+              {"title": {"en": "Knives", "de": "Messer"}, "code": "k", "children": [
+                {"title": {"en": "Holding", "de": "Halten"}, "children": [
+                  {"title": {"en": "The pinch grip", "de": "Der Zangengriff"}, "code": "pinch"}]}]}]}]
+            """)
+        #expect(try CLI.run(["lint"], in: dir.url).stdout.contains("No problems"))
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 0, "\(build.stderr)")
+            let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8)
+            for key in ["guide.basics.sections.0.title", "guide.basics.sections.0.children.0.title",
+                        "guide.basics.sections.0.children.0.children.0.title"] {
+                #expect(catalog.contains("\"\(key)\""), "\(key)")
+            }
+            #expect(catalog.contains("Der Zangengriff") && !catalog.contains(".code\""), "\(catalog)")
+            let bundle = try String(contentsOf: dir.url.appendingPathComponent("dist/json/de/guide.json"), encoding: .utf8)
+            #expect(bundle.contains("Der Zangengriff") && bundle.contains("pinch"), "\(bundle)")
+        }
+    }
+
     /// A repeated `key` (the exporters' id when there is no `id`) is a lint error at its
     /// place, not a build that stops without one.
     @Test func aRepeatedKeyIsReportedByLint() throws {

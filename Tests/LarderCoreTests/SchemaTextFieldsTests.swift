@@ -32,10 +32,103 @@ import Testing
         let defs = #"{"$defs": {"name": {"$ref": "common.schema.json#/$defs/localizedText"}}}"#
         // defs.json's relative reference resolves against defs.json, not Larder's schemas.
         let found = Self.fields(["schemas/s.json": schema, "schemas/defs.json": defs])
-        #expect(found == ["/byLevel/*", "/hint", "/images/*/alt", "/label", "/tree/title"])
+        // The tree refers to itself: its repeating definition names the titles at any depth.
+        #expect(found == ["/byLevel/*", "/hint", "/images/*/alt", "/label", "/tree/children/*~r1", "/tree/title",
+                          "~r1/children/*~r1", "~r1/title"])
         let withLarder = Self.fields(["schemas/s.json": schema, "schemas/defs.json": defs.replacingOccurrences(
             of: "common.schema.json", with: "https://larder.dev/schemas/common.schema.json")])
         #expect(withLarder.contains("/stops/*/name"))
+    }
+
+    static let sectionTree = ##"""
+        {"type": "object",
+         "properties": {"id": {"type": "string"}, "sections": {"type": "array", "items": {"$ref": "#/$defs/section"}}},
+         "$defs": {
+           "section": {"type": "object", "properties": {
+             "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"},
+             "code": {"type": "string"},
+             "children": {"type": "array", "items": {"$ref": "#/$defs/section"}}}}}}
+        """##
+
+    /// The titles of a document after `fields` (sorted pointers).
+    static func matched(_ fields: [String], _ document: String) throws -> [String] {
+        let json = try JSONDocument(parsing: document)
+        let patterns = FieldPatterns(fields)
+        let onTape = patterns.nodes(in: json, from: json.root).map { JSONPointer(tokens: $0.path).description }
+        let inTree = patterns.values(in: json.value).map { JSONPointer(tokens: $0.path).description }
+        #expect(onTape.sorted() == inTree.sorted())
+        return onTape.sorted()
+    }
+
+    /// A tree of sections, each with a title and children of the same definition: the
+    /// titles are text at every depth, and nothing else is.
+    @Test func aSchemaThatRefersToItselfHasTextsAtEveryDepth() throws {
+        let fields = Self.fields(["schemas/s.json": Self.sectionTree])
+        #expect(fields == ["/sections/*/children/*~r1", "/sections/*/title", "~r1/children/*~r1", "~r1/title"])
+        let document = #"""
+            {"id": "guide", "sections": [
+              {"title": "One", "code": "a", "children": [
+                {"title": "One.one", "children": [
+                  {"title": "One.one.one", "code": "b", "children": [{"title": {"en": "Deepest"}}]}]}]},
+              {"title": "Two"}]}
+            """#
+        #expect(try Self.matched(fields, document) == [
+            "/sections/0/children/0/children/0/children/0/title", "/sections/0/children/0/children/0/title",
+            "/sections/0/children/0/title", "/sections/0/title", "/sections/1/title",
+        ])
+    }
+
+    /// Definitions that refer to each other (a section's `parts` are parts, whose `sections`
+    /// are sections), a root that is itself the tree, and references from another file.
+    @Test func definitionsThatReferToEachOtherAndARootThatIsTheTree() throws {
+        let text = "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"
+        let mutual = ##"""
+            {"properties": {"sections": {"items": {"$ref": "#/$defs/section"}}},
+             "$defs": {
+               "section": {"properties": {"title": {"$ref": "\##(text)"}, "parts": {"items": {"$ref": "#/$defs/part"}}}},
+               "part": {"properties": {"caption": {"$ref": "\##(text)"}, "sections": {"items": {"$ref": "#/$defs/section"}}}}}}
+            """##
+        let fields = Self.fields(["schemas/s.json": mutual])
+        let document = #"{"sections": [{"title": "A", "parts": [{"caption": "B", "sections": [{"title": "C", "parts": [{"caption": "D"}]}]}]}]}"#
+        #expect(try Self.matched(fields, document) == [
+            "/sections/0/parts/0/caption", "/sections/0/parts/0/sections/0/parts/0/caption",
+            "/sections/0/parts/0/sections/0/title", "/sections/0/title",
+        ])
+        // The root is a node of the tree; its children are in a file of their own that
+        // refers back to it.
+        let root = ##"{"properties": {"label": {"$ref": "\##(text)"}, "kids": {"items": {"$ref": "kids.json"}}}}"##
+        let kids = ##"{"anyOf": [{"$ref": "s.json"}, {"type": "null"}]}"##
+        let rootFields = Self.fields(["schemas/s.json": root, "schemas/kids.json": kids])
+        #expect(try Self.matched(rootFields, #"{"label": "0", "kids": [{"label": "1", "kids": [null, {"label": "2"}]}]}"#) == [
+            "/kids/0/kids/1/label", "/kids/0/label", "/label",
+        ])
+    }
+
+    /// Schemas that refer to themselves with nothing between (at the same place, through
+    /// each other, or only so) end, and declare no text.
+    @Test func referencesInACircleEnd() {
+        let schemas = [
+            ##"{"$ref": "#"}"##,
+            ##"{"anyOf": [{"$ref": "#"}, {"$ref": "#/$defs/a"}], "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}, {"$ref": "#"}]}}}"##,
+            ##"{"items": {"$ref": "#"}, "additionalProperties": {"$ref": "#"}}"##,
+        ]
+        for schema in schemas {
+            #expect(Self.fields(["schemas/s.json": schema]).isEmpty, "\(schema)")
+        }
+        // A circle with a text in it names the text at any depth, with any document.
+        let text = "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"
+        let deep = ##"{"properties": {"t": {"$ref": "\##(text)"}}, "items": {"$ref": "#"}, "additionalProperties": {"$ref": "#"}}"##
+        let fields = Self.fields(["schemas/s.json": deep])
+        #expect(fields == ["/*~r1", "/t", "~r1/*~r1", "~r1/t"])
+        #expect((try? Self.matched(fields, #"[[{"t": "x", "u": {"t": "y"}}]]"#)) == ["/0/0/t", "/0/0/u/t"])
+    }
+
+    /// Patterns that name a definition in a circle (written by hand) still end.
+    @Test func patternsInACircleEnd() throws {
+        let json = try JSONDocument(parsing: #"{"a": {"a": {"t": "x"}}}"#)
+        let patterns = FieldPatterns(["~r1~r2", "~r2~r1", "~r1/a~r1", "/a~r1", "~r2/t", "not a pointer", "/x~r", "~r/t"])
+        #expect(patterns.nodes(in: json, from: json.root).map { JSONPointer(tokens: $0.path).description }.sorted() == ["/a/a/t"])
+        #expect(!FieldPatterns.isPattern("/x~r") && FieldPatterns.isPattern("/a~0r1") && FieldPatterns(["/a~0r1"]).root.first?.definition == nil)
     }
 
     @Test func aSchemaOfItsOwnTextsDeclaresNone() {

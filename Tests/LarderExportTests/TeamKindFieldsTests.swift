@@ -54,6 +54,25 @@ import Testing
         #expect(regional.entries.map(\.key.description) == ["pack.a.name"])
     }
 
+    /// A schema that refers to itself (a tree of sections) declares texts at every depth:
+    /// every exporter keys the deepest titles too, and the bundle resolves them.
+    @Test func textsAtEveryDepthOfATreeAreExported() throws {
+        let guide = #"""
+            [{"id": "guide", "sections": [{"title": {"en": "One", "de": "Eins"}, "code": "a", "children": [
+              {"title": {"en": "Deeper", "de": "Tiefer"}, "children": [{"title": {"en": "Deepest", "de": "Am tiefsten"}, "code": "b"}]}]}]}]
+            """#
+        let docs = try Self.documents("guide", guide)
+        let fields = ["guide": ["/sections/*~r1", "~r1/children/*~r1", "~r1/title"]]
+        let catalog = try ContentCatalog(documents: docs, locales: ["en", "de"], fields: KindFields(texts: fields, declaredTexts: ["guide"]))
+        #expect(catalog.entries.map(\.key.description).sorted() == [
+            "guide.guide.sections.0.children.0.children.0.title", "guide.guide.sections.0.children.0.title", "guide.guide.sections.0.title",
+        ].sorted(), "\(catalog.entries.map(\.key.description))")
+        let context = Self.context("json-bundle", locales: ["en", "de"], textFields: fields, kinds: ["guide"])
+        let bundle = try JSONDocument(parsing: Self.text(try JSONBundleExporter().export(docs, context: context), "de/guide.json")).value
+        #expect(bundle[0]?["sections"]?[0]?["children"]?[0]?["children"]?[0]?["title"] == "Am tiefsten", "\(bundle)")
+        #expect(bundle[0]?["sections"]?[0]?["children"]?[0]?["children"]?[0]?["code"] == "b")
+    }
+
     /// A declared text field that holds a plain string is the source language's text, in
     /// every string table, as a recipe's name is.
     @Test func aPlainStringInADeclaredTextFieldIsExported() throws {

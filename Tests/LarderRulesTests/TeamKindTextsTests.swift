@@ -19,6 +19,21 @@ import Testing
         #expect(try run(LocaleCompleteRule(), [("content/levels.json", Self.levels)], kind: "level", options: ["locales": ["en", "vi"]]).isEmpty)
     }
 
+    /// A schema that refers to itself (a tree of sections) declares texts at every depth;
+    /// the rules check the deepest ones too, and no data beside them.
+    @Test func textsAtEveryDepthOfATreeAreChecked() throws {
+        let guide = #"""
+            [{"id": "guide", "sections": [{"title": {"en": "One", "vi": "Một"}, "code": "a", "children": [
+              {"title": {"en": "Deeper", "vi": "Sâu"}, "children": [{"title": {"en": "Deepest"}, "code": "b"}]}]}]}]
+            """#
+        let options: JSONValue = ["locales": ["en", "vi"], "textFields": ["/sections/*~r1", "~r1/children/*~r1", "~r1/title"]]
+        let found = try run(LocaleCompleteRule(), [("content/guides.json", guide)], kind: "guide", options: options)
+        #expect(found.map(\.pointer.description) == ["/0/sections/0/children/0/children/0/title"])
+        let blank = guide.replacingOccurrences(of: "Deepest", with: " ")
+        let empty = try run(NonEmptyTextRule(), [("content/guides.json", blank)], kind: "guide", options: options)
+        #expect(empty.map(\.pointer.description).contains { $0.hasPrefix("/0/sections/0/children/0/children/0/title") }, "\(empty)")
+    }
+
     @Test func pricesByCountryAreNotText() throws {
         for options: JSONValue in [["locales": ["en", "de"]], ["locales": ["en", "de"], "textFields": ["/name"]]] {
             #expect(try run(LocaleCompleteRule(), [("content/packs.json", Self.packs)], kind: "pack", options: options).isEmpty, "\(options)")

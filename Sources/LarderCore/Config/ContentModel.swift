@@ -39,7 +39,10 @@ public enum DocumentID {
 /// text: a plain string (the source language) or an object of language -> text. Every other
 /// field is data, even an object whose keys look like language tags (prices by country,
 /// `{"us": "$4.99", "de": "4,99 €"}`). The fields are JSON Pointers in which `*` stands for
-/// every element of a list or every value of a map (`/stops/*/name`).
+/// every element of a list or every value of a map (`/stops/*/name`). A schema that refers
+/// to itself (a tree of sections, each with a title and children of the same definition)
+/// has texts at every depth: its repeating definitions are written as ``FieldPatterns``
+/// name them (`/tree/children/*~r1`, `~r1/title`), and the texts are found at any depth.
 ///
 /// Read once per run from the schema documents (``SchemaTextFields/fields(of:)``); the
 /// exporters and the rules that look at texts (`locale-complete`, `non-empty-text`,
@@ -75,22 +78,46 @@ public struct SchemaTextFields: Sendable {
         return out.mapValues { $0.sorted() }
     }
 
-    /// The localized text fields of the schema file at the project-relative `path`.
+    /// The localized text fields of the schema file at the project-relative `path`, as
+    /// ``FieldPatterns`` write them: JSON Pointers, and for a schema that refers to itself
+    /// (a tree of sections), the patterns of its repeating definitions, so that texts at
+    /// every depth are found.
     public func fields(ofSchemaAt path: String) -> Set<String> {
         guard ProjectPath.isInside(path), let bytes = readProjectFile(path), let doc = try? JSONDocument(parsing: bytes) else { return [] }
         let url = projectRoot.appendingPathComponent(path).standardizedFileURL
         var walk = Walk(reader: self)
+        let name = Walk.key(url) + "#"
         walk.documents[Walk.key(url)] = doc.value
-        walk.visit(doc.value, base: url, pointer: [], stack: [])
-        return walk.found
+        walk.stack = [name]
+        let root = walk.patterns(of: doc.value, base: url)
+        walk.done[name] = root
+        return walk.texts(of: root)
     }
 
     /// One walk over a schema and the documents it refers to.
+    ///
+    /// Each subschema a `$ref` names is read once (``patterns(of:base:)``, kept in ``done``):
+    /// its fields relative to it, which are then copied to every place that refers to it. A
+    /// `$ref` to a subschema whose reading is under way (on ``stack``: the schema refers to
+    /// itself, directly or through others) is not read again: the place is marked as being
+    /// of that subschema (a repeating definition), and the subschema's own fields, once read,
+    /// say what it holds at any depth. So the walk reads each subschema once and ends on
+    /// any schema.
     struct Walk {
         let reader: SchemaTextFields
         /// Documents by URI (no fragment), loaded once; `null` for one that cannot be read.
         var documents: [String: JSONValue] = [:]
-        var found = Set<String>()
+        /// The subschemas (`uri#fragment`) whose reading is under way, outermost first.
+        var stack: [String] = []
+        /// The fields of each subschema read, relative to it.
+        var done: [String: [Field]] = [:]
+
+        /// A field below a subschema: its tokens, and the subschema that repeats there
+        /// (nil: the value there is localized text).
+        struct Field: Hashable {
+            var tokens: [String]
+            var repeats: String?
+        }
 
         static func key(_ url: URL) -> String {
             var s = url.absoluteString
@@ -98,66 +125,136 @@ public struct SchemaTextFields: Sendable {
             return s
         }
 
-        /// Pointers deeper than this are not followed (a schema that nests without end
-        /// through `items` alone).
+        /// Pointers deeper than this below one subschema are not followed (a schema that
+        /// nests deeply through `items` alone).
         static let maxDepth = 24
 
-        mutating func visit(_ schema: JSONValue, base: URL, pointer: [String], stack: [String]) {
+        /// The fields of `schema` (at `base`), relative to it.
+        mutating func patterns(of schema: JSONValue, base: URL) -> [Field] {
+            var out: [Field] = []
+            visit(schema, base: base, pointer: [], into: &out)
+            var seen = Set<Field>()
+            return out.filter { seen.insert($0).inserted }
+        }
+
+        mutating func visit(_ schema: JSONValue, base: URL, pointer: [String], into out: inout [Field]) {
             guard case .object(let o) = schema, pointer.count <= Self.maxDepth else { return }
             var base = base
             if let id = o["$id"]?.stringValue, let resolved = URL(string: id, relativeTo: base)?.absoluteURL {
                 base = resolved
                 if documents[Self.key(resolved)] == nil { documents[Self.key(resolved)] = schema }
             }
-            if let ref = o["$ref"]?.stringValue { follow(ref, base: base, pointer: pointer, stack: stack) }
+            if let ref = o["$ref"]?.stringValue { follow(ref, base: base, pointer: pointer, into: &out) }
             for keyword in ["anyOf", "oneOf", "allOf"] {
-                for sub in o[keyword]?.arrayValue ?? [] { visit(sub, base: base, pointer: pointer, stack: stack) }
+                for sub in o[keyword]?.arrayValue ?? [] { visit(sub, base: base, pointer: pointer, into: &out) }
             }
             for keyword in ["then", "else"] {
-                if let sub = o[keyword] { visit(sub, base: base, pointer: pointer, stack: stack) }
+                if let sub = o[keyword] { visit(sub, base: base, pointer: pointer, into: &out) }
             }
             for (name, sub) in o["properties"]?.objectValue ?? JSONObject() {
-                visit(sub, base: base, pointer: pointer + [name], stack: stack)
+                visit(sub, base: base, pointer: pointer + [name], into: &out)
             }
             for (_, sub) in o["patternProperties"]?.objectValue ?? JSONObject() {
-                visit(sub, base: base, pointer: pointer + ["*"], stack: stack)
+                visit(sub, base: base, pointer: pointer + ["*"], into: &out)
             }
-            if let sub = o["additionalProperties"] { visit(sub, base: base, pointer: pointer + ["*"], stack: stack) }
+            if let sub = o["additionalProperties"] { visit(sub, base: base, pointer: pointer + ["*"], into: &out) }
             if let items = o["items"] {
                 if case .array(let tuple) = items {  // draft 7's tuple form
-                    for (i, sub) in tuple.enumerated() { visit(sub, base: base, pointer: pointer + [String(i)], stack: stack) }
+                    for (i, sub) in tuple.enumerated() { visit(sub, base: base, pointer: pointer + [String(i)], into: &out) }
                 } else {
-                    visit(items, base: base, pointer: pointer + ["*"], stack: stack)
+                    visit(items, base: base, pointer: pointer + ["*"], into: &out)
                 }
             }
             for (i, sub) in (o["prefixItems"]?.arrayValue ?? []).enumerated() {
-                visit(sub, base: base, pointer: pointer + [String(i)], stack: stack)
+                visit(sub, base: base, pointer: pointer + [String(i)], into: &out)
             }
-            if let sub = o["additionalItems"] { visit(sub, base: base, pointer: pointer + ["*"], stack: stack) }
+            if let sub = o["additionalItems"] { visit(sub, base: base, pointer: pointer + ["*"], into: &out) }
         }
 
-        /// Follows a `$ref`: Larder's localized text marks the field; any other target is
-        /// walked at the same place (once per chain, so a schema that refers to itself ends).
-        mutating func follow(_ ref: String, base: URL, pointer: [String], stack: [String]) {
+        /// Follows a `$ref`: Larder's localized text marks the field; a subschema whose
+        /// reading is under way marks it as repeating that subschema; any other target's
+        /// fields (read once) are added below the field.
+        mutating func follow(_ ref: String, base: URL, pointer: [String], into out: inout [Field]) {
             guard let target = URL(string: ref, relativeTo: base)?.absoluteURL else { return }
             let uri = Self.key(target)
             let fragment = (target.fragment.flatMap { $0.removingPercentEncoding } ?? "")
             if uri == SchemaTextFields.commonURI && fragment == SchemaTextFields.localizedTextFragment {
-                found.insert(JSONPointer(tokens: pointer).description)
+                out.append(Field(tokens: pointer))
                 return
             }
             let name = uri + "#" + fragment
-            guard !stack.contains(name), let document = load(uri) else { return }
-            let node: JSONValue?
-            if fragment.isEmpty {
-                node = document
-            } else if let p = JSONPointer(parsing: fragment) {
-                node = document.at(p.tokens)
-            } else {
-                node = nil  // a plain-name anchor (`#item`) is not followed
+            if let index = stack.firstIndex(of: name) {
+                // The schema refers to itself. At the same place (`{"$ref": "#"}` in an
+                // `anyOf` of its own) that adds nothing; below it, the place is of `name`.
+                if !pointer.isEmpty || index != stack.count - 1 { out.append(Field(tokens: pointer, repeats: name)) }
+                return
             }
-            guard let node, let targetBase = URL(string: uri) else { return }
-            visit(node, base: targetBase, pointer: pointer, stack: stack + [name])
+            let fields: [Field]
+            if let known = done[name] {
+                fields = known
+            } else {
+                guard let document = load(uri) else { return }
+                let node: JSONValue?
+                if fragment.isEmpty {
+                    node = document
+                } else if let p = JSONPointer(parsing: fragment) {
+                    node = document.at(p.tokens)
+                } else {
+                    node = nil  // a plain-name anchor (`#item`) is not followed
+                }
+                guard let node, let targetBase = URL(string: uri) else { return }
+                stack.append(name)
+                fields = patterns(of: node, base: targetBase)
+                stack.removeLast()
+                done[name] = fields
+            }
+            for field in fields {
+                // A subschema at the same place that refers back to this one adds nothing.
+                if pointer.isEmpty && field.tokens.isEmpty && field.repeats != nil && field.repeats == stack.last { continue }
+                out.append(Field(tokens: pointer + field.tokens, repeats: field.repeats))
+            }
+        }
+
+        /// The fields below the root (`root`, relative to it) as ``FieldPatterns`` write
+        /// them, with the patterns of every repeating definition they lead to, numbered in
+        /// the order they are first met.
+        func texts(of root: [Field]) -> Set<String> {
+            // The definitions that hold a text at some depth; a field that repeats any other
+            // leads to none, and is left out (a schema that only nests declares no text).
+            var holdsText = Set<String>()
+            var changed = true
+            while changed {
+                changed = false
+                for (name, fields) in done where !holdsText.contains(name)
+                    && fields.contains(where: { $0.repeats.map(holdsText.contains) ?? true })
+                {
+                    holdsText.insert(name)
+                    changed = true
+                }
+            }
+            func leadsToText(_ field: Field) -> Bool { field.repeats.map(holdsText.contains) ?? true }
+            var numbers: [String: Int] = [:]
+            var queue: [String] = []
+            func number(_ name: String) -> Int {
+                if let n = numbers[name] { return n }
+                queue.append(name)
+                numbers[name] = queue.count
+                return queue.count
+            }
+            var out = Set<String>()
+            for field in root where leadsToText(field) {
+                out.insert(FieldPatterns.text(start: nil, tokens: field.tokens, definition: field.repeats.map(number)))
+            }
+            var next = 0
+            while next < queue.count {
+                let name = queue[next]
+                let start = next + 1
+                next += 1
+                for field in done[name] ?? [] where leadsToText(field) {
+                    out.insert(FieldPatterns.text(start: start, tokens: field.tokens, definition: field.repeats.map(number)))
+                }
+            }
+            return out
         }
 
         /// The document at `uri`: Larder's built-in schemas, one already seen by its `$id`,

@@ -17,7 +17,8 @@ public struct LarderConfig: Sendable {
     /// Globs no content entry takes.
     public var exclude: [Glob]
     /// Per kind of the team's own, the JSON Pointers of the fields its schema declares
-    /// localized text (``SchemaTextFields``; `*` for every element): filled in when the
+    /// localized text (``SchemaTextFields``; `*` for every element; the repeating
+    /// definitions of a schema that refers to itself as ``FieldPatterns`` write them): filled in when the
     /// config is loaded with its project (``readingSchemaTextFields(_:)``), empty otherwise.
     /// A kind listed here has exactly these texts; one not listed falls back to finding
     /// objects of language -> text.

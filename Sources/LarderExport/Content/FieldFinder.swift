@@ -1,3 +1,4 @@
+import LarderCore
 import LarderJSON
 
 /// Finds the localized texts and taxonomy tags of one document.
@@ -14,6 +15,7 @@ import LarderJSON
 struct FieldFinder {
     var kind: String
     var locales: [String]
+    /// Patterns of text fields (``FieldPatterns``): the schema's and the `texts` option's.
     var extraPointers: [String]
     /// Whether objects of language -> text are found by their shape (a team kind whose
     /// schema declares no text fields); the built-in kinds' fields are known.
@@ -28,10 +30,11 @@ struct FieldFinder {
         case "product": product(value, &texts, &tags)
         default: if findsByShape { generic(value, [], &texts) }
         }
-        // Fields the options name (plain strings included).
-        for pattern in extraPointers {
-            guard let tokens = JSONPointer(parsing: pattern)?.tokens else { continue }
-            for (pointer, node) in Self.matches(tokens, in: value, at: []) where !texts.contains(where: { $0.pointer == pointer }) {
+        // Fields the schema declares and the options name (plain strings included), at any
+        // depth of a schema that refers to itself.
+        if !extraPointers.isEmpty {
+            var seen = Set(texts.map(\.pointer))
+            for (pointer, node) in FieldPatterns(extraPointers).values(in: value) where seen.insert(pointer).inserted {
                 if let text = LocalizedText(json: node, sourceLocale: source) { texts.append((pointer, text)) }
             }
         }

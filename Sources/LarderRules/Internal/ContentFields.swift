@@ -25,9 +25,10 @@ enum ContentFields {
         let json = document.json
         guard let paths = options.fieldPaths("fields") else {
             if !builtInKinds.contains(document.kind ?? "") {
-                if let declared = options.fieldPaths(Linter.textFieldsOption) {
-                    return declared.flatMap { $0.nodes(in: json, from: document.node) }
-                        .filter { json.kind($0) == .string || json.kind($0) == .object }
+                if let declared = options.strings(Linter.textFieldsOption) {
+                    var seen = Set<Int>()
+                    return FieldPatterns(declared).nodes(in: json, from: document.node).map(\.node)
+                        .filter { (json.kind($0) == .string || json.kind($0) == .object) && seen.insert($0).inserted }
                 }
                 return discoveredTexts(json: json, node: document.node, locales: options.locales)
             }
