@@ -107,6 +107,38 @@ import Testing
         }
     }
 
+    /// An export's `ids` option names the id of a kind: lint takes it as the id (no warning
+    /// of texts keyed by position), and reports a document without it, where the build
+    /// would stop.
+    @Test func theIDsOptionOfAnExportNamesTheID() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, de]
+            content:
+              - kind: user
+                schema: schemas/user.json
+                include: ["content/users.json"]
+            exports:
+              - json-bundle: { out: dist/json, ids: { user: /username } }
+              - xcstrings: { out: dist/Content.xcstrings, ids: { user: /username } }
+
+            """)
+        try dir.write("schemas/user.json", #"{"type": "object", "properties": {"username": {"type": "string"}, "bio": {"$ref": "\#(Self.common)"}}}"#)
+        try dir.write("content/users.json", "[{\"username\": \"minh\", \"bio\": {\"en\": \"Cook\", \"de\": \"Koch\"}},\n {\"username\": \"an\", \"bio\": {\"en\": \"Baker\", \"de\": \"Bäcker\"}}]")
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0 && lint.stdout.contains("No problems"), "\(lint.stdout)")
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8).contains("\"user.minh.bio\""))
+
+        try dir.write("content/users.json", "[{\"username\": \"minh\", \"bio\": {\"en\": \"Cook\", \"de\": \"Koch\"}},\n {\"bio\": {\"en\": \"Baker\", \"de\": \"Bäcker\"}}]")
+        let lacking = try CLI.run(["lint"], in: dir.url)
+        #expect(lacking.status == 1, "\(lacking.stdout)")
+        #expect(lacking.stdout.contains("content/users.json:2:2: error: this user has no /username, the field that option 'ids' of export json-bundle names as the id of user documents"),
+                "\(lacking.stdout)")
+        #expect(!lacking.stdout.contains("keyed by its position") && !lacking.stdout.contains("content/users.json:1:"), "\(lacking.stdout)")
+    }
+
     /// A repeated `key` (the exporters' id when there is no `id`) is a lint error at its
     /// place, not a build that stops without one.
     @Test func aRepeatedKeyIsReportedByLint() throws {

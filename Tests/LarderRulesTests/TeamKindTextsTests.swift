@@ -34,6 +34,32 @@ import Testing
         #expect(empty.map(\.pointer.description).contains { $0.hasPrefix("/0/sections/0/children/0/children/0/title") }, "\(empty)")
     }
 
+    /// The id field an export's `ids` option names (the linter's `exportIDs`) is the id:
+    /// no warning of texts without one, repeats compared on it, and a document that lacks
+    /// it (or holds no id in it) is reported, naming the field and the export.
+    @Test func uniqueIDTakesTheIDTheExportsName() throws {
+        let options: JSONValue = ["locales": ["en"], "exportIDs": [["field": "/username", "export": "json-bundle"]]]
+        let users = #"[{"username": "minh", "bio": {"en": "Cook"}}, {"username": "an", "bio": {"en": "Baker"}}]"#
+        #expect(try run(UniqueIDRule(), [("content/users.json", users)], kind: "user", options: options).isEmpty)
+        // Without the option, the same content is keyed by position, and warned of.
+        #expect(try run(UniqueIDRule(), [("content/users.json", users)], kind: "user", options: ["locales": ["en"]]).count == 2)
+
+        let repeated = #"[{"username": "minh", "bio": {"en": "Cook"}}, {"username": "minh", "bio": {"en": "Baker"}}]"#
+        let twice = try run(UniqueIDRule(), [("content/users.json", repeated)], kind: "user", options: options)
+        #expect(twice.map(\.pointer.description) == ["/1/username"])
+        #expect(twice.first?.message.contains("user username 'minh' is already used") == true, "\(twice)")
+
+        let lacking = "[{\"username\": \"minh\", \"bio\": {\"en\": \"Cook\"}},\n {\"bio\": {\"en\": \"Baker\"}},\n {\"username\": {\"first\": \"An\"}}]"
+        let found = try run(UniqueIDRule(), [("content/users.json", lacking)], kind: "user", options: options)
+        #expect(found.map { "\($0.file):\($0.start) \($0.pointer)" } == ["content/users.json:2:2 /1", "content/users.json:3:15 /2/username"])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message.contains("this user has no /username, the field that option 'ids' of export json-bundle names as the id of user documents") == true,
+                "\(found)")
+        #expect(found.last?.message.contains("this user has an object at /username") == true && found.last?.message.contains("an id is a string or a number") == true,
+                "\(found)")
+        #expect(!found.contains { $0.message.contains("keyed by its position") })
+    }
+
     @Test func pricesByCountryAreNotText() throws {
         for options: JSONValue in [["locales": ["en", "de"]], ["locales": ["en", "de"], "textFields": ["/name"]]] {
             #expect(try run(LocaleCompleteRule(), [("content/packs.json", Self.packs)], kind: "pack", options: options).isEmpty, "\(options)")

@@ -92,6 +92,22 @@ public struct LarderConfig: Sendable {
         return out
     }
 
+    /// The id fields the exports name for `kind` with their option `ids` (`ids: { user:
+    /// /username }`), each with the first export that names it, in the order of `exports:`.
+    /// The exporters key the kind's texts by such a field (over the `unique-id` key) and stop
+    /// on a document without it, so lint checks it too (``Linter/exportIDsOption``). A value
+    /// that is not a JSON Pointer is left out (the config check reports it).
+    public func exportIDFields(for kind: String) -> [(field: String, export: String)] {
+        var out: [(field: String, export: String)] = []
+        for step in exports {
+            guard let field = step.options["ids"]?[kind]?.stringValue, JSONPointer(parsing: field) != nil,
+                !out.contains(where: { $0.field == field })
+            else { continue }
+            out.append((field, step.id))
+        }
+        return out
+    }
+
     /// Tells an export what the config knows of the kinds: their text fields, id fields and
     /// names.
     public func describeKinds(in context: inout ExportContext) {

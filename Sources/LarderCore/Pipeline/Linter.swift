@@ -380,9 +380,15 @@ public struct Linter: Sendable {
     /// (``LarderConfig/textFields``).
     public static let textFieldsOption = "textFields"
 
+    /// The option the linter sets to the id fields the exports name for the entry's kind
+    /// with their option `ids` (``LarderConfig/exportIDFields(for:)``): a list of
+    /// `{"field": "/username", "export": "json-bundle"}`. `unique-id` takes the id from
+    /// there when it has no `key`, and reports a document that lacks such a field.
+    public static let exportIDsOption = "exportIDs"
+
     /// A rule's options with what the config knows added: the entry's `images` folder, the
-    /// project's `locales` and the text fields of the entry's schema (a rule's own options
-    /// win).
+    /// project's `locales`, the text fields of the entry's schema and the id fields the
+    /// exports name for its kind (a rule's own options win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
         if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
@@ -392,6 +398,12 @@ public struct Linter: Sendable {
         // the texts the exporters export (ContentFields in LarderRules).
         if o[Self.textFieldsOption] == nil, let kind = entry?.kind, let fields = config.textFields[kind], !fields.isEmpty {
             o[Self.textFieldsOption] = .array(fields.map(JSONValue.string))
+        }
+        if o[Self.exportIDsOption] == nil, let kind = entry?.kind {
+            let named = config.exportIDFields(for: kind)
+            if !named.isEmpty {
+                o[Self.exportIDsOption] = .array(named.map { ["field": .string($0.field), "export": .string($0.export)] })
+            }
         }
         return .object(o)
     }

@@ -21,14 +21,17 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
 
         The key is the first of `id`, `code`, `key` and `slug` a document has (`code` \
         first for products; the id the exporters key its texts by) unless `key` names another field \
-        (`key: /username`); the exporters then key the kind's texts by that field too. An \
+        (`key: /username`); the exporters then key the kind's texts by that field too. \
+        Without `key`, the field the exports' option `ids` names for the kind (`ids: { user: \
+        /username }`) is the id; a document without it (or with no string or number in it) \
+        is reported, since those exports stop on it. An \
         integer and a string with the same digits (`42`, "42") are the same id. \
         `caseInsensitive: true` also treats `Minh` and `minh` as the same.
 
         A document of a kind of your own that has localized texts but no id is a warning: \
         its texts are keyed by its position in the kind (`hero.0.bio`), so reordering the \
         file hands its translations to another document. Give it an id, or name the field \
-        that identifies it with `key`.
+        that identifies it with `key` (or the exports' `ids`).
         """
     }
     public var options: [RuleOption] {
@@ -74,12 +77,24 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         public var place: FactPlace
         /// The document has localized texts but no id.
         public var isMissing = false
+        /// The id field an export names (its option `ids`) that the document lacks, or holds
+        /// no string or number in; empty when there is none. ``place`` is then the document's
+        /// place, or that of the value in the field.
+        public var lacksExportID = ""
+        /// The export that names ``lacksExportID``.
+        public var export = ""
+        /// What the document holds in ``lacksExportID`` (`an object`); empty when it holds
+        /// nothing there.
+        public var holds = ""
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
             encoder.write(loneSurrogates)
             encoder.write(place)
             encoder.write(isMissing)
+            encoder.write(lacksExportID)
+            encoder.write(export)
+            encoder.write(holds)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
@@ -87,6 +102,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             loneSurrogates = try decoder.readBool()
             place = try decoder.readPlace()
             isMissing = try decoder.readBool()
+            lacksExportID = try decoder.readString()
+            export = try decoder.readString()
+            holds = try decoder.readString()
         }
 
         init(text: String, loneSurrogates: Bool = false, place: FactPlace, isMissing: Bool = false) {
@@ -96,22 +114,60 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             self.isMissing = isMissing
         }
 
+        init(lacking field: String, export: String, holds: String, place: FactPlace) {
+            self.init(text: "", place: place)
+            lacksExportID = field
+            self.export = export
+            self.holds = holds
+        }
+
         /// The id as messages show it: a lone surrogate as its escape.
         var shown: String {
             loneSurrogates ? text.replacingOccurrences(of: "\\\\", with: "\\") : text
         }
     }
 
-    /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2).
-    public var factsVersion: Int { 2 }
+    /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2), then
+    /// ``Facts/lacksExportID`` (3).
+    public var factsVersion: Int { 3 }
+
+    /// The id fields the exports name for the document's kind (the linter's `exportIDs`
+    /// option, ``Linter/exportIDsOption``), with the export that names each.
+    func exportIDs(options: Options) -> [(field: FieldPath, export: String)] {
+        (options[Linter.exportIDsOption]?.arrayValue ?? []).compactMap { item in
+            guard let field = item["field"]?.stringValue.flatMap(FieldPath.init), let export = item["export"]?.stringValue else { return nil }
+            return (field, export)
+        }
+    }
 
     public func facts(of document: Document, context: RuleContext) -> Facts? {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return nil }
         let json = document.json
+        // The exports key the kind's texts by the fields their `ids` name, and stop on a
+        // document without one: the first such field lacking is the document's fact.
+        var exportNodes: [Int] = []
+        for (field, export) in exportIDs(options: options) {
+            guard let found = field.nodes(in: json, from: document.node).first else {
+                return Facts(lacking: field.description, export: export, holds: "", place: FactPlace(document, node: document.node))
+            }
+            guard json.kind(found) == .string || json.kind(found) == .number else {
+                let holds = switch json.kind(found) {
+                case .object: "an object"
+                case .array: "a list"
+                case .true: "true"
+                case .false: "false"
+                default: "null"
+                }
+                return Facts(lacking: field.description, export: export, holds: holds, place: FactPlace(document, node: found))
+            }
+            exportNodes.append(found)
+        }
         let node: Int?
         if let path = keyPath(options: options) {
             node = path.nodes(in: json, from: document.node).first
+        } else if let named = exportNodes.first {
+            node = named
         } else {
             node = DocumentID.node(in: json, at: document.node, kind: document.kind)
         }
@@ -157,12 +213,26 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         var diagnostics: [Diagnostic] = []
         func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
         for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
+            if !entry.facts.lacksExportID.isEmpty {
+                if reported(index) {
+                    let facts = entry.facts
+                    let kind = entry.kind ?? "document"
+                    let what = facts.holds.isEmpty ? "has no \(facts.lacksExportID)" : "has \(facts.holds) at \(facts.lacksExportID)"
+                    let fix = facts.holds.isEmpty
+                        ? "give it one, or name another field in the option"
+                        : "an id is a string or a number"
+                    diagnostics.append(context.diagnostic(
+                        file: entry.file, at: facts.place,
+                        "this \(kind) \(what), the field that option 'ids' of export \(facts.export) names as the id of \(kind) documents; the export keys their texts by it, and stops on a \(kind) without one: \(fix)"))
+                }
+                continue
+            }
             if entry.facts.isMissing {
                 if reported(index) {
                     let kind = entry.kind ?? "document"
                     var d = context.diagnostic(
                         file: entry.file, at: entry.facts.place,
-                        "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`)")
+                        "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)")
                     if d.severity == .error { d.severity = .warning }
                     diagnostics.append(d)
                 }
