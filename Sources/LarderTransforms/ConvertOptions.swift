@@ -66,41 +66,41 @@ public struct ConvertOptions: Sendable, Hashable {
         }
         let known = ["units", "energy", "salt", "per", "convention", "keep", "servingSize", "serving-size"]
         for key in object.keys where !known.contains(key) {
-            throw Self.error("unknown option '\(key)'; the options are units, energy, salt, per, convention, keep and servingSize")
+            throw Self.error("unknown option '\(key)'; the options are units, energy, salt, per, convention, keep and servingSize", at: [key], isKey: true)
         }
         self.init()
         if let v = object["units"] {
             guard let s = v.stringValue, let system = TargetSystem(rawValue: s.lowercased()) else {
-                throw Self.error("units must be metric or us; got \(v.displayText)")
+                throw Self.error("units must be metric or us; got \(v.displayText)", at: ["units"])
             }
             units = system
         }
         if let v = object["energy"] {
             guard let s = v.stringValue, let e = Energy.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
-                throw Self.error("energy must be kJ or kcal; got \(v.displayText)")
+                throw Self.error("energy must be kJ or kcal; got \(v.displayText)", at: ["energy"])
             }
             energy = e
         }
         if let v = object["salt"] {
             guard let s = v.stringValue, let e = Salt(rawValue: s.lowercased()) else {
-                throw Self.error("salt must be salt or sodium; got \(v.displayText)")
+                throw Self.error("salt must be salt or sodium; got \(v.displayText)", at: ["salt"])
             }
             salt = e
         }
         if let v = object["per"] {
             let text = v.stringValue?.lowercased().replacingOccurrences(of: " ", with: "")
             guard let text, let p = Per(rawValue: text == "100ml" ? "100g" : text) else {
-                throw Self.error("per must be 100g or serving; got \(v.displayText)")
+                throw Self.error("per must be 100g or serving; got \(v.displayText)", at: ["per"])
             }
             per = p
         }
-        convention = try ScaleOptions.convention(object["convention"])
+        convention = try TransformOptionError.placing(["convention"]) { () throws(TransformOptionError) in try ScaleOptions.convention(object["convention"]) }
         if let v = object["keep"] {
-            guard let b = v.boolValue else { throw Self.error("keep must be true or false; got \(v.displayText)") }
+            guard let b = v.boolValue else { throw Self.error("keep must be true or false; got \(v.displayText)", at: ["keep"]) }
             keep = b
         }
-        if let v = object["servingSize"] ?? object["serving-size"] {
-            servingSize = try Self.servingSize(v)
+        if let key = ["servingSize", "serving-size"].first(where: { object[$0] != nil }), let v = object[key] {
+            servingSize = try TransformOptionError.placing([key]) { () throws(TransformOptionError) in try Self.servingSize(v) }
         }
         if isEmpty { throw Self.error("give at least one of units, energy, salt or per (for example {energy: kJ})") }
     }
@@ -128,7 +128,7 @@ public struct ConvertOptions: Sendable, Hashable {
         return grams
     }
 
-    static func error(_ message: String) -> TransformOptionError {
-        TransformOptionError(transformID: "convert", message: message)
+    static func error(_ message: String, at path: [String] = [], isKey: Bool = false) -> TransformOptionError {
+        TransformOptionError(transformID: "convert", message: message, at: path, isKey: isKey)
     }
 }

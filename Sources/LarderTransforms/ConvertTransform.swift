@@ -515,6 +515,10 @@ struct NutrientPlan {
 
 extension ConvertTransform: OptionChecking {
     public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        checkOptions(options, locales: locales).map(\.message)
+    }
+
+    public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
         TransformOptionError.problems { () throws(TransformOptionError) in _ = try ConvertOptions(json: options) }
     }
 }

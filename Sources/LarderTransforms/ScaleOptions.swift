@@ -39,22 +39,23 @@ public struct ScaleOptions: Sendable, Hashable {
             throw Self.error("give one of servings, factor or to (for example {servings: 4})")
         }
         for key in object.keys where !["servings", "factor", "to", "convention"].contains(key) {
-            throw Self.error("unknown option '\(key)'; the options are servings, factor, to and convention")
+            throw Self.error("unknown option '\(key)'; the options are servings, factor, to and convention", at: [key], isKey: true)
         }
-        let given = ["servings", "factor", "to"].filter { object[$0] != nil }
+        // The second of two targets is the mistake, at its key.
+        let given = object.keys.filter { ["servings", "factor", "to"].contains($0) }
         guard given.count == 1 else {
-            throw Self.error(given.isEmpty
-                ? "give one of servings, factor or to (for example {servings: 4})"
-                : "give only one of servings, factor or to, not \(given.joined(separator: " and "))")
+            if given.isEmpty { throw Self.error("give one of servings, factor or to (for example {servings: 4})") }
+            throw Self.error("give only one of servings, factor or to, not \(given.joined(separator: " and "))", at: [given[1]], isKey: true)
         }
-        convention = try Self.convention(object["convention"])
+        convention = try TransformOptionError.placing(["convention"]) { () throws(TransformOptionError) in try Self.convention(object["convention"]) }
         if let servings = object["servings"] {
-            target = .servings(try Self.positive(servings, what: "servings"))
+            target = .servings(try TransformOptionError.placing(["servings"]) { () throws(TransformOptionError) in try Self.positive(servings, what: "servings") })
         } else if let factor = object["factor"] {
-            target = .factor(try Self.positive(factor, what: "factor"))
+            target = .factor(try TransformOptionError.placing(["factor"]) { () throws(TransformOptionError) in try Self.positive(factor, what: "factor") })
         } else {
-            guard let spec = object["to"]?.stringValue else { throw Self.error("to must be a text such as \"flour=300 g\"") }
-            target = try Self.ingredientTarget(spec, kitchen: KitchenUnits(convention: convention))
+            guard let spec = object["to"]?.stringValue else { throw Self.error("to must be a text such as \"flour=300 g\"", at: ["to"]) }
+            let kitchen = KitchenUnits(convention: convention)
+            target = try TransformOptionError.placing(["to"]) { () throws(TransformOptionError) in try Self.ingredientTarget(spec, kitchen: kitchen) }
         }
     }
 
@@ -106,8 +107,8 @@ public struct ScaleOptions: Sendable, Hashable {
         return c
     }
 
-    static func error(_ message: String) -> TransformOptionError {
-        TransformOptionError(transformID: "scale", message: message)
+    static func error(_ message: String, at path: [String] = [], isKey: Bool = false) -> TransformOptionError {
+        TransformOptionError(transformID: "scale", message: message, at: path, isKey: isKey)
     }
 }
 

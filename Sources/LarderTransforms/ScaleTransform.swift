@@ -563,6 +563,10 @@ extension ScaleRun {
 
 extension ScaleTransform: OptionChecking {
     public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        checkOptions(options, locales: locales).map(\.message)
+    }
+
+    public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
         TransformOptionError.problems { () throws(TransformOptionError) in _ = try ScaleOptions(json: options) }
     }
 }

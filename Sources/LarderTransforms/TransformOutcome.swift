@@ -45,23 +45,46 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
     public var transformID: String
     /// What is wrong and what is expected.
     public var message: String
+    /// Where below the step's options the mistake is (`["factor"]`), so that the config
+    /// check reports it at its line and column; empty for the options as a whole.
+    public var path: [String]
+    /// The mistake is the key at ``path`` (an unknown option), not its value.
+    public var isKey: Bool
 
-    /// An error of the transform `transformID`.
-    public init(transformID: String, message: String) {
+    /// An error of the transform `transformID`, at `path` below its options.
+    public init(transformID: String, message: String, at path: [String] = [], isKey: Bool = false) {
         self.transformID = transformID
         self.message = message
+        self.path = path
+        self.isKey = isKey
     }
 
     public var description: String { "\(transformID): \(message)" }
 
-    /// What `read` (reading a step's options) throws, as the sentences of
-    /// ``OptionChecking/optionProblems(_:locales:)``: none when it reads them.
-    static func problems(_ read: () throws(TransformOptionError) -> Void) -> [String] {
+    /// The error placed at `path`, unless it has a place already.
+    func placed(at path: [String]) -> TransformOptionError {
+        var e = self
+        if e.path.isEmpty { e.path = path }
+        return e
+    }
+
+    /// What `body` returns, or its error placed at `path` (unless it has a place already).
+    static func placing<T>(_ path: [String], _ body: () throws(TransformOptionError) -> T) throws(TransformOptionError) -> T {
+        do throws(TransformOptionError) {
+            return try body()
+        } catch {
+            throw error.placed(at: path)
+        }
+    }
+
+    /// What `read` (reading a step's options) throws, as the problems of
+    /// ``OptionChecking/checkOptions(_:locales:)``: none when it reads them.
+    static func problems(_ read: () throws(TransformOptionError) -> Void) -> [OptionProblem] {
         do {
             try read()
             return []
         } catch {
-            return [error.description]
+            return [OptionProblem(error.description, at: error.path, isKey: error.isKey)]
         }
     }
 }

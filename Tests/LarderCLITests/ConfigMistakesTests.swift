@@ -110,6 +110,44 @@ import Testing
         }
     }
 
+    /// A transform's or exporter's option that is wrong is reported at its value (or at its
+    /// key, or the item of a list), as a rule's: each was at the step's first line, so in a
+    /// block of options the line of another option, and in flow style the `{`.
+    @Test func stepOptionMistakesAreAtTheOffendingValue() throws {
+        let config = Self.content + """
+            transforms:
+              - scale:
+                  convention: metric
+                  factor: -2
+              - convert: { energy: kJ, servingSize: 12 parsecs }
+              - scale: { servings: 2, factr: 3 }
+            exports:
+              - json-bundle:
+                  out: dist/json
+                  images: maybe
+              - xcstrings: { out: dist/Content.xcstrings, fallback: loud }
+              - i18next:
+                  out: dist/i18n
+                  texts: { recipe: [/name, "name"] }
+              - android: { out: dist/android, pseudo: [en-XA, xx] }
+              - strings: { out: dist/strings, ids: { recipe: 5 } }
+            """
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.lines == [
+                "larder.yml:7:15: error: transforms[0]: scale: factor must be a number above 0 (such as 4, 1.5 or 1/2); got -2 [config]",
+                "larder.yml:8:41: error: transforms[1]: convert: servingSize must be an amount in g or ml such as \"350 g\"; got \"12 parsecs\" [config]",
+                "larder.yml:9:27: error: transforms[2]: scale: unknown option 'factr'; the options are servings, factor, to and convention [config]",
+                "larder.yml:13:15: error: exports[0]: json-bundle: option 'images' must be true or false, not 'maybe' [config]",
+                "larder.yml:14:57: error: exports[1]: xcstrings: option 'fallback' is 'loud'; expected one of warning, note, error, off [config]",
+                "larder.yml:17:32: error: exports[2]: i18next: option 'texts.recipe' has 'name', which is not a JSON Pointer (such as /title or /levels/*/name) [config]",
+                "larder.yml:18:51: error: exports[3]: android: option 'pseudo' names 'xx'; the pseudo-locales are en-XA (accented and longer) and ar-XB (right to left) [config]",
+                "larder.yml:19:50: error: exports[4]: strings: option 'ids.recipe' must be a JSON Pointer such as /username, not 5 [config]",
+            ], "\(command)")
+        }
+    }
+
     @Test func anUnknownTopLevelSettingIsAtItsKey() throws {
         let r = try lint("locales: [en]\nincludes: [\"content/*.json\"]\n" + Self.content + "exclued: [\"drafts/**\"]\n")
         #expect(r.status == 2)

@@ -120,6 +120,7 @@ import Testing
 
     /// The steps of `transforms:` and `exports:` are checked by lint and build alike, at
     /// their place: lint said "No problems" and build stopped at the first, with no place.
+    /// An option's mistake is at the option (its key when the key is the mistake).
     @Test func stepMistakesAreConfigErrorsWhereTheyAre() throws {
         let dir = try project()
         try dir.write("larder.yml", Self.config + """
@@ -136,11 +137,11 @@ import Testing
             let r = try CLI.run(command + ["--format", "xcode"], in: dir.url)
             #expect(r.status == 2, "\(command): \(r.stdout)\(r.stderr)")
             for expected in [
-                "larder.yml:9:12: error: transforms[0]: scale: unknown option 'servingz'",
-                "larder.yml:11:18: error: exports[0]: json-bundle: unknown option 'outt'; known options: ",
+                "larder.yml:9:14: error: transforms[0]: scale: unknown option 'servingz'",
+                "larder.yml:11:20: error: exports[0]: json-bundle: unknown option 'outt'; known options: ",
                 "larder.yml:12:5: error: exports[1]: unknown exporter 'jsonn'; the exporters are android, gettext, i18next, images, json-bundle, jsonld, strings, xcstrings [config]",
                 "larder.yml:13:21: error: exports[2]: 'out' must be a path (text), not 5 [config]",
-                "larder.yml:14:16: error: exports[3]: xcstrings: option 'fallback' is 'loud'; expected one of warning, note, error, off [config]",
+                "larder.yml:14:28: error: exports[3]: xcstrings: option 'fallback' is 'loud'; expected one of warning, note, error, off [config]",
             ] {
                 #expect(r.stdout.contains(expected), "\(command): \(expected)\n\(r.stdout)")
             }

@@ -20,6 +20,27 @@ import Testing
         }
     }
 
+    /// Each mistake says where below the export's options it is, so the config check
+    /// reports it at the option's value (or key, or the item of a list) in larder.yml.
+    @Test func mistakesSayWhereTheyAre() {
+        func place(_ exporter: any BundleExporter, _ options: JSONValue) -> [String] {
+            exporter.checkOptions(options, locales: ["en", "fr"]).map { $0.path.joined(separator: "/") + ($0.isKey ? " (key)" : "") }
+        }
+        #expect(place(XCStringsExporter(), ["coments": false]) == ["coments (key)"])
+        #expect(place(XCStringsExporter(), ["fallback": "loud"]) == ["fallback"])
+        #expect(place(JSONBundleExporter(), ["images": "maybe"]) == ["images"])
+        #expect(place(AndroidExporter(), ["locales": ["en", "de"]]) == ["locales/1"])
+        #expect(place(AndroidExporter(), ["locales": "de"]) == ["locales"])
+        #expect(place(AndroidExporter(), ["pseudo": ["en-XA", "fr"]]) == ["pseudo/1"])
+        #expect(place(GettextExporter(), ["texts": ["recipe": ["/name", "name"]]]) == ["texts/recipe/1"])
+        #expect(place(GettextExporter(), ["texts": ["recipe": ["/name", 5]]]) == ["texts/recipe/1"])
+        #expect(place(GettextExporter(), ["texts": ["recipe": 5]]) == ["texts/recipe"])
+        #expect(place(GettextExporter(), ["ids": ["recipe": "id"]]) == ["ids/recipe"])
+        #expect(place(I18nextExporter(), ["locales": ["en", 5]]) == ["locales/1"])
+        #expect(place(JSONLDExporter(), ["baseURL": "ftp://x"]) == ["baseURL"])
+        #expect(place(XCStringsExporter(), [:]).isEmpty)
+    }
+
     @Test func unknownOptionNamesTheKnownOnesAndGuesses() {
         let text = message { _ = try run(XCStringsExporter(), ["coments": false]) }
         #expect(text.contains("xcstrings: unknown option 'coments'"), "\(text)")

@@ -326,6 +326,23 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         }
     }
 
+    /// Each mistake says where below the step's options it is, so the config check reports
+    /// it at the option's value (or key) in larder.yml.
+    @Test func badOptionsSayWhereTheyAre() {
+        func place(_ problems: [OptionProblem]) -> [String] { problems.map { $0.path.joined(separator: "/") + ($0.isKey ? " (key)" : "") } }
+        #expect(place(scale.checkOptions(["factor": -1], locales: ["en"])) == ["factor"])
+        #expect(place(scale.checkOptions(["servings": 4, "convention": "martian"], locales: ["en"])) == ["convention"])
+        #expect(place(scale.checkOptions(["to": "flour=lots"], locales: ["en"])) == ["to"])
+        #expect(place(scale.checkOptions(["fator": 2], locales: ["en"])) == ["fator (key)"])
+        #expect(place(scale.checkOptions(["servings": 2, "factor": 2], locales: ["en"])) == ["factor (key)"])
+        #expect(place(scale.checkOptions(.null, locales: ["en"])) == [""])
+        let convert = ConvertTransform()
+        #expect(place(convert.checkOptions(["energy": "kJ", "serving-size": "12 parsecs"], locales: ["en"])) == ["serving-size"])
+        #expect(place(convert.checkOptions(["energy": "joules"], locales: ["en"])) == ["energy"])
+        #expect(place(convert.checkOptions(["per": "serving", "keep": "maybe"], locales: ["en"])) == ["keep"])
+        #expect(scale.optionProblems(["factor": -1], locales: ["en"]) == scale.checkOptions(["factor": -1], locales: ["en"]).map(\.message))
+    }
+
     @Test func optionsFromConfig() throws {
         #expect(try ScaleOptions(json: ["factor": "1/2"]).target == .factor(r(1, 2)))
         // An exponent, as `--factor 1e1` gives it (it was "must be a number above 0").

@@ -150,7 +150,16 @@ public struct Linter: Sendable {
                     continue
                 }
                 if let checking = plugin as? any OptionChecking {
-                    for problem in checking.optionProblems(step.options, locales: config.locales) { report(problem, at: pointer) }
+                    // At the option's value (or key, or the item of a list), as rule options.
+                    for problem in checking.checkOptions(step.options, locales: config.locales) {
+                        let place = JSONPointer(tokens: pointer.tokens + problem.path)
+                        let known = (problem.isKey ? configKeyPositions?(place) : nil) ?? configPositions?(place)
+                        if known != nil || configPositions == nil {
+                            report(problem.message, at: place, isKey: problem.isKey)
+                        } else {
+                            report(problem.message, at: pointer)  // a place the file does not have
+                        }
+                    }
                 }
             }
         }

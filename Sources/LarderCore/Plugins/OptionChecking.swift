@@ -5,6 +5,10 @@ import LarderJSON
 /// column (a typo in an option name, a value of the wrong kind), where otherwise the build
 /// stopped at that step with no place, and `larder lint` said nothing.
 ///
+/// A plugin that knows where below its options a mistake is also implements
+/// ``checkOptions(_:locales:)``, so that it is reported at the option's value (or key, or the
+/// item of a list), as rule options are; otherwise each is reported at the step's options.
+///
 ///     extension ScaleTransform: OptionChecking {
 ///         public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
 ///             do { _ = try ScaleOptions(json: options); return [] } catch { return ["\(error)"] }
@@ -14,4 +18,15 @@ public protocol OptionChecking: Plugin {
     /// What is wrong with the step's `options` for a project of `locales`, as sentences;
     /// empty when nothing is.
     func optionProblems(_ options: JSONValue, locales: [String]) -> [String]
+
+    /// ``optionProblems(_:locales:)`` with the place of each below the step's options
+    /// (`["factor"]`; empty for the options as a whole).
+    func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem]
+}
+
+extension OptionChecking {
+    /// Each of ``optionProblems(_:locales:)`` at the step's options as a whole.
+    public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
+        optionProblems(options, locales: locales).map { OptionProblem($0) }
+    }
 }

@@ -295,13 +295,16 @@ public struct KindFields: Sendable, Hashable {
                 for kind in kinds.sorted() where !context.kinds.contains(kind) {
                     var message = "\(options.exporter): option '\(name)' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
                     if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
-                    throw ExportError(message)
+                    throw ExportError(message, option: [name, kind], isKey: true)
                 }
             }
         }
         for (kind, pointers) in textOption {
-            for pointer in pointers where JSONPointer(parsing: pointer) == nil {
-                throw ExportError("\(options.exporter): option 'texts.\(kind)' has '\(pointer)', which is not a JSON Pointer (such as /title or /levels/*/name)")
+            for (i, pointer) in pointers.enumerated() where JSONPointer(parsing: pointer) == nil {
+                // A single pointer may be written without a list.
+                let path = options.isList(["texts", kind]) ? ["texts", kind, String(i)] : ["texts", kind]
+                throw ExportError("\(options.exporter): option 'texts.\(kind)' has '\(pointer)', which is not a JSON Pointer (such as /title or /levels/*/name)",
+                                  option: path)
             }
         }
         var texts = context.textFields
@@ -337,9 +340,16 @@ public struct KindFields: Sendable, Hashable {
 public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in the user's terms.
     public var message: String
+    /// For a bad option, where below the export's options it is (`["texts", "level", "0"]`),
+    /// so that the config check reports it at its line and column; empty otherwise.
+    public var optionPath: [String]
+    /// The mistake is the key at ``optionPath`` (an unknown option), not its value.
+    public var isKey: Bool
 
-    public init(_ message: String) {
+    public init(_ message: String, option path: [String] = [], isKey: Bool = false) {
         self.message = message
+        self.optionPath = path
+        self.isKey = isKey
     }
 
     public var description: String { message }

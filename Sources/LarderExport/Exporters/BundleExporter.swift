@@ -76,13 +76,18 @@ extension BundleExporter {
     /// The options are checked by an export of no documents, which reads every option as a
     /// real export does.
     public func optionProblems(_ options: JSONValue, locales: [String]) -> [String] {
+        checkOptions(options, locales: locales).map(\.message)
+    }
+
+    /// ``optionProblems(_:locales:)``, each at the option it is about.
+    public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
         do {
             _ = try exportWithDiagnostics([], context: ExportContext(exporterID: id, options: options, locales: locales))
             return []
         } catch let error as ExportError {
-            return [error.message]
+            return [OptionProblem(error.message, at: error.optionPath, isKey: error.isKey)]
         } catch {
-            return ["\(error)"]
+            return [OptionProblem("\(error)")]
         }
     }
 

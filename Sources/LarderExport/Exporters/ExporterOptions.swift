@@ -39,12 +39,18 @@ public struct ExporterOptions: Sendable {
             if let guess = Suggest.closest(to: key, in: all) {
                 message += " (did you mean '\(guess)'?)"
             }
-            throw ExportError(message)
+            throw ExportError(message, option: [key], isKey: true)
         }
     }
 
     /// True when the option is given.
     public func has(_ name: String) -> Bool { object[name] != nil && object[name] != .null }
+
+    /// True when the value at `path` below the options is a list.
+    func isList(_ path: [String]) -> Bool {
+        guard let first = path.first else { return false }
+        return object[first]?.at(Array(path.dropFirst()))?.arrayValue != nil
+    }
 
     /// A string option.
     public func string(_ name: String) throws(ExportError) -> String? {
@@ -53,7 +59,7 @@ public struct ExporterOptions: Sendable {
         case .string(let s): return s
         case .number(let n): return n.literal
         case .bool(let b): return b ? "true" : "false"
-        default: throw mistake(name, value, "a string")
+        default: throw mistake([name], value, "a string")
         }
     }
 
@@ -71,17 +77,17 @@ public struct ExporterOptions: Sendable {
             }
         default: break
         }
-        throw mistake(name, value, "true or false")
+        throw mistake([name], value, "true or false")
     }
 
     /// A list of strings (a single string counts as a list of one).
     public func strings(_ name: String) throws(ExportError) -> [String]? {
         guard let value = object[name], value != .null else { return nil }
         if let s = value.stringValue { return [s] }
-        guard let a = value.arrayValue else { throw mistake(name, value, "a list of strings") }
+        guard let a = value.arrayValue else { throw mistake([name], value, "a list of strings") }
         var out: [String] = []
-        for element in a {
-            guard let s = element.stringValue else { throw mistake(name, value, "a list of strings") }
+        for (i, element) in a.enumerated() {
+            guard let s = element.stringValue else { throw mistake([name], value, "a list of strings", at: [name, String(i)]) }
             out.append(s)
         }
         return out
@@ -90,10 +96,10 @@ public struct ExporterOptions: Sendable {
     /// A mapping of name -> string (`ids: { user: /username }`).
     public func stringMap(_ name: String) throws(ExportError) -> [String: String] {
         guard let value = object[name], value != .null else { return [:] }
-        guard let o = value.objectValue else { throw mistake(name, value, "a mapping of kind -> JSON Pointer") }
+        guard let o = value.objectValue else { throw mistake([name], value, "a mapping of kind -> JSON Pointer") }
         var out: [String: String] = [:]
         for (k, v) in o {
-            guard let s = v.stringValue, JSONPointer(parsing: s) != nil else { throw mistake("\(name).\(k)", v, "a JSON Pointer such as /username") }
+            guard let s = v.stringValue, JSONPointer(parsing: s) != nil else { throw mistake([name, k], v, "a JSON Pointer such as /username") }
             out[k] = s
         }
         return out
@@ -102,7 +108,7 @@ public struct ExporterOptions: Sendable {
     /// A mapping of name -> list of strings (`texts: { achievement: [/title] }`).
     public func stringLists(_ name: String) throws(ExportError) -> [String: [String]] {
         guard let value = object[name], value != .null else { return [:] }
-        guard let o = value.objectValue else { throw mistake(name, value, "a mapping of kind -> list of JSON Pointers") }
+        guard let o = value.objectValue else { throw mistake([name], value, "a mapping of kind -> list of JSON Pointers") }
         var out: [String: [String]] = [:]
         for (k, v) in o {
             if let s = v.stringValue {
@@ -110,7 +116,9 @@ public struct ExporterOptions: Sendable {
             } else if let a = v.arrayValue, a.allSatisfy({ $0.stringValue != nil }) {
                 out[k] = a.compactMap(\.stringValue)
             } else {
-                throw mistake("\(name).\(k)", v, "a list of JSON Pointers")
+                // The first item that is no string, or the value that is no list.
+                let item = v.arrayValue?.firstIndex { $0.stringValue == nil }
+                throw mistake([name, k], v, "a list of JSON Pointers", at: [name, k] + (item.map { [String($0)] } ?? []))
             }
         }
         return out
@@ -120,7 +128,7 @@ public struct ExporterOptions: Sendable {
     public func choice(_ name: String, _ choices: [String], default fallback: String) throws(ExportError) -> String {
         guard let s = try string(name) else { return fallback }
         guard let match = choices.first(where: { $0.lowercased() == s.lowercased() }) else {
-            throw ExportError("\(exporter): option '\(name)' is '\(s)'; expected one of \(choices.joined(separator: ", "))")
+            throw ExportError("\(exporter): option '\(name)' is '\(s)'; expected one of \(choices.joined(separator: ", "))", option: [name])
         }
         return match
     }
@@ -141,9 +149,10 @@ public struct ExporterOptions: Sendable {
         }
         var out: [String] = []
         if let chosen = try strings("locales") {
-            for tag in chosen {
+            for (i, tag) in chosen.enumerated() {
                 guard let match = project.first(where: { canonical($0) == canonical(tag) }) else {
-                    throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))")
+                    throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))",
+                                      option: item("locales", i))
                 }
                 if !out.contains(match) { out.append(match) }
             }
@@ -151,20 +160,29 @@ public struct ExporterOptions: Sendable {
             out = project
         }
         // Pseudo-locales come last, made from the source language's texts.
-        for tag in try strings("pseudo") ?? [] {
+        for (i, tag) in (try strings("pseudo") ?? []).enumerated() {
             guard let pseudo = PseudoLocale(tag: tag) else {
-                throw ExportError("\(exporter): option 'pseudo' names '\(tag)'; the pseudo-locales are \(PseudoLocale.allCases.map(\.rawValue).joined(separator: " (accented and longer) and ")) (right to left)")
+                throw ExportError("\(exporter): option 'pseudo' names '\(tag)'; the pseudo-locales are \(PseudoLocale.allCases.map(\.rawValue).joined(separator: " (accented and longer) and ")) (right to left)",
+                                  option: item("pseudo", i))
             }
             guard !project.contains(where: { canonical($0) == canonical(tag) }) else {
-                throw ExportError("\(exporter): option 'pseudo' names '\(tag)', which is one of the project's locales; a pseudo-locale is made from the source language, so take it out of one of the two")
+                throw ExportError("\(exporter): option 'pseudo' names '\(tag)', which is one of the project's locales; a pseudo-locale is made from the source language, so take it out of one of the two",
+                                  option: item("pseudo", i))
             }
             if !out.contains(pseudo.rawValue) { out.append(pseudo.rawValue) }
         }
         return out
     }
 
-    private func mistake(_ name: String, _ value: JSONValue, _ expected: String) -> ExportError {
-        ExportError("\(exporter): option '\(name)' must be \(expected), not \(Self.describe(value))")
+    /// The place of item `i` of a list option (a single string stands for a list of one).
+    private func item(_ name: String, _ i: Int) -> [String] {
+        isList([name]) ? [name, String(i)] : [name]
+    }
+
+    /// The option at `path` (`texts.level` for `["texts", "level"]`) is not what it must
+    /// be; reported at `place` (the path itself unless an item of it is the mistake).
+    private func mistake(_ path: [String], _ value: JSONValue, _ expected: String, at place: [String]? = nil) -> ExportError {
+        ExportError("\(exporter): option '\(path.joined(separator: "."))' must be \(expected), not \(Self.describe(value))", option: place ?? path)
     }
 
     static func describe(_ value: JSONValue) -> String { value.settingDescription }

@@ -31,7 +31,7 @@ public struct ImagesExporter: BundleExporter {
             for kind in fields.keys.sorted() where !context.kinds.contains(kind) {
                 var message = "\(id): option 'imageFields' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
                 if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
-                throw ExportError(message)
+                throw ExportError(message, option: ["imageFields", kind], isKey: true)
             }
         }
         let images = try ImageBundle(catalog: run.catalog, context: context, fields: fields, exporter: id)

@@ -54,7 +54,7 @@ public struct JSONLDExporter: BundleExporter {
             var base = try options.string("baseURL")
             if let b = base, !b.isEmpty, !b.hasSuffix("/") { base = b + "/" }
             if let b = base, !(b.hasPrefix("https://") || b.hasPrefix("http://")) {
-                throw ExportError("jsonld: option 'baseURL' must be an absolute http(s) URL, not '\(b)'")
+                throw ExportError("jsonld: option 'baseURL' must be an absolute http(s) URL, not '\(b)'", option: ["baseURL"])
             }
             self.base = base
             placeType = try options.string("placeType")
