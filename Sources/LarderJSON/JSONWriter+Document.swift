@@ -108,6 +108,20 @@ public struct JSONTemplate: Sendable {
         /// A value and its bytes as the writer writes it at the hole's depth
         /// (``depth(of:)``), made once by the caller and copied into each hole it fills.
         case formatted(JSONValue, [UInt8])
+        /// The string at this node of the template's document: the same bytes as
+        /// `.string` of its text, written from the file's bytes with no string made (a
+        /// streamed build writes each text of 100,000 recipes in every locale).
+        case stringNode(Int)
+    }
+
+    /// Writes the string at `node` of the document as the writer writes its text.
+    private func writeString(node: Int, into out: inout [UInt8]) {
+        let n = json.nodes[node]
+        precondition(n.kind == .string, "node \(node) is not a string")
+        guard !n.hasEscapes else { return writer.writeString(json.string(node) ?? "", into: &out) }
+        json.bytes.withUnsafeBufferPointer {
+            writer.writeString(utf8: UnsafeBufferPointer(rebasing: $0[Int(n.start) + 1..<Int(n.end) - 1]), into: &out)
+        }
     }
 
     /// The depth at which the hole of `nodes[index]` is written, or nil when the node lies
@@ -140,6 +154,9 @@ public struct JSONTemplate: Sendable {
             case .formatted(_, let formatted):
                 out.append(contentsOf: formatted)
                 continue
+            case .stringNode(let string):
+                writeString(node: string, into: &out)
+                continue
             case .keep:
                 break
             }
@@ -153,6 +170,7 @@ public struct JSONTemplate: Sendable {
                 case .keep: break
                 case .string(let s): inside[nodes[i]] = .string(s)
                 case .value(let value), .formatted(let value, _): inside[nodes[i]] = value
+                case .stringNode(let string): inside[nodes[i]] = .string(json.string(string) ?? "")
                 }
                 i += 1
             }

@@ -298,6 +298,29 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
         }
     }
 
+    /// A hole filled with a string node of the document (`.stringNode`) holds the bytes of
+    /// `.string` of that node's text, escapes and all, for every writer and depth.
+    @Test func stringNodeFillsWriteTheNodesText() throws {
+        var random = RandomJSON(rng: SplitMix64(state: 0x51D3))
+        var compared = 0
+        for round in 0..<1500 {
+            let doc = try JSONDocument(parsing: random.value(depth: 0))
+            let strings = (0..<doc.nodeCount).filter { doc.kind($0) == .string }
+            guard !strings.isEmpty else { continue }
+            let holes = (0..<(1 + random.int(5))).map { _ in random.int(doc.nodeCount) }
+            let writer = tapeWriters[round % tapeWriters.count]
+            let template = JSONTemplate(writer, doc, node: doc.root, depth: random.int(3), holes: holes)
+            let picks = template.nodes.map { _ in random.int(3) == 0 ? nil : strings[random.int(strings.count)] }
+            var expected: [UInt8] = []
+            template.write(picks.map { $0.map { JSONTemplate.Fill.string(doc.string($0)!) } ?? .keep }, into: &expected)
+            var filled: [UInt8] = []
+            template.write(picks.map { $0.map(JSONTemplate.Fill.stringNode) ?? .keep }, into: &filled)
+            #expect(filled == expected, "document \(round), holes \(template.nodes), picks \(picks)")
+            compared += picks.compactMap { $0 }.count
+        }
+        #expect(compared > 1000)
+    }
+
     /// The holes of a template hold exactly the values given.
     @Test func aLanguageInEachHole() throws {
         let doc = try JSONDocument(parsing: #"{"id": "negroni", "name": {"en": "Negroni", "pt": "Negroni (pt)"}, "tags": ["bitter"]}"#)

@@ -56,13 +56,30 @@ struct FieldFinder {
         return (found.map { ($0.pointer, $0.text) }, found.map(\.node), tags)
     }
 
-    /// A text found on the tape, with its node.
+    /// The texts ``find(in:node:)`` finds, as their nodes alone (no text is read), when
+    /// every one is a plain string or a map of simple canonical language tags to strings
+    /// (``TextNodes/Shape``); nil otherwise, and where ``find(in:node:)`` gives nil.
+    func findNodes(in json: JSONDocument, node: Int) -> (pointers: [[String]], nodes: [Int], tags: [[String]])? {
+        guard extraPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
+        var found: [TapeText] = []
+        var tags: [[String]] = []
+        let tape = Tape(json: json, source: source, readsTexts: false)
+        if kind == "recipe" { tape.recipe(node, [], &found, &tags) } else { tape.location(node, [], &found, &tags) }
+        guard !found.contains(where: { $0.node < 0 }) else { return nil }
+        found.sort { StringKey.pathPrecedes($0.pointer, $1.pointer) }
+        return (found.map(\.pointer), found.map(\.node), tags)
+    }
+
+    /// A text found on the tape, with its node (without its text, when the tape does not
+    /// read texts; a negative node then marks a text of another shape than ``TextNodes``
+    /// takes).
     private typealias TapeText = (pointer: [String], text: LocalizedText, node: Int)
 
     /// The recipe and location fields, read from the tape as the tree versions read them.
     private struct Tape {
         let json: JSONDocument
         let source: String
+        var readsTexts = true
 
         func member(_ node: Int?, _ key: String) -> Int? {
             node.flatMap { json.member($0, key) }
@@ -76,7 +93,16 @@ struct FieldFinder {
         /// Adds the text at `node`, if there is one; its pointer is made only then (most
         /// recipes have no `description`, most ingredients no `note`).
         func add(_ node: Int?, _ pointer: @autoclosure () -> [String], _ texts: inout [TapeText]) {
-            guard let node, let text = LocalizedText(json, node: node, sourceLocale: source) else { return }
+            guard let node else { return }
+            guard readsTexts else {
+                switch TextNodes.shape(json, node) {
+                case .notText: return
+                case .simple: texts.append((pointer(), TextNodes.unread, node))
+                case .other: texts.append((pointer(), TextNodes.unread, -1))
+                }
+                return
+            }
+            guard let text = LocalizedText(json, node: node, sourceLocale: source) else { return }
             texts.append((pointer(), text, node))
         }
 

@@ -32,8 +32,27 @@ extension BundleExporter {
 struct StreamBase: Sendable {
     let run: ExportRun
     let fields: KindFields
-    let preparationKey: String
+    private(set) var preparationKey: String
     var check = StreamedIDCheck()
+    /// Whether the stream takes documents whose texts are kept as nodes (``TextNodes``):
+    /// it writes each text as the file has it.
+    private(set) var copiesTexts = false
+
+    init(run: ExportRun, fields: KindFields, preparationKey: String) {
+        (self.run, self.fields, self.preparationKey) = (run, fields, preparationKey)
+    }
+
+    /// This base for a stream that writes texts only as the file has them (json-bundle,
+    /// the String Catalog), when none of its locales is a pseudo-locale (whose texts are
+    /// made over): such streams share documents whose texts are kept as nodes.
+    func copyingTexts() -> StreamBase {
+        let resolver = run.catalog.resolver
+        guard run.locales.allSatisfy({ resolver.plan(for: $0).pseudo == nil }) else { return self }
+        var base = self
+        base.copiesTexts = true
+        base.preparationKey += " texts-as-nodes"
+        return base
+    }
 }
 
 /// A stream over the documents as the content catalog sees them (every built-in stream):
@@ -47,7 +66,8 @@ extension CatalogStream {
     var preparationKey: String { base.preparationKey }
 
     func prepare(_ document: Document) throws -> StreamedDocument {
-        try StreamedDocument(document, run: base.run, fields: base.fields)
+        if base.copiesTexts, let made = try StreamedDocument(copyingTexts: document, run: base.run, fields: base.fields) { return made }
+        return try StreamedDocument(document, run: base.run, fields: base.fields)
     }
 
     var writesOneFile: Bool { false }
@@ -67,6 +87,9 @@ struct StreamedDocument: Sendable {
     var repeatedKey: String?
     /// What the consuming side of every stream needs of the document (made once here).
     var identity: StreamedIdentity
+    /// The texts as nodes of the file, for streams that copy them (``StreamBase/copiesTexts``);
+    /// the texts of ``export`` then hold no values (``TextNodes/unread``), only pointers.
+    var nodes: TextNodes?
 
     /// The view of `document`; throws ``ExportStreamFallback`` for a document without an id
     /// (named by its position among its kind's documents, known only to the whole-content
@@ -77,12 +100,40 @@ struct StreamedDocument: Sendable {
         guard !kind.utf8.contains(UInt8(ascii: ".")) else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
         guard let export = try ContentCatalog.exportDocument(document, kind: kind, locales: run.catalog.resolver.locales, fields: fields)
         else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
+        try self.init(export: export, kind: kind)
+    }
+
+    /// The view of `document` with its texts kept as nodes (``TextNodes``); nil when a text
+    /// has another shape, or where ``init(_:run:fields:)`` would have more to say (no id, a
+    /// text at the root, a tag that is also a text).
+    init?(copyingTexts document: Document, run: ExportRun, fields: KindFields) throws {
+        let kind = document.kind ?? "document"
+        let json = document.json
+        let locales = run.catalog.resolver.locales
+        guard !kind.utf8.contains(UInt8(ascii: ".")),
+            let found = fields.finder(kind: kind, locales: locales).findNodes(in: json, node: document.node),
+            !found.pointers.contains(where: \.isEmpty),
+            let id = try ContentCatalog.namedID(document, kind: kind, fields: fields)
+                ?? DocumentID.node(in: json, at: document.node, kind: kind).flatMap({ ContentCatalog.idText(json, $0) })
+        else { return nil }
+        if !found.tags.isEmpty {
+            let texts = Set(found.nodes)
+            guard !found.tags.contains(where: { json.node(at: $0, from: document.node).map(texts.contains) ?? false }) else { return nil }
+        }
+        let export = ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id),
+                                    texts: found.pointers.map { ($0, TextNodes.unread) }, tags: found.tags, textNodes: found.nodes)
+        try self.init(export: export, kind: kind)
+        nodes = TextNodes(json, texts: found.nodes, sourceLocale: locales.first ?? "en")
+    }
+
+    /// The keys of `export`'s texts and the document's identity.
+    private init(export: ExportDocument, kind: String) throws {
         self.export = export
         // A text at the document's root has the key `kind.id`, which sorts among other
         // documents' keys (`card.x` < `card.x-1.title` < `card.x.title`): the strings of a
         // document are then not one group.
         guard !export.texts.contains(where: { $0.pointer.isEmpty }) else {
-            throw ExportStreamFallback("a \(kind) document of \(document.file) is itself a text")
+            throw ExportStreamFallback("a \(kind) document of \(export.document.file) is itself a text")
         }
         let keyID = SafeName.keySegment(export.id)
         self.keyID = keyID
@@ -222,7 +273,7 @@ extension JSONBundleExporter: StreamingExporter {
         // Images are copied only once every reference is known.
         guard try !run.options.bool("images", default: false), try outStreams(run) else { return nil }
         return Stream(
-            exporter: self, base: base, folders: run.locales.map { SafeName.fileName(canonical($0)) },
+            exporter: self, base: base.copyingTexts(), folders: run.locales.map { SafeName.fileName(canonical($0)) },
             writeManifest: try run.options.bool("manifest", default: true),
             version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion))
     }
@@ -249,6 +300,11 @@ extension JSONBundleExporter: StreamingExporter {
             var run = self.run
             let nodes = JSONBundleExporter.Nodes(streamed.export)
             let template = JSONBundleExporter.LocalizedTemplate(streamed.export, nodes: nodes, depth: 1)
+            if let texts = streamed.nodes {
+                // A document prepared so has no tag that is a text: it has its template.
+                guard let template else { throw ExportStreamFallback("a document's template could not be made") }
+                return Fragment(document: streamed.identity, elements: template.write(streamed.export, locales: run.locales, run: &run, copying: texts))
+            }
             let elements = template?.write(streamed.export, locales: run.locales, run: &run) ?? run.locales.map { locale in
                 var out: [UInt8] = []
                 exporter.writeLocalized(streamed.export, locale: locale, run: &run, depth: 1, nodes: nodes, into: &out)
@@ -316,7 +372,7 @@ extension XCStringsExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
         guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
-        return Stream(base: base, layout: try Layout(run: run))
+        return Stream(base: base.copyingTexts(), layout: try Layout(run: run))
     }
 
     struct Stream: CatalogStream {
@@ -347,6 +403,20 @@ extension XCStringsExporter: StreamingExporter {
             // One array of resolutions, and one comment prefix, for every text.
             var found = [LocaleResolver.Resolution?](repeating: nil, count: layout.locales.count)
             let commentPrefix = layout.comments ? XCStringsExporter.commentPrefix(kind: kind, id: streamed.keyID) : nil
+            if let texts = streamed.nodes {
+                let json = streamed.export.document.json
+                let plans = layout.locales.map { resolver.plan(for: $0.tag) }
+                var picks = [(node: Int, exact: Bool)?](repeating: nil, count: plans.count)
+                for i in streamed.order {
+                    for j in plans.indices { picks[j] = texts.pick(i, plans[j]) }
+                    guard picks.contains(where: { $0 != nil }) else { continue }
+                    if wrote { out.append(0x2C) }
+                    layout.write(key: streamed.keyBytes[i], comment: { XCStringsExporter.appendComment(pointer: streamed.export.texts[i].pointer, prefix: commentPrefix ?? [], to: &$0) },
+                                 picks: picks, in: json, into: &out)
+                    wrote = true
+                }
+                return Fragment(document: streamed.identity, prefix: Array("\(kind).\(streamed.keyID).".utf8), strings: out)
+            }
             for i in streamed.order {
                 let (pointer, text) = streamed.export.texts[i]
                 let key = streamed.keyBytes[i]

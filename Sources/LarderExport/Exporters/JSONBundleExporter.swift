@@ -159,18 +159,30 @@ public struct JSONBundleExporter: BundleExporter {
             (self.template, self.textSlots, self.tagSlots, self.tags) = (template, textSlots, tagSlots, tags)
         }
 
-        /// The document localized for each of `locales`.
-        func write(_ doc: ExportDocument, locales: [String], run: inout ExportRun) -> [[UInt8]] {
+        /// The document localized for each of `locales`; with `texts` (a streamed document's
+        /// texts as nodes), each text is the string of the file its value is.
+        func write(_ doc: ExportDocument, locales: [String], run: inout ExportRun, copying texts: TextNodes? = nil) -> [[UInt8]] {
             var fills = [JSONTemplate.Fill](repeating: .keep, count: template.nodes.count)
+            let plans = texts == nil ? [] : locales.map { run.catalog.resolver.plan(for: $0) }
+            var index = 0
             // Each tag's object in the previous locale, and its label there: a tag's object
             // is made (and formatted) again only when its label changes (without a taxonomy,
             // never).
             var tagObjects: [(label: String?, fill: JSONTemplate.Fill)?] = Array(repeating: nil, count: tags.count)
             return locales.map { locale in
                 for i in fills.indices { fills[i] = .keep }
-                for ((pointer, text), slot) in zip(doc.texts, textSlots) {
-                    guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
-                    if case .text(let s) = resolved { fills[slot] = .string(s) } else { fills[slot] = .value(resolved.json) }
+                if let texts {
+                    let plan = plans[index]
+                    for (i, slot) in textSlots.enumerated() {
+                        guard let slot, let pick = texts.pick(i, plan) else { continue }
+                        fills[slot] = .stringNode(pick.node)
+                    }
+                    index += 1
+                } else {
+                    for ((pointer, text), slot) in zip(doc.texts, textSlots) {
+                        guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let slot else { continue }
+                        if case .text(let s) = resolved { fills[slot] = .string(s) } else { fills[slot] = .value(resolved.json) }
+                    }
                 }
                 for (i, (slot, tag)) in zip(tagSlots, tags).enumerated() {
                     guard let slot, let tag else { continue }

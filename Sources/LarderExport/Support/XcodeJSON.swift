@@ -72,12 +72,24 @@ public enum XcodeJSON {
 
     /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
     static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
-        guard bytes.withUnsafeBufferPointer(needsNoEscape) else {
+        bytes.withUnsafeBufferPointer { writeString(utf8: $0, into: &out) }
+    }
+
+    /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard needsNoEscape(bytes) else {
             return writeString(String(decoding: bytes, as: UTF8.self), into: &out)
         }
         out.append(0x22)
         out.append(contentsOf: bytes)
         out.append(0x22)
+    }
+
+    /// ``writeString(_:into:)`` of the text of the string at `node`, from the file's bytes
+    /// when the string has no escape.
+    static func writeString(node: Int, of json: JSONDocument, into out: inout [UInt8]) {
+        guard !json.hasEscapes(node) else { return writeString(json.string(node) ?? "", into: &out) }
+        json.bytes.withUnsafeBufferPointer { writeString(utf8: UnsafeBufferPointer(rebasing: $0[json.rawStringBytes(node)]), into: &out) }
     }
 
     /// A JSON string literal with the escapes `json.dumps(ensure_ascii=False)` uses: `\"`,
