@@ -108,7 +108,7 @@ struct FieldFinder {
 
         func images(_ node: Int?, _ base: [String], _ texts: inout [TapeText]) {
             for (i, image) in elements(node).enumerated() where json.kind(image) == .object {
-                add(json.member(image, "alt"), base + [String(i), "alt"], &texts)
+                add(json.member(image, "alt"), extend(base, String(i), "alt"), &texts)
             }
         }
 
@@ -117,10 +117,10 @@ struct FieldFinder {
             for field in fields {
                 guard let value = json.member(node, field) else { continue }
                 switch json.kind(value) {
-                case .string: tags.append(base + [field])
+                case .string: tags.append(extend(base, field))
                 case .array:
                     for (i, element) in json.elements(value).enumerated() where json.kind(element) == .string {
-                        tags.append(base + [field, String(i)])
+                        tags.append(extend(base, field, String(i)))
                     }
                 default: break
                 }
@@ -128,35 +128,35 @@ struct FieldFinder {
         }
 
         func recipe(_ node: Int, _ base: [String], _ texts: inout [TapeText], _ tags: inout [[String]]) {
-            add(member(node, "name"), base + ["name"], &texts)
-            add(member(node, "description"), base + ["description"], &texts)
+            add(member(node, "name"), extend(base, "name"), &texts)
+            add(member(node, "description"), extend(base, "description"), &texts)
             for (i, ingredient) in elements(member(node, "ingredients")).enumerated() {
-                let p = base + ["ingredients", String(i)]
+                let p = extend(base, "ingredients", String(i))
                 if json.kind(ingredient) == .object,
                     json.member(ingredient, "name") != nil || json.member(ingredient, "quantity") != nil || json.member(ingredient, "unit") != nil
                 {
-                    add(json.member(ingredient, "name"), p + ["name"], &texts)
-                    add(json.member(ingredient, "note"), p + ["note"], &texts)
+                    add(json.member(ingredient, "name"), extend(p, "name"), &texts)
+                    add(json.member(ingredient, "note"), extend(p, "note"), &texts)
                 } else {
                     add(ingredient, p, &texts)
                 }
             }
             for (i, step) in elements(member(node, "steps")).enumerated() {
-                add(step, base + ["steps", String(i)], &texts)
+                add(step, extend(base, "steps", String(i)), &texts)
             }
-            images(member(node, "images"), base + ["images"], &texts)
+            images(member(node, "images"), extend(base, "images"), &texts)
             for (i, shop) in elements(member(node, "shops")).enumerated() where json.kind(shop) == .object {
-                location(shop, base + ["shops", String(i)], &texts, &tags)
+                location(shop, extend(base, "shops", String(i)), &texts, &tags)
             }
             tagFields(node, base, ["category", "tags"], &tags)
         }
 
         func location(_ node: Int, _ base: [String], _ texts: inout [TapeText], _ tags: inout [[String]]) {
-            add(member(node, "name"), base + ["name"], &texts)
-            add(member(node, "summary"), base + ["summary"], &texts)
-            add(member(node, "description"), base + ["description"], &texts)
-            add(member(node, "address"), base + ["address"], &texts)  // a postal address is not text
-            images(member(node, "images"), base + ["images"], &texts)
+            add(member(node, "name"), extend(base, "name"), &texts)
+            add(member(node, "summary"), extend(base, "summary"), &texts)
+            add(member(node, "description"), extend(base, "description"), &texts)
+            add(member(node, "address"), extend(base, "address"), &texts)  // a postal address is not text
+            images(member(node, "images"), extend(base, "images"), &texts)
             tagFields(node, base, ["category", "tags"], &tags)
         }
     }
@@ -190,49 +190,49 @@ struct FieldFinder {
 
     private func images(_ value: JSONValue?, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)]) {
         for (i, image) in (value?.arrayValue ?? []).enumerated() where image.objectValue != nil {
-            add(image["alt"], base + [String(i), "alt"], &texts)
+            add(image["alt"], extend(base, String(i), "alt"), &texts)
         }
     }
 
     private func tagFields(_ value: JSONValue, _ base: [String], _ fields: [String], _ tags: inout [[String]]) {
         for field in fields {
             switch value[field] {
-            case .string?: tags.append(base + [field])
+            case .string?: tags.append(extend(base, field))
             case .array(let a)?:
-                for (i, element) in a.enumerated() where element.stringValue != nil { tags.append(base + [field, String(i)]) }
+                for (i, element) in a.enumerated() where element.stringValue != nil { tags.append(extend(base, field, String(i))) }
             default: break
             }
         }
     }
 
     private func recipe(_ value: JSONValue, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
-        add(value["name"], base + ["name"], &texts)
-        add(value["description"], base + ["description"], &texts)
+        add(value["name"], extend(base, "name"), &texts)
+        add(value["description"], extend(base, "description"), &texts)
         for (i, ingredient) in (value["ingredients"]?.arrayValue ?? []).enumerated() {
-            let p = base + ["ingredients", String(i)]
+            let p = extend(base, "ingredients", String(i))
             if let o = ingredient.objectValue, o["name"] != nil || o["quantity"] != nil || o["unit"] != nil {
-                add(o["name"], p + ["name"], &texts)
-                add(o["note"], p + ["note"], &texts)
+                add(o["name"], extend(p, "name"), &texts)
+                add(o["note"], extend(p, "note"), &texts)
             } else {
                 add(ingredient, p, &texts)
             }
         }
         for (i, step) in (value["steps"]?.arrayValue ?? []).enumerated() {
-            add(step, base + ["steps", String(i)], &texts)
+            add(step, extend(base, "steps", String(i)), &texts)
         }
-        images(value["images"], base + ["images"], &texts)
+        images(value["images"], extend(base, "images"), &texts)
         for (i, shop) in (value["shops"]?.arrayValue ?? []).enumerated() where shop.objectValue != nil {
-            location(shop, base + ["shops", String(i)], &texts, &tags)
+            location(shop, extend(base, "shops", String(i)), &texts, &tags)
         }
         tagFields(value, base, ["category", "tags"], &tags)
     }
 
     private func location(_ value: JSONValue, _ base: [String], _ texts: inout [(pointer: [String], text: LocalizedText)], _ tags: inout [[String]]) {
-        add(value["name"], base + ["name"], &texts)
-        add(value["summary"], base + ["summary"], &texts)
-        add(value["description"], base + ["description"], &texts)
-        add(value["address"], base + ["address"], &texts)  // a postal address is not text
-        images(value["images"], base + ["images"], &texts)
+        add(value["name"], extend(base, "name"), &texts)
+        add(value["summary"], extend(base, "summary"), &texts)
+        add(value["description"], extend(base, "description"), &texts)
+        add(value["address"], extend(base, "address"), &texts)  // a postal address is not text
+        images(value["images"], extend(base, "images"), &texts)
         tagFields(value, base, ["category", "tags"], &tags)
     }
 
@@ -267,4 +267,22 @@ struct FieldFinder {
             break
         }
     }
+}
+
+/// `base` with `token` after it, made in one allocation (`base + [token]` made two: a
+/// document's pointers are made for every text of every document a build streams).
+private func extend(_ base: [String], _ token: String) -> [String] {
+    var path = base
+    path.reserveCapacity(base.count + 1)
+    path.append(token)
+    return path
+}
+
+/// `base` with `a` and `b` after it, made in one allocation.
+private func extend(_ base: [String], _ a: String, _ b: String) -> [String] {
+    var path = base
+    path.reserveCapacity(base.count + 2)
+    path.append(a)
+    path.append(b)
+    return path
 }

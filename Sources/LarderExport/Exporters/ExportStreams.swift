@@ -191,7 +191,8 @@ struct StreamedIdentity: Sendable {
     var keyID: String
     var file: String
     var repeatedKey: String?
-    var firstKey: String?
+    /// The first text's key (its text is made only when a key repeats).
+    var firstKey: StringKey?
 
     init(_ export: ExportDocument, keyID: String, repeatedKey: String?, firstKey: StringKey?) {
         kind = export.kind
@@ -200,7 +201,7 @@ struct StreamedIdentity: Sendable {
         self.keyID = keyID
         file = export.document.file
         self.repeatedKey = repeatedKey
-        self.firstKey = firstKey?.description
+        self.firstKey = firstKey
     }
 }
 
@@ -247,7 +248,7 @@ struct StreamedIDCheck: Sendable {
             if let key = document.repeatedKey {
                 repeatedKey = key
             } else if !newKeyID, let key = document.firstKey {
-                repeatedKey = key
+                repeatedKey = key.description
             }
         }
     }
@@ -406,12 +407,16 @@ extension XCStringsExporter: StreamingExporter {
             if let texts = streamed.nodes {
                 let json = streamed.export.document.json
                 let plans = layout.locales.map { resolver.plan(for: $0.tag) }
+                let prefix = commentPrefix ?? []
                 var picks = [(node: Int, exact: Bool)?](repeating: nil, count: plans.count)
                 for i in streamed.order {
                     for j in plans.indices { picks[j] = texts.pick(i, plans[j]) }
                     guard picks.contains(where: { $0 != nil }) else { continue }
                     if wrote { out.append(0x2C) }
-                    layout.write(key: streamed.keyBytes[i], comment: { XCStringsExporter.appendComment(pointer: streamed.export.texts[i].pointer, prefix: commentPrefix ?? [], to: &$0) },
+                    // (The closure takes the pointer alone: one that took the document
+                    // copied it for every text.)
+                    let pointer = streamed.export.texts[i].pointer
+                    layout.write(key: streamed.keyBytes[i], comment: { XCStringsExporter.appendComment(pointer: pointer, prefix: prefix, to: &$0) },
                                  picks: picks, in: json, into: &out)
                     wrote = true
                 }

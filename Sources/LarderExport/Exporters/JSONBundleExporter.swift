@@ -204,7 +204,9 @@ public struct JSONBundleExporter: BundleExporter {
                     fills[slot] = fill
                 }
                 var out: [UInt8] = []
-                out.reserveCapacity(template.fixedByteCount + 64 * fills.count)
+                // One locale's texts seldom take more bytes than the document has in the
+                // file (every locale's): reserved so, the buffer is seldom grown.
+                out.reserveCapacity(template.fixedByteCount + (texts == nil ? 64 * fills.count : doc.document.json.byteRange(doc.document.node).count))
                 template.write(fills, into: &out)
                 return out
             }
