@@ -69,7 +69,6 @@ public struct LocaleCompleteRule: ConfigurableRule {
         guard !locales.isEmpty, applies(to: document.kind, options: options) else { return [] }
         let json = document.json
         let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
-        let all = locales.joined(separator: ", ")
         let lowered = locales.map { $0.lowercased() }
         var keys: [String] = []
         var sink = DiagnosticSink(document: document, context: context)
@@ -79,7 +78,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 let missing = Array(locales.dropFirst())
                 guard !missing.isEmpty else { continue }
                 sink.report(field) {
-                    "\($0) is a plain string, which counts as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(all)); write it as an object of language -> text with every locale"
+                    "\($0) is a plain string, which counts as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); write it as an object of language -> text with every locale"
                 }
             case .object:
                 keys.removeAll(keepingCapacity: true)
@@ -90,7 +89,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 let missing = zip(locales, lowered).filter { _, tag in !keys.contains { Self.key($0, lowercasesTo: tag) } }.map(\.0)
                 guard !missing.isEmpty else { continue }
                 sink.report(field) {
-                    "\($0) has no text for \(Text.list(missing)) (the project's locales are \(all)); add the translation"
+                    "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); add the translation"
                         + (missing.count > 1 ? "s" : "")
                 }
             default:

@@ -64,36 +64,43 @@ public struct NonEmptyTextRule: ConfigurableRule {
         let json = document.json
         let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.requiredTexts)
         var sink = DiagnosticSink(document: document, context: context)
+        // Each language's string; of plural forms, each form (an empty `other` was
+        // exported empty). Read in place: no list is made per field.
+        func check(_ value: Int) {
+            // A string whose first byte is visible ASCII (not a backslash, which may start
+            // an escaped line break) is not blank: told from its bytes, with no string made.
+            if json.kind(value) == .string, let first = json.rawStringBytes(value).first.map({ json.bytes[$0] }),
+                first > 0x20 && first < 0x7F && first != UInt8(ascii: "\\")
+            {
+                return
+            }
+            guard let text = json.string(value), Text.isBlank(text) else { return }
+            if text.isEmpty {
+                sink.report(value) { "\($0) is empty; write the text, or remove the field if it is optional" }
+            } else {
+                sink.report(value) {
+                    "\($0) is blank (only white space or invisible characters); write the text, or remove the field if it is optional"
+                }
+            }
+        }
         for field in fields {
             if json.kind(field) == .object && json.count(field) == 0 {
                 sink.report(field) { "\($0) has no text in any language; write it in the source language at least" }
                 continue
             }
-            var values: [Int] = []
-            for (_, value) in Localized.texts(json, field) {
-                // Plural forms: each form is read (an empty `other` was exported empty).
-                if json.kind(value) == .object {
-                    values += json.members(value).map(\.value)
-                } else {
-                    values.append(value)
-                }
-            }
-            for value in values {
-                // A string whose first byte is visible ASCII (not a backslash, which may start
-                // an escaped line break) is not blank: told from its bytes, with no string made.
-                if json.kind(value) == .string, let first = json.rawStringBytes(value).first.map({ json.bytes[$0] }),
-                    first > 0x20 && first < 0x7F && first != UInt8(ascii: "\\")
-                {
-                    continue
-                }
-                guard let text = json.string(value), Text.isBlank(text) else { continue }
-                if text.isEmpty {
-                    sink.report(value) { "\($0) is empty; write the text, or remove the field if it is optional" }
-                } else {
-                    sink.report(value) {
-                        "\($0) is blank (only white space or invisible characters); write the text, or remove the field if it is optional"
+            switch json.kind(field) {
+            case .string:
+                check(field)
+            case .object:
+                for (_, value) in json.members(field) {
+                    if json.kind(value) == .object {
+                        for (_, form) in json.members(value) { check(form) }
+                    } else {
+                        check(value)
                     }
                 }
+            default:
+                break
             }
         }
         return sink.diagnostics
