@@ -53,7 +53,7 @@ struct FieldFinder {
         let tape = Tape(json: json, source: source)
         if kind == "recipe" { tape.recipe(node, [], &found, &tags) } else { tape.location(node, [], &found, &tags) }
         found.sort { StringKey.pathPrecedes($0.pointer, $1.pointer) }
-        return (found.map { ($0.pointer, $0.text) }, found.map(\.node), tags)
+        return (found.map { ($0.pointer, $0.text) }, found.map { $0.node }, tags)
     }
 
     /// The texts ``find(in:node:)`` finds, as their nodes alone (no text is read), when
@@ -67,7 +67,7 @@ struct FieldFinder {
         if kind == "recipe" { tape.recipe(node, [], &found, &tags) } else { tape.location(node, [], &found, &tags) }
         guard !found.contains(where: { $0.node < 0 }) else { return nil }
         found.sort { StringKey.pathPrecedes($0.pointer, $1.pointer) }
-        return (found.map(\.pointer), found.map(\.node), tags)
+        return (found.map { $0.pointer }, found.map { $0.node }, tags)
     }
 
     /// A text found on the tape, with its node (without its text, when the tape does not

@@ -112,7 +112,7 @@ struct StreamedDocument: Sendable {
         let locales = run.catalog.resolver.locales
         guard !kind.utf8.contains(UInt8(ascii: ".")),
             let found = fields.finder(kind: kind, locales: locales).findNodes(in: json, node: document.node),
-            !found.pointers.contains(where: \.isEmpty),
+            !found.pointers.contains(where: { $0.isEmpty }),
             let id = try ContentCatalog.namedID(document, kind: kind, fields: fields)
                 ?? DocumentID.node(in: json, at: document.node, kind: kind).flatMap({ ContentCatalog.idText(json, $0) })
         else { return nil }

@@ -22,7 +22,7 @@ struct Options {
 
     func strings(_ key: String) -> [String]? {
         guard let items = self[key]?.arrayValue else { return nil }
-        let strings = items.compactMap(\.stringValue)
+        let strings = items.compactMap { $0.stringValue }
         return strings.count == items.count ? strings : nil
     }
 
