@@ -48,11 +48,6 @@ public struct LarderCommand: AsyncParsableCommand {
         fatalError("runMain(arguments:) exits")
     }
 
-    /// The signal sources that stop the running plugins on `SIGINT` and `SIGTERM`, then end
-    /// Larder with status 128 + the signal, as a shell reports an interrupted command. Kept
-    /// for the process's life.
-    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
-
     /// Held by an interrupt from the moment it stops the plugins until the signal ends
     /// Larder, and taken by a normal exit: a command that sees its plugin stopped must not
     /// exit first, reporting the plugin's death as its failure.
@@ -64,6 +59,10 @@ public struct LarderCommand: AsyncParsableCommand {
         Foundation.exit(code)
     }
 
+    /// Makes the signal sources that stop the running plugins on `SIGINT` and `SIGTERM`, then
+    /// end Larder with status 128 + the signal, as a shell reports an interrupted command.
+    /// They are kept for the process's life (retained once more, never released), with no
+    /// global variable to hold them.
     static func stopPluginsOnInterrupt() {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
@@ -78,7 +77,7 @@ public struct LarderCommand: AsyncParsableCommand {
                 _exit(128 + sig)
             }
             source.resume()
-            signalSources.append(source)
+            _ = Unmanaged.passRetained(source as AnyObject)
         }
     }
 
