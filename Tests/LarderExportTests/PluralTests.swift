@@ -1,5 +1,6 @@
 import Testing
 @testable import LarderExport
+import LarderCore
 
 @Suite struct PluralRulesTests {
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import LarderCore
+
 /// Picks a localized text's value for a locale, through CLDR's fallback chain, and says
 /// where it came from, so an exporter can ship every locale complete and report what it
 /// filled in.

@@ -1,3 +1,4 @@
+import LarderCore
 import LarderJSON
 
 /// One language's value of a localized text: a plain string, or plural forms.

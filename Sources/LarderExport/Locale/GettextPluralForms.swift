@@ -1,3 +1,5 @@
+import LarderCore
+
 /// A gettext `Plural-Forms` header: how many `msgstr[n]` a PO entry has, the C expression
 /// that picks one for a count, and the CLDR category each index stands for.
 ///

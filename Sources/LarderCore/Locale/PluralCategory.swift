@@ -23,7 +23,7 @@ public enum PluralCategory: String, Sendable, Hashable, Comparable, CaseIterable
 /// language the table does not know gets `one`/`other`, the most common pair.
 public enum PluralRules {
     /// The rule family of a locale: languages that share a rule share a family.
-    enum Family: String, Sendable, CaseIterable {
+    package enum Family: String, Sendable, CaseIterable {
         /// Only `other` (ja, zh, vi, ko, th, id …).
         case otherOnly
         /// `one` for 1 (en, de, nl, sv …).
@@ -231,7 +231,7 @@ public enum PluralRules {
         return table
     }()
 
-    static func family(for locale: String) -> Family {
+    package static func family(for locale: String) -> Family {
         for tag in LocaleFallback.chain(for: locale) {
             if let family = families[tag] { return family }
         }
