@@ -108,6 +108,20 @@ public struct LarderConfig: Sendable {
         return out
     }
 
+    /// The text fields the exports name for `kind` with their option `texts` (`texts: {
+    /// achievement: [/title, /levels/*/name] }`), every export's, in the order of
+    /// `exports:`, each once. A value that is not a list of strings is left out (the config
+    /// check reports it).
+    public func exportTextFields(for kind: String) -> [String] {
+        var out: [String] = []
+        for step in exports {
+            for field in step.options["texts"]?[kind]?.arrayValue ?? [] {
+                if let field = field.stringValue, !out.contains(field) { out.append(field) }
+            }
+        }
+        return out
+    }
+
     /// Tells an export what the config knows of the kinds: their text fields, id fields and
     /// names.
     public func describeKinds(in context: inout ExportContext) {

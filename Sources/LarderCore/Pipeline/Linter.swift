@@ -389,6 +389,15 @@ public struct Linter: Sendable {
     /// (``LarderConfig/textFields``).
     public static let textFieldsOption = "textFields"
 
+    /// The option the linter sets to the text fields the exports name for the entry's kind
+    /// with their option `texts` (``LarderConfig/exportTextFields(for:)``): the exporters
+    /// export them as text, so the rules that look at texts check them too.
+    public static let exportTextFieldsOption = "exportTextFields"
+
+    /// The option the linter sets to the ids of the project's exports (`["i18next",
+    /// "gettext"]`), for a rule whose advice depends on the formats written.
+    public static let exportsOption = "exports"
+
     /// The option the linter sets to the id fields the exports name for the entry's kind
     /// with their option `ids` (``LarderConfig/exportIDFields(for:)``): a list of
     /// `{"field": "/username", "export": "json-bundle"}`. `unique-id` takes the id from
@@ -396,8 +405,9 @@ public struct Linter: Sendable {
     public static let exportIDsOption = "exportIDs"
 
     /// A rule's options with what the config knows added: the entry's `images` folder, the
-    /// project's `locales`, the text fields of the entry's schema and the id fields the
-    /// exports name for its kind (a rule's own options win).
+    /// project's `locales`, the text fields of the entry's schema and those the exports name
+    /// for its kind, the exports' ids and the id fields the exports name for its kind (a
+    /// rule's own options win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
         if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
@@ -407,6 +417,13 @@ public struct Linter: Sendable {
         // the texts the exporters export (ContentFields in LarderRules).
         if o[Self.textFieldsOption] == nil, let kind = entry?.kind, let fields = config.textFields[kind], !fields.isEmpty {
             o[Self.textFieldsOption] = .array(fields.map(JSONValue.string))
+        }
+        if o[Self.exportTextFieldsOption] == nil, let kind = entry?.kind {
+            let named = config.exportTextFields(for: kind)
+            if !named.isEmpty { o[Self.exportTextFieldsOption] = .array(named.map(JSONValue.string)) }
+        }
+        if o[Self.exportsOption] == nil, !config.exports.isEmpty {
+            o[Self.exportsOption] = .array(config.exports.map { .string($0.id) })
         }
         if o[Self.exportIDsOption] == nil, let kind = entry?.kind {
             let named = config.exportIDFields(for: kind)

@@ -20,19 +20,28 @@ enum ContentFields {
     /// the fields its schema declares localized text (the linter's `textFields` option, see
     /// `SchemaTextFields`), plain strings included, else its language maps
     /// (``discoveredTexts(json:node:locales:)``). They are then checked as they are exported
-    /// (a plain string counts as the source language only).
+    /// (a plain string counts as the source language only). The fields the exports' option
+    /// `texts` names (the linter's `exportTextFields` option) are added to either.
     static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
         let json = document.json
         guard let paths = options.fieldPaths("fields") else {
+            var found: [Int]
             if !builtInKinds.contains(document.kind ?? "") {
                 if let declared = options.strings(Linter.textFieldsOption) {
-                    var seen = Set<Int>()
-                    return FieldPatterns(declared).nodes(in: json, from: document.node).map(\.node)
-                        .filter { (json.kind($0) == .string || json.kind($0) == .object) && seen.insert($0).inserted }
+                    found = FieldPatterns(declared).nodes(in: json, from: document.node).map(\.node)
+                } else {
+                    found = discoveredTexts(json: json, node: document.node, locales: options.locales)
                 }
-                return discoveredTexts(json: json, node: document.node, locales: options.locales)
+            } else {
+                found = builtIn(document.kind, json, document.node)
             }
-            return builtIn(document.kind, json, document.node)
+            // The fields the exports' option `texts` names are exported as text too.
+            let named = options.strings(Linter.exportTextFieldsOption)
+            if let named { found += FieldPatterns(named).nodes(in: json, from: document.node).map(\.node) }
+            // Named fields may hold anything, and may name a field twice.
+            guard named != nil || (options.strings(Linter.textFieldsOption) != nil && !builtInKinds.contains(document.kind ?? "")) else { return found }
+            var seen = Set<Int>()
+            return found.filter { (json.kind($0) == .string || json.kind($0) == .object) && seen.insert($0).inserted }
         }
         return paths.flatMap { $0.nodes(in: json, from: document.node) }
             .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }

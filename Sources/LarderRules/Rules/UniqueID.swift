@@ -185,10 +185,10 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     }
 
     /// The options that find a document's texts: those the linter sets (locales, the
-    /// schema's text fields), not this rule's own.
+    /// schema's and the exports' text fields), not this rule's own.
     static func textOptions(_ options: Options) -> JSONValue {
         var o = JSONObject()
-        for key in ["locales", Linter.textFieldsOption] { if let v = options[key] { o[key] = v } }
+        for key in ["locales", Linter.textFieldsOption, Linter.exportTextFieldsOption] { if let v = options[key] { o[key] = v } }
         return .object(o)
     }
 
