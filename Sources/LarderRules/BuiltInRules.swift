@@ -16,6 +16,7 @@ public enum BuiltInRules {
         NonEmptyTextRule(),
         NutritionConsistencyRule(),
         PlaceholdersRule(),
+        PluralFormsRule(),
         ReferenceRule(),
         UniqueIDRule(),
         UnknownUnitRule(),

@@ -33,3 +33,47 @@ import Testing
         #expect(lint.stdout.contains("content/m.json:1:24: warning: text is a plain string, which counts as en only, and lacks ru"), "\(lint.stdout)")
     }
 }
+
+extension PluralFormsTests {
+    /// A misspelled category or a missing `other` made every export leave the whole text
+    /// out, in every language, while lint said "No problems" and the build exited 0.
+    @Test func aBadPluralFormIsAnErrorAtTheFormAndNothingIsBuilt() throws {
+        let dir = try project("""
+            [
+              {"id": "ok", "text": {"en": {"one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}}},
+              {"id": "typo", "text": {"en": {"one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "fwe": "%d игры", "many": "%d игр", "other": "%d игры"}}},
+              {"id": "bad", "text": {"en": {"one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр"}}}
+            ]
+            """)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.contains("content/m.json:3:99: error: text (ru) has a form named 'fwe', which is no plural category (did you mean 'few'?)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/m.json:4:79: error: text (ru) has plural forms but no `other`"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("every export leaves the whole text out, in every language [plural-forms]"), "\(lint.stdout)")
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 1, "\(build.stdout)")
+            #expect(build.stdout.contains("[plural-forms]") && build.stderr.contains("nothing was built"), "\(build.stdout)\(build.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        }
+        // As a warning (the team's choice), the build goes on and says so.
+        try dir.write("larder.yml", try String(contentsOf: dir.url.appendingPathComponent("larder.yml"), encoding: .utf8) + "rules:\n  plural-forms: warning\n")
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        #expect(build.stdout.contains("warning: text (ru) has a form named 'fwe'"), "\(build.stdout)")
+    }
+
+    /// A form a language never uses is never shown; a `zero` form is, by some formats only.
+    @Test func formsALanguageDoesNotUseAreWarnings() throws {
+        let content = #"[{"id": "a", "text": {"en": {"zero": "No games yet", "one": "%d game", "few": "%d games", "other": "%d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}}}]"#
+        let dir = try project(content)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/m.json:1:30: warning: text (en) has a `zero` form, which the CLDR plural rules of en do not use (one and other): i18next, String Catalogs and .stringsdict show it for a count of 0, but the gettext and android exports cannot hold it"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("warning: text (en) has a `few` form, which en never uses"), "\(lint.stdout)")
+        // Exports that show a zero form for any language: nothing to say about it.
+        let kept = try project(content, exports: ["i18next: { out: dist/i18n", "xcstrings: { out: dist/Content.xcstrings"])
+        let quiet = try CLI.run(["lint"], in: kept.url)
+        #expect(!quiet.stdout.contains("`zero`") && quiet.stdout.contains("`few`"), "\(quiet.stdout)")
+    }
+}

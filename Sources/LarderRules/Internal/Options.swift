@@ -93,6 +93,13 @@ struct DiagnosticSink {
         diagnostics[diagnostics.count - 1].end = locator.position(ofByte: bytes.upperBound)
     }
 
+    /// Makes the last diagnostic a warning when it is an error (a note stays a note): for a
+    /// finding a rule reports below its own severity.
+    mutating func capLastAtWarning() {
+        guard let last = diagnostics.indices.last, diagnostics[last].severity == .error else { return }
+        diagnostics[last].severity = .warning
+    }
+
     /// A related location in the same file.
     mutating func related(_ node: Int, _ message: String) -> Diagnostic.RelatedLocation {
         if locator == nil { locator = document.sourceLocator() }

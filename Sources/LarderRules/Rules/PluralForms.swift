@@ -1,0 +1,167 @@
+import LarderCore
+import LarderJSON
+
+/// `plural-forms`: the plural forms of a localized text are named by CLDR categories, have
+/// an `other` form, and are strings; a form the language never uses is reported too.
+///
+/// A text's value in one language is a string or plural forms (`{"one": "%d game",
+/// "other": "%d games"}`). An object of forms that is not that shape (a misspelled
+/// category, no `other`, a form that is not a string) is no text the exporters can read,
+/// so every export would leave the whole text out, in every language. That is an error.
+/// A form under a category the language's CLDR rules do not use is never shown (English
+/// has no `few`); `zero` is the exception some formats make (i18next, String Catalogs and
+/// `.stringsdict` show it for a count of 0 in any language, gettext and Android cannot):
+/// both are reported as warnings (never more than the rule's severity).
+public struct PluralFormsRule: ConfigurableRule {
+    public let id = "plural-forms"
+    public let summary = "Plural forms are named zero, one, two, few, many or other, include `other`, and are strings; forms a language never uses are reported."
+    public let defaultSeverity = Severity.error
+    public var details: String? {
+        """
+        A localized text's value in one language is a string, or plural forms by CLDR \
+        category: `{"one": "%d game", "other": "%d games"}`. The categories are zero, one, \
+        two, few, many and other; `other` is the form for every count no other form takes, \
+        so it is required. Forms that are not that shape (`fwe` for `few`, no `other`, a \
+        number for a form) make a value no export can read: every export would leave the \
+        whole text out, in every language, so it is an error, at the form.
+
+        Each language uses some of the categories (English one and other; Russian one, few, \
+        many and other; Arabic all six). A form under a category the language does not use \
+        is never shown: a warning. `zero` is the exception formats make: i18next \
+        (`key_zero`), String Catalogs and `.stringsdict` show it for a count of 0 in any \
+        language, so it is exported there; gettext and Android cannot hold it for a language \
+        whose rules have no zero, so a project exporting to them gets a warning naming them. \
+        These warnings are never more than the rule's severity. A form the language needs \
+        and the text lacks is `locale-complete`'s to report.
+
+        Checked: the fields `locale-complete` checks (or `fields: [...]`), the fields the \
+        exports' option `texts` names among them.
+        """
+    }
+    public var options: [RuleOption] {
+        [
+            RuleOption("fields", .pointers, "the localized text fields to check, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the fields of the built-in kind; in a kind of your own, its texts"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
+        ]
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}}}"#,
+                    kind: "achievement", options: ["locales": ["en", "ru"], "fields": ["/title"]]),
+            .passes(#"{"id": "gold", "title": {"one": "Win a game", "other": "Win %d games"}}"#,
+                    kind: "achievement", options: ["locales": ["en"], "fields": ["/title"]]),
+            // Without a gettext or android export, a zero form is exported wherever it goes.
+            .passes(#"{"id": "gold", "title": {"en": {"zero": "No games yet", "one": "Win a game", "other": "Win %d games"}}}"#,
+                    kind: "achievement", options: ["locales": ["en"], "fields": ["/title"], "exports": ["i18next", "xcstrings"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": {"one": "%d игра", "fwe": "%d игры", "many": "%d игр", "other": "%d игры"}}}"#,
+                      at: "/title/ru/fwe", kind: "achievement", options: ["locales": ["en", "ru"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр"}}}"#,
+                      at: "/title/ru", kind: "achievement", options: ["locales": ["en", "ru"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"one": "Win a game", "other": 5}}"#,
+                      at: "/title/other", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "few": "Win a few games", "other": "Win %d games"}}}"#,
+                      at: "/title/en/few", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"zero": "No games yet", "one": "Win a game", "other": "Win %d games"}}}"#,
+                      at: "/title/en/zero", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"], "exports": ["i18next", "gettext"]]),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        guard applies(to: document.kind, options: options) else { return [] }
+        let locales = options.locales
+        let source = locales.first ?? "en"
+        let exports = Set(options.strings(Linter.exportsOption) ?? [])
+        let json = document.json
+        var sink = DiagnosticSink(document: document, context: context)
+        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts) where json.kind(field) == .object {
+            if Self.isForms(json, field, locales: locales) {
+                check(forms: field, language: source, json: json, exports: exports, sink: &sink)
+                continue
+            }
+            for (key, value) in json.members(field) {
+                let language = json.string(key) ?? ""
+                switch json.kind(value) {
+                case .string:
+                    continue
+                case .object:
+                    check(forms: value, language: language, json: json, exports: exports, sink: &sink)
+                default:
+                    let what = Self.kindName(json, value)
+                    sink.report(value) {
+                        "\($0) is \(what), which no export can read, so every export leaves the whole text out, in every language; write the text as a string, or as plural forms ({\"one\": …, \"other\": …})"
+                    }
+                }
+            }
+        }
+        return sink.diagnostics
+    }
+
+    /// True when the object at `node` is plural forms rather than a map of languages: it has
+    /// `other`, or a category name and no key of a project locale's language.
+    static func isForms(_ json: JSONDocument, _ node: Int, locales: [String]) -> Bool {
+        var category = false
+        var language = false
+        let languages = Set(locales.map { String($0.prefix { $0 != "-" }).lowercased() })
+        for (key, _) in json.members(node) {
+            guard let k = json.string(key) else { continue }
+            if k == "other" { return true }
+            if PluralCategory(rawValue: k) != nil { category = true }
+            if languages.contains(String(k.prefix { $0 != "-" }).lowercased()) { language = true }
+        }
+        return category && !language
+    }
+
+    /// Checks the plural forms at `node`, of the text's value in `language`.
+    private func check(forms node: Int, language: String, json: JSONDocument, exports: Set<String>, sink: inout DiagnosticSink) {
+        let label = Text.fieldLabel(json.pointer(to: node), below: sink.document.pointer, languageLast: true)
+        let used = PluralRules.categories(for: language)
+        let names = PluralCategory.allCases.map(\.rawValue)
+        let dropsWholeText = "every export leaves the whole text out, in every language"
+        var hasOther = false
+        for (key, value) in json.members(node) {
+            let name = json.string(key) ?? ""
+            if name == "other" { hasOther = true }
+            guard let category = PluralCategory(rawValue: name) else {
+                let hint = Suggest.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                sink.report(value, bytes: json.byteRange(key),
+                            "\(label) has a form named '\(name)', which is no plural category\(hint); the categories are zero, one, two, few, many and other, and until it is renamed \(dropsWholeText)")
+                continue
+            }
+            guard json.kind(value) == .string else {
+                sink.report(value, "the `\(name)` form of \(label) is \(Self.kindName(json, value)); a form is a string; until it is one, \(dropsWholeText)")
+                continue
+            }
+            guard !used.contains(category) else { continue }
+            let unused: String
+            if category == .zero {
+                let dropping = ["gettext", "android"].filter(exports.contains)
+                guard !dropping.isEmpty else { continue }
+                unused = "has a `zero` form, which the CLDR plural rules of \(language) do not use (\(Text.list(used.map(\.rawValue)))): i18next, String Catalogs and .stringsdict show it for a count of 0, but the \(Text.list(dropping)) export\(dropping.count > 1 ? "s" : "") cannot hold it and show\(dropping.count > 1 ? "" : "s") the `other` form for 0; say it in the other forms, or accept that \(dropping.count > 1 ? "they do" : "it does") not show it"
+            } else {
+                unused = "has a `\(name)` form, which \(language) never uses (its CLDR plural categories are \(Text.list(used.map(\.rawValue)))), so no export writes it; remove it, or move its text to the form \(language) uses for those counts"
+            }
+            sink.report(value, bytes: json.byteRange(key).lowerBound..<json.byteRange(value).upperBound, "\(label) " + unused)
+            sink.capLastAtWarning()
+        }
+        if !hasOther {
+            sink.report(node, "\(label) has plural forms but no `other`, the form for every count no other form takes (and the one shown where only one can be); add an `other` form; until then, \(dropsWholeText)")
+        }
+    }
+
+    /// What a value is, for a message: `a number`, `a list`.
+    static func kindName(_ json: JSONDocument, _ node: Int) -> String {
+        switch json.kind(node) {
+        case .number: "a number"
+        case .array: "a list"
+        case .object: "an object"
+        case .string: "a string"
+        case .true, .false: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
