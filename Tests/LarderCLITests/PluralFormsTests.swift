@@ -77,3 +77,23 @@ extension PluralFormsTests {
         #expect(!quiet.stdout.contains("`zero`") && quiet.stdout.contains("`few`"), "\(quiet.stdout)")
     }
 }
+
+extension PluralFormsTests {
+    /// An English `zero` form reaches the formats that show it for a count of 0, both ways
+    /// a build runs; gettext and Android, which cannot hold it, leave it out.
+    @Test func aZeroFormIsKeptWhereTheFormatShowsIt() throws {
+        let dir = try project(#"[{"id": "a", "text": {"en": {"zero": "No games yet", "one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}}}]"#)
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+            func read(_ path: String) throws -> String { try String(contentsOf: dir.url.appendingPathComponent(path), encoding: .utf8) }
+            #expect(try read("dist/i18n/locales/en/msg.json").contains(#""text_zero": "No games yet""#))
+            #expect(!(try read("dist/i18n/locales/ru/msg.json")).contains("_zero"))
+            #expect(try read("dist/apple/en.lproj/Content.stringsdict").contains("<key>zero</key>\n\t\t\t<string>No games yet</string>"))
+            let catalog = try read("dist/Content.xcstrings")
+            #expect(catalog.contains(#""zero" : {"#) && catalog.contains("No games yet"))
+            #expect(!(try read("dist/res/values/strings.xml")).contains("No games yet"))
+            #expect(!(try read("dist/po/en.po")).contains("No games yet"))
+        }
+    }
+}

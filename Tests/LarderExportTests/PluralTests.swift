@@ -78,3 +78,32 @@ import LarderCore
         }
     }
 }
+
+/// A `zero` form in a language whose rules have none ("No games yet" in English) was
+/// dropped from every export; i18next, String Catalogs and `.stringsdict` show it for a
+/// count of 0 in any language.
+@Suite struct ZeroFormTests {
+    let resolver = LocaleResolver(locales: ["en", "ar"])
+    let text = LocalizedText([("en", .plural([.zero: "No games yet", .one: "%d game", .other: "%d games"]))])
+
+    @Test func theResolverKeepsAZeroFormTheTextGives() throws {
+        let en = try #require(resolver.resolve(text, for: "en"))
+        #expect(en.value == .plural([.zero: "No games yet", .one: "%d game", .other: "%d games"]))
+        #expect(en.filledCategories.isEmpty)
+        // Arabic has a zero of its own: filled from the English text's, as before.
+        #expect(resolver.value(text, for: "ar") == .plural([.zero: "No games yet", .one: "%d game", .two: "%d games", .few: "%d games", .many: "%d games", .other: "%d games"]))
+        // No zero form: nothing added.
+        let plain = LocalizedText([("en", .plural([.one: "%d game", .other: "%d games"]))])
+        #expect(resolver.value(plain, for: "en") == .plural([.one: "%d game", .other: "%d games"]))
+    }
+
+    @Test func androidWritesOnlyTheCategoriesOfTheLocale() throws {
+        let forms = try #require(resolver.value(text, for: "en"))
+        var en = ""
+        AndroidExporter.resource("a", forms, locale: "en", into: &en)
+        #expect(!en.contains("zero") && en.contains("quantity=\"one\"") && en.contains("quantity=\"other\""), "\(en)")
+        var ar = ""
+        AndroidExporter.resource("a", forms, locale: "ar", into: &ar)
+        #expect(ar.contains("<item quantity=\"zero\">No games yet</item>"), "\(ar)")
+    }
+}

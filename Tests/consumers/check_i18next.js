@@ -1,8 +1,9 @@
 // Loads every i18next bundle under the folders given on the command line with the real
 // i18next (Debian's node-i18next) and checks, for every shipped locale and namespace:
 //  - every key resolves through i18next to the value in the file;
-//  - plural keys carry exactly the suffixes Intl.PluralRules gives the locale, and
-//    t(key, {count}) picks the right form for a count of each category;
+//  - plural keys carry exactly the suffixes Intl.PluralRules gives the locale (and maybe
+//    `_zero`, which i18next uses for a count of 0 in any language), and t(key, {count})
+//    picks the right form for a count of each category (the `_zero` form for 0);
 //  - every project locale has the same keys as the source language (no holes);
 //  - fallbacks: a region the bundle does not ship (pt-ZZ, zh-Hant-ZZ) resolves to the
 //    project locale's own text through the ancestors the bundle ships (never to zh for
@@ -75,8 +76,16 @@ for (const bundle of process.argv.slice(2)) {
       const expected = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.slice().sort();
       for (const [base, forms] of Object.entries(plurals)) {
         const got = Object.keys(forms).sort();
-        if (JSON.stringify(got) !== JSON.stringify(expected)) errors.push(`${ns}:${base} has plural forms ${got}, Intl.PluralRules(${lng}) wants ${expected}`);
+        // A `zero` form beyond the language's categories: i18next shows it for a count of 0.
+        const extraZero = 'zero' in forms && !expected.includes('zero');
+        const want = extraZero ? expected.concat(['zero']).sort() : expected;
+        if (JSON.stringify(got) !== JSON.stringify(want)) errors.push(`${ns}:${base} has plural forms ${got}, Intl.PluralRules(${lng}) wants ${expected}`);
+        if (extraZero) {
+          const value = i18n.t(base, { lng, ns, count: 0 });
+          if (value !== forms.zero) errors.push(`${ns}:${base} with count 0 gives ${JSON.stringify(value)}, expected the 'zero' form`);
+        }
         for (const category of got) {
+          if (category === 'zero' && extraZero) continue;
           const n = countFor(lng, category);
           if (n === null) continue;
           const value = i18n.t(base, { lng, ns, count: n });

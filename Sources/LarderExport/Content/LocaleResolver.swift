@@ -151,9 +151,12 @@ public struct LocaleResolver: Sendable {
         return text.values.indices.first { !text.values[$0].value.isBlank }
     }
 
-    /// `value`'s forms for exactly the categories `locale` uses: missing ones (and blank
-    /// ones) take the `other` form; categories the locale does not use are dropped. A plain
-    /// string counts as the `other` form.
+    /// `value`'s forms for the categories `locale` uses: missing ones (and blank ones) take
+    /// the `other` form; categories the locale does not use are dropped, but for a `zero`
+    /// form the text gives, which i18next, String Catalogs and `.stringsdict` show for a
+    /// count of 0 in any language ("No games yet"); the formats that cannot hold it in a
+    /// language without zero (gettext, Android) leave it out, and the `plural-forms` rule
+    /// says so. A plain string counts as the `other` form.
     public func completePlural(_ value: TextValue, for locale: String) -> (forms: [PluralCategory: String], filled: [PluralCategory]) {
         let given: [PluralCategory: String]
         switch value {
@@ -171,6 +174,7 @@ public struct LocaleResolver: Sendable {
                 if category != .other { filled.append(category) }
             }
         }
+        if forms[.zero] == nil, let zero = given[.zero] { forms[.zero] = zero }
         return (forms, filled)
     }
 }

@@ -95,14 +95,18 @@ public struct AndroidExporter: BundleExporter {
         }
     }
 
-    /// One string's resource: `<string>`, or `<plurals>` with an item per category.
-    static func resource(_ name: String, _ value: TextValue, into xml: inout String) {
+    /// One string's resource: `<string>`, or `<plurals>` with an item per category
+    /// `locale` uses. (Android takes `zero` only from a language whose rules have it: the
+    /// `zero` form an English text may have for i18next and Apple's formats is left out.)
+    static func resource(_ name: String, _ value: TextValue, locale: String, into xml: inout String) {
         switch value {
         case .text(let s):
             let formatted = s.utf8.contains(0x25) ? " formatted=\"false\"" : ""
             let text = isFormatted([s]) ? Placeholder.escapingLiteralPercents(s) : s
             xml += "    <string name=\"\(name)\"\(formatted)>\(Escape.android(text))</string>\n"
-        case .plural(let forms):
+        case .plural(let all):
+            let used = PluralRules.categories(for: locale)
+            let forms = all.filter { used.contains($0.key) }
             let formatted = forms.values.contains { $0.utf8.contains(0x25) } ? " formatted=\"false\"" : ""
             let escape = isFormatted(forms.values)
             xml += "    <plurals name=\"\(name)\"\(formatted)>\n"
@@ -151,7 +155,7 @@ public struct AndroidExporter: BundleExporter {
             var xml = Self.header
             for entry in run.catalog.entries {
                 guard let value = run.resolve(entry, for: locale) else { continue }
-                Self.resource(names[entry.key.description]!, value, into: &xml)
+                Self.resource(names[entry.key.description]!, value, locale: locale, into: &xml)
             }
             xml += Self.footer
             artifacts.append(try artifact("\(folder)/\(fileName)", Array(xml.utf8)))

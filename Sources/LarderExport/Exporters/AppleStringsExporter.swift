@@ -11,8 +11,9 @@ import LarderJSON
 /// Each entry is `"recipe.negroni.name" = "Negroni";` under a comment naming the field;
 /// quotes, backslashes and line breaks are escaped (`\"`, `\\`, `\n`). A plural text's
 /// `.stringsdict` entry is `NSStringLocalizedFormatKey` = `%#@value@` with an
-/// `NSStringPluralRuleType` dictionary holding exactly the categories the locale uses; its
-/// `other` form is also in the `.strings` file, so every key is there.
+/// `NSStringPluralRuleType` dictionary holding the categories the locale uses (and a `zero`
+/// form the text gives, which Apple's plural rules show for a count of 0 in any language);
+/// its `other` form is also in the `.strings` file, so every key is there.
 ///
 ///     exports:
 ///       - strings: { out: dist/ios, table: Content }

@@ -647,7 +647,7 @@ extension AndroidExporter: StreamingExporter {
                 var xml = ""
                 for (entry, name) in zip(texts, names) {
                     guard let value = resolve(entry, locale) else { continue }
-                    AndroidExporter.resource(name, value, into: &xml)
+                    AndroidExporter.resource(name, value, locale: locale, into: &xml)
                 }
                 return Array(xml.utf8)
             }
