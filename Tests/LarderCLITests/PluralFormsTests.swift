@@ -97,3 +97,21 @@ extension PluralFormsTests {
         }
     }
 }
+
+extension PluralFormsTests {
+    /// A category the locale uses and the text lacks was filled from `other` with no word
+    /// (i18next `text_many`, gettext `msgstr[2]`, Android `many` = "%d игры").
+    @Test func aFormTheLocaleNeedsAndTheTextLacksIsAWarningAtTheText() throws {
+        let dir = try project("""
+            [
+              {"id": "a", "text": {"en": {"one": "%d game", "other": "%d games"},
+                                   "ru": {"one": "%d игра", "few": "%d игры", "other": "%d игры"}}},
+              {"id": "b", "text": {"en": {"one": "%d game", "other": "%d games"}, "ru": "Игр: %d"}}
+            ]
+            """)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/m.json:3:30: warning: text (ru) has no `many` form, which ru uses for counts such as 0, 5 and 6 (CLDR); every export shows its `other` form for those counts; add the form [locale-complete]"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/m.json:4:77: warning: text (ru) is one string in a text with plural forms, and ru also has `one`, `few` and `many` forms (CLDR)"), "\(lint.stdout)")
+    }
+}

@@ -1,7 +1,8 @@
 import LarderCore
 import LarderJSON
 
-/// `locale-complete`: every localized text has a text for every locale of the project.
+/// `locale-complete`: every localized text has a text for every locale of the project, and
+/// every plural form each locale uses.
 ///
 /// The locales are the `locales` option (set by the config loader from `locales:` in
 /// larder.yml), the source language first. A plain string counts as the source language
@@ -16,7 +17,11 @@ public struct LocaleCompleteRule: ConfigurableRule {
         for, the first being the source language. A text missing a language falls back to \
         another one in the app, so users see a mix of languages. Localized text is a \
         string, which counts as the source language only, or an object of language tag -> \
-        text; language tags compare without case.
+        text; language tags compare without case. A text with plural forms \
+        (`{"one": "%d game", "other": "%d games"}`) has, in each locale, a form for every \
+        CLDR category the locale uses (Russian one, few, many and other): a form it lacks \
+        (or a plain string in place of forms) is filled with the `other` form by every \
+        export, so "5 игры" is shown where "5 игр" is right.
 
         Checked: recipe name, description, steps, ingredients (free text, names and notes) \
         and image `alt` texts; location name, summary, description, a written address and \
@@ -47,6 +52,14 @@ public struct LocaleCompleteRule: ConfigurableRule {
                       at: "/en:milk", kind: "taxonomy", options: ["locales": ["en", "fr", "pt"]]),
             .triggers(#"{"id": "easy", "title": {"en": "Easy Peasy", "vi": "Dễ"}, "description": {"en": "Win on easy."}}"#,
                       at: "/description", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title", "/description"]]),
+            // Plural forms: every category each locale uses (ru: one, few, many, other);
+            // a plain string is enough for a language with `other` alone (ja).
+            .passes(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}, "ja": "%d ゲーム"}}"#,
+                    kind: "achievement", options: ["locales": ["en", "ru", "ja"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": {"one": "%d игра", "few": "%d игры", "other": "%d игры"}}}"#,
+                      at: "/title/ru", kind: "achievement", options: ["locales": ["en", "ru"], "fields": ["/title"]]),
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "ru": "Игр: %d"}}"#,
+                      at: "/title/ru", kind: "achievement", options: ["locales": ["en", "ru"], "fields": ["/title"]]),
             // A kind of your own without `fields`: the language maps the exporters export.
             .triggers(#"{"id": "easy", "title": {"en": "Easy Peasy", "vi": "Dễ"}, "levels": [{"name": {"en": "One"}}], "x-note": {"en": "internal"}}"#,
                       at: "/levels/0/name", kind: "achievement", options: ["locales": ["en", "vi"]]),
@@ -81,8 +94,30 @@ public struct LocaleCompleteRule: ConfigurableRule {
                     "\($0) is a plain string, which counts as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); write it as an object of language -> text with every locale"
                 }
             case .object:
+                if PluralFormsRule.isForms(json, field, locales: locales) {
+                    // Plural forms alone: the source language's, as a plain string is.
+                    Self.checkForms(field, locale: locales[0], json: json, sink: &sink)
+                    let missing = Array(locales.dropFirst())
+                    guard !missing.isEmpty else { continue }
+                    sink.report(field) {
+                        "\($0) is plural forms alone, which count as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(all)); write it as an object of language -> plural forms with every locale"
+                    }
+                    continue
+                }
                 keys.removeAll(keepingCapacity: true)
-                for (key, _) in json.members(field) { if let k = json.string(key) { keys.append(k) } }
+                var hasForms = false
+                for (key, value) in json.members(field) {
+                    if let k = json.string(key) { keys.append(k) }
+                    if json.kind(value) == .object { hasForms = true }
+                }
+                if hasForms {
+                    // Each locale's forms: those its CLDR rules use and the text lacks are
+                    // filled with the `other` form by every export.
+                    for (locale, tag) in zip(locales, lowered) {
+                        guard let value = json.members(field).first(where: { Self.key(json.string($0.key) ?? "", lowercasesTo: tag) })?.value else { continue }
+                        Self.checkForms(value, locale: locale, json: json, sink: &sink)
+                    }
+                }
                 // Most texts have every locale: that is found without building the list.
                 // (A key written as the tag, the usual spelling, is found by plain comparison.)
                 guard !lowered.allSatisfy({ tag in keys.contains(tag) || keys.contains { Self.key($0, lowercasesTo: tag) } }) else { continue }
@@ -97,5 +132,50 @@ public struct LocaleCompleteRule: ConfigurableRule {
             }
         }
         return sink.diagnostics
+    }
+
+    /// Reports the plural categories `locale` uses that the value at `node` (of a text with
+    /// plural forms) lacks: a form missing or blank, or every form but `other` for a plain
+    /// string. (A missing `other` is `plural-forms`'s error.)
+    static func checkForms(_ node: Int, locale: String, json: JSONDocument, sink: inout DiagnosticSink) {
+        var given: Set<PluralCategory> = [.other]
+        let isString = json.kind(node) == .string
+        if !isString {
+            guard json.kind(node) == .object else { return }
+            for (key, value) in json.members(node) {
+                guard let category = json.string(key).flatMap(PluralCategory.init(rawValue:)), let text = json.string(value), !Text.isBlank(text) else { continue }
+                given.insert(category)
+            }
+        }
+        let missing = PluralRules.categories(for: locale).filter { !given.contains($0) }
+        guard !missing.isEmpty else { return }
+        let names = missing.map { "`\($0.rawValue)`" }
+        let counts: String
+        if missing.count == 1 {
+            counts = Text.list(examples(of: missing[0], in: locale).map(String.init))
+        } else {
+            counts = Text.list(missing.map { category in examples(of: category, in: locale).first.map { "\($0) (\(category.rawValue))" } ?? "fractions (\(category.rawValue))" })
+        }
+        let uses = counts.isEmpty ? "which \(locale) uses for fractions" : "which \(locale) uses for counts such as \(counts)"
+        if isString {
+            sink.report(node) {
+                "\($0) is one string in a text with plural forms, and \(locale) also has \(Text.list(names)) forms (CLDR), \(uses); every export shows this string for those counts; write it as plural forms"
+            }
+        } else {
+            sink.report(node) {
+                "\($0) has no \(Text.list(names)) form\(missing.count > 1 ? "s" : ""), \(uses) (CLDR); every export shows its `other` form for those counts; add the form\(missing.count > 1 ? "s" : "")"
+            }
+        }
+    }
+
+    /// Up to three counts of `category` in `locale` (nothing for a category only fractions
+    /// take, such as Czech `many`).
+    static func examples(of category: PluralCategory, in locale: String) -> [Int] {
+        var found: [Int] = []
+        for n in Array(0...1000) + [1_000_000] where PluralRules.category(of: n, in: locale) == category {
+            found.append(n)
+            if found.count == 3 { break }
+        }
+        return found
     }
 }
