@@ -115,3 +115,19 @@ extension PluralFormsTests {
         #expect(lint.stdout.contains("content/m.json:4:77: warning: text (ru) is one string in a text with plural forms, and ru also has `one`, `few` and `many` forms (CLDR)"), "\(lint.stdout)")
     }
 }
+
+extension PluralFormsTests {
+    /// `.stringsdict` (XML) turned U+0007 into U+FFFD without a word, while `.strings`
+    /// escapes it as `\U0007`.
+    @Test func aControlCharacterAStringsdictCannotHoldIsReportedAtItsEscape() throws {
+        let dir = try project(#"[{"id": "a", "text": {"en": {"one": "Bell\u0007 %d", "other": "Bells %d"}, "ru": {"one": "x %d", "few": "y %d", "many": "z %d", "other": "w %d"}}}]"#,
+                              exports: ["strings: { out: dist/apple"])
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/m.json:1:42: warning: the `one` form of text (en) holds U+0007, which XML cannot hold"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("writes U+FFFD (�) in its place"), "\(lint.stdout)")
+        // Without a .stringsdict among the exports, nothing changes the character.
+        let other = try project(#"[{"id": "a", "text": {"en": {"one": "Bell\u0007 %d", "other": "Bells %d"}}}]"#, exports: ["xcstrings: { out: dist/Content.xcstrings"])
+        #expect(!(try CLI.run(["lint"], in: other.url)).stdout.contains("U+0007"))
+    }
+}

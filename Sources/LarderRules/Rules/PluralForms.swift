@@ -31,7 +31,11 @@ public struct PluralFormsRule: ConfigurableRule {
         (`key_zero`), String Catalogs and `.stringsdict` show it for a count of 0 in any \
         language, so it is exported there; gettext and Android cannot hold it for a language \
         whose rules have no zero, so a project exporting to them gets a warning naming them. \
-        These warnings are never more than the rule's severity. A form the language needs \
+        A form holding a character XML 1.0 cannot hold, even as `&#7;` (a control character \
+        but tab and line breaks, U+FFFE, U+FFFF), is a warning in a project exporting \
+        `strings`: a plural text goes to a `.stringsdict`, an XML property list, which \
+        writes U+FFFD (�) in its place (the `.strings` file, String Catalog, Android, gettext \
+        and i18next escape it). These warnings are never more than the rule's severity. A form the language needs \
         and the text lacks is `locale-complete`'s to report.
 
         Checked: the fields `locale-complete` checks (or `fields: [...]`), the fields the \
@@ -66,6 +70,11 @@ public struct PluralFormsRule: ConfigurableRule {
                       at: "/title/en/few", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"]]),
             .triggers(#"{"id": "gold", "title": {"en": {"zero": "No games yet", "one": "Win a game", "other": "Win %d games"}}}"#,
                       at: "/title/en/zero", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"], "exports": ["i18next", "gettext"]]),
+            // XML cannot hold a control character, even escaped: .stringsdict gets U+FFFD.
+            .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game\u0007", "other": "Win %d games"}}}"#,
+                      at: "/title/en/one", kind: "achievement", options: ["locales": ["en"], "fields": ["/title"], "exports": ["strings"]]),
+            .passes(#"{"id": "gold", "title": {"en": {"one": "Win a game\u0007", "other": "Win %d games"}}}"#,
+                    kind: "achievement", options: ["locales": ["en"], "fields": ["/title"], "exports": ["xcstrings"]]),
         ]
     }
 
@@ -125,6 +134,12 @@ public struct PluralFormsRule: ConfigurableRule {
         for (key, value) in json.members(node) {
             let name = json.string(key) ?? ""
             if name == "other" { hasOther = true }
+            if exports.contains("strings"), json.kind(value) == .string, let found = Self.xmlForbidden(json, value) {
+                let names = Text.list(found.scalars.map { "U+" + String($0, radix: 16, uppercase: true).leftPadded(to: 4) })
+                sink.report(value, bytes: found.first,
+                            "the `\(name)` form of \(label) holds \(names), which XML cannot hold (a control character, or a noncharacter): the strings export's .stringsdict, where plural forms go, writes U+FFFD (�) in its place; remove it, or write what it stands for")
+                sink.capLastAtWarning()
+            }
             guard let category = PluralCategory(rawValue: name) else {
                 let hint = Suggest.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
                 sink.report(value, bytes: json.byteRange(key),
@@ -152,6 +167,49 @@ public struct PluralFormsRule: ConfigurableRule {
         }
     }
 
+    /// The characters of the string at `node` that XML 1.0 cannot hold, even escaped (C0
+    /// controls but tab, line feed and carriage return; U+FFFE, U+FFFF), each once, with
+    /// the bytes of the first as the file writes it (`\u0007`); nil when there are none.
+    /// JSON holds a control character only escaped.
+    static func xmlForbidden(_ json: JSONDocument, _ node: Int) -> (scalars: [UInt32], first: Range<Int>)? {
+        let range = json.rawStringBytes(node)
+        let bytes = json.bytes
+        var scalars: [UInt32] = []
+        var first: Range<Int>?
+        func found(_ value: UInt32, _ at: Range<Int>) {
+            if first == nil { first = at }
+            if !scalars.contains(value) { scalars.append(value) }
+        }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\"), i + 1 < range.upperBound {
+                switch bytes[i + 1] {
+                case UInt8(ascii: "b"): found(0x08, i..<i + 2)
+                case UInt8(ascii: "f"): found(0x0C, i..<i + 2)
+                case UInt8(ascii: "u") where i + 6 <= range.upperBound:
+                    if let v = UInt32(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16),
+                        (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0xFFFE || v == 0xFFFF
+                    {
+                        found(v, i..<i + 6)
+                    }
+                    i += 6
+                    continue
+                default: break
+                }
+                i += 2
+                continue
+            }
+            // U+FFFE and U+FFFF written as themselves: EF BF BE, EF BF BF.
+            if b == 0xEF, i + 2 < range.upperBound, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE {
+                found(bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF, i..<i + 3)
+            }
+            i += 1
+        }
+        guard let first else { return nil }
+        return (scalars, first)
+    }
+
     /// What a value is, for a message: `a number`, `a list`.
     static func kindName(_ json: JSONDocument, _ node: Int) -> String {
         switch json.kind(node) {
@@ -165,3 +223,10 @@ public struct PluralFormsRule: ConfigurableRule {
     }
 }
 
+
+extension String {
+    /// The string with zeros before it up to `width` characters (`7` -> `0007`).
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
