@@ -7,7 +7,8 @@ import LarderJSON
 /// `extractionState: manual` (the strings come from content, not from code, so Xcode must
 /// not mark them stale) and a comment naming the field. A value filled in from another
 /// language (or a plural form filled from `other`) is marked `needs_review`; plural texts
-/// become `variations.plural` with exactly the categories each locale uses. The file is
+/// become `variations.plural` with the categories each locale uses, and a `zero` form
+/// where the text gives one (shown for a count of 0 in any language). The file is
 /// written as Xcode writes it (two-space indent, `" : "`, sorted keys, no final line
 /// break), so Xcode re-saving it changes nothing and a one-word change in the content is a
 /// one-line diff.

@@ -100,7 +100,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                     let missing = Array(locales.dropFirst())
                     guard !missing.isEmpty else { continue }
                     sink.report(field) {
-                        "\($0) is plural forms alone, which count as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(all)); write it as an object of language -> plural forms with every locale"
+                        "\($0) is plural forms alone, which count as \(locales[0]) only, and lacks \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); write it as an object of language -> plural forms with every locale"
                     }
                     continue
                 }

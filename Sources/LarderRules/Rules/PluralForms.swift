@@ -92,12 +92,11 @@ public struct PluralFormsRule: ConfigurableRule {
                 continue
             }
             for (key, value) in json.members(field) {
-                let language = json.string(key) ?? ""
                 switch json.kind(value) {
                 case .string:
                     continue
                 case .object:
-                    check(forms: value, language: language, json: json, exports: exports, sink: &sink)
+                    check(forms: value, language: json.string(key) ?? "", json: json, exports: exports, sink: &sink)
                 default:
                     let what = Self.kindName(json, value)
                     sink.report(value) {
@@ -112,16 +111,33 @@ public struct PluralFormsRule: ConfigurableRule {
     /// True when the object at `node` is plural forms rather than a map of languages: it has
     /// `other`, or a category name and no key of a project locale's language.
     static func isForms(_ json: JSONDocument, _ node: Int, locales: [String]) -> Bool {
+        // Read from the keys' bytes first: nearly every object is a language map, whose
+        // keys name no category (it runs for every text of every document linted).
         var category = false
-        var language = false
+        for (key, _) in json.members(node) {
+            if json.hasEscapes(key) {
+                guard let k = json.string(key) else { continue }
+                if k == "other" { return true }
+                if PluralCategory(rawValue: k) != nil { category = true }
+                continue
+            }
+            let raw = json.bytes[json.rawStringBytes(key)]
+            if raw.elementsEqual("other".utf8) { return true }
+            if Self.isCategoryName(raw) { category = true }
+        }
+        guard category else { return false }
         let languages = Set(locales.map { String($0.prefix { $0 != "-" }).lowercased() })
         for (key, _) in json.members(node) {
             guard let k = json.string(key) else { continue }
-            if k == "other" { return true }
-            if PluralCategory(rawValue: k) != nil { category = true }
-            if languages.contains(String(k.prefix { $0 != "-" }).lowercased()) { language = true }
+            if languages.contains(String(k.prefix { $0 != "-" }).lowercased()) { return false }
         }
-        return category && !language
+        return true
+    }
+
+    /// True when `bytes` spell a plural category's name.
+    static func isCategoryName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard (3...5).contains(bytes.count) else { return false }
+        return PluralCategory.allCases.contains { $0.rawValue.utf8.elementsEqual(bytes) }
     }
 
     /// Checks the plural forms at `node`, of the text's value in `language`.
