@@ -404,12 +404,23 @@ public struct Linter: Sendable {
     /// there when it has no `key`, and reports a document that lacks such a field.
     public static let exportIDsOption = "exportIDs"
 
+    /// The option the linter sets to the kinds the config has content entries for
+    /// (`["recipe", "location"]`), whether or not their include patterns take in any file:
+    /// `reference` checks the shop ids of recipes whenever the project declares locations,
+    /// also when its location files hold none, or are gone.
+    public static let contentKindsOption = "contentKinds"
+
     /// A rule's options with what the config knows added: the entry's `images` folder, the
     /// project's `locales`, the text fields of the entry's schema and those the exports name
-    /// for its kind, the exports' ids and the id fields the exports name for its kind (a
-    /// rule's own options win).
+    /// for its kind, the exports' ids, the id fields the exports name for its kind and the
+    /// kinds of the config's content entries (a rule's own options win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
+        if o[Self.contentKindsOption] == nil, !config.content.isEmpty {
+            var kinds: [String] = []
+            for entry in config.content where !kinds.contains(entry.kind) { kinds.append(entry.kind) }
+            o[Self.contentKindsOption] = .array(kinds.map(JSONValue.string))
+        }
         if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
         if o["images"] == nil, let images = entry?.images { o["images"] = .string(images) }
         if o["kind"] == nil, let kind = entry?.kind { o["kind"] = .string(kind) }

@@ -22,11 +22,14 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         `allergens`, `categories`, `labels` and `origins` (`en:milk`), and the `category` \
         and `tags` of recipes and locations (`dessert`).
 
-        Each check runs only when the content holds documents of the other kind: shop ids \
-        are checked when the project has locations, tags when it has a taxonomy, so linting \
-        one file alone does not report everything it points to. Which fields hold tags is \
-        the `tagFields` option; tags and location ids the app defines itself can be \
-        listed in `knownTags` and `knownLocations`.
+        Shop ids are checked whenever larder.yml has a `location` content entry, and tags \
+        whenever it has a `taxonomy` entry, also when those entries hold no document (an \
+        empty list, a file deleted or renamed): every reference is then broken, and is \
+        reported, so a commit that removes the shops others point to fails. Without such \
+        an entry (a project whose app defines its own shops or labels, a rule run on \
+        documents alone) the check runs only when the documents checked hold locations or \
+        a taxonomy. Which fields hold tags is the `tagFields` option; tags and location ids \
+        the app defines itself can be listed in `knownTags` and `knownLocations`.
         """
     }
     public var options: [RuleOption] {
@@ -60,6 +63,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             .triggers(#"{"id": "negroni", "shops": ["gerrys", "the-whisky-shop", 3]}"#, at: "/shops/1", "/shops/2",
                       kind: "recipe", options: ["knownLocations": ["gerrys"]]),
             .passes(#"{"id": "negroni", "shops": ["gerrys"]}"#, kind: "location", options: ["knownLocations": []]),
+            // larder.yml declares locations and a taxonomy, whose files hold none.
+            .triggers(#"{"id": "negroni", "category": "classic", "shops": ["gerrys"]}"#, at: "/category", "/shops/0", kind: "recipe",
+                      options: [Linter.contentKindsOption: ["recipe", "location", "taxonomy"]]),
         ]
     }
 
@@ -269,6 +275,10 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                 tags.formUnion(keys)
             }
         }
+        // The config declares the kind: its documents are all there are, even none.
+        let declared = options.strings(Linter.contentKindsOption) ?? []
+        if declared.contains(ContentFields.location) { hasLocations = true }
+        if declared.contains(ContentFields.taxonomy) { hasTaxonomy = true }
         if let known = options.strings("knownTags") {
             hasTaxonomy = true
             tags.formUnion(known)
@@ -301,7 +311,11 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                 for shop in entry.facts.shops where !locationIDs.contains(shop.text) {
                     var message = "shop \(Text.quoted(shop.text)) is not the id of any location of the project"
                     if sortedIDs == nil { sortedIDs = locationIDs.sorted() }
-                    if let guess = Suggest.closest(to: shop.text, in: sortedIDs ?? []) { message += " (did you mean '\(guess)'?)" }
+                    if locationIDs.isEmpty {
+                        message += ", which has none (its location content holds no document)"
+                    } else if let guess = Suggest.closest(to: shop.text, in: sortedIDs ?? []) {
+                        message += " (did you mean '\(guess)'?)"
+                    }
                     message += "; use a location's id, or add the location"
                     found.append((entry.file, shop.place, message))
                 }
@@ -310,7 +324,11 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                 for tag in entry.facts.tags where !tags.contains(tag.text) {
                     var message = "\(Self.singular(tag.field)) \(Text.quoted(tag.text)) is not in any taxonomy, so it has no label to show"
                     if sortedTags == nil { sortedTags = tags.sorted() }
-                    if let guess = Suggest.closest(to: tag.text, in: sortedTags ?? []) { message += " (did you mean '\(guess)'?)" }
+                    if tags.isEmpty {
+                        message += " (the project's taxonomy content holds no tag)"
+                    } else if let guess = Suggest.closest(to: tag.text, in: sortedTags ?? []) {
+                        message += " (did you mean '\(guess)'?)"
+                    }
                     message += "; use a tag of the taxonomy, or add the tag with its labels"
                     found.append((entry.file, tag.place, message))
                 }
