@@ -19,6 +19,7 @@ public enum BuiltInRules {
         PluralFormsRule(),
         ReferenceRule(),
         UniqueIDRule(),
+        UniqueTagRule(),
         UnknownUnitRule(),
         URLRule(),
     ]

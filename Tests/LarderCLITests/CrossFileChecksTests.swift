@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The content-wide checks end to end, as a commit hook runs them: what other files point
-/// to (`reference`), with and without the lint cache, on the working tree and on git's
-/// index.
+/// to (`reference`) and what they define (`unique-tag`), with and without the lint cache,
+/// on the working tree and on git's index.
 @Suite struct CrossFileChecksTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
@@ -62,5 +62,31 @@ import Testing
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("content/drinks.json:"), "\(r.stdout)")
         #expect(r.stdout.contains("is not the id of any location of the project, which has none"), "\(r.stdout)")
+    }
+
+    /// A tag defined in two taxonomy files: the build kept the last labels without a word.
+    /// Reported wherever the run reports, from the cache's facts of the other file too.
+    @Test func aTagDefinedTwiceIsReportedInEitherFile() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", Self.config)
+        try dir.write("content/drinks.json", #"[{"id": "mai-tai", "name": "Mai tai", "category": "classic", "ingredients": ["40 ml rum"]}]"#)
+        try dir.write("content/shops.json", "[]")
+        try dir.write("content/taxonomy.json", #"{"classic": {"en": "Classic"}}"#)
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
+        try dir.write("content/taxonomy2.json", #"{"tiki": {"en": "Tiki"}, "classic": {"en": "Tiki"}}"#)
+        try git(["add", "content/taxonomy2.json"], in: dir.url)
+        let second = "content/taxonomy2.json:1:26: error: tag 'classic' is already defined by the taxonomy at content/taxonomy.json:1:2"
+        for run in [["--staged"], ["--staged"], ["--no-cache"], []] {
+            let r = try CLI.run(["lint", "--format", "xcode", "content/taxonomy2.json"] + run, in: dir.url)
+            #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains(second), "\(r.stdout)")
+            #expect(r.stdout.contains("the exports keep only this one's labels"), "\(r.stdout)")
+        }
+        // Only the first definition's file reported on: the tag is reported there.
+        let first = try CLI.run(["lint", "--format", "xcode", "content/taxonomy.json"], in: dir.url)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("content/taxonomy.json:1:2: error: tag 'classic' is defined again by the taxonomy at content/taxonomy2.json:1:26"), "\(first.stdout)")
     }
 }

@@ -120,6 +120,12 @@ import Testing
         try project.write("taxonomy/t.json", #"{"cocktail": {"en": "Cocktail"}, "bitter": {"en": "Bitter"}, "sweat": {"en": "Sweat"}}"#)
         try await Self.compare(project, "edits")
 
+        // A tag defined again in a second taxonomy file: reported from either file.
+        try project.write("taxonomy/u.json", #"{"sour": {"en": "Sour"}, "cocktail": {"en": "Mixed drink"}}"#)
+        try await Self.compare(project, "tag twice")
+        #expect(try await Self.ruleIDs(project, reportingOn: ["taxonomy/t.json"]).contains("unique-tag"))
+        #expect(try await Self.ruleIDs(project, reportingOn: ["taxonomy/u.json"]).contains("unique-tag"))
+
         // A rename changes the load order: which of two equal ids comes first.
         try project.write("recipes/b.json", Self.recipe("americano", shops: ["gerrys"]))
         try await Self.compare(project, "duplicate again")
