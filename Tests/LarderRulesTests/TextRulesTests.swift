@@ -106,4 +106,21 @@ import Testing
         #expect(rule.check(docs[1], context: context).isEmpty)
         #expect(rule.check(docs[2], context: context).count == 2)
     }
+
+    /// Language tags compare without case: a text with `EN` and `en` has two values for one
+    /// language, and the exports kept one of them without a word.
+    @Test func aLanguageWrittenTwiceInTwoCases() throws {
+        let json = #"{"id": "fizz", "name": {"EN": "Lime fizz", "es": "B", "en": "Old name"}, "description": {"\u0065n": "A", "EN": "B", "En": "C"}, "steps": [{"en": "Stir.", "en": "Shake."}, {"en": "Pour.", "en-GB": "Pour."}]}"#
+        let found = try run(rule, json, kind: "recipe", options: ["locales": ["en", "es"]])
+        #expect(found.map(\.pointer) == ["/name/en", "/description/EN", "/description/En", "/steps/0/en"])
+        let name = try #require(found.first { $0.pointer == "/name/en" })
+        #expect(name.severity == .warning)
+        #expect(name.message == "name (en) is a second value for 'EN' (line 1, column 25): language tags compare without case, so 'en' and 'EN' are one language and the exports keep only one of the two texts; remove one, or merge them")
+        #expect(name.related.map(\.start.column) == [25])
+        // A taxonomy's labels, and a kind of the team's own (its language maps).
+        let labels = try run(rule, #"{"classic": {"en": "Classic", "es": "Clásico", "ES": "Clásica"}}"#, kind: "taxonomy")
+        #expect(labels.map(\.pointer) == ["/classic/ES"])
+        let own = try run(rule, #"{"id": "easy", "title": {"vi": "Dễ", "VI": "Dễ"}}"#, kind: "achievement", options: ["locales": ["en", "vi"]])
+        #expect(own.map(\.pointer) == ["/title/VI"])
+    }
 }

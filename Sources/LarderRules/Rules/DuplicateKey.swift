@@ -5,7 +5,9 @@ import LarderJSON
 ///
 /// JSON readers keep only one of two values under the same key (most keep the last), so
 /// the other is silently lost. Reported at the repeated key, with the first one as a
-/// related location.
+/// related location. A localized text's language tags compare without case, so `en` and
+/// `EN` in one text are the same key to Larder (the exports keep one of the two values),
+/// and are reported the same way.
 public struct DuplicateKeyRule: Rule {
     public let id = "duplicate-key"
     public let summary = "A key appears only once in an object."
@@ -16,6 +18,11 @@ public struct DuplicateKeyRule: Rule {
         the two values (most readers keep the last) and the other is lost without a word. \
         Larder reports the second key and names where the first one is. Remove one of the \
         two, or rename it if both values are wanted.
+
+        Language tags compare without case, so a localized text (the texts `locale-complete` \
+        checks) that holds `en` and `EN`, or `pt-BR` and `pt-br`, has two values for one \
+        language: the exports keep the first that is not blank and drop the other. That is \
+        reported too, at the second tag.
         """
     }
 
@@ -27,6 +34,11 @@ public struct DuplicateKeyRule: Rule {
             .triggers(#"{"id": "negroni", "name": "Negroni", "name": "Boulevardier"}"#, at: "/name"),
             .triggers(#"{"id": "x", "nutrition": {"per": "100g", "fat": 1, "fat": 2}}"#, at: "/nutrition/fat"),
             .triggers(#"[{"id": "a"}, {"id": "b", "rating": 4, "rating": 5}]"#, at: "/1/rating"),
+            // One language twice in a text, written in two cases.
+            .triggers(#"{"id": "fizz", "name": {"EN": "Lime fizz", "es": "Fizz de lima", "en": "Old name"}}"#,
+                      at: "/name/en", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "fizz", "steps": [{"pt-BR": "Mexa.", "pt-br": "Agite."}]}"#, at: "/steps/0/pt-br", kind: "recipe"),
+            .passes(#"{"id": "fizz", "name": {"en": "Lime fizz", "en-GB": "Lime fizz", "pt-BR": "Fizz"}}"#, kind: "recipe"),
         ]
     }
 
@@ -44,6 +56,45 @@ public struct DuplicateKeyRule: Rule {
                 "key \(Text.quoted(key)) appears twice in the same object (first at line \(first.line), column \(first.column)); a reader keeps only one of the values: remove one, or rename it"
             }
         }
+        // A language written twice in one text, in two cases.
+        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
+        where json.kind(field) == .object && json.count(field) > 1 {
+            Self.sameLanguageTwice(json, field) { first, second in
+                let firstTag = json.string(first) ?? "", secondTag = json.string(second) ?? ""
+                let related = sink.related(first, "first as \(Text.quoted(firstTag)) here")
+                let at = related.start
+                sink.report(second, related: [related]) { label in
+                    "\(label) is a second value for \(Text.quoted(firstTag)) (line \(at.line), column \(at.column)): language tags compare without case, so \(Text.quoted(secondTag)) and \(Text.quoted(firstTag)) are one language and the exports keep only one of the two texts; remove one, or merge them"
+                }
+            }
+        }
         return sink.diagnostics
+    }
+
+    /// Calls `found` with each pair of keys of the object at `node` that differ only in the
+    /// case of ASCII letters (the first key of the language, then the later one). Keys
+    /// written alike are the parser's repeated keys, reported above. Runs for every text of
+    /// every document: an object whose keys hold no upper-case letter (nearly all) is
+    /// passed over after one look at their bytes, with nothing allocated.
+    static func sameLanguageTwice(_ json: JSONDocument, _ node: Int, _ found: (Int, Int) -> Void) {
+        func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        var upper = false
+        for (key, _) in json.members(node) where json.hasEscapes(key) || json.bytes[json.rawStringBytes(key)].contains(where: isUpper) {
+            upper = true
+            break
+        }
+        guard upper else { return }
+        let keys = json.members(node).map(\.key)
+        let spelled = keys.map { json.string($0).map { Array($0.utf8) } ?? [] }
+        func folded(_ b: UInt8) -> UInt8 { isUpper(b) ? b | 0x20 : b }
+        var reported = Set<Int>()
+        for j in spelled.indices.dropFirst() where !reported.contains(j) {
+            for i in 0..<j where !reported.contains(i) && spelled[i].count == spelled[j].count && spelled[i] != spelled[j]
+                && spelled[i].elementsEqual(spelled[j], by: { folded($0) == folded($1) }) {
+                reported.insert(j)
+                found(keys[i], keys[j])
+                break
+            }
+        }
     }
 }
