@@ -17,6 +17,7 @@ public enum BuiltInRules {
         NutritionConsistencyRule(),
         PlaceholdersRule(),
         PluralFormsRule(),
+        QuantityRule(),
         ReferenceRule(),
         UniqueIDRule(),
         UniqueTagRule(),

@@ -283,7 +283,8 @@ struct ScaleRun {
             return
         }
         guard let (amount, style) = read else {
-            sink.add(.note, "could not read the quantity \(json.value(quantityNode).displayText); left as is", at: quantityNode)
+            let why = unreadQuantity(quantityNode).map { " (\($0))" } ?? ""
+            sink.add(.note, "could not read the quantity \(json.value(quantityNode).displayText)\(why); left as is", at: quantityNode)
             return
         }
         let scaled: ScaledQuantity
@@ -332,11 +333,23 @@ struct ScaleRun {
             return (amount, style)
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max"),
-                  let a = try json.rational(min), let b = try json.rational(max) else { return nil }
+                  let a = try json.rational(min), let b = try json.rational(max), a <= b else { return nil }
             return (.range(a, b), AmountStyle())
         default:
             return nil
         }
+    }
+
+    /// Why ``readQuantity(_:)`` read no amount at `node`, when it can tell: a text's problem
+    /// (`the fraction 1/0 has a zero denominator`), or a range whose `min` is above its `max`.
+    func unreadQuantity(_ node: Int) -> String? {
+        if let text = json.string(node) {
+            guard let problem = Amount.problem(in: text), !problem.isUnreadable else { return nil }  // the note quotes it
+            return problem.summary
+        }
+        guard json.kind(node) == .object, let min = json.field(node, "min"), let max = json.field(node, "max"),
+              let a = try? json.rational(min), let b = try? json.rational(max), a > b else { return nil }
+        return "the range runs backwards: min \(json.value(min).displayText) is above max \(json.value(max).displayText)"
     }
 
     /// Writes a scaled quantity in the JSON type it had: a number stays a number when the

@@ -101,6 +101,10 @@ enum AmountScanner {
         var amount: Amount
         var end: Int
         var style: AmountStyle
+        /// What follows the amount that makes it no amount to scale: a fraction with a zero
+        /// denominator (`1/0`, read as `1`), or a range whose second end is the smaller
+        /// (`3-2`, read as `3`). ``amount`` is then the first number alone.
+        var problem: QuantityProblem? = nil
     }
 
     /// A single number at `i`: returns its value, its end and its style.
@@ -207,6 +211,11 @@ enum AmountScanner {
             }
             if let afterJoin {
                 j = skipSpaces(s, afterJoin)
+                if let (second, end2, _) = try? scanNumber(s, at: j, language: language), first > second {
+                    let written = { (r: Range<Int>) in String(String.UnicodeScalarView(s[r])) }
+                    return Scanned(amount: .exact(first), end: end, style: style,
+                                   problem: .reversedRange(lower: written(start..<end), upper: written(j..<end2)))
+                }
                 if let (second, end2, style2) = try scanNumber(s, at: j, language: language), first <= second {
                     var merged = style
                     if style2.fractions != .none { merged.fractions = style2.fractions }
@@ -216,7 +225,112 @@ enum AmountScanner {
                 }
             }
         }
-        return Scanned(amount: .exact(first), end: end, style: style)
+        var scanned = Scanned(amount: .exact(first), end: end, style: style)
+        // "1/0", "1 1/0": the number stops before the fraction, as no fraction has a zero
+        // denominator (nor one of ten digits).
+        var slash = end
+        if slash < s.count, isSpace(s[slash]) {
+            slash = skipSpaces(s, slash)
+            guard slash < s.count, isDigit(s[slash]) else { return scanned }
+            while slash < s.count, isDigit(s[slash]) { slash += 1 }
+        }
+        if slash + 1 < s.count, s[slash] == "/" || s[slash] == "\u{2044}", isDigit(s[slash + 1]) {
+            var k = slash + 1
+            while k < s.count, isDigit(s[k]) { k += 1 }
+            let fraction = String(String.UnicodeScalarView(s[start..<k]))
+            scanned.problem = s[(slash + 1)..<k].allSatisfy { $0 == "0" } ? .zeroDenominator(fraction) : .unreadable(fraction)
+        }
+        return scanned
+    }
+}
+
+/// Why a quantity is no amount Larder can scale, as written.
+public enum QuantityProblem: Sendable, Hashable, CustomStringConvertible {
+    /// A fraction whose denominator is zero (`1/0`).
+    case zeroDenominator(String)
+    /// A range whose second end is smaller than its first (`3-2`, `5 to 1`): the two ends
+    /// as written.
+    case reversedRange(lower: String, upper: String)
+    /// Zero, or a range from zero: an ingredient's amount is above zero.
+    case notPositive(String)
+    /// Text that is not an amount Larder reads (`1 3/2`, a fraction with ten digits).
+    case unreadable(String)
+    /// A number with more digits than Larder computes with exactly.
+    case tooLarge(String)
+
+    /// True for text that is no amount at all (``unreadable(_:)``).
+    public var isUnreadable: Bool { if case .unreadable = self { true } else { false } }
+
+    /// What is wrong, without the fix (`the fraction 1/0 has a zero denominator`).
+    public var summary: String {
+        switch self {
+        case .zeroDenominator(let fraction): "the fraction \(fraction) has a zero denominator"
+        case .reversedRange(let lower, let upper): "the range runs backwards, from \(lower) down to \(upper)"
+        case .notPositive(let text): "\(text) is not above zero"
+        case .unreadable(let text): "'\(text)' is not an amount Larder can read"
+        case .tooLarge(let text): "\(text) has more digits than Larder computes with exactly"
+        }
+    }
+
+    /// What is wrong and how to fix it, in a sentence a person can act on.
+    public var description: String {
+        switch self {
+        case .zeroDenominator: "\(summary), so it is no amount; write the amount meant (1/2, 1 1/2)"
+        case .reversedRange(let lower, let upper): "\(summary); write the smaller amount first (\(upper)-\(lower))"
+        case .notPositive: "\(summary), and an amount is; write the amount, or leave the quantity out"
+        case .unreadable: "\(summary); write a number (1.5), a fraction (1/2, 1 1/2, ½) or a range (2-3)"
+        case .tooLarge: "\(summary); write a smaller number"
+        }
+    }
+}
+
+extension Amount {
+    /// Why `text`, a structured ingredient's quantity, is no amount Larder can scale: not
+    /// read as an amount, a zero denominator, a range that runs backwards, or not above
+    /// zero. Nil when it reads as an amount above zero.
+    ///
+    ///     Amount.problem(in: "1 1/2")   // nil
+    ///     Amount.problem(in: "3-2")     // .reversedRange(lower: "3", upper: "2")
+    ///     Amount.problem(in: "1/0")     // .zeroDenominator("1/0")
+    ///     Amount.problem(in: "0")       // .notPositive("0")
+    public static func problem(in text: String) -> QuantityProblem? {
+        let scalars = Array(text.unicodeScalars)
+        let lead = AmountScanner.skipSpaces(scalars, 0)
+        let trimmed = String(String.UnicodeScalarView(scalars[lead...])).trimmingTrailingSpaces
+        let scanned: AmountScanner.Scanned?
+        do {
+            scanned = try AmountScanner.scanAmount(scalars, at: lead, language: nil)
+        } catch {
+            return .tooLarge(trimmed)
+        }
+        guard let scanned else { return .unreadable(trimmed) }
+        if let problem = scanned.problem { return problem }
+        guard AmountScanner.skipSpaces(scalars, scanned.end) == scalars.count else { return .unreadable(trimmed) }
+        guard scanned.amount.lower > Rational(0) else { return .notPositive(trimmed) }
+        return nil
+    }
+
+    /// Why the amount that starts the free-text ingredient `text` (`1/0 cup flour`, `3-2
+    /// eggs`) is no amount to scale: a zero denominator or a range that runs backwards, which
+    /// the scale transform leaves as written. Nil when the line starts with no such amount.
+    /// Looks at the start of the line only.
+    public static func leadingProblem(in text: String) -> QuantityProblem? {
+        // Most lines start with a word or a plain count: one look at the first byte.
+        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+              (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first >= 0x80 else { return nil }
+        // An amount, its range and a slash fit in the line's first scalars.
+        let scalars = Array(text.unicodeScalars.prefix(48))
+        let lead = AmountScanner.skipSpaces(scalars, 0)
+        return (try? AmountScanner.scanAmount(scalars, at: lead, language: nil))?.problem
+    }
+}
+
+extension String {
+    /// The text without the spaces that end it.
+    fileprivate var trimmingTrailingSpaces: String {
+        var scalars = Array(unicodeScalars)
+        while let last = scalars.last, AmountScanner.isSpace(last) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 }
 

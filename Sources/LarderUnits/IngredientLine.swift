@@ -168,6 +168,8 @@ public struct IngredientParser: Sendable {
         } catch {
             line.problem = "the quantity \(error)"
         }
+        // "1/0 cup", "3-2 eggs": no amount to scale; the line is kept as written.
+        if let problem = scanned?.problem { line.problem = problem.summary }
         // "2% milk" is not two of anything.
         if let sc = scanned, sc.end < s.count, s[sc.end] == "%" { scanned = nil }
         // A quantity in words: "two cups", "three eggs", "half a cup", "meio quilo"; an article

@@ -19,6 +19,22 @@ import Testing
         #expect(diagnostics.isEmpty)
     }
 
+    /// Quantities that are no amount were scaled into worse ones ("1/0 cup flour" became
+    /// "2/0 cup flour", {"min": 3, "max": 2} became {"min": 6, "max": 4}): they are left as
+    /// written, with a note that says why.
+    @Test func impossibleQuantitiesAreLeftAsWritten() throws {
+        let recipe = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1/0 cup flour", "3-2 eggs", {"name": "Ice", "quantity": {"min": 3, "max": 2}}, {"name": "Gin", "quantity": "5 to 1", "unit": "cl"}, {"name": "Lime", "quantity": "1/0"}, "1 cup milk"]}"#
+        let (text, _, diagnostics) = try scaled(recipe)
+        #expect(text == recipe.replacingOccurrences(of: #""servings": 2"#, with: #""servings": 4"#).replacingOccurrences(of: "1 cup milk", with: "2 cups milk"))
+        #expect(diagnostics.map(\.message) == [
+            "could not read the quantity of '1/0 cup flour' (the fraction 1/0 has a zero denominator); left as is",
+            "could not read the quantity of '3-2 eggs' (the range runs backwards, from 3 down to 2); left as is",
+            "could not read the quantity an object (the range runs backwards: min 3 is above max 2); left as is",
+            "could not read the quantity \"5 to 1\" (the range runs backwards, from 5 down to 1); left as is",
+            "could not read the quantity \"1/0\" (the fraction 1/0 has a zero denominator); left as is",
+        ])
+    }
+
     @Test func noIngredientsIsAWarningNotAChange() throws {
         let outcome = scale.outcome(for: try document(#"{"id": "x", "name": "X", "servings": 2}"#), options: ScaleOptions(target: .factor(2)))
         #expect(outcome.edits.isEmpty)

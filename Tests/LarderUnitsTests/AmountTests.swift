@@ -21,6 +21,33 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try Amount(parsing: text) == nil, "\(text)")
     }
 
+    /// The quantities the schema's pattern lets through that are no amount to scale: lint
+    /// reports them, and the scale transform leaves them as written.
+    @Test(arguments: [
+        ("3-2", QuantityProblem.reversedRange(lower: "3", upper: "2")), ("5 to 1", .reversedRange(lower: "5", upper: "1")),
+        ("2½ – 1", .reversedRange(lower: "2½", upper: "1")), ("1/0", .zeroDenominator("1/0")), ("1 1/00", .zeroDenominator("1 1/00")),
+        ("0", .notPositive("0")), (" 0,0 ", .notPositive("0,0")), ("0-2", .notPositive("0-2")), ("1 3/2", .unreadable("1 3/2")),
+        ("a pinch", .unreadable("a pinch")), ("99999999999999999999999", .tooLarge("99999999999999999999999")),
+    ])
+    func problems(_ text: String, _ expected: QuantityProblem) {
+        #expect(Amount.problem(in: text) == expected, "\(text)")
+    }
+
+    @Test(arguments: ["1", "1.5", "1 1/2", "½", "2-3", "2 to 3", "0.25", "1-1/2", "3-3"])
+    func noProblem(_ text: String) {
+        #expect(Amount.problem(in: text) == nil, "\(text)")
+    }
+
+    @Test func theAmountThatStartsALine() {
+        #expect(Amount.leadingProblem(in: "1/0 cup flour") == .zeroDenominator("1/0"))
+        #expect(Amount.leadingProblem(in: "  3-2 eggs") == .reversedRange(lower: "3", upper: "2"))
+        #expect(Amount.leadingProblem(in: "5 to 1 limes") == .reversedRange(lower: "5", upper: "1"))
+        for fine in ["1/2 cup flour", "2-3 eggs", "1-1/2 cups milk", "00 flour", "salt to taste", "2 cups 1/0 flour", "", "80/20 beef"] {
+            #expect(Amount.leadingProblem(in: fine) == nil, "\(fine)")
+        }
+        #expect(QuantityProblem.zeroDenominator("1/0").description == "the fraction 1/0 has a zero denominator, so it is no amount; write the amount meant (1/2, 1 1/2)")
+    }
+
     @Test func scalingARangeScalesBothEnds() throws {
         let a = try #require(try Amount(parsing: "2-3"))
         #expect(try a.scaled(by: r(1, 2)) == .range(r(1), r(3, 2)))

@@ -1,0 +1,86 @@
+import LarderCore
+import LarderJSON
+import LarderUnits
+
+/// `quantity`: every ingredient quantity is an amount above zero that Larder can read, so
+/// `larder scale` and an app that sorts by amount can use it.
+///
+/// The schema holds a quantity to its shape (a number above zero, a text amount, `{min,
+/// max}`); this rule reads it as the scale transform does, and reports what the shape lets
+/// through: a zero denominator (`"1/0"`), a range that runs backwards (`"3-2"`, `"5 to 1"`,
+/// `{"min": 3, "max": 2}`), a text zero (`"0"`), text the scaler cannot read (`"1 3/2"`).
+public struct QuantityRule: Rule {
+    public let id = "quantity"
+    public let summary = "Ingredient quantities are amounts above zero that Larder can read and scale."
+    public let defaultSeverity = Severity.error
+    public let kinds: [String]? = ["recipe"]
+    public var details: String? {
+        """
+        A quantity must be above zero, and one `larder scale` can read: the scale \
+        transform leaves a quantity it cannot read as written (a drink for four keeps the \
+        gin of one), and an app that sorts ingredients by amount cannot place it. Reported \
+        at the value: a structured ingredient's `quantity` written as text that is no \
+        amount (`"1 3/2"`), a fraction with a zero denominator (`"1/0"`), a range that runs \
+        backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`) and a text zero (`"0"`, \
+        `"0-2"`; the number 0 is the schema's to report). A free-text ingredient \
+        (`"1/0 cup flour"`) is checked for a zero denominator or a backwards range in the \
+        amount it starts with; other numbers in it are left alone (`00 flour`).
+        """
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "negroni", "ingredients": [{"name": "Gin", "quantity": "1 1/2", "unit": "oz"}, {"name": "Ice", "quantity": {"min": 3, "max": 4}}, {"name": "Bitters", "quantity": "2-3", "unit": "dashes"}, {"name": "Peel", "quantity": "½"}, "1/2 cup sugar", "2 to 3 limes", "00 flour"]}"#,
+                    kind: "recipe"),
+            .triggers(#"{"id": "x", "ingredients": [{"name": "Gin", "quantity": "1/0", "unit": "oz"}, {"name": "Ice", "quantity": "3-2"}, {"name": "Lime", "quantity": "5 to 1"}, {"name": "Salt", "quantity": "0"}]}"#,
+                      at: "/ingredients/0/quantity", "/ingredients/1/quantity", "/ingredients/2/quantity", "/ingredients/3/quantity", kind: "recipe"),
+            .triggers(#"{"id": "x", "ingredients": [{"name": "Ice", "quantity": {"min": 3, "max": 2}}]}"#, at: "/ingredients/0/quantity", kind: "recipe"),
+            .triggers(#"{"id": "x", "ingredients": ["1/0 cup flour", {"en": "3-2 eggs", "pt": "2-3 ovos"}]}"#,
+                      at: "/ingredients/0", "/ingredients/1/en", kind: "recipe"),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let options = Options(context.options)
+        guard document.kind == ContentFields.recipe, applies(to: document.kind, options: options) else { return [] }
+        let json = document.json
+        guard json.kind(document.node) == .object, let list = json.member(document.node, "ingredients"), json.kind(list) == .array else { return [] }
+        var sink = DiagnosticSink(document: document, context: context)
+        for item in json.elements(list) {
+            switch json.kind(item) {
+            case .string:
+                freeText(item, json: json, sink: &sink)
+            case .object where Localized.isStructuredIngredient(json, item):
+                guard let quantity = json.member(item, "quantity") else { continue }
+                structured(quantity, json: json, sink: &sink)
+            case .object:
+                for (_, text) in json.members(item) where json.kind(text) == .string { freeText(text, json: json, sink: &sink) }
+            default:
+                continue
+            }
+        }
+        return sink.diagnostics
+    }
+
+    private func structured(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
+        switch json.kind(node) {
+        case .string:
+            guard let text = json.string(node), let problem = Amount.problem(in: text) else { return }
+            sink.report(node) { "\($0): \(problem)" }
+        case .object:
+            guard let min = json.member(node, "min"), let max = json.member(node, "max"),
+                  let low = json.double(min), let high = json.double(max), low > high else { return }
+            let (a, b) = (json.numberLiteral(min), json.numberLiteral(max))
+            sink.report(node) { "\($0): the range runs backwards, min \(a) is above max \(b); swap them ({\"min\": \(b), \"max\": \(a)})" }
+        default:
+            return
+        }
+    }
+
+    private func freeText(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
+        guard let text = json.string(node), let problem = Amount.leadingProblem(in: text) else { return }
+        sink.report(node) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
+    }
+}
