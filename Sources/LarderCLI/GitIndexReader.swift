@@ -13,6 +13,9 @@ struct GitIndexReader: ProjectReader {
     /// Project-relative path -> blob id, for every file in the index under the project.
     let blobs: [String: String]
     let sortedPaths: [String]
+    /// The symbolic links staged under the project (mode 120000), sorted: never read as
+    /// content, as in the working tree (their blob is the path they lead to).
+    let links: [String]
     /// Staged bytes fetched from git (`git cat-file --batch`) for prepared files whose
     /// working-tree version differs from the staged one.
     let contents: [String: [UInt8]]
@@ -26,6 +29,7 @@ struct GitIndexReader: ProjectReader {
         let listing = try Self.git(["ls-files", "-z", "--stage", "--", "."], in: root)
         var blobs: [String: String] = [:]
         var paths: [String] = []
+        var links: [String] = []
         // Each entry: "<mode> <oid> <stage>\t<path>\0"
         blobs.reserveCapacity(listing.count / 64)
         for entry in listing.split(separator: 0) {
@@ -36,6 +40,10 @@ struct GitIndexReader: ProjectReader {
             let mode = entry[entry.startIndex..<space1], stage = entry[(space2 + 1)..<tab]
             if mode.elementsEqual("160000".utf8) { continue }  // a submodule, not a file
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
+            if mode.elementsEqual("120000".utf8) {
+                if links.last != path { links.append(path) }  // an unmerged link: once
+                continue
+            }
             // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
             guard stage.elementsEqual("0".utf8) || blobs[path] == nil else { continue }
             if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: path) == nil {
@@ -45,6 +53,7 @@ struct GitIndexReader: ProjectReader {
         self.blobs = blobs
         // git lists paths in byte order, which is the string order for most paths.
         sortedPaths = paths.indices.dropFirst().allSatisfy({ paths[$0 - 1] < paths[$0] }) ? paths : paths.sorted()
+        self.links = links.sorted()
         workingTree = WorkingTreeReader(root: root)
         contents = [:]
         sameAsIndex = []
@@ -53,6 +62,7 @@ struct GitIndexReader: ProjectReader {
     private init(_ base: GitIndexReader, contents: [String: [UInt8]], sameAsIndex: Set<String>) {
         blobs = base.blobs
         sortedPaths = base.sortedPaths
+        links = base.links
         workingTree = base.workingTree
         self.contents = contents
         self.sameAsIndex = sameAsIndex
@@ -104,6 +114,21 @@ struct GitIndexReader: ProjectReader {
     }
 
     func files(under folder: String) -> [String] {
+        staged(sortedPaths, under: folder)
+    }
+
+    /// The files under `folder`, and the staged links there with the path each holds when
+    /// the working tree has the same link.
+    func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) {
+        let linked = staged(links, under: folder).map { path in
+            SymbolicLink(path: path, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: workingTree.root + "/" + path))
+        }
+        return (files(under: folder), linked)
+    }
+
+    /// Those of `paths` under `folder` that are content: not hidden below it, not in a
+    /// build's output.
+    private func staged(_ paths: [String], under folder: String) -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
         // Folders with Larder's output marker staged are a build's output, never content.
         let outputs = sortedPaths.compactMap { path -> String? in
@@ -111,7 +136,7 @@ struct GitIndexReader: ProjectReader {
         }
         // Hidden entries (`.git`, `.build`) below the folder are skipped, as in the working
         // tree; the folder itself may be hidden (`include: [".content/*.json"]`).
-        return sortedPaths.filter { path in
+        return paths.filter { path in
             guard path.hasPrefix(prefix), !outputs.contains(where: { path.hasPrefix($0) }) else { return false }
             var previous = UInt8(ascii: "/")
             for byte in path.utf8.dropFirst(prefix.utf8.count) {

@@ -175,6 +175,9 @@ struct LintCommand: AsyncParsableCommand {
         // to name the ones that are not content).
         var reportingOn: Set<String>? = nil
         var given: [(path: String, relative: String, isFolder: Bool)] = []
+        // Paths given that are symbolic links to files: the link, project-relative, and what
+        // it holds (the file it leads to is what is checked, when it is content).
+        var linkOf: [String: SymbolicLink] = [:]
         if !paths.isEmpty {
             var files = Set<String>()
             // A path is placed by where it leads (symbolic links followed), and so is the
@@ -192,6 +195,11 @@ struct LintCommand: AsyncParsableCommand {
                 if isDirectory.boolValue {
                     given.append((path, relative, true))
                 } else if existsOnDisk || staged {
+                    let asGiven = absolutePath(path, cwd: cwd)
+                    if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: asGiven),
+                       let link = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot) {
+                        linkOf[path] = SymbolicLink(path: link.isEmpty ? (asGiven as NSString).lastPathComponent : link + "/" + (asGiven as NSString).lastPathComponent, destination: destination)
+                    }
                     files.insert(relative)
                     given.append((path, relative, false))
                 } else {
@@ -214,7 +222,7 @@ struct LintCommand: AsyncParsableCommand {
         var trace = PhaseTrace()
         trace.mark("config and reader")
         let loader = ContentLoader(config: config, reader: reader)
-        let included = loader.includedFiles()
+        let (included, links) = loader.included()
         trace.mark("find \(included.count) files")
         // The config itself is checked on every run: given as a path, it counts as checked.
         let configPath = project.configName
@@ -237,7 +245,7 @@ struct LintCommand: AsyncParsableCommand {
             reportingOn = files.filter { includedSet.contains($0) }
         }
         let cache = noCache ? nil : FactCache(projectRoot: root, configName: project.configName, salt: Self.cacheSalt())
-        let outcome = await project.linter(registry: registry, reader: reader, included: included)
+        let outcome = await project.linter(registry: registry, reader: reader, included: included, links: links)
             .lint(files: included, loader: loader, reportingOn: reportingOn, cache: cache)
         let found = outcome.diagnostics, content = outcome.content
         trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")
@@ -250,14 +258,14 @@ struct LintCommand: AsyncParsableCommand {
         if configGiven { setupFiles.insert(project.configDisplay) }
         let configChecked = setupFiles.subtracting(reportingOn ?? Set(included.map(\.path))).count
         return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators,
-                       notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged))
+                       notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf))
     }
 
     /// What the run says of the paths given that it did not check, one line each (at most
     /// ten, then how many more): why each is not content, with the include patterns of the
     /// content entries, so that a file a person names is never taken for a clean one.
     static func notCheckedLines(_ paths: [(path: String, relative: String, isFolder: Bool)], config: LarderConfig,
-                                configDisplay: String, staged: Bool) -> [String] {
+                                configDisplay: String, staged: Bool, links: [String: SymbolicLink] = [:]) -> [String] {
         guard !paths.isEmpty else { return [] }
         var patterns: [String] = []
         for entry in config.content { for glob in entry.include where !patterns.contains(glob.pattern) { patterns.append(glob.pattern) } }
@@ -282,7 +290,20 @@ struct LintCommand: AsyncParsableCommand {
             }
             return "no content entry of \(configDisplay) includes it (\(includes))"
         }
-        var lines = paths.prefix(10).map { "\($0.path) was not checked: \(why($0.relative, isFolder: $0.isFolder))" }
+        // A link to a file is read as the file it leads to; that file is what is not content.
+        func whyLink(_ link: SymbolicLink, relative: String) -> String {
+            let to = link.destination.map { " to \($0)" } ?? ""
+            let leads = relative == link.path ? "" : " (\(relative))"
+            let linkIsContent = config.entry(for: link.path) != nil
+            return "it is a symbolic link\(to)\(leads); Larder does not read links (a link may lead outside the project, and git keeps the link, not the file), and "
+                + (linkIsContent
+                    ? "\(relative == link.path ? "the file it leads to" : relative) is not content: \(why(relative, isFolder: false)); include that file, or put the file itself in the link's place"
+                    : "the file it leads to is not content: \(why(relative, isFolder: false))")
+        }
+        var lines = paths.prefix(10).map { given in
+            if !given.isFolder, let link = links[given.path] { return "\(given.path) was not checked: \(whyLink(link, relative: given.relative))" }
+            return "\(given.path) was not checked: \(why(given.relative, isFolder: given.isFolder))"
+        }
         if paths.count > 10 {
             let more = paths.count - 10
             lines.append("and \(more) more path\(more == 1 ? "" : "s") given \(more == 1 ? "is" : "are") not content of \(configDisplay), so not checked")

@@ -129,12 +129,14 @@ struct ProjectSession {
     }
 
     /// The project's linter; with `included` (the files the content entries take in), it
-    /// also warns of include globs that take in none.
-    func linter(registry: PluginRegistry, reader: any ProjectReader, included: [(path: String, entry: Int)]? = nil) -> Linter {
+    /// also warns of include globs that take in none, and of the `links` they take in.
+    func linter(registry: PluginRegistry, reader: any ProjectReader, included: [(path: String, entry: Int)]? = nil,
+                links: [SymbolicLink] = []) -> Linter {
         var linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
                             configFile: configDisplay, configPositions: positions)
         linter.configKeyPositions = keyPositions
         linter.includedFiles = included?.map(\.path)
+        linter.includedLinks = links
         return linter
     }
 }

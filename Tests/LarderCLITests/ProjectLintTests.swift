@@ -401,6 +401,37 @@ import Testing
         #expect(leadsOut.stderr.contains("/other/x.json, outside the project"), "\(leadsOut.stderr)")
     }
 
+    /// A content file that is a symbolic link (`content/ext.json -> ../shared/ext.json`) was
+    /// skipped by a whole-project lint without a word, and named alone it was said not to
+    /// match the include pattern it matches. Links are not read (they may lead outside the
+    /// project, and git keeps the link, not the file): every run says so, at the include
+    /// that takes the link in, and a link named alone is told apart with where it leads.
+    @Test func symbolicLinksToContentAreToldOf() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        try dir.write("content/a.json", Self.goodRecipe)
+        try dir.write("shared/ext.json", #"{"id": "ext", "name": "", "ingredients": ["1 egg"]}"#)
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/ext.json").path, withDestinationPath: "../shared/ext.json")
+        let warning = "larder.yml:4:15: warning: content[0].include[0]: 'content/*.json' takes in content/ext.json, a symbolic link to ../shared/ext.json, which Larder does not read (a link may lead outside the project, and git keeps the link, not the file), so its file is not checked; include the file it leads to (shared/ext.json), or put the file itself in the link's place [config]"
+        let whole = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        #expect(whole.stdout.contains(warning), "\(whole.stdout)")
+        let one = try CLI.run(["lint", "--format", "xcode", "content/ext.json"], in: dir.url)
+        #expect(one.stderr == "larder: content/ext.json was not checked: it is a symbolic link to ../shared/ext.json (shared/ext.json); Larder does not read links (a link may lead outside the project, and git keeps the link, not the file), and shared/ext.json is not content: no content entry of larder.yml includes it (include: content/*.json); include that file, or put the file itself in the link's place\n", "\(one.stderr)")
+        // The index holds the link, not the file: --staged reads it no more than the
+        // working tree does (it followed the link, wherever it led).
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(staged.status == 0, "\(staged.stdout)\(staged.stderr)")
+        #expect(staged.stdout.contains(warning), "\(staged.stdout)")
+        // Included, the file it leads to is checked.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\", \"shared/*.json\"]\n")
+        let included = try CLI.run(["lint", "--format", "xcode", "content/ext.json"], in: dir.url)
+        #expect(included.status == 1, "\(included.stdout)\(included.stderr)")
+        #expect(included.stdout.contains("shared/ext.json:1:"), "\(included.stdout)")
+    }
+
     @Test func warningsFailOnlyWhenAsked() throws {
         let dir = try Scratch()
         try dir.write("larder.yml", "content:\n  - kind: recipe\n    include: [\"r/*.json\"]\n")

@@ -34,6 +34,12 @@ public struct ContentLoader: Sendable {
     /// The project-relative files the config includes, each with its entry index, sorted.
     /// Folders are walked only below the literal start of each include glob.
     public func includedFiles() -> [(path: String, entry: Int)] {
+        included().files
+    }
+
+    /// ``includedFiles()``, and the symbolic links a content entry's include takes in, which
+    /// are not read (``ProjectReader/filesAndLinks(under:)``), from one walk.
+    public func included() -> (files: [(path: String, entry: Int)], links: [SymbolicLink]) {
         var roots = Set<String>()
         for entry in config.content { for glob in entry.include { roots.insert(glob.literalPrefix) } }
         // A root inside another root is walked with it.
@@ -45,13 +51,16 @@ public struct ContentLoader: Sendable {
         // Roots that do not nest share no file, and each root's files come sorted: a single
         // root (the usual case) needs neither a set nor a sort (only a check).
         var out: [(String, Int)] = []
+        var links: [SymbolicLink] = []
         for root in walk {
-            for path in reader.files(under: root) {
+            let found = reader.filesAndLinks(under: root)
+            for path in found.files {
                 if let (index, _) = config.entry(for: path) { out.append((path, index)) }
             }
+            links += found.links.filter { config.entry(for: $0.path) != nil }
         }
-        if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return out }
-        return out.sorted { $0.0 < $1.0 }
+        if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return (out, links) }
+        return (out.sorted { $0.0 < $1.0 }, links.sorted { $0.path < $1.path })
     }
 
     struct FileResult: Sendable {

@@ -24,6 +24,9 @@ public struct Linter: Sendable {
     /// The files the config's content entries take in (``ContentLoader/includedFiles()``),
     /// when known: ``checkRuleSettings()`` then warns of include globs that take in none.
     public var includedFiles: [String]?
+    /// The symbolic links the content entries' includes take in (``ContentLoader/included()``),
+    /// which are not read: with ``includedFiles``, ``checkRuleSettings()`` warns of each.
+    public var includedLinks: [SymbolicLink] = []
 
     public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
                 configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
@@ -110,7 +113,10 @@ public struct Linter: Sendable {
                 }
             }
         }
-        if let includedFiles { out += checkIncludes(includedFiles) }
+        if let includedFiles {
+            out += checkIncludes(includedFiles)
+            out += checkLinks(includedLinks)
+        }
         out += checkSteps()
         out += checkLocales()
         return out
@@ -208,6 +214,52 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// A warning for each symbolic link an include glob takes in, at the glob: the link is
+    /// not read (it may lead outside the project, and git keeps the link, not the file), so
+    /// the content it stands for was left out of every run without a word.
+    public func checkLinks(_ links: [SymbolicLink]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for link in links {
+            guard let (i, entry) = config.entry(for: link.path), let j = entry.include.firstIndex(where: { $0.matches(link.path) }) else { continue }
+            let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+            out.append(configDiagnostic(
+                "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' takes in \(Self.describe(link)); " + Self.linkAdvice(link),
+                at: pointer, severity: .warning))
+        }
+        return out
+    }
+
+    /// `content/ext.json, a symbolic link to ../shared/ext.json, which Larder does not read
+    /// (…)`.
+    public static func describe(_ link: SymbolicLink) -> String {
+        let to = link.destination.map { " to \($0)" } ?? ""
+        return "\(link.path), a symbolic link\(to), which Larder does not read (a link may lead outside the project, and git keeps the link, not the file), so its \(link.destination == nil ? "content" : "file") is not checked"
+    }
+
+    /// What to do about a link that is not read: include the file it leads to, named
+    /// project-relative when it is inside the project.
+    public static func linkAdvice(_ link: SymbolicLink) -> String {
+        guard let target = linkTarget(link) else { return "put the file itself in the link's place" }
+        return "include the file it leads to (\(target)), or put the file itself in the link's place"
+    }
+
+    /// Where `link` leads, project-relative, when that is inside the project (the path taken
+    /// as written, `..` against the link's folder, no other link followed).
+    public static func linkTarget(_ link: SymbolicLink) -> String? {
+        guard let destination = link.destination, !destination.hasPrefix("/") else { return nil }
+        var parts = link.path.split(separator: "/").dropLast().map(String.init)
+        for part in destination.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// A mistake of larder.yml (rule `config`) at the setting `pointer` names (at its key

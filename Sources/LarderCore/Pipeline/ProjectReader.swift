@@ -13,6 +13,11 @@ public protocol ProjectReader: Sendable {
     /// `include` such as `**/*.json` covers it (the next lint read the bundle's recipes as
     /// duplicates of their sources, and every build after the first failed). Sorted.
     func files(under folder: String) -> [String]
+    /// ``files(under:)`` and, beside them, the symbolic links met on the way that lead to
+    /// something other than a folder (each with where it leads, when known), which are
+    /// never read: a link may lead outside the project, and git keeps the link, not the
+    /// file. One walk; by default the files alone.
+    func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink])
     /// The bytes of a project-relative file.
     func read(_ path: String) throws(FileReadError) -> [UInt8]
     /// The project's files as rules see them (image references), matching what `read`
@@ -32,7 +37,21 @@ public protocol ProjectReader: Sendable {
     func blobID(_ path: String) -> String?
 }
 
+/// A symbolic link in the project that Larder does not follow.
+public struct SymbolicLink: Sendable, Hashable {
+    /// The link, project-relative.
+    public var path: String
+    /// What the link holds (`../shared/ext.json`), when known.
+    public var destination: String?
+
+    public init(path: String, destination: String?) {
+        self.path = path
+        self.destination = destination
+    }
+}
+
 extension ProjectReader {
+    public func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) { (files(under: folder), []) }
     public func statKey(_ path: String) -> FileStatKey? { nil }
     public func statKeys(_ paths: [String]) -> [FileStatKey?] { paths.map(statKey) }
     public func preparing(_ paths: [String]) -> any ProjectReader { self }
@@ -52,13 +71,18 @@ public struct WorkingTreeReader: ProjectReader {
     }
 
     public func files(under folder: String) -> [String] {
+        filesAndLinks(under: folder).files
+    }
+
+    public func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) {
         var out: [String] = []
+        var links: [SymbolicLink] = []
         var pending = [folder]
         while let dir = pending.popLast() {
             // readdir gives each entry's type without a stat call per file.
             guard let handle = opendir(absolute(dir)) else { continue }
             defer { closedir(handle) }
-            var files: [String] = [], folders: [String] = []
+            var files: [String] = [], folders: [String] = [], linked: [SymbolicLink] = []
             var isOutput = false
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -75,18 +99,24 @@ public struct WorkingTreeReader: ProjectReader {
                     guard lstat(absolute(rel), &info) == 0 else { continue }
                     type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
                 }
-                // Symbolic links are not followed: they may leave the project.
+                // Symbolic links are not followed: they may leave the project. Those that
+                // lead to no folder are told of (a folder's are left out, as documented).
                 if type == Int32(DT_DIR) {
                     folders.append(rel)
                 } else if type == Int32(DT_REG) {
                     files.append(rel)
+                } else if type == Int32(DT_LNK) {
+                    var info = stat()
+                    if stat(absolute(rel), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                    linked.append(SymbolicLink(path: rel, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: absolute(rel))))
                 }
             }
             if isOutput { continue }
             out += files
+            links += linked
             pending += folders
         }
-        return out.sorted()
+        return (out.sorted(), links.sorted { $0.path < $1.path })
     }
 
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
