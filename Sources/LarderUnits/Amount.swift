@@ -315,13 +315,49 @@ extension Amount {
     /// the scale transform leaves as written. Nil when the line starts with no such amount.
     /// Looks at the start of the line only.
     public static func leadingProblem(in text: String) -> QuantityProblem? {
-        // Most lines start with a word or a plain count: one look at the first byte.
-        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-              (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first >= 0x80 else { return nil }
+        guard mayStartWithProblem(text) else { return nil }
         // An amount, its range and a slash fit in the line's first scalars.
         let scalars = Array(text.unicodeScalars.prefix(48))
         let lead = AmountScanner.skipSpaces(scalars, 0)
         return (try? AmountScanner.scanAmount(scalars, at: lead, language: nil))?.problem
+    }
+}
+
+extension Amount {
+    /// False when `text` cannot start with an amount ``leadingProblem(in:)`` reports, told
+    /// from its first bytes with nothing allocated: most lines start with a word (`salt to
+    /// taste`) or a plain count and its unit (`4 slices of bread`, `30 ml gin`). True when
+    /// the first number is followed by a slash, a dash, another number, a range word (`to`,
+    /// `a`) or anything not ASCII; the scanner then decides.
+    static func mayStartWithProblem(_ text: String) -> Bool {
+        let bytes = text.utf8
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        var i = bytes.startIndex
+        while i != bytes.endIndex, isSpace(bytes[i]) { i = bytes.index(after: i) }
+        guard i != bytes.endIndex else { return false }
+        if bytes[i] >= 0x80 { return true }  // a vulgar fraction (½)
+        guard isDigit(bytes[i]) else { return false }
+        while i != bytes.endIndex, isDigit(bytes[i]) || bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") { i = bytes.index(after: i) }
+        while i != bytes.endIndex, isSpace(bytes[i]) { i = bytes.index(after: i) }
+        guard i != bytes.endIndex else { return false }
+        let b = bytes[i]
+        if b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b >= 0x80 || isDigit(b) { return true }
+        guard isLetter(b) else { return false }
+        // A range word: to, or, a, o, ou, bis (the scanner's; `à` is not ASCII).
+        // The word's lower-cased bytes packed in one number (none of them is 0).
+        var word: UInt32 = 0, length = 0
+        while i != bytes.endIndex, isLetter(bytes[i]), length < 4 {
+            word = word << 8 | UInt32(bytes[i] | 0x20)
+            length += 1
+            i = bytes.index(after: i)
+        }
+        guard length < 4, i != bytes.endIndex, isSpace(bytes[i]) else { return false }
+        switch word {
+        case 0x746F, 0x6F72, 0x61, 0x6F, 0x6F75, 0x626973: return true  // to, or, a, o, ou, bis
+        default: return false
+        }
     }
 }
 

@@ -42,6 +42,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(Amount.leadingProblem(in: "1/0 cup flour") == .zeroDenominator("1/0"))
         #expect(Amount.leadingProblem(in: "  3-2 eggs") == .reversedRange(lower: "3", upper: "2"))
         #expect(Amount.leadingProblem(in: "5 to 1 limes") == .reversedRange(lower: "5", upper: "1"))
+        for (reversed, lower, upper) in [("4 a 2 ovos", "4", "2"), ("3 O 2 huevos", "3", "2"), ("6 bis 5 Eier", "6", "5"), ("3 ou 2 ovos", "3", "2"), ("2 or 1 eggs", "2", "1"), ("3 – 2 limes", "3", "2")] {
+            #expect(Amount.leadingProblem(in: reversed) == .reversedRange(lower: lower, upper: upper), "\(reversed)")
+        }
         for fine in ["1/2 cup flour", "2-3 eggs", "1-1/2 cups milk", "00 flour", "salt to taste", "2 cups 1/0 flour", "", "80/20 beef"] {
             #expect(Amount.leadingProblem(in: fine) == nil, "\(fine)")
         }
