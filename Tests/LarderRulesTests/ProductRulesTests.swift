@@ -1,6 +1,6 @@
 import LarderCore
 import LarderJSON
-import LarderRules
+@testable import LarderRules
 import Testing
 
 @Suite struct GTINChecksumTests {
@@ -47,7 +47,7 @@ import Testing
     @Test func saltAndSodiumMessageShowsTheNumbers() throws {
         let found = try run(rule, product(#""salt": 1.2, "sodium": 0.8"#), kind: "product")
         #expect(found.map(\.pointer) == ["/nutrition/per100g/sodium"])
-        #expect(found[0].message.hasPrefix("salt 1.2 g is not sodium 0.8 g x 2.5 = 2.0 g"))
+        #expect(found[0].message.hasPrefix("salt 1.2 g is not sodium 0.8 g x 2.5 = 2 g;"))
         #expect(found[0].message.contains("sodium is 0.48 g"))
     }
 
@@ -141,8 +141,25 @@ import Testing
 
     @Test func numbersInMessagesAreShort() throws {
         let found = try run(rule, product(#""salt": 0.8, "sodium": 0.8"#), kind: "product")
-        #expect(found.first?.message == "salt 0.8 g is not sodium 0.8 g x 2.5 = 2.0 g; fix one of them (for salt 0.8 g, sodium is 0.32 g)")
+        #expect(found.first?.message == "salt 0.8 g is not sodium 0.8 g x 2.5 = 2 g; fix one of them (for salt 0.8 g, sodium is 0.32 g)")
         let tiny = try run(rule, product(#""salt": 0.0125, "sodium": 0.5"#), kind: "product")
         #expect(tiny.first?.message.contains("sodium is 0.01 g") == true)
+    }
+
+    /// A whole figure read "17.0" beside "170", and salt 0 gave "sodium is 0.0 g": every
+    /// computed figure is written without trailing zeros.
+    @Test func computedFiguresHaveNoTrailingZeros() throws {
+        let zero = try run(rule, product(#""salt": 0, "sodium": 0.4"#), kind: "product")
+        #expect(zero.first?.message == "salt 0 g is not sodium 0.4 g x 2.5 = 1 g; fix one of them (for salt 0 g, sodium is 0 g)")
+        let energy = try run(rule, product(#""energyKcal": 300, "fat": 1, "carbohydrates": 1, "protein": 1"#), kind: "product")
+        #expect(energy.first?.message.contains("= 17 kcal (allowed difference 20% + 5 kcal)") == true)
+        let seven = try run(rule, product(#""energyKcal": 300, "fat": 1, "carbohydrates": 1, "protein": 1"#), kind: "product",
+                            options: ["macroTolerance": 0.07])
+        #expect(seven.first?.message.contains("(allowed difference 7% + 5 kcal)") == true, "0.07 x 100 is 7.000000000000001")
+        let cases: [(Double, String)] = [
+            (17, "17"), (0, "0"), (2.5, "2.5"), (0.32, "0.32"), (1811.6, "1812"), (0.004, "0"), (-0.5, "-0.5"),
+            (-0.001, "0"), (99.999, "100"), (12.10, "12.1"), (0.05, "0.05"), (1e19, "1e+19"),
+        ]
+        for (x, text) in cases { #expect(NutritionConsistencyRule.format(x) == text, "\(x)") }
     }
 }

@@ -203,22 +203,39 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         )
     }
 
-    /// A setting for a message: `20`, `2.5`.
+    /// A setting for a message: `20`, `2.5`, `7` (for 0.07 x 100, which is 7.000000000000001).
     static func plain(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
+        format(x, places: 4)
     }
 
     /// A computed amount for a message: whole numbers from 100 up, else at most two
-    /// decimals (`2.0`, `0.32`, `1812`).
+    /// decimals, with no trailing zeros (`2`, `0.32`, `17`, `1812`), so a figure reads the
+    /// same whether it came out whole or not.
     static func format(_ x: Double) -> String {
+        abs(x) >= 100 ? format(x, places: 0) : format(x, places: 2)
+    }
+
+    /// `x` rounded to `places` decimals, trailing zeros and a bare point left out.
+    static func format(_ x: Double, places: Int) -> String {
         if !x.isFinite { return "\(x)" }
         // Past 1e15 a whole number has no digits left to round (and past Int.max the
         // conversion traps: sodium 1e19 crashed lint).
         if abs(x) >= 1e15 { return "\(x)" }
-        if abs(x) >= 100 { return String(Int(x.rounded())) }
-        let hundredths = Int((abs(x) * 100).rounded())
-        var text = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
-        return (x < 0 && hundredths != 0 ? "-" : "") + text
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(x) * scale).rounded()
+        if scaled >= 1e15 { return String(Int((abs(x)).rounded()) * (x < 0 ? -1 : 1)) }
+        let units = Int(scaled)
+        let whole = units / Int(scale)
+        var fraction = units % Int(scale)
+        var digits = places
+        while digits > 0 && fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var text = x < 0 && units != 0 ? "-" : ""
+        text += String(whole)
+        if digits > 0 {
+            let shown = String(fraction)
+            text += "." + String(repeating: "0", count: digits - shown.count) + shown
+        }
+        return text
     }
 }
