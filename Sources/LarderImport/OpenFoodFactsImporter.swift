@@ -65,8 +65,8 @@ public struct OpenFoodFactsImporter: Importer {
     /// The fields Larder's product nutrients take, by Open Food Facts nutrient id.
     static let nutrients: [(off: String, larder: String)] = [
         ("energy-kcal", "energyKcal"), ("energy-kj", "energyKj"), ("fat", "fat"), ("saturated-fat", "saturatedFat"),
-        ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("fiber", "fiber"), ("proteins", "protein"),
-        ("salt", "salt"), ("sodium", "sodium"),
+        ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("polyols", "polyols"), ("erythritol", "erythritol"),
+        ("fiber", "fiber"), ("proteins", "protein"), ("salt", "salt"), ("sodium", "sodium"),
     ]
 
     /// One record made a product, or nil (with an error) when it cannot be.

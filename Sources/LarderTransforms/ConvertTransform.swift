@@ -210,7 +210,8 @@ struct ConvertRun {
 
     /// The nutrient fields given in grams (or a number of kcal/kJ for products).
     static let nutrientKeys: Set<String> = [
-        "fat", "saturatedFat", "carbohydrates", "sugars", "fiber", "protein", "salt", "sodium", "energyKcal", "energyKj",
+        "fat", "saturatedFat", "carbohydrates", "sugars", "polyols", "erythritol", "fiber", "protein", "alcohol", "salt", "sodium",
+        "energyKcal", "energyKj",
     ]
 
     mutating func convertRecipeNutrition(_ nutrition: Int) {

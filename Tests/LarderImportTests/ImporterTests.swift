@@ -109,6 +109,19 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.first?.message.contains("gives no weight or volume") == true)
     }
 
+    /// A sugar-free gum's polyols (and erythritol) are imported: without them its energy
+    /// does not add up, and `nutrition-consistency` asked for them. `alcohol` (% vol in
+    /// Open Food Facts, grams in Larder) is not.
+    @Test func polyolsAndErythritolAreImported() throws {
+        let text = #"{"code": "3017620422003", "product_name": "Gum", "nutriments": {"energy-kcal_100g": 155, "carbohydrates_100g": 64, "sugars_100g": 0, "polyols_100g": 63, "erythritol_100g": 10, "alcohol_100g": 12.5, "polyols_serving": 1.3}}"#
+        let (documents, diagnostics) = try importing(off, text)
+        #expect(documents.first?.value["nutrition"] == [
+            "per100g": ["energyKcal": 155, "carbohydrates": 64, "sugars": 0, "polyols": 63, "erythritol": 10],
+            "perServing": ["polyols": 1.3],
+        ])
+        #expect(diagnostics.isEmpty)
+    }
+
     @Test func nutrientValuesInTheirUnitWhenThe100gFigureIsMissing() throws {
         let text = #"{"code": "3017620422003", "product_name": "x", "nutrition_data_per": "100g", "nutriments": {"sodium_value": 400, "sodium_unit": "mg", "energy-kj_value": 1000, "energy-kj_unit": "kcal", "fat_100g": 3.5, "fat_value": 3500, "fat_unit": "mg"}}"#
         let (documents, _) = try importing(off, text)

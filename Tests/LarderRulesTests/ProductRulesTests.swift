@@ -126,10 +126,64 @@ import Testing
         #expect(try run(rule, recipe.replacingOccurrences(of: "100g", with: "serving"), kind: "recipe").isEmpty)
     }
 
+    /// A sugar-free sweetener (0 kcal, 100 g carbohydrates of erythritol) and a chewing gum
+    /// (155 kcal, 64 g carbohydrates of which 63 g polyols) were errors: carbohydrates were
+    /// all counted at 4 kcal/g, and the schema had no field for polyols.
+    @Test func polyolsAndErythritolCountAtTheirOwnFactors() throws {
+        let sweetener = product(#""energyKcal": 0, "energyKj": 0, "fat": 0, "carbohydrates": 100, "sugars": 0, "protein": 0, "salt": 0, "polyols": 100, "erythritol": 100"#)
+        #expect(try run(rule, sweetener, kind: "product").isEmpty)
+        let gum = product(#""energyKcal": 155, "fat": 0.5, "carbohydrates": 64, "sugars": 0.5, "polyols": 63, "protein": 0"#)
+        #expect(try run(rule, gum, kind: "product").isEmpty)
+        // Erythritol alone stands for the polyols.
+        #expect(try run(rule, product(#""energyKcal": 20, "fat": 0, "carbohydrates": 100, "erythritol": 95, "protein": 0"#), kind: "product").isEmpty)
+        // Maltitol (2.4 kcal/g), given as polyols, and 0 kcal declared: still an error, and
+        // the message shows the factors.
+        let wrong = try run(rule, product(#""energyKcal": 0, "fat": 0, "carbohydrates": 100, "sugars": 0, "polyols": 100, "protein": 0"#), kind: "product")
+        #expect(wrong.map(\.severity) == [.error])
+        #expect(wrong.first?.message.contains("fat 0 g x 9 + (carbohydrates 100 - polyols 100) g x 4 + polyols 100 g x 2.4 + protein 0 g x 4 = 240 kcal") == true)
+        let both = try run(rule, product(#""energyKcal": 400, "fat": 0, "carbohydrates": 100, "polyols": 80, "erythritol": 30, "protein": 0"#), kind: "product")
+        #expect(both.first?.message.contains("(carbohydrates 100 - polyols 80) g x 4 + (polyols 80 - erythritol 30) g x 2.4 + protein 0 g x 4 = 200 kcal") == true)
+    }
+
+    /// Without `polyols`, energy the non-sugar carbohydrates could explain as polyols is a
+    /// note that asks for them (a real label is most likely right); past that, or without
+    /// sugars to tell, the error stands.
+    @Test func lowEnergyThatPolyolsWouldExplainIsANote() throws {
+        let sweetener = try run(rule, product(#""energyKcal": 0, "energyKj": 0, "fat": 0, "carbohydrates": 100, "sugars": 0, "protein": 0, "salt": 0"#), kind: "product")
+        #expect(sweetener.map(\.severity) == [.note])
+        #expect(sweetener.map(\.pointer) == ["/nutrition/per100g/energyKcal"])
+        #expect(sweetener.first?.message.contains("add `polyols` (and `erythritol`)") == true)
+        let gum = try run(rule, product(#""energyKcal": 155, "fat": 0.5, "carbohydrates": 64, "sugars": 0.5, "protein": 0"#), kind: "product")
+        #expect(gum.map(\.severity) == [.note])
+        // Sugars 90 of 100 g: at most 10 g could be polyols, 360 kcal at least.
+        let sugary = try run(rule, product(#""energyKcal": 0, "fat": 0, "carbohydrates": 100, "sugars": 90, "protein": 0"#), kind: "product")
+        #expect(sugary.map(\.severity) == [.error])
+        #expect(sugary.first?.message.contains("polyols") == false)
+        // No sugars given: not a whole label, the error stands.
+        #expect(try run(rule, product(#""energyKcal": 0, "fat": 0, "carbohydrates": 100, "protein": 0"#), kind: "product").map(\.severity) == [.error])
+        // The per-serving value in the per-100 g column: still an error.
+        let misplaced = try run(rule, product(#""energyKcal": 81, "fat": 30.9, "carbohydrates": 57.5, "sugars": 56.3, "protein": 6.3"#), kind: "product")
+        #expect(misplaced.map(\.severity) == [.error])
+    }
+
+    @Test func alcoholCountsSevenKilocaloriesAGram() throws {
+        let spritz = #"{"id": "spritz", "nutrition": {"per": "serving", "energy": {"value": 160, "unit": "kcal"}, "fat": 0, "carbohydrates": 12, "protein": 0, "alcohol": 15}}"#
+        #expect(try run(rule, spritz, kind: "recipe").isEmpty)
+        let without = try run(rule, spritz.replacingOccurrences(of: #", "alcohol": 15"#, with: ""), kind: "recipe")
+        #expect(without.first?.message.hasSuffix("a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)") == true)
+    }
+
     @Test func partsAreAtMostTheirWhole() throws {
         let found = try run(rule, product(#""fat": 10, "saturatedFat": 10.1, "carbohydrates": 5, "sugars": 6"#), kind: "product")
         #expect(found.map(\.pointer) == ["/nutrition/per100g/sugars"])
         #expect(found[0].message.contains("sugars are part of the carbohydrates"))
+        let polyols = try run(rule, product(#""carbohydrates": 60, "polyols": 63, "erythritol": 64"#), kind: "product")
+        #expect(polyols.map(\.pointer) == ["/nutrition/per100g/polyols", "/nutrition/per100g/erythritol"])
+        #expect(polyols.map(\.message) == [
+            "polyols 63 g is more than carbohydrates 60 g, but polyols are part of the carbohydrates (labels count them in); fix one of them",
+            "erythritol 64 g is more than polyols 63 g, but erythritol is one of the polyols; fix one of them",
+        ])
+        #expect(try run(rule, product(#""carbohydrates": 60, "erythritol": 64"#), kind: "product").map(\.pointer) == ["/nutrition/per100g/erythritol"])
     }
 
     @Test func recipesUseEnergyWithAUnit() throws {

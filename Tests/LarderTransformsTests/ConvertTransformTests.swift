@@ -66,6 +66,16 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// Polyols, erythritol and alcohol are amounts per 100 g like the others: converted per
+    /// serving, they were left at their per-100 g figures.
+    @Test func polyolsErythritolAndAlcoholConvertPerServing() throws {
+        let gum = #"{"code": "3017620422003", "name": "Gum", "serving": {"value": 2, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 155, "carbohydrates": 64, "polyols": 63, "erythritol": 10, "alcohol": 0.5}}}"#
+        let (text, v, diagnostics) = try run(gum, ConvertOptions(per: .serving))
+        #expect(diagnostics.isEmpty)
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 3, "carbohydrates": 1.28, "polyols": 1.26, "erythritol": 0.2, "alcohol": 0.01])
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
     @Test func perServingKeptBesideWritesASiblingObject() throws {
         let pretty = """
             {

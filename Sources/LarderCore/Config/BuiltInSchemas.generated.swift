@@ -227,6 +227,22 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "type": "number",
       "minimum": 0
     },
+    "polyols": {
+      "description": "Polyols (sugar alcohols: maltitol, sorbitol, xylitol, erythritol ...) in grams, the part of the carbohydrates that EU labels give as \"of which polyols\" (US labels: sugar alcohols). They count 2.4 kcal/g instead of 4 (erythritol 0; EU 1169/2011 Annex XIV), so a sugar-free sweet or gum needs them for its energy to add up.",
+      "$ref": "#/$defs/grams"
+    },
+    "erythritol": {
+      "description": "Erythritol in grams: the part of the polyols that is erythritol, which counts 0 kcal (EU 1169/2011 Annex XIV). Without `polyols`, the polyols are taken to be erythritol alone.",
+      "$ref": "#/$defs/grams"
+    },
+    "fiber": {
+      "description": "Fibre in grams (spelled as Open Food Facts and the other camelCase names spell it), 2 kcal/g.",
+      "$ref": "#/$defs/grams"
+    },
+    "alcohol": {
+      "description": "Alcohol (ethanol) in grams, 7 kcal/g: not the % vol of a label (1% vol is 0.789 g per 100 ml).",
+      "$ref": "#/$defs/grams"
+    },
     "energy": {
       "description": "Energy with its unit.",
       "type": "object",
@@ -239,7 +255,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "additionalProperties": false
     },
     "nutrition": {
-      "description": "Nutrition of a recipe, per serving or per 100 g. Nutrients are in grams (salt and sodium too: salt = sodium x 2.5). The `nutrition-consistency` rule checks salt against sodium, energy against the macronutrients, and that nothing exceeds 100 g per 100 g.",
+      "description": "Nutrition of a recipe, per serving or per 100 g. Nutrients are in grams (salt and sodium too: salt = sodium x 2.5). The `nutrition-consistency` rule checks salt against sodium, energy against the macronutrients (EU factors, polyols and alcohol included), and that nothing exceeds 100 g per 100 g.",
       "type": "object",
       "required": ["per"],
       "properties": {
@@ -249,8 +265,11 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "saturatedFat": { "$ref": "#/$defs/grams" },
         "carbohydrates": { "$ref": "#/$defs/grams" },
         "sugars": { "$ref": "#/$defs/grams" },
-        "fiber": { "$ref": "#/$defs/grams" },
+        "polyols": { "$ref": "#/$defs/polyols" },
+        "erythritol": { "$ref": "#/$defs/erythritol" },
+        "fiber": { "$ref": "#/$defs/fiber" },
         "protein": { "$ref": "#/$defs/grams" },
+        "alcohol": { "$ref": "#/$defs/alcohol" },
         "salt": { "$ref": "#/$defs/grams" },
         "sodium": { "$ref": "#/$defs/grams" }
       },
@@ -268,8 +287,11 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "saturatedFat": { "$ref": "#/$defs/grams" },
         "carbohydrates": { "$ref": "#/$defs/grams" },
         "sugars": { "$ref": "#/$defs/grams" },
-        "fiber": { "$ref": "#/$defs/grams" },
+        "polyols": { "$ref": "#/$defs/polyols" },
+        "erythritol": { "$ref": "#/$defs/erythritol" },
+        "fiber": { "$ref": "#/$defs/fiber" },
         "protein": { "$ref": "#/$defs/grams" },
+        "alcohol": { "$ref": "#/$defs/alcohol" },
         "salt": { "$ref": "#/$defs/grams" },
         "sodium": { "$ref": "#/$defs/grams" }
       },

@@ -73,6 +73,13 @@ struct DiagnosticSink {
         diagnostics.append(context.diagnostic(in: document, at: node, message, locator: locator, related: related, fix: fix))
     }
 
+    /// Reports at `node` with the rule's severity lowered to `severity` when it is worse
+    /// (a note where the rule would say error: a finding that is likely fine).
+    mutating func report(_ node: Int, _ message: String, atMost severity: Severity) {
+        report(node, message)
+        if diagnostics[diagnostics.count - 1].severity > severity { diagnostics[diagnostics.count - 1].severity = severity }
+    }
+
     /// Reports at `node` with a message made from the value's field label (`steps[2]`,
     /// `name (en)`).
     mutating func report(

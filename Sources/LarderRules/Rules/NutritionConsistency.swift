@@ -4,12 +4,13 @@ import LarderJSON
 /// `nutrition-consistency`: nutrition figures agree with each other.
 ///
 /// Salt is sodium x 2.5 and kJ is kcal x 4.184 (EU 1169/2011); energy matches the
-/// macronutrients with the EU factors (fat 9, carbohydrate 4, protein 4, fibre 2 kcal/g);
+/// macronutrients with the EU factors (fat 9, carbohydrate 4, polyols 2.4, erythritol 0,
+/// protein 4, fibre 2, alcohol 7 kcal/g);
 /// saturated fat is at most fat and sugars at most carbohydrates; nothing exceeds 100 g
 /// per 100 g. Every comparison has a tolerance, since labels round.
 public struct NutritionConsistencyRule: ConfigurableRule {
     public let id = "nutrition-consistency"
-    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients, and nothing exceeds 100 g per 100 g."
+    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients (polyols and alcohol too), and nothing exceeds 100 g per 100 g."
     public let defaultSeverity = Severity.error
     public let kinds: [String]? = ["recipe", "product"]
     public var details: String? {
@@ -18,14 +19,27 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         `nutrition.perServing`:
         - salt = sodium x 2.5 (EU 1169/2011), reported at `sodium`;
         - kJ = kcal x 4.184, reported at `energyKj`;
-        - energy = fat x 9 + carbohydrates x 4 + protein x 4 + fiber x 2 kcal, when fat, \
-        carbohydrates and protein are all given, reported at the energy;
-        - saturatedFat is at most fat, sugars at most carbohydrates;
-        - per 100 g, no nutrient above 100 g, nor fat + carbohydrates + protein + salt above \
-        102 g (a misplaced decimal point, or per-serving figures in the per-100 g block).
+        - energy = fat x 9 + (carbohydrates - polyols) x 4 + (polyols - erythritol) x 2.4 \
+        + protein x 4 + fiber x 2 + alcohol x 7 kcal (EU 1169/2011 Annex XIV), when fat, \
+        carbohydrates and protein are all given, reported at the energy. `polyols` are part \
+        of the carbohydrates and `erythritol` part of the polyols, as labels print them; \
+        `alcohol` is grams of ethanol, not % vol;
+        - saturatedFat is at most fat; sugars, polyols and erythritol at most carbohydrates; \
+        erythritol at most polyols;
+        - per 100 g, no nutrient above 100 g, nor fat + carbohydrates + protein + alcohol + \
+        salt above 102 g (a misplaced decimal point, or per-serving figures in the per-100 g \
+        block).
         Labels round, so each comparison allows a relative and an absolute difference \
-        (options). Drinks with alcohol (7 kcal/g) carry more energy than the macronutrients \
-        give: raise `macroTolerance` for them, or limit the rule with `kinds`.
+        (options).
+
+        Sugar-free sweets, gum and sweeteners count their polyols in the carbohydrates at \
+        2.4 kcal/g (erythritol at 0), so their energy is far below carbohydrates x 4. Give \
+        `polyols` (and `erythritol`) and they are counted at their own factors. When they \
+        are missing, the energy is too low, sugars are given, and the carbohydrates that are \
+        not sugars would explain the energy as polyols (at 0 kcal/g), the finding is a note \
+        that asks for `polyols`, not an error: such a label is most likely right, and an \
+        error on a true label is worse than a missed one. Without sugars (every label gives \
+        them) the error stands.
         """
     }
     public var options: [RuleOption] {
@@ -74,6 +88,16 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     kind: "recipe"),
             .triggers(#"{"id": "soup", "nutrition": {"per": "100g", "energy": {"value": 2000, "unit": "kJ"}, "fat": 5, "carbohydrates": 10, "protein": 3, "sugars": 12}}"#,
                       at: "/nutrition/energy/value", "/nutrition/sugars", kind: "recipe"),
+            // Polyols count 2.4 kcal/g, erythritol 0: a sugar-free gum and a sweetener.
+            .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 155, "fat": 0, "carbohydrates": 64, "sugars": 0, "polyols": 63, "protein": 0}}}"#,
+                    kind: "product"),
+            .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 0, "energyKj": 0, "fat": 0, "carbohydrates": 100, "sugars": 0, "polyols": 100, "erythritol": 100, "protein": 0}}}"#,
+                    kind: "product"),
+            // Without `polyols`, a note asks for them.
+            .triggers(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 0, "fat": 0, "carbohydrates": 100, "sugars": 0, "protein": 0}}}"#,
+                      at: "/nutrition/per100g/energyKcal", kind: "product"),
+            .passes(#"{"id": "spritz", "nutrition": {"per": "serving", "energy": {"value": 160, "unit": "kcal"}, "fat": 0, "carbohydrates": 12, "protein": 0, "alcohol": 15}}"#,
+                    kind: "recipe"),
         ]
     }
 
@@ -94,112 +118,255 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         }
     }
 
-    /// The nutrients in grams, in the order messages list them.
-    static let gramFields = ["fat", "saturatedFat", "carbohydrates", "sugars", "fiber", "protein", "salt", "sodium"]
+    /// A nutrient given in grams, in the order messages list them.
+    enum Nutrient: Int {
+        case fat, saturatedFat, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, salt, sodium
+
+        static let count = 11
+
+        /// The field's name.
+        var key: String {
+            switch self {
+            case .fat: "fat"
+            case .saturatedFat: "saturatedFat"
+            case .carbohydrates: "carbohydrates"
+            case .sugars: "sugars"
+            case .polyols: "polyols"
+            case .erythritol: "erythritol"
+            case .fiber: "fiber"
+            case .protein: "protein"
+            case .alcohol: "alcohol"
+            case .salt: "salt"
+            case .sodium: "sodium"
+            }
+        }
+    }
+
+    /// A figure of a block: its node and value.
+    struct Figure {
+        var node: Int
+        var value: Double
+    }
+
+    /// The figures of one block, read once: no dictionary, and a number's literal is made
+    /// only for a message.
+    struct Figures {
+        private var fat, saturatedFat, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, salt, sodium: Figure?
+        var kcal, kj: Figure?
+
+        init(_ json: JSONDocument, _ block: Int) {
+            func figure(_ key: String, in object: Int = block) -> Figure? {
+                guard let node = json.member(object, key), let value = json.double(node), value.isFinite else { return nil }
+                return Figure(node: node, value: value)
+            }
+            fat = figure("fat")
+            saturatedFat = figure("saturatedFat")
+            carbohydrates = figure("carbohydrates")
+            sugars = figure("sugars")
+            polyols = figure("polyols")
+            erythritol = figure("erythritol")
+            fiber = figure("fiber")
+            protein = figure("protein")
+            alcohol = figure("alcohol")
+            salt = figure("salt")
+            sodium = figure("sodium")
+            // Energy: energyKcal / energyKj (products), or energy { value, unit } (recipes).
+            kcal = figure("energyKcal")
+            kj = figure("energyKj")
+            if let energy = json.member(block, "energy"), json.kind(energy) == .object, let value = figure("value", in: energy) {
+                switch json.member(energy, "unit").flatMap({ json.string($0) }) {
+                case "kcal": kcal = value
+                case "kJ": kj = value
+                default: break
+                }
+            }
+        }
+
+        subscript(_ n: Nutrient) -> Figure? {
+            switch n {
+            case .fat: fat
+            case .saturatedFat: saturatedFat
+            case .carbohydrates: carbohydrates
+            case .sugars: sugars
+            case .polyols: polyols
+            case .erythritol: erythritol
+            case .fiber: fiber
+            case .protein: protein
+            case .alcohol: alcohol
+            case .salt: salt
+            case .sodium: sodium
+            }
+        }
+    }
+
+    /// Which figures a block holds, for the hints of messages.
+    enum Column {
+        /// A product's `per100g`.
+        case per100g
+        /// A product's `perServing`.
+        case perServing
+        /// A recipe's `nutrition`, with `per: 100g` or not.
+        case recipe(per100g: Bool)
+
+        var isPer100g: Bool {
+            switch self {
+            case .per100g, .recipe(per100g: true): true
+            default: false
+            }
+        }
+
+        /// What a figure of another column in this one looks like, for "or whether ...".
+        var misplacedValue: String {
+            switch self {
+            case .per100g: "a per-serving value went into the per-100 g column"
+            case .perServing: "a per-100 g value went into the per-serving column"
+            case .recipe(per100g: true): "the figures are per serving (`per` says 100g)"
+            case .recipe(per100g: false): "the figures are per 100 g (`per` says serving)"
+            }
+        }
+    }
 
     public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return [] }
         let json = document.json
         guard let nutrition = json.member(document.node, "nutrition"), json.kind(nutrition) == .object else { return [] }
-        var blocks: [(node: Int, per100g: Bool)] = []
+        let t = Tolerances(options)
+        var sink = DiagnosticSink(document: document, context: context)
         if document.kind == ContentFields.product {
-            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object { blocks.append((b, true)) }
-            if let b = json.member(nutrition, "perServing"), json.kind(b) == .object { blocks.append((b, false)) }
+            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object { check(block: b, .per100g, json: json, t, &sink) }
+            if let b = json.member(nutrition, "perServing"), json.kind(b) == .object { check(block: b, .perServing, json: json, t, &sink) }
         } else {
             let per = json.member(nutrition, "per").flatMap { json.string($0) }
-            blocks.append((nutrition, per == "100g"))
+            check(block: nutrition, .recipe(per100g: per == "100g"), json: json, t, &sink)
         }
-        let tolerances = Tolerances(options)
-        var sink = DiagnosticSink(document: document, context: context)
-        for block in blocks { check(block: block.node, per100g: block.per100g, json: json, tolerances, &sink) }
         return sink.diagnostics
     }
 
-    private struct Figure {
-        var node: Int
-        var value: Double
-        var literal: String
-    }
-
-    private func check(block: Int, per100g: Bool, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) {
-        func figure(_ key: String, in object: Int = block) -> Figure? {
-            guard let node = json.member(object, key), let value = json.double(node), value.isFinite else { return nil }
-            return Figure(node: node, value: value, literal: json.numberLiteral(node))
-        }
-        var grams: [String: Figure] = [:]
-        for key in Self.gramFields { grams[key] = figure(key) }
-
-        // Energy: energyKcal / energyKj (products), or energy { value, unit } (recipes).
-        var kcal = figure("energyKcal")
-        var kj = figure("energyKj")
-        if let energy = json.member(block, "energy"), json.kind(energy) == .object, let value = figure("value", in: energy) {
-            switch json.member(energy, "unit").flatMap({ json.string($0) }) {
-            case "kcal": kcal = value
-            case "kJ": kj = value
-            default: break
-            }
-        }
+    private func check(block: Int, _ column: Column, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) {
+        let f = Figures(json, block)
+        func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
 
         // Nothing above 100 g per 100 g: no nutrient, and not the nutrients that do not
         // hold one another together (fiber is left out: US labels count it in the
-        // carbohydrates). Labels round each figure: 2% more passes.
-        if per100g {
+        // carbohydrates; polyols are part of the carbohydrates). Labels round each figure:
+        // 2% more passes.
+        if column.isPer100g {
             var over = false
-            for key in Self.gramFields {
-                guard let f = grams[key], f.value > t.maxPer100g else { continue }
-                sink.report(f.node, "\(key) \(f.literal) g per 100 g is more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
+            for raw in 0..<Nutrient.count {
+                let n = Nutrient(rawValue: raw)!
+                guard let figure = f[n], figure.value > t.maxPer100g else { continue }
+                sink.report(figure.node, "\(n.key) \(literal(figure)) g per 100 g is more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
                 over = true
             }
-            let parts = ["fat", "carbohydrates", "protein", "salt"].compactMap { key in grams[key].map { (key, $0) } }
-            let total = parts.reduce(0) { $0 + $1.1.value }
-            if !over, parts.count > 1, total > t.maxPer100g * 1.02 {
-                let sum = parts.map { "\($0.0) \($0.1.literal)" }.joined(separator: " + ")
-                sink.report(block, "\(sum) = \(Self.format(total)) g per 100 g, more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point, or per-serving figures in the per-100 g block?")
+            if !over {
+                var count = 0
+                var total = 0.0
+                func add(_ n: Nutrient) {
+                    guard let figure = f[n] else { return }
+                    count += 1
+                    total += figure.value
+                }
+                add(.fat); add(.carbohydrates); add(.protein); add(.alcohol); add(.salt)
+                if count > 1, total > t.maxPer100g * 1.02 {
+                    let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
+                        .joined(separator: " + ")
+                    sink.report(block, "\(sum) = \(Self.format(total)) g per 100 g, more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point, or per-serving figures in the per-100 g block?")
+                }
             }
         }
 
         // Parts are at most their whole.
-        for (part, whole, why) in [
-            ("saturatedFat", "fat", "saturated fat is part of the fat"),
-            ("sugars", "carbohydrates", "sugars are part of the carbohydrates"),
-        ] {
-            guard let p = grams[part], let w = grams[whole], p.value > w.value * 1.01 + 0.1 else { continue }
-            sink.report(p.node, "\(part) \(p.literal) g is more than \(whole) \(w.literal) g, but \(why); fix one of them")
+        func part(_ p: Nutrient, of w: Nutrient, _ why: String) {
+            guard let part = f[p], let whole = f[w], part.value > whole.value * 1.01 + 0.1 else { return }
+            sink.report(part.node, "\(p.key) \(literal(part)) g is more than \(w.key) \(literal(whole)) g, but \(why); fix one of them")
+        }
+        part(.saturatedFat, of: .fat, "saturated fat is part of the fat")
+        part(.sugars, of: .carbohydrates, "sugars are part of the carbohydrates")
+        part(.polyols, of: .carbohydrates, "polyols are part of the carbohydrates (labels count them in)")
+        if f[.polyols] != nil {
+            part(.erythritol, of: .polyols, "erythritol is one of the polyols")
+        } else {
+            part(.erythritol, of: .carbohydrates, "erythritol is part of the carbohydrates (labels count it in)")
         }
 
         // Salt = sodium x 2.5.
-        if let salt = grams["salt"], let sodium = grams["sodium"] {
+        if let salt = f[.salt], let sodium = f[.sodium] {
             let expected = sodium.value * 2.5
             if abs(salt.value - expected) > t.saltRelative * max(salt.value, expected) + t.saltGrams {
-                sink.report(sodium.node, "salt \(salt.literal) g is not sodium \(sodium.literal) g x 2.5 = \(Self.format(expected)) g; fix one of them (for salt \(salt.literal) g, sodium is \(Self.format(salt.value / 2.5)) g)")
+                sink.report(sodium.node, "salt \(literal(salt)) g is not sodium \(literal(sodium)) g x 2.5 = \(Self.format(expected)) g; fix one of them (for salt \(literal(salt)) g, sodium is \(Self.format(salt.value / 2.5)) g)")
             }
         }
 
         // kJ = kcal x 4.184.
-        var kjAgrees = true
-        if let kcal, let kj {
+        if let kcal = f.kcal, let kj = f.kj {
             let expected = kcal.value * 4.184
             if abs(kj.value - expected) > t.energyRelative * max(kj.value, expected) + t.energyKj {
-                kjAgrees = false
-                sink.report(kj.node, "energy \(kj.literal) kJ is not \(kcal.literal) kcal x 4.184 = \(Self.format(expected)) kJ; fix one of them")
+                sink.report(kj.node, "energy \(literal(kj)) kJ is not \(literal(kcal)) kcal x 4.184 = \(Self.format(expected)) kJ; fix one of them")
+                return
             }
         }
 
-        // Energy from the macronutrients (EU factors).
-        guard kjAgrees, let fat = grams["fat"], let carbohydrates = grams["carbohydrates"], let protein = grams["protein"],
-            let energy = kcal ?? kj
-        else { return }
-        let fiber = grams["fiber"]
-        let declared = kcal?.value ?? (kj!.value / 4.184)
-        let computed = fat.value * 9 + carbohydrates.value * 4 + protein.value * 4 + (fiber?.value ?? 0) * 2
-        guard abs(declared - computed) > t.macroRelative * computed + t.macroKcal else { return }
-        var parts = ["fat \(fat.literal) g x 9", "carbohydrates \(carbohydrates.literal) g x 4", "protein \(protein.literal) g x 4"]
-        if let fiber { parts.append("fiber \(fiber.literal) g x 2") }
-        let shown = kcal != nil ? "\(energy.literal) kcal" : "\(energy.literal) kJ (\(Self.format(declared)) kcal)"
+        checkEnergy(f, column, json: json, t, &sink)
+    }
+
+    /// Energy from the macronutrients, with the factors of EU 1169/2011 Annex XIV (kcal per
+    /// gram): fat 9, carbohydrates other than polyols 4, polyols 2.4 (erythritol 0),
+    /// protein 4, fibre 2, alcohol 7. Compared when fat, carbohydrates and protein are all
+    /// given.
+    private func checkEnergy(_ f: Figures, _ column: Column, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) {
+        guard let fat = f[.fat], let carbohydrates = f[.carbohydrates], let protein = f[.protein], let energy = f.kcal ?? f.kj else { return }
+        func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
+        let declared = f.kcal?.value ?? (energy.value / 4.184)
+        // Without `polyols`, `erythritol` alone stands for them.
+        let erythritol = f[.erythritol]?.value ?? 0
+        let polyols = max(f[.polyols]?.value ?? 0, erythritol)
+        let fiber = f[.fiber]?.value ?? 0
+        let alcohol = f[.alcohol]?.value ?? 0
+        let computed = fat.value * 9 + max(0, carbohydrates.value - polyols) * 4 + (polyols - erythritol) * 2.4
+            + protein.value * 4 + fiber * 2 + alcohol * 7
+        func allowed(_ kcal: Double) -> Double { t.macroRelative * kcal + t.macroKcal }
+        guard abs(declared - computed) > allowed(computed) else { return }
+
+        var parts = ["fat \(literal(fat)) g x 9"]
+        switch (f[.polyols], f[.erythritol]) {
+        case (nil, nil):
+            parts.append("carbohydrates \(literal(carbohydrates)) g x 4")
+        case (let p?, let e):
+            parts.append("(carbohydrates \(literal(carbohydrates)) - polyols \(literal(p))) g x 4")
+            parts.append(e.map { "(polyols \(literal(p)) - erythritol \(literal($0))) g x 2.4" } ?? "polyols \(literal(p)) g x 2.4")
+        case (nil, let e?):
+            parts.append("(carbohydrates \(literal(carbohydrates)) - erythritol \(literal(e))) g x 4")
+        }
+        parts.append("protein \(literal(protein)) g x 4")
+        if let fiber = f[.fiber] { parts.append("fiber \(literal(fiber)) g x 2") }
+        if let alcohol = f[.alcohol] { parts.append("alcohol \(literal(alcohol)) g x 7") }
+        let shown = f.kcal != nil ? "\(literal(energy)) kcal" : "\(literal(energy)) kJ (\(Self.format(declared)) kcal)"
+        let sum = "\(parts.joined(separator: " + ")) = \(Self.format(computed)) kcal"
+        let tolerance = "(allowed difference \(Self.plain(t.macroRelative * 100))% + \(Self.plain(t.macroKcal)) kcal)"
+
+        // Too little energy, no polyols given, and sugars given: the carbohydrates that are
+        // not sugars may be polyols, which labels count in the carbohydrates (a sugar-free
+        // sweetener or chewing gum). If they would explain the figure (at 0 kcal/g, as
+        // erythritol), the label is likely right and only the polyols are missing: a note,
+        // not an error, since an error on a true label would teach a team to turn the rule
+        // off. Labels always give sugars (EU and US alike); without them the figures are
+        // not a whole label, and the error stands.
+        if declared < computed, f[.polyols] == nil, f[.erythritol] == nil, let sugars = f[.sugars] {
+            let mayBePolyols = max(0, carbohydrates.value - sugars.value)
+            let lowest = computed - mayBePolyols * 4
+            if mayBePolyols > 0, declared >= lowest - allowed(lowest) {
+                sink.report(
+                    energy.node,
+                    "energy \(shown) is below the macronutrients: \(sum) \(tolerance); if part of the carbohydrates is polyols (sweeteners such as maltitol, sorbitol or xylitol count 2.4 kcal/g, erythritol 0), add `polyols` (and `erythritol`) so that they are counted at their own factors",
+                    atMost: .note)
+                return
+            }
+        }
+        let alcoholHint = declared > computed && f[.alcohol] == nil ? "; a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)" : ""
         sink.report(
             energy.node,
-            "energy \(shown) does not match the macronutrients: \(parts.joined(separator: " + ")) = \(Self.format(computed)) kcal (allowed difference \(Self.plain(t.macroRelative * 100))% + \(Self.plain(t.macroKcal)) kcal); check the energy and the nutrients, or whether a per-serving value went into the per-100 g column"
+            "energy \(shown) does not match the macronutrients: \(sum) \(tolerance); check the energy and the nutrients, or whether \(column.misplacedValue)\(alcoholHint)"
         )
     }
 
