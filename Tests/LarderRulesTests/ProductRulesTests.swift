@@ -173,6 +173,36 @@ import Testing
         #expect(without.first?.message.hasSuffix("a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)") == true)
     }
 
+    /// A syrup sold by volume (107 g of carbohydrates per 100 ml, as its label says) was
+    /// "more than 100 g, which no food can hold": per100g is per 100 ml for such a product.
+    @Test func productsSoldByVolumeArePer100Millilitres() throws {
+        func syrup(_ measures: String, _ nutrients: String = #""energyKcal": 430, "fat": 0, "carbohydrates": 107, "sugars": 90, "protein": 0"#) -> String {
+            "{\"code\": \"1\", \(measures), \"nutrition\": {\"per100g\": {\(nutrients)}}}"
+        }
+        for measures in [
+            #""quantity": {"value": 250, "unit": "ml"}, "serving": {"value": 15, "unit": "ml"}"#,
+            #""quantity": {"value": 1, "unit": "l"}"#, #""quantity": {"value": 25, "unit": "cl"}"#,
+            #""quantity": {"value": 12, "unit": "fl oz"}"#, #""serving": {"value": 15, "unit": "ml"}"#,
+        ] {
+            #expect(try run(rule, syrup(measures), kind: "product").isEmpty, "\(measures)")
+        }
+        // By weight, the caps are 100 g: the net quantity decides over the serving.
+        for measures in [#""quantity": {"value": 250, "unit": "g"}, "serving": {"value": 15, "unit": "ml"}"#, #""serving": {"value": 15, "unit": "g"}"#] {
+            let found = try run(rule, syrup(measures), kind: "product")
+            #expect(found.map(\.pointer) == ["/nutrition/per100g/carbohydrates"], "\(measures)")
+            #expect(found.first?.message == "carbohydrates 107 g per 100 g is more than 100 g, which no food can hold; a misplaced decimal point?")
+        }
+        // Per 100 ml, 150 g is the most, and messages say per 100 ml.
+        let liquid = #""quantity": {"value": 1, "unit": "l"}"#
+        let over = try run(rule, syrup(liquid, #""carbohydrates": 151"#), kind: "product")
+        #expect(over.first?.message == "carbohydrates 151 g per 100 ml is more than 150 g, which no food can hold (the densest liquids, honey and syrups, weigh about 1.4 g per ml); a misplaced decimal point?")
+        let sum = try run(rule, syrup(liquid, #""fat": 60, "carbohydrates": 100, "protein": 0"#), kind: "product")
+        #expect(sum.first?.message.hasPrefix("fat 60 + carbohydrates 100 + protein 0 = 160 g per 100 ml, more than 150 g") == true)
+        #expect(try run(rule, syrup(liquid, #""fat": 50, "carbohydrates": 100, "protein": 0"#), kind: "product").isEmpty)
+        let energy = try run(rule, syrup(liquid, #""energyKcal": 43, "fat": 0, "carbohydrates": 107, "sugars": 90, "protein": 0"#), kind: "product")
+        #expect(energy.first?.message.contains("whether a per-serving value went into the per-100 ml column") == true)
+    }
+
     @Test func partsAreAtMostTheirWhole() throws {
         let found = try run(rule, product(#""fat": 10, "saturatedFat": 10.1, "carbohydrates": 5, "sugars": 6"#), kind: "product")
         #expect(found.map(\.pointer) == ["/nutrition/per100g/sugars"])

@@ -560,7 +560,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "minProperties": 1,
       "properties": {
         "per100g": {
-          "description": "Per 100 g, or per 100 ml for a product sold by volume.",
+          "description": "Per 100 g, or per 100 ml for a product sold by volume: one whose `quantity` (or, without one, whose `serving`) is a volume, as `ml`, `l` or `fl oz`. The `nutrition-consistency` rule reads it so.",
           "$ref": "common.schema.json#/$defs/productNutrients"
         },
         "perServing": { "$ref": "common.schema.json#/$defs/productNutrients" }

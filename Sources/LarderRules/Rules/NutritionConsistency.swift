@@ -1,5 +1,6 @@
 import LarderCore
 import LarderJSON
+import LarderUnits
 
 /// `nutrition-consistency`: nutrition figures agree with each other.
 ///
@@ -28,7 +29,11 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         erythritol at most polyols;
         - per 100 g, no nutrient above 100 g, nor fat + carbohydrates + protein + alcohol + \
         salt above 102 g (a misplaced decimal point, or per-serving figures in the per-100 g \
-        block).
+        block). A product sold by volume (its `quantity` in ml, l, fl oz ..., or without a \
+        quantity its `serving` in ml) gives `per100g` per 100 ml, as labels do, and 100 ml \
+        can weigh more than 100 g: syrups and honey weigh about 1.4 g per ml, so a syrup has \
+        107 g of carbohydrates per 100 ml. There the caps are 1.5 times as high (150 g), and \
+        messages say per 100 ml.
         Labels round, so each comparison allows a relative and an absolute difference \
         (options).
 
@@ -84,6 +89,11 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             .triggers(#"{"code": "96385074", "nutrition": {"per100g": {"fat": 60, "carbohydrates": 50, "protein": 20, "salt": 1}}}"#,
                       at: "/nutrition/per100g", kind: "product"),
             .passes(#"{"code": "1", "nutrition": {"per100g": {"fat": 99.9, "carbohydrates": 0.5, "protein": 0.4, "salt": 0.1}}}"#, kind: "product"),
+            // A syrup sold by volume: per 100 ml, and 100 ml of it weighs about 140 g.
+            .passes(#"{"code": "1", "quantity": {"value": 250, "unit": "ml"}, "nutrition": {"per100g": {"energyKcal": 430, "fat": 0, "carbohydrates": 107, "sugars": 90, "protein": 0}}}"#,
+                    kind: "product"),
+            .triggers(#"{"code": "1", "quantity": {"value": 1, "unit": "l"}, "nutrition": {"per100g": {"carbohydrates": 170}}}"#,
+                      at: "/nutrition/per100g/carbohydrates", kind: "product"),
             .passes(#"{"id": "soup", "nutrition": {"per": "serving", "energy": {"value": 250, "unit": "kcal"}, "protein": 120}}"#,
                     kind: "recipe"),
             .triggers(#"{"id": "soup", "nutrition": {"per": "100g", "energy": {"value": 2000, "unit": "kJ"}, "fat": 5, "carbohydrates": 10, "protein": 3, "sugars": 12}}"#,
@@ -199,10 +209,15 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         }
     }
 
-    /// Which figures a block holds, for the hints of messages.
+    /// The most a millilitre of a liquid food weighs, in grams: honey, syrups and molasses
+    /// are the densest, at about 1.4 g/ml. A product sold by volume gives its figures per
+    /// 100 ml (EU 1169/2011 Article 32), so 100 ml of syrup holds 107 g of carbohydrates.
+    static let densest = 1.5
+
+    /// Which figures a block holds, for the caps and the hints of messages.
     enum Column {
-        /// A product's `per100g`.
-        case per100g
+        /// A product's `per100g`: per 100 ml when the product is sold by volume.
+        case per100g(byVolume: Bool)
         /// A product's `perServing`.
         case perServing
         /// A recipe's `nutrition`, with `per: 100g` or not.
@@ -215,13 +230,38 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             }
         }
 
+        var byVolume: Bool {
+            if case .per100g(byVolume: true) = self { return true }
+            return false
+        }
+
+        /// `100 g`, or `100 ml` for a product sold by volume.
+        var hundred: String { byVolume ? "100 ml" : "100 g" }
+
         /// What a figure of another column in this one looks like, for "or whether ...".
         var misplacedValue: String {
             switch self {
-            case .per100g: "a per-serving value went into the per-100 g column"
+            case .per100g: "a per-serving value went into the per-\(hundred) column"
             case .perServing: "a per-100 g value went into the per-serving column"
             case .recipe(per100g: true): "the figures are per serving (`per` says 100g)"
             case .recipe(per100g: false): "the figures are per 100 g (`per` says serving)"
+            }
+        }
+    }
+
+    /// Whether a product's measure (`quantity`, `serving`) is a volume (`ml`, `l`, `fl
+    /// oz`): true, a mass: false, anything else or none: nil.
+    static func isVolume(_ json: JSONDocument, _ measure: Int?) -> Bool? {
+        guard let measure, json.kind(measure) == .object,
+            let unit = json.member(measure, "unit").flatMap({ json.string($0) }) else { return nil }
+        switch unit {
+        case "g": return false
+        case "ml": return true
+        default:
+            switch UnitTable.standard.unit(named: unit)?.dimension {
+            case .mass: return false
+            case .volume: return true
+            default: return nil
             }
         }
     }
@@ -234,7 +274,12 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         let t = Tolerances(options)
         var sink = DiagnosticSink(document: document, context: context)
         if document.kind == ContentFields.product {
-            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object { check(block: b, .per100g, json: json, t, &sink) }
+            // Sold by volume: the net quantity says, else the serving.
+            let quantity = json.member(document.node, "quantity"), serving = json.member(document.node, "serving")
+            let byVolume = Self.isVolume(json, quantity) ?? Self.isVolume(json, serving) ?? false
+            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object {
+                check(block: b, .per100g(byVolume: byVolume), json: json, t, &sink)
+            }
             if let b = json.member(nutrition, "perServing"), json.kind(b) == .object { check(block: b, .perServing, json: json, t, &sink) }
         } else {
             let per = json.member(nutrition, "per").flatMap { json.string($0) }
@@ -250,13 +295,17 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         // Nothing above 100 g per 100 g: no nutrient, and not the nutrients that do not
         // hold one another together (fiber is left out: US labels count it in the
         // carbohydrates; polyols are part of the carbohydrates). Labels round each figure:
-        // 2% more passes.
+        // 2% more passes. Per 100 ml, 100 ml of the densest liquid food.
         if column.isPer100g {
+            let cap = column.byVolume ? t.maxPer100g * Self.densest : t.maxPer100g
+            let why = column.byVolume
+                ? "which no food can hold (the densest liquids, honey and syrups, weigh about 1.4 g per ml)"
+                : "which no food can hold"
             var over = false
             for raw in 0..<Nutrient.count {
                 let n = Nutrient(rawValue: raw)!
-                guard let figure = f[n], figure.value > t.maxPer100g else { continue }
-                sink.report(figure.node, "\(n.key) \(literal(figure)) g per 100 g is more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point?")
+                guard let figure = f[n], figure.value > cap else { continue }
+                sink.report(figure.node, "\(n.key) \(literal(figure)) g per \(column.hundred) is more than \(Self.plain(cap)) g, \(why); a misplaced decimal point?")
                 over = true
             }
             if !over {
@@ -268,10 +317,10 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     total += figure.value
                 }
                 add(.fat); add(.carbohydrates); add(.protein); add(.alcohol); add(.salt)
-                if count > 1, total > t.maxPer100g * 1.02 {
+                if count > 1, total > cap * 1.02 {
                     let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
                         .joined(separator: " + ")
-                    sink.report(block, "\(sum) = \(Self.format(total)) g per 100 g, more than \(Self.plain(t.maxPer100g)) g, which no food can hold; a misplaced decimal point, or per-serving figures in the per-100 g block?")
+                    sink.report(block, "\(sum) = \(Self.format(total)) g per \(column.hundred), more than \(Self.plain(cap)) g, \(why); a misplaced decimal point, or per-serving figures in the per-\(column.hundred) block?")
                 }
             }
         }
