@@ -203,6 +203,74 @@ import Testing
         #expect(energy.first?.message.contains("whether a per-serving value went into the per-100 ml column") == true)
     }
 
+    /// Per-serving figures were never checked: 94.7 g of nutrients in a 15 g serving
+    /// passed, and so did a perServing block copied from per100g (539 kcal in 15 g).
+    @Test func perServingFiguresFitTheServing() throws {
+        func spread(_ serving: String, _ nutrition: String) -> String {
+            "{\"code\": \"1\", \(serving), \"nutrition\": {\(nutrition)}}"
+        }
+        let grams = #""serving": {"value": 15, "unit": "g"}"#
+        let sum = try run(rule, spread(grams, #""perServing": {"fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}"#), kind: "product")
+        #expect(sum.map(\.pointer) == ["/nutrition/perServing"])
+        #expect(sum.first?.message == "fat 30.9 + carbohydrates 57.5 + protein 6.3 = 94.7 g per serving, more than 15 g, which a serving of 15 g cannot hold; per-100 g figures in the per-serving block, or a wrong serving size?")
+        let one = try run(rule, spread(grams, #""perServing": {"carbohydrates": 57.5}"#), kind: "product")
+        #expect(one.first?.message == "carbohydrates 57.5 g per serving is more than 15 g, which a serving of 15 g cannot hold; a misplaced decimal point, per-100 g figures in the per-serving block, or a wrong serving size?")
+        // In ml, the densest liquids: 15 ml holds up to 22.5 g.
+        let ml = #""serving": {"value": 15, "unit": "ml"}"#
+        #expect(try run(rule, spread(ml, #""perServing": {"carbohydrates": 16, "sugars": 13.5}"#), kind: "product").isEmpty)
+        #expect(try run(rule, spread(ml, #""perServing": {"carbohydrates": 23}"#), kind: "product").map(\.pointer) == ["/nutrition/perServing/carbohydrates"])
+        // A serving without a size (or of a unit that is no mass or volume) is not checked.
+        #expect(try run(rule, #"{"code": "1", "nutrition": {"perServing": {"fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}}"#, kind: "product").isEmpty)
+        #expect(try run(rule, spread(#""serving": {"value": 1, "unit": "piece"}"#, #""perServing": {"fat": 30.9, "carbohydrates": 57.5}"#), kind: "product").isEmpty)
+        // A unit the schema does not allow for a serving (1 oz is not 1 g): the schema's to report.
+        #expect(try run(rule, spread(#""serving": {"value": 1, "unit": "oz"}"#, #""perServing": {"fat": 2.75, "carbohydrates": 18.5}"#), kind: "product").isEmpty)
+    }
+
+    @Test func perServingIsPer100gTimesTheServing() throws {
+        let label = #""energyKcal": 539, "energyKj": 2255, "fat": 30.9, "saturatedFat": 10.6, "carbohydrates": 57.5, "sugars": 56.3, "protein": 6.3, "salt": 0.107"#
+        func spread(_ perServing: String, serving: String = #"{"value": 15, "unit": "g"}"#, quantity: String = #"{"value": 400, "unit": "g"}"#) -> String {
+            "{\"code\": \"1\", \"quantity\": \(quantity), \"serving\": \(serving), \"nutrition\": {\"per100g\": {\(label)}, \"perServing\": {\(perServing)}}}"
+        }
+        // The label's own per-serving column (rounded as printed) passes.
+        let printed = #""energyKcal": 81, "energyKj": 338, "fat": 4.6, "saturatedFat": 1.6, "carbohydrates": 8.6, "sugars": 8.4, "protein": 0.9, "salt": 0.016"#
+        #expect(try run(rule, spread(printed), kind: "product").isEmpty)
+        // US rounding: whole grams, calories to 10.
+        #expect(try run(rule, spread(#""energyKcal": 80, "fat": 5, "carbohydrates": 9, "protein": 1, "salt": 0"#), kind: "product").isEmpty)
+        // A figure off: reported at it, with the computation.
+        let off = try run(rule, spread(#""energyKcal": 81, "fat": 4.6, "sugars": 4.2"#), kind: "product")
+        #expect(off.map(\.pointer) == ["/nutrition/perServing/sugars"])
+        #expect(off.first?.message == "sugars 4.2 g per serving is not sugars 56.3 g per 100 g x 15 g / 100 = 8.44 g (allowed difference 10% + 0.57 g for rounding); check the two figures and the serving size")
+        // The per-100 g block copied: one error at the block.
+        let copied = try run(rule, spread(#""energyKcal": 539, "fat": 30.9, "protein": 6.3"#, serving: #"{"value": 50, "unit": "g"}"#), kind: "product")
+        #expect(copied.map(\.pointer) == ["/nutrition/perServing"])
+        #expect(copied.first?.message == "perServing repeats the figures of per100g, but a serving is 50 g: per serving they are per100g x 50 g / 100 (energy 270 kcal, fat 15.45 g, protein 3.15 g); fill in the label's per-serving figures, or check the serving size")
+        // 15 g cannot hold the copied figures: that error alone.
+        let overfull = try run(rule, spread(#""energyKcal": 539, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3"#), kind: "product")
+        #expect(overfull.map(\.pointer) == ["/nutrition/perServing"])
+        #expect(overfull.first?.message.contains("which a serving of 15 g cannot hold") == true)
+        // The tolerance is an option.
+        let fourteenPercent = spread(#""fat": 5.3"#)  // 4.635 + 14%
+        #expect(try run(rule, fourteenPercent, kind: "product").isEmpty)
+        #expect(try run(rule, fourteenPercent, kind: "product", options: ["servingTolerance": 0]).count == 1)
+        // A figure below zero is the schema's to report.
+        #expect(try run(rule, spread(#""sugars": 5.5"#).replacingOccurrences(of: #""sugars": 56.3"#, with: #""sugars": -22"#), kind: "product").isEmpty)
+        // A serving in g of a product sold per 100 ml needs the density: not compared.
+        #expect(try run(rule, spread(#""fat": 10"#, quantity: #"{"value": 1, "unit": "l"}"#), kind: "product").isEmpty)
+        #expect(try run(rule, spread(#""fat": 10"#, serving: #"{"value": 15, "unit": "ml"}"#, quantity: #"{"value": 1, "unit": "l"}"#), kind: "product").count == 1)
+    }
+
+    /// An energy mismatch in perServing suggested "whether a per-serving value went into the
+    /// per-100 g column": the hint names the column it is in.
+    @Test func theEnergyHintFitsItsColumn() throws {
+        let wrong = #"{"energyKcal": 539, "fat": 4.6, "carbohydrates": 8.6, "protein": 0.9}"#
+        let serving = try run(rule, #"{"code": "1", "nutrition": {"perServing": \#(wrong)}}"#, kind: "product")
+        #expect(serving.first?.message.hasSuffix("or whether a per-100 g value went into the per-serving column; a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)") == true)
+        let hundred = try run(rule, #"{"code": "1", "nutrition": {"per100g": {"energyKcal": 81, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}}"#, kind: "product")
+        #expect(hundred.first?.message.hasSuffix("or whether a per-serving value went into the per-100 g column") == true)
+        let recipe = try run(rule, #"{"id": "r", "nutrition": {"per": "serving", "energy": {"value": 81, "unit": "kcal"}, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}"#, kind: "recipe")
+        #expect(recipe.first?.message.hasSuffix("or whether the figures are per 100 g (`per` says serving)") == true)
+    }
+
     @Test func partsAreAtMostTheirWhole() throws {
         let found = try run(rule, product(#""fat": 10, "saturatedFat": 10.1, "carbohydrates": 5, "sugars": 6"#), kind: "product")
         #expect(found.map(\.pointer) == ["/nutrition/per100g/sugars"])

@@ -563,7 +563,10 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
           "description": "Per 100 g, or per 100 ml for a product sold by volume: one whose `quantity` (or, without one, whose `serving`) is a volume, as `ml`, `l` or `fl oz`. The `nutrition-consistency` rule reads it so.",
           "$ref": "common.schema.json#/$defs/productNutrients"
         },
-        "perServing": { "$ref": "common.schema.json#/$defs/productNutrients" }
+        "perServing": {
+          "description": "Per serving (the product's `serving`). The `nutrition-consistency` rule checks that the figures fit in the serving and match per100g x the serving's size / 100.",
+          "$ref": "common.schema.json#/$defs/productNutrients"
+        }
       },
       "patternProperties": { "^x-": true },
       "additionalProperties": false

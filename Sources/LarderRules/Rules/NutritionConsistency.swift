@@ -8,10 +8,12 @@ import LarderUnits
 /// macronutrients with the EU factors (fat 9, carbohydrate 4, polyols 2.4, erythritol 0,
 /// protein 4, fibre 2, alcohol 7 kcal/g);
 /// saturated fat is at most fat and sugars at most carbohydrates; nothing exceeds 100 g
-/// per 100 g. Every comparison has a tolerance, since labels round.
+/// per 100 g (150 g per 100 ml), nor the serving's size per serving; per-serving figures
+/// are the per-100 g ones x the serving's size / 100. Every comparison has a tolerance,
+/// since labels round.
 public struct NutritionConsistencyRule: ConfigurableRule {
     public let id = "nutrition-consistency"
-    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients (polyols and alcohol too), and nothing exceeds 100 g per 100 g."
+    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients (polyols and alcohol too), per-serving figures match per-100 g ones, and nothing exceeds what 100 g or a serving holds."
     public let defaultSeverity = Severity.error
     public let kinds: [String]? = ["recipe", "product"]
     public var details: String? {
@@ -33,7 +35,18 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         quantity its `serving` in ml) gives `per100g` per 100 ml, as labels do, and 100 ml \
         can weigh more than 100 g: syrups and honey weigh about 1.4 g per ml, so a syrup has \
         107 g of carbohydrates per 100 ml. There the caps are 1.5 times as high (150 g), and \
-        messages say per 100 ml.
+        messages say per 100 ml;
+        - with a `serving` size, per serving no nutrient above the serving's size, nor fat + \
+        carbohydrates + protein + alcohol + salt (15 g cannot hold 94.7 g: per-100 g figures \
+        in `perServing`, or a wrong serving size); in ml, 1.5 times the size;
+        - when both `per100g` and `perServing` are given, each figure per serving = per \
+        100 g x the serving size / 100 (in the same unit: a serving in g of a product sold \
+        per 100 ml is not compared), reported at the per-serving figure. Labels round each \
+        of the two figures (whole grams from 10 g, salt to 0.1 g, energy to 5 or 10 kcal on \
+        US labels), so the allowed difference is half a rounding step (0.5 g; salt and \
+        sodium 0.05 g; 5 kcal, 21 kJ) times (1 + size / 100), plus `servingTolerance` \
+        (10%) of the larger figure for a serving size the label rounded. A `perServing` \
+        that repeats the `per100g` figures is one error at `perServing`.
         Labels round, so each comparison allows a relative and an absolute difference \
         (options).
 
@@ -63,6 +76,8 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                        bounds: Self.difference),
             RuleOption("maxPer100g", .number, "the most grams of a nutrient per 100 g", default: "100",
                        bounds: .above(0).atMost(100).because("no food holds more than 100 g of anything per 100 g")),
+            RuleOption("servingTolerance", .number, "allowed difference between a per-serving figure and the per-100 g one x the serving size / 100, as a fraction, added to the rounding of labels", default: "0.1",
+                       bounds: Self.fractionOfTheLarger),
         ]
     }
 
@@ -98,6 +113,13 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     kind: "recipe"),
             .triggers(#"{"id": "soup", "nutrition": {"per": "100g", "energy": {"value": 2000, "unit": "kJ"}, "fat": 5, "carbohydrates": 10, "protein": 3, "sugars": 12}}"#,
                       at: "/nutrition/energy/value", "/nutrition/sugars", kind: "recipe"),
+            // Per serving: 15 g cannot hold 94.7 g, and the figures are per 100 g x 15 / 100.
+            .triggers(#"{"code": "1", "serving": {"value": 15, "unit": "g"}, "nutrition": {"perServing": {"fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}}"#,
+                      at: "/nutrition/perServing", kind: "product"),
+            .passes(#"{"code": "1", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 539, "fat": 30.9, "salt": 0.107}, "perServing": {"energyKcal": 81, "fat": 4.6, "salt": 0.02}}}"#,
+                    kind: "product"),
+            .triggers(#"{"code": "1", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 539, "fat": 30.9}, "perServing": {"energyKcal": 81, "fat": 9.3}}}"#,
+                      at: "/nutrition/perServing/fat", kind: "product"),
             // Polyols count 2.4 kcal/g, erythritol 0: a sugar-free gum and a sweetener.
             .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 155, "fat": 0, "carbohydrates": 64, "sugars": 0, "polyols": 63, "protein": 0}}}"#,
                     kind: "product"),
@@ -116,6 +138,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         var energyRelative = 0.02, energyKj = 2.0
         var macroRelative = 0.2, macroKcal = 5.0
         var maxPer100g = 100.0
+        var servingRelative = 0.1
 
         init(_ options: Options) {
             saltRelative = options.number("saltTolerance") ?? saltRelative
@@ -125,6 +148,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             macroRelative = options.number("macroTolerance") ?? macroRelative
             macroKcal = options.number("macroToleranceKcal") ?? macroKcal
             maxPer100g = options.number("maxPer100g") ?? maxPer100g
+            servingRelative = options.number("servingTolerance") ?? servingRelative
         }
     }
 
@@ -218,8 +242,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
     enum Column {
         /// A product's `per100g`: per 100 ml when the product is sold by volume.
         case per100g(byVolume: Bool)
-        /// A product's `perServing`.
-        case perServing
+        /// A product's `perServing`, with the serving's size in grams (or millilitres, when
+        /// `byVolume`) when the product gives one.
+        case perServing(size: Double?, byVolume: Bool)
         /// A recipe's `nutrition`, with `per: 100g` or not.
         case recipe(per100g: Bool)
 
@@ -231,8 +256,10 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         }
 
         var byVolume: Bool {
-            if case .per100g(byVolume: true) = self { return true }
-            return false
+            switch self {
+            case .per100g(let byVolume), .perServing(_, let byVolume): byVolume
+            case .recipe: false
+            }
         }
 
         /// `100 g`, or `100 ml` for a product sold by volume.
@@ -242,9 +269,30 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         var misplacedValue: String {
             switch self {
             case .per100g: "a per-serving value went into the per-\(hundred) column"
-            case .perServing: "a per-100 g value went into the per-serving column"
+            case .perServing: "a per-\(hundred) value went into the per-serving column"
             case .recipe(per100g: true): "the figures are per serving (`per` says 100g)"
             case .recipe(per100g: false): "the figures are per 100 g (`per` says serving)"
+            }
+        }
+
+        /// The most grams of nutrients the figures can hold, what they are per, why no more
+        /// fits, and what likely went wrong; nil when the amount is not known (a serving
+        /// without a size).
+        func capacity(_ t: Tolerances) -> (grams: Double, per: String, why: String, likely: String)? {
+            let liquids = "the densest liquids, honey and syrups, weigh about 1.4 g per ml"
+            switch self {
+            case .per100g(byVolume: false), .recipe(per100g: true):
+                return (t.maxPer100g, "per 100 g", "which no food can hold", "per-serving figures in the per-100 g block")
+            case .per100g(byVolume: true):
+                return (t.maxPer100g * NutritionConsistencyRule.densest, "per 100 ml", "which no food can hold (\(liquids))",
+                        "per-serving figures in the per-100 ml block")
+            case .perServing(let size?, let byVolume):
+                let grams = size * t.maxPer100g / 100 * (byVolume ? NutritionConsistencyRule.densest : 1)
+                let serving = "\(NutritionConsistencyRule.plain(size)) \(byVolume ? "ml" : "g")"
+                return (grams, "per serving", "which a serving of \(serving) cannot hold\(byVolume ? " (\(liquids))" : "")",
+                        "per-100 \(byVolume ? "ml" : "g") figures in the per-serving block, or a wrong serving size")
+            case .perServing(size: nil, _), .recipe(per100g: false):
+                return nil
             }
         }
     }
@@ -276,11 +324,27 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         if document.kind == ContentFields.product {
             // Sold by volume: the net quantity says, else the serving.
             let quantity = json.member(document.node, "quantity"), serving = json.member(document.node, "serving")
-            let byVolume = Self.isVolume(json, quantity) ?? Self.isVolume(json, serving) ?? false
-            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object {
-                check(block: b, .per100g(byVolume: byVolume), json: json, t, &sink)
+            let servingIsVolume = Self.isVolume(json, serving)
+            let byVolume = Self.isVolume(json, quantity) ?? servingIsVolume ?? false
+            // The serving's size, in grams or millilitres (the units the schema allows: in
+            // another, such as oz, the schema reports it and the value is not grams).
+            var size: Double?
+            if let serving, let unit = json.member(serving, "unit"), json.string(unit) == "g" || json.string(unit) == "ml",
+               let value = json.member(serving, "value").flatMap({ json.double($0) }), value > 0, value.isFinite {
+                size = value
             }
-            if let b = json.member(nutrition, "perServing"), json.kind(b) == .object { check(block: b, .perServing, json: json, t, &sink) }
+            var hundred: Figures?
+            if let b = json.member(nutrition, "per100g"), json.kind(b) == .object {
+                hundred = check(block: b, .per100g(byVolume: byVolume), json: json, t, &sink).figures
+            }
+            if let b = json.member(nutrition, "perServing"), json.kind(b) == .object {
+                let column = Column.perServing(size: size, byVolume: servingIsVolume ?? false)
+                let (figures, over) = check(block: b, column, json: json, t, &sink)
+                // Per 100 ml against a serving in grams (or the other way) needs the density.
+                if let hundred, let size, !over, servingIsVolume == byVolume {
+                    compare(hundred, figures, block: b, size: size, byVolume: byVolume, json: json, t, &sink)
+                }
+            }
         } else {
             let per = json.member(nutrition, "per").flatMap { json.string($0) }
             check(block: nutrition, .recipe(per100g: per == "100g"), json: json, t, &sink)
@@ -288,27 +352,26 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         return sink.diagnostics
     }
 
-    private func check(block: Int, _ column: Column, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) {
+    /// Checks the figures of one block; returns them, and whether some were more than the
+    /// block's amount can hold.
+    @discardableResult
+    private func check(block: Int, _ column: Column, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) -> (figures: Figures, over: Bool) {
         let f = Figures(json, block)
         func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
 
-        // Nothing above 100 g per 100 g: no nutrient, and not the nutrients that do not
-        // hold one another together (fiber is left out: US labels count it in the
-        // carbohydrates; polyols are part of the carbohydrates). Labels round each figure:
-        // 2% more passes. Per 100 ml, 100 ml of the densest liquid food.
-        if column.isPer100g {
-            let cap = column.byVolume ? t.maxPer100g * Self.densest : t.maxPer100g
-            let why = column.byVolume
-                ? "which no food can hold (the densest liquids, honey and syrups, weigh about 1.4 g per ml)"
-                : "which no food can hold"
-            var over = false
-            for raw in 0..<Nutrient.count {
-                let n = Nutrient(rawValue: raw)!
-                guard let figure = f[n], figure.value > cap else { continue }
-                sink.report(figure.node, "\(n.key) \(literal(figure)) g per \(column.hundred) is more than \(Self.plain(cap)) g, \(why); a misplaced decimal point?")
-                over = true
-            }
-            if !over {
+        // Nothing above 100 g per 100 g (or the serving's size per serving): no nutrient,
+        // and not the nutrients that do not hold one another together (fiber is left out:
+        // US labels count it in the carbohydrates; polyols are part of the carbohydrates).
+        // Labels round each figure: 2% more passes. Per 100 ml, 100 ml of the densest
+        // liquid food.
+        //
+        // Per 100 g a nutrient over is reported first (a misplaced decimal point is the
+        // likely cause, at that figure), then the sum. Per serving the sum is first: the
+        // likely cause is the whole block (per-100 g figures, or a wrong serving size), so
+        // it is one error at the block, not one per figure.
+        var over = false
+        if let (cap, per, why, likely) = column.capacity(t) {
+            func overSum() -> Bool {
                 var count = 0
                 var total = 0.0
                 func add(_ n: Nutrient) {
@@ -317,12 +380,24 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     total += figure.value
                 }
                 add(.fat); add(.carbohydrates); add(.protein); add(.alcohol); add(.salt)
-                if count > 1, total > cap * 1.02 {
-                    let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
-                        .joined(separator: " + ")
-                    sink.report(block, "\(sum) = \(Self.format(total)) g per \(column.hundred), more than \(Self.plain(cap)) g, \(why); a misplaced decimal point, or per-serving figures in the per-\(column.hundred) block?")
+                guard count > 1, total > cap * 1.02 else { return false }
+                let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
+                    .joined(separator: " + ")
+                let hint = column.isPer100g ? "a misplaced decimal point, or \(likely)?" : "\(likely)?"
+                sink.report(block, "\(sum) = \(Self.format(total)) g \(per), more than \(Self.plain(cap)) g, \(why); \(hint)")
+                return true
+            }
+            if !column.isPer100g { over = overSum() }
+            if !over {
+                for raw in 0..<Nutrient.count {
+                    let n = Nutrient(rawValue: raw)!
+                    guard let figure = f[n], figure.value > cap else { continue }
+                    let hint = column.isPer100g ? "a misplaced decimal point?" : "a misplaced decimal point, \(likely)?"
+                    sink.report(figure.node, "\(n.key) \(literal(figure)) g \(per) is more than \(Self.plain(cap)) g, \(why); \(hint)")
+                    over = true
                 }
             }
+            if !over && column.isPer100g { over = overSum() }
         }
 
         // Parts are at most their whole.
@@ -352,11 +427,81 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             let expected = kcal.value * 4.184
             if abs(kj.value - expected) > t.energyRelative * max(kj.value, expected) + t.energyKj {
                 sink.report(kj.node, "energy \(literal(kj)) kJ is not \(literal(kcal)) kcal x 4.184 = \(Self.format(expected)) kJ; fix one of them")
-                return
+                return (f, over)
             }
         }
 
         checkEnergy(f, column, json: json, t, &sink)
+        return (f, over)
+    }
+
+    /// The rounding of a label, in the figure's unit: whole grams from 10 g (EU and US
+    /// alike), so half a gram either way; salt and sodium to 0.1 g from 1 g; energy to 5
+    /// kcal (US labels round to 5 below 50 kcal, to 10 above), 21 kJ.
+    static func roundingStep(_ n: Nutrient?, kj: Bool = false) -> Double {
+        switch n {
+        case .salt?, .sodium?: 0.05
+        case nil: kj ? 21 : 5
+        default: 0.5
+        }
+    }
+
+    /// Per serving = per 100 g (or ml) x the serving's size / 100, within label rounding:
+    /// each figure may be off by half a rounding step, and the per-100 g one by that
+    /// times size / 100, plus `servingTolerance` of the larger figure. Reported at the
+    /// per-serving figure; a per-serving block that repeats the per-100 g figures is
+    /// reported once, at the block.
+    private func compare(
+        _ hundred: Figures, _ serving: Figures, block: Int, size: Double, byVolume: Bool, json: JSONDocument, _ t: Tolerances,
+        _ sink: inout DiagnosticSink
+    ) {
+        let scale = size / 100
+        func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
+        /// Calls `body` with each figure both blocks give: per 100, per serving, its
+        /// name, its unit and its rounding step.
+        /// (A figure below zero is the schema's to report.)
+        func each(_ body: (Figure, Figure, String, String, Double) -> Void) {
+            func pair(_ a: Figure?, _ b: Figure?, _ key: String, _ unit: String, _ step: Double) {
+                guard let a, let b, a.value >= 0, b.value >= 0 else { return }
+                body(a, b, key, unit, step)
+            }
+            pair(hundred.kcal, serving.kcal, "energy", "kcal", Self.roundingStep(nil))
+            pair(hundred.kj, serving.kj, "energy", "kJ", Self.roundingStep(nil, kj: true))
+            for raw in 0..<Nutrient.count {
+                let n = Nutrient(rawValue: raw)!
+                pair(hundred[n], serving[n], n.key, "g", Self.roundingStep(n))
+            }
+        }
+        func allowed(_ expected: Double, _ given: Double, _ step: Double) -> Double {
+            t.servingRelative * max(expected, given) + step * (1 + scale)
+        }
+        var compared = 0, differ = 0, copied = 0
+        each { a, b, _, _, step in
+            compared += 1
+            let expected = a.value * scale
+            guard abs(b.value - expected) > allowed(expected, b.value, step) else { return }
+            differ += 1
+            if b.value == a.value { copied += 1 }
+        }
+        guard differ > 0 else { return }
+        let unit = byVolume ? "ml" : "g"
+        let sizeText = "\(Self.plain(size)) \(unit)"
+        if compared > 1, copied == compared {
+            var figures: [String] = []
+            each { a, _, key, u, _ in figures.append("\(key) \(Self.format(a.value * scale)) \(u)") }
+            sink.report(
+                block,
+                "perServing repeats the figures of per100g, but a serving is \(sizeText): per serving they are per100g x \(sizeText) / 100 (\(figures.joined(separator: ", "))); fill in the label's per-serving figures, or check the serving size")
+            return
+        }
+        each { a, b, key, u, step in
+            let expected = a.value * scale
+            let allowance = allowed(expected, b.value, step)
+            guard abs(b.value - expected) > allowance else { return }
+            sink.report(
+                b.node,
+                "\(key) \(literal(b)) \(u) per serving is not \(key) \(literal(a)) \(u) per 100 \(unit) x \(sizeText) / 100 = \(Self.format(expected)) \(u) (allowed difference \(Self.plain(t.servingRelative * 100))% + \(Self.format(step * (1 + scale))) \(u) for rounding); check the two figures and the serving size")
+        }
     }
 
     /// Energy from the macronutrients, with the factors of EU 1169/2011 Annex XIV (kcal per
