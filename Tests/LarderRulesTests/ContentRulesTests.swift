@@ -41,6 +41,26 @@ import Testing
         #expect(decoded.text == facts.text && decoded.loneSurrogates)
     }
 
+    /// One barcode as UPC-A, EAN-13 with a leading 0 and GTIN-14 with two passed as three
+    /// products: GS1 reads them as one GTIN.
+    @Test func productCodesAreComparedAsGTINs() throws {
+        let files = [
+            (name: "a.json", json: #"[{"code": "036000291452"}, {"code": "96385074"}, {"code": "3017620422003"}]"#),
+            (name: "b.json", json: #"[{"code": "0036000291452"}, {"code": "00036000291452"}, {"code": "000096385074"}, {"code": "10036000291459"}]"#),
+        ]
+        let found = try run(rule, files, kind: "product")
+        #expect(found.map { "\($0.file)\($0.pointer)" } == ["b.json/0/code", "b.json/1/code", "b.json/2/code"])
+        #expect(found[0].message == "product code '0036000291452' is already used by the product at a.json:1:11 (as '036000291452': one GTIN, 00036000291452 in 14 digits, with other leading zeros); a barcode names one product: keep one of the two, or fix the code that was mistyped")
+        #expect(found[2].message.contains("(as '96385074': one GTIN, 00000096385074 in 14 digits"))
+        // Reported on the first file only, the message names the other spelling.
+        let onlyA = try run(rule, files, kind: "product", reportingOn: ["a.json"])
+        #expect(onlyA.first?.message.hasPrefix("product code '036000291452' is also used by the product at b.json:1:11 (as '0036000291452': one GTIN") == true)
+        // Only product codes of GTIN lengths: a team's kind, another length, or letters are compared as written.
+        #expect(try run(rule, [("t.json", #"[{"code": "036000291452"}, {"code": "0036000291452"}]"#)], kind: "ticket").isEmpty)
+        #expect(try run(rule, [("c.json", #"[{"code": "12345"}, {"code": "012345"}, {"code": "0000000012345"}, {"code": "A36000291452"}, {"code": "0A36000291452"}]"#)], kind: "product").isEmpty)
+        #expect(try run(rule, [("d.json", #"[{"id": "036000291452"}, {"id": "0036000291452"}]"#)], kind: "product", options: ["key": "/id"]).isEmpty)
+    }
+
     @Test func reportingOnASubsetStillComparesWithEveryFile() throws {
         // Only a.json is reported on: its 'negroni' clashes with b.json's, which comes later.
         let onlyA = try run(rule, [a, b, c], kind: "recipe", reportingOn: ["recipes/a.json"])

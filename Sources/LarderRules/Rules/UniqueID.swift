@@ -28,6 +28,14 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         integer and a string with the same digits (`42`, "42") are the same id. \
         `caseInsensitive: true` also treats `Minh` and `minh` as the same.
 
+        A product's `code` is a GTIN, and GS1 writes one GTIN in 8, 12, 13 or 14 digits with \
+        leading zeros: the UPC-A `036000291452`, the EAN-13 `0036000291452` and the GTIN-14 \
+        `00036000291452` are one barcode, and scanners and Open Food Facts give any of them. \
+        So codes of 8, 12, 13 or 14 digits are compared padded with zeros to 14, and the \
+        message names both spellings. GTIN-8 codes are padded too: GS1 keeps the 14-digit \
+        forms of EAN-8 codes apart from every longer GTIN (the company prefixes 0000001 to \
+        0000099 are never issued), so a padded EAN-8 can only meet itself.
+
         A document of a kind of your own that has localized texts but no id is a warning: \
         its texts are keyed by its position in the kind (`hero.0.bio`), so reordering the \
         file hands its translations to another document. Give it an id, or name the field \
@@ -49,6 +57,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             .triggers(#"[{"id": "negroni"}, {"id": "americano"}, {"id": "negroni"}]"#, at: "/2/id", kind: "recipe"),
             .triggers(#"[{"id": 7}, {"id": "7"}]"#, at: "/1/id", kind: "recipe"),
             .triggers(#"[{"code": "3017620422003"}, {"code": "3017620422003"}]"#, at: "/1/code", kind: "product"),
+            // One GTIN as UPC-A, EAN-13 and GTIN-14.
+            .triggers(#"[{"code": "036000291452"}, {"code": "0036000291452"}, {"code": "00036000291452"}]"#, at: "/1/code", "/2/code", kind: "product"),
+            .passes(#"[{"code": "036000291452"}, {"code": "10036000291459"}, {"code": "96385074"}]"#, kind: "product"),
             .passes(#"[{"username": "Minh"}, {"username": "minh"}]"#, kind: "user", options: ["key": "/username"]),
             .triggers(#"[{"username": "Minh"}, {"username": "minh"}]"#, at: "/1/username", kind: "user",
                       options: ["key": "/username", "caseInsensitive": true]),
@@ -184,6 +195,18 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         return Facts(text: text, place: FactPlace(document, node: node))
     }
 
+    /// A product's `code` as the 14-digit GTIN it spells (`036000291452` is
+    /// `00036000291452`); nil for another kind or field, or a code that is not 8, 12, 13 or
+    /// 14 ASCII digits. Allocates only for a code shorter than 14 digits.
+    static func gtin14(of entry: FactTable<Facts>.Entry) -> String? {
+        guard entry.kind == ContentFields.product, !entry.facts.loneSurrogates else { return nil }
+        let text = entry.facts.text
+        let count = text.utf8.count
+        guard count == 8 || (12...14).contains(count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            entry.facts.place.pointer.tokens.last == "code" else { return nil }
+        return count == 14 ? text : String(repeating: "0", count: 14 - count) + text
+    }
+
     /// The options that find a document's texts: those the linter sets (locales, the
     /// schema's and the exports' text fields), not this rule's own.
     static func textOptions(_ options: Options) -> JSONValue {
@@ -239,7 +262,8 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
                 continue
             }
             let text = entry.facts.text
-            let key = Key(kind: entry.kind ?? "", text: caseInsensitive ? text.lowercased() : text, loneSurrogates: entry.facts.loneSurrogates)
+            let compared = Self.gtin14(of: entry) ?? (caseInsensitive ? text.lowercased() : text)
+            let key = Key(kind: entry.kind ?? "", text: compared, loneSurrogates: entry.facts.loneSurrogates)
             if let earlier = first[key] {
                 later[earlier, default: []].append(index)
             } else {
@@ -252,26 +276,40 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         func related(_ o: Int, _ message: String) -> Diagnostic.RelatedLocation {
             Diagnostic.RelatedLocation(file: entries[o].file, place: entries[o].facts.place, message: message)
         }
+        /// How `o`'s id differs from `first`'s, when it is spelled otherwise: ` (as …)`.
+        func spelling(_ o: Int, as first: Int) -> String {
+            let text = entries[o].facts.shown, firstText = entries[first].facts.shown
+            guard text != firstText else { return "" }
+            if let gtin = Self.gtin14(of: entries[o]) {
+                return " (as \(Text.quoted(firstText)): one GTIN, \(gtin) in 14 digits, with other leading zeros)"
+            }
+            return " (as \(Text.quoted(firstText)), compared without case)"
+        }
         for first in order {
             let occurrences = [first] + (later[first] ?? [])
             let firstEntry = entries[first]
             let kind = firstEntry.kind ?? "document"
             let field = keyPath(options: options).map { String($0.description.dropFirst()) } ?? firstEntry.facts.place.pointer.tokens.last ?? "id"
+            func advice(_ o: Int, _ other: Int) -> String {
+                if entries[o].facts.text != entries[other].facts.text, Self.gtin14(of: entries[o]) != nil {
+                    return "a barcode names one product: keep one of the two, or fix the code that was mistyped"
+                }
+                return "\(field)s must be unique within a kind, since apps store them: choose another"
+            }
             var placedAny = false
             for o in occurrences.dropFirst() where reported(o) {
                 placedAny = true
                 let text = entries[o].facts.shown
-                let sameText = text == firstEntry.facts.shown ? "" : " (as \(Text.quoted(firstEntry.facts.shown)), compared without case)"
-                let message = "\(kind) \(field) \(Text.quoted(text)) is already used by the \(kind) at \(place(first))\(sameText); "
-                    + "\(field)s must be unique within a kind, since apps store them: choose another"
+                let message = "\(kind) \(field) \(Text.quoted(text)) is already used by the \(kind) at \(place(first))\(spelling(o, as: first)); "
+                    + advice(o, first)
                 diagnostics.append(context.diagnostic(
                     file: entries[o].file, at: entries[o].facts.place, message, related: [related(first, "first used here")]))
             }
             // Only the first occurrence is in the reported files: report it there.
             if !placedAny && reported(first) {
                 let second = occurrences[1]
-                let message = "\(kind) \(field) \(Text.quoted(firstEntry.facts.shown)) is also used by the \(kind) at \(place(second)); "
-                    + "\(field)s must be unique within a kind, since apps store them: choose another"
+                let message = "\(kind) \(field) \(Text.quoted(firstEntry.facts.shown)) is also used by the \(kind) at \(place(second))\(spelling(first, as: second)); "
+                    + advice(first, second)
                 let related = occurrences.dropFirst().map { related($0, "also used here") }
                 diagnostics.append(context.diagnostic(file: firstEntry.file, at: firstEntry.facts.place, message, related: related))
             }
