@@ -275,24 +275,30 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             }
         }
 
-        /// The most grams of nutrients the figures can hold, what they are per, why no more
-        /// fits, and what likely went wrong; nil when the amount is not known (a serving
-        /// without a size).
-        func capacity(_ t: Tolerances) -> (grams: Double, per: String, why: String, likely: String)? {
+        /// The most grams of nutrients the figures can hold; nil when the amount is not
+        /// known (a serving without a size).
+        func capacity(_ t: Tolerances) -> Double? {
+            switch self {
+            case .per100g(byVolume: false), .recipe(per100g: true): t.maxPer100g
+            case .per100g(byVolume: true): t.maxPer100g * NutritionConsistencyRule.densest
+            case .perServing(let size?, let byVolume): size * t.maxPer100g / 100 * (byVolume ? NutritionConsistencyRule.densest : 1)
+            case .perServing(size: nil, _), .recipe(per100g: false): nil
+            }
+        }
+
+        /// For a message on ``capacity(_:)``: what the figures are per, why no more fits,
+        /// and what likely went wrong (made only for a message).
+        var capacityWords: (per: String, why: String, likely: String) {
             let liquids = "the densest liquids, honey and syrups, weigh about 1.4 g per ml"
             switch self {
-            case .per100g(byVolume: false), .recipe(per100g: true):
-                return (t.maxPer100g, "per 100 g", "which no food can hold", "per-serving figures in the per-100 g block")
             case .per100g(byVolume: true):
-                return (t.maxPer100g * NutritionConsistencyRule.densest, "per 100 ml", "which no food can hold (\(liquids))",
-                        "per-serving figures in the per-100 ml block")
-            case .perServing(let size?, let byVolume):
-                let grams = size * t.maxPer100g / 100 * (byVolume ? NutritionConsistencyRule.densest : 1)
-                let serving = "\(NutritionConsistencyRule.plain(size)) \(byVolume ? "ml" : "g")"
-                return (grams, "per serving", "which a serving of \(serving) cannot hold\(byVolume ? " (\(liquids))" : "")",
+                return ("per 100 ml", "which no food can hold (\(liquids))", "per-serving figures in the per-100 ml block")
+            case .perServing(let size, let byVolume):
+                let serving = "\(NutritionConsistencyRule.plain(size ?? 0)) \(byVolume ? "ml" : "g")"
+                return ("per serving", "which a serving of \(serving) cannot hold\(byVolume ? " (\(liquids))" : "")",
                         "per-100 \(byVolume ? "ml" : "g") figures in the per-serving block, or a wrong serving size")
-            case .perServing(size: nil, _), .recipe(per100g: false):
-                return nil
+            default:
+                return ("per 100 g", "which no food can hold", "per-serving figures in the per-100 g block")
             }
         }
     }
@@ -370,7 +376,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         // likely cause is the whole block (per-100 g figures, or a wrong serving size), so
         // it is one error at the block, not one per figure.
         var over = false
-        if let (cap, per, why, likely) = column.capacity(t) {
+        if let cap = column.capacity(t) {
             func overSum() -> Bool {
                 var count = 0
                 var total = 0.0
@@ -383,6 +389,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                 guard count > 1, total > cap * 1.02 else { return false }
                 let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
                     .joined(separator: " + ")
+                let (per, why, likely) = column.capacityWords
                 let hint = column.isPer100g ? "a misplaced decimal point, or \(likely)?" : "\(likely)?"
                 sink.report(block, "\(sum) = \(Self.format(total)) g \(per), more than \(Self.plain(cap)) g, \(why); \(hint)")
                 return true
@@ -392,6 +399,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                 for raw in 0..<Nutrient.count {
                     let n = Nutrient(rawValue: raw)!
                     guard let figure = f[n], figure.value > cap else { continue }
+                    let (per, why, likely) = column.capacityWords
                     let hint = column.isPer100g ? "a misplaced decimal point?" : "a misplaced decimal point, \(likely)?"
                     sink.report(figure.node, "\(n.key) \(literal(figure)) g \(per) is more than \(Self.plain(cap)) g, \(why); \(hint)")
                     over = true
