@@ -113,10 +113,11 @@ enum ContentFields {
         func add(_ key: String) { if let v = json.member(node, key) { out.append(v) } }
         switch kind {
         case recipe:
+            out.reserveCapacity(24)
             add("name")
             add("description")
-            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out += json.elements(steps) }
-            out += ingredientTexts(json: json, node: node, notes: false)
+            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out.append(contentsOf: json.elements(steps)) }
+            appendIngredientTexts(json: json, node: node, notes: false, to: &out)
         case location:
             add("name")
             add("summary")
@@ -135,10 +136,17 @@ enum ContentFields {
         var out: [Int] = []
         switch kind {
         case recipe:
-            for key in ["name", "description"] { if let v = json.member(node, key) { out.append(v) } }
-            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out += json.elements(steps) }
-            out += ingredientTexts(json: json, node: node, notes: true)
-            out += imageAlts(kind: kind, json: json, node: node)
+            // Appended to one list (these run for every document, for several rules).
+            out.reserveCapacity(32)
+            if let v = json.member(node, "name") { out.append(v) }
+            if let v = json.member(node, "description") { out.append(v) }
+            if let steps = json.member(node, "steps"), json.kind(steps) == .array { out.append(contentsOf: json.elements(steps)) }
+            appendIngredientTexts(json: json, node: node, notes: true, to: &out)
+            if let images = json.member(node, "images"), json.kind(images) == .array {
+                for image in json.elements(images) where json.kind(image) == .object {
+                    if let alt = json.member(image, "alt") { out.append(alt) }
+                }
+            }
         case location:
             out = requiredTexts(kind: kind, json: json, node: node)
             if let address = json.member(node, "address"),
@@ -160,8 +168,14 @@ enum ContentFields {
 
     /// Free-text ingredients, the names of structured ones and, with `notes`, their notes.
     static func ingredientTexts(json: JSONDocument, node: Int, notes: Bool) -> [Int] {
-        guard let list = json.member(node, "ingredients"), json.kind(list) == .array else { return [] }
         var out: [Int] = []
+        appendIngredientTexts(json: json, node: node, notes: notes, to: &out)
+        return out
+    }
+
+    /// ``ingredientTexts(json:node:notes:)`` appended to `out`.
+    static func appendIngredientTexts(json: JSONDocument, node: Int, notes: Bool, to out: inout [Int]) {
+        guard let list = json.member(node, "ingredients"), json.kind(list) == .array else { return }
         for item in json.elements(list) {
             if Localized.isStructuredIngredient(json, item) {
                 if let name = json.member(item, "name") { out.append(name) }
@@ -170,7 +184,6 @@ enum ContentFields {
                 out.append(item)
             }
         }
-        return out
     }
 
     /// The image values of a document: recipe and location `images` entries; product
