@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `larder lint` on products as the bug hunt found them with the release binary: a
-/// sweetener, a syrup sold by volume, per-serving figures and one barcode in three
-/// spellings, in a project with `locales: [en, fr]`.
+/// `larder lint` on real product labels it once got wrong: a sweetener, a syrup sold by
+/// volume, per-serving figures and one barcode in three spellings, in a project with
+/// `locales: [en, fr]`.
 @Suite struct ProductNutritionLintTests {
     static let config = """
         locales: [en, fr]
