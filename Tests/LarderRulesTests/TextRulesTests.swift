@@ -124,3 +124,26 @@ import Testing
         #expect(own.map(\.pointer) == ["/title/VI"])
     }
 }
+
+/// The rules that check every localized text share one reading of a document's text
+/// fields per document (``PreparingRule``); `non-empty-text` reads the required ones.
+@Suite struct SharedTextFieldsTests {
+    @Test func theTextRulesShareTheirPreparation() throws {
+        let options: JSONValue = ["locales": ["en", "pt"], "exports": ["xcstrings"]]
+        let localized: [any PreparingRule] = [LocaleCompleteRule(), PluralFormsRule(), DuplicateKeyRule(), PlaceholdersRule()]
+        let keys = Set(localized.map { $0.preparationKey(options: options) })
+        #expect(keys.count == 1)
+        #expect(!keys.contains(NonEmptyTextRule().preparationKey(options: options)))
+        // A rule of its own fields prepares apart.
+        #expect(!keys.contains(LocaleCompleteRule().preparationKey(options: ["locales": ["en", "pt"], "fields": ["/title"]])))
+        // And what it prepares is what it would read itself.
+        let json = try JSONDocument(parsing: #"{"id": "a", "name": {"en": "A", "pt": "B"}, "steps": [{"en": "Mix"}], "ingredients": [{"name": {"en": "egg"}, "note": "big"}]}"#)
+        let document = Document(file: "r.json", kind: "recipe", json: json)
+        let context = RuleContext(for: LocaleCompleteRule(), options: options)
+        let prepared = try #require(LocaleCompleteRule().prepare(document, context: context) as? [Int])
+        #expect(prepared.count == 4)
+        var shared = context
+        shared.prepared = prepared
+        #expect(LocaleCompleteRule().check(document, context: shared).map(\.message) == LocaleCompleteRule().check(document, context: context).map(\.message))
+    }
+}

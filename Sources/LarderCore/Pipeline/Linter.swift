@@ -390,7 +390,7 @@ public struct Linter: Sendable {
         let schemas: [Int: JSONSchema]
         /// Per content entry (and for documents of no entry, at `config.content.count`): the
         /// rules in force and their contexts.
-        let jobs: [[(rule: any Rule, context: RuleContext)]]
+        let jobs: [[(rule: any Rule, context: RuleContext, preparation: String?)]]
         /// Per content entry, the `schema` rule's severity there (its `rules:` over the
         /// top-level ones); nil where it is off.
         let schemaSeverities: [Severity?]
@@ -403,9 +403,20 @@ public struct Linter: Sendable {
             if let e = entry, let schema = schemas[e], let severity = schemaSeverities[e] {
                 out += Linter.schemaDiagnostics(schema, document, severity: severity)
             }
-            for (rule, context) in jobs[entry ?? entryCount] where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
+            // The preparations made for this document, by key (a handful at most).
+            var prepared: [(key: String, value: any Sendable)] = []
+            for (rule, context, preparation) in jobs[entry ?? entryCount] where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
                 var context = context
                 context.content = content
+                if let preparation, let preparing = rule as? any PreparingRule {
+                    if let made = prepared.first(where: { $0.key == preparation }) {
+                        context.prepared = made.value
+                    } else {
+                        let made = preparing.prepare(document, context: context)
+                        prepared.append((preparation, made))
+                        context.prepared = made
+                    }
+                }
                 out += rule.check(document, context: context)
             }
             return out
@@ -416,13 +427,13 @@ public struct Linter: Sendable {
         let rules = rulesInForce().filter { !($0 is any ContentRule) }
         let entries: [ContentEntry?] = config.content.map { $0 } + [nil]
         let jobs = entries.map { entry in
-            rules.compactMap { rule -> (rule: any Rule, context: RuleContext)? in
+            rules.compactMap { rule -> (rule: any Rule, context: RuleContext, preparation: String?)? in
                 let setting = config.setting(for: rule.id, entry: entry)
                 if setting?.isOff ?? false { return nil }
                 let context = RuleContext(
                     ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, projectRoot: projectRoot, projectFiles: projectFiles)
-                return (rule, context)
+                return (rule, context, (rule as? any PreparingRule)?.preparationKey(options: context.options))
             }
         }
         return DocumentLint(schemas: schemas, jobs: jobs, schemaSeverities: schemaSeverities(), entryCount: config.content.count)

@@ -103,6 +103,10 @@ public struct RuleContext: Sendable {
     /// (so an image that is not staged does not pass). Paths are relative to the project
     /// root.
     public var projectFiles: any ProjectFiles
+    /// What a ``PreparingRule`` made of the document being checked (``PreparingRule/prepare(_:context:)``),
+    /// shared by the rules with the same preparation key; nil when the caller made none (the
+    /// rule then prepares for itself).
+    public var prepared: (any Sendable)? = nil
 
     public init(
         ruleID: String,
@@ -146,4 +150,16 @@ public struct RuleContext: Sendable {
             ruleID: ruleID, severity: severity, message: message, node: node, locator: locator,
             related: related, fix: fix)
     }
+}
+
+/// A rule whose reading of a document other rules share, as ``PreparingExporter``s share
+/// the content catalog: rules in force with one ``preparationKey(options:)`` get one
+/// ``prepare(_:context:)`` per document from the linter, handed over in
+/// ``RuleContext/prepared``. (The built-in rules that check texts share the list of a
+/// document's text fields, which five of them looked up for every document.)
+public protocol PreparingRule: Rule {
+    /// Equal keys mean equal preparations, for the rule's options in `larder.yml`.
+    func preparationKey(options: JSONValue) -> String
+    /// The preparation for `document`.
+    func prepare(_ document: Document, context: RuleContext) -> any Sendable
 }

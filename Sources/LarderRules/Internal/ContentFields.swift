@@ -23,6 +23,27 @@ enum ContentFields {
     /// (a plain string counts as the source language only). The fields the exports' option
     /// `texts` names (the linter's `exportTextFields` option) are added to either.
     static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
+        selected(options, in: document, builtIn: builtIn, prepared: nil)
+    }
+
+    /// ``selected(_:in:builtIn:)``, or what the linter prepared for the rule (`context.prepared`,
+    /// made by ``preparedFields(_:context:builtIn:)`` for every rule with the same
+    /// ``preparationKey(_:builtIn:)``).
+    static func selected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int], prepared: (any Sendable)?) -> [Int] {
+        if let fields = prepared as? [Int] { return fields }
+        return computeSelected(options, in: document, builtIn: builtIn)
+    }
+
+    /// The preparation key of the text fields a rule with `options` checks, `builtIn` naming
+    /// the built-in kinds' fields (`required`, `localized`): every option
+    /// ``selected(_:in:builtIn:)`` reads.
+    static func preparationKey(_ options: JSONValue, builtIn: String) -> String {
+        let o = Options(options)
+        let read = ["fields", "pointers", Linter.textFieldsOption, Linter.exportTextFieldsOption, "locales"].map { o[$0] ?? .null }
+        return "larder.text-fields \(builtIn) " + JSONWriter.compact.string(.array(read))
+    }
+
+    private static func computeSelected(_ options: Options, in document: Document, builtIn: (String?, JSONDocument, Int) -> [Int]) -> [Int] {
         let json = document.json
         guard let paths = options.fieldPaths("fields") else {
             var found: [Int]

@@ -57,7 +57,7 @@ public struct DuplicateKeyRule: Rule {
             }
         }
         // A language written twice in one text, in two cases.
-        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
+        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         where json.kind(field) == .object && json.count(field) > 1 {
             Self.sameLanguageTwice(json, field) { first, second in
                 let firstTag = json.string(first) ?? "", secondTag = json.string(second) ?? ""
@@ -96,5 +96,16 @@ public struct DuplicateKeyRule: Rule {
                 break
             }
         }
+    }
+}
+
+/// The text fields of a document, shared with the other rules that check texts.
+extension DuplicateKeyRule: PreparingRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: "localized")
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
     }
 }

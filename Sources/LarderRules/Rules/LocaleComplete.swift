@@ -81,7 +81,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
         let locales = options.locales
         guard !locales.isEmpty, applies(to: document.kind, options: options) else { return [] }
         let json = document.json
-        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         let lowered = locales.map { $0.lowercased() }
         var keys: [String] = []
         var sink = DiagnosticSink(document: document, context: context)
@@ -177,5 +177,16 @@ public struct LocaleCompleteRule: ConfigurableRule {
             if found.count == 3 { break }
         }
         return found
+    }
+}
+
+/// The text fields of a document, shared with the other rules that check texts.
+extension LocaleCompleteRule: PreparingRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: "localized")
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
     }
 }

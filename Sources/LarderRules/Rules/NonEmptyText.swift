@@ -62,7 +62,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return [] }
         let json = document.json
-        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.requiredTexts)
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.requiredTexts, prepared: context.prepared)
         var sink = DiagnosticSink(document: document, context: context)
         // Each language's string; of plural forms, each form (an empty `other` was
         // exported empty). Read in place: no list is made per field.
@@ -104,5 +104,16 @@ public struct NonEmptyTextRule: ConfigurableRule {
             }
         }
         return sink.diagnostics
+    }
+}
+
+/// The text fields of a document, shared with the other rules that check texts.
+extension NonEmptyTextRule: PreparingRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: "required")
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.requiredTexts)
     }
 }

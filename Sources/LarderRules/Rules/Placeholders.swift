@@ -73,7 +73,7 @@ public struct PlaceholdersRule: ConfigurableRule {
         let json = document.json
         // Most documents hold no placeholder anywhere: one scan of their bytes says so.
         guard Self.documentMayHold(json, document.node) else { return [] }
-        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts)
+        let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         var sink = DiagnosticSink(document: document, context: context)
         for field in fields where json.kind(field) == .object {
             // Most texts hold no `%` and no `{`: they are passed over on their bytes alone.
@@ -311,5 +311,16 @@ struct Placeholders: Equatable {
             }
         }
         return found
+    }
+}
+
+/// The text fields of a document, shared with the other rules that check texts.
+extension PlaceholdersRule: PreparingRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: "localized")
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
     }
 }

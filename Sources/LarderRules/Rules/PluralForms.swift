@@ -86,7 +86,7 @@ public struct PluralFormsRule: ConfigurableRule {
         let exports = Set(options.strings(Linter.exportsOption) ?? [])
         let json = document.json
         var sink = DiagnosticSink(document: document, context: context)
-        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts) where json.kind(field) == .object {
+        for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared) where json.kind(field) == .object {
             if Self.isForms(json, field, locales: locales) {
                 check(forms: field, language: source, json: json, exports: exports, sink: &sink)
                 continue
@@ -244,5 +244,16 @@ extension String {
     /// The string with zeros before it up to `width` characters (`7` -> `0007`).
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// The text fields of a document, shared with the other rules that check texts.
+extension PluralFormsRule: PreparingRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: "localized")
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
     }
 }
