@@ -256,3 +256,28 @@ enum ContentFields {
         return (links, videos)
     }
 }
+
+/// Which text fields of a built-in kind a ``TextFieldRule`` checks.
+public enum TextFieldSet: String, Sendable {
+    /// Every localized text (``ContentFields/localizedTexts(kind:json:node:)``).
+    case localized
+    /// The texts a person must see (``ContentFields/requiredTexts(kind:json:node:)``).
+    case required
+}
+
+/// A rule that checks a document's text fields: the linter reads them once per document for
+/// every such rule with the same options (``PreparingRule``).
+public protocol TextFieldRule: PreparingRule {
+    var textFields: TextFieldSet { get }
+}
+
+extension TextFieldRule {
+    public func preparationKey(options: JSONValue) -> String {
+        ContentFields.preparationKey(options, builtIn: textFields.rawValue)
+    }
+
+    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
+        ContentFields.selected(Options(context.options), in: document,
+                               builtIn: textFields == .localized ? ContentFields.localizedTexts : ContentFields.requiredTexts)
+    }
+}

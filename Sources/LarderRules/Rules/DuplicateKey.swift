@@ -100,12 +100,6 @@ public struct DuplicateKeyRule: Rule {
 }
 
 /// The text fields of a document, shared with the other rules that check texts.
-extension DuplicateKeyRule: PreparingRule {
-    public func preparationKey(options: JSONValue) -> String {
-        ContentFields.preparationKey(options, builtIn: "localized")
-    }
-
-    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
-        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
-    }
+extension DuplicateKeyRule: TextFieldRule {
+    public var textFields: TextFieldSet { .localized }
 }

@@ -108,12 +108,6 @@ public struct NonEmptyTextRule: ConfigurableRule {
 }
 
 /// The text fields of a document, shared with the other rules that check texts.
-extension NonEmptyTextRule: PreparingRule {
-    public func preparationKey(options: JSONValue) -> String {
-        ContentFields.preparationKey(options, builtIn: "required")
-    }
-
-    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
-        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.requiredTexts)
-    }
+extension NonEmptyTextRule: TextFieldRule {
+    public var textFields: TextFieldSet { .required }
 }

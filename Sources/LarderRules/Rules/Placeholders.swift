@@ -315,12 +315,6 @@ struct Placeholders: Equatable {
 }
 
 /// The text fields of a document, shared with the other rules that check texts.
-extension PlaceholdersRule: PreparingRule {
-    public func preparationKey(options: JSONValue) -> String {
-        ContentFields.preparationKey(options, builtIn: "localized")
-    }
-
-    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
-        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
-    }
+extension PlaceholdersRule: TextFieldRule {
+    public var textFields: TextFieldSet { .localized }
 }

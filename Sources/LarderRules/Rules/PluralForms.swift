@@ -248,12 +248,6 @@ extension String {
 }
 
 /// The text fields of a document, shared with the other rules that check texts.
-extension PluralFormsRule: PreparingRule {
-    public func preparationKey(options: JSONValue) -> String {
-        ContentFields.preparationKey(options, builtIn: "localized")
-    }
-
-    public func prepare(_ document: Document, context: RuleContext) -> any Sendable {
-        ContentFields.selected(Options(context.options), in: document, builtIn: ContentFields.localizedTexts)
-    }
+extension PluralFormsRule: TextFieldRule {
+    public var textFields: TextFieldSet { .localized }
 }
