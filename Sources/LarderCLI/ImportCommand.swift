@@ -21,7 +21,11 @@ struct ImportCommand: AsyncParsableCommand {
             pretty and deterministic. File names are made safe (no '/', no '..'); two records \
             with the same name are an error, and the first is kept. The folder is written \
             atomically and replaced as a whole: it must be new, empty, or an earlier Larder \
-            output (it holds a .larder-output marker), and must not hold an input file.
+            output (it holds a .larder-import or .larder-output marker), and must not hold an \
+            input file. The folder gets a .larder-import marker, which lets the next import \
+            replace it; its files are content that lint and build read. (Imports before \
+            this one wrote .larder-output, which hides a folder from lint and build; the \
+            next import into that folder removes it, and says so.)
 
             A record that cannot be imported (not an object, a required field missing, an \
             unreadable duration, ...) is reported with its file:line:column and left out; \
@@ -87,8 +91,11 @@ struct ImportCommand: AsyncParsableCommand {
             if artifacts.isEmpty {
                 summary = "Nothing to import; \(out) was left as it was."
             } else {
-                try write(artifacts, to: out, cwd: cwd)
+                let hadBuildMarker = try write(artifacts, to: out, cwd: cwd)
                 summary = "Imported \(count(artifacts.count)) into \(out)."
+                    + (hadBuildMarker
+                        ? "\nRemoved \(OutputWriter.marker) from \(out): an earlier import left it there, and it hid the folder from lint and build; its files are read as content now."
+                        : "")
             }
         } else if jsonl {
             var bytes: [UInt8] = []
@@ -117,8 +124,12 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// Writes the files into `out` through Larder's atomic output writer: staged, then
-    /// renamed into place.
-    func write(_ artifacts: [Artifact], to out: String, cwd: String) throws {
+    /// renamed into place. The folder gets the import marker (``OutputWriter/importMarker``),
+    /// not a build's (``OutputWriter/marker``): imported documents are content, and a
+    /// folder with a build's marker is never read as content. True when the folder it
+    /// replaced held a build's marker (an earlier import wrote one), which is now gone.
+    @discardableResult
+    func write(_ artifacts: [Artifact], to out: String, cwd: String) throws -> Bool {
         let target = absolutePath(out, cwd: cwd)
         let url = URL(fileURLWithPath: target)
         let name = url.lastPathComponent
@@ -141,11 +152,16 @@ struct ImportCommand: AsyncParsableCommand {
                 throw ValidationError("--out \(out) holds the input file \(file); the import replaces that folder, so choose another one")
             }
         }
+        var info = stat()
+        let hadBuildMarker = lstat(target + "/" + OutputWriter.marker, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         do {
-            try OutputWriter(base: base).write([OutputWriter.Output(path: name, isFile: false, artifacts: artifacts)])
+            try OutputWriter(base: base).write([
+                OutputWriter.Output(path: name, isFile: false, artifacts: artifacts, marker: OutputWriter.importMarker)
+            ])
         } catch {
             throw ValidationError("\(error)")
         }
+        return hadBuildMarker
     }
 
     func report(_ diagnostics: [Diagnostic], files: Int, cwd: String) {

@@ -28,7 +28,7 @@ import Testing
         #expect(r.stdout == "")
         let expected = Self.references.appendingPathComponent(name).appendingPathComponent("expected")
         let written = dir.url.appendingPathComponent("out/\(noun)")
-        #expect(files(in: written) == [".larder-output"] + files(in: expected))
+        #expect(files(in: written) == [".larder-import"] + files(in: expected))
         for file in files(in: expected) {
             #expect(FileManager.default.contents(atPath: written.appendingPathComponent(file).path)
                     == FileManager.default.contents(atPath: expected.appendingPathComponent(file).path), "\(file)")
@@ -75,7 +75,7 @@ import Testing
         #expect(files(in: dir.url) == ["deep", "pages.jsonl"])
         #expect(files(in: dir.url.appendingPathComponent("deep")) == ["recipes"])
         let written = files(in: dir.url.appendingPathComponent("deep/recipes"))
-        #expect(written == [".larder-output", "dotdot.json", "escaped.json", "recipe-a3d4a70d.json", "tmp-larder-absolute.json"])
+        #expect(written == [".larder-import", "dotdot.json", "escaped.json", "recipe-a3d4a70d.json", "tmp-larder-absolute.json"])
         #expect(!FileManager.default.fileExists(atPath: "/tmp/larder-absolute.json"))
         #expect(r.stderr.contains("pages.jsonl:1:35: note: identifier '../../escaped' is not a Larder id"))
         #expect(r.stderr.contains("pages.jsonl:5:1: error: the recipe id 'escaped' is already used by the record at pages.jsonl:1:1"))
@@ -95,9 +95,9 @@ import Testing
 
         // An earlier import is replaced as a whole: no stale file is left.
         #expect(try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url).status == 0)
-        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "a.json"])
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "a.json"])
         #expect(try CLI.run(["import", "schema-org", "b.json", "--out", "recipes"], in: dir.url).status == 0)
-        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "b.json"])
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "b.json"])
 
         // The folder holding an input would be replaced: refused.
         try dir.write("recipes/in.json", #"{"@type": "Recipe", "name": "C", "recipeIngredient": ["1 egg"]}"#)
@@ -110,6 +110,46 @@ import Testing
         #expect(linked.status == 2, "\(linked.stderr)")
         #expect(linked.stderr.contains("holds the input file plink/in.json"))
         #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("recipes/in.json").path))
+    }
+
+    /// Imported products are content: `larder import off ... --out content/products`, as the
+    /// README shows it, and the next lint reads them (the folder carried a build's
+    /// `.larder-output` marker, which hides a folder from lint and build, and lint said
+    /// "No problems in 1 file" with the products unread).
+    @Test func importedFilesAreReadAsContent() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: product
+                include: ["content/**/*.json"]
+            """)
+        try dir.write("content/other.json", #"{"code": "3017620422003", "product_name_en": "Other", "quantity": "400 g"}"#)
+        try dir.write("in.jsonl", #"{"code":"7622210449283","product_name_en":"H","quantity":"2 x 150 g"}"# + "\n")
+        let imported = try CLI.run(["import", "off", "in.jsonl", "--out", "content/products"], in: dir.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("content/products")) == [".larder-import", "7622210449283.json"])
+        let lint = try CLI.run(["lint", "--color", "never"], in: dir.url)
+        #expect(lint.stdout.contains("2 files") || lint.stderr.contains("2 files"), "\(lint.stdout)\(lint.stderr)")
+        #expect(!(lint.stdout + lint.stderr).contains("in 1 file"))
+    }
+
+    /// A folder an earlier import marked as a build's output (`.larder-output`) is replaced
+    /// without that marker, and the import says so; a folder of a user's own files is still
+    /// refused.
+    @Test func anEarlierImportsBuildMarkerIsRemovedWithANote() throws {
+        let dir = try Scratch()
+        try dir.write("in.jsonl", #"{"code":"7622210449283","product_name_en":"H","quantity":"2 x 150 g"}"# + "\n")
+        try dir.write("content/products/.larder-output", "")
+        try dir.write("content/products/5449000000996.json", "{}")
+        let r = try CLI.run(["import", "off", "in.jsonl", "--out", "content/products"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("content/products")) == [".larder-import", "7622210449283.json"])
+        #expect(r.stderr.contains("Removed .larder-output from content/products"), "\(r.stderr)")
+        // The next import has nothing to remove, and says nothing of it.
+        let again = try CLI.run(["import", "off", "in.jsonl", "--out", "content/products"], in: dir.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("Removed"))
     }
 
     /// A recipe page's commented-out JSON-LD is not imported, and a note says so (the draft
@@ -141,7 +181,7 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.contains("broken.json:1:29: error:"))
         #expect(r.stderr.contains("Nothing to import; recipes was left as it was."))
-        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-output", "a.json"])
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "a.json"])
     }
 
     @Test(arguments: [

@@ -15,11 +15,18 @@ public struct OutputWriter: Sendable {
         public var path: String
         public var isFile: Bool
         public var artifacts: [Artifact]
+        /// The marker file written at the top of a folder output: ``OutputWriter/marker``
+        /// for a build's output, which is then never read as content. An output that *is*
+        /// content (`larder import --out`) gives another name (``importMarker``), which
+        /// says only that Larder may replace the folder. An existing folder may be replaced
+        /// when it is empty or holds this marker or ``OutputWriter/marker``.
+        public var marker: String
 
-        public init(path: String, isFile: Bool, artifacts: [Artifact]) {
+        public init(path: String, isFile: Bool, artifacts: [Artifact], marker: String = OutputWriter.marker) {
             self.path = path
             self.isFile = isFile
             self.artifacts = artifacts
+            self.marker = marker
         }
     }
 
@@ -30,6 +37,11 @@ public struct OutputWriter: Sendable {
 
     /// The marker file that says a folder is Larder's output.
     public static let marker = ".larder-output"
+
+    /// The marker of a folder `larder import --out` wrote: Larder may replace the folder
+    /// with the next import, but its files are content (unlike ``marker``, it does not
+    /// hide the folder from lint and build).
+    public static let importMarker = ".larder-import"
 
     /// The absolute base folder outputs are relative to.
     public let base: String
@@ -85,8 +97,8 @@ public struct OutputWriter: Sendable {
             if isDirectory.boolValue {
                 if output.isFile { throw WriteError("'\(output.path)' is a folder; the export writes a file there") }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
-                if !names.isEmpty && !names.contains(Self.marker) {
-                    throw WriteError("'\(output.path)' exists and was not written by Larder (no \(Self.marker) in it); remove it or choose another `out`")
+                if !names.isEmpty && !names.contains(Self.marker) && !names.contains(output.marker) {
+                    throw WriteError("'\(output.path)' exists and was not written by Larder (no \(output.marker) in it); remove it or choose another `out`")
                 }
             } else if !output.isFile {
                 throw WriteError("'\(output.path)' is a file; the export writes a folder there")
@@ -98,7 +110,7 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw WriteError("\(error)")
             }
-            if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path) }
+            if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path, marker: output.marker) }
         }
         try Self.checkClashes(output)
     }
@@ -106,8 +118,8 @@ public struct OutputWriter: Sendable {
     /// Throws when an export's file would take the place of the marker (``marker`` at the
     /// top of a folder output, in any case: one file on macOS and Windows): it would replace
     /// the mark that says the folder is Larder's, or be replaced by it.
-    static func checkNotMarker(_ path: String, output: String) throws(WriteError) {
-        guard path.lowercased() == marker else { return }
+    static func checkNotMarker(_ path: String, output: String, marker: String = OutputWriter.marker) throws(WriteError) {
+        guard path.lowercased() == Self.marker || path.lowercased() == marker.lowercased() else { return }
         throw WriteError("the export made a file '\(path)' at the top of the output '\(output)': that name is Larder's mark of its output folders; give the file another name or put it in a folder")
     }
 
@@ -213,7 +225,7 @@ public struct OutputWriter: Sendable {
                 }
                 return
             }
-            if let reason = OutputWriter.write([], to: stagedRoot + "/" + OutputWriter.marker) {
+            if let reason = OutputWriter.write([], to: stagedRoot + "/" + output.marker) {
                 throw WriteError("cannot write the output '\(output.path)': \(reason)")
             }
             for artifact in output.artifacts {
