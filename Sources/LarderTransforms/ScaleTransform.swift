@@ -87,6 +87,8 @@ struct ScaleRun {
     /// Spellings that are full unit names (see ``structuredUnitText(_:original:amount:)``);
     /// nil means look each one up.
     var unitNames: Set<String>?
+    /// True once the note that the factor was rounded (``roundingFactor(_:at:_:)``) is given.
+    var roundedFactorNoted = false
 
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
@@ -175,7 +177,10 @@ struct ScaleRun {
         if case .servings(let n) = target {
             new = n
         } else {
-            guard let v = try? current * factor else { return }
+            guard let (v, _) = try? roundingFactor(factor, at: node, { f throws(RationalError) in try current * f }) else {
+                sink.add(.warning, "servings \(current) × \(NumberText.factor(factor)) is too large to compute; left as is", at: node)
+                return
+            }
             new = v
         }
         if json.kind(node) == .object, let amount = json.field(node, "amount") {
@@ -184,6 +189,11 @@ struct ScaleRun {
         }
         if new.isInteger {
             editor.replace(node, raw: Array(String(new.numerator).utf8))
+        } else if let whole = Self.wholeLiteral(NumberText.roundedLiteral(new)) {
+            // 3 × 1.3333333333333333 is 3.9999999999999999: it rounds to a whole number,
+            // which is what a servings number is.
+            editor.replace(node, raw: Array(String(whole).utf8))
+            sink.add(.note, "servings \(current) × \(NumberText.factor(factor)) is not exactly a whole number; rounded to \(whole)", at: node)
         } else {
             // A servings number must be a whole number: write the amount form instead.
             let amount = String(decoding: NumberText.roundedLiteral(new), as: UTF8.self)
@@ -221,13 +231,14 @@ struct ScaleRun {
         }
         // "salt to taste"; a temperature or a time never scales ("350 °F oven").
         guard line.amount != nil, line.fixedUnit == nil else { return }
+        let parser = self.parser
         do {
-            let rewritten = try parser.scale(line, by: factor)
+            let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f) }
             if rewritten.text != text { editor.replace(node, string: rewritten.text) }
             if let q = rewritten.quantity, q.countRoundingIsNoticeable {
-                noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: factor, at: node)
+                noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: used, at: node)
             } else if let q = rewritten.quantity {
-                noteFarRounding(q, what: "'\(text)'", factor: factor, at: node)
+                noteFarRounding(q, what: "'\(text)'", factor: used, at: node)
             }
             if let other = otherAmount(in: line) {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
@@ -235,6 +246,45 @@ struct ScaleRun {
         } catch {
             sink.add(.warning, "'\(text)' × \(NumberText.factor(factor)): \(error); left as is", at: node)
         }
+    }
+
+    /// `body` with `factor`, or, when exact arithmetic overflows with it (a factor such as
+    /// 1.3333333333333333 or 2.718281828459045, whose denominator times a cup's in
+    /// millilitres does not fit in 64 bits), with the factor rounded to the nearest fraction
+    /// of the smallest denominator (at most 16, 100, 1,000 or 10,000) within 0.001 % of
+    /// it (4/3; 193/71): far finer than a kitchen measures, so every amount scales. Gives the factor used; the first
+    /// rounding in a recipe gets a note.
+    mutating func roundingFactor<T>(_ factor: Rational, at node: Int, _ body: (Rational) throws(RationalError) -> T) throws(RationalError) -> (T, Rational) {
+        do {
+            return (try body(factor), factor)
+        } catch {
+            guard case .overflow = error else { throw error }
+            // The simplest fraction within 0.001 % first (4/3, 193/71), then finer ones.
+            let candidates = [16, 100, 1_000, 10_000].map { factor.approximated(maxDenominator: $0) }
+            let close = candidates.filter { abs($0.doubleValue / factor.doubleValue - 1) < 0.00001 }
+            var tried: [Rational] = [factor]
+            for rounded in close + candidates.reversed() {
+                guard rounded.numerator > 0, !tried.contains(rounded) else { continue }
+                tried.append(rounded)
+                guard let value = try? body(rounded) else { continue }
+                if !roundedFactorNoted {
+                    roundedFactorNoted = true
+                    let off = abs(rounded.doubleValue / factor.doubleValue - 1) * 100
+                    let within = off < 0.0001 ? "under 0.0001 %" : String(format: "%.2g %%", off)
+                    sink.add(.note, "the factor \(factor.doubleValue) is too fine to compute with exactly in these units; amounts that need it are scaled by \(rounded) instead (off by \(within))", at: node)
+                }
+                return (value, rounded)
+            }
+            throw error
+        }
+    }
+
+    /// The whole number a number literal gives (`4`, `4.0`, `4.000`), or nil.
+    static func wholeLiteral(_ literal: [UInt8]) -> Int? {
+        let text = String(decoding: literal, as: UTF8.self)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.count < 2 || parts[1].allSatisfy({ $0 == "0" }) else { return nil }
+        return Int(parts[0])
     }
 
     /// A second amount in what follows a line's amount and unit ("1 cup plus 2 tablespoons
@@ -269,7 +319,7 @@ struct ScaleRun {
         "environ", "etwa", "ungefähr", "khoảng", "unos", "unas",
     ]
 
-    mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by factor: Rational) {
+    mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by givenFactor: Rational) {
         if let pin = fields.scale, json.kind(pin) == .false { return }
         guard let quantityNode = fields.quantity else { return }
         let unitNode = fields.unit
@@ -288,16 +338,20 @@ struct ScaleRun {
             return
         }
         let scaled: ScaledQuantity
+        let factor: Rational
+        let units = kitchen
         do {
-            if unitText != nil && unit == nil {
-                // A unit Larder does not know: scale the number, keep the unit.
-                let exact = try amount.scaled(by: factor)
-                let shown = try exact.map { v throws(RationalError) in QuantityFormatter.round(v, .kitchen) }
-                scaled = ScaledQuantity(exact: exact, shown: shown, unit: nil, unitChanged: false, rounding: .kitchen)
-            } else {
-                scaled = try kitchen.scale(amount, unit: unit, by: factor)
+            (scaled, factor) = try roundingFactor(givenFactor, at: quantityNode) { factor throws(RationalError) in
+                if unitText != nil && unit == nil {
+                    // A unit Larder does not know: scale the number, keep the unit.
+                    let exact = try amount.scaled(by: factor)
+                    let shown = try exact.map { v throws(RationalError) in QuantityFormatter.round(v, .kitchen) }
+                    return ScaledQuantity(exact: exact, shown: shown, unit: nil, unitChanged: false, rounding: .kitchen)
+                }
+                return try units.scale(amount, unit: unit, by: factor)
             }
         } catch {
+            let factor = givenFactor
             sink.add(.warning, "the quantity \(json.value(quantityNode).displayText) × \(NumberText.factor(factor)): \(error); left as is", at: quantityNode)
             return
         }

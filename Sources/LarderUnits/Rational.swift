@@ -304,3 +304,48 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         return a << shift
     }
 }
+
+extension Rational {
+    /// The fraction nearest to this one whose denominator is at most `maxDenominator`
+    /// (a best approximation, from the continued fraction): `4/3` for
+    /// 1.3333333333333333, `1457/536` for 2.718281828459045 with at most 1000. Itself
+    /// when its denominator is already that small. For when the exact fraction is too
+    /// fine to compute with (its products overflow 64 bits).
+    ///
+    ///     try Rational(decimal: "1.3333333333333333")!.approximated(maxDenominator: 100)   // 4/3
+    public func approximated(maxDenominator: Int) -> Rational {
+        let limit = max(1, maxDenominator)
+        guard denominator > limit else { return self }
+        // Convergents h/k of the continued fraction of |self|, kept while k stays in bounds.
+        var (h0, k0, h1, k1) = (0, 1, 1, 0)
+        var n = numerator.magnitude, d = UInt(denominator)
+        while d != 0 {
+            let a = n / d
+            let (ak, o1) = UInt(k1).multipliedReportingOverflow(by: a)
+            let (k2, o2) = ak.addingReportingOverflow(UInt(k0))
+            let (ah, o3) = UInt(h1).multipliedReportingOverflow(by: a)
+            let (h2, o4) = ah.addingReportingOverflow(UInt(h0))
+            if o1 || o2 || o3 || o4 || k2 > UInt(limit) || h2 > UInt(Int.max) {
+                // The last convergent, or the semiconvergent nearest the bound if closer.
+                let j = k1 == 0 ? 0 : (limit - k0) / k1
+                var best = (h1, k1)
+                if j > 0 {
+                    let (jh, o5) = h1.multipliedReportingOverflow(by: j)
+                    let (hs, o6) = jh.addingReportingOverflow(h0)
+                    if !o5 && !o6 {
+                        let ks = k0 + j * k1
+                        let target = Double(numerator.magnitude) / Double(denominator)
+                        if k1 == 0 || abs(Double(hs) / Double(ks) - target) < abs(Double(h1) / Double(k1) - target) {
+                            best = (hs, ks)
+                        }
+                    }
+                }
+                guard best.1 > 0, let value = try? Rational(numerator < 0 ? -best.0 : best.0, best.1) else { return self }
+                return value
+            }
+            (h0, k0, h1, k1) = (h1, k1, Int(h2), Int(k2))
+            (n, d) = (d, n % d)
+        }
+        return self  // the whole expansion fits: self (not reached, denominator > limit)
+    }
+}

@@ -84,6 +84,23 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
 
         """
 
+    /// `--factor 1.3333333333333333` and `--to "water=33.8 fl oz"` scale cups and spoons too
+    /// (they were left unscaled with a warning, exit 0).
+    @Test func factorsWithManyDigitsScaleCupsAndSpoons() throws {
+        let dir = try Scratch()
+        try dir.write("ov.json", #"{"id":"m","name":"M","servings":3,"ingredients":[{"name":"flour","quantity":300,"unit":"g"},{"name":"milk","quantity":1,"unit":"cup"},"1/2 tsp salt"]}"#)
+        let r = try CLI.run(["scale", "ov.json", "--factor", "1.3333333333333333", "--color", "never"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#"{"name":"milk","quantity":"1 1/3","unit":"cup"}"#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""2/3 tsp salt""#))
+        #expect(!r.stderr.contains("warning"), "\(r.stderr)")
+        try dir.write("water.json", #"{"id":"w","name":"W","servings":2,"ingredients":[{"name":"water","quantity":500,"unit":"ml"},{"name":"sugar","quantity":1,"unit":"cup"}]}"#)
+        let to = try CLI.run(["scale", "water.json", "--to", "water=33.8 fl oz", "--color", "never"], in: dir.url)
+        #expect(to.status == 0, "\(to.stderr)")
+        #expect(!to.stderr.contains("warning"), "\(to.stderr)")
+        #expect(to.stdout.contains(#"{"name":"sugar","quantity":2,"unit":"cup"}"#), "\(to.stdout)")
+    }
+
     @Test func servingsToStandardOutputKeepsFormatting() throws {
         let dir = try Scratch()
         try dir.write("bolo.json", recipe)

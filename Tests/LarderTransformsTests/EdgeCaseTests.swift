@@ -13,6 +13,38 @@ import Testing
         try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
     }
 
+    /// A factor given with many digits (1.3333333333333333, 2.718281828459045) scaled grams
+    /// but left every cup and spoon as it was, "too large to compute exactly": its
+    /// denominator times a cup's in millilitres overflows. Such amounts are scaled by the
+    /// factor rounded to a near fraction, with one note; servings that come to a whole
+    /// number but for the last digit are that number, and the note does not contradict it.
+    @Test func aFactorWithManyDigitsScalesEveryAmount() throws {
+        let recipe = #"{"id":"m","name":"M","servings":3,"ingredients":[{"name":"flour","quantity":300,"unit":"g"},{"name":"milk","quantity":1,"unit":"cup"},"1/2 tsp salt"]}"#
+        let third = try #require(try Rational(decimal: "1.3333333333333333"))
+        let (text, _, diagnostics) = try scaled(recipe, by: third)
+        #expect(text == #"{"id":"m","name":"M","servings":4,"ingredients":[{"name":"flour","quantity":400,"unit":"g"},{"name":"milk","quantity":"1 1/3","unit":"cup"},"2/3 tsp salt"]}"#)
+        #expect(diagnostics.allSatisfy { $0.severity == .note }, "\(diagnostics.map(\.message))")
+        #expect(diagnostics.map(\.message) == [
+            "servings 3 × about 1.33 is not exactly a whole number; rounded to 4",
+            "the factor 1.3333333333333333 is too fine to compute with exactly in these units; amounts that need it are scaled by 4/3 instead (off by under 0.0001 %)",
+        ])
+
+        let e = try #require(try Rational(decimal: "2.718281828459045"))
+        let (eText, _, eDiagnostics) = try scaled(recipe, by: e)
+        #expect(eText.contains(#"{"name":"milk","quantity":2.75,"unit":"cup"}"#), "\(eText)")
+        #expect(eText.contains(#""1 1/3 tsp salt""#), "\(eText)")
+        #expect(!eDiagnostics.contains { $0.severity != .note }, "\(eDiagnostics.map(\.message))")
+    }
+
+    @Test func roundedFactorsAreTheNearestSmallFractions() throws {
+        let third = try #require(try Rational(decimal: "1.3333333333333333"))
+        #expect(third.approximated(maxDenominator: 100) == (try Rational(4, 3)))
+        let e = try #require(try Rational(decimal: "2.718281828459045"))
+        #expect(e.approximated(maxDenominator: 1000) == (try Rational(1457, 536)))
+        #expect(e.approximated(maxDenominator: 10) == (try Rational(19, 7)))
+        #expect((try Rational(1, 3)).approximated(maxDenominator: 100) == (try Rational(1, 3)))
+    }
+
     @Test func emptyIngredientsAndEmptyLines() throws {
         let (text, _, diagnostics) = try scaled(#"{"id": "x", "name": "X", "servings": 2, "ingredients": ["", "   ", {}]}"#)
         #expect(text == #"{"id": "x", "name": "X", "servings": 4, "ingredients": ["", "   ", {}]}"#)
