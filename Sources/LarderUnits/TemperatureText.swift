@@ -16,7 +16,8 @@
 /// heats (above boiling). A heat followed by the same one of the other system in brackets
 /// is not converted twice: `350°F (175°C)` becomes `175°C (350°F)` in metric and stays as
 /// it is in US units. A heat given in both systems with a slash (`350°F/180°C`, `180 °C /
-/// 350 °F`) stays as it is in either.
+/// 350 °F`) stays as it is in either, and so does every heat of a group joined by slashes
+/// or brackets that gives both (`180°C/160°C fan/350°F/gas 4`).
 public enum TemperatureText {
     /// One temperature found and converted.
     public struct Change: Sendable, Hashable {
@@ -49,6 +50,7 @@ public enum TemperatureText {
                 kept.insert(other.number)
             }
         }
+        kept.formUnion(heatsGivenInBothSystems(s))
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
         var cursor = 0
@@ -59,6 +61,11 @@ public enum TemperatureText {
                 continue
             }
             guard var found = match(s, at: i, fromLetter: fromLetter), !kept.contains(i) else {
+                // A kept heat is passed whole ("4/180°C" after "gas", read as one).
+                if kept.contains(i), let whole = match(s, at: i, fromLetter: fromLetter) ?? match(s, at: i, fromLetter: toLetter) {
+                    i = whole.end
+                    continue
+                }
                 while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
                 continue
             }
@@ -115,6 +122,67 @@ public enum TemperatureText {
         guard !changes.isEmpty else { return (text, []) }
         out.append(contentsOf: s[cursor...])
         return (String(out), changes)
+    }
+
+    /// Where the numbers of heats start that are in a group of heats joined by slashes or
+    /// brackets which gives both °C and °F ("180°C/160°C fan/350°F/gas 4", "180 °C (160 °C
+    /// fan) / 350 °F"): the text gives both systems already, so every heat of it stays.
+    static func heatsGivenInBothSystems(_ s: [Unicode.Scalar]) -> Set<Int> {
+        var heats: [(number: Int, end: Int, celsius: Bool)] = []
+        var k = 0
+        while k < s.count {
+            if startsNumber(s, at: k) {
+                if let m = match(s, at: k, fromLetter: "C") {
+                    heats.append((k, m.end, true))
+                    k = m.end
+                    continue
+                }
+                if let m = match(s, at: k, fromLetter: "F") {
+                    heats.append((k, m.end, false))
+                    k = m.end
+                    continue
+                }
+                while k < s.count, AmountScanner.isDigit(s[k]) { k += 1 }
+                continue
+            }
+            k += 1
+        }
+        guard heats.count > 1 else { return [] }
+        var kept = Set<Int>()
+        var group = [heats[0]]
+        // Two heats in brackets alone ("350°F (175°C)") are left to the swap in convert.
+        var slashed = false
+        func close() {
+            if group.count > 2 || slashed, group.contains(where: \.celsius), group.contains(where: { !$0.celsius }) {
+                kept.formUnion(group.map(\.number))
+            }
+        }
+        for heat in heats.dropFirst() {
+            let between = s[group[group.count - 1].end..<heat.number]
+            if joinsHeats(between) {
+                group.append(heat)
+                slashed = slashed || between.contains("/")
+            } else {
+                close()
+                group = [heat]
+                slashed = false
+            }
+        }
+        close()
+        return kept
+    }
+
+    /// True for what lies between two heats of one group: a slash or a bracket, with at
+    /// most a few words ("fan", "fan-forced", "conventional"), signs and a gas mark
+    /// ("/gas 4/") besides, and no end of a sentence.
+    private static func joinsHeats(_ between: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard between.count <= 32, between.contains(where: { $0 == "/" || $0 == "(" || $0 == ")" }) else { return false }
+        let text = String(String.UnicodeScalarView(between)).lowercased()
+        let gas = text.contains("gas") || text.contains("mark")
+        return between.allSatisfy { c in
+            AmountScanner.isLetter(c) || AmountScanner.isSpace(c) || "/()-\u{2212}".unicodeScalars.contains(c)
+                || (gas && AmountScanner.isDigit(c))
+        }
     }
 
     /// True when a number starts at `i`: a digit not preceded by a word character, a digit

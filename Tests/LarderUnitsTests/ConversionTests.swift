@@ -191,6 +191,27 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect(TemperatureText.convert(text, to: system).text == expected)
     }
 
+    /// A group of heats joined by slashes or brackets that gives both systems stays as
+    /// written ("180°C/160°C fan/350°F/gas 4." became "355°F/320°F fan/350°F/gas 4." in US
+    /// units and "…/175°C/gas 4." in metric); a heat outside the group still converts.
+    @Test(arguments: [
+        ("Preheat the oven to 180°C/160°C fan/350°F/gas 4.", TargetSystem.us),
+        ("Preheat the oven to 180°C/160°C fan/350°F/gas 4.", .metric),
+        ("Heat to 180 °C (160 °C fan) / 350 °F.", .us),
+        ("Heat to 180 °C (160 °C fan) / 350 °F.", .metric),
+        ("Bake at 350°F/gas 4/180°C.", .us),
+        ("Bake at 350°F/gas 4/180°C.", .metric),
+    ])
+    func heatsGivenInBothSystemsInOneGroupStay(_ text: String, _ system: TargetSystem) {
+        #expect(TemperatureText.convert(text, to: system).text == text)
+    }
+
+    @Test func aHeatOutsideTheGroupStillConverts() {
+        #expect(TemperatureText.convert("Roast at 180°C/160°C fan/350°F, then at 200°C.", to: .us).text
+                == "Roast at 180°C/160°C fan/350°F, then at 390°F.")
+        #expect(TemperatureText.convert("Bake at 180°C/160°C fan.", to: .us).text == "Bake at 355°F/320°F fan.")
+    }
+
     /// A range in words converts at both ends (the first number was left as it was:
     /// "350 to 375°F" became "350 to 190°C"), and a heat given in both systems ("350°F/180°C")
     /// stays as it is (it became "175°C/180°C").
