@@ -243,7 +243,8 @@ public struct KitchenUnits: Sendable {
     /// tablespoons up to 8, 12 and 16; ounces up to 16, 32 and 64. Above them, an amount
     /// after scaling moves to a larger unit when that is close enough (`7 1/4 tsp` reads as
     /// `2 1/2 tbsp`, `19 tbsp` as `1 1/4 cups`, `35 oz` as `2 1/4 lb`; `10 tsp` and `42 oz`,
-    /// exact, stay). A range is judged by its lower end.
+    /// exact, stay). A range is judged by its larger end, so both ends share a unit that
+    /// reads well (`1/2-3/4 cup` x 1.5 is `3/4-1 1/8 cups`, not `12-18 tbsp`).
     static func maximum(_ id: String) -> Readable? {
         switch id {
         case "us-tsp", "metric-tsp": Readable(withFraction: Rational(6), whole: Rational(9), exactWhole: Rational(12))
@@ -260,9 +261,10 @@ public struct KitchenUnits: Sendable {
         var exactWhole: Rational
 
         func holds(_ fitted: FittedQuantity) -> Bool {
-            let v = fitted.shown.lower
-            if v.isInteger && fitted.shown.upper.isInteger && fitted.relativeError == 0 && fitted.shown.upper <= exactWhole { return true }
-            return v <= (v.isInteger ? whole : withFraction)
+            let v = fitted.shown.upper
+            let whole = v.isInteger && fitted.shown.lower.isInteger
+            if whole && fitted.relativeError == 0 && v <= exactWhole { return true }
+            return v <= (whole ? self.whole : withFraction)
         }
     }
 

@@ -108,6 +108,16 @@ import Testing
         #expect(v.at("ingredients/1/quantity") == "1")
     }
 
+    /// A range in cups was judged by its lower end only: 1/2-3/4 cup x 1.5 read 12 tbsp as
+    /// well enough and wrote {"min": 12, "max": 18} tbsp. Both ends share the unit that reads
+    /// well at the larger end too.
+    @Test func aRangeInCupsStaysInCups() throws {
+        let recipe = #"{"id": "a", "name": "A", "servings": 3, "ingredients": [{"name": "x", "quantity": {"min": 0.5, "max": 0.75}, "unit": "cup"}]}"#
+        let (_, v, _) = try scaled(recipe, by: try Rational(3, 2))
+        #expect(v.at("ingredients/0/quantity") == ["min": 0.75, "max": 1.125])
+        #expect(v.at("ingredients/0/unit") == "cup")
+    }
+
     @Test func everyConventionScalesTheExamples() throws {
         let text = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/portuguese-recipes/content/recipes.json").path), as: UTF8.self)
         for convention in KitchenConvention.allCases {

@@ -110,8 +110,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 cup flour", r(5, 6), nil, "13 1/2 tbsp flour"),
         // Quarts and gallons keep the close choice (it was 1 1/8 gallons).
         ("4 quarts chicken stock", r(11, 10), nil, "18 cups chicken stock"),
-        // A range is judged by its lower end (it was 26 1/2 tsp-39 1/2 tsp).
+        // A range is judged by its larger end (it was 26 1/2 tsp-39 1/2 tsp); no cup
+        // fraction is within 5 % here, so tablespoons stay.
         ("1/2 cup-3/4 cup milk", r(11, 10), nil, "9 tbsp-13 tbsp milk"),
+        // Both ends read well in cups: not 12-18 tbsp, which read well only at the lower end.
+        ("1/2-3/4 cup sugar", r(3, 2), nil, "3/4-1 1/8 cups sugar"),
+        ("1/2 cup-3/4 cup sugar", r(3, 2), nil, "3/4 cup-1 1/8 cups sugar"),
         // When no larger unit reads well either, the largest within 5 % (it was 39 1/2-53 tsp).
         ("3/4-1 cup flour", r(11, 10), nil, "13-18 tbsp flour"),
         // Portuguese compounds: every noun and adjective takes the number (it was "2
