@@ -240,6 +240,8 @@ import Testing
         let r = try buildBothWays(project)
         #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
         #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        // The trace names each streamed step, the content-wide check among them.
+        #expect(r.streamed.stderr.contains("[trace] check across files starts at"), "\(r.streamed.stderr)")
         #expect(r.same)
         #expect(r.streamed.stdout == r.whole.stdout)
     }
