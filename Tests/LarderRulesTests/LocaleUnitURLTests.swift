@@ -1,6 +1,6 @@
 import LarderCore
 import LarderJSON
-import LarderRules
+@testable import LarderRules
 import LarderUnits
 import Testing
 
@@ -25,6 +25,38 @@ import Testing
         let found = try run(rule, json, kind: "recipe", options: options)
         #expect(found.map(\.pointer) == ["/steps/0"])
         #expect(found.first?.message.hasPrefix("steps[0] has no text for pt-BR and ko ") == true)
+    }
+
+    /// The check from the keys' bytes finds a text complete only where the key-by-key
+    /// check does: escaped keys, keys in capitals, a tag longer than a key, keys that are a
+    /// tag's prefix, forms.
+    @Test func keyBytesAgreeWithTheKeyByKeyCheck() throws {
+        let options: JSONValue = ["locales": ["en", "pt-BR", "de"]]
+        let texts = [
+            #"{"en": "a", "pt-BR": "a", "de": "a"}"#,
+            #"{"EN": "a", "PT-br": "a", "De": "a"}"#,
+            #"{"\u0065n": "a", "pt-BR": "a", "de": "a"}"#,
+            #"{"en": "a", "pt": "a", "de": "a"}"#,
+            #"{"en": "a", "pt-BR-x": "a", "de": "a"}"#,
+            #"{"en": "a", "pt-BR": "a"}"#,
+            #"{"en": "a", "en": "b", "de": "a"}"#,
+            #"{"en": "a", "pt-BR": {"one": "a", "other": "b"}, "de": "a"}"#,
+            #"{"en": "a", "pt-BR": "a", "de": "a", "fr": "a"}"#,
+        ]
+        let tags = ["en", "pt-br", "de"].map { Array($0.utf8) }
+        for text in texts {
+            let json = try JSONParser.parse(Array(text.utf8))
+            let complete = try run(rule, #"{"id": "x", "name": "# + text + "}", kind: "recipe", options: options).isEmpty
+            if LocaleCompleteRule.hasEveryTag(json, json.root, tags: tags) { #expect(complete, "\(text)") }
+        }
+        let spelled = try JSONParser.parse(Array(#"{"EN": "a", "Pt-Br": "a", "de": "a"}"#.utf8))
+        #expect(LocaleCompleteRule.hasEveryTag(spelled, spelled.root, tags: tags))
+        let escaped = try JSONParser.parse(Array(#"{"\u0065n": "a", "pt-BR": "a", "de": "a"}"#.utf8))
+        #expect(!LocaleCompleteRule.hasEveryTag(escaped, escaped.root, tags: tags))
+        let missing = try JSONParser.parse(Array(#"{"en": "a", "pt": "a", "de": "a"}"#.utf8))
+        #expect(!LocaleCompleteRule.hasEveryTag(missing, missing.root, tags: tags))
+        #expect(try run(rule, #"{"id": "x", "name": {"\u0065n": "a", "pt-BR": "a", "de": "a"}}"#, kind: "recipe", options: options).isEmpty)
+        #expect(try run(rule, #"{"id": "x", "name": {"en": "a", "pt": "a", "de": "a"}}"#, kind: "recipe", options: options).map(\.pointer) == ["/name"])
     }
 
     @Test func noLocalesNoCheck() throws {

@@ -83,6 +83,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
         let json = document.json
         let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         let lowered = locales.map { $0.lowercased() }
+        let tagBytes = lowered.count <= 64 ? lowered.map { Array($0.utf8) } : []
         var keys: [String] = []
         var sink = DiagnosticSink(document: document, context: context)
         for field in fields {
@@ -104,6 +105,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
                     }
                     continue
                 }
+                // The common case, from the keys' bytes: every locale written as a key and
+                // no forms (no string is made of a key).
+                if Self.hasEveryTag(json, field, tags: tagBytes) { continue }
                 keys.removeAll(keepingCapacity: true)
                 var hasForms = false
                 for (key, value) in json.members(field) {
@@ -132,6 +136,34 @@ public struct LocaleCompleteRule: ConfigurableRule {
             }
         }
         return sink.diagnostics
+    }
+
+    /// True when the object at `node` has a key for each of `tags` (lower-case, at most 64)
+    /// that is the tag in ASCII letters of either case, and no value that is an object
+    /// (plural forms, which are checked). False says nothing: the text is then checked key
+    /// by key as strings (an escaped key, a key that lower-cases to a tag only outside
+    /// ASCII).
+    static func hasEveryTag(_ json: JSONDocument, _ node: Int, tags: [[UInt8]]) -> Bool {
+        guard !tags.isEmpty else { return false }
+        var found: UInt64 = 0
+        for (key, value) in json.members(node) {
+            if json.kind(value) == .object || json.hasEscapes(key) { return false }
+            let raw = json.rawStringBytes(key)
+            json.bytes.withUnsafeBufferPointer { bytes in
+                for (i, tag) in tags.enumerated() where tag.count == raw.count && found & (1 << UInt64(i)) == 0 {
+                    var same = true
+                    for (j, t) in tag.enumerated() {
+                        let b = bytes[raw.lowerBound + j]
+                        if (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b) != t {
+                            same = false
+                            break
+                        }
+                    }
+                    if same { found |= 1 << UInt64(i) }
+                }
+            }
+        }
+        return found == (tags.count == 64 ? ~0 : (1 << UInt64(tags.count)) - 1)
     }
 
     /// Reports the plural categories `locale` uses that the value at `node` (of a text with
