@@ -387,37 +387,52 @@ public struct Linter: Sendable {
     /// The per-document part of lint (the schema, then every rule that is not content-wide),
     /// with each rule's context made once per content entry.
     struct DocumentLint: Sendable {
-        let schemas: [Int: JSONSchema]
+        /// Per content entry: its schema and the `schema` rule's severity there (its `rules:`
+        /// over the top-level ones); nil where it has no schema or the rule is off. An array
+        /// read in place: a dictionary's look-up copied the schema out for every document.
+        let schemas: [(schema: JSONSchema, severity: Severity)?]
         /// Per content entry (and for documents of no entry, at `config.content.count`): the
-        /// rules in force and their contexts.
-        let jobs: [[(rule: any Rule, context: RuleContext, preparation: String?)]]
-        /// Per content entry, the `schema` rule's severity there (its `rules:` over the
-        /// top-level ones); nil where it is off.
-        let schemaSeverities: [Severity?]
+        /// rules in force, their contexts, and for a rule that prepares, its preparation's key
+        /// and the rule as a ``PreparingRule`` (cast once here, not for every document).
+        let jobs: [[Job]]
         let entryCount: Int
+
+        struct Job: Sendable {
+            var rule: any Rule
+            var context: RuleContext
+            var preparation: (key: String, rule: any PreparingRule)?
+        }
+
+        init(schemas: [Int: JSONSchema], jobs: [[Job]], schemaSeverities: [Severity?], entryCount: Int) {
+            self.schemas = schemaSeverities.indices.map { e in
+                guard let schema = schemas[e], let severity = schemaSeverities[e] else { return nil }
+                return (schema, severity)
+            }
+            (self.jobs, self.entryCount) = (jobs, entryCount)
+        }
 
         /// The diagnostics of `document` (of content entry `entry`); rules see `content` as
         /// the run's documents.
         func diagnostics(_ document: Document, entry: Int?, content: ContentSet) -> [Diagnostic] {
             var out: [Diagnostic] = []
-            if let e = entry, let schema = schemas[e], let severity = schemaSeverities[e] {
-                out += Linter.schemaDiagnostics(schema, document, severity: severity)
+            if let e = entry, e < schemas.count, schemas[e] != nil {
+                out += Linter.schemaDiagnostics(schemas[e]!.schema, document, severity: schemas[e]!.severity)
             }
             // The preparations made for this document, by key (a handful at most).
             var prepared: [(key: String, value: any Sendable)] = []
-            for (rule, context, preparation) in jobs[entry ?? entryCount] where rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
-                var context = context
+            for job in jobs[entry ?? entryCount] where job.rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
+                var context = job.context
                 context.content = content
-                if let preparation, let preparing = rule as? any PreparingRule {
-                    if let made = prepared.first(where: { $0.key == preparation }) {
+                if let (key, preparing) = job.preparation {
+                    if let made = prepared.first(where: { $0.key == key }) {
                         context.prepared = made.value
                     } else {
                         let made = preparing.prepare(document, context: context)
-                        prepared.append((preparation, made))
+                        prepared.append((key, made))
                         context.prepared = made
                     }
                 }
-                out += rule.check(document, context: context)
+                out += job.rule.check(document, context: context)
             }
             return out
         }
@@ -427,13 +442,14 @@ public struct Linter: Sendable {
         let rules = rulesInForce().filter { !($0 is any ContentRule) }
         let entries: [ContentEntry?] = config.content.map { $0 } + [nil]
         let jobs = entries.map { entry in
-            rules.compactMap { rule -> (rule: any Rule, context: RuleContext, preparation: String?)? in
+            rules.compactMap { rule -> DocumentLint.Job? in
                 let setting = config.setting(for: rule.id, entry: entry)
                 if setting?.isOff ?? false { return nil }
                 let context = RuleContext(
                     ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, projectRoot: projectRoot, projectFiles: projectFiles)
-                return (rule, context, (rule as? any PreparingRule)?.preparationKey(options: context.options))
+                let preparing = (rule as? any PreparingRule).map { ($0.preparationKey(options: context.options), $0) }
+                return DocumentLint.Job(rule: rule, context: context, preparation: preparing)
             }
         }
         return DocumentLint(schemas: schemas, jobs: jobs, schemaSeverities: schemaSeverities(), entryCount: config.content.count)

@@ -157,6 +157,14 @@ public struct FactPlace: ContentFacts, Hashable {
         pointer = json.pointer(to: node, from: document.node, basePointer: document.pointer)
     }
 
+    /// The place of `node` of `document` whose pointer the caller knows (a field of the
+    /// document, an element of one): no walk of the document to find it.
+    public init(_ document: Document, node: Int, pointer: JSONPointer) {
+        let json = document.json
+        location = .bytes(json.bytes, json.byteRange(node), lines: document.locator)
+        self.pointer = pointer
+    }
+
     /// Where the value starts.
     public var start: SourcePosition {
         switch location {

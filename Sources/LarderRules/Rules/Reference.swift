@@ -233,10 +233,20 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         var tags: [Mention] = []
         let options = Options(context.options)
         if applies(to: document.kind, options: options), json.kind(document.node) == .object {
+            // Each name's pointer is the document's, its field and its index: made from
+            // them, as the cache's reader makes it, not found by walking the file.
+            let base = document.pointer.tokens
+            func place(_ node: Int, _ field: String, _ element: Int?) -> FactPlace {
+                var tokens = base
+                tokens.reserveCapacity(base.count + 2)
+                tokens.append(field)
+                if let element { tokens.append(String(element)) }
+                return FactPlace(document, node: node, pointer: JSONPointer(tokens: tokens))
+            }
             if document.kind == ContentFields.recipe, let list = json.member(document.node, "shops"), json.kind(list) == .array {
                 for (i, shop) in json.elements(list).enumerated() where json.kind(shop) != .object {
                     if let text = IDValue.text(json, shop) {
-                        shops.append(Mention(field: "shops", text: text, element: i, place: FactPlace(document, node: shop)))
+                        shops.append(Mention(field: "shops", text: text, element: i, place: place(shop, "shops", i)))
                     }
                 }
             }
@@ -245,11 +255,11 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                 if json.kind(value) == .array {
                     for (i, item) in json.elements(value).enumerated() {
                         if let tag = json.string(item) {
-                            tags.append(Mention(field: field, text: tag, element: i, place: FactPlace(document, node: item)))
+                            tags.append(Mention(field: field, text: tag, element: i, place: place(item, field, i)))
                         }
                     }
                 } else if let tag = json.string(value) {
-                    tags.append(Mention(field: field, text: tag, element: nil, place: FactPlace(document, node: value)))
+                    tags.append(Mention(field: field, text: tag, element: nil, place: place(value, field, nil)))
                 }
             }
         }
