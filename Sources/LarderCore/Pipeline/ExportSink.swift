@@ -54,6 +54,23 @@ public struct ExportSink: Sendable {
 
     /// Appends `bytes` to the file at `path`, creating it on first use.
     public mutating func append(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriter.WriteError) {
+        var failure: OutputWriter.WriteError?
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(OutputWriter.WriteError) { try append(buffer, to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if copied == nil { try append(Array(bytes), to: path) }
+    }
+
+    /// Appends `bytes` to the file at `path`, creating it on first use. (Bytes in an array
+    /// or a buffer are copied in one piece: the generic `append(contentsOf:)`, not
+    /// specialized across modules, went element by element.)
+    public mutating func append(_ bytes: [UInt8], to path: String) throws(OutputWriter.WriteError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(OutputWriter.WriteError) in try append(buffer, to: path) }
+    }
+
+    /// Appends `bytes` to the file at `path`, creating it on first use.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputWriter.WriteError) {
         if files[path] == nil { try open(path) } else { try use(path) }
         guard let index = files.index(forKey: path) else { return }
         files.values[index].pending.append(contentsOf: bytes)

@@ -57,7 +57,7 @@ public struct XCStringsExporter: BundleExporter {
             let entry = run.catalog.entries[index]
             let found = layout.locales.map { run.resolution(entry, for: $0.tag) }
             if wroteString, found.contains(where: { $0 != nil }) { out.append(0x2C) }
-            wroteString = layout.write(entry, key: keyBytes, found: found, into: &out) || wroteString
+            wroteString = layout.write(entry, key: keyBytes[...], found: found, into: &out) || wroteString
         }
         out += Layout.footer(wroteString: wroteString)
         return run.result([try artifact(layout.file, out)])
@@ -173,7 +173,7 @@ public struct XCStringsExporter: BundleExporter {
         /// each locale (`found`, aligned with ``locales``); false, and nothing written, when
         /// no locale has a value. `commentPrefix`: see ``appendComment(for:prefix:to:)``.
         func write(
-            _ entry: TextEntry, key keyBytes: [UInt8], found: [LocaleResolver.Resolution?], commentPrefix: [UInt8]? = nil, into out: inout [UInt8]
+            _ entry: TextEntry, key keyBytes: ArraySlice<UInt8>, found: [LocaleResolver.Resolution?], commentPrefix: [UInt8]? = nil, into out: inout [UInt8]
         ) -> Bool {
             guard found.contains(where: { $0 != nil }) else { return false }
             open(key: keyBytes, comment: { XCStringsExporter.appendComment(for: entry, prefix: commentPrefix, to: &$0) }, into: &out)
@@ -218,7 +218,7 @@ public struct XCStringsExporter: BundleExporter {
 
         /// Everything of a string's entry before its first locale: the key, the comment
         /// (`comment` appends its text, unescaped), up to `"localizations" : {`.
-        private func open(key keyBytes: [UInt8], comment: (inout [UInt8]) -> Void, into out: inout [UInt8]) {
+        private func open(key keyBytes: ArraySlice<UInt8>, comment: (inout [UInt8]) -> Void, into out: inout [UInt8]) {
             fixed.bytes.withUnsafeBufferPointer { table in
                 func put(_ range: Range<Int>) { out.append(contentsOf: UnsafeBufferPointer(rebasing: table[range])) }
                 put(fixed.keyIndent)
@@ -249,7 +249,7 @@ public struct XCStringsExporter: BundleExporter {
         /// (``TextNodes``): `picks`, aligned with ``locales``, are the nodes of its strings
         /// and whether each is the locale's own; at least one is not nil.
         func write(
-            key keyBytes: [UInt8], comment: (inout [UInt8]) -> Void, picks: [(node: Int, exact: Bool)?], in json: JSONDocument,
+            key keyBytes: ArraySlice<UInt8>, comment: (inout [UInt8]) -> Void, picks: [(node: Int, exact: Bool)?], in json: JSONDocument,
             into out: inout [UInt8]
         ) {
             open(key: keyBytes, comment: comment, into: &out)

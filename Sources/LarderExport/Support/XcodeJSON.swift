@@ -76,6 +76,11 @@ public enum XcodeJSON {
     }
 
     /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
+    static func writeString(utf8 bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeString(utf8: $0, into: &out) }
+    }
+
+    /// ``writeString(_:into:)`` for a string given as UTF-8 bytes.
     static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         guard needsNoEscape(bytes) else {
             return writeString(String(decoding: bytes, as: UTF8.self), into: &out)
