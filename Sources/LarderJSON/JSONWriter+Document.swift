@@ -57,6 +57,9 @@ public struct JSONTemplate: Sendable {
     /// Where each hole is in `bytes`, which entry of `nodes` fills it, and its depth. A
     /// node inside another hole has no hole of its own.
     private let holes: [(offset: Int, index: Int, depth: Int)]
+    /// Whether the template was copied from the source, which was already formatted as the
+    /// writer formats it (for tests).
+    let copiedFromSource: Bool
 
     /// The template of the value at `node`, with holes at `holes` (nodes of the document;
     /// repeats, key nodes and nodes outside the value are not used, as in ``JSONWriter``).
@@ -69,8 +72,24 @@ public struct JSONTemplate: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(json.byteRange(node).count + 16)
         var found: [(offset: Int, index: Int, depth: Int)] = []
+        var copied = false
         json.bytes.withUnsafeBufferPointer { bytes in
             json.nodes.withUnsafeBufferPointer { tapeNodes in
+                // Content already formatted as the writer formats it (2-space JSON as
+                // editors, `jq` and `json.dump(indent=2)` write it) is its own template:
+                // checked, then copied with the holes cut out.
+                var source = SourceCheck(writer: writer, bytes: bytes, nodes: tapeNodes, replaced: nodes)
+                if source.matches(node, depth: depth) {
+                    var from = Int(tapeNodes[node].start)
+                    for cut in source.cuts {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<cut.start]))
+                        found.append((out.count, cut.index, cut.depth))
+                        from = cut.end
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<Int(tapeNodes[node].end)]))
+                    copied = true
+                    return
+                }
                 var tape = TapeWriter(writer: writer, bytes: bytes, nodes: tapeNodes, replaced: nodes, values: [])
                 tape.holes = []
                 tape.write(node, depth: depth, checked: !nodes.isEmpty, into: &out)
@@ -82,6 +101,7 @@ public struct JSONTemplate: Sendable {
         self.json = json
         self.bytes = out
         self.holes = found
+        copiedFromSource = copied
     }
 
     /// How many bytes the template holds outside its holes.
@@ -188,6 +208,128 @@ extension JSONWriter.ArrayWriter {
         writer.newline(&out, 1)
         writer.write(json, node: node, depth: 1, replacing: replacing, into: &out)
         count += 1
+    }
+}
+
+/// Whether the source bytes of a value are exactly what ``TapeWriter`` writes for it (with
+/// holes at the replaced nodes), found without writing: the whitespace between tokens is
+/// the writer's, no string needs its escapes or bytes changed, and every object's keys are
+/// plain ASCII that the parser found not to repeat. Anything else is "no" (the writer
+/// then formats the value).
+private struct SourceCheck {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let nodes: UnsafeBufferPointer<Node>
+    /// The replaced nodes, sorted; the walk meets them in order.
+    let replaced: [Int]
+    /// Spaces per level, or -1 for compact output.
+    let indent: Int
+    let escapeSlash: Bool
+    let sortKeys: Bool
+    /// The next replaced node the walk can meet.
+    var next = 0
+    /// The source bytes of each replaced node met, its index in `replaced` and its depth.
+    var cuts: [(start: Int, end: Int, index: Int, depth: Int)] = []
+
+    init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replaced: [Int]) {
+        (self.bytes, self.nodes, self.replaced) = (bytes, nodes, replaced)
+        switch writer.style {
+        case .compact: indent = -1
+        case .pretty(let n): indent = max(0, n)
+        }
+        escapeSlash = writer.escapeSlash
+        sortKeys = writer.sortKeys
+    }
+
+    @inline(__always) func after(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
+    }
+
+    /// Whether the bytes at `offset` are a newline and `depth` levels of indentation (none
+    /// in compact output), preceded by a comma when `comma`; the offset after them, if so.
+    @inline(__always) func gap(at offset: Int, depth: Int, comma: Bool) -> Int? {
+        var i = offset
+        if comma {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+        }
+        guard indent >= 0 else { return i }
+        guard i < bytes.count, bytes[i] == 0x0A else { return nil }
+        i += 1
+        let end = i + indent * depth
+        guard end <= bytes.count else { return nil }
+        while i < end {
+            guard bytes[i] == 0x20 else { return nil }
+            i += 1
+        }
+        return i
+    }
+
+    /// Whether the string node is written as its source bytes (no escape to decode, no DEL,
+    /// no `/` when slashes are escaped), and for a key, only ASCII.
+    func isVerbatim(_ n: Node, key: Bool) -> Bool {
+        guard !n.hasEscapes else { return false }
+        for i in (Int(n.start) + 1)..<(Int(n.end) - 1) {
+            let c = bytes[i]
+            if c == 0x7F || (c == 0x2F && escapeSlash) || (key && c >= 0x80) { return false }
+        }
+        return true
+    }
+
+    mutating func matches(_ node: Int, depth: Int) -> Bool {
+        guard !sortKeys else { return false }
+        return check(node, depth: depth)
+    }
+
+    private mutating func check(_ node: Int, depth: Int) -> Bool {
+        while next < replaced.count && replaced[next] < node { next += 1 }
+        let n = nodes[node]
+        if next < replaced.count && replaced[next] == node {
+            cuts.append((Int(n.start), Int(n.end), next, depth))
+            // Nodes inside a hole are written with it.
+            let end = after(node)
+            while next < replaced.count && replaced[next] < end { next += 1 }
+            return true
+        }
+        switch n.kind {
+        case .null, .false, .true, .number:
+            return true
+        case .string:
+            return isVerbatim(n, key: false)
+        case .array, .object:
+            let isObject = n.kind == .object
+            let count = n.payload
+            let start = Int(n.start), end = Int(n.end)
+            if count == 0 { return end - start == 2 }
+            if isObject {
+                guard n.keysChecked, !n.keysRepeat else { return false }
+            }
+            var offset = start + 1
+            var child = node + 1
+            for i in 0..<count {
+                guard let at = gap(at: offset, depth: depth + 1, comma: i > 0) else { return false }
+                if isObject {
+                    let key = nodes[child]
+                    guard Int(key.start) == at, isVerbatim(key, key: true) else { return false }
+                    var v = Int(key.end)
+                    guard v < bytes.count, bytes[v] == UInt8(ascii: ":") else { return false }
+                    v += 1
+                    if indent >= 0 {
+                        guard v < bytes.count, bytes[v] == 0x20 else { return false }
+                        v += 1
+                    }
+                    child += 1
+                    guard Int(nodes[child].start) == v else { return false }
+                } else {
+                    guard Int(nodes[child].start) == at else { return false }
+                }
+                guard check(child, depth: depth + 1) else { return false }
+                offset = Int(nodes[child].end)
+                child = after(child)
+            }
+            guard let close = gap(at: offset, depth: depth, comma: false), close == end - 1 else { return false }
+            return true
+        }
     }
 }
 

@@ -321,6 +321,64 @@ func expectSameBytes(_ doc: JSONDocument, node: Int, replacing: [Int: JSONValue]
         #expect(compared > 1000)
     }
 
+    /// A value already formatted as the writer formats it is its own template (copied, with
+    /// the holes cut out); any difference from that format (a space, an escape, DEL, a slash
+    /// the writer escapes, a key outside ASCII or repeated) makes the writer format it. Both
+    /// give the bytes of writing the document with the replacements.
+    @Test func formattedSourcesAreCopied() throws {
+        var rng = SplitMix64(state: 0xF0_4A7)
+        func int(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
+        let strings = ["a", "Negroni", "stir well", "Caldo verde (pt)", "日本", "a/b", "\u{7F}", "x\ny", "é", ""]
+        let keys = ["id", "name", "en", "pt", "steps", "a", "b", "é", "a/b"]
+        func value(_ depth: Int) -> JSONValue {
+            switch depth > 3 ? int(3) : int(6) {
+            case 0: return .string(strings[int(strings.count)])
+            case 1: return [1, 2.5, -0.25, 1e21, 0][int(5)]
+            case 2: return [true, false, nil][int(3)]
+            case 3: return .array((0..<int(4)).map { _ in value(depth + 1) })
+            default:
+                var object = JSONObject()
+                for _ in 0..<int(5) { object[keys[int(keys.count)]] = value(depth + 1) }
+                return .object(object)
+            }
+        }
+        var copied = 0, formatted = 0
+        let writers: [JSONWriter] = [.pretty, .compact, JSONWriter(style: .pretty(indent: 4)), JSONWriter(escapeSlash: true)]
+        for round in 0..<2000 {
+            let writer = writers[round % writers.count]
+            // The value as an element of an array (a document of a file of many), formatted
+            // by the writer, sometimes with one byte of whitespace added or a key repeated.
+            var text = String(decoding: writer.bytes(.array([value(0)])), as: UTF8.self)
+            switch int(4) {
+            case 0:
+                if let space = text.firstIndex(where: { $0 == " " || $0 == "\n" }) { text.insert(" ", at: space) }
+            case 1:
+                if let brace = text.lastIndex(of: "}") { text.insert(contentsOf: #","a": 1"#, at: brace) }
+            default: break
+            }
+            guard let doc = try? JSONDocument(parsing: text), let node = doc.element(doc.root, 0) else { continue }
+            let holes = (0..<int(4)).map { _ in node + int(doc.after(node) - node) }
+            let template = JSONTemplate(writer, doc, node: node, depth: 1, holes: holes)
+            if template.copiedFromSource { copied += 1 } else { formatted += 1 }
+            let values = template.nodes.map { _ -> JSONValue? in int(2) == 0 ? Optional.none : value(2) }
+            var filled: [UInt8] = []
+            template.write(values: values, into: &filled)
+            var replacing: [Int: JSONValue] = [:]
+            for (n, v) in zip(template.nodes, values) where v != nil { replacing[n] = v }
+            var expected: [UInt8] = []
+            writer.write(doc, node: node, depth: 1, replacing: replacing, into: &expected)
+            #expect(filled == expected, "document \(round) \(text.debugDescription), holes \(template.nodes)")
+            // A value is copied whole only where the writer writes the same bytes (with
+            // holes, only the parts outside them need be).
+            if JSONTemplate(writer, doc, node: node, depth: 1, holes: []).copiedFromSource {
+                var plain: [UInt8] = []
+                writer.write(doc, node: node, depth: 1, replacing: [:], into: &plain)
+                #expect(plain == Array(doc.bytes[doc.byteRange(node)]), "document \(round) \(text.debugDescription)")
+            }
+        }
+        #expect(copied > 1000 && formatted > 300, "copied \(copied), formatted \(formatted)")
+    }
+
     /// The holes of a template hold exactly the values given.
     @Test func aLanguageInEachHole() throws {
         let doc = try JSONDocument(parsing: #"{"id": "negroni", "name": {"en": "Negroni", "pt": "Negroni (pt)"}, "tags": ["bitter"]}"#)
