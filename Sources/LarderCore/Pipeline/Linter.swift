@@ -397,10 +397,16 @@ public struct Linter: Sendable {
         let jobs: [[Job]]
         let entryCount: Int
 
-        struct Job: Sendable {
-            var rule: any Rule
-            var context: RuleContext
-            var preparation: (key: String, rule: any PreparingRule)?
+        /// A class: each document's loop takes a reference, not a copy of the rule, its
+        /// context and its preparation (a retain of each of their parts).
+        final class Job: Sendable {
+            let rule: any Rule
+            let context: RuleContext
+            let preparation: (key: String, rule: any PreparingRule)?
+
+            init(rule: any Rule, context: RuleContext, preparation: (key: String, rule: any PreparingRule)?) {
+                (self.rule, self.context, self.preparation) = (rule, context, preparation)
+            }
         }
 
         init(schemas: [Int: JSONSchema], jobs: [[Job]], schemaSeverities: [Severity?], entryCount: Int) {

@@ -81,14 +81,21 @@ public struct PluralFormsRule: ConfigurableRule {
     public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return [] }
-        let locales = options.locales
-        let source = locales.first ?? "en"
-        let exports = Set(options.strings(Linter.exportsOption) ?? [])
+        // The locales and the exports are read from the options only for a document with
+        // plural forms (most have none: this runs for every document).
+        var read: (locales: [String], exports: Set<String>)?
+        func settings() -> (locales: [String], exports: Set<String>) {
+            if let read { return read }
+            let made = (options.locales, Set(options.strings(Linter.exportsOption) ?? []))
+            read = made
+            return made
+        }
         let json = document.json
         var sink = DiagnosticSink(document: document, context: context)
         for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared) where json.kind(field) == .object {
-            if Self.isForms(json, field, locales: locales) {
-                check(forms: field, language: source, json: json, exports: exports, sink: &sink)
+            if Self.isForms(json, field, locales: { settings().locales }) {
+                let (locales, exports) = settings()
+                check(forms: field, language: locales.first ?? "en", json: json, exports: exports, sink: &sink)
                 continue
             }
             for (key, value) in json.members(field) {
@@ -96,7 +103,7 @@ public struct PluralFormsRule: ConfigurableRule {
                 case .string:
                     continue
                 case .object:
-                    check(forms: value, language: json.string(key) ?? "", json: json, exports: exports, sink: &sink)
+                    check(forms: value, language: json.string(key) ?? "", json: json, exports: settings().exports, sink: &sink)
                 default:
                     let what = Self.kindName(json, value)
                     sink.report(value) {
@@ -111,6 +118,12 @@ public struct PluralFormsRule: ConfigurableRule {
     /// True when the object at `node` is plural forms rather than a map of languages: it has
     /// `other`, or a category name and no key of a project locale's language.
     static func isForms(_ json: JSONDocument, _ node: Int, locales: [String]) -> Bool {
+        isForms(json, node, locales: { locales })
+    }
+
+    /// ``isForms(_:_:locales:)`` with the locales asked for only when the keys name a
+    /// category.
+    static func isForms(_ json: JSONDocument, _ node: Int, locales: () -> [String]) -> Bool {
         // Read from the keys' bytes first: nearly every object is a language map, whose
         // keys name no category (it runs for every text of every document linted).
         var category = false
@@ -126,7 +139,7 @@ public struct PluralFormsRule: ConfigurableRule {
             if Self.isCategoryName(raw) { category = true }
         }
         guard category else { return false }
-        let languages = Set(locales.map { String($0.prefix { $0 != "-" }).lowercased() })
+        let languages = Set(locales().map { String($0.prefix { $0 != "-" }).lowercased() })
         for (key, _) in json.members(node) {
             guard let k = json.string(key) else { continue }
             if languages.contains(String(k.prefix { $0 != "-" }).lowercased()) { return false }
