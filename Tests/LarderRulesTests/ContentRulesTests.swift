@@ -1,4 +1,4 @@
-import LarderCore
+@testable import LarderCore
 import LarderJSON
 import LarderRules
 import Testing
@@ -170,6 +170,27 @@ import Testing
             ("b.json", "recipe", #"{"id": "b", "shops": ["nope"]}"#),
         ])
         #expect(try run(rule, docs, reportingOn: ["b.json"]).map(\.file) == ["b.json"])
+    }
+
+    /// Without locations, a taxonomy, `knownTags` or `knownLocations` in the project, the
+    /// rule can report nothing: it says so, and the linter does not run it (nor extract its
+    /// facts). With any of them it runs.
+    @Test func inertWithoutLocationsOrATaxonomy() throws {
+        func context(_ options: JSONValue) -> RuleContext { RuleContext(ruleID: rule.id, options: options, severity: .error) }
+        #expect(rule.isInert(context: context([Linter.contentKindsOption: ["recipe", "product"]])))
+        #expect(!rule.isInert(context: context([Linter.contentKindsOption: ["recipe", "taxonomy"]])))
+        #expect(!rule.isInert(context: context([Linter.contentKindsOption: ["recipe", "location"]])))
+        #expect(!rule.isInert(context: context([Linter.contentKindsOption: ["recipe"], "knownTags": []])))
+        #expect(!rule.isInert(context: context([Linter.contentKindsOption: ["recipe"], "knownLocations": ["gerrys"]])))
+        // Kinds not declared (documents checked on their own): the documents decide.
+        #expect(!rule.isInert(context: context(.null)))
+        let recipes = LarderConfig(json: ["content": [["kind": "recipe", "include": ["*.json"]]]])
+        let linter = Linter(config: recipes, registry: PluginRegistry.withBuiltInRules(), reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
+        let jobs = linter.contentJobs(content: ContentSet(), projectFiles: WorkingTreeFiles(root: "/nonexistent")).map(\.rule.id)
+        #expect(!jobs.contains("reference") && jobs.contains("unique-id"))
+        let withTaxonomy = LarderConfig(json: ["content": [["kind": "recipe", "include": ["*.json"]], ["kind": "taxonomy", "include": ["t/*.json"]]]])
+        let both = Linter(config: withTaxonomy, registry: PluginRegistry.withBuiltInRules(), reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
+        #expect(both.contentJobs(content: ContentSet(), projectFiles: WorkingTreeFiles(root: "/nonexistent")).map(\.rule.id).contains("reference"))
     }
 }
 

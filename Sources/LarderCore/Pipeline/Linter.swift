@@ -308,6 +308,9 @@ public struct Linter: Sendable {
                     ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, content: content, projectRoot: projectRoot,
                     projectFiles: projectFiles)
+                // A rule that can find nothing with these options is not run (its facts
+                // for 100,000 documents were 5% of a build's CPU).
+                guard !rule.isInert(context: context) else { continue }
                 jobs.append(ContentJob(rule: rule, context: context))
             }
         }

@@ -33,9 +33,16 @@ public protocol ContentRule: Rule {
     /// The problems in `content`, placed only in files of `reportingOn` (all files when nil).
     /// - Complexity: should be O(n) or O(n log n) in the size of the content.
     func check(content: ContentSet, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic]
+
+    /// True when, with the options of `context`, the check can report nothing whatever the
+    /// content holds (`reference` in a project with neither locations nor a taxonomy): the
+    /// run then skips the rule, and extracts no facts for it. False by default.
+    func isInert(context: RuleContext) -> Bool
 }
 
 extension ContentRule {
+    public func isInert(context: RuleContext) -> Bool { false }
+
     /// Runs the content-wide check over `context.content` (plus `document`, when the set
     /// does not hold it), reporting on every file, and keeps the diagnostics placed within
     /// `document`: checking every document this way gives what one content-wide run gives.

@@ -267,6 +267,16 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         return Facts(names: names, pointer: document.pointer, shops: shops, tags: tags)
     }
 
+    /// Inert when larder.yml declares its content kinds and they hold neither locations
+    /// nor a taxonomy, and no `knownTags` or `knownLocations` are given: no name a document
+    /// points to can then be checked (``check(facts:reportingOn:context:)`` returns nothing).
+    public func isInert(context: RuleContext) -> Bool {
+        let options = Options(context.options)
+        guard let declared = options.strings(Linter.contentKindsOption) else { return false }
+        return !declared.contains(ContentFields.location) && !declared.contains(ContentFields.taxonomy)
+            && options["knownTags"] == nil && options["knownLocations"] == nil
+    }
+
     public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
         let options = Options(context.options)
         var locationIDs = Set<String>()
