@@ -85,6 +85,12 @@ struct FieldFinder {
             node.flatMap { json.member($0, key) }
         }
 
+        /// Whether the key node `key` is `name` (compared as bytes; an escaped key as the
+        /// code points it stands for).
+        func keyIs(_ key: Int, _ name: StaticString) -> Bool {
+            json.keyEquals(key, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
         func elements(_ node: Int?) -> [Int] {
             guard let node, json.kind(node) == .array else { return [] }
             return Array(json.elements(node))
@@ -127,26 +133,42 @@ struct FieldFinder {
             }
         }
 
+        /// The fields in the order of their keys (``StringKey``: description, images,
+        /// ingredients, name, shops, steps), so the texts come sorted as a rule and their
+        /// sort has little to do.
         func recipe(_ node: Int, _ base: [String], _ texts: inout [TapeText], _ tags: inout [[String]]) {
-            add(member(node, "name"), extend(base, "name"), &texts)
             add(member(node, "description"), extend(base, "description"), &texts)
+            images(member(node, "images"), extend(base, "images"), &texts)
             for (i, ingredient) in elements(member(node, "ingredients")).enumerated() {
                 let p = extend(base, "ingredients", String(i))
-                if json.kind(ingredient) == .object,
-                    json.member(ingredient, "name") != nil || json.member(ingredient, "quantity") != nil || json.member(ingredient, "unit") != nil
-                {
-                    add(json.member(ingredient, "name"), extend(p, "name"), &texts)
-                    add(json.member(ingredient, "note"), extend(p, "note"), &texts)
+                // The members read in one pass: an ingredient is structured when it has a
+                // name, a quantity or a unit.
+                var name: Int?, note: Int?, structured = false
+                if json.kind(ingredient) == .object {
+                    for (key, value) in json.members(ingredient) {
+                        if keyIs(key, "name") {
+                            name = value
+                            structured = true
+                        } else if keyIs(key, "note") {
+                            note = value
+                        } else if keyIs(key, "quantity") || keyIs(key, "unit") {
+                            structured = true
+                        }
+                    }
+                }
+                if structured {
+                    add(name, extend(p, "name"), &texts)
+                    add(note, extend(p, "note"), &texts)
                 } else {
                     add(ingredient, p, &texts)
                 }
             }
-            for (i, step) in elements(member(node, "steps")).enumerated() {
-                add(step, extend(base, "steps", String(i)), &texts)
-            }
-            images(member(node, "images"), extend(base, "images"), &texts)
+            add(member(node, "name"), extend(base, "name"), &texts)
             for (i, shop) in elements(member(node, "shops")).enumerated() where json.kind(shop) == .object {
                 location(shop, extend(base, "shops", String(i)), &texts, &tags)
+            }
+            for (i, step) in elements(member(node, "steps")).enumerated() {
+                add(step, extend(base, "steps", String(i)), &texts)
             }
             tagFields(node, base, ["category", "tags"], &tags)
         }
