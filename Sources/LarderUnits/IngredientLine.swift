@@ -237,6 +237,14 @@ public struct IngredientParser: Sendable {
             line.sizeNeedsTimes = true
             i = sized.end
         }
+        // A fraction with nothing before it: if a temperature follows (`4/180°C`), the number
+        // after the slash is a heat.
+        var heatAfterSlash: (value: Rational, span: Range<Int>)?
+        if line.size == nil, let slash = s[lead..<amountScan.end].firstIndex(where: { $0 == "/" || $0 == "\u{2044}" }),
+           !s[lead..<slash].contains(where: { AmountScanner.isSpace($0) }),
+           let (heat, heatEnd, _) = try? AmountScanner.scanNumber(s, at: slash + 1, language: language), heatEnd == amountScan.end {
+            heatAfterSlash = (heat, (slash + 1)..<heatEnd)
+        }
         // The unit, glued ("400g") or after spaces.
         j = AmountScanner.skipSpaces(s, i)
         if let m = lexicon.match(s, at: j, language: language) {
@@ -248,8 +256,16 @@ public struct IngredientParser: Sendable {
             line.unit = unit
             line.unitSpan = j..<end
             i = end
-        } else if line.size == nil, let (unit, end) = temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: amountScan.amount, language: language) {
+        } else if line.size == nil, let (unit, end) = temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: amountScan.amount, language: language)
+                    ?? heatAfterSlash.flatMap({ heat in temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: .exact(heat.value), language: language) }) {
             line.fixedUnit = unit
+            // A heat is never a fraction: `4/180°C` is gas mark 4 and 180 °C, and the amount
+            // is the heat after the slash (it was read as 4/180 of a degree).
+            if unit.dimension == .temperature, let heat = heatAfterSlash {
+                line.amount = .exact(heat.value)
+                line.amountStyle = AmountStyle()
+                line.amountSpan = heat.span
+            }
             line.restStart = end
             splitNameAndNote(&line, from: end)
             return line

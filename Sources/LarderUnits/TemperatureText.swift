@@ -10,7 +10,8 @@
 /// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350 to 375 °F`, `between 180 and 200
 /// °C`, and the same in the ingredient languages: `entre 180 y 200 °C`, `180 bis 200 °C`),
 /// and a bare letter glued to a number of 90 or more (`200C`, `350F`), below zero with a
-/// minus of its own (`-18 °C`). Both ends of a range convert; a range in words needs its
+/// minus of its own (`-18 °C`). A heat is never a fraction: in `gas mark 4/180°C` the heat
+/// is 180 °C, and the gas mark stays as it is. Both ends of a range convert; a range in words needs its
 /// ends within 100 degrees of each other (`no. 1 to 180 °C` is not one). Converted values
 /// are rounded as ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for oven
 /// heats (above boiling). A heat followed by the same one of the other system in brackets
@@ -61,7 +62,7 @@ public enum TemperatureText {
                 continue
             }
             guard var found = match(s, at: i, fromLetter: fromLetter), !kept.contains(i) else {
-                // A kept heat is passed whole ("4/180°C" after "gas", read as one).
+                // A kept heat is passed whole (both ends of a range: "175-190°C").
                 if kept.contains(i), let whole = match(s, at: i, fromLetter: fromLetter) ?? match(s, at: i, fromLetter: toLetter) {
                     i = whole.end
                     continue
@@ -236,6 +237,11 @@ public enum TemperatureText {
     /// the heat is something else (`pan no. 1 to 180 °C`).
     static let largestWordRange = Rational(100)
 
+    /// True when a scanned number was written with a fraction slash (`4/180`, `1 1/2`).
+    private static func isFraction(_ number: ArraySlice<Unicode.Scalar>) -> Bool {
+        number.contains { $0 == "/" || $0 == "\u{2044}" }
+    }
+
     private struct Found {
         var values: [Rational]
         var join: String
@@ -247,15 +253,17 @@ public enum TemperatureText {
     }
 
     private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar) -> Found? {
-        // The number, or a range of two.
-        guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil else { return nil }
+        // The number, or a range of two. A heat is never a fraction: in `4/180°C` (gas mark
+        // 4, 180 °C) the heat is the number after the slash, which a scan from there finds.
+        guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil,
+              !isFraction(s[start..<end1]) else { return nil }
         var values = [first]
         var join = ""
         var i = end1
         var k = AmountScanner.skipSpaces(s, i)
         if k < s.count, s[k] == "-" || s[k] == "\u{2013}" {
             let m = AmountScanner.skipSpaces(s, k + 1)
-            if let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil {
+            if let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil, !isFraction(s[m..<end2]) {
                 join = String(String.UnicodeScalarView(s[i..<m]))
                 values.append(second)
                 i = end2
@@ -267,7 +275,7 @@ public enum TemperatureText {
             let word = String(String.UnicodeScalarView(s[k..<e])).lowercased()
             let m = AmountScanner.skipSpaces(s, e)
             if m > e, rangeWords.contains(word), m < s.count, AmountScanner.isDigit(s[m]),
-               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil,
+               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil, !isFraction(s[m..<end2]),
                let gap = try? (second - first).magnitude, gap <= largestWordRange {
                 join = String(String.UnicodeScalarView(s[i..<m]))
                 values.append(second)

@@ -186,6 +186,12 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Bake at 350°F (175°C).", .us, "Bake at 350°F (175°C)."),
         ("Freeze at -18°C (0°F)", .metric, "Freeze at -18°C (0°F)"),
         ("Bake at 350°F (about 175°C).", .metric, "Bake at 175°C (about 350°F)."),
+        // A gas mark before the heat is no fraction of it (4/180 °C became 32 °F, and
+        // 4/350 °F became -18 °C).
+        ("Heat the oven to gas mark 4/180°C.", .us, "Heat the oven to gas mark 4/355°F."),
+        ("Heat the oven to 4/180 °C fan.", .us, "Heat the oven to 4/355 °F fan."),
+        ("Bake at 4/350°F.", .metric, "Bake at 4/175°C."),
+        ("Bake at 4/180C.", .us, "Bake at 4/355F."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)

@@ -94,6 +94,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("").problem == nil)
     }
 
+    /// An oven setting "gas mark 4 / 180 °C" written `4/180°C` was read as the fraction
+    /// 4/180 of a degree: the heat is the number after the slash.
+    @Test(arguments: ["4/180°C oven", "4/180 °C oven", "4/180C oven", "4/350°F"])
+    func aGasMarkAndAHeatAreNoFraction(_ text: String) {
+        let line = parser.parse(text)
+        #expect(line.fixedUnit?.dimension == .temperature)
+        #expect(line.amount == .exact(r(text.contains("350") ? 350 : 180)))
+        #expect(parser.parse("1/2 cup milk").amount == .exact(r(1, 2)))
+    }
+
     @Test func theEquivalentInBracketsIsRead() throws {
         let line = parser.parse("1 cup (240 ml) milk")
         let eq = try #require(line.equivalent)
