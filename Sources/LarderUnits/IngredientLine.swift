@@ -256,8 +256,13 @@ public struct IngredientParser: Sendable {
             line.unit = unit
             line.unitSpan = j..<end
             i = end
-        } else if line.size == nil, let (unit, end) = temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: amountScan.amount, language: language)
-                    ?? heatAfterSlash.flatMap({ heat in temperatureOrTime(s, at: j, glued: j == amountScan.end, amount: .exact(heat.value), language: language) }) {
+        } else if (heatAfterSlash?.value ?? .zero) < Rational(90), let (word, end) = capitalCup(s, at: j, amount: amountScan.amount, language: language) {
+            line.unit = word.unit
+            line.unitWord = word
+            line.unitSpan = j..<end
+            i = end
+        } else if line.size == nil, let (unit, end) = temperatureOrTime(s, at: j, amount: amountScan.amount, language: language)
+                    ?? heatAfterSlash.flatMap({ heat in temperatureOrTime(s, at: j, amount: .exact(heat.value), language: language) }) {
             line.fixedUnit = unit
             // A heat is never a fraction: `4/180°C` is gas mark 4 and 180 °C, and the amount
             // is the heat after the slash (it was read as 4/180 of a degree).
@@ -504,6 +509,46 @@ public struct IngredientParser: Sendable {
                        unitSpan: (scan.1 + 1)..<m.end, style: scan.2, word: m.word)
     }
 
+    /// The most cups a capital `C` is read as (a gallon): above it, `C` may be a heat.
+    static let mostCupsWrittenC = Rational(16)
+
+    /// Words after a number and a capital `C` that say it is a heat, not cups (`4 C
+    /// overnight`, `10 C for an hour`).
+    static let heatContextWords: Set<String> = [
+        "oven", "ovens", "fan", "fanforced", "forced", "conventional", "gas", "grill", "fridge", "refrigerator", "freezer",
+        "for", "until", "till", "overnight", "or", "and", "to", "then", "degrees", "degree", "heat", "preheated",
+    ]
+
+    /// A capital `C` at `start`, after `amount`, as US recipes write a cup (`2 C flour`, `1
+    /// 1/2 C. milk`): only where nothing else can be meant, so a heat is never read as cups.
+    /// The `C` stands alone (or with a dot) and an ingredient's word (or the amount in
+    /// another unit in brackets, `1 C (240 ml) milk`) follows it; the amount
+    /// is at most ``mostCupsWrittenC`` (`180 C` is a heat, and so is a `C` after 90 or more,
+    /// see ``temperatureOrTime(_:at:amount:language:)``); the word is no oven's or time's
+    /// (`4 C overnight`); the line is English (or of no stated language). A `C` after a degree
+    /// sign never gets here: `°` is no unit's first letter.
+    private func capitalCup(_ s: [Unicode.Scalar], at start: Int, amount: Amount, language: String?) -> (UnitWord, Int)? {
+        guard start < s.count, s[start] == "C", amount.upper <= Self.mostCupsWrittenC else { return nil }
+        if let base = UnitLexicon.baseLanguage(language), base != "en" { return nil }
+        var end = start + 1
+        if end < s.count, s[end] == "." { end += 1 }
+        let next = AmountScanner.skipSpaces(s, end)
+        guard next > end, next < s.count else { return nil }
+        // The same amount in brackets first: "1 C (240 ml) milk".
+        if s[next] == "(" {
+            return measure(s, at: AmountScanner.skipSpaces(s, next + 1), language: language).flatMap { _ in kitchen.unit(named: "cup") }.map {
+                (UnitWord(language: "en", unit: $0, singular: "C", plural: "C", isAbbreviation: true, caseSensitive: true), end)
+            }
+        }
+        guard s[next].properties.isAlphabetic else { return nil }
+        var wordEnd = next
+        while wordEnd < s.count, UnitLexicon.isWordScalar(s[wordEnd]) { wordEnd += 1 }
+        let word = String(String.UnicodeScalarView(s[next..<wordEnd])).lowercased()
+        guard !Self.heatContextWords.contains(word), kitchen.unit(id: "celsius").flatMap({ kitchen.table.unit(named: word) == $0 ? $0 : nil }) == nil,
+              let cup = kitchen.unit(named: "cup") else { return nil }
+        return (UnitWord(language: "en", unit: cup, singular: "C", plural: "C", isAbbreviation: true, caseSensitive: true), end)
+    }
+
     /// Words for degrees, in the six languages.
     static let degreeWords: Set<String> = ["degree", "degrees", "deg", "grau", "graus", "grado", "grados", "degré", "degrés", "grad", "gradi"]
 
@@ -517,10 +562,10 @@ public struct IngredientParser: Sendable {
     ]
 
     /// A temperature or time unit at `start`, after `amount` (`°F`, `ºC`, `℉`, `degrees`,
-    /// `hour`, `min`, `minutos`, a `C` or `F` glued to 90 or more): the unit (Celsius for a
-    /// bare degree) and where it ends. English `2 minute steaks` (a singular after more
-    /// than one) is not a time.
-    private func temperatureOrTime(_ s: [Unicode.Scalar], at start: Int, glued: Bool, amount: Amount, language: String?) -> (UnitDefinition, Int)? {
+    /// `hour`, `min`, `minutos`, a `C` or `F` after 90 or more, glued or not: `180C`, `180
+    /// C`): the unit (Celsius for a bare degree) and where it ends. English `2 minute
+    /// steaks` (a singular after more than one) is not a time.
+    private func temperatureOrTime(_ s: [Unicode.Scalar], at start: Int, amount: Amount, language: String?) -> (UnitDefinition, Int)? {
         guard start < s.count, let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return nil }
         func boundary(_ k: Int) -> Bool { k >= s.count || !UnitLexicon.isWordScalar(s[k]) }
         /// A C or F (or Celsius, Fahrenheit) at `k`, after a degree sign or word.
@@ -540,7 +585,8 @@ public struct IngredientParser: Sendable {
         case "°", "º":
             return scale(AmountScanner.skipSpaces(s, start + 1)) ?? (celsius, start + 1)
         case "C", "F":
-            guard glued, boundary(start + 1), amount.lower >= Rational(90) else { return nil }
+            // "180 C oven" was 180 of something called "C oven", and doubled to 360.
+            guard boundary(start + 1), amount.lower >= Rational(90) else { return nil }
             return (s[start] == "C" ? celsius : fahrenheit, start + 1)
         default:
             break

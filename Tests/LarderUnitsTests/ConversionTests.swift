@@ -289,6 +289,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         // Small amounts: a decimal when no kitchen fraction is within 5 % (it was "1/8 oz",
         // 29 % short, and "1/4 tsp", 23 % over).
         ("5 g baking powder", .us, "0.18 oz baking powder"),
+        // A capital C is a cup (it was left as it was).
+        ("2 C flour", .metric, "473 ml flour"),
+        ("1 C (240 ml) milk", .metric, "240 ml (1 C) milk"),
+        ("180 C oven", .us, "180 C oven"),
         ("1 ml vanilla extract", .us, "0.2 tsp vanilla extract"),
     ] as [(String, TargetSystem, String)])
     func convertsLine(_ text: String, _ system: TargetSystem, _ expected: String) throws {

@@ -104,6 +104,28 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("1/2 cup milk").amount == .exact(r(1, 2)))
     }
 
+    /// A capital C is a cup where nothing else can be meant (an ingredient follows, a
+    /// cook's number of cups), and a heat after a number of 90 or more, spaced or not.
+    @Test func aCapitalCIsACupOrAHeat() {
+        for text in ["2 C flour", "2C flour", "1 1/2 C. milk", "2-3 C stock", "1 C (240 ml) milk", "2 C of flour"] {
+            #expect(parser.parse(text).unit?.id == "us-cup", "\(text)")
+        }
+        #expect(parser.parse("2 C flour", language: "en-US").name == "flour")
+        #expect(parser.parse("1 C sugar", language: nil).unit?.id == "us-cup")
+        #expect(IngredientParser(kitchen: KitchenUnits(convention: .metric)).parse("1 C sugar").unit?.id == "metric-cup")
+        for text in ["180 C oven", "180C oven", "200 C", "350 F oven"] {
+            let line = parser.parse(text)
+            #expect(line.unit == nil && line.fixedUnit?.dimension == .temperature, "\(text)")
+        }
+        // Ambiguous: a C alone, before an oven's or a time's word, after more cups than a
+        // gallon, or in another language.
+        for (text, language) in [("2 C", nil), ("4 C overnight", nil), ("10 C for an hour", nil), ("20 C water", nil),
+                                 ("2 C de farinha", "pt")] as [(String, String?)] {
+            let line = parser.parse(text, language: language)
+            #expect(line.unit == nil && line.fixedUnit == nil, "\(text)")
+        }
+    }
+
     @Test func theEquivalentInBracketsIsRead() throws {
         let line = parser.parse("1 cup (240 ml) milk")
         let eq = try #require(line.equivalent)

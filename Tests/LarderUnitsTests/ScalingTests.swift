@@ -135,6 +135,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 mini-pizza", r(3), "pt", "3 mini-pizzas"), ("1 bem-casado", r(3), "pt", "3 bem-casados"),
         ("1 semi-frio", r(3), "pt", "3 semi-frios"), ("1 pão-francês", r(3), "pt", "3 pães-franceses"),
         ("4 pães-franceses", r(1, 4), "pt", "1 pão-francês"),
+        // A capital C is a cup, as US recipes write it: it was a count of "C milk" ("2 C
+        // milks"; 2 C × 1/3 rounded to 1 with a note). A heat is not: "180 C oven" was
+        // doubled to "360 C oven".
+        ("1 C milk", r(2), nil, "2 C milk"),
+        ("2 C flour", r(1, 3), nil, "2/3 C flour"),
+        ("3/4 C sugar", r(2), nil, "1 1/2 C sugar"),
+        ("1 C (240 ml) milk", r(2), nil, "2 C (480 ml) milk"),
+        ("1 C flour", r(1, 8), nil, "2 tbsp flour"),
+        ("1 C plus 2 T butter", r(1, 3), nil, "6 tbsp butter"),
+        ("180 C oven", r(2), nil, "180 C oven"),
+        ("350 F oven", r(2), nil, "350 F oven"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
