@@ -17,7 +17,8 @@ struct ScaleCommand: AsyncParsableCommand {
             the amount by more than 10 %). After scaling, an amount moves to the unit that \
             reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg); \
             when the amount in the closest unit would read badly (19 tbsp), a larger unit \
-            within 5 % is taken (1 1/4 cups). Ranges scale at both ends (2 lb-3 lb -> 4 lb-6 lb); \
+            within 5 % is taken (1 1/4 cups), and more than two tablespoons' worth of \
+            teaspoons is written in tablespoons, thirds included (4 tsp x 2 -> 2 2/3 tbsp). Ranges scale at both ends (2 lb-3 lb -> 4 lb-6 lb); \
             a count in brackets is a total and follows the amount (1 cup (2 sticks) -> 2 cups \
             (4 sticks)). \
             Structured and free-text ingredients ("4 slices of loaf bread", in English, \

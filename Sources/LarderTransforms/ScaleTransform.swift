@@ -340,6 +340,9 @@ struct ScaleRun {
         let scaled: ScaledQuantity
         let factor: Rational
         let units = kitchen
+        // A number or {min, max} is written as numbers where it can be (8 tsp, not "2 2/3"
+        // tbsp), so its type stays; a text quantity takes kitchen fractions.
+        let notation: AmountNotation = json.kind(quantityNode) == .string ? .text : .numbers
         do {
             (scaled, factor) = try roundingFactor(givenFactor, at: quantityNode) { factor throws(RationalError) in
                 if unitText != nil && unit == nil {
@@ -348,7 +351,7 @@ struct ScaleRun {
                     let shown = try exact.map { v throws(RationalError) in QuantityFormatter.round(v, .kitchen) }
                     return ScaledQuantity(exact: exact, shown: shown, unit: nil, unitChanged: false, rounding: .kitchen)
                 }
-                return try units.scale(amount, unit: unit, by: factor)
+                return try units.scale(amount, unit: unit, by: factor, notation: notation)
             }
         } catch {
             let factor = givenFactor
@@ -408,7 +411,10 @@ struct ScaleRun {
 
     /// Writes a scaled quantity in the JSON type it had: a number stays a number when the
     /// shown value is a short decimal (else it becomes a text such as `"1/3"`), a text stays
-    /// a text in its style, `{min, max}` keeps its shape.
+    /// a text in its style, `{min, max}` keeps its shape when both ends are short decimals,
+    /// else it becomes a text range in kitchen fractions (`"2 2/3-4"`, with the unit the two
+    /// ends share): a JSON number cannot hold a third, and `{"min": 2.67}` is no amount a
+    /// cook measures.
     mutating func writeQuantity(_ q: ScaledQuantity, node: Int, style: AmountStyle) {
         switch json.kind(node) {
         case .number:
@@ -423,6 +429,10 @@ struct ScaleRun {
             editor.replace(node, string: q.text(style: style))
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max") else { return }
+            if case .fraction = q.rounding, NumberText.literal(q.shown.lower) == nil || NumberText.literal(q.shown.upper) == nil {
+                editor.replace(node, string: q.text(style: style))
+                return
+            }
             editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower))
             editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper))
         default:

@@ -19,6 +19,19 @@ public enum FitPurpose: Sendable, Hashable {
     }
 }
 
+/// How a scaled amount is written, which decides whether it may be shown in thirds of a
+/// tablespoon.
+public enum AmountNotation: Sendable, Hashable {
+    /// As text for people (an ingredient line, a text quantity): kitchen fractions, so more
+    /// than two tablespoons' worth of teaspoons is written in tablespoons and thirds (`8
+    /// tsp` is `2 2/3 tbsp`).
+    case text
+    /// As JSON numbers (a structured quantity or `{min, max}`), which hold no third:
+    /// teaspoons stay teaspoons up to 9 whole, 12 exact (`8 tsp`), so the value stays a
+    /// number, and a number scaled there and back is the number it was.
+    case numbers
+}
+
 /// The measurement system a conversion writes amounts in.
 public enum TargetSystem: String, Sendable, Hashable, CaseIterable {
     /// Grams and kilograms, millilitres and litres, °C; teaspoons and tablespoons stay
@@ -88,6 +101,7 @@ public struct KitchenUnits: Sendable {
         var rounding: DisplayRounding
         var minimum: Rational
         var maximum: Readable?
+        var numbersMaximum: Readable?
     }
 
     /// A unit of a family, with its profile (a class: the fitting loop reads members
@@ -133,7 +147,8 @@ public struct KitchenUnits: Sendable {
         var profiles: [String: Profile] = [:]
         for unit in table.units {
             profiles[unit.id] = Profile(factor: factors[unit.id], rounding: Self.rounding(for: unit, linear: factors[unit.id] != nil),
-                                        minimum: Self.minimum(unit.id), maximum: Self.maximum(unit.id))
+                                        minimum: Self.minimum(unit.id), maximum: Self.maximum(unit.id),
+                                        numbersMaximum: Self.maximum(unit.id, notation: .numbers))
         }
         self.profiles = profiles
         var fittingFamilies: [String: (members: [Member], own: Profile)] = [:]
@@ -239,22 +254,29 @@ public struct KitchenUnits: Sendable {
     }
 
     /// The largest amounts of a unit that still read well when a larger unit of the family
-    /// exists: teaspoons up to 6 with a fraction (`5 1/2 tsp`), 9 whole, 12 when exact;
-    /// tablespoons up to 8, 12 and 16; ounces up to 16, 32 and 64. Above them, an amount
-    /// after scaling moves to a larger unit when that is close enough (`7 1/4 tsp` reads as
-    /// `2 1/2 tbsp`, `19 tbsp` as `1 1/4 cups`, `35 oz` as `2 1/4 lb`; `10 tsp` and `42 oz`,
-    /// exact, stay). A range is judged by its larger end, so both ends share a unit that
-    /// reads well (`1/2-3/4 cup` x 1.5 is `3/4-1 1/8 cups`, not `12-18 tbsp`).
-    static func maximum(_ id: String) -> Readable? {
+    /// exists: teaspoons up to 6 (two tablespoons: a cook measures `8 tsp` as `2 2/3 tbsp`,
+    /// not eight times); tablespoons up to 8 with a fraction, 12 whole and 16 when exact;
+    /// ounces up to 16, 32 and 64. Above them, an amount after scaling moves to a larger unit
+    /// when that is close enough (`7 1/4 tsp` reads as `2 1/2 tbsp`, `8 tsp` as `2 2/3 tbsp`,
+    /// `19 tbsp` as `1 1/4 cups`, `35 oz` as `2 1/4 lb`; `42 oz`, exact, stays, as `2 5/8 lb`
+    /// would not be). A range is judged by its larger end, so both ends share a unit that
+    /// reads well (`1/2-3/4 cup` x 1.5 is `3/4-1 1/8 cups`, not `12-18 tbsp`; `2-3 tsp` x 4
+    /// is `2 2/3-4 tbsp`, not `8-12 tsp`).
+    /// Written as numbers (``AmountNotation/numbers``), teaspoons read well up to 9 whole
+    /// and 12 exact, as no number holds `2 2/3`.
+    static func maximum(_ id: String, notation: AmountNotation = .text) -> Readable? {
         switch id {
-        case "us-tsp", "metric-tsp": Readable(withFraction: Rational(6), whole: Rational(9), exactWhole: Rational(12))
+        case "us-tsp", "metric-tsp":
+            notation == .numbers
+                ? Readable(withFraction: Rational(6), whole: Rational(9), exactWhole: Rational(12))
+                : Readable(withFraction: Rational(6), whole: Rational(6), exactWhole: Rational(6))
         case "us-tbsp", "metric-tbsp", "au-tbsp": Readable(withFraction: Rational(8), whole: Rational(12), exactWhole: Rational(16))
         case "oz": Readable(withFraction: Rational(16), whole: Rational(32), exactWhole: Rational(64))
         default: nil
         }
     }
 
-    /// How much of a unit reads well (see ``maximum(_:)``).
+    /// How much of a unit reads well (see ``maximum(_:notation:)``).
     struct Readable: Sendable {
         var withFraction: Rational
         var whole: Rational
@@ -344,15 +366,16 @@ public struct KitchenUnits: Sendable {
     /// Chooses the unit of `unit`'s family that shows `amount` best: the largest one in
     /// which the amount is at least the unit's minimum (1/4 cup, 1 tbsp, 1 kg) and its
     /// rounding stays within the purpose's tolerance, else the smallest. After scaling, an
-    /// amount that would not read well in that unit (``maximum(_:)``: `19 tbsp`, `7 1/4
-    /// tsp`) moves to a larger one when that is within 5 %, cups and pounds in eighths and
-    /// thirds too.
+    /// amount that would not read well in that unit (``maximum(_:notation:)``: `19 tbsp`,
+    /// `7 1/4 tsp`, `8 tsp`) moves to a larger one when that is within 5 %, cups and pounds in
+    /// eighths and thirds too, and tablespoons in thirds when written as text (`notation`).
     ///
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
-    ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/2 tbsp (not 7 1/4 tsp); 10 tsp → 10 tsp
-    public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling) throws(RationalError) -> FittedQuantity {
+    ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/3 tbsp (not 7 1/4 tsp); 4 tsp → 4 tsp
+    ///     8 tsp → 2 2/3 tbsp (as numbers: 8 tsp); 10 tsp → 3 1/3 tbsp
+    public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling, notation: AmountNotation = .text) throws(RationalError) -> FittedQuantity {
         guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
-            return try fit(amount, from: unit, into: family(of: unit), purpose: purpose)
+            return try fit(amount, from: unit, into: family(of: unit), purpose: purpose, notation: notation)
         }
         // The fast path: every member's factor is known, so convert through the base unit
         // once and divide per candidate.
@@ -371,10 +394,13 @@ public struct KitchenUnits: Sendable {
                 continue
             }
             candidates.append(Candidate(unit: member.unit, exact: try base.map { v throws(RationalError) in try v / factor },
-                                        rounding: member.profile.rounding, minimum: member.profile.minimum, maximum: member.profile.maximum))
+                                        rounding: member.profile.rounding, minimum: member.profile.minimum,
+                                        maximum: notation == .numbers ? member.profile.numbersMaximum : member.profile.maximum))
         }
-        guard let first = candidates.first, first != nil else { return try fit(amount, from: unit, into: family(of: unit), purpose: purpose) }
-        return choose(candidates, purpose: purpose)
+        guard let first = candidates.first, first != nil else {
+            return try fit(amount, from: unit, into: family(of: unit), purpose: purpose, notation: notation)
+        }
+        return choose(candidates, purpose: purpose, notation: notation)
     }
 
     /// A unit of a family to fit an amount in: the amount in it, and its profile.
@@ -388,7 +414,7 @@ public struct KitchenUnits: Sendable {
 
     /// The choice among `candidates` (smallest unit first, nil for one skipped; the
     /// smallest is never skipped): see ``fit(_:in:purpose:)``.
-    private func choose(_ candidates: [Candidate?], purpose: FitPurpose) -> FittedQuantity {
+    private func choose(_ candidates: [Candidate?], purpose: FitPurpose, notation: AmountNotation) -> FittedQuantity {
         // 1. The close choice: the largest unit within the tolerance, else the smallest.
         var close: (fitted: FittedQuantity, position: Int)?
         for position in candidates.indices.reversed() {
@@ -398,7 +424,7 @@ public struct KitchenUnits: Sendable {
             if smallest, case .fraction = rounding { rounding = .kitchen }
             // Converted amounts rarely land on a quarter cup: eighths too (7/8 cup rather
             // than 13 1/2 tbsp).
-            if purpose == .converting { rounding = Self.finer(rounding, unit: c.unit, pounds: false) }
+            if purpose == .converting { rounding = Self.finer(rounding, unit: c.unit, readable: false) }
             let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
             if smallest || (fitted.shown.lower >= c.minimum && fitted.relativeError <= purpose.tolerance) {
                 close = (fitted, position)
@@ -421,7 +447,7 @@ public struct KitchenUnits: Sendable {
         // 2. After scaling, an amount that does not read well there (a unit of several).
         guard purpose == .scaling, candidates.count > 1, let readable = candidates[close.position]?.maximum,
               !readable.holds(close.fitted) else { return close.fitted }
-        return readableChoice(candidates, above: close.position) ?? close.fitted
+        return readableChoice(candidates, above: close.position, notation: notation) ?? close.fitted
     }
 
     /// A larger unit for an amount that does not read well in the close choice's: within
@@ -429,11 +455,11 @@ public struct KitchenUnits: Sendable {
     /// minimum and itself readable; the closest (the larger of two as close).
     /// When no larger unit reads well either (a range `13-18 tbsp`), the largest one within
     /// 5 % still reads better than the close choice (it was `39 1/2-53 tsp`).
-    private func readableChoice(_ candidates: [Candidate?], above position: Int) -> FittedQuantity? {
+    private func readableChoice(_ candidates: [Candidate?], above position: Int, notation: AmountNotation) -> FittedQuantity? {
         var best: FittedQuantity?
         var largest: FittedQuantity?
         for c in candidates[(position + 1)...].compactMap({ $0 }) {
-            let rounding = Self.finer(c.rounding, unit: c.unit, pounds: true)
+            let rounding = Self.finer(c.rounding, unit: c.unit, readable: true, notation: notation)
             let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
             guard fitted.shown.lower >= c.minimum, fitted.relativeError < 0.05 - 1e-9 else { continue }
             largest = fitted
@@ -484,10 +510,14 @@ public struct KitchenUnits: Sendable {
         return value.rounded(toDenominator: tens[-step])
     }
 
-    /// Cups (and, with `pounds`, pounds) in eighths as well as quarters and thirds.
-    private static func finer(_ rounding: DisplayRounding, unit: UnitDefinition, pounds: Bool) -> DisplayRounding {
+    /// Cups in eighths as well as quarters and thirds; for the readable choice after
+    /// scaling (`readable`), pounds in eighths and thirds too, and tablespoons of three
+    /// teaspoons in thirds (`2 2/3 tbsp` is 8 tsp exactly; an Australian tablespoon is four
+    /// teaspoons, so its thirds are no spoon's).
+    private static func finer(_ rounding: DisplayRounding, unit: UnitDefinition, readable: Bool, notation: AmountNotation = .text) -> DisplayRounding {
         guard case .fraction(let d) = rounding else { return rounding }
-        if d == [4, 3] || (pounds && unit.id == "lb" && d == [4]) { return .fraction(denominators: [4, 3, 8]) }
+        if d == [4, 3] || (readable && unit.id == "lb" && d == [4]) { return .fraction(denominators: [4, 3, 8]) }
+        if readable, notation == .text, unit.id == "us-tbsp" || unit.id == "metric-tbsp", d == [4] { return .fraction(denominators: [4, 3]) }
         return rounding
     }
 
@@ -502,7 +532,7 @@ public struct KitchenUnits: Sendable {
             let shown = exact.mapValues { Self.roundTemperature($0, unit: target) }
             return FittedQuantity(exact: exact, shown: shown, unit: target, rounding: .exact)
         }
-        return try fit(amount, from: unit, into: family, purpose: .converting)
+        return try fit(amount, from: unit, into: family, purpose: .converting, notation: .text)
     }
 
     /// A temperature rounded as cooks read it: to 5 degrees from 100 °C (212 °F) up (oven
@@ -516,7 +546,7 @@ public struct KitchenUnits: Sendable {
         return value.rounded(toDenominator: 1)
     }
 
-    private func fit(_ amount: Amount, from unit: UnitDefinition, into family: [UnitDefinition], purpose: FitPurpose) throws(RationalError) -> FittedQuantity {
+    private func fit(_ amount: Amount, from unit: UnitDefinition, into family: [UnitDefinition], purpose: FitPurpose, notation: AmountNotation) throws(RationalError) -> FittedQuantity {
         var candidates: [Candidate?] = []
         for candidate in family {
             guard let exact = try convertAmount(amount, from: unit, to: candidate) else {
@@ -524,13 +554,13 @@ public struct KitchenUnits: Sendable {
                 continue
             }
             candidates.append(Candidate(unit: candidate, exact: exact, rounding: rounding(for: candidate),
-                                        minimum: Self.minimum(candidate.id), maximum: Self.maximum(candidate.id)))
+                                        minimum: Self.minimum(candidate.id), maximum: Self.maximum(candidate.id, notation: notation)))
         }
         guard let first = candidates.first, first != nil else {
             let rounding = rounding(for: unit)
             return FittedQuantity(exact: amount, shown: amount.mapValues { QuantityFormatter.round($0, rounding) }, unit: unit, rounding: rounding)
         }
-        return choose(candidates, purpose: purpose)
+        return choose(candidates, purpose: purpose, notation: notation)
     }
 
     private func convertAmount(_ amount: Amount, from a: UnitDefinition, to b: UnitDefinition) throws(RationalError) -> Amount? {

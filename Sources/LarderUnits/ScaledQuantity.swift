@@ -51,19 +51,20 @@ public struct ScaledQuantity: Sendable, Hashable {
 extension KitchenUnits {
     /// Scales `amount` of `unit` by `factor`: exact arithmetic, then the unit that reads
     /// best (within the unit's system), then display rounding. Temperatures and times
-    /// never scale; a factor of 1 changes nothing.
+    /// never scale; a factor of 1 changes nothing. `notation` says how the amount is written
+    /// (``AmountNotation``: text may show thirds of a tablespoon, numbers cannot).
     ///
     ///     let k = KitchenUnits.standard
     ///     try k.scale(.exact(8), unit: tbsp, by: 2).shown       // .exact(1), unit cup
     ///     try k.scale(.exact(500), unit: g, by: Rational(2, 3)).shown   // .exact(333)
     ///     try k.scale(.exact(2), unit: nil, by: Rational(1, 3)).shown   // .exact(1) (eggs)
-    public func scale(_ amount: Amount, unit: UnitDefinition?, by factor: Rational, fitUnits: Bool = true) throws(RationalError) -> ScaledQuantity {
+    public func scale(_ amount: Amount, unit: UnitDefinition?, by factor: Rational, fitUnits: Bool = true, notation: AmountNotation = .text) throws(RationalError) -> ScaledQuantity {
         if neverScales(unit) || factor == .one {
             return ScaledQuantity(exact: amount, shown: amount, unit: unit, unitChanged: false, rounding: .exact)
         }
         let exact = try amount.scaled(by: factor)
         if let unit, fitUnits, unit.dimension == .mass || unit.dimension == .volume {
-            let fitted = try fit(exact, in: unit, purpose: .scaling)
+            let fitted = try fit(exact, in: unit, purpose: .scaling, notation: notation)
             return ScaledQuantity(exact: fitted.exact, shown: Self.collapse(fitted.shown), unit: fitted.unit,
                                   unitChanged: fitted.unit.id != unit.id, rounding: fitted.rounding)
         }

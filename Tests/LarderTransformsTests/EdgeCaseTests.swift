@@ -118,6 +118,29 @@ import Testing
         #expect(v.at("ingredients/0/unit") == "cup")
     }
 
+    /// Teaspoons in structured quantities: a text takes tablespoons and thirds ("2 2/3-4"
+    /// tbsp), numbers stay numbers in the unit the two ends share ({"min": 8, "max": 12}
+    /// tsp, not {"min": 2.67, "max": 4} tbsp), and a range whose ends no number holds is
+    /// written as a text in kitchen fractions (it was {"min": 2.67, "max": 3.33}).
+    @Test func teaspoonRangesKeepReadableFractionsAndOneUnit() throws {
+        let recipe = #"{"id": "a", "name": "A", "ingredients": [{"name": "a", "quantity": {"min": 2, "max": 3}, "unit": "tsp"}, {"name": "b", "quantity": "2-3", "unit": "tsp"}, {"name": "c", "quantity": 2, "unit": "tsp"}]}"#
+        let (_, v, _) = try scaled(recipe, by: 4)
+        #expect(v.at("ingredients/0/quantity") == ["min": 8, "max": 12])
+        #expect(v.at("ingredients/0/unit") == "tsp")
+        #expect(v.at("ingredients/1/quantity") == "2 2/3-4")
+        #expect(v.at("ingredients/1/unit") == "tbsp")
+        #expect(v.at("ingredients/2/quantity") == 8)
+        #expect(v.at("ingredients/2/unit") == "tsp")
+
+        let thirds = #"{"id": "a", "name": "A", "ingredients": [{"name": "a", "quantity": {"min": 8, "max": 10}, "unit": "tsp"}, {"name": "b", "quantity": {"min": 0.5, "max": 0.75}, "unit": "cup"}]}"#
+        let (text, third, _) = try scaled(thirds, by: try Rational(1, 3))
+        #expect(third.at("ingredients/0/quantity") == "2 2/3-3 1/3")
+        #expect(third.at("ingredients/0/unit") == "tsp")
+        #expect(third.at("ingredients/1/quantity") == ["min": 8, "max": 12])
+        #expect(third.at("ingredients/1/unit") == "tsp")
+        #expect(try schemaErrors(text) == [])
+    }
+
     @Test func everyConventionScalesTheExamples() throws {
         let text = String(decoding: try FileBytes.read(repositoryRoot.appendingPathComponent("Examples/portuguese-recipes/content/recipes.json").path), as: UTF8.self)
         for convention in KitchenConvention.allCases {

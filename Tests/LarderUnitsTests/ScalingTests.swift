@@ -94,17 +94,15 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         // 5 % rather than many small ones (these were 53 tsp, 19 tbsp, 7 1/4 tsp and 35 oz).
         ("1 cup flour", r(11, 10), nil, "1 1/8 cups flour"),
         ("1 cup flour", r(6, 5), nil, "1 1/4 cups flour"),
-        ("2 tbsp oil", r(6, 5), nil, "2 1/2 tbsp oil"),
+        ("2 tbsp oil", r(6, 5), nil, "2 1/3 tbsp oil"),
         ("2 lb potatoes", r(11, 10), nil, "2 1/4 lb potatoes"),
         // Whole amounts read well further up, and exact ones stay exact.
-        ("2 tsp sugar", r(4), nil, "8 tsp sugar"),
         ("20 oz beef", r(21, 20), nil, "21 oz beef"),
         ("6 tbsp butter", r(3, 2), nil, "9 tbsp butter"),
         ("5 tbsp cocoa", r(1), nil, "5 tbsp cocoa"),
         // A larger unit only for an amount that does not read well, and never 5 % off or
-        // more: exact whole amounts stay (these became 3 1/4 tbsp, 2 3/4 lb, 3 1/4 lb), and
-        // 13 1/2 tbsp is not made a 5 % larger 7/8 cup.
-        ("1 tsp piri-piri", r(10), nil, "10 tsp piri-piri"),
+        // more: exact whole amounts stay (these became 2 3/4 lb, 3 1/4 lb), and 13 1/2 tbsp
+        // is not made a 5 % larger 7/8 cup.
         ("1 1/2 lb beef", r(7, 4), nil, "42 oz beef"),
         ("5 oz cheese", r(10), nil, "50 oz cheese"),
         ("1 cup flour", r(5, 6), nil, "13 1/2 tbsp flour"),
@@ -135,6 +133,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 mini-pizza", r(3), "pt", "3 mini-pizzas"), ("1 bem-casado", r(3), "pt", "3 bem-casados"),
         ("1 semi-frio", r(3), "pt", "3 semi-frios"), ("1 pão-francês", r(3), "pt", "3 pães-franceses"),
         ("4 pães-franceses", r(1, 4), "pt", "1 pão-francês"),
+        // More than two tablespoons' worth of teaspoons is written in tablespoons, thirds
+        // included (it was "8 tsp", "10 tsp", "7 tsp"); fewer stay teaspoons; a range's
+        // ends share the unit, in fractions.
+        ("2 tsp sugar", r(4), nil, "2 2/3 tbsp sugar"),
+        ("4 tsp sugar", r(2), nil, "2 2/3 tbsp sugar"),
+        ("1 tsp piri-piri", r(10), nil, "3 1/3 tbsp piri-piri"),
+        ("3 1/2 tsp salt", r(2), nil, "2 1/3 tbsp salt"),
+        ("1 tbsp 1 tsp salt", r(2), nil, "2 2/3 tbsp salt"),
+        ("2 tbsp oil", r(4, 3), nil, "2 2/3 tbsp oil"),
+        ("1 tbsp oil", r(4, 3), nil, "4 tsp oil"),
+        ("2 tsp salt", r(5, 2), nil, "5 tsp salt"),
+        ("2-3 tsp cumin", r(4), nil, "2 2/3-4 tbsp cumin"),
+        ("1-2 tsp cumin", r(4), nil, "1 1/3-2 2/3 tbsp cumin"),
+        ("2-3 tsp cumin", r(2), nil, "4-6 tsp cumin"),
         // A capital C is a cup, as US recipes write it: it was a count of "C milk" ("2 C
         // milks"; 2 C × 1/3 rounded to 1 with a note). A heat is not: "180 C oven" was
         // doubled to "360 C oven".
@@ -171,6 +183,29 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
 @Suite struct QuantityScalingTests {
     let kitchen = KitchenUnits.standard
     func unit(_ id: String) -> UnitDefinition { kitchen.unit(id: id)! }
+
+    /// Written as text, more than 6 tsp is written in tablespoons with thirds (8 tsp is 2 2/3
+    /// tbsp); written as numbers, which hold no third, it stays 8 tsp. An Australian
+    /// tablespoon is 4 teaspoons, and takes no thirds.
+    @Test func teaspoonsAboveTwoTablespoons() throws {
+        let eight = try kitchen.scale(.exact(2), unit: unit("us-tsp"), by: r(4))
+        #expect(eight.unit?.id == "us-tbsp")
+        #expect(eight.shown == .exact(r(8, 3)))
+        #expect(eight.text(style: AmountStyle()) == "2 2/3")
+        let range = try kitchen.scale(.range(r(2), r(3)), unit: unit("us-tsp"), by: r(4))
+        #expect(range.unit?.id == "us-tbsp")
+        #expect(range.shown == .range(r(8, 3), r(4)))
+        let numbers = try kitchen.scale(.range(r(2), r(3)), unit: unit("us-tsp"), by: r(4), notation: .numbers)
+        #expect(numbers.unit?.id == "us-tsp")
+        #expect(numbers.shown == .range(r(8), r(12)))
+        let australian = KitchenUnits(convention: .australian)
+        let tsp = try #require(australian.unit(named: "tsp"))
+        let au = try australian.scale(.exact(2), unit: tsp, by: r(4))
+        #expect(au.unit?.id == "au-tbsp")
+        #expect(au.shown == .exact(r(2)))
+        let seven = try australian.scale(.exact(7), unit: tsp, by: r(11, 10))
+        #expect(seven.shown.lower.denominator != 3, "\(seven.shown) \(seven.unit?.id ?? "")")
+    }
 
     @Test func fittingFromTheBrief() throws {
         #expect(try kitchen.fit(.exact(16), in: unit("us-tbsp")).unit.id == "us-cup")
