@@ -14,7 +14,8 @@ struct ScaleCommand: AsyncParsableCommand {
             Amounts are exact until they are written, then rounded for people: kitchen \
             fractions for US units (1 1/2 cups, 2/3 cup), three digits for metric ones (333 g, \
             1.5 kg), whole numbers for eggs, cloves and slices (with a note when that changes \
-            the amount by more than 10 %). After scaling, an amount moves to the unit that \
+            the amount by more than 10 %; halves when their total weight follows in \
+            brackets, 3 eggs (150 g) x 1.5 -> 4 1/2 eggs (225 g)). After scaling, an amount moves to the unit that \
             reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg); \
             when the amount in the closest unit would read badly (19 tbsp), a larger unit \
             within 5 % is taken (1 1/4 cups), and more than two tablespoons' worth of \

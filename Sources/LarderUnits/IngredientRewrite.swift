@@ -24,7 +24,15 @@ extension IngredientParser {
         guard line.isScalable, line.fixedUnit == nil, let amount = line.amount, let span = line.amountSpan else {
             return RewrittenLine(text: line.text, quantity: nil)
         }
-        let main = try kitchen.scale(amount, unit: line.unit, by: factor)
+        // A weight or volume in brackets after one counted thing is that thing's size ("1 can
+        // (14.5 oz)"): two cans still hold 14.5 oz each. After several ("4 slices (120 g)")
+        // it is read as their total, and scales.
+        let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
+            && line.equivalent?.unit.map { $0.dimension != .count } == true
+        var main = try kitchen.scale(amount, unit: line.unit, by: factor)
+        if !sizeOfOne, Self.countWithTotal(line), case .whole = main.rounding {
+            main = Self.inHalves(main)
+        }
         var edits: [(Range<Int>, String)] = []
         if let unitSpan = line.unitSpan {
             if line.upper != nil {
@@ -44,11 +52,6 @@ extension IngredientParser {
         if line.unitSpan == nil, line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }
-        // A weight or volume in brackets after one counted thing is that thing's size ("1 can
-        // (14.5 oz)"): two cans still hold 14.5 oz each. After several ("4 slices (120 g)")
-        // it is read as their total, and scales.
-        let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
-            && line.equivalent?.unit.map { $0.dimension != .count } == true
         if !sizeOfOne, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
             var scaled: ScaledQuantity
             if eqUnit.dimension == .count, line.unit?.dimension != .count, factor != .one {
@@ -121,6 +124,26 @@ extension IngredientParser {
         }
         if edits.isEmpty { return nil }
         return RewrittenLine(text: line.applying(edits), quantity: main)
+    }
+
+    /// True for counted things followed by their total weight or volume in brackets (`3
+    /// eggs (150 g)`, `4 slices (120 g) bacon`).
+    static func countWithTotal(_ line: IngredientLine) -> Bool {
+        guard line.unit == nil || line.unit?.dimension == .count, let eq = line.equivalent?.unit else { return false }
+        return eq.dimension == .mass || eq.dimension == .volume
+    }
+
+    /// Counted things with their total weight in brackets are shown in halves, not whole
+    /// numbers: `3 eggs (150 g)` x 1.5 is `4 1/2 eggs (225 g)`. The weight is the measure a
+    /// cook can follow exactly (it is why the recipe gives it; eggs and slices differ in
+    /// size), so it scales exactly; the count only says about how many to take, and must
+    /// not say another amount. Rounded to whole things it did (`5 eggs (225 g)`: five eggs
+    /// are 250 g); rounding the weight with the count instead (`5 eggs (250 g)`) would put
+    /// 11 % more egg in the dish. A half is as far as a count goes (`4 1/2 eggs`: beat the
+    /// fifth and weigh it), so the count is within a quarter of a thing of the weight.
+    static func inHalves(_ q: ScaledQuantity) -> ScaledQuantity {
+        let shown = q.exact.mapValues { QuantityFormatter.round($0, .halves) }
+        return ScaledQuantity(exact: q.exact, shown: KitchenUnits.collapse(shown), unit: q.unit, unitChanged: q.unitChanged, rounding: .halves)
     }
 
     // MARK: Writing

@@ -82,8 +82,9 @@ import Testing
         #expect(doubled == ["400g/14oz flour", "400 g / 14 oz sugar", "4 cups flour (500 g)", "6 eggs (300 g)", "4 cups flour, sifted (500g)",
                             "2 cans tomatoes (400 g)", "4 cups (500 g) flour"])
         #expect(notes.isEmpty, "\(notes)")
+        // Eggs with their weight come in halves, as the weight says (it was "2 eggs (75 g)").
         let (halved, _) = try scaled(lines, by: try Rational(1, 2))
-        #expect(halved == ["100g/3 1/2oz flour", "100 g / 3 1/2 oz sugar", "1 cup flour (125 g)", "2 eggs (75 g)", "1 cup flour, sifted (125g)",
+        #expect(halved == ["100g/3 1/2oz flour", "100 g / 3 1/2 oz sugar", "1 cup flour (125 g)", "1 1/2 eggs (75 g)", "1 cup flour, sifted (125g)",
                            "1/2 can tomatoes (400 g)", "1 cup (125 g) flour"])
         // A bracket that is not one amount stays, with a note.
         let (kept, messages) = try scaled(["2 cups flour (250 g or 9 oz)"], by: Rational(2))

@@ -24,6 +24,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 can (14.5 oz) diced tomatoes", r(2), nil, "2 cans (14.5 oz) diced tomatoes"),
         // After several things the bracket is their total.
         ("4 slices (120 g) bacon", r(2), nil, "8 slices (240 g) bacon"),
+        // With their total weight in brackets, counted things are shown in halves, so the
+        // count says the amount the weight does (it was "5 eggs (225 g)": five eggs are
+        // 250 g); without it they are whole.
+        ("3 eggs (150 g)", r(3, 2), nil, "4 1/2 eggs (225 g)"),
+        ("1 egg (50 g)", r(3, 2), nil, "1 1/2 eggs (75 g)"),
+        ("4 slices (120 g) bacon", r(11, 10), nil, "4 1/2 slices (132 g) bacon"),
+        ("3 eggs", r(3, 2), nil, "5 eggs"),
+        ("3 eggs (150 g)", r(2), nil, "6 eggs (300 g)"),
         ("2 x 400g tins", r(3, 2), nil, "3 x 400g tins"),
         ("4 slices of loaf bread", r(1, 2), nil, "2 slices of loaf bread"),
         ("4 slices of loaf bread", r(1, 4), nil, "1 slice of loaf bread"),
