@@ -45,13 +45,15 @@ struct ScaleCommand: AsyncParsableCommand {
     @Argument(help: "The recipe file (JSON, or JSON Lines with --jsonl); - reads standard input.")
     var file: String
 
-    @Option(name: .long, help: "Scale to this many servings (the recipe's servings must be a number).")
+    // Read whatever follows, so that "--servings -2" is told it must be above 0 rather than
+    // that its value is missing.
+    @Option(name: .long, parsing: .unconditional, help: "Scale to this many servings (the recipe's servings must be a number).")
     var servings: String?
 
-    @Option(name: .long, help: "Scale by this factor: 2, 1.5 or 1/2.")
+    @Option(name: .long, parsing: .unconditional, help: "Scale by this factor: 2, 1.5 or 1/2 (a millionth to a million).")
     var factor: String?
 
-    @Option(name: .long, help: ArgumentHelp("Scale so one ingredient becomes this amount.", valueName: "NAME=AMOUNT"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Scale so one ingredient becomes this amount.", valueName: "NAME=AMOUNT"))
     var to: String?
 
     @OptionGroup var output: TransformOutputOptions
@@ -70,7 +72,7 @@ struct ScaleCommand: AsyncParsableCommand {
         let convention = try output.kitchenConvention()
         do {
             if let servings { return ScaleOptions(target: .servings(try ScaleOptions.positive(.string(servings), what: "--servings")), convention: convention) }
-            if let factor { return ScaleOptions(target: .factor(try ScaleOptions.positive(.string(factor), what: "--factor")), convention: convention) }
+            if let factor { return ScaleOptions(target: .factor(try ScaleOptions.factor(.string(factor), what: "--factor")), convention: convention) }
             return ScaleOptions(target: try ScaleOptions.ingredientTarget(to ?? "", kitchen: KitchenUnits(convention: convention)), convention: convention)
         } catch {
             throw ValidationError(error.message)

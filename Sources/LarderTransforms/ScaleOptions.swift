@@ -51,7 +51,7 @@ public struct ScaleOptions: Sendable, Hashable {
         if let servings = object["servings"] {
             target = .servings(try TransformOptionError.placing(["servings"]) { () throws(TransformOptionError) in try Self.positive(servings, what: "servings") })
         } else if let factor = object["factor"] {
-            target = .factor(try TransformOptionError.placing(["factor"]) { () throws(TransformOptionError) in try Self.positive(factor, what: "factor") })
+            target = .factor(try TransformOptionError.placing(["factor"]) { () throws(TransformOptionError) in try Self.factor(factor) })
         } else {
             guard let spec = object["to"]?.stringValue else { throw Self.error("to must be a text such as \"flour=300 g\"", at: ["to"]) }
             let kitchen = KitchenUnits(convention: convention)
@@ -69,9 +69,17 @@ public struct ScaleOptions: Sendable, Hashable {
         let amountText = String(spec[spec.index(after: eq)...])
         guard !name.isEmpty else { throw error("--to needs an ingredient name before '=', such as \"flour=300 g\"") }
         let line = IngredientParser(kitchen: kitchen).parse(amountText)
+        let written = amountText.trimmingCharacters(in: .whitespaces)
+        // Zero or below, or too many digits: said as such, not as no amount at all.
+        if written.hasPrefix("-") || written.hasPrefix("\u{2212}") || line.amount.map({ $0.lower.isZero }) == true {
+            throw error("--to needs an amount above 0 after '=', such as 300 g or 2 cups; got '\(written)'")
+        }
+        if let problem = line.problem, problem.contains("too large") || problem.contains("digits") {
+            throw error("--to: '\(written)' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups")
+        }
         guard line.problem == nil, case .exact(let value)? = line.amount, value.numerator > 0,
               line.name.isEmpty, line.size == nil else {
-            throw error("--to needs an amount after '=', such as 300 g or 2 cups; got '\(amountText.trimmingCharacters(in: .whitespaces))'")
+            throw error("--to needs an amount after '=', such as 300 g or 2 cups; got '\(written)'")
         }
         return .ingredient(name: name, quantity: Quantity(amount: .exact(value), unit: line.unit))
     }
@@ -97,6 +105,32 @@ public struct ScaleOptions: Sendable, Hashable {
             throw Self.error("\(what) must be a number above 0 (such as 4, 1.5 or 1/2); got \(value.displayText)")
         }
         return result
+    }
+
+    /// The largest factor a recipe is scaled by, and its reciprocal the smallest: a million
+    /// times (four servings to four million) is past any kitchen's batch, and beyond it a
+    /// factor is a typo or an overflow waiting to happen (`--servings 1e18` scaled servings
+    /// and left every amount as it was, each too large to compute).
+    public static let largestFactor = Rational(1_000_000)
+
+    /// Why `factor` is no factor to scale a recipe by, or nil: it is above zero, and between
+    /// a millionth and a million (``largestFactor``).
+    public static func factorProblem(_ factor: Rational) -> String? {
+        guard factor.numerator > 0 else { return "a factor must be above 0" }
+        let smallest = (try? largestFactor.reciprocal()) ?? .zero
+        if factor > largestFactor { return "more than a million times; Larder scales by a millionth to a million" }
+        if factor < smallest { return "less than a millionth; Larder scales by a millionth to a million" }
+        return nil
+    }
+
+    /// `--factor` (or `factor:`) read by ``positive(_:what:)`` and held to
+    /// ``factorProblem(_:)``.
+    public static func factor(_ value: JSONValue, what: String = "factor") throws(TransformOptionError) -> Rational {
+        let factor = try positive(value, what: what)
+        if let problem = factorProblem(factor) {
+            throw Self.error("\(what) \(value.displayText) is \(problem)")
+        }
+        return factor
     }
 
     static func convention(_ value: JSONValue?) throws(TransformOptionError) -> KitchenConvention {

@@ -142,6 +142,21 @@ struct ScaleRun {
             factor = f
         }
         if factor == .one { return }
+        // An absurd factor (servings 1 to a billion, a typo in --to) is an error for the
+        // recipe, which is then left as it is: scaled, it gave servings no amount agreed with.
+        if let problem = ScaleOptions.factorProblem(factor) {
+            let factorText = NumberText.factor(factor)
+            switch options.target {
+            case .factor:
+                sink.add(.error, "the factor \(factorText) is \(problem)", at: root)
+            case .servings(let n):
+                let from = servings.flatMap { servingsAmount($0) } ?? .one
+                sink.add(.error, "scaling servings \(QuantityFormatter.text(from, style: AmountStyle())) to \(QuantityFormatter.text(n, style: AmountStyle())) is a factor of \(factorText): \(problem); check --servings", at: servings ?? root)
+            case .ingredient(let name, _):
+                sink.add(.error, "--to: bringing '\(name)' to that amount is a factor of \(factorText): \(problem); check the amount", at: ingredients)
+            }
+            return
+        }
         if let servings { scaleServings(servings, by: factor, target: options.target) }
         for (index, element) in json.elements(ingredients).enumerated() {
             scaleIngredient(element, index: index, by: factor)

@@ -170,6 +170,15 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         (["scale", "x.json", "--to", "flour"], "NAME=AMOUNT"),
         (["scale", "x.json", "--factor", "2", "--output", "y.json", "--in-place"], "not both"),
         (["scale", "missing.json", "--factor", "2"], "cannot read missing.json"),
+        // A negative value is read as one, not taken for an option ("Missing value for
+        // '--servings <servings>'").
+        (["scale", "x.json", "--servings", "-2"], "--servings must be a number above 0"),
+        (["scale", "x.json", "--factor", "-1"], "--factor must be a number above 0"),
+        (["scale", "x.json", "--to", "eggs=-3"], "--to needs an amount above 0"),
+        (["scale", "x.json", "--to", "eggs=0"], "--to needs an amount above 0"),
+        (["scale", "x.json", "--servings", "1e30"], "too large to compute exactly"),
+        (["scale", "x.json", "--factor", "1000001"], "--factor \"1000001\" is more than a million times"),
+        (["scale", "x.json", "--factor", "0.0000001"], "less than a millionth"),
     ])
     func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
         let dir = try Scratch()
@@ -177,6 +186,29 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         let r = try CLI.run(args, in: dir.url)
         #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
+    }
+
+    /// A factor past a million times, from servings or --to, is an error and nothing is
+    /// written: --servings 9223372036854775807 rewrote servings and left every amount as it
+    /// was, with a warning each, and exit 0; --to "eggs=…" wrote 4.611686018427388e+18
+    /// servings.
+    @Test func anAbsurdFactorFromServingsOrToIsAnError() throws {
+        let dir = try Scratch()
+        let text = #"{"id": "x", "name": "X", "servings": 1, "ingredients": ["1 cup flour", "2 eggs", {"name": "salt", "quantity": 1, "unit": "tsp"}]}"#
+        let file = try dir.write("x.json", text)
+        for args in [["--servings", "9223372036854775807"], ["--servings", "2000000"], ["--to", "eggs=9223372036854775807"]] {
+            let r = try CLI.run(["scale", "x.json"] + args + ["--in-place", "--color", "never"], in: dir.url)
+            #expect(r.status == 1, "\(args) \(r.stderr)")
+            #expect(r.stderr.contains("error:") && r.stderr.contains("more than a million times"), "\(args) \(r.stderr)")
+            #expect(!r.stderr.contains("warning:"), "\(args) \(r.stderr)")
+            #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
+        }
+        // A million times is allowed, and scales every amount.
+        let r = try CLI.run(["scale", "x.json", "--servings", "1000000", "--color", "never"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""2000000 eggs""#), "\(r.stdout)")
+        let small = try CLI.run(["scale", "x.json", "--factor", "0.000001", "--color", "never"], in: dir.url)
+        #expect(small.status == 0, "\(small.stderr)")
     }
 
     @Test func invalidJSONIsAContentError() throws {

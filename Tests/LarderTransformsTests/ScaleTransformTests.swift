@@ -317,6 +317,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         (["to": "flour=lots"], "needs an amount"),
         // Said to be too large before.
         (["factor": "0.0000000000000000000001"], "has more decimal places than Larder computes with (18)"),
+        // A factor past a million times either way is a mistake (it scaled servings and left
+        // amounts too large to compute).
+        (["factor": 10_000_000], "more than a million times"),
+        (["factor": "1/10000000"], "less than a millionth"),
     ] as [(JSONValue, String)])
     func badOptionsAreSentences(_ options: JSONValue, _ expected: String) {
         #expect {
