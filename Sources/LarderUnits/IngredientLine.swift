@@ -72,6 +72,12 @@ public struct IngredientLine: Sendable, Hashable {
     /// in `1 lb 8 oz`, `2 tbsp` in `1 cup + 2 tbsp`); ``amount`` holds the sum in the first
     /// amount's unit.
     var compoundEnd: Int?
+    /// Where the upper end of a range ends when it is in two units too (`1 lb 8 oz` in `1
+    /// lb 4 oz-1 lb 8 oz`); ``upper`` holds its sum.
+    var upperCompoundEnd: Int?
+    /// Where a bracketed or slashed equivalent in two units ends (`(1 lb 4 oz)`);
+    /// ``equivalent`` holds its sum.
+    var equivalentCompoundEnd: Int?
     var restStart: Int
 
     /// True when the line has a quantity a transform can change.
@@ -85,7 +91,7 @@ public struct IngredientLine: Sendable, Hashable {
     }
 
     /// Where the amount and its unit end: after the upper end's unit in `2 lb-3 lb`.
-    var measureEnd: Int? { upperUnitSpan?.upperBound ?? compoundEnd ?? unitSpan?.upperBound }
+    var measureEnd: Int? { upperCompoundEnd ?? upperUnitSpan?.upperBound ?? compoundEnd ?? unitSpan?.upperBound }
 
     /// The scalars of the text from the name on (the part a rewrite keeps verbatim).
     var restSpan: Range<Int> { restStart..<scalars.count }
@@ -115,6 +121,9 @@ struct Measure {
     var unitSpan: Range<Int>
     var style: AmountStyle
     var word: UnitWord?
+    /// Where the parts end when the amount is in two units (`1 lb 4 oz`); ``quantity`` holds
+    /// the sum in the first unit and ``end`` is this.
+    var partsEnd: Int? = nil
 }
 
 extension IngredientLine {
@@ -124,6 +133,7 @@ extension IngredientLine {
         equivalentUnitSpan = m.unitSpan
         equivalentStyle = m.style
         equivalentWord = m.word
+        equivalentCompoundEnd = m.partsEnd
     }
 
     mutating func setSize(_ m: Measure) {
@@ -280,39 +290,36 @@ public struct IngredientParser: Sendable {
         if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
             return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead)
         }
-        // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg".
-        if let unit = line.unit, case .exact(let lower)? = line.amount, let upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
-           let upperUnit = upper.quantity.unit,
-           let upperValue = upperUnit.id == unit.id ? upper.quantity.amount.lower : (try? kitchen.convert(upper.quantity.amount.lower, from: upperUnit, to: unit)) ?? nil,
-           upperValue >= lower {
-            line.amount = .range(lower, upperValue)
-            line.upper = upper.quantity
-            line.amountStyle.rangeJoin = String(String.UnicodeScalarView(s[i..<upper.amountSpan.lowerBound]))
-            if upper.style.fractions != .none { line.amountStyle.fractions = upper.style.fractions }
-            if upper.style.decimalSeparator != nil { line.amountStyle.decimalSeparator = upper.style.decimalSeparator }
-            line.upperAmountSpan = upper.amountSpan
-            line.upperUnitSpan = upper.unitSpan
-            line.upperWord = upper.word
-            i = upper.end
-        }
         // A second amount of the same system, added to the first: "1 lb 8 oz", "1 cup + 2
-        // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g". It is one amount.
-        if line.upper == nil, let unit = line.unit, case .exact(let first)? = line.amount,
-           let part = compoundPart(s, at: i, after: unit, language: language), let partUnit = part.quantity.unit,
-           let inFirst = try? kitchen.convert(part.quantity.amount.lower, from: partUnit, to: unit), let total = try? first + inFirst {
+        // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp". It is
+        // one amount.
+        if let unit = line.unit, case .exact(let first)? = line.amount,
+           let parts = compoundParts(s, at: i, after: unit, language: language), let total = try? first + parts.sum {
             line.amount = .exact(total)
-            line.compoundEnd = part.end
-            i = part.end
+            line.compoundEnd = parts.end
+            i = parts.end
+        }
+        // A range that repeats its unit: "2 lb-3 lb", "1 kg a 1,5 kg", and with ends in two
+        // units, "1 lb 4 oz-1 lb 8 oz" (its upper end was left as it was).
+        if let unit = line.unit, case .exact(let lower)? = line.amount, var upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
+           let upperUnit = upper.quantity.unit {
+            if let parts = compoundParts(s, at: upper.end, after: upperUnit, language: language),
+               let total = try? upper.quantity.amount.lower + parts.sum {
+                upper.quantity.amount = .exact(total)
+                upper.partsEnd = parts.end
+                upper.end = parts.end
+            }
+            rangeEnd(&line, lower: lower, unit: unit, upper: upper, at: &i, in: s)
         }
         // A second amount that could not be added ("1 cup plus 2 heaping tablespoons"): the
         // first alone would scale and the second stay as it is, so the line is kept.
-        if line.unit != nil, line.upper == nil, line.compoundEnd == nil, let more = unreadSecondAmount(s, at: i, language: language) {
+        if line.unit != nil, line.upper == nil, let more = unreadSecondAmount(s, at: i, language: language) {
             return kept(line, "a second amount ('\(more)') that is not read", from: lead)
         }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
         if let unit = line.unit, line.upper == nil, unit.dimension == .mass || unit.dimension == .volume, j < s.count, s[j] == "/",
-           let eq = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language), eq.quantity.unit?.id != unit.id {
+           let eq = compoundMeasure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language), eq.quantity.unit?.id != unit.id {
             line.setEquivalent(eq)
             i = eq.end
         }
@@ -322,7 +329,7 @@ public struct IngredientParser: Sendable {
         if line.equivalent == nil, let unit = line.unit, j < s.count, s[j] == "(" {
             let k = AmountScanner.skipSpaces(s, j + 1)
             let counts = unit.dimension == .mass || unit.dimension == .volume
-            if let eq = measure(s, at: k, language: language, counted: counts), eq.quantity.unit != nil {
+            if let eq = compoundMeasure(s, at: k, language: language, counted: counts), eq.quantity.unit != nil {
                 let close = AmountScanner.skipSpaces(s, eq.end)
                 if close < s.count, s[close] == ")" {
                     line.setEquivalent(eq)
@@ -343,6 +350,55 @@ public struct IngredientParser: Sendable {
         return line
     }
 
+    /// Makes `line`'s amount the range from `lower` (in `unit`) to `upper`, read after it,
+    /// when the upper end is not the smaller.
+    private func rangeEnd(_ line: inout IngredientLine, lower: Rational, unit: UnitDefinition, upper: Measure, at i: inout Int, in s: [Unicode.Scalar]) {
+        guard let upperUnit = upper.quantity.unit,
+              let upperValue = upperUnit.id == unit.id ? upper.quantity.amount.lower : (try? kitchen.convert(upper.quantity.amount.lower, from: upperUnit, to: unit)) ?? nil,
+              upperValue >= lower else { return }
+        line.amount = .range(lower, upperValue)
+        line.upper = upper.quantity
+        line.amountStyle.rangeJoin = String(String.UnicodeScalarView(s[i..<upper.amountSpan.lowerBound]))
+        if upper.style.fractions != .none { line.amountStyle.fractions = upper.style.fractions }
+        if upper.style.decimalSeparator != nil { line.amountStyle.decimalSeparator = upper.style.decimalSeparator }
+        line.upperAmountSpan = upper.amountSpan
+        line.upperUnitSpan = upper.unitSpan
+        line.upperWord = upper.word
+        line.upperCompoundEnd = upper.partsEnd
+        i = upper.end
+    }
+
+    /// The parts that follow an amount in `unit` at `start` and add to it, each in a smaller
+    /// unit than the one before (`8 oz` after `1 lb`; `2 tbsp + 1 tsp` after `2 cups`): their
+    /// sum in `unit` and where they end; nil when none follows.
+    private func compoundParts(_ s: [Unicode.Scalar], at start: Int, after unit: UnitDefinition, language: String?) -> (sum: Rational, end: Int)? {
+        var sum = Rational.zero
+        var end = start
+        var last = unit
+        var found = false
+        while let part = compoundPart(s, at: end, after: last, language: language), let partUnit = part.quantity.unit,
+              let inUnit = try? kitchen.convert(part.quantity.amount.lower, from: partUnit, to: unit), let next = try? sum + inUnit {
+            sum = next
+            end = part.end
+            last = partUnit
+            found = true
+        }
+        return found ? (sum, end) : nil
+    }
+
+    /// ``measure(_:at:language:counted:)``, with the parts in smaller units that add to it
+    /// (`1 lb 4 oz` in `567 g (1 lb 4 oz) beef`): one amount, their sum in the first unit.
+    private func compoundMeasure(_ s: [Unicode.Scalar], at start: Int, language: String?, counted: Bool = false) -> Measure? {
+        guard var m = measure(s, at: start, language: language, counted: counted) else { return nil }
+        if let unit = m.quantity.unit, case .exact(let first) = m.quantity.amount,
+           let parts = compoundParts(s, at: m.end, after: unit, language: language), let total = try? first + parts.sum {
+            m.quantity.amount = .exact(total)
+            m.partsEnd = parts.end
+            m.end = parts.end
+        }
+        return m
+    }
+
     /// A weight or volume alone in brackets that end the line, after `start`: the measure and
     /// where its bracket opens.
     private func trailingMeasure(_ s: [Unicode.Scalar], after start: Int, language: String?) -> (Measure, Int)? {
@@ -350,7 +406,7 @@ public struct IngredientParser: Sendable {
         while close > start, AmountScanner.isSpace(s[close - 1]) { close -= 1 }
         guard close > start, s[close - 1] == ")" else { return nil }
         close -= 1
-        guard let open = s[start..<close].lastIndex(of: "("), let eq = measure(s, at: AmountScanner.skipSpaces(s, open + 1), language: language),
+        guard let open = s[start..<close].lastIndex(of: "("), let eq = compoundMeasure(s, at: AmountScanner.skipSpaces(s, open + 1), language: language),
               AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
         return (eq, open)
     }

@@ -71,7 +71,8 @@ extension IngredientParser {
                 }
             }
             edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
-            edits.append((eqUnitSpan, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+            edits.append((eqUnitSpan.lowerBound..<(line.equivalentCompoundEnd ?? eqUnitSpan.upperBound),
+                          unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
         }
         return RewrittenLine(text: line.applying(edits), quantity: main)
     }
@@ -93,11 +94,12 @@ extension IngredientParser {
            let eqUnitSpan = line.equivalentUnitSpan, eqUnit.dimension != .count, kitchen.targetFamily(of: eqUnit, in: system) == nil,
            kitchen.targetFamily(of: line.unit ?? eqUnit, in: system) != nil {
             // The bracket already holds the amount in the target system: swap the two.
-            let eqText = line.slice(eqSpan) + line.slice(eqSpan.upperBound..<eqUnitSpan.lowerBound) + line.slice(eqUnitSpan)
+            let eqEnd = line.equivalentCompoundEnd ?? eqUnitSpan.upperBound
+            let eqText = line.slice(eqSpan.lowerBound..<eqEnd)
             let mainEnd = line.measureEnd ?? unitSpan.upperBound
             let mainText = line.slice(span.lowerBound..<mainEnd)
             edits.append((span.lowerBound..<mainEnd, eqText))
-            edits.append((eqSpan.lowerBound..<eqUnitSpan.upperBound, mainText))
+            edits.append((eqSpan.lowerBound..<eqEnd, mainText))
             main = ScaledQuantity(exact: eq.amount, shown: eq.amount, unit: eqUnit, unitChanged: true, rounding: .exact)
             return RewrittenLine(text: line.applying(edits), quantity: main)
         }
@@ -120,7 +122,8 @@ extension IngredientParser {
         if !mainInTarget, let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
            let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system), converted.unit?.id != main?.unit?.id {
             edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))
-            edits.append((eqUnitSpan, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+            edits.append((eqUnitSpan.lowerBound..<(line.equivalentCompoundEnd ?? eqUnitSpan.upperBound),
+                          unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
         }
         if edits.isEmpty { return nil }
         return RewrittenLine(text: line.applying(edits), quantity: main)
@@ -169,16 +172,20 @@ extension IngredientParser {
         let lowerQ = try transform(.exact(low), line.unit)
         let upperQ = try transform(upper.amount, upper.unit)
         func amount(_ q: ScaledQuantity) -> String { amountText(q, style: line.amountStyle, language: line.language, converting: converting) }
+        // An end in two units ("1 lb 4 oz") is written as one amount.
+        let lowerEnd = line.compoundEnd ?? unitSpan.upperBound
+        let upperEnd = line.upperCompoundEnd ?? upperUnitSpan.upperBound
         if let l = lowerQ, let u = upperQ, l.unit?.id == u.unit?.id, l.shown == u.shown {
-            return [(span, amount(l)), (unitSpan.lowerBound..<upperUnitSpan.upperBound, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+            return [(span, amount(l)), (unitSpan.lowerBound..<upperEnd, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
         }
         var edits: [(Range<Int>, String)] = []
         if let l = lowerQ {
-            edits += [(span, amount(l)), (unitSpan, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+            edits += [(span, amount(l)), (unitSpan.lowerBound..<lowerEnd, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
         }
         if let u = upperQ {
             edits += [(upperSpan, amount(u)),
-                      (upperUnitSpan, unitText(u, original: line.upperWord ?? line.unitWord, originalText: line.slice(upperUnitSpan), language: line.language))]
+                      (upperUnitSpan.lowerBound..<upperEnd,
+                       unitText(u, original: line.upperWord ?? line.unitWord, originalText: line.slice(upperUnitSpan), language: line.language))]
         }
         return edits
     }

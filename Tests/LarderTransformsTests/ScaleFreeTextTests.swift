@@ -57,6 +57,17 @@ import Testing
         ("1 tbsp + 1 tsp sugar", 3, 1, "1/4 cup sugar"),
         ("1 kg 200 g potatoes", 1, 2, "600 g potatoes"),
         ("1 kg e 200 g de batatas", 2, 1, "2,4 kg de batatas"),
+        // In three units, in brackets, after a slash and at both ends of a range, the same
+        // (the third part, the bracket and the upper end were left as written, with a note:
+        // "4 1/4 cups + 1 tsp water", "1.13 kg (1 lb 4 oz) beef", "2 1/2 lb-1 lb 8 oz beef").
+        ("2 cups + 2 tbsp + 1 tsp water", 2, 1, "4 1/4 cups water"),
+        ("1 cup + 2 tbsp + 1 tsp water", 1, 3, "6 tbsp water"),
+        ("567 g (1 lb 4 oz) beef", 2, 1, "1.13 kg (2 1/2 lb) beef"),
+        ("2 cups flour (1 lb 2 oz)", 2, 1, "4 cups flour (2 1/4 lb)"),
+        ("570g/1 lb 4 oz beef", 2, 1, "1.14kg/2 1/2 lb beef"),
+        ("1 lb 4 oz-1 lb 8 oz beef", 2, 1, "2 1/2 lb-3 lb beef"),
+        ("1 lb 4 oz-1 lb 8 oz beef", 1, 2, "10 oz-12 oz beef"),
+        ("2 lb-2 lb 8 oz beef", 2, 1, "4 lb-5 lb beef"),
     ] as [(String, Int, Int, String)])
     func compoundAmountsScaleAsOne(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
         let (out, messages) = try scaled([line], by: try Rational(n, d), language: line.hasSuffix("batatas") ? "pt" : "en")

@@ -289,6 +289,12 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         // Small amounts: a decimal when no kitchen fraction is within 5 % (it was "1/8 oz",
         // 29 % short, and "1/4 tsp", 23 % over).
         ("5 g baking powder", .us, "0.18 oz baking powder"),
+        // Amounts in two units, in brackets and at the ends of a range, are one amount each
+        // (the bracket said the main amount twice: "1 1/4 lb (1 lb 4 oz)").
+        ("567 g (1 lb 4 oz) beef", .us, "1 lb 4 oz (567 g) beef"),
+        ("1 lb 4 oz-1 lb 8 oz beef", .metric, "567 g-680 g beef"),
+        ("2 cups + 2 tbsp + 1 tsp water", .metric, "508 ml water"),
+        ("2 cups flour (1 lb 2 oz)", .metric, "473 ml flour (510 g)"),
         // A capital C is a cup (it was left as it was).
         ("2 C flour", .metric, "473 ml flour"),
         ("1 C (240 ml) milk", .metric, "240 ml (1 C) milk"),
