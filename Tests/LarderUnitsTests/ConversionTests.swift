@@ -286,6 +286,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("2 cups (1 pint) milk", .metric, "473 ml (1 pint) milk"),
         // A count in brackets stays, and stays in its place (it was swapped to the front).
         ("1 cup (2 sticks) butter", .metric, "237 ml (2 sticks) butter"),
+        // A stick of butter is a count: the reference figures (CONVERSIONS.md) give it no
+        // weight, so it is not turned into grams or cups.
+        ("2 sticks butter", .metric, "2 sticks butter"),
+        ("2 sticks butter", .us, "2 sticks butter"),
         // Small amounts: a decimal when no kitchen fraction is within 5 % (it was "1/8 oz",
         // 29 % short, and "1/4 tsp", 23 % over).
         ("5 g baking powder", .us, "0.18 oz baking powder"),
