@@ -572,7 +572,7 @@ public struct IngredientParser: Sendable {
     /// overnight`, `10 C for an hour`).
     static let heatContextWords: Set<String> = [
         "oven", "ovens", "fan", "fanforced", "forced", "conventional", "gas", "grill", "fridge", "refrigerator", "freezer",
-        "for", "until", "till", "overnight", "or", "and", "to", "then", "degrees", "degree", "heat", "preheated",
+        "for", "until", "till", "overnight", "degrees", "degree", "heat", "preheated",
     ]
 
     /// A capital `C` at `start`, after `amount`, as US recipes write a cup (`2 C flour`, `1
@@ -600,8 +600,7 @@ public struct IngredientParser: Sendable {
         var wordEnd = next
         while wordEnd < s.count, UnitLexicon.isWordScalar(s[wordEnd]) { wordEnd += 1 }
         let word = String(String.UnicodeScalarView(s[next..<wordEnd])).lowercased()
-        guard !Self.heatContextWords.contains(word), kitchen.unit(id: "celsius").flatMap({ kitchen.table.unit(named: word) == $0 ? $0 : nil }) == nil,
-              let cup = kitchen.unit(named: "cup") else { return nil }
+        guard !Self.heatContextWords.contains(word), let cup = kitchen.unit(named: "cup") else { return nil }
         return (UnitWord(language: "en", unit: cup, singular: "C", plural: "C", isAbbreviation: true, caseSensitive: true), end)
     }
 

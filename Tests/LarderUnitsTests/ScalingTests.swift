@@ -164,6 +164,7 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 C (240 ml) milk", r(2), nil, "2 C (480 ml) milk"),
         ("1 C flour", r(1, 8), nil, "2 tbsp flour"),
         ("1 C plus 2 T butter", r(1, 3), nil, "6 tbsp butter"),
+        ("1 C and 2 T butter", r(2), nil, "2 1/4 C butter"),
         ("180 C oven", r(2), nil, "180 C oven"),
         ("350 F oven", r(2), nil, "350 F oven"),
     ] as [(String, Rational, String?, String)])
