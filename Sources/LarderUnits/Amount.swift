@@ -105,6 +105,8 @@ enum AmountScanner {
         /// denominator (`1/0`, read as `1`), or a range whose second end is the smaller
         /// (`3-2`, read as `3`). ``amount`` is then the first number alone.
         var problem: QuantityProblem? = nil
+        /// Where the text ``problem`` quotes ends (after the `2` of `3-2`, the `0` of `1/0`).
+        var problemEnd: Int? = nil
     }
 
     /// A single number at `i`: returns its value, its end and its style.
@@ -214,7 +216,7 @@ enum AmountScanner {
                 if let (second, end2, _) = try? scanNumber(s, at: j, language: language), first > second {
                     let written = { (r: Range<Int>) in String(String.UnicodeScalarView(s[r])) }
                     return Scanned(amount: .exact(first), end: end, style: style,
-                                   problem: .reversedRange(lower: written(start..<end), upper: written(j..<end2)))
+                                   problem: .reversedRange(lower: written(start..<end), upper: written(j..<end2)), problemEnd: end2)
                 }
                 if let (second, end2, style2) = try scanNumber(s, at: j, language: language), first <= second {
                     var merged = style
@@ -239,6 +241,7 @@ enum AmountScanner {
             while k < s.count, isDigit(s[k]) { k += 1 }
             let fraction = String(String.UnicodeScalarView(s[start..<k]))
             scanned.problem = s[(slash + 1)..<k].allSatisfy { $0 == "0" } ? .zeroDenominator(fraction) : .unreadable(fraction)
+            scanned.problemEnd = k
         }
         return scanned
     }
@@ -359,6 +362,167 @@ extension Amount {
         default: return false
         }
     }
+}
+
+/// An amount of a free-text ingredient line that is no amount (``Amount/lineProblem(in:)``).
+public struct LineAmountProblem: Sendable, Hashable {
+    /// What is wrong.
+    public var problem: QuantityProblem
+    /// True when the amount starts the line (the one `larder scale` reads and would scale).
+    public var isLeading: Bool
+
+    public init(_ problem: QuantityProblem, isLeading: Bool) {
+        self.problem = problem
+        self.isLeading = isLeading
+    }
+}
+
+extension Amount {
+    /// The first amount of the free-text ingredient `text` that is no amount, wherever it
+    /// is in the line: a fraction with a zero denominator (`1/0 cup flour`, `salt, 1/0
+    /// tsp`), a range that runs backwards (`3-2 eggs`, `2 eggs and 3-2 ml milk`), a fraction
+    /// that is none (`1 3/2 cups`), or zero of a unit (`0 g sugar`, `flour, 0 g`, `2 eggs and
+    /// 0 ml milk`). Nil when there is none.
+    ///
+    /// The amount that starts the line is read as ``leadingProblem(in:)`` reads it, and a
+    /// zero denominator anywhere (no fraction has one). Elsewhere in the line a number is
+    /// taken for an amount only when a unit of weight, volume or count follows it (`0 ml`,
+    /// `3-2 ml`), so other numbers pass: `00 flour`, `tipo 0 flour`, `2 to 1 ratio`, `0:30`,
+    /// `0 °C`, `0 min`, `2% milk`; and so does a zero that is part of a larger amount (`1 lb
+    /// 0 oz`) or the lower end of a range (`0-2 tbsp`). An amount starts a line, or follows
+    /// a space, `(`, `[`, `,`, `;`, `+`, `~`, `&` or `"`.
+    ///
+    /// - Complexity: O(length of the line); ``mayHaveLineProblem(utf8:)`` answers most
+    ///   lines from their bytes first.
+    public static func lineProblem(in text: String) -> LineAmountProblem? {
+        let s = Array(text.unicodeScalars)
+        let lead = AmountScanner.skipSpaces(s, 0)
+        var i = lead
+        if let scanned = try? AmountScanner.scanAmount(s, at: lead, language: nil) {
+            if let problem = scanned.problem { return LineAmountProblem(problem, isLeading: true) }
+            if let zero = zeroOfAUnit(s, start: lead, scanned) { return LineAmountProblem(zero, isLeading: true) }
+            i = scanned.end
+        }
+        while i < s.count {
+            let c = s[i]
+            guard AmountScanner.isDigit(c) || AmountScanner.vulgarFractions[c] != nil else { i += 1; continue }
+            guard i == 0 || isAmountBoundary(s[i - 1]), let scanned = try? AmountScanner.scanAmount(s, at: i, language: nil) else {
+                // Inside a word or a number (`B12`, `0:30`), or too many digits: past them.
+                i += 1
+                while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
+                continue
+            }
+            if let problem = scanned.problem {
+                if case .zeroDenominator = problem { return LineAmountProblem(problem, isLeading: false) }
+                if let end = scanned.problemEnd, unit(s, at: AmountScanner.skipSpaces(s, end)) != nil {
+                    return LineAmountProblem(problem, isLeading: false)
+                }
+            } else if let zero = zeroOfAUnit(s, start: i, scanned) {
+                return LineAmountProblem(zero, isLeading: false)
+            }
+            i = max(i + 1, scanned.problemEnd ?? scanned.end)
+        }
+        return nil
+    }
+
+    /// True when the scalar before a number lets it start an amount.
+    static func isAmountBoundary(_ s: Unicode.Scalar) -> Bool {
+        AmountScanner.isSpace(s) || s == "(" || s == "[" || s == "," || s == ";" || s == "+" || s == "~" || s == "&" || s == "\""
+    }
+
+    /// `0 g`, `0ml`, `0 cloves` at `start` (scanned as `scanned`): not above zero. Nil for
+    /// any other amount, for a zero no unit of weight, volume or count follows (`00 flour`,
+    /// `0 °C`, `0:30`), and for one that follows such a unit (`1 lb 0 oz`).
+    private static func zeroOfAUnit(_ s: [Unicode.Scalar], start: Int, _ scanned: AmountScanner.Scanned) -> QuantityProblem? {
+        guard scanned.problem == nil, case .exact(let v) = scanned.amount, v == Rational(0) else { return nil }
+        guard let unitEnd = unit(s, at: AmountScanner.skipSpaces(s, scanned.end)) else { return nil }
+        // The second part of an amount in two units: `1 lb 0 oz`, `1 kg 0 g`.
+        var k = start
+        while k > 0, AmountScanner.isSpace(s[k - 1]) { k -= 1 }
+        if k < start {
+            var word = k
+            while word > 0, UnitLexicon.isWordScalar(s[word - 1]) || s[word - 1] == "." { word -= 1 }
+            if word < k, let end = unit(s, at: word), AmountScanner.skipSpaces(s, end) == start { return nil }
+        }
+        return .notPositive(String(String.UnicodeScalarView(s[start..<unitEnd])))
+    }
+
+    /// The end of the unit of weight, volume or count at `start` (`g`, `ml`, `cups`,
+    /// `cloves`, in any language Larder reads), or nil.
+    private static func unit(_ s: [Unicode.Scalar], at start: Int) -> Int? {
+        guard let m = UnitLexicon.standard.match(s, at: start, language: nil) else { return nil }
+        switch m.word.unit.dimension {
+        case .mass, .volume, .count: return m.end
+        default: return nil
+        }
+    }
+
+    /// False when the UTF-8 text of an ingredient line (`utf8`) holds no amount
+    /// ``lineProblem(in:)`` reports, told from its bytes with nothing allocated: true when
+    /// a number that starts an amount is zero and a letter follows it, or is followed by a
+    /// slash, a dash, another number, a range word (`to`, `or`, `a`, `o`, `ou`, `bis`) or
+    /// anything not ASCII; and for a vulgar fraction (`½`). Most lines are a plain count and
+    /// its unit (`4 slices of bread`, `30 ml gin`), or words (`salt to taste`).
+    public static func mayHaveLineProblem(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        // The boundaries of ``isAmountBoundary(_:)``; any byte of a character not ASCII
+        // (a no-break space among them) may be one.
+        @inline(__always) func isBoundary(_ b: UInt8) -> Bool {
+            switch b {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "+"), UInt8(ascii: "~"), UInt8(ascii: "&"), UInt8(ascii: "\""): true
+            default: b >= 0x80
+            }
+        }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let b = bytes[i]
+            guard i == 0 || isBoundary(bytes[i - 1]) else { i += 1; continue }
+            // ½ (C2 BD), ¼, ¾ (C2 BC, BE), ⅓ to ⅞ (E2 85 90 to 9E).
+            if b == 0xC2, i + 1 < n, (0xBC...0xBE).contains(bytes[i + 1]) { return true }
+            if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x85, (0x90...0x9E).contains(bytes[i + 2]) { return true }
+            guard isDigit(b) else { i += 1; continue }
+            var zero = true
+            var j = i
+            while j < n {
+                if isDigit(bytes[j]) {
+                    if bytes[j] != UInt8(ascii: "0") { zero = false }
+                } else if !((bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: ",")) && j + 1 < n && isDigit(bytes[j + 1])) {
+                    break
+                }
+                j += 1
+            }
+            var k = j
+            while k < n, isSpace(bytes[k]) { k += 1 }
+            i = j
+            guard k < n else { continue }
+            let next = bytes[k]
+            if next == UInt8(ascii: "/") || next == UInt8(ascii: "-") || next >= 0x80 || (k > j && isDigit(next)) { return true }
+            guard isLetter(next) else { continue }
+            if zero { return true }
+            // A range word: to, or, a, o, ou, bis, with a space after it.
+            var word: UInt32 = 0, length = 0
+            while k < n, isLetter(bytes[k]), length < 4 {
+                word = word << 8 | UInt32(bytes[k] | 0x20)
+                length += 1
+                k += 1
+            }
+            guard length < 4, k < n, isSpace(bytes[k]) else { continue }
+            switch word {
+            case 0x746F, 0x6F72, 0x61, 0x6F, 0x6F75, 0x626973: return true  // to, or, a, o, ou, bis
+            default: continue
+            }
+        }
+        return false
+    }
+}
+
+extension UnitLexicon {
+    /// The words of the standard units (US customary), made on first use.
+    static let standard = UnitLexicon(kitchen: .standard)
 }
 
 extension String {

@@ -51,6 +51,63 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(QuantityProblem.zeroDenominator("1/0").description == "the fraction 1/0 has a zero denominator, so it is no amount; write the amount meant (1/2, 1 1/2)")
     }
 
+    /// A zero, a zero denominator or a backwards range later in a free-text line (`flour,
+    /// 0 g`, `2 eggs and 0 ml milk`) passed lint: only the amount that starts the line was
+    /// read, and a zero not even there.
+    @Test(arguments: [
+        ("flour, 0 g", LineAmountProblem(.notPositive("0 g"), isLeading: false)),
+        ("2 eggs and 0 ml milk", LineAmountProblem(.notPositive("0 ml"), isLeading: false)),
+        ("0 g sugar", LineAmountProblem(.notPositive("0 g"), isLeading: true)),
+        ("sugar (0g)", LineAmountProblem(.notPositive("0g"), isLeading: false)),
+        ("garlic, 0,0 cloves", LineAmountProblem(.notPositive("0,0 cloves"), isLeading: false)),
+        ("salt, 1/0 tsp", LineAmountProblem(.zeroDenominator("1/0"), isLeading: false)),
+        ("2 cups 1/0 flour", LineAmountProblem(.zeroDenominator("1/0"), isLeading: false)),
+        ("2 eggs and 3-2 ml milk", LineAmountProblem(.reversedRange(lower: "3", upper: "2"), isLeading: false)),
+        ("oil, 5 to 1 tbsp", LineAmountProblem(.reversedRange(lower: "5", upper: "1"), isLeading: false)),
+        ("1/0 cup flour", LineAmountProblem(.zeroDenominator("1/0"), isLeading: true)),
+        ("3-2 eggs", LineAmountProblem(.reversedRange(lower: "3", upper: "2"), isLeading: true)),
+        ("leite, 0 ml", LineAmountProblem(.notPositive("0 ml"), isLeading: false)),
+        ("1 cup (0 ml) milk", LineAmountProblem(.notPositive("0 ml"), isLeading: false)),
+    ])
+    func amountsAnywhereInTheLine(_ line: String, _ expected: LineAmountProblem) {
+        #expect(Amount.lineProblem(in: line) == expected, "\(line)")
+        var text = line
+        #expect(text.withUTF8 { Amount.mayHaveLineProblem(utf8: $0) }, "\(line)")
+    }
+
+    /// Numbers that are no amount of an ingredient, or amounts above zero.
+    @Test(arguments: [
+        "00 flour", "500 g tipo 0 flour", "farina 00, 500 g", "0.5 tsp salt", "10 g butter", "rest 0:30 in the fridge",
+        "water at 0 °C", "chill for 0 min", "2 cups 0% milk", "0 % fat yoghurt", "1 lb 0 oz beef", "1 kg 0 g", "0-2 tbsp sugar",
+        "1 (14 oz) can tomatoes", "2 x 400g tins", "rice, 2 to 1 water", "vitamin B12", "B0 g", "80/20 beef",
+        "2 eggs and 1 ml milk", "1 1/2 cups flour", "½ tsp salt", "salt to taste", "", "0", "flour, 0", "1-1/2 cups milk",
+    ])
+    func numbersThatAreNoProblem(_ line: String) {
+        #expect(Amount.lineProblem(in: line) == nil, "\(line)")
+    }
+
+    /// The check from the bytes lets through every line the full check reports, and answers
+    /// the common lines at once.
+    @Test func theByteCheckNeverMissesAProblem() {
+        let parts = ["0", "00", "1", "2", "10", "0.5", "0,0", "1/0", "3-2", "2-3", "½", "1 3/2", "5 to 1", "0:30", "2%"]
+        let units = ["", " g", "g", " ml", " cups", " cloves", " flour", " °C", " min", " to 3 g", "-1 g"]
+        let before = ["", "flour, ", "2 eggs and ", "sugar (", "  ", "x\u{00A0}", "B"]
+        for b in before {
+            for p in parts {
+                for u in units {
+                    var line = b + p + u + " milk"
+                    let found = Amount.lineProblem(in: line)
+                    let maybe = line.withUTF8 { Amount.mayHaveLineProblem(utf8: $0) }
+                    #expect(found == nil || maybe, "\(line): \(String(describing: found))")
+                }
+            }
+        }
+        for common in ["4 slices of bread", "30 ml gin", "salt to taste", "2 x 400g tins", "1 (14 oz) can tomatoes", "200 g de açúcar", "3 eggs"] {
+            var line = common
+            #expect(!line.withUTF8 { Amount.mayHaveLineProblem(utf8: $0) }, "\(common)")
+        }
+    }
+
     @Test func scalingARangeScalesBothEnds() throws {
         let a = try #require(try Amount(parsing: "2-3"))
         #expect(try a.scaled(by: r(1, 2)) == .range(r(1), r(3, 2)))

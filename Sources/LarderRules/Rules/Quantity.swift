@@ -22,9 +22,12 @@ public struct QuantityRule: Rule {
         at the value: a structured ingredient's `quantity` written as text that is no \
         amount (`"1 3/2"`), a fraction with a zero denominator (`"1/0"`), a range that runs \
         backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`) and a text zero (`"0"`, \
-        `"0-2"`; the number 0 is the schema's to report). A free-text ingredient \
-        (`"1/0 cup flour"`) is checked for a zero denominator or a backwards range in the \
-        amount it starts with; other numbers in it are left alone (`00 flour`).
+        `"0-2"`; the number 0 is the schema's to report). A free-text ingredient is checked \
+        the same way: the amount it starts with (`"1/0 cup flour"`, `"3-2 eggs"`, `"0 g \
+        sugar"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
+        later in it that a unit of weight, volume or count follows (`"flour, 0 g"`, `"2 eggs \
+        and 0 ml milk"`, `"2 eggs and 3-2 ml milk"`). Other numbers are left alone: `00 \
+        flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`.
         """
     }
 
@@ -39,6 +42,11 @@ public struct QuantityRule: Rule {
             .triggers(#"{"id": "x", "ingredients": [{"name": "Ice", "quantity": {"min": 3, "max": 2}}]}"#, at: "/ingredients/0/quantity", kind: "recipe"),
             .triggers(#"{"id": "x", "ingredients": ["1/0 cup flour", {"en": "3-2 eggs", "pt": "2-3 ovos"}]}"#,
                       at: "/ingredients/0", "/ingredients/1/en", kind: "recipe"),
+            // Amounts later in the line, and a zero of a unit.
+            .triggers(#"{"id": "x", "ingredients": ["flour, 0 g", "2 eggs and 0 ml milk", "0 g sugar", "salt, 1/0 tsp", "2 eggs and 3-2 ml milk"]}"#,
+                      at: "/ingredients/0", "/ingredients/1", "/ingredients/2", "/ingredients/3", "/ingredients/4", kind: "recipe"),
+            .passes(#"{"id": "x", "ingredients": ["500 g tipo 0 flour", "0.5 tsp salt", "10 g butter", "rest 0:30 in the fridge", "water at 0 °C", "2 cups 0% milk", "1 lb 0 oz beef", "0-2 tbsp sugar", "1 (14 oz) can tomatoes", "rice, 2 to 1 water"]}"#,
+                    kind: "recipe"),
         ]
     }
 
@@ -79,8 +87,27 @@ public struct QuantityRule: Rule {
         }
     }
 
+    /// A free-text line: the amount it starts with, and the amounts later in it
+    /// (``Amount/lineProblem(in:)``). Most lines are told from the file's bytes, with no
+    /// string made of them.
     private func freeText(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
-        guard let text = json.string(node), let problem = Amount.leadingProblem(in: text) else { return }
-        sink.report(node) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
+        let maybe: Bool
+        if json.hasEscapes(node) {
+            guard var decoded = json.string(node) else { return }
+            maybe = decoded.withUTF8 { Amount.mayHaveLineProblem(utf8: $0) }
+        } else {
+            let range = json.rawStringBytes(node)
+            maybe = json.bytes.withUnsafeBufferPointer { Amount.mayHaveLineProblem(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        guard maybe, let text = json.string(node), let found = Amount.lineProblem(in: text) else { return }
+        let problem = found.problem
+        switch problem {
+        case .notPositive:
+            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem)" }
+        case _ where found.isLeading:
+            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
+        default:
+            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem)" }
+        }
     }
 }
