@@ -1,6 +1,7 @@
 import Testing
 @testable import LarderExport
 import LarderCore
+import LarderJSON
 
 @Suite struct PluralRulesTests {
     @Test(arguments: [
@@ -105,5 +106,58 @@ import LarderCore
         var ar = ""
         AndroidExporter.resource("a", forms, locale: "ar", into: &ar)
         #expect(ar.contains("<item quantity=\"zero\">No games yet</item>"), "\(ar)")
+    }
+}
+
+/// With `plural-forms` lowered to a warning, plural forms of another shape (a misspelled
+/// category, no `other`, a form that is no string) made the whole text unreadable: every
+/// export left it out, in every language, and the build said nothing more. The exports now
+/// read what they can, the same from the file's nodes as from a tree.
+@Suite struct MalformedPluralFormsTests {
+    let resolver = LocaleResolver(locales: ["en", "ru"])
+
+    /// The text read both ways, which must agree.
+    func read(_ text: String) throws -> LocalizedText? {
+        let document = try JSONDocument(parsing: text)
+        let fromNodes = LocalizedText(document, node: document.root, sourceLocale: "en")
+        let fromTree = LocalizedText(json: document.value(document.root), sourceLocale: "en")
+        #expect(fromNodes == fromTree, "\(text)")
+        return fromNodes
+    }
+
+    @Test func aMisspelledFormIsLeftOutAndItsCountsGetOther() throws {
+        let text = try #require(try read(#"{"en": {"one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "fwe": "%d игры", "many": "%d игр", "other": "%d игры"}}"#))
+        #expect(text.value(for: "ru") == .plural([.one: "%d игра", .many: "%d игр", .other: "%d игры"]))
+        #expect(resolver.resolve(text, for: "ru")?.fill == .exact)
+        #expect(resolver.value(text, for: "en") == .plural([.one: "%d game", .other: "%d games"]))
+    }
+
+    @Test func withoutOtherTheFirstFormStandsForIt() throws {
+        let text = try #require(try read(#"{"en": {"one": "%d game", "other": "%d games"}, "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр"}}"#))
+        #expect(text.value(for: "ru") == .plural([.one: "%d игра", .few: "%d игры", .many: "%d игр", .other: "%d игра"]))
+        // An `other` that is no string is the same as none.
+        let number = try #require(try read(#"{"en": {"one": "%d game", "other": 5}, "ru": "игры"}"#))
+        #expect(number.value(for: "en") == .plural([.one: "%d game", .other: "%d game"]))
+        #expect(number.value(for: "ru") == .text("игры"))
+    }
+
+    @Test func aLanguageWithNothingReadableIsLeftOutAndFilledIn() throws {
+        for text in [#"{"en": "Games", "ru": 5}"#, #"{"en": "Games", "ru": {"one": 1, "other": 2}}"#, #"{"en": "Games", "ru": {"fwe": "игры"}}"#] {
+            let read = try #require(try read(text), "\(text)")
+            #expect(read.values.map(\.tag) == ["en"], "\(text)")
+            let ru = try #require(resolver.resolve(read, for: "ru"))
+            #expect(ru.value == .text("Games") && ru.fill == .otherLanguage, "\(text)")
+        }
+    }
+
+    @Test func formsAloneAreTheSourceLanguages() throws {
+        // `other` makes the object forms, not a map of the languages `one`, `fwe` and `other`.
+        #expect(try read(#"{"one": "a game", "fwe": "a few games", "other": "%d games"}"#) == LocalizedText([("en", .plural([.one: "a game", .other: "%d games"]))]))
+        #expect(try read(#"{"one": "a game", "few": "a few games"}"#) == LocalizedText([("en", .plural([.one: "a game", .few: "a few games", .other: "a game"]))]))
+        // Nothing readable: no text.
+        #expect(try read(#"{"one": 1, "other": 2}"#) == nil)
+        #expect(try read(#"{"en": 5}"#) == nil)
+        // Well-formed text reads as before.
+        #expect(try read(#"{"en": "Games", "ru": "Игры"}"#) == LocalizedText([("en", .text("Games")), ("ru", .text("Игры"))]))
     }
 }

@@ -78,6 +78,57 @@ public enum TextValue: Sendable, Hashable {
         }
     }
 
+    /// Plural forms the `plural-forms` rule reports (its severity lowered), read as far as
+    /// they can be rather than lost: a form named by no category (`fwe`), or not a string,
+    /// is left out (its counts take `other`); without an `other` that is a string, the first
+    /// form in CLDR order stands for it. Nil when no form is a string.
+    ///
+    ///     {"one": "%d игра", "fwe": "%d игры", "other": "%d игры"}  // one, other
+    ///     {"one": "%d игра", "few": "%d игры", "many": "%d игр"}     // other: "%d игра"
+    init?(readableFormsOf object: JSONObject) {
+        var forms: [PluralCategory: String] = [:]
+        for (k, v) in object {
+            if let category = PluralCategory(rawValue: k), let s = v.stringValue { forms[category] = s }
+        }
+        self.init(readable: forms)
+    }
+
+    /// ``init(readableFormsOf:)`` read straight from a parsed file's node.
+    init?(readableFormsOf json: JSONDocument, node: Int) {
+        guard json.kind(node) == .object else { return nil }
+        var forms: [PluralCategory: String] = [:]
+        for (k, v) in json.members(node) {
+            if json.kind(v) == .string, let key = json.string(k), let category = PluralCategory(rawValue: key), let s = json.string(v) {
+                forms[category] = s
+            }
+        }
+        self.init(readable: forms)
+    }
+
+    private init?(readable forms: [PluralCategory: String]) {
+        var forms = forms
+        guard let first = forms.min(by: { $0.key < $1.key }) else { return nil }
+        if forms[.other] == nil { forms[.other] = first.value }
+        self = .plural(forms)
+    }
+
+    /// True when an object is plural forms rather than a map of languages, as the
+    /// `plural-forms` rule tells them apart: it has `other`, or every key is a category.
+    static func isForms(_ object: JSONObject) -> Bool {
+        object.contains { $0.0 == "other" } || object.allSatisfy { PluralCategory(rawValue: $0.0) != nil }
+    }
+
+    /// ``isForms(_:)`` of the object at `node`, from its keys' bytes (keys without escapes).
+    static func isForms(_ json: JSONDocument, _ node: Int) -> Bool {
+        var all = true
+        for (k, _) in json.members(node) {
+            let raw = json.bytes[json.rawStringBytes(k)]
+            if raw.elementsEqual("other".utf8) { return true }
+            if all, !isCategoryName(raw) { all = false }
+        }
+        return all
+    }
+
     /// True when `bytes` spell a plural category's name (`one`, `other`).
     static func isCategoryName(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard (3...5).contains(bytes.count) else { return false }
@@ -138,17 +189,30 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// Reads localized text from JSON: a string (the source language's) or a language map;
     /// a plural-forms object alone counts as the source language's. Nil for anything else.
+    ///
+    /// Plural forms the `plural-forms` rule reports are read as far as they can be
+    /// (``TextValue/init(readableFormsOf:)``: a misspelled form is left out, a missing
+    /// `other` taken from the first form), and a language whose value is no text at all is
+    /// left out, to be filled in as a missing translation: with the rule's severity
+    /// lowered, a text was dropped from every export, in every language, without a word.
     public init?(json: JSONValue, sourceLocale: String) {
         if let value = TextValue(json: json) {
             self.init([(sourceLocale, value)])
             return
         }
         guard let object = json.objectValue, !object.isEmpty else { return nil }
+        if TextValue.isForms(object) {
+            guard let value = TextValue(readableFormsOf: object) else { return nil }
+            self.init([(sourceLocale, value)])
+            return
+        }
         var values: [(tag: String, value: TextValue)] = []
         for (k, v) in object {
-            guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k), let value = TextValue(json: v) else { return nil }
+            guard isSimpleCanonicalTag(k) || LanguageTag.isValid(k) else { return nil }
+            guard let value = TextValue(json: v) ?? v.objectValue.flatMap(TextValue.init(readableFormsOf:)) else { continue }
             values.append((k, value))
         }
+        guard !values.isEmpty else { return nil }
         self.init(values)
     }
 
@@ -166,6 +230,11 @@ public struct LocalizedText: Sendable, Hashable {
             return
         }
         guard json.kind(node) == .object, json.count(node) > 0 else { return nil }
+        if TextValue.isForms(json, node) {
+            guard let value = TextValue(readableFormsOf: json, node: node) else { return nil }
+            self.init([(sourceLocale, value)])
+            return
+        }
         var values: [(tag: String, value: TextValue)] = []
         values.reserveCapacity(json.count(node))
         var allCanonical = true
@@ -175,9 +244,10 @@ public struct LocalizedText: Sendable, Hashable {
                 guard LanguageTag.isValid(tag) else { return nil }
                 allCanonical = false
             }
-            guard let value = TextValue(json, node: v) else { return nil }
+            guard let value = TextValue(json, node: v) ?? TextValue(readableFormsOf: json, node: v) else { continue }
             values.append((tag, value))
         }
+        guard !values.isEmpty else { return nil }
         if allCanonical { self.init(canonical: values) } else { self.init(values) }
     }
 

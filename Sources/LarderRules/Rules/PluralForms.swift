@@ -6,8 +6,9 @@ import LarderJSON
 ///
 /// A text's value in one language is a string or plural forms (`{"one": "%d game",
 /// "other": "%d games"}`). An object of forms that is not that shape (a misspelled
-/// category, no `other`, a form that is not a string) is no text the exporters can read,
-/// so every export would leave the whole text out, in every language. That is an error.
+/// category, no `other`, a form that is not a string) is not what the author meant, and
+/// the exporters read only part of it: a form they cannot read is left out, a missing
+/// `other` takes the first form's text. That is an error.
 /// A form under a category the language's CLDR rules do not use is never shown (English
 /// has no `few`); `zero` is the exception some formats make (i18next, String Catalogs and
 /// `.stringsdict` show it for a count of 0 in any language, gettext and Android cannot):
@@ -22,8 +23,11 @@ public struct PluralFormsRule: ConfigurableRule {
         category: `{"one": "%d game", "other": "%d games"}`. The categories are zero, one, \
         two, few, many and other; `other` is the form for every count no other form takes, \
         so it is required. Forms that are not that shape (`fwe` for `few`, no `other`, a \
-        number for a form) make a value no export can read: every export would leave the \
-        whole text out, in every language, so it is an error, at the form.
+        number for a form) are an error, at the form. With the rule's severity lowered, \
+        the exports read what they can: a form they cannot read is left out (its counts \
+        get `other`), a missing `other` takes the text of the first form (in CLDR order), \
+        and a language with no readable form (or a value that is no text) is left out and \
+        filled in from another language, as a missing translation.
 
         Each language uses some of the categories (English one and other; Russian one, few, \
         many and other; Arabic all six). A form under a category the language does not use \
@@ -107,7 +111,7 @@ public struct PluralFormsRule: ConfigurableRule {
                 default:
                     let what = Self.kindName(json, value)
                     sink.report(value) {
-                        "\($0) is \(what), which no export can read, so every export leaves the whole text out, in every language; write the text as a string, or as plural forms ({\"one\": …, \"other\": …})"
+                        "\($0) is \(what), which no export can read, so every export leaves it out (and fills the language in from another, as a missing translation); write the text as a string, or as plural forms ({\"one\": …, \"other\": …})"
                     }
                 }
             }
@@ -158,7 +162,18 @@ public struct PluralFormsRule: ConfigurableRule {
         let label = Text.fieldLabel(json.pointer(to: node), below: sink.document.pointer, languageLast: true)
         let used = PluralRules.categories(for: language)
         let names = PluralCategory.allCases.map(\.rawValue)
-        let dropsWholeText = "every export leaves the whole text out, in every language"
+        // What the exports make of forms of another shape: they read the forms that are
+        // strings under a category's name, and without such an `other` the first of them
+        // (in CLDR order) stands for it; with none, the language's text is left out.
+        var readable: [PluralCategory] = []
+        for (key, value) in json.members(node) where json.kind(value) == .string {
+            if let category = json.string(key).flatMap(PluralCategory.init(rawValue:)) { readable.append(category) }
+        }
+        let first = readable.min()
+        let shownForOther = readable.contains(.other) ? nil : first
+        let leftOut = first == nil
+            ? "every export leaves the \(language) text out (and fills it in from another language, as a missing translation)"
+            : nil
         var hasOther = false
         for (key, value) in json.members(node) {
             let name = json.string(key) ?? ""
@@ -172,11 +187,13 @@ public struct PluralFormsRule: ConfigurableRule {
             guard let category = PluralCategory(rawValue: name) else {
                 let hint = Suggest.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
                 sink.report(value, bytes: json.byteRange(key),
-                            "\(label) has a form named '\(name)', which is no plural category\(hint); the categories are zero, one, two, few, many and other, and until it is renamed \(dropsWholeText)")
+                            "\(label) has a form named '\(name)', which is no plural category\(hint); the categories are zero, one, two, few, many and other, and until it is renamed \(leftOut ?? "every export leaves this form out")")
                 continue
             }
             guard json.kind(value) == .string else {
-                sink.report(value, "the `\(name)` form of \(label) is \(Self.kindName(json, value)); a form is a string; until it is one, \(dropsWholeText)")
+                let instead = leftOut ?? (category == .other && shownForOther != nil
+                    ? "every export shows the `\(shownForOther!)` form in its place" : "every export leaves this form out")
+                sink.report(value, "the `\(name)` form of \(label) is \(Self.kindName(json, value)); a form is a string; until it is one, \(instead)")
                 continue
             }
             guard !used.contains(category) else { continue }
@@ -192,7 +209,8 @@ public struct PluralFormsRule: ConfigurableRule {
             sink.capLastAtWarning()
         }
         if !hasOther {
-            sink.report(node, "\(label) has plural forms but no `other`, the form for every count no other form takes (and the one shown where only one can be); add an `other` form; until then, \(dropsWholeText)")
+            let instead = leftOut ?? "every export shows the `\(shownForOther!)` form in its place"
+            sink.report(node, "\(label) has plural forms but no `other`, the form for every count no other form takes (and the one shown where only one can be); add an `other` form; until then, \(instead)")
         }
     }
 
