@@ -210,7 +210,8 @@ struct ConvertRun {
 
     /// The nutrient fields given in grams (or a number of kcal/kJ for products).
     static let nutrientKeys: Set<String> = [
-        "fat", "saturatedFat", "carbohydrates", "sugars", "polyols", "erythritol", "fiber", "protein", "alcohol", "salt", "sodium",
+        "fat", "saturatedFat", "salatrims", "carbohydrates", "sugars", "polyols", "erythritol", "fiber", "protein", "alcohol",
+        "organicAcids", "salt", "sodium",
         "energyKcal", "energyKj",
     ]
 

@@ -170,7 +170,44 @@ import Testing
         let spritz = #"{"id": "spritz", "nutrition": {"per": "serving", "energy": {"value": 160, "unit": "kcal"}, "fat": 0, "carbohydrates": 12, "protein": 0, "alcohol": 15}}"#
         #expect(try run(rule, spritz, kind: "recipe").isEmpty)
         let without = try run(rule, spritz.replacingOccurrences(of: #", "alcohol": 15"#, with: ""), kind: "recipe")
-        #expect(without.first?.message.hasSuffix("a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)") == true)
+        #expect(without.first?.message.hasSuffix("a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g), vinegar or a citrus juice its `organicAcids` (3 kcal/g)") == true)
+    }
+
+    /// Vinegar (21 kcal, 0.6 g carbohydrates: its acetic acid counts 3 kcal/g) and a sweet
+    /// made with salatrims (6 kcal/g, not 9) were errors on true labels, with no field to
+    /// say why.
+    @Test func organicAcidsAndSalatrimsCountAtTheirOwnFactors() throws {
+        let vinegar = product(#""energyKcal": 21, "fat": 0, "carbohydrates": 0.6, "sugars": 0.6, "protein": 0, "salt": 0"#)
+        let without = try run(rule, vinegar, kind: "product")
+        #expect(without.map(\.severity) == [.error])
+        #expect(without.first?.message.contains("`organicAcids` (3 kcal/g)") == true)
+        let acids = vinegar.replacingOccurrences(of: #""salt": 0"#, with: #""salt": 0, "organicAcids": 6"#)
+        #expect(try run(rule, acids, kind: "product").isEmpty)
+        // A filling whose fat is all salatrims: 60 g x 6, not x 9.
+        let filling = product(#""energyKcal": 500, "fat": 60, "carbohydrates": 30, "sugars": 20, "protein": 5"#)
+        #expect(try run(rule, filling, kind: "product").map(\.severity) == [.error])
+        let salatrims = filling.replacingOccurrences(of: #""fat": 60"#, with: #""fat": 60, "salatrims": 60"#)
+        #expect(try run(rule, salatrims, kind: "product").isEmpty)
+        // The message shows the factors; salatrims are at most the fat.
+        let wrong = try run(rule, product(#""energyKcal": 100, "fat": 25, "salatrims": 30, "carbohydrates": 10, "protein": 0, "organicAcids": 2"#), kind: "product")
+        #expect(wrong.map(\.pointer) == ["/nutrition/per100g/energyKcal", "/nutrition/per100g/salatrims"])
+        #expect(wrong.last?.message == "salatrims 30 g is more than fat 25 g, but salatrims are part of the fat (labels count them in); fix one of them")
+        #expect(wrong.first?.message.contains("(fat 25 - salatrims 30) g x 9 + salatrims 30 g x 6 + carbohydrates 10 g x 4 + protein 0 g x 4 + organicAcids 2 g x 3 = 226 kcal") == true)
+    }
+
+    /// Sugars and polyols are two parts of the carbohydrates: 50 g + 30 g in 60 g passed,
+    /// since each was checked against the carbohydrates alone.
+    @Test func sugarsAndPolyolsTogetherAreAtMostTheCarbohydrates() throws {
+        let found = try run(rule, product(#""carbohydrates": 60, "sugars": 50, "polyols": 30"#), kind: "product")
+        #expect(found.map(\.pointer) == ["/nutrition/per100g/polyols"])
+        #expect(found.first?.message == "sugars 50 g + polyols 30 g = 80 g is more than carbohydrates 60 g, but sugars and polyols are two parts of the carbohydrates (labels count both in); fix one of them")
+        // Erythritol alone stands for the polyols.
+        #expect(try run(rule, product(#""carbohydrates": 60, "sugars": 50, "erythritol": 30"#), kind: "product").map(\.pointer) == ["/nutrition/per100g/erythritol"])
+        // Each figure is rounded on the label: 10.5 + 10.5 of 21 g prints 11 + 11 of 21.
+        #expect(try run(rule, product(#""carbohydrates": 21, "sugars": 11, "polyols": 11"#), kind: "product").isEmpty)
+        #expect(try run(rule, product(#""carbohydrates": 64, "sugars": 0.5, "polyols": 63"#), kind: "product").isEmpty)
+        // A part over the whole on its own is reported once, at that part.
+        #expect(try run(rule, product(#""carbohydrates": 60, "sugars": 70, "polyols": 30"#), kind: "product").map(\.pointer) == ["/nutrition/per100g/sugars"])
     }
 
     /// A syrup sold by volume (107 g of carbohydrates per 100 ml, as its label says) was
@@ -264,7 +301,7 @@ import Testing
     @Test func theEnergyHintFitsItsColumn() throws {
         let wrong = #"{"energyKcal": 539, "fat": 4.6, "carbohydrates": 8.6, "protein": 0.9}"#
         let serving = try run(rule, #"{"code": "1", "nutrition": {"perServing": \#(wrong)}}"#, kind: "product")
-        #expect(serving.first?.message.hasSuffix("or whether a per-100 g value went into the per-serving column; a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)") == true)
+        #expect(serving.first?.message.hasSuffix("or whether a per-100 g value went into the per-serving column; a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g), vinegar or a citrus juice its `organicAcids` (3 kcal/g)") == true)
         let hundred = try run(rule, #"{"code": "1", "nutrition": {"per100g": {"energyKcal": 81, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}}"#, kind: "product")
         #expect(hundred.first?.message.hasSuffix("or whether a per-serving value went into the per-100 g column") == true)
         let recipe = try run(rule, #"{"id": "r", "nutrition": {"per": "serving", "energy": {"value": 81, "unit": "kcal"}, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3}}"#, kind: "recipe")

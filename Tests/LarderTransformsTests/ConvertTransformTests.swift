@@ -76,6 +76,15 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// Salatrims and organic acids are amounts per 100 g too.
+    @Test func salatrimsAndOrganicAcidsConvertPerServing() throws {
+        let vinegar = #"{"code": "3017620422003", "name": "Vinegar", "serving": {"value": 15, "unit": "ml"}, "nutrition": {"per100g": {"energyKcal": 21, "fat": 2, "salatrims": 1, "carbohydrates": 0.6, "organicAcids": 6}}}"#
+        let (text, v, diagnostics) = try run(vinegar, ConvertOptions(per: .serving))
+        #expect(diagnostics.isEmpty)
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 3, "fat": 0.3, "salatrims": 0.15, "carbohydrates": 0.09, "organicAcids": 0.9])
+        #expect(try schemaErrors(text, schema: productSchema) == [])
+    }
+
     @Test func perServingKeptBesideWritesASiblingObject() throws {
         let pretty = """
             {

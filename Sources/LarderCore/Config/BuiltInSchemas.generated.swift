@@ -243,6 +243,14 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "description": "Alcohol (ethanol) in grams, 7 kcal/g: not the % vol of a label (1% vol is 0.789 g per 100 ml).",
       "$ref": "#/$defs/grams"
     },
+    "salatrims": {
+      "description": "Salatrims (reduced-energy fats made of short- and long-chain fatty acids) in grams: the part of the fat that is salatrims, which counts 6 kcal/g instead of 9 (EU 1169/2011 Annex XIV), so a reduced-fat sweet made with them needs them for its energy to add up.",
+      "$ref": "#/$defs/grams"
+    },
+    "organicAcids": {
+      "description": "Organic acids (acetic, citric, malic, lactic ...) in grams, 3 kcal/g (EU 1169/2011 Annex XIV); not part of the carbohydrates. Vinegar and citrus juice need them for their energy to add up.",
+      "$ref": "#/$defs/grams"
+    },
     "energy": {
       "description": "Energy with its unit.",
       "type": "object",
@@ -255,7 +263,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "additionalProperties": false
     },
     "nutrition": {
-      "description": "Nutrition of a recipe, per serving or per 100 g. Nutrients are in grams (salt and sodium too: salt = sodium x 2.5). The `nutrition-consistency` rule checks salt against sodium, energy against the macronutrients (EU factors, polyols and alcohol included), and that nothing exceeds 100 g per 100 g.",
+      "description": "Nutrition of a recipe, per serving or per 100 g. Nutrients are in grams (salt and sodium too: salt = sodium x 2.5). The `nutrition-consistency` rule checks salt against sodium, energy against the macronutrients (EU factors, polyols, alcohol, salatrims and organic acids included), and that nothing exceeds 100 g per 100 g.",
       "type": "object",
       "required": ["per"],
       "properties": {
@@ -263,6 +271,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "energy": { "$ref": "#/$defs/energy" },
         "fat": { "$ref": "#/$defs/grams" },
         "saturatedFat": { "$ref": "#/$defs/grams" },
+        "salatrims": { "$ref": "#/$defs/salatrims" },
         "carbohydrates": { "$ref": "#/$defs/grams" },
         "sugars": { "$ref": "#/$defs/grams" },
         "polyols": { "$ref": "#/$defs/polyols" },
@@ -270,6 +279,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "fiber": { "$ref": "#/$defs/fiber" },
         "protein": { "$ref": "#/$defs/grams" },
         "alcohol": { "$ref": "#/$defs/alcohol" },
+        "organicAcids": { "$ref": "#/$defs/organicAcids" },
         "salt": { "$ref": "#/$defs/grams" },
         "sodium": { "$ref": "#/$defs/grams" }
       },
@@ -285,6 +295,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "energyKj": { "type": "number", "minimum": 0 },
         "fat": { "$ref": "#/$defs/grams" },
         "saturatedFat": { "$ref": "#/$defs/grams" },
+        "salatrims": { "$ref": "#/$defs/salatrims" },
         "carbohydrates": { "$ref": "#/$defs/grams" },
         "sugars": { "$ref": "#/$defs/grams" },
         "polyols": { "$ref": "#/$defs/polyols" },
@@ -292,6 +303,7 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "fiber": { "$ref": "#/$defs/fiber" },
         "protein": { "$ref": "#/$defs/grams" },
         "alcohol": { "$ref": "#/$defs/alcohol" },
+        "organicAcids": { "$ref": "#/$defs/organicAcids" },
         "salt": { "$ref": "#/$defs/grams" },
         "sodium": { "$ref": "#/$defs/grams" }
       },

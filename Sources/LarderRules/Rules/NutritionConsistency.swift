@@ -5,15 +5,16 @@ import LarderUnits
 /// `nutrition-consistency`: nutrition figures agree with each other.
 ///
 /// Salt is sodium x 2.5 and kJ is kcal x 4.184 (EU 1169/2011); energy matches the
-/// macronutrients with the EU factors (fat 9, carbohydrate 4, polyols 2.4, erythritol 0,
-/// protein 4, fibre 2, alcohol 7 kcal/g);
-/// saturated fat is at most fat and sugars at most carbohydrates; nothing exceeds 100 g
+/// macronutrients with the EU factors (fat 9, salatrims 6, carbohydrate 4, polyols 2.4,
+/// erythritol 0, protein 4, fibre 2, alcohol 7, organic acids 3 kcal/g);
+/// saturated fat and salatrims are at most fat, sugars and polyols (apart and together) at
+/// most carbohydrates; nothing exceeds 100 g
 /// per 100 g (150 g per 100 ml), nor the serving's size per serving; per-serving figures
 /// are the per-100 g ones x the serving's size / 100. Every comparison has a tolerance,
 /// since labels round.
 public struct NutritionConsistencyRule: ConfigurableRule {
     public let id = "nutrition-consistency"
-    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients (polyols and alcohol too), per-serving figures match per-100 g ones, and nothing exceeds what 100 g or a serving holds."
+    public let summary = "Salt matches sodium, kJ matches kcal, energy matches the macronutrients (polyols, alcohol, salatrims and organic acids too), per-serving figures match per-100 g ones, and nothing exceeds what 100 g or a serving holds."
     public let defaultSeverity = Severity.error
     public let kinds: [String]? = ["recipe", "product"]
     public var details: String? {
@@ -22,22 +23,25 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         `nutrition.perServing`:
         - salt = sodium x 2.5 (EU 1169/2011), reported at `sodium`;
         - kJ = kcal x 4.184, reported at `energyKj`;
-        - energy = fat x 9 + (carbohydrates - polyols) x 4 + (polyols - erythritol) x 2.4 \
-        + protein x 4 + fiber x 2 + alcohol x 7 kcal (EU 1169/2011 Annex XIV), when fat, \
-        carbohydrates and protein are all given, reported at the energy. `polyols` are part \
-        of the carbohydrates and `erythritol` part of the polyols, as labels print them; \
-        `alcohol` is grams of ethanol, not % vol;
-        - saturatedFat is at most fat; sugars, polyols and erythritol at most carbohydrates; \
-        erythritol at most polyols;
+        - energy = (fat - salatrims) x 9 + salatrims x 6 + (carbohydrates - polyols) x 4 + \
+        (polyols - erythritol) x 2.4 + protein x 4 + fiber x 2 + alcohol x 7 + organicAcids \
+        x 3 kcal (EU 1169/2011 Annex XIV), when fat, carbohydrates and protein are all given, \
+        reported at the energy. `salatrims` are part of the fat, `polyols` part of the \
+        carbohydrates and `erythritol` part of the polyols, as labels count them; \
+        `organicAcids` (vinegar, citrus juice) are apart from the carbohydrates; `alcohol` \
+        is grams of ethanol, not % vol;
+        - saturatedFat and salatrims are at most fat; sugars, polyols and erythritol at most \
+        carbohydrates, and so are sugars + polyols (two parts of them; 1% and the rounding \
+        of the three figures allowed); erythritol at most polyols;
         - per 100 g, no nutrient above 100 g, nor fat + carbohydrates + protein + alcohol + \
-        salt above 102 g (a misplaced decimal point, or per-serving figures in the per-100 g \
+        organicAcids + salt above 102 g (a misplaced decimal point, or per-serving figures in the per-100 g \
         block). A product sold by volume (its `quantity` in ml, l, fl oz ..., or without a \
         quantity its `serving` in ml) gives `per100g` per 100 ml, as labels do, and 100 ml \
         can weigh more than 100 g: syrups and honey weigh about 1.4 g per ml, so a syrup has \
         107 g of carbohydrates per 100 ml. There the caps are 1.5 times as high (150 g), and \
         messages say per 100 ml;
         - with a `serving` size, per serving no nutrient above the serving's size, nor fat + \
-        carbohydrates + protein + alcohol + salt (15 g cannot hold 94.7 g: per-100 g figures \
+        carbohydrates + protein + alcohol + organicAcids + salt (15 g cannot hold 94.7 g: per-100 g figures \
         in `perServing`, or a wrong serving size); in ml, 1.5 times the size;
         - when both `per100g` and `perServing` are given, each figure per serving = per \
         100 g x the serving size / 100 (in the same unit: a serving in g of a product sold \
@@ -130,6 +134,14 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                       at: "/nutrition/per100g/energyKcal", kind: "product"),
             .passes(#"{"id": "spritz", "nutrition": {"per": "serving", "energy": {"value": 160, "unit": "kcal"}, "fat": 0, "carbohydrates": 12, "protein": 0, "alcohol": 15}}"#,
                     kind: "recipe"),
+            // Vinegar's acetic acid counts 3 kcal/g; salatrims, a reduced-energy fat, 6.
+            .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 21, "fat": 0, "carbohydrates": 0.6, "sugars": 0.6, "protein": 0, "organicAcids": 6}}}"#,
+                    kind: "product"),
+            .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 500, "fat": 60, "salatrims": 60, "carbohydrates": 30, "sugars": 20, "protein": 5}}}"#,
+                    kind: "product"),
+            // Sugars and polyols are two parts of the carbohydrates.
+            .triggers(#"{"code": "1", "nutrition": {"per100g": {"carbohydrates": 60, "sugars": 50, "polyols": 30}}}"#,
+                      at: "/nutrition/per100g/polyols", kind: "product"),
         ]
     }
 
@@ -154,15 +166,16 @@ public struct NutritionConsistencyRule: ConfigurableRule {
 
     /// A nutrient given in grams, in the order messages list them.
     enum Nutrient: Int {
-        case fat, saturatedFat, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, salt, sodium
+        case fat, saturatedFat, salatrims, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, organicAcids, salt, sodium
 
-        static let count = 11
+        static let count = 13
 
         /// The field's name.
         var key: String {
             switch self {
             case .fat: "fat"
             case .saturatedFat: "saturatedFat"
+            case .salatrims: "salatrims"
             case .carbohydrates: "carbohydrates"
             case .sugars: "sugars"
             case .polyols: "polyols"
@@ -170,6 +183,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             case .fiber: "fiber"
             case .protein: "protein"
             case .alcohol: "alcohol"
+            case .organicAcids: "organicAcids"
             case .salt: "salt"
             case .sodium: "sodium"
             }
@@ -185,7 +199,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
     /// The figures of one block, read once: no dictionary, and a number's literal is made
     /// only for a message.
     struct Figures {
-        private var fat, saturatedFat, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, salt, sodium: Figure?
+        private var fat, saturatedFat, salatrims, carbohydrates, sugars, polyols, erythritol, fiber, protein, alcohol, organicAcids, salt, sodium: Figure?
         var kcal, kj: Figure?
 
         init(_ json: JSONDocument, _ block: Int) {
@@ -195,6 +209,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             }
             fat = figure("fat")
             saturatedFat = figure("saturatedFat")
+            salatrims = figure("salatrims")
             carbohydrates = figure("carbohydrates")
             sugars = figure("sugars")
             polyols = figure("polyols")
@@ -202,6 +217,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             fiber = figure("fiber")
             protein = figure("protein")
             alcohol = figure("alcohol")
+            organicAcids = figure("organicAcids")
             salt = figure("salt")
             sodium = figure("sodium")
             // Energy: energyKcal / energyKj (products), or energy { value, unit } (recipes).
@@ -220,6 +236,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             switch n {
             case .fat: fat
             case .saturatedFat: saturatedFat
+            case .salatrims: salatrims
             case .carbohydrates: carbohydrates
             case .sugars: sugars
             case .polyols: polyols
@@ -227,6 +244,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             case .fiber: fiber
             case .protein: protein
             case .alcohol: alcohol
+            case .organicAcids: organicAcids
             case .salt: salt
             case .sodium: sodium
             }
@@ -385,9 +403,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     count += 1
                     total += figure.value
                 }
-                add(.fat); add(.carbohydrates); add(.protein); add(.alcohol); add(.salt)
+                add(.fat); add(.carbohydrates); add(.protein); add(.alcohol); add(.organicAcids); add(.salt)
                 guard count > 1, total > cap * 1.02 else { return false }
-                let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
+                let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .organicAcids, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
                     .joined(separator: " + ")
                 let (per, why, likely) = column.capacityWords
                 let hint = column.isPer100g ? "a misplaced decimal point, or \(likely)?" : "\(likely)?"
@@ -414,12 +432,26 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             sink.report(part.node, "\(p.key) \(literal(part)) g is more than \(w.key) \(literal(whole)) g, but \(why); fix one of them")
         }
         part(.saturatedFat, of: .fat, "saturated fat is part of the fat")
+        part(.salatrims, of: .fat, "salatrims are part of the fat (labels count them in)")
         part(.sugars, of: .carbohydrates, "sugars are part of the carbohydrates")
         part(.polyols, of: .carbohydrates, "polyols are part of the carbohydrates (labels count them in)")
         if f[.polyols] != nil {
             part(.erythritol, of: .polyols, "erythritol is one of the polyols")
         } else {
             part(.erythritol, of: .carbohydrates, "erythritol is part of the carbohydrates (labels count it in)")
+        }
+        // Sugars and polyols (or erythritol standing for them) are two parts of the
+        // carbohydrates, so together at most their whole. Each of the three figures is
+        // rounded (half a gram either way from 10 g), so that much more passes; a part over
+        // the whole on its own is reported above.
+        if let sugars = f[.sugars], let polyols = f[.polyols] ?? f[.erythritol], let carbohydrates = f[.carbohydrates] {
+            let p: Nutrient = f[.polyols] != nil ? .polyols : .erythritol
+            let whole = carbohydrates.value * 1.01 + 0.1
+            let rounding = Self.roundingStep(.sugars) + Self.roundingStep(p) + Self.roundingStep(.carbohydrates)
+            let sum = sugars.value + polyols.value
+            if sugars.value <= whole, polyols.value <= whole, sum > whole + rounding {
+                sink.report(polyols.node, "sugars \(literal(sugars)) g + \(p.key) \(literal(polyols)) g = \(Self.format(sum)) g is more than carbohydrates \(literal(carbohydrates)) g, but sugars and \(p.key) are two parts of the carbohydrates (labels count both in); fix one of them")
+            }
         }
 
         // Salt = sodium x 2.5.
@@ -513,9 +545,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
     }
 
     /// Energy from the macronutrients, with the factors of EU 1169/2011 Annex XIV (kcal per
-    /// gram): fat 9, carbohydrates other than polyols 4, polyols 2.4 (erythritol 0),
-    /// protein 4, fibre 2, alcohol 7. Compared when fat, carbohydrates and protein are all
-    /// given.
+    /// gram): fat other than salatrims 9, salatrims 6, carbohydrates other than polyols 4,
+    /// polyols 2.4 (erythritol 0), protein 4, fibre 2, alcohol 7, organic acids 3. Compared
+    /// when fat, carbohydrates and protein are all given.
     private func checkEnergy(_ f: Figures, _ column: Column, json: JSONDocument, _ t: Tolerances, _ sink: inout DiagnosticSink) {
         guard let fat = f[.fat], let carbohydrates = f[.carbohydrates], let protein = f[.protein], let energy = f.kcal ?? f.kj else { return }
         func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
@@ -525,12 +557,14 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         let polyols = max(f[.polyols]?.value ?? 0, erythritol)
         let fiber = f[.fiber]?.value ?? 0
         let alcohol = f[.alcohol]?.value ?? 0
-        let computed = fat.value * 9 + max(0, carbohydrates.value - polyols) * 4 + (polyols - erythritol) * 2.4
-            + protein.value * 4 + fiber * 2 + alcohol * 7
+        let salatrims = f[.salatrims]?.value ?? 0
+        let organicAcids = f[.organicAcids]?.value ?? 0
+        let computed = max(0, fat.value - salatrims) * 9 + salatrims * 6 + max(0, carbohydrates.value - polyols) * 4 + (polyols - erythritol) * 2.4
+            + protein.value * 4 + fiber * 2 + alcohol * 7 + organicAcids * 3
         func allowed(_ kcal: Double) -> Double { t.macroRelative * kcal + t.macroKcal }
         guard abs(declared - computed) > allowed(computed) else { return }
 
-        var parts = ["fat \(literal(fat)) g x 9"]
+        var parts = [f[.salatrims].map { "(fat \(literal(fat)) - salatrims \(literal($0))) g x 9 + salatrims \(literal($0)) g x 6" } ?? "fat \(literal(fat)) g x 9"]
         switch (f[.polyols], f[.erythritol]) {
         case (nil, nil):
             parts.append("carbohydrates \(literal(carbohydrates)) g x 4")
@@ -543,6 +577,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         parts.append("protein \(literal(protein)) g x 4")
         if let fiber = f[.fiber] { parts.append("fiber \(literal(fiber)) g x 2") }
         if let alcohol = f[.alcohol] { parts.append("alcohol \(literal(alcohol)) g x 7") }
+        if let acids = f[.organicAcids] { parts.append("organicAcids \(literal(acids)) g x 3") }
         let shown = f.kcal != nil ? "\(literal(energy)) kcal" : "\(literal(energy)) kJ (\(Self.format(declared)) kcal)"
         let sum = "\(parts.joined(separator: " + ")) = \(Self.format(computed)) kcal"
         let tolerance = "(allowed difference \(Self.plain(t.macroRelative * 100))% + \(Self.plain(t.macroKcal)) kcal)"
@@ -565,7 +600,14 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                 return
             }
         }
-        let alcoholHint = declared > computed && f[.alcohol] == nil ? "; a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)" : ""
+        var alcoholHint = ""
+        if declared > computed {
+            let missing = [
+                f[.alcohol] == nil ? "a drink with alcohol needs `alcohol` (grams of ethanol, 7 kcal/g)" : nil,
+                f[.organicAcids] == nil ? "vinegar or a citrus juice its `organicAcids` (3 kcal/g)" : nil,
+            ].compactMap { $0 }
+            if !missing.isEmpty { alcoholHint = "; " + missing.joined(separator: ", ") }
+        }
         sink.report(
             energy.node,
             "energy \(shown) does not match the macronutrients: \(sum) \(tolerance); check the energy and the nutrients, or whether \(column.misplacedValue)\(alcoholHint)"
