@@ -17,6 +17,7 @@ import LarderUnits
 /// | `brands`, `stores` (comma-separated) | `brands`, `stores` |
 /// | `quantity`, `serving_size` | `quantity`, `serving` |
 /// | `nutriments` `<n>_100g`, `<n>_serving` | `nutrition.per100g`, `nutrition.perServing` |
+/// | `nutriments` `alcohol_100g`, `alcohol_serving` (% vol) | `alcohol` in grams, for a product sold by volume |
 /// | `allergens_tags`, `categories_tags`, `labels_tags`, `origins_tags` | `allergens`, `categories`, `labels`, `origins` |
 /// | `selected_images` (front, ingredients, nutrition) | `images` |
 public struct OpenFoodFactsImporter: Importer {
@@ -69,6 +70,15 @@ public struct OpenFoodFactsImporter: Importer {
         ("fiber", "fiber"), ("proteins", "protein"), ("salt", "salt"), ("sodium", "sodium"),
     ]
 
+    /// The order Larder's product nutrients are written in (the schema's).
+    static let nutrientOrder = [
+        "energyKcal", "energyKj", "fat", "saturatedFat", "carbohydrates", "sugars", "polyols", "erythritol", "fiber", "protein",
+        "alcohol", "salt", "sodium",
+    ]
+
+    /// Grams of ethanol in 100 ml of a drink of 1% vol: its density, 0.789 g/ml.
+    static let ethanolGramsPerPercent = Decimal(string: "0.789", locale: ImportNumber.posix)!
+
     /// One record made a product, or nil (with an error) when it cannot be.
     func product(_ record: Int, reader: inout ImportReader) -> ImportedDocument? {
         let json = reader.json
@@ -118,7 +128,7 @@ public struct OpenFoodFactsImporter: Importer {
         }
         if let quantity = quantity(node, reader: &reader) { out["quantity"] = quantity }
         if let serving = serving(node, reader: &reader) { out["serving"] = serving }
-        if let nutrition = nutrition(node, reader: &reader) { out["nutrition"] = nutrition }
+        if let nutrition = nutrition(node, quantity: out["quantity"], serving: out["serving"], reader: &reader) { out["nutrition"] = nutrition }
         for (offField, larderField) in [("allergens_tags", "allergens"), ("categories_tags", "categories"), ("labels_tags", "labels")] {
             if let tags = reader.member(node, offField), let list = taxonomyTags(tags, field: offField, reader: &reader) {
                 out[larderField] = list
@@ -368,7 +378,11 @@ public struct OpenFoodFactsImporter: Importer {
     /// kcal for `energy-kcal`, kJ for `energy-kj` and `energy`. When `<n>_100g` (or
     /// `_serving`) is missing but the label was entered for that size
     /// (`nutrition_data_per`), `<n>_value` is read in its `<n>_unit` and converted.
-    func nutrition(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+    ///
+    /// `alcohol` is the exception: Open Food Facts gives it in % vol (`alcohol_100g` and
+    /// `alcohol_serving` alike), and Larder's `alcohol` is grams of ethanol, as
+    /// `nutrition-consistency` counts it (7 kcal/g): see ``alcohol(_:per:dataPer:quantity:serving:reader:)``.
+    func nutrition(_ node: Int, quantity: JSONValue? = nil, serving: JSONValue? = nil, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         guard let nutriments = reader.member(node, "nutriments") else { return nil }
         guard json.kind(nutriments) == .object else {
@@ -392,11 +406,69 @@ public struct OpenFoodFactsImporter: Importer {
                let number = nonNegative(v, field: "energy" + suffix, reader: &reader) {
                 values["energyKj"] = number
             }
+            if let grams = alcohol(nutriments, per: per, dataPer: dataPer, quantity: quantity, serving: serving, reader: &reader) {
+                values["alcohol"] = grams
+            }
             if !values.isEmpty {
-                result[larderKey] = .object(JSONObject(Self.nutrients.compactMap { n in values[n.larder].map { (n.larder, $0) } }))
+                result[larderKey] = .object(JSONObject(Self.nutrientOrder.compactMap { key in values[key].map { (key, $0) } }))
             }
         }
         return result.isEmpty ? nil : .object(result)
+    }
+
+    /// Grams of ethanol per 100 g (`per` "100g") or per serving (`per` "serving") from
+    /// Open Food Facts' % vol: `alcohol_100g` or `alcohol_serving` (both % vol), else
+    /// `alcohol_value` when the label was entered for that size (its unit is % vol, whatever
+    /// else it says). A product sold by volume (its quantity in ml, l ..., or without one its
+    /// serving in ml) gives its figures per 100 ml, as the `nutrition-consistency` rule reads
+    /// them, and 100 ml of a drink of 1% vol holds 0.789 g of ethanol: 12.5% vol is 9.8625 g
+    /// per 100 ml, and 12.328125 g in a 125 ml serving. Per 100 g (a product sold by
+    /// weight), or per serving of a size in grams, it needs the product's density: left out
+    /// with a warning, but for 0% vol, which is 0 g in any case.
+    func alcohol(
+        _ nutriments: Int, per: String, dataPer: String?, quantity: JSONValue?, serving: JSONValue?, reader: inout ImportReader
+    ) -> JSONValue? {
+        let json = reader.json
+        let field: String
+        let node: Int
+        if let n = reader.member(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving") {
+            (field, node) = (per == "100g" ? "alcohol_100g" : "alcohol_serving", n)
+        } else if dataPer == per, let n = reader.member(nutriments, "alcohol_value") {
+            (field, node) = ("alcohol_value", n)
+        } else {
+            return nil
+        }
+        guard let number = nonNegative(node, field: field, reader: &reader),
+              let percent = number.numberValue?.decimal else { return nil }
+        guard percent <= 100 else {
+            reader.report(.warning, "\(field) is \(json.kind(node) == .number ? json.numberLiteral(node) : json.string(node) ?? "")% vol, more than 100%; alcohol is left out", at: node)
+            return nil
+        }
+        if percent.isZero { return .number(0) }
+        func unit(_ measure: JSONValue?) -> UnitDefinition? {
+            measure?["unit"]?.stringValue.flatMap { UnitTable.standard.unit(id: $0) ?? UnitTable.standard.unit(named: $0) }
+        }
+        func isVolume(_ measure: JSONValue?) -> Bool? {
+            switch unit(measure)?.dimension {
+            case .volume?: true
+            case .mass?: false
+            default: nil
+            }
+        }
+        let perHundredMillilitres = percent * Self.ethanolGramsPerPercent
+        let written = "\(ImportNumber.literal(percent))% vol"
+        if per == "100g" {
+            guard isVolume(quantity) ?? isVolume(serving) ?? false else {
+                reader.report(.warning, "\(field) is \(written), and Larder's alcohol is grams of ethanol: per 100 ml that is \(ImportNumber.literal(perHundredMillilitres)) g, but this product is not sold by volume (no quantity or serving in ml, l ...), and per 100 g it needs the product's density; alcohol is left out", at: node)
+                return nil
+            }
+            return ImportNumber.exact(perHundredMillilitres)
+        }
+        guard unit(serving)?.id == "ml", let size = serving?["value"]?.numberValue?.decimal else {
+            reader.report(.warning, "\(field) is \(written), and Larder's alcohol is grams of ethanol: per serving that needs the serving's volume in ml (or the product's density); alcohol is left out", at: node)
+            return nil
+        }
+        return ImportNumber.exact(perHundredMillilitres * size / 100)
     }
 
     /// A number of zero or more, its literal kept; a number in a string is read too, every

@@ -110,16 +110,49 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
     }
 
     /// A sugar-free gum's polyols (and erythritol) are imported: without them its energy
-    /// does not add up, and `nutrition-consistency` asked for them. `alcohol` (% vol in
-    /// Open Food Facts, grams in Larder) is not.
+    /// does not add up, and `nutrition-consistency` asked for them.
     @Test func polyolsAndErythritolAreImported() throws {
-        let text = #"{"code": "3017620422003", "product_name": "Gum", "nutriments": {"energy-kcal_100g": 155, "carbohydrates_100g": 64, "sugars_100g": 0, "polyols_100g": 63, "erythritol_100g": 10, "alcohol_100g": 12.5, "polyols_serving": 1.3}}"#
+        let text = #"{"code": "3017620422003", "product_name": "Gum", "nutriments": {"energy-kcal_100g": 155, "carbohydrates_100g": 64, "sugars_100g": 0, "polyols_100g": 63, "erythritol_100g": 10, "alcohol_100g": 0, "polyols_serving": 1.3}}"#
         let (documents, diagnostics) = try importing(off, text)
         #expect(documents.first?.value["nutrition"] == [
-            "per100g": ["energyKcal": 155, "carbohydrates": 64, "sugars": 0, "polyols": 63, "erythritol": 10],
+            "per100g": ["energyKcal": 155, "carbohydrates": 64, "sugars": 0, "polyols": 63, "erythritol": 10, "alcohol": 0],
             "perServing": ["polyols": 1.3],
         ])
         #expect(diagnostics.isEmpty)
+    }
+
+    /// A wine's alcohol was not imported (Open Food Facts gives % vol, Larder grams of
+    /// ethanol), so its energy did not add up and lint asked for `alcohol`. Sold by volume,
+    /// its figures are per 100 ml, where 12.5% vol is 12.5 x 0.789 g.
+    @Test func alcoholIsImportedInGramsForAProductSoldByVolume() throws {
+        let wine = #"{"code": "3017620422003", "product_name": "Wine", "quantity": "75 cl", "serving_size": "125 ml", "nutriments": {"energy-kcal_100g": 83, "carbohydrates_100g": 2.6, "sugars_100g": 0.6, "fat_100g": 0, "proteins_100g": 0.1, "alcohol_100g": 12.5, "alcohol_serving": 12.5, "alcohol_unit": "% vol", "alcohol_value": 12.5, "energy-kcal_serving": 104}}"#
+        let (documents, diagnostics) = try importing(off, wine)
+        let nutrition = try #require(documents.first?.value["nutrition"])
+        #expect(nutrition == [
+            "per100g": ["energyKcal": 83, "fat": 0, "carbohydrates": 2.6, "sugars": 0.6, "protein": 0.1, "alcohol": 9.8625],
+            "perServing": ["energyKcal": 104, "alcohol": 12.328125],
+        ])
+        #expect(diagnostics.isEmpty)
+        // The energy adds up with it: nutrition-consistency counts 7 kcal a gram.
+        let per100g = try #require(nutrition["per100g"]?["alcohol"]?.doubleValue)
+        #expect(abs(per100g * 7 + 2.6 * 4 + 0.1 * 4 - 83) < 5)
+        // Without a quantity, a serving in ml says the product is sold by volume; the label
+        // entered per serving gives `alcohol_value`.
+        let can = #"{"code": "3017620422003", "product_name": "Beer", "serving_size": "330 ml", "nutrition_data_per": "serving", "nutriments": {"alcohol_value": "5", "alcohol_unit": "% vol"}}"#
+        #expect(try importing(off, can).documents.first?.value["nutrition"] == ["perServing": ["alcohol": 13.0185]])
+    }
+
+    /// Per 100 g of a product sold by weight, % vol needs the product's density: left out,
+    /// with a warning that says why (0% vol is 0 g whatever the density).
+    @Test func alcoholPer100gOfAProductSoldByWeightIsLeftOutWithAWarning() throws {
+        let chocolates = #"{"code": "3017620422003", "product_name": "Liqueur chocolates", "quantity": "150 g", "nutriments": {"fat_100g": 20, "alcohol_100g": 4}}"#
+        let (documents, diagnostics) = try importing(off, chocolates)
+        #expect(documents.first?.value["nutrition"] == ["per100g": ["fat": 20]])
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("alcohol_100g is 4% vol, and Larder's alcohol is grams of ethanol") == true)
+        #expect(diagnostics.first?.message.hasSuffix("per 100 g it needs the product's density; alcohol is left out") == true)
+        let over = #"{"code": "3017620422003", "product_name": "x", "quantity": "1 l", "nutriments": {"alcohol_100g": 140}}"#
+        #expect(try importing(off, over).diagnostics.first?.message.contains("more than 100%") == true)
     }
 
     @Test func nutrientValuesInTheirUnitWhenThe100gFigureIsMissing() throws {
