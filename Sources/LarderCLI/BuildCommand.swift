@@ -76,13 +76,13 @@ struct BuildCommand: AsyncParsableCommand {
         progress.show(0, "load")
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
-        let (included, links) = loader.included()
+        let (included, links, outputs) = loader.included()
         // Outputs may not replace content, the config or a team's schemas.
         var protected = included.map(\.path) + project.config.content.compactMap(\.schema)
         protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
         var configured = builder
         configured.protected = out == nil ? protected : []
-        let linter = project.linter(registry: registry, reader: reader, included: included, links: links)
+        let linter = project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
         // What a transform plugin returns is checked against the content's schemas.
         configured.checkRewritten = linter.schemaCheck(files: included)
 

@@ -126,24 +126,49 @@ struct GitIndexReader: ProjectReader {
         return (files(under: folder), linked)
     }
 
+    /// ``filesAndLinks(under:)`` and the staged output folders below `folder` (those with
+    /// Larder's output marker staged, outside any other).
+    func walk(under folder: String) -> (files: [String], links: [SymbolicLink], outputs: [String]) {
+        let (files, links) = filesAndLinks(under: folder)
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let below = outputFolders.filter { ($0 + "/").hasPrefix(prefix) && !Self.isHidden($0 + "/", after: prefix) }
+        let outermost = below.filter { f in !below.contains { f != $0 && f.hasPrefix($0 + "/") } }
+        return (files, links, outermost.sorted())
+    }
+
+    /// The staged files in the output folder `folder`, hidden entries left out.
+    func filesInOutput(_ folder: String) -> [String] {
+        let prefix = folder + "/"
+        return sortedPaths.filter { $0.hasPrefix(prefix) && !Self.isHidden($0, after: prefix) }
+    }
+
+    /// Folders with Larder's output marker staged: a build's output, never content.
+    private var outputFolders: [String] {
+        sortedPaths.compactMap { path -> String? in
+            path.hasSuffix("/" + OutputWriter.marker) ? String(path.dropLast(OutputWriter.marker.utf8.count + 1)) : nil
+        }
+    }
+
+    /// True when a segment of `path` after `prefix` starts with a dot.
+    private static func isHidden(_ path: String, after prefix: String) -> Bool {
+        var previous = UInt8(ascii: "/")
+        for byte in path.utf8.dropFirst(prefix.utf8.count) {
+            if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Those of `paths` under `folder` that are content: not hidden below it, not in a
     /// build's output.
     private func staged(_ paths: [String], under folder: String) -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
-        // Folders with Larder's output marker staged are a build's output, never content.
-        let outputs = sortedPaths.compactMap { path -> String? in
-            path.hasSuffix("/" + OutputWriter.marker) ? String(path.dropLast(OutputWriter.marker.utf8.count)) : nil
-        }
+        let outputs = outputFolders.map { $0 + "/" }
         // Hidden entries (`.git`, `.build`) below the folder are skipped, as in the working
         // tree; the folder itself may be hidden (`include: [".content/*.json"]`).
         return paths.filter { path in
             guard path.hasPrefix(prefix), !outputs.contains(where: { path.hasPrefix($0) }) else { return false }
-            var previous = UInt8(ascii: "/")
-            for byte in path.utf8.dropFirst(prefix.utf8.count) {
-                if previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".") { return false }
-                previous = byte
-            }
-            return true
+            return !Self.isHidden(path, after: prefix)
         }
     }
 

@@ -222,7 +222,7 @@ struct LintCommand: AsyncParsableCommand {
         var trace = PhaseTrace()
         trace.mark("config and reader")
         let loader = ContentLoader(config: config, reader: reader)
-        let (included, links) = loader.included()
+        let (included, links, outputs) = loader.included()
         trace.mark("find \(included.count) files")
         // The config itself is checked on every run: given as a path, it counts as checked.
         let configPath = project.configName
@@ -245,7 +245,7 @@ struct LintCommand: AsyncParsableCommand {
             reportingOn = files.filter { includedSet.contains($0) }
         }
         let cache = noCache ? nil : FactCache(projectRoot: root, configName: project.configName, salt: Self.cacheSalt())
-        let outcome = await project.linter(registry: registry, reader: reader, included: included, links: links)
+        let outcome = await project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
             .lint(files: included, loader: loader, reportingOn: reportingOn, cache: cache)
         let found = outcome.diagnostics, content = outcome.content
         trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")

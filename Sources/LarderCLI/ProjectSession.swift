@@ -129,14 +129,16 @@ struct ProjectSession {
     }
 
     /// The project's linter; with `included` (the files the content entries take in), it
-    /// also warns of include globs that take in none, and of the `links` they take in.
+    /// also warns of include globs that take in none, of the `links` they take in, and of
+    /// the `outputs` (folders skipped as a build's output) whose files they would take in.
     func linter(registry: PluginRegistry, reader: any ProjectReader, included: [(path: String, entry: Int)]? = nil,
-                links: [SymbolicLink] = []) -> Linter {
+                links: [SymbolicLink] = [], outputs: [String] = []) -> Linter {
         var linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root,
                             configFile: configDisplay, configPositions: positions)
         linter.configKeyPositions = keyPositions
         linter.includedFiles = included?.map(\.path)
         linter.includedLinks = links
+        linter.includedOutputs = outputs
         return linter
     }
 }

@@ -432,6 +432,56 @@ import Testing
         #expect(included.stdout.contains("shared/ext.json:1:"), "\(included.stdout)")
     }
 
+    /// Imports once marked their folders `.larder-output`, a build's mark (they write
+    /// `.larder-import` now), and lint and build skip a folder so marked: the products
+    /// imported there were left out of every run, with a word only when no other file
+    /// matched ("takes in no file ... fix the pattern", for a pattern that was right).
+    @Test func aFolderMarkedAsABuildsOutputThatAnIncludeTakesInIsNamed() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/**/*.json"]
+              - kind: product
+                include: ["imported/*.json"]
+            exports:
+              - json-bundle: { out: content/bundle }
+
+            """)
+        try dir.write("content/recipes/a.json", Self.goodRecipe)
+        let product = #"{"code": "3017620422003", "name": "Spread", "nutrition": {"per100g": {"salt": 0.8, "sodium": 0.8}}}"#
+        try dir.write("content/products/3017620422003.json", product)
+        try dir.write("content/products/.larder-output", "")
+        try dir.write("imported/3017620422003.json", product)
+        try dir.write("imported/.larder-output", "")
+        let recipes = "larder.yml:4:15: warning: content[0].include[0]: 'content/**/*.json' would take in 1 file in content/products/ (content/products/3017620422003.json), but lint and build skip that folder: it holds .larder-output, the mark of a build's output, and no export of larder.yml writes there. If an earlier `larder import --out` made it (imports mark their folders .larder-import now), delete content/products/.larder-output or import into the folder again, and its files are read as content; if a build wrote it, keep it out of the include [config]"
+        let lint = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains(recipes), "\(lint.stdout)")
+        #expect(lint.stdout.contains("larder.yml:6:15: warning: content[1].include[0]: 'imported/*.json' would take in 1 file in imported/ (imported/3017620422003.json), but lint and build skip that folder"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("takes in no file"), "\(lint.stdout)")
+        // The index has the same folders.
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(staged.stdout.contains(recipes), "\(staged.stdout)")
+        // The build says so too, and its own output, which the include covers, is no
+        // such folder: nothing is said of it.
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        #expect(build.stdout.contains("'content/**/*.json' would take in 1 file in content/products/"), "\(build.stdout)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("content/bundle/.larder-output").path))
+        let again = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(!again.stdout.contains("content/bundle"), "\(again.stdout)")
+        // Without the marker, the files are content: their problems are reported.
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("content/products/.larder-output"))
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("imported/.larder-output"))
+        let read = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(read.status == 1, "\(read.stdout)\(read.stderr)")
+        #expect(read.stdout.contains("imported/3017620422003.json:1:") && !read.stdout.contains("would take in"), "\(read.stdout)")
+    }
+
     @Test func warningsFailOnlyWhenAsked() throws {
         let dir = try Scratch()
         try dir.write("larder.yml", "content:\n  - kind: recipe\n    include: [\"r/*.json\"]\n")

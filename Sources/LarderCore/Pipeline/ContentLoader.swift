@@ -37,9 +37,11 @@ public struct ContentLoader: Sendable {
         included().files
     }
 
-    /// ``includedFiles()``, and the symbolic links a content entry's include takes in, which
-    /// are not read (``ProjectReader/filesAndLinks(under:)``), from one walk.
-    public func included() -> (files: [(path: String, entry: Int)], links: [SymbolicLink]) {
+    /// ``includedFiles()``, the symbolic links a content entry's include takes in, which
+    /// are not read (``ProjectReader/filesAndLinks(under:)``), and the folders below the
+    /// includes' roots skipped as a build's output (``ProjectReader/walk(under:)``), from one
+    /// walk.
+    public func included() -> (files: [(path: String, entry: Int)], links: [SymbolicLink], outputs: [String]) {
         var roots = Set<String>()
         for entry in config.content { for glob in entry.include { roots.insert(glob.literalPrefix) } }
         // A root inside another root is walked with it.
@@ -52,15 +54,17 @@ public struct ContentLoader: Sendable {
         // root (the usual case) needs neither a set nor a sort (only a check).
         var out: [(String, Int)] = []
         var links: [SymbolicLink] = []
+        var outputs: [String] = []
         for root in walk {
-            let found = reader.filesAndLinks(under: root)
+            let found = reader.walk(under: root)
             for path in found.files {
                 if let (index, _) = config.entry(for: path) { out.append((path, index)) }
             }
             links += found.links.filter { config.entry(for: $0.path) != nil }
+            outputs += found.outputs
         }
-        if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return (out, links) }
-        return (out.sorted { $0.0 < $1.0 }, links.sorted { $0.path < $1.path })
+        if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return (out, links, outputs.sorted()) }
+        return (out.sorted { $0.0 < $1.0 }, links.sorted { $0.path < $1.path }, outputs.sorted())
     }
 
     struct FileResult: Sendable {

@@ -27,6 +27,11 @@ public struct Linter: Sendable {
     /// The symbolic links the content entries' includes take in (``ContentLoader/included()``),
     /// which are not read: with ``includedFiles``, ``checkRuleSettings()`` warns of each.
     public var includedLinks: [SymbolicLink] = []
+    /// The folders below the includes' roots skipped as a build's output (they hold
+    /// ``OutputWriter/marker``; ``ContentLoader/included()``): with ``includedFiles``,
+    /// ``checkRuleSettings()`` warns of each whose files an include would take in, unless an
+    /// export of the config, or a build a record of `.larder-cache` knows, writes it.
+    public var includedOutputs: [String] = []
 
     public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
                 configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
@@ -114,8 +119,10 @@ public struct Linter: Sendable {
             }
         }
         if let includedFiles {
-            out += checkIncludes(includedFiles)
+            let hidden = hiddenContent()
+            out += checkIncludes(includedFiles, hidden: hidden.flatMap(\.files))
             out += checkLinks(includedLinks)
+            out += checkOutputs(hidden)
         }
         out += checkSteps()
         out += checkLocales()
@@ -196,11 +203,13 @@ public struct Linter: Sendable {
     }
 
     /// A warning for each include glob that takes in none of `files` (the included files): a
-    /// typo in a pattern otherwise lints nothing and says "No problems".
-    public func checkIncludes(_ files: [String]) -> [Diagnostic] {
+    /// typo in a pattern otherwise lints nothing and says "No problems". A glob that would
+    /// take in some of `hidden` (files in a folder skipped as a build's output) is left to
+    /// ``checkOutputs(_:)``, which says why.
+    public func checkIncludes(_ files: [String], hidden: [String] = []) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (i, entry) in config.content.enumerated() {
-            for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) {
+            for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) && !hidden.contains(where: glob.matches) {
                 let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
                 var message = "\(ConfigLoader.path(of: pointer)): '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content"
                 let plain = !glob.pattern.contains(where: { "*?[{".contains($0) })
@@ -212,6 +221,45 @@ public struct Linter: Sendable {
                 }
                 out.append(configDiagnostic(message, at: pointer, severity: .warning))
             }
+        }
+        return out
+    }
+
+    /// The files of ``includedOutputs`` that the includes would take in, by folder, for the
+    /// folders no export of the config writes and no build recorded (an old `larder import
+    /// --out` folder, which that marker hid). Nothing is read when no folder was skipped.
+    func hiddenContent() -> [(folder: String, files: [String])] {
+        guard !includedOutputs.isEmpty else { return [] }
+        var known = Set<String>()
+        for step in config.exports {
+            if let out = step.options["out"]?.stringValue, let path = ProjectPath.normalize(out) { known.insert(path) }
+        }
+        for entry in OutputRecord.allEntries(projectRoot: projectRoot) where !entry.base.hasPrefix("/") {
+            known.insert(entry.base == "." ? entry.path : entry.base + "/" + entry.path)
+        }
+        var found: [(folder: String, files: [String])] = []
+        for folder in includedOutputs where !known.contains(folder) {
+            let files = reader.filesInOutput(folder).filter { config.entry(for: $0) != nil }
+            if !files.isEmpty { found.append((folder, files)) }
+        }
+        return found
+    }
+
+    /// A warning for each folder of `hidden` (``hiddenContent()``), at the first include glob
+    /// that would take in its files: lint and build skip a folder that holds Larder's output
+    /// marker, and imports once marked their folders so (they write `.larder-import` now),
+    /// so the content imported there was left out of every run without a word.
+    public func checkOutputs(_ hidden: [(folder: String, files: [String])]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let configName = (configFile as NSString).lastPathComponent
+        for (folder, files) in hidden {
+            guard let first = files.first, let (i, entry) = config.entry(for: first),
+                  let j = entry.include.firstIndex(where: { $0.matches(first) }) else { continue }
+            let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+            let count = files.count == 1 ? "1 file" : "\(files.count) files"
+            out.append(configDiagnostic(
+                "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' would take in \(count) in \(folder)/ (\(first)\(files.count > 1 ? ", …" : "")), but lint and build skip that folder: it holds \(OutputWriter.marker), the mark of a build's output, and no export of \(configName) writes there. If an earlier `larder import --out` made it (imports mark their folders \(OutputWriter.importMarker) now), delete \(folder)/\(OutputWriter.marker) or import into the folder again, and its files are read as content; if a build wrote it, keep it out of the include",
+                at: pointer, severity: .warning))
         }
         return out
     }

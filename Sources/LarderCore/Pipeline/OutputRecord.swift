@@ -110,6 +110,18 @@ public struct OutputRecord: Sendable {
         return found
     }
 
+    /// The entries of every config's record in the project at `projectRoot`.
+    public static func allEntries(projectRoot: String) -> [Entry] {
+        let root = projectRoot.hasSuffix("/") && projectRoot.count > 1 ? String(projectRoot.dropLast()) : projectRoot
+        let folder = root + "/" + FactCache.folderName
+        var found: [Entry] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
+            found += decode(FileManager.default.contents(atPath: folder + "/" + name))
+        }
+        return found
+    }
+
     static func decode(_ data: Data?) -> [Entry] {
         guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["format"] as? Int == formatVersion, let outputs = object["outputs"] as? [[String: Any]]

@@ -18,6 +18,15 @@ public protocol ProjectReader: Sendable {
     /// never read: a link may lead outside the project, and git keeps the link, not the
     /// file. One walk; by default the files alone.
     func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink])
+    /// ``filesAndLinks(under:)`` and, from the same walk, the folders skipped as a build's
+    /// output (each holds ``OutputWriter/marker``), project-relative and sorted, so that a
+    /// run can say so when one holds what an include takes in (an old `larder import --out`
+    /// folder, which was marked so). None by default.
+    func walk(under folder: String) -> (files: [String], links: [SymbolicLink], outputs: [String])
+    /// Every file in the output folder `folder` (one ``files(under:)`` skips), recursively,
+    /// hidden entries left out, sorted; read only to explain a skipped folder. None by
+    /// default.
+    func filesInOutput(_ folder: String) -> [String]
     /// The bytes of a project-relative file.
     func read(_ path: String) throws(FileReadError) -> [UInt8]
     /// The project's files as rules see them (image references), matching what `read`
@@ -52,6 +61,11 @@ public struct SymbolicLink: Sendable, Hashable {
 
 extension ProjectReader {
     public func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) { (files(under: folder), []) }
+    public func walk(under folder: String) -> (files: [String], links: [SymbolicLink], outputs: [String]) {
+        let (files, links) = filesAndLinks(under: folder)
+        return (files, links, [])
+    }
+    public func filesInOutput(_ folder: String) -> [String] { [] }
     public func statKey(_ path: String) -> FileStatKey? { nil }
     public func statKeys(_ paths: [String]) -> [FileStatKey?] { paths.map(statKey) }
     public func preparing(_ paths: [String]) -> any ProjectReader { self }
@@ -75,8 +89,24 @@ public struct WorkingTreeReader: ProjectReader {
     }
 
     public func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) {
+        let found = walk(under: folder)
+        return (found.files, found.links)
+    }
+
+    public func walk(under folder: String) -> (files: [String], links: [SymbolicLink], outputs: [String]) {
+        walk(under: folder, readingOutputs: false)
+    }
+
+    public func filesInOutput(_ folder: String) -> [String] {
+        guard ProjectPath.isInside(folder) else { return [] }
+        return walk(under: folder, readingOutputs: true).files
+    }
+
+    /// The walk: with `readingOutputs`, output folders are walked like any other.
+    private func walk(under folder: String, readingOutputs: Bool) -> (files: [String], links: [SymbolicLink], outputs: [String]) {
         var out: [String] = []
         var links: [SymbolicLink] = []
+        var outputs: [String] = []
         var pending = [folder]
         while let dir = pending.popLast() {
             // readdir gives each entry's type without a stat call per file.
@@ -89,7 +119,7 @@ public struct WorkingTreeReader: ProjectReader {
                     String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
                 }
                 if name.hasPrefix(".") {
-                    if name == OutputWriter.marker, !dir.isEmpty { isOutput = true }
+                    if name == OutputWriter.marker, !dir.isEmpty, !readingOutputs { isOutput = true }
                     continue
                 }
                 let rel = dir.isEmpty ? name : dir + "/" + name
@@ -111,12 +141,15 @@ public struct WorkingTreeReader: ProjectReader {
                     linked.append(SymbolicLink(path: rel, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: absolute(rel))))
                 }
             }
-            if isOutput { continue }
+            if isOutput {
+                outputs.append(dir)
+                continue
+            }
             out += files
             links += linked
             pending += folders
         }
-        return (out.sorted(), links.sorted { $0.path < $1.path })
+        return (out.sorted(), links.sorted { $0.path < $1.path }, outputs.sorted())
     }
 
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
