@@ -405,7 +405,9 @@ extension Amount {
         }
         while i < s.count {
             let c = s[i]
-            guard AmountScanner.isDigit(c) || AmountScanner.vulgarFractions[c] != nil else { i += 1; continue }
+            // A digit or a vulgar fraction (¼ ½ ¾, ⅐ to ⅞), told by its value before a look-up.
+            guard AmountScanner.isDigit(c) || ((0xBC...0xBE).contains(c.value) || (0x2150...0x215E).contains(c.value))
+            else { i += 1; continue }
             guard i == 0 || isAmountBoundary(s[i - 1]), let scanned = try? AmountScanner.scanAmount(s, at: i, language: nil) else {
                 // Inside a word or a number (`B12`, `0:30`), or too many digits: past them.
                 i += 1
@@ -480,8 +482,9 @@ extension Amount {
         var i = 0
         while i < n {
             let b = bytes[i]
-            guard i == 0 || isBoundary(bytes[i - 1]) else { i += 1; continue }
-            // ½ (C2 BD), ¼, ¾ (C2 BC, BE), ⅓ to ⅞ (E2 85 90 to 9E).
+            // Most bytes are letters: a digit, or the first byte of a vulgar fraction, first.
+            guard isDigit(b) || b == 0xC2 || b == 0xE2, i == 0 || isBoundary(bytes[i - 1]) else { i += 1; continue }
+            // ½ (C2 BD), ¼, ¾ (C2 BC, BE), ⅐ to ⅞ (E2 85 90 to 9E).
             if b == 0xC2, i + 1 < n, (0xBC...0xBE).contains(bytes[i + 1]) { return true }
             if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x85, (0x90...0x9E).contains(bytes[i + 2]) { return true }
             guard isDigit(b) else { i += 1; continue }

@@ -91,15 +91,18 @@ public struct QuantityRule: Rule {
     /// (``Amount/lineProblem(in:)``). Most lines are told from the file's bytes, with no
     /// string made of them.
     private func freeText(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
-        let maybe: Bool
+        var text: String
         if json.hasEscapes(node) {
-            guard var decoded = json.string(node) else { return }
-            maybe = decoded.withUTF8 { Amount.mayHaveLineProblem(utf8: $0) }
+            guard let decoded = json.string(node) else { return }
+            text = decoded
+            guard text.withUTF8({ Amount.mayHaveLineProblem(utf8: $0) }) else { return }
         } else {
             let range = json.rawStringBytes(node)
-            maybe = json.bytes.withUnsafeBufferPointer { Amount.mayHaveLineProblem(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
+            guard json.bytes.withUnsafeBufferPointer({ Amount.mayHaveLineProblem(utf8: UnsafeBufferPointer(rebasing: $0[range])) }),
+                  let decoded = json.string(node) else { return }
+            text = decoded
         }
-        guard maybe, let text = json.string(node), let found = Amount.lineProblem(in: text) else { return }
+        guard let found = Amount.lineProblem(in: text) else { return }
         let problem = found.problem
         switch problem {
         case .notPositive:
