@@ -192,6 +192,20 @@ import Testing
         let both = Linter(config: withTaxonomy, registry: PluginRegistry.withBuiltInRules(), reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
         #expect(both.contentJobs(content: ContentSet(), projectFiles: WorkingTreeFiles(root: "/nonexistent")).map(\.rule.id).contains("reference"))
     }
+
+    /// A program that lints documents of kinds its config does not declare (locations in a
+    /// recipes project) still has their shops checked.
+    @Test func documentsOfUndeclaredKindsKeepTheCheck() async throws {
+        let config = LarderConfig(json: ["content": [["kind": "recipe", "include": ["*.json"]]]])
+        let linter = Linter(config: config, registry: PluginRegistry.withBuiltInRules(),
+                            reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
+        let recipes = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: #"{"id": "a", "shops": ["gerrys", "nowhere"]}"#))
+        let shops = Document.split(file: "s.json", kind: "location", json: try JSONDocument(parsing: #"{"id": "gerrys"}"#))
+        let found = await linter.lint(LoadedContent(documents: recipes + shops, files: [("r.json", 0), ("s.json", 0)]))
+        let references = found.filter { $0.ruleID == "reference" }
+        #expect(references.map(\.pointer) == ["/shops/1"])
+        #expect(references.first?.message.hasPrefix("shop 'nowhere' is not the id of any location") == true)
+    }
 }
 
 @Suite struct ReferenceCategoryTests {

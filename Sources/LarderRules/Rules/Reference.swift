@@ -268,13 +268,16 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     }
 
     /// Inert when larder.yml declares its content kinds and they hold neither locations
-    /// nor a taxonomy, and no `knownTags` or `knownLocations` are given: no name a document
-    /// points to can then be checked (``check(facts:reportingOn:context:)`` returns nothing).
+    /// nor a taxonomy, no `knownTags` or `knownLocations` are given, and no document the
+    /// run was given is a location or a taxonomy (a program may lint documents of kinds its
+    /// config does not declare): no name a document points to can then be checked
+    /// (``check(facts:reportingOn:context:)`` returns nothing).
     public func isInert(context: RuleContext) -> Bool {
         let options = Options(context.options)
         guard let declared = options.strings(Linter.contentKindsOption) else { return false }
-        return !declared.contains(ContentFields.location) && !declared.contains(ContentFields.taxonomy)
-            && options["knownTags"] == nil && options["knownLocations"] == nil
+        let names = [ContentFields.location, ContentFields.taxonomy]
+        return !declared.contains(where: names.contains) && options["knownTags"] == nil && options["knownLocations"] == nil
+            && !context.content.documents.contains { $0.kind.map(names.contains) ?? false }
     }
 
     public func check(facts: FactTable<Facts>, reportingOn files: Set<String>?, context: RuleContext) -> [Diagnostic] {
