@@ -182,6 +182,10 @@ public struct IngredientParser: Sendable {
         if let problem = scanned?.problem { line.problem = problem.summary }
         // "2% milk" is not two of anything.
         if let sc = scanned, sc.end < s.count, s[sc.end] == "%" { scanned = nil }
+        // "00 flour, 500 g": a number written with a zero before another digit is a grade or
+        // a code, not an amount (scaled, "00 flour" became "0 flour"); "0.5" and "0" are
+        // amounts.
+        if scanned != nil, lead + 1 < s.count, s[lead] == "0", AmountScanner.isDigit(s[lead + 1]) { scanned = nil }
         // A quantity in words: "two cups", "three eggs", "half a cup", "meio quilo"; an article
         // or a half before a unit or a noun ("a pinch of love" and "a little oil" have none).
         if scanned == nil, line.problem == nil, let w = NumberWords.scan(s, at: lead, language: language) {

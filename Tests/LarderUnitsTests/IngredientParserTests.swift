@@ -82,6 +82,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("a pinch of love").problem == nil)
     }
 
+    /// A flour's grade written first is no amount: doubling "00 flour, 500 g" made it
+    /// "0 flour, 500 g". The line is kept as written, with a note.
+    @Test func aNumberWithALeadingZeroIsNoAmount() {
+        for text in ["00 flour, 500 g", "00 flour", "007 sauce, 2 tbsp"] {
+            let line = parser.parse(text)
+            #expect(line.amount == nil, "\(text)")
+            #expect(!line.isScalable, "\(text)")
+        }
+        #expect(parser.parse("0.5 cup milk").amount != nil)
+        #expect(parser.parse("0 g sugar").amount != nil)
+        #expect(parser.parse("500 g 00 flour").amount != nil)
+    }
+
     @Test func anOverlongNumberIsAProblemNotACrash() {
         let line = parser.parse("123456789012345678901234 g sugar")
         #expect(line.problem != nil)
