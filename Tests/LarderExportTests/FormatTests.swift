@@ -111,6 +111,21 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == literal)
     }
 
+    /// The eight-bytes-at-a-time scan finds exactly the bytes the byte-by-byte rule finds
+    /// (control characters, `"`, `\`), at every position of strings of every length.
+    @Test func needsNoEscapeMatchesTheByteRule() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x41, 0x7E, 0x7F, 0x80, 0xA0, 0xC3, 0xE2, 0xFF]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0..<40, using: &rng)
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : UInt8.random(in: 0x23...0x5B, using: &rng)
+            }
+            let expected = !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            #expect(bytes.withUnsafeBufferPointer(XcodeJSON.needsNoEscape) == expected, "\(bytes)")
+        }
+    }
+
     @Test(arguments: [
         ("say \"hi\"", "say \\\"hi\\\""), ("a\\b", "a\\\\b"), ("a\nb", "a\\nb"), ("it's 100%", "it's 100%"), ("é 🍝", "é 🍝"),
         ("bell\u{7}", "bell\\U0007"),

@@ -59,9 +59,25 @@ public enum XcodeJSON {
         }
     }
 
-    /// True when no byte of `bytes` needs an escape (no control character, `"` or `\`).
+    /// True when no byte of `bytes` needs an escape (no control character, `"` or `\`):
+    /// eight bytes at a time (every text of a String Catalog, 1 GB for 100,000 recipes,
+    /// passes here).
     static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                // A zero byte in `quote` or `backslash`, or a byte below 0x20, is a match
+                // (exact as a yes/no answer: a borrow only flags bytes above a true match).
+                let found = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word
+                if found & high != 0 { return false }
+                i += 8
+            }
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b < 0x20 || b == 0x22 || b == 0x5C { return false }
