@@ -232,6 +232,8 @@ import Testing
 
     @Test func escapingAndMultilineStrings() {
         #expect(Escape.po("say \"hi\"\\\t") == "say \\\"hi\\\"\\\\\\t")
+        // A compiled catalog's string ends at a NUL: it is written U+FFFD, the bell octal.
+        #expect(Escape.po("Tab\u{0}le\u{7}") == "Tab\u{FFFD}le\\007")
         #expect(GettextExporter.quoted("one line") == "\"one line\"")
         #expect(GettextExporter.quoted("a\nb") == "\"\"\n\"a\\n\"\n\"b\"")
     }

@@ -97,10 +97,13 @@ enum Escape {
     }
 
     /// A C string literal's body as gettext PO files write it: `\"`, `\\`, `\n`, `\t`,
-    /// `\r`, and octal escapes for other control characters.
+    /// `\r`, and octal escapes for other control characters. NUL becomes U+FFFD (�): a
+    /// compiled catalog's strings end at a NUL, so `\000` cut the message there and the
+    /// app found no translation for it.
     static func po(_ text: String) -> String {
         escape(text) { byte, _, _ in
             switch byte {
+            case 0x00: "\u{FFFD}"
             case UInt8(ascii: "\""): "\\\""
             case UInt8(ascii: "\\"): "\\\\"
             case 0x0A: "\\n"
