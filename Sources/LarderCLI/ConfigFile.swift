@@ -133,8 +133,19 @@ enum YAMLToJSON {
         guard let node else { return (.object(JSONObject()), [:], [:]) }
         var map: [JSONPointer: SourceRange] = [:]
         var keys: [JSONPointer: SourceRange] = [:]
-        let value = try convert(node, at: .root, locator: locator, map: &map, keys: &keys, depth: 0)
+        var seen = Set<ContainerMark>()
+        let value = try convert(node, at: .root, locator: locator, map: &map, keys: &keys, seen: &seen, depth: 0)
         return (value, map, keys)
+    }
+
+    /// Where a mapping or sequence was written, and which it is. Yams resolves each alias to
+    /// the node its anchor names, so a container met twice is an alias: nine lines of
+    /// aliases of aliases made a thousand million values ("billion laughs"), which took
+    /// minutes and gigabytes before the process died.
+    private struct ContainerMark: Hashable {
+        let line: Int
+        let column: Int
+        let isMapping: Bool
     }
 
     private static func describe(_ error: YamlError) -> String {
@@ -171,8 +182,21 @@ enum YAMLToJSON {
     }
 
     private static func convert(_ node: Node, at pointer: JSONPointer, locator: SourceLocator, map: inout [JSONPointer: SourceRange],
-                                keys: inout [JSONPointer: SourceRange], depth: Int) throws -> JSONValue {
+                                keys: inout [JSONPointer: SourceRange], seen: inout Set<ContainerMark>, depth: Int) throws -> JSONValue {
         guard depth < 256 else { throw Failure(message: "the YAML is nested too deeply", position: SourcePosition(line: 1, column: 1)) }
+        let container: Bool? = switch node {
+        case .mapping: true
+        case .sequence: false
+        default: nil
+        }
+        if let mark = node.mark, let isMapping = container,
+            !seen.insert(ContainerMark(line: mark.line, column: mark.column, isMapping: isMapping)).inserted
+        {
+            // Placed at the key the alias is the value of, or at the list that holds it.
+            let holder = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
+            throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",
+                          position: keys[pointer]?.start ?? map[holder]?.start ?? SourcePosition(line: 1, column: 1))
+        }
         if let mark = node.mark {
             let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
             map[pointer] = SourceRange(start: p, end: p)
@@ -205,12 +229,12 @@ enum YAMLToJSON {
                     let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
                     keys[pointer.appending(name)] = SourceRange(start: p, end: p)
                 }
-                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, depth: depth + 1)
+                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1)
             }
             return .object(object)
         case .sequence(let sequence):
             return .array(try sequence.enumerated().map { i, element in
-                try convert(element, at: pointer.appending(i), locator: locator, map: &map, keys: &keys, depth: depth + 1)
+                try convert(element, at: pointer.appending(i), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1)
             })
         case .alias:
             throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",

@@ -94,6 +94,28 @@ import Testing
         #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [parse]"), "\(r.stdout)")
     }
 
+    /// An alias in larder.yml is an error at its place, at once: Yams resolves aliases, so
+    /// nine lines of aliases of aliases ("billion laughs") were walked as a thousand million
+    /// values, for minutes, until the process died.
+    @Test func yamlAliasesAreRefusedBeforeTheyExpand() throws {
+        let dir = try project()
+        var lines = [Self.config, #"a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]"#]
+        for i in 1..<10 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 9).joined(separator: ", ") + "]") }
+        try dir.write("larder.yml", lines.joined(separator: "\n") + "\n")
+        let started = Date()
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        // At the first list that repeats another (a1, two lines after the config).
+        let a1 = Self.config.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+        #expect(r.stdout.contains("larder.yml:\(a1):5: error: YAML aliases are not supported in larder.yml; repeat the value instead [parse]"), "\(r.stdout)")
+        // A single alias of a list, harmless in size, is refused at the key it is given to.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: &all [\"content/recipes/**/*.json\"]\n  - kind: recipe\n    include: *all\n")
+        let single = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(single.status == 2)
+        #expect(single.stdout.contains("larder.yml:6:5: error: YAML aliases are not supported"), "\(single.stdout)")
+    }
+
     /// A glob that takes in no file is a warning at its place (it said "No problems in 0
     /// files" and exited 0); one whose syntax is broken is a config error.
     @Test func includeGlobsThatTakeInNothingAreReported() throws {
