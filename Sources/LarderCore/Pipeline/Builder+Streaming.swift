@@ -175,7 +175,9 @@ extension Builder {
         }
         var staging: OutputWriter.Staging
         do {
-            staging = try OutputWriter(base: outputBase, protected: protected).begin(in: stagingFolder)
+            var writer = OutputWriter(base: outputBase, protected: protected)
+            writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
+            staging = try writer.begin(in: stagingFolder)
         } catch {
             return .unavailable("the staging folder cannot be made: \(error.description)")
         }

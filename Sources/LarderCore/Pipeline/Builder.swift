@@ -203,7 +203,9 @@ public struct Builder: Sendable {
         // export's bytes are in memory at a time; nothing lands before the last succeeded.
         var staging: OutputWriter.Staging
         do {
-            staging = try OutputWriter(base: outputBase, protected: protected).begin(in: stagingFolder)
+            var writer = OutputWriter(base: outputBase, protected: protected)
+            writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
+            staging = try writer.begin(in: stagingFolder)
         } catch {
             throw StepError(step: checkOnly ? "check" : "write", message: error.description)
         }

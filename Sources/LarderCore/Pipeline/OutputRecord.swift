@@ -245,6 +245,13 @@ extension OutputRecord {
     /// write (`written`: normalized paths) and that are stale, sorted by path; and the
     /// entries to keep recording besides the written ones (stale ones, and other bases'
     /// outputs that are still there).
+    /// The single-file outputs (normalized paths) a build with this output base recorded
+    /// writing: a build may replace them whatever they hold.
+    func recordedFiles(base: String) -> Set<String> {
+        let key = baseKey(base)
+        return Set(load().filter { $0.base == key && $0.file != nil }.map(\.path))
+    }
+
     func stale(recorded: [Entry], base: String, written: [String], protected: [String]) -> (stale: [(Entry, StaleOutput)], kept: [Entry]) {
         let key = baseKey(base)
         let others = Set(othersEntries().filter { $0.base == key }.map(\.path))

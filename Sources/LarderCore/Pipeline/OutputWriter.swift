@@ -48,6 +48,10 @@ public struct OutputWriter: Sendable {
     /// Project-relative paths that no output may cover (content, config, schemas).
     public let protected: [String]
 
+    /// Single-file outputs (normalized paths) an earlier build recorded writing
+    /// (``OutputRecord``): replaced whatever they hold.
+    public var recordedFiles: Set<String> = []
+
     public init(base: String, protected: [String] = []) {
         self.base = base
         self.protected = protected
@@ -72,6 +76,12 @@ public struct OutputWriter: Sendable {
             throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
         }
         seen.append(normalized)
+        // Larder's own folders: the lint cache and the build record (a build there wiped the
+        // cache, and every later `build --check` failed), staging folders, and git's.
+        let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
+        if top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" {
+            throw WriteError("the output '\(output.path)' is in '\(top)', which \(top == ".git" ? "is git's" : "is Larder's own") folder; choose another `out`")
+        }
         for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
             throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
         }
@@ -102,6 +112,9 @@ public struct OutputWriter: Sendable {
                 }
             } else if !output.isFile {
                 throw WriteError("'\(output.path)' is a file; the export writes a folder there")
+            } else if !recordedFiles.contains(normalized), !Self.looksLikeJSON(target) {
+                // `out: images/negroni.png` for a String Catalog replaced the picture.
+                throw WriteError("'\(output.path)' exists and is not a file Larder wrote (not JSON, and no build recorded writing it); remove it or choose another `out`")
             }
         }
         for artifact in output.artifacts {
@@ -113,6 +126,19 @@ public struct OutputWriter: Sendable {
             if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path, marker: output.marker) }
         }
         try Self.checkClashes(output)
+    }
+
+    /// Whether the file at `path` starts (after a byte order mark and white space) with `{`
+    /// or `[`, or is empty: an output a single-file export of Larder writes (a String
+    /// Catalog), not a picture, a README or a source file.
+    static func looksLikeJSON(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        var bytes = Array(head)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// Throws when an export's file would take the place of the marker (``marker`` at the
