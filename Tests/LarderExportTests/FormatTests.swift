@@ -308,6 +308,18 @@ import Testing
         #expect(!reference.diagnostics.contains { $0.ruleID == "i18next" })
     }
 
+    /// i18next shows `$t(menu)` as the text of the key `menu` ("Use $t(menu) to open" read
+    /// "Use menu to open"): a warning names the text, once per kind.
+    @Test func aNestedTranslationInATextIsWarnedAbout() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "title": {"en": "Use $t(menu) to open"}}, {"id": "b", "title": {"en": "$t(x)", "pt": "$t(y)"}}, {"id": "c", "title": {"en": "t(ok) $ t("}}]"#)
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: ["en"]))
+        #expect(result.diagnostics.filter { $0.ruleID == "i18next" }.map(\.message) == [
+            "the text of 'a.title' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix",
+        ])
+        #expect(!I18nextExporter.holdsNesting(LocalizedText(json: "t(ok) $ t(", sourceLocale: "en")!))
+    }
+
     /// An ancestor folder holds the content's own text for it, else the texts of the
     /// project locale whose plural rules i18next applies to it: `pt` held pt-PT's texts
     /// when pt-PT came first, and its "%d ficheiro" was shown for 0 under `pt`'s rules.

@@ -736,6 +736,10 @@ extension I18nextExporter: StreamingExporter {
             if streamed.keyID.contains(":") || texts.contains(where: { $0.key.path.contains { $0.contains(":") } }) {
                 throw ExportStreamFallback("an i18next key has a ':'")
             }
+            // So does a text that i18next would read as a nested translation.
+            if texts.contains(where: { I18nextExporter.holdsNesting($0.text) }) {
+                throw ExportStreamFallback("an i18next text holds '$t('")
+            }
             let members = try targets.map { target in
                 let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
                     resolver.value(entry.text, for: locale)

@@ -103,8 +103,35 @@ public struct I18nextExporter: BundleExporter {
             }
         }
         var result = run.result(artifacts)
-        result.diagnostics = Self.colonWarnings(run.catalog) + result.diagnostics
+        result.diagnostics = Self.colonWarnings(run.catalog) + Self.nestingWarnings(run.catalog) + result.diagnostics
         return result
+    }
+
+    /// Whether a text holds `$t(`, which i18next reads as a nested translation.
+    static func holdsNesting(_ text: LocalizedText) -> Bool {
+        text.values.contains { _, value in
+            switch value {
+            case .text(let s): s.contains("$t(")
+            case .plural(let forms): forms.values.contains { $0.contains("$t(") }
+            }
+        }
+    }
+
+    /// i18next reads `$t(key)` in a text as the text of another key ("Use $t(menu) to
+    /// open" showed "Use menu to open"): a warning per kind names the first such text.
+    static func nestingWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for entry in catalog.entries where !warned.contains(entry.key.kind) && holdsNesting(entry.text) {
+            warned.insert(entry.key.kind)
+            let document = catalog.document(of: entry)
+            let key = entry.isTaxonomy ? entry.key.id : ([entry.key.id] + entry.key.path).joined(separator: ".")
+            out.append(Diagnostic(
+                ruleID: "i18next", severity: .warning,
+                message: "the text of '\(key)' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix",
+                file: document.file, json: document.json, node: document.node))
+        }
+        return out
     }
 
     /// i18next reads `:` in a key as the namespace separator: a key whose id or field has
