@@ -133,6 +133,24 @@ import Testing
             "\(error)".contains("two tour documents have the id 'same' (at content/a.json:1:11 and content/b.json:2:12)")
         }
     }
+
+    /// A document without an id is named by its position; when that is another's id, the
+    /// error says so (it blamed unique-id, which passes: the ids differ). Ids that differ
+    /// but make one file name are named each as written.
+    @Test func namesThatClashWithoutRepeatedIDsSayWhy() throws {
+        let nameless = try Self.documents("tour", #"[{"name": {"en": "A"}}, {"id": 0, "name": {"en": "B"}}]"#, file: "content/t.json")
+        #expect {
+            _ = try ContentCatalog(documents: nameless, locales: ["en"])
+        } throws: { error in
+            "\(error)".contains("the tour document at content/t.json:1:2 has no id, so the exports name it by its position among the tour documents, '0', and so is the document at content/t.json:1:")
+        }
+        let unsafe = try Self.documents("tour", #"[{"id": "dot.ted", "name": {"en": "A"}}, {"id": "dot_ted-8e4cba94", "name": {"en": "B"}}]"#, file: "content/t.json")
+        #expect {
+            _ = try ContentCatalog(documents: unsafe, locales: ["en"])
+        } throws: { error in
+            "\(error)".contains("the tour ids 'dot.ted' (at content/t.json:1:9) and 'dot_ted-8e4cba94' (at content/t.json:1:")
+        }
+    }
 }
 
 /// The images exporter and a team's kinds.

@@ -91,6 +91,8 @@ public struct ContentCatalog: Sendable {
         }.map(\.element)
 
         var positionInKind: [String: Int] = [:]
+        /// The documents (indices in `documents`) without an id, named by their position.
+        var positional = Set<Int>()
         var seenIDs: [String: [String: Int]] = [:]  // kind -> fileID -> index in documents
         for document in ordered {
             let kind = document.kind ?? "document"
@@ -108,10 +110,25 @@ public struct ContentCatalog: Sendable {
             let position = positionInKind[kind, default: 0]
             positionInKind[kind] = position + 1
             let doc = try Self.exportDocument(document, value: value, kind: kind, position: position, locales: resolver.locales, fields: fields)!
+            let nameless = try Self.namedID(document, kind: kind, fields: fields) == nil && Self.id(of: value, kind: kind) == nil
             if let other = seenIDs[kind]?[doc.fileID] {
+                let first = documents[other]
+                let (here, there) = (Self.place(of: doc, fields: fields), Self.place(of: first, fields: fields))
+                if nameless || positional.contains(other) {
+                    // A document without an id is named by its position: lint passes (the
+                    // ids differ), so say what happened rather than blame unique-id.
+                    let (unnamed, named) = nameless ? (here, there) : (there, here)
+                    throw ExportError(
+                        "the \(kind) document at \(unnamed) has no id, so the exports name it by its position among the \(kind) documents, '\(nameless ? doc.id : first.id)', and so is the document at \(named) named; give every \(kind) document an id")
+                }
+                if first.id != doc.id {
+                    throw ExportError(
+                        "the \(kind) ids '\(first.id)' (at \(there)) and '\(doc.id)' (at \(here)) make the same name in the exported files, '\(doc.fileID)' (an id's characters that file names and keys cannot hold are replaced); rename one of them")
+                }
                 throw ExportError(
-                    "two \(kind) documents have the id '\(doc.id)' (at \(Self.place(of: documents[other], fields: fields)) and \(Self.place(of: doc, fields: fields))); ids must be unique within a kind (the unique-id rule reports this)")
+                    "two \(kind) documents have the id '\(doc.id)' (at \(there) and \(here)); ids must be unique within a kind (the unique-id rule reports this)")
             }
+            if nameless { positional.insert(documents.count) }
             seenIDs[kind, default: [:]][doc.fileID] = documents.count
             documents.append(doc)
         }
