@@ -57,5 +57,19 @@ import Testing
         #expect(order.count == keys.count)
         #expect(order == order.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
         #expect(Set(order) == Set(keys.map(\.description)))
+        #expect(!result.diagnostics.contains { $0.ruleID == "xcstrings" })
+    }
+
+    /// A String Catalog with no string is written (Xcode opens it) with a warning: the
+    /// published schema wants a string, and it most often means no text was found.
+    @Test func anEmptyCatalogIsWarnedAbout() throws {
+        let documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: #"[{"id": "a", "servings": 2}]"#))
+        for docs in [[], documents] {
+            let result = try XCStringsExporter().exportWithDiagnostics(docs, context: ExportContext(exporterID: "xcstrings", locales: ["en"]))
+            #expect(String(decoding: result.artifacts[0].bytes, as: UTF8.self).contains(#""strings" : {}"#))
+            let warning = try #require(result.diagnostics.first { $0.ruleID == "xcstrings" })
+            #expect(warning.message.hasPrefix("the String Catalog Content.xcstrings holds no string"))
+            #expect(warning.file == (docs.isEmpty ? "larder.yml" : "r.json"))
+        }
     }
 }

@@ -482,6 +482,9 @@ extension XCStringsExporter: StreamingExporter {
                 var out: [UInt8] = []
                 if layout.write(entry, key: key[...], found: found, into: &out) { try add(key, out, &sink) }
             }
+            // A catalog without a string gets a warning, which only the whole-content path
+            // gives (its content is small).
+            if groups.isEmpty { throw ExportStreamFallback("the String Catalog holds no string") }
             if !started {
                 try sink.append(layout.header, to: layout.file)
                 started = true

@@ -60,7 +60,20 @@ public struct XCStringsExporter: BundleExporter {
             wroteString = layout.write(entry, key: keyBytes[...], found: found, into: &out) || wroteString
         }
         out += Layout.footer(wroteString: wroteString)
-        return run.result([try artifact(layout.file, out)])
+        var result = run.result([try artifact(layout.file, out)])
+        if !wroteString { result.diagnostics.insert(Self.emptyCatalogWarning(layout.file, first: documents.first), at: 0) }
+        return result
+    }
+
+    /// A catalog with no string: Xcode opens it, but the published String Catalog schema
+    /// wants at least one, and it most often means the content or its texts were not found.
+    /// Placed at the first document, if there is one, else at the top of larder.yml.
+    static func emptyCatalogWarning(_ file: String, first: Document?) -> Diagnostic {
+        let message = "the String Catalog \(file) holds no string: no document of the content has a text the export reads (check the content entries' include, or the export's texts option)"
+        guard let first else {
+            return Diagnostic(ruleID: "xcstrings", severity: .warning, message: message, file: "larder.yml", start: SourcePosition(line: 1, column: 1))
+        }
+        return Diagnostic(ruleID: "xcstrings", severity: .warning, message: message, file: first.file, json: first.json, node: first.node)
     }
 
     /// How the catalog is written: the parts shared by the whole-content export and the
