@@ -215,6 +215,9 @@ enum YAMLToJSON {
                 return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
             case Tag.Name.int.rawValue:
                 if let i = node.int { return .number(JSONNumber(i)) }
+                // Too large for an integer: still a number (`timeout: 99999999999999999999`
+                // was reported as a string where a number was expected).
+                if let d = Double(scalar.string.replacingOccurrences(of: "_", with: "")), d.isFinite { return .number(JSONNumber(d)) }
                 return .string(scalar.string)
             case Tag.Name.float.rawValue:
                 if let d = node.float, d.isFinite { return .number(JSONNumber(d)) }

@@ -116,6 +116,16 @@ import Testing
         #expect(single.stdout.contains("larder.yml:6:5: error: YAML aliases are not supported"), "\(single.stdout)")
     }
 
+    /// An integer too large for 64 bits is still a number: `timeout: 99999999999999999999`
+    /// was reported as "expected a number, found a string".
+    @Test func aHugeIntegerIsANumber() throws {
+        let dir = try project()
+        try dir.write("larder.yml", Self.config + "\nplugins:\n  - id: p\n    stage: lint\n    command: [\"./p.sh\"]\n    timeout: 99999999999999999999\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(!r.stdout.contains("found a string"), "\(r.stdout)")
+        #expect(r.stdout.contains("'./p.sh' does not exist"), "\(r.stdout)")
+    }
+
     /// A glob that takes in no file is a warning at its place (it said "No problems in 0
     /// files" and exited 0); one whose syntax is broken is a config error.
     @Test func includeGlobsThatTakeInNothingAreReported() throws {

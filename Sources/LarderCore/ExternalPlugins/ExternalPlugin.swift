@@ -402,7 +402,7 @@ public struct ExternalPlugin: Sendable {
     static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\n", with: "\\n") + "'" }
 
     static func seconds(_ t: Double) -> String {
-        t == t.rounded() ? "\(Int(t)) second\(t == 1 ? "" : "s")" : "\(t) seconds"
+        t == t.rounded() && abs(t) < 1e15 ? "\(Int(t)) second\(t == 1 ? "" : "s")" : "\(t) seconds"
     }
 
     static func size(_ bytes: Int) -> String {
