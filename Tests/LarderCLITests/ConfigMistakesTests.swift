@@ -110,6 +110,33 @@ import Testing
         }
     }
 
+    /// An export's `out` that leaves the project, is Larder's or git's own folder, or is
+    /// another export's (or holds it) is a config error at its value, all of them in one
+    /// run of lint or build: lint passed, and the build stopped at the first, naming no place.
+    @Test func everyWrongOutputIsAtItsValue() throws {
+        let config = Self.content + """
+            exports:
+              - json-bundle: { out: ../escaped }
+              - jsonld: { out: /abs }
+              - xcstrings: { out: dist/x }
+              - i18next: { out: dist/x/ld }
+              - gettext: { out: .larder-cache/po }
+              - android: { out: dist/x }
+              - strings: { out: dist/apple }
+            """
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.lines == [
+                "larder.yml:5:25: error: exports[0]: 'out: ../escaped' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
+                "larder.yml:6:20: error: exports[1]: 'out: /abs' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
+                "larder.yml:8:21: error: exports[3]: 'dist/x/ld' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
+                "larder.yml:9:21: error: exports[4]: 'out: .larder-cache/po' is in '.larder-cache', which is Larder's own folder; choose another `out` [config]",
+                "larder.yml:10:21: error: exports[5]: another export (exports[2]) writes to 'dist/x' too; give each export its own `out` [config]",
+            ], "\(command)")
+        }
+    }
+
     /// A transform's or exporter's option that is wrong is reported at its value (or at its
     /// key, or the item of a list), as a rule's: each was at the step's first line, so in a
     /// block of options the line of another option, and in flow style the `{`.

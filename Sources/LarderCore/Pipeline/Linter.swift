@@ -135,6 +135,8 @@ public struct Linter: Sendable {
     /// wrongly typed `out` was ignored.)
     public func checkSteps() -> [Diagnostic] {
         var out: [Diagnostic] = []
+        // The exports' outputs so far (normalized), to find two that write one place.
+        var outputs: [(path: String, pointer: JSONPointer)] = []
         let stages: [(key: String, stage: String, noun: String, steps: [PipelineStep])] = [
             ("transforms", "transform", "transform", config.transforms), ("exports", "export", "exporter", config.exports),
         ]
@@ -148,6 +150,24 @@ public struct Linter: Sendable {
                 }
                 if stage == "export", let value = step.options.objectValue?["out"], value.stringValue == nil {
                     report("'out' must be a path (text), not \(value.settingDescription)", at: pointer.appending("out"))
+                }
+                // Where it writes, checked as the build checks it, but all at once and at
+                // their places (the build stopped at the first, naming no place, and lint
+                // passed).
+                let outValue = step.options.objectValue?["out"]
+                if stage == "export", let path = outValue == nil ? "dist/\(step.id)" : outValue?.stringValue {
+                    // (Without `out`, the build writes to dist/<exporter>.)
+                    let at = outValue == nil ? pointer : pointer.appending("out")
+                    if let problem = Self.outputProblem(path) {
+                        report(problem, at: at)
+                    } else if let normalized = ProjectPath.normalize(path) {
+                        if let other = outputs.first(where: { $0.path == normalized }) {
+                            report("another export (\(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2)))))) writes to '\(path)' too; give each export its own `out`", at: at)
+                        } else if let other = outputs.first(where: { normalized.hasPrefix($0.path + "/") || $0.path.hasPrefix(normalized + "/") }) {
+                            report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) overlap: one would replace the other; give each export its own folder", at: at)
+                        }
+                        outputs.append((normalized, at))
+                    }
                 }
                 if external.contains(step.id) { continue }
                 let plugin: (any Plugin)?
@@ -177,6 +197,19 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// What is wrong with an export's `out`, if anything: outside the project, the project
+    /// itself, or Larder's or git's own folders (``OutputWriter`` refuses them too).
+    static func outputProblem(_ path: String) -> String? {
+        guard ProjectPath.isInside(path), let normalized = ProjectPath.normalize(path), !normalized.isEmpty else {
+            return "'out: \(path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)"
+        }
+        let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
+        if top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" {
+            return "'out: \(path)' is in '\(top)', which \(top == ".git" ? "is git's" : "is Larder's own") folder; choose another `out`"
+        }
+        return nil
     }
 
     /// A warning for each locale not written in the case BCP 47 recommends (`EN-us` for
