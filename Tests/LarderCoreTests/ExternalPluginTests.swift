@@ -468,6 +468,16 @@ import Testing
         #expect(top.message == "plugin 'demo': answered with the key 'diagnostics' twice in one object (at '/diagnostics'); each key may appear once")
     }
 
+    /// A lone surrogate in an answer is a protocol error: read, it became U+FFFD, and a
+    /// text or an artifact's file name changed silently.
+    @Test func aLoneSurrogateInAnAnswerIsAProtocolError() async throws {
+        let lone = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "x\ud800y"}]}'"#)
+        #expect(lone.message == #"plugin 'demo': answered with a lone surrogate, \uD800, which is no character (at '/diagnostics/0/message'); write the character whole (a surrogate pair, or the character itself)"#)
+        let pair = try await shell(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "x\ud83d\ude00y"}]}'"#)
+            .lint(try documents(), locales: ["en"])
+        #expect(pair.first?.message == "x😀y", "\(pair)")
+    }
+
     /// A transform's diagnostics are reported against the file, so they are placed by the
     /// file's positions, not by those of the rewritten document (serialized on its own, from
     /// 1:1), which put a warning about one recipe on the lines of another. A pointer only the

@@ -226,6 +226,12 @@ public struct ExternalPlugin: Sendable {
             throw fail("answered with the key \(Self.quoted(key)) twice in one object (at \(Self.quoted(parsed.pointer(to: duplicate.second).description))); "
                 + "each key may appear once")
         }
+        // A lone surrogate (`\ud800`) is no character: read, it becomes U+FFFD, so a text
+        // or a file name would change silently (content gets `lone-surrogate` for it).
+        if let lone = parsed.loneSurrogates.first {
+            throw fail("answered with a lone surrogate, \\u\(String(lone.codeUnit, radix: 16, uppercase: true)), which is no character "
+                + "(at \(Self.quoted(parsed.pointer(to: lone.node).description))); write the character whole (a surrogate pair, or the character itself)")
+        }
         let value = parsed.value
         guard let object = value.objectValue else {
             throw fail("answered with a JSON \(value.kind) instead of an object; a \(stage) response is {\(Self.responseKeys(stage))}")
