@@ -69,7 +69,9 @@ struct ProjectSession {
         var linter = Linter(config: partial, registry: registry, reader: WorkingTreeReader(root: root), projectRoot: root,
                             configFile: configDisplay, configPositions: failure.positions)
         linter.configKeyPositions = failure.keyPositions
-        return error.merging(linter.checkRuleSettings() + linter.compileSchemas().diagnostics)
+        // `plugins:` mistakes too (an id declared twice, a lint plugin named as a rule): a
+        // valid config gets them when its plugins run, which this one never reaches.
+        return error.merging(linter.checkRuleSettings() + linter.checkPluginSettings() + linter.compileSchemas().diagnostics)
     }
 
     /// A project-relative path as reports name it.

@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
+    /// once the rest of larder.yml was valid, a second run later.
+    @Test func pluginMistakesComeWithTheOthers() throws {
+        let config = Self.content + """
+            rules:
+              gtin-checksum: eror
+            plugins:
+              - id: p
+                stage: lint
+                command: ["./p.sh"]
+              - id: p
+                stage: lint
+                command: ["./p.sh"]
+            """
+        let r = try lint(config)
+        #expect(r.status == 2)
+        #expect(r.lines.contains { $0.hasPrefix("larder.yml:5:18: error: rules.gtin-checksum") }, "\(r.lines)")
+        #expect(r.lines.contains("larder.yml:10:9: error: the plugin id 'p' is declared twice (also plugins[0]); plugin ids must be unique [config]"), "\(r.lines)")
+    }
+
     /// An export's `out` that leaves the project, is Larder's or git's own folder, or is
     /// another export's (or holds it) is a config error at its value, all of them in one
     /// run of lint or build: lint passed, and the build stopped at the first, naming no place.
