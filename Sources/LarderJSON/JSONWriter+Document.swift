@@ -211,6 +211,22 @@ extension JSONWriter.ArrayWriter {
     }
 }
 
+extension JSONWriter {
+    /// Spaces per level, or -1 for compact output.
+    fileprivate var indentWidth: Int {
+        switch style {
+        case .compact: -1
+        case .pretty(let n): max(0, n)
+        }
+    }
+}
+
+/// The node after `node` and everything inside it, on a tape.
+@inline(__always) private func nodeAfter(_ node: Int, in nodes: UnsafeBufferPointer<Node>) -> Int {
+    let n = nodes[node]
+    return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
+}
+
 /// Whether the source bytes of a value are exactly what ``TapeWriter`` writes for it (with
 /// holes at the replaced nodes), found without writing: the whitespace between tokens is
 /// the writer's, no string needs its escapes or bytes changed, and every object's keys are
@@ -232,18 +248,10 @@ private struct SourceCheck {
 
     init(writer: JSONWriter, bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>, replaced: [Int]) {
         (self.bytes, self.nodes, self.replaced) = (bytes, nodes, replaced)
-        switch writer.style {
-        case .compact: indent = -1
-        case .pretty(let n): indent = max(0, n)
-        }
-        escapeSlash = writer.escapeSlash
-        sortKeys = writer.sortKeys
+        (indent, escapeSlash, sortKeys) = (writer.indentWidth, writer.escapeSlash, writer.sortKeys)
     }
 
-    @inline(__always) func after(_ node: Int) -> Int {
-        let n = nodes[node]
-        return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
-    }
+    @inline(__always) func after(_ node: Int) -> Int { nodeAfter(node, in: nodes) }
 
     /// Whether the bytes at `offset` are a newline and `depth` levels of indentation (none
     /// in compact output), preceded by a comma when `comma`; the offset after them, if so.
@@ -367,18 +375,10 @@ private struct TapeWriter {
         self.nodes = nodes
         self.replaced = replaced
         self.values = values
-        switch writer.style {
-        case .compact: indent = -1
-        case .pretty(let n): indent = max(0, n)
-        }
-        escapeSlash = writer.escapeSlash
-        sortKeys = writer.sortKeys
+        (indent, escapeSlash, sortKeys) = (writer.indentWidth, writer.escapeSlash, writer.sortKeys)
     }
 
-    @inline(__always) func after(_ node: Int) -> Int {
-        let n = nodes[node]
-        return n.kind == .array || n.kind == .object ? Int(n.next) : node + 1
-    }
+    @inline(__always) func after(_ node: Int) -> Int { nodeAfter(node, in: nodes) }
 
     /// The index in `replaced` of the first node at or after `node`.
     func firstReplaced(from node: Int) -> Int {

@@ -205,11 +205,8 @@ public struct Linter: Sendable {
         guard ProjectPath.isInside(path), let normalized = ProjectPath.normalize(path), !normalized.isEmpty else {
             return "'out: \(path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)"
         }
-        let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
-        if top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" {
-            return "'out: \(path)' is in '\(top)', which \(top == ".git" ? "is git's" : "is Larder's own") folder; choose another `out`"
-        }
-        return nil
+        guard let folder = OutputWriter.reservedFolder(normalized) else { return nil }
+        return "'out: \(path)' is in '\(folder)', which is \(folder == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
     }
 
     /// A warning for each locale not written in the case BCP 47 recommends (`EN-us` for

@@ -76,11 +76,8 @@ public struct OutputWriter: Sendable {
             throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
         }
         seen.append(normalized)
-        // Larder's own folders: the lint cache and the build record (a build there wiped the
-        // cache, and every later `build --check` failed), staging folders, and git's.
-        let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
-        if top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" {
-            throw WriteError("the output '\(output.path)' is in '\(top)', which \(top == ".git" ? "is git's" : "is Larder's own") folder; choose another `out`")
+        if let folder = Self.reservedFolder(normalized) {
+            throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
         }
         for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
             throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
@@ -126,6 +123,14 @@ public struct OutputWriter: Sendable {
             if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path, marker: output.marker) }
         }
         try Self.checkClashes(output)
+    }
+
+    /// The folder of Larder's or git's that a normalized output path lies in, if any: the
+    /// lint cache and the build record (a build there wiped the cache, and every later
+    /// `build --check` failed), staging folders, and `.git`.
+    public static func reservedFolder(_ normalized: String) -> String? {
+        let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
+        return top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" ? top : nil
     }
 
     /// Whether the file at `path` starts (after a byte order mark and white space) with `{`
