@@ -41,9 +41,16 @@ struct InitCommand: ParsableCommand {
         """
 
     func run() throws {
-        let path = FileManager.default.currentDirectoryPath + "/larder.yml"
-        if FileManager.default.fileExists(atPath: path) && !force {
-            throw ValidationError("larder.yml already exists here; use --force to overwrite it")
+        let folder = FileManager.default.currentDirectoryPath
+        let path = folder + "/larder.yml"
+        // Any config Larder reads, and a link by the name even when it leads nowhere: a new
+        // larder.yml beside a larder.yaml is the one lint then reads (larder.yml comes
+        // first), so the project's real config was set aside without a word.
+        var info = stat()
+        if let existing = ConfigFile.names.first(where: { lstat(folder + "/" + $0, &info) == 0 }), !(force && existing == "larder.yml") {
+            throw ValidationError(existing == "larder.yml"
+                ? "larder.yml already exists here; use --force to overwrite it"
+                : "\(existing) already exists here, and a larder.yml would be read in its place; edit \(existing), or remove it first")
         }
         do {
             try Data(Self.starter.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

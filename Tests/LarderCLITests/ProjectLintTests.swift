@@ -630,6 +630,25 @@ import Testing
         #expect(try CLI.run(["init", "--force"], in: dir.url).status == 0)
     }
 
+    /// A project whose config is larder.yaml or larder.json is not given a larder.yml, which
+    /// lint would read in its place (the real config was set aside without a word), even
+    /// with --force; nor is a link named larder.yml that leads nowhere replaced.
+    @Test func initLeavesAnyConfigInPlace() throws {
+        for name in ["larder.yaml", "larder.json"] {
+            let dir = try Scratch()
+            try dir.write(name, "locales: [en]\n")
+            for arguments in [["init"], ["init", "--force"]] {
+                let r = try CLI.run(arguments, in: dir.url)
+                #expect(r.status == 2, "\(arguments)")
+                #expect(r.stderr.contains("\(name) already exists here, and a larder.yml would be read in its place"), "\(r.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("larder.yml").path))
+        }
+        let dir = try Scratch()
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("larder.yml").path, withDestinationPath: "nowhere.yml")
+        #expect(try CLI.run(["init"], in: dir.url).status == 2)
+    }
+
     @Test func schemaPrintMatchesTheShippedFile() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["recipe", "location", "product", "taxonomy", "common", "config"] {
