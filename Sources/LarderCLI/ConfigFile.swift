@@ -46,13 +46,19 @@ struct ConfigFile {
 
     /// Reads, converts (YAML) and checks the config. `positions` maps a pointer to its
     /// value's place in the file, `keyPositions` a member's pointer to its key's place.
-    func read(displayPath: String) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap, keyPositions: ConfigLoader.PositionMap) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(path)
-        } catch {
-            throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "cannot read the config: \(error.reason)",
-                                                   file: displayPath, start: SourcePosition(line: 1, column: 1))])
+    /// `staged`: the file's bytes as git's index holds them (`lint --staged` judges the
+    /// config a commit commits, not the working tree's).
+    func read(displayPath: String, staged: [UInt8]? = nil) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap, keyPositions: ConfigLoader.PositionMap) {
+        var bytes: [UInt8] = []
+        if let staged {
+            bytes = staged
+        } else {
+            do {
+                bytes = try FileBytes.read(path)
+            } catch {
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "cannot read the config: \(error.reason)",
+                                                       file: displayPath, start: SourcePosition(line: 1, column: 1))])
+            }
         }
         let locator = SourceLocator(bytes: bytes)
         let json: JSONDocument

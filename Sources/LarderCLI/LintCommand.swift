@@ -62,7 +62,7 @@ struct LintCommand: AsyncParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         var run: LintRun
         do {
-            if let project = try ProjectSession.open(config: config ?? projectConfigOfPaths(cwd: cwd), cwd: cwd) {
+            if let project = try ProjectSession.open(config: config ?? projectConfigOfPaths(cwd: cwd), cwd: cwd, staged: staged) {
                 run = try await lintProject(project, registry: registry)
             } else {
                 guard !paths.isEmpty else {

@@ -25,7 +25,9 @@ struct ProjectSession {
 
     /// Finds the config (`--config`, or the nearest larder.yml) and reads it; nil when there
     /// is none and none was asked for.
-    static func open(config option: String?, cwd: String) throws -> ProjectSession? {
+    /// With `staged`, the config is read as git's index holds it, when the index holds it
+    /// (a config that is not committed is read from the working tree).
+    static func open(config option: String?, cwd: String, staged: Bool = false) throws -> ProjectSession? {
         let configFile: ConfigFile
         if let option {
             let path = absolutePath(option, cwd: cwd)
@@ -38,8 +40,11 @@ struct ProjectSession {
         }
         let root = configFile.root
         let configDisplay = displayPath(String(configFile.path.dropFirst(root.count + 1)), root: root, cwd: cwd)
+        // The index's larder.yml: a change left unstaged (`unknown-unit: off`) decided what
+        // a commit of the staged content was checked with.
+        let stagedBytes = staged ? try? GitIndexReader.git(["show", ":./" + String(configFile.path.dropFirst(root.count + 1))], in: root) : nil
         do {
-            let (config, positions, keyPositions) = try configFile.read(displayPath: configDisplay)
+            let (config, positions, keyPositions) = try configFile.read(displayPath: configDisplay, staged: stagedBytes)
             return ProjectSession(
                 cwd: cwd, root: root, configDisplay: configDisplay,
                 configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions,

@@ -620,6 +620,28 @@ import Testing
         #expect(!staged.stdout.contains(".drafts"), "\(staged.stdout)")
     }
 
+    /// `--staged` judges a commit with the config it commits: a change to larder.yml left
+    /// unstaged (`unknown-unit: off`) decided the check of the staged content. A config the
+    /// index does not hold is read from the working tree.
+    @Test func stagedLintReadsTheStagedConfig() throws {
+        let dir = try Scratch()
+        let config = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nrules:\n  unknown-unit: error\n"
+        try dir.write("larder.yml", config)
+        try dir.write("content/a.json", #"{"id": "a", "name": "A", "ingredients": [{"name": "milk", "quantity": 2, "unit": "mlx"}]}"#)
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "content/a.json"], in: dir.url)
+        // Not in the index yet: the working tree's config.
+        #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 1)
+        try git(["add", "larder.yml"], in: dir.url)
+        try dir.write("larder.yml", config.replacingOccurrences(of: "unknown-unit: error", with: "unknown-unit: off"))
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(staged.status == 1, "\(staged.stdout)\(staged.stderr)")
+        #expect(staged.stdout.contains("[unknown-unit]"), "\(staged.stdout)")
+        #expect(try CLI.run(["lint"], in: dir.url).status == 0)
+        try git(["add", "larder.yml"], in: dir.url)
+        #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
+    }
+
     @Test func initWritesAValidStarterAndRefusesToOverwrite() throws {
         let dir = try Scratch()
         let r = try CLI.run(["init"], in: dir.url)
