@@ -488,10 +488,18 @@ public struct SchemaOrgRecipeImporter: Importer {
             per = "100g"
         }
         var out = JSONObject([("per", .string(per))])
-        func text(_ n: Int) -> String? {
-            json.kind(n) == .number ? json.numberLiteral(n) : reader.text(n)
+        // A value of another shape (a list, an object, true) is left out with a warning (it
+        // was dropped without a word); an empty text or null says nothing, and is skipped.
+        func text(_ n: Int, _ property: String) -> String? {
+            switch json.kind(n) {
+            case .number: return json.numberLiteral(n)
+            case .string, .null: return reader.text(n)
+            default:
+                reader.report(.warning, "\(property) must be a text such as \"\(property == "calories" ? "250 kcal" : "5 g")\" or a number, found \(json.kind(n)); it is left out", at: n)
+                return nil
+            }
         }
-        if let c = reader.member(node, "calories"), let value = text(c) {
+        if let c = reader.member(node, "calories"), let value = text(c, "calories") {
             do {
                 let energy = try NutritionText.energy(value)
                 out["energy"] = .object(JSONObject([("value", ImportNumber.exact(energy.value)), ("unit", .string(energy.unit))]))
@@ -500,7 +508,7 @@ public struct SchemaOrgRecipeImporter: Importer {
             }
         }
         for (property, field) in Self.nutrients {
-            guard let n = reader.member(node, property), let value = text(n) else { continue }
+            guard let n = reader.member(node, property), let value = text(n, property) else { continue }
             do {
                 // Kept as written, or converted exactly: every mass unit's factor to grams
                 // ends (mg, µg, oz, lb), so no value is rounded (4 places made 1.25 mg of

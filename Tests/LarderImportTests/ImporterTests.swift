@@ -460,6 +460,19 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.map(\.message) == ["prepTime: 'PT99999999999999H' is a longer ISO 8601 duration than a recipe takes: 99999999999999 hours is over the limit of a hundred years (52,560,000 minutes); this record is not imported"])
     }
 
+    /// A nutrient of another shape than a text or a number is left out with a warning (it
+    /// was dropped without a word); an empty text is skipped quietly.
+    @Test func aNutrientOfAnotherShapeIsWarnedAbout() throws {
+        let text = #"{"@type": "Recipe", "name": "N", "recipeIngredient": ["x"], "nutrition": {"calories": {"@value": "250 kcal"}, "fatContent": ["5 g"], "proteinContent": true, "sugarContent": "", "fiberContent": "3 g"}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["nutrition"] == ["per": "serving", "fiber": 3], "\(documents)")
+        #expect(diagnostics.map(\.message) == [
+            "calories must be a text such as \"250 kcal\" or a number, found object; it is left out",
+            "fatContent must be a text such as \"5 g\" or a number, found array; it is left out",
+            "proteinContent must be a text such as \"5 g\" or a number, found boolean; it is left out",
+        ])
+    }
+
     @Test func nothingToImport() throws {
         let (documents, diagnostics) = try importing(importer, #"{"@context": "https://schema.org", "@type": "WebPage"}"#)
         #expect(documents.isEmpty)
