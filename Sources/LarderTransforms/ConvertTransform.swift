@@ -123,7 +123,47 @@ struct ConvertRun {
             }
             return
         }
+        guard checkNutrientValues(nutrition) else { return }
         if isProduct { convertProductNutrition(nutrition) } else { convertRecipeNutrition(nutrition) }
+    }
+
+    /// Reports each nutrient value that cannot be converted: one written as a string
+    /// (`"100"`, `"0,5"`) or one that is not more than 0 (`-5`). False when there was one:
+    /// the document is not converted.
+    mutating func checkNutrientValues(_ nutrition: Int) -> Bool {
+        var objects = [nutrition]
+        for o in [json.field(nutrition, "per100g"), json.field(nutrition, "perServing")].compactMap({ $0 }) where json.kind(o) == .object {
+            objects.append(o)
+        }
+        var ok = true
+        for object in objects {
+            var values: [(name: String, node: Int)] = []
+            for (k, v) in json.members(object) {
+                guard let name = json.string(k) else { continue }
+                if Self.nutrientKeys.contains(name) { values.append((name, v)) }
+                if name == "energy", json.kind(v) == .object, let value = json.field(v, "value") { values.append(("energy value", value)) }
+            }
+            for (name, node) in values {
+                switch json.kind(node) {
+                case .string:
+                    sink.add(.error, "\(name) is a string, \(json.value(node).displayText), not a number: it cannot be converted; write it as a number (such as 0.5)", at: node)
+                    ok = false
+                case .number:
+                    if let n = json.number(node), n.canonical.negative {
+                        sink.add(.error, "\(name) is \(n.literal): a nutrient amount cannot be negative, so it cannot be converted", at: node)
+                        ok = false
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return ok
+    }
+
+    /// Reports the values a nutrient plan could not convert, as errors.
+    mutating func report(_ plan: NutrientPlan) {
+        for p in plan.problems { sink.add(.error, p.message, at: p.node) }
     }
 
     // MARK: Units
@@ -137,12 +177,20 @@ struct ConvertRun {
                 guard let q = json.field(node, "quantity"), let u = json.field(node, "unit"),
                       let unitText = json.string(u), let unit = kitchen.unit(named: unitText) else { return }
                 var scale = ScaleRun(document: Document(file: sink.document.file, json: json, node: root), parser: parser, language: language, locator: nil)
-                guard let read = ((try? scale.readQuantity(q)) ?? nil) else { return }
+                guard checkAmount(q, unitText: unitText) else { return }
+                let read: (Amount, AmountStyle)?
+                do {
+                    read = try scale.readQuantity(q)
+                } catch {
+                    sink.add(.error, "the quantity \(json.value(q).displayText) \(unitText) has too many digits or is too large to convert exactly; nothing is converted", at: q)
+                    return
+                }
+                guard let read else { return }
                 let converted: ScaledQuantity?
                 do {
                     converted = try kitchen.convert(read.0, unit: unit, to: system)
                 } catch {
-                    sink.add(.warning, "the quantity \(json.value(q).displayText) \(unitText): \(error); left as is", at: q)
+                    sink.add(.error, "the quantity \(json.value(q).displayText) \(unitText) cannot be converted: \(error); nothing is converted", at: q)
                     return
                 }
                 guard let converted, let newUnit = converted.unit else { return }
@@ -192,18 +240,48 @@ struct ConvertRun {
     /// 14.1 oz); in metric units in g, kg, ml or l, to three digits.
     mutating func convertMeasure(_ node: Int, to system: TargetSystem) {
         guard let v = json.field(node, "value"), let u = json.field(node, "unit"), let unitText = json.string(u),
-              let unit = kitchen.unit(named: unitText), let value = try? json.rational(v) else { return }
+              let unit = kitchen.unit(named: unitText), checkAmount(v, unitText: unitText) else { return }
+        let cannot = "the quantity \(json.value(v).displayText) \(unitText) has too many digits or is too large to convert exactly; nothing is converted"
+        let value: Rational
+        do {
+            guard let read = try json.rational(v) else { return }
+            value = read
+        } catch {
+            sink.add(.error, cannot, at: v)
+            return
+        }
         if system == .us, kitchen.targetFamily(of: unit, in: .us) != nil,
-           let label = kitchen.unit(id: unit.dimension == .mass ? "oz" : "us-fl-oz"), unit.dimension == .mass || unit.dimension == .volume,
-           let exact = try? kitchen.convert(value, from: unit, to: label) {
+           let label = kitchen.unit(id: unit.dimension == .mass ? "oz" : "us-fl-oz"), unit.dimension == .mass || unit.dimension == .volume {
+            guard let exact = try? kitchen.convert(value, from: unit, to: label) else { sink.add(.error, cannot, at: v); return }
             editor.replace(v, raw: NumberText.roundedLiteral(QuantityFormatter.round(exact, .decimal)))
             editor.replace(u, string: label.symbol)
             return
         }
-        guard let converted = try? kitchen.convert(.exact(value), unit: unit, to: system), let newUnit = converted.unit,
+        let converted: ScaledQuantity?
+        do {
+            converted = try kitchen.convert(.exact(value), unit: unit, to: system)
+        } catch {
+            sink.add(.error, cannot, at: v)
+            return
+        }
+        guard let converted, let newUnit = converted.unit,
               case .exact(let shown) = converted.shown else { return }
         editor.replace(v, raw: NumberText.roundedLiteral(shown))
         editor.replace(u, string: newUnit.symbol)
+    }
+
+    /// Reports a quantity given as a negative number (`-5 g`), which is not an amount;
+    /// false then.
+    mutating func checkAmount(_ node: Int, unitText: String) -> Bool {
+        var numbers = [node]
+        if json.kind(node) == .object { numbers = [json.field(node, "min"), json.field(node, "max")].compactMap { $0 } }
+        for n in numbers {
+            if let number = json.number(n), number.canonical.negative {
+                sink.add(.error, "the quantity \(number.literal) \(unitText) is negative: an amount is more than 0, so it cannot be converted", at: n)
+                return false
+            }
+        }
+        return true
     }
 
     // MARK: Nutrition
@@ -227,6 +305,7 @@ struct ConvertRun {
         }
         var plan = NutrientPlan(json: json, object: nutrition, factor: factor, options: options, energyStyle: .object)
         plan.build(sink: &sink)
+        report(plan)
         for edit in plan.edits { editor.append(edit) }
     }
 
@@ -247,6 +326,7 @@ struct ConvertRun {
                     var plan = NutrientPlan(json: json, object: fromKey + 1, factor: factor, options: options, energyStyle: .pair)
                     var scratch = sink
                     plan.build(sink: &scratch)
+                    guard plan.problems.isEmpty else { report(plan); return }
                     if options.keep {
                         let bytes = JSONEditor.apply(plan.edits, to: json.bytes, range: json.byteRange(fromKey + 1))
                         editor.insertMember(in: nutrition, after: fromKey, name: toName, raw: bytes)
@@ -269,6 +349,7 @@ struct ConvertRun {
         for key in [per100g, perServing].compactMap({ $0 }) where !handled.contains(key) && json.kind(key + 1) == .object {
             var plan = NutrientPlan(json: json, object: key + 1, factor: nil, options: options, energyStyle: .pair)
             plan.build(sink: &sink)
+            report(plan)
             for edit in plan.edits { editor.append(edit) }
         }
     }
@@ -287,6 +368,7 @@ struct ConvertRun {
         var targetPlan = NutrientPlan(json: json, object: target, factor: nil, options: options, energyStyle: .pair)
         var targetSink = sink
         targetPlan.build(sink: &targetSink)
+        guard targetPlan.problems.isEmpty else { report(targetPlan); return nil }
         let targetBytes = JSONEditor.apply(targetPlan.edits, to: json.bytes, range: json.byteRange(target))
         guard let converted = try? JSONDocument(parsing: targetBytes) else { return false }
         var present = Set(json.members(target).compactMap { json.string($0.key) })
@@ -297,6 +379,7 @@ struct ConvertRun {
         var sourcePlan = NutrientPlan(json: json, object: source, factor: factor, options: options, energyStyle: .pair)
         var scratch = sink
         sourcePlan.build(sink: &scratch)
+        guard sourcePlan.problems.isEmpty else { report(sourcePlan); return nil }
         guard let from = try? JSONDocument(parsing: JSONEditor.apply(sourcePlan.edits, to: json.bytes, range: json.byteRange(source))) else {
             return false
         }
@@ -391,6 +474,9 @@ struct NutrientPlan {
     let options: ConvertOptions
     let energyStyle: EnergyStyle
     var edits: [JSONEdit] = []
+    /// Values that could not be converted (too many digits, or a result beyond 64-bit
+    /// fractions): each an error, and the document is not converted.
+    var problems: [(node: Int, message: String)] = []
 
     init(json: JSONDocument, object: Int, factor: Rational?, options: ConvertOptions, energyStyle: EnergyStyle) {
         self.json = json
@@ -403,11 +489,40 @@ struct NutrientPlan {
     /// A member's number after the per factor (exact when no factor), rounded as a
     /// nutrient is written unless `rounded` is false (a value converted further, kcal to
     /// kJ, is rounded once, at the end: 900 kcal per 350 g gave 1075 kJ per 100 g, not 1076).
-    func scaled(_ node: Int, rounded: Bool = true) -> Rational? {
-        guard let v = try? json.rational(node) else { return nil }
+    mutating func scaled(_ node: Int, rounded: Bool = true) -> Rational? {
+        let v: Rational
+        do {
+            guard let read = try json.rational(node) else { return nil }
+            v = read
+        } catch {
+            fail(node, "has too many digits or is too large to convert exactly")
+            return nil
+        }
         guard let factor else { return v }
-        guard let s = try? v * factor else { return nil }
+        guard let s = try? v * factor else {
+            fail(node, "is too large or too precise to convert per \(options.per?.rawValue ?? "serving")")
+            return nil
+        }
         return rounded ? NutritionConversion.rounded(s) : s
+    }
+
+    /// Records that the number at `node` could not be converted.
+    mutating func fail(_ node: Int, _ reason: String) {
+        guard !problems.contains(where: { $0.node == node }) else { return }
+        let name = json.members(object).first { $0.value == node }.flatMap { json.string($0.key) } ?? "energy"
+        let literal = String(decoding: json.bytes[json.byteRange(node)], as: UTF8.self)
+        problems.append((node, "\(name) \(literal) \(reason); nothing is converted"))
+    }
+
+    /// kcal to kJ or kJ to kcal, or nil after recording why not.
+    mutating func convertedEnergy(_ value: Rational, to target: ConvertOptions.Energy, node: Int) -> Rational? {
+        do {
+            return target == .kJ ? try NutritionConversion.kilojoules(fromKilocalories: value)
+                : try NutritionConversion.kilocalories(fromKilojoules: value)
+        } catch {
+            fail(node, "is too large to convert to \(target.rawValue)")
+            return nil
+        }
     }
 
     mutating func build(sink: inout DiagnosticSink) {
@@ -425,8 +540,7 @@ struct NutrientPlan {
                    let v = json.field(energy.value, "value"), let u = json.field(energy.value, "unit"),
                    let unit = json.string(u), let value = scaled(v, rounded: false) {
                     if unit.lowercased() != target.rawValue.lowercased() {
-                        let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
-                            : NutritionConversion.kilocalories(fromKilojoules: value)
+                        guard let converted = convertedEnergy(value, to: target, node: v) else { break }
                         editor.replace(v, raw: NumberText.roundedLiteral(converted))
                         editor.replace(u, string: target.rawValue)
                     } else if factor != nil {
@@ -436,9 +550,8 @@ struct NutrientPlan {
                 }
             case .pair:
                 let (fromName, toName) = target == .kJ ? ("energyKcal", "energyKj") : ("energyKj", "energyKcal")
-                if let from = find(fromName), let value = scaled(from.value, rounded: false) {
-                    let converted = target == .kJ ? NutritionConversion.kilojoules(fromKilocalories: value)
-                        : NutritionConversion.kilocalories(fromKilojoules: value)
+                if let from = find(fromName), let value = scaled(from.value, rounded: false),
+                   let converted = convertedEnergy(value, to: target, node: from.value) {
                     convertPair(from: from, toName: toName, converted: converted, unitNames: ("kcal", "kJ", target == .kJ),
                                 find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(2.5, 0.02 * b) })
                 }
@@ -448,9 +561,12 @@ struct NutrientPlan {
         if let target = options.salt {
             let (fromName, toName) = target == .sodium ? ("salt", "sodium") : ("sodium", "salt")
             if let from = find(fromName), let value = scaled(from.value, rounded: false) {
-                let converted = (try? (target == .sodium ? NutritionConversion.sodium(fromSalt: value) : NutritionConversion.salt(fromSodium: value))) ?? value
+                if let converted = try? (target == .sodium ? NutritionConversion.sodium(fromSalt: value) : NutritionConversion.salt(fromSodium: value)) {
                 convertPair(from: from, toName: toName, converted: NutritionConversion.rounded(converted), unitNames: ("g salt", "g sodium", target == .sodium),
                             find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(0.01, 0.1 * b) })
+                } else {
+                    fail(from.value, "is too large to convert to \(target.rawValue)")
+                }
             }
         }
         // Every other number, by the per factor; a team's own (`x-…`) is not known to be an

@@ -22,19 +22,17 @@ public enum NutritionConversion {
         "erythritol": (0, 0),
     ]
 
-    /// kcal to kJ with Open Food Facts' rounding: `int(kcal × 4.184 + 0.5)`.
-    public static func kilojoules(fromKilocalories kcal: Rational) -> Rational {
-        guard let exact = try? kcal * kilojoulesPerKilocalorie, let half = try? exact + Rational(unchecked: 1, 2) else {
-            return Rational((kcal.doubleValue * 4.184 + 0.5).rounded(.down).clampedToInt)
-        }
+    /// kcal to kJ with Open Food Facts' rounding: `int(kcal × 4.184 + 0.5)`. Throws when
+    /// the result does not fit a 64-bit fraction (never a clamped figure).
+    public static func kilojoules(fromKilocalories kcal: Rational) throws(RationalError) -> Rational {
+        let half = try kcal * kilojoulesPerKilocalorie + Rational(unchecked: 1, 2)
         return Rational(half.floor)
     }
 
-    /// kJ to kcal, to the nearest whole kcal (halves up).
-    public static func kilocalories(fromKilojoules kj: Rational) -> Rational {
-        guard let exact = try? kj / kilojoulesPerKilocalorie else {
-            return Rational((kj.doubleValue / 4.184).rounded().clampedToInt)
-        }
+    /// kJ to kcal, to the nearest whole kcal (halves up). Throws when the result does not
+    /// fit a 64-bit fraction.
+    public static func kilocalories(fromKilojoules kj: Rational) throws(RationalError) -> Rational {
+        let exact = try kj / kilojoulesPerKilocalorie
         return Rational(exact.roundedToInteger)
     }
 
@@ -63,14 +61,5 @@ public enum NutritionConversion {
     public static func rounded(_ value: Rational) -> Rational {
         if let places = QuantityFormatter.decimalPlaces(value), places <= 3 { return value }
         return QuantityFormatter.round(value, .decimal)
-    }
-}
-
-extension Double {
-    var clampedToInt: Int {
-        guard isFinite else { return 0 }
-        if self >= Double(Int.max) { return .max }
-        if self <= Double(Int.min) { return .min + 1 }
-        return Int(self)
     }
 }

@@ -68,4 +68,61 @@ import Testing
         #expect(metric.stdout.contains("2 1/8 US cups milk"), "\(metric.stdout)")
         #expect(metric.stderr.contains("metric (cup 250 ml"))
     }
+
+    /// A value that cannot be converted exactly is never carried across as it was: the
+    /// document is an error and nothing is written.
+    @Test(arguments: [
+        (#"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 400, "fat": 20, "sugars": 0.1234567890123456789}}}"#,
+         ["--per", "serving"], "sugars 0.1234567890123456789"),
+        (#"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 400, "fat": 20, "sugars": 1e19}}}"#,
+         ["--per", "serving"], "sugars 1e19"),
+        (#"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"perServing": {"fat": 6, "sugars": 1e19}}}"#,
+         ["--per", "100g"], "sugars 1e19"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": 3e18}}}"#, ["--energy", "kJ"], "energyKcal 3e18 is too large"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": 1e400}}}"#, ["--energy", "kJ"], "energyKcal 1e400"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"sodium": 5e18}}}"#, ["--salt", "salt"], "sodium 5e18 is too large"),
+        (#"{"code": "3017620422003", "name": "N", "quantity": {"value": 1e400, "unit": "g"}}"#, ["--units", "us"], "the quantity 1e400 g"),
+        (#"{"code": "3017620422003", "name": "N", "quantity": {"value": 3e18, "unit": "g"}}"#, ["--units", "us"], "the quantity 3e18 g"),
+        (#"{"id": "r", "name": "R", "ingredients": [{"name": "flour", "quantity": 3e18, "unit": "g"}]}"#, ["--units", "us"], "the quantity 3e18 g"),
+    ])
+    func valuesBeyondExactArithmeticAreErrors(_ text: String, _ args: [String], _ expected: String) throws {
+        let dir = try Scratch()
+        try dir.write("p.json", text)
+        let r = try CLI.run(["convert", "p.json"] + args, in: dir.url)
+        #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+        #expect(!r.stdout.contains("9223372036854775807"))
+    }
+
+    /// A value with more digits than a label gives, that still fits, is converted and
+    /// rounded as the others are.
+    @Test func aLongValueIsConvertedAndRounded() throws {
+        let dir = try Scratch()
+        try dir.write("p.json", #"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"fat": 20, "sugars": 0.123456789012345}}}"#)
+        let r = try CLI.run(["convert", "p.json", "--per", "serving"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""perServing": {"fat": 6, "sugars": 0.037}"#), "\(r.stdout)")
+    }
+
+    /// Values written as strings or below zero are invalid content: an error for the
+    /// document, exit status 1, nothing written.
+    @Test(arguments: [
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": "100"}}}"#, ["--energy", "kJ"], #"energyKcal is a string, "100""#),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"salt": "0,5"}}}"#, ["--salt", "sodium"], #"salt is a string, "0,5""#),
+        (#"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"fat": 1, "sugars": "2"}}}"#, ["--per", "serving"], "sugars is a string"),
+        (#"{"id": "r", "name": "R", "nutrition": {"energy": {"value": "100", "unit": "kcal"}}}"#, ["--energy", "kJ"], "energy value is a string"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": -5}}}"#, ["--energy", "kJ"], "energyKcal is -5"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"sodium": -0.2}}}"#, ["--salt", "salt"], "sodium is -0.2"),
+        (#"{"code": "3017620422003", "name": "N", "quantity": {"value": -5, "unit": "g"}}"#, ["--units", "us"], "the quantity -5 g is negative"),
+        (#"{"id": "r", "name": "R", "ingredients": [{"name": "flour", "quantity": -5, "unit": "g"}]}"#, ["--units", "us"], "the quantity -5 g is negative"),
+    ])
+    func stringsAndNegativeValuesAreErrors(_ text: String, _ args: [String], _ expected: String) throws {
+        let dir = try Scratch()
+        try dir.write("p.json", text)
+        let r = try CLI.run(["convert", "p.json"] + args, in: dir.url)
+        #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+    }
 }

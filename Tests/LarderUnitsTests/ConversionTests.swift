@@ -33,12 +33,17 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect(try kitchen.convert(r(530, 3), from: unit("celsius"), to: unit("fahrenheit")) == 350)
     }
 
-    @Test func kilocaloriesToKilojoulesAsOpenFoodFacts() {
-        #expect(NutritionConversion.kilojoules(fromKilocalories: 100) == 418)
-        #expect(NutritionConversion.kilojoules(fromKilocalories: 280) == 1172)
-        #expect(NutritionConversion.kilojoules(fromKilocalories: 0) == 0)
-        #expect(NutritionConversion.kilocalories(fromKilojoules: 418) == 100)
-        #expect(NutritionConversion.kilocalories(fromKilojoules: 1172) == 280)
+    @Test func kilocaloriesToKilojoulesAsOpenFoodFacts() throws {
+        #expect(try NutritionConversion.kilojoules(fromKilocalories: 100) == 418)
+        #expect(try NutritionConversion.kilojoules(fromKilocalories: 280) == 1172)
+        #expect(try NutritionConversion.kilojoules(fromKilocalories: 0) == 0)
+        #expect(try NutritionConversion.kilocalories(fromKilojoules: 418) == 100)
+        #expect(try NutritionConversion.kilocalories(fromKilojoules: 1172) == 280)
+    }
+
+    /// An energy too large for a 64-bit fraction throws: never a clamped 9223372036854775807.
+    @Test func energyBeyondSixtyFourBitsThrows() {
+        #expect(throws: RationalError.self) { try NutritionConversion.kilojoules(fromKilocalories: Rational(3_000_000_000_000_000_000)) }
     }
 
     @Test func saltAndSodium() throws {
@@ -66,14 +71,14 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
 
     /// kcal → kJ → kcal gives back every whole kcal; kJ → kcal → kJ stays within half a
     /// kcal (2.092 kJ), the rounding the rule states.
-    @Test func energyRoundTrips() {
+    @Test func energyRoundTrips() throws {
         for kcal in 0...3000 {
-            let kj = NutritionConversion.kilojoules(fromKilocalories: Rational(kcal))
-            #expect(NutritionConversion.kilocalories(fromKilojoules: kj) == Rational(kcal))
+            let kj = try NutritionConversion.kilojoules(fromKilocalories: Rational(kcal))
+            #expect(try NutritionConversion.kilocalories(fromKilojoules: kj) == Rational(kcal))
         }
         for kj in 0...5000 {
-            let kcal = NutritionConversion.kilocalories(fromKilojoules: Rational(kj))
-            let back = NutritionConversion.kilojoules(fromKilocalories: kcal)
+            let kcal = try NutritionConversion.kilocalories(fromKilojoules: Rational(kj))
+            let back = try NutritionConversion.kilojoules(fromKilocalories: kcal)
             #expect(abs(back.doubleValue - Double(kj)) <= 2.092 + 0.5, "\(kj)")
         }
     }
