@@ -33,6 +33,11 @@ struct ConvertCommand: AsyncParsableCommand {
             both (a product's label often shows kcal and kJ). Only the changed values are \
             rewritten.
 
+            A value that cannot be converted is an error for its document and is never \
+            carried across as written: a nutrient or quantity written as a string ("100", \
+            "0,5"), a negative one, or one beyond exact 64-bit arithmetic (1e19, \
+            0.1234567890123456789, 3e18 kcal in kJ).
+
             Notes and errors go to standard error. Exit status: 0 when every document was \
             converted, 1 when one could not be (nothing is written then, except with --jsonl), \
             2 for a usage error.

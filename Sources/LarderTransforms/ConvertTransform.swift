@@ -20,6 +20,8 @@ import LarderUnits
 ///   a note.
 ///
 /// The field converted from is replaced by the new one in its place; `keep` keeps both.
+/// A value that cannot be converted (a string, a negative number, one beyond exact 64-bit
+/// arithmetic) is an error and the document is left as it was.
 public struct ConvertTransform: Transform {
     public let id = "convert"
     public let summary = "Convert ingredient amounts and temperatures (metric/US), energy (kJ/kcal), salt/sodium and per 100 g/per serving."
