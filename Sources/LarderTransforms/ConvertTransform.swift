@@ -151,7 +151,7 @@ struct ConvertRun {
                     sink.add(.error, "\(name) is a string, \(json.value(node).displayText), not a number: it cannot be converted; write it as a number (such as 0.5)", at: node)
                     ok = false
                 case .number:
-                    if let n = json.number(node), n.canonical.negative {
+                    if let n = json.number(node), n.double < 0 {
                         sink.add(.error, "\(name) is \(n.literal): a nutrient amount cannot be negative, so it cannot be converted", at: node)
                         ok = false
                     }
@@ -278,7 +278,7 @@ struct ConvertRun {
         var numbers = [node]
         if json.kind(node) == .object { numbers = [json.field(node, "min"), json.field(node, "max")].compactMap { $0 } }
         for n in numbers {
-            if let number = json.number(n), number.canonical.negative {
+            if let number = json.number(n), number.double < 0 {
                 sink.add(.error, "the quantity \(number.literal) \(unitText) is negative: an amount is more than 0, so it cannot be converted", at: n)
                 return false
             }

@@ -125,4 +125,13 @@ import Testing
         #expect(r.stdout == "")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
     }
+
+    /// `-0` is zero, not a negative amount: it converts.
+    @Test func minusZeroIsZero() throws {
+        let dir = try Scratch()
+        try dir.write("p.json", #"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": -0}}}"#)
+        let r = try CLI.run(["convert", "p.json", "--energy", "kJ"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""energyKj": 0"#), "\(r.stdout)")
+    }
 }
