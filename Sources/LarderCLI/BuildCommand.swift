@@ -20,7 +20,8 @@ struct BuildCommand: AsyncParsableCommand {
             wrote (in .larder-cache/, per config file); an output an earlier build wrote \
             that no export writes any more (an export removed, or its `out` moved) is \
             reported: as a warning by a build, as a difference by --check, and --prune \
-            removes it (a folder only when it holds Larder's .larder-output marker, a file \
+            removes it (a folder only when it holds Larder's .larder-output marker, and of it \
+            only the files the build wrote; a file \
             only when it is as the build left it). Exit status: 0 built (or up to date), \
             1 content errors (nothing written) or, with --check, outputs out of date, 2 a \
             usage, configuration or export error.
@@ -179,7 +180,9 @@ struct BuildCommand: AsyncParsableCommand {
         let written = result.outputs.map { "\(shownBase)\($0.path) (\($0.files) file\($0.files == 1 ? "" : "s"))" }
         guard check else {
             FileHandle.standardError.write(Data("Built \(documents) document\(documents == 1 ? "" : "s") into \(written.isEmpty ? "nothing: larder.yml lists no exports" : written.joined(separator: ", ")).\n".utf8))
-            let removed = result.stale.filter { $0.fate == .removed }.map { shownBase + $0.path }
+            let removed = result.stale.filter { $0.fate == .removed }.map {
+                shownBase + $0.path + ($0.inner.isEmpty ? "" : " (its files outside \($0.inner.joined(separator: ", ")))")
+            }
             if !removed.isEmpty {
                 FileHandle.standardError.write(Data("Removed \(removed.joined(separator: ", ")): no export of \(project.configName) writes \(removed.count == 1 ? "it" : "them") any more.\n".utf8))
             }
@@ -215,7 +218,8 @@ struct BuildCommand: AsyncParsableCommand {
             warns of it, `larder build --check` reports it as out of date, and `larder \
             build --prune` removes it. Only Larder's own outputs are removed: a folder that \
             holds the .larder-output marker and is reached without a link, inside the \
-            outputs' base folder; a file only when it is as the build left it (a changed one \
+            outputs' base folder, and of it only the files the build wrote (files added to \
+            it since are kept, with the folder, and named); a file only when it is as the build left it (a changed one \
             is reported, left in place and no longer tracked). An output deleted by hand is \
             forgotten silently, and an output another config file of the project records is \
             never this one's stale output. The record belongs to the checkout: a fresh clone \
@@ -228,11 +232,19 @@ struct BuildCommand: AsyncParsableCommand {
         let absolute = base.hasSuffix("/") ? base + stale.path : base + "/" + stale.path
         let file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
         let what = stale.isFile ? "file" : "folder (\(stale.files) file\(stale.files == 1 ? "" : "s"))"
-        let notBuilt = "not built any more: an earlier build wrote this \(what) and no export of \(config) writes it now"
+        let outside = stale.inner.isEmpty ? "" : " outside \(stale.inner.map { "'\($0)'" }.joined(separator: ", "))"
+        let notBuilt = "not built any more: an earlier build wrote this \(what)\(outside) and no export of \(config) writes it now"
+        let added = (stale.untracked ?? []).map { "'\($0)'" }.joined(separator: ", ")
         let message: String
         switch stale.fate {
         case .removed:
             return nil
+        case .emptied:
+            message = "\(notBuilt); `\(prune)` removed the files Larder wrote in it and left the folder, as it holds files Larder did not write: \(added)"
+        case .left where !stale.isFile && stale.untracked == nil:
+            message = "\(notBuilt); the record does not list the files Larder wrote in it (an older Larder built it), so `\(prune)` leaves it: remove it by hand if nothing uses it"
+        case .left where !stale.isFile && !added.isEmpty:
+            message = "\(notBuilt); `\(prune)` removes only the files Larder wrote in it and keeps the files it did not write: \(added)"
         case .left where stale.isFile && !stale.unchanged:
             message = "\(notBuilt); it changed since, so `\(prune)` leaves it: remove it by hand if nothing uses it"
         case .left:

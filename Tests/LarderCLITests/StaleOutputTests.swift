@@ -106,6 +106,63 @@ import Testing
         #expect(try build(dir, ["--check"]).status == 0)
     }
 
+    /// A file added to an output folder after the build (notes beside the bundle) is not
+    /// Larder's: --prune removes only the files the build wrote and the marker, keeps the
+    /// folder with the added file, and names it.
+    @Test func pruneNeverRemovesAFileAddedToTheFolder() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        try configure(dir, ["json-bundle: { out: dist/bundle }"])
+        try dir.write("dist/json/NOTES.md", "notes\n")
+        let built = try build(dir)
+        #expect(built.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (3 files) and no export of larder.yml writes it now; `larder build --prune` removes only the files Larder wrote in it and keeps the files it did not write: 'NOTES.md' [stale-output]"), "\(built.stdout)")
+
+        let pruned = try build(dir, ["--prune"])
+        #expect(pruned.status == 0, "\(pruned.stdout)\(pruned.stderr)")
+        #expect(!pruned.stderr.contains("Removed dist/json"), "\(pruned.stderr)")
+        #expect(pruned.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (3 files) and no export of larder.yml writes it now; `larder build --prune` removed the files Larder wrote in it and left the folder, as it holds files Larder did not write: 'NOTES.md' [stale-output]"), "\(pruned.stdout)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("dist/json/NOTES.md"), encoding: .utf8) == "notes\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("dist/json").path) == ["NOTES.md"])
+        #expect(exists(dir, "dist/bundle/manifest.json"))
+        // No longer Larder's: not reported again.
+        #expect(!(try build(dir)).stdout.contains("warning"))
+        #expect(try build(dir, ["--check"]).status == 0)
+    }
+
+    /// An `out` moved into its old folder (dist/json to dist/json/v2): the old bundle's
+    /// files beside the new output are stale, reported by the build and --check, and
+    /// --prune removes them and leaves the new output.
+    @Test func anOutputMovedIntoItsOldFolderLeavesStaleFiles() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        try configure(dir, ["json-bundle: { out: dist/json/v2 }"])
+        let built = try build(dir)
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        #expect(built.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (2 files) outside 'v2' and no export of larder.yml writes it now; remove it with `larder build --prune` (or by hand) [stale-output]"), "\(built.stdout)")
+        let checked = try build(dir, ["--check"])
+        #expect(checked.status == 1, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("dist/json:1:1: error: not built any more"), "\(checked.stdout)")
+
+        try dir.write("dist/json/NOTES.md", "notes\n")
+        let pruned = try build(dir, ["--prune"])
+        #expect(pruned.status == 0, "\(pruned.stdout)\(pruned.stderr)")
+        #expect(pruned.stdout.contains("left the folder, as it holds files Larder did not write: 'NOTES.md'"), "\(pruned.stdout)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("dist/json").path).sorted()
+        #expect(left == ["NOTES.md", "v2"], "\(left)")
+        #expect(exists(dir, "dist/json/v2/manifest.json") && exists(dir, "dist/json/v2/.larder-output"))
+        #expect(!(try build(dir)).stdout.contains("warning"))
+        #expect(try build(dir, ["--check"]).status == 0)
+
+        // Without a file of the user's, the old files go and the new output stays.
+        let other = try project([Self.json])
+        #expect(try build(other).status == 0)
+        try configure(other, ["json-bundle: { out: dist/json/v2 }"])
+        let removed = try build(other, ["--prune"])
+        #expect(removed.stderr.contains("Removed dist/json (its files outside v2)"), "\(removed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.url.appendingPathComponent("dist/json").path) == ["v2"])
+        #expect(try build(other, ["--check"]).status == 0)
+    }
+
     /// An output deleted by hand is simply forgotten.
     @Test func anOutputDeletedByHandIsForgotten() throws {
         let dir = try project([Self.json])

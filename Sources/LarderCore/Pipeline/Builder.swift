@@ -118,8 +118,14 @@ public struct Builder: Sendable {
         let key = record.baseKey(outputBase)
         for path in staging.staged {
             var info = stat()
-            guard lstat(staging.writer.absolute(path), &info) == 0 else { continue }
-            entries.append(OutputRecord.Entry(base: key, path: path, file: (info.st_mode & S_IFMT) == S_IFREG ? FileStatKey(info) : nil))
+            let absolute = staging.writer.absolute(path)
+            guard lstat(absolute, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFREG {
+                entries.append(OutputRecord.Entry(base: key, path: path, file: FileStatKey(info)))
+            } else {
+                // The files the build wrote, so that --prune never removes one added later.
+                entries.append(OutputRecord.Entry(base: key, path: path, file: nil, files: (try? OutputCompare.files(under: absolute)) ?? []))
+            }
         }
         var stale: [StaleOutput] = []
         for (i, (entry, output)) in found.enumerated() {
@@ -128,6 +134,19 @@ public struct Builder: Sendable {
                 entries.append(entry)
             } else if output.isFile && !output.unchanged {
                 output.fate = .kept(reason: "it changed since Larder wrote it", forgotten: true)
+            } else if !output.isFile && output.untracked == nil {
+                output.fate = .kept(reason: "the record does not list the files Larder wrote in it (an older Larder built it), so none is removed", forgotten: false)
+                entries.append(entry)
+            } else if !output.removableWhole {
+                // Files added since (or an output inside it) stay: only the files the build
+                // wrote go, and the marker, so the folder is no longer Larder's.
+                let failures = staging.removeStaleFiles(entry.path, files: entry.files ?? [], keeping: output.inner)
+                if let failure = failures.first {
+                    output.fate = .kept(reason: failure, forgotten: false)
+                    entries.append(entry)
+                } else {
+                    output.fate = (output.untracked ?? []).isEmpty ? .removed : .emptied
+                }
             } else if let reason = staging.removeStale(entry.path, index: i) {
                 output.fate = .kept(reason: reason, forgotten: false)
                 entries.append(entry)

@@ -32,6 +32,17 @@ import Foundation
 /// reported, but only a file that is as the build left it is removed. An output already
 /// deleted, or replaced by something that is not Larder's, is forgotten without a word.
 ///
+/// **Never a file Larder did not write.** A folder's entry lists the files the build wrote
+/// in it. `--prune` removes the whole folder only when it holds nothing else; a folder
+/// that also holds files added since (`dist/json/NOTES.md`) keeps them: `--prune` removes
+/// only the listed files and the marker (so the folder is no longer Larder's, and no later
+/// build replaces it), leaves the folder and reports the files it kept. A folder whose
+/// entry lists no files (recorded by an older Larder) is reported but never removed.
+///
+/// **An output moved inside its old folder** (`out: dist/json` to `dist/json/v2`): the old
+/// folder's files outside the new output are stale, reported and pruned as above; the new
+/// output is left alone.
+///
 /// **Local.** The record is the knowledge of one checkout: a fresh clone has none, so there
 /// `--check` cannot know what an earlier build wrote. The warning of the build that moved
 /// the output, and the `larder-build-check` commit hook (which runs `--check` where the
@@ -51,11 +62,16 @@ public struct OutputRecord: Sendable {
         /// For a single-file output, its stat data when the build had written it; nil for a
         /// folder.
         public var file: FileStatKey?
+        /// For a folder output, the files the build wrote in it (relative to the folder, its
+        /// marker not counted), so that `--prune` removes those and never a file added
+        /// later; nil for a file, or a folder recorded by a Larder that did not list them.
+        public var files: [String]?
 
-        public init(base: String, path: String, file: FileStatKey?) {
+        public init(base: String, path: String, file: FileStatKey?, files: [String]? = nil) {
             self.base = base
             self.path = path
             self.file = file
+            self.files = files
         }
     }
 
@@ -135,7 +151,8 @@ public struct OutputRecord: Sendable {
                 else { return nil }
                 stamp = FileStatKey(size: size, modified: modified, changed: changed, inode: inode)
             }
-            return Entry(base: base, path: path, file: stamp)
+            let files = (o["files"] as? [Any])?.compactMap { $0 as? String }
+            return Entry(base: base, path: path, file: stamp, files: files)
         }
     }
 
@@ -145,6 +162,7 @@ public struct OutputRecord: Sendable {
             if let f = e.file {
                 o["file"] = ["size": f.size, "modified": f.modified, "changed": f.changed, "inode": f.inode] as [String: Any]
             }
+            if let files = e.files { o["files"] = files }
             return o
         }
         let object: [String: Any] = ["format": formatVersion, "config": configName, "outputs": outputs]
@@ -170,8 +188,8 @@ public struct OutputRecord: Sendable {
     enum Found {
         /// Nothing, or something that is not Larder's output: the entry is forgotten.
         case gone
-        /// Larder's output folder, with this many files (its marker not counted).
-        case folder(files: Int)
+        /// Larder's output folder, with these files (relative to it, its marker not counted).
+        case folder(files: [String])
         /// A regular file; `unchanged` when its stat data is the recorded one.
         case file(unchanged: Bool)
     }
@@ -196,7 +214,7 @@ public struct OutputRecord: Sendable {
             var marker = stat()
             guard lstat(prefix + "/" + OutputWriter.marker, &marker) == 0, (marker.st_mode & S_IFMT) == S_IFREG else { return .gone }
             let files = (try? OutputCompare.files(under: prefix)) ?? []
-            return .folder(files: files.count)
+            return .folder(files: files)
         default:
             return .gone
         }
@@ -215,8 +233,12 @@ public struct StaleOutput: Sendable, Hashable {
     public enum Fate: Sendable, Hashable {
         /// Left in place (the build was not asked to prune, or only compared).
         case left
-        /// Removed (`--prune`).
+        /// Removed (`--prune`); for a folder with an output inside it, its other files.
         case removed
+        /// `--prune` removed the files Larder wrote in the folder and its marker, and left
+        /// the folder with the files it did not write (``StaleOutput/untracked``), which are
+        /// no longer tracked.
+        case emptied
         /// `--prune` left it in place for `reason`; `forgotten` when it is no longer
         /// recorded (a file changed since the build wrote it: perhaps not Larder's any more).
         case kept(reason: String, forgotten: Bool)
@@ -229,14 +251,29 @@ public struct StaleOutput: Sendable, Hashable {
     public var files: Int
     /// For a file: false when it changed since the build wrote it (it is not removed).
     public var unchanged: Bool
+    /// For a folder: the files in it (relative to it) that Larder did not write, which
+    /// `--prune` never removes; nil when the record does not list what the build wrote
+    /// there (then `--prune` removes nothing of it).
+    public var untracked: [String]?
+    /// For a folder: the outputs the build writes now inside it (relative to it), which are
+    /// not part of the stale output.
+    public var inner: [String]
     public var fate: Fate
 
-    public init(path: String, isFile: Bool, files: Int, unchanged: Bool = true, fate: Fate = .left) {
+    public init(path: String, isFile: Bool, files: Int, unchanged: Bool = true, untracked: [String]? = [], inner: [String] = [], fate: Fate = .left) {
         self.path = path
         self.isFile = isFile
         self.files = files
         self.unchanged = unchanged
+        self.untracked = untracked
+        self.inner = inner
         self.fate = fate
+    }
+
+    /// True when `--prune` may remove the whole of it (a folder with nothing in it but what
+    /// the build wrote, no output inside it; a file as the build left it).
+    public var removableWhole: Bool {
+        isFile ? unchanged : (untracked?.isEmpty ?? false) && inner.isEmpty
     }
 }
 
@@ -265,14 +302,23 @@ extension OutputRecord {
                 if lstat(absoluteBase(entry.base) + "/" + entry.path, &info) == 0 { kept.append(entry) }
                 continue
             }
-            guard seen.insert(entry.path).inserted, !written.contains(where: { Self.overlaps($0, entry.path) }),
+            // An output written now at the entry's place or above it replaced it; one inside
+            // it (its `out` moved into the old folder) leaves the old folder's other files.
+            guard seen.insert(entry.path).inserted, !written.contains(where: { $0 == entry.path || entry.path.hasPrefix($0 + "/") }),
                 !protected.contains(where: { Self.overlaps($0, entry.path) }), !others.contains(entry.path)
             else { continue }
+            let inner = written.filter { $0.hasPrefix(entry.path + "/") }.map { String($0.dropFirst(entry.path.count + 1)) }
             switch Self.inspect(entry, base: base) {
             case .gone:
                 continue
-            case .folder(let files):
-                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: files)))
+            case .folder(let present):
+                let files = present.filter { f in !inner.contains { f.hasPrefix($0 + "/") } }
+                if files.isEmpty && !inner.isEmpty { continue }
+                let untracked = entry.files.map { written in
+                    let listed = Set(written)
+                    return files.filter { !listed.contains($0) }
+                }
+                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: files.count, untracked: untracked, inner: inner)))
             case .file(let unchanged):
                 stale.append((entry, StaleOutput(path: entry.path, isFile: true, files: 1, unchanged: unchanged)))
             }

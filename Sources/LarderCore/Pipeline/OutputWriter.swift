@@ -318,6 +318,37 @@ public struct OutputWriter: Sendable {
             }
         }
 
+        /// Removes the files `files` (relative to the stale output folder at `normalized`)
+        /// that are not in an output of `keeping`, then the folder's marker and the folders
+        /// this left empty: the files a user added stay. Links are never followed. The
+        /// reasons of the files that could not be removed (none: done).
+        func removeStaleFiles(_ normalized: String, files: [String], keeping: [String]) -> [String] {
+            let root = writer.absolute(normalized)
+            var failures: [String] = []
+            var folders: Set<String> = []
+            for file in files where !keeping.contains(where: { file.hasPrefix($0 + "/") }) {
+                guard ProjectPath.isInside(file), ProjectPath.normalize(file) == file else { continue }
+                // Every folder on the way must be a real one.
+                var prefix = root
+                var real = true
+                for component in file.split(separator: "/").dropLast() {
+                    prefix += "/" + component
+                    guard OutputCompare.type(prefix) == S_IFDIR else { real = false; break }
+                    folders.insert(String(prefix.dropFirst(root.count + 1)))
+                }
+                guard real, let type = OutputCompare.type(root + "/" + file), type != S_IFDIR else { continue }
+                if unlink(root + "/" + file) != 0 && errno != ENOENT {
+                    failures.append("'\(file)': \(String(cString: strerror(errno)))")
+                }
+            }
+            guard failures.isEmpty else { return failures }
+            unlink(root + "/" + OutputWriter.marker)
+            // The deepest first; a folder that still holds something stays.
+            for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+            rmdir(root)
+            return []
+        }
+
         /// Removes the staging folder (and, after a commit, the previous outputs in it).
         public func discard() {
             try? FileManager.default.removeItem(atPath: folder)
