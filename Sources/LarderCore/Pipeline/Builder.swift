@@ -28,7 +28,8 @@ public struct Builder: Sendable {
     /// records nothing and reports no stale output.
     public var record: OutputRecord? = nil
     /// Remove the stale outputs once the build landed (`larder build --prune`): a folder
-    /// only when it holds Larder's marker, a file only when it is as the build left it.
+    /// only when it holds Larder's marker, and of it only the files the build wrote (one
+    /// that holds others stays, with them); a file only when it is as the build left it.
     public var prune = false
     /// Checks a document a transform plugin rewrote, before any export sees it: the build
     /// sets it to the content's schema check (``Linter/schemaCheck()``), so a plugin that
