@@ -86,13 +86,18 @@ import Testing
         (#"{"id": "r", "name": "R", "ingredients": [{"name": "flour", "quantity": 3e18, "unit": "g"}]}"#, ["--units", "us"], "the quantity 3e18 g"),
     ])
     func valuesBeyondExactArithmeticAreErrors(_ text: String, _ args: [String], _ expected: String) throws {
+        try expectRefused(text, args, expected)
+    }
+
+    /// `larder convert` on a file of `text` fails the document (exit 1), writes nothing and
+    /// says `expected` on standard error.
+    func expectRefused(_ text: String, _ args: [String], _ expected: String) throws {
         let dir = try Scratch()
         try dir.write("p.json", text)
         let r = try CLI.run(["convert", "p.json"] + args, in: dir.url)
         #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
         #expect(r.stdout == "")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
-        #expect(!r.stdout.contains("9223372036854775807"))
     }
 
     /// A value with more digits than a label gives, that still fits, is converted and
@@ -118,12 +123,7 @@ import Testing
         (#"{"id": "r", "name": "R", "ingredients": [{"name": "flour", "quantity": -5, "unit": "g"}]}"#, ["--units", "us"], "the quantity -5 g is negative"),
     ])
     func stringsAndNegativeValuesAreErrors(_ text: String, _ args: [String], _ expected: String) throws {
-        let dir = try Scratch()
-        try dir.write("p.json", text)
-        let r = try CLI.run(["convert", "p.json"] + args, in: dir.url)
-        #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
-        #expect(r.stdout == "")
-        #expect(r.stderr.contains(expected), "\(r.stderr)")
+        try expectRefused(text, args, expected)
     }
 
     /// `-0` is zero, not a negative amount: it converts.
