@@ -298,7 +298,8 @@ struct BuildCommand: AsyncParsableCommand {
         case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", start)
         case .extra: ("not built any more: the build would remove this file", start)
         case .notRegular: ("not a file the build wrote (a link, a device, or a folder where a file goes): the build would replace it", start)
-        case .notBuilt(let files, false, _): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes it", start)
+        case .notBuilt(let files, false, true): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes the files Larder wrote in it", start)
+        case .notBuilt(let files, false, false): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; the record does not list the files Larder wrote in it (an older Larder built it), so `larder build --prune` leaves it: remove it by hand if nothing uses it", start)
         case .notBuilt(_, true, true): ("not built any more: an earlier build wrote this file and no export writes it now; `larder build --prune` removes it", start)
         case .notBuilt(_, true, false): ("not built any more: an earlier build wrote this file and no export writes it now; it changed since, so remove it by hand if nothing uses it", start)
         }

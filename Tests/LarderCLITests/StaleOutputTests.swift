@@ -32,6 +32,23 @@ import Testing
     static let json = "json-bundle: { out: dist/json }"
     static let catalog = "xcstrings: { out: dist/ios/Content.xcstrings }"
 
+    /// A folder an older Larder recorded, without the list of its files: `--check` says
+    /// `--prune` leaves it (it said `--prune` removes it, which prune does not do).
+    @Test func aFolderRecordedWithoutItsFilesIsLeftByPrune() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        let record = dir.url.appendingPathComponent(".larder-cache/outputs-larder.yml.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+        let outputs = try #require(object["outputs"] as? [[String: Any]])
+        object["outputs"] = outputs.map { entry in entry.filter { $0.key != "files" } }
+        try JSONSerialization.data(withJSONObject: object).write(to: record)
+        try configure(dir, ["json-bundle: { out: dist/bundle }"])
+        let checked = try build(dir, ["--check"])
+        #expect(checked.stdout.contains("the record does not list the files Larder wrote in it (an older Larder built it), so `larder build --prune` leaves it: remove it by hand if nothing uses it [out-of-date]"), "\(checked.stdout)")
+        #expect(try build(dir, ["--prune"]).status == 0)
+        #expect(exists(dir, "dist/json/manifest.json"))
+    }
+
     /// An `out` moved from dist/json to dist/bundle: the old folder is named by the build
     /// (a warning, status 0), by --check (status 1, with the command that fixes it), and
     /// --prune removes it and nothing else.
@@ -48,7 +65,7 @@ import Testing
 
         let checked = try build(dir, ["--check"])
         #expect(checked.status == 1, "\(checked.stdout)\(checked.stderr)")
-        #expect(checked.stdout.contains("dist/json:1:1: error: not built any more: an earlier build wrote this folder (2 files) and no export writes it now; `larder build --prune` removes it [out-of-date]"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("dist/json:1:1: error: not built any more: an earlier build wrote this folder (2 files) and no export writes it now; `larder build --prune` removes the files Larder wrote in it [out-of-date]"), "\(checked.stdout)")
         #expect(checked.stderr.contains("larder: the outputs are out of date (2 files to write, replace or remove); run `larder build --prune`"), "\(checked.stderr)")
         #expect(exists(dir, "dist/json"))
 

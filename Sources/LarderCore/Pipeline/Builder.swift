@@ -98,7 +98,7 @@ public struct Builder: Sendable {
                 guard let record else { return (differences, []) }
                 let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected).stale.map(\.1)
                 differences += stale.map {
-                    OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: !$0.isFile || $0.unchanged))
+                    OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: $0.isFile ? $0.unchanged : $0.untracked != nil))
                 }
                 return (differences, stale)
             }

@@ -20,7 +20,8 @@ public struct OutputDifference: Sendable, Hashable {
         case notRegular
         /// An earlier build wrote this output (a folder of `files` files, or a file) and no
         /// export writes it now (see ``OutputRecord``); `removable` is false for a file
-        /// changed since, which `larder build --prune` leaves in place.
+        /// changed since, and for a folder whose files the record does not list (an older
+        /// Larder built it), which `larder build --prune` leaves in place.
         case notBuilt(files: Int, isFile: Bool, removable: Bool)
     }
 
