@@ -162,6 +162,42 @@ import Testing
         #expect(off.status == 0, "\(off.stdout)\(off.stderr)")
     }
 
+    /// Two recipes a transform plugin gave one id: the export's error cited the rewritten
+    /// values' lines (both "content/drinks.json:2:9") and blamed `unique-id`, which ran on
+    /// the content before the transform and could not see it.
+    @Test func idsATransformPluginMadeEqualAreCitedWhereTheFileHasThem() throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", """
+            [
+              {"id": "a", "name": "A", "ingredients": ["1 lime"]},
+              {"id": "b", "name": "B", "ingredients": ["1 lemon"]}
+            ]
+            """)
+        let response = #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "a", "name": "B", "ingredients": ["1 lemon"]}}]}"#
+        try scratch.write("same.sh", "cat > /dev/null; printf '%s' '\(response)'\n")
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: same
+                stage: transform
+                command: [sh, same.sh]
+            transforms:
+              - same
+            exports:
+              - json-bundle: { out: dist/json }
+            """)
+        let r = try CLI.run(["build"], in: scratch.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains(
+            "two recipe documents have the id 'a' after the transforms (at content/drinks.json:2:10 and content/drinks.json:3:10); ids must be unique within a kind"),
+            "\(r.stderr)")
+        #expect(!r.stderr.contains("unique-id"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
+    }
+
     @Test func aCrashingLintPluginIsAnErrorAtItsEntryInTheConfig() throws {
         let scratch = try project(limit: 40, lintCommand: "sh, -c, 'echo boom >&2; exit 5'")
         let r = try CLI.run(["lint", "--format", "xcode"], in: scratch.url)

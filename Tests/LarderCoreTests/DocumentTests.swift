@@ -38,6 +38,30 @@ import Testing
         #expect(doc.value == ["servings": 6])
     }
 
+    /// A rewritten document's diagnostics were placed by the rewritten value's own lines
+    /// (from 1:1), so they named a line of the file that holds another document.
+    @Test func aRewrittenDocumentIsPlacedAtItsFilesLines() throws {
+        let json = try JSONDocument(parsing: "[\n  {\"id\": \"a\"},\n  {\"id\": \"b\",\n   \"servings\": 2}\n]")
+        var doc = Document.split(file: "r.json", json: json, locator: json.locator())[1]
+        var value = doc.value
+        value["id"] = "c"
+        value["note"] = "added"
+        try doc.replaceValue(with: value)
+        // A place the file has: where the file has it.
+        let id = doc.json.member(doc.node, "id")!
+        let atID = doc.diagnostic(ruleID: "r", severity: .error, message: "m", node: id)
+        #expect(atID.line == 3 && atID.column == 10 && atID.pointer == "/1/id" && atID.message == "m")
+        let servings = doc.sourceRange(of: doc.json.member(doc.node, "servings")!)
+        #expect(servings.range.start == SourcePosition(line: 4, column: 16) && servings.note == nil)
+        // A place only the rewritten value has: its nearest ancestor in the file, with a note.
+        let note = doc.diagnostic(ruleID: "r", severity: .warning, message: "m", node: doc.json.member(doc.node, "note")!)
+        #expect(note.line == 3 && note.column == 3 && note.pointer == "/1/note")
+        #expect(note.message == "m (about /1/note of the rewritten document, which r.json does not have)")
+        // A second rewrite still places by the file.
+        try doc.replaceValue(with: doc.value)
+        #expect(doc.sourceRange(of: doc.json.member(doc.node, "id")!).range.start == SourcePosition(line: 3, column: 10))
+    }
+
     @Test func ruleContextDiagnosticUsesTheRuleIDAndSeverity() throws {
         let doc = Document(file: "x.json", json: try JSONDocument(parsing: #"{"name": ""}"#))
         let context = RuleContext(ruleID: "no-empty-name", severity: .warning)

@@ -31,6 +31,16 @@ public struct Document: Sendable {
     /// The line index of ``json``'s text, when the loader made one (it does for the files
     /// it reports on); shared by every document of the file. See ``sourceLocator()``.
     public private(set) var locator: SourceLocator?
+    /// The document as its file holds it, kept by the first ``replaceValue(with:)`` so that
+    /// what is reported about the rewritten document is placed at the file's lines (see
+    /// ``sourceRange(of:locator:)``). Shares the file's tape; nil until a transform runs.
+    private var original: Original?
+
+    private struct Original: Sendable {
+        var json: JSONDocument
+        var node: Int
+        var locator: SourceLocator?
+    }
 
     /// A document at `node` of a parsed file (the root by default).
     public init(file: String, kind: String? = nil, json: JSONDocument, node: Int? = nil, index: Int? = nil, locator: SourceLocator? = nil) {
@@ -76,8 +86,10 @@ public struct Document: Sendable {
     /// ``isModified`` turns true.
     public mutating func replaceValue(with value: JSONValue) throws(JSONParseError) {
         let bytes = JSONWriter.pretty.bytes(value)
-        json = try JSONDocument(
+        let rewritten = try JSONDocument(
             parsing: bytes, options: JSONParser.Options(maxDepth: .max, detectDuplicateKeys: false))
+        if original == nil { original = Original(json: json, node: node, locator: locator) }
+        json = rewritten
         node = json.root
         isModified = true
         locator = nil
@@ -104,12 +116,33 @@ public struct Document: Sendable {
         related: [Diagnostic.RelatedLocation] = [],
         fix: Diagnostic.Fix? = nil
     ) -> Diagnostic {
-        let range = json.sourceRange(of: node, using: locator)
+        let (range, note) = sourceRange(of: node, locator: locator)
         return Diagnostic(
-            ruleID: ruleID, severity: severity, message: message, file: file,
+            ruleID: ruleID, severity: severity, message: note.map { "\(message) \($0)" } ?? message, file: file,
             start: range.start, end: range.end,
             pointer: json.pointer(to: node, from: self.node, basePointer: pointer),
             keywordLocation: keywordLocation, absoluteKeywordLocation: absoluteKeywordLocation,
             related: related, fix: fix)
+    }
+
+    /// Where `node` (a node of ``json``) is in the document's file.
+    ///
+    /// For a document a transform rewrote, ``json`` is the rewritten value, not the file:
+    /// the node is then placed where the same pointer is in the file as loaded, or, for a
+    /// place only the rewritten value has (a member the transform added), at the nearest
+    /// ancestor the file has, with a note saying so: `(about /1/x-note of the rewritten
+    /// document, which content/drinks.json does not have)`. The note is nil otherwise.
+    public func sourceRange(of node: Int, locator: SourceLocator? = nil) -> (range: SourceRange, note: String?) {
+        guard let original else { return (json.sourceRange(of: node, using: locator ?? self.locator), nil) }
+        let tokens = json.pointer(to: node, from: self.node, basePointer: .root).tokens
+        let here = original.locator ?? original.json.locator()
+        for count in stride(from: tokens.count, through: 0, by: -1) {
+            guard let found = original.json.node(at: Array(tokens.prefix(count)), from: original.node) else { continue }
+            let range = original.json.sourceRange(of: found, using: here)
+            if count == tokens.count { return (range, nil) }
+            let pointer = JSONPointer(tokens: pointer.tokens + tokens)
+            return (range, "(about \(pointer) of the rewritten document, which \(file) does not have)")
+        }
+        return (original.json.sourceRange(of: original.node, using: here), nil)  // not reached: the document's own node is found
     }
 }

@@ -125,8 +125,10 @@ public struct ContentCatalog: Sendable {
                     throw ExportError(
                         "the \(kind) ids '\(first.id)' (at \(there)) and '\(doc.id)' (at \(here)) make the same name in the exported files, '\(doc.fileID)' (an id's characters that file names and keys cannot hold are replaced); rename one of them")
                 }
+                // Lint saw the documents as loaded: after a transform, it could not see this.
+                let transformed = doc.document.isModified || first.document.isModified
                 throw ExportError(
-                    "two \(kind) documents have the id '\(doc.id)' (at \(there) and \(here)); ids must be unique within a kind (the unique-id rule reports this)")
+                    "two \(kind) documents have the id '\(doc.id)'\(transformed ? " after the transforms" : "") (at \(there) and \(here)); ids must be unique within a kind\(transformed ? "" : " (the unique-id rule reports this)")")
             }
             if nameless { positional.insert(documents.count) }
             seenIDs[kind, default: [:]][doc.fileID] = documents.count
@@ -236,8 +238,9 @@ public struct ContentCatalog: Sendable {
     }
 
     /// `file:line:column` of a node of a document, as reports name places.
+    /// A rewritten document's node is placed where the file has it (``Document/sourceRange(of:locator:)``).
     static func place(_ document: Document, _ node: Int) -> String {
-        "\(document.file):\(document.json.position(of: node, using: document.locator))"
+        "\(document.file):\(document.sourceRange(of: node).range.start)"
     }
 
     /// The place of an export document's id (or of the document, for one named by its
