@@ -202,9 +202,7 @@ public struct Linter: Sendable {
     /// What is wrong with an export's `out`, if anything: outside the project, the project
     /// itself, or Larder's or git's own folders (``OutputWriter`` refuses them too).
     static func outputProblem(_ path: String) -> String? {
-        guard ProjectPath.isInside(path), let normalized = ProjectPath.normalize(path), !normalized.isEmpty else {
-            return "'out: \(path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)"
-        }
+        guard let normalized = OutputWriter.normalizedInside(path) else { return "'out: \(path)' \(OutputWriter.mustBeInside)" }
         guard let folder = OutputWriter.reservedFolder(normalized) else { return nil }
         return "'out: \(path)' is in '\(folder)', which is \(folder == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
     }

@@ -68,8 +68,8 @@ public struct OutputWriter: Sendable {
     /// A build that only compares (``Staging/differences()``) is checked the same way: it
     /// reads no file through a link, and says what the build itself would say.
     func check(_ output: Output, after seen: inout [String], streamed: Bool = false) throws(WriteError) {
-        guard ProjectPath.isInside(output.path), let normalized = ProjectPath.normalize(output.path), !normalized.isEmpty else {
-            throw WriteError("the output '\(output.path)' must be a folder or file inside the project (no '..', no absolute path, not the project itself)")
+        guard let normalized = Self.normalizedInside(output.path) else {
+            throw WriteError("the output '\(output.path)' \(Self.mustBeInside)")
         }
         guard !seen.contains(normalized) else { throw WriteError("two exports write to '\(output.path)'") }
         for other in seen where other.hasPrefix(normalized + "/") || normalized.hasPrefix(other + "/") {
@@ -123,6 +123,15 @@ public struct OutputWriter: Sendable {
             if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path, marker: output.marker) }
         }
         try Self.checkClashes(output)
+    }
+
+    /// What an output path outside the project is told (by lint at the `out`, and here).
+    static let mustBeInside = "must be a folder or file inside the project (no '..', no absolute path, not the project itself)"
+
+    /// An output path normalized, or nil when it leaves the project or is the project itself.
+    static func normalizedInside(_ path: String) -> String? {
+        guard ProjectPath.isInside(path), let normalized = ProjectPath.normalize(path), !normalized.isEmpty else { return nil }
+        return normalized
     }
 
     /// The folder of Larder's or git's that a normalized output path lies in, if any: the
