@@ -18,7 +18,13 @@
 /// is not converted twice: `350°F (175°C)` becomes `175°C (350°F)` in metric and stays as
 /// it is in US units. A heat given in both systems with a slash (`350°F/180°C`, `180 °C /
 /// 350 °F`) stays as it is in either, and so does every heat of a group joined by slashes
-/// or brackets that gives both (`180°C/160°C fan/350°F/gas 4`).
+/// or brackets that gives both (`180°C/160°C fan/350°F/gas 4`). So does a pair written with
+/// one unit sign, a bare number before the slash (`180/350°F`, `180 / 350 °F`, `350/180°C`):
+/// when the bare number is the heat after the slash in the other system, within 10 % or 15 °F
+/// (8 1/3 °C) of it, the text gives both already, and it is left as it is in either system
+/// rather than made `180°C/350°F` (only the changed heats are rewritten; the bare number
+/// could have been written in any scale). A bare number that is not that heat, a gas mark
+/// (`4/350°F`) or a fan heat (`160/180°C`), stays as it is and the heat converts.
 public enum TemperatureText {
     /// One temperature found and converted.
     public struct Change: Sendable, Hashable {
@@ -52,6 +58,17 @@ public enum TemperatureText {
             }
         }
         kept.formUnion(heatsGivenInBothSystems(s))
+        // A bare number before a slash that is the same heat in the target system
+        // ("180/350°F", "180 / 350 °F" to metric, "350/180°C" to US units): the text gives
+        // both already, with one unit sign, and the heat stays.
+        let targetIsCelsius = system == .metric
+        for k in s.indices where startsNumber(s, at: k) {
+            guard let heat = match(s, at: k, fromLetter: fromLetter), heat.values.count == 1,
+                  let bare = bareNumberBeforeSlash(s, at: k),
+                  let converted = (try? kitchen.convert(heat.values[0], from: from, to: to)) ?? nil,
+                  isSameHeat(bare, converted.doubleValue, celsius: targetIsCelsius) else { continue }
+            kept.insert(k)
+        }
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
         var cursor = 0
@@ -184,6 +201,29 @@ public enum TemperatureText {
             AmountScanner.isLetter(c) || AmountScanner.isSpace(c) || "/()-\u{2212}".unicodeScalars.contains(c)
                 || (gas && AmountScanner.isDigit(c))
         }
+    }
+
+    /// The bare number (digits alone, no unit) before a slash before `k` ("180/" in
+    /// "180/350°F", "180 / " in "180 / 350 °F"), nil when there is none.
+    private static func bareNumberBeforeSlash(_ s: [Unicode.Scalar], at k: Int) -> Double? {
+        var j = k
+        while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
+        guard j > 0, s[j - 1] == "/" else { return nil }
+        j -= 1
+        while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
+        let end = j
+        while j > 0, AmountScanner.isDigit(s[j - 1]) { j -= 1 }
+        guard j < end, end - j <= 4, startsNumber(s, at: j), j == 0 || s[j - 1] != "/" else { return nil }
+        return Double(String(String.UnicodeScalarView(s[j..<end])))
+    }
+
+    /// True when `bare`, a number written with no unit, is plausibly `heat` (a heat in the
+    /// other system, converted to the scale `bare` would be in: Celsius when `celsius`):
+    /// within 10 % of it, or within 15 °F (8 1/3 °C) when that is more. `180` is 350 °F
+    /// (176.7 °C); a gas mark (`4`) or a fan heat in the same scale (`160/180°C`) is not.
+    static func isSameHeat(_ bare: Double, _ heat: Double, celsius: Bool) -> Bool {
+        let slack = max(abs(heat) / 10, celsius ? 15.0 * 5 / 9 : 15)
+        return abs(bare - heat) <= slack
     }
 
     /// True when a number starts at `i`: a digit not preceded by a word character, a digit

@@ -69,6 +69,20 @@ import Testing
         #expect(metric.stderr.contains("metric (cup 250 ml"))
     }
 
+    /// A heat written as a pair with one unit sign, 180 °C / 350 °F, stays as it is
+    /// ("180/350°F" became "180/175°C" in metric); scaling leaves it alone too.
+    @Test func aPairOfHeatsWithOneSignStays() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "a", "name": {"en": "Cake"}, "servings": 4, "ingredients": ["1 cup milk"], "steps": [{"en": "Bake at 180/350°F for 20 minutes."}, "Then at 400°F."]}"#)
+        let metric = try CLI.run(["convert", "r.json", "--units", "metric"], in: dir.url)
+        #expect(metric.status == 0, "\(metric.stderr)")
+        #expect(metric.stdout.contains("Bake at 180/350°F for 20 minutes."), "\(metric.stdout)")
+        #expect(metric.stdout.contains("Then at 205°C."), "\(metric.stdout)")
+        let scaled = try CLI.run(["scale", "r.json", "--servings", "8"], in: dir.url)
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        #expect(scaled.stdout.contains("Bake at 180/350°F for 20 minutes."), "\(scaled.stdout)")
+    }
+
     /// A value that cannot be converted exactly is never carried across as it was: the
     /// document is an error and nothing is written.
     @Test(arguments: [

@@ -217,6 +217,37 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect(TemperatureText.convert(text, to: system).text == text)
     }
 
+    /// A pair written with one unit sign, a bare number and the heat in the other system
+    /// ("180/350°F" is 180 °C / 350 °F), stays as it is in either system ("180/350°F" became
+    /// "180/175°C" in metric, and "350/180°C" became "350/355°F" in US units).
+    @Test(arguments: [
+        ("Bake at 180/350°F for 20 minutes.", TargetSystem.metric),
+        ("Bake at 180/350°F for 20 minutes.", .us),
+        ("Bake at 180 / 350 °F.", .metric),
+        ("Bake at 180/350F.", .metric),
+        ("Bake at 180C/350F.", .metric),
+        ("Bake at 180C/350F.", .us),
+        ("Bake at 350/180°C.", .us),
+        ("Bake at 350 / 180 degrees C.", .us),
+        ("Roast at 220/425°F, then at 190/375 °F.", .metric),
+        ("Bake at 160/325°F.", .metric),
+    ])
+    func aBareNumberAndTheSameHeatInTheOtherSystemStay(_ text: String, _ system: TargetSystem) {
+        #expect(TemperatureText.convert(text, to: system).text == text)
+    }
+
+    /// A bare number before the slash that is not the heat in the other system (a gas mark,
+    /// a fan heat in the same scale, a number far off) is no pair: the heat converts.
+    @Test(arguments: [
+        ("Bake at 4/350°F.", TargetSystem.metric, "Bake at 4/175°C."),
+        ("Bake at 160/180°C.", .us, "Bake at 160/355°F."),
+        ("Bake at 150/350°F.", .metric, "Bake at 150/175°C."),
+        ("Bake at 180/350°F, then at 400°F.", .metric, "Bake at 180/350°F, then at 205°C."),
+    ] as [(String, TargetSystem, String)])
+    func aBareNumberThatIsNotTheSameHeatIsNoPair(_ text: String, _ system: TargetSystem, _ expected: String) {
+        #expect(TemperatureText.convert(text, to: system).text == expected)
+    }
+
     @Test func aHeatOutsideTheGroupStillConverts() {
         #expect(TemperatureText.convert("Roast at 180°C/160°C fan/350°F, then at 200°C.", to: .us).text
                 == "Roast at 180°C/160°C fan/350°F, then at 390°F.")
