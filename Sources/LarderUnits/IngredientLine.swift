@@ -295,8 +295,8 @@ public struct IngredientParser: Sendable {
             return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead)
         }
         // A second amount of the same system, added to the first: "1 lb 8 oz", "1 cup + 2
-        // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp". It is
-        // one amount.
+        // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp", and
+        // the same unit again after a sign or a word, "1 cup + 1/3 cup". It is one amount.
         if let unit = line.unit, case .exact(let first)? = line.amount,
            let parts = compoundParts(s, at: i, after: unit, language: language), let total = try? first + parts.sum {
             line.amount = .exact(total)
@@ -373,8 +373,9 @@ public struct IngredientParser: Sendable {
     }
 
     /// The parts that follow an amount in `unit` at `start` and add to it, each in a smaller
-    /// unit than the one before (`8 oz` after `1 lb`; `2 tbsp + 1 tsp` after `2 cups`): their
-    /// sum in `unit` and where they end; nil when none follows.
+    /// unit than the one before (`8 oz` after `1 lb`; `2 tbsp + 1 tsp` after `2 cups`) or,
+    /// joined by `+` or a word, in the same one (`+ 1/3 cup` after `1 cup`): their sum in
+    /// `unit` and where they end; nil when none follows.
     private func compoundParts(_ s: [Unicode.Scalar], at start: Int, after unit: UnitDefinition, language: String?) -> (sum: Rational, end: Int)? {
         var sum = Rational.zero
         var end = start
@@ -468,19 +469,24 @@ public struct IngredientParser: Sendable {
 
     /// A second amount at `start` (after spaces, `+`, `&` or a joining word) in a smaller unit
     /// of `unit`'s family or system (`8 oz` after `1 lb`, `2 tbsp` after `1 cup`, `200 g`
-    /// after `1 kg`).
+    /// after `1 kg`), or in `unit` itself after `+`, `&` or a joining word (`+ 1/3 cup`
+    /// after `1 cup`).
     private func compoundPart(_ s: [Unicode.Scalar], at start: Int, after unit: UnitDefinition, language: String?) -> Measure? {
         guard unit.dimension == .mass || unit.dimension == .volume, unit.system != .neutral, let factor = kitchen.factor(of: unit) else { return nil }
         var j = AmountScanner.skipSpaces(s, start)
         guard j > start, j < s.count else { return nil }
+        // Joined by a sign or a word rather than by spaces alone ("1 cup + 1/3 cup").
+        var joined = false
         if s[j] == "+" || s[j] == "&" {
             j = AmountScanner.skipSpaces(s, j + 1)
+            joined = true
         } else if AmountScanner.isLetter(s[j]) {
             var k = j
             while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
             guard k < s.count, AmountScanner.isSpace(s[k]),
                   Self.compoundJoiners.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
             j = AmountScanner.skipSpaces(s, k)
+            joined = true
         }
         // The number in digits or in words ("1 cup plus two tablespoons", "plus a tablespoon").
         let value: Rational, end: Int, style: AmountStyle
@@ -502,8 +508,14 @@ public struct IngredientParser: Sendable {
         } else {
             return nil
         }
-        guard other.id != unit.id, other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
-              kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
+        // The same unit again is added in when a sign or a word joins the two ("1 cup + 1/3
+        // cup", "1 cup plus 1/3 cup"); with spaces alone ("1 cup 1/3 cup") it is not.
+        if other.id == unit.id {
+            guard joined else { return nil }
+        } else {
+            guard other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
+                  kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
+        }
         return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: unitEnd, amountSpan: j..<end, unitSpan: u..<unitEnd, style: style, word: word)
     }
 

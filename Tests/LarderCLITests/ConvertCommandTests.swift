@@ -83,6 +83,22 @@ import Testing
         #expect(scaled.stdout.contains("Bake at 180/350°F for 20 minutes."), "\(scaled.stdout)")
     }
 
+    /// An amount written as a sum of the same unit is one amount ("1 cup + 1/3 cup milk"
+    /// was left as it was by convert, and by scale with a note).
+    @Test func aSumOfOneUnitIsOneAmount() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "a", "name": {"en": "Cake"}, "servings": 4, "ingredients": ["1 cup + 1/3 cup milk", {"en": "1 cup plus 1/3 cup cream"}]}"#)
+        let metric = try CLI.run(["convert", "r.json", "--units", "metric"], in: dir.url)
+        #expect(metric.status == 0, "\(metric.stderr)")
+        #expect(metric.stdout.contains(#""315 ml milk""#), "\(metric.stdout)")
+        #expect(metric.stdout.contains(#""315 ml cream""#), "\(metric.stdout)")
+        let scaled = try CLI.run(["scale", "r.json", "--servings", "8"], in: dir.url)
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        #expect(scaled.stdout.contains(#""2 2/3 cups milk""#), "\(scaled.stdout)")
+        #expect(scaled.stdout.contains(#""2 2/3 cups cream""#), "\(scaled.stdout)")
+        #expect(!scaled.stderr.contains("second amount"), "\(scaled.stderr)")
+    }
+
     /// A value that cannot be converted exactly is never carried across as it was: the
     /// document is an error and nothing is written.
     @Test(arguments: [

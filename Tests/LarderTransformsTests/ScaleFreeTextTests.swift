@@ -68,6 +68,12 @@ import Testing
         ("1 lb 4 oz-1 lb 8 oz beef", 2, 1, "2 1/2 lb-3 lb beef"),
         ("1 lb 4 oz-1 lb 8 oz beef", 1, 2, "10 oz-12 oz beef"),
         ("2 lb-2 lb 8 oz beef", 2, 1, "4 lb-5 lb beef"),
+        // The same unit twice, joined by a sign or a word (it was kept, with a note: "a
+        // second amount ('+ 1/3') that is not read").
+        ("1 cup + 1/3 cup milk", 2, 1, "2 2/3 cups milk"),
+        ("1 cup plus 1/3 cup milk", 2, 1, "2 2/3 cups milk"),
+        ("1 cup + 1/3 cup + 1 tbsp milk", 3, 1, "4 1/4 cups milk"),
+        ("1/2 cup & 1/4 cup sugar", 2, 1, "1 1/2 cups sugar"),
     ] as [(String, Int, Int, String)])
     func compoundAmountsScaleAsOne(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
         let (out, messages) = try scaled([line], by: try Rational(n, d), language: line.hasSuffix("batatas") ? "pt" : "en")

@@ -334,6 +334,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("567 g (1 lb 4 oz) beef", .us, "1 lb 4 oz (567 g) beef"),
         ("1 lb 4 oz-1 lb 8 oz beef", .metric, "567 g-680 g beef"),
         ("2 cups + 2 tbsp + 1 tsp water", .metric, "508 ml water"),
+        // The same unit twice, joined by a sign or a word, is one amount too (it was left as
+        // it was).
+        ("1 cup + 1/3 cup milk", .metric, "315 ml milk"),
+        ("1 cup plus 1/3 cup milk", .metric, "315 ml milk"),
         ("2 cups flour (1 lb 2 oz)", .metric, "473 ml flour (510 g)"),
         // A capital C is a cup (it was left as it was).
         ("2 C flour", .metric, "473 ml flour"),
