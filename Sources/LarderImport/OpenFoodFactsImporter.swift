@@ -66,14 +66,15 @@ public struct OpenFoodFactsImporter: Importer {
     /// The fields Larder's product nutrients take, by Open Food Facts nutrient id.
     static let nutrients: [(off: String, larder: String)] = [
         ("energy-kcal", "energyKcal"), ("energy-kj", "energyKj"), ("fat", "fat"), ("saturated-fat", "saturatedFat"),
-        ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("polyols", "polyols"), ("erythritol", "erythritol"),
-        ("fiber", "fiber"), ("proteins", "protein"), ("salt", "salt"), ("sodium", "sodium"),
+        ("salatrims", "salatrims"), ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("polyols", "polyols"),
+        ("erythritol", "erythritol"), ("fiber", "fiber"), ("proteins", "protein"), ("organic-acids", "organicAcids"),
+        ("salt", "salt"), ("sodium", "sodium"),
     ]
 
     /// The order Larder's product nutrients are written in (the schema's).
     static let nutrientOrder = [
-        "energyKcal", "energyKj", "fat", "saturatedFat", "carbohydrates", "sugars", "polyols", "erythritol", "fiber", "protein",
-        "alcohol", "salt", "sodium",
+        "energyKcal", "energyKj", "fat", "saturatedFat", "salatrims", "carbohydrates", "sugars", "polyols", "erythritol", "fiber",
+        "protein", "alcohol", "organicAcids", "salt", "sodium",
     ]
 
     /// Grams of ethanol in 100 ml of a drink of 1% vol: its density, 0.789 g/ml.

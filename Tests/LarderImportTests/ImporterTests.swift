@@ -121,6 +121,20 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.isEmpty)
     }
 
+    /// Salatrims and organic acids are imported (they were left out, so the energy of a
+    /// reduced-fat sweet or of a vinegar did not add up), in the schema's order.
+    @Test func salatrimsAndOrganicAcidsAreImported() throws {
+        let text = #"{"code": "3017620422003", "product_name": "Sweet", "nutriments": {"organic-acids_100g": 4.5, "salatrims_100g": 20, "fat_100g": 30, "energy-kcal_100g": 450, "carbohydrates_100g": 50, "organic-acids_serving": 0.9, "salatrims_serving": 4}}"#
+        let (documents, diagnostics) = try importing(off, text)
+        #expect(documents.first?.value["nutrition"] == [
+            "per100g": ["energyKcal": 450, "fat": 30, "salatrims": 20, "carbohydrates": 50, "organicAcids": 4.5],
+            "perServing": ["salatrims": 4, "organicAcids": 0.9],
+        ])
+        let per100g = try #require(documents.first?.value["nutrition"]?["per100g"]?.objectValue)
+        #expect(per100g.keys.map { $0 } == ["energyKcal", "fat", "salatrims", "carbohydrates", "organicAcids"])
+        #expect(diagnostics.isEmpty)
+    }
+
     /// A wine's alcohol was not imported (Open Food Facts gives % vol, Larder grams of
     /// ethanol), so its energy did not add up and lint asked for `alcohol`. Sold by volume,
     /// its figures are per 100 ml, where 12.5% vol is 12.5 x 0.789 g.
