@@ -63,12 +63,14 @@ public struct OpenFoodFactsImporter: Importer {
         return Array(json.elements(products))
     }
 
-    /// The fields Larder's product nutrients take, by Open Food Facts nutrient id.
+    /// The fields Larder's product nutrients take, by Open Food Facts nutrient id. Salatrims
+    /// and organic acids are not in Open Food Facts' standard nutrient table: a contributor
+    /// adds them by name, so the id may be singular or plural; the first one given wins.
     static let nutrients: [(off: String, larder: String)] = [
         ("energy-kcal", "energyKcal"), ("energy-kj", "energyKj"), ("fat", "fat"), ("saturated-fat", "saturatedFat"),
-        ("salatrims", "salatrims"), ("carbohydrates", "carbohydrates"), ("sugars", "sugars"), ("polyols", "polyols"),
-        ("erythritol", "erythritol"), ("fiber", "fiber"), ("proteins", "protein"), ("organic-acids", "organicAcids"),
-        ("salt", "salt"), ("sodium", "sodium"),
+        ("salatrims", "salatrims"), ("salatrim", "salatrims"), ("carbohydrates", "carbohydrates"), ("sugars", "sugars"),
+        ("polyols", "polyols"), ("erythritol", "erythritol"), ("fiber", "fiber"), ("proteins", "protein"),
+        ("organic-acids", "organicAcids"), ("organic-acid", "organicAcids"), ("salt", "salt"), ("sodium", "sodium"),
     ]
 
     /// The order Larder's product nutrients are written in (the schema's).
@@ -394,7 +396,7 @@ public struct OpenFoodFactsImporter: Importer {
         var result = JSONObject()
         for (suffix, larderKey, per) in [("_100g", "per100g", "100g"), ("_serving", "perServing", "serving")] {
             var values = JSONObject()
-            for (offName, larderName) in Self.nutrients {
+            for (offName, larderName) in Self.nutrients where values[larderName] == nil {
                 if let v = reader.member(nutriments, offName + suffix) {
                     if let number = nonNegative(v, field: offName + suffix, reader: &reader) { values[larderName] = number }
                 } else if dataPer == per, let v = valueInUnit(nutriments, offName, reader: &reader) {

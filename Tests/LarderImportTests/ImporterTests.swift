@@ -133,6 +133,11 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let per100g = try #require(documents.first?.value["nutrition"]?["per100g"]?.objectValue)
         #expect(per100g.keys.map { $0 } == ["energyKcal", "fat", "salatrims", "carbohydrates", "organicAcids"])
         #expect(diagnostics.isEmpty)
+
+        // A contributor's own nutrient may have a singular id; the plural, given too, wins.
+        let singular = #"{"code": "3017620422003", "product_name": "Sweet", "nutriments": {"salatrim_100g": 12, "organic-acid_100g": 2, "organic-acids_100g": 3}}"#
+        let (named, _) = try importing(off, singular)
+        #expect(named.first?.value["nutrition"] == ["per100g": ["salatrims": 12, "organicAcids": 3]])
     }
 
     /// A wine's alcohol was not imported (Open Food Facts gives % vol, Larder grams of
