@@ -35,6 +35,27 @@ import LarderJSON
         #expect(GettextPluralForms.forLocale("mt").header == "nplurals=5; plural=(n==1 ? 0 : n==2 ? 1 : (n==0 || (n%100>=3 && n%100<=10)) ? 2 : (n%100>=11 && n%100<=19) ? 3 : 4);")
     }
 
+    /// CLDR languages the table lacked got one/other: Santali's `two`, Samogitian's `two`
+    /// and `few` and Sicilian's `many` were dropped, and Kabyle, Cebuano and Central Atlas
+    /// Tamazight counts got the wrong form.
+    @Test func languagesTheTableOnceLacked() {
+        #expect(PluralRules.categories(for: "sat") == [.one, .two, .other])
+        #expect([0, 1, 2, 3, 22].map { PluralRules.category(of: $0, in: "sat") } == [.other, .one, .two, .other, .other])
+        #expect([0, 1, 2].map { PluralRules.category(of: $0, in: "kab") } == [.one, .one, .other])
+        #expect([1, 4, 6, 9, 10, 14, 21].map { PluralRules.category(of: $0, in: "ceb") } == [.one, .other, .other, .other, .one, .other, .one])
+        #expect(PluralRules.categories(for: "sgs") == [.one, .two, .few, .many, .other])
+        #expect([0, 1, 2, 3, 11, 12, 21, 22, 102, 111, 112].map { PluralRules.category(of: $0, in: "sgs") }
+            == [.other, .one, .two, .few, .other, .other, .one, .few, .few, .other, .other])
+        #expect([0, 1, 2, 10, 11, 99, 100, 111].map { PluralRules.category(of: $0, in: "tzm") } == [.one, .one, .other, .other, .one, .one, .other, .other])
+        #expect(PluralRules.categories(for: "scn") == [.one, .many, .other])
+        #expect(PluralRules.category(of: 1_000_000, in: "scn") == .many)
+        #expect([0, 1, 2].map { PluralRules.category(of: $0, in: "blo") } == [.zero, .one, .other])
+        #expect(PluralRules.categories(for: "tpi") == [.other])
+        #expect(GettextPluralForms.forLocale("sgs").header == "nplurals=4; plural=(n%10==1 && n%100!=11 ? 0 : n==2 ? 1 : n%10>=2 && (n%100<10 || n%100>=20) ? 2 : 3);")
+        #expect(GettextPluralForms.forLocale("tzm").header == "nplurals=2; plural=(n>1 && (n<11 || n>99));")
+        #expect(GettextPluralForms.forLocale("sat").header == "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);")
+    }
+
     @Test func russianAndArabic() {
         let ru = [1, 2, 5, 11, 21, 22, 25, 111, 112].map { PluralRules.category(of: $0, in: "ru") }
         #expect(ru == [.one, .few, .many, .many, .one, .few, .many, .many, .many])
@@ -65,7 +86,10 @@ import LarderJSON
 
     /// For every integer count, the gettext expression picks the index whose category is the
     /// one CLDR gives (where gettext's convention follows CLDR's rule for integers).
-    @Test(arguments: ["en", "pt-BR", "pt-PT", "fr", "ru", "uk", "pl", "cs", "hr", "ro", "lt", "lv", "sl", "ar", "he", "ga", "cy", "is", "fil", "ja", "vi"])
+    @Test(arguments: [
+        "en", "pt-BR", "pt-PT", "fr", "ru", "uk", "pl", "cs", "hr", "ro", "lt", "lv", "sl", "ar", "he", "ga", "cy", "is", "fil", "ja", "vi",
+        "sat", "ceb", "kab", "sgs", "tzm", "blo",
+    ])
     func expressionAgreesWithCLDR(_ locale: String) throws {
         let forms = GettextPluralForms.forLocale(locale)
         let expression = try CExpression(forms.expression)

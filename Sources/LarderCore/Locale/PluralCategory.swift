@@ -28,11 +28,11 @@ public enum PluralRules {
         case otherOnly
         /// `one` for 1 (en, de, nl, sv …).
         case oneIsOne
-        /// `one` for 0 and 1 (hi, bn, fa, am, hy …).
+        /// `one` for 0 and 1 (hi, bn, fa, am, hy, kab …).
         case oneIsZeroOrOne
         /// `one` for 0..1, `many` for millions (pt, Brazilian rules; fr).
         case portuguese
-        /// `one` for 1, `many` for millions (pt-PT, es, it, ca).
+        /// `one` for 1, `many` for millions (pt-PT, es, it, ca, scn).
         case romance
         /// `one`/`few`/`many` by last digits (ru, uk, be).
         case eastSlavic
@@ -52,13 +52,13 @@ public enum PluralRules {
         case slovenian
         /// `zero`/`one`/`two`/`few`/`many`/`other` (ar).
         case arabic
-        /// `one`/`two`/`other` (he).
+        /// `one`/`two`/`other` (he, iu, naq, sat, the Sámi languages).
         case hebrew
         /// `one`/`two`/`few`/`many`/`other` (ga).
         case irish
         /// `zero`/`one`/`two`/`few`/`many`/`other` (cy).
         case welsh
-        /// `one` unless the last digit is 4, 6 or 9 (fil, tl).
+        /// `one` unless the last digit is 4, 6 or 9 (fil, tl, ceb).
         case filipino
         /// `one` for 1, 21, 31 … but not 11 (is, mk).
         case icelandic
@@ -72,15 +72,20 @@ public enum PluralRules {
         case manx
         /// `zero`/`one`/`two`/`few`/`many`/`other` by the last digits (kw).
         case cornish
-        /// `zero` for 0, `one` for 1 (ksh, lag, cv).
+        /// `zero` for 0, `one` for 1 (ksh, lag, cv, blo).
         case zeroOne
         /// `one` for 0 and 1, `few` for 2 to 10 (shi).
         case tachelhit
+        /// `one` for 1, 21, 31 … but not 11, `two` for 2 alone, `few` for the other last
+        /// digits 2 to 9 but not 12 to 19; `many` is for fractions only (sgs).
+        case samogitian
+        /// `one` for 0, 1 and 11 to 99 (tzm).
+        case centralAtlasTamazight
 
         var categories: [PluralCategory] {
             switch self {
             case .otherOnly: [.other]
-            case .oneIsOne, .oneIsZeroOrOne, .filipino, .icelandic: [.one, .other]
+            case .oneIsOne, .oneIsZeroOrOne, .filipino, .icelandic, .centralAtlasTamazight: [.one, .other]
             case .portuguese, .romance: [.one, .many, .other]
             case .eastSlavic, .polish, .czech, .lithuanian: [.one, .few, .many, .other]
             case .serboCroatian, .romanian: [.one, .few, .other]
@@ -93,6 +98,7 @@ public enum PluralRules {
             case .cornish: [.zero, .one, .two, .few, .many, .other]
             case .zeroOne: [.zero, .one, .other]
             case .tachelhit: [.one, .few, .other]
+            case .samogitian: [.one, .two, .few, .many, .other]
             }
         }
 
@@ -193,6 +199,12 @@ public enum PluralRules {
                 return [1, 21, 41, 61, 81].contains(d100) ? .many : .other
             case .zeroOne: return n == 0 ? .zero : n == 1 ? .one : .other
             case .tachelhit: return n <= 1 ? .one : n <= 10 ? .few : .other
+            case .samogitian:
+                if d10 == 1 && d100 != 11 { return .one }
+                if n == 2 { return .two }
+                if (2...9).contains(d10) && !(11...19).contains(d100) { return .few }
+                return .other  // `many` is for fractions only
+            case .centralAtlasTamazight: return n <= 1 || (11...99).contains(n) ? .one : .other
             }
         }
     }
@@ -202,11 +214,13 @@ public enum PluralRules {
         func add(_ family: Family, _ tags: String) {
             for tag in tags.split(separator: " ") { table[String(tag)] = family }
         }
-        add(.otherOnly, "ja zh zh-Hant zh-Hans yue ko vi th id ms lo my km bo dz ig ii jbo jv kea kde ses sg to wo yo sah su nqo osa bm root")
-        add(.oneIsOne, "en de nl sv da nb nn no fi et el hu bg ka az kk ky uz sq ur sw ta te ml mr tr af eu gl ast fy ia io lb ps rm so tk ug xh ne or sd ha ku ce ee fo kl lg mn nd nr os sn ss st tn ts ve yi")
-        add(.oneIsZeroOrOne, "hi bn gu kn fa am hy as doi pcm zu ak ff ln mg pa si ti wa guw nso bho")
+        add(.otherOnly, "ja zh zh-Hant zh-Hans yue ko vi th id ms lo my km bo dz ig ii jbo jv kea kde ses sg to wo yo sah su nqo osa bm hnj lkt tpi root")
+        add(.oneIsOne, "en de nl sv da nb nn no fi et el hu bg ka az kk ky uz sq ur sw ta te ml mr tr af eu gl ast fy ia io lb ps rm so tk ug xh ne or sd ha ku ce ee fo kl lg mn nd nr os sn ss st tn ts ve yi"
+            + " an asa bal bem bez brx cgg chr ckb dv eo fur gsw haw ie jgo jmc kaj kcg kkj ks ksb lij mas mgo nah nnh ny nyn om"
+            + " pap rof rwk saq sc sdh seh ssy syr teo tig vo vun wae xog")
+        add(.oneIsZeroOrOne, "hi bn gu kn fa am hy as doi pcm zu ak ff ln mg pa si ti wa guw nso bho csw kab kok")
         add(.portuguese, "pt fr")
-        add(.romance, "pt-PT es it ca vec lld")
+        add(.romance, "pt-PT es it ca vec lld scn")
         add(.eastSlavic, "ru uk be")
         add(.polish, "pl")
         add(.czech, "cs sk")
@@ -216,18 +230,20 @@ public enum PluralRules {
         add(.latvian, "lv prg")
         add(.slovenian, "sl dsb hsb")
         add(.arabic, "ar ars")
-        add(.hebrew, "he iw se smn smj sma sms smi iu naq")
+        add(.hebrew, "he iw se smn smj sma sms smi iu naq sat")
         add(.irish, "ga")
         add(.welsh, "cy")
-        add(.filipino, "fil tl")
+        add(.filipino, "fil tl ceb")
         add(.icelandic, "is mk")
         add(.maltese, "mt")
         add(.scottishGaelic, "gd")
         add(.breton, "br")
         add(.manx, "gv")
         add(.cornish, "kw")
-        add(.zeroOne, "ksh lag cv")
+        add(.zeroOne, "ksh lag cv blo")
         add(.tachelhit, "shi")
+        add(.samogitian, "sgs")
+        add(.centralAtlasTamazight, "tzm")
         return table
     }()
 

@@ -70,6 +70,11 @@ public struct GettextPluralForms: Sendable, Hashable {
         categories: [.zero, .one, .two, .few, .many, .other])
     static let zeroOne = GettextPluralForms(expression: "(n==0 ? 0 : n==1 ? 1 : 2)", categories: [.zero, .one, .other])
     static let tachelhit = GettextPluralForms(expression: "(n<=1 ? 0 : n<=10 ? 1 : 2)", categories: [.one, .few, .other])
+    /// Samogitian's `many` is for fractions, which a count never is.
+    static let samogitian = GettextPluralForms(
+        expression: "(n%10==1 && n%100!=11 ? 0 : n==2 ? 1 : n%10>=2 && (n%100<10 || n%100>=20) ? 2 : 3)",
+        categories: [.one, .two, .few, .other])
+    static let centralAtlasTamazight = GettextPluralForms(expression: "(n>1 && (n<11 || n>99))", categories: [.one, .other])
 
     /// Exceptions to the CLDR families, by tag: gettext's own conventions.
     static let byTag: [String: GettextPluralForms] = [
@@ -116,6 +121,8 @@ public struct GettextPluralForms: Sendable, Hashable {
         case .cornish: return cornish
         case .zeroOne: return zeroOne
         case .tachelhit: return tachelhit
+        case .samogitian: return samogitian
+        case .centralAtlasTamazight: return centralAtlasTamazight
         }
     }
 }
