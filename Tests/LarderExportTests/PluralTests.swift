@@ -56,6 +56,19 @@ import LarderJSON
         #expect(GettextPluralForms.forLocale("sat").header == "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);")
     }
 
+    /// ISO 639-2/3 and deprecated codes take the rules of the language they stand for, as
+    /// CLDR's aliases say: `rus` had one/other.
+    @Test func languageAliases() {
+        #expect(PluralRules.categories(for: "rus") == [.one, .few, .many, .other])
+        #expect(PluralRules.categories(for: "ara-EG") == [.zero, .one, .two, .few, .many, .other])
+        #expect(PluralRules.categories(for: "in") == [.other])
+        #expect(PluralRules.categories(for: "cmn-Hans") == [.other])
+        #expect(PluralRules.category(of: 0, in: "por") == .one)
+        #expect(PluralRules.category(of: 0, in: "por-PT") == .other)
+        #expect(PluralRules.category(of: 4, in: "tgl") == .other)
+        #expect(GettextPluralForms.forLocale("pol").header == GettextPluralForms.forLocale("pl").header)
+    }
+
     @Test func russianAndArabic() {
         let ru = [1, 2, 5, 11, 21, 22, 25, 111, 112].map { PluralRules.category(of: $0, in: "ru") }
         #expect(ru == [.one, .few, .many, .many, .one, .few, .many, .many, .many])
@@ -88,7 +101,7 @@ import LarderJSON
     /// one CLDR gives (where gettext's convention follows CLDR's rule for integers).
     @Test(arguments: [
         "en", "pt-BR", "pt-PT", "fr", "ru", "uk", "pl", "cs", "hr", "ro", "lt", "lv", "sl", "ar", "he", "ga", "cy", "is", "fil", "ja", "vi",
-        "sat", "ceb", "kab", "sgs", "tzm", "blo",
+        "sat", "ceb", "kab", "sgs", "tzm", "blo", "rus",
     ])
     func expressionAgreesWithCLDR(_ locale: String) throws {
         let forms = GettextPluralForms.forLocale(locale)

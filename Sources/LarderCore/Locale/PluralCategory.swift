@@ -19,8 +19,9 @@ public enum PluralCategory: String, Sendable, Hashable, Comparable, CaseIterable
 ///     PluralRules.category(of: 0, in: "pt")    // .one   (Brazilian rules: i = 0..1)
 ///     PluralRules.category(of: 0, in: "pt-PT")  // .other
 ///
-/// A locale is looked up through its CLDR parent chain (`pt-AO` uses `pt-PT`'s rules); a
-/// language the table does not know gets `one`/`other`, the most common pair.
+/// A locale is looked up through its CLDR parent chain (`pt-AO` uses `pt-PT`'s rules), and
+/// a CLDR language alias as the language it stands for (`rus` as `ru`); a language the
+/// table does not know gets `one`/`other`, the most common pair.
 public enum PluralRules {
     /// The rule family of a locale: languages that share a rule share a family.
     package enum Family: String, Sendable, CaseIterable {
@@ -247,17 +248,180 @@ public enum PluralRules {
         return table
     }()
 
+    /// CLDR's language aliases for the languages it has plural rules for: ISO 639-2 and
+    /// 639-3 codes (`rus`, `ger`, `fra`, `tgl`), macrolanguage members (`cmn`, `arb`,
+    /// `swh`) and deprecated codes (`in`, `ji`, `jw`), each to the language whose rules it
+    /// takes. Only the language is replaced: `por-PT` follows `pt-PT`.
+    package static let languageAliases: [String: String] = {
+        var table: [String: String] = [:]
+        func alias(_ language: String, _ codes: String) {
+            for code in codes.split(separator: " ") { table[String(code)] = language }
+        }
+        alias("af", "afr")
+        alias("ak", "aka fat twi")
+        alias("am", "amh")
+        alias("an", "arg")
+        alias("ar", "ara arb")
+        alias("as", "asm")
+        alias("az", "aze azj")
+        alias("bal", "bcc")
+        alias("be", "bel")
+        alias("bg", "bul")
+        alias("bho", "bih")
+        alias("bm", "bam")
+        alias("bn", "ben")
+        alias("bo", "bod tib")
+        alias("br", "bre")
+        alias("bs", "bos")
+        alias("ca", "cat")
+        alias("ce", "che")
+        alias("cs", "ces cze")
+        alias("cv", "chv")
+        alias("cy", "cym wel")
+        alias("da", "dan")
+        alias("de", "deu ger")
+        alias("doi", "dgo")
+        alias("dv", "div")
+        alias("dz", "adp dzo")
+        alias("ee", "ewe")
+        alias("el", "ell gre")
+        alias("en", "eng")
+        alias("eo", "epo")
+        alias("es", "spa")
+        alias("et", "ekk est")
+        alias("eu", "baq eus")
+        alias("fa", "drw fas per pes prs tnf")
+        alias("ff", "fuc ful")
+        alias("fi", "fin")
+        alias("fil", "tgl")
+        alias("fo", "fao")
+        alias("fr", "fra fre")
+        alias("fy", "fry")
+        alias("ga", "gle")
+        alias("gd", "gla")
+        alias("gl", "glg")
+        alias("gu", "guj prp")
+        alias("gv", "glv")
+        alias("ha", "hau")
+        alias("he", "heb")
+        alias("hi", "hin")
+        alias("hr", "hrv scr")
+        alias("hu", "hun")
+        alias("hy", "arm hye")
+        alias("ia", "ina")
+        alias("id", "in ind")
+        alias("ie", "ile")
+        alias("ig", "ibo")
+        alias("ii", "iii")
+        alias("io", "ido")
+        alias("is", "ice isl")
+        alias("it", "ita")
+        alias("iu", "ike iku")
+        alias("ja", "jpn")
+        alias("jv", "jav jaw jw")
+        alias("ka", "geo kat")
+        alias("kk", "kaz")
+        alias("kl", "kal")
+        alias("km", "khm")
+        alias("kn", "kan")
+        alias("ko", "kor")
+        alias("kok", "gom")
+        alias("ks", "kas")
+        alias("ku", "kmr kur")
+        alias("kw", "cor")
+        alias("ky", "kir")
+        alias("lb", "ltz")
+        alias("lg", "lug")
+        alias("ln", "lin")
+        alias("lo", "lao")
+        alias("lt", "lit")
+        alias("lv", "lav lvs")
+        alias("mg", "mlg plt")
+        alias("mk", "mac mkd")
+        alias("ml", "mal")
+        alias("mn", "drh khk mon")
+        alias("mr", "mar")
+        alias("ms", "may msa zsm")
+        alias("mt", "mlt")
+        alias("my", "bur mya")
+        alias("nb", "nob")
+        alias("nd", "nde")
+        alias("ne", "nep npi")
+        alias("nl", "dut nld")
+        alias("nn", "nno")
+        alias("no", "nor")
+        alias("nr", "nbl")
+        alias("ny", "nya")
+        alias("om", "gaz orm")
+        alias("or", "ori ory")
+        alias("os", "oss")
+        alias("pa", "pan")
+        alias("pl", "pol")
+        alias("ps", "pbu pus")
+        alias("pt", "por")
+        alias("rm", "roh")
+        alias("ro", "mol ron rum")
+        alias("ru", "rus")
+        alias("sc", "src srd")
+        alias("sd", "snd")
+        alias("se", "sme")
+        alias("sg", "sag")
+        alias("si", "sin")
+        alias("sk", "slk slo")
+        alias("sl", "slv")
+        alias("sn", "sna")
+        alias("so", "som")
+        alias("sq", "alb als sqi")
+        alias("sr", "cnr hbs scc srp")
+        alias("ss", "ssw")
+        alias("st", "sot")
+        alias("su", "sun")
+        alias("sv", "swe")
+        alias("sw", "swa swc swh")
+        alias("syr", "cld")
+        alias("ta", "tam")
+        alias("te", "tel")
+        alias("th", "tha")
+        alias("ti", "tir")
+        alias("tk", "tuk")
+        alias("tn", "tsn")
+        alias("to", "ton")
+        alias("tr", "tur")
+        alias("ts", "tso")
+        alias("ug", "uig")
+        alias("uk", "ukr")
+        alias("ur", "urd")
+        alias("uz", "uzb uzn")
+        alias("ve", "ven")
+        alias("vi", "vie")
+        alias("vo", "vol")
+        alias("wa", "wln")
+        alias("wo", "wol")
+        alias("xh", "xho")
+        alias("yi", "ji ydd yid")
+        alias("yo", "yor")
+        alias("zh", "chi cmn zho")
+        alias("zu", "zul")
+        return table
+    }()
+
     package static func family(for locale: String) -> Family {
         for tag in LocaleFallback.chain(for: locale) {
             if let family = families[tag] { return family }
         }
-        if let language = locale.split(separator: "-").first, let family = families[language.lowercased()] {
-            return family
+        var subtags = locale.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        if let language = subtags.first?.lowercased() {
+            if let family = families[language] { return family }
+            if let canonical = languageAliases[language] {
+                subtags[0] = canonical
+                return family(for: subtags.joined(separator: "-"))
+            }
         }
         return .oneIsOne
     }
 
-    /// The languages whose rules the table holds (the others get `one`/`other`).
+    /// The languages whose rules the table holds (an alias of `languageAliases` takes its
+    /// language's; the others get `one`/`other`).
     public static var languages: [String] { families.keys.sorted() }
 
     /// The categories `locale` uses, in CLDR order (always ending with `other`).
