@@ -111,15 +111,16 @@ import Testing
         try Self.writePluralTable(to: out)
     }
 
-    /// `.plurals.json`: for every language of the plural table and of ISO 639-1, its categories, the
-    /// category of the counts 0…1099 and of some large ones, and its gettext forms, for
-    /// `check_plurals.js` to hold against `Intl.PluralRules` (node's CLDR).
+    /// `.plurals.json`: for every language of the plural table, of its aliases and of ISO
+    /// 639-1, its categories, the category of the counts 0…1099 and of some large ones, and
+    /// its gettext forms, for `check_plurals.js` to hold against `Intl.PluralRules` (node's
+    /// CLDR), which also fails for a language node has rules for that the file lacks.
     static func writePluralTable(to folder: String) throws {
         let large = [1000, 1001, 2000, 10_000, 20_000, 21_000, 40_000, 100_000, 1_000_000, 1_000_001, 2_000_000, 3_100_000]
         let counts = Array(0..<1100) + large
         var languages = JSONObject()
-        // The table's languages and every ISO 639-1 language (one the table does not hold
-        // gets one/other: node says whether it should).
+        // The table's languages, its aliases (`rus`, `tgl`, `in`) and every ISO 639-1 language
+        // (one the table does not hold gets one/other: node says whether it should).
         let iso639 = """
             aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es \
             et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki \
@@ -127,7 +128,7 @@ import Testing
             nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te \
             tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu
             """.split(separator: " ").map(String.init)
-        for language in Set(PluralRules.languages + iso639).sorted() where language != "root" {
+        for language in Set(PluralRules.languages + PluralRules.languageAliases.keys + iso639).sorted() where language != "root" {
             let forms = GettextPluralForms.forLocale(language)
             languages[language] = [
                 "categories": .array(PluralRules.categories(for: language).map { .string($0.rawValue) }),
