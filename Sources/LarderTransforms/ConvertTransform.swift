@@ -533,6 +533,14 @@ struct NutrientPlan {
         for (k, v) in json.members(object) { members.append((k, v, json.string(k) ?? "")) }
         func find(_ name: String) -> (key: Int, value: Int, name: String)? { members.first { $0.name == name } }
         var done = Set<Int>()  // value nodes already rewritten
+        // A name given twice: readers take the last value, and a conversion would rewrite
+        // one and leave the other to contradict it (energyKcal 539 became energyKj 2255
+        // beside the energyKcal 600 apps read, and the next run dropped the 600).
+        var names = Set<String>()
+        for m in members where !names.insert(m.name).inserted {
+            problems.append((m.key, "\"\(m.name)\" is given twice in this object (readers take the last one); remove one, then convert; nothing is converted"))
+        }
+        guard problems.isEmpty else { return }
 
         // Energy.
         if let target = options.energy {

@@ -28,6 +28,25 @@ import Testing
         #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text.replacingOccurrences(of: "\"energyKcal\": 100", with: "\"energyKj\": 418"))
     }
 
+    /// A nutrient given twice: convert rewrote the first (539 kcal to 2255 kJ) and left the
+    /// 600 kcal that readers take (the last one); a second run then dropped the 600. Now it
+    /// is an error at the repeated name and the file is left as it is, recipe or product,
+    /// energy or salt, per 100 g or per serving.
+    @Test(arguments: [
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"energyKcal": 539, "fat": 1, "energyKcal": 600}}}"#, ["--energy", "kJ"], "energyKcal"),
+        (#"{"code": "3017620422003", "name": "N", "nutrition": {"perServing": {"salt": 1, "fat": 1, "salt": 2}}}"#, ["--salt", "sodium"], "salt"),
+        (#"{"code": "3017620422003", "name": "N", "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"fat": 1, "fat": 2}}}"#, ["--per", "serving"], "fat"),
+        (#"{"id": "r", "name": "R", "servings": 2, "ingredients": ["1 egg"], "steps": ["Boil."], "nutrition": {"per": "serving", "energy": {"value": 100, "unit": "kcal"}, "energy": {"value": 90, "unit": "kcal"}}}"#, ["--energy", "kJ"], "energy"),
+    ])
+    func aNutrientGivenTwiceIsNotConverted(_ text: String, _ options: [String], _ name: String) throws {
+        let dir = try Scratch()
+        let file = try dir.write("p.json", text)
+        let r = try CLI.run(["convert", "p.json", "--in-place"] + options, in: dir.url)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("\"\(name)\" is given twice in this object (readers take the last one); remove one, then convert; nothing is converted"), "\(r.stderr)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
+    }
+
     @Test func perServingWithoutAServingIsAnErrorAndWritesNothing() throws {
         let dir = try Scratch()
         try dir.write("p.json", #"{"code": "5601234567890", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#)
