@@ -178,7 +178,13 @@ struct ScaleRun {
 
     /// What is wrong with a servings Larder cannot scale from; a number it cannot compute
     /// with exactly (1e400) is not called "not a number".
+    /// An object is judged by its `amount` (`{"amount": 1e30, …}` was called "an object, not
+    /// a number", while the message offers such an object as the way to write servings).
     func servingsProblem(_ node: Int) -> String {
+        if json.kind(node) == .object {
+            guard let amount = json.field(node, "amount") else { return "an object without an \"amount\"" }
+            return "whose amount is " + servingsProblem(amount)
+        }
         guard json.kind(node) == .number else { return "not a number" }
         return (try? json.rational(node)) != nil ? "not a positive number" : "a number too large or too fine to compute with exactly"
     }

@@ -129,6 +129,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         let negative = #"{"id": "x", "name": "X", "servings": -2, "ingredients": ["1 egg"]}"#
         let (_, _, errors) = try transformed(negative) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
         #expect(errors.first?.message.hasPrefix("servings is -2, not a positive number: --servings needs a positive number of servings") == true, "\(errors.map(\.message))")
+        // Servings written as an object are judged by their amount ("an object, not a
+        // number" was said of {"amount": 1e20, …}, the very shape the message offers).
+        for (servings, problem) in [
+            (#"{"amount": 99999999999999999999999, "unit": "glasses"}"#, "whose amount is a number too large or too fine to compute with exactly"),
+            (#"{"amount": "4", "unit": "glasses"}"#, "whose amount is not a number"),
+            (#"{"unit": "glasses"}"#, "an object without an \"amount\""),
+        ] {
+            let recipe = #"{"id": "x", "name": "X", "servings": \#(servings), "ingredients": ["1 egg"]}"#
+            let (_, _, found) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+            #expect(found.first?.message.contains(", \(problem): --servings needs") == true, "\(found.map(\.message))")
+        }
     }
 
     /// A factor no one reads as a fraction is shown rounded (it was 45359237/40000000).
