@@ -177,6 +177,66 @@ enum YAMLToJSON {
         }
     }
 
+    /// The range of the YAML token at a mark (libYAML gives where a node starts, not where
+    /// it ends; reports give both): a quoted scalar to its closing quote, a flow list or
+    /// mapping to its closing bracket, a plain scalar to the end of its words (before a
+    /// comment, before `: ` for a key, before `,` `]` `}` inside a flow collection). Within
+    /// the mark's line; a token that goes on past it ends at the line's end.
+    static func range(line: Int, scalarColumn: Int, locator: SourceLocator) -> SourceRange {
+        let start = utf16Position(line: line, scalarColumn: scalarColumn, locator: locator)
+        let scalars = Array(locator.lineText(line).unicodeScalars)
+        let first = scalarColumn - 1
+        guard first >= 0, first < scalars.count else { return SourceRange(start: start, end: start) }
+        let inFlow = scalars[..<first].contains { $0 == "[" || $0 == "{" }
+        var i = first
+        switch scalars[first] {
+        case "\"":
+            i += 1
+            while i < scalars.count && scalars[i] != "\"" { i += scalars[i] == "\\" ? 2 : 1 }
+            i = min(i + 1, scalars.count)
+        case "'":
+            i += 1
+            while i < scalars.count {
+                if scalars[i] == "'" {
+                    if i + 1 < scalars.count && scalars[i + 1] == "'" { i += 2; continue }
+                    break
+                }
+                i += 1
+            }
+            i = min(i + 1, scalars.count)
+        case "[", "{":
+            var depth = 0
+            var quote: Unicode.Scalar?
+            while i < scalars.count {
+                let c = scalars[i]
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == "[" || c == "{" {
+                    depth += 1
+                } else if c == "]" || c == "}" {
+                    depth -= 1
+                    if depth == 0 { i += 1; break }
+                } else if c == "#" && i > 0 && scalars[i - 1] == " " {
+                    break
+                }
+                i += 1
+            }
+        default:
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == "#" && i > first && scalars[i - 1] == " " { break }
+                if c == ":" && (i + 1 == scalars.count || scalars[i + 1] == " ") { break }
+                if inFlow && (c == "," || c == "]" || c == "}") { break }
+                i += 1
+            }
+            while i > first && scalars[i - 1] == " " { i -= 1 }
+        }
+        let end = scalars[first..<i].reduce(start.column) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
+        return SourceRange(start: start, end: SourcePosition(line: line, column: end))
+    }
+
     /// libYAML counts columns in Unicode scalars; Larder in UTF-16 code units.
     static func utf16Position(line: Int, scalarColumn: Int, locator: SourceLocator) -> SourcePosition {
         let text = locator.lineText(line)
@@ -204,8 +264,7 @@ enum YAMLToJSON {
                           position: keys[pointer]?.start ?? map[holder]?.start ?? SourcePosition(line: 1, column: 1))
         }
         if let mark = node.mark {
-            let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
-            map[pointer] = SourceRange(start: p, end: p)
+            map[pointer] = range(line: mark.line, scalarColumn: mark.column, locator: locator)
         }
         switch node {
         case .scalar(let scalar):
@@ -235,8 +294,7 @@ enum YAMLToJSON {
             for (key, value) in mapping {
                 let name = key.string ?? "\(key)"
                 if let mark = key.mark {
-                    let p = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
-                    keys[pointer.appending(name)] = SourceRange(start: p, end: p)
+                    keys[pointer.appending(name)] = range(line: mark.line, scalarColumn: mark.column, locator: locator)
                 }
                 object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1)
             }

@@ -1,5 +1,7 @@
 import Foundation
+import LarderJSON
 import Testing
+@testable import LarderCLI
 
 /// Mistakes in larder.yml as `larder lint` reports them: each at the value (or the item of a
 /// list) that is wrong, or at the key when the key is the mistake; every mistake of the file
@@ -235,5 +237,43 @@ import Testing
         let r = try lint("locales: [en, PT-br]\n" + Self.content)
         #expect(r.status == 0)
         #expect(r.lines.contains("larder.yml:1:15: warning: locales[1]: write PT-br as pt-BR, the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write [config]"), "\(r.lines)")
+    }
+}
+
+/// Where a larder.yml value or key ends (libYAML gives only where it starts): reports give
+/// `endColumn` just after the value, and the human format underlines it. Every range was
+/// empty (`col=15,…,endColumn=15`).
+@Suite struct ConfigRangeTests {
+    func ranges(_ yaml: String) throws -> (values: [JSONPointer: SourceRange], keys: [JSONPointer: SourceRange]) {
+        let converted = try YAMLToJSON.convert(yaml, locator: SourceLocator(bytes: Array(yaml.utf8)))
+        return (converted.values, converted.keys)
+    }
+
+    func columns(_ range: SourceRange?) -> [Int] {
+        range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? []
+    }
+
+    @Test func valuesAndKeysEndWhereTheirTextEnds() throws {
+        let (values, keys) = try ranges("""
+            locales: [en, "pt-BR" , 'it''s']   # a comment
+            rules:
+              no-such-rule: warning  # a comment
+              plain: two words
+            exports:
+              - json-bundle: { out: ../x, pretty: true }
+              - "😀x": 1
+
+            """)
+        #expect(columns(values["/locales"]) == [1, 10, 1, 33])
+        #expect(columns(values["/locales/0"]) == [1, 11, 1, 13])
+        #expect(columns(values["/locales/1"]) == [1, 15, 1, 22])
+        #expect(columns(values["/locales/2"]) == [1, 25, 1, 32])
+        #expect(columns(keys["/rules/no-such-rule"]) == [3, 3, 3, 15])
+        #expect(columns(values["/rules/no-such-rule"]) == [3, 17, 3, 24])
+        #expect(columns(values["/rules/plain"]) == [4, 10, 4, 19])
+        #expect(columns(values["/exports/0/json-bundle"]) == [6, 18, 6, 45])
+        #expect(columns(values["/exports/0/json-bundle/out"]) == [6, 25, 6, 29])
+        #expect(columns(keys["/exports/1/😀x"]) == [7, 5, 7, 10])
+        #expect(columns(values["/exports/1/😀x"]) == [7, 12, 7, 13])
     }
 }
