@@ -125,6 +125,12 @@ public struct Document: Sendable {
             related: related, fix: fix)
     }
 
+    /// The document as its file holds it: itself until a transform rewrites it.
+    public var asLoaded: Document {
+        guard let original else { return self }
+        return Document(file: file, kind: kind, json: original.json, node: original.node, index: index, locator: original.locator)
+    }
+
     /// Where `node` (a node of ``json``) is in the document's file.
     ///
     /// For a document a transform rewrote, ``json`` is the rewritten value, not the file:

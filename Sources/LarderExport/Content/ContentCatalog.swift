@@ -125,8 +125,12 @@ public struct ContentCatalog: Sendable {
                     throw ExportError(
                         "the \(kind) ids '\(first.id)' (at \(there)) and '\(doc.id)' (at \(here)) make the same name in the exported files, '\(doc.fileID)' (an id's characters that file names and keys cannot hold are replaced); rename one of them")
                 }
-                // Lint saw the documents as loaded: after a transform, it could not see this.
-                let transformed = doc.document.isModified || first.document.isModified
+                // Lint saw the documents as loaded: it could not see ids a transform made equal.
+                func loadedID(_ d: Document) -> String? {
+                    let loaded = d.asLoaded
+                    return (try? Self.namedID(loaded, kind: kind, fields: fields)) ?? Self.id(of: loaded.value, kind: kind)
+                }
+                let transformed = (doc.document.isModified || first.document.isModified) && loadedID(doc.document) != loadedID(first.document)
                 throw ExportError(
                     "two \(kind) documents have the id '\(doc.id)'\(transformed ? " after the transforms" : "") (at \(there) and \(here)); ids must be unique within a kind\(transformed ? "" : " (the unique-id rule reports this)")")
             }
