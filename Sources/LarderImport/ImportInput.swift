@@ -132,7 +132,7 @@ enum ImportInput {
                     file: file, start: locator.position(ofByte: script.tagStart)))
             }
         }
-        let scripts = found.filter { $0.inert == nil }.map(\.content).filter { !$0.isEmpty }
+        let scripts = found.filter { $0.inert == nil && !$0.content.isEmpty }
         guard !scripts.isEmpty else {
             let message = inert.isEmpty
                 ? "an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import"
@@ -143,7 +143,9 @@ enum ImportInput {
             return []
         }
         var readers: [ImportReader] = []
-        for content in scripts {
+        var locator: SourceLocator?
+        for script in scripts {
+            let content = script.content
             var padded: [UInt8] = []
             padded.reserveCapacity(bytes.count)
             for i in bytes.indices {
@@ -160,10 +162,50 @@ enum ImportInput {
             do {
                 readers.append(ImportReader(json: try JSONDocument(parsing: padded), file: file))
             } catch {
-                diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: error.position))
+                // The script's text ends at its `</script>`, as a browser cuts it, even inside
+                // a JSON string; an error past that end is about the blank page after it
+                // ("control character U+000A", "unexpected end"), so it is told at the
+                // `</script>`, as the block ending before its JSON does.
+                let positions = locator ?? SourceLocator(bytes: bytes)
+                locator = positions
+                let end = positions.position(ofByte: content.upperBound)
+                guard error.position >= end else {
+                    diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: error.position))
+                    continue
+                }
+                let closed = script.closeTag < bytes.count
+                let endsInString = endsInsideString(bytes[content])
+                let message: String
+                switch (closed, endsInString) {
+                case (true, true):
+                    message = "the <script type=\"application/ld+json\"> block ends inside a JSON string: a </script> in its text ends the script, as browsers read it; write it <\\/script> in the JSON"
+                case (true, false):
+                    message = "the <script type=\"application/ld+json\"> block ends before its JSON does (\(error.message))"
+                case (false, _):
+                    message = "the <script type=\"application/ld+json\"> block has no </script> and its JSON does not end (\(error.message))"
+                }
+                diagnostics.append(Diagnostic(
+                    ruleID: RuleMetadata.parseID, severity: .error, message: message, file: file,
+                    start: closed ? positions.position(ofByte: script.closeTag) : error.position))
             }
         }
         return readers
+    }
+
+    /// True when JSON text stops inside a string: an odd number of `"` not escaped by `\`.
+    static func endsInsideString(_ text: ArraySlice<UInt8>) -> Bool {
+        var inString = false
+        var escaped = false
+        for b in text {
+            if escaped {
+                escaped = false
+            } else if inString && b == UInt8(ascii: "\\") {
+                escaped = true
+            } else if b == UInt8(ascii: "\"") {
+                inString.toggle()
+            }
+        }
+        return inString
     }
 
     /// A `<script type="application/ld+json">` of an HTML page.
@@ -172,6 +214,8 @@ enum ImportInput {
         var content: Range<Int>
         /// Where its `<script` tag starts.
         var tagStart: Int
+        /// Where the `</script` that ends it starts (the end of the page when none does).
+        var closeTag: Int
         /// Where a browser does not run it ("an HTML comment", "<textarea>"), else nil.
         var inert: String?
     }
@@ -243,16 +287,63 @@ enum ImportInput {
             }
             return start..<max(start, stop)
         }
+        /// The value of the first `type` attribute of the tag whose attributes run from `i` to
+        /// `stop` (its `>`), as an HTML parser reads attributes: a name, then `=` and a value
+        /// in `"`, in `'` or unquoted (up to white space), or no value. Nil when there is none.
+        /// Only this attribute makes a script JSON-LD: another attribute whose value holds the
+        /// text (`data-schema-type="application/ld+json"`) does not.
+        func typeAttribute(from start: Int, to stop: Int) -> String? {
+            var j = start
+            while j < stop {
+                while j < stop, isSpace(bytes[j]) || bytes[j] == UInt8(ascii: "/") { j += 1 }
+                guard j < stop else { break }
+                // The name: up to white space, `/`, `>` or `=` (an `=` that starts it is part
+                // of it).
+                let nameStart = j
+                j += 1
+                while j < stop, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: "/"), bytes[j] != UInt8(ascii: "=") { j += 1 }
+                let name = String(decoding: bytes[nameStart..<j].map(lower), as: UTF8.self)
+                var k = j
+                while k < stop, isSpace(bytes[k]) { k += 1 }
+                var value: String?
+                if k < stop, bytes[k] == UInt8(ascii: "=") {
+                    k += 1
+                    while k < stop, isSpace(bytes[k]) { k += 1 }
+                    if k < stop, bytes[k] == UInt8(ascii: "\"") || bytes[k] == UInt8(ascii: "'") {
+                        let quote = bytes[k]
+                        let valueStart = k + 1
+                        k = valueStart
+                        while k < stop, bytes[k] != quote { k += 1 }
+                        value = String(decoding: bytes[valueStart..<k], as: UTF8.self)
+                        k += 1
+                    } else {
+                        let valueStart = k
+                        while k < stop, !isSpace(bytes[k]) { k += 1 }
+                        value = String(decoding: bytes[valueStart..<k], as: UTF8.self)
+                    }
+                    j = k
+                }
+                // The first of two attributes of one name is the one a browser keeps.
+                if name == "type" { return value ?? "" }
+            }
+            return nil
+        }
+        /// True for a `type` that is JSON-LD's media type: `application/ld+json` in any case,
+        /// with white space around it and parameters (`; charset=utf-8`) allowed.
+        func isJSONLD(type: String?) -> Bool {
+            guard let type else { return false }
+            let essence = type.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return essence.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "application/ld+json"
+        }
         /// A `<script` tag at `i` (its name ended): the script, if JSON-LD, and where what
         /// follows it starts; the script's text ends at `</script` before `limit`.
         func script(at i: Int, limit: Int, inert: String?) -> (JSONLDScript?, next: Int) {
             let close = min(tagEnd(from: i + 7), limit)
             guard close < limit else { return (nil, limit) }
-            let tag = String(decoding: bytes[i..<close].map(lower), as: UTF8.self)
             let end = closing("script", from: close + 1, before: limit)
             let next = end < limit ? min(tagEnd(from: end + 8) + 1, limit) : limit
-            guard tag.contains("application/ld+json") else { return (nil, next) }
-            return (JSONLDScript(content: content(close + 1, end), tagStart: i, inert: inert), next)
+            guard isJSONLD(type: typeAttribute(from: i + 7, to: close)) else { return (nil, next) }
+            return (JSONLDScript(content: content(close + 1, end), tagStart: i, closeTag: end, inert: inert), next)
         }
         /// The JSON-LD scripts written in text no browser reads as markup (a comment, a
         /// `<textarea>`): all of them inert.

@@ -422,6 +422,44 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(importer, marks, name: "marks.html").documents.map(\.id) == ["kept"])
     }
 
+    /// Only a `type` attribute of `application/ld+json` makes a script JSON-LD, as browsers
+    /// read it; the text in another attribute made a data layer script parse as JSON.
+    @Test func onlyTheTypeAttributeMakesAScriptJSONLD() throws {
+        let page = """
+            <html><head><script type="text/javascript" data-schema-type="application/ld+json">window.dataLayer = [];</script>
+            <script type="application/ld+json">{"@type":"Recipe","name":"Soup","recipeIngredient":["1 l water"]}</script>
+            <script data-type="application/ld+json" TYPE = " Application/LD+JSON; charset=utf-8 ">{"@type":"Recipe","name":"Stew","recipeIngredient":["1 l water"]}</script>
+            <script type=application/ld+json>{"@type":"Recipe","name":"Broth","recipeIngredient":["1 l water"]}</script>
+            <script type='text/template' title='application/ld+json'>{{ not json }}</script>
+            <script type="text/javascript" type="application/ld+json">var first = "type wins";</script>
+            <script type="application/ld+json-x">nope</script>
+            </head></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "page.html")
+        #expect(documents.map(\.id) == ["soup", "stew", "broth"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    /// A `</script>` inside a JSON string ends the script, as in a browser; the error says
+    /// so, at the `</script>` (it was a control character error at the end of the line).
+    @Test func aScriptThatEndsInsideAStringSaysSo() throws {
+        let page = """
+            <html><head>
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Has </script>", "recipeIngredient": ["x"]}
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Cut", "recipeIngredient": ["x"]</script>
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Bad" "recipeIngredient": ["x"]}</script>
+            </head></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "page.html")
+        #expect(documents.isEmpty)
+        #expect(diagnostics.map { "\($0.line):\($0.column)" } == ["2:69", "3:96", "4:70"], "\(diagnostics)")
+        #expect(diagnostics.map(\.ruleID) == ["parse", "parse", "parse"])
+        #expect(diagnostics[0].message.hasPrefix("the <script type=\"application/ld+json\"> block ends inside a JSON string: a </script> in its text ends the script"))
+        #expect(diagnostics[1].message.hasPrefix("the <script type=\"application/ld+json\"> block ends before its JSON does"))
+        // An error inside the block is the parser's own, where it is.
+        #expect(!diagnostics[2].message.contains("<script"))
+    }
+
     /// Every shape of `recipeYield` is read or warned about: a QuantitativeValue was dropped
     /// with no word, and so were `true` and a list of objects; `"-4"` was read as 4 and
     /// `"1e9"` as 1 "e9".
