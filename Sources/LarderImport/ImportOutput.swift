@@ -46,14 +46,27 @@ public enum ImportOutput {
 
     /// The files of `documents`, in their order, one per document; a document whose id
     /// gives no file name, or a name another document already took (compared ignoring
-    /// case, as macOS and Windows file systems do), is reported as an error and left out.
+    /// case, as macOS and Windows file systems do), or a product whose code is another's
+    /// GTIN with other leading zeros, is reported as an error and left out.
     public static func artifacts(for documents: [ImportedDocument], diagnostics: inout [Diagnostic]) -> [Artifact] {
         kept(documents, diagnostics: &diagnostics).compactMap { try? Artifact(path: $0.name, bytes: $0.document.bytes) }
+    }
+
+    /// A product's code as the 14-digit GTIN it spells (`036000291452` is `00036000291452`),
+    /// as lint's `unique-id` rule reads it: a code of 8, 12, 13 or 14 ASCII digits, padded
+    /// with zeros. Nil for another kind or code.
+    static func gtin14(of document: ImportedDocument) -> String? {
+        guard document.kind == "product", let code = document.id.stringValue else { return nil }
+        let count = code.utf8.count
+        guard count == 8 || (12...14).contains(count),
+              code.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return String(repeating: "0", count: 14 - count) + code
     }
 
     /// The documents that get a file, with its name (see ``artifacts(for:diagnostics:)``).
     public static func kept(_ documents: [ImportedDocument], diagnostics: inout [Diagnostic]) -> [(name: String, document: ImportedDocument)] {
         var taken: [String: ImportedDocument] = [:]
+        var gtins: [String: ImportedDocument] = [:]
         var out: [(name: String, document: ImportedDocument)] = []
         for document in documents {
             let shown = document.id.stringValue ?? document.id.numberValue?.literal ?? "\(document.id)"
@@ -76,7 +89,21 @@ public enum ImportOutput {
                     related: [Diagnostic.RelatedLocation(file: first.file, start: first.start, message: "the first \(document.kind) with this file name")]))
                 continue
             }
+            // One GTIN written with other leading zeros (`036000291452`, `0036000291452`) is
+            // one product, as lint's unique-id rule compares codes.
+            let gtin = gtin14(of: document)
+            if let gtin, let first = gtins[gtin] {
+                let firstID = first.id.stringValue ?? ""
+                let place = "\(first.file):\(first.start.line):\(first.start.column)"
+                diagnostics.append(Diagnostic(
+                    ruleID: importRuleID, severity: .error,
+                    message: "the \(document.kind) id '\(shown)' is already used by the record at \(place), as '\(firstID)': one GTIN, \(gtin) in 14 digits, with other leading zeros; this record is not imported",
+                    file: document.file, start: document.start,
+                    related: [Diagnostic.RelatedLocation(file: first.file, start: first.start, message: "the first \(document.kind) with this GTIN")]))
+                continue
+            }
             taken[key] = document
+            if let gtin { gtins[gtin] = document }
             out.append((name, document))
         }
         return out

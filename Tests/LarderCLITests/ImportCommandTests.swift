@@ -59,6 +59,23 @@ import Testing
         #expect(try products.map { try JSONValue(parsing: String($0))["code"] } == ["3017620422003", "5449000000996", "5601234000122", "7622210449283"])
     }
 
+    /// One barcode written with other leading zeros is imported once (it was written as
+    /// three files, exit 0, which lint then reported as one GTIN used three times).
+    @Test func oneGTINWithOtherLeadingZerosIsImportedOnce() throws {
+        let dir = try Scratch()
+        try dir.write("codes.jsonl", """
+            {"code": "036000291452", "product_name": "Tissues"}
+            {"code": "0036000291452", "product_name": "Tissues"}
+            {"code": "00036000291452", "product_name": "Tissues"}
+
+            """)
+        let r = try CLI.run(["import", "off", "codes.jsonl", "--out", "products", "--color", "never"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("products")) == [".larder-import", "036000291452.json"])
+        #expect(r.stderr.contains("codes.jsonl:2:1: error: the product id '0036000291452' is already used by the record at codes.jsonl:1:1, as '036000291452'"))
+        #expect(r.stderr.contains("codes.jsonl:3:1: error: the product id '00036000291452' is already used"))
+    }
+
     /// Ids from imported content never make Larder write outside --out.
     @Test func pathTraversalIdsStayInTheOutputFolder() throws {
         let dir = try Scratch()

@@ -322,4 +322,34 @@ import Testing
         #expect(diagnostics[1].message.contains("is already used by the record at in.jsonl:1:1"))
         #expect(diagnostics[2].message.contains("gives no file name"))
     }
+
+    /// One GTIN written with other leading zeros is one product, as lint's unique-id rule
+    /// reads codes: they were written as three files, which lint then reported.
+    @Test func oneGTINWithOtherLeadingZerosIsOneProduct() throws {
+        let text = """
+            {"code": "036000291452", "product_name": "A"}
+            {"code": "0036000291452", "product_name": "B"}
+            {"code": "00036000291452", "product_name": "C"}
+            {"code": "10036000291459", "product_name": "D"}
+            {"code": "96385074", "product_name": "E"}
+            {"code": "00000096385074", "product_name": "F"}
+            """
+        let (documents, importDiagnostics) = try importing(OpenFoodFactsImporter(), text, name: "codes.jsonl")
+        #expect(importDiagnostics.isEmpty, "\(importDiagnostics)")
+        var diagnostics: [Diagnostic] = []
+        let kept = ImportOutput.kept(documents, diagnostics: &diagnostics)
+        #expect(kept.map(\.name) == ["036000291452.json", "10036000291459.json", "96385074.json"])
+        #expect(diagnostics.map(\.line) == [2, 3, 6])
+        #expect(diagnostics.allSatisfy { $0.severity == .error && $0.ruleID == "import" })
+        #expect(diagnostics[0].message == "the product id '0036000291452' is already used by the record at codes.jsonl:1:1, as '036000291452': one GTIN, 00036000291452 in 14 digits, with other leading zeros; this record is not imported")
+        #expect(diagnostics[2].message.contains("as '96385074': one GTIN, 00000096385074 in 14 digits"))
+        #expect(diagnostics.map { $0.related.first?.start.line } == [1, 1, 5])
+        // Recipe ids of digits are not GTINs.
+        let recipes = ["036000291452", "0036000291452"].enumerated().map { i, id in
+            ImportedDocument(kind: "recipe", id: .string(id), value: ["id": .string(id)], file: "r.json", start: SourcePosition(line: i + 1, column: 1))
+        }
+        var none: [Diagnostic] = []
+        #expect(ImportOutput.kept(recipes, diagnostics: &none).count == 2)
+        #expect(none.isEmpty)
+    }
 }
