@@ -342,10 +342,12 @@ public struct OpenFoodFactsImporter: Importer {
     func serving(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         func gramsOrMillilitres(_ text: String) -> JSONValue? {
+            // The label's main amount when it is a weight or volume ("28 g (1 oz)" is 28 g:
+            // Open Food Facts' per-serving figures are for it), else the one in brackets
+            // ("2 biscuits (25 g)").
             var candidates = [text]
-            // The weight in brackets first: "2 biscuits (25 g)".
             if let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
-                candidates.insert(String(text[text.index(after: open)..<close]), at: 0)
+                candidates.append(String(text[text.index(after: open)..<close]))
             }
             for candidate in candidates {
                 guard let (value, unit) = Self.measure(candidate), unit.dimension != .count,

@@ -102,6 +102,12 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try product(#""serving_size": "0,030 kg""#)?["serving"] == ["value": 30, "unit": "g"])
         #expect(try product(#""product_quantity": 750, "product_quantity_unit": "ml""#)?["quantity"] == ["value": 750, "unit": "ml"])
         #expect(try product(#""serving_size": "2 biscuits (25 g)""#)?["serving"] == ["value": 25, "unit": "g"])
+        // A main amount that is a weight or volume is kept: the brackets were read first, and
+        // "28 g (1 oz)" became 28.35 g.
+        #expect(try product(#""serving_size": "28 g (1 oz)""#)?["serving"] == ["value": 28, "unit": "g"])
+        #expect(try product(#""serving_size": "100 g (3.5 oz)""#)?["serving"] == ["value": 100, "unit": "g"])
+        #expect(try product(#""serving_size": "250 ml (1 cup)""#)?["serving"] == ["value": 250, "unit": "ml"])
+        #expect(try product(#""serving_size": "1 portion (30 g)""#)?["serving"] == ["value": 30, "unit": "g"])
         #expect(try product(#""serving_size": "1 can (12 fl oz)""#)?["serving"] == ["value": 354.88, "unit": "ml"])
         #expect(try product(#""serving_size": "1 cl""#)?["serving"] == ["value": 10, "unit": "ml"])
         let (_, diagnostics) = try importing(off, #"{"code": "3017620422003", "product_name": "x", "serving_size": "2 biscuits"}"#)
