@@ -432,13 +432,25 @@ public struct SchemaOrgRecipeImporter: Importer {
     ]
 
     /// A `QuantitativeValue` yield (`{"value": 6}`, `{"value": 24, "unitText": "cookies"}`,
-    /// `{"minValue": 4, "maxValue": 6}`) as the text ``RecipeYield/read(_:)`` takes, and
-    /// whether it was a range; nil, with a warning, when it gives none.
+    /// `{"minValue": 4, "maxValue": 6}`, the lower of the two when they are swapped) as the
+    /// text ``RecipeYield/read(_:)`` takes, and whether it was a range; nil, with a warning,
+    /// when it gives none.
     func quantitativeValue(_ node: Int, reader: inout ImportReader) -> (text: String, isRange: Bool)? {
         let json = reader.json
         let type = Self.types(node, reader: reader).first.map { "a \($0)" } ?? "an object"
         let max = reader.member(node, "maxValue")
-        guard let valueNode = reader.member(node, "value") ?? reader.member(node, "minValue") ?? max else {
+        var min = reader.member(node, "minValue")
+        // A range whose ends are swapped (`{"minValue": 6, "maxValue": 4}`) keeps its lower
+        // end, 4 (it kept 6 and said it was the lower end).
+        func number(_ n: Int) -> Decimal? {
+            switch json.kind(n) {
+            case .number: json.number(n)?.decimal
+            case .string: reader.text(n).flatMap { ImportNumber.decimal(Substring($0)) }
+            default: nil
+            }
+        }
+        if let lo = min, let hi = max, let a = number(lo), let b = number(hi), b < a { min = hi }
+        guard let valueNode = reader.member(node, "value") ?? min ?? max else {
             reader.report(.warning, "recipeYield is \(type) with no value (a QuantitativeValue's \"value\"); it is left out", at: node)
             return nil
         }
@@ -461,7 +473,7 @@ public struct SchemaOrgRecipeImporter: Importer {
             }
             unit = known
         }
-        let isRange = reader.member(node, "value") == nil && max != nil && reader.member(node, "minValue") != nil
+        let isRange = reader.member(node, "value") == nil && max != nil && min != nil
         return (unit.map { amount + " " + $0 } ?? amount, isRange)
     }
 

@@ -482,6 +482,13 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try servings(#"{"@type": "QuantitativeValue", "value": 6, "unitCode": "C62"}"#) == (6, []))
         #expect(try servings(#"{"@type": "QuantitativeValue", "minValue": 4, "maxValue": 6}"#)
                 == (4, ["note recipeYield gives a range; servings keeps its lower end"]))
+        // Ends swapped: the lower one is kept (it kept 6, and said it was the lower end).
+        #expect(try servings(#"{"@type": "QuantitativeValue", "minValue": 6, "maxValue": 4}"#)
+                == (4, ["note recipeYield gives a range; servings keeps its lower end"]))
+        #expect(try servings(#"{"minValue": "12", "maxValue": "8", "unitText": "cookies"}"#)
+                == (["amount": 8, "unit": "cookies"], ["note recipeYield gives a range; servings keeps its lower end"]))
+        #expect(try servings(#""8-6""#) == (6, ["note recipeYield gives a range; servings keeps its lower end"]))
+        #expect(try servings(#""12-8 cookies""#) == (["amount": 8, "unit": "cookies"], ["note recipeYield gives a range; servings keeps its lower end"]))
         #expect(try servings(#"true"#) == (nil, ["warning recipeYield must be text, a number or a QuantitativeValue, found boolean; it is left out"]))
         #expect(try servings(#"[true, "4"]"#) == (4, ["warning recipeYield must be text, a number or a QuantitativeValue, found boolean; it is left out"]))
         #expect(try servings(#"[[4]]"#) == (nil, ["warning recipeYield must be text, a number or a QuantitativeValue, found array; it is left out"]))

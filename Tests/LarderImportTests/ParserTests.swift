@@ -128,6 +128,20 @@ import Testing
         #expect(RecipeYield.parse("18–24 cookies") == RecipeYield(value: .amount(18, unit: "cookies"), isRange: true))
     }
 
+    /// A range written backwards is the range it names (`"8-6"` was 8 of a unit "6", and
+    /// `"12-8 cookies"` 12 "8-cookies").
+    @Test func backwardsRangesKeepTheLowerEnd() {
+        #expect(RecipeYield.parse("8-6") == RecipeYield(value: .servings(6), isRange: true))
+        #expect(RecipeYield.parse("Serves 8 - 6") == RecipeYield(value: .servings(6), isRange: true))
+        #expect(RecipeYield.parse("12-8 cookies") == RecipeYield(value: .amount(8, unit: "cookies"), isRange: true))
+        #expect(RecipeYield.parse("6 to 4 servings") == RecipeYield(value: .servings(4), isRange: true))
+        #expect(RecipeYield.parse("24–18 Kekse") == RecipeYield(value: .amount(18, unit: "kekse"), isRange: true))
+        #expect(RecipeYield.parse("2 1/2-1 1/2 loaves") == RecipeYield(value: .amount(Decimal(string: "1.5")!, unit: "loaves"), isRange: true))
+        // Not ranges: a US mixed number, and a word that is no range word.
+        #expect(RecipeYield.parse("2-1/2 loaves") == RecipeYield(value: .amount(Decimal(string: "2.5")!, unit: "loaves")))
+        #expect(RecipeYield.parse("8 and 6 cookies")?.isRange == false)
+    }
+
     /// Why a text gives no yield: no amount, or one that is no yield (`"-4"` was 4, `"1e9"`
     /// 1 "e9").
     @Test(arguments: [

@@ -7,6 +7,7 @@ import LarderUnits
 ///
 ///     RecipeYield.parse("8 servings")     // .servings(8)
 ///     RecipeYield.parse("Serves 4-6")     // .servings(4), isRange: the lower end is kept
+///     RecipeYield.parse("8-6")            // .servings(6), isRange: a range written backwards
 ///     RecipeYield.parse("24 cookies")     // .amount(24, unit: "cookies")
 ///     RecipeYield.parse("1 1/2 loaves")   // .amount(1.5, unit: "loaves")
 ///     RecipeYield.parse("2 dozen cookies") // .amount(24, unit: "cookies")
@@ -75,7 +76,13 @@ public struct RecipeYield: Sendable, Hashable {
             }
             end += 1
         }
-        guard let (amount, amountEnd) = found else { throw .noAmount }
+        guard var (amount, amountEnd) = found else { throw .noAmount }
+        // A range written backwards ("8-6", "12 to 8 cookies") is the range it names: its
+        // lower end is kept, as for "6-8" (it was 8 of a unit "6").
+        if !amount.isRange, let (other, otherEnd) = rangeEnd(scalars, after: amountEnd), other < amount.lower {
+            amount = .range(other, amount.lower)
+            amountEnd = otherEnd
+        }
         // "1e9", "2E+3": an exponent, not a unit named "e9" (it was 1 "e9").
         if amountEnd < scalars.count, scalars[amountEnd] == "e" || scalars[amountEnd] == "E" {
             var k = amountEnd + 1
@@ -127,6 +134,38 @@ public struct RecipeYield: Sendable, Hashable {
             return false
         }
         return sameAmount ?? servings
+    }
+
+    /// The words that join the ends of a range, besides dashes (as ``Amount`` reads them).
+    static let rangeWords: Set<String> = ["to", "or", "a", "ou", "o", "à", "bis"]
+
+    /// The second end of a range that follows an amount ending at `i` (`-6`, ` to 6`), and
+    /// where it ends; nil when no dash or range word and amount follow.
+    private static func rangeEnd(_ s: [Unicode.Scalar], after i: Int) -> (Rational, Int)? {
+        var j = i
+        while j < s.count, s[j] == " " { j += 1 }
+        guard j < s.count else { return nil }
+        if ["-", "\u{2013}", "\u{2014}"].contains(s[j]) {
+            j += 1
+        } else {
+            var k = j
+            while k < s.count, s[k].properties.isAlphabetic { k += 1 }
+            guard k > j, k < s.count, s[k] == " ",
+                  rangeWords.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
+            j = k
+        }
+        while j < s.count, s[j] == " " { j += 1 }
+        guard j < s.count, isDigit(s[j]) || vulgar.contains(s[j]) else { return nil }
+        var found: (Rational, Int)?
+        var end = j + 1
+        while end <= min(s.count, j + 24) {
+            let cutsNumber = end < s.count && (isDigit(s[end]) || vulgar.contains(s[end]) || s[end] == "/")
+            if !cutsNumber, let amount = (try? Amount(parsing: String(String.UnicodeScalarView(s[j..<end])))) ?? nil, !amount.isRange {
+                found = (amount.lower, end)
+            }
+            end += 1
+        }
+        return found
     }
 
     private static let vulgar: Set<Unicode.Scalar> = ["¼", "½", "¾", "⅐", "⅑", "⅒", "⅓", "⅔", "⅕", "⅖", "⅗", "⅘", "⅙", "⅚", "⅛", "⅜", "⅝", "⅞"]
