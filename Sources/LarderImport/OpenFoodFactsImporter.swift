@@ -489,10 +489,12 @@ public struct OpenFoodFactsImporter: Importer {
             }
             return number.double == 0 ? .number(0) : .number(number)
         case .string:
-            if let text = json.string(node), let value = ImportNumber.decimal(Substring(text.trimmingCharacters(in: .whitespaces))) {
+            let text = Substring((json.string(node) ?? "").trimmingCharacters(in: .whitespaces))
+            if let value = ImportNumber.decimal(text) {
                 return ImportNumber.exact(value)
             }
-            reader.report(.warning, "\(field) '\(json.string(node) ?? "")' is not a number; it is left out", at: node)
+            let why = ImportNumber.tooManyDigits(text) ?? "is not a number"
+            reader.report(.warning, "\(field) '\(json.string(node) ?? "")' \(why); it is left out", at: node)
             return nil
         default:
             reader.report(.warning, "\(field) must be a number, found \(json.kind(node)); it is left out", at: node)

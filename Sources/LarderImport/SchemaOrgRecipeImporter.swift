@@ -393,6 +393,10 @@ public struct SchemaOrgRecipeImporter: Importer {
                     reader.report(.warning, "recipeYield \(json.numberLiteral(element)) is not a number of servings above 0; it is left out", at: element)
                     continue
                 }
+                guard RecipeYield.isExact(value) else {
+                    reader.report(.warning, "recipeYield \(json.numberLiteral(element)) \(RecipeYield.tooManyDigits); it is left out", at: element)
+                    continue
+                }
                 if let whole = ImportNumber.int(value) {
                     yields.append(RecipeYield(value: .servings(whole)))
                 } else {

@@ -205,6 +205,16 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
     }
 
     /// The largest size that lists an image: an empty `display` gave no image at all.
+    /// A nutrient in a string with too many digits says so (it was "is not a number").
+    @Test func aNutrientWithTooManyDigitsSaysSo() throws {
+        let text = #"{"code": "3017620422003", "product_name": "x", "nutriments": {"fat_100g": "99999999999999999999999999999", "sugars_100g": "12 g"}}"#
+        let (_, diagnostics) = try importing(off, text)
+        #expect(diagnostics.map(\.message) == [
+            "fat_100g '99999999999999999999999999999' has too many digits (29; Larder reads a number of at most 24 digits and separators); it is left out",
+            "sugars_100g '12 g' is not a number; it is left out",
+        ])
+    }
+
     @Test func anEmptyImageSizeFallsToTheNext() throws {
         let text = #"{"code": "3017620422003", "product_name": "x", "selected_images": {"front": {"display": {}, "small": {"en": "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg"}}}}"#
         #expect(try importing(off, text).documents.first?.value["images"]?["front"]?["en"]?["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg")
@@ -310,6 +320,28 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "recipeYield": -4}"#)
         #expect(documents.first?.value["servings"] == nil)
         #expect(diagnostics.map(\.message) == ["recipeYield -4 is not a number of servings above 0; it is left out"])
+    }
+
+    /// A yield number with too many digits to compute with is refused, as the same digits in
+    /// text are (it was kept, as 99999999999999999999999 servings); so is a nutrition value
+    /// with too many digits, which says so (it was "is not a number").
+    @Test func numbersWithTooManyDigitsSaySo() throws {
+        let text = """
+            [{"@type": "Recipe", "name": "A", "recipeIngredient": ["a"], "recipeYield": 99999999999999999999999},
+             {"@type": "Recipe", "name": "B", "recipeIngredient": ["a"], "recipeYield": "99999999999999999999999"},
+             {"@type": "Recipe", "name": "C", "recipeIngredient": ["a"], "recipeYield": 1e30},
+             {"@type": "Recipe", "name": "D", "recipeIngredient": ["a"], "recipeYield": 4.5, "nutrition": {"fatContent": "99999999999999999999999999999", "proteinContent": "99999999999999999999999999999 g"}}]
+            """
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.map { $0.value["servings"] } == [nil, nil, nil, ["amount": 4.5, "unit": "servings"]])
+        #expect(diagnostics.map(\.message) == [
+            "recipeYield 99999999999999999999999 has more digits than Larder computes with exactly; a yield is a count (such as \"8 servings\" or \"24 cookies\"); it is left out",
+            "recipeYield '99999999999999999999999' has more digits than Larder computes with exactly; a yield is a count (such as \"8 servings\" or \"24 cookies\"); it is left out",
+            "recipeYield 1e30 has more digits than Larder computes with exactly; a yield is a count (such as \"8 servings\" or \"24 cookies\"); it is left out",
+            "fatContent: '99999999999999999999999999999' has too many digits (29; Larder reads a number of at most 24 digits and separators); it is left out",
+            "proteinContent: '99999999999999999999999999999' in '99999999999999999999999999999 g' has too many digits (29; Larder reads a number of at most 24 digits and separators); it is left out",
+        ])
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
     }
 
     /// Links and videos are kept only when the `url` rule takes them, so imported content

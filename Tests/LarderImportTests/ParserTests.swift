@@ -147,6 +147,9 @@ import Testing
     @Test(arguments: [
         ("a crowd", nil), ("-4", "is below zero"), ("Serves -4", "is below zero"), ("Yield: −6 cakes", "is below zero"),
         ("1e9", "with an exponent"), ("2E+3 cookies", "with an exponent"), ("0 servings", "is 0"),
+        // Too many digits to compute with (it was "no amount").
+        ("99999999999999999999999", "has more digits"), ("Serves 99999999999999999999", "has more digits"),
+        (String(repeating: "9", count: 60) + " cookies", "has more digits"), ("0.0000000000000000000001 loaves", "has more digits"),
     ])
     func readErrors(_ text: String, _ why: String?) {
         do {

@@ -20,7 +20,10 @@ public enum NutritionText {
             throw ImportValueError("'\(text)' does not start with a number (such as \"9 g\" or \"143 kcal\")")
         }
         guard let value = ImportNumber.decimal(numberPart) else {
-            throw ImportValueError("'\(numberPart)' in '\(text)' is not a number")
+            let quoted = numberPart == cleaned ? "'\(numberPart)'" : "'\(numberPart)' in '\(text)'"
+            // Too long to be a value, not unreadable: it was "is not a number".
+            if let why = ImportNumber.tooManyDigits(numberPart) { throw ImportValueError("\(quoted) \(why)") }
+            throw ImportValueError("\(quoted) is not a number")
         }
         let unit = cleaned.dropFirst(numberPart.count).trimmingCharacters(in: .whitespaces)
         return (value, unit.isEmpty ? nil : unit)

@@ -68,14 +68,24 @@ public struct RecipeYield: Sendable, Hashable {
         // The amount: the longest run from there that reads as one ("4", "1 1/2", "4-6",
         // "4 to 6"), not cut inside a number.
         var found: (amount: Amount, end: Int)?
+        var tooLarge: Int?  // where a run ends that is a number with too many digits
         var end = start + 1
         while end <= min(scalars.count, start + 24) {
             let cutsNumber = end < scalars.count && (isDigit(scalars[end]) || vulgar.contains(scalars[end]) || scalars[end] == "/")
-            if !cutsNumber, let amount = (try? Amount(parsing: String(String.UnicodeScalarView(scalars[start..<end])))) ?? nil {
-                found = (amount, end)
+            if !cutsNumber {
+                do {
+                    if let amount = try Amount(parsing: String(String.UnicodeScalarView(scalars[start..<end]))) { found = (amount, end) }
+                } catch {
+                    tooLarge = end
+                }
             }
             end += 1
         }
+        // "99999999999999999999999": a number, but not one Larder computes with exactly (it
+        // was "no amount"; the same digits as a JSON number were kept).
+        var digitsEnd = start
+        while digitsEnd < scalars.count, isDigit(scalars[digitsEnd]) { digitsEnd += 1 }
+        if digitsEnd - start > 19 || (tooLarge.map { $0 > found?.end ?? start } ?? false) { throw .unusable(tooManyDigits) }
         guard var (amount, amountEnd) = found else { throw .noAmount }
         // A range written backwards ("8-6", "12 to 8 cookies") is the range it names: its
         // lower end is kept, as for "6-8" (it was 8 of a unit "6").
@@ -116,6 +126,15 @@ public struct RecipeYield: Sendable, Hashable {
             return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange)
         }
         return RecipeYield(value: .amount(value, unit: unit), isRange: isRange)
+    }
+
+    /// Why a number with more digits than Larder computes with exactly is no yield.
+    public static let tooManyDigits = "has more digits than Larder computes with exactly; a yield is a count (such as \"8 servings\" or \"24 cookies\")"
+
+    /// Whether a JSON number's value is one a yield can be: one Larder computes with exactly,
+    /// as ``read(_:)`` reads the same digits written as text.
+    public static func isExact(_ value: Decimal) -> Bool {
+        (try? Amount(parsing: ImportNumber.literal(value))) != nil
     }
 
     /// "Dozen" in the six languages (`douzaines`, `dúzias` as slugs).

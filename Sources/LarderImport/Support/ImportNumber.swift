@@ -7,6 +7,16 @@ import LarderUnits
 enum ImportNumber {
     static let posix = Locale(identifier: "en_US_POSIX")
 
+    /// The most characters (digits and separators) a number read from text has.
+    static let maximumLength = 24
+
+    /// Why a text of digits, `.` and `,` that ``decimal(_:)`` does not read is no number,
+    /// when it is its length: "has too many digits (…)". Nil otherwise.
+    static func tooManyDigits(_ text: Substring) -> String? {
+        guard text.count > maximumLength, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }) else { return nil }
+        return "has too many digits (\(text.filter { $0.isNumber }.count); Larder reads a number of at most \(maximumLength) digits and separators)"
+    }
+
     /// The number a text of digits, `.` and `,` stands for; nil for anything else.
     ///
     /// - One separator: a comma followed by exactly three digits separates thousands when
@@ -18,7 +28,7 @@ enum ImportNumber {
     ///   first have three digits each, the first one to three not starting with 0; any
     ///   other mix (`1,2,3`, `1.2,3.4`) is no number.
     static func decimal(_ text: Substring) -> Decimal? {
-        guard !text.isEmpty, text.count <= 24 else { return nil }
+        guard !text.isEmpty, text.count <= maximumLength else { return nil }
         var separators: [(offset: Int, mark: Character)] = []
         for (offset, ch) in text.enumerated() {
             if ch == "." || ch == "," {
