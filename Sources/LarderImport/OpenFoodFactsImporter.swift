@@ -337,26 +337,36 @@ public struct OpenFoodFactsImporter: Importer {
         return .object(JSONObject([("value", ImportNumber.json(value)), ("unit", .string(unit.id))]))
     }
 
+    /// The volumes a label writes as measured, not as a kitchen measure.
+    static let metricVolumes: Set<String> = ["ml", "cl", "dl", "l"]
+
     /// `serving_size` ("15 g", "1 portion (15 g)", "1 can (330 ml)") in grams or
     /// millilitres, else `serving_quantity` with `serving_quantity_unit`.
     func serving(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         func gramsOrMillilitres(_ text: String) -> JSONValue? {
+            func weightOrVolume(_ text: String) -> (value: Decimal, unit: UnitDefinition)? {
+                guard let (value, unit) = Self.measure(text), unit.dimension == .mass || unit.dimension == .volume else { return nil }
+                return (value, unit)
+            }
             // The label's main amount when it is a weight or volume ("28 g (1 oz)" is 28 g:
-            // Open Food Facts' per-serving figures are for it), else the one in brackets
-            // ("2 biscuits (25 g)").
-            var candidates = [text]
+            // Open Food Facts' per-serving figures are for it; the brackets were read first,
+            // and made it 28.35 g), else the one in brackets ("2 biscuits (25 g)"). A kitchen
+            // measure with a weight in brackets gives the weight ("1.5 cup (39 g)": a food's
+            // serving is weighed); a metric volume keeps its own ("330 ml (11.2 oz)").
+            let main = weightOrVolume(text)
+            var bracket: (value: Decimal, unit: UnitDefinition)?
             if let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
-                candidates.append(String(text[text.index(after: open)..<close]))
+                bracket = weightOrVolume(String(text[text.index(after: open)..<close]))
             }
-            for candidate in candidates {
-                guard let (value, unit) = Self.measure(candidate), unit.dimension != .count,
-                      let base = UnitTable.standard.unit(id: unit.dimension.baseUnitID),
-                      let converted = UnitTable.convert(value, from: unit, to: base)
-                else { continue }
-                return .object(JSONObject([("value", ImportNumber.json(converted, places: 2)), ("unit", .string(base.id))]))
+            var chosen = main ?? bracket
+            if let main, let bracket, main.unit.dimension == .volume, !Self.metricVolumes.contains(main.unit.id), bracket.unit.dimension == .mass {
+                chosen = bracket
             }
-            return nil
+            guard let (value, unit) = chosen, let base = UnitTable.standard.unit(id: unit.dimension.baseUnitID),
+                  let converted = UnitTable.convert(value, from: unit, to: base)
+            else { return nil }
+            return .object(JSONObject([("value", ImportNumber.json(converted, places: 2)), ("unit", .string(base.id))]))
         }
         var unread: (node: Int, text: String)?
         if let s = reader.member(node, "serving_size"), let text = reader.text(s) {

@@ -108,6 +108,10 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try product(#""serving_size": "100 g (3.5 oz)""#)?["serving"] == ["value": 100, "unit": "g"])
         #expect(try product(#""serving_size": "250 ml (1 cup)""#)?["serving"] == ["value": 250, "unit": "ml"])
         #expect(try product(#""serving_size": "1 portion (30 g)""#)?["serving"] == ["value": 30, "unit": "g"])
+        // A kitchen measure with a weight in brackets gives the weight; a metric volume keeps
+        // its own (US labels write fluid ounces "oz").
+        #expect(try product(#""serving_size": "1.5 cup (39 g)""#)?["serving"] == ["value": 39, "unit": "g"])
+        #expect(try product(#""serving_size": "330 ml (11.2 oz)""#)?["serving"] == ["value": 330, "unit": "ml"])
         #expect(try product(#""serving_size": "1 can (12 fl oz)""#)?["serving"] == ["value": 354.88, "unit": "ml"])
         #expect(try product(#""serving_size": "1 cl""#)?["serving"] == ["value": 10, "unit": "ml"])
         let (_, diagnostics) = try importing(off, #"{"code": "3017620422003", "product_name": "x", "serving_size": "2 biscuits"}"#)
