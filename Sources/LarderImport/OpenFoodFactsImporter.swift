@@ -337,8 +337,9 @@ public struct OpenFoodFactsImporter: Importer {
         return .object(JSONObject([("value", ImportNumber.json(value)), ("unit", .string(unit.id))]))
     }
 
-    /// The volumes a label writes as measured, not as a kitchen measure.
-    static let metricVolumes: Set<String> = ["ml", "cl", "dl", "l"]
+    /// The units a label states its measured amount in (a cup or an ounce is a kitchen or
+    /// customary measure beside it).
+    static let metricUnits: Set<String> = ["g", "kg", "mg", "µg", "ml", "cl", "dl", "l"]
 
     /// `serving_size` ("15 g", "1 portion (15 g)", "1 can (330 ml)") in grams or
     /// millilitres, else `serving_quantity` with `serving_quantity_unit`.
@@ -352,15 +353,16 @@ public struct OpenFoodFactsImporter: Importer {
             // The label's main amount when it is a weight or volume ("28 g (1 oz)" is 28 g:
             // Open Food Facts' per-serving figures are for it; the brackets were read first,
             // and made it 28.35 g), else the one in brackets ("2 biscuits (25 g)"). A kitchen
-            // measure with a weight in brackets gives the weight ("1.5 cup (39 g)": a food's
-            // serving is weighed); a metric volume keeps its own ("330 ml (11.2 oz)").
+            // or customary measure with a metric amount in brackets gives that amount ("1.5 cup
+            // (39 g)": a food's serving is weighed; "1 cup (240 ml)" is the label's 240 ml,
+            // not a US cup's 236.59); a metric amount keeps its own ("330 ml (11.2 oz)").
             let main = weightOrVolume(text)
             var bracket: (value: Decimal, unit: UnitDefinition)?
             if let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
                 bracket = weightOrVolume(String(text[text.index(after: open)..<close]))
             }
             var chosen = main ?? bracket
-            if let main, let bracket, main.unit.dimension == .volume, !Self.metricVolumes.contains(main.unit.id), bracket.unit.dimension == .mass {
+            if let main, let bracket, !Self.metricUnits.contains(main.unit.id), Self.metricUnits.contains(bracket.unit.id) {
                 chosen = bracket
             }
             guard let (value, unit) = chosen, let base = UnitTable.standard.unit(id: unit.dimension.baseUnitID),

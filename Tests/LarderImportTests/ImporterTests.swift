@@ -113,6 +113,10 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try product(#""serving_size": "1.5 cup (39 g)""#)?["serving"] == ["value": 39, "unit": "g"])
         #expect(try product(#""serving_size": "330 ml (11.2 oz)""#)?["serving"] == ["value": 330, "unit": "ml"])
         #expect(try product(#""serving_size": "1 can (12 fl oz)""#)?["serving"] == ["value": 354.88, "unit": "ml"])
+        // A customary measure with a metric amount in brackets gives the label's metric figure
+        // ("1 cup (240 ml)" gave a US cup's 236.59 ml).
+        #expect(try product(#""serving_size": "1 cup (240 ml)""#)?["serving"] == ["value": 240, "unit": "ml"])
+        #expect(try product(#""serving_size": "1 oz (28 g)""#)?["serving"] == ["value": 28, "unit": "g"])
         #expect(try product(#""serving_size": "1 cl""#)?["serving"] == ["value": 10, "unit": "ml"])
         let (_, diagnostics) = try importing(off, #"{"code": "3017620422003", "product_name": "x", "serving_size": "2 biscuits"}"#)
         #expect(diagnostics.map(\.severity) == [.warning])
