@@ -34,12 +34,20 @@ public struct Document: Sendable {
     /// The document as its file holds it, kept by the first ``replaceValue(with:)`` so that
     /// what is reported about the rewritten document is placed at the file's lines (see
     /// ``sourceRange(of:locator:)``). Shares the file's tape; nil until a transform runs.
+    /// (A class, so that a document that no transform touched, the usual case, is one word
+    /// larger, not ten: documents are copied often.)
     private var original: Original?
 
-    private struct Original: Sendable {
-        var json: JSONDocument
-        var node: Int
-        var locator: SourceLocator?
+    private final class Original: Sendable {
+        let json: JSONDocument
+        let node: Int
+        let locator: SourceLocator?
+
+        init(json: JSONDocument, node: Int, locator: SourceLocator?) {
+            self.json = json
+            self.node = node
+            self.locator = locator
+        }
     }
 
     /// A document at `node` of a parsed file (the root by default).
