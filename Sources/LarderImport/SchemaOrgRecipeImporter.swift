@@ -353,8 +353,14 @@ public struct SchemaOrgRecipeImporter: Importer {
             reader.report(.warning, "ratingValue must be a number; rating is left out", at: valueNode)
             return nil
         }
-        let best = reader.member(node, "bestRating").flatMap(decimal) ?? 5
-        guard best > 0 else { return nil }
+        let bestNode = reader.member(node, "bestRating")
+        let best = bestNode.flatMap(decimal) ?? 5
+        guard best > 0 else {
+            // A scale whose best is 0 or less has no place for the rating (it was dropped
+            // with no word).
+            reader.report(.warning, "bestRating \(ImportNumber.literal(best)) is not above 0, so ratingValue has no scale; rating is left out", at: bestNode ?? valueNode)
+            return nil
+        }
         let scaled = best == 5 ? value : value * 5 / best
         guard scaled >= 0, scaled <= 5 else {
             reader.report(.warning, "ratingValue \(ImportNumber.literal(value)) is outside 0-\(ImportNumber.literal(best)); rating is left out", at: valueNode)

@@ -232,6 +232,18 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
 @Suite struct SchemaOrgImporterTests {
     let importer = SchemaOrgRecipeImporter()
 
+    /// A rating over a scale whose best is 0 was dropped with no word.
+    @Test func aRatingWithoutAScaleIsLeftOutWithAWarning() throws {
+        func rating(_ aggregate: String) throws -> (JSONValue?, [String]) {
+            let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"], "aggregateRating": \#(aggregate)}"#)
+            return (documents.first?.value["rating"], diagnostics.map(\.message))
+        }
+        #expect(try rating(#"{"ratingValue": "8", "bestRating": "10"}"#).0 == 4)
+        let (none, messages) = try rating(#"{"ratingValue": "3", "bestRating": "0"}"#)
+        #expect(none == nil)
+        #expect(messages == ["bestRating 0 is not above 0, so ratingValue has no scale; rating is left out"])
+    }
+
     @Test func anUnreadableDurationFailsItsRecordWithThePositionOfTheValue() throws {
         let text = """
             [
