@@ -119,39 +119,50 @@ import Testing
         #expect(csv == "id,abv\nnegroni,24\nzombie,39\n")
     }
 
-    /// What a transform plugin returns is checked against the content's schema before any
-    /// export reads it: a plugin that wrote a number where a recipe has its name (or dropped
-    /// the name) built bundles without it, and the build said nothing.
-    @Test func aTransformPluginThatBreaksTheSchemaStopsTheBuild() throws {
+    /// A project whose one transform plugin, `rewrite`, answers `response` whatever it is
+    /// asked, over `content/drinks.json` holding `content`, built to json-bundle.
+    func rewritingProject(content: String, response: String) throws -> Scratch {
         let scratch = try Scratch()
-        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}, {"id": "b", "name": "B", "ingredients": ["1 lemon"]}]"#)
-        let response = #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "b", "name": 5, "ingredients": ["1 lemon"]}}]}"#
-        try scratch.write("breaks.sh", "cat > /dev/null; printf '%s' '\(response)'\n")
+        try scratch.write("content/drinks.json", content)
+        try scratch.write("rewrite.sh", "cat > /dev/null; printf '%s' '\(response)'\n")
         try scratch.write("larder.yml", """
             locales: [en]
             content:
               - kind: recipe
                 include: ["content/*.json"]
             plugins:
-              - id: breaks
+              - id: rewrite
                 stage: transform
-                command: [sh, breaks.sh]
+                command: [sh, rewrite.sh]
             transforms:
-              - breaks
+              - rewrite
             exports:
               - json-bundle: { out: dist/json }
             """)
+        return scratch
+    }
+
+    /// What a transform plugin returns is checked against the content's schema before any
+    /// export reads it: a plugin that wrote a number where a recipe has its name (or dropped
+    /// the name) built bundles without it, and the build said nothing.
+    @Test func aTransformPluginThatBreaksTheSchemaStopsTheBuild() throws {
+        let content = #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}, {"id": "b", "name": "B", "ingredients": ["1 lemon"]}]"#
+        let scratch = try rewritingProject(
+            content: content,
+            response: #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "b", "name": 5, "ingredients": ["1 lemon"]}}]}"#)
         let r = try CLI.run(["build"], in: scratch.url)
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
-        #expect(r.stderr.contains("[transform breaks] the plugin returned content that fails its schema, so no export ran: content/drinks.json at /1/name: "), "\(r.stderr)")
+        #expect(r.stderr.contains("[transform rewrite] the plugin returned content that fails its schema, so no export ran: content/drinks.json at /1/name: "), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
 
-        // A warning, the content's own choice, is reported and the build goes on.
+        // A warning, the content's own choice, is reported and the build goes on. It is
+        // placed where the file has the name (it was placed by the rewritten value's lines).
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
             + "\nrules:\n  schema: warning\n")
         let warned = try CLI.run(["build", "--format", "xcode"], in: scratch.url)
         #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
-        #expect(warned.stdout.contains("warning: \"name\": expected a string or an object, found a number [schema]"), "\(warned.stdout)")
+        let column = content.distance(from: content.startIndex, to: content.range(of: #""B""#)!.lowerBound) + 1
+        #expect(warned.stdout.contains("content/drinks.json:1:\(column): warning: \"name\": expected a string or an object, found a number [schema]"), "\(warned.stdout)")
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
             .replacingOccurrences(of: "\nrules:\n  schema: warning\n", with: ""))
 
@@ -166,29 +177,14 @@ import Testing
     /// values' lines (both "content/drinks.json:2:9") and blamed `unique-id`, which ran on
     /// the content before the transform and could not see it.
     @Test func idsATransformPluginMadeEqualAreCitedWhereTheFileHasThem() throws {
-        let scratch = try Scratch()
-        try scratch.write("content/drinks.json", """
-            [
-              {"id": "a", "name": "A", "ingredients": ["1 lime"]},
-              {"id": "b", "name": "B", "ingredients": ["1 lemon"]}
-            ]
-            """)
-        let response = #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "a", "name": "B", "ingredients": ["1 lemon"]}}]}"#
-        try scratch.write("same.sh", "cat > /dev/null; printf '%s' '\(response)'\n")
-        try scratch.write("larder.yml", """
-            locales: [en]
-            content:
-              - kind: recipe
-                include: ["content/*.json"]
-            plugins:
-              - id: same
-                stage: transform
-                command: [sh, same.sh]
-            transforms:
-              - same
-            exports:
-              - json-bundle: { out: dist/json }
-            """)
+        let scratch = try rewritingProject(
+            content: """
+                [
+                  {"id": "a", "name": "A", "ingredients": ["1 lime"]},
+                  {"id": "b", "name": "B", "ingredients": ["1 lemon"]}
+                ]
+                """,
+            response: #"{"documents": [{"file": "content/drinks.json", "index": 1, "value": {"id": "a", "name": "B", "ingredients": ["1 lemon"]}}]}"#)
         let r = try CLI.run(["build"], in: scratch.url)
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         #expect(r.stderr.contains(

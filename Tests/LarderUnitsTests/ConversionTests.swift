@@ -197,14 +197,23 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Heat the oven to 4/180 °C fan.", .us, "Heat the oven to 4/355 °F fan."),
         ("Bake at 4/350°F.", .metric, "Bake at 4/175°C."),
         ("Bake at 4/180C.", .us, "Bake at 4/355F."),
+        // A bare number before the slash that is not the heat in the other system (a gas
+        // mark, a fan heat in the same scale, a number far off) is no pair: the heat
+        // converts (see heatsGivenInBothSystemsStay for the pairs).
+        ("Bake at 160/180°C.", .us, "Bake at 160/355°F."),
+        ("Bake at 150/350°F.", .metric, "Bake at 150/175°C."),
+        ("Bake at 180/350°F, then at 400°F.", .metric, "Bake at 180/350°F, then at 205°C."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
     }
 
-    /// A group of heats joined by slashes or brackets that gives both systems stays as
-    /// written ("180°C/160°C fan/350°F/gas 4." became "355°F/320°F fan/350°F/gas 4." in US
-    /// units and "…/175°C/gas 4." in metric); a heat outside the group still converts.
+    /// Heats given in both systems stay as written; a heat outside them still converts.
+    /// - A group joined by slashes or brackets ("180°C/160°C fan/350°F/gas 4." became
+    ///   "355°F/320°F fan/350°F/gas 4." in US units and "…/175°C/gas 4." in metric).
+    /// - A pair written with one unit sign, a bare number and the heat in the other system
+    ///   ("180/350°F" is 180 °C / 350 °F: it became "180/175°C" in metric, and "350/180°C"
+    ///   became "350/355°F" in US units).
     @Test(arguments: [
         ("Preheat the oven to 180°C/160°C fan/350°F/gas 4.", TargetSystem.us),
         ("Preheat the oven to 180°C/160°C fan/350°F/gas 4.", .metric),
@@ -212,16 +221,7 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Heat to 180 °C (160 °C fan) / 350 °F.", .metric),
         ("Bake at 350°F/gas 4/180°C.", .us),
         ("Bake at 350°F/gas 4/180°C.", .metric),
-    ])
-    func heatsGivenInBothSystemsInOneGroupStay(_ text: String, _ system: TargetSystem) {
-        #expect(TemperatureText.convert(text, to: system).text == text)
-    }
-
-    /// A pair written with one unit sign, a bare number and the heat in the other system
-    /// ("180/350°F" is 180 °C / 350 °F), stays as it is in either system ("180/350°F" became
-    /// "180/175°C" in metric, and "350/180°C" became "350/355°F" in US units).
-    @Test(arguments: [
-        ("Bake at 180/350°F for 20 minutes.", TargetSystem.metric),
+        ("Bake at 180/350°F for 20 minutes.", .metric),
         ("Bake at 180/350°F for 20 minutes.", .us),
         ("Bake at 180 / 350 °F.", .metric),
         ("Bake at 180/350F.", .metric),
@@ -232,20 +232,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Roast at 220/425°F, then at 190/375 °F.", .metric),
         ("Bake at 160/325°F.", .metric),
     ])
-    func aBareNumberAndTheSameHeatInTheOtherSystemStay(_ text: String, _ system: TargetSystem) {
+    func heatsGivenInBothSystemsStay(_ text: String, _ system: TargetSystem) {
         #expect(TemperatureText.convert(text, to: system).text == text)
-    }
-
-    /// A bare number before the slash that is not the heat in the other system (a gas mark,
-    /// a fan heat in the same scale, a number far off) is no pair: the heat converts.
-    @Test(arguments: [
-        ("Bake at 4/350°F.", TargetSystem.metric, "Bake at 4/175°C."),
-        ("Bake at 160/180°C.", .us, "Bake at 160/355°F."),
-        ("Bake at 150/350°F.", .metric, "Bake at 150/175°C."),
-        ("Bake at 180/350°F, then at 400°F.", .metric, "Bake at 180/350°F, then at 205°C."),
-    ] as [(String, TargetSystem, String)])
-    func aBareNumberThatIsNotTheSameHeatIsNoPair(_ text: String, _ system: TargetSystem, _ expected: String) {
-        #expect(TemperatureText.convert(text, to: system).text == expected)
     }
 
     @Test func aHeatOutsideTheGroupStillConverts() {
