@@ -7,6 +7,7 @@ import LarderCore
 public enum BuiltInRules {
     /// Every built-in rule, sorted by id.
     public static let all: [any Rule] = [
+        ControlCharacterRule(),
         DuplicateKeyRule(),
         GTINChecksumRule(),
         ImageExistsRule(),

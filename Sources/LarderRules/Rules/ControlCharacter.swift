@@ -1,0 +1,97 @@
+import LarderCore
+import LarderJSON
+
+/// `control-character`: no string holds a control character other than tab and line breaks.
+///
+/// JSON cannot hold a control character as it is, so one only gets in through an escape
+/// (`\u0007`, `\b`, `\f`): text pasted from a PDF, a spreadsheet or a terminal. No app shows
+/// it, a screen reader may read it out, and each export writes it differently (Android and
+/// Apple escape it, gettext cannot hold a NUL). The rule reads only strings the parser saw
+/// an escape in, so content without escapes costs it nothing. A DEL or C1 character written
+/// as it is (not escaped) is not seen.
+public struct ControlCharacterRule: Rule {
+    public let id = "control-character"
+    public let summary = "No text or key holds a control character (\\u0000 to \\u001F, \\b, \\f, \\u007F to \\u009F) other than tab and line breaks."
+    public let defaultSeverity = Severity.error
+    public var details: String? {
+        """
+        A control character is invisible: an app shows nothing, or a box, where it stands, \
+        a screen reader may read it out, and exporters treat it each their own way (gettext \
+        cannot hold a NUL at all). JSON allows one only as an escape, so it comes from text \
+        pasted from elsewhere: \\u0007 (bell), \\b (backspace), \\f (form feed), \\u001B \
+        (escape), \\u0000. Tab (\\t) and line breaks (\\n, \\r) are text and are allowed. \
+        Larder reports each such escape where it is; remove it, or write a space or \\n if \
+        one was meant.
+        """
+    }
+
+    public init() {}
+
+    public var examples: [RuleExample] {
+        [
+            .passes(#"{"id": "soup", "name": "Soup", "steps": ["Boil.\nServe.", "Stir\tgently."]}"#),
+            .triggers(#"{"id": "soup", "name": "Soup\u0007"}"#, at: "/name"),
+            .triggers(#"{"id": "soup", "steps": ["Boil.\fServe."]}"#, at: "/steps/0"),
+            .triggers(#"[{"id": "a"}, {"id": "b", "name": "\u001b[1mBold"}]"#, at: "/1/name"),
+        ]
+    }
+
+    public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+        let json = document.json
+        var sink: DiagnosticSink?
+        var options: Options?
+        var node = document.node
+        let end = json.after(document.node)
+        while node < end {
+            defer { node += 1 }
+            guard json.kind(node) == .string, json.hasEscapes(node) else { continue }
+            for found in Self.controlEscapes(in: json.byteRange(node), of: json.bytes) {
+                if options == nil {
+                    let read = Options(context.options)
+                    options = read
+                    guard applies(to: document.kind, options: read) else { return [] }
+                }
+                if sink == nil { sink = DiagnosticSink(document: document, context: context) }
+                let escape = String(decoding: json.bytes[found.range], as: UTF8.self)
+                sink!.report(node, bytes: found.range,
+                             "the escape \(escape) is \(Self.name(of: found.scalar)), which no reader shows; remove it, or write a space or \\n if one was meant")
+            }
+        }
+        return sink?.diagnostics ?? []
+    }
+
+    /// The control-character escapes in the bytes of a string (quotes included): each one's
+    /// byte range and the character it stands for.
+    static func controlEscapes(in range: Range<Int>, of bytes: [UInt8]) -> [(range: Range<Int>, scalar: UInt32)] {
+        var found: [(range: Range<Int>, scalar: UInt32)] = []
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            guard bytes[i] == 0x5C else { i += 1; continue }
+            switch bytes[i + 1] {
+            case 0x62: found.append((i..<(i + 2), 0x08)); i += 2
+            case 0x66: found.append((i..<(i + 2), 0x0C)); i += 2
+            case 0x75:
+                var value: UInt32 = 0
+                for k in 2..<6 where i + k < range.upperBound {
+                    let c = bytes[i + k]
+                    let digit: UInt32 = c >= 0x61 ? UInt32(c) - 0x57 : c >= 0x41 ? UInt32(c) - 0x37 : UInt32(c) - 0x30
+                    value = value << 4 | digit
+                }
+                let control = (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value)
+                if control { found.append((i..<(i + 6), value)) }
+                i += 6
+            default: i += 2
+            }
+        }
+        return found
+    }
+
+    /// What a control character is called: `the control character BEL (U+0007)`.
+    static func name(of scalar: UInt32) -> String {
+        let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL, a bell", 0x08: "BS, a backspace", 0x0B: "VT, a vertical tab",
+                                       0x0C: "FF, a form feed", 0x1B: "ESC", 0x7F: "DEL"]
+        let hex = String(scalar, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return "the control character " + (names[scalar].map { "\($0) (\(code))" } ?? code)
+    }
+}
