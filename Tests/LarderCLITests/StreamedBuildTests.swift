@@ -260,6 +260,31 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".larder-staging-") || $0 == "dist" })
     }
 
+    /// A transform's error (an energy convert cannot convert) landed the streamed build's
+    /// output with that recipe unconverted, exit 0, while the whole path landed nothing;
+    /// `build --check` then passed over it.
+    @Test func aTransformErrorLandsNothingEitherWay() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, es]
+            content: [{kind: recipe, include: ["content/*.json"]}]
+            transforms:
+              - scale: { servings: 3 }
+              - convert: { units: metric, energy: kJ }
+            exports:
+              - json-bundle: { out: dist/json }
+
+            """)
+        try dir.write("content/r.json", #"[{"id": "big", "name": {"en": "Big", "es": "Grande"}, "servings": 2, "nutrition": {"per": "serving", "energy": {"value": 3e18, "unit": "kcal"}}, "ingredients": [{"name": {"en": "water", "es": "agua"}, "quantity": 1, "unit": "cup"}], "steps": [{"en": "Mix.", "es": "Mezclar."}]}]"#)
+        let r = try buildBothWays(dir.url, format: "human")
+        #expect(r.streamed.status == 1 && r.whole.status == 1, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "\(r.streamed.stderr)")
+        for run in [r.streamed, r.whole] {
+            #expect(run.stdout.contains("[convert]") && run.stderr.contains("the build steps reported errors; nothing was built"), "\(run.stdout)\(run.stderr)")
+        }
+        #expect(r.files == 0)
+    }
+
     @Test func twoDocumentsWithOneIdFailTheSameWayWhenUniqueIDIsOff() throws {
         let dir = try Scratch()
         try Self.randomProject(seed: 8, in: dir)

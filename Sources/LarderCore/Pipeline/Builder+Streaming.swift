@@ -284,10 +284,15 @@ extension Builder {
             outputs[s].files = sinks[s].paths.count
         }
         if let failure { throw failure.error }
-        progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
-        let (differences, stale) = try finish(staging)
         let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
         let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
+        // A transform's error (a value convert cannot convert) lands nothing, as in the whole
+        // path: the staged output holds that document unconverted (it landed, exit 0).
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: [], landed: false), documents: documents)
+        }
+        progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
+        let (differences, stale) = try finish(staging)
         return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale), documents: documents)
     }
 
