@@ -393,11 +393,20 @@ struct ScaleRun {
     }
 
     /// A structured quantity: a number, a text amount, or `{min, max}`.
+    /// A quantity written with more than nine decimal places is a program's float (Python
+    /// writes a third as 0.3333333333333333), not a measure: it is read as the nearest
+    /// fraction with a denominator up to a million (1/3). Exactly, it could not be scaled or
+    /// converted (its denominator times a unit's overflowed 64 bits), and no recipe is
+    /// measured finer than that.
+    static func asMeant(_ value: Rational) -> Rational {
+        value.denominator > 1_000_000_000 ? value.approximated(maxDenominator: 1_000_000) : value
+    }
+
     func readQuantity(_ node: Int) throws(RationalError) -> (Amount, AmountStyle)? {
         switch json.kind(node) {
         case .number:
             guard let v = try json.rational(node) else { return nil }
-            return (.exact(v), AmountStyle())
+            return (.exact(Self.asMeant(v)), AmountStyle())
         case .string:
             guard let text = json.string(node) else { return nil }
             let scalars = Array(text.unicodeScalars)
@@ -412,7 +421,7 @@ struct ScaleRun {
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max"),
                   let a = try json.rational(min), let b = try json.rational(max), a <= b else { return nil }
-            return (.range(a, b), AmountStyle())
+            return (.range(Self.asMeant(a), Self.asMeant(b)), AmountStyle())
         default:
             return nil
         }

@@ -36,6 +36,21 @@ import Testing
         #expect(!eDiagnostics.contains { $0.severity != .note }, "\(eDiagnostics.map(\.message))")
     }
 
+    /// A quantity a program wrote as a float (Python writes a third 0.3333333333333333)
+    /// could be neither scaled nor converted: its denominator, 10^16, times a cup's in
+    /// millilitres overflowed, so the recipe was left unscaled (a warning) and convert
+    /// failed the build. It is read as the nearest fraction with a denominator up to a
+    /// million, 1/3; a quantity with nine decimal places or fewer is read exactly.
+    @Test func aQuantityWrittenAsAFloatIsReadAsTheFractionItMeans() throws {
+        let recipe = #"{"id":"m","name":"M","servings":2,"ingredients":[{"name":"milk","quantity":0.3333333333333333,"unit":"cup"},{"name":"oil","quantity":{"min":0.6666666666666666,"max":0.7071067811865476},"unit":"cup"},{"name":"salt","quantity":0.123456789,"unit":"g"}]}"#
+        let (text, _, diagnostics) = try scaled(recipe, by: 3)
+        #expect(text == #"{"id":"m","name":"M","servings":6,"ingredients":[{"name":"milk","quantity":1,"unit":"cup"},{"name":"oil","quantity":{"min":2,"max":2.125},"unit":"cup"},{"name":"salt","quantity":0.37,"unit":"g"}]}"#, "\(text)")
+        #expect(!diagnostics.contains { $0.severity != .note }, "\(diagnostics.map(\.message))")
+        let (converted, _, problems) = try transformed(recipe) { convert.outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(converted.contains(#"{"name":"milk","quantity":78.9,"unit":"ml"},{"name":"oil","quantity":{"min":158,"max":167},"unit":"ml"}"#), "\(converted)")
+        #expect(!problems.contains { $0.severity == .error }, "\(problems.map(\.message))")
+    }
+
     @Test func roundedFactorsAreTheNearestSmallFractions() throws {
         let third = try #require(try Rational(decimal: "1.3333333333333333"))
         #expect(third.approximated(maxDenominator: 100) == (try Rational(4, 3)))
