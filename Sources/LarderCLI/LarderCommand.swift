@@ -59,9 +59,9 @@ public struct LarderCommand: AsyncParsableCommand {
         Foundation.exit(code)
     }
 
-    /// Makes the signal sources that stop the running plugins on `SIGINT` and `SIGTERM`, then
-    /// end Larder with status 128 + the signal, as a shell reports an interrupted command.
-    /// They are kept for the process's life (retained once more, never released), with no
+    /// Makes the signal sources that stop the running plugins on `SIGINT` and `SIGTERM` and
+    /// remove the builds' staging folders, then end Larder with status 128 + the signal, as
+    /// a shell reports an interrupted command. They are kept for the process's life (retained once more, never released), with no
     /// global variable to hold them.
     static func stopPluginsOnInterrupt() {
         for sig in [SIGINT, SIGTERM] {
@@ -71,6 +71,7 @@ public struct LarderCommand: AsyncParsableCommand {
                 // Once: a second signal while the plugins are being stopped changes nothing.
                 guard ending.try() else { return }
                 RunningPlugins.shared.stopAll()
+                ActiveStaging.shared.discardAll()
                 // The shell's status for a command ended by the signal (130 for Ctrl-C). Not
                 // the signal itself raised again: libdispatch, which delivers it here,
                 // catches it again rather than letting it end the process.

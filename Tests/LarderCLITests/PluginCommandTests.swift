@@ -75,6 +75,55 @@ import Testing
         if running(plugin) { kill(plugin, SIGKILL) }
     }
 
+    /// Ctrl-C during a build left its staging folder in the project (`git add -A` took it)
+    /// and a check's in the temporary folder (nothing ever removed it). A hanging export
+    /// plugin holds the build while its outputs are staged.
+    @Test(arguments: [false, true])
+    func anInterruptedBuildRemovesItsStagingFolder(_ check: Bool) throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#)
+        try scratch.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: hang
+                stage: export
+                command: [sh, -c, "echo $$ > plugin.pid; exec sleep 120"]
+                timeout: 120
+            exports:
+              - json-bundle: { out: dist/json }
+              - hang: { out: dist/hang }
+            """)
+        let temporary = scratch.url.appendingPathComponent("tmp")
+        // A killed check's folder (its process is gone): the next check removes it.
+        let killed = temporary.appendingPathComponent("larder-check-4194000-killed")
+        try FileManager.default.createDirectory(at: killed, withIntermediateDirectories: true)
+        let larder = Process()
+        larder.executableURL = CLI.binary
+        larder.arguments = check ? ["build", "--check"] : ["build"]
+        larder.currentDirectoryURL = scratch.url
+        larder.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        larder.standardOutput = FileHandle.nullDevice
+        larder.standardError = FileHandle.nullDevice
+        try larder.run()
+        func staging() -> [String] {
+            let here = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
+            let there = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            return (here + there).filter { ($0.hasPrefix(".larder-staging-") || $0.hasPrefix("larder-check-")) && $0 != killed.lastPathComponent }
+        }
+        let wait = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("plugin.pid").path) && Date() < wait { usleep(20_000) }
+        #expect(staging().count == 1, "the build stages no output while its export plugin runs: \(staging())")
+        kill(larder.processIdentifier, SIGINT)
+        larder.waitUntilExit()
+        #expect(larder.terminationReason == .exit && larder.terminationStatus == 130)
+        #expect(staging().isEmpty, "left: \(staging())")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
+        #expect(FileManager.default.fileExists(atPath: killed.path) == !check)
+    }
+
     @Test func lintRunsThePythonAndShellPlugins() throws {
         // --no-cache: the example folder stays as it is in the repository.
         let r = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: Self.project)

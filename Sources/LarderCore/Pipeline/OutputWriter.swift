@@ -217,12 +217,19 @@ public struct OutputWriter: Sendable {
     public func begin(in temporaryFolder: String? = nil) throws(WriteError) -> Staging {
         let fm = FileManager.default
         if let temporaryFolder {
-            let staging = (temporaryFolder.hasSuffix("/") ? temporaryFolder : temporaryFolder + "/") + "larder-check-\(getpid())-\(UUID().uuidString)"
+            let parent = temporaryFolder.hasSuffix("/") ? temporaryFolder : temporaryFolder + "/"
+            // Those of checks that were killed first, as in the project below.
+            for name in (try? fm.contentsOfDirectory(atPath: temporaryFolder)) ?? [] where name.hasPrefix("larder-check-") {
+                guard let owner = Self.stagingOwner(name), owner != getpid(), !Self.isRunning(owner) else { continue }
+                try? fm.removeItem(atPath: parent + name)
+            }
+            let staging = parent + "larder-check-\(getpid())-\(UUID().uuidString)"
             do {
                 try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
             } catch {
                 throw WriteError("cannot create a staging folder in \(temporaryFolder): \(error.localizedDescription)")
             }
+            ActiveStaging.shared.add(staging)
             return Staging(writer: self, folder: staging)
         }
         // Staging folders of builds that were killed are removed first; one whose build is
@@ -238,6 +245,7 @@ public struct OutputWriter: Sendable {
         } catch {
             throw WriteError("cannot create a staging folder in \(base): \(error.localizedDescription)")
         }
+        ActiveStaging.shared.add(staging)
         return Staging(writer: self, folder: staging)
     }
 
@@ -361,12 +369,16 @@ public struct OutputWriter: Sendable {
         /// Removes the staging folder (and, after a commit, the previous outputs in it).
         public func discard() {
             try? FileManager.default.removeItem(atPath: folder)
+            ActiveStaging.shared.remove(folder)
         }
     }
 
-    /// The process id in a staging folder's name (`.larder-staging-<pid>-<uuid>`), if any.
+    /// The process id in a staging folder's name (`.larder-staging-<pid>-<uuid>`, or a
+    /// check's `larder-check-<pid>-<uuid>`), if any.
     static func stagingOwner(_ name: String) -> pid_t? {
-        let rest = name.dropFirst(".larder-staging-".count)
+        let prefix = name.hasPrefix("larder-check-") ? "larder-check-" : ".larder-staging-"
+        guard name.hasPrefix(prefix) else { return nil }
+        let rest = name.dropFirst(prefix.count)
         guard let dash = rest.firstIndex(of: "-") else { return nil }
         return pid_t(rest[..<dash])
     }
@@ -433,5 +445,41 @@ public struct OutputWriter: Sendable {
         if !parent.isEmpty && parent != path, let failed = makeFolders(parent) { return failed }
         if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
         return errno
+    }
+}
+
+/// The staging folders of this process's builds and checks, so that an interrupt (Ctrl-C,
+/// `SIGTERM`) that ends Larder removes them: a build's staging folder was left in the
+/// project, where `git add -A` would take it, and a check's in the temporary folder, where
+/// nothing removed it.
+public final class ActiveStaging: @unchecked Sendable {
+    public static let shared = ActiveStaging()
+    private let lock = NSLock()
+    private var folders: Set<String> = []
+
+    func add(_ folder: String) {
+        lock.lock()
+        folders.insert(folder)
+        lock.unlock()
+    }
+
+    func remove(_ folder: String) {
+        lock.lock()
+        folders.remove(folder)
+        lock.unlock()
+    }
+
+    /// Removes every staging folder of this process; for an interrupt, while the build may
+    /// still be writing into them (a removal that meets a new file tries again).
+    public func discardAll() {
+        lock.lock()
+        let all = folders
+        folders = []
+        lock.unlock()
+        for folder in all {
+            for _ in 0..<3 where FileManager.default.fileExists(atPath: folder) {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
     }
 }
