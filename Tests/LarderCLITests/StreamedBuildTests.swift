@@ -302,6 +302,25 @@ import Testing
         #expect(r.files == 0)
     }
 
+    /// "café" written precomposed in one file and with a combining accent in another is one
+    /// id (to unique-id and to every app), but two file ids: both were exported, two users
+    /// that show as one. (A recipe's schema takes no such id; a team's kind may.)
+    @Test func oneIdInTwoUnicodeFormsFailsTheSameWayWhenUniqueIDIsOff() throws {
+        let dir = try Scratch()
+        try Self.randomProject(seed: 8, in: dir)
+        try dir.write("content/r8.json", "[\(Self.recipe("caf\\u00e9")), \(Self.recipe("other"))]")
+        try dir.write("content/r9.json", "[\(Self.recipe("cafe\\u0301"))]")
+        let config = dir.url.appendingPathComponent("larder.yml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "transforms:", with: "rules:\n  unique-id: \"off\"\n  schema: \"off\"\ntransforms:")
+        try Data(text.utf8).write(to: config)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 2 && r.whole.status == 2, "\(r.streamed.stdout)\n\(r.whole.stderr)")
+        let message = try #require(r.whole.stderr.firstRange(of: #/two recipe documents have the id 'caf.+', written in two Unicode forms \(one with a combining accent\) \(at content/r8\.json:\d+:\d+ and content/r9\.json:\d+:\d+\)/#),
+                                   "\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(String(r.whole.stderr[message])), "\(r.streamed.stderr)")
+        #expect(r.files == 0)
+    }
+
     @Test func aDocumentWithoutAnIdMakesTheBuildTakeTheWholePath() throws {
         let dir = try Scratch()
         try Self.randomProject(seed: 9, in: dir)

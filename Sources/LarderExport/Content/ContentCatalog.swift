@@ -94,6 +94,10 @@ public struct ContentCatalog: Sendable {
         /// The documents (indices in `documents`) without an id, named by their position.
         var positional = Set<Int>()
         var seenIDs: [String: [String: Int]] = [:]  // kind -> fileID -> index in documents
+        // kind -> id -> index in documents, for ids beyond ASCII: Swift compares strings by
+        // canonical equivalence, so "café" written precomposed and with a combining accent
+        // (two file ids) is one id here, as it is to unique-id and to every app.
+        var seenTexts: [String: [String: Int]] = [:]
         for document in ordered {
             let kind = document.kind ?? "document"
             let value = document.value
@@ -111,7 +115,8 @@ public struct ContentCatalog: Sendable {
             positionInKind[kind] = position + 1
             let doc = try Self.exportDocument(document, value: value, kind: kind, position: position, locales: resolver.locales, fields: fields)!
             let nameless = try Self.namedID(document, kind: kind, fields: fields) == nil && Self.id(of: value, kind: kind) == nil
-            if let other = seenIDs[kind]?[doc.fileID] {
+            let beyondASCII = doc.id.utf8.contains { $0 >= 0x80 }
+            if let other = seenIDs[kind]?[doc.fileID] ?? (beyondASCII ? seenTexts[kind]?[doc.id] : nil) {
                 let first = documents[other]
                 let (here, there) = (Self.place(of: doc, fields: fields), Self.place(of: first, fields: fields))
                 if nameless || positional.contains(other) {
@@ -131,11 +136,13 @@ public struct ContentCatalog: Sendable {
                     return (try? Self.namedID(loaded, kind: kind, fields: fields)) ?? Self.id(of: loaded.value, kind: kind)
                 }
                 let transformed = (doc.document.isModified || first.document.isModified) && loadedID(doc.document) != loadedID(first.document)
+                let forms = Array(first.id.unicodeScalars) == Array(doc.id.unicodeScalars) ? "" : ", written in two Unicode forms (one with a combining accent)"
                 throw ExportError(
-                    "two \(kind) documents have the id '\(doc.id)'\(transformed ? " after the transforms" : "") (at \(there) and \(here)); ids must be unique within a kind\(transformed ? "" : " (the unique-id rule reports this)")")
+                    "two \(kind) documents have the id '\(doc.id)'\(forms)\(transformed ? " after the transforms" : "") (at \(there) and \(here)); ids must be unique within a kind\(transformed ? "" : " (the unique-id rule reports this)")")
             }
             if nameless { positional.insert(documents.count) }
             seenIDs[kind, default: [:]][doc.fileID] = documents.count
+            if beyondASCII { seenTexts[kind, default: [:]][doc.id] = documents.count }
             documents.append(doc)
         }
 

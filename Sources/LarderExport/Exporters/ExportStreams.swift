@@ -234,6 +234,9 @@ struct StreamedIDCheck: Sendable {
         var files: [String: Int32] = [:]
         /// The key segments of the ids.
         var keyIDs = Set<String>()
+        /// The ids beyond ASCII, compared by canonical equivalence ("café" precomposed and
+        /// with a combining accent are one id, with two file ids).
+        var texts = Set<String>()
         /// The first repeated id, in content order.
         var repeatedID: String?
     }
@@ -259,6 +262,12 @@ struct StreamedIDCheck: Sendable {
             kinds[k].files[document.fileID] = other  // the first document's file is kept
             if kinds[k].repeatedID == nil {
                 kinds[k].repeatedID = "two \(document.kind) documents have the id '\(document.id)' (in \(fileNames[Int(other)]) and \(document.file)); ids must be unique within a kind (the unique-id rule reports this)"
+            }
+            return
+        }
+        if document.id.utf8.contains(where: { $0 >= 0x80 }) && !kinds[k].texts.insert(document.id).inserted {
+            if kinds[k].repeatedID == nil {
+                kinds[k].repeatedID = "two \(document.kind) documents have the id '\(document.id)', written in two Unicode forms"
             }
             return
         }
