@@ -96,6 +96,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("elsewhere/dist/json/manifest.json").path))
     }
 
+    /// An output whose path is the content's but for case (`Content/cards`) was accepted: on
+    /// macOS and Windows it replaced the content folder.
+    @Test func anOutputThatIsTheContentButForCaseIsRefused() throws {
+        let dir = try Scratch()
+        try dir.write("any.schema.json", #"{"type": "object"}"#)
+        try dir.write("content/cards/c.json", #"{"id": "a", "t": {"en": "A"}}"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: any.schema.json\n    include: [\"content/cards/*.json\"]\nexports:\n  - json-bundle: { out: Content }\n")
+        let built = try CLI.run(["build"], in: dir.url)
+        #expect(built.status == 2, "\(built.stderr)")
+        #expect(built.stderr.contains("the output 'Content' would replace 'content/cards/c.json', which is part of the project's content or config"), "\(built.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("Content").path))
+    }
+
     @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
         let dir = try copy("cocktails")
         let project = dir.url.appendingPathComponent("cocktails")

@@ -135,6 +135,8 @@ import Testing
     /// An export's `out` that leaves the project, is Larder's or git's own folder, or is
     /// another export's (or holds it) is a config error at its value, all of them in one
     /// run of lint or build: lint passed, and the build stopped at the first, naming no place.
+    /// (Case-only differences were accepted: on a file system that ignores case they are one
+    /// place, and `.Git` is git's folder.)
     @Test func everyWrongOutputIsAtItsValue() throws {
         let config = Self.content + """
             exports:
@@ -145,6 +147,9 @@ import Testing
               - gettext: { out: .larder-cache/po }
               - android: { out: dist/x }
               - strings: { out: dist/apple }
+              - jsonld: { out: dist/Apple }
+              - jsonld: { out: .Git/hooks }
+              - jsonld: { out: DIST/X/y }
             """
         for command in [["lint"], ["build"]] {
             let r = try lint(config, command: command)
@@ -155,6 +160,10 @@ import Testing
                 "larder.yml:8:21: error: exports[3]: 'dist/x/ld' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
                 "larder.yml:9:21: error: exports[4]: 'out: .larder-cache/po' is in '.larder-cache', which is Larder's own folder; choose another `out` [config]",
                 "larder.yml:10:21: error: exports[5]: another export (exports[2]) writes to 'dist/x' too; give each export its own `out` [config]",
+                // Without case, as macOS and Windows see paths (these were accepted).
+                "larder.yml:12:20: error: exports[7]: 'dist/Apple' and the output 'dist/apple' of exports[6] differ only in case: on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out` [config]",
+                "larder.yml:13:20: error: exports[8]: 'out: .Git/hooks' is in '.Git', which is git's folder; choose another `out` [config]",
+                "larder.yml:14:20: error: exports[9]: 'DIST/X/y' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
             ], "\(command)")
         }
     }

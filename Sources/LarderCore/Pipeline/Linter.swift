@@ -161,9 +161,12 @@ public struct Linter: Sendable {
                     if let problem = Self.outputProblem(path) {
                         report(problem, at: at)
                     } else if let normalized = ProjectPath.normalize(path) {
+                        let folded = normalized.lowercased()
                         if let other = outputs.first(where: { $0.path == normalized }) {
                             report("another export (\(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2)))))) writes to '\(path)' too; give each export its own `out`", at: at)
-                        } else if let other = outputs.first(where: { normalized.hasPrefix($0.path + "/") || $0.path.hasPrefix(normalized + "/") }) {
+                        } else if let other = outputs.first(where: { $0.path.lowercased() == folded }) {
+                            report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) differ only in case: \(OutputWriter.oneFolderWithoutCase)", at: at)
+                        } else if let other = outputs.first(where: { folded.hasPrefix($0.path.lowercased() + "/") || $0.path.lowercased().hasPrefix(folded + "/") }) {
                             report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) overlap: one would replace the other; give each export its own folder", at: at)
                         }
                         outputs.append((normalized, at))
@@ -204,7 +207,7 @@ public struct Linter: Sendable {
     static func outputProblem(_ path: String) -> String? {
         guard let normalized = OutputWriter.normalizedInside(path) else { return "'out: \(path)' \(OutputWriter.mustBeInside)" }
         guard let folder = OutputWriter.reservedFolder(normalized) else { return nil }
-        return "'out: \(path)' is in '\(folder)', which is \(folder == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
+        return "'out: \(path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
     }
 
     /// A warning for each locale not written in the case BCP 47 recommends (`EN-us` for

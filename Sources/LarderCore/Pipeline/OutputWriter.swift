@@ -72,14 +72,19 @@ public struct OutputWriter: Sendable {
             throw WriteError("the output '\(output.path)' \(Self.mustBeInside)")
         }
         guard !seen.contains(normalized) else { throw WriteError("two exports write to '\(output.path)'") }
-        for other in seen where other.hasPrefix(normalized + "/") || normalized.hasPrefix(other + "/") {
+        // Without case: on macOS and Windows, `dist/json` and `dist/JSON` are one folder.
+        let folded = normalized.lowercased()
+        if let other = seen.first(where: { $0.lowercased() == folded }) {
+            throw WriteError("the outputs '\(other)' and '\(normalized)' differ only in case: \(Self.oneFolderWithoutCase)")
+        }
+        for other in seen where other.lowercased().hasPrefix(folded + "/") || folded.hasPrefix(other.lowercased() + "/") {
             throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
         }
         seen.append(normalized)
         if let folder = Self.reservedFolder(normalized) {
-            throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
+            throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
         }
-        for p in protected where p == normalized || p.hasPrefix(normalized + "/") {
+        for p in protected where p.lowercased() == folded || p.lowercased().hasPrefix(folded + "/") {
             throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
         }
         if output.isFile && output.artifacts.count != 1 && !streamed {
@@ -139,8 +144,13 @@ public struct OutputWriter: Sendable {
     /// `build --check` failed), staging folders, and `.git`.
     public static func reservedFolder(_ normalized: String) -> String? {
         let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
-        return top == FactCache.folderName || top.hasPrefix(".larder-staging-") || top == ".git" ? top : nil
+        // Without case: on macOS and Windows `.Git` is git's folder.
+        let folded = top.lowercased()
+        return folded == FactCache.folderName.lowercased() || folded.hasPrefix(".larder-staging-") || folded == ".git" ? top : nil
     }
+
+    /// Why two outputs that differ only in case cannot both be.
+    static let oneFolderWithoutCase = "on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out`"
 
     /// Whether the file at `path` starts (after a byte order mark and white space) with `{`
     /// or `[`, or is empty: an output a single-file export of Larder writes (a String
