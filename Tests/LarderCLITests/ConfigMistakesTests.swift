@@ -168,6 +168,25 @@ import Testing
         }
     }
 
+    /// A one-file export written where an include takes it: the first build wrote the
+    /// String Catalog to content/new.json, and every lint and build after read it as a
+    /// recipe ("id" is required) until it was removed by hand.
+    @Test func aFileOutputThatAnIncludeTakesIsAnError() throws {
+        let config = Self.content + """
+            exports:
+              - xcstrings: { out: content/new.json }
+              - xcstrings: { out: content/Content.xcstrings }
+              - json-bundle: { out: content/bundle }
+            """
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.lines == [
+                "larder.yml:5:23: error: exports[0]: 'out: content/new.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
+            ], "\(command)")
+        }
+    }
+
     /// A transform's or exporter's option that is wrong is reported at its value (or at its
     /// key, or the item of a list), as a rule's: each was at the step's first line, so in a
     /// block of options the line of another option, and in flow style the `{`.

@@ -185,6 +185,16 @@ public struct Linter: Sendable {
                            at: pointer, isKey: true)
                     continue
                 }
+                // A file the build writes where an include takes it: the next lint reads the
+                // export as content (a String Catalog at content/new.json failed as a recipe,
+                // and no build passed until it was removed by hand). A folder output is
+                // marked as Larder's (`.larder-output`), and its files are never content.
+                if stage == "export", let exporter = plugin as? any Exporter, exporter.writesOneFile,
+                   let path = outValue?.stringValue, !path.hasSuffix("/"), path.split(separator: "/").last?.contains(".") == true,
+                   Self.outputProblem(path) == nil, let normalized = ProjectPath.normalize(path), let taken = config.entry(for: normalized) {
+                    report("'out: \(path)' is a file that content[\(taken.index)] (\(taken.entry.kind)) includes: the next lint would read the \(step.id) export as content; write it outside the includes",
+                           at: stepPointer.appending(step.id).appending("out"))
+                }
                 if let checking = plugin as? any OptionChecking {
                     // At the option's value (or key, or the item of a list), as rule options.
                     for problem in checking.checkOptions(step.options, locales: config.locales) {
