@@ -205,13 +205,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
 
         // A warning, the content's own choice, is reported and the build goes on. It is
-        // placed where the file has the name (it was placed by the rewritten value's lines).
+        // placed where the file has the name (it was placed by the rewritten value's lines),
+        // and says the value is the plugin's (the file's line shows another).
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
             + "\nrules:\n  schema: warning\n")
         let warned = try CLI.run(["build", "--format", "xcode"], in: scratch.url)
         #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
         let column = content.distance(from: content.startIndex, to: content.range(of: #""B""#)!.lowerBound) + 1
-        #expect(warned.stdout.contains("content/drinks.json:1:\(column): warning: \"name\": expected a string or an object, found a number [schema]"), "\(warned.stdout)")
+        #expect(warned.stdout.contains("content/drinks.json:1:\(column): warning: \"name\": expected a string or an object, found a number (in what the plugin rewrite returned) [schema]"), "\(warned.stdout)")
         try scratch.write("larder.yml", try String(contentsOf: scratch.url.appendingPathComponent("larder.yml"), encoding: .utf8)
             .replacingOccurrences(of: "\nrules:\n  schema: warning\n", with: ""))
 

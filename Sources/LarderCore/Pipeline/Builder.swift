@@ -200,7 +200,12 @@ public struct Builder: Sendable {
                     let found = rewritten.flatMap { check(documents[$0]) }
                     let errors = found.filter { $0.severity == .error }
                     if !errors.isEmpty { throw StepError(step: name, message: Self.rewriteProblems(errors)) }
-                    diagnostics += found
+                    // Placed in the file, which does not hold the value: say where it came from.
+                    diagnostics += found.map { d in
+                        var d = d
+                        d.message += " (in what the plugin \(step.id) returned)"
+                        return d
+                    }
                 }
                 continue
             }
