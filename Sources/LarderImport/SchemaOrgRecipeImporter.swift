@@ -126,7 +126,7 @@ public struct SchemaOrgRecipeImporter: Importer {
         let mark = reader.diagnostics.count
         var out = JSONObject()
 
-        guard let nameNode = reader.member(node, "name"), let name = localizedText(nameNode, reader: reader) else {
+        guard let nameNode = reader.member(node, "name"), let name = localizedText(nameNode, reader: &reader) else {
             reader.report(.error, "the Recipe has no name; this record is not imported", at: node)
             return nil
         }
@@ -134,7 +134,7 @@ public struct SchemaOrgRecipeImporter: Importer {
         let id = recipeID(node, name: plainName, reader: &reader)
         out["id"] = id
         out["name"] = name
-        if let d = reader.member(node, "description"), let description = localizedText(d, reader: reader) {
+        if let d = reader.member(node, "description"), let description = localizedText(d, reader: &reader) {
             out["description"] = description
         }
 
@@ -279,7 +279,7 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// Localized text: a string, the first non-blank string of an array, or JSON-LD value
     /// objects (`{"@value": "Bolo", "@language": "pt"}`, one or several) as an object of
     /// language -> text.
-    func localizedText(_ node: Int, reader: ImportReader) -> JSONValue? {
+    func localizedText(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         var perLanguage: [(String, JSONValue)] = []
         var untagged: String?
@@ -296,7 +296,14 @@ public struct SchemaOrgRecipeImporter: Importer {
                     untagged = untagged ?? text
                     continue
                 }
-                if !perLanguage.contains(where: { $0.0 == language }) { perLanguage.append((language, .string(text))) }
+                if let kept = perLanguage.first(where: { $0.0 == language }) {
+                    // One text a language: the first is kept (the second went without a word).
+                    if kept.1.stringValue != text {
+                        reader.report(.warning, "a second \(language) text, '\(text)', is left out: the first, '\(kept.1.stringValue ?? "")', is kept", at: element)
+                    }
+                } else {
+                    perLanguage.append((language, .string(text)))
+                }
             default:
                 continue
             }
@@ -665,7 +672,9 @@ public struct SchemaOrgRecipeImporter: Importer {
                 reference = element
             case .object:
                 reference = reader.member(element, "url") ?? reader.member(element, "contentUrl")
-                alt = (reader.member(element, "caption") ?? reader.member(element, "description")).flatMap { localizedText($0, reader: reader) }
+                if let caption = reader.member(element, "caption") ?? reader.member(element, "description") {
+                    alt = localizedText(caption, reader: &reader)
+                }
             default:
                 break
             }

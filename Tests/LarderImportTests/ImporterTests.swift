@@ -232,6 +232,15 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
 @Suite struct SchemaOrgImporterTests {
     let importer = SchemaOrgRecipeImporter()
 
+    /// A second text in one language was dropped with no word.
+    @Test func aSecondTextInOneLanguageIsLeftOutWithAWarning() throws {
+        let text = #"{"@type": "Recipe", "name": [{"@value": "Bolo", "@language": "pt"}, {"@value": "Bolo 2", "@language": "pt"}, {"@value": "Bolo", "@language": "pt"}, {"@value": "Cake", "@language": "en"}], "recipeIngredient": ["1 egg"]}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["name"] == ["pt": "Bolo", "en": "Cake"])
+        #expect(diagnostics.map(\.message) == ["a second pt text, 'Bolo 2', is left out: the first, 'Bolo', is kept"])
+        #expect(diagnostics.first?.severity == .warning)
+    }
+
     /// A rating over a scale whose best is 0 was dropped with no word.
     @Test func aRatingWithoutAScaleIsLeftOutWithAWarning() throws {
         func rating(_ aggregate: String) throws -> (JSONValue?, [String]) {
