@@ -176,6 +176,12 @@ public struct OpenFoodFactsImporter: Importer {
             reader.report(.error, "code '\(literal)' is not a barcode (digits only); this record is not imported", at: node)
             return nil
         }
+        // Zeros only: no product (a number 0 was padded to 00000000 with a note, while the
+        // text "0" was an error).
+        guard literal.utf8.contains(where: { $0 != UInt8(ascii: "0") }) else {
+            reader.report(.error, "code \(fromNumber ? literal : "'\(literal)'") is zeros only, which names no product; this record is not imported", at: node)
+            return nil
+        }
         var code = literal
         switch (literal.count, fromNumber) {
         case (15..., _):

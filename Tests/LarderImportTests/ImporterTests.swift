@@ -63,6 +63,14 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let (short, diagnostics) = try importing(off, #"{"code": "012345", "product_name": "Too short"}"#)
         #expect(short.isEmpty)
         #expect(diagnostics.first?.message.contains("has 6 digits") == true)
+        // Zeros only name no product, written as a number or as text (the number 0 was
+        // imported as 00000000 with a note).
+        for code in ["0", #""0""#, #""00000000""#, #""0000000000000""#] {
+            let (none, problems) = try importing(off, #"{"code": \#(code), "product_name": "Nothing"}"#)
+            #expect(none.isEmpty, "\(code)")
+            #expect(problems.map(\.severity) == [.error], "\(problems.map(\.message))")
+            #expect(problems.first?.message.contains("is zeros only, which names no product") == true, "\(problems.map(\.message))")
+        }
     }
 
     @Test func apiWrapperSearchAnswerAndNotFound() throws {
