@@ -83,7 +83,8 @@ struct BuildCommand: AsyncParsableCommand {
         protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
         var configured = builder
         configured.protected = out == nil ? protected : []
-        let linter = project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
+        var linter = project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
+        linter.outputsInProject = out == nil
         // What a transform plugin returns is checked against the content's schemas.
         configured.checkRewritten = linter.schemaCheck(files: included)
 

@@ -187,6 +187,24 @@ import Testing
         }
     }
 
+    /// An output that would replace the content or the config: the build refused it, but
+    /// lint passed, so a CI that lints was green and the build failed.
+    @Test func anOutputOverTheContentOrTheConfigIsAnErrorInLintToo() throws {
+        let config = Self.content + """
+            exports:
+              - json-bundle: { out: Content }
+              - xcstrings: { out: Larder.yml }
+            """
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.lines == [
+                "larder.yml:5:25: error: exports[0]: 'out: Content' would replace 'content/caldo-verde.json', which is part of the project's content or config; choose another `out` [config]",
+                "larder.yml:6:23: error: exports[1]: 'out: Larder.yml' would replace 'larder.yml', which is part of the project's content or config; choose another `out` [config]",
+            ], "\(command)")
+        }
+    }
+
     /// A transform's or exporter's option that is wrong is reported at its value (or at its
     /// key, or the item of a list), as a rule's: each was at the step's first line, so in a
     /// block of options the line of another option, and in flow style the `{`.

@@ -32,6 +32,9 @@ public struct Linter: Sendable {
     /// ``checkRuleSettings()`` warns of each whose files an include would take in, unless an
     /// export of the config, or a build a record of `.larder-cache` knows, writes it.
     public var includedOutputs: [String] = []
+    /// False when the outputs are written elsewhere than the project (`build --out`): an
+    /// export's `out` then cannot replace the project's content or config.
+    public var outputsInProject = true
 
     public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
                 configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
@@ -137,6 +140,10 @@ public struct Linter: Sendable {
         var out: [Diagnostic] = []
         // The exports' outputs so far (normalized), to find two that write one place.
         var outputs: [(path: String, pointer: JSONPointer)] = []
+        // What no output may replace, as the build has it: the content files, the teams'
+        // schemas and the config.
+        let protectedPaths = (includedFiles ?? []) + config.content.compactMap(\.schema)
+            + [String(configFile.split(separator: "/").last ?? "larder.yml")]
         let stages: [(key: String, stage: String, noun: String, steps: [PipelineStep])] = [
             ("transforms", "transform", "transform", config.transforms), ("exports", "export", "exporter", config.exports),
         ]
@@ -162,7 +169,10 @@ public struct Linter: Sendable {
                         report(problem, at: at)
                     } else if let normalized = ProjectPath.normalize(path) {
                         let folded = normalized.lowercased()
-                        if let other = outputs.first(where: { $0.path == normalized }) {
+                        // As the build refuses it (lint passed, and the build then failed).
+                        if outputsInProject, let kept = protectedPaths.first(where: { $0.lowercased() == folded || $0.lowercased().hasPrefix(folded + "/") }) {
+                            report("'out: \(path)' would replace '\(kept)', which is part of the project's content or config; choose another `out`", at: at)
+                        } else if let other = outputs.first(where: { $0.path == normalized }) {
                             report("another export (\(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2)))))) writes to '\(path)' too; give each export its own `out`", at: at)
                         } else if let other = outputs.first(where: { $0.path.lowercased() == folded }) {
                             report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) differ only in case: \(OutputWriter.oneFolderWithoutCase)", at: at)
