@@ -187,6 +187,23 @@ import Testing
         }
     }
 
+    /// A misspelt option of a rule that takes none of its own was ignored (`sevrity: off`
+    /// left the rule an error, without a word), as were other unknown options.
+    @Test func everyRuleReportsAnUnknownOption() throws {
+        let r = try lint(Self.content + """
+            rules:
+              control-character: { sevrity: "off" }
+              quantity: { severity: warning, extra: 1 }
+              duplicate-key: { fields: [/name], feilds: [/name] }
+            """)
+        #expect(r.status == 2)
+        #expect(r.lines.filter { $0.contains("[config]") } == [
+            "larder.yml:5:24: error: option 'sevrity' of rule 'control-character' is unknown; did you mean 'severity'? [config]",
+            "larder.yml:6:34: error: option 'extra' of rule 'quantity' is unknown; the rule takes no options [config]",
+            "larder.yml:7:37: error: option 'feilds' of rule 'duplicate-key' is unknown; did you mean 'fields'? [config]",
+        ], "\(r.lines)")
+    }
+
     /// An output that would replace the content or the config: the build refused it, but
     /// lint passed, so a CI that lints was green and the build failed.
     @Test func anOutputOverTheContentOrTheConfigIsAnErrorInLintToo() throws {

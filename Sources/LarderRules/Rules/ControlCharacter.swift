@@ -9,7 +9,11 @@ import LarderJSON
 /// Apple escape it, gettext cannot hold a NUL). The rule reads only strings the parser saw
 /// an escape in, so content without escapes costs it nothing. A DEL or C1 character written
 /// as it is (not escaped) is not seen.
-public struct ControlCharacterRule: Rule {
+public struct ControlCharacterRule: ConfigurableRule {
+    /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
+    /// one (`sevrity: off`) is reported, not ignored.
+    public var options: [RuleOption] { [] }
+
     public let id = "control-character"
     public let summary = "No text or key holds a control character (\\u0000 to \\u001F, \\b, \\f, \\u007F to \\u009F) other than tab and line breaks."
     public let defaultSeverity = Severity.error

@@ -8,7 +8,16 @@ import LarderJSON
 /// related location. A localized text's language tags compare without case, so `en` and
 /// `EN` in one text are the same key to Larder (the exports keep one of the two values),
 /// and are reported the same way.
-public struct DuplicateKeyRule: Rule {
+public struct DuplicateKeyRule: ConfigurableRule {
+    /// The localized texts whose languages are compared (beside the repeated keys of any
+    /// object, which need no option).
+    public var options: [RuleOption] {
+        [
+            RuleOption("fields", .pointers, "the localized text fields whose languages are compared, as JSON Pointers (`*` for every element); replaces the built-in fields", default: "the localized texts of the built-in kind; in a kind of your own, its language maps"),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
+        ]
+    }
+
     public let id = "duplicate-key"
     public let summary = "A key appears only once in an object."
     public let defaultSeverity = Severity.warning

@@ -2,7 +2,11 @@ import LarderCore
 import LarderJSON
 
 /// `gtin-checksum`: a product's barcode has the right check digit.
-public struct GTINChecksumRule: Rule {
+public struct GTINChecksumRule: ConfigurableRule {
+    /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
+    /// one (`sevrity: off`) is reported, not ignored.
+    public var options: [RuleOption] { [] }
+
     public let id = "gtin-checksum"
     public let summary = "A product's barcode (EAN-8, UPC-A, EAN-13, GTIN-14) has the right check digit."
     public let defaultSeverity = Severity.error

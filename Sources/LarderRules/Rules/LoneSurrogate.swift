@@ -7,7 +7,11 @@ import LarderJSON
 /// UTF-8 file can hold it, so every export would write U+FFFD in its place and two ids that
 /// differ only there would become one. It is reported as an error, at the escape itself,
 /// named as written, so the build stops before writing anything.
-public struct LoneSurrogateRule: Rule {
+public struct LoneSurrogateRule: ConfigurableRule {
+    /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
+    /// one (`sevrity: off`) is reported, not ignored.
+    public var options: [RuleOption] { [] }
+
     public let id = "lone-surrogate"
     public let summary = "Every \\u escape of a surrogate (D800 to DFFF) is half of a pair that makes one character."
     public let defaultSeverity = Severity.error

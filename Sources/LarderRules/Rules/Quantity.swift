@@ -9,7 +9,11 @@ import LarderUnits
 /// max}`); this rule reads it as the scale transform does, and reports what the shape lets
 /// through: a zero denominator (`"1/0"`), a range that runs backwards (`"3-2"`, `"5 to 1"`,
 /// `{"min": 3, "max": 2}`), a text zero (`"0"`), text the scaler cannot read (`"1 3/2"`).
-public struct QuantityRule: Rule {
+public struct QuantityRule: ConfigurableRule {
+    /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
+    /// one (`sevrity: off`) is reported, not ignored.
+    public var options: [RuleOption] { [] }
+
     public let id = "quantity"
     public let summary = "Ingredient quantities are amounts above zero that Larder can read and scale."
     public let defaultSeverity = Severity.error

@@ -8,7 +8,11 @@ import LarderJSON
 /// (`classic` labelled "Classic" in one file and "Tiki" in another became "Tiki"). Runs once
 /// per run over the tags of every taxonomy document (a ``FactContentRule``: each tag and its
 /// place are facts the lint cache keeps), O(n) in the number of tags.
-public struct UniqueTagRule: FactContentRule {
+public struct UniqueTagRule: FactContentRule, ConfigurableRule {
+    /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
+    /// one (`sevrity: off`) is reported, not ignored.
+    public var options: [RuleOption] { [] }
+
     public let id = "unique-tag"
     public let summary = "No taxonomy tag is defined twice, across all of the taxonomy's documents and files."
     public let defaultSeverity = Severity.error
