@@ -140,18 +140,19 @@ enum YAMLToJSON {
         var map: [JSONPointer: SourceRange] = [:]
         var keys: [JSONPointer: SourceRange] = [:]
         var seen = Set<ContainerMark>()
-        let value = try convert(node, at: .root, locator: locator, map: &map, keys: &keys, seen: &seen, depth: 0)
+        let value = try convert(node, at: .root, locator: locator, map: &map, keys: &keys, seen: &seen, depth: 0, inFlow: false)
         return (value, map, keys)
     }
 
-    /// Where a mapping or sequence was written, and which it is. Yams resolves each alias to
-    /// the node its anchor names, so a container met twice is an alias: nine lines of
-    /// aliases of aliases made a thousand million values ("billion laughs"), which took
-    /// minutes and gigabytes before the process died.
+    /// Where a node was written, and what it is. Yams resolves each alias to the node its
+    /// anchor names, so a node met twice is an alias: nine lines of aliases of aliases made
+    /// a thousand million values ("billion laughs"), which took minutes and gigabytes
+    /// before the process died; and an alias of a scalar (`unique-id: *sev`) passed, its
+    /// mistakes reported at the anchor, under another key.
     private struct ContainerMark: Hashable {
         let line: Int
         let column: Int
-        let isMapping: Bool
+        let kind: Int  // 0 scalar, 1 mapping, 2 sequence
     }
 
     private static func describe(_ error: YamlError) -> String {
@@ -180,14 +181,15 @@ enum YAMLToJSON {
     /// The range of the YAML token at a mark (libYAML gives where a node starts, not where
     /// it ends; reports give both): a quoted scalar to its closing quote, a flow list or
     /// mapping to its closing bracket, a plain scalar to the end of its words (before a
-    /// comment, before `: ` for a key, before `,` `]` `}` inside a flow collection). Within
+    /// comment, before `: ` for a key, before `,` `]` `}` inside a flow collection, which
+    /// `inFlow` tells, also on a collection's later lines). Within
     /// the mark's line; a token that goes on past it ends at the line's end.
-    static func range(line: Int, scalarColumn: Int, locator: SourceLocator) -> SourceRange {
+    static func range(line: Int, scalarColumn: Int, locator: SourceLocator, inFlow: Bool) -> SourceRange {
         let start = utf16Position(line: line, scalarColumn: scalarColumn, locator: locator)
         let scalars = Array(locator.lineText(line).unicodeScalars)
         let first = scalarColumn - 1
         guard first >= 0, first < scalars.count else { return SourceRange(start: start, end: start) }
-        let inFlow = scalars[..<first].contains { $0 == "[" || $0 == "{" }
+        func blank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
         var i = first
         switch scalars[first] {
         case "\"":
@@ -210,6 +212,7 @@ enum YAMLToJSON {
             while i < scalars.count {
                 let c = scalars[i]
                 if let q = quote {
+                    if q == "\"" && c == "\\" { i += 2; continue }
                     if c == q { quote = nil }
                 } else if c == "\"" || c == "'" {
                     quote = c
@@ -218,7 +221,7 @@ enum YAMLToJSON {
                 } else if c == "]" || c == "}" {
                     depth -= 1
                     if depth == 0 { i += 1; break }
-                } else if c == "#" && i > 0 && scalars[i - 1] == " " {
+                } else if c == "#" && i > 0 && blank(scalars[i - 1]) {
                     break
                 }
                 i += 1
@@ -226,15 +229,22 @@ enum YAMLToJSON {
         default:
             while i < scalars.count {
                 let c = scalars[i]
-                if c == "#" && i > first && scalars[i - 1] == " " { break }
-                if c == ":" && (i + 1 == scalars.count || scalars[i + 1] == " ") { break }
+                if c == "#" && i > first && blank(scalars[i - 1]) { break }
+                if c == ":" && (i + 1 == scalars.count || blank(scalars[i + 1]) || (inFlow && ",]}".unicodeScalars.contains(scalars[i + 1]))) { break }
                 if inFlow && (c == "," || c == "]" || c == "}") { break }
                 i += 1
             }
-            while i > first && scalars[i - 1] == " " { i -= 1 }
+            while i > first && blank(scalars[i - 1]) { i -= 1 }
         }
         let end = scalars[first..<i].reduce(start.column) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
         return SourceRange(start: start, end: SourcePosition(line: line, column: end))
+    }
+
+    /// True for a flow collection: its mark is at its `[` or `{`.
+    static func opensFlow(_ node: Node, locator: SourceLocator) -> Bool {
+        guard let mark = node.mark else { return false }
+        let first = locator.lineText(mark.line).unicodeScalars.dropFirst(mark.column - 1).first
+        return first == "[" || first == "{"
     }
 
     /// libYAML counts columns in Unicode scalars; Larder in UTF-16 code units.
@@ -247,24 +257,24 @@ enum YAMLToJSON {
         return SourcePosition(line: line, column: column)
     }
 
+    /// `inFlow`: the node is inside a flow collection (`[…]`, `{…}`), where `,` `]` `}` end a
+    /// plain scalar.
     private static func convert(_ node: Node, at pointer: JSONPointer, locator: SourceLocator, map: inout [JSONPointer: SourceRange],
-                                keys: inout [JSONPointer: SourceRange], seen: inout Set<ContainerMark>, depth: Int) throws -> JSONValue {
+                                keys: inout [JSONPointer: SourceRange], seen: inout Set<ContainerMark>, depth: Int, inFlow: Bool) throws -> JSONValue {
         guard depth < 256 else { throw Failure(message: "the YAML is nested too deeply", position: SourcePosition(line: 1, column: 1)) }
-        let container: Bool? = switch node {
-        case .mapping: true
-        case .sequence: false
-        default: nil
+        let kind = switch node {
+        case .mapping: 1
+        case .sequence: 2
+        default: 0
         }
-        if let mark = node.mark, let isMapping = container,
-            !seen.insert(ContainerMark(line: mark.line, column: mark.column, isMapping: isMapping)).inserted
-        {
+        if let mark = node.mark, !seen.insert(ContainerMark(line: mark.line, column: mark.column, kind: kind)).inserted {
             // Placed at the key the alias is the value of, or at the list that holds it.
             let holder = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
             throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",
                           position: keys[pointer]?.start ?? map[holder]?.start ?? SourcePosition(line: 1, column: 1))
         }
         if let mark = node.mark {
-            map[pointer] = range(line: mark.line, scalarColumn: mark.column, locator: locator)
+            map[pointer] = range(line: mark.line, scalarColumn: mark.column, locator: locator, inFlow: inFlow)
         }
         switch node {
         case .scalar(let scalar):
@@ -291,17 +301,27 @@ enum YAMLToJSON {
             }
         case .mapping(let mapping):
             var object = JSONObject()
+            let flow = inFlow || opensFlow(node, locator: locator)
             for (key, value) in mapping {
-                let name = key.string ?? "\(key)"
+                // A key that is a mapping or a list (`{a: 1}: 6`) has no name a setting takes:
+                // it is named as it was written, not by a debug dump of the node.
+                let name = key.string ?? key.mark.map { mark in
+                    let written = range(line: mark.line, scalarColumn: mark.column, locator: locator, inFlow: flow)
+                    let utf16 = Array(locator.lineText(mark.line).utf16)
+                    let lower = min(written.start.column - 1, utf16.count), upper = min(max(written.end.column - 1, lower), utf16.count)
+                    return String(decoding: utf16[lower..<upper], as: UTF16.self)
+                } ?? "?"
                 if let mark = key.mark {
-                    keys[pointer.appending(name)] = range(line: mark.line, scalarColumn: mark.column, locator: locator)
+                    keys[pointer.appending(name)] = range(line: mark.line, scalarColumn: mark.column, locator: locator, inFlow: flow)
                 }
-                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1)
+                object[name] = try convert(value, at: pointer.appending(name), locator: locator, map: &map, keys: &keys, seen: &seen,
+                                           depth: depth + 1, inFlow: flow)
             }
             return .object(object)
         case .sequence(let sequence):
+            let flow = inFlow || opensFlow(node, locator: locator)
             return .array(try sequence.enumerated().map { i, element in
-                try convert(element, at: pointer.appending(i), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1)
+                try convert(element, at: pointer.appending(i), locator: locator, map: &map, keys: &keys, seen: &seen, depth: depth + 1, inFlow: flow)
             })
         case .alias:
             throw Failure(message: "YAML aliases are not supported in larder.yml; repeat the value instead",

@@ -339,4 +339,47 @@ import Testing
         #expect(columns(keys["/exports/1/😀x"]) == [7, 5, 7, 10])
         #expect(columns(values["/exports/1/😀x"]) == [7, 12, 7, 13])
     }
+
+    /// A flow collection's later lines (its `]` was taken into the last item), a tab before
+    /// a comment or at the end (taken into the value), an escaped quote inside a flow
+    /// collection (it ended the string early).
+    @Test func flowLinesTabsAndEscapedQuotes() throws {
+        let (values, keys) = try ranges("""
+            locales: [en,
+              EN]
+            rules:
+              url: bogus\t# a comment
+              quantity: {
+                severity: nope}
+            other: {a: "x\\"}", b: 1}
+            tabbed:\tvalue\t
+
+            """)
+        #expect(columns(values["/locales/1"]) == [2, 3, 2, 5])
+        #expect(columns(values["/rules/url"]) == [4, 8, 4, 13])
+        #expect(columns(keys["/rules/quantity/severity"]) == [6, 5, 6, 13])
+        #expect(columns(values["/rules/quantity/severity"]) == [6, 15, 6, 19])
+        #expect(columns(values["/other"]) == [7, 8, 7, 25])
+        #expect(columns(values["/other/a"]) == [7, 12, 7, 18])
+        #expect(columns(values["/tabbed"]) == [8, 9, 8, 14])
+    }
+
+    /// A key that is a mapping is named as written (it was a debug dump of the node, with
+    /// a memory address).
+    @Test func aMappingAsAKeyIsNamedAsWritten() throws {
+        let (_, keys) = try ranges("rules:\n  {a: 1}: 6\n")
+        #expect(keys.keys.map(\.description).sorted() == ["/rules", "/rules/{a: 1}"])
+    }
+
+    /// An alias of a scalar was taken (its mistakes reported at the anchor, under another
+    /// key); an alias of a list or mapping was already refused.
+    @Test func anAliasOfAScalarIsRefusedAtItsKey() throws {
+        #expect(throws: YAMLToJSON.Failure.self) { try ranges("rules:\n  url: &sev warning\n  quantity: *sev\n") }
+        do {
+            _ = try ranges("rules:\n  url: &sev warning\n  quantity: *sev\n")
+        } catch let failure as YAMLToJSON.Failure {
+            #expect(failure.message == "YAML aliases are not supported in larder.yml; repeat the value instead")
+            #expect(failure.position == SourcePosition(line: 3, column: 3))
+        }
+    }
 }
