@@ -177,12 +177,16 @@ import Testing
               - xcstrings: { out: content/new.json }
               - xcstrings: { out: content/Content.xcstrings }
               - json-bundle: { out: content/bundle }
+              - xcstrings: { out: Content/Strings.json }
+              - xcstrings: { out: content/.build/strings.json }
             """
         for command in [["lint"], ["build"]] {
             let r = try lint(config, command: command)
             #expect(r.status == 2, "\(command)")
             #expect(r.lines == [
                 "larder.yml:5:23: error: exports[0]: 'out: content/new.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
+                // Without case, as macOS and Windows see it; a hidden folder is never content.
+                "larder.yml:8:23: error: exports[3]: 'out: Content/Strings.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
             ], "\(command)")
         }
     }

@@ -201,7 +201,7 @@ public struct Linter: Sendable {
                 // marked as Larder's (`.larder-output`), and its files are never content.
                 if stage == "export", let exporter = plugin as? any Exporter, exporter.writesOneFile,
                    let path = outValue?.stringValue, !path.hasSuffix("/"), path.split(separator: "/").last?.contains(".") == true,
-                   Self.outputProblem(path) == nil, let normalized = ProjectPath.normalize(path), let taken = config.entry(for: normalized) {
+                   Self.outputProblem(path) == nil, let normalized = ProjectPath.normalize(path), let taken = entryTaking(normalized) {
                     report("'out: \(path)' is a file that content[\(taken.index)] (\(taken.entry.kind)) includes: the next lint would read the \(step.id) export as content; write it outside the includes",
                            at: stepPointer.appending(step.id).appending("out"))
                 }
@@ -220,6 +220,19 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// The content entry whose includes would take in a file at `path`, compared without case
+    /// as macOS and Windows see paths (`Content/New.json` lands in `content/` there); nil in
+    /// a hidden folder or for a hidden file, which Larder never reads as content.
+    func entryTaking(_ path: String) -> (index: Int, entry: ContentEntry)? {
+        guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+        if let exact = config.entry(for: path) { return exact }
+        let folded = path.lowercased()
+        func takes(_ globs: [Glob]) -> Bool { globs.contains { Glob($0.pattern.lowercased()).matches(folded) } }
+        if takes(config.exclude) { return nil }
+        for (i, e) in config.content.enumerated() where takes(e.include) && !takes(e.exclude) { return (i, e) }
+        return nil
     }
 
     /// What is wrong with an export's `out`, if anything: outside the project, the project
