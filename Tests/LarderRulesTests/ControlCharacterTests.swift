@@ -25,6 +25,16 @@ import Testing
         #expect(found.allSatisfy { $0.severity == .error && $0.ruleID == "control-character" })
     }
 
+    /// DEL and C1 controls written as they are (JSON takes them unescaped; text read in the
+    /// wrong encoding holds them): they were not seen. NBSP (C2 A0) and ° (C2 B0) are text.
+    @Test func rawDELAndC1AreReportedToo() throws {
+        let text = "[{\"id\": \"a\", \"name\": \"x\u{9B}y\u{7F} \u{85}\"}, {\"id\": \"b\", \"name\": \"180\u{B0}C\u{A0}fan\"}]"
+        let found = try run(rule, [("r.json", text)], kind: "recipe")
+        #expect(found.map { "\($0.line):\($0.column)-\($0.endColumn) \($0.pointer)" } == ["1:24-25 /0/name", "1:26-27 /0/name", "1:28-29 /0/name"])
+        #expect(found[0].message == "the control character U+009B is written here as it is, and no reader shows it (text read in the wrong encoding often holds one); remove it, or write the character meant")
+        #expect(found[1].message.hasPrefix("the control character DEL (U+007F) is written here as it is"))
+    }
+
     /// Tab and line breaks are text; an escaped backslash before `u0007` is no escape of it;
     /// a surrogate pair and other escapes are characters.
     @Test func textEscapesAreNotControlCharacters() throws {

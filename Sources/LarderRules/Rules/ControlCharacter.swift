@@ -1,14 +1,17 @@
+import Foundation
 import LarderCore
 import LarderJSON
 
 /// `control-character`: no string holds a control character other than tab and line breaks.
 ///
-/// JSON cannot hold a control character as it is, so one only gets in through an escape
-/// (`\u0007`, `\b`, `\f`): text pasted from a PDF, a spreadsheet or a terminal. No app shows
-/// it, a screen reader may read it out, and each export writes it differently (Android and
-/// Apple escape it, gettext cannot hold a NUL). The rule reads only strings the parser saw
-/// an escape in, so content without escapes costs it nothing. A DEL or C1 character written
-/// as it is (not escaped) is not seen.
+/// JSON cannot hold a C0 control character as it is, so one gets in through an escape
+/// (`\u0007`, `\b`, `\f`): text pasted from a PDF, a spreadsheet or a terminal. DEL and the
+/// C1 controls (U+0080 to U+009F) JSON takes as they are, and they come with text read in
+/// the wrong encoding (Windows-1252 read as Latin-1). No app shows them, a screen reader may
+/// read them out, and each export writes them differently (Android and Apple escape them,
+/// gettext cannot hold a NUL). Escapes are looked for only in the strings the parser saw
+/// one in; DEL and C1 by a byte search of the document (`memchr`), so content without them
+/// costs the rule little.
 public struct ControlCharacterRule: ConfigurableRule {
     /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
     /// one (`sevrity: off`) is reported, not ignored.
@@ -21,11 +24,12 @@ public struct ControlCharacterRule: ConfigurableRule {
         """
         A control character is invisible: an app shows nothing, or a box, where it stands, \
         a screen reader may read it out, and exporters treat it each their own way (gettext \
-        cannot hold a NUL at all). JSON allows one only as an escape, so it comes from text \
-        pasted from elsewhere: \\u0007 (bell), \\b (backspace), \\f (form feed), \\u001B \
-        (escape), \\u0000. Tab (\\t) and line breaks (\\n, \\r) are text and are allowed. \
-        Larder reports each such escape where it is; remove it, or write a space or \\n if \
-        one was meant.
+        cannot hold a NUL at all). JSON allows the C0 ones only as escapes, so they come \
+        from text pasted from elsewhere: \\u0007 (bell), \\b (backspace), \\f (form feed), \
+        \\u001B (escape), \\u0000. DEL and the C1 controls (U+0080 to U+009F) may also be \
+        written as they are; they come from text read in the wrong encoding. Tab (\\t) and \
+        line breaks (\\n, \\r) are text and are allowed. Larder reports each one where it \
+        is; remove it, or write a space or \\n if one was meant.
         """
     }
 
@@ -37,6 +41,7 @@ public struct ControlCharacterRule: ConfigurableRule {
             .triggers(#"{"id": "soup", "name": "Soup\u0007"}"#, at: "/name"),
             .triggers(#"{"id": "soup", "steps": ["Boil.\fServe."]}"#, at: "/steps/0"),
             .triggers(#"[{"id": "a"}, {"id": "b", "name": "\u001b[1mBold"}]"#, at: "/1/name"),
+            .triggers("{\"id\": \"soup\", \"name\": \"Soup\u{85}\"}", at: "/name"),
         ]
     }
 
@@ -61,7 +66,53 @@ public struct ControlCharacterRule: ConfigurableRule {
                              "the escape \(escape) is \(Self.name(of: found.scalar)), which no reader shows; remove it, or write a space or \\n if one was meant")
             }
         }
-        return sink?.diagnostics ?? []
+        // DEL and C1 written as they are (U+0080 to U+009F are C2 80 to C2 9F in UTF-8).
+        for found in Self.rawControls(in: document.node..<end, json: json) {
+            if options == nil {
+                let read = Options(context.options)
+                options = read
+                guard applies(to: document.kind, options: read) else { return [] }
+            }
+            if sink == nil { sink = DiagnosticSink(document: document, context: context) }
+            sink!.report(found.node, bytes: found.range,
+                         "\(Self.name(of: found.scalar)) is written here as it is, and no reader shows it (text read in the wrong encoding often holds one); remove it, or write the character meant")
+        }
+        var all = sink?.diagnostics ?? []
+        all.sort { ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column) }
+        return all
+    }
+
+    /// DEL and C1 characters written as they are in the strings of nodes `nodes`: each
+    /// one's string node, byte range and character.
+    static func rawControls(in nodes: Range<Int>, json: JSONDocument) -> [(node: Int, range: Range<Int>, scalar: UInt32)] {
+        guard !nodes.isEmpty else { return [] }
+        let span = json.byteRange(nodes.lowerBound).lowerBound..<json.byteRange(nodes.lowerBound).upperBound
+        var hits: [(offset: Int, length: Int, scalar: UInt32)] = []
+        json.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for byte: UInt8 in [0xC2, 0x7F] {
+                var from = span.lowerBound
+                while from < span.upperBound, let found = memchr(base + from, Int32(byte), span.upperBound - from) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if byte == 0x7F {
+                        hits.append((at, 1, 0x7F))
+                    } else if at + 1 < span.upperBound, (0x80...0x9F).contains(buffer[at + 1]) {
+                        hits.append((at, 2, UInt32(buffer[at + 1])))
+                    }
+                    from = at + 1
+                }
+            }
+        }
+        guard !hits.isEmpty else { return [] }
+        // Each in the string that holds it (a raw byte outside a string is a parse error).
+        var found: [(node: Int, range: Range<Int>, scalar: UInt32)] = []
+        for hit in hits.sorted(by: { $0.offset < $1.offset }) {
+            for node in nodes where json.kind(node) == .string && json.byteRange(node).contains(hit.offset) {
+                found.append((node, hit.offset..<(hit.offset + hit.length), hit.scalar))
+                break
+            }
+        }
+        return found
     }
 
     /// The control-character escapes in the bytes of a string (quotes included): each one's
