@@ -31,6 +31,15 @@ import Testing
         #expect(r.stdout == "")
     }
 
+    /// A file whose name holds a backslash was said to leave the project.
+    @Test func aBackslashInAFileNameIsNamedAsTheReason() throws {
+        let dir = try project()
+        try dir.write("content/recipes/a\\b.json", Self.goodRecipe)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("content/recipes/a\\b.json:1:1: error: cannot read the file: the name holds a backslash, which Windows reads as a folder separator, so Larder does not read it; rename the file [io]"), "\(r.stdout)")
+    }
+
     @Test func schemaErrorsAtTheValue() throws {
         let dir = try project()
         try dir.write("content/recipes/bolo.json", "{\n  \"id\": \"bolo\",\n  \"name\": \"Bolo\",\n  \"servings\": 0,\n  \"ingredeints\": [],\n  \"ingredients\": [\"flour\"]\n}\n")

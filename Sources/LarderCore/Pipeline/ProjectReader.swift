@@ -153,7 +153,7 @@ public struct WorkingTreeReader: ProjectReader {
     }
 
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        guard ProjectPath.isInside(path) else { throw FileReadError(path: path, reason: "the path leaves the project") }
+        guard ProjectPath.isInside(path) else { throw FileReadError(path: path, reason: ProjectPath.whyNotInside(path)) }
         return try FileBytes.read(absolute(path))
     }
 
@@ -197,6 +197,17 @@ public struct WorkingTreeReader: ProjectReader {
 
 /// Checks on project-relative paths that come from content or config.
 public enum ProjectPath {
+    /// Why ``isInside(_:)`` refuses `path`, for a message: a backslash is a folder
+    /// separator on Windows, so a file whose name holds one is refused though it is inside
+    /// the project (it was said to leave it).
+    public static func whyNotInside(_ path: String) -> String {
+        if path.utf8.contains(UInt8(ascii: "\\")) {
+            return "the name holds a backslash, which Windows reads as a folder separator, so Larder does not read it; rename the file"
+        }
+        if path.utf8.contains(0) { return "the name holds a NUL character" }
+        return "the path leaves the project"
+    }
+
     /// True for a relative `/`-separated path that stays inside the project: no leading `/`,
     /// no `..` segment, no backslash, no NUL.
     public static func isInside(_ path: String) -> Bool {
