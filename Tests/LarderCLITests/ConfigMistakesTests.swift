@@ -28,6 +28,16 @@ import Testing
         return (r.status, lines)
     }
 
+    /// `larder lint` and `larder build` on a project with `config` both exit 2 with exactly
+    /// the report lines `expected`: lint checks the config as the build does.
+    func expectFromLintAndBuild(_ config: String, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for command in [["lint"], ["build"]] {
+            let r = try lint(config, command: command)
+            #expect(r.status == 2, "\(command)", sourceLocation: sourceLocation)
+            #expect(r.lines == expected, "\(command)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The offending item of a list, not the rule's first line (`severity: error`), and a
     /// message that names the item: it said "must be a list of strings, not array".
     @Test func aRuleOptionMistakeIsAtTheOffendingValue() throws {
@@ -98,18 +108,14 @@ import Testing
             exports:
               - jsonbundle: { out: dist }
             """
-        for command in [["lint"], ["build"]] {
-            let r = try lint(config, command: command)
-            #expect(r.status == 2, "\(command)")
-            #expect(r.lines == [
-                "larder.yml:1:15: error: locales[1]: 'fr_FR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write fr-FR [config]",
-                "larder.yml:4:5: error: content[0]: unknown setting 'includes'; did you mean 'include'? [config]",
-                "larder.yml:6:18: error: rules.gtin-checksum: \"eror\" is not one of \"error\", \"warning\", \"note\", \"off\" [config]",
-                "larder.yml:7:3: error: unknown rule 'nutrition-consistancy'; did you mean 'nutrition-consistency'? [config]",
-                "larder.yml:9:5: error: transforms[0]: unknown transform 'scael'; did you mean 'scale'? [config]",
-                "larder.yml:11:5: error: exports[0]: unknown exporter 'jsonbundle'; did you mean 'json-bundle'? [config]",
-            ], "\(command)")
-        }
+        try expectFromLintAndBuild(config, [
+            "larder.yml:1:15: error: locales[1]: 'fr_FR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write fr-FR [config]",
+            "larder.yml:4:5: error: content[0]: unknown setting 'includes'; did you mean 'include'? [config]",
+            "larder.yml:6:18: error: rules.gtin-checksum: \"eror\" is not one of \"error\", \"warning\", \"note\", \"off\" [config]",
+            "larder.yml:7:3: error: unknown rule 'nutrition-consistancy'; did you mean 'nutrition-consistency'? [config]",
+            "larder.yml:9:5: error: transforms[0]: unknown transform 'scael'; did you mean 'scale'? [config]",
+            "larder.yml:11:5: error: exports[0]: unknown exporter 'jsonbundle'; did you mean 'json-bundle'? [config]",
+        ])
     }
 
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
@@ -151,21 +157,17 @@ import Testing
               - jsonld: { out: .Git/hooks }
               - jsonld: { out: DIST/X/y }
             """
-        for command in [["lint"], ["build"]] {
-            let r = try lint(config, command: command)
-            #expect(r.status == 2, "\(command)")
-            #expect(r.lines == [
-                "larder.yml:5:25: error: exports[0]: 'out: ../escaped' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
-                "larder.yml:6:20: error: exports[1]: 'out: /abs' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
-                "larder.yml:8:21: error: exports[3]: 'dist/x/ld' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
-                "larder.yml:9:21: error: exports[4]: 'out: .larder-cache/po' is in '.larder-cache', which is Larder's own folder; choose another `out` [config]",
-                "larder.yml:10:21: error: exports[5]: another export (exports[2]) writes to 'dist/x' too; give each export its own `out` [config]",
-                // Without case, as macOS and Windows see paths (these were accepted).
-                "larder.yml:12:20: error: exports[7]: 'dist/Apple' and the output 'dist/apple' of exports[6] differ only in case: on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out` [config]",
-                "larder.yml:13:20: error: exports[8]: 'out: .Git/hooks' is in '.Git', which is git's folder; choose another `out` [config]",
-                "larder.yml:14:20: error: exports[9]: 'DIST/X/y' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
-            ], "\(command)")
-        }
+        try expectFromLintAndBuild(config, [
+            "larder.yml:5:25: error: exports[0]: 'out: ../escaped' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
+            "larder.yml:6:20: error: exports[1]: 'out: /abs' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
+            "larder.yml:8:21: error: exports[3]: 'dist/x/ld' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
+            "larder.yml:9:21: error: exports[4]: 'out: .larder-cache/po' is in '.larder-cache', which is Larder's own folder; choose another `out` [config]",
+            "larder.yml:10:21: error: exports[5]: another export (exports[2]) writes to 'dist/x' too; give each export its own `out` [config]",
+            // Without case, as macOS and Windows see paths (these were accepted).
+            "larder.yml:12:20: error: exports[7]: 'dist/Apple' and the output 'dist/apple' of exports[6] differ only in case: on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out` [config]",
+            "larder.yml:13:20: error: exports[8]: 'out: .Git/hooks' is in '.Git', which is git's folder; choose another `out` [config]",
+            "larder.yml:14:20: error: exports[9]: 'DIST/X/y' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
+        ])
     }
 
     /// A one-file export written where an include takes it: the first build wrote the
@@ -180,15 +182,11 @@ import Testing
               - xcstrings: { out: Content/Strings.json }
               - xcstrings: { out: content/.build/strings.json }
             """
-        for command in [["lint"], ["build"]] {
-            let r = try lint(config, command: command)
-            #expect(r.status == 2, "\(command)")
-            #expect(r.lines == [
-                "larder.yml:5:23: error: exports[0]: 'out: content/new.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
-                // Without case, as macOS and Windows see it; a hidden folder is never content.
-                "larder.yml:8:23: error: exports[3]: 'out: Content/Strings.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
-            ], "\(command)")
-        }
+        try expectFromLintAndBuild(config, [
+            "larder.yml:5:23: error: exports[0]: 'out: content/new.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
+            // Without case, as macOS and Windows see it; a hidden folder is never content.
+            "larder.yml:8:23: error: exports[3]: 'out: Content/Strings.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
+        ])
     }
 
     /// A misspelt option of a rule that takes none of its own was ignored (`sevrity: off`
@@ -216,14 +214,10 @@ import Testing
               - json-bundle: { out: Content }
               - xcstrings: { out: Larder.yml }
             """
-        for command in [["lint"], ["build"]] {
-            let r = try lint(config, command: command)
-            #expect(r.status == 2, "\(command)")
-            #expect(r.lines == [
-                "larder.yml:5:25: error: exports[0]: 'out: Content' would replace 'content/caldo-verde.json', which is part of the project's content or config; choose another `out` [config]",
-                "larder.yml:6:23: error: exports[1]: 'out: Larder.yml' would replace 'larder.yml', which is part of the project's content or config; choose another `out` [config]",
-            ], "\(command)")
-        }
+        try expectFromLintAndBuild(config, [
+            "larder.yml:5:25: error: exports[0]: 'out: Content' would replace 'content/caldo-verde.json', which is part of the project's content or config; choose another `out` [config]",
+            "larder.yml:6:23: error: exports[1]: 'out: Larder.yml' would replace 'larder.yml', which is part of the project's content or config; choose another `out` [config]",
+        ])
     }
 
     /// A transform's or exporter's option that is wrong is reported at its value (or at its
@@ -248,20 +242,16 @@ import Testing
               - android: { out: dist/android, pseudo: [en-XA, xx] }
               - strings: { out: dist/strings, ids: { recipe: 5 } }
             """
-        for command in [["lint"], ["build"]] {
-            let r = try lint(config, command: command)
-            #expect(r.status == 2, "\(command)")
-            #expect(r.lines == [
-                "larder.yml:7:15: error: transforms[0]: scale: factor must be a number above 0 (such as 4, 1.5 or 1/2); got -2 [config]",
-                "larder.yml:8:41: error: transforms[1]: convert: servingSize must be an amount in g or ml such as \"350 g\"; got \"12 parsecs\" [config]",
-                "larder.yml:9:27: error: transforms[2]: scale: unknown option 'factr'; the options are servings, factor, to and convention [config]",
-                "larder.yml:13:15: error: exports[0]: json-bundle: option 'images' must be true or false, not 'maybe' [config]",
-                "larder.yml:14:57: error: exports[1]: xcstrings: option 'fallback' is 'loud'; expected one of warning, note, error, off [config]",
-                "larder.yml:17:32: error: exports[2]: i18next: option 'texts.recipe' has 'name', which is not a JSON Pointer (such as /title or /levels/*/name) [config]",
-                "larder.yml:18:51: error: exports[3]: android: option 'pseudo' names 'xx'; the pseudo-locales are en-XA (accented and longer) and ar-XB (right to left) [config]",
-                "larder.yml:19:50: error: exports[4]: strings: option 'ids.recipe' must be a JSON Pointer such as /username, not 5 [config]",
-            ], "\(command)")
-        }
+        try expectFromLintAndBuild(config, [
+            "larder.yml:7:15: error: transforms[0]: scale: factor must be a number above 0 (such as 4, 1.5 or 1/2); got -2 [config]",
+            "larder.yml:8:41: error: transforms[1]: convert: servingSize must be an amount in g or ml such as \"350 g\"; got \"12 parsecs\" [config]",
+            "larder.yml:9:27: error: transforms[2]: scale: unknown option 'factr'; the options are servings, factor, to and convention [config]",
+            "larder.yml:13:15: error: exports[0]: json-bundle: option 'images' must be true or false, not 'maybe' [config]",
+            "larder.yml:14:57: error: exports[1]: xcstrings: option 'fallback' is 'loud'; expected one of warning, note, error, off [config]",
+            "larder.yml:17:32: error: exports[2]: i18next: option 'texts.recipe' has 'name', which is not a JSON Pointer (such as /title or /levels/*/name) [config]",
+            "larder.yml:18:51: error: exports[3]: android: option 'pseudo' names 'xx'; the pseudo-locales are en-XA (accented and longer) and ar-XB (right to left) [config]",
+            "larder.yml:19:50: error: exports[4]: strings: option 'ids.recipe' must be a JSON Pointer such as /username, not 5 [config]",
+        ])
     }
 
     @Test func anUnknownTopLevelSettingIsAtItsKey() throws {

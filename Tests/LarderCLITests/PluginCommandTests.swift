@@ -28,11 +28,9 @@ import Testing
         ])
     }
 
-    /// Ctrl-C (or SIGTERM) on Larder stops the plugins it runs: each leads a process group
-    /// of its own, which the terminal's Ctrl-C does not reach, and a hanging plugin ran on for
-    /// ever after Larder was gone.
-    @Test(arguments: [SIGINT, SIGTERM])
-    func anInterruptedLarderStopsItsPlugins(_ sig: Int32) throws {
+    /// A project with one recipe and a plugin `hang` of `stage` that writes its pid to
+    /// plugin.pid and sleeps for two minutes; `then` is added to larder.yml.
+    func hangingProject(stage: String, then: String = "") throws -> Scratch {
         let scratch = try Scratch()
         try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#)
         try scratch.write("larder.yml", """
@@ -42,10 +40,20 @@ import Testing
                 include: ["content/*.json"]
             plugins:
               - id: hang
-                stage: lint
+                stage: \(stage)
                 command: [sh, -c, "echo $$ > plugin.pid; exec sleep 120"]
                 timeout: 120
-            """)
+
+            """ + then)
+        return scratch
+    }
+
+    /// Ctrl-C (or SIGTERM) on Larder stops the plugins it runs: each leads a process group
+    /// of its own, which the terminal's Ctrl-C does not reach, and a hanging plugin ran on for
+    /// ever after Larder was gone.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedLarderStopsItsPlugins(_ sig: Int32) throws {
+        let scratch = try hangingProject(stage: "lint")
         let larder = Process()
         larder.executableURL = CLI.binary
         larder.arguments = ["lint", "--no-cache"]
@@ -80,18 +88,7 @@ import Testing
     /// plugin holds the build while its outputs are staged.
     @Test(arguments: [false, true])
     func anInterruptedBuildRemovesItsStagingFolder(_ check: Bool) throws {
-        let scratch = try Scratch()
-        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#)
-        try scratch.write("larder.yml", """
-            locales: [en]
-            content:
-              - kind: recipe
-                include: ["content/*.json"]
-            plugins:
-              - id: hang
-                stage: export
-                command: [sh, -c, "echo $$ > plugin.pid; exec sleep 120"]
-                timeout: 120
+        let scratch = try hangingProject(stage: "export", then: """
             exports:
               - json-bundle: { out: dist/json }
               - hang: { out: dist/hang }
