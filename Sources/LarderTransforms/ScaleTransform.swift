@@ -393,14 +393,9 @@ struct ScaleRun {
     }
 
     /// A structured quantity: a number, a text amount, or `{min, max}`.
-    /// A quantity written with more than nine decimal places is a program's float (Python
-    /// writes a third as 0.3333333333333333), not a measure: it is read as the nearest
-    /// fraction with a denominator up to a million (1/3). Exactly, it could not be scaled or
-    /// converted (its denominator times a unit's overflowed 64 bits), and no recipe is
-    /// measured finer than that.
-    static func asMeant(_ value: Rational) -> Rational {
-        value.denominator > 1_000_000_000 ? value.approximated(maxDenominator: 1_000_000) : value
-    }
+    /// A quantity as it was meant (``Rational/asMeant``): a program's float read as the
+    /// fraction it stands for; a free-text line's amounts are read the same way.
+    static func asMeant(_ value: Rational) -> Rational { value.asMeant }
 
     func readQuantity(_ node: Int) throws(RationalError) -> (Amount, AmountStyle)? {
         switch json.kind(node) {

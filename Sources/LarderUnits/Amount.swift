@@ -181,7 +181,7 @@ enum AmountScanner {
             try Rational.parseDecimal(buffer)
         }
         guard let value else { throw .overflow(String(decoding: ascii, as: UTF8.self)) }
-        return value
+        return value.asMeant
     }
 
     /// The words that join the two ends of a range, per language (besides dashes).

@@ -306,6 +306,15 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
 }
 
 extension Rational {
+    /// An amount as it was meant: one written with more than nine decimal places is a
+    /// program's float (Python writes a third as 0.3333333333333333), not a measure, and is
+    /// the nearest fraction with a denominator up to a million (1/3). Exactly, it could not
+    /// be scaled or converted (its denominator times a unit's overflowed 64 bits), and no
+    /// recipe is measured finer than that.
+    public var asMeant: Rational {
+        denominator > 1_000_000_000 ? approximated(maxDenominator: 1_000_000) : self
+    }
+
     /// The fraction nearest to this one whose denominator is at most `maxDenominator`
     /// (a best approximation, from the continued fraction): `4/3` for
     /// 1.3333333333333333, `1457/536` for 2.718281828459045 with at most 1000. Itself

@@ -49,6 +49,13 @@ import Testing
         let (converted, _, problems) = try transformed(recipe) { convert.outcome(for: $0, options: ConvertOptions(units: .metric)) }
         #expect(converted.contains(#"{"name":"milk","quantity":78.9,"unit":"ml"},{"name":"oil","quantity":{"min":158,"max":167},"unit":"ml"}"#), "\(converted)")
         #expect(!problems.contains { $0.severity == .error }, "\(problems.map(\.message))")
+        // The same in a free-text line (left unscaled there, with a warning).
+        let line = #"{"id":"m","name":"M","servings":2,"ingredients":["0.3333333333333333 cup water","0.6666666666666666 tsp salt"]}"#
+        let (lineText, _, lineDiagnostics) = try scaled(line, by: 2)
+        #expect(lineText == #"{"id":"m","name":"M","servings":4,"ingredients":["2/3 cup water","1 1/3 tsp salt"]}"#, "\(lineText)")
+        #expect(!lineDiagnostics.contains { $0.severity != .note }, "\(lineDiagnostics.map(\.message))")
+        let (lineConverted, _, _) = try transformed(line) { convert.outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(lineConverted.contains(#""78.9 ml water""#), "\(lineConverted)")
     }
 
     @Test func roundedFactorsAreTheNearestSmallFractions() throws {
