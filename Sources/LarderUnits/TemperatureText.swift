@@ -122,7 +122,15 @@ public enum TemperatureText {
             }
             var replacement = String.UnicodeScalarView()
             var numbers: [Rational] = []
+            // "Raise the oven by 20 °C": a change of heat, not a heat (it became 68 °F): the
+            // degrees scale (× 9/5 or × 5/9) with no offset, to a whole degree.
+            let isChange = start == i && Self.followsBy(s, at: start)
             for value in found.values {
+                if isChange {
+                    guard let ratio = try? (system == .metric ? Rational(5, 9) : Rational(9, 5)), let degrees = try? value * ratio else { continue }
+                    numbers.append(degrees.rounded(toDenominator: 1))
+                    continue
+                }
                 guard let converted = try? kitchen.convert(value, from: from, to: to) else { continue }
                 numbers.append(KitchenUnits.roundTemperature(converted, unit: to))
             }
@@ -140,6 +148,17 @@ public enum TemperatureText {
         guard !changes.isEmpty else { return (text, []) }
         out.append(contentsOf: s[cursor...])
         return (String(out), changes)
+    }
+
+    /// True when the word before the number at `k` is "by" ("raise the heat by 20 °C",
+    /// "lower it by 25°F"): the number is a change of heat. English only: in other
+    /// languages the word ("em", "um", "de") also comes before a heat itself.
+    static func followsBy(_ s: [Unicode.Scalar], at k: Int) -> Bool {
+        var j = k
+        while j > 0, s[j - 1] == " " || s[j - 1] == "\u{00A0}" { j -= 1 }
+        guard j >= 2, j < k else { return false }
+        let word = String(String.UnicodeScalarView(s[(j - 2)..<j])).lowercased()
+        return word == "by" && (j == 2 || !UnitLexicon.isWordScalar(s[j - 3]))
     }
 
     /// Where the numbers of heats start that are in a group of heats joined by slashes or

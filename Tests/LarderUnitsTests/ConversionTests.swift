@@ -203,6 +203,11 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Bake at 160/180°C.", .us, "Bake at 160/355°F."),
         ("Bake at 150/350°F.", .metric, "Bake at 150/175°C."),
         ("Bake at 180/350°F, then at 400°F.", .metric, "Bake at 180/350°F, then at 205°C."),
+        // A change of heat ("by 20 °C") scales with no offset, to a whole degree (it became
+        // 68 °F, and "by 25°F" -4°C); "standby" is no "by".
+        ("Raise the oven by 20 °C.", .us, "Raise the oven by 36 °F."),
+        ("Lower the heat by 25°F.", .metric, "Lower the heat by 14°C."),
+        ("Bake at 180 °C, standby 5 °C.", .us, "Bake at 355 °F, standby 41 °F."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
