@@ -187,6 +187,37 @@ enum AmountScanner {
     /// The words that join the two ends of a range, per language (besides dashes).
     static let rangeWords: Set<String> = ["to", "or", "a", "ou", "o", "à", "bis", "-"]
 
+    /// The words that join a whole number and its fraction ("1 and 1/2").
+    static let mixedJoiners: Set<String> = ["and", "e", "y", "et", "und"]
+
+    /// A fraction after a whole number that ends at `end`, joined by a word of
+    /// ``mixedJoiners`` ("and 1/2", "e ½", "and a half"): its value, where it ends and how
+    /// it was written; nil when none follows.
+    static func mixedFraction(_ s: [Unicode.Scalar], after end: Int, language: String?) throws(RationalError) -> (Rational, Int, AmountStyle.Fractions)? {
+        guard end < s.count, isSpace(s[end]) else { return nil }
+        let wordStart = skipSpaces(s, end)
+        var k = wordStart
+        while k < s.count, isLetter(s[k]) { k += 1 }
+        guard k > wordStart, k < s.count, isSpace(s[k]),
+              mixedJoiners.contains(String(String.UnicodeScalarView(s[wordStart..<k])).lowercased()) else { return nil }
+        let m = skipSpaces(s, k)
+        if let (fraction, end2, style2) = try scanNumber(s, at: m, language: language), style2.fractions != .none,
+           fraction > Rational(0), fraction < Rational(1) {
+            return (fraction, end2, style2.fractions)
+        }
+        // "and a half", "and half" (English words).
+        var words: [String] = []
+        var w = m
+        while words.count < 2, w < s.count, isLetter(s[w]) {
+            var e = w
+            while e < s.count, isLetter(s[e]) { e += 1 }
+            words.append(String(String.UnicodeScalarView(s[w..<e])).lowercased())
+            if words.last == "half" { return (try Rational(1, 2), e, .none) }
+            w = skipSpaces(s, e)
+        }
+        return nil
+    }
+
     /// An amount at `i`: a number, or a range of two numbers.
     static func scanAmount(_ s: [Unicode.Scalar], at start: Int, language: String?) throws(RationalError) -> Scanned? {
         guard var (first, end, style) = try scanNumber(s, at: start, language: language) else { return nil }
@@ -198,6 +229,14 @@ enum AmountScanner {
             first = try first + fraction
             end = end2
             style.fractions = style2.fractions
+        }
+        // "1 and 1/2 cups", "1 e ½ chávena", "2 y 1/2", "1 and a half cups": a whole number and
+        // a fraction joined by a word, as one and a half is said (scaled, "1 and 1/2 cups"
+        // became "2 and 1/2 cups", the fraction left as written).
+        if first.isInteger, first >= Rational(1), let (fraction, end2, fractions) = try mixedFraction(s, after: end, language: language) {
+            first = try first + fraction
+            end = end2
+            if fractions != .none { style.fractions = fractions }
         }
         // A range: "2-3", "2 - 3", "2–3", "2 to 3", "4 a 5".
         var j = skipSpaces(s, end)

@@ -74,6 +74,12 @@ import Testing
         ("1 cup plus 1/3 cup milk", 2, 1, "2 2/3 cups milk"),
         ("1 cup + 1/3 cup + 1 tbsp milk", 3, 1, "4 1/4 cups milk"),
         ("1/2 cup & 1/4 cup sugar", 2, 1, "1 1/2 cups sugar"),
+        // A whole number and its fraction joined by a word (it became "2 and 1/2 cups": the
+        // fraction was left as written, with a note).
+        ("1 and 1/2 cups sugar", 2, 1, "3 cups sugar"),
+        ("1 and a half cups milk", 3, 1, "4 1/2 cups milk"),
+        ("2 y ½ tazas de harina", 2, 1, "5 tazas de harina"),
+        ("1 e 1/2 kg de batatas", 2, 1, "3 kg de batatas"),
     ] as [(String, Int, Int, String)])
     func compoundAmountsScaleAsOne(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
         let (out, messages) = try scaled([line], by: try Rational(n, d), language: line.hasSuffix("batatas") ? "pt" : "en")
