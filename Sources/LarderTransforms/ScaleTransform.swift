@@ -310,7 +310,9 @@ struct ScaleRun {
 
     /// A second amount in what follows a line's amount and unit ("1 cup plus 2 tablespoons
     /// flour", "1 lb 4 oz"): a number with a unit of weight or volume, not said to be an
-    /// approximate size ("1 octopus of about 1.2 kg" is each one's), as text for a note.
+    /// approximate size (``IngredientParser/approximately``: "1 octopus of about 1.2 kg" is
+    /// each one's; a bracket at the end, "(about 100 g)", is the line's total and scales),
+    /// as text for a note.
     /// Numbers that are part of a name ("70% chocolate", "80/20 beef", "5-spice", "00
     /// flour", "size 2") have no such unit and are left alone.
     func otherAmount(in line: IngredientLine) -> String? {
@@ -323,7 +325,7 @@ struct ScaleRun {
                 guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
-                if before.contains(where: Self.approximately.contains) { continue }
+                if before.contains(where: IngredientParser.approximately.contains) { continue }
                 let rest = words[i...].joined(separator: " ")
                 let parsed = parser.parse(rest, language: line.language)
                 guard parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,
@@ -334,11 +336,6 @@ struct ScaleRun {
         return nil
     }
 
-    /// Words that make the amount after them an approximate size, not one to scale.
-    static let approximately: Set<String> = [
-        "about", "approx", "approximately", "around", "roughly", "ca", "circa", "cerca", "aprox", "aproximadamente",
-        "environ", "etwa", "ungefähr", "khoảng", "unos", "unas",
-    ]
 
     mutating func scaleStructured(_ node: Int, fields: IngredientFields, index: Int, by givenFactor: Rational) {
         if let pin = fields.scale, json.kind(pin) == .false { return }

@@ -411,9 +411,31 @@ public struct IngredientParser: Sendable {
         while close > start, AmountScanner.isSpace(s[close - 1]) { close -= 1 }
         guard close > start, s[close - 1] == ")" else { return nil }
         close -= 1
-        guard let open = s[start..<close].lastIndex(of: "("), let eq = compoundMeasure(s, at: AmountScanner.skipSpaces(s, open + 1), language: language),
-              AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
+        guard let open = s[start..<close].lastIndex(of: "(") else { return nil }
+        let first = Self.afterApproximately(s, AmountScanner.skipSpaces(s, open + 1))
+        guard let eq = compoundMeasure(s, at: first, language: language), AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
         return (eq, open)
+    }
+
+    /// Words that say a bracketed total is approximate ("2 large eggs (about 100 g)",
+    /// "200 g flour (approx. 1 2/3 cups)"): the amount after them is still the line's
+    /// amount in another unit, and scales with it (it was left as written, with no note).
+    public static let approximately: Set<String> = [
+        "about", "approx", "approximately", "around", "roughly", "ca", "circa", "cerca", "aprox", "aproximadamente",
+        "environ", "etwa", "ungefähr", "khoảng", "unos", "unas",
+    ]
+
+    /// Where the amount starts at `i`, past one of ``approximately`` (with a dot, `approx.`)
+    /// or a `~`; `i` when none is there.
+    static func afterApproximately(_ s: [Unicode.Scalar], _ i: Int) -> Int {
+        guard i < s.count else { return i }
+        if s[i] == "~" { return AmountScanner.skipSpaces(s, i + 1) }
+        var k = i
+        while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
+        guard k > i, approximately.contains(String(String.UnicodeScalarView(s[i..<k])).lowercased()) else { return i }
+        if k < s.count, s[k] == "." { k += 1 }
+        let after = AmountScanner.skipSpaces(s, k)
+        return after > k || (k > i && s[k - 1] == ".") ? after : i
     }
 
     /// An amount followed by a unit of mass or volume (glued or spaced) at `start`; with

@@ -87,6 +87,21 @@ import Testing
         #expect(!messages.contains { $0.contains("second amount") }, "\(messages)")
     }
 
+    /// A bracketed total said to be approximate ("(about 1 2/3 cups)", "(approx. 4 oz)")
+    /// was left as written, with no note, so the line contradicted itself; a size of each
+    /// ("of about 1.2 kg", "(about 1.2 kg each)") stays.
+    @Test func anApproximateTotalInBracketsScales() throws {
+        let (out, messages) = try scaled([
+            "200 g flour (about 1 2/3 cups)", "2 large eggs (about 100 g)", "1 cup chopped walnuts (approx. 4 oz)", "100 g sugar (~1/2 cup)",
+            "1 octopus of about 1.2 kg", "2 octopuses (about 1.2 kg each)",
+        ], by: Rational(2))
+        #expect(out == [
+            "400 g flour (about 3 1/3 cups)", "4 large eggs (about 200 g)", "2 cups chopped walnuts (approx. 8 oz)", "200 g sugar (~1 cup)",
+            "2 octopuses of about 1.2 kg", "4 octopuses (about 1.2 kg each)",
+        ])
+        #expect(!messages.contains { $0.contains("second amount") }, "\(messages)")
+    }
+
     /// Two amounts of different systems are no compound: the line keeps the second with a
     /// note, as before.
     @Test func aSecondAmountOfAnotherSystemIsNoted() throws {
