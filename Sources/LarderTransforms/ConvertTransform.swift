@@ -563,7 +563,12 @@ struct NutrientPlan {
                 if let from = find(fromName), let value = scaled(from.value, rounded: false),
                    let converted = convertedEnergy(value, to: target, node: from.value) {
                     convertPair(from: from, toName: toName, converted: converted, unitNames: ("kcal", "kJ", target == .kJ),
-                                find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in abs(a - b) <= max(2.5, 0.02 * b) })
+                                find: find, editor: &editor, done: &done, sink: &sink, tolerance: { a, b in
+                                    // As nutrition-consistency's default: 2% and 2 kJ (180 kJ beside
+                                    // 42 kcal, 175.7 kJ, a real label's rounding, warned here only).
+                                    let (x, y) = target == .kJ ? (a, b) : (a * 4.184, b * 4.184)
+                                    return abs(x - y) <= 0.02 * max(x, y) + 2
+                                })
                 }
             }
         }
