@@ -236,6 +236,8 @@ enum YAMLToJSON {
             }
             while i > first && blank(scalars[i - 1]) { i -= 1 }
         }
+        // An escape at the end of the line (a quoted string continued on the next) steps past it.
+        i = min(i, scalars.count)
         let end = scalars[first..<i].reduce(start.column) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
         return SourceRange(start: start, end: SourcePosition(line: line, column: end))
     }

@@ -365,6 +365,13 @@ import Testing
         #expect(keys.keys.map(\.description).sorted() == ["/rules", "/rules/{a: 1}"])
     }
 
+    /// A double-quoted string in a flow list continued on the next line, its first line
+    /// ending in a backslash: finding its end read past the line (a crash).
+    @Test func aQuotedStringContinuedInAFlowListIsRead() throws {
+        let (values, _) = try ranges("locales: [\"en\", \"fr\\\n  \"]\n")
+        #expect(columns(values["/locales"]) == [1, 10, 1, 21])
+    }
+
     /// An alias of a scalar was taken (its mistakes reported at the anchor, under another
     /// key); an alias of a list or mapping was already refused.
     @Test func anAliasOfAScalarIsRefusedAtItsKey() throws {
