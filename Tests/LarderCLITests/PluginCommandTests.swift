@@ -94,9 +94,13 @@ import Testing
               - hang: { out: dist/hang }
             """)
         let temporary = scratch.url.appendingPathComponent("tmp")
-        // A killed check's folder (its process is gone): the next check removes it.
+        // A killed check's folder (its process is gone, an hour ago): the next check removes
+        // it; one as recent as this run's may be another container's, and stays.
         let killed = temporary.appendingPathComponent("larder-check-4194000-killed")
+        let recent = temporary.appendingPathComponent("larder-check-4194001-recent")
         try FileManager.default.createDirectory(at: killed, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: recent, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: killed.path)
         let larder = Process()
         larder.executableURL = CLI.binary
         larder.arguments = check ? ["build", "--check"] : ["build"]
@@ -108,7 +112,7 @@ import Testing
         func staging() -> [String] {
             let here = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
             let there = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-            return (here + there).filter { ($0.hasPrefix(".larder-staging-") || $0.hasPrefix("larder-check-")) && $0 != killed.lastPathComponent }
+            return (here + there).filter { ($0.hasPrefix(".larder-staging-") || $0.hasPrefix("larder-check-")) && $0 != killed.lastPathComponent && $0 != recent.lastPathComponent }
         }
         let wait = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("plugin.pid").path) && Date() < wait { usleep(20_000) }
@@ -119,6 +123,7 @@ import Testing
         #expect(staging().isEmpty, "left: \(staging())")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("dist").path))
         #expect(FileManager.default.fileExists(atPath: killed.path) == !check)
+        #expect(FileManager.default.fileExists(atPath: recent.path))
     }
 
     @Test func lintRunsThePythonAndShellPlugins() throws {

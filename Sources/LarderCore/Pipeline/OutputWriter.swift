@@ -228,9 +228,13 @@ public struct OutputWriter: Sendable {
         let fm = FileManager.default
         if let temporaryFolder {
             let parent = temporaryFolder.hasSuffix("/") ? temporaryFolder : temporaryFolder + "/"
-            // Those of checks that were killed first, as in the project below.
+            // Those of checks that were killed first, as in the project below; and only when an
+            // hour old, as the temporary folder may be shared with processes this one cannot
+            // see (another container's), whose checks would look killed.
+            let hourAgo = Date().addingTimeInterval(-3600)
             for name in (try? fm.contentsOfDirectory(atPath: temporaryFolder)) ?? [] where name.hasPrefix("larder-check-") {
-                guard let owner = Self.stagingOwner(name), owner != getpid(), !Self.isRunning(owner) else { continue }
+                guard let owner = Self.stagingOwner(name), owner != getpid(), !Self.isRunning(owner),
+                      let modified = (try? fm.attributesOfItem(atPath: parent + name))?[.modificationDate] as? Date, modified < hourAgo else { continue }
                 try? fm.removeItem(atPath: parent + name)
             }
             let staging = parent + "larder-check-\(getpid())-\(UUID().uuidString)"
@@ -307,6 +311,8 @@ public struct OutputWriter: Sendable {
         /// Swaps every staged output into place with renames; a failure before this left
         /// the previous outputs untouched.
         public func commit() throws(WriteError) {
+            guard ActiveStaging.shared.beginCommit() else { throw WriteError("the build was interrupted; nothing was put in place") }
+            defer { ActiveStaging.shared.endCommit() }
             let fm = FileManager.default
             do {
                 for (i, normalized) in staged.enumerated() {
@@ -453,6 +459,8 @@ public struct OutputWriter: Sendable {
         if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path, let failed = makeFolders(parent) { return failed }
+        // Once an interrupt is removing the staging folders, none is made again.
+        if ActiveStaging.shared.isInterrupted { return EINTR }
         if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
         return errno
     }
@@ -462,10 +470,18 @@ public struct OutputWriter: Sendable {
 /// `SIGTERM`) that ends Larder removes them: a build's staging folder was left in the
 /// project, where `git add -A` would take it, and a check's in the temporary folder, where
 /// nothing removed it.
+///
+/// The interrupt comes on another thread while the build goes on, so the two are ordered
+/// here: a commit under way (``OutputWriter/Staging/commit()``) finishes before anything is
+/// removed (its renames leave each output whole, old or new; removing the staging folder
+/// under it tore outputs apart), a commit that has not begun does not begin, and no folder
+/// is made again once the removal starts (the build's next write recreated the folder).
 public final class ActiveStaging: @unchecked Sendable {
     public static let shared = ActiveStaging()
     private let lock = NSLock()
     private var folders: Set<String> = []
+    private var committing = 0
+    private var interrupted = false
 
     func add(_ folder: String) {
         lock.lock()
@@ -479,15 +495,50 @@ public final class ActiveStaging: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Removes every staging folder of this process; for an interrupt, while the build may
-    /// still be writing into them (a removal that meets a new file tries again).
+    /// True once ``discardAll()`` has begun.
+    var isInterrupted: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return interrupted
+    }
+
+    /// Called by a commit before it moves anything: false once an interrupt has begun (the
+    /// commit then moves nothing).
+    func beginCommit() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !interrupted else { return false }
+        committing += 1
+        return true
+    }
+
+    func endCommit() {
+        lock.lock()
+        committing -= 1
+        lock.unlock()
+    }
+
+    /// Removes every staging folder of this process, for an interrupt: after a commit under
+    /// way has finished (waiting up to 30 s), while the build may still be writing into
+    /// them (a removal that meets a new file tries again).
     public func discardAll() {
+        lock.lock()
+        interrupted = true
+        lock.unlock()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            lock.lock()
+            let busy = committing > 0
+            lock.unlock()
+            if !busy { break }
+            usleep(10_000)
+        }
         lock.lock()
         let all = folders
         folders = []
         lock.unlock()
         for folder in all {
-            for _ in 0..<3 where FileManager.default.fileExists(atPath: folder) {
+            for _ in 0..<20 where FileManager.default.fileExists(atPath: folder) {
                 try? FileManager.default.removeItem(atPath: folder)
             }
         }
