@@ -124,7 +124,7 @@ public enum TemperatureText {
             var numbers: [Rational] = []
             // "Raise the oven by 20 °C": a change of heat, not a heat (it became 68 °F): the
             // degrees scale (× 9/5 or × 5/9) with no offset, to a whole degree.
-            let isChange = start == i && Self.followsBy(s, at: start)
+            let isChange = Self.isChangeOfHeat(s, at: start)
             for value in found.values {
                 if isChange {
                     guard let ratio = try? (system == .metric ? Rational(5, 9) : Rational(9, 5)), let degrees = try? value * ratio else { continue }
@@ -150,15 +150,32 @@ public enum TemperatureText {
         return (String(out), changes)
     }
 
-    /// True when the word before the number at `k` is "by" ("raise the heat by 20 °C",
-    /// "lower it by 25°F"): the number is a change of heat. English only: in other
-    /// languages the word ("em", "um", "de") also comes before a heat itself.
-    static func followsBy(_ s: [Unicode.Scalar], at k: Int) -> Bool {
+    /// Words that say the heat changes ("raise the oven by 20 °C", "turn it down by 25°F").
+    static let changeWords: Set<String> = [
+        "raise", "increase", "lower", "reduce", "decrease", "drop", "up", "down", "higher", "hotter", "cooler",
+    ]
+
+    /// True when the number at `k` (or its minus sign) follows "by", itself after a word of
+    /// ``changeWords`` within four words ("raise the oven by 20 °C", "lower it by 25°F"):
+    /// a change of heat. "Bake by 180 °C" or "stand by 200 °C" is a heat. English only: in
+    /// other languages the word ("em", "um", "de") also comes before a heat itself.
+    static func isChangeOfHeat(_ s: [Unicode.Scalar], at k: Int) -> Bool {
+        var words: [String] = []
         var j = k
-        while j > 0, s[j - 1] == " " || s[j - 1] == "\u{00A0}" { j -= 1 }
-        guard j >= 2, j < k else { return false }
-        let word = String(String.UnicodeScalarView(s[(j - 2)..<j])).lowercased()
-        return word == "by" && (j == 2 || !UnitLexicon.isWordScalar(s[j - 3]))
+        while words.count < 6 {
+            while j > 0, !UnitLexicon.isWordScalar(s[j - 1]) {
+                // Only spaces between the words (a full stop or a comma ends the clause).
+                guard s[j - 1] == " " || s[j - 1] == "\u{00A0}" else { break }
+                j -= 1
+            }
+            guard j > 0, UnitLexicon.isWordScalar(s[j - 1]) else { break }
+            var w = j
+            while w > 0, UnitLexicon.isWordScalar(s[w - 1]) { w -= 1 }
+            words.append(String(String.UnicodeScalarView(s[w..<j])).lowercased())
+            j = w
+        }
+        guard words.first == "by" else { return false }
+        return words.dropFirst().prefix(4).contains(where: changeWords.contains)
     }
 
     /// Where the numbers of heats start that are in a group of heats joined by slashes or

@@ -208,6 +208,12 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Raise the oven by 20 °C.", .us, "Raise the oven by 36 °F."),
         ("Lower the heat by 25°F.", .metric, "Lower the heat by 14°C."),
         ("Bake at 180 °C, standby 5 °C.", .us, "Bake at 355 °F, standby 41 °F."),
+        // "by" alone is no change: "bake by 180 °C" is a heat (it became 324 °F); a change
+        // below zero keeps its sign (it became 23 °F).
+        ("Bake by 180 °C for 20 min.", .us, "Bake by 355 °F for 20 min."),
+        ("Stand by 200 °C.", .us, "Stand by 390 °F."),
+        ("Turn the oven down by 10 °C.", .us, "Turn the oven down by 18 °F."),
+        ("Lower the setting by -5 °C.", .us, "Lower the setting by -9 °F."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
