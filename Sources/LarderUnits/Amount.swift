@@ -212,7 +212,8 @@ enum AmountScanner {
             var e = w
             while e < s.count, isLetter(s[e]) { e += 1 }
             words.append(String(String.UnicodeScalarView(s[w..<e])).lowercased())
-            if words.last == "half" { return (try Rational(1, 2), e, .none) }
+            // A word of its own ("half-and-half" is cream).
+            if words.last == "half", e == s.count || !(s[e] == "-" || s[e] == "\u{2010}") { return (try Rational(1, 2), e, .none) }
             w = skipSpaces(s, e)
         }
         return nil

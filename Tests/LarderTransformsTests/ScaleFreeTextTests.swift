@@ -80,6 +80,8 @@ import Testing
         ("1 and a half cups milk", 3, 1, "4 1/2 cups milk"),
         ("2 y ½ tazas de harina", 2, 1, "5 tazas de harina"),
         ("1 e 1/2 kg de batatas", 2, 1, "3 kg de batatas"),
+        // "half-and-half" is cream, not a half (it became "5-and-half").
+        ("2 and half-and-half", 2, 1, "4 and half-and-half"),
     ] as [(String, Int, Int, String)])
     func compoundAmountsScaleAsOne(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
         let (out, messages) = try scaled([line], by: try Rational(n, d), language: line.hasSuffix("batatas") ? "pt" : "en")

@@ -103,13 +103,14 @@ public struct ControlCharacterRule: ConfigurableRule {
             }
         }
         guard !hits.isEmpty else { return [] }
-        // Each in the string that holds it (a raw byte outside a string is a parse error).
+        // Each in the string that holds it (a raw byte outside a string is a parse error), in
+        // one walk over the nodes: hits and nodes both come in the order of the bytes.
         var found: [(node: Int, range: Range<Int>, scalar: UInt32)] = []
+        var node = nodes.lowerBound
         for hit in hits.sorted(by: { $0.offset < $1.offset }) {
-            for node in nodes where json.kind(node) == .string && json.byteRange(node).contains(hit.offset) {
-                found.append((node, hit.offset..<(hit.offset + hit.length), hit.scalar))
-                break
-            }
+            while node < nodes.upperBound, !(json.kind(node) == .string && json.byteRange(node).upperBound > hit.offset) { node += 1 }
+            guard node < nodes.upperBound, json.byteRange(node).contains(hit.offset) else { continue }
+            found.append((node, hit.offset..<(hit.offset + hit.length), hit.scalar))
         }
         return found
     }
