@@ -234,9 +234,11 @@ struct StreamedIDCheck: Sendable {
         var files: [String: Int32] = [:]
         /// The key segments of the ids.
         var keyIDs = Set<String>()
-        /// The ids beyond ASCII, compared by canonical equivalence ("café" precomposed and
-        /// with a combining accent are one id, with two file ids).
-        var texts = Set<String>()
+        /// Hashes of the ids beyond ASCII, which Swift takes by canonical equivalence ("café"
+        /// precomposed and with a combining accent hash alike, with two file ids). A hash met
+        /// twice hands the build to the whole-content path, which compares the ids
+        /// themselves (two ids that only share a hash build there).
+        var texts = Set<Int>()
         /// The first repeated id, in content order.
         var repeatedID: String?
     }
@@ -265,7 +267,7 @@ struct StreamedIDCheck: Sendable {
             }
             return
         }
-        if document.id.utf8.contains(where: { $0 >= 0x80 }) && !kinds[k].texts.insert(document.id).inserted {
+        if document.id.utf8.contains(where: { $0 >= 0x80 }) && !kinds[k].texts.insert(document.id.hashValue).inserted {
             if kinds[k].repeatedID == nil {
                 kinds[k].repeatedID = "two \(document.kind) documents have the id '\(document.id)', written in two Unicode forms"
             }
