@@ -141,6 +141,9 @@ import Testing
         "https://example.com", "http://example.com/", "HTTPS://Example.COM/a/b?c=d&e=%20#f", "https://a.b.c.example.co.uk:8443/x",
         "https://192.168.1.10/x", "https://[2001:db8::1]:443/", "https://xn--bp-4ja.vn/", "https://bếp.vn/món-ăn",
         "https://example.com./", "https://example.com/a|b^c",
+        // An underscore below the top-level domain: browsers and the apps' URL types take it
+        // (it was an error).
+        "https://sub_domain.example.com/", "https://my_shop.example.co.uk/menu",
     ])
     func goodLinks(_ link: String) throws {
         #expect(try check(link: link).isEmpty, "\(link)")
@@ -153,7 +156,7 @@ import Testing
         ("https://user:pw@example.com", "password"), ("https://example.com:0", "port"), ("https://example.com:99999", "port"),
         ("https://example.com:x", "port"), ("https://300.1.1.1", "IP address"), ("https://example.com/%zz", "two hex digits"),
         ("https://example.com/<script>", "percent-encoded"), ("https://[zz::1]/", "IPv6"), ("https://example.123", "malformed host"),
-        ("", "empty"), ("mailto:a@example.com", "scheme is 'mailto'"),
+        ("", "empty"), ("mailto:a@example.com", "scheme is 'mailto'"), ("https://example.c_m/", "'_' in the host"),
     ])
     func badLinks(_ link: String, _ reason: String) throws {
         let found = try check(link: link)

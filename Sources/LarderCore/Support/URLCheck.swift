@@ -63,9 +63,13 @@ public enum URLCheck {
             return nil
         }
         if name.count > 253 { return "has a host name longer than 253 characters" }
-        for label in labels {
+        for (i, label) in labels.enumerated() {
             if label.isEmpty { return "has an empty label in the host '\(host)' (two dots in a row?)" }
-            if let bad = label.first(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) {
+            // An underscore below the top-level domain (`my_shop.example.com`): no DNS host
+            // name has one, but DNS, browsers and the apps' URL types take it, and real links
+            // have it, so it is no mistake here.
+            let underscore = i < labels.count - 1
+            if let bad = label.first(where: { !($0.isLetter || $0.isNumber || $0 == "-" || (underscore && $0 == "_")) }) {
                 return "has '\(bad)' in the host '\(host)', which a host name cannot hold"
             }
             if label.utf8.count > 63 && label.allSatisfy(\.isASCII) { return "has a host label longer than 63 characters" }

@@ -11,7 +11,8 @@ public struct URLRule: ConfigurableRule {
         """
         A link an app cannot open is a dead button. Links (`links` entries of recipes, \
         locations and shops written in a recipe) must be absolute http or https URLs: a \
-        host name made of valid labels with a dot (or an IP address), an optional port, \
+        host name made of valid labels with a dot (an underscore is taken below the top-level \
+        domain, as browsers take it; or an IP address), an optional port, \
         no white space, well-formed percent escapes, no user name or password.
 
         `video` is either such a URL or a YouTube video id (11 characters of A-Z, a-z, \
