@@ -50,7 +50,7 @@ public enum TemperatureText {
         var kept = Set<Int>()
         for k in s.indices where startsNumber(s, at: k) {
             guard let target = match(s, at: k, fromLetter: toLetter) else { continue }
-            if let inner = bracketedNumber(s, after: target.end), match(s, at: inner.number, fromLetter: fromLetter) != nil {
+            if let inner = bracketedNumber(s, after: target.end), match(s, at: inner.number, fromLetter: fromLetter, inBrackets: true) != nil {
                 kept.insert(inner.number)
             }
             if let other = slashedNumber(s, after: target.end), match(s, at: other.number, fromLetter: fromLetter) != nil {
@@ -105,7 +105,7 @@ public enum TemperatureText {
             // the two swap, as an ingredient's amount and its bracket do.
             if let bracket = bracketedNumber(s, after: found.end) {
                 let (innerStart, m) = (bracket.start, bracket.number)
-                if let inner = match(s, at: m, fromLetter: toLetter) {
+                if let inner = match(s, at: m, fromLetter: toLetter, inBrackets: true) {
                     let close = AmountScanner.skipSpaces(s, inner.end)
                     if close < s.count, s[close] == ")" {
                         var swapped = String.UnicodeScalarView(s[innerStart..<inner.end])
@@ -328,7 +328,9 @@ public enum TemperatureText {
         var end: Int
     }
 
-    private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar) -> Found? {
+    /// `inBrackets`: the number is in brackets after a heat ("400 degrees F (200 C)"), where a
+    /// bare letter after a space is its scale too.
+    private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar, inBrackets: Bool = false) -> Found? {
         // The number, or a range of two. A heat is never a fraction: in `4/180°C` (gas mark
         // 4, 180 °C) the heat is the number after the slash, which a scan from there finds.
         guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil,
@@ -400,9 +402,10 @@ public enum TemperatureText {
                     }, end: f)
                 }
             }
-            // A bare letter glued to a big enough number: 200C, 350F.
-            if spacing.isEmpty, s[k] == letter, boundary(k + 1), first >= Rational(90) {
-                return Found(values: values, join: join, spacing: "", unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
+            // A bare letter glued to a big enough number: 200C, 350F; in brackets after a heat,
+            // after a space too: (200 C).
+            if spacing.isEmpty || inBrackets, s[k] == letter, boundary(k + 1), first >= Rational(90) {
+                return Found(values: values, join: join, spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
             }
         }
         return nil

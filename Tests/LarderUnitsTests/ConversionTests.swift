@@ -214,6 +214,9 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Stand by 200 °C.", .us, "Stand by 390 °F."),
         ("Turn the oven down by 10 °C.", .us, "Turn the oven down by 18 °F."),
         ("Lower the setting by -5 °C.", .us, "Lower the setting by -9 °F."),
+        // A heat in brackets with a bare letter after a space is the same heat in the other
+        // system (it became "205 degrees C (200 C)").
+        ("Roast at 400 degrees F (200 C).", .metric, "Roast at 200 C (400 degrees F)."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
