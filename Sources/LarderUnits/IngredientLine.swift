@@ -298,7 +298,7 @@ public struct IngredientParser: Sendable {
         // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp", and
         // the same unit again after a sign or a word, "1 cup + 1/3 cup". It is one amount.
         if let unit = line.unit, case .exact(let first)? = line.amount,
-           let parts = compoundParts(s, at: i, after: unit, language: language), let total = try? first + parts.sum {
+           let parts = compoundParts(s, at: i, after: unit, language: language), let total = try? first + parts.sum, total > .zero {
             line.amount = .exact(total)
             line.compoundEnd = parts.end
             i = parts.end
@@ -308,7 +308,7 @@ public struct IngredientParser: Sendable {
         if let unit = line.unit, case .exact(let lower)? = line.amount, var upper = repeatedUnitRange(s, at: i, unit: unit, language: language),
            let upperUnit = upper.quantity.unit {
             if let parts = compoundParts(s, at: upper.end, after: upperUnit, language: language),
-               let total = try? upper.quantity.amount.lower + parts.sum {
+               let total = try? upper.quantity.amount.lower + parts.sum, total > .zero {
                 upper.quantity.amount = .exact(total)
                 upper.partsEnd = parts.end
                 upper.end = parts.end
@@ -396,7 +396,7 @@ public struct IngredientParser: Sendable {
     private func compoundMeasure(_ s: [Unicode.Scalar], at start: Int, language: String?, counted: Bool = false) -> Measure? {
         guard var m = measure(s, at: start, language: language, counted: counted) else { return nil }
         if let unit = m.quantity.unit, case .exact(let first) = m.quantity.amount,
-           let parts = compoundParts(s, at: m.end, after: unit, language: language), let total = try? first + parts.sum {
+           let parts = compoundParts(s, at: m.end, after: unit, language: language), let total = try? first + parts.sum, total > .zero {
             m.quantity.amount = .exact(total)
             m.partsEnd = parts.end
             m.end = parts.end
@@ -488,6 +488,8 @@ public struct IngredientParser: Sendable {
 
     /// The words that join the parts of an amount in two units (`1 cup plus 2 tbsp`).
     static let compoundJoiners: Set<String> = ["plus", "and", "e", "y", "et", "und", "mais", "più"]
+    /// The words that take a smaller amount away from the one before ("1 cup minus 2 tbsp").
+    static let subtractingJoiners: Set<String> = ["minus", "less", "menos", "moins", "weniger", "meno"]
 
     /// A second amount at `start` (after spaces, `+`, `&` or a joining word) in a smaller unit
     /// of `unit`'s family or system (`8 oz` after `1 lb`, `2 tbsp` after `1 cup`, `200 g`
@@ -499,14 +501,16 @@ public struct IngredientParser: Sendable {
         guard j > start, j < s.count else { return nil }
         // Joined by a sign or a word rather than by spaces alone ("1 cup + 1/3 cup").
         var joined = false
+        var subtracted = false
         if s[j] == "+" || s[j] == "&" {
             j = AmountScanner.skipSpaces(s, j + 1)
             joined = true
         } else if AmountScanner.isLetter(s[j]) {
             var k = j
             while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
-            guard k < s.count, AmountScanner.isSpace(s[k]),
-                  Self.compoundJoiners.contains(String(String.UnicodeScalarView(s[j..<k])).lowercased()) else { return nil }
+            let word = String(String.UnicodeScalarView(s[j..<k])).lowercased()
+            guard k < s.count, AmountScanner.isSpace(s[k]), Self.compoundJoiners.contains(word) || Self.subtractingJoiners.contains(word) else { return nil }
+            subtracted = Self.subtractingJoiners.contains(word)
             j = AmountScanner.skipSpaces(s, k)
             joined = true
         }
@@ -538,7 +542,10 @@ public struct IngredientParser: Sendable {
             guard other.dimension == unit.dimension, let otherFactor = kitchen.factor(of: other), otherFactor < factor,
                   kitchen.family(of: unit).contains(where: { $0.id == other.id }) || other.system == unit.system else { return nil }
         }
-        return Measure(quantity: Quantity(amount: .exact(value), unit: other), end: unitEnd, amountSpan: j..<end, unitSpan: u..<unitEnd, style: style, word: word)
+        // "1 cup minus 2 tbsp": the smaller amount is taken away (it was kept as written,
+        // and scaled, the line said "2 cups minus 2 tbsp").
+        return Measure(quantity: Quantity(amount: .exact(subtracted ? -value : value), unit: other), end: unitEnd, amountSpan: j..<end,
+                       unitSpan: u..<unitEnd, style: style, word: word)
     }
 
     /// `line` with no amount, kept as written for `problem`: its name is the text from

@@ -80,6 +80,10 @@ import Testing
         ("1 and a half cups milk", 3, 1, "4 1/2 cups milk"),
         ("2 y ½ tazas de harina", 2, 1, "5 tazas de harina"),
         ("1 e 1/2 kg de batatas", 2, 1, "3 kg de batatas"),
+        // A smaller amount taken away (it became "2 cups minus 2 tbsp").
+        ("1 cup minus 2 tbsp stock", 2, 1, "1 3/4 cups stock"),
+        ("1 cup minus 1/3 cup milk", 2, 1, "1 1/3 cups milk"),
+        ("1 cup less 1 tbsp sugar", 2, 1, "1 7/8 cups sugar"),
         // "half-and-half" is cream, not a half (it became "5-and-half").
         ("2 and half-and-half", 2, 1, "4 and half-and-half"),
     ] as [(String, Int, Int, String)])
