@@ -36,7 +36,10 @@ struct ConvertCommand: AsyncParsableCommand {
             A value that cannot be converted is an error for its document and is never \
             carried across as written: a nutrient or quantity written as a string ("100", \
             "0,5"), a negative one, or one beyond exact 64-bit arithmetic (1e19, \
-            0.1234567890123456789, 3e18 kcal in kJ).
+            0.1234567890123456789, 3e18 kcal in kJ). A free-text ingredient line ("2 cups \
+            flour") is text: it is converted when its amount and unit can be read, and kept \
+            as written otherwise (with a warning when its amount was read but cannot be \
+            converted).
 
             Notes and errors go to standard error. Exit status: 0 when every document was \
             converted, 1 when one could not be (nothing is written then, except with --jsonl), \
