@@ -390,15 +390,11 @@ struct ScaleRun {
     }
 
     /// A structured quantity: a number, a text amount, or `{min, max}`.
-    /// A quantity as it was meant (``Rational/asMeant``): a program's float read as the
-    /// fraction it stands for; a free-text line's amounts are read the same way.
-    static func asMeant(_ value: Rational) -> Rational { value.asMeant }
-
     func readQuantity(_ node: Int) throws(RationalError) -> (Amount, AmountStyle)? {
         switch json.kind(node) {
         case .number:
             guard let v = try json.rational(node) else { return nil }
-            return (.exact(Self.asMeant(v)), AmountStyle())
+            return (.exact(v.asMeant), AmountStyle())  // a program's float as the fraction it means
         case .string:
             guard let text = json.string(node) else { return nil }
             let scalars = Array(text.unicodeScalars)
@@ -413,7 +409,7 @@ struct ScaleRun {
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max"),
                   let a = try json.rational(min), let b = try json.rational(max), a <= b else { return nil }
-            return (.range(Self.asMeant(a), Self.asMeant(b)), AmountStyle())
+            return (.range(a.asMeant, b.asMeant), AmountStyle())
         default:
             return nil
         }

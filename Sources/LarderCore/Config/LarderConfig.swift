@@ -132,12 +132,15 @@ public struct LarderConfig: Sendable {
 
     /// The content entry (and its index) a project-relative file belongs to: the first whose
     /// include globs match and whose exclude globs (and the top-level ones) do not.
-    public func entry(for path: String) -> (index: Int, entry: ContentEntry)? {
-        if exclude.contains(where: { $0.matches(path) }) { return nil }
-        for (i, e) in content.enumerated() where e.include.contains(where: { $0.matches(path) }) {
-            if e.exclude.contains(where: { $0.matches(path) }) { continue }
-            return (i, e)
+    /// `ignoringCase` compares as macOS and Windows find files (a path that lands in an
+    /// include there, such as an output's).
+    public func entry(for path: String, ignoringCase: Bool = false) -> (index: Int, entry: ContentEntry)? {
+        let path = ignoringCase ? path.lowercased() : path
+        func takes(_ globs: [Glob]) -> Bool {
+            globs.contains { (ignoringCase ? Glob($0.pattern.lowercased()) : $0).matches(path) }
         }
+        if takes(exclude) { return nil }
+        for (i, e) in content.enumerated() where takes(e.include) && !takes(e.exclude) { return (i, e) }
         return nil
     }
 

@@ -227,12 +227,7 @@ public struct Linter: Sendable {
     /// a hidden folder or for a hidden file, which Larder never reads as content.
     func entryTaking(_ path: String) -> (index: Int, entry: ContentEntry)? {
         guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
-        if let exact = config.entry(for: path) { return exact }
-        let folded = path.lowercased()
-        func takes(_ globs: [Glob]) -> Bool { globs.contains { Glob($0.pattern.lowercased()).matches(folded) } }
-        if takes(config.exclude) { return nil }
-        for (i, e) in config.content.enumerated() where takes(e.include) && !takes(e.exclude) { return (i, e) }
-        return nil
+        return config.entry(for: path) ?? config.entry(for: path, ignoringCase: true)
     }
 
     /// What is wrong with an export's `out`, if anything: outside the project, the project

@@ -46,39 +46,28 @@ public struct ControlCharacterRule: ConfigurableRule {
 
     public func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
         let json = document.json
-        var sink: DiagnosticSink?
-        var options: Options?
-        var node = document.node
-        let end = json.after(document.node)
-        while node < end {
-            defer { node += 1 }
-            guard json.kind(node) == .string, json.hasEscapes(node) else { continue }
-            for found in Self.controlEscapes(in: json.byteRange(node), of: json.bytes) {
-                if options == nil {
-                    let read = Options(context.options)
-                    options = read
-                    guard applies(to: document.kind, options: read) else { return [] }
-                }
-                if sink == nil { sink = DiagnosticSink(document: document, context: context) }
-                let escape = String(decoding: json.bytes[found.range], as: UTF8.self)
-                sink!.report(node, bytes: found.range,
-                             "the escape \(escape) is \(Self.name(of: found.scalar)), which no reader shows; remove it, or write a space or \\n if one was meant")
+        let nodes = document.node..<json.after(document.node)
+        // Escaped C0 controls, in the strings the parser saw an escape in.
+        var found: [(node: Int, range: Range<Int>, message: String)] = []
+        for node in nodes where json.kind(node) == .string && json.hasEscapes(node) {
+            for escape in Self.controlEscapes(in: json.byteRange(node), of: json.bytes) {
+                let text = String(decoding: json.bytes[escape.range], as: UTF8.self)
+                found.append((node, escape.range,
+                              "the escape \(text) is \(Self.name(of: escape.scalar)), which no reader shows; remove it, or write a space or \\n if one was meant"))
             }
         }
         // DEL and C1 written as they are (U+0080 to U+009F are C2 80 to C2 9F in UTF-8).
-        for found in Self.rawControls(in: document.node..<end, json: json) {
-            if options == nil {
-                let read = Options(context.options)
-                options = read
-                guard applies(to: document.kind, options: read) else { return [] }
-            }
-            if sink == nil { sink = DiagnosticSink(document: document, context: context) }
-            sink!.report(found.node, bytes: found.range,
-                         "\(Self.name(of: found.scalar)) is written here as it is, and no reader shows it (text read in the wrong encoding often holds one); remove it, or write the character meant")
+        for raw in Self.rawControls(in: nodes, json: json) {
+            found.append((raw.node, raw.range,
+                          "\(Self.name(of: raw.scalar)) is written here as it is, and no reader shows it (text read in the wrong encoding often holds one); remove it, or write the character meant"))
         }
-        var all = sink?.diagnostics ?? []
-        all.sort { ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column) }
-        return all
+        // Options are read only for a document that has one (most have none).
+        guard !found.isEmpty, applies(to: document.kind, options: Options(context.options)) else { return [] }
+        var sink = DiagnosticSink(document: document, context: context)
+        for f in found.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            sink.report(f.node, bytes: f.range, f.message)
+        }
+        return sink.diagnostics
     }
 
     /// DEL and C1 characters written as they are in the strings of nodes `nodes`: each
