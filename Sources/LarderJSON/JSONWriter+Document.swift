@@ -161,9 +161,14 @@ public struct JSONTemplate: Sendable {
     public func write(_ fills: [Fill], into out: inout [UInt8]) {
         precondition(fills.count == nodes.count, "one fill per node of the template")
         var from = 0
+        // The fixed bytes copied from the buffer's storage: a slice of the array retained
+        // and released its storage for every hole of every document in every locale.
+        func copyFixed(upTo end: Int) {
+            bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<end])) }
+            from = end
+        }
         for hole in holes {
-            out.append(contentsOf: bytes[from..<hole.offset])
-            from = hole.offset
+            copyFixed(upTo: hole.offset)
             switch fills[hole.index] {
             case .string(let s):
                 writer.writeString(s, into: &out)
@@ -196,7 +201,7 @@ public struct JSONTemplate: Sendable {
             }
             writer.write(json, node: node, depth: hole.depth, replacing: inside, into: &out)
         }
-        out.append(contentsOf: bytes[from...])
+        copyFixed(upTo: bytes.count)
     }
 }
 

@@ -65,4 +65,33 @@ import Testing
             #expect(written == expected[i], "file \(i)")
         }
     }
+
+    /// A file named once (``ExportSink/file(_:)``) and then appended to by its handle is the
+    /// file its path names: the handle holds through parking and a reorder, and the paths
+    /// keep the order of first use.
+    @Test func aFileHandleAndItsPathAreOneFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var staging = try OutputWriter(base: dir.path).begin()
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "out", isFile: false)
+        let kept = try sink.file("pt/recipe.json")
+        #expect(try sink.file("pt/recipe.json") == kept)
+        #expect(sink.size(of: kept) == 0)
+        try sink.append(Array("ab".utf8), to: kept)
+        try sink.append(Array("cd".utf8), to: "pt/recipe.json")
+        // Parked behind more files than stay open, then used again by its handle.
+        for i in 0..<ExportSink.maxOpen { try sink.append(Array("x".utf8), to: "f/\(i).txt") }
+        try sink.append(Array("ef".utf8), to: kept)
+        try sink.reorder("pt/recipe.json", keepingFirst: 0, ranges: [4..<6, 0..<4])
+        try sink.append(Array("!".utf8), to: kept)
+        #expect(sink.size(of: kept) == 7)
+        #expect(sink.size(of: "pt/recipe.json") == 7)
+        #expect(sink.paths.first == "pt/recipe.json")
+        #expect(sink.paths.count == ExportSink.maxOpen + 1)
+        try sink.closeAll()
+        try staging.commit()
+        #expect(try String(contentsOf: dir.appendingPathComponent("out/pt/recipe.json"), encoding: .utf8) == "efabcd!")
+    }
 }

@@ -112,8 +112,9 @@ extension Builder {
             let fileContent = ContentSet(loaded.documents)
             var encoders = [FactEncoder](repeating: FactEncoder(), count: factJobs.count)
             var facts: [(index: Int?, facts: [[UInt8]?])] = []
+            let fileLint = documentLint.reading(fileContent)
             for document in loaded.documents {
-                out.lint += documentLint.diagnostics(document, entry: files[i].entry, content: fileContent)
+                out.lint += fileLint.diagnostics(document, entry: files[i].entry)
                 facts.append((document.index, factJobs.indices.map { factJobs[$0].encodedFacts(of: document, with: &encoders[$0]) }))
             }
             out.facts = FactCache.Documents.encode(facts)

@@ -11,6 +11,7 @@ import Foundation
 /// of a file per document (jsonld) holds neither a descriptor nor its bytes per file.
 public struct ExportSink: Sendable {
     struct OpenFile: Sendable {
+        var path: String
         /// -1 while the file is closed (parked).
         var descriptor: Int32
         var pending: [UInt8] = []
@@ -18,15 +19,25 @@ public struct ExportSink: Sendable {
         var size = 0
     }
 
+    /// A file of the sink, from ``file(_:)``: a stream that appends to a few files again
+    /// and again (json-bundle's file of a kind in each locale, for every document) names
+    /// it so, without a look-up of its path for every append.
+    public struct File: Hashable, Sendable {
+        /// The files of a sink are numbered from 0 in the order of their first use.
+        public let index: Int
+    }
+
     /// The staged output: the file itself, or the folder the paths are relative to.
     let root: String
     let isFile: Bool
-    private var files: [String: OpenFile] = [:]
+    /// Every file appended to, in the order of first use, and its index by path.
+    private var files: [OpenFile] = []
+    private var indices: [String: Int] = [:]
     /// The paths appended to, in the order they were first used.
-    public private(set) var paths: [String] = []
+    public var paths: [String] { files.map(\.path) }
     static let block = 1 << 20
     /// The open files, the one used longest ago first.
-    private var recent: [String] = []
+    private var recent: [Int] = []
     static let maxOpen = 32
 
     /// The output as larder.yml names it (`dist/json`): messages name files by it, never by
@@ -54,36 +65,63 @@ public struct ExportSink: Sendable {
 
     /// Appends `bytes` to the file at `path`, creating it on first use.
     public mutating func append(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriter.WriteError) {
-        var failure: OutputWriter.WriteError?
-        let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(OutputWriter.WriteError) { try append(buffer, to: path) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        if copied == nil { try append(Array(bytes), to: path) }
+        try append(bytes, to: file(path))
     }
 
     /// Appends `bytes` to the file at `path`, creating it on first use. (Bytes in an array
     /// or a buffer are copied in one piece: the generic `append(contentsOf:)`, not
     /// specialized across modules, went element by element.)
     public mutating func append(_ bytes: [UInt8], to path: String) throws(OutputWriter.WriteError) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(OutputWriter.WriteError) in try append(buffer, to: path) }
+        try append(bytes, to: file(path))
     }
 
     /// Appends `bytes` to the file at `path`, creating it on first use.
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputWriter.WriteError) {
-        if files[path] == nil { try open(path) } else { try use(path) }
-        guard let index = files.index(forKey: path) else { return }
-        files.values[index].pending.append(contentsOf: bytes)
-        files.values[index].size += bytes.count
-        if files.values[index].pending.count >= Self.block { try flush(path) }
+        try append(bytes, to: file(path))
+    }
+
+    /// The file at `path`, created (empty) on first use.
+    public mutating func file(_ path: String) throws(OutputWriter.WriteError) -> File {
+        if let index = indices[path] { return File(index: index) }
+        return File(index: try open(path))
+    }
+
+    /// Appends `bytes` to `file`.
+    public mutating func append(_ bytes: some Collection<UInt8>, to file: File) throws(OutputWriter.WriteError) {
+        var failure: OutputWriter.WriteError?
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(OutputWriter.WriteError) { try append(buffer, to: file) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if copied == nil { try append(Array(bytes), to: file) }
+    }
+
+    /// Appends `bytes` to `file`.
+    public mutating func append(_ bytes: [UInt8], to file: File) throws(OutputWriter.WriteError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(OutputWriter.WriteError) in try append(buffer, to: file) }
+    }
+
+    /// Appends `bytes` to `file`.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to file: File) throws(OutputWriter.WriteError) {
+        let i = file.index
+        precondition(i >= 0 && i < files.count, "a file of another sink")
+        try use(i)
+        files[i].pending.append(contentsOf: bytes)
+        files[i].size += bytes.count
+        if files[i].pending.count >= Self.block { try flush(i) }
     }
 
     /// How many files are open now.
-    var openFiles: Int { files.values.filter { $0.descriptor >= 0 }.count }
+    var openFiles: Int { files.filter { $0.descriptor >= 0 }.count }
 
     /// How many bytes the file at `path` has so far (0 before its first append).
     public func size(of path: String) -> Int {
-        files[path]?.size ?? 0
+        indices[path].map { files[$0].size } ?? 0
+    }
+
+    /// How many bytes `file` has so far.
+    public func size(of file: File) -> Int {
+        files[file.index].size
     }
 
     /// Rewrites the file at `path` as its first `prefix` bytes followed by the byte
@@ -91,8 +129,8 @@ public struct ExportSink: Sendable {
     /// ordered otherwise than the content is: the parts were appended as they came, and
     /// their order is known only at the end). Later appends go after the last range.
     public mutating func reorder(_ path: String, keepingFirst prefix: Int, ranges: [Range<Int>], separator: [UInt8] = []) throws(OutputWriter.WriteError) {
-        guard files[path] != nil else { return }
-        try flush(path)
+        guard let index = indices[path] else { return }
+        try flush(index)
         let location = location(path)
         let temporary = location + ".reordered"
         let out = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -130,56 +168,56 @@ public struct ExportSink: Sendable {
             unlink(temporary)
             throw error
         }
-        if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
+        if files[index].descriptor >= 0 { close(files[index].descriptor) }
         guard rename(temporary, location) == 0 else {
             close(out)
-            files[path]?.descriptor = -1
-            recent.removeAll { $0 == path }
+            files[index].descriptor = -1
+            recent.removeAll { $0 == index }
             throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))")
         }
-        files[path] = OpenFile(descriptor: out, size: size)
-        try use(path)
+        files[index] = OpenFile(path: path, descriptor: out, size: size)
+        try use(index)
     }
 
-    /// Marks `path` as just used, opening it again (to append) if it was parked, and parks
-    /// the file used longest ago when too many are open.
-    private mutating func use(_ path: String) throws(OutputWriter.WriteError) {
-        guard let file = files[path] else { return }
-        if file.descriptor < 0 {
-            let location = location(path)
-            let fd = Foundation.open(location, O_WRONLY | O_APPEND | O_CLOEXEC)
+    /// Marks file `index` as just used, opening it again (to append) if it was parked, and
+    /// parks the file used longest ago when too many are open.
+    private mutating func use(_ index: Int) throws(OutputWriter.WriteError) {
+        if files[index].descriptor < 0 {
+            let path = files[index].path
+            let fd = Foundation.open(location(path), O_WRONLY | O_APPEND | O_CLOEXEC)
             guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))") }
-            files[path]!.descriptor = fd
-        } else if recent.last == path {
+            files[index].descriptor = fd
+        } else if recent.last == index {
             return
         }
-        recent.removeAll { $0 == path }
-        recent.append(path)
+        recent.removeAll { $0 == index }
+        recent.append(index)
         while recent.count > Self.maxOpen {
             let oldest = recent.removeFirst()
             try flush(oldest)
-            if let fd = files[oldest]?.descriptor, fd >= 0 { close(fd) }
-            files[oldest]?.descriptor = -1
-            files[oldest]?.pending = []  // its buffer's memory too
+            if files[oldest].descriptor >= 0 { close(files[oldest].descriptor) }
+            files[oldest].descriptor = -1
+            files[oldest].pending = []  // its buffer's memory too
         }
     }
 
     /// Writes what is pending and closes every file.
     mutating func closeAll() throws(OutputWriter.WriteError) {
         var failure: OutputWriter.WriteError?
-        for path in paths {
-            do throws(OutputWriter.WriteError) { try flush(path) } catch { failure = failure ?? error }
-            if let fd = files[path]?.descriptor, fd >= 0 { close(fd) }
-            files[path]?.descriptor = -1
+        for index in files.indices {
+            do throws(OutputWriter.WriteError) { try flush(index) } catch { failure = failure ?? error }
+            if files[index].descriptor >= 0 { close(files[index].descriptor) }
+            files[index].descriptor = -1
         }
         recent = []
         if let failure { throw failure }
     }
 
-    private mutating func open(_ path: String) throws(OutputWriter.WriteError) {
+    /// Creates the file at `path` and gives its index.
+    private mutating func open(_ path: String) throws(OutputWriter.WriteError) -> Int {
         if isFile {
-            guard paths.isEmpty else {
-                throw OutputWriter.WriteError("the output '\(output)' is a file, but the export writes more than one file (\(paths[0]), \(path)); give a folder")
+            guard files.isEmpty else {
+                throw OutputWriter.WriteError("the output '\(output)' is a file, but the export writes more than one file (\(files[0].path), \(path)); give a folder")
             }
         } else {
             do {
@@ -195,17 +233,17 @@ public struct ExportSink: Sendable {
         }
         let fd = Foundation.open(location, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputWriter.WriteError("cannot write \(shown(path)): \(Self.reason(errno))") }
-        files[path] = OpenFile(descriptor: fd)
-        paths.append(path)
-        try use(path)
+        files.append(OpenFile(path: path, descriptor: fd))
+        indices[path] = files.count - 1
+        try use(files.count - 1)
+        return files.count - 1
     }
 
-    private mutating func flush(_ path: String) throws(OutputWriter.WriteError) {
-        guard let file = files[path], !file.pending.isEmpty else { return }
+    private mutating func flush(_ index: Int) throws(OutputWriter.WriteError) {
         // A parked file has nothing pending: it was written out when parked.
-        guard file.descriptor >= 0 else { return }
-        try Self.write(file.descriptor, file.pending[...], location: shown(path))
-        files[path]!.pending.removeAll(keepingCapacity: true)
+        guard !files[index].pending.isEmpty, files[index].descriptor >= 0 else { return }
+        try Self.write(files[index].descriptor, files[index].pending[...], location: shown(files[index].path))
+        files[index].pending.removeAll(keepingCapacity: true)
     }
 
     private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, location: @autoclosure () -> String) throws(OutputWriter.WriteError) {

@@ -455,7 +455,7 @@ public struct Linter: Sendable {
         let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
         let contentSet = ContentSet(content.documents)
 
-        let perDocumentLint = documentLint(schemas: schemas, projectFiles: projectFiles)
+        let perDocumentLint = documentLint(schemas: schemas, projectFiles: projectFiles).reading(contentSet)
 
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let batch = max(1, min(256, reported.count / (width * 4)))
@@ -476,7 +476,7 @@ public struct Linter: Sendable {
                 group.addTask {
                     range.map { i in
                         let document = reported[i]
-                        return (i, perDocumentLint.diagnostics(document, entry: entryOfFile[document.file], content: contentSet))
+                        return (i, perDocumentLint.diagnostics(document, entry: entryOfFile[document.file]))
                     }
                 }
             }
@@ -527,9 +527,28 @@ public struct Linter: Sendable {
             (self.jobs, self.entryCount) = (jobs, entryCount)
         }
 
-        /// The diagnostics of `document` (of content entry `entry`); rules see `content` as
-        /// the run's documents.
-        func diagnostics(_ document: Document, entry: Int?, content: ContentSet) -> [Diagnostic] {
+        private init(schemas: [(schema: JSONSchema, severity: Severity)?], jobs: [[Job]], entryCount: Int) {
+            (self.schemas, self.jobs, self.entryCount) = (schemas, jobs, entryCount)
+        }
+
+        /// This lint with `content` as the run's documents the rules see: made once for the
+        /// documents that share it (a file's, in a streamed build; all of them in a lint),
+        /// so that a rule that prepares nothing gets its context as it is, not a copy of it
+        /// (a retain and a release of each of its parts, for every rule and document).
+        func reading(_ content: ContentSet) -> DocumentLint {
+            let jobs = self.jobs.map { jobs in
+                jobs.map { job in
+                    var context = job.context
+                    context.content = content
+                    return Job(rule: job.rule, context: context, preparation: job.preparation)
+                }
+            }
+            return DocumentLint(schemas: schemas, jobs: jobs, entryCount: entryCount)
+        }
+
+        /// The diagnostics of `document` (of content entry `entry`); rules see the content
+        /// this lint was made ``reading(_:)``.
+        func diagnostics(_ document: Document, entry: Int?) -> [Diagnostic] {
             var out: [Diagnostic] = []
             if let e = entry, e < schemas.count, schemas[e] != nil {
                 out += Linter.schemaDiagnostics(schemas[e]!.schema, document, severity: schemas[e]!.severity)
@@ -537,16 +556,17 @@ public struct Linter: Sendable {
             // The preparations made for this document, by key (a handful at most).
             var prepared: [(key: String, value: any Sendable)] = []
             for job in jobs[entry ?? entryCount] where job.rule.kinds.map({ kinds in document.kind.map(kinds.contains) ?? false }) ?? true {
+                guard let (key, preparing) = job.preparation else {
+                    out += job.rule.check(document, context: job.context)
+                    continue
+                }
                 var context = job.context
-                context.content = content
-                if let (key, preparing) = job.preparation {
-                    if let made = prepared.first(where: { $0.key == key }) {
-                        context.prepared = made.value
-                    } else {
-                        let made = preparing.prepare(document, context: context)
-                        prepared.append((key, made))
-                        context.prepared = made
-                    }
+                if let made = prepared.first(where: { $0.key == key }) {
+                    context.prepared = made.value
+                } else {
+                    let made = preparing.prepare(document, context: context)
+                    prepared.append((key, made))
+                    context.prepared = made
                 }
                 out += job.rule.check(document, context: context)
             }

@@ -74,28 +74,32 @@ extension CatalogStream {
 }
 
 /// One document as the streams see it: its export view and the keys of its texts.
-struct StreamedDocument: Sendable {
-    var export: ExportDocument
+///
+/// A class: the streams that share a preparation each take it out of the build's
+/// `any Sendable`, which copied a struct's every part (a retain and a release of each, for
+/// every document and stream).
+final class StreamedDocument: Sendable {
+    let export: ExportDocument
     /// The id as a key segment (`recipe.<keyID>.name`).
-    var keyID: String
+    let keyID: String
     /// Each text's key, aligned with `export.texts`, and as UTF-8 bytes.
-    var keys: [StringKey]
-    var keyBytes: KeyBytes
+    let keys: [StringKey]
+    let keyBytes: KeyBytes
     /// The indices of ``keys`` in the code-point order of their bytes (Xcode's).
-    var order: [Int]
+    let order: [Int]
     /// A key used twice within the document, if any.
-    var repeatedKey: String?
+    let repeatedKey: String?
     /// What the consuming side of every stream needs of the document (made once here).
-    var identity: StreamedIdentity
+    let identity: StreamedIdentity
     /// The texts as nodes of the file, for streams that copy them (``StreamBase/copiesTexts``);
     /// the texts of ``export`` then hold no values (``TextNodes/unread``), only pointers.
-    var nodes: TextNodes?
+    let nodes: TextNodes?
 
     /// The view of `document`; throws ``ExportStreamFallback`` for a document without an id
     /// (named by its position among its kind's documents, known only to the whole-content
     /// export) and for a kind with a `.` in its name (whose keys could interleave with
     /// another kind's).
-    init(_ document: Document, run: ExportRun, fields: KindFields) throws {
+    convenience init(_ document: Document, run: ExportRun, fields: KindFields) throws {
         let kind = document.kind ?? "document"
         guard !kind.utf8.contains(UInt8(ascii: ".")) else { throw ExportStreamFallback("the kind '\(kind)' has a '.' in its name") }
         guard let export = try ContentCatalog.exportDocument(document, kind: kind, locales: run.catalog.resolver.locales, fields: fields)
@@ -106,7 +110,7 @@ struct StreamedDocument: Sendable {
     /// The view of `document` with its texts kept as nodes (``TextNodes``); nil when a text
     /// has another shape, or where ``init(_:run:fields:)`` would have more to say (no id, a
     /// text at the root, a tag that is also a text).
-    init?(copyingTexts document: Document, run: ExportRun, fields: KindFields) throws {
+    convenience init?(copyingTexts document: Document, run: ExportRun, fields: KindFields) throws {
         let kind = document.kind ?? "document"
         let json = document.json
         let locales = run.catalog.resolver.locales
@@ -122,12 +126,12 @@ struct StreamedDocument: Sendable {
         }
         let export = ExportDocument(document: document, kind: kind, id: id, fileID: SafeName.fileName(id),
                                     texts: found.pointers.map { ($0, TextNodes.unread) }, tags: found.tags, textNodes: found.nodes)
-        try self.init(export: export, kind: kind)
-        nodes = TextNodes(json, texts: found.nodes, sourceLocale: locales.first ?? "en")
+        try self.init(export: export, kind: kind, nodes: TextNodes(json, texts: found.nodes, sourceLocale: locales.first ?? "en"))
     }
 
     /// The keys of `export`'s texts and the document's identity.
-    private init(export: ExportDocument, kind: String) throws {
+    private init(export: ExportDocument, kind: String, nodes: TextNodes? = nil) throws {
+        self.nodes = nodes
         self.export = export
         // A text at the document's root has the key `kind.id`, which sorts among other
         // documents' keys (`card.x` < `card.x-1.title` < `card.x.title`): the strings of a
@@ -158,11 +162,12 @@ struct StreamedDocument: Sendable {
         // for indices past 9): checked before sorting.
         let inOrder = keyBytes.indices.dropFirst().allSatisfy { Self.precedes(keyBytes[$0 - 1], keyBytes[$0]) }
         order = inOrder ? Array(keyBytes.indices) : keyBytes.indices.sorted { Self.precedes(keyBytes[$0], keyBytes[$1]) }
-        repeatedKey = nil
+        var repeatedKey: String?
         for (a, b) in zip(order, order.dropFirst()) where keyBytes[a] == keyBytes[b] {
             repeatedKey = keys[a].description
             break
         }
+        self.repeatedKey = repeatedKey
         self.keys = keys
         self.keyBytes = keyBytes
         identity = StreamedIdentity(export, keyID: keyID, repeatedKey: repeatedKey, firstKey: keys.first)
@@ -322,10 +327,12 @@ extension JSONBundleExporter: StreamingExporter {
         let folders: [String]
         let writeManifest: Bool
         let version: String
-        var counts: [String: Int] = [:]
-        /// Each kind's file in each locale.
-        var paths: [String: [String]] = [:]
-        var hashes: [String: SHA256] = [:]
+        /// Each kind met, with its documents so far and its file in each locale (a few
+        /// kinds: found by comparing names, with no hashing per document).
+        var kinds: [(name: String, count: Int, files: [ExportSink.File])] = []
+        /// Each file's hash so far, by ``ExportSink/File/index``.
+        var hashes: [SHA256?] = []
+        var counts: [String: Int] { Dictionary(kinds.map { ($0.name, $0.count) }, uniquingKeysWith: +) }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             var run = self.run
@@ -344,9 +351,16 @@ extension JSONBundleExporter: StreamingExporter {
             return Fragment(document: streamed.identity, elements: elements)
         }
 
+        mutating func append(_ bytes: [UInt8], to file: ExportSink.File, _ sink: inout ExportSink) throws {
+            try sink.append(bytes, to: file)
+            guard writeManifest else { return }
+            while hashes.count <= file.index { hashes.append(nil) }
+            if hashes[file.index] == nil { hashes[file.index] = SHA256() }
+            hashes[file.index]!.update(bytes)
+        }
+
         mutating func append(_ bytes: [UInt8], to path: String, _ sink: inout ExportSink) throws {
-            try sink.append(bytes, to: path)
-            if writeManifest { hashes[path, default: SHA256()].update(bytes) }
+            try append(bytes, to: sink.file(path), &sink)
         }
 
         static let firstElement = Array("[\n  ".utf8)
@@ -355,15 +369,19 @@ extension JSONBundleExporter: StreamingExporter {
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
             base.check.add(fragment.document)
             let kind = fragment.document.kind
-            let count = counts[kind, default: 0]
-            counts[kind] = count + 1
-            if count == 0 {
+            let k: Int
+            if let found = kinds.lastIndex(where: { $0.name == kind }) {
+                k = found
+            } else {
                 let name = SafeName.fileName(kind)
-                paths[kind] = folders.map { "\($0)/\(name).json" }
+                kinds.append((kind, 0, try folders.map { try sink.file("\($0)/\(name).json") }))
+                k = kinds.count - 1
             }
-            for (path, element) in zip(paths[kind] ?? [], fragment.elements) {
-                try append(count == 0 ? Self.firstElement : Self.nextElement, to: path, &sink)
-                try append(element, to: path, &sink)
+            let count = kinds[k].count
+            kinds[k].count = count + 1
+            for (file, element) in zip(kinds[k].files, fragment.elements) {
+                try append(count == 0 ? Self.firstElement : Self.nextElement, to: file, &sink)
+                try append(element, to: file, &sink)
             }
         }
 
@@ -379,8 +397,9 @@ extension JSONBundleExporter: StreamingExporter {
                 }
             }
             guard writeManifest else { return }
-            let files = sink.paths.sorted().map { path in
-                (path, sink.size(of: path), hashes[path].map { hex($0.finalize()) } ?? "")
+            let files = try sink.paths.sorted().map { path in
+                let file = try sink.file(path)
+                return (path, sink.size(of: file), hashes.indices.contains(file.index) ? hashes[file.index].map { hex($0.finalize()) } ?? "" : "")
             }
             try sink.append(JSONBundleExporter.manifest(files: files, counts: counts, run: run, version: version), to: "manifest.json")
         }
