@@ -16,6 +16,8 @@ struct GitIndexReader: ProjectReader {
     /// The symbolic links staged under the project (mode 120000), sorted: never read as
     /// content, as in the working tree (their blob is the path they lead to).
     let links: [String]
+    /// The blob of each staged link: the path it leads to.
+    let linkBlobs: [String: String]
     /// Staged bytes fetched from git (`git cat-file --batch`) for prepared files whose
     /// working-tree version differs from the staged one.
     let contents: [String: [UInt8]]
@@ -30,6 +32,7 @@ struct GitIndexReader: ProjectReader {
         var blobs: [String: String] = [:]
         var paths: [String] = []
         var links: [String] = []
+        var linkBlobs: [String: String] = [:]
         // Each entry: "<mode> <oid> <stage>\t<path>\0"
         blobs.reserveCapacity(listing.count / 64)
         for entry in listing.split(separator: 0) {
@@ -42,6 +45,7 @@ struct GitIndexReader: ProjectReader {
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
             if mode.elementsEqual("120000".utf8) {
                 if links.last != path { links.append(path) }  // an unmerged link: once
+                if linkBlobs[path] == nil { linkBlobs[path] = String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self) }
                 continue
             }
             // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
@@ -50,10 +54,21 @@ struct GitIndexReader: ProjectReader {
                 paths.append(path)
             }
         }
+        // A file added with `git add -N` (intent to add) is listed with the empty blob, but
+        // a commit does not hold it: it is not staged.
+        let empty = paths.filter { blobs[$0].map(Self.emptyBlobs.contains) ?? false }
+        if !empty.isEmpty {
+            let intended = try Self.intentToAdd(empty, in: root)
+            if !intended.isEmpty {
+                for path in intended { blobs[path] = nil }
+                paths.removeAll { intended.contains($0) }
+            }
+        }
         self.blobs = blobs
         // git lists paths in byte order, which is the string order for most paths.
         sortedPaths = paths.indices.dropFirst().allSatisfy({ paths[$0 - 1] < paths[$0] }) ? paths : paths.sorted()
         self.links = links.sorted()
+        self.linkBlobs = linkBlobs
         workingTree = WorkingTreeReader(root: root)
         contents = [:]
         sameAsIndex = []
@@ -63,6 +78,7 @@ struct GitIndexReader: ProjectReader {
         blobs = base.blobs
         sortedPaths = base.sortedPaths
         links = base.links
+        linkBlobs = base.linkBlobs
         workingTree = base.workingTree
         self.contents = contents
         self.sameAsIndex = sameAsIndex
@@ -92,6 +108,37 @@ struct GitIndexReader: ProjectReader {
         }
     }
 
+    /// The id of the empty blob, in a repository of SHA-1 ids and of SHA-256 ids.
+    static let emptyBlobs: Set<String> = [
+        "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813",
+    ]
+
+    /// Those of `paths` (index entries with the empty blob) that are there only as an
+    /// intent to add (`git add -N`): `git status` shows them added in the working tree, not
+    /// in the index (`.A`). Asked without taking git's optional locks: a pre-commit hook runs
+    /// while git holds the index.
+    static func intentToAdd(_ paths: [String], in root: String) throws -> Set<String> {
+        let output = try git(["--literal-pathspecs", "--no-optional-locks", "status", "--porcelain=v2", "-z", "--no-renames",
+                              "--untracked-files=no", "--ignore-submodules=all", "--"] + paths, in: root)
+        var found = Set<String>()
+        // Each changed entry: "1 <XY> <sub> <mH> <mI> <mW> <hH> <hI> <path>\0"
+        for record in output.split(separator: 0) where record.starts(with: "1 .A ".utf8) {
+            var fields = 0
+            guard let start = record.indices.first(where: { i in
+                if record[i] == 0x20 { fields += 1 }
+                return fields == 8 && record[i] == 0x20
+            }) else { continue }
+            found.insert(String(decoding: record[(start + 1)...], as: UTF8.self))
+        }
+        return found
+    }
+
+    /// The path the staged link at `path` holds, as git keeps it (nil when it cannot be read).
+    func linkDestination(_ path: String) -> String? {
+        guard let blob = linkBlobs[path], let bytes = try? Self.catFile([blob], in: workingTree.root).first else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The contents of blobs, by id, from one `git cat-file --batch`.
     static func catFile(_ ids: [String], in root: String) throws -> [[UInt8]] {
         guard !ids.isEmpty else { return [] }
@@ -117,11 +164,15 @@ struct GitIndexReader: ProjectReader {
         staged(sortedPaths, under: folder)
     }
 
-    /// The files under `folder`, and the staged links there with the path each holds when
-    /// the working tree has the same link.
+    /// The files under `folder`, and the staged links there with the path each holds.
     func filesAndLinks(under folder: String) -> (files: [String], links: [SymbolicLink]) {
-        let linked = staged(links, under: folder).map { path in
-            SymbolicLink(path: path, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: workingTree.root + "/" + path))
+        let paths = staged(links, under: folder)
+        // What each link holds in the index (one `git cat-file` for all of them); the
+        // working tree's link only when git cannot say.
+        let held = (try? Self.catFile(paths.compactMap { linkBlobs[$0] }, in: workingTree.root)) ?? []
+        let linked = paths.enumerated().map { i, path in
+            SymbolicLink(path: path, destination: held.count == paths.count ? String(decoding: held[i], as: UTF8.self)
+                                                  : try? FileManager.default.destinationOfSymbolicLink(atPath: workingTree.root + "/" + path))
         }
         return (files(under: folder), linked)
     }

@@ -178,6 +178,16 @@ struct LintCommand: AsyncParsableCommand {
         // Paths given that are symbolic links to files: the link, project-relative, and what
         // it holds (the file it leads to is what is checked, when it is content).
         var linkOf: [String: SymbolicLink] = [:]
+        // With --staged, the index is read before the paths: a path is what the index holds
+        // there, whatever the working tree has in its place.
+        var index: GitIndexReader? = nil
+        if staged {
+            do {
+                index = try GitIndexReader(root: root)
+            } catch {
+                throw ValidationError("--staged: \(error)")
+            }
+        }
         if !paths.isEmpty {
             var files = Set<String>()
             // A path is placed by where it leads (symbolic links followed), and so is the
@@ -185,6 +195,12 @@ struct LintCommand: AsyncParsableCommand {
             // one, is in the project when the file it names is.
             let realRoot = resolvedPath(root, cwd: cwd)
             for path in paths {
+                if let index, let staged = Self.stagedPath(path, cwd: cwd, realRoot: realRoot, index: index) {
+                    if let link = staged.link { linkOf[path] = link }
+                    if !staged.isFolder { files.insert(staged.relative) }
+                    given.append((path, staged.relative, staged.isFolder))
+                    continue
+                }
                 let resolved = resolvedPath(path, cwd: cwd)
                 guard let relative = projectRelative(resolved, root: realRoot) else {
                     let leads = resolved == absolutePath(path, cwd: cwd) ? " is" : " leads to \(resolved),"
@@ -209,16 +225,7 @@ struct LintCommand: AsyncParsableCommand {
             reportingOn = files
         }
 
-        let reader: any ProjectReader
-        if staged {
-            do {
-                reader = try GitIndexReader(root: root)
-            } catch {
-                throw ValidationError("--staged: \(error)")
-            }
-        } else {
-            reader = WorkingTreeReader(root: root)
-        }
+        let reader: any ProjectReader = index ?? WorkingTreeReader(root: root)
         var trace = PhaseTrace()
         trace.mark("config and reader")
         let loader = ContentLoader(config: config, reader: reader)
@@ -261,6 +268,35 @@ struct LintCommand: AsyncParsableCommand {
                        notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf))
     }
 
+    /// A path given to `lint --staged`, judged by what the index holds at it (the folders
+    /// on the way placed by where they lead, as without --staged): a staged file; a staged
+    /// link, with the file it leads to (read in its place when that is content, as a link in
+    /// the working tree is); a folder of staged files. Nil when the index holds nothing
+    /// there: the working tree then tells what the path is.
+    static func stagedPath(_ path: String, cwd: String, realRoot: String, index: GitIndexReader)
+        -> (relative: String, isFolder: Bool, link: SymbolicLink?)? {
+        let asGiven = absolutePath(path, cwd: cwd)
+        let name = (asGiven as NSString).lastPathComponent
+        guard name != "/", let folder = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot)
+        else { return nil }
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        if index.blobs[relative] != nil { return (relative, false, nil) }
+        if index.linkBlobs[relative] != nil {
+            let destination = index.linkDestination(relative)
+            // Where the link leads, inside the project; else the link itself is what is
+            // named (it is not content: links are never read).
+            var leadsTo = relative
+            if let destination, !destination.isEmpty {
+                let target = destination.hasPrefix("/") ? destination : ((realRoot as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(destination)
+                if let inside = projectRelative((target as NSString).standardizingPath, root: realRoot), !inside.isEmpty { leadsTo = inside }
+            }
+            return (leadsTo, false, SymbolicLink(path: relative, destination: destination))
+        }
+        let prefix = relative + "/"
+        if index.sortedPaths.contains(where: { $0.hasPrefix(prefix) }) { return (relative, true, nil) }
+        return nil
+    }
+
     /// What the run says of the paths given that it did not check, one line each (at most
     /// ten, then how many more): why each is not content, with the include patterns of the
     /// content entries, so that a file a person names is never taken for a clean one.
@@ -293,6 +329,11 @@ struct LintCommand: AsyncParsableCommand {
         // A link to a file is read as the file it leads to; that file is what is not content.
         func whyLink(_ link: SymbolicLink, relative: String) -> String {
             let to = link.destination.map { " to \($0)" } ?? ""
+            // It leads to no file of the project (outside it, or nowhere).
+            if relative == link.path {
+                return "it is a symbolic link\(to), which leads to no file of the project; Larder does not read links (a link may lead outside the project, and git keeps the link, not the file)"
+                    + (config.entry(for: link.path) != nil ? ": put the file itself in the link's place" : "")
+            }
             let leads = relative == link.path ? "" : " (\(relative))"
             let linkIsContent = config.entry(for: link.path) != nil
             return "it is a symbolic link\(to)\(leads); Larder does not read links (a link may lead outside the project, and git keeps the link, not the file), and "

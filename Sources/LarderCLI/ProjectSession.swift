@@ -127,7 +127,10 @@ struct ProjectSession {
             locators[display(document.file)] = document.sourceLocator()
         }
         if let reader {
-            let related = Set(found.flatMap { $0.related.map(\.file) }).subtracting(withProblems)
+            // The related notes' files, and the files with problems that are not content
+            // (larder.yml, a team's schema): quoted as the reader has them (the index's
+            // version for --staged), not as the working tree does.
+            let related = Set(found.flatMap { $0.related.map(\.file) }).union(withProblems)
             for path in related.sorted() where locators[display(path)] == nil {
                 if let bytes = try? reader.read(path) { locators[display(path)] = SourceLocator(bytes: bytes) }
             }

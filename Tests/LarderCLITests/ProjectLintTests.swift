@@ -466,11 +466,13 @@ import Testing
         let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
         #expect(staged.status == 0, "\(staged.stdout)\(staged.stderr)")
         #expect(staged.stdout.contains(warning), "\(staged.stdout)")
-        // Included, the file it leads to is checked.
+        // Included, the file it leads to is checked, and the warning does not ask to
+        // include it.
         try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\", \"shared/*.json\"]\n")
         let included = try CLI.run(["lint", "--format", "xcode", "content/ext.json"], in: dir.url)
         #expect(included.status == 1, "\(included.stdout)\(included.stderr)")
         #expect(included.stdout.contains("shared/ext.json:1:"), "\(included.stdout)")
+        #expect(included.stdout.contains("so its file is not checked; the file it leads to (shared/ext.json) is content, and is checked as itself [config]"), "\(included.stdout)")
     }
 
     /// Imports once marked their folders `.larder-output`, a build's mark (they write
@@ -592,6 +594,75 @@ import Testing
         try dir.write("content/recipes/untracked.json", "{]")
         try git(["add", "content/recipes/bolo.json"], in: dir.url)
         #expect(try CLI.run(["lint", "--staged"], in: dir.url).status == 0)
+    }
+
+    /// With --staged, a path is what the index holds there: a staged file with an error was
+    /// passed when the working tree had a link (lint read the file the link led to) or a
+    /// folder in its place.
+    @Test func stagedPathsAreJudgedByTheIndex() throws {
+        let dir = try project()
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": -1, "ingredients": ["3 eggs"]}"#)
+        try git(["add", "content/recipes/bolo.json"], in: dir.url)
+        let bolo = dir.url.appendingPathComponent("content/recipes/bolo.json").path
+        try FileManager.default.removeItem(atPath: bolo)
+        try FileManager.default.createSymbolicLink(atPath: bolo, withDestinationPath: "caldo-verde.json")
+        let link = try CLI.run(["lint", "--staged", "--format", "xcode", "content/recipes/bolo.json"], in: dir.url)
+        #expect(link.status == 1, "\(link.stdout)\(link.stderr)")
+        #expect(link.stdout.contains("bolo.json:1:44: error:"), "\(link.stdout)")
+        try FileManager.default.removeItem(atPath: bolo)
+        try FileManager.default.createDirectory(atPath: bolo, withIntermediateDirectories: false)
+        let folder = try CLI.run(["lint", "--staged", "--format", "xcode", "content/recipes/bolo.json"], in: dir.url)
+        #expect(folder.status == 1, "\(folder.stdout)\(folder.stderr)")
+        #expect(folder.stdout.contains("bolo.json:1:44: error:"), "\(folder.stdout)")
+        #expect(folder.stderr.isEmpty, "\(folder.stderr)")
+        // A link in the index, a file in the working tree: named as the link it is.
+        try FileManager.default.removeItem(atPath: bolo)
+        try FileManager.default.createSymbolicLink(atPath: bolo, withDestinationPath: "../../../elsewhere.json")
+        try git(["add", "content/recipes/bolo.json"], in: dir.url)
+        try FileManager.default.removeItem(atPath: bolo)
+        try dir.write("content/recipes/bolo.json", #"{"id": "bolo", "name": "Bolo", "ingredients": ["3 eggs"]}"#)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode", "content/recipes/bolo.json"], in: dir.url)
+        #expect(staged.stderr == "larder: content/recipes/bolo.json was not checked: it is a symbolic link to ../../../elsewhere.json, which leads to no file of the project; Larder does not read links (a link may lead outside the project, and git keeps the link, not the file): put the file itself in the link's place\n", "\(staged.stderr)")
+        #expect(staged.stdout.contains("a symbolic link to ../../../elsewhere.json, which Larder does not read"), "\(staged.stdout)")
+    }
+
+    /// With --staged, a problem of larder.yml is quoted from the staged larder.yml, whose
+    /// line and column it names: the working tree's line at that number was shown.
+    @Test func stagedQuotesTheStagedConfig() throws {
+        let dir = try project()
+        let config = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/recipes/**/*.json\"]\nrules:\n  unknown-unit: { severity: error, units: [5] }\n"
+        try dir.write("larder.yml", config)
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        try dir.write("larder.yml", "# one\n# two\n" + config)
+        let staged = try CLI.run(["lint", "--staged", "--color", "never"], in: dir.url)
+        #expect(staged.status == 2, "\(staged.stdout)\(staged.stderr)")
+        #expect(staged.stdout.hasPrefix("larder.yml:6:44: error: option 'units'"), "\(staged.stdout)")
+        #expect(staged.stdout.contains("units[0] is the number 5; write each item as a string (\"5\") [config]\n  unknown-unit: { severity: error, units: [5] }\n"), "\(staged.stdout)")
+    }
+
+    /// A file added with `git add -N` (intent to add) is in the index as an empty file, but
+    /// a commit does not hold it: --staged read it as empty JSON, and the pre-commit hook
+    /// refused every commit until it was staged.
+    @Test func stagedLeavesOutFilesOnlyIntendedToBeAdded() throws {
+        let dir = try project()
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        try dir.write("content/recipes/later.json", #"{"id": "later", "name": "Later", "ingredients": ["3 eggs"]}"#)
+        try git(["add", "-N", "content/recipes/later.json"], in: dir.url)
+        let whole = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        let named = try CLI.run(["lint", "--staged", "content/recipes/later.json"], in: dir.url)
+        #expect(named.stderr == "larder: content/recipes/later.json was not checked: it is content of larder.yml, but not staged (git's index does not hold it)\n", "\(named.stderr)")
+        // An empty file that is staged is still read, and is not JSON.
+        try dir.write("content/recipes/empty.json", "")
+        try git(["add", "content/recipes/empty.json"], in: dir.url)
+        let empty = try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url)
+        #expect(empty.status == 1, "\(empty.stdout)\(empty.stderr)")
+        #expect(empty.stdout.contains("empty.json:1:1: error: expected a JSON value"), "\(empty.stdout)")
+        #expect(!empty.stdout.contains("later.json"), "\(empty.stdout)")
     }
 
     /// With --staged and a path, a related note's line ("first used here") is quoted from

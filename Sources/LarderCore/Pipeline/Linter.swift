@@ -331,8 +331,12 @@ public struct Linter: Sendable {
         for link in links {
             guard let (i, entry) = config.entry(for: link.path), let j = entry.include.firstIndex(where: { $0.matches(link.path) }) else { continue }
             let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+            // A link to a file that is content itself: that file is checked, as itself.
+            let advice = Self.linkTarget(link).flatMap { target in
+                config.entry(for: target) == nil ? nil : "the file it leads to (\(target)) is content, and is checked as itself"
+            } ?? Self.linkAdvice(link)
             out.append(configDiagnostic(
-                "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' takes in \(Self.describe(link)); " + Self.linkAdvice(link),
+                "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' takes in \(Self.describe(link)); " + advice,
                 at: pointer, severity: .warning))
         }
         return out
