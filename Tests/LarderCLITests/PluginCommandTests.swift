@@ -1,5 +1,7 @@
 import Foundation
 import LarderCore
+import LarderExport
+import LarderImport
 import Testing
 @testable import LarderCLI
 
@@ -10,6 +12,17 @@ import Testing
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/plugins")
     static let project = examples.appendingPathComponent("project")
+
+    /// The rule ids Larder's reports carry outside its rules (defined in the modules that
+    /// report them) are among those a lint plugin may not take: a plugin `io` passed for
+    /// the check of unreadable files.
+    @Test func theIDsOfLarderReportsAreReservedForLintPlugins() {
+        let ids = [FallbackReport.ruleID, importRuleID, BuildCommand.staleOutput.id, BuildCommand.outOfDate.id, SyntaxLinter.ruleMetadata["io"]?.id ?? "?"]
+        #expect(ids.filter { !RuleMetadata.reservedIDs.contains($0) } == [])
+        // A plugin's failures are `plugin/<id>`.
+        let failure = ExternalPlugin(spec: PluginSpec(id: "x", stage: "lint", command: ["true"]), projectRoot: ".").failureRuleID
+        #expect(RuleMetadata.reservedIDs.contains(String(failure.split(separator: "/")[0])))
+    }
 
     @Test func pluginsListsBuiltInAndConfiguredPlugins() throws {
         let r = try CLI.run(["plugins"], in: Self.project)

@@ -679,21 +679,30 @@ import Testing
              "plugins": [{"id": "schema", "stage": "lint", "command": ["sh", "plugin.sh"]},
                          {"id": "parse", "stage": "lint", "command": ["sh", "plugin.sh"]},
                          {"id": "unique-id", "stage": "lint", "command": ["sh", "plugin.sh"]},
-                         {"id": "acme-unique-id", "stage": "lint", "command": ["sh", "plugin.sh"]}]}
+                         {"id": "acme-unique-id", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "plugin", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "io", "stage": "lint", "command": ["sh", "plugin.sh"]},
+                         {"id": "uppercase", "stage": "lint", "command": ["sh", "plugin.sh"]}]}
             """#))
         var registry = PluginRegistry()
         try registry.register(rule: UniqueID())
+        try registry.register(transform: UppercaseNames())
         let linter = Linter(config: config, registry: registry, reader: WorkingTreeReader(root: dir), projectRoot: dir)
         let found = linter.checkPluginSettings()
         #expect(found.map(\.message) == [
             "the lint plugin id 'schema' is the id of the check 'schema': its reports would pass for that check's, and `rules: { schema: off }` would not turn it off; give the plugin an id of its own (acme-schema)",
             "the lint plugin id 'parse' is the id of the check 'parse': its reports would pass for that check's, and `rules: { parse: off }` would not turn it off; give the plugin an id of its own (acme-parse)",
             "the lint plugin id 'unique-id' is the id of the rule 'unique-id': its reports would pass for that rule's, and `rules: { unique-id: off }` would not turn it off; give the plugin an id of its own (acme-unique-id)",
+            // A plugin `plugin` reporting a rule `x` writes `plugin/x`, the id of plugin x's
+            // failures; `io` is an unreadable file's; a transform's reports carry its id.
+            "the lint plugin id 'plugin' is the id of the check 'plugin': its reports would pass for that check's, and `rules: { plugin: off }` would not turn it off; give the plugin an id of its own (acme-plugin)",
+            "the lint plugin id 'io' is the id of the check 'io': its reports would pass for that check's, and `rules: { io: off }` would not turn it off; give the plugin an id of its own (acme-io)",
+            "the lint plugin id 'uppercase' is the id of the transform 'uppercase': its reports would pass for that transform's, and `rules: { uppercase: off }` would not turn it off; give the plugin an id of its own (acme-uppercase)",
         ])
-        #expect(found.map(\.severity) == [.error, .error, .error])
-        #expect(found.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id"])
+        #expect(found.map(\.severity) == [.error, .error, .error, .error, .error, .error])
+        #expect(found.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id", "/plugins/4/id", "/plugins/5/id", "/plugins/6/id"])
         let ran = await linter.runLintPlugins(try documents())
-        #expect(ran.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id"])
+        #expect(ran.map(\.pointer) == ["/plugins/0/id", "/plugins/1/id", "/plugins/2/id", "/plugins/4/id", "/plugins/5/id", "/plugins/6/id"])
         #expect(try String(contentsOfFile: dir + "/runs.txt", encoding: .utf8) == "run\n", "only acme-unique-id runs")
     }
 

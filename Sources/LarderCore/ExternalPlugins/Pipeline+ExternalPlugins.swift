@@ -55,7 +55,9 @@ extension Linter {
     /// rule id, so with one of these its reports would pass for the rule's, and
     /// `rules: { schema: off }` would turn off the rule but not the plugin.
     var ruleIDsOfLarder: Set<String> {
-        Set(registry.rules.map(\.id)).union(RuleMetadata.coreChecks.keys).union([ConfigLoader.ruleID])
+        Set(registry.rules.map(\.id)).union(RuleMetadata.coreChecks.keys).union([ConfigLoader.ruleID]).union(RuleMetadata.reservedIDs)
+            // A transform's or an export's reports carry its id.
+            .union(registry.transforms.map(\.id)).union(registry.exporters.map(\.id))
     }
 
     /// Mistakes in `plugins:`: an id declared twice or a lint plugin with the id of a rule
@@ -80,7 +82,9 @@ extension Linter {
             }
             first[spec.id] = i
             if spec.stage == "lint" && taken.contains(spec.id) {
-                let what = RuleMetadata.coreChecks[spec.id] != nil || spec.id == ConfigLoader.ruleID ? "check" : "rule"
+                let what = registry.rules.contains(where: { $0.id == spec.id }) ? "rule"
+                    : registry.transforms.contains(where: { $0.id == spec.id }) ? "transform"
+                    : registry.exporters.contains(where: { $0.id == spec.id }) ? "exporter" : "check"
                 report(.error, "the lint plugin id '\(spec.id)' is the id of the \(what) '\(spec.id)': its reports would pass for that \(what)'s, "
                        + "and `rules: { \(spec.id): off }` would not turn it off; give the plugin an id of its own (acme-\(spec.id))",
                        at: pointer.appending("id"))

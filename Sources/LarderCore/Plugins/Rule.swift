@@ -59,6 +59,14 @@ public struct RuleMetadata: Sendable, Hashable {
 
     /// The checks the pipeline makes itself, without a registered ``Rule``: `parse` and
     /// `schema`. Reporters fall back to these descriptions.
+    /// Rule ids that Larder's own reports carry besides its rules and ``coreChecks``: a
+    /// lint plugin may not take one (its reports would pass for Larder's). `plugin` is the
+    /// first half of `plugin/<id>`, the id of a plugin's failures, which a plugin named
+    /// `plugin` reporting a rule `<id>` would write; `io` an unreadable file; `fallback` a
+    /// translation an export filled in; `out-of-date` and `stale-output` `larder build`'s
+    /// checks of its outputs; `import` an importer's reports.
+    public static let reservedIDs: Set<String> = ["plugin", "io", "fallback", "out-of-date", "stale-output", "import"]
+
     public static let coreChecks: [String: RuleMetadata] = [
         parseID: RuleMetadata(id: parseID, summary: "A content file is well-formed JSON.", defaultSeverity: .error),
         schemaID: RuleMetadata(
