@@ -97,7 +97,7 @@ struct BuildCommand: AsyncParsableCommand {
                 if let traceStart { Self.traceStep(name, since: traceStart) }
             } }
         } catch {
-            throw ValidationError("[\(error.step)] \(error.message)")
+            throw stepFailed(error, project: project, reporter: reporter, registry: registry, cwd: cwd)
         }
         switch streamed {
         case .unavailable(let reason):
@@ -130,11 +130,46 @@ struct BuildCommand: AsyncParsableCommand {
                 if let traceStart { Self.traceStep(name, since: traceStart) }
             }
         } catch {
-            throw ValidationError("[\(error.step)] \(error.message)")
+            throw stepFailed(error, project: project, reporter: reporter, registry: registry, cwd: cwd)
         }
         trace.mark("transform, export and write")
         try finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
                registry: registry, project: project, cwd: cwd, trace: &trace)
+    }
+
+    /// A build step's failure: one line on standard error (status 2), and with a `--format`
+    /// other than human, a diagnostic in the report as well (a CI job that reads the JSON or
+    /// SARIF report, or GitHub's annotations, got an empty report): placed at the step in
+    /// larder.yml, or at the plugin's entry for a plugin, whose failures have the rule id
+    /// `plugin/<id>` as in a lint.
+    func stepFailed(_ error: Builder.StepError, project: ProjectSession, reporter: any Reporter, registry: PluginRegistry, cwd: String) -> ValidationError {
+        let message = "[\(error.step)] \(error.message)"
+        if output.format != "human", let diagnostic = Self.diagnostic(error, message: message, project: project) {
+            report([diagnostic], files: 0, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
+        }
+        return ValidationError(message)
+    }
+
+    /// The diagnostic of a failed step (`export pl`, `transform convert`); nil for the
+    /// write itself, which is not a step of larder.yml.
+    static func diagnostic(_ error: Builder.StepError, message: String, project: ProjectSession) -> Diagnostic? {
+        let parts = error.step.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, parts[0] == "transform" || parts[0] == "export" else { return nil }
+        let (stage, id) = (parts[0], parts[1])
+        let config = project.config
+        let pointer: JSONPointer, ruleID: String
+        if let plugin = config.plugins(stage: stage).first(where: { $0.spec.id == id }) {
+            pointer = JSONPointer(tokens: ["plugins", String(plugin.index)])
+            ruleID = "plugin/\(id)"
+        } else {
+            let steps = stage == "transform" ? config.transforms : config.exports
+            guard let i = steps.firstIndex(where: { $0.id == id }) else { return nil }
+            pointer = JSONPointer(tokens: [stage + "s", String(i)])
+            ruleID = id
+        }
+        let range = project.positions(pointer) ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+        return Diagnostic(ruleID: ruleID, severity: .error, message: message, file: project.configDisplay,
+                          start: range.start, end: range.end, pointer: pointer)
     }
 
     /// Stops a build whose lint found errors: status 2 when larder.yml itself is wrong (as

@@ -110,9 +110,20 @@ public struct LarderCommand: AsyncParsableCommand {
             // A usage problem found while running (an unknown format, a missing path) or an
             // internal error: one line on standard error, exit status 2.
             let message = (error as? ValidationError)?.message ?? "\(error)"
-            FileHandle.standardError.write(Data("larder: error: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("larder: error: \(terminalSafe(message))\n".utf8))
             finish(2)
         }
+    }
+
+    /// `text` with each control character but line feed and tab shown as U+FFFD: an error
+    /// message can quote what a plugin wrote or a path content gave, and escape sequences
+    /// there would drive the terminal (as the human report shows them, too).
+    static func terminalSafe(_ text: String) -> String {
+        func isControl(_ s: Unicode.Scalar) -> Bool { s != "\n" && s != "\t" && (s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars { out.append(isControl(s) ? "\u{FFFD}" : s) }
+        return String(out)
     }
 }
 

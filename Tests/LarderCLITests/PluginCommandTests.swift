@@ -2,6 +2,7 @@ import Foundation
 import LarderCore
 import LarderExport
 import LarderImport
+import LarderJSON
 import Testing
 @testable import LarderCLI
 
@@ -204,6 +205,30 @@ import Testing
               - json-bundle: { out: dist/json }
             """)
         return scratch
+    }
+
+    /// A step that fails is reported in the run's --format too, at the plugin's entry in
+    /// larder.yml with the rule id `plugin/<id>`: the JSON, SARIF and GitHub reports were
+    /// empty, so a CI job that reads them saw nothing. The one line on standard error shows
+    /// the control characters of what the plugin wrote as U+FFFD: they reached the terminal.
+    @Test func aFailedStepIsInTheReportAndCannotDriveTheTerminal() throws {
+        let scratch = try rewritingProject(content: #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#, response: "{}")
+        try scratch.write("rewrite.sh", "cat > /dev/null; printf 'bad \\033[2J\\033]0;title\\007 end' >&2; exit 4\n")
+        let json = try CLI.run(["build", "--format", "json"], in: scratch.url)
+        #expect(json.status == 2, "\(json.stdout)\(json.stderr)")
+        let report = try JSONValue(parsing: json.stdout)
+        let diagnostic = report["diagnostics"]?[0]
+        #expect(diagnostic?["rule"]?.stringValue == "plugin/rewrite", "\(json.stdout)")
+        #expect(diagnostic?["file"]?.stringValue == "larder.yml", "\(json.stdout)")
+        #expect(diagnostic?["line"]?.intValue == 6, "\(json.stdout)")
+        #expect(diagnostic?["message"]?.stringValue?.hasPrefix("[transform rewrite] plugin 'rewrite': exited with status 4") ?? false, "\(json.stdout)")
+        #expect(!json.stderr.contains("\u{1B}") && !json.stderr.contains("\u{07}"), "\(json.stderr)")
+        #expect(json.stderr.contains("bad \u{FFFD}[2J\u{FFFD}]0;title\u{FFFD} end"), "\(json.stderr)")
+        // A person's report is the line on standard error, as before.
+        let human = try CLI.run(["build"], in: scratch.url)
+        #expect(human.status == 2)
+        #expect(human.stdout.isEmpty, "\(human.stdout)")
+        #expect(human.stderr.hasPrefix("larder: error: [transform rewrite] plugin 'rewrite': exited with status 4"), "\(human.stderr)")
     }
 
     /// What a transform plugin returns is checked against the content's schema before any
