@@ -746,6 +746,9 @@ import Testing
             == "export clash: the files 'a' and 'a/b.txt' of the output 'dist/clash' clash: 'a' cannot be both a file and a folder")
         #expect(try await failure(#"[{"path": "a/b/c.txt", "text": "y"}, {"path": "a/b", "text": "x"}]"#)
             == "export clash: the files 'a/b/c.txt' and 'a/b' of the output 'dist/clash' clash: 'a/b' cannot be both a file and a folder")
+        // A file `A` and a folder `a`: one name on macOS and Windows (the build passed on Linux).
+        #expect(try await failure(#"[{"path": "A", "text": "x"}, {"path": "a/y.txt", "text": "y"}]"#)
+            == "export clash: the files 'A' and 'a/y.txt' of the output 'dist/clash' clash: on macOS and Windows 'A' and 'a' are one name, which cannot be both a file and a folder")
         let long = "d/" + String(repeating: "x", count: 300) + ".txt"
         let tooLong = try await failure(#"[{"path": "ok.txt", "text": "x"}, {"path": "\#(long)", "text": "y"}]"#)
         #expect(tooLong.hasPrefix("export clash: cannot write '\(long)' in the output 'dist/clash': "), "\(tooLong)")

@@ -184,24 +184,28 @@ public struct OutputWriter: Sendable {
         // Paths that differ only in case name one file on the file systems of macOS and
         // Windows: one would replace the other there. (Two encodings of one accent are one
         // String, so one path given twice.)
-        var folded: [String: String] = [:]
+        var folded: [String: Int] = [:]
         for (i, artifact) in output.artifacts.enumerated() {
             guard position[artifact.path] == nil else {
                 throw WriteError("the output '\(output.path)' would get the file '\(artifact.path)' twice")
             }
             position[artifact.path] = i
             let key = artifact.path.lowercased()
-            if let other = folded.updateValue(artifact.path, forKey: key) {
-                throw WriteError("the files '\(other)' and '\(artifact.path)' of the output '\(output.path)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+            if let other = folded.updateValue(i, forKey: key) {
+                throw WriteError("the files '\(output.artifacts[other].path)' and '\(artifact.path)' of the output '\(output.path)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
             }
         }
         for (i, artifact) in output.artifacts.enumerated() {
             var slash = artifact.path.utf8.startIndex
             while let next = artifact.path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
                 let folder = String(artifact.path[..<next])
-                if let j = position[folder] {
-                    let (first, second) = j < i ? (folder, artifact.path) : (artifact.path, folder)
-                    throw WriteError("the files '\(first)' and '\(second)' of the output '\(output.path)' clash: '\(folder)' cannot be both a file and a folder")
+                // A file `A` and a folder `a` are one name on macOS and Windows.
+                if let j = position[folder] ?? folded[folder.lowercased()] {
+                    let file = output.artifacts[j].path
+                    let (first, second) = j < i ? (file, artifact.path) : (artifact.path, file)
+                    throw WriteError(file == folder
+                        ? "the files '\(first)' and '\(second)' of the output '\(output.path)' clash: '\(folder)' cannot be both a file and a folder"
+                        : "the files '\(first)' and '\(second)' of the output '\(output.path)' clash: on macOS and Windows '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
                 }
                 slash = artifact.path.utf8.index(after: next)
             }

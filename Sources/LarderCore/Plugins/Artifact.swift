@@ -37,10 +37,15 @@ public struct Artifact: Sendable, Hashable {
         for scalar in path.unicodeScalars {
             if scalar == "\\" { throw fail("the path holds a backslash; use '/' to separate folders") }
             if scalar == "\0" { throw fail("the path holds a NUL character") }
-            if scalar.value < 0x20 || scalar.value == 0x7F { throw fail("the path holds a control character") }
+            // C0 and C1 controls, DEL, and the line and paragraph separators (a line break
+            // in a listing of the files).
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                throw fail("the path holds a control character")
+            }
         }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let first = segments.first, first.count == 2, first.last == ":", first.first!.isLetter {
+        // `C:/x`, and `C:x`, which Windows reads relative to the current folder of drive C.
+        if let first = segments.first, first.count >= 2, first.dropFirst().first == ":", first.first!.isASCII, first.first!.isLetter {
             throw fail("the path starts with a drive letter; it must be relative to the output folder")
         }
         for segment in segments {
