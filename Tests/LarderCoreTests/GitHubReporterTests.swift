@@ -33,6 +33,8 @@ import Testing
         // the human and xcode reports replace it.
         #expect(GitHubReporter.escapeData("id \u{1B}[31mred\u{7}\tend") == "id \u{FFFD}[31mred\u{FFFD}\tend")
         #expect(GitHubReporter.escapeProperty("a\u{1B}b.json") == "a\u{FFFD}b.json")
+        // A tab in a file name is kept: the annotation names the repository's path.
+        #expect(GitHubReporter.escapeProperty("tab\tx.json") == "tab\tx.json")
     }
 
     @Test func propertyEscaping() {

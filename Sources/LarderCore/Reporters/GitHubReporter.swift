@@ -72,6 +72,9 @@ public struct GitHubReporter: Reporter {
             case "\n": out += "%0A"
             case ":": out += "%3A"
             case ",": out += "%2C"
+            // A tab is kept, as in a message: a file name that holds one must still match
+            // the repository's path.
+            case "\t": out += "\t"
             default: out.unicodeScalars.append(TextEscaping.isControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
