@@ -7,11 +7,17 @@ import Testing
 /// descriptors nor hold every file's bytes, and a file used again after it was closed goes
 /// on where it stopped.
 @Suite struct ExportSinkTests {
+    /// A new empty folder for one test's outputs.
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
     /// A file the sink cannot write is named as the export gave it, in the output larder.yml
     /// names: the message showed the staging folder's path (`…/.larder-staging-…/0/x/y.txt`).
     @Test func aFileThatCannotBeWrittenIsNamedAsTheExportGaveIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         var staging = try OutputWriter(base: dir.path).begin()
         defer { staging.discard() }
@@ -27,8 +33,7 @@ import Testing
     }
 
     @Test func manyFilesFewDescriptorsEveryByteInPlace() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         var staging = try OutputWriter(base: dir.path).begin()
         defer { staging.discard() }
@@ -70,8 +75,7 @@ import Testing
     /// file its path names: the handle holds through parking and a reorder, and the paths
     /// keep the order of first use.
     @Test func aFileHandleAndItsPathAreOneFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         var staging = try OutputWriter(base: dir.path).begin()
         defer { staging.discard() }
