@@ -36,7 +36,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4.")
     var draft: String?
 
-    @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX from files in DIR.", valueName: "URI-PREFIX=DIR"))
+    @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX (matched on whole path segments) from files in DIR.", valueName: "URI-PREFIX=DIR"))
     var refMaps: [String] = []
 
     @Flag(name: .long, help: "Each line of each file is one instance (JSON Lines).")
@@ -140,17 +140,14 @@ struct ValidateCommand: AsyncParsableCommand {
         // folder or the working directory, never elsewhere.
         registry.allowFiles(under: schemaURL.deletingLastPathComponent().path)
         registry.allowFiles(under: FileManager.default.currentDirectoryPath)
-        var prefixes: [String] = []
-        for map in refMaps {
-            let parts = map.split(separator: "=", maxSplits: 1)
-            registry.map(prefix: String(parts[0]), to: parts.count > 1 ? String(parts[1]) : ".")
-            prefixes.append(String(parts[0]))
-        }
+        // validate() refused the arguments that are not URI-PREFIX=DIR.
+        let mappings = refMaps.compactMap(SchemaRegistry.Mapping.init(argument:))
+        for mapping in mappings { registry.map(mapping) }
         // Larder's own schemas are known by their ids (a team's schema may $ref
         // https://larder.dev/schemas/common.schema.json#/$defs/slug, as lint resolves it),
         // unless a --ref-map names where to read them.
         for name in BuiltInSchemas.names {
-            guard let uri = BuiltInSchemas.uri(name), let text = BuiltInSchemas.text(name), !prefixes.contains(where: uri.hasPrefix) else { continue }
+            guard let uri = BuiltInSchemas.uri(name), let text = BuiltInSchemas.text(name), !mappings.contains(where: { $0.relativePath(of: uri) != nil }) else { continue }
             try? registry.add(uri: uri, json: text)
         }
         let options = SchemaOptions(

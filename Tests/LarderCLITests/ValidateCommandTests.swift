@@ -115,6 +115,25 @@ import Testing
         #expect(mapped.status == 0, "\(mapped.stderr)")
     }
 
+    /// A --ref-map prefix matches whole path segments: `https://example.com/s` covered
+    /// `https://example.com/suffix/…` (read from `uffix/…` in the folder) and refused
+    /// `https://example.com/s/…` as leaving the folder.
+    @Test func aRefMapPrefixMatchesWholePathSegments() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/int.json", #"{"type": "integer"}"#)
+        try dir.write("schemas/uffix/int.json", #"{"type": "integer"}"#)
+        try dir.write("a.json", "3")
+        try dir.write("s.json", #"{"$ref": "https://example.com/s/int.json"}"#)
+        for prefix in ["https://example.com/s", "https://example.com/s/"] {
+            let r = try CLI.run(["validate", "--schema", "s.json", "--ref-map", "\(prefix)=./schemas", "a.json"], in: dir.url)
+            #expect(r.status == 0, "\(prefix): \(r.stderr)")
+        }
+        try dir.write("t.json", #"{"$ref": "https://example.com/suffix/int.json"}"#)
+        let other = try CLI.run(["validate", "--schema", "t.json", "--ref-map", "https://example.com/s=./schemas", "a.json"], in: dir.url)
+        #expect(other.status == 2, "\(other.stderr)")
+        #expect(other.stderr.contains("the remote reference https://example.com/suffix/int.json is not fetched"), "\(other.stderr)")
+    }
+
     @Test func localReferencesResolveRelativeToTheSchema() throws {
         let dir = try Scratch()
         try dir.write("schemas/recipe.json", #"{"properties": {"name": {"$ref": "common.json#/$defs/text"}}}"#)

@@ -35,6 +35,24 @@ public struct SchemaRegistry: Sendable {
             guard !prefix.isEmpty, !directory.isEmpty else { return nil }
             self.init(prefix: prefix, directory: directory)
         }
+
+        /// The part of `uri` below ``prefix`` (percent-encoded, as in the URI), or nil when
+        /// the prefix does not cover it.
+        ///
+        /// The prefix matches whole path segments: `https://example.com/s` (with or without
+        /// a trailing `/`) covers `https://example.com/s` and `https://example.com/s/a.json`,
+        /// never `https://example.com/suffix/a.json`, which a plain string prefix would read
+        /// from `uffix/a.json` in the folder.
+        ///
+        ///     Mapping(prefix: "https://example.com/s", directory: "d").relativePath(of: "https://example.com/s/a.json") // "a.json"
+        public func relativePath(of uri: String) -> String? {
+            let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            guard uri.hasPrefix(base) else { return nil }
+            let rest = uri.dropFirst(base.count)
+            if rest.isEmpty { return "" }
+            guard rest.first == "/" else { return nil }
+            return String(rest.dropFirst())
+        }
     }
 
     var documents: [String: JSONDocument] = [:]
@@ -62,8 +80,9 @@ public struct SchemaRegistry: Sendable {
         map(prefix: mapping.prefix, to: mapping.directory)
     }
 
-    /// Maps every URI that starts with `prefix` to the file at the rest of the URI under
-    /// `directory` (`--ref-map https://example.com/schemas/=./schemas`).
+    /// Maps every URI under `prefix` (on whole path segments, see
+    /// ``Mapping/relativePath(of:)``) to the file at the rest of the URI under `directory`
+    /// (`--ref-map https://example.com/schemas/=./schemas`).
     public mutating func map(prefix: String, to directory: String) {
         mappings.append(Mapping(prefix: prefix, directory: directory))
         mappings.sort { $0.prefix.count > $1.prefix.count }
@@ -87,8 +106,9 @@ public struct SchemaRegistry: Sendable {
     func load(_ uri: String) throws(SchemaError) -> (document: JSONDocument, source: String)? {
         let key = normalizedResourceURI(uri)
         if let doc = documents[key] { return (doc, displayName(key)) }
-        for mapping in mappings where key.hasPrefix(mapping.prefix) {
-            let rest = percentDecode(String(key.dropFirst(mapping.prefix.count)))
+        for mapping in mappings {
+            guard let relative = mapping.relativePath(of: key) else { continue }
+            let rest = percentDecode(relative)
             let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
             if parts.contains(where: { $0 == ".." }) || rest.hasPrefix("/") {
                 throw SchemaError(message: "\(uri) leaves the folder it is mapped to (\(mapping.directory))")
@@ -126,8 +146,9 @@ extension SchemaRegistry {
     /// mapping covers `uri`.
     func missingFile(for uri: String) -> String? {
         let key = normalizedResourceURI(uri)
-        let tried = mappings.filter { key.hasPrefix($0.prefix) }.map { mapping -> String in
-            let rest = percentDecode(String(key.dropFirst(mapping.prefix.count)))
+        let tried = mappings.compactMap { mapping -> String? in
+            guard let relative = mapping.relativePath(of: key) else { return nil }
+            let rest = percentDecode(relative)
             let path = URL(fileURLWithPath: mapping.directory).appendingPathComponent(rest).path
             let isFileMapping = mapping.prefix.lowercased().hasPrefix("file:")
             return "the file \(path) does not exist" + (isFileMapping ? "" : " (--ref-map \(mapping.prefix)=\(mapping.directory))")
