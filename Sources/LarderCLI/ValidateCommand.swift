@@ -61,8 +61,12 @@ struct ValidateCommand: AsyncParsableCommand {
         if let output, OutputFormat(rawValue: output) == nil {
             throw ArgumentParser.ValidationError("unknown --output '\(output)'; use flag, basic or detailed")
         }
-        for map in refMaps where !map.contains("=") {
-            throw ArgumentParser.ValidationError("--ref-map takes URI-PREFIX=DIR, got '\(map)'")
+        // Both sides are needed: an empty prefix or folder would map nothing, and the
+        // reference would then fail with advice to give the --ref-map that was given.
+        for map in refMaps where SchemaRegistry.Mapping(argument: map) == nil {
+            let why = !map.contains("=") ? "" : map.hasPrefix("=") ? " (the URI prefix is empty)" : " (the folder is empty)"
+            throw ArgumentParser.ValidationError(
+                "--ref-map takes URI-PREFIX=DIR, got '\(map)'\(why); for example --ref-map https://example.com/schemas/=./schemas")
         }
     }
 

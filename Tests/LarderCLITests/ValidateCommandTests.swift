@@ -134,6 +134,19 @@ import Testing
         #expect(other.stderr.contains("the remote reference https://example.com/suffix/int.json is not fetched"), "\(other.stderr)")
     }
 
+    /// An empty URI prefix or folder in --ref-map is a usage error naming the argument: it
+    /// was accepted and ignored, and the reference then failed with advice to give a --ref-map.
+    @Test func aRefMapWithAnEmptySideIsAUsageError() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"$ref": "https://example.com/s/int.json"}"#)
+        try dir.write("a.json", "3")
+        for (map, why) in [("=./schemas", "the URI prefix is empty"), ("https://example.com/s/=", "the folder is empty")] {
+            let r = try CLI.run(["validate", "--schema", "s.json", "--ref-map", map, "a.json"], in: dir.url)
+            #expect(r.status == 2, "\(map): \(r.stderr)")
+            #expect(r.stderr.contains("--ref-map takes URI-PREFIX=DIR, got '\(map)' (\(why))"), "\(r.stderr)")
+        }
+    }
+
     @Test func localReferencesResolveRelativeToTheSchema() throws {
         let dir = try Scratch()
         try dir.write("schemas/recipe.json", #"{"properties": {"name": {"$ref": "common.json#/$defs/text"}}}"#)
