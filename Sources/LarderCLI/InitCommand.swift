@@ -47,7 +47,16 @@ struct InitCommand: ParsableCommand {
         // larder.yml beside a larder.yaml is the one lint then reads (larder.yml comes
         // first), so the project's real config was set aside without a word.
         var info = stat()
-        if let existing = ConfigFile.names.first(where: { lstat(folder + "/" + $0, &info) == 0 }), !(force && existing == "larder.yml") {
+        let existing = ConfigFile.names.first(where: { lstat(folder + "/" + $0, &info) == 0 })
+        // A folder by that name (or a link to one) is no config, and --force replaces a
+        // file, never a folder: said so, rather than "already exists" (which --force does
+        // not get past) or the write's error code.
+        if existing == "larder.yml", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ValidationError(
+                "cannot write larder.yml: it is a directory; "
+                    + "move or rename that folder, then run `larder init` again (--force replaces a file, never a folder)")
+        }
+        if let existing, !(force && existing == "larder.yml") {
             throw ValidationError(existing == "larder.yml"
                 ? "larder.yml already exists here; use --force to overwrite it"
                 : "\(existing) already exists here, and a larder.yml would be read in its place; edit \(existing), or remove it first")

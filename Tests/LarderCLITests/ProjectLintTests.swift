@@ -751,6 +751,21 @@ import Testing
         #expect(try CLI.run(["init"], in: dir.url).status == 2)
     }
 
+    /// A folder named larder.yml is said to be a folder, with --force or without, and is
+    /// never removed: init said the file already exists (and to use --force), and --force
+    /// then failed with an error code from the file system.
+    @Test func initSaysALarderYmlFolderIsAFolder() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml/notes.txt", "kept\n")
+        for arguments in [["init"], ["init", "--force"]] {
+            let r = try CLI.run(arguments, in: dir.url)
+            #expect(r.status == 2, "\(arguments)")
+            #expect(r.stderr.contains("cannot write larder.yml: it is a directory; move or rename that folder"), "\(arguments): \(r.stderr)")
+            #expect(!r.stderr.contains("already exists") && !r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
+        }
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("larder.yml/notes.txt"), encoding: .utf8) == "kept\n")
+    }
+
     @Test func schemaPrintMatchesTheShippedFile() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["recipe", "location", "product", "taxonomy", "common", "config"] {
