@@ -62,16 +62,11 @@ struct HookCommand: ParsableCommand {
                 // user's as much as a foreign hook is, and is never lost.
                 let edited = existing.contains(HookCommand.marker) && !HookCommand.isUnedited(existing)
                 if !existing.contains(HookCommand.marker) || edited {
+                    let backup = HookCommand.backupPath(for: hook)
                     guard force else {
                         let what = edited ? "is Larder's hook, edited since it was installed" : "is not Larder's"
-                        throw ValidationError("\(hook) exists and \(what); use --force to replace it (it is kept as a backup, pre-commit.backup)")
-                    }
-                    // A backup of an earlier --force is never replaced: the next free name.
-                    var backup = hook + ".backup"
-                    var n = 1
-                    while fm.fileExists(atPath: backup) || (try? fm.destinationOfSymbolicLink(atPath: backup)) != nil {
-                        backup = hook + ".backup.\(n)"
-                        n += 1
+                        let name = (backup as NSString).lastPathComponent
+                        throw ValidationError("\(hook) exists and \(what); use --force to replace it (it is kept as a backup, \(name))")
                     }
                     try fm.copyItem(atPath: hook, toPath: backup)
                     print("Kept the hook that was there as \(backup).")
@@ -87,6 +82,20 @@ struct HookCommand: ParsableCommand {
             let bytes = try GitIndexReader.git(arguments, in: directory)
             return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
+    }
+
+    /// Where `--force` keeps the hook at `hook`: `pre-commit.backup`, or the next free
+    /// `pre-commit.backup.N`, since a backup of an earlier --force is never replaced. The
+    /// refusal without --force names this same file.
+    static func backupPath(for hook: String) -> String {
+        let fm = FileManager.default
+        var backup = hook + ".backup"
+        var n = 1
+        while fm.fileExists(atPath: backup) || (try? fm.destinationOfSymbolicLink(atPath: backup)) != nil {
+            backup = hook + ".backup.\(n)"
+            n += 1
+        }
+        return backup
     }
 
     /// The hook `larder hook install` writes for the executable `binary` and the config at

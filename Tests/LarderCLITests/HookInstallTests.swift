@@ -35,4 +35,22 @@ import Testing
         #expect(forced.stdout.contains("pre-commit.backup.1"), "\(forced.stdout)")
         #expect(!(try String(contentsOf: hook, encoding: .utf8)).contains("npm test"))
     }
+
+    /// The refusal names the backup --force will write: with pre-commit.backup and
+    /// pre-commit.backup.1 there it said pre-commit.backup, and --force wrote
+    /// pre-commit.backup.2.
+    @Test func theRefusalNamesTheBackupForceWrites() throws {
+        let dir = try repository()
+        let hook = dir.url.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nnpm test\n".utf8).write(to: hook)
+        try Data("first\n".utf8).write(to: URL(fileURLWithPath: hook.path + ".backup"))
+        try Data("second\n".utf8).write(to: URL(fileURLWithPath: hook.path + ".backup.1"))
+        let refused = try CLI.run(["hook", "install"], in: dir.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("is not Larder's; use --force to replace it (it is kept as a backup, pre-commit.backup.2)"), "\(refused.stderr)")
+        let forced = try CLI.run(["hook", "install", "--force"], in: dir.url)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOfFile: hook.path + ".backup.2", encoding: .utf8) == "#!/bin/sh\nnpm test\n")
+    }
 }
