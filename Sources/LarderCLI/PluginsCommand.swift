@@ -32,7 +32,12 @@ struct PluginsCommand: AsyncParsableCommand {
                 configName = project.configDisplay
             }
         } catch let broken as ProjectSession.BrokenConfig {
-            throw ValidationError("\(configName) has errors: " + broken.diagnostics.map(\.message).joined(separator: "; "))
+            // As lint reports them, naming the file given (--config), on standard error:
+            // standard output is the listing.
+            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let report = broken.humanReport(cwd: cwd, colorEnabled: !noColor && isatty(STDERR_FILENO) == 1, rules: registry.ruleMetadata)
+            FileHandle.standardError.write(Data(report))
+            throw ExitCode(2)
         }
         let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName)
         writeStandardOutput(Array(Self.table(rows).utf8))

@@ -21,6 +21,18 @@ struct ProjectSession {
     struct BrokenConfig: Error {
         var diagnostics: [Diagnostic]
         var locators: [String: SourceLocator]
+
+        /// The mistakes as lint's human report gives them, each at its line and column in the
+        /// config file as it was named (`bad.yml:3:9: error: …`, the line quoted), for a
+        /// command that has no report of its own (`larder plugins`).
+        func humanReport(cwd: String, colorEnabled: Bool, rules: [String: RuleMetadata]) -> [UInt8] {
+            let context = ReportContext(
+                colorEnabled: colorEnabled, workingDirectory: cwd,
+                sources: SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
+                toolVersion: larderVersion, rules: rules)
+            let summary = DiagnosticSummary(diagnostics, filesChecked: Set(diagnostics.map(\.file)).count)
+            return HumanReporter().report(diagnostics, summary: summary, context: context)
+        }
     }
 
     /// Finds the config (`--config`, or the nearest larder.yml) and reads it; nil when there

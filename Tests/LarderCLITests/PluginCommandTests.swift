@@ -42,6 +42,28 @@ import Testing
         ])
     }
 
+    /// A config with mistakes is reported as lint reports it: each mistake at its line and
+    /// column in the file given. plugins put them all on one line without a place, and named
+    /// larder.yml for a --config that is a folder.
+    @Test func pluginsReportsConfigMistakesAsLintDoes() throws {
+        let dir = try Scratch()
+        try dir.write("bad.yml", "locales: [en]\ncontent: []\nrules: { nope: 3 }\n")
+        let r = try CLI.run(["plugins", "--config", "bad.yml"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad.yml:2:10: error: content: expected at least 1 item, found 0 [config]"), "\(r.stderr)")
+        #expect(r.stderr.contains("bad.yml:3:16: error: rules.nope: 3 is not one of"), "\(r.stderr)")
+        #expect(r.stdout == "")
+        let lint = try CLI.run(["lint", "--config", "bad.yml"], in: dir.url)
+        let located = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("bad.yml:") } }
+        #expect(located(r.stderr) == located(lint.stdout), "\(r.stderr)\n\(lint.stdout)")
+
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("folder.yml"), withIntermediateDirectories: true)
+        let folder = try CLI.run(["plugins", "--config", "folder.yml"], in: dir.url)
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("folder.yml:1:1: error: cannot read the config: it is a directory"), "\(folder.stderr)")
+        #expect(!folder.stderr.contains("larder.yml"), "\(folder.stderr)")
+    }
+
     /// A project with one recipe and a plugin `hang` of `stage` that writes its pid to
     /// plugin.pid and sleeps for two minutes; `then` is added to larder.yml.
     func hangingProject(stage: String, then: String = "") throws -> Scratch {
