@@ -70,14 +70,38 @@ struct InstanceValidator: Sendable {
         var file: String
         var bytes: [UInt8]?
         var lines: [(number: Int, range: Range<Int>)] = []
+        /// Why the file could not be read, when it was read before the job ran.
+        var readError: String?
+    }
+
+    /// How results and reports name `file`: `-` is standard input.
+    static func displayName(_ file: String) -> String {
+        file == "-" ? "<stdin>" : file
+    }
+
+    /// The bytes of an instance as named on the command line: `-` is standard input, and a
+    /// pipe or a device (`<(command)` in a shell) is read to its end, as a file is read.
+    static func read(_ file: String) throws(FileReadError) -> [UInt8] {
+        file == "-" ? try FileBytes.readStandardInput() : try FileBytes.read(file, acceptingStreams: true)
+    }
+
+    /// Whether `file` is standard input, a pipe or a device: read here, one after the other,
+    /// before the checks run in parallel, so that none waits for its writer on a thread the
+    /// checks share.
+    static func isStream(_ file: String) -> Bool {
+        var info = stat()
+        return file == "-" || (stat(file, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG)
     }
 
     func validate(_ files: [String]) async -> [InstanceResult] {
         var jobs: [Job] = []
         if jsonl {
             for file in files {
-                guard let bytes = try? FileBytes.read(file) else {
-                    jobs.append(Job(file: file, bytes: nil))
+                let bytes: [UInt8]
+                do {
+                    bytes = try Self.read(file)
+                } catch {
+                    jobs.append(Job(file: file, bytes: nil, readError: error.reason))
                     continue
                 }
                 var lines: [(Int, Range<Int>)] = []
@@ -96,7 +120,17 @@ struct InstanceValidator: Sendable {
                 }
             }
         } else {
-            jobs = files.map { Job(file: $0) }
+            for file in files {
+                guard Self.isStream(file) else {
+                    jobs.append(Job(file: file))
+                    continue
+                }
+                do {
+                    jobs.append(Job(file: file, bytes: try Self.read(file)))
+                } catch {
+                    jobs.append(Job(file: file, readError: error.reason))
+                }
+            }
         }
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results = [[InstanceResult]](repeating: [], count: jobs.count)
@@ -118,19 +152,22 @@ struct InstanceValidator: Sendable {
     }
 
     private func run(_ job: Job) -> [InstanceResult] {
+        let name = Self.displayName(job.file)
+        func unreadable(_ reason: String) -> [InstanceResult] {
+            [failure(file: name, line: nil, message: "cannot read the file: \(reason)", at: SourcePosition(line: 1, column: 1))]
+        }
+        if let reason = job.readError { return unreadable(reason) }
         if !jsonl {
+            if let bytes = job.bytes { return [check(bytes, file: name, line: nil)] }
             do {
-                let bytes = try FileBytes.read(job.file)
-                return [check(bytes, file: job.file, line: nil)]
+                return [check(try FileBytes.read(job.file), file: name, line: nil)]
             } catch {
-                return [failure(file: job.file, line: nil, message: "cannot read the file: \(error.reason)", at: SourcePosition(line: 1, column: 1))]
+                return unreadable(error.reason)
             }
         }
-        guard let bytes = job.bytes else {
-            return [failure(file: job.file, line: nil, message: "cannot read the file", at: SourcePosition(line: 1, column: 1))]
-        }
+        guard let bytes = job.bytes else { return unreadable("it could not be read") }
         return job.lines.map { line in
-            check(Array(bytes[line.range]), file: job.file, line: line.number)
+            check(Array(bytes[line.range]), file: name, line: line.number)
         }
     }
 

@@ -16,6 +16,9 @@ struct ValidateCommand: AsyncParsableCommand {
             that names them; remote http(s) references are never fetched: map a URI prefix \
             to a local folder with --ref-map.
 
+            An instance may be - (standard input) or a pipe, as a shell's <(command) gives; \
+            either is read to its end, and held to the 4 GiB a file is held to.
+
             Exit status: 0 when every instance is valid, 1 when one is not (a file or line \
             that is not JSON counts as invalid, and so does one with a lone surrogate: a \
             \\uD800 escape without its other half stands for no character, and is reported \
@@ -50,11 +53,15 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @OptionGroup var report: OutputOptions
 
-    @Argument(help: "The instance files.")
+    @Argument(help: "The instance files; - reads standard input.")
     var instances: [String] = []
 
     mutating func validate() throws {
         if instances.isEmpty { throw ArgumentParser.ValidationError("give at least one instance file to validate") }
+        // Standard input can be read once; a second `-` would be validated as empty.
+        if instances.count(where: { $0 == "-" }) > 1 {
+            throw ArgumentParser.ValidationError("- (standard input) is given more than once; it can be read only once")
+        }
         if let draft, Self.draft(named: draft) == nil {
             throw ArgumentParser.ValidationError("unknown --draft '\(draft)'; use 2020-12, 2019-09, 7, 6 or 4")
         }
@@ -85,7 +92,7 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        for file in instances {
+        for file in instances where file != "-" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 throw ArgumentParser.ValidationError(isDirectory.boolValue ? "\(file) is a directory; give instance files" : "no such file: \(file)")

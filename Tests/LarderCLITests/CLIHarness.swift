@@ -20,8 +20,9 @@ struct CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    /// Runs `larder ARGS` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `larder ARGS` in `directory` and waits for it; `input`, when given, is its
+    /// standard input.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -32,7 +33,13 @@ struct CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inPipe = input.map { _ in Pipe() }
+        if let inPipe { process.standardInput = inPipe }
         try process.run()
+        if let input, let inPipe {
+            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

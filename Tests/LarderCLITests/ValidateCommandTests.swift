@@ -202,6 +202,39 @@ import Testing
         #expect(mapped.status == 0, "\(mapped.stdout)\(mapped.stderr)")
     }
 
+    /// `-` is standard input, and a pipe (a shell's `<(command)`) is read as a file is:
+    /// one was "not a regular file", reported as an instance that is not JSON (exit 1).
+    @Test func standardInputAndPipesAreInstances() throws {
+        let dir = try Scratch()
+        try dir.write("recipe.schema.json", schema)
+        let good = try CLI.run(["validate", "--schema", "recipe.schema.json", "-"], in: dir.url, input: #"{"name": "Bolo", "servings": 8}"#)
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        let bad = try CLI.run(["validate", "--schema", "recipe.schema.json", "-", "--format", "xcode"], in: dir.url,
+                              input: "{\n  \"name\": \"Bolo\",\n  \"servings\": 0\n}\n")
+        #expect(bad.status == 1, "\(bad.stderr)")
+        #expect(bad.stdout.contains("<stdin>:3:15: error: "), "\(bad.stdout)")
+        let lines = try CLI.run(["validate", "--schema", "recipe.schema.json", "--jsonl", "-", "--format", "json"], in: dir.url,
+                                input: "{\"name\": \"A\", \"servings\": 1}\n{\"name\": \"\", \"servings\": 1}\n")
+        #expect(lines.status == 1, "\(lines.stderr)")
+        #expect(lines.stdout.contains(#""file" : "<stdin>""#) || lines.stdout.contains(#""file": "<stdin>""#), "\(lines.stdout)")
+        let twice = try CLI.run(["validate", "--schema", "recipe.schema.json", "-", "-"], in: dir.url, input: "{}")
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("- (standard input) is given more than once"), "\(twice.stderr)")
+
+        // A named pipe, its writer waiting for a reader (as a shell's `<(command)` has one).
+        let fifo = dir.url.appendingPathComponent("pipe.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"printf '{"name": "Bolo", "servings": 0}' > "$0""#, fifo.path]
+        try writer.run()
+        let piped = try CLI.run(["validate", "--schema", "recipe.schema.json", "pipe.json", "--format", "xcode"], in: dir.url)
+        writer.waitUntilExit()
+        #expect(piped.status == 1, "\(piped.stderr)")
+        #expect(piped.stdout.contains("pipe.json:1:30: error: "), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("not a regular file"), "\(piped.stdout)")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let dir = try Scratch()
         try dir.write("s.json", "{}")
