@@ -76,7 +76,7 @@ struct InstanceValidator: Sendable {
 
     /// How results and reports name `file`: `-` is standard input.
     static func displayName(_ file: String) -> String {
-        file == "-" ? "<stdin>" : file
+        file == "-" ? ReportContext.standardInput : file
     }
 
     /// The bytes of an instance as named on the command line: `-` is standard input, and a

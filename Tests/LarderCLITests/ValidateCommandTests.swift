@@ -212,7 +212,8 @@ import Testing
         let bad = try CLI.run(["validate", "--schema", "recipe.schema.json", "-", "--format", "xcode"], in: dir.url,
                               input: "{\n  \"name\": \"Bolo\",\n  \"servings\": 0\n}\n")
         #expect(bad.status == 1, "\(bad.stderr)")
-        #expect(bad.stdout.contains("<stdin>:3:15: error: "), "\(bad.stdout)")
+        // Standard input has no path to make absolute, as the xcode report makes file paths.
+        #expect(bad.stdout.hasPrefix("<stdin>:3:15: error: "), "\(bad.stdout)")
         let lines = try CLI.run(["validate", "--schema", "recipe.schema.json", "--jsonl", "-", "--format", "json"], in: dir.url,
                                 input: "{\"name\": \"A\", \"servings\": 1}\n{\"name\": \"\", \"servings\": 1}\n")
         #expect(lines.status == 1, "\(lines.stderr)")

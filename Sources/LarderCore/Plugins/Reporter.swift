@@ -49,10 +49,14 @@ public struct ReportContext: Sendable {
         self.rules = rules
     }
 
+    /// How reports name standard input read as a file.
+    public static let standardInput = "<stdin>"
+
     /// The path of `file` made absolute against ``workingDirectory`` (unchanged when it is
-    /// already absolute).
+    /// already absolute, or standard input).
     public func absolutePath(_ file: String) -> String {
-        if file.hasPrefix("/") || workingDirectory.isEmpty { return file }
+        // Standard input (`larder validate -`) has no path to make absolute.
+        if file.hasPrefix("/") || workingDirectory.isEmpty || file == Self.standardInput { return file }
         var base = workingDirectory
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         var relative = Substring(file)
