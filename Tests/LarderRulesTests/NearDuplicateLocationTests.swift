@@ -63,6 +63,35 @@ import Testing
         #expect(found[1].message.contains("from location 'b'"))
     }
 
+    /// 3,000 places at one point (coordinates of 0, 0 left by an import) took minutes and
+    /// gigabytes: each was compared with every earlier one, and its report named them all
+    /// (4.5 million related places). A place at a taken point is found by the point; each
+    /// report names the five nearest places and counts the rest.
+    @Test func manyPlacesAtOnePointAreReportedInLinearSpace() throws {
+        let items = (0..<3000).map { place("p\($0)", 0, 0) } + [place("near", 0.00001, 0)]
+        let found = try run(rule, [("places.json", "[" + items.joined(separator: ",") + "]")], kind: "location")
+        #expect(found.count == 3000)
+        #expect(found.allSatisfy { $0.related.count <= 5 })
+        #expect(found.map { $0.related.count }.reduce(0, +) < 15_000)
+        let last = try #require(found.first { $0.pointer == "/2999/coordinates" })
+        #expect(last.message.hasPrefix("location 'p2999' is 0 m from location 'p0' at places.json:1:"), "\(last.message)")
+        #expect(last.message.hasSuffix("; 2994 more places lie within 25 m of it, not named here"), "\(last.message)")
+        #expect(last.related.map(\.start.column) == last.related.map(\.start.column).sorted())
+        // A place near the point (1 m away) counts every place there.
+        let near = try #require(found.first { $0.pointer == "/3000/coordinates" })
+        #expect(near.message.hasPrefix("location 'near' is 1.1 m from location 'p0'"), "\(near.message)")
+        #expect(near.message.hasSuffix("; 2995 more places lie within 25 m of it, not named here"), "\(near.message)")
+        // Reporting on another file: each of its places is reported once for the later
+        // places of the file not reported on (3,001 of them), not once per pair; o1 and o2
+        // are also reported as o0's duplicates.
+        let other = ("other.json", "[" + (0..<3).map { place("o\($0)", 0, 0) }.joined(separator: ",") + "]")
+        let onlyOther = try run(rule, [other, ("places.json", "[" + items.joined(separator: ",") + "]")], kind: "location", reportingOn: ["other.json"])
+        #expect(onlyOther.map(\.pointer) == ["/0/coordinates", "/1/coordinates", "/1/coordinates", "/2/coordinates", "/2/coordinates"])
+        let first = try #require(onlyOther.first)
+        #expect(first.message.hasPrefix("location 'o0' is 0 m from location 'p0' at places.json:1:"), "\(first.message)")
+        #expect(first.message.hasSuffix("; 2996 more places lie within 25 m of it, not named here"), "\(first.message)")
+    }
+
     @Test func placesWithoutValidCoordinatesAreSkipped() throws {
         let json = #"[{"id": "a"}, {"id": "b", "coordinates": {"latitude": 106.6, "longitude": 10.7}}, {"id": "c", "coordinates": {"latitude": "10", "longitude": 106}}]"#
         #expect(try run(rule, [("f.json", json)], kind: "location").isEmpty)

@@ -9,7 +9,9 @@ import LarderJSON
 /// where they are and its name are its facts, kept by the lint cache). Places go into a grid of
 /// cells as wide as the distance, on the sphere's 3-D coordinates (so the poles and the
 /// 180th meridian need no special case); each place is compared with the places of its own
-/// and neighbouring cells only: O(n) for places spread over a map.
+/// and neighbouring cells only: O(n) for places spread over a map. A place at a point another
+/// place already has is that place's duplicate, found by the point alone, so many places at
+/// one point stay O(n) too; a report names the five nearest places and counts the rest.
 public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
     public let id = "near-duplicate-location"
     public let summary = "No two locations are closer than a few metres (the same place entered twice)."
@@ -20,8 +22,9 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
         Two places whose coordinates are closer than `meters` (25 by default; great-circle \
         distance) are usually the same place entered twice, or one with coordinates copied \
         from another. The later of the two is reported at its coordinates, naming the \
-        earlier one. Places across all files are compared, also when only some files are \
-        reported on.
+        earlier one; among many places this close, a report names the five nearest and \
+        counts the rest. Places across all files are compared, also when only some files \
+        are reported on.
         """
     }
     public var options: [RuleOption] {
@@ -130,54 +133,113 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
                 y: Int((r * cos(lat) * sin(lon) / size).rounded(.down)),
                 z: Int((r * sin(lat) / size).rounded(.down)))
         }
-        var grid: [Cell: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
+        // Every place's line and column, found in one pass over each file: worked out one by
+        // one, each counted from its file's start (a one-line file of thousands of places).
+        let placed = FactPlace.resolving(places.map(\.facts.place))
         func reported(_ p: FactTable<Facts>.Entry) -> Bool { files?.contains(p.file) ?? true }
-        func related(_ p: FactTable<Facts>.Entry, _ message: String) -> Diagnostic.RelatedLocation {
-            Diagnostic.RelatedLocation(file: p.file, place: p.facts.place, message: message)
+        func related(_ i: Int, _ message: String) -> Diagnostic.RelatedLocation {
+            Diagnostic.RelatedLocation(file: places[i].file, place: placed[i], message: message)
+        }
+        /// `; 2,994 more places lie within 25 m of it, not named here`, when more places
+        /// are close than a report names.
+        func more(_ nearby: Nearby) -> String {
+            let rest = nearby.total - nearby.nearest.count
+            guard rest > 0 else { return "" }
+            return "; \(rest) more place\(rest == 1 ? "" : "s") lie\(rest == 1 ? "s" : "") within \(Self.metres(limit)) of it, not named here"
         }
 
+        // Each exact point once: the places at a point already taken are duplicates of its
+        // first (0 m), found without comparing them with every place of their cell.
+        // Thousands of places at one point (coordinates of 0, 0 left by an import) made the
+        // check quadratic, and its report named every pair: a gigabyte for 3,000 places.
+        var points: [(members: [Int], count: Int)] = []
+        var pointAt: [Point: Int] = [:]
+        var grid: [Cell: [Int]] = [:]  // the points in each cell
+        // Later places within the limit of an earlier reported place, when the later one is
+        // not reported on: the earlier one is reported instead, once.
+        var laterOf: [Int: Nearby] = [:]
+
         for (j, place) in places.enumerated() {
-            let c = cell(place)
-            var close: [(index: Int, meters: Double)] = []
-            for dx in -1...1 {
-                for dy in -1...1 {
-                    for dz in -1...1 {
-                        for i in grid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
-                            let other = places[i]
-                            let d = Self.distance(
-                                latitude: other.facts.latitude, longitude: other.facts.longitude,
-                                latitude: place.facts.latitude, longitude: place.facts.longitude)
-                            if d < limit { close.append((i, d)) }
+            let point = Point(latitude: place.facts.latitude, longitude: place.facts.longitude)
+            var close = Nearby()
+            let isReported = reported(place)
+            if let p = pointAt[point] {
+                for i in points[p].members { close.add(i, meters: 0) }
+                close.total = points[p].count
+                if !isReported {
+                    for i in points[p].members where reported(places[i]) { laterOf[i, default: Nearby()].add(j, meters: 0) }
+                }
+                if points[p].members.count < Nearby.named { points[p].members.append(j) }
+                points[p].count += 1
+            } else {
+                let c = cell(place)
+                for dx in -1...1 {
+                    for dy in -1...1 {
+                        for dz in -1...1 {
+                            for p in grid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
+                                let other = places[points[p].members[0]]
+                                let d = Self.distance(
+                                    latitude: other.facts.latitude, longitude: other.facts.longitude,
+                                    latitude: place.facts.latitude, longitude: place.facts.longitude)
+                                guard d < limit else { continue }
+                                for i in points[p].members { close.add(i, meters: d) }
+                                close.total += points[p].count - points[p].members.count
+                                if !isReported {
+                                    for i in points[p].members where reported(places[i]) { laterOf[i, default: Nearby()].add(j, meters: d) }
+                                }
+                            }
                         }
                     }
                 }
+                pointAt[point] = points.count
+                grid[c, default: []].append(points.count)
+                points.append(([j], 1))
             }
-            grid[c, default: []].append(j)
-            guard !close.isEmpty else { continue }
-            close.sort { ($0.meters, $0.index) < ($1.meters, $1.index) }
-            if reported(place) {
-                let nearest = places[close[0].index]
-                let message = "\(place.facts.label) is \(Self.metres(close[0].meters)) from "
-                    + "\(nearest.facts.label) at \(nearest.facts.place.description(in: nearest.file)), "
-                    + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
-                    + "merge them, or fix the coordinates"
-                let related = close.map { related(places[$0.index], "\(Self.metres($0.meters)) away") }
-                diagnostics.append(context.diagnostic(file: place.file, at: place.facts.place, message, related: related))
-            } else {
-                // The later place is not reported on: report the pair at the earlier one.
-                for (i, meters) in close where reported(places[i]) {
-                    let earlier = places[i]
-                    let message = "\(earlier.facts.label) is \(Self.metres(meters)) from "
-                        + "\(place.facts.label) at \(place.facts.place.description(in: place.file)), "
-                        + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
-                        + "merge them, or fix the coordinates"
-                    let related = related(place, "\(Self.metres(meters)) away")
-                    diagnostics.append(context.diagnostic(file: earlier.file, at: earlier.facts.place, message, related: [related]))
-                }
-            }
+            guard isReported, let first = close.nearest.first else { continue }
+            let nearest = places[first.index]
+            let message = "\(place.facts.label) is \(Self.metres(first.meters)) from "
+                + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
+                + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
+                + "merge them, or fix the coordinates" + more(close)
+            let related = close.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
+            diagnostics.append(context.diagnostic(file: place.file, at: placed[j], message, related: related))
+        }
+        // The earlier places reported for later ones that are not reported on.
+        for i in laterOf.keys.sorted() {
+            guard let later = laterOf[i], let first = later.nearest.first else { continue }
+            let earlier = places[i], nearest = places[first.index]
+            let message = "\(earlier.facts.label) is \(Self.metres(first.meters)) from "
+                + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
+                + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
+                + "merge them, or fix the coordinates" + more(later)
+            let related = later.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
+            diagnostics.append(context.diagnostic(file: earlier.file, at: placed[i], message, related: related))
         }
         return diagnostics
+    }
+
+    /// A place's coordinates, compared exactly.
+    private struct Point: Hashable {
+        var latitude: Double, longitude: Double
+    }
+
+    /// The places close to one place: the nearest few (by distance, then content order),
+    /// and how many in all.
+    struct Nearby {
+        /// How many places a report names (as its related locations).
+        static let named = 5
+        private(set) var nearest: [(index: Int, meters: Double)] = []
+        var total = 0
+
+        mutating func add(_ index: Int, meters: Double) {
+            total += 1
+            let key = (meters, index)
+            guard nearest.count < Self.named || key < (nearest[nearest.count - 1].meters, nearest[nearest.count - 1].index) else { return }
+            let at = nearest.firstIndex { key < ($0.meters, $0.index) } ?? nearest.count
+            nearest.insert((index, meters), at: at)
+            if nearest.count > Self.named { nearest.removeLast() }
+        }
     }
 
     /// `'Ben Thanh Market' (ben-thanh)`, from the name (its first language) and the id.
