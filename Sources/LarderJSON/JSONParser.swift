@@ -148,6 +148,10 @@ private struct Parser {
             if let (scalar, _) = decodeScalar(at: offset) {
                 return "'\(Character(scalar))' (U+\(hex(scalar.value, width: 4)))"
             }
+            // A UTF-16 file (as Windows tools save "Unicode" text) starts with FF FE or FE FF.
+            if offset == 0, buf.count >= 2, (buf[0], buf[1]) == (0xFF, 0xFE) || (buf[0], buf[1]) == (0xFE, 0xFF) {
+                return "the UTF-16 byte order mark \(buf[0] == 0xFF ? "FF FE" : "FE FF"): the file is UTF-16; JSON files are UTF-8, save it as UTF-8"
+            }
             return "byte 0x\(hex(UInt32(c), width: 2)), which is not valid UTF-8"
         }
     }

@@ -59,6 +59,18 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(doc.position(of: doc.root) == SourcePosition(line: 1, column: 1))
     }
 
+    /// A UTF-16 file (as Windows tools save "Unicode" text) was "byte 0xFF, which is not
+    /// valid UTF-8": the message now says what the file is and what to do.
+    @Test(arguments: [[UInt8]([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]), [0xFE, 0xFF, 0x00, 0x7B, 0x00, 0x7D]])
+    func aUTF16FileIsNamedAsOne(_ bytes: [UInt8]) {
+        do {
+            _ = try JSONDocument(parsing: bytes)
+            Issue.record("UTF-16 was parsed")
+        } catch {
+            #expect("\(error)".contains("the file is UTF-16; JSON files are UTF-8, save it as UTF-8"), "\(error)")
+        }
+    }
+
     @Test(arguments: [
         ("{\"a\": 1 ]", "expected ',' or '}' after an object member, found ']'", 1, 9),
         ("[1, 2,]", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 1, 7),
