@@ -134,7 +134,13 @@ enum YAMLToJSON {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw Failure(message: "the YAML is not valid: \(describe(error))", position: position(of: error, locator: locator))
+            var message = "the YAML is not valid: \(describe(error))"
+            // YAML reads a key without `?` (quoted or not) as a simple key, of at most 1024
+            // characters: past that, the ':' after it is not found.
+            if case .scanner(let context, _, let mark, _) = error, context?.text == "while scanning a simple key", mark.column > 1024 {
+                message += " (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next)"
+            }
+            throw Failure(message: message, position: position(of: error, locator: locator))
         }
         guard let node else { return (.object(JSONObject()), [:], [:]) }
         var map: [JSONPointer: SourceRange] = [:]

@@ -103,6 +103,16 @@ import Testing
         #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [parse]"), "\(r.stdout)")
     }
 
+    /// A key of more than 1024 characters gave "could not find expected ':'", with the ':'
+    /// right there: YAML's limit for a simple key is named, with the way around it.
+    @Test func aYAMLKeyTooLongForASimpleKeyIsNamed() throws {
+        let dir = try project()
+        try dir.write("larder.yml", Self.config + "\n  " + String(repeating: "k", count: 1100) + ": error\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("could not find expected ':' (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next) [parse]"), "\(r.stdout)")
+    }
+
     /// An alias in larder.yml is an error at its place, at once: Yams resolves aliases, so
     /// nine lines of aliases of aliases ("billion laughs") were walked as a thousand million
     /// values, for minutes, until the process died.
