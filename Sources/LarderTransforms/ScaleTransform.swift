@@ -320,14 +320,23 @@ struct ScaleRun {
             // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork"); a
             // bracket or a slash may open it ("flour (250 g or 9 oz)").
             let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+            // The words joined by single spaces, read once: the amount at a word is read from
+            // where it starts in them, not from a copy of the rest of the line for each
+            // number (a line of 8,000 number words took 12 s).
+            var scalars: [Unicode.Scalar] = []
+            var starts: [Int] = []
+            for word in words {
+                if !starts.isEmpty { scalars.append(" ") }
+                starts.append(scalars.count)
+                scalars += word.unicodeScalars
+            }
             for (i, word) in words.enumerated() {
                 // A number, in digits or in words ("plus two tablespoons").
                 guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
                 if before.contains(where: IngredientParser.approximately.contains) { continue }
-                let rest = words[i...].joined(separator: " ")
-                let parsed = parser.parse(rest, language: line.language)
+                let parsed = parser.leadingMeasure(scalars, from: starts[i], language: line.language)
                 guard parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,
                       let measure = parsed.measureText else { continue }
                 return measure

@@ -167,11 +167,28 @@ public struct IngredientParser: Sendable {
     /// Takes `text` apart; `language` (a BCP 47 tag such as `pt-PT`) picks the words to
     /// read units with (English and symbols are always read; every language when nil).
     public func parse(_ text: String, language: String? = nil) -> IngredientLine {
-        let s = Array(text.unicodeScalars)
+        parse(Array(text.unicodeScalars), text: text, from: 0, language: language, measureOnly: false)
+    }
+
+    /// The amount and unit that the text `s` gives from `start` on, as ``parse(_:language:)``
+    /// reads them from a line that starts there: its ``IngredientLine/amount``,
+    /// ``IngredientLine/unit`` and ``IngredientLine/measureText``. The name and note after
+    /// them are not read (nor a weight in brackets at the end), so a caller looking for an
+    /// amount at each number of a long line does not read the rest of the line each time
+    /// (scaling a line of 8,000 number words took 12 s).
+    ///
+    /// - Complexity: O(length of the amount and unit), not of the text.
+    package func leadingMeasure(_ s: [Unicode.Scalar], from start: Int, language: String? = nil) -> IngredientLine {
+        parse(s, text: "", from: start, language: language, measureOnly: true)
+    }
+
+    /// Reads the line `s` (the scalars of `text`) from `start`; with `measureOnly`, only its
+    /// amount and unit (``leadingMeasure(_:from:language:)``).
+    private func parse(_ s: [Unicode.Scalar], text: String, from start: Int, language: String?, measureOnly: Bool) -> IngredientLine {
         var line = IngredientLine(
             text: text, language: language, amount: nil, amountStyle: AmountStyle(), unit: nil, unitWord: nil,
-            size: nil, equivalent: nil, name: "", note: nil, problem: nil, scalars: s, restStart: 0)
-        let lead = AmountScanner.skipSpaces(s, 0)
+            size: nil, equivalent: nil, name: "", note: nil, problem: nil, scalars: s, restStart: start)
+        let lead = AmountScanner.skipSpaces(s, start)
         var scanned: AmountScanner.Scanned?
         do {
             scanned = try AmountScanner.scanAmount(s, at: lead, language: language)
@@ -209,6 +226,7 @@ public struct IngredientParser: Sendable {
         }
         guard let amountScan = scanned, line.problem == nil else {
             line.restStart = lead
+            if measureOnly { return line }
             splitNameAndNote(&line, from: lead)
             if line.problem == nil, s.contains(where: { AmountScanner.isDigit($0) || AmountScanner.vulgarFractions[$0] != nil }) {
                 line.problem = "no quantity at the start of the line"
@@ -286,13 +304,13 @@ public struct IngredientParser: Sendable {
                 line.amountSpan = heat.span
             }
             line.restStart = end
-            splitNameAndNote(&line, from: end)
+            if !measureOnly { splitNameAndNote(&line, from: end) }
             return line
         }
         // "a cup and a half", "uma xícara e meia": the amount goes on after its unit, which
         // is not read; the line is kept as written.
         if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
-            return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead)
+            return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead, measureOnly: measureOnly)
         }
         // A second amount of the same system, added to the first: "1 lb 8 oz", "1 cup + 2
         // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp", and
@@ -318,7 +336,7 @@ public struct IngredientParser: Sendable {
         // A second amount that could not be added ("1 cup plus 2 heaping tablespoons"): the
         // first alone would scale and the second stay as it is, so the line is kept.
         if line.unit != nil, line.upper == nil, let more = unreadSecondAmount(s, at: i, language: language) {
-            return kept(line, "a second amount ('\(more)') that is not read", from: lead)
+            return kept(line, "a second amount ('\(more)') that is not read", from: lead, measureOnly: measureOnly)
         }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
@@ -342,6 +360,7 @@ public struct IngredientParser: Sendable {
             }
         }
         line.restStart = i
+        if measureOnly { return line }
         // A weight or volume in brackets at the end of the line: "2 cups flour (250 g)", "3
         // eggs (150 g)" (the same amount in another unit, or the things' total).
         if line.equivalent == nil, line.unit.map({ $0.dimension != .temperature && $0.dimension != .time }) ?? true,
@@ -549,8 +568,8 @@ public struct IngredientParser: Sendable {
     }
 
     /// `line` with no amount, kept as written for `problem`: its name is the text from
-    /// `lead`.
-    private func kept(_ line: IngredientLine, _ problem: String, from lead: Int) -> IngredientLine {
+    /// `lead` (not read with `measureOnly`).
+    private func kept(_ line: IngredientLine, _ problem: String, from lead: Int, measureOnly: Bool = false) -> IngredientLine {
         var line = line
         line.amount = nil
         line.unit = nil
@@ -558,7 +577,7 @@ public struct IngredientParser: Sendable {
         line.size = nil
         line.problem = problem
         line.restStart = lead
-        splitNameAndNote(&line, from: lead)
+        if !measureOnly { splitNameAndNote(&line, from: lead) }
         return line
     }
 
