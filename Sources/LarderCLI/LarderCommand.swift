@@ -60,8 +60,8 @@ public struct LarderCommand: AsyncParsableCommand {
     }
 
     /// Makes the signal sources that stop the running plugins on `SIGINT` and `SIGTERM` and
-    /// remove the builds' staging folders, then end Larder with status 128 + the signal, as
-    /// a shell reports an interrupted command. They are kept for the process's life (retained once more, never released), with no
+    /// remove the builds' staging folders and the temporary files of `-o` outputs, then end
+    /// Larder with status 128 + the signal, as a shell reports an interrupted command. They are kept for the process's life (retained once more, never released), with no
     /// global variable to hold them.
     static func stopPluginsOnInterrupt() {
         for sig in [SIGINT, SIGTERM] {

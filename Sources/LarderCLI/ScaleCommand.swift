@@ -426,12 +426,8 @@ struct OutputSink {
     }
 
     mutating func open() throws {
-        guard let temporary else { return }
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let h = FileHandle(forWritingAtPath: temporary) else {
-            throw ValidationError("cannot write \(target ?? temporary)")
-        }
-        handle = h
+        guard let temporary, let target else { return }
+        handle = try AtomicFile.create(temporary, for: target)
     }
 
     func write(_ bytes: [UInt8]) {
@@ -448,13 +444,15 @@ struct OutputSink {
     func abandon() {
         guard let temporary else { return }
         handle?.closeFile()
-        try? FileManager.default.removeItem(atPath: temporary)
+        AtomicFile.discard(temporary)
     }
 }
 
 /// Writes files through a temporary sibling and a rename, so a crash never leaves half a
 /// file. A path that is a symbolic link is written through: the file it leads to is
-/// replaced (with its own permissions), and the link stays a link.
+/// replaced (with its own permissions), and the link stays a link. An interrupt (Ctrl-C,
+/// `SIGTERM`) removes the temporary sibling (``ActiveStaging``) and leaves the file as it
+/// was, unless its rename had begun.
 enum AtomicFile {
     /// The file a write to `path` replaces: `path`, or where the link at `path` leads.
     static func destination(_ path: String) -> String {
@@ -471,25 +469,62 @@ enum AtomicFile {
 
     static func write(_ bytes: [UInt8], to path: String) throws {
         let temporary = temporaryPath(for: path)
+        let handle = try create(temporary, for: path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            try handle.write(contentsOf: Data(bytes))
+            try handle.close()
         } catch {
+            discard(temporary)
             throw ValidationError("cannot write \(path): \(error.localizedDescription)")
         }
         try rename(temporary, to: path)
     }
 
+    /// Makes the temporary file `temporary` of a write to `path`, to write through the
+    /// handle (which never makes the file again once an interrupt has removed it).
+    static func create(_ temporary: String, for path: String) throws -> FileHandle {
+        var fd: Int32 = -1
+        var failure: Int32 = 0
+        let begun = ActiveStaging.shared.unlessInterrupted {
+            ActiveStaging.shared.addTemporaryFile(temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            failure = errno
+        }
+        guard begun else { throw ValidationError("cannot write \(path): Larder was interrupted") }
+        guard fd >= 0 else {
+            ActiveStaging.shared.removeTemporaryFile(temporary)
+            throw ValidationError("cannot write \(path): \(String(cString: strerror(failure)))")
+        }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    }
+
+    /// Removes a temporary file that is not put in place.
+    static func discard(_ temporary: String) {
+        try? FileManager.default.removeItem(atPath: temporary)
+        ActiveStaging.shared.removeTemporaryFile(temporary)
+    }
+
     static func rename(_ temporary: String, to path: String) throws {
         let path = destination(path)
-        // Keep the permissions of the file being replaced (the file's, not a link's 0777).
-        var status = stat()
-        if stat(path, &status) == 0 {
-            chmod(temporary, status.st_mode & 0o7777)
+        var failure: Int32 = 0
+        // Once an interrupt has begun, the file keeps what it held and the interrupt removes
+        // the temporary file; a rename under way finishes first.
+        let begun = ActiveStaging.shared.unlessInterrupted {
+            // Keep the permissions of the file being replaced (the file's, not a link's 0777).
+            var status = stat()
+            if stat(path, &status) == 0 {
+                chmod(temporary, status.st_mode & 0o7777)
+            }
+            if Foundation.rename(temporary, path) == 0 {
+                ActiveStaging.shared.removeTemporaryFile(temporary)
+            } else {
+                failure = errno
+            }
         }
-        if Foundation.rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw ValidationError("cannot write \(path): \(reason)")
+        guard begun else { throw ValidationError("cannot write \(path): Larder was interrupted; it is left as it was") }
+        if failure != 0 {
+            discard(temporary)
+            throw ValidationError("cannot write \(path): \(String(cString: strerror(failure)))")
         }
     }
 }

@@ -294,6 +294,38 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(outLines[2999].contains("\"r2999\""))
     }
 
+    /// Ctrl-C (or SIGTERM) while `scale` or `convert` writes `--output FILE` removes the
+    /// temporary file the output is written through (each interrupt left a
+    /// `.out.jsonl.larder-<UUID>.tmp` beside it), and the output keeps what it held. Standard
+    /// input left open holds the command while its temporary file is there.
+    @Test(arguments: [("scale", SIGINT), ("scale", SIGTERM), ("convert", SIGINT), ("convert", SIGTERM)] as [(String, Int32)])
+    func anInterruptRemovesTheTemporaryOutputFile(_ command: String, _ sig: Int32) throws {
+        let dir = try Scratch()
+        try dir.write("out.jsonl", "old\n")
+        let larder = Process()
+        larder.executableURL = CLI.binary
+        larder.arguments = [command, "-", "--jsonl", "--output", "out.jsonl"] + (command == "scale" ? ["--factor", "2"] : ["--units", "metric"])
+        larder.currentDirectoryURL = dir.url
+        let input = Pipe()
+        larder.standardInput = input
+        larder.standardOutput = FileHandle.nullDevice
+        larder.standardError = FileHandle.nullDevice
+        try larder.run()
+        defer { try? input.fileHandleForWriting.close() }
+        input.fileHandleForWriting.write(Data((recipe.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        }
+        let wait = Date().addingTimeInterval(60)
+        while temporaries().isEmpty && Date() < wait { usleep(20_000) }
+        #expect(!temporaries().isEmpty, "\(command) made no temporary file")
+        kill(larder.processIdentifier, sig)
+        larder.waitUntilExit()
+        #expect(larder.terminationReason == .exit && larder.terminationStatus == 128 + sig)
+        #expect(temporaries() == [], "left beside the output")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("out.jsonl"), encoding: .utf8) == "old\n")
+    }
+
     @Test func anArrayFileScalesEachRecipe() throws {
         let dir = try Scratch()
         try dir.write("all.json", "[\(recipe), {\"id\": \"y\", \"name\": \"Y\", \"servings\": 2, \"ingredients\": [\"1 tsp salt\"]}]")

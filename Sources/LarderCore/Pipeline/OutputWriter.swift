@@ -470,10 +470,12 @@ public struct OutputWriter: Sendable {
     }
 }
 
-/// The staging folders of this process's builds and checks, so that an interrupt (Ctrl-C,
-/// `SIGTERM`) that ends Larder removes them: a build's staging folder was left in the
-/// project, where `git add -A` would take it, and a check's in the temporary folder, where
-/// nothing removed it.
+/// The staging folders of this process's builds and checks, and the temporary files that
+/// `scale` and `convert` write an output through, so that an interrupt (Ctrl-C, `SIGTERM`)
+/// that ends Larder removes them: a build's staging folder was left in the project, where
+/// `git add -A` would take it, a check's in the temporary folder, where nothing removed it,
+/// and each interrupted `scale -o out.jsonl` left a `.out.jsonl.larder-<UUID>.tmp` beside
+/// its output.
 ///
 /// The interrupt comes on another thread while the build goes on, so the two are ordered
 /// here: a commit under way (``OutputWriter/Staging/commit()``) finishes before anything is
@@ -499,6 +501,28 @@ public final class ActiveStaging: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Adds a temporary file to remove on an interrupt; call it in
+    /// ``unlessInterrupted(_:)``, before the file is made.
+    public func addTemporaryFile(_ path: String) {
+        add(path)
+    }
+
+    /// Forgets a temporary file that is gone (renamed into place, or removed).
+    public func removeTemporaryFile(_ path: String) {
+        remove(path)
+    }
+
+    /// Runs `body`, which makes a temporary file or renames one into place, unless an
+    /// interrupt has begun: then it runs nothing and returns false. An interrupt that comes
+    /// while `body` runs waits for it, as for a build's commit, so an output is whole (old or
+    /// new) and no temporary file is made after the removal.
+    public func unlessInterrupted(_ body: () throws -> Void) rethrows -> Bool {
+        guard beginCommit() else { return false }
+        defer { endCommit() }
+        try body()
+        return true
+    }
+
     /// True once ``discardAll()`` has begun.
     var isInterrupted: Bool {
         lock.lock()
@@ -522,9 +546,10 @@ public final class ActiveStaging: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Removes every staging folder of this process, for an interrupt: after a commit under
-    /// way has finished (waiting up to 30 s), while the build may still be writing into
-    /// them (a removal that meets a new file tries again).
+    /// Removes every staging folder and temporary file of this process, for an interrupt:
+    /// after a commit (or a temporary file's rename) under way has finished (waiting up to
+    /// 30 s), while the build may still be writing into them (a removal that meets a new
+    /// file tries again).
     public func discardAll() {
         lock.lock()
         interrupted = true
