@@ -329,6 +329,50 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
     }
 }
 
+/// Compiling grows with the schema, not with (references × definitions).
+@Suite struct CompileScalingTests {
+    /// Seconds to compile `schema`, the best of `runs` (the fastest run has the least noise
+    /// from other work on the machine).
+    func compileSeconds(_ schema: String, runs: Int) throws -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let d = try clock.measure { _ = try JSONSchema(json: schema) }
+            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+        }
+        return best
+    }
+
+    /// A chain of `n` definitions, each only a `$ref` to the next.
+    func chain(_ n: Int) -> String {
+        let defs = (0..<n).map { ##""d\##($0)": {"$ref": "#/$defs/d\##($0 + 1)"}"## } + [##""d\##(n)": {"type": "integer"}"##]
+        return ##"{"$ref": "#/$defs/d0", "$defs": {\##(defs.joined(separator: ", "))}}"##
+    }
+
+    /// An `allOf` of `n` references, each to another definition.
+    func fanOut(_ n: Int) -> String {
+        let defs = (0..<n).map { ##""d\##($0)": {"type": "integer"}"## }
+        let refs = (0..<n).map { ##"{"$ref": "#/$defs/d\##($0)"}"## }
+        return ##"{"allOf": [\##(refs.joined(separator: ", "))], "$defs": {\##(defs.joined(separator: ", "))}}"##
+    }
+
+    /// Guards two quadratic steps: resolving each `#/$defs/…` reference read the members of
+    /// `$defs` in turn (twice: for the name and for an `$id`), and pointing each `$ref`-only
+    /// node at the end of its chain walked the rest of the chain again for every node. A 10x
+    /// schema took ~100x as long (a 40,000-reference schema, 12 s); now ~10x. The bound is
+    /// generous (30x) so that a loaded machine does not fail it.
+    @Test func manyReferencesCompileInLinearTime() throws {
+        for (name, make) in [("chain", chain), ("allOf", fanOut)] as [(String, (Int) -> String)] {
+            let small = try compileSeconds(make(400), runs: 3)
+            let large = try compileSeconds(make(4_000), runs: 1)
+            #expect(large < 30 * small, "\(name): 400 references \(small) s, 4,000 references \(large) s")
+            let schema = try JSONSchema(json: make(4_000))
+            #expect(schema.isValid(try JSONDocument(parsing: "1")))
+            #expect(!schema.isValid(try JSONDocument(parsing: "1.5")))
+        }
+    }
+}
+
 @Suite struct ConcurrencyTests {
     @Test func oneValidatorManyTasks() async throws {
         let schema = try JSONSchema(json: #"{"type": "array", "items": {"type": "integer", "minimum": 0}}"#)

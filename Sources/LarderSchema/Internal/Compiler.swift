@@ -47,6 +47,8 @@ final class Compiler {
     var usesRecursiveRef = false
     /// In-place edges (subschemas applied to the same instance), for cycle detection.
     var inPlace: [[Int32]] = []
+    /// Key -> value of the large objects that references walked through (``member(_:_:)``).
+    var memberIndex: [Loc: [[UInt8]: Int]] = [:]
     var program = Program()
     /// The root schema's document (index 0) and node, for positions in errors.
     var rootLoc = Loc(doc: 0, node: 0)
@@ -340,7 +342,7 @@ final class Compiler {
         for (i, token) in pointer.tokens.enumerated() {
             switch doc.kind(node) {
             case .object:
-                guard let v = doc.member(node, token) else {
+                guard let v = member(Loc(doc: root.doc, node: node), token) else {
                     throw problem("cannot resolve the reference \(reference): nothing at \(pointer)", at: from)
                 }
                 node = v
@@ -357,7 +359,7 @@ final class Compiler {
             if let known = info[here] {
                 base = known.base; draft = known.draft; resource = known.resource; path = known.pointer
             } else if i < pointer.tokens.count - 1, doc.kind(node) == .object,
-                let id = doc.member(node, idKeyword(draft)).flatMap({ doc.string($0) }), !id.hasPrefix("#")
+                let id = member(here, idKeyword(draft)).flatMap({ doc.string($0) }), !id.hasPrefix("#")
             {
                 base = splitFragment(resolveURI(id, against: base)).base
                 resource = here
@@ -369,6 +371,22 @@ final class Compiler {
             try scan(target, base: base, draft: draft, vocabularies: rootInfo.vocabularies, resource: resource, pointer: path, isDocumentRoot: false)
         }
         return target
+    }
+
+    /// The value of the member `key` of the object at `loc`, as ``JSONDocument/member(_:_:)``
+    /// finds it (the last of repeated keys). `member(_:_:)` reads the members in turn, so a
+    /// schema whose many `$ref`s point into one large `$defs` would cost (references ×
+    /// definitions); a large object is indexed once instead.
+    func member(_ loc: Loc, _ key: String) -> Int? {
+        let doc = docs[loc.doc]
+        guard doc.kind(loc.node) == .object, doc.count(loc.node) > 16 else { return doc.member(loc.node, key) }
+        if memberIndex[loc] == nil {
+            var index: [[UInt8]: Int] = [:]
+            index.reserveCapacity(doc.count(loc.node))
+            for (k, v) in doc.members(loc.node) { index[doc.codePointBytes(k)] = v }
+            memberIndex[loc] = index
+        }
+        return memberIndex[loc]![Array(key.utf8)]
     }
 
     // MARK: Compiling
@@ -826,19 +844,36 @@ final class Compiler {
 
     /// Points each node that is only a `$ref` at the end of its chain of such nodes (the
     /// quiet path jumps there directly). Cycles were rejected before.
+    ///
+    /// Each chain is followed once: the nodes passed on the way get the chain's end too, and
+    /// a later walk stops at a node whose end is known (a chain d0 → d1 → … → dN costs N
+    /// steps, not N²/2).
     private func linkRefs() {
+        var known = [Bool](repeating: false, count: program.nodes.count)
+        var passed: [Int] = []
         for n in program.nodes.indices {
             var target = Int32(n)
             var steps = 0
+            passed.removeAll(keepingCapacity: true)
             while steps < program.nodes.count {
+                if known[Int(target)] {
+                    target = program.nodes[Int(target)].fastTarget
+                    break
+                }
                 let node = program.nodes[Int(target)]
                 guard node.opEnd - node.opStart == 1, !node.tracksEvaluation,
                     case .ref(let next) = program.ops[Int(node.opStart)]
                 else { break }
+                passed.append(Int(target))
                 target = next
                 steps += 1
             }
+            for p in passed {
+                program.nodes[p].fastTarget = target
+                known[p] = true
+            }
             program.nodes[n].fastTarget = target
+            known[n] = true
             let node = program.nodes[n]
             if !node.tracksEvaluation && !node.isFalse && node.opEnd > node.opStart,
                 let leaf = LeafCheck.make(program.ops[Int(node.opStart)..<Int(node.opEnd)])
