@@ -741,8 +741,9 @@ final class Compiler {
                           firstOther: Int32(program.constants.count), otherCount: 0, display: 0)
         var others: [Constant] = []
         var display: [String] = []
+        let total = doc.count(e)
         for v in doc.elements(e) {
-            display.append(jsonText(doc, v))
+            if display.count < enumValuesShown { display.append(jsonText(doc, v)) }
             if let s = doc.string(v) {
                 program.byteSlices.append(slice(s, utf8: doc.codePointBytes(v)))
                 set.stringCount += 1
@@ -754,7 +755,9 @@ final class Compiler {
         set.otherCount = Int32(others.count)
         program.constants.append(contentsOf: others)
         program.constantDisplay.append(contentsOf: others.map { _ in -1 })
-        set.display = text(display.joined(separator: ", "))
+        // Every failing value repeats this list: a long enum names its first values and its
+        // size, so a message stays short however many values the schema allows.
+        set.display = text(display.joined(separator: ", ") + (total > display.count ? ", … (\(total) values)" : ""))
         program.enums.append(set)
         return Int32(program.enums.count - 1)
     }
@@ -769,11 +772,12 @@ final class Compiler {
         case .array: return .array(doc.elements(v).map { constant(doc, $0) })
         case .object:
             // Duplicate keys: the last wins, as for instances.
+            // Looked up in a set, not among the members kept so far: a large `const`
+            // object would cost (members × members).
+            let overridden = Set(doc.overriddenKeys(v))
             var members: [(key: [UInt8], value: Constant)] = []
-            for (k, m) in doc.members(v) {
-                let key = doc.codePointBytes(k)
-                if let i = members.firstIndex(where: { $0.key == key }) { members.remove(at: i) }
-                members.append((key, constant(doc, m)))
+            for (k, m) in doc.members(v) where !overridden.contains(k) {
+                members.append((doc.codePointBytes(k), constant(doc, m)))
             }
             return .object(members)
         }
@@ -930,6 +934,10 @@ final class Compiler {
         return SchemaError(message, at: pointer, position: doc.position(of: loc.node), file: sources[loc.doc])
     }
 }
+
+/// How many of an `enum`'s values its failure message names (a longer list ends with the
+/// number of values).
+let enumValuesShown = 10
 
 /// Compact JSON text of a value, shortened for messages.
 func jsonText(_ doc: JSONDocument, _ n: Int) -> String {

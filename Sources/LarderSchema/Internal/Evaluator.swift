@@ -341,7 +341,7 @@ struct Evaluator {
     }
 
     @inline(never) mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, budget: Bool) {
-        let source = box.program.regexes[Int(r)].source
+        let source = box.program.regexes[Int(r)].shown
         if budget {
             report(s, "pattern", i, "the pattern \(source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
         } else {
@@ -755,7 +755,7 @@ struct Evaluator {
                     case .none:
                         valid = false
                         if !collect { return false }
-                        report(s, "patternProperties", k, "the pattern \(box.program.regexes[Int(r)].source) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
+                        report(s, "patternProperties", k, "the pattern \(box.program.regexes[Int(r)].shown) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
                     }
                 }
             }

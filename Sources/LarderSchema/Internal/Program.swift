@@ -277,6 +277,12 @@ struct EnumSet: Sendable {
 struct CompiledPattern: Sendable {
     var regex: ECMARegex
     var source: String
+
+    /// The pattern as messages quote it: every failing value repeats it, so a very long
+    /// pattern is cut short (its keyword location still names it whole).
+    var shown: String {
+        source.utf8.count <= 200 ? source : String(source.prefix(197)) + "..."
+    }
 }
 
 /// A regex behind a reference that the quiet path reaches without reference counting: the
