@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 import Testing
 import LarderSchema
 
@@ -514,6 +515,42 @@ struct RegexTestRandom {
         let input = String(repeating: "a", count: 30) + "!"
         #expect(throws: RegexError.budgetExceeded(steps: 100_000)) { try regex.search(input) }
         #expect(try regex.search("aaaa") == true)
+    }
+
+    /// A pattern that runs out of steps on one value usually does on the next ones too:
+    /// 20,000 such strings took 94 s, every value spending the whole budget. A schema now
+    /// gives such a pattern up after it ran out on 8 values (in any of its validations):
+    /// later values get a few steps, so ordinary ones still match or not, and the others
+    /// are rejected at once, with a message that says the pattern was given up.
+    @Test func aSchemaGivesUpAPatternThatKeepsRunningOut() async throws {
+        let schema = try JSONSchema(json: #"{"items": {"pattern": "^((a+)+)\\2$"}}"#)
+        let hard = (0..<14).map { "\"" + String(repeating: "a", count: 30) + "b\($0)\"" }
+        let doc = try JSONDocument(parsing: "[" + (hard + [#""aaaa""#, #""aaab""#]).joined(separator: ", ") + "]")
+        let messages = schema.validate(doc).errors.map(\.message)
+        #expect(messages.count == 15)
+        let tooLong = messages.filter { $0.contains("took too long on \"aaa") }.count
+        let givenUp = messages.filter { $0.contains("took too long on 8 values and is given up (too much backtracking), so \"aaa") }.count
+        #expect(tooLong >= 1 && tooLong <= 8, "\(messages)")  // the quiet path that runs first may take some of the 8
+        #expect(tooLong + givenUp == 14, "\(messages)")
+        #expect(messages.last == #""aaab" does not match the pattern ^((a+)+)\2$"#)
+        // Given up, the pattern still decides ordinary values, on every thread.
+        let verdicts = await withTaskGroup(of: [Bool].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    [#"["aaaa", "aa"]"#, #"["aaab"]"#, "[" + hard[0] + "]"].map { schema.isValid(try! JSONDocument(parsing: $0)) }
+                }
+            }
+            var all: [[Bool]] = []
+            for await v in group { all.append(v) }
+            return all
+        }
+        #expect(verdicts == Array(repeating: [true, false, false], count: 4))
+        // The same for keys of patternProperties.
+        let keys = try JSONSchema(json: #"{"patternProperties": {"^((a+)+)\\2$": true}}"#)
+        let object = try JSONDocument(parsing: "{" + hard.map { $0 + ": 1" }.joined(separator: ", ") + #", "aaaa": 1}"#)
+        let keyMessages = keys.validate(object).errors.map(\.message)
+        #expect(keyMessages.count == 14)
+        #expect(keyMessages.filter { $0.contains("is given up (too much backtracking), so the key \"aaa") }.count >= 6, "\(keyMessages)")
     }
 
     @Test func largeDFAFallsBackToTheNFASimulation() throws {

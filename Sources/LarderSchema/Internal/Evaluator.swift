@@ -272,9 +272,10 @@ struct Evaluator {
 
     mutating func checkPattern(_ r: Int32, _ s: Int32, _ i: Int) -> Bool {
         guard doc.kind(i) == .string else { return true }
-        let found = search(r, i)
-        if found == true { return true }
-        if collect { failPattern(s, i, r, budget: found == nil) }
+        if !collect { return search(r, i) == true }
+        let found = outcome(r, i)
+        if found == .matched { return true }
+        failPattern(s, i, r, found)
         return false
     }
 
@@ -340,13 +341,21 @@ struct Evaluator {
         }
     }
 
-    @inline(never) mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, budget: Bool) {
+    @inline(never) mutating func failPattern(_ s: Int32, _ i: Int, _ r: Int32, _ outcome: PatternOutcome) {
         let source = box.program.regexes[Int(r)].shown
-        if budget {
+        switch outcome {
+        case .tooLong:
             report(s, "pattern", i, "the pattern \(source) took too long on \(describe(i)) (too much backtracking), so the value is rejected")
-        } else {
+        case .givenUp:
+            report(s, "pattern", i, givenUpMessage(source, describe(i)))
+        case .matched, .notMatched:
             report(s, "pattern", i, "\(describe(i)) does not match the pattern \(source)")
         }
+    }
+
+    /// The message for a value a given-up pattern rejected (see ``PatternBox``).
+    func givenUpMessage(_ source: String, _ value: String) -> String {
+        "the pattern \(source) took too long on \(PatternBox.givenUpAfter) values and is given up (too much backtracking), so \(value) is rejected"
     }
 
     @inline(never) mutating func failCount(_ s: Int32, _ i: Int, _ keyword: String, _ n: Int) {
@@ -738,8 +747,8 @@ struct Evaluator {
             if op.patternCount > 0 {
                 for j in Int(op.firstPattern)..<Int(op.firstPattern + op.patternCount) {
                     let (r, schema) = box.program.patternProperties[j]
-                    switch search(r, k) {
-                    case .some(true):
+                    switch outcome(r, k) {
+                    case .matched:
                         evaluated = true
                         var none: Annotations? = nil
                         let source = box.program.regexes[Int(r)].source
@@ -750,12 +759,16 @@ struct Evaluator {
                             valid = false
                             if !collect { return false }
                         }
-                    case .some(false):
+                    case .notMatched:
                         break
-                    case .none:
+                    case .tooLong:
                         valid = false
                         if !collect { return false }
                         report(s, "patternProperties", k, "the pattern \(box.program.regexes[Int(r)].shown) took too long on the key \(jsonString(doc.string(k)!)) (too much backtracking)")
+                    case .givenUp:
+                        valid = false
+                        if !collect { return false }
+                        report(s, "patternProperties", k, givenUpMessage(box.program.regexes[Int(r)].shown, "the key \(jsonString(doc.string(k)!))"))
                     }
                 }
             }
@@ -1092,6 +1105,19 @@ struct Evaluator {
             p += 1
         }
         return n
+    }
+
+    /// Runs a pattern on a string node, saying why there is no answer (see ``PatternBox``).
+    mutating func outcome(_ r: Int32, _ i: Int) -> PatternOutcome {
+        if !doc.hasEscapes(i) {
+            let range = doc.rawStringBytes(i)
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            return patterns[Int(r)]._withUnsafeGuaranteedRef { $0.outcome(utf8: text) }
+        }
+        var decoded = Array(doc.string(i)!.utf8)
+        return decoded.withUnsafeMutableBufferPointer { buffer in
+            patterns[Int(r)]._withUnsafeGuaranteedRef { $0.outcome(utf8: UnsafeBufferPointer(buffer)) }
+        }
     }
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.

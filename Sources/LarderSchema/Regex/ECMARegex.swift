@@ -180,6 +180,12 @@ public struct ECMARegex: Sendable {
 
     /// Same as ``search(_:)`` over the UTF-8 bytes of a string (which must be valid UTF-8).
     public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(RegexError) -> Bool {
+        try search(utf8: bytes, stepBudget: stepBudget)
+    }
+
+    /// ``search(utf8:)`` with another budget for the backtracking engine (a schema gives a
+    /// pattern that keeps running out a small one, see ``PatternBox``).
+    func search(utf8 bytes: UnsafeBufferPointer<UInt8>, stepBudget: Int) throws(RegexError) -> Bool {
         if let dfa { return dfa.matches(bytes) }
         if !conjunctionDFAs.isEmpty {
             for index in conjunctionDFAs.indices where conjunctionDFAs[index].matches(bytes) != conjunctionExpected[index] {
