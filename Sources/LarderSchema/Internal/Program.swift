@@ -306,12 +306,12 @@ enum PatternOutcome {
 /// catastrophic pattern against 20,000 similar strings took 94 s, a few milliseconds each).
 /// Its budget is therefore shared by every validation with the schema: once it has run
 /// out on ``givenUpAfter`` values, it is given up, and each later value gets only
-/// ``stepsWhenGivenUp`` steps, enough for an ordinary value to match or not as before; a
-/// value that needs more is rejected at once (``PatternOutcome/givenUp``).
+/// ``stepsWhenGivenUp(length:)`` steps, enough for an ordinary value to match or not as
+/// before; a value that needs more is rejected at once (``PatternOutcome/givenUp``).
 ///
 /// With documents validated in parallel, which values are the first to run out (and so
 /// are reported as taking too long rather than as given up) depends on timing, and a value
-/// needing between ``stepsWhenGivenUp`` and the full budget is accepted before the pattern
+/// needing between ``stepsWhenGivenUp(length:)`` and the full budget is accepted before the pattern
 /// is given up and rejected after. Validation on one thread is deterministic.
 final class PatternBox: @unchecked Sendable {
     let regex: ECMARegex
@@ -319,8 +319,11 @@ final class PatternBox: @unchecked Sendable {
     let canRunOut: Bool
     /// After running out of steps on this many values, a pattern is given up.
     static let givenUpAfter = 8
-    /// The steps a given-up pattern may take on one value.
+    /// The steps a given-up pattern may take on one value: a few thousand, or 64 a byte of
+    /// a longer value (an ordinary match takes steps in proportion to the value's length;
+    /// a catastrophic one, exponentially many).
     static let stepsWhenGivenUp = 2_000
+    static func stepsWhenGivenUp(length: Int) -> Int { max(stepsWhenGivenUp, 64 * length) }
     /// Guards ``ranOut``, which validations on several threads update.
     private let lock = NSLock()
     /// On how many values the pattern ran out of steps.
@@ -353,7 +356,8 @@ final class PatternBox: @unchecked Sendable {
     func outcome(utf8 bytes: UnsafeBufferPointer<UInt8>) -> PatternOutcome {
         let givenUp = canRunOut && lock.withLock { ranOut >= Self.givenUpAfter }
         do {
-            return try regex.search(utf8: bytes, stepBudget: givenUp ? Self.stepsWhenGivenUp : regex.stepBudget) ? .matched : .notMatched
+            let budget = givenUp ? min(regex.stepBudget, Self.stepsWhenGivenUp(length: bytes.count)) : regex.stepBudget
+            return try regex.search(utf8: bytes, stepBudget: budget) ? .matched : .notMatched
         } catch {
             if givenUp { return .givenUp }
             lock.withLock { ranOut += 1 }
