@@ -222,7 +222,9 @@ struct TransformFileRunner: Sendable {
     /// What a batch became: output lines, and diagnostics already written as text.
     struct BatchResult: Sendable {
         var output: [UInt8]
-        var messages: [UInt8]
+        /// The diagnostics as text, in line order; a note about a whole line's document
+        /// carries its message as `repeats`, to be written once for the run.
+        var messages: [(text: [UInt8], repeats: String?)]
         var summary: DiagnosticSummary
     }
 
@@ -246,6 +248,11 @@ struct TransformFileRunner: Sendable {
             var written = 0
             var pending: [Int: BatchResult] = [:]
             var exhausted = false
+            // A note about each document as a whole ("cups and spoons were read as US
+            // customary") is written for its first line only: it came once per line, 200,000
+            // times for 200,000 lines.
+            var firstNotes: [String] = []
+            var repeated: [String: Int] = [:]
             func addBatch() {
                 do {
                     guard let batch = try reader.next() else { exhausted = true; return }
@@ -262,13 +269,29 @@ struct TransformFileRunner: Sendable {
                 pending[index] = result
                 while let ready = pending.removeValue(forKey: written) {
                     sink.write(ready.output)
-                    if !ready.messages.isEmpty { FileHandle.standardError.write(Data(ready.messages)) }
+                    var text: [UInt8] = []
+                    for message in ready.messages {
+                        if let note = message.repeats {
+                            if let count = repeated[note] {
+                                repeated[note] = count + 1
+                                continue
+                            }
+                            repeated[note] = 0
+                            firstNotes.append(note)
+                        }
+                        text += message.text
+                    }
+                    if !text.isEmpty { FileHandle.standardError.write(Data(text)) }
                     total.errors += ready.summary.errors
                     total.warnings += ready.summary.warnings
                     total.notes += ready.summary.notes
                     written += 1
                 }
                 if !exhausted { addBatch() }
+            }
+            for note in firstNotes {
+                guard let count = repeated[note], count > 0 else { continue }
+                FileHandle.standardError.write(Data("larder: note: the same note for \(count) more line\(count == 1 ? "" : "s"): \(note)\n".utf8))
             }
         }
         if let readError {
@@ -288,7 +311,7 @@ struct TransformFileRunner: Sendable {
     func process(_ batch: Batch) -> BatchResult {
         var out: [UInt8] = []
         out.reserveCapacity(batch.bytes.count + batch.bytes.count / 8)
-        var messages: [UInt8] = []
+        var messages: [(text: [UInt8], repeats: String?)] = []
         var summary = DiagnosticSummary()
         var lineNumber = batch.firstLine
         var start = 0
@@ -306,7 +329,8 @@ struct TransformFileRunner: Sendable {
                 out += rewritten
                 for d in diagnostics {
                     summary.add(d.severity)
-                    messages += Array("\(d.file):\(d.start.line):\(d.start.column): \(d.severity.name): \(d.message) [\(d.ruleID)]\n".utf8)
+                    let text = Array("\(d.file):\(d.start.line):\(d.start.column): \(d.severity.name): \(d.message) [\(d.ruleID)]\n".utf8)
+                    messages.append((text, d.severity == .note && d.pointer == .root ? "\(d.message) [\(d.ruleID)]" : nil))
                 }
             } else {
                 out += line

@@ -12,6 +12,24 @@ import Testing
         #expect(TransformReference.cases("convert").count >= 4)
     }
 
+    /// A note about each document as a whole came once per line of a JSON Lines file
+    /// (200,000 times for 200,000 recipes): it is written for its first line, then counted.
+    @Test func aNoteForEveryLineIsWrittenOnce() throws {
+        let dir = try Scratch()
+        let lines = (1...3).map { #"{"id": "r\#($0)", "name": "R", "servings": 2, "ingredients": ["\#($0) cup flour"]}"# }
+        try dir.write("r.jsonl", lines.joined(separator: "\n") + "\n")
+        let r = try CLI.run(["convert", "r.jsonl", "--jsonl", "--units", "metric"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let note = "cups and spoons were read as US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml); use --convention to read them otherwise [convert]"
+        #expect(r.stderr == """
+            r.jsonl:1:1: note: \(note)
+            larder: note: the same note for 2 more lines: \(note)
+            3 notes in 1 file
+
+            """, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func energyInPlace() throws {
         let dir = try Scratch()
         let text = """
