@@ -76,6 +76,24 @@ import Testing
         }
     }
 
+    /// A range to the end of a long line (an error at a 25 MB one-line array) took the rest
+    /// of the line into the quoted window: a gigabyte to lay out what is cut to 120 columns.
+    /// The window stays small, and the quote is as when the whole line is decoded.
+    @Test func aRangeToTheEndOfALongLineQuotesASmallWindow() {
+        let reporter = HumanReporter()
+        let style = HumanReporter.Style(enabled: false)
+        let line = "[" + String(repeating: "{\"k\": 1}, ", count: 20_000) + "{}]"
+        let quoted = HumanReporter.QuotedLine(line)
+        let columns = line.utf16.count
+        for column in [1, 5_000, columns / 2] {
+            let part = quoted.around(column, columns + 1)
+            #expect(part.text.utf8.count < 2_000, "column \(column): \(part.text.utf8.count) bytes")
+            #expect(part.after)
+            #expect(reporter.snippet(quoted, column: column, endColumn: columns + 1, style: style)
+                    == reporter.snippet(line, column: column, endColumn: columns + 1, style: style))
+        }
+    }
+
     @Test func emptyReportIsTheSummaryOnly() {
         let context = ReportContext(workingDirectory: "/proj")
         #expect(run([], files: 3, context) == "No problems in 3 files\n")

@@ -104,7 +104,10 @@ public struct HumanReporter: Reporter {
             // before a column at the end, which left too little of the line before it.
             let begin = checkpoints[max(0, low - 2)]
             var endIndex = low + 2
-            while endIndex < checkpoints.count - 1 && checkpoints[endIndex].column < to { endIndex += 1 }
+            // Past a few checkpoints (a thousand scalars) the window of a quoted line has
+            // ended whatever the range: a range to the end of a 25 MB one-line array took
+            // the rest of the line, and a gigabyte to lay it out.
+            while endIndex < min(checkpoints.count - 1, low + 4) && checkpoints[endIndex].column < to { endIndex += 1 }
             let end = checkpoints[min(endIndex + 1, checkpoints.count - 1)]
             let part = String(decoding: bytes[begin.offset..<end.offset], as: UTF8.self)
             return (part, begin.column, begin.offset > 0, end.offset < bytes.count)
