@@ -149,6 +149,18 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
             return "; \(rest) more place\(rest == 1 ? "" : "s") lie\(rest == 1 ? "s" : "") within \(Self.metres(limit)) of it, not named here"
         }
 
+        /// Reports place `i`, naming the nearest of the places close to it.
+        func report(_ i: Int, _ close: Nearby) {
+            guard let first = close.nearest.first else { return }
+            let place = places[i], nearest = places[first.index]
+            let message = "\(place.facts.label) is \(Self.metres(first.meters)) from "
+                + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
+                + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
+                + "merge them, or fix the coordinates" + more(close)
+            let related = close.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
+            diagnostics.append(context.diagnostic(file: place.file, at: placed[i], message, related: related))
+        }
+
         // Each exact point once: the places at a point already taken are duplicates of its
         // first (0 m), found without comparing them with every place of their cell.
         // Thousands of places at one point (coordinates of 0, 0 left by an import) made the
@@ -196,26 +208,10 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
                 grid[c, default: []].append(points.count)
                 points.append(([j], 1))
             }
-            guard isReported, let first = close.nearest.first else { continue }
-            let nearest = places[first.index]
-            let message = "\(place.facts.label) is \(Self.metres(first.meters)) from "
-                + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
-                + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
-                + "merge them, or fix the coordinates" + more(close)
-            let related = close.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
-            diagnostics.append(context.diagnostic(file: place.file, at: placed[j], message, related: related))
+            if isReported { report(j, close) }
         }
         // The earlier places reported for later ones that are not reported on.
-        for i in laterOf.keys.sorted() {
-            guard let later = laterOf[i], let first = later.nearest.first else { continue }
-            let earlier = places[i], nearest = places[first.index]
-            let message = "\(earlier.facts.label) is \(Self.metres(first.meters)) from "
-                + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
-                + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
-                + "merge them, or fix the coordinates" + more(later)
-            let related = later.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
-            diagnostics.append(context.diagnostic(file: earlier.file, at: placed[i], message, related: related))
-        }
+        for i in laterOf.keys.sorted() { report(i, laterOf[i]!) }
         return diagnostics
     }
 
