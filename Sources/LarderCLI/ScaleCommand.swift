@@ -47,7 +47,7 @@ struct ScaleCommand: AsyncParsableCommand {
 
     // Read whatever follows, so that "--servings -2" is told it must be above 0 rather than
     // that its value is missing.
-    @Option(name: .long, parsing: .unconditional, help: "Scale to this many servings (the recipe's servings must be a number).")
+    @Option(name: .long, parsing: .unconditional, help: "Scale to this many servings (the recipe's servings are a number, or an amount such as {\"amount\": 1, \"unit\": \"glasses\"}, whose amount is set).")
     var servings: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Scale by this factor: 2, 1.5 or 1/2 (a millionth to a million).")
