@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 import Testing
 
 /// A team's own schema (`schema:` of a content entry in larder.yml): its problems are
@@ -39,6 +40,49 @@ import Testing
         try dir.write("schemas/defs.json", defs)
         try dir.write("content/a.json", #"{"id": "a", "title": "A"}"#)
         return dir
+    }
+
+    /// Plural forms were documented for texts, but Larder's `localizedText` holds strings
+    /// only, so a kind of your own that `$ref`s it could not have them. Its
+    /// `localizedPluralText` gives a language's value as plural forms too: the field is a
+    /// text to the rules and the exports, which write each language's categories.
+    @Test func aKindOfYourOwnHasPluralFormsThroughLocalizedPluralText() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, vi, ru]
+            content:
+              - kind: achievement
+                schema: schemas/achievement.schema.json
+                include: ["content/*.json"]
+            exports:
+              - xcstrings: { out: dist/Content.xcstrings }
+              - i18next: { out: dist/i18n }
+            """)
+        try dir.write("schemas/achievement.schema.json", """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["id", "title"],
+             "properties": {"id": {"type": "string"},
+                            "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedPluralText"}}}
+            """)
+        try dir.write("content/a.json", """
+            [{"id": "marathon", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "vi": "Thắng %d ván",
+              "ru": {"one": "%d игра", "few": "%d игры", "many": "%d игр", "other": "%d игры"}}}]
+            """)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.status == 0 && lint.stdout == "No problems in 1 file\n", "\(lint.stdout)\(lint.stderr)")
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let ru = try JSONValue(parsing: try String(contentsOf: dir.url.appendingPathComponent("dist/i18n/locales/ru/achievement.json"), encoding: .utf8))
+        #expect(ru["marathon"]?["title_few"]?.stringValue == "%d игры")
+        let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8)
+        // Every language of the text is plural in the catalog: vi's one string is its
+        // `other` form (the only category vi uses).
+        #expect(catalog.components(separatedBy: "\"plural\"").count - 1 == 3, "\(catalog)")
+        #expect(catalog.contains("\"few\" : {"), "\(catalog)")
+        // A misspelled category is the plural-forms rule's, not a schema error.
+        try dir.write("content/a.json", #"[{"id": "marathon", "title": {"en": {"on": "Win a game", "other": "Win %d games"}, "vi": "x", "ru": "x"}}]"#)
+        let misspelled = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(misspelled.stdout.contains("has a form named 'on', which is no plural category (did you mean 'one'?)"), "\(misspelled.stdout)")
+        #expect(!misspelled.stdout.contains("[schema]"), "\(misspelled.stdout)")
     }
 
     /// The problems were one diagnostic at larder.yml's `schema:`, squashed into its message

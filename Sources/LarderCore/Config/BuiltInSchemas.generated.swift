@@ -47,6 +47,23 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
         "additionalProperties": { "$ref": "#/$defs/nonBlankString" }
       }
     },
+    "localizedPluralText": {
+      "description": "Text shown to a user with a count (`Win %d games`): as `localizedText`, and a language's value may also be its plural forms by CLDR plural category (`{\"one\": \"Win a game\", \"other\": \"Win %d games\"}`). The exports give each language the categories it uses; the `plural-forms` rule checks the categories (`other` is required), `locale-complete` and `placeholders` read every form. A kind of your own refers to it for its texts with a count.",
+      "examples": ["%d games", { "en": { "one": "%d game", "other": "%d games" }, "vi": "%d ván" }],
+      "type": ["string", "object"],
+      "if": { "type": "string" },
+      "then": { "$ref": "#/$defs/nonBlankString" },
+      "else": {
+        "minProperties": 1,
+        "propertyNames": { "$ref": "#/$defs/languageTag" },
+        "additionalProperties": {
+          "type": ["string", "object"],
+          "if": { "type": "string" },
+          "then": { "$ref": "#/$defs/nonBlankString" },
+          "else": { "minProperties": 1, "additionalProperties": { "$ref": "#/$defs/nonBlankString" } }
+        }
+      }
+    },
     "relativePath": {
       "description": "A relative path with forward slashes: no leading `/`, no `.` or `..` segment, no empty segment, no backslash and no `:` (so no URL scheme and no drive letter). Content can never name a file outside its folder.",
       "type": "string",

@@ -35,8 +35,9 @@ public enum DocumentID {
 ///
 /// A field whose subschema is, or `$ref`s (directly, through other references, or through
 /// `anyOf`, `oneOf`, `allOf`, `if`/`then`/`else`), Larder's
-/// `https://larder.dev/schemas/common.schema.json#/$defs/localizedText` holds localized
-/// text: a plain string (the source language) or an object of language -> text. Every other
+/// `https://larder.dev/schemas/common.schema.json#/$defs/localizedText` (or
+/// `localizedPluralText`) holds localized text: a plain string (the source language) or an
+/// object of language -> text (or plural forms). Every other
 /// field is data, even an object whose keys look like language tags (prices by country,
 /// `{"us": "$4.99", "de": "4,99 €"}`). The fields are JSON Pointers in which `*` stands for
 /// every element of a list or every value of a map (`/stops/*/name`). A schema that refers
@@ -54,6 +55,8 @@ public struct SchemaTextFields: Sendable {
     public static let commonURI = "https://larder.dev/schemas/common.schema.json"
     /// The fragment of the localized-text definition in them.
     public static let localizedTextFragment = "/$defs/localizedText"
+    /// The fragment of the localized text whose languages may hold plural forms.
+    public static let localizedPluralTextFragment = "/$defs/localizedPluralText"
 
     /// Reads the documents a `$ref` names outside the schema itself: a project file
     /// (by its project-relative path), nil when it cannot be read.
@@ -178,7 +181,8 @@ public struct SchemaTextFields: Sendable {
             guard let target = URL(string: ref, relativeTo: base)?.absoluteURL else { return }
             let uri = Self.key(target)
             let fragment = (target.fragment.flatMap { $0.removingPercentEncoding } ?? "")
-            if uri == SchemaTextFields.commonURI && fragment == SchemaTextFields.localizedTextFragment {
+            if uri == SchemaTextFields.commonURI
+                && (fragment == SchemaTextFields.localizedTextFragment || fragment == SchemaTextFields.localizedPluralTextFragment) {
                 out.append(Field(tokens: pointer))
                 return
             }
