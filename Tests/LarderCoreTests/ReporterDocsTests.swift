@@ -4,7 +4,8 @@ import Testing
 @testable import LarderCore
 
 /// Docs/reporters.md shows one run in every format; these tests make the same run and
-/// compare, so the examples cannot go stale.
+/// compare, so the examples cannot go stale. The diagnostics are those `larder lint`
+/// gives for the example file (their messages as the schema and the rule word them).
 @Suite struct ReporterDocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -20,16 +21,18 @@ import Testing
     }
 
     func output(_ id: String) throws -> String {
-        let text = "{\n  \"id\": \"tomato-soup\",\n  \"servings\": -2,\n  \"id\": \"soup\"\n}\n"
+        let text = "{\n  \"id\": \"tomato-soup\",\n  \"servings\": -2,\n  \"id\": \"soup\",\n  \"name\": \"Tomato soup\",\n  \"ingredients\": [\"4 tomatoes\"]\n}\n"
         let json = try JSONDocument(parsing: text)
         let doc = Document(file: "recipes/tomato soup.json", kind: "recipe", json: json)
         let schema = doc.diagnostic(
-            ruleID: "schema", severity: .error, message: "servings -2 is below the minimum 1",
-            node: json.node(at: "/servings")!, keywordLocation: "/properties/servings/minimum")
+            ruleID: "schema", severity: .error, message: "\"servings\": -2 is less than the minimum 1",
+            node: json.node(at: "/servings")!, keywordLocation: "/properties/servings/anyOf/0/minimum",
+            absoluteKeywordLocation: "https://larder.dev/schemas/recipe.schema.json#/properties/servings/anyOf/0/minimum")
         let dup = json.duplicateKeys[0]
         let duplicate = doc.diagnostic(
-            ruleID: "duplicate-key", severity: .warning, message: "the key 'id' appears twice; the last one wins",
-            node: dup.second, related: [.init(file: doc.file, json: json, node: dup.first, message: "first 'id' is here")])
+            ruleID: "duplicate-key", severity: .warning,
+            message: "key 'id' appears twice in the same object (first at line 2, column 3); a reader keeps only one of the values: remove one, or rename it",
+            node: dup.second, related: [.init(file: doc.file, json: json, node: dup.first, message: "first 'id' here")])
         let context = ReportContext(
             workingDirectory: "/home/me/app", sources: .documents([doc]), toolVersion: "0.1.0",
             rules: ["duplicate-key": RuleMetadata(id: "duplicate-key", summary: "An object does not repeat a key.", defaultSeverity: .warning)])
