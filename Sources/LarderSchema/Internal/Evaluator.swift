@@ -1107,31 +1107,29 @@ struct Evaluator {
         return n
     }
 
-    /// Runs a pattern on a string node, saying why there is no answer (see ``PatternBox``).
-    mutating func outcome(_ r: Int32, _ i: Int) -> PatternOutcome {
+    /// Calls `body` with pattern `r` and the UTF-8 text of string node `i`: the file's own
+    /// bytes, or the decoded text when the string has escapes. The program (held by `box`)
+    /// keeps the pattern alive: no retain needed.
+    @inline(__always)
+    func withPattern<R>(_ r: Int32, on i: Int, _ body: (PatternBox, UnsafeBufferPointer<UInt8>) -> R) -> R {
         if !doc.hasEscapes(i) {
-            let range = doc.rawStringBytes(i)
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
-            return patterns[Int(r)]._withUnsafeGuaranteedRef { $0.outcome(utf8: text) }
+            let text = UnsafeBufferPointer(rebasing: bytes[doc.rawStringBytes(i)])
+            return patterns[Int(r)]._withUnsafeGuaranteedRef { body($0, text) }
         }
         var decoded = Array(doc.string(i)!.utf8)
         return decoded.withUnsafeMutableBufferPointer { buffer in
-            patterns[Int(r)]._withUnsafeGuaranteedRef { $0.outcome(utf8: UnsafeBufferPointer(buffer)) }
+            patterns[Int(r)]._withUnsafeGuaranteedRef { body($0, UnsafeBufferPointer(buffer)) }
         }
+    }
+
+    /// Runs a pattern on a string node, saying why there is no answer (see ``PatternBox``).
+    mutating func outcome(_ r: Int32, _ i: Int) -> PatternOutcome {
+        withPattern(r, on: i) { $0.outcome(utf8: $1) }
     }
 
     /// Runs a pattern on a string node; nil when the regex ran out of budget.
     mutating func search(_ r: Int32, _ i: Int) -> Bool? {
-        if !doc.hasEscapes(i) {
-            let range = doc.rawStringBytes(i)
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
-            // The program (held by `box`) keeps the pattern alive: no retain needed.
-            return patterns[Int(r)]._withUnsafeGuaranteedRef { $0.search(utf8: text) }
-        }
-        var decoded = Array(doc.string(i)!.utf8)
-        return decoded.withUnsafeMutableBufferPointer { buffer in
-            patterns[Int(r)]._withUnsafeGuaranteedRef { $0.search(utf8: UnsafeBufferPointer(buffer)) }
-        }
+        withPattern(r, on: i) { $0.search(utf8: $1) }
     }
 
     /// -1, 0 or 1 as the number at `i` is below, equal to or above the bound.
