@@ -166,7 +166,7 @@ struct TransformFileRunner: Sendable {
     func runFile() throws {
         let bytes: [UInt8]
         do {
-            bytes = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : try FileBytes.read(file)
+            bytes = file == "-" ? try FileBytes.readStandardInput() : try FileBytes.read(file)
         } catch {
             throw ValidationError("cannot read \(displayName): \(error.reason)")
         }

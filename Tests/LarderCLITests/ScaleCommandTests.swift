@@ -70,6 +70,18 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         try TransformReference.check(name)
     }
 
+    /// `-` reads one document from standard input (through the reader that holds files to
+    /// their size limit) and writes the scaled document to standard output; a problem names
+    /// it `<stdin>`.
+    @Test func oneDocumentFromStandardInput() throws {
+        let r = try CLI.run(["scale", "-", "--factor", "2"], input: #"{"id": "r", "name": "R", "servings": 2, "ingredients": ["1 cup flour"]}"#)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == #"{"id": "r", "name": "R", "servings": 4, "ingredients": ["2 cups flour"]}"#, "\(r.stdout)")
+        let broken = try CLI.run(["scale", "-", "--factor", "2"], input: "{]")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("<stdin>:1:2: error: "), "\(broken.stderr)")
+    }
+
     @Test func thereAreReferenceCases() {
         #expect(TransformReference.cases("scale").count >= 5)
     }
