@@ -154,6 +154,49 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
     }
 }
 
+/// An enum of many strings is looked up in a hash table (``EnumSet/hashedFrom`` strings and
+/// up) rather than scanned: it must accept and refuse exactly what a scan does, for strings
+/// written with escapes, the empty string, a value listed twice, strings that share their
+/// first eight bytes and length, and non-string members beside the strings.
+@Suite struct LargeEnumTests {
+    /// The enum's strings, as JSON: 40 ids that share a prefix, plus the odd ones.
+    static let strings = (0..<40).map { #""ingredient-\#(String(format: "%03d", $0))""# }
+        + [#""""#, #""tab\there""#, #""ação""#, #""ingredient-007""#, #""😀 emoji""#]
+    static let schema = #"{"items": {"enum": [\#(strings.joined(separator: ", ")), 1, null, {"a": [1]}]}}"#
+
+    @Test func membersAreFoundWhateverTheirSpelling() throws {
+        // Each member, once as written and once with escapes (decoded before the lookup).
+        let members = [#""ingredient-000""#, #""ingredient-039""#, #""ingredient-\u0030\u0031\u0037""#, #""""#,
+                       #""tab\there""#, #""tab\u0009here""#, #""ação""#, #""a\u00e7\u00e3o""#, #""😀 emoji""#,
+                       #""\ud83d\ude00 emoji""#, "1", "1.0", "null", #"{"a": [1.0]}"#]
+        #expect(try errors(Self.schema, "[" + members.joined(separator: ", ") + "]").isEmpty)
+    }
+
+    @Test func nonMembersAreRefused() throws {
+        // Same length and first eight bytes as members; a prefix; a longer string; other types.
+        let others = [#""ingredient-040""#, #""ingredient-0""#, #""ingredient-0000""#, #""tab here""#, #""acao""#,
+                      #""ingredient-\u0034\u0030\u0030""#, #"" ""#, "2", "true", #"{"a": [2]}"#, "[]"]
+        let found = try errors(Self.schema, "[" + others.joined(separator: ", ") + "]")
+        #expect(found.map(\.instanceLocation.description) == (0..<others.count).map { "/\($0)" })
+        #expect(found.allSatisfy { $0.keyword == "enum" })
+    }
+
+    /// Below the table's threshold the scan decides; both agree at the edge.
+    @Test func smallAndLargeEnumsAgree() throws {
+        for count in [EnumSizes.below, EnumSizes.at] {
+            let values = (0..<count).map { #""v\#($0)""# }.joined(separator: ", ")
+            let schema = #"{"items": {"enum": [\#(values)]}}"#
+            #expect(try errors(schema, #"["v0", "v\#(count - 1)"]"#).isEmpty)
+            #expect(try errors(schema, #"["v\#(count)", "v"]"#).count == 2)
+        }
+    }
+
+    enum EnumSizes {
+        static let below = 15
+        static let at = 16
+    }
+}
+
 @Suite struct ClosestBranchTests {
     let servings = #"{"properties": {"servings": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "object", "required": ["amount", "unit"], "properties": {"amount": {"type": "number"}, "unit": {"enum": ["glasses", "cups"]}}}]}}}"#
 

@@ -751,6 +751,7 @@ final class Compiler {
                 others.append(constant(doc, v))
             }
         }
+        if Int(set.stringCount) >= EnumSet.hashedFrom { hashStrings(of: &set) }
         set.firstOther = Int32(program.constants.count)
         set.otherCount = Int32(others.count)
         program.constants.append(contentsOf: others)
@@ -760,6 +761,23 @@ final class Compiler {
         set.display = text(display.joined(separator: ", ") + (total > display.count ? ", … (\(total) values)" : ""))
         program.enums.append(set)
         return Int32(program.enums.count - 1)
+    }
+
+    /// Fills `set`'s hash table (``EnumSet/tableStart``): open addressing, at most half full.
+    private func hashStrings(of set: inout EnumSet) {
+        var capacity = 1
+        while capacity < 2 * Int(set.stringCount) { capacity <<= 1 }
+        let start = program.enumSlots.count
+        program.enumSlots.append(contentsOf: repeatElement(-1, count: capacity))
+        for j in Int(set.firstString)..<Int(set.firstString + set.stringCount) {
+            let slice = program.byteSlices[j]
+            let hash = program.bytes.withUnsafeBufferPointer { $0.baseAddress.map { enumHash($0 + Int(slice.start), Int(slice.count)) } ?? enumHash(nil, 0) }
+            var slot = Int(hash & UInt64(capacity - 1))
+            while program.enumSlots[start + slot] != -1 { slot = (slot + 1) & (capacity - 1) }
+            program.enumSlots[start + slot] = Int32(j)
+        }
+        set.tableStart = Int32(start)
+        set.tableMask = Int32(capacity - 1)
     }
 
     private func constant(_ doc: JSONDocument, _ v: Int) -> Constant {

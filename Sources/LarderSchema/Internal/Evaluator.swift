@@ -1155,6 +1155,14 @@ struct Evaluator {
 
     mutating func enumContains(_ set: EnumSet, _ i: Int) -> Bool {
         if doc.kind(i) == .string {
+            if set.tableMask >= 0 {
+                if !doc.hasEscapes(i) {
+                    let r = doc.rawStringBytes(i)
+                    return enumTableContains(set, bytes.baseAddress! + r.lowerBound, r.count)
+                }
+                let decoded = doc.codePointBytes(i)
+                return decoded.withUnsafeBufferPointer { enumTableContains(set, $0.baseAddress, $0.count) }
+            }
             if !doc.hasEscapes(i) {
                 let r = doc.rawStringBytes(i)
                 let len = r.count
@@ -1180,6 +1188,22 @@ struct Evaluator {
             return true
         }
         return false
+    }
+
+    /// Whether the string of `count` bytes at `p` is one of `set`'s strings, looked up in its
+    /// hash table.
+    func enumTableContains(_ set: EnumSet, _ p: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        let mask = Int(set.tableMask)
+        var slot = Int(enumHash(p, count) & UInt64(mask))
+        return box.program.enumSlots.withUnsafeBufferPointer { table in
+            while true {
+                let j = table[Int(set.tableStart) + slot]
+                if j < 0 { return false }
+                let sl = slices[Int(j)]
+                if Int(sl.count) == count && (count == 0 || memcmp(p!, keyBytes.baseAddress! + Int(sl.start), count) == 0) { return true }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 
     /// JSON equality of the value at `i` and a constant (numbers by value).

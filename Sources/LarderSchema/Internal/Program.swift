@@ -26,6 +26,8 @@ struct Program: Sendable {
     /// The JSON text of each `const` value in ``strings`` (-1 for `enum` members).
     var constantDisplay: [Int32] = []
     var enums: [EnumSet] = []
+    /// The hash tables of large enums' strings (``EnumSet/tableStart``).
+    var enumSlots: [Int32] = []
     var regexes: [CompiledPattern] = []
     /// The regexes again, as references (strong here, unretained in ``patternRefs``).
     var patternBoxes: [PatternBox] = []
@@ -273,6 +275,29 @@ struct EnumSet: Sendable {
     var otherCount: Int32
     /// The values as JSON text, for messages (index into ``Program/strings``).
     var display: Int32
+    /// For an enum of ``EnumSet/hashedFrom`` strings or more, a hash table of them: slots
+    /// `tableStart ... tableStart + tableMask` of ``Program/enumSlots``, each the index of a
+    /// ``Program/byteSlices`` entry or -1. A table lists the code of a long list of
+    /// ingredients or countries in one probe rather than a scan (10,000 values against
+    /// 100,000 instances took 0.86 s, scanned). -1: no table.
+    var tableStart: Int32 = 0
+    var tableMask: Int32 = -1
+
+    /// The fewest strings an enum has a hash table for; below this a scan, which compares
+    /// eight bytes at a time, is as fast.
+    static let hashedFrom = 16
+}
+
+/// The hash of a string's UTF-8 bytes that enum tables are keyed by (FNV-1a, 64 bits).
+@inline(__always)
+func enumHash(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    var j = 0
+    while j < count {
+        h = (h ^ UInt64(p![j])) &* 0x100_0000_01b3
+        j += 1
+    }
+    return h ^ (h >> 29)
 }
 
 struct CompiledPattern: Sendable {
