@@ -23,19 +23,29 @@ struct GitIndexReader: ProjectReader {
     let contents: [String: [UInt8]]
     /// Prepared files whose working-tree version git found to be the staged one.
     let sameAsIndex: Set<String>
+    /// Files marked `assume-unchanged` or `skip-worktree` (`git update-index`, sparse
+    /// checkouts): `git diff` does not compare them, so their working-tree version, if
+    /// there is one, says nothing about the staged one. They are always read from git.
+    let flagged: Set<String>
     /// Reads the files whose staged version is the working tree's (most of them).
     let workingTree: WorkingTreeReader
 
     /// Lists the index under `root` (paths relative to it): one `git ls-files`, nothing read.
     init(root: String) throws {
-        let listing = try Self.git(["ls-files", "-z", "--stage", "--", "."], in: root)
+        let listing = try Self.git(["ls-files", "-z", "-v", "--stage", "--", "."], in: root)
         var blobs: [String: String] = [:]
         var paths: [String] = []
         var links: [String] = []
         var linkBlobs: [String: String] = [:]
-        // Each entry: "<mode> <oid> <stage>\t<path>\0"
+        var flagged = Set<String>()
+        // Each entry: "<tag> <mode> <oid> <stage>\t<path>\0"; the tag is `H` for a file git
+        // compares with the working tree, `S` for skip-worktree, lowercase for
+        // assume-unchanged (`M` for an unmerged entry).
         blobs.reserveCapacity(listing.count / 64)
-        for entry in listing.split(separator: 0) {
+        for whole in listing.split(separator: 0) {
+            guard let tagEnd = whole.firstIndex(of: 0x20) else { continue }
+            let tag = whole[whole.startIndex..<tagEnd]
+            let entry = whole[(tagEnd + 1)...]
             guard let tab = entry.firstIndex(of: 0x09),
                 let space1 = entry[..<tab].firstIndex(of: 0x20),
                 let space2 = entry[(space1 + 1)..<tab].firstIndex(of: 0x20)
@@ -48,6 +58,7 @@ struct GitIndexReader: ProjectReader {
                 if linkBlobs[path] == nil { linkBlobs[path] = String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self) }
                 continue
             }
+            if tag.elementsEqual("S".utf8) || tag.contains(where: { (0x61...0x7A).contains($0) }) { flagged.insert(path) }
             // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
             guard stage.elementsEqual("0".utf8) || blobs[path] == nil else { continue }
             if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: path) == nil {
@@ -69,6 +80,7 @@ struct GitIndexReader: ProjectReader {
         sortedPaths = paths.indices.dropFirst().allSatisfy({ paths[$0 - 1] < paths[$0] }) ? paths : paths.sorted()
         self.links = links.sorted()
         self.linkBlobs = linkBlobs
+        self.flagged = flagged
         workingTree = WorkingTreeReader(root: root)
         contents = [:]
         sameAsIndex = []
@@ -79,6 +91,7 @@ struct GitIndexReader: ProjectReader {
         sortedPaths = base.sortedPaths
         links = base.links
         linkBlobs = base.linkBlobs
+        flagged = base.flagged
         workingTree = base.workingTree
         self.contents = contents
         self.sameAsIndex = sameAsIndex
@@ -97,7 +110,7 @@ struct GitIndexReader: ProjectReader {
                 ? ["--literal-pathspecs", "diff", "--name-only", "--relative", "-z", "--"] + wanted
                 : ["diff", "--name-only", "--relative", "-z", "--", "."]
             let listing = try Self.git(arguments, in: root)
-            let differing = Set(listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+            let differing = Set(listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }).union(flagged)
             var contents = self.contents, same = sameAsIndex
             let fetch = wanted.filter(differing.contains)
             for path in wanted where !differing.contains(path) { same.insert(path) }

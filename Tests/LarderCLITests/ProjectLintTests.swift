@@ -693,6 +693,41 @@ import Testing
         #expect(!r.stdout.contains("zzz"), "\(r.stdout)")
     }
 
+    /// A file marked assume-unchanged or skip-worktree (`git update-index`, a sparse
+    /// checkout) is read from the index: `git diff` does not compare it, and --staged read
+    /// the working tree's version (a duplicate id the commit does not hold), or failed on a
+    /// staged file missing from the working tree. A cached run gives what a fresh one gives.
+    @Test func stagedReadsFlaggedFilesFromTheIndex() throws {
+        for flag in ["--assume-unchanged", "--skip-worktree"] {
+            let dir = try Scratch()
+            try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+            try dir.write("content/a.json", #"[{"id": "aaa", "name": "A", "servings": 1, "ingredients": ["1 egg"]}]"#)
+            try dir.write("content/b.json", #"[{"id": "bbb", "name": "B", "servings": 1, "ingredients": ["1 egg"]}]"#)
+            try git(["init", "-q"], in: dir.url)
+            try git(["add", "."], in: dir.url)
+            // The working tree repeats a's id; the index does not.
+            try dir.write("content/b.json", #"[{"id": "aaa", "name": "B", "servings": 1, "ingredients": ["1 egg"]}]"#)
+            try git(["update-index", flag, "content/b.json"], in: dir.url)
+            let working = try CLI.run(["lint", "content/a.json"], in: dir.url)  // caches b's working-tree facts
+            #expect(working.status == 1, "\(flag) \(working.stdout)")
+            for cache in [["--no-cache"], [], []] {
+                let r = try CLI.run(["lint", "--staged"] + cache + ["content/a.json"], in: dir.url)
+                #expect(r.status == 0, "\(flag) \(cache) \(r.stdout)\(r.stderr)")
+            }
+            // Staged the other way round, and the file gone from the working tree.
+            try git(["update-index", "--no-" + flag.dropFirst(2), "content/b.json"], in: dir.url)
+            try git(["add", "content/b.json"], in: dir.url)
+            try git(["update-index", flag, "content/b.json"], in: dir.url)
+            try FileManager.default.removeItem(at: dir.url.appendingPathComponent("content/b.json"))
+            for arguments in [["content/a.json"], []] {
+                let r = try CLI.run(["lint", "--staged", "--format", "xcode"] + arguments, in: dir.url)
+                #expect(r.status == 1, "\(flag) \(arguments) \(r.stdout)\(r.stderr)")
+                #expect(r.stdout.contains("recipe id 'aaa' is "), "\(flag) \(arguments) \(r.stdout)")
+                #expect(!r.stdout.contains("[io]"), "\(flag) \(arguments) \(r.stdout)")
+            }
+        }
+    }
+
     /// Content in a hidden folder that an include names is staged content too (--staged
     /// skipped it and said "No problems in 0 files"); hidden entries below it are not.
     @Test func stagedTakesInAHiddenFolderTheConfigNames() throws {
