@@ -39,6 +39,22 @@ import Testing
         #expect(try run(rule, [("f.json", json)], kind: "location", options: ["meters": .number(JSONNumber(meters))]).isEmpty == passes)
     }
 
+    /// A distance just under the limit is not rounded up to it: 24.7 m read "25 m from …,
+    /// closer than 25 m". Elsewhere distances keep their usual rounding.
+    @Test func aDistanceUnderTheLimitNeverReadsAsTheLimit() throws {
+        // 24.7 m apart.
+        let json = "[" + place("a", 10, 106) + "," + place("b", 10.000222, 106) + "]"
+        let found = try run(rule, [("f.json", json)], kind: "location")
+        #expect(found.map(\.message).first?.hasPrefix("location 'b' is 24.7 m from ") == true, "\(found.map(\.message))")
+        #expect(found.first?.related.first?.message == "24.7 m away")
+        // 24.96 m: 25.0 m rounded to tenths, so cut (24.9 m); 4.97 m under a limit of 5 m.
+        let close = "[" + place("a", 10, 106) + "," + place("b", 10.0002245, 106) + "," + place("c", 20, 106) + "," + place("d", 20.0000447, 106) + "]"
+        let messages = try run(rule, [("f.json", close)], kind: "location", options: ["meters": .number(25)]).map(\.message)
+        #expect(messages.first?.hasPrefix("location 'b' is 24.9 m from ") == true, "\(messages)")
+        let five = try run(rule, [("f.json", close)], kind: "location", options: ["meters": .number(5)]).map(\.message)
+        #expect(five.first?.hasPrefix("location 'd' is 4.97 m from ") == true, "\(five)")
+    }
+
     @Test func acrossTheAntimeridianAndNearThePole() throws {
         let json = "[" + place("a", 0, 179.9999) + "," + place("b", 0, -179.99995) + ","
             + place("c", 89.99999, 0) + "," + place("d", 89.99999, 180) + "]"

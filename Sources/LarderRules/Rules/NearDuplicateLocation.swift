@@ -153,11 +153,11 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
         func report(_ i: Int, _ close: Nearby) {
             guard let first = close.nearest.first else { return }
             let place = places[i], nearest = places[first.index]
-            let message = "\(place.facts.label) is \(Self.metres(first.meters)) from "
+            let message = "\(place.facts.label) is \(Self.metres(first.meters, under: limit)) from "
                 + "\(nearest.facts.label) at \(placed[first.index].description(in: nearest.file)), "
                 + "closer than \(Self.metres(limit)); two places this close are usually one place entered twice: "
                 + "merge them, or fix the coordinates" + more(close)
-            let related = close.nearest.map { related($0.index, "\(Self.metres($0.meters)) away") }
+            let related = close.nearest.map { related($0.index, "\(Self.metres($0.meters, under: limit)) away") }
             diagnostics.append(context.diagnostic(file: place.file, at: placed[i], message, related: related))
         }
 
@@ -255,10 +255,25 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
     }
 
     /// `4 m`, `0.5 m`, `1.2 km`.
-    static func metres(_ m: Double) -> String {
-        if m >= 1000 { return "\((m / 100).rounded() / 10) km" }
-        if m >= 10 { return "\(Int(m.rounded())) m" }
-        let tenths = (m * 10).rounded() / 10
+    ///
+    /// A distance under `limit` never reads as the limit: where rounding would reach it, it
+    /// is shown one digit finer, and cut rather than rounded if that still reaches it (24.7 m
+    /// under a limit of 25 m read "25 m …, closer than 25 m").
+    static func metres(_ m: Double, under limit: Double? = nil) -> String {
+        let limit = limit.flatMap { m < $0 ? $0 : nil }
+        /// `m` in `unit`s at `scale` (10: tenths), rounded, or cut when rounding reaches the limit.
+        func finer(_ unit: Double, _ scale: Double) -> Double {
+            let rounded = (m / unit * scale).rounded() / scale
+            return rounded * unit >= limit! ? (m / unit * scale).rounded(.down) / scale : rounded
+        }
+        if m >= 1000 {
+            let km = (m / 100).rounded() / 10
+            return limit != nil && km * 1000 >= limit! ? "\(finer(1000, 100)) km" : "\(km) km"
+        }
+        if m >= 10 {
+            return limit != nil && m.rounded() >= limit! ? "\(finer(1, 10)) m" : "\(Int(m.rounded())) m"
+        }
+        let tenths = limit != nil && (m * 10).rounded() / 10 >= limit! ? finer(1, 100) : (m * 10).rounded() / 10
         return tenths == tenths.rounded() ? "\(Int(tenths)) m" : "\(tenths) m"
     }
 }
