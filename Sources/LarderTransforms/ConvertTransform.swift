@@ -652,6 +652,6 @@ extension ConvertTransform: OptionChecking {
     }
 
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
-        TransformOptionError.problems { () throws(TransformOptionError) in _ = try ConvertOptions(json: options) }
+        TransformOptionError.problems(options) { (options) throws(TransformOptionError) in _ = try ConvertOptions(json: options) }
     }
 }

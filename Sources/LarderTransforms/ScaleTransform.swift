@@ -671,6 +671,6 @@ extension ScaleTransform: OptionChecking {
     }
 
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
-        TransformOptionError.problems { () throws(TransformOptionError) in _ = try ScaleOptions(json: options) }
+        TransformOptionError.problems(options) { (options) throws(TransformOptionError) in _ = try ScaleOptions(json: options) }
     }
 }

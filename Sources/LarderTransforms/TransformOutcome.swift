@@ -79,12 +79,15 @@ public struct TransformOptionError: Error, Sendable, Hashable, CustomStringConve
 
     /// What `read` (reading a step's options) throws, as the problems of
     /// ``OptionChecking/checkOptions(_:locales:)``: none when it reads them.
-    static func problems(_ read: () throws(TransformOptionError) -> Void) -> [OptionProblem] {
-        do {
-            try read()
-            return []
-        } catch {
-            return [OptionProblem(error.description, at: error.path, isKey: error.isKey)]
+    /// Every option's problem is found (``OptionProblem/oneByOne(_:_:)``), not only the first.
+    static func problems(_ options: JSONValue, _ read: (JSONValue) throws(TransformOptionError) -> Void) -> [OptionProblem] {
+        OptionProblem.oneByOne(options) { options in
+            do throws(TransformOptionError) {
+                try read(options)
+                return nil
+            } catch {
+                return OptionProblem(error.description, at: error.path, isKey: error.isKey)
+            }
         }
     }
 }

@@ -118,6 +118,28 @@ import Testing
         ])
     }
 
+    /// Every mistaken option of a step is reported in one run: a step's options were read
+    /// until their first mistake, so three mistakes in one `convert` took three runs.
+    @Test func everyMistakenOptionOfAStepInOneRun() throws {
+        let config = """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            transforms:
+              - convert: { units: imperial, energy: kJ, salt: NaCl, keep: yes }
+            exports:
+              - json-bundle: { out: dist, bogus: 1, manifest: maybe }
+            """
+        try expectFromLintAndBuild(config, [
+            "larder.yml:6:23: error: transforms[0]: convert: units must be metric or us; got \"imperial\" [config]",
+            "larder.yml:6:51: error: transforms[0]: convert: salt must be salt or sodium; got \"NaCl\" [config]",
+            "larder.yml:6:63: error: transforms[0]: convert: keep must be true or false; got \"yes\" [config]",
+            "larder.yml:8:31: error: exports[0]: json-bundle: unknown option 'bogus'; known options: fallback, ids, imageFields, images, locales, manifest, out, pseudo, texts, version [config]",
+            "larder.yml:8:51: error: exports[0]: json-bundle: option 'manifest' must be true or false, not 'maybe' [config]",
+        ])
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {

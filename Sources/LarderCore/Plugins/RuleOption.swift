@@ -144,6 +144,27 @@ public struct OptionProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension OptionProblem {
+    /// Every problem of `options` that a reader stopping at its first mistake (`first`)
+    /// finds, one option at a time: after a problem at an option, that option is left out
+    /// and the rest are read again, so a step with three mistaken options reports all three
+    /// in one run, as the rest of larder.yml is reported. A problem naming no option that
+    /// only comes up once options were left out ("give at least one of …") is not one of
+    /// the file's.
+    public static func oneByOne(_ options: JSONValue, _ first: (JSONValue) -> OptionProblem?) -> [OptionProblem] {
+        var found: [OptionProblem] = []
+        var rest = options
+        while found.count < 64, let problem = first(rest) {
+            guard found.isEmpty || !problem.path.isEmpty else { break }
+            found.append(problem)
+            guard let key = problem.path.first, var object = rest.objectValue, object[key] != nil else { break }
+            object[key] = nil
+            rest = .object(object)
+        }
+        return found
+    }
+}
+
 /// A rule that declares its options (see ``RuleOption``).
 public protocol ConfigurableRule: Rule {
     /// The options the rule reads, besides ``RuleOption/contextKeys``.

@@ -80,14 +80,17 @@ extension BundleExporter {
     }
 
     /// ``optionProblems(_:locales:)``, each at the option it is about.
+    /// Every option's problem is found (``OptionProblem/oneByOne(_:_:)``), not only the first.
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
-        do {
-            _ = try exportWithDiagnostics([], context: ExportContext(exporterID: id, options: options, locales: locales))
-            return []
-        } catch let error as ExportError {
-            return [OptionProblem(error.message, at: error.optionPath, isKey: error.isKey)]
-        } catch {
-            return [OptionProblem("\(error)")]
+        OptionProblem.oneByOne(options) { options in
+            do {
+                _ = try exportWithDiagnostics([], context: ExportContext(exporterID: id, options: options, locales: locales))
+                return nil
+            } catch let error as ExportError {
+                return OptionProblem(error.message, at: error.optionPath, isKey: error.isKey)
+            } catch {
+                return OptionProblem("\(error)")
+            }
         }
     }
 
