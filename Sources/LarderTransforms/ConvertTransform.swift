@@ -304,6 +304,9 @@ struct ConvertRun {
             }
             factor = try? (per == .serving ? size / 100 : Rational(100) / size)
             editor.replace(perNode, string: per.rawValue)
+            if options.keep {
+                sink.add(.note, "a recipe's nutrition is given for one thing (\"per\"), so the values per \(current == "100g" ? "100 g" : current) cannot be kept beside those per \(per == .per100g ? "100 g" : "serving"): they are replaced", at: perNode)
+            }
         }
         var plan = NutrientPlan(json: json, object: nutrition, factor: factor, options: options, energyStyle: .object)
         plan.build(sink: &sink)
@@ -553,6 +556,11 @@ struct NutrientPlan {
                         guard let converted = convertedEnergy(value, to: target, node: v) else { break }
                         editor.replace(v, raw: NumberText.roundedLiteral(converted))
                         editor.replace(u, string: target.rawValue)
+                        if options.keep {
+                            // One {value, unit}: there is no field to keep the other beside it.
+                            let given = String(decoding: NumberText.roundedLiteral(value), as: UTF8.self)
+                            sink.add(.note, "a recipe states its energy once ({\"value\", \"unit\"}), so \(given) \(unit) cannot be kept beside the \(target.rawValue): it is replaced (keeping applies to fields a recipe has both of, salt and sodium)", at: v)
+                        }
                     } else if factor != nil {
                         editor.replace(v, raw: NumberText.roundedLiteral(value.rounded(toDenominator: 1)))
                     }

@@ -51,6 +51,22 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// A recipe states energy once and its nutrition per one thing: keeping what was
+    /// converted from cannot be done there, and said nothing (250 kcal vanished under
+    /// `--keep`). Salt and sodium, two fields, are both kept.
+    @Test func keepOnARecipeSaysWhatItCannotKeep() throws {
+        let soup = #"{"id": "soup", "name": "Soup", "servings": 4, "nutrition": {"per": "serving", "energy": {"value": 250, "unit": "kcal"}, "salt": 1.2}}"#
+        let (_, v, d) = try run(soup, ConvertOptions(energy: .kJ, salt: .sodium, keep: true))
+        #expect(v.at("nutrition") == ["per": "serving", "energy": ["value": 1046, "unit": "kJ"], "salt": 1.2, "sodium": 0.48])
+        #expect(d.map(\.message) == [#"a recipe states its energy once ({"value", "unit"}), so 250 kcal cannot be kept beside the kJ: it is replaced (keeping applies to fields a recipe has both of, salt and sodium)"#])
+        #expect(d.map(\.severity) == [.note])
+        let (_, p, notes) = try run(soup, ConvertOptions(per: .per100g, keep: true, servingSize: 350))
+        #expect(p.at("nutrition/per") == "100g")
+        #expect(notes.map(\.message) == [#"a recipe's nutrition is given for one thing ("per"), so the values per serving cannot be kept beside those per 100 g: they are replaced"#])
+        // Without keep, nothing to say.
+        #expect(try run(soup, ConvertOptions(energy: .kJ, per: .per100g, servingSize: 350)).diagnostics.isEmpty)
+    }
+
     @Test func saltBecomesSodium() throws {
         let (_, v, _) = try run(product, ConvertOptions(salt: .sodium))
         #expect(v.at("nutrition/per100g/sodium") == 0.0428)
