@@ -321,6 +321,10 @@ struct ConvertRun {
         if let per = options.per {
             let (fromKey, toKey, toName) = per == .serving ? (per100g, perServing, "perServing") : (perServing, per100g, "per100g")
             if let fromKey, json.kind(fromKey + 1) == .object {
+                if let mismatch = measureMismatch() {
+                    sink.add(.error, mismatch.message, at: mismatch.node)
+                    return
+                }
                 if let toKey {
                     // Both are given: the target keeps its values and gets those it lacks.
                     guard let filled = fill(toKey, from: fromKey, per: per) else { return }
@@ -449,6 +453,22 @@ struct ConvertRun {
     }
 
     /// The product's serving in g or ml (`serving.value`), else the option's.
+    /// A product sold by volume (its `quantity` in ml, l, fl oz …), whose `per100g` is per
+    /// 100 ml, with a serving given as a mass, or the other way round: converting between
+    /// them needs the product's density (30 g of a syrup is about 21 ml, so a serving
+    /// computed as 30 ml was 40% too high), as nutrition-consistency does not compare them.
+    func measureMismatch() -> (node: Int, message: String)? {
+        func dimension(_ measure: Int?) -> (node: Int, unit: String, volume: Bool)? {
+            guard let measure, let u = json.field(measure, "unit"), let text = json.string(u),
+                  let d = kitchen.unit(named: text)?.dimension, d == .mass || d == .volume else { return nil }
+            return (u, text, d == .volume)
+        }
+        guard let sold = dimension(json.field(root, "quantity")), let serving = dimension(json.field(root, "serving")),
+              sold.volume != serving.volume else { return nil }
+        let (per, given) = sold.volume ? ("100 ml", "a mass") : ("100 g", "a volume")
+        return (serving.node, "the product is sold in \(sold.unit), so its nutrition is per \(per), but its serving is \(given) (\(serving.unit)): converting between them needs the product's density; give the serving in \(sold.volume ? "ml" : "g"), then convert")
+    }
+
     func servingSize() -> Rational? {
         if let serving = json.field(root, "serving"), let v = json.field(serving, "value"),
            let value = try? json.rational(v), value.numerator > 0 {

@@ -67,6 +67,22 @@ import Testing
         #expect(try run(soup, ConvertOptions(energy: .kJ, per: .per100g, servingSize: 350)).diagnostics.isEmpty)
     }
 
+    /// A product sold by volume gives its figures per 100 ml: a serving in grams needs the
+    /// density to be converted (30 g of syrup was taken as 30 ml, 40% too much), so it is an
+    /// error, as it is the other way round; in the same measure it converts.
+    @Test func perServingAcrossMassAndVolumeIsRefused() throws {
+        let syrup = #"{"code": "3017620422003", "name": "Syrup", "quantity": {"value": 250, "unit": "ml"}, "serving": {"value": 30, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": 300, "carbohydrates": 75}}}"#
+        let (unchanged, _, refused) = try run(syrup, ConvertOptions(per: .serving))
+        #expect(unchanged == syrup)
+        #expect(refused.map(\.severity) == [.error])
+        #expect(refused.map(\.message) == ["the product is sold in ml, so its nutrition is per 100 ml, but its serving is a mass (g): converting between them needs the product's density; give the serving in ml, then convert"])
+        let flour = #"{"code": "3017620422003", "name": "Flour", "quantity": {"value": 1, "unit": "kg"}, "serving": {"value": 50, "unit": "ml"}, "nutrition": {"perServing": {"energyKcal": 170}}}"#
+        let (_, _, other) = try run(flour, ConvertOptions(per: .per100g))
+        #expect(other.map(\.message).first?.hasPrefix("the product is sold in kg, so its nutrition is per 100 g, but its serving is a volume (ml)") == true)
+        let (_, v, _) = try run(syrup.replacingOccurrences(of: #""unit": "g""#, with: #""unit": "ml""#), ConvertOptions(per: .serving))
+        #expect(v.at("nutrition/perServing") == ["energyKcal": 90, "carbohydrates": 22.5])
+    }
+
     @Test func saltBecomesSodium() throws {
         let (_, v, _) = try run(product, ConvertOptions(salt: .sodium))
         #expect(v.at("nutrition/per100g/sodium") == 0.0428)
