@@ -255,6 +255,10 @@ enum AmountScanner {
                 j = skipSpaces(s, afterJoin)
                 if let (second, end2, _) = try? scanNumber(s, at: j, language: language), first > second {
                     let written = { (r: Range<Int>) in String(String.UnicodeScalarView(s[r])) }
+                    // Down to zero: turned round it would start at zero, no amount either.
+                    if second.numerator == 0 {
+                        return Scanned(amount: .exact(first), end: end, style: style, problem: .notPositive(written(start..<end2)), problemEnd: end2)
+                    }
                     return Scanned(amount: .exact(first), end: end, style: style,
                                    problem: .reversedRange(lower: written(start..<end), upper: written(j..<end2)), problemEnd: end2)
                 }

@@ -28,6 +28,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2½ – 1", .reversedRange(lower: "2½", upper: "1")), ("1/0", .zeroDenominator("1/0")), ("1 1/00", .zeroDenominator("1 1/00")),
         ("0", .notPositive("0")), (" 0,0 ", .notPositive("0,0")), ("0-2", .notPositive("0-2")), ("1 3/2", .unreadable("1 3/2")),
         ("a pinch", .unreadable("a pinch")), ("99999999999999999999999", .tooLarge("99999999999999999999999")),
+        // Down to zero: "write the smaller amount first (0-½)" advised another mistake.
+        ("½-0", .notPositive("½-0")), ("3 to 0", .notPositive("3 to 0")),
     ])
     func problems(_ text: String, _ expected: QuantityProblem) {
         #expect(Amount.problem(in: text) == expected, "\(text)")
