@@ -55,6 +55,7 @@ public struct ConvertTransform: Transform {
     public func outcome(
         for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil, notesNothingToDo: Bool = true
     ) -> TransformOutcome {
+        if let refused = TransformOutcome.refusingRepeatedKeys(document, ruleID: "convert", locator: locator) { return refused }
         var run = ConvertRun(document: document, parser: parsers[options.convention] ?? IngredientParser(),
                              options: options, language: language, locator: locator)
         run.notesNothingToDo = notesNothingToDo

@@ -65,6 +65,7 @@ public struct ScaleTransform: Transform {
     /// `language` is the language of plain-string ingredient lines (the project's source
     /// language); `locator` the file's, when several documents share it.
     public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
+        if let refused = TransformOutcome.refusingRepeatedKeys(document, ruleID: "scale", locator: locator) { return refused }
         var run = ScaleRun(document: document, parser: parser(for: options.convention), language: language, locator: locator)
         run.unitNames = unitNames[options.convention] ?? []
         run.scale(options)

@@ -21,6 +21,24 @@ public struct TransformOutcome: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// The refusal of a document whose objects give a key twice, or nil: readers take the
+    /// last value, and a transform would rewrite one and leave the other to contradict it
+    /// (`"servings": 2, "servings": 4` scaled to 8 gave `"servings": 2, "servings": 8`).
+    /// An error at each repeated key; nothing is changed.
+    static func refusingRepeatedKeys(_ document: Document, ruleID: String, locator: SourceLocator?) -> TransformOutcome? {
+        let json = document.json
+        let end = json.after(document.node)
+        let repeated = json.duplicateKeys.filter { $0.second > document.node && $0.second < end }
+        guard !repeated.isEmpty else { return nil }
+        var sink = DiagnosticSink(document: document, ruleID: ruleID, locator: locator)
+        let (verb, done) = ruleID == "convert" ? ("convert", "converted") : ("scale", "scaled")
+        for key in repeated {
+            let name = json.string(key.second) ?? "?"
+            sink.add(.error, "\"\(name)\" is given twice in this object (readers take the last one); remove one, then \(verb); nothing is \(done)", at: key.second)
+        }
+        return TransformOutcome(diagnostics: sink.diagnostics)
+    }
+
     /// True when an error means the document should not be written.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

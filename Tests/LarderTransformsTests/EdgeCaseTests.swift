@@ -13,6 +13,22 @@ import Testing
         try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
     }
 
+    /// A key given twice in an object: readers take the last value, and scale and convert
+    /// rewrote it and left the first to contradict it (`"servings": 2, "servings": 4` to 8
+    /// gave `"servings": 2, "servings": 8`). The document is refused, with an error at the
+    /// repeated key; the other recipe of the file is scaled.
+    @Test func aKeyGivenTwiceIsRefusedNotHalfRewritten() throws {
+        let file = #"[{"id": "a", "name": "A", "servings": 2, "servings": 4, "ingredients": ["1 egg"]}, {"id": "b", "name": "B", "servings": 2, "ingredients": ["1 egg"]}]"#
+        let (text, _, diagnostics) = try scaled(file)
+        #expect(text == file.replacingOccurrences(of: #""servings": 2, "ingredients": ["1 egg"]"#, with: #""servings": 4, "ingredients": ["2 eggs"]"#))
+        #expect(diagnostics.map(\.message) == [#""servings" is given twice in this object (readers take the last one); remove one, then scale; nothing is scaled"#])
+        #expect(diagnostics.map(\.severity) == [.error] && diagnostics.first?.column == 42)
+        let product = #"{"code": "3017620422003", "name": "x", "quantity": {"value": 400, "unit": "g", "unit": "oz"}}"#
+        let (same, _, refused) = try transformed(product) { convert.outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(same == product)
+        #expect(refused.map(\.message) == [#""unit" is given twice in this object (readers take the last one); remove one, then convert; nothing is converted"#])
+    }
+
     /// A factor given with many digits (1.3333333333333333, 2.718281828459045) scaled grams
     /// but left every cup and spoon as it was, "too large to compute exactly": its
     /// denominator times a cup's in millilitres overflows. Such amounts are scaled by the
