@@ -231,12 +231,26 @@ public struct IngredientParser: Sendable {
             if line.problem == nil, s.contains(where: { AmountScanner.isDigit($0) || AmountScanner.vulgarFractions[$0] != nil }) {
                 line.problem = "no quantity at the start of the line"
             }
+            // "a quarter cup", "one-half cup": an amount, in words it does not read.
+            if line.problem == nil, let words = NumberWords.fractionInWords(s, at: lead, language: language) {
+                line.problem = "a fraction in words ('\(words)'), which is not read"
+            }
             return line
         }
         line.amount = amountScan.amount
         line.amountStyle = amountScan.style
         line.amountSpan = lead..<amountScan.end
         var i = amountScan.end
+        // "three quarters cup", "1/2 an onion", "1 heaping cup flour": the words after the
+        // amount go on with it in a way it does not read (the line was scaled as a count of
+        // "quarters cup sugar" or "heaping cup flour"); it is kept as written.
+        // A size before a counted unit reads well as a count ("2 small glasses of port").
+        if let reason = NumberWords.unreadAfterAmount(s, from: lead, at: i, language: language, isUnit: { u in
+            let unit = lexicon.match(s, at: u, language: language)?.word.unit ?? tableUnit(s, at: u)?.0
+            return unit?.dimension == .mass || unit?.dimension == .volume
+        }) {
+            return kept(line, reason + ", which is not read", from: lead, measureOnly: measureOnly)
+        }
 
         // A multiplier and the size of each: "2 x 400g tins".
         var j = AmountScanner.skipSpaces(s, i)

@@ -90,6 +90,53 @@ public enum NumberWords {
         "quarters", "third", "thirds", "eighth", "eighths", "fourth", "fifth", "sixth", "dozen", "carte", "mode", "moda",
     ]
 
+    /// English words for fractions: after an amount (`three quarters cup`, `1 quarter cup`,
+    /// `a third cup`) or joined to one (`one-half cup`) they make a fraction in words, which
+    /// is not read.
+    static let fractionWords: Set<String> = ["half", "quarter", "quarters", "third", "thirds", "eighth", "eighths"]
+
+    /// English words between an amount and a unit of mass or volume that say how full or
+    /// how big (`1 heaping cup`, `2 scant cups`, `1 large tbsp`): not read, so such a line is
+    /// kept as written (it was scaled as a count of "heaping cup flour", 1 × 1.5 rounded to
+    /// `2 heaping cup flours`). Before a counted unit they read well (`2 small glasses`).
+    static let measureModifiers: Set<String> = [
+        "heaping", "heaped", "level", "packed", "scant", "rounded", "generous", "good", "large", "small", "medium", "big",
+        "lightly", "firmly", "loosely", "well", "full", "extra",
+    ]
+
+    /// What follows an amount that ends at `start` and is not read, said as a reason (nil
+    /// when nothing is): a fraction in words (`three quarters`, `1 quarter`), an article
+    /// (`1/2 an onion`), or words saying how full between the amount and a unit (`1 heaping
+    /// cup`; `isUnit` tells whether a unit of mass or volume starts at an offset). English words only, for
+    /// English or an unknown language.
+    static func unreadAfterAmount(_ s: [Unicode.Scalar], from amountStart: Int, at start: Int, language: String?, isUnit: (Int) -> Bool) -> String? {
+        guard language == nil || language == "en" else { return nil }
+        let k = AmountScanner.skipSpaces(s, start)
+        guard k > start, let (first, end1) = word(s, at: k) else { return nil }
+        let written = { (from: Int, end: Int) in String(String.UnicodeScalarView(s[from..<end])) }
+        if fractionWords.contains(first) && first != "half" { return "a fraction in words ('\(written(amountStart, end1))')" }
+        if first == "a" || first == "an" { return "an article after the amount ('\(written(amountStart, end1))')" }
+        guard measureModifiers.contains(first) else { return nil }
+        var end = end1
+        // Two of them: "lightly packed".
+        let k2 = AmountScanner.skipSpaces(s, end)
+        if k2 > end, let (second, end2) = word(s, at: k2), measureModifiers.contains(second) { end = end2 }
+        let u = AmountScanner.skipSpaces(s, end)
+        guard u > end, isUnit(u) else { return nil }
+        return "a word between the amount and its unit ('\(written(k, end))')"
+    }
+
+    /// A fraction in words at the start of a line that the amount reader leaves (`a quarter
+    /// cup`, `two thirds cup`, `one-half cup`): the words, or nil. English words only.
+    static func fractionInWords(_ s: [Unicode.Scalar], at start: Int, language: String?) -> String? {
+        guard language == nil || language == "en", let (first, end1) = word(s, at: start),
+              case .some(let k) = kind(first, language: "en"), { if case .half = k { return false } else { return true } }() else { return nil }
+        var k2 = AmountScanner.skipSpaces(s, end1)
+        if k2 == end1, k2 < s.count, s[k2] == "-" || s[k2] == "\u{2010}" { k2 += 1 } else if k2 == end1 { return nil }
+        guard let (second, end2) = word(s, at: k2), fractionWords.contains(second) else { return nil }
+        return String(String.UnicodeScalarView(s[start..<end2]))
+    }
+
     /// True when `word` (lower-cased) is a number in words in `language` (every language
     /// when nil): `two`, `duas`, `half`, `anderthalb`; not an article.
     public static func isNumber(_ word: String, language: String?) -> Bool {

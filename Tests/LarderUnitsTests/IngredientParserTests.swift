@@ -82,6 +82,35 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("a pinch of love").problem == nil)
     }
 
+    /// Words after an amount that go on with it in a way the parser does not read: a
+    /// fraction in words, an article, or how full a cup or spoon is. These lines were read
+    /// as counts ("three" of "quarters cup sugar", 1 × 1.5 "heaping cup flour" rounded to
+    /// 2), or left with no note ("a quarter cup oil"); they are kept, with the reason.
+    @Test func amountsGoingOnInWordsItDoesNotReadAreProblems() {
+        let reasons = [
+            "1 heaping cup flour": "a word between the amount and its unit ('heaping'), which is not read",
+            "2 scant cups milk": "a word between the amount and its unit ('scant'), which is not read",
+            "1 lightly packed cup brown sugar": "a word between the amount and its unit ('lightly packed'), which is not read",
+            "three quarters cup sugar": "a fraction in words ('three quarters'), which is not read",
+            "1 quarter cup oil": "a fraction in words ('1 quarter'), which is not read",
+            "1/2 an onion": "an article after the amount ('1/2 an'), which is not read",
+            "a quarter cup oil": "a fraction in words ('a quarter'), which is not read",
+            "one-half cup cream": "a fraction in words ('one-half'), which is not read",
+            "two thirds cup flour": "a fraction in words ('two thirds'), which is not read",
+        ]
+        for (text, reason) in reasons {
+            let line = parser.parse(text)
+            #expect(line.problem == reason, "\(text)")
+            #expect(!line.isScalable, "\(text)")
+        }
+        // Still read: a size before a counted unit or a noun, a half in words, after the unit.
+        for text in ["2 small glasses of port wine", "2 large eggs", "a large onion", "half a cup milk", "a half cup milk", "1 cup packed brown sugar", "1 small onion, diced"] {
+            #expect(parser.parse(text).isScalable, "\(text)")
+        }
+        // English words: another language's line is read as before.
+        #expect(parser.parse("1 a 2 colheres de sopa", language: "pt").isScalable)
+    }
+
     /// A flour's grade written first is no amount: doubling "00 flour, 500 g" made it
     /// "0 flour, 500 g". The line is kept as written, with a note.
     @Test func aNumberWithALeadingZeroIsNoAmount() {
