@@ -45,20 +45,24 @@ public struct ConvertTransform: Transform {
         guard document.json.kind(document.node) == .object else { return [] }
         // A recipe without nutrition is nothing to convert in a build, where every recipe
         // passes through: the command line, given one file, says so.
-        let outcome = outcome(for: document, options: options, language: context.locales.first, notesNothingToDo: false)
+        let outcome = outcome(for: document, options: options, language: context.locales.first, notesNothingToDo: false, inBuild: true)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics
     }
 
     /// What converting `document` does, as edits and diagnostics (nothing is changed).
     /// `notesNothingToDo`: a note for a recipe or product that gives no nutrition to convert.
+    /// `inBuild`: messages name the options as larder.yml spells them (`the option
+    /// servingSize`), not as the command line does (`--serving-size`).
     public func outcome(
-        for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil, notesNothingToDo: Bool = true
+        for document: Document, options: ConvertOptions, language: String? = nil, locator: SourceLocator? = nil, notesNothingToDo: Bool = true,
+        inBuild: Bool = false
     ) -> TransformOutcome {
         if let refused = TransformOutcome.refusingRepeatedKeys(document, ruleID: "convert", locator: locator) { return refused }
         var run = ConvertRun(document: document, parser: parsers[options.convention] ?? IngredientParser(),
                              options: options, language: language, locator: locator)
         run.notesNothingToDo = notesNothingToDo
+        run.inBuild = inBuild
         run.convert()
         return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
     }
@@ -68,6 +72,12 @@ public struct ConvertTransform: Transform {
 struct ConvertRun {
     /// Whether a recipe or product that gives no nutrition to convert gets a note.
     var notesNothingToDo = true
+    /// True in a build: options are named as larder.yml spells them (``option(_:_:)``).
+    var inBuild = false
+
+    /// An option as the user gave it: `--serving-size` on the command line, `the option
+    /// servingSize` in a build's step.
+    func option(_ flag: String, _ key: String) -> String { inBuild ? "the option \(key)" : "--\(flag)" }
 
     let json: JSONDocument
     let root: Int
@@ -116,7 +126,7 @@ struct ConvertRun {
             }
             if isProduct, let quantity = json.field(root, "quantity") { convertMeasure(quantity, to: system) }
             if readConventionUnit {
-                sink.add(.note, "cups and spoons were read as \(options.convention.summary); use --convention to read them otherwise", at: root)
+                sink.add(.note, "cups and spoons were read as \(options.convention.summary); use \(option("convention", "convention")) to read them otherwise", at: root)
             }
         }
         guard options.energy != nil || options.salt != nil || options.per != nil else { return }
@@ -300,7 +310,7 @@ struct ConvertRun {
         var factor: Rational?
         if let per = options.per, let perNode = json.field(nutrition, "per"), let current = json.string(perNode), current != per.rawValue {
             guard let size = options.servingSize else {
-                sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give --serving-size (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
+                sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give \(option("serving-size", "servingSize")) (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
                 return
             }
             factor = try? (per == .serving ? size / 100 : Rational(100) / size)
@@ -349,7 +359,7 @@ struct ConvertRun {
                         handled.insert(fromKey)
                     }
                 } else {
-                    sink.add(.error, "the product has no serving size, so nutrition per \(per == .serving ? "100 g" : "serving") cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give --serving-size", at: fromKey + 1)
+                    sink.add(.error, "the product has no serving size, so nutrition per \(per == .serving ? "100 g" : "serving") cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give \(option("serving-size", "servingSize"))", at: fromKey + 1)
                     return
                 }
             }
@@ -401,7 +411,7 @@ struct ConvertRun {
         guard !missing.isEmpty else { return false }
         let computed = missing.filter { ConvertRun.nutrientKeys.contains($0.name) && from.kind($0.value) == .number }.map(\.name)
         if !computed.isEmpty, factor == nil {
-            sink.add(.error, "the product has no serving size, so \(Self.list(computed)) per \(per == .serving ? "100 g" : "serving"), which \(toName) does not give, cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give --serving-size", at: source)
+            sink.add(.error, "the product has no serving size, so \(Self.list(computed)) per \(per == .serving ? "100 g" : "serving"), which \(toName) does not give, cannot be converted per \(per.rawValue): add \"serving\": {\"value\": 30, \"unit\": \"g\"} or give \(option("serving-size", "servingSize"))", at: source)
             return nil
         }
         let written: [UInt8]

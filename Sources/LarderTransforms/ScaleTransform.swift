@@ -56,7 +56,7 @@ public struct ScaleTransform: Transform {
         // Nor is a document without an ingredients list (a shop, a taxonomy, a product):
         // the command line, given one file to scale, says so.
         guard let list = document.json.member(document.node, "ingredients"), document.json.kind(list) == .array else { return [] }
-        let outcome = outcome(for: document, options: options, language: context.locales.first)
+        let outcome = outcome(for: document, options: options, language: context.locales.first, inBuild: true)
         if !outcome.hasErrors { try outcome.apply(to: &document) }
         return outcome.diagnostics
     }
@@ -64,9 +64,13 @@ public struct ScaleTransform: Transform {
     /// What scaling `document` does, as edits and diagnostics (nothing is changed).
     /// `language` is the language of plain-string ingredient lines (the project's source
     /// language); `locator` the file's, when several documents share it.
-    public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil) -> TransformOutcome {
+    /// `inBuild`: messages name the options as larder.yml spells them (`the option
+    /// servings`), not as the command line does (`--servings`).
+    public func outcome(for document: Document, options: ScaleOptions, language: String? = nil, locator: SourceLocator? = nil,
+                        inBuild: Bool = false) -> TransformOutcome {
         if let refused = TransformOutcome.refusingRepeatedKeys(document, ruleID: "scale", locator: locator) { return refused }
         var run = ScaleRun(document: document, parser: parser(for: options.convention), language: language, locator: locator)
+        run.inBuild = inBuild
         run.unitNames = unitNames[options.convention] ?? []
         run.scale(options)
         return TransformOutcome(edits: run.editor.edits, diagnostics: run.sink.diagnostics)
@@ -90,6 +94,12 @@ struct ScaleRun {
     var unitNames: Set<String>?
     /// True once the note that the factor was rounded (``roundingFactor(_:at:_:)``) is given.
     var roundedFactorNoted = false
+    /// True in a build: options are named as larder.yml spells them (``option(_:)``).
+    var inBuild = false
+
+    /// An option as the user gave it: `--servings` on the command line, `the option
+    /// servings` in a build's step.
+    func option(_ name: String) -> String { inBuild ? "the option \(name)" : "--\(name)" }
 
     init(document: Document, parser: IngredientParser, language: String?, locator: SourceLocator?) {
         json = document.json
@@ -126,11 +136,11 @@ struct ScaleRun {
             factor = f
         case .servings(let n):
             guard let servings else {
-                sink.add(.error, "the recipe has no servings, so --servings has nothing to scale from; give servings in the recipe or use --factor", at: root)
+                sink.add(.error, "the recipe has no servings, so \(option("servings")) has nothing to scale from; give servings in the recipe or use \(option("factor"))", at: root)
                 return
             }
             guard let current = servingsAmount(servings) else {
-                sink.add(.error, "servings is \(json.value(servings).displayText), \(servingsProblem(servings)): --servings needs a positive number of servings (such as 4 or {\"amount\": 4, \"unit\": \"glasses\"}) to scale from; use --factor instead", at: servings)
+                sink.add(.error, "servings is \(json.value(servings).displayText), \(servingsProblem(servings)): \(option("servings")) needs a positive number of servings (such as 4 or {\"amount\": 4, \"unit\": \"glasses\"}) to scale from; use \(option("factor")) instead", at: servings)
                 return
             }
             guard let f = try? n / current else {
@@ -152,9 +162,9 @@ struct ScaleRun {
                 sink.add(.error, "the factor \(factorText) is \(problem)", at: root)
             case .servings(let n):
                 let from = servings.flatMap { servingsAmount($0) } ?? .one
-                sink.add(.error, "scaling servings \(QuantityFormatter.text(from, style: AmountStyle())) to \(QuantityFormatter.text(n, style: AmountStyle())) is a factor of \(factorText): \(problem); check --servings", at: servings ?? root)
+                sink.add(.error, "scaling servings \(QuantityFormatter.text(from, style: AmountStyle())) to \(QuantityFormatter.text(n, style: AmountStyle())) is a factor of \(factorText): \(problem); check \(option("servings"))", at: servings ?? root)
             case .ingredient(let name, _):
-                sink.add(.error, "--to: bringing '\(name)' to that amount is a factor of \(factorText): \(problem); check the amount", at: ingredients)
+                sink.add(.error, "\(option("to")): bringing '\(name)' to that amount is a factor of \(factorText): \(problem); check the amount", at: ingredients)
             }
             return
         }
@@ -571,22 +581,22 @@ struct ScaleRun {
                 // In a file of many recipes, the ones without the ingredient stay as they
                 // are; a single recipe without it is an error.
                 if isPartOfArray {
-                    sink.add(.warning, "--to: no ingredient is called '\(name)'; this recipe is left as is", at: ingredients)
+                    sink.add(.warning, "\(option("to")): no ingredient is called '\(name)'; this recipe is left as is", at: ingredients)
                 } else {
-                    sink.add(.error, "--to: no ingredient is called '\(name)'", at: ingredients)
+                    sink.add(.error, "\(option("to")): no ingredient is called '\(name)'", at: ingredients)
                 }
             } else {
-                sink.add(.error, "--to: '\(name)' matches \(chosen.count) ingredients (\(chosen.map { "'\($0.label)'" }.joined(separator: ", "))); give the full name", at: ingredients)
+                sink.add(.error, "\(option("to")): '\(name)' matches \(chosen.count) ingredients (\(chosen.map { "'\($0.label)'" }.joined(separator: ", "))); give the full name", at: ingredients)
             }
             return nil
         }
         if c.pinned {
-            sink.add(.error, "--to: '\(c.label)' is pinned (\"scale\": false), so it cannot set the factor", at: c.node)
+            sink.add(.error, "\(option("to")): '\(c.label)' is pinned (\"scale\": false), so it cannot set the factor", at: c.node)
             return nil
         }
         guard let amount = c.amount, case .exact(let current) = amount, current.numerator > 0 else {
             let why = c.amount?.isRange == true ? "is a range" : "has no quantity"
-            sink.add(.error, "--to: '\(c.label)' \(why), so it cannot set the factor", at: c.node)
+            sink.add(.error, "\(option("to")): '\(c.label)' \(why), so it cannot set the factor", at: c.node)
             return nil
         }
         guard case .exact(let target) = quantity.amount else { return nil }
@@ -604,11 +614,11 @@ struct ScaleRun {
             let want = quantity.unit.map { "\($0.symbol) (\($0.dimension))" } ?? "a count"
             // "1 oz" of a liquid: in a bar, oz means fluid ounces.
             let hint = quantity.unit?.id == "oz" && c.unit?.dimension == .volume ? "; for a volume, write fl oz (lime juice=1 fl oz)" : ""
-            sink.add(.error, "--to: '\(c.label)' is measured in \(have), which does not convert to \(want)\(hint)", at: c.node)
+            sink.add(.error, "\(option("to")): '\(c.label)' is measured in \(have), which does not convert to \(want)\(hint)", at: c.node)
             return nil
         }
         guard let factor = try? inItsUnit / current else {
-            sink.add(.error, "--to: the factor for '\(c.label)' is too large to compute exactly", at: c.node)
+            sink.add(.error, "\(option("to")): the factor for '\(c.label)' is too large to compute exactly", at: c.node)
             return nil
         }
         return factor

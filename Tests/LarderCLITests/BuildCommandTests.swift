@@ -141,6 +141,18 @@ import Testing
         #expect(shops.stderr.contains("nothing to scale"), "\(shops.stderr)")
     }
 
+    /// A transform step's messages name its options as larder.yml spells them: a build
+    /// told to "use --factor", a flag it has no place for. The command line keeps its flags.
+    @Test func aStepsMessagesNameItsOptionsNotFlags() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"r.json\"]\ntransforms:\n  - scale: { servings: 4 }\n")
+        try dir.write("r.json", #"[{"id": "a", "name": "A", "ingredients": ["1 egg"]}]"#)
+        let r = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(r.stdout.contains("the recipe has no servings, so the option servings has nothing to scale from; give servings in the recipe or use the option factor"), "\(r.stdout)")
+        let cli = try CLI.run(["scale", "r.json", "--servings", "4"], in: dir.url)
+        #expect(cli.stderr.contains("so --servings has nothing to scale from; give servings in the recipe or use --factor"), "\(cli.stderr)")
+    }
+
     /// An export's `fallback` option makes the build report each translation it fills in,
     /// at that severity: `error` stops the build with nothing written (a release bundle that
     /// must be fully translated, while lint only warns). The option was read and checked,
