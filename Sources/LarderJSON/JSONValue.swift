@@ -97,7 +97,14 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 public struct JSONObject: Sendable, Hashable, Sequence {
     public private(set) var keys: [String] = []
     public private(set) var values: [JSONValue] = []
-    private var index: [String: Int]? = nil
+    /// Keys are compared by their Unicode scalars (``ExactString``), as JSON compares member
+    /// names (RFC 8259: by code units), not by Swift's `String` equality, which takes
+    /// canonically equivalent spellings as one: `"café"` and `"cafe\u0301"` are two
+    /// members, and were merged (one value lost).
+    private var index: [Key: Int]? = nil
+    private typealias Key = ExactString
+
+    @inline(__always) static func sameKey(_ a: String, _ b: String) -> Bool { ExactString.same(a, b) }
 
     public init() {}
 
@@ -109,8 +116,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var isEmpty: Bool { keys.isEmpty }
 
     private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        if let index { return index[Key(key)] }
+        return keys.firstIndex { Self.sameKey($0, key) }
     }
 
     public subscript(key: String) -> JSONValue? {
@@ -128,7 +135,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
                 keys.append(key)
                 values.append(newValue)
                 if index != nil {
-                    index![key] = keys.count - 1
+                    index![Key(key)] = keys.count - 1
                 } else if keys.count > 12 {
                     rebuildIndex()
                 }
@@ -137,8 +144,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     private mutating func rebuildIndex() {
-        var d: [String: Int] = [:]
-        for (i, k) in keys.enumerated() { d[k] = i }
+        var d: [Key: Int] = [:]
+        for (i, k) in keys.enumerated() { d[Key(k)] = i }
         index = d
     }
 
@@ -159,11 +166,36 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         var acc = 0
         for (k, v) in self {
             var h = Hasher()
-            h.combine(k)
+            h.combine(Key(k))
             h.combine(v)
             acc = acc &+ h.finalize()
         }
         hasher.combine(count)
         hasher.combine(acc)
+    }
+}
+
+/// A string compared, hashed and ordered by its Unicode scalars (UTF-8 bytes), not by
+/// Swift's `String` equality, which takes canonically equivalent spellings (`"café"` and
+/// `"cafe\u0301"`) as one. For names the content keeps apart: JSON member names, image
+/// paths (two files on a Linux disk).
+public struct ExactString: Hashable, Comparable, Sendable {
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+
+    /// True when `a` and `b` hold the same Unicode scalars.
+    @inline(__always) public static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    public static func == (a: ExactString, b: ExactString) -> Bool { same(a.text, b.text) }
+
+    /// Byte order, which is code-point order.
+    public static func < (a: ExactString, b: ExactString) -> Bool { a.text.utf8.lexicographicallyPrecedes(b.text.utf8) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -498,20 +498,22 @@ private struct TapeWriter {
         }
     }
 
-    /// The members as the tree has them: keys decoded and compared as strings, a repeated
-    /// key in the place of its first occurrence with the value of its last, sorted by UTF-16
-    /// code units when asked.
+    /// The members as the tree has them: keys decoded and compared by their scalars (as
+    /// JSON compares names: `"café"` and `"cafe\u0301"` are two members, which `String`
+    /// equality merged, losing one), a repeated key in the place of its first occurrence
+    /// with the value of its last, sorted by UTF-16 code units when asked.
     mutating func writeMembersByName(base: Int, count: Int, depth: Int, checked: Bool, into out: inout [UInt8]) {
         var names: [String] = []
         var values: [Int] = []
-        var place: [String: Int] = [:]
+        var place: [[UInt8]: Int] = [:]
         for i in 0..<count {
             let key = keys[base + i]
             let name = decodedString(nodes[key])
-            if let p = place[name] {
+            let bytes = Array(name.utf8)
+            if let p = place[bytes] {
                 values[p] = key + 1
             } else {
-                place[name] = names.count
+                place[bytes] = names.count
                 names.append(name)
                 values.append(key + 1)
             }

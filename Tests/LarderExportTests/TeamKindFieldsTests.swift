@@ -159,6 +159,26 @@ import Testing
         func contents(atPath path: String) throws -> [UInt8] { Array(path.utf8) }
     }
 
+    /// Two image paths that differ only in how an accent is encoded are two files on a
+    /// Linux disk: the second was served the first one's picture (paths compared as Swift
+    /// strings, which take `café` and `cafe\u{301}` as one), and never copied.
+    @Test func pathsDifferingInNormalizationAreTwoImages() throws {
+        let docs = Document.split(file: "content/tours.json", kind: "tour",
+                                  json: try JSONDocument(parsing: #"[{"id": "a", "cover": "caf\u00e9.png"}, {"id": "b", "cover": "cafe\u0301.png"}]"#))
+        var context = ExportContext(exporterID: "images", locales: ["en"], files: Files(), imageFolders: ["tour": "images"])
+        context.kinds = ["tour"]
+        context.options = ["imageFields": ["tour": ["/cover"]]]
+        let result = try ImagesExporter().exportWithDiagnostics(docs, context: context)
+        // Files() gives each path's own bytes: two pictures, two files, each path mapped to its own.
+        let pictures = result.artifacts.filter { $0.path.hasSuffix(".png") }
+        #expect(pictures.count == 2)
+        #expect(Set(pictures.map(\.bytes)) == [Array("images/caf\u{e9}.png".utf8), Array("images/cafe\u{301}.png".utf8)])
+        let map = try #require(result.artifacts.first { $0.path.hasSuffix(".json") })
+        let paths = try JSONValue(parsing: String(decoding: map.bytes, as: UTF8.self))["tour"]?.objectValue
+        #expect(paths?.count == 2)
+        #expect(Set(paths?.values.compactMap(\.stringValue) ?? []).count == 2)
+    }
+
     /// A kind with an images folder whose image fields the exporter is not told gets a
     /// warning (its images were left out without a word); named, they are copied.
     @Test func unnamedImageFieldsAreWarnedAbout() throws {

@@ -93,3 +93,31 @@ import Testing
         }
     }
 }
+
+/// JSON compares member names by code units: two names that differ only in how an accent
+/// is encoded are two members. Swift's `String` equality takes them as one, and objects
+/// lost one of the two values.
+@Suite struct CanonicallyEquivalentKeyTests {
+    let composed = "caf\u{e9}", decomposed = "cafe\u{301}"
+
+    @Test func anObjectKeepsBothMembers() throws {
+        var object = JSONObject()
+        object[composed] = 1
+        object[decomposed] = 2
+        #expect(object.count == 2)
+        #expect(object[composed] == 1 && object[decomposed] == 2)
+        // Past the size where look-ups are hashed.
+        for i in 0..<20 { object["k\(i)"] = .number(JSONNumber(i)) }
+        #expect(object[composed] == 1 && object[decomposed] == 2)
+        object[composed] = nil
+        #expect(object[composed] == nil && object[decomposed] == 2)
+        #expect(JSONObject([(composed, 1)]) != JSONObject([(decomposed, 1)]))
+    }
+
+    @Test func aParsedObjectKeepsBothMembers() throws {
+        let value = try JSONValue(parsing: #"{"caf\u00e9": 1, "cafe\u0301": 2, "caf\u00e9": 3}"#)
+        #expect(value.objectValue?.count == 2)
+        #expect(value[composed] == 3 && value[decomposed] == 2)
+        #expect(ExactString(composed) != ExactString(decomposed) && ExactString(decomposed) < ExactString(composed))
+    }
+}

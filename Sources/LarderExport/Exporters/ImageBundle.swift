@@ -17,8 +17,10 @@ struct ImageBundle {
 
     /// Bundled file name -> bytes.
     private(set) var files: [String: [UInt8]] = [:]
-    /// (kind, reference as written) -> bundled file name.
-    private(set) var names: [String: [String: String]] = [:]
+    /// (kind, reference as written) -> bundled file name. References are compared by their
+    /// scalars: `café.png` and `cafe\u{301}.png` are two files on a Linux disk, and the
+    /// second was served the first one's picture.
+    private(set) var names: [String: [ExactString: String]] = [:]
     /// Every reference found, in document order.
     private(set) var references: [Reference] = []
 
@@ -38,7 +40,7 @@ struct ImageBundle {
         }
         for reference in references {
             let kind = catalog.documents[reference.document].kind
-            if names[kind]?[reference.path] != nil { continue }
+            if names[kind]?[ExactString(reference.path)] != nil { continue }
             let folder = context.imageFolders[kind] ?? ""
             let projectPath = folder.isEmpty ? reference.path : folder + "/" + reference.path
             guard Self.isClean(reference.path), folder.isEmpty || Self.isClean(folder) else {
@@ -52,7 +54,7 @@ struct ImageBundle {
             }
             let name = Self.bundledName(for: reference.path, bytes: bytes)
             files[name] = bytes
-            names[kind, default: [:]][reference.path] = name
+            names[kind, default: [:]][ExactString(reference.path)] = name
         }
     }
 
@@ -123,7 +125,7 @@ struct ImageBundle {
     func rewrite(_ value: JSONValue, document index: Int, kind: String, prefix: String) -> JSONValue {
         var value = value
         for reference in references where reference.document == index {
-            guard let name = names[kind]?[reference.path] else { continue }
+            guard let name = names[kind]?[ExactString(reference.path)] else { continue }
             value = value.replacing(reference.pointer[...], with: .string(prefix + name))
         }
         return value
@@ -143,7 +145,7 @@ struct ImageBundle {
         var object = JSONObject()
         for kind in names.keys.sorted() {
             var inner = JSONObject()
-            for (path, name) in names[kind]!.sorted(by: { $0.key < $1.key }) { inner[path] = .string(prefix + name) }
+            for (path, name) in names[kind]!.sorted(by: { $0.key < $1.key }) { inner[path.text] = .string(prefix + name) }
             object[kind] = .object(inner)
         }
         return .object(object)
