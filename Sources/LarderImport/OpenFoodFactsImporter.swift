@@ -146,8 +146,9 @@ public struct OpenFoodFactsImporter: Importer {
             if !list.isEmpty { out["stores"] = .array(list.map { .string($0) }) }
         }
         if reader.hasErrors(since: mark) { return nil }
+        let value = reader.lintableText(.object(out), record: record)
         return ImportedDocument(
-            kind: kind, id: .string(code), value: .object(out), file: reader.file, start: reader.position(of: record))
+            kind: kind, id: .string(code), value: value, file: reader.file, start: reader.position(of: record))
     }
 
     // MARK: code

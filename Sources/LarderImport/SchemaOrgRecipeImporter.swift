@@ -131,7 +131,9 @@ public struct SchemaOrgRecipeImporter: Importer {
             return nil
         }
         let plainName = name.stringValue ?? name.objectValue?.values.first?.stringValue ?? ""
-        let id = recipeID(node, name: plainName, reader: &reader)
+        // The id is the one the name gives as it is written out, without the control
+        // characters lintableText drops (`Bell\u0007Cake` is `bellcake`, not `bell-cake`).
+        let id = recipeID(node, name: ImportText.droppingControls(plainName)?.text ?? plainName, reader: &reader)
         out["id"] = id
         out["name"] = name
         if let d = reader.member(node, "description"), let description = localizedText(d, reader: &reader) {
@@ -221,7 +223,8 @@ public struct SchemaOrgRecipeImporter: Importer {
         }
 
         if reader.hasErrors(since: mark) { return nil }
-        return ImportedDocument(kind: kind, id: id, value: .object(out), file: reader.file, start: reader.position(of: node))
+        let value = reader.lintableText(.object(out), record: node)
+        return ImportedDocument(kind: kind, id: id, value: value, file: reader.file, start: reader.position(of: node))
     }
 
     // MARK: id

@@ -151,6 +151,31 @@ import Testing
         #expect(!(lint.stdout + lint.stderr).contains("in 1 file"))
     }
 
+    /// A fresh import lints clean of control characters: they were imported as they were
+    /// (`"Bell\u0007Cake"`), and lint's control-character rule refused the files.
+    @Test func importedTextPassesTheControlCharacterRule() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/recipes/*.json"]
+              - kind: product
+                include: ["content/products/*.json"]
+            """)
+        try dir.write("t1.json", #"{"@type":"Recipe","name":"Bell&#7;Cake","identifier":"bell-cake","recipeIngredient":["2 eggs\u0007"]}"#)
+        try dir.write("cc.json", #"{"code":"3017620422003","product_name":"Nut\u0007ella","brands":"Fer&#1;rero"}"#)
+        let recipes = try CLI.run(["import", "schema-org", "t1.json", "--out", "content/recipes", "--color", "never"], in: dir.url)
+        #expect(recipes.status == 0, "\(recipes.stderr)")
+        #expect(recipes.stderr.contains("t1.json:1:1: warning: /name holds the control character U+0007 (BEL)"), "\(recipes.stderr)")
+        let products = try CLI.run(["import", "off", "cc.json", "--out", "content/products", "--color", "never"], in: dir.url)
+        #expect(products.status == 0, "\(products.stderr)")
+        #expect(products.stderr.contains("cc.json:1:1: warning: /brands/0 holds the control character U+0001"), "\(products.stderr)")
+        let lint = try CLI.run(["lint", "--color", "never"], in: dir.url)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(!(lint.stdout + lint.stderr).contains("control-character"), "\(lint.stdout)\(lint.stderr)")
+    }
+
     /// A folder an earlier import marked as a build's output (`.larder-output`) is replaced
     /// without that marker, and the import says so; a folder of a user's own files is still
     /// refused.

@@ -235,6 +235,21 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let text = #"{"code": "3017620422003", "product_name": "x", "selected_images": {"front": {"display": {}, "small": {"en": "https://images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg"}}}}"#
         #expect(try importing(off, text).documents.first?.value["images"]?["front"]?["en"]?["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg")
     }
+
+    /// Control characters, escaped or as HTML references, were imported as they were, and
+    /// the product failed lint's control-character rule.
+    @Test func controlCharactersAreDroppedWithAWarningNamingTheField() throws {
+        let text = #"{"code": "3017620422003", "product_name": "Nut\u0007ella", "brands": "Fer&#1;rero, Nestl\u00e9\u001fSA"}"#
+        let (documents, diagnostics) = try importing(off, text)
+        let product = try #require(documents.first)
+        #expect(product.value["name"] == "Nutella")
+        #expect(product.value["brands"] == ["Ferrero", "Nestlé SA"])
+        #expect(diagnostics.map { "\($0.severity) \($0.line):\($0.column) \($0.message)" } == [
+            "warning 1:1 /name holds the control character U+0007 (BEL), which no reader shows and lint's control-character rule refuses; it is dropped",
+            "warning 1:1 /brands/0 holds the control character U+0001, which no reader shows and lint's control-character rule refuses; it is dropped",
+            "warning 1:1 /brands/1 holds the control character U+001F, which no reader shows and lint's control-character rule refuses; it is made a space",
+        ])
+    }
 }
 
 @Suite struct SchemaOrgImporterTests {
@@ -247,6 +262,32 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(documents.first?.value["name"] == ["pt": "Bolo", "en": "Cake"])
         #expect(diagnostics.map(\.message) == ["a second pt text, 'Bolo 2', is left out: the first, 'Bolo', is kept"])
         #expect(diagnostics.first?.severity == .warning)
+    }
+
+    /// Control characters, escaped or as HTML references, were imported as they were, and
+    /// the recipe failed lint's control-character rule; the id is the one the name gives
+    /// without them.
+    @Test func controlCharactersAreDroppedWithAWarningNamingTheField() throws {
+        let text = """
+            {"@type": "Recipe", "name": "Bell&#7;Cake", "recipeIngredient": ["2 eggs\\u0007", "1 cup\\u001esugar\\u0085", "\\u001b[1m"],
+             "description": "\\u0001", "recipeInstructions": "Mix.\\u0008\\u007f Bake."}
+            """
+        let (documents, diagnostics) = try importing(importer, text)
+        let recipe = try #require(documents.first)
+        #expect(recipe.id == "bellcake")
+        #expect(recipe.value["name"] == "BellCake")
+        #expect(recipe.value["ingredients"] == ["2 eggs", "1 cup sugar", "[1m"])
+        #expect(recipe.value["description"] == nil)
+        #expect(recipe.value["steps"] == ["Mix. Bake."])
+        let lint = "which no reader shows and lint's control-character rule refuses"
+        #expect(diagnostics.map { "\($0.severity) \($0.line):\($0.column) \($0.message)" } == [
+            "warning 1:1 /name holds the control character U+0007 (BEL), \(lint); it is dropped",
+            "warning 1:1 /description holds the control character U+0001, \(lint); it is dropped, and nothing is left of the text: it is left out",
+            "warning 1:1 /ingredients/0 holds the control character U+0007 (BEL), \(lint); it is dropped",
+            "warning 1:1 /ingredients/1 holds the control character U+001E, \(lint); it is made a space",
+            "warning 1:1 /ingredients/2 holds the control character U+001B (ESC), \(lint); it is dropped",
+            "warning 1:1 /steps/0 holds the control characters U+0008 (BS) and U+007F (DEL), \(lint); they are dropped",
+        ])
     }
 
     /// A rating over a scale whose best is 0 was dropped with no word.

@@ -18,6 +18,59 @@ public enum ImportText {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
+    /// True for a character `larder lint`'s `control-character` rule refuses in any text: a
+    /// C0 control other than tab and line breaks (U+0000 to U+001F), DEL, and the C1
+    /// controls (U+0080 to U+009F).
+    public static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0x7F...0x9F).contains(v)
+    }
+
+    /// The refused controls that stand between words, so that one becomes a space, not
+    /// nothing: the vertical tab, the form feed, NEL, and the information separators U+001C
+    /// to U+001F (a record or unit separator from a spreadsheet or a database export).
+    static func separatesWords(_ scalar: Unicode.Scalar) -> Bool {
+        [0x0B, 0x0C, 0x1C, 0x1D, 0x1E, 0x1F, 0x85].contains(scalar.value)
+    }
+
+    /// `text` without the control characters lint refuses (``isRefusedControl(_:)``): each
+    /// is dropped, or made a space when it stands between words (``separatesWords(_:)``),
+    /// with no space doubled or left at either end; tab and line breaks are kept. Nil when
+    /// the text holds none; else the text and the controls found, each once, in order.
+    ///
+    ///     ImportText.droppingControls("Nut\u{7}ella")   // ("Nutella", [U+0007])
+    public static func droppingControls(_ text: String) -> (text: String, controls: [Unicode.Scalar])? {
+        // Most text holds none: a byte search first (C1 controls are C2 80 to C2 9F).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+              text.unicodeScalars.contains(where: isRefusedControl) else { return nil }
+        var out = String.UnicodeScalarView()
+        var controls: [Unicode.Scalar] = []
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isRefusedControl(scalar) {
+                if !controls.contains(scalar) { controls.append(scalar) }
+                if separatesWords(scalar) { pendingSpace = true }
+                continue
+            }
+            if scalar == " " {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace, !out.isEmpty { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        return (String(out), controls)
+    }
+
+    /// A control character as messages name it: `U+0007 (BEL)`, `U+0001`.
+    static func controlName(_ scalar: Unicode.Scalar) -> String {
+        let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x1B: "ESC", 0x7F: "DEL", 0x85: "NEL"]
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return names[scalar.value].map { "\(code) (\($0))" } ?? code
+    }
+
     /// Runs of white space made one space, ends trimmed.
     public static func collapse(_ text: String) -> String {
         var out = ""
