@@ -21,6 +21,9 @@ public struct ImportReader {
     private let locator: SourceLocator
     /// What was found so far.
     public var diagnostics: [Diagnostic] = []
+    /// The strings of the text that hold a lone surrogate, cleaned as converted text is,
+    /// with their escapes as written; made on first use (``lintableText(_:record:idFrom:)``).
+    var loneSurrogateTexts: [(text: String, escapes: [String])]?
 
     public init(json: JSONDocument, file: String, lineOffset: Int = 0, columnOffset: Int = 0) {
         self.json = json

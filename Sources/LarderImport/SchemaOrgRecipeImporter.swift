@@ -133,7 +133,7 @@ public struct SchemaOrgRecipeImporter: Importer {
         let plainName = name.stringValue ?? name.objectValue?.values.first?.stringValue ?? ""
         // The id is the one the name gives as it is written out, without the control
         // characters lintableText drops (`Bell\u0007Cake` is `bellcake`, not `bell-cake`).
-        let id = recipeID(node, name: ImportText.droppingControls(plainName)?.text ?? plainName, reader: &reader)
+        let (id, idFromName) = recipeID(node, name: ImportText.droppingControls(plainName)?.text ?? plainName, reader: &reader)
         out["id"] = id
         out["name"] = name
         if let d = reader.member(node, "description"), let description = localizedText(d, reader: &reader) {
@@ -223,7 +223,9 @@ public struct SchemaOrgRecipeImporter: Importer {
         }
 
         if reader.hasErrors(since: mark) { return nil }
-        let value = reader.lintableText(.object(out), record: node)
+        // The field the id was made from, so that a warning about its text says so.
+        let idSource: JSONPointer? = !idFromName ? nil : name.stringValue != nil ? "/name" : name.objectValue?.keys.first.map { JSONPointer(tokens: ["name", $0]) }
+        let value = reader.lintableText(.object(out), record: node, idFrom: idSource)
         return ImportedDocument(kind: kind, id: id, value: value, file: reader.file, start: reader.position(of: node))
     }
 
@@ -233,20 +235,20 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// characters or a non-negative integer (made a slug, with a note, when it is other text
     /// or longer), else a slug of `@id`, `url` or the name,
     /// the first that gives one; a name with no letter a-z can spell gets a hashed id
-    /// (`recipe-1a2b3c4d`).
-    func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> JSONValue {
+    /// (`recipe-1a2b3c4d`). `fromName` is true when the name gave it.
+    func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> (id: JSONValue, fromName: Bool) {
         let json = reader.json
         if var identifier = reader.member(node, "identifier") {
             // A PropertyValue holds it in `value` (it was passed over with no word).
             if json.kind(identifier) == .object, let value = reader.member(identifier, "value") { identifier = value }
             if json.kind(identifier) == .number {
                 // 42, 42.0 and 4.2e1 are the same id.
-                if let d = json.number(identifier)?.decimal, d >= 0, let n = ImportNumber.int(d) { return .number(JSONNumber(n)) }
+                if let d = json.number(identifier)?.decimal, d >= 0, let n = ImportNumber.int(d) { return (.number(JSONNumber(n)), false) }
                 reader.report(.warning, "identifier \(json.numberLiteral(identifier)) is not a whole number of 0 or more; the recipe's id comes from its address or name", at: identifier)
             } else if let text = json.string(identifier) {
                 let isSlug = Slug.isSlug(text)
                 let length = text.unicodeScalars.count
-                if isSlug, length <= Slug.maxLength { return .string(text) }
+                if isSlug, length <= Slug.maxLength { return (.string(text), false) }
                 let slug = Slug.make(text)
                 let shown = ImportText.excerpt(text)
                 if !slug.isEmpty {
@@ -257,7 +259,7 @@ public struct SchemaOrgRecipeImporter: Importer {
                         : "is not a Larder id (lower-case letters, digits and hyphens)"
                             + (length > Slug.maxLength ? ", and at \(length) characters it is longer than the \(Slug.maxLength) an imported id may have" : "")
                     reader.report(.note, "identifier '\(shown)' \(why); the recipe's id is '\(slug)'", at: identifier)
-                    return .string(slug)
+                    return (.string(slug), false)
                 }
                 reader.report(.warning, "identifier '\(shown)' has nothing an id can spell; the recipe's id comes from its address or name", at: identifier)
             } else {
@@ -267,14 +269,14 @@ public struct SchemaOrgRecipeImporter: Importer {
         // A blank node or a fragment of the page (`#recipe`) names nothing: passed over.
         if let at = reader.member(node, "@id").flatMap({ json.string($0) }), !at.hasPrefix("_:"), !at.hasPrefix("#") {
             let slug = at.contains("/") ? Slug.fromURL(at) : Slug.make(at)
-            if !slug.isEmpty { return .string(slug) }
+            if !slug.isEmpty { return (.string(slug), false) }
         }
         if let url = reader.member(node, "url").flatMap({ json.string($0) }) {
             let slug = Slug.fromURL(url)
-            if !slug.isEmpty { return .string(slug) }
+            if !slug.isEmpty { return (.string(slug), false) }
         }
         let slug = Slug.make(name)
-        return .string(slug.isEmpty ? Slug.hashed(name, prefix: "recipe") : slug)
+        return (.string(slug.isEmpty ? Slug.hashed(name, prefix: "recipe") : slug), true)
     }
 
     // MARK: text

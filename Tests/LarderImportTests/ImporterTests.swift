@@ -250,6 +250,16 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
             "warning 1:1 /brands/1 holds the control character U+001F, which no reader shows and lint's control-character rule refuses; it is made a space",
         ])
     }
+
+    /// A lone surrogate escape became U+FFFD with no word.
+    @Test func aLoneSurrogateIsKeptAsTheReplacementCharacterWithAWarning() throws {
+        let text = #"{"code": "3017620422003", "product_name_fr": "Caf\ud83c", "product_name_en": "Coffee"}"#
+        let (documents, diagnostics) = try importing(off, text)
+        #expect(documents.first?.value["name"] == ["en": "Coffee", "fr": "Caf\u{FFFD}"])
+        #expect(diagnostics.map(\.message) == [
+            #"/name/fr holds U+FFFD (\#u{FFFD}) in place of the escape \ud83c, half of a surrogate pair without its other half, which stands for no character (lint's lone-surrogate rule refuses it); it is kept as U+FFFD"#,
+        ])
+    }
 }
 
 @Suite struct SchemaOrgImporterTests {
@@ -287,6 +297,26 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
             "warning 1:1 /ingredients/1 holds the control character U+001E, \(lint); it is made a space",
             "warning 1:1 /ingredients/2 holds the control character U+001B (ESC), \(lint); it is dropped",
             "warning 1:1 /steps/0 holds the control characters U+0008 (BS) and U+007F (DEL), \(lint); they are dropped",
+        ])
+    }
+
+    /// A lone surrogate escape became U+FFFD with no word, and the id was made from the
+    /// name that held it; a U+FFFD written as it is says nothing.
+    @Test func aLoneSurrogateIsKeptAsTheReplacementCharacterWithAWarning() throws {
+        let text = #"{"@type": "Recipe", "name": "Sur\ud800rogate", "recipeIngredient": ["1 egg\udfff\uD800", "2 eggs"], "description": "Real \ufffd"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        let recipe = try #require(documents.first)
+        #expect(recipe.id == "sur-rogate")
+        #expect(recipe.value["name"] == "Sur\u{FFFD}rogate")
+        #expect(recipe.value["ingredients"] == ["1 egg\u{FFFD}\u{FFFD}", "2 eggs"])
+        #expect(diagnostics.map { "\($0.severity) \($0.line):\($0.column) \($0.message)" } == [
+            #"warning 1:1 /name holds U+FFFD (\#u{FFFD}) in place of the escape \ud800, half of a surrogate pair without its other half, which stands for no character (lint's lone-surrogate rule refuses it); it is kept as U+FFFD, and the id 'sur-rogate' is made from it"#,
+            #"warning 1:1 /ingredients/0 holds U+FFFD (\#u{FFFD}) in place of the escapes \udfff and \uD800, halves of surrogate pairs without their other halves, which stand for no character (lint's lone-surrogate rule refuses them); it is kept as U+FFFD"#,
+        ])
+        // An id from elsewhere is not made from the name.
+        let identified = try importing(importer, #"{"@type": "Recipe", "identifier": "sur", "name": "Sur\udc00", "recipeIngredient": ["1 egg"]}"#)
+        #expect(identified.diagnostics.map(\.message) == [
+            #"/name holds U+FFFD (\#u{FFFD}) in place of the escape \udc00, half of a surrogate pair without its other half, which stands for no character (lint's lone-surrogate rule refuses it); it is kept as U+FFFD"#,
         ])
     }
 

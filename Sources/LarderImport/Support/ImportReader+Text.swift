@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import LarderJSON
 
@@ -7,9 +8,51 @@ extension ImportReader {
     /// refuses (`\u0007` or `&#7;` in the input) is dropped, or made a space between words
     /// (``ImportText/droppingControls(_:)``), with a warning at the record (`record`, its
     /// node) that names the field; a text that nothing is left of is left out.
-    mutating func lintableText(_ value: JSONValue, record: Int) -> JSONValue {
-        guard Self.holdsControls(value) else { return value }
-        return lintable(value, at: JSONPointer(), record: record) ?? value
+    ///
+    /// A text that holds U+FFFD in place of a lone surrogate escape of the input
+    /// (`"Sur\ud800rogate"`, which the parser reads as `Sur�rogate`; lint's `lone-surrogate`
+    /// rule) keeps it, with a warning that names the field and the escape, and says so
+    /// when the document's `id` was made from that field (`idFrom`).
+    mutating func lintableText(_ value: JSONValue, record: Int, idFrom: JSONPointer? = nil) -> JSONValue {
+        let surrogates = !json.loneSurrogates.isEmpty && Self.holdsReplacement(value)
+        guard surrogates || Self.holdsControls(value) else { return value }
+        let id = value["id"].flatMap { $0.stringValue ?? $0.numberValue?.literal }
+        return lintable(value, at: JSONPointer(), record: record, id: idFrom.flatMap { from in id.map { (from, $0) } }) ?? value
+    }
+
+    /// True when a string of `value` holds U+FFFD.
+    static func holdsReplacement(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.unicodeScalars.contains("\u{FFFD}")
+        case .array(let elements): elements.contains(where: holdsReplacement)
+        case .object(let object): object.values.contains(where: holdsReplacement)
+        default: false
+        }
+    }
+
+    /// The lone surrogate escapes, as written, of the strings a converted `text` holding
+    /// U+FFFD was made from: the strings of the input that hold one and whose cleaned text
+    /// holds `text` or is part of it (a name is its string, a step part of a text of
+    /// several lines, a step with its section's heading holds both).
+    mutating func loneSurrogateEscapes(behind text: String) -> [String] {
+        if loneSurrogateTexts == nil {
+            var byNode: [Int: [String]] = [:]
+            var order: [Int] = []
+            for lone in json.loneSurrogates {
+                if byNode[lone.node] == nil { order.append(lone.node) }
+                byNode[lone.node, default: []].append(String(decoding: json.bytes[lone.escapeRange], as: UTF8.self))
+            }
+            loneSurrogateTexts = order.compactMap { node in
+                guard let raw = json.string(node) else { return nil }
+                let cleaned = ImportText.clean(raw)
+                return (ImportText.droppingControls(cleaned)?.text ?? cleaned, byNode[node] ?? [])
+            }
+        }
+        var escapes: [String] = []
+        for source in loneSurrogateTexts ?? [] where !source.text.isEmpty && (source.text.contains(text) || text.contains(source.text)) {
+            for escape in source.escapes where !escapes.contains(escape) { escapes.append(escape) }
+        }
+        return escapes
     }
 
     /// True when a string of `value` holds a control character lint refuses.
@@ -24,22 +67,31 @@ extension ImportReader {
 
     /// `value`, at `pointer` in the document, with its text cleaned; nil when a text is
     /// left empty.
-    private mutating func lintable(_ value: JSONValue, at pointer: JSONPointer, record: Int) -> JSONValue? {
+    private mutating func lintable(_ value: JSONValue, at pointer: JSONPointer, record: Int, id: (from: JSONPointer, id: String)?) -> JSONValue? {
         switch value {
-        case .string(let text):
-            guard let (cleaned, controls) = ImportText.droppingControls(text) else { return value }
-            report(.warning, Self.controlMessage(pointer, controls: controls, emptied: cleaned.isEmpty), at: record)
-            return cleaned.isEmpty ? nil : .string(cleaned)
+        case .string(var text):
+            if let (cleaned, controls) = ImportText.droppingControls(text) {
+                report(.warning, Self.controlMessage(pointer, controls: controls, emptied: cleaned.isEmpty), at: record)
+                if cleaned.isEmpty { return nil }
+                text = cleaned
+            }
+            if !json.loneSurrogates.isEmpty, text.unicodeScalars.contains("\u{FFFD}") {
+                let escapes = loneSurrogateEscapes(behind: text)
+                if !escapes.isEmpty {
+                    report(.warning, Self.surrogateMessage(pointer, escapes: escapes, id: id?.from == pointer ? id?.id : nil), at: record)
+                }
+            }
+            return .string(text)
         case .array(let elements):
             var out: [JSONValue] = []
             for (i, element) in elements.enumerated() {
-                if let kept = lintable(element, at: pointer.appending(i), record: record) { out.append(kept) }
+                if let kept = lintable(element, at: pointer.appending(i), record: record, id: id) { out.append(kept) }
             }
             return .array(out)
         case .object(let object):
             var out = JSONObject()
             for (key, member) in object {
-                if let kept = lintable(member, at: pointer.appending(key), record: record) { out[key] = kept }
+                if let kept = lintable(member, at: pointer.appending(key), record: record, id: id) { out[key] = kept }
             }
             return .object(out)
         default:
@@ -65,5 +117,18 @@ extension ImportReader {
         let subject = one ? "the control character \(list)" : "the control characters \(list)"
         return "\(field) holds \(subject), which no reader shows and lint's control-character rule refuses; \(done)"
             + (emptied ? ", and nothing is left of the text: it is left out" : "")
+    }
+
+    /// "/name holds U+FFFD (�) in place of the escape \ud800, half of a surrogate pair
+    /// without its other half, ...; it is kept as U+FFFD, and the id 'sur-rogate' is made
+    /// from it".
+    static func surrogateMessage(_ field: JSONPointer, escapes: [String], id: String?) -> String {
+        let one = escapes.count == 1
+        let list = one ? escapes[0] : escapes.dropLast().joined(separator: ", ") + " and " + escapes[escapes.count - 1]
+        let what = one
+            ? "the escape \(list), half of a surrogate pair without its other half, which stands for no character"
+            : "the escapes \(list), halves of surrogate pairs without their other halves, which stand for no character"
+        return "\(field) holds U+FFFD (\u{FFFD}) in place of \(what) (lint's lone-surrogate rule refuses \(one ? "it" : "them")); it is kept as U+FFFD"
+            + (id.map { ", and the id '\($0)' is made from it" } ?? "")
     }
 }
