@@ -388,12 +388,14 @@ public struct SchemaOrgRecipeImporter: Importer {
     func servings(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         var yields: [RecipeYield] = []
+        var quotes: [String?] = []  // each yield's text, as messages quote it (nil: a number)
         var unread: [String] = []
         func read(_ text: String, quoted: String, at element: Int, isRange: Bool = false) {
             do {
                 var y = try RecipeYield.read(text)
                 y.isRange = y.isRange || isRange
                 yields.append(y)
+                quotes.append(quoted)
             } catch {
                 switch error {
                 case .noAmount:
@@ -420,6 +422,7 @@ public struct SchemaOrgRecipeImporter: Importer {
                 } else {
                     yields.append(RecipeYield(value: .amount(value, unit: "servings")))
                 }
+                quotes.append(nil)
             case .string:
                 let text = json.string(element) ?? ""
                 read(text, quoted: "'\(ImportText.excerpt(text))'", at: element)
@@ -438,6 +441,14 @@ public struct SchemaOrgRecipeImporter: Importer {
         }
         if chosen.isRange {
             reader.report(.note, "recipeYield gives a range; servings keeps its lower end", at: node)
+        }
+        if chosen.isRounded, let index = yields.firstIndex(of: chosen), let quoted = quotes[index] {
+            // It was rounded with no word.
+            let kept = switch chosen.value {
+            case .servings(let n): "\(n)"
+            case .amount(let value, let unit): "\(ImportNumber.literal(value)) \(unit)"
+            }
+            reader.report(.note, "recipeYield \(quoted) is read to 3 decimals; servings is \(kept)", at: node)
         }
         switch chosen.value {
         case .servings(let n):

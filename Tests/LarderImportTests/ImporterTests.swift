@@ -662,6 +662,27 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try servings(#""Serves-4""#).0 == 4)
     }
 
+    /// A yield that rounds to 0 made an amount of 0, which the schema refused, so the
+    /// recipe was not imported; one that rounding changed said nothing of it.
+    @Test func aYieldIsReadTo3DecimalsAndSaysSoWhenThatChangesIt() throws {
+        func servings(_ yield: String) throws -> (JSONValue?, [String]) {
+            let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["a"], "recipeYield": "# + yield + "}")
+            return (try #require(documents.first).value["servings"], diagnostics.map { "\($0.severity) \($0.message)" })
+        }
+        let zero = "is 0 once rounded to the 3 decimals a yield is read to, and a recipe makes more than nothing; it is left out"
+        #expect(try servings(#""0.0004 cakes""#) == (nil, ["warning recipeYield '0.0004 cakes' \(zero)"]))
+        #expect(try servings(#"{"value": "0.0001", "unitText": "cakes"}"#) == (nil, ["warning recipeYield '0.0001 cakes' \(zero)"]))
+        #expect(try servings(#"["0.0004", "6 slices"]"#) == (["amount": 6, "unit": "slices"], ["warning recipeYield '0.0004' \(zero)"]))
+        #expect(try servings(#""1.23456789 cakes""#)
+                == (["amount": 1.235, "unit": "cakes"], ["note recipeYield '1.23456789 cakes' is read to 3 decimals; servings is 1.235 cakes"]))
+        #expect(try servings(#""1 1/3 loaves""#)
+                == (["amount": 1.333, "unit": "loaves"], ["note recipeYield '1 1/3 loaves' is read to 3 decimals; servings is 1.333 loaves"]))
+        #expect(try servings(#""Serves 3.9999""#) == (4, ["note recipeYield 'Serves 3.9999' is read to 3 decimals; servings is 4"]))
+        // Rounding that changes nothing says nothing.
+        #expect(try servings(#""1.250 loaves""#) == (["amount": 1.25, "unit": "loaves"], []))
+        #expect(try servings(#""1 1/2 loaves""#) == (["amount": 1.5, "unit": "loaves"], []))
+    }
+
     /// An identifier too long for an id says so (it was "is not a Larder id (lower-case
     /// letters, digits and hyphens)", and quoted all 100,000 characters).
     @Test func anOverlongIdentifierSaysItIsTooLong() throws {

@@ -150,6 +150,8 @@ import Testing
         // Too many digits to compute with (it was "no amount").
         ("99999999999999999999999", "has more digits"), ("Serves 99999999999999999999", "has more digits"),
         (String(repeating: "9", count: 60) + " cookies", "has more digits"), ("0.0000000000000000000001 loaves", "has more digits"),
+        // Above zero, but 0 to the 3 decimals a yield is read to (it was an amount of 0).
+        ("0.0004 cakes", "is 0 once rounded"), ("Serves 0.0001", "is 0 once rounded"),
     ])
     func readErrors(_ text: String, _ why: String?) {
         do {

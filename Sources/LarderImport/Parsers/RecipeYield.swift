@@ -24,10 +24,14 @@ public struct RecipeYield: Sendable, Hashable {
     public var value: Value
     /// True when the text gave a range (`4-6`) and only its lower end was kept.
     public var isRange: Bool
+    /// True when the amount was rounded to the 3 decimals ``read(_:)`` keeps
+    /// (`1.23456789 cakes` is 1.235 cakes, `1 1/3 loaves` 1.333).
+    public var isRounded: Bool
 
-    public init(value: Value, isRange: Bool = false) {
+    public init(value: Value, isRange: Bool = false, isRounded: Bool = false) {
         self.value = value
         self.isRange = isRange
+        self.isRounded = isRounded
     }
 
     /// Words that mean "servings" (English, Portuguese, Spanish, French, German, Italian).
@@ -52,8 +56,9 @@ public struct RecipeYield: Sendable, Hashable {
         try? read(text)
     }
 
-    /// The yield a text gives; throws when it gives no amount, or one that is no yield (below
-    /// zero, 0, a number with an exponent).
+    /// The yield a text gives, its amount rounded to 3 decimals (``isRounded`` says when that
+    /// changed it); throws when it gives no amount, or one that is no yield (below zero, 0 or
+    /// 0 once rounded, a number with an exponent).
     public static func read(_ text: String) throws(ReadError) -> RecipeYield {
         let cleaned = ImportText.clean(text)
         let scalars = Array(cleaned.unicodeScalars)
@@ -106,6 +111,12 @@ public struct RecipeYield: Sendable, Hashable {
         let lower = amount.lower
         guard lower > .zero else { throw .unusable("is 0, and a recipe makes more than nothing") }
         guard var value = decimal(lower) else { throw .noAmount }
+        // "0.0004 cakes" is above zero, but 0 to 3 decimals: no yield (it was kept as an
+        // amount of 0, which the schema refused, and the recipe was not imported).
+        guard value > .zero else {
+            throw .unusable("is 0 once rounded to the 3 decimals a yield is read to, and a recipe makes more than nothing")
+        }
+        let isRounded = value * Decimal(lower.denominator) != Decimal(lower.numerator)
         // The unit: what follows, without a parenthesis ("1 loaf (9x5 inch)" -> "loaf").
         var unitText = rest
         while let open = unitText.firstIndex(of: "("), let close = unitText[open...].firstIndex(of: ")") {
@@ -121,11 +132,11 @@ public struct RecipeYield: Sendable, Hashable {
         let unit = Slug.make(unitText)
         if unit.isEmpty || (words.first.map { servingWords.contains($0) } ?? false) {
             if let whole = ImportNumber.int(value), whole >= 1 {
-                return RecipeYield(value: .servings(whole), isRange: isRange)
+                return RecipeYield(value: .servings(whole), isRange: isRange, isRounded: isRounded)
             }
-            return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange)
+            return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange, isRounded: isRounded)
         }
-        return RecipeYield(value: .amount(value, unit: unit), isRange: isRange)
+        return RecipeYield(value: .amount(value, unit: unit), isRange: isRange, isRounded: isRounded)
     }
 
     /// Why a number with more digits than Larder computes with exactly is no yield.
