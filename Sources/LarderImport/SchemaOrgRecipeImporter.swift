@@ -283,37 +283,53 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     /// Localized text: a string, the first non-blank string of an array, or JSON-LD value
     /// objects (`{"@value": "Bolo", "@language": "pt"}`, one or several) as an object of
-    /// language -> text.
+    /// language -> text. A plain text first is the text; else the texts in a language Larder
+    /// takes are, the first of each language; else the first text is. Every other value is
+    /// left out with a warning (a second plain text, and a text with no language beside
+    /// texts in one, went without a word).
     func localizedText(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
-        var perLanguage: [(String, JSONValue)] = []
-        var untagged: String?
+        // The values with text, in order: a plain string, or a value object with its
+        // language (nil when it has none Larder takes, and the tag it has then).
+        var entries: [(node: Int, text: String, plain: Bool, language: String?, tag: String?)] = []
         for element in reader.list(node) {
             switch json.kind(element) {
             case .string:
-                if perLanguage.isEmpty, untagged == nil, let text = reader.text(element) { return .string(text) }
+                if let text = reader.text(element) { entries.append((element, text, true, nil, nil)) }
             case .object:
                 guard let v = reader.member(element, "@value"), let text = reader.text(v) else { continue }
-                let language = reader.member(element, "@language").flatMap { json.string($0) }
+                let tag = reader.member(element, "@language").flatMap { json.string($0) }
                 // A value without a tag Larder takes (none, `de-DE-x-custom`, `zh-yue`) is
-                // the text only when no value has one (it replaced all of them).
-                guard let language, Self.isLanguageTag(language) else {
-                    untagged = untagged ?? text
-                    continue
-                }
-                if let kept = perLanguage.first(where: { $0.0 == language }) {
-                    // One text a language: the first is kept (the second went without a word).
-                    if kept.1.stringValue != text {
-                        reader.report(.warning, "a second \(language) text, '\(text)', is left out: the first, '\(kept.1.stringValue ?? "")', is kept", at: element)
-                    }
-                } else {
-                    perLanguage.append((language, .string(text)))
-                }
+                // the text only when no value has one.
+                let language = tag.flatMap { Self.isLanguageTag($0) ? $0 : nil }
+                entries.append((element, text, false, language, tag))
             default:
                 continue
             }
         }
-        if perLanguage.isEmpty { return untagged.map(JSONValue.string) }
+        guard let first = entries.first else { return nil }
+        if first.plain || !entries.contains(where: { $0.language != nil }) {
+            for entry in entries.dropFirst() where entry.text != first.text {
+                reader.report(.warning, "a second text, '\(ImportText.excerpt(entry.text))', is left out: the first, '\(ImportText.excerpt(first.text))', is kept", at: entry.node)
+            }
+            return .string(first.text)
+        }
+        var perLanguage: [(String, JSONValue)] = []
+        for entry in entries {
+            guard let language = entry.language else {
+                let which = entry.tag.map { "whose @language '\(ImportText.excerpt($0))' is not a tag Larder takes (such as en or pt-BR)" } ?? "with no @language"
+                reader.report(.warning, "a text \(which), '\(ImportText.excerpt(entry.text))', is left out: the texts kept have a language", at: entry.node)
+                continue
+            }
+            if let kept = perLanguage.first(where: { $0.0 == language }) {
+                // One text a language: the first is kept (the second went without a word).
+                if kept.1.stringValue != entry.text {
+                    reader.report(.warning, "a second \(language) text, '\(entry.text)', is left out: the first, '\(kept.1.stringValue ?? "")', is kept", at: entry.node)
+                }
+            } else {
+                perLanguage.append((language, .string(entry.text)))
+            }
+        }
         return .object(JSONObject(perLanguage))
     }
 

@@ -320,6 +320,31 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         ])
     }
 
+    /// A second plain text, and a text with no language beside texts in one, were dropped
+    /// with no word.
+    @Test func everyTextLeftOutOfANameGetsAWarning() throws {
+        func name(_ value: String) throws -> (JSONValue?, [String]) {
+            let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "identifier": "x", "name": "# + value + #", "recipeIngredient": ["1 egg"]}"#)
+            return (documents.first?.value["name"], diagnostics.map { "\($0.line):\($0.column) \($0.message)" })
+        }
+        #expect(try name(#"["Bolo", "Cake", "Bolo"]"#) == ("Bolo", ["1:57 a second text, 'Cake', is left out: the first, 'Bolo', is kept"]))
+        #expect(try name(#"[{"@value": "Kuchen"}, {"@value": "Bolo", "@language": "pt"}]"#)
+                == (["pt": "Bolo"], ["1:49 a text with no @language, 'Kuchen', is left out: the texts kept have a language"]))
+        #expect(try name(#"[{"@value": "Bolo", "@language": "pt"}, "Cake", {"@value": "Torta", "@language": "zh-yue"}]"#)
+                == (["pt": "Bolo"], [
+                    "1:88 a text with no @language, 'Cake', is left out: the texts kept have a language",
+                    "1:96 a text whose @language 'zh-yue' is not a tag Larder takes (such as en or pt-BR), 'Torta', is left out: the texts kept have a language",
+                ]))
+        // A plain text first is the name, as before, and what follows is left out.
+        #expect(try name(#"["Bolo", {"@value": "Cake", "@language": "en"}]"#) == ("Bolo", ["1:57 a second text, 'Cake', is left out: the first, 'Bolo', is kept"]))
+        // With no language anywhere, the first text is the name.
+        #expect(try name(#"[{"@value": "Kuchen"}, "Cake"]"#) == ("Kuchen", ["1:71 a second text, 'Cake', is left out: the first, 'Kuchen', is kept"]))
+        #expect(try name(#"["Bolo", "Bolo"]"#) == ("Bolo", []))
+        let described = try importing(importer, #"{"@type": "Recipe", "name": "X", "description": ["A cake.", "A sponge."], "recipeIngredient": ["1 egg"]}"#)
+        #expect(described.documents.first?.value["description"] == "A cake.")
+        #expect(described.diagnostics.map(\.message) == ["a second text, 'A sponge.', is left out: the first, 'A cake.', is kept"])
+    }
+
     /// A rating over a scale whose best is 0 was dropped with no word.
     @Test func aRatingWithoutAScaleIsLeftOutWithAWarning() throws {
         func rating(_ aggregate: String) throws -> (JSONValue?, [String]) {
