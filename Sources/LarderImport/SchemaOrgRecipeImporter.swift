@@ -142,11 +142,11 @@ public struct SchemaOrgRecipeImporter: Importer {
 
         // category and tags
         var categories: [String] = []
-        if let c = reader.member(node, "recipeCategory") { categories = slugs(c, commaSeparated: false, reader: reader) }
+        if let c = reader.member(node, "recipeCategory") { categories = slugs(c, field: "recipeCategory", commaSeparated: false, reader: &reader) }
         if let first = categories.first { out["category"] = .string(first) }
         var tags = Array(categories.dropFirst())
-        if let c = reader.member(node, "recipeCuisine") { tags += slugs(c, commaSeparated: false, reader: reader) }
-        if let k = reader.member(node, "keywords") { tags += slugs(k, commaSeparated: true, reader: reader) }
+        if let c = reader.member(node, "recipeCuisine") { tags += slugs(c, field: "recipeCuisine", commaSeparated: false, reader: &reader) }
+        if let k = reader.member(node, "keywords") { tags += slugs(k, field: "keywords", commaSeparated: true, reader: &reader) }
         var seen = Set(categories.prefix(1))
         tags = tags.filter { seen.insert($0).inserted }
         if !tags.isEmpty { out["tags"] = .array(tags.map { .string($0) }) }
@@ -341,8 +341,10 @@ public struct SchemaOrgRecipeImporter: Importer {
     }
 
     /// Slugs of a text or a list of texts (comma-separated when `commaSeparated`), each
-    /// once.
-    func slugs(_ node: Int, commaSeparated: Bool, reader: ImportReader) -> [String] {
+    /// once. A text with nothing a slug can spell (`日本料理`) is left out with a warning
+    /// (it went without a word): a tag, unlike an id, may be missing, and a hashed one
+    /// (`tag-1a2b3c4d`) would tell people nothing.
+    func slugs(_ node: Int, field: String, commaSeparated: Bool, reader: inout ImportReader) -> [String] {
         var out: [String] = []
         var seen = Set<String>()  // a keyword list can be long: not a search of `out` per one
         for element in reader.list(node) {
@@ -350,7 +352,14 @@ public struct SchemaOrgRecipeImporter: Importer {
             let parts = commaSeparated ? text.split(separator: ",").map(String.init) : [text]
             for part in parts {
                 let slug = Slug.make(part)
-                if !slug.isEmpty, seen.insert(slug).inserted { out.append(slug) }
+                if slug.isEmpty {
+                    let shown = part.trimmingCharacters(in: .whitespaces)
+                    if !shown.isEmpty {
+                        reader.report(.warning, "\(field) '\(ImportText.excerpt(shown))' has nothing a tag can spell (letters a-z, digits and hyphens); it is left out", at: element)
+                    }
+                } else if seen.insert(slug).inserted {
+                    out.append(slug)
+                }
             }
         }
         return out

@@ -345,6 +345,21 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(described.diagnostics.map(\.message) == ["a second text, 'A sponge.', is left out: the first, 'A cake.', is kept"])
     }
 
+    /// A keyword, cuisine or category with nothing a slug can spell was dropped with no
+    /// word; it gets no hashed tag.
+    @Test func aKeywordWithNothingATagCanSpellIsLeftOutWithAWarning() throws {
+        let text = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["1 egg"], "recipeCategory": ["デザート", "Dessert"], "recipeCuisine": "日本料理", "keywords": "日本料理, cake, , !!"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["category"] == "dessert")
+        #expect(documents.first?.value["tags"] == ["cake"])
+        #expect(diagnostics.map(\.message) == [
+            "recipeCategory 'デザート' has nothing a tag can spell (letters a-z, digits and hyphens); it is left out",
+            "recipeCuisine '日本料理' has nothing a tag can spell (letters a-z, digits and hyphens); it is left out",
+            "keywords '日本料理' has nothing a tag can spell (letters a-z, digits and hyphens); it is left out",
+            "keywords '!!' has nothing a tag can spell (letters a-z, digits and hyphens); it is left out",
+        ])
+    }
+
     /// A rating over a scale whose best is 0 was dropped with no word.
     @Test func aRatingWithoutAScaleIsLeftOutWithAWarning() throws {
         func rating(_ aggregate: String) throws -> (JSONValue?, [String]) {
