@@ -735,18 +735,35 @@ public struct SchemaOrgRecipeImporter: Importer {
     }
 
     /// `video`: a URL or a `VideoObject` (`contentUrl`, `embedUrl`, `url`), the first
-    /// http(s) address.
+    /// http(s) address. A recipe has one video: each other one of a list is left out with a
+    /// warning, as is an element with no address when another gives one (they went without
+    /// a word).
     func video(_ node: Int, reader: inout ImportReader) -> String? {
         let json = reader.json
-        for element in reader.list(node) {
+        let addresses = reader.list(node).map { element -> (element: Int, address: String?) in
             let candidates: [Int] = json.kind(element) == .object
                 ? ["contentUrl", "embedUrl", "url"].compactMap { reader.member(element, $0) }
                 : [element]
-            for candidate in candidates {
-                if let text = json.string(candidate)?.trimmingCharacters(in: .whitespaces), Self.isVideoLink(text) { return text }
+            let address = candidates.lazy.compactMap { json.string($0)?.trimmingCharacters(in: .whitespaces) }.first(where: Self.isVideoLink)
+            return (element, address)
+        }
+        let problem = "gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out"
+        guard let kept = addresses.lazy.compactMap(\.address).first else {
+            reader.report(.warning, "video \(problem)", at: node)
+            return nil
+        }
+        var first = true
+        for (element, address) in addresses {
+            guard let address else {
+                reader.report(.warning, "this video \(problem)", at: element)
+                continue
+            }
+            if first {
+                first = false
+            } else if address != kept {
+                reader.report(.warning, "a second video, '\(ImportText.excerpt(address))', is left out: a recipe has one, and the first, '\(ImportText.excerpt(kept))', is kept", at: element)
             }
         }
-        reader.report(.warning, "video gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out", at: node)
-        return nil
+        return kept
     }
 }

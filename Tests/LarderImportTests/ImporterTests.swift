@@ -345,6 +345,21 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(described.diagnostics.map(\.message) == ["a second text, 'A sponge.', is left out: the first, 'A cake.', is kept"])
     }
 
+    /// A video after the first, and one with no address before another, were dropped with
+    /// no word.
+    @Test func everyVideoLeftOutGetsAWarning() throws {
+        let text = #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["1 egg"], "video": ["ftp://ex.com/a.mp4", {"@type": "VideoObject", "contentUrl": "https://ex.com/b.mp4", "embedUrl": "https://ex.com/b"}, "https://ex.com/c.mp4", "https://ex.com/b.mp4"]}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["video"] == "https://ex.com/b.mp4")
+        #expect(diagnostics.map { "\($0.column) \($0.message)" } == [
+            "75 this video gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out",
+            "193 a second video, 'https://ex.com/c.mp4', is left out: a recipe has one, and the first, 'https://ex.com/b.mp4', is kept",
+        ])
+        // With none to keep, one warning, at the video, as before.
+        let none = try importing(importer, #"{"@type": "Recipe", "name": "X", "recipeIngredient": ["1 egg"], "video": ["ftp://a", "b"]}"#)
+        #expect(none.diagnostics.map(\.message) == ["video gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out"])
+    }
+
     /// A keyword, cuisine or category with nothing a slug can spell was dropped with no
     /// word; it gets no hashed tag.
     @Test func aKeywordWithNothingATagCanSpellIsLeftOutWithAWarning() throws {
