@@ -10,7 +10,7 @@
 /// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350 to 375 °F`, `between 180 and 200
 /// °C`, and the same in the ingredient languages: `entre 180 y 200 °C`, `180 bis 200 °C`),
 /// and a bare letter glued to a number of 90 or more (`200C`, `350F`), below zero with a
-/// minus of its own (`-18 °C`). A heat is never a fraction: in `gas mark 4/180°C` the heat
+/// minus of its own (`-18 °C`, and either end of a range: `-18 to -20 °C`). A heat is never a fraction: in `gas mark 4/180°C` the heat
 /// is 180 °C, and the gas mark stays as it is. Both ends of a range convert; a range in words needs its
 /// ends within 100 degrees of each other (`no. 1 to 180 °C` is not one). Converted values
 /// are rounded as ``KitchenUnits/roundTemperature(_:unit:)`` says: to 5 degrees for oven
@@ -90,8 +90,7 @@ public enum TemperatureText {
             // A minus sign of its own before the number (`at -18 °C`, not the `-` of a
             // range, `180-200`): the temperature is below zero, and the sign is replaced too.
             var start = i
-            if i > 0, s[i - 1] == "-" || s[i - 1] == "\u{2212}",
-               i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ",") {
+            if hasOwnMinus(s, at: i) {
                 start = i - 1
                 found.values[0] = -found.values[0]
             }
@@ -262,6 +261,25 @@ public enum TemperatureText {
         return abs(bare - heat) <= slack
     }
 
+    /// True when the number at `i` has a minus sign of its own right before it (`at -18 °C`,
+    /// `(−20 °C)`), not the `-` of a range (`180-200`).
+    private static func hasOwnMinus(_ s: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i > 0, s[i - 1] == "-" || s[i - 1] == "\u{2212}" else { return false }
+        return i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ",")
+    }
+
+    /// Where the digits start of the second end of a range at `m`, after a minus sign of its
+    /// own when there is one (`-18 to -20 °C`, `-18 – -20 °C`), and whether there is.
+    private static func secondEnd(_ s: [Unicode.Scalar], at m: Int) -> (digits: Int, negative: Bool)? {
+        guard m < s.count else { return nil }
+        if s[m] == "-" || s[m] == "\u{2212}" {
+            guard m + 1 < s.count, AmountScanner.isDigit(s[m + 1]) else { return nil }
+            return (m + 1, true)
+        }
+        guard AmountScanner.isDigit(s[m]) else { return nil }
+        return (m, false)
+    }
+
     /// True when a number starts at `i`: a digit not preceded by a word character, a digit
     /// or a decimal mark.
     private static func startsNumber(_ s: [Unicode.Scalar], at i: Int) -> Bool {
@@ -339,11 +357,15 @@ public enum TemperatureText {
         var join = ""
         var i = end1
         var k = AmountScanner.skipSpaces(s, i)
+        // The second end of a range may be below zero with a minus of its own ("-18 to -20
+        // °C", "18 to -20 °C", "-18 – -20 °C"): the sign is part of its value, and the minus
+        // is replaced with the number.
         if k < s.count, s[k] == "-" || s[k] == "\u{2013}" {
             let m = AmountScanner.skipSpaces(s, k + 1)
-            if let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil, !isFraction(s[m..<end2]) {
+            if let (d, negative) = secondEnd(s, at: m),
+               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end2]) {
                 join = String(String.UnicodeScalarView(s[i..<m]))
-                values.append(second)
+                values.append(negative ? -second : second)
                 i = end2
             }
         } else if k > i, k < s.count, UnitLexicon.isWordScalar(s[k]) {
@@ -352,9 +374,12 @@ public enum TemperatureText {
             while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
             let word = String(String.UnicodeScalarView(s[k..<e])).lowercased()
             let m = AmountScanner.skipSpaces(s, e)
-            if m > e, rangeWords.contains(word), m < s.count, AmountScanner.isDigit(s[m]),
-               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: m, language: "en")) ?? nil, !isFraction(s[m..<end2]),
-               let gap = try? (second - first).magnitude, gap <= largestWordRange {
+            // The gap between the ends as written, signs included.
+            let signedFirst = hasOwnMinus(s, at: start) ? -first : first
+            if m > e, rangeWords.contains(word), let (d, negative) = secondEnd(s, at: m),
+               let (unsigned, end2, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end2]),
+               case let second = negative ? -unsigned : unsigned,
+               let gap = try? (second - signedFirst).magnitude, gap <= largestWordRange {
                 join = String(String.UnicodeScalarView(s[i..<m]))
                 values.append(second)
                 i = end2

@@ -283,6 +283,16 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Bake at 350°F or 180°C.", .metric, "Bake at 350°F or 180°C."),
         ("Bake at 180°C or 350°F.", .metric, "Bake at 180°C or 350°F."),
         ("Cozer a 180 °C ou 350 °F", .us, "Cozer a 180 °C ou 350 °F"),
+        // A range whose second end is below zero converts at both ends (the first was left
+        // as it was: "-18 to -20 °C" became "-18 to -4 °F", "18 to -20 °C" "18 to -4 °F").
+        ("Freeze at -18 to -20 °C.", .us, "Freeze at 0 to -4 °F."),
+        ("Freeze at -20 to -18 °C.", .us, "Freeze at -4 to 0 °F."),
+        ("Keep at 18 to -20 °C.", .us, "Keep at 64 to -4 °F."),
+        ("Freeze at -18 to -20 °F.", .metric, "Freeze at -28 to -29 °C."),
+        ("Freeze at -18 – -20 °C.", .us, "Freeze at 0 – -4 °F."),
+        ("Keep between 4 and -2 °C.", .us, "Keep between 39 and 28 °F."),
+        // Still no range with ends more than 100 degrees apart, signs included.
+        ("Heat pan no. 90 to -20 °C", .us, "Heat pan no. 90 to -4 °F"),
     ] as [(String, TargetSystem, String)])
     func convertsRangesInWordsAndKeepsHeatsGivenInBothSystems(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
