@@ -418,7 +418,9 @@ struct ScaleRun {
         case .string:
             guard let text = json.string(node) else { return nil }
             let scalars = Array(text.unicodeScalars)
-            guard let amount = try Amount(parsing: text) else { return nil }
+            // Read in the language of the plain-string lines, as they are ("1,250" kg is
+            // 1.25 kg in Portuguese, as in "1,250 kg de bacalhau"; it was read as 1250).
+            guard let amount = try Amount(parsing: text, language: language) else { return nil }
             var style = AmountStyle()
             if scalars.contains(where: { "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒".unicodeScalars.contains($0) }) { style.fractions = .vulgar }
             if text.contains(",") { style.decimalSeparator = "," }
@@ -439,7 +441,7 @@ struct ScaleRun {
     /// (`the fraction 1/0 has a zero denominator`), or a range whose `min` is above its `max`.
     func unreadQuantity(_ node: Int) -> String? {
         if let text = json.string(node) {
-            guard let problem = Amount.problem(in: text), !problem.isUnreadable else { return nil }  // the note quotes it
+            guard let problem = Amount.problem(in: text, language: language), !problem.isUnreadable else { return nil }  // the note quotes it
             return problem.summary
         }
         guard json.kind(node) == .object, let min = json.field(node, "min"), let max = json.field(node, "max"),

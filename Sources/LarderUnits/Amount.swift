@@ -17,10 +17,14 @@ public enum Amount: Sendable, Hashable, CustomStringConvertible {
     /// after a whole number (`½`, `1½`, `1 ½`), or a range of two of these joined by `-`,
     /// `–`, `—` or `to` (`2-3`, `1 to 2`). Nil when the text is anything else; throws when
     /// a number has too many digits to be exact.
-    public init?(parsing text: String) throws(RationalError) {
+    ///
+    /// `language` decides what a comma or a dot before three digits is, as in an ingredient
+    /// line of that language: `1,250` is 1250 in English (and with no language) and 1.25 in
+    /// Portuguese, where `1.250` is 1250.
+    public init?(parsing text: String, language: String? = nil) throws(RationalError) {
         let scalars = Array(text.unicodeScalars)
         var i = AmountScanner.skipSpaces(scalars, 0)
-        guard let scanned = try AmountScanner.scanAmount(scalars, at: i, language: nil) else { return nil }
+        guard let scanned = try AmountScanner.scanAmount(scalars, at: i, language: language) else { return nil }
         i = AmountScanner.skipSpaces(scalars, scanned.end)
         guard i == scalars.count else { return nil }
         self = scanned.amount
@@ -340,13 +344,16 @@ extension Amount {
     ///     Amount.problem(in: "3-2")     // .reversedRange(lower: "3", upper: "2")
     ///     Amount.problem(in: "1/0")     // .zeroDenominator("1/0")
     ///     Amount.problem(in: "0")       // .notPositive("0")
-    public static func problem(in text: String) -> QuantityProblem? {
+    ///
+    /// `language` reads the text as ``init(parsing:language:)`` does (`"1,000-2"` runs
+    /// backwards in English and is 1-2 in Portuguese).
+    public static func problem(in text: String, language: String? = nil) -> QuantityProblem? {
         let scalars = Array(text.unicodeScalars)
         let lead = AmountScanner.skipSpaces(scalars, 0)
         let trimmed = String(String.UnicodeScalarView(scalars[lead...])).trimmingTrailingSpaces
         let scanned: AmountScanner.Scanned?
         do {
-            scanned = try AmountScanner.scanAmount(scalars, at: lead, language: nil)
+            scanned = try AmountScanner.scanAmount(scalars, at: lead, language: language)
         } catch {
             return .tooLarge(trimmed)
         }

@@ -90,6 +90,21 @@ import Testing
     }
 }
 
+@Suite struct QuantityLanguageTests {
+    let rule = QuantityRule()
+
+    /// A structured quantity is read in the project's source language, as `larder scale`
+    /// reads it: "1,000-2" is 1-2 in Portuguese (it was read as 1000-2, a range that runs
+    /// backwards, whatever the language) and "1.000-2" runs backwards there.
+    @Test func aStructuredQuantityIsReadInTheSourceLanguage() throws {
+        let json = #"{"id": "x", "ingredients": [{"name": "batatas", "quantity": "1,000-2", "unit": "kg"}, {"name": "sal", "quantity": "1.000-2", "unit": "g"}]}"#
+        let pt = try run(rule, json, kind: "recipe", options: ["locales": ["pt", "en"]])
+        #expect(pt.map(\.pointer) == ["/ingredients/1/quantity"])
+        let en = try run(rule, json, kind: "recipe", options: ["locales": ["en", "pt"]])
+        #expect(en.map(\.pointer) == ["/ingredients/0/quantity"])
+    }
+}
+
 @Suite struct UnknownUnitTests {
     let rule = UnknownUnitRule()
 

@@ -236,6 +236,15 @@ import Testing
         #expect(try quantity("12", "oz", .us) == ["value": 12, "unit": "oz"])
     }
 
+    /// A structured quantity with a decimal comma converts as the language of the lines
+    /// reads it: "1,250" kg in Portuguese is 1.25 kg, about 2 3/4 lb (it was read as 1250 kg).
+    @Test func aStructuredQuantityIsReadInTheLanguageOfTheLines() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": [{"name": "batatas", "quantity": "1,250", "unit": "kg"}, "1,250 kg de bacalhau"]}"#
+        let (_, v, _) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .us), language: "pt") }
+        #expect(v.at("ingredients/0") == ["name": "batatas", "quantity": "2 3/4", "unit": "lb"])
+        #expect(v.at("ingredients/1") == "2 3/4 lb de bacalhau")
+    }
+
     @Test func perServingWithoutAServingSizeIsAClearError() throws {
         let text = #"{"code": "3017620422003", "name": "X", "nutrition": {"per100g": {"fat": 1}}}"#
         let outcome = convert.outcome(for: try document(text), options: ConvertOptions(per: .serving))

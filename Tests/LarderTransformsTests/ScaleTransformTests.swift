@@ -77,6 +77,24 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(v.at("ingredients/6") == "2 tsp salt")
     }
 
+    /// A structured quantity is read in the language of the plain-string lines, as they
+    /// are: "1,250" kg in Portuguese is 1.25 kg (it was read as 1250 whatever the language,
+    /// and doubled to "2500" kg while "1,250 kg de bacalhau" became "2,5 kg"), and "1.500" g
+    /// is 1500 g; in English, or with no language, "1,250" is still 1250.
+    @Test func aStructuredQuantityIsReadInTheLanguageOfTheLines() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": [{"name": "batatas", "quantity": "1,250", "unit": "kg"}, "1,250 kg de bacalhau", {"name": "sal", "quantity": "1.500", "unit": "g"}]}"#
+        let (_, pt, ptNotes) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2)), language: "pt") }
+        #expect(pt.at("ingredients/0") == ["name": "batatas", "quantity": "2,5", "unit": "kg"])
+        #expect(pt.at("ingredients/1") == "2,5 kg de bacalhau")
+        #expect(pt.at("ingredients/2") == ["name": "sal", "quantity": "3", "unit": "kg"])
+        #expect(ptNotes.isEmpty, "\(ptNotes)")
+        for language in [nil, "en"] as [String?] {
+            let (_, en, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2)), language: language) }
+            #expect(en.at("ingredients/0/quantity") == "2500")
+            #expect(en.at("ingredients/2/quantity") == "3")
+        }
+    }
+
     @Test func theOutputIsAValidRecipe() throws {
         for factor in [r(1, 3), r(1, 2), r(2, 3), r(3, 2), r(2), r(7, 3), r(10)] {
             let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }

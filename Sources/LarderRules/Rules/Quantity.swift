@@ -66,7 +66,7 @@ public struct QuantityRule: ConfigurableRule {
                 freeText(item, json: json, sink: &sink)
             case .object where Localized.isStructuredIngredient(json, item):
                 guard let quantity = json.member(item, "quantity") else { continue }
-                structured(quantity, json: json, sink: &sink)
+                structured(quantity, language: options.locales.first, json: json, sink: &sink)
             case .object:
                 for (_, text) in json.members(item) where json.kind(text) == .string { freeText(text, json: json, sink: &sink) }
             default:
@@ -76,10 +76,13 @@ public struct QuantityRule: ConfigurableRule {
         return sink.diagnostics
     }
 
-    private func structured(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
+    /// A structured quantity, read in the project's source language (`language`) as `larder
+    /// scale` reads it: `"1,000-2"` is a range that runs backwards in English and 1-2 in
+    /// Portuguese.
+    private func structured(_ node: Int, language: String?, json: JSONDocument, sink: inout DiagnosticSink) {
         switch json.kind(node) {
         case .string:
-            guard let text = json.string(node), let problem = Amount.problem(in: text) else { return }
+            guard let text = json.string(node), let problem = Amount.problem(in: text, language: language) else { return }
             sink.report(node) { "\($0): \(problem)" }
         case .object:
             guard let min = json.member(node, "min"), let max = json.member(node, "max"),
