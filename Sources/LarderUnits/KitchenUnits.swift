@@ -249,6 +249,8 @@ public struct KitchenUnits: Sendable {
         case "us-tbsp", "metric-tbsp", "au-tbsp", "lb", "kg", "l", "g", "mg",
              "us-pint", "us-quart", "us-gallon", "imperial-pint", "imperial-quart", "imperial-gallon":
             Rational(1)
+        // A jigger's smallest mark; less is written in spoons.
+        case "us-fl-oz": Rational(unchecked: 1, 4)
         default: .zero
         }
     }
@@ -292,8 +294,9 @@ public struct KitchenUnits: Sendable {
 
     /// The units, smallest first, that an amount in `unit` may move between after scaling
     /// without leaving its system: spoons and cups, ounces and pounds, grams and kilograms,
-    /// millilitres and litres. A unit of no family (counts, fluid ounces, temperatures)
-    /// gives `[unit]`.
+    /// millilitres and litres; US fluid ounces, pints, quarts and gallons (and, below the
+    /// smallest of these, spoons: ``fit(_:in:purpose:notation:)``). A unit of no family
+    /// (counts, temperatures) gives `[unit]`.
     public func family(of unit: UnitDefinition) -> [UnitDefinition] {
         families[unit.id] ?? Self.family(of: unit, in: table)
     }
@@ -307,6 +310,9 @@ public struct KitchenUnits: Sendable {
                 ? ["metric-tsp", "au-tbsp", "metric-cup"] : ["metric-tsp", "metric-tbsp", "metric-cup"]
         case "au-tbsp": ids = ["metric-tsp", "au-tbsp", "metric-cup"]
         case "us-pint", "us-quart", "us-gallon": ids = ["us-cup", "us-pint", "us-quart", "us-gallon"]
+        // Fluid ounces up to pints and quarts (12 fl oz x 10 is 3 3/4 quarts), not to cups: a
+        // bar's 4 fl oz stays 4 fl oz. Below 1/4 fl oz, spoons (``spoonsBelow``).
+        case "us-fl-oz": ids = ["us-fl-oz", "us-pint", "us-quart", "us-gallon"]
         case "imperial-pint", "imperial-quart", "imperial-gallon":
             ids = ["imperial-fl-oz", "imperial-pint", "imperial-quart", "imperial-gallon"]
         case "oz", "lb": ids = ["oz", "lb"]
@@ -373,7 +379,30 @@ public struct KitchenUnits: Sendable {
     ///     16 tbsp → 1 cup; 3 tsp → 1 tbsp; 1500 g → 1.5 kg; 5 tbsp → 5 tbsp; 1/8 cup → 2 tbsp
     ///     1.2 cups → 1 1/4 cups (not 19 tbsp); 2.4 tbsp → 2 1/3 tbsp (not 7 1/4 tsp); 4 tsp → 4 tsp
     ///     8 tsp → 2 2/3 tbsp (as numbers: 8 tsp); 10 tsp → 3 1/3 tbsp
+    ///
+    /// An amount of US pints, quarts, gallons or fluid ounces that comes out below the
+    /// minimum of its family's smallest unit (under 1/4 cup, under 1/4 fl oz) is fitted again
+    /// among spoons, as one of cups is: 1 pint x 0.1 → 3 1/4 tbsp (not 1/4 cup, 25 % more
+    /// than 0.2 cup); 1/4 fl oz x 0.1 → 1/8 tsp. Larger amounts keep their family's choice
+    /// (4 quarts x 1.1 → 18 cups).
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling, notation: AmountNotation = .text) throws(RationalError) -> FittedQuantity {
+        let fitted = try fitInFamily(amount, in: unit, purpose: purpose, notation: notation)
+        guard let spoons = Self.spoonsBelow[fitted.unit.id], family(of: unit).first?.id == fitted.unit.id,
+              fitted.exact.lower < Self.minimum(fitted.unit.id) else { return fitted }
+        let units = spoons.compactMap { table.unit(id: $0) }
+        guard units.count == spoons.count else { return fitted }
+        return try fit(fitted.exact, from: fitted.unit, into: units, purpose: purpose, notation: notation)
+    }
+
+    /// The units, smallest first, an amount below the minimum of a family's smallest unit
+    /// (the key) is fitted among: the spoons below cups of pints, and below fluid ounces.
+    static let spoonsBelow: [String: [String]] = [
+        "us-cup": ["us-tsp", "us-tbsp", "us-cup"],
+        "us-fl-oz": ["us-tsp", "us-tbsp", "us-fl-oz"],
+    ]
+
+    /// ``fit(_:in:purpose:notation:)`` within `unit`'s family.
+    private func fitInFamily(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose, notation: AmountNotation) throws(RationalError) -> FittedQuantity {
         guard let (members, own) = fittingFamilies[unit.id], let from = own.factor else {
             return try fit(amount, from: unit, into: family(of: unit), purpose: purpose, notation: notation)
         }

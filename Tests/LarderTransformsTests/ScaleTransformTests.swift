@@ -77,6 +77,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(v.at("ingredients/6") == "2 tsp salt")
     }
 
+    /// A structured quantity in US pints or fluid ounces moves to spoons when scaled down
+    /// (1 pint x 0.1 was 0.25 cup, 25 % more than the 0.2 cup meant; 1/4 fl oz x 0.1 stayed
+    /// "1/32" fl oz).
+    @Test func pintsAndFluidOuncesMoveToSpoons() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 10, "ingredients": [{"name": "milk", "quantity": 1, "unit": "pint"}, {"name": "bitters", "quantity": "1/4", "unit": "fl oz"}]}"#
+        let (_, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 10)))) }
+        #expect(v.at("ingredients/0") == ["name": "milk", "quantity": 3.25, "unit": "tbsp"])
+        #expect(v.at("ingredients/1") == ["name": "bitters", "quantity": "1/8", "unit": "tsp"])
+    }
+
     /// A structured quantity is read in the language of the plain-string lines, as they
     /// are: "1,250" kg in Portuguese is 1.25 kg (it was read as 1250 whatever the language,
     /// and doubled to "2500" kg while "1,250 kg de bacalhau" became "2,5 kg"), and "1.500" g

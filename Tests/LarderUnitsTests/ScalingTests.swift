@@ -116,6 +116,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 cup flour", r(5, 6), nil, "13 1/2 tbsp flour"),
         // Quarts and gallons keep the close choice (it was 1 1/8 gallons).
         ("4 quarts chicken stock", r(11, 10), nil, "18 cups chicken stock"),
+        // US pints, quarts and fluid ounces move to spoons when scaled down, and fluid ounces
+        // to pints and quarts when scaled up (these stayed "1/4 cup milk", 25 % short of 3.2
+        // tbsp, "1/16 cup cream", "1/32 fl oz bitters" and "120 fl oz beer"); cups stay cups,
+        // and a bar measure of fluid ounces stays one.
+        ("1 pint milk", r(1, 10), nil, "3 1/4 tablespoons milk"),
+        ("1/4 pint cream", r(1, 10), nil, "2 3/8 teaspoons cream"),
+        ("1 quart stock", r(1, 8), nil, "1/2 cup stock"),
+        ("1/4 fl oz bitters", r(1, 10), nil, "1/8 tsp bitters"),
+        ("12 fl oz beer", r(10), nil, "3 3/4 qt beer"),
+        ("8 fl oz beer", r(2), nil, "1 pt beer"),
+        ("1 1/2 fl oz gin", r(2), nil, "3 fl oz gin"),
+        ("1/2 fl oz lime juice", r(1, 2), nil, "1/4 fl oz lime juice"),
+        ("2 cups milk", r(2), nil, "4 cups milk"),
         // A range is judged by its larger end (it was 26 1/2 tsp-39 1/2 tsp); no cup
         // fraction is within 5 % here, so tablespoons stay.
         ("1/2 cup-3/4 cup milk", r(11, 10), nil, "9 tbsp-13 tbsp milk"),
