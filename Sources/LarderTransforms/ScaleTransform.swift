@@ -458,7 +458,7 @@ struct ScaleRun {
     mutating func writeQuantity(_ q: ScaledQuantity, node: Int, style: AmountStyle) {
         switch json.kind(node) {
         case .number:
-            if case .exact(let v) = q.shown, let literal = NumberText.literal(v) {
+            if case .exact(let v) = q.shown, let literal = NumberText.literal(v, maxPlaces: NumberText.quantityPlaces) {
                 editor.replace(node, raw: literal)
             } else {
                 editor.replace(node, string: q.text(style: style))
@@ -469,12 +469,14 @@ struct ScaleRun {
             editor.replace(node, string: q.text(style: style))
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max") else { return }
-            if case .fraction = q.rounding, NumberText.literal(q.shown.lower) == nil || NumberText.literal(q.shown.upper) == nil {
+            let places = NumberText.quantityPlaces
+            if case .fraction = q.rounding,
+               NumberText.literal(q.shown.lower, maxPlaces: places) == nil || NumberText.literal(q.shown.upper, maxPlaces: places) == nil {
                 editor.replace(node, string: q.text(style: style))
                 return
             }
-            editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower))
-            editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper))
+            editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower, maxPlaces: places))
+            editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper, maxPlaces: places))
         default:
             break
         }

@@ -152,11 +152,12 @@ extension JSONDocument {
 // MARK: - Writing numbers
 
 enum NumberText {
-    /// A JSON number literal for an exact value when it is a short decimal (at most six
-    /// places), else nil.
-    static func literal(_ value: Rational) -> [UInt8]? {
+    /// A JSON number literal for an exact value when it is a short decimal (at most
+    /// `maxPlaces` places, six unless said: nutrition values longer than that are rounded),
+    /// else nil.
+    static func literal(_ value: Rational, maxPlaces: Int = 6) -> [UInt8]? {
         if value.isInteger { return digits(value.numerator) }
-        guard let places = QuantityFormatter.decimalPlaces(value), places <= 6,
+        guard let places = QuantityFormatter.decimalPlaces(value), places <= min(maxPlaces, powersOfTen.count - 1),
               let scaled = try? value * Rational(Self.powersOfTen[places]), scaled.isInteger else { return nil }
         // The digits of value × 10^places, with the point put back.
         let negative = scaled.numerator < 0
@@ -169,7 +170,15 @@ enum NumberText {
         return magnitude
     }
 
-    static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+    static let powersOfTen = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    ]
+
+    /// The most decimal places a scaled structured quantity is written with as a number:
+    /// every place of an amount rounded for display (three significant digits, so a tiny
+    /// `0.000000333` g stays a number; it became the text "0.000000333").
+    static let quantityPlaces = 15
 
     /// The decimal digits of an integer, as bytes.
     static func digits(_ value: Int) -> [UInt8] {
@@ -187,10 +196,10 @@ enum NumberText {
     }
 
     /// A JSON number literal, rounded to three significant digits when not a short decimal.
-    static func roundedLiteral(_ value: Rational) -> [UInt8] {
-        if let exact = literal(value) { return exact }
+    static func roundedLiteral(_ value: Rational, maxPlaces: Int = 6) -> [UInt8] {
+        if let exact = literal(value, maxPlaces: maxPlaces) { return exact }
         let rounded = NutritionConversion.rounded(value)
-        return literal(rounded) ?? Array(String(value.doubleValue).utf8)
+        return literal(rounded, maxPlaces: maxPlaces) ?? Array(String(value.doubleValue).utf8)
     }
 
     /// How a factor reads in a message: `2`, `0.5`, `0.000001`, `1/3`, and `about 1.13` for

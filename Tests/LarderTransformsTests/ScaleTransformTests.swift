@@ -77,6 +77,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(v.at("ingredients/6") == "2 tsp salt")
     }
 
+    /// A structured quantity that is a number stays one however small, written with the
+    /// places its display rounding keeps (0.000001 g x 1/3 became the text "0.000000333":
+    /// more than six places was no number); so do the ends of `{min, max}`.
+    @Test func aTinyNumberQuantityStaysANumber() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 3, "ingredients": [{"name": "a", "quantity": 0.000001, "unit": "g"}, {"name": "b", "quantity": {"min": 0.000001, "max": 0.000002}, "unit": "g"}]}"#
+        let (out, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
+        #expect(out.contains(#""quantity": 0.000000333, "unit": "g""#), "\(out)")
+        #expect(out.contains(#""quantity": {"min": 0.000000333, "max": 0.000000667}"#), "\(out)")
+        #expect(v.at("ingredients/0/unit") == "g")
+    }
+
     /// A structured quantity in US pints or fluid ounces moves to spoons when scaled down
     /// (1 pint x 0.1 was 0.25 cup, 25 % more than the 0.2 cup meant; 1/4 fl oz x 0.1 stayed
     /// "1/32" fl oz).
