@@ -262,7 +262,15 @@ struct ScaleRun {
             return
         }
         // "salt to taste"; a temperature or a time never scales ("350 °F oven").
-        guard line.amount != nil, line.fixedUnit == nil else { return }
+        guard let amount = line.amount, line.fixedUnit == nil else { return }
+        // A leading amount of zero ("0 g sugar", "0.0 kg salt") is no amount to scale (the
+        // quantity lint rule reports it): as written, with a note (it was rewritten, "0.0
+        // kg" as "0 g", "0,0 g" as "0 g").
+        if amount.upper.isZero {
+            let problem = QuantityProblem.notPositive(line.amountText ?? "0")
+            sink.add(.note, "could not scale the quantity of '\(text)' (\(problem.summary)); left as is", at: node)
+            return
+        }
         let parser = self.parser
         do {
             let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f) }

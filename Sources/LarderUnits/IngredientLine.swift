@@ -83,6 +83,14 @@ public struct IngredientLine: Sendable, Hashable {
     /// True when the line has a quantity a transform can change.
     public var isScalable: Bool { amount != nil && problem == nil }
 
+    /// The text of the amount as written, both ends of a range (`1 1/2` in `1 1/2 cups
+    /// flour`, `0,0` in `0,0 g sal`), nil when the line has none.
+    public var amountText: String? {
+        guard let amountSpan else { return nil }
+        let end = upperAmountSpan.map { max($0.upperBound, amountSpan.upperBound) } ?? amountSpan.upperBound
+        return String(String.UnicodeScalarView(scalars[amountSpan.lowerBound..<end]))
+    }
+
     /// The text of the amount and its unit as written (`2 tablespoons` in `2 tablespoons
     /// flour`), nil when the line has no unit.
     public var measureText: String? {

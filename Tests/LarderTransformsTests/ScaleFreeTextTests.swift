@@ -192,6 +192,25 @@ import Testing
     }
 
     /// "a" before a pinch, a dash or a thing is no amount: the line stays, with no note.
+    /// A line that starts with an amount of zero is left as written, with a note, as the
+    /// quantity rule says (it was rewritten with no note: "0.0 kg salt" became "0 g salt",
+    /// and "0,0 g sal" "0 g sal"); a range from zero still scales.
+    @Test func aLeadingZeroIsKeptWithANote() throws {
+        let lines = ["0 g sugar", "0.0 kg salt", "0,0 g sal"]
+        let (out, messages) = try scaled(lines, by: Rational(2))
+        #expect(out == lines)
+        #expect(messages == [
+            "could not scale the quantity of '0 g sugar' (0 is not above zero); left as is",
+            "could not scale the quantity of '0.0 kg salt' (0.0 is not above zero); left as is",
+            "could not scale the quantity of '0,0 g sal' (0,0 is not above zero); left as is",
+        ])
+        let (pt, ptNotes) = try scaled(["0,0 g de sal"], by: Rational(2), language: "pt")
+        #expect(pt == ["0,0 g de sal"])
+        #expect(ptNotes.count == 1, "\(ptNotes)")
+        let (range, _) = try scaled(["0-2 eggs"], by: Rational(2))
+        #expect(range == ["0-4 eggs"])
+    }
+
     /// An article before a noun is one of it: "an egg" stayed "an egg" when the recipe
     /// doubled, with no note.
     @Test func anArticleBeforeANounIsOne() throws {
