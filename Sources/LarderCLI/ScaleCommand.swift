@@ -102,7 +102,7 @@ struct TransformOutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Write the result to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Flag(name: .customLong("in-place"), help: "Rewrite the input file (atomically).")
+    @Flag(name: .customLong("in-place"), help: "Rewrite the input file (atomically; left untouched when nothing in it changes).")
     var inPlace = false
 
     @Flag(name: .long, help: "Each line of the input is one document (JSON Lines); the output is JSON Lines too.")
@@ -189,6 +189,9 @@ struct TransformFileRunner: Sendable {
         if !diagnostics.isEmpty { report(diagnostics, locator: locator, files: 1) }
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         let result = JSONEditor.apply(edits, to: bytes, range: 0..<bytes.count)
+        // In place, a file whose bytes would stay the same is left untouched: not replaced by
+        // a copy, so its inode, times and any hard links stay as they were.
+        if output.inPlace && result == bytes { return }
         try write(result)
     }
 
@@ -226,6 +229,8 @@ struct TransformFileRunner: Sendable {
         /// carries its message as `repeats`, to be written once for the run.
         var messages: [(text: [UInt8], repeats: String?)]
         var summary: DiagnosticSummary
+        /// True when ``output`` differs from the batch's bytes.
+        var changed = true
     }
 
     func runLines() async throws {
@@ -243,6 +248,7 @@ struct TransformFileRunner: Sendable {
         var total = DiagnosticSummary(filesChecked: 1)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var readError: String?
+        var changed = false
         await withTaskGroup(of: (Int, BatchResult).self) { group in
             var next = 0
             var written = 0
@@ -269,6 +275,7 @@ struct TransformFileRunner: Sendable {
                 pending[index] = result
                 while let ready = pending.removeValue(forKey: written) {
                     sink.write(ready.output)
+                    changed = changed || ready.changed
                     var text: [UInt8] = []
                     for message in ready.messages {
                         if let note = message.repeats {
@@ -298,7 +305,13 @@ struct TransformFileRunner: Sendable {
             sink.abandon()
             throw ValidationError("cannot read \(displayName): \(readError)")
         }
-        try sink.finish()
+        // In place, lines that all stay as they were leave the file untouched (as a whole
+        // file does).
+        if output.inPlace && !changed {
+            sink.abandon()
+        } else {
+            try sink.finish()
+        }
         if !total.isClean {
             let line = HumanReporter().report([], summary: total, context: ReportContext(colorEnabled: output.colorEnabled()))
             FileHandle.standardError.write(Data(line))
@@ -341,7 +354,7 @@ struct TransformFileRunner: Sendable {
             start = end + 1
             lineNumber += 1
         }
-        return BatchResult(output: out, messages: messages, summary: summary)
+        return BatchResult(output: out, messages: messages, summary: summary, changed: out != bytes)
     }
 
     func transformLine(_ line: [UInt8], number: Int) -> ([UInt8], [Diagnostic]) {

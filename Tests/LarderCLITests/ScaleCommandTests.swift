@@ -137,6 +137,35 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// `--in-place` leaves a file untouched when its bytes would stay the same: the same
+    /// inode and modification time (it was replaced by an identical copy), for one JSON text
+    /// and for JSON Lines, with `scale` and `convert` alike.
+    @Test(arguments: [
+        (["scale", "--factor", "1"], false),
+        (["convert", "--units", "metric"], false),
+        (["scale", "--factor", "1", "--jsonl"], true),
+        (["convert", "--units", "metric", "--jsonl"], true),
+    ] as [([String], Bool)])
+    func inPlaceLeavesAnUnchangedFileUntouched(_ arguments: [String], _ lines: Bool) throws {
+        let dir = try Scratch()
+        let name = lines ? "r.jsonl" : "r.json"
+        let text = #"{"id": "r", "name": "R", "servings": 2, "ingredients": ["100 g flour", "salt to taste"], "steps": ["Bake at 180 °C."]}"#
+        let file = try dir.write(name, lines ? text + "\n" + text + "\n" : text + "\n")
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)
+        let r = try CLI.run([arguments[0], name] + arguments.dropFirst() + ["--in-place"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect(after[.systemFileNumber] as? NSNumber == before[.systemFileNumber] as? NSNumber)
+        #expect(after[.modificationDate] as? Date == past)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == [name])
+        // A change is still written.
+        let changed = try CLI.run(["scale", name, "--factor", "2", "--in-place"] + (lines ? ["--jsonl"] : []), in: dir.url)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("200 g flour"))
+    }
+
     /// Through a symbolic link the file it leads to is rewritten, with its own permissions;
     /// the link stays a link (it became a file of mode 0777, the link's own).
     @Test func inPlaceThroughALinkRewritesTheFileItLeadsTo() throws {
