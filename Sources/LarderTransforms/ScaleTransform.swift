@@ -331,7 +331,8 @@ struct ScaleRun {
     /// flour", "1 lb 4 oz"): a number with a unit of weight or volume, not said to be an
     /// approximate size (``IngredientParser/approximately``: "1 octopus of about 1.2 kg" is
     /// each one's; a bracket at the end, "(about 100 g)", is the line's total and scales),
-    /// as text for a note.
+    /// as text for a note; or a count after a joining word ("1 onion and 2 carrots",
+    /// ``countedAmount(_:at:_:)``).
     /// Numbers that are part of a name ("70% chocolate", "80/20 beef", "5-spice", "00
     /// flour", "size 2") have no such unit and are left alone.
     func otherAmount(in line: IngredientLine) -> String? {
@@ -356,12 +357,37 @@ struct ScaleRun {
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
                 if before.contains(where: IngredientParser.approximately.contains) { continue }
                 let parsed = parser.leadingMeasure(scalars, from: starts[i], language: line.language)
-                guard parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,
-                      let measure = parsed.measureText else { continue }
-                return measure
+                guard parsed.amount != nil else { continue }
+                if let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume, let measure = parsed.measureText {
+                    return measure
+                }
+                if let counted = countedAmount(words, at: i, parsed) { return counted }
             }
         }
         return nil
+    }
+
+    /// The words that join a second ingredient's count to the line ("1 onion and 2 carrots",
+    /// "2 eggs plus 1 yolk", "1 cebola e 2 cenouras").
+    static let countJoiners: Set<String> = ["and", "plus", "+", "&", "e", "y", "et", "und", "mais"]
+
+    /// Articles, which are numbers in words too ("salt and a little pepper" has no second
+    /// amount to note).
+    static let articles: Set<String> = ["a", "an", "um", "uma", "un", "una", "une", "uno", "ein", "eine", "einen", "einem", "einer"]
+
+    /// A counted amount at word `i` (read as `parsed`): a number in digits or in words,
+    /// right after a word of ``countJoiners``, followed by the thing counted or a count unit
+    /// ("2 carrots", "two cloves"), as text for a note; nil for anything else ("2% milk",
+    /// "cut into 8 wedges", "salt and a pinch").
+    func countedAmount(_ words: [Substring], at i: Int, _ parsed: IngredientLine) -> String? {
+        guard i > 0, i + 1 < words.count, Self.countJoiners.contains(words[i - 1].lowercased()),
+              parsed.unit == nil || parsed.unit?.dimension == .count else { return nil }
+        let number = words[i].trimmingCharacters(in: .punctuationCharacters)
+        let digits = number.unicodeScalars.allSatisfy { $0.properties.numericType != nil || $0 == "/" || $0 == "." || $0 == "," }
+        guard !number.isEmpty, number == String(words[i]),
+              digits || (NumberWords.isNumber(number, language: parsed.language) && !Self.articles.contains(number.lowercased())),
+              words[i + 1].unicodeScalars.first?.properties.isAlphabetic == true else { return nil }
+        return parsed.measureText ?? "\(number) \(words[i + 1].trimmingCharacters(in: .punctuationCharacters))"
     }
 
 

@@ -132,6 +132,24 @@ import Testing
         }
     }
 
+    /// A second amount that counts things, after "and", "plus" or the like, is noted as one
+    /// of weight or volume is ("1 onion and 2 carrots" became "2 onions and 2 carrots" with
+    /// no note, while "2 eggs and 100 ml milk" had one); other numbers stay quiet.
+    @Test func aSecondCountedAmountIsNoted() throws {
+        let (out, messages) = try scaled(["1 onion and 2 carrots", "2 eggs plus 1 yolk", "1 onion and two carrots"], by: Rational(2))
+        #expect(out == ["2 onions and 2 carrots", "4 eggs plus 1 yolk", "2 onions and two carrots"])
+        #expect(messages == [
+            "'1 onion and 2 carrots' has a second amount, '2 carrots', which is not scaled; check the line",
+            "'2 eggs plus 1 yolk' has a second amount, '1 yolk', which is not scaled; check the line",
+            "'1 onion and two carrots' has a second amount, 'two carrots', which is not scaled; check the line",
+        ])
+        let (_, pt) = try scaled(["1 cebola e 2 cenouras"], by: Rational(2), language: "pt")
+        #expect(pt == ["'1 cebola e 2 cenouras' has a second amount, '2 cenouras', which is not scaled; check the line"])
+        let (_, quiet) = try scaled(["1 onion, cut into 8 wedges", "1 tbsp butter and a little oil", "4 chicken thighs, cut in 2", "1 cup milk and 2% yogurt"],
+                                    by: Rational(2))
+        #expect(quiet.isEmpty, "\(quiet)")
+    }
+
     /// Two amounts of different systems are no compound: the line keeps the second with a
     /// note, as before.
     @Test func aSecondAmountOfAnotherSystemIsNoted() throws {
