@@ -153,6 +153,30 @@ import Testing
         #expect(cli.stderr.contains("so --servings has nothing to scale from; give servings in the recipe or use --factor"), "\(cli.stderr)")
     }
 
+    /// A build's `scale` step reads a structured quantity in the source locale, as its
+    /// free-text lines: "1,250" kg in a Portuguese project is 1.25 kg, doubled to "2,5" (it
+    /// was read as 1250 and written "2500" next to "2,5 kg de bacalhau").
+    @Test func scaleReadsStructuredQuantitiesInTheSourceLocale() throws {
+        let dir = try Scratch()
+        try dir.write("recipes.json", #"[{"id": "b", "name": "Bacalhau", "servings": 2, "ingredients": [{"name": "batatas", "quantity": "1,250", "unit": "kg"}, "1,250 kg de bacalhau"]}]"#)
+        try dir.write("larder.yml", """
+            locales: [pt]
+            content:
+              - kind: recipe
+                include: ["recipes.json"]
+            transforms:
+              - scale: { factor: 2 }
+            exports:
+              - json-bundle: { out: dist }
+
+            """)
+        let r = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let bundle = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("dist/pt/recipe.json")), as: UTF8.self)
+        #expect(bundle.contains(#""quantity":"2,5""#) || bundle.contains(#""quantity": "2,5""#), "\(bundle)")
+        #expect(bundle.contains("2,5 kg de bacalhau"), "\(bundle)")
+    }
+
     /// An export's `fallback` option makes the build report each translation it fills in,
     /// at that severity: `error` stops the build with nothing written (a release bundle that
     /// must be fully translated, while lint only warns). The option was read and checked,
