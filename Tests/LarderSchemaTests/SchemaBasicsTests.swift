@@ -197,6 +197,24 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
     }
 }
 
+/// JSON Schema compares strings by code point: spellings Swift's `String` takes as equal
+/// (an accent composed or combining, the Ångström sign and Å) are different values, for
+/// `uniqueItems` and so for the meta-schemas' unique `required` and `enum` lists.
+@Suite struct CodePointEqualityTests {
+    @Test func uniqueItemsTellsCanonicallyEquivalentStringsApart() throws {
+        for instance in [#"["\u00e9", "e\u0301"]"#, #"["\u00c5", "\u212b"]"#, #"[{"k": "\u00e9"}, {"k": "e\u0301"}]"#, #"[{"\u00e9": 1}, {"e\u0301": 1}]"#] {
+            #expect(try errors(#"{"uniqueItems": true}"#, instance).isEmpty, "\(instance)")
+        }
+        // The same code points, one escaped: equal.
+        #expect(try errors(#"{"uniqueItems": true}"#, #"["\u00e9", "é"]"#).map(\.message) == ["items 0 and 1 are equal; expected unique items"])
+    }
+
+    @Test func schemasListingBothSpellingsAreValid() throws {
+        _ = try JSONSchema(json: #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "required": ["\u00e9", "e\u0301"]}"#)
+        _ = try JSONSchema(json: #"{"$schema": "http://json-schema.org/draft-04/schema#", "enum": ["\u00c5", "\u212b"]}"#)
+    }
+}
+
 @Suite struct ClosestBranchTests {
     let servings = #"{"properties": {"servings": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "object", "required": ["amount", "unit"], "properties": {"amount": {"type": "number"}, "unit": {"enum": ["glasses", "cups"]}}}]}}}"#
 

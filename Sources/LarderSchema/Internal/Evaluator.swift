@@ -1251,9 +1251,10 @@ struct Evaluator {
 
     /// The first pair of equal items of the array at `i`, as indices.
     mutating func firstDuplicate(_ i: Int) -> (Int, Int)? {
-        // A tree reads a lone surrogate as U+FFFD: with one in the document, items the trees
-        // call equal are compared again on the tape.
-        let exact = !doc.loneSurrogates.isEmpty
+        // Items the trees call equal are compared again on the tape, by code point: a tree
+        // reads a lone surrogate as U+FFFD, and its strings compare as Swift's do, taking
+        // canonically equivalent spellings as one ("\u00e9" and "e\u0301" were reported
+        // equal, and a schema whose `required` lists both failed its meta-schema).
         // Items by the hash of their tree, not by the tree: each item's tree is made, hashed
         // and dropped (and made again only to compare two items with one hash). Keeping every
         // item's tree took 36 times the array's size (939 MB for 100,000 objects of 26 MB).
@@ -1262,7 +1263,7 @@ struct Evaluator {
         for j in 0..<doc.count(i) {
             let key = ValueKey(doc.value(e))
             let hash = key.hashValue
-            if let prior = seen[hash]?.first(where: { ValueKey(doc.value($0.node)) == key && (!exact || sameValue($0.node, e)) }) {
+            if let prior = seen[hash]?.first(where: { ValueKey(doc.value($0.node)) == key && sameValue($0.node, e) }) {
                 return (prior.index, j)
             }
             seen[hash, default: []].append((j, e))
