@@ -215,6 +215,22 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
     }
 }
 
+/// `multipleOf` is exact whatever the size of the numbers: a divisor of more than 18
+/// digits, or a value whose exponent is far above the divisor's, was computed in floating
+/// point (2 passed `multipleOf: 1.000000000000000000001`; 1e100001 failed `multipleOf: 2`).
+@Suite struct ExactMultipleTests {
+    @Test(arguments: [
+        ("1.000000000000000000001", "2", false), ("123456789012345678901234", "123456789012345678901235", false),
+        ("123456789012345678901234", "246913578024691357802468", true), ("123456789012345678901234", "1e308", false),
+        ("2", "1e100001", true), ("1024", "1e100001", true), ("3", "1e100001", false), ("1180591620717411303424", "3541774862152233910272", true),
+        ("1180591620717411303424", "1e21", false), ("1180591620717411303424", "1e70", true), ("0.1180591620717411303424", "1e69", true),
+        ("1180591620717411303424e-3", "5e1", false), ("28421709430404007434844970703125", "1e45", true),
+    ])
+    func exactWhateverTheSize(_ divisor: String, _ value: String, _ valid: Bool) throws {
+        #expect(try errors(#"{"multipleOf": \#(divisor)}"#, value).isEmpty == valid, "\(value) multipleOf \(divisor)")
+    }
+}
+
 @Suite struct ClosestBranchTests {
     let servings = #"{"properties": {"servings": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "object", "required": ["amount", "unit"], "properties": {"amount": {"type": "number"}, "unit": {"enum": ["glasses", "cups"]}}}]}}}"#
 

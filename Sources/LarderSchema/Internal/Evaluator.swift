@@ -1335,16 +1335,122 @@ func exactMultiple(_ value: JSONNumber, _ divisor: JSONNumber) -> Bool {
     // value = dv * 10^ev, divisor = dd * 10^ed; dv and dd have no trailing zeros.
     if v.exponent < d.exponent { return false }
     let shift = v.exponent - d.exponent
-    guard d.digits.count <= 18, shift <= 100_000 else {
-        let q = value.double / divisor.double
-        return q.isFinite && q == q.rounded()
+    if d.digits.count <= 18 && shift <= 100_000 {
+        let dd = UInt64(d.digits)!
+        var r: UInt64 = 0
+        for c in v.digits.utf8 { r = (r * 10 + UInt64(c - 48)) % dd }
+        for _ in 0..<shift {
+            r = (r * 10) % dd
+            if r == 0 { break }
+        }
+        return r == 0
     }
-    let dd = UInt64(d.digits)!
-    var r: UInt64 = 0
-    for c in v.digits.utf8 { r = (r * 10 + UInt64(c - 48)) % dd }
-    for _ in 0..<shift {
-        r = (r * 10) % dd
-        if r == 0 { break }
+    // A divisor of more digits, or a value far larger (it was computed in floating point,
+    // so 2 passed `multipleOf: 1.000000000000000000001` and 1e100001 failed `multipleOf:
+    // 2`). With dd = 2^a 5^b m, m prime to ten: dd divides dv * 10^shift exactly when m
+    // divides dv and dv * 10^shift has a twos and b fives, whatever the shift.
+    var m = DecimalDigits(d.digits)
+    var twos = 0, fives = 0
+    while m.remainder(dividingBy: 2) == 0 { m = m.quotient(dividingBy: 2); twos += 1 }
+    while m.remainder(dividingBy: 5) == 0 { m = m.quotient(dividingBy: 5); fives += 1 }
+    guard DecimalDigits(v.digits).isMultiple(of: m) else { return false }
+    /// Whether dv has at least `count` factors `p`.
+    func hasFactors(_ p: UInt32, _ count: Int) -> Bool {
+        var n = DecimalDigits(v.digits)
+        for _ in 0..<max(0, count) {
+            guard n.remainder(dividingBy: p) == 0 else { return false }
+            n = n.quotient(dividingBy: p)
+        }
+        return true
     }
-    return r == 0
+    return (twos <= shift || hasFactors(2, twos - shift)) && (fives <= shift || hasFactors(5, fives - shift))
+}
+
+/// A natural number of any size, for ``exactMultiple(_:_:)``: limbs of nine decimal digits,
+/// least significant first.
+struct DecimalDigits {
+    var limbs: [UInt32]
+    static let base: UInt64 = 1_000_000_000
+
+    init(_ digits: String) {
+        limbs = []
+        let bytes = Array(digits.utf8)
+        var end = bytes.count
+        while end > 0 {
+            let start = max(0, end - 9)
+            var limb: UInt32 = 0
+            for c in bytes[start..<end] { limb = limb * 10 + UInt32(c - 48) }
+            limbs.append(limb)
+            end = start
+        }
+        trim()
+    }
+
+    private mutating func trim() {
+        while limbs.count > 1 && limbs.last == 0 { limbs.removeLast() }
+        if limbs.isEmpty { limbs = [0] }
+    }
+
+    func remainder(dividingBy k: UInt32) -> UInt32 {
+        var r: UInt64 = 0
+        for limb in limbs.reversed() { r = (r * Self.base + UInt64(limb)) % UInt64(k) }
+        return UInt32(r)
+    }
+
+    func quotient(dividingBy k: UInt32) -> DecimalDigits {
+        var out = self
+        var r: UInt64 = 0
+        for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+            let cur = r * Self.base + UInt64(limbs[i])
+            out.limbs[i] = UInt32(cur / UInt64(k))
+            r = cur % UInt64(k)
+        }
+        out.trim()
+        return out
+    }
+
+    /// Whether `m` (not zero) divides this number: its decimal digits fed one by one into a
+    /// remainder kept below `m`.
+    func isMultiple(of m: DecimalDigits) -> Bool {
+        var r = DecimalDigits("0")
+        for limb in limbs.reversed() {
+            var digits: [UInt32] = []
+            var x = limb
+            for _ in 0..<9 { digits.append(x % 10); x /= 10 }
+            for digit in digits.reversed() {
+                r.multiplyAdd(10, digit)
+                while !r.isLess(than: m) { r.subtract(m) }
+            }
+        }
+        return r.limbs == [0]
+    }
+
+    private mutating func multiplyAdd(_ k: UInt64, _ add: UInt32) {
+        var carry = UInt64(add)
+        for i in limbs.indices {
+            let cur = UInt64(limbs[i]) * k + carry
+            limbs[i] = UInt32(cur % Self.base)
+            carry = cur / Self.base
+        }
+        if carry > 0 { limbs.append(UInt32(carry)) }
+    }
+
+    private func isLess(than other: DecimalDigits) -> Bool {
+        if limbs.count != other.limbs.count { return limbs.count < other.limbs.count }
+        for i in stride(from: limbs.count - 1, through: 0, by: -1) where limbs[i] != other.limbs[i] {
+            return limbs[i] < other.limbs[i]
+        }
+        return false
+    }
+
+    private mutating func subtract(_ other: DecimalDigits) {
+        var borrow: Int64 = 0
+        for i in limbs.indices {
+            var cur = Int64(limbs[i]) - borrow - (i < other.limbs.count ? Int64(other.limbs[i]) : 0)
+            borrow = 0
+            if cur < 0 { cur += Int64(Self.base); borrow = 1 }
+            limbs[i] = UInt32(cur)
+        }
+        trim()
+    }
 }
