@@ -366,6 +366,45 @@ import Testing
     /// (`card.x`), which Xcode's order puts before `card.x-1`, and the keys of `card.x`'s
     /// fields (`card.x.title`) after it: documents' strings interleave, so such a build does
     /// not stream.
+    /// A text with a placeholder is formatted by the app, so its literal `%` is written
+    /// `%%` by every exporter that writes a format, streamed or not: Android did, Apple's
+    /// formats and gettext did only for plural forms, and printf read the "% o" of "50% off"
+    /// as a directive ("3 items, 50115ff"). A text without a placeholder keeps its `%`.
+    @Test func aLiteralPercentIsDoubledInEveryFormatWhereTheAppFormatsTheText() throws {
+        let dir = try Scratch()
+        try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}, "tip": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
+        try dir.write("cards/a.json", #"[{"id": "sale", "title": {"en": "%d items, 50% off", "fr": "%d articles, 50 % de remise"}, "tip": {"en": "100% cotton", "fr": "100 % coton"}}]"#)
+        try dir.write("larder.yml", """
+            locales: [en, fr]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - xcstrings: { out: dist/ios/Content.xcstrings }
+              - strings: { out: dist/strings }
+              - gettext: { out: dist/po }
+              - android: { out: dist/android/res }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\(r.streamed.stderr)")
+        #expect(r.same)
+        func read(_ path: String) throws -> String {
+            String(decoding: try Data(contentsOf: dir.url.appendingPathComponent(path)), as: UTF8.self)
+        }
+        let catalog = try read("dist/ios/Content.xcstrings")
+        #expect(catalog.contains(#""value" : "%d items, 50%% off""#) && catalog.contains(#""value" : "%d articles, 50 %% de remise""#), "\(catalog)")
+        #expect(catalog.contains(#""value" : "100% cotton""#), "\(catalog)")
+        let strings = try read("dist/strings/fr.lproj/Content.strings")
+        #expect(strings.contains(#""card.sale.title" = "%d articles, 50 %% de remise";"#) && strings.contains(#""card.sale.tip" = "100 % coton";"#), "\(strings)")
+        let po = try read("dist/po/fr.po")
+        #expect(po.contains("msgid \"%d items, 50%% off\"\nmsgstr \"%d articles, 50 %% de remise\""), "\(po)")
+        #expect(po.contains("msgid \"100% cotton\"\nmsgstr \"100 % coton\""), "\(po)")
+        let xml = try read("dist/android/res/values-fr/strings.xml")
+        #expect(xml.contains("%d articles, 50 %% de remise</string>"), "\(xml)")
+    }
+
     @Test func aTextAtTheRootOfADocumentIsInKeyOrder() throws {
         let dir = try Scratch()
         try dir.write("card.schema.json", #"{"type": "object"}"#)

@@ -25,6 +25,20 @@ public struct Placeholder: Sendable, Equatable {
     /// (`%b`, `%h`, `%n`, which takes no argument) for Android.
     public static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSpbBhHn".unicodeScalars)
 
+    /// True when `text` holds a printf directive (`%d`, `%1$@`): an app formats it, so every
+    /// other `%` in it must be written `%%` (``escapingLiteralPercents(_:)``).
+    public static func hasPrintfDirective(_ text: String) -> Bool {
+        text.utf8.contains(0x25) && scan(text).contains { if case .printf = $0.kind { true } else { false } }
+    }
+
+    /// `text` as an export writes it for an app that formats it: with its literal `%` signs
+    /// doubled when it holds a printf directive ("%d items, 50% off" is formatted with the
+    /// count, and printf reads "% o" as a directive: "3 items, 50115ff"), else as it is.
+    /// Android, Apple's formats and gettext write texts alike.
+    public static func formatText(_ text: String) -> String {
+        hasPrintfDirective(text) ? escapingLiteralPercents(text) : text
+    }
+
     /// `text` as a printf format whose only directives are its placeholders: every `%` that
     /// starts none (the sign in "50% off") doubled. A plural form of a `.stringsdict` or a
     /// String Catalog is always formatted with the count, and "one 50% item" printed as

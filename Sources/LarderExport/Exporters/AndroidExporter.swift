@@ -90,9 +90,7 @@ public struct AndroidExporter: BundleExporter {
     /// its other `%` are then doubled. A text without placeholders is shown as written
     /// (`getString(id)` does not format it).
     static func isFormatted(_ texts: some Sequence<String>) -> Bool {
-        texts.contains { text in
-            text.utf8.contains(0x25) && Placeholder.scan(text).contains { if case .printf = $0.kind { true } else { false } }
-        }
+        texts.contains(where: Placeholder.hasPrintfDirective)
     }
 
     /// One string's resource: `<string>`, or `<plurals>` with an item per category

@@ -36,8 +36,9 @@ public struct AppleStringsExporter: BundleExporter {
     static func entry(key: String, comment: String, value: TextValue, into strings: inout String) {
         strings += "\n/* \(comment) */\n"
         // A plural text's entry (its `other` form) is formatted with the count as the
-        // `.stringsdict` forms are: a literal % is %% there too.
-        let text = value.isPlural ? Placeholder.escapingLiteralPercents(value.other) : value.other
+        // `.stringsdict` forms are: a literal % is %% there too, as in a text with a
+        // placeholder, which the app formats (`String(format:)`).
+        let text = value.isPlural ? Placeholder.escapingLiteralPercents(value.other) : Placeholder.formatText(value.other)
         strings += "\"\(Escape.appleStrings(key))\" = \"\(Escape.appleStrings(text))\";\n"
     }
 

@@ -91,9 +91,11 @@ public struct GettextExporter: BundleExporter {
             }
         default:
             if sourceValue.other.utf8.contains(0x25) || value.other.utf8.contains(0x25) { po += "#, no-c-format\n" }
+            // A text with a placeholder is formatted by the app: its literal % is %%.
+            let msgid = Placeholder.formatText(sourceValue.other)
             po += "msgctxt \(Self.quoted(entry.key.description))\n"
-            po += "msgid \(Self.quoted(sourceValue.other))\n"
-            po += "msgstr \(Self.quoted(Self.lineBreaks(of: sourceValue.other, on: value.other)))\n"
+            po += "msgid \(Self.quoted(msgid))\n"
+            po += "msgstr \(Self.quoted(Self.lineBreaks(of: msgid, on: Placeholder.formatText(value.other))))\n"
         }
     }
 

@@ -202,7 +202,7 @@ public struct XCStringsExporter: BundleExporter {
                     case .text(let s):
                         // The common case, written from constants: the same bytes as `unit(4, …)`.
                         put(r.fill == .exact ? fixed.translated : fixed.needsReview)
-                        XcodeJSON.writeString(s, into: &out)
+                        XcodeJSON.writeString(Placeholder.formatText(s), into: &out)
                         put(fixed.unitEnd)
                     case .plural(let forms):
                         let state = r.fill == .exact ? "translated" : "needs_review"
@@ -275,7 +275,7 @@ public struct XCStringsExporter: BundleExporter {
                     first = false
                     put(fixed.localeKeys[i])
                     put(pick.exact ? fixed.translated : fixed.needsReview)
-                    XcodeJSON.writeString(node: pick.node, of: json, into: &out)
+                    XcodeJSON.writeFormatText(node: pick.node, of: json, into: &out)
                     put(fixed.unitEnd)
                 }
                 put(fixed.entryEnd)

@@ -1,4 +1,5 @@
 import LarderJSON
+import LarderCore
 
 /// Writes JSON the way Xcode writes a String Catalog: two-space indent, `" : "` after each
 /// key, object keys sorted by code point, non-ASCII characters as they are (not `\u`
@@ -108,6 +109,15 @@ public enum XcodeJSON {
 
     /// ``writeString(_:into:)`` of the text of the string at `node`, from the file's bytes
     /// when the string has no escape.
+    /// ``writeString(node:of:into:)`` for a text an app may format: a text with a printf
+    /// directive gets its literal `%` doubled (``Placeholder/formatText(_:)``). Texts without
+    /// a `%` (nearly all) are copied from the file's bytes as they are.
+    static func writeFormatText(node: Int, of json: JSONDocument, into out: inout [UInt8]) {
+        let hasPercent = json.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[json.rawStringBytes(node)]).contains(0x25) }
+        guard hasPercent, let text = json.string(node) else { return writeString(node: node, of: json, into: &out) }
+        writeString(Placeholder.formatText(text), into: &out)
+    }
+
     static func writeString(node: Int, of json: JSONDocument, into out: inout [UInt8]) {
         guard !json.hasEscapes(node) else { return writeString(json.string(node) ?? "", into: &out) }
         json.bytes.withUnsafeBufferPointer { writeString(utf8: UnsafeBufferPointer(rebasing: $0[json.rawStringBytes(node)]), into: &out) }
