@@ -139,6 +139,37 @@ import Testing
         #expect(!lacking.stdout.contains("keyed by its position") && !lacking.stdout.contains("content/users.json:1:"), "\(lacking.stdout)")
     }
 
+    /// The JSON bundle of a kind whose fields share built-in kinds' names (a `category`
+    /// that is a plain string, `tags` that are strings, an empty `summary`) passes
+    /// Schemas/bundle.schema.json: those fields are the team's data, written as they are.
+    @Test func theBundleSchemaAcceptsATeamsKindAsWritten() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, de]
+            content:
+              - kind: game-level
+                schema: schemas/game-level.json
+                include: ["content/levels.json"]
+            exports:
+              - json-bundle: { out: dist/json }
+
+            """)
+        try dir.write("schemas/game-level.json", #"""
+            {"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "\#(Self.common)"},
+             "category": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}, "summary": {"type": "string"}}}
+            """#)
+        try dir.write("content/levels.json", #"[{"id": "l1", "title": {"en": "Level one", "de": "Stufe eins"}, "category": "easy", "tags": ["Boss Fight"], "summary": ""}]"#)
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/bundle.schema.json").path
+        let files = ["dist/json/manifest.json", "dist/json/en/game-level.json", "dist/json/de/game-level.json"]
+        let validate = try CLI.run(["validate", "--schema", schema] + files, in: dir.url)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let level = try String(contentsOf: dir.url.appendingPathComponent("dist/json/de/game-level.json"), encoding: .utf8)
+        #expect(level.contains("\"Stufe eins\"") && level.contains("\"Boss Fight\""), "\(level)")
+    }
+
     /// A repeated `key` (the exporters' id when there is no `id`) is a lint error at its
     /// place, not a build that stops without one.
     @Test func aRepeatedKeyIsReportedByLint() throws {

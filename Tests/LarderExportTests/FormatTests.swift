@@ -351,19 +351,47 @@ import Testing
     }
 
     /// Schemas/bundle.schema.json accepts every file of the bundle (Larder's own schema
-    /// engine here; the consumer checks run check-jsonschema too), and rejects a text left
-    /// unresolved.
+    /// engine here; the consumer checks run check-jsonschema too), and the definition named
+    /// after a built-in kind accepts that kind's files and rejects a text left unresolved.
     @Test func bundleSchemaValidatesTheBundle() throws {
-        let schemaPath = URL(fileURLWithPath: ReferenceProject.referenceRoot).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Schemas/bundle.schema.json").path
-        let schema = try JSONSchema(contentsOfFile: schemaPath)
+        let schema = try JSONSchema(contentsOfFile: Self.bundleSchemaPath)
         let result = try ReferenceProject().export(JSONBundleExporter())
+        var checked: Set<String> = []
         for artifact in result.artifacts where artifact.path.hasSuffix(".json") {
-            #expect(schema.isValid(try JSONDocument(parsing: artifact.bytes)), "\(artifact.path)")
+            let json = try JSONDocument(parsing: artifact.bytes)
+            #expect(schema.isValid(json), "\(artifact.path)")
+            let kind = String(artifact.path.split(separator: "/").last!.dropLast(".json".count))
+            guard artifact.path.contains("/"), ["recipe", "location", "product", "taxonomy"].contains(kind) else { continue }
+            #expect(try Self.bundleSchema(kind).isValid(json), "\(artifact.path)")
+            checked.insert(kind)
         }
-        #expect(!schema.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": {"en": "A", "fr": "A"}}]"#)))
-        #expect(!schema.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": " "}]"#)))
+        #expect(checked == ["recipe", "location", "product", "taxonomy"])
+        let recipe = try Self.bundleSchema("recipe")
+        #expect(!recipe.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": {"en": "A", "fr": "A"}}]"#)))
+        #expect(!recipe.isValid(try JSONDocument(parsing: #"[{"id": "a", "name": " "}]"#)))
+        #expect(!recipe.isValid(try JSONDocument(parsing: #"[{"id": "a", "tags": ["Boss Fight"]}]"#)))
+        #expect(!(try Self.bundleSchema("taxonomy")).isValid(try JSONDocument(parsing: #"{"en:milk": ""}"#)))
         #expect(!schema.isValid(try JSONDocument(parsing: #"{"en:milk": ""}"#)))
+    }
+
+    /// A team's own kind's fields that are not text are written as they are in the content:
+    /// the schema itself holds no field of a document to a built-in kind's meaning.
+    @Test func bundleSchemaTakesATeamsKindAsWritten() throws {
+        let schema = try JSONSchema(contentsOfFile: Self.bundleSchemaPath)
+        let level = try JSONDocument(parsing: #"[{"id": "l1", "title": "Stufe eins", "category": "easy", "tags": ["Boss Fight"], "summary": "", "labels": {"a": 1}}]"#)
+        #expect(schema.isValid(level))
+        #expect(!(try Self.bundleSchema("recipe")).isValid(level))
+    }
+
+    static let bundleSchemaPath = URL(fileURLWithPath: ReferenceProject.referenceRoot).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Schemas/bundle.schema.json").path
+
+    /// The bundle schema's definition of a built-in kind's file (`#/$defs/recipe`), as a
+    /// reader picks it by the file's name.
+    static func bundleSchema(_ kind: String) throws -> JSONSchema {
+        var registry = SchemaRegistry()
+        registry.add(uri: "https://larder.dev/schemas/bundle.schema.json", document: try JSONDocument(parsing: try FileBytes.read(bundleSchemaPath)))
+        return try JSONSchema(json: #"{"$ref": "https://larder.dev/schemas/bundle.schema.json#/$defs/\#(kind)"}"#, registry: registry)
     }
 
     @Test func localizedImagesArePickedThroughTheFallbackChain() throws {

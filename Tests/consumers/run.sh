@@ -68,11 +68,23 @@ tally() {
 }
 projects=("$bundles"/*/)
 
-# json-bundle
+# json-bundle: every file against the schema itself, and a built-in kind's file
+# (<locale>/recipe.json ...) also against the schema's definition of the kind, picked by the
+# file's name as a reader would (check-jsonschema takes no #fragment: a one-line schema
+# that $refs the definition, resolved beside Schemas/bundle.schema.json).
+for kind in recipe location product taxonomy; do
+  printf '{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "bundle.schema.json#/$defs/%s"}\n' "$kind" >"$work/bundle-$kind.json"
+done
 for p in "${projects[@]}"; do
   while IFS= read -r f; do
     if check-jsonschema -q --schemafile "$repo/Schemas/bundle.schema.json" "$f" >"$work/cj.log" 2>&1; then pass
     else fail "json-bundle $f: $(head -5 "$work/cj.log")"; fi
+    kind=$(basename "$f" .json)
+    case "$kind" in recipe | location | product | taxonomy)
+      [ "$(dirname "$f")" = "$p/json-bundle" ] && continue  # the bundle's own files are no kind's
+      if check-jsonschema -q --schemafile "$work/bundle-$kind.json" --base-uri "file://$repo/Schemas/bundle-$kind.json" "$f" >"$work/cj.log" 2>&1; then pass
+      else fail "json-bundle $f (\$defs/$kind): $(head -5 "$work/cj.log")"; fi ;;
+    esac
   done < <(find "$p/json-bundle" -name '*.json' | sort)
 done
 
