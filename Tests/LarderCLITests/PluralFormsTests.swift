@@ -158,3 +158,31 @@ extension PluralFormsTests {
         #expect(!(try CLI.run(["lint"], in: other.url)).stdout.contains("U+0007"))
     }
 }
+
+extension PluralFormsTests {
+    /// A plural text `wins` beside a text `wins_one`: i18next keys the plural's `one` form
+    /// `wins_one` too. The error blamed nesting at '.' and said nowhere; it names the
+    /// plural suffix and both texts' places.
+    @Test func aPluralFormsKeyThatIsAFieldsIsAnErrorNamingTheSuffix() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: game
+                schema: schemas/game.json
+                include: ["content/games.json"]
+            exports:
+              - i18next: { out: dist/i18n }
+
+            """)
+        let common = "https://larder.dev/schemas/common.schema.json#/$defs/"
+        try dir.write("schemas/game.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "wins": {"$ref": "\#(common)localizedPluralText"}, "wins_one": {"$ref": "\#(common)localizedText"}}}"#)
+        try dir.write("content/games.json", "[{\"id\": \"g1\",\n  \"wins\": {\"en\": {\"one\": \"%d win\", \"other\": \"%d wins\"}},\n  \"wins_one\": {\"en\": \"First win\"}}]")
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 2, "\(build.stdout)")
+            #expect(build.stderr.contains("i18next: the 'one' form of the plural text 'game.g1.wins' (content/games.json:2:11) and the text 'game.g1.wins_one' (content/games.json:3:15) have the same key 'game:g1.wins_one': i18next keys a plural form with the CLDR category's suffix ('_one') after the text's key; rename one of them"), "\(build.stderr)")
+            #expect(!build.stderr.contains("nests keys"), "\(build.stderr)")
+        }
+    }
+}

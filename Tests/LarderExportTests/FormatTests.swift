@@ -287,14 +287,15 @@ import Testing
     /// A key with a ':' cannot be looked up with i18next's default namespace separator: a
     /// warning names it (it was exported silently); a taxonomy tag's ':' nests and is fine.
     /// A tag `en` beside `en:milk`: i18next nests the second under the first, which cannot
-    /// be a text too. The message named one internal key; it names both tags.
+    /// be a text too. The message named one internal key; it names both tags, and where
+    /// they are.
     @Test func aTextWhoseKeyAnotherNestsUnderNamesBoth() throws {
         let json = try JSONDocument(parsing: #"{"en": {"en": "English"}, "en:milk": {"en": "Milk"}}"#)
         let error = #expect(throws: ExportError.self) {
             try I18nextExporter().exportWithDiagnostics(
                 Document.split(file: "taxonomy.json", kind: "taxonomy", json: json), context: ExportContext(exporterID: "i18next", locales: ["en"]))
         }
-        #expect(error?.message == "i18next: 'taxonomy.en' and 'taxonomy.en:milk' cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), so 'en' would be a text and a group of texts at once; rename one of them")
+        #expect(error?.message == "i18next: 'taxonomy.en' (taxonomy.json:1:8) and 'taxonomy.en:milk' (taxonomy.json:1:38) cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), so 'en' would be a text and a group of texts at once; rename one of them")
     }
 
     @Test func aColonInAKeyIsWarnedAbout() throws {

@@ -287,6 +287,14 @@ public struct ContentCatalog: Sendable {
     public func document(of entry: TextEntry) -> Document {
         entry.isTaxonomy ? taxonomyDocuments[entry.document] : documents[entry.document].document
     }
+
+    /// Where an entry's text is in the content, `file:line:column` (a taxonomy label: its
+    /// tag's).
+    func place(of entry: TextEntry) -> String {
+        let document = document(of: entry)
+        let pointer = entry.isTaxonomy ? Array(entry.pointer.prefix(1)) : entry.pointer
+        return Self.place(document, document.json.node(at: pointer, from: document.node) ?? document.node)
+    }
 }
 
 /// What the exporters read of each kind's documents besides the built-in fields: where

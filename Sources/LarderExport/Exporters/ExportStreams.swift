@@ -817,7 +817,7 @@ extension I18nextExporter: StreamingExporter {
                 let leaves = I18nextExporter.leaves(run.catalog.entries, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: run.catalog.resolver) {
                     entry, locale in run.resolve(entry, for: locale)
                 }
-                let tree = try leaves["taxonomy"].map { try I18nextExporter.tree($0[...], depth: 0) } ?? .object(JSONObject())
+                let tree = try leaves["taxonomy"].map { try I18nextExporter.tree($0[...], depth: 0, place: run.catalog.place(of:)) } ?? .object(JSONObject())
                 try sink.append(JSONWriter.pretty.bytes(tree), to: I18nextExporter.path(folder: target.folder, namespace: "taxonomy"))
             }
         }

@@ -23,8 +23,10 @@ public struct I18nextExporter: BundleExporter {
 
     public init() {}
 
-    /// A text's place in a namespace: its path of keys, its value, and its stable key.
-    typealias Leaf = (path: [String], value: String, key: StringKey)
+    /// A text's place in a namespace: its path of keys, its value, its entry (its stable
+    /// key, its document and pointer) and, for a plural form, the form's category, whose
+    /// suffix the last key has.
+    typealias Leaf = (path: [String], value: String, entry: TextEntry, plural: PluralCategory?)
 
     /// Each folder to write, with the locale whose texts fill it and the locale whose plural
     /// rules it follows: the project's locales, then (option `ancestors`) each one's CLDR
@@ -70,12 +72,12 @@ public struct I18nextExporter: BundleExporter {
             let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
             switch value {
             case .text(let s):
-                leaves[entry.key.kind, default: []].append((path, s, entry.key))
+                leaves[entry.key.kind, default: []].append((path, s, entry, nil))
             case .plural(let forms):
                 for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
                     var p = path
                     p[p.count - 1] += "_" + category.rawValue
-                    leaves[entry.key.kind, default: []].append((p, s, entry.key))
+                    leaves[entry.key.kind, default: []].append((p, s, entry, category))
                 }
             }
         }
@@ -96,7 +98,7 @@ public struct I18nextExporter: BundleExporter {
                 run.resolve(entry, for: locale)
             }
             var trees: [String: JSONValue] = [:]
-            for (ns, list) in leaves { trees[ns] = try Self.tree(list[...], depth: 0) }
+            for (ns, list) in leaves { trees[ns] = try Self.tree(list[...], depth: 0, place: run.catalog.place(of:)) }
             for ns in namespaces {
                 let tree = trees[ns] ?? .object(JSONObject())
                 artifacts.append(try artifact(Self.path(folder: folder, namespace: ns), JSONWriter.pretty.bytes(tree)))
@@ -154,35 +156,54 @@ public struct I18nextExporter: BundleExporter {
     }
 
     /// Nests leaves by their paths, keeping first-seen order; throws when a path is both a
-    /// text and a group of texts.
+    /// text and a group of texts, or the key of two texts (a plural form's suffixed key is a
+    /// field's: `wins` with plural forms has `wins_one`). `place` gives where a text is in
+    /// the content (`file:line:column`), for the message.
     /// - Complexity: O(n × depth).
-    static func tree(_ leaves: ArraySlice<Leaf>, depth: Int) throws(ExportError) -> JSONValue {
+    static func tree(_ leaves: ArraySlice<Leaf>, depth: Int, place: (TextEntry) -> String? = { _ in nil }) throws(ExportError) -> JSONValue {
         var order: [String] = []
         var groups: [String: [Leaf]] = [:]
-        var texts: [String: (String, StringKey)] = [:]
+        var texts: [String: Leaf] = [:]
+        /// A text's key and, when known, its place: `'game.g1.wins' (games.json:1:20)`.
+        func named(_ entry: TextEntry) -> String {
+            "'\(entry.key)'" + (place(entry).map { " (\($0))" } ?? "")
+        }
         /// The message for a text whose i18next key another text's key nests under.
-        func clash(_ text: StringKey, _ nested: StringKey) -> ExportError {
-            ExportError("i18next: '\(text)' and '\(nested)' cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), "
-                + "so '\(([text.id] + text.path).joined(separator: "."))' would be a text and a group of texts at once; rename one of them")
+        func clash(_ text: TextEntry, _ nested: TextEntry) -> ExportError {
+            ExportError("i18next: \(named(text)) and \(named(nested)) cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), "
+                + "so '\(([text.key.id] + text.key.path).joined(separator: "."))' would be a text and a group of texts at once; rename one of them")
+        }
+        /// The message for two texts with one i18next key: one of them (at least) a plural
+        /// form, whose key has its CLDR category's suffix (`wins` -> `wins_one`).
+        func sameKey(_ first: Leaf, _ second: Leaf) -> ExportError {
+            guard first.plural != nil || second.plural != nil else { return clash(first.entry, second.entry) }
+            func text(_ leaf: Leaf) -> String {
+                guard let category = leaf.plural else { return "the text \(named(leaf.entry))" }
+                return "the '\(category.rawValue)' form of the plural text \(named(leaf.entry))"
+            }
+            let key = first.entry.key.kind + ":" + first.path.joined(separator: ".")
+            let suffixes = [first.plural, second.plural].compactMap { $0 }.map { "'_\($0.rawValue)'" }
+            return ExportError("i18next: \(text(first)) and \(text(second)) have the same key '\(key)': i18next keys a plural form "
+                + "with the CLDR category's suffix (\(suffixes.joined(separator: ", "))) after the text's key; rename one of them")
         }
         for leaf in leaves {
             let name = leaf.path[depth]
             if groups[name] == nil && texts[name] == nil { order.append(name) }
             if leaf.path.count == depth + 1 {
-                if let (_, key) = texts[name] { throw clash(key, leaf.key) }
-                if let nested = groups[name]?.first { throw clash(leaf.key, nested.key) }
-                texts[name] = (leaf.value, leaf.key)
+                if let text = texts[name] { throw sameKey(text, leaf) }
+                if let nested = groups[name]?.first { throw clash(leaf.entry, nested.entry) }
+                texts[name] = leaf
             } else {
-                if let (_, key) = texts[name] { throw clash(key, leaf.key) }
+                if let text = texts[name] { throw clash(text.entry, leaf.entry) }
                 groups[name, default: []].append(leaf)
             }
         }
         var object = JSONObject()
         for name in order {
-            if let (text, _) = texts[name] {
-                object[name] = .string(text)
+            if let text = texts[name] {
+                object[name] = .string(text.value)
             } else {
-                object[name] = try tree(groups[name]![...], depth: depth + 1)
+                object[name] = try tree(groups[name]![...], depth: depth + 1, place: place)
             }
         }
         return .object(object)
