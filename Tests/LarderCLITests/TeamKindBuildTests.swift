@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 import Testing
 
 /// A project of the team's own kinds, end to end: the schema says which fields are text,
@@ -168,6 +169,38 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let level = try String(contentsOf: dir.url.appendingPathComponent("dist/json/de/game-level.json"), encoding: .utf8)
         #expect(level.contains("\"Stufe eins\"") && level.contains("\"Boss Fight\""), "\(level)")
+    }
+
+    /// A text found by its shape (the schema has its own text definition) whose every
+    /// value is blank, with `non-empty-text` off: json-bundle wrote its language map, an
+    /// object where the app reads a string, while the string tables left its key out. It
+    /// leaves the field out too, and says so.
+    @Test func aTextWithNoValueIsLeftOutOfTheBundleWithAWarning() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, fr]
+            content:
+              - kind: thing
+                schema: schemas/thing.json
+                include: ["content/things.json"]
+            rules:
+              non-empty-text: off
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/Content.xcstrings }
+
+            """)
+        try dir.write("schemas/thing.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "object", "additionalProperties": {"type": "string"}}}}"#)
+        try dir.write("content/things.json", #"[{"id": "e2", "title": {"en": "   ", "fr": ""}}, {"id": "e3", "title": {"en": "Ok", "fr": "Oui"}}]"#)
+        for arguments in [["build"], ["build", "--no-stream"]] {
+            let build = try CLI.run(arguments, in: dir.url)
+            #expect(build.status == 0, "\(build.stderr)")
+            #expect(build.stdout.contains("content/things.json:1:24: warning: title has no text in any language (each value is empty or blank), so json-bundle leaves it out of every locale's file"), "\(build.stdout)")
+            let bundle = try JSONValue(parsing: Array(try Data(contentsOf: dir.url.appendingPathComponent("dist/json/fr/thing.json"))))
+            #expect(bundle == [["id": "e2"], ["id": "e3", "title": "Oui"]], "\(bundle)")
+            let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8)
+            #expect(!catalog.contains("thing.e2.title") && catalog.contains("thing.e3.title"))
+        }
     }
 
     /// A repeated `key` (the exporters' id when there is no `id`) is a lint error at its

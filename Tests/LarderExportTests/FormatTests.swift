@@ -395,6 +395,28 @@ import Testing
         return try JSONSchema(json: #"{"$ref": "https://larder.dev/schemas/bundle.schema.json#/$defs/\#(kind)"}"#, registry: registry)
     }
 
+    /// A text with no value in any language (each empty or blank) was written as its
+    /// language map, an object where the app reads a string. It is left out, as the string
+    /// tables leave out its key (a list's element: the list is one shorter), with a warning
+    /// at the text.
+    @Test func aTextWithNoValueInAnyLanguageIsLeftOutWithAWarning() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "e2", "title": {"en": "   ", "fr": ""}, "steps": [{"en": "Mix", "fr": "Mélanger"}, {"en": " "}, {"en": "Bake", "fr": "Cuire"}, {"fr": ""}]}]"#)
+        let result = try JSONBundleExporter().exportWithDiagnostics(
+            Document.split(file: "things.json", kind: "thing", json: json),
+            context: ExportContext(exporterID: "json-bundle", options: ["texts": ["thing": ["/title", "/steps/*"]], "manifest": false], locales: ["en", "fr"]))
+        for locale in ["en", "fr"] {
+            let docs = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "\(locale)/thing.json" }).bytes)
+            #expect(docs[0]?["title"] == nil, "\(docs)")
+            #expect(docs[0]?["steps"] == (locale == "en" ? ["Mix", "Bake"] : ["Mélanger", "Cuire"]), "\(docs)")
+        }
+        let warnings = result.diagnostics.map { "\($0.file):\($0.start.line):\($0.start.column): \($0.severity.name): \($0.message)" }
+        #expect(warnings == [
+            "things.json:1:24: warning: title has no text in any language (each value is empty or blank), so json-bundle leaves it out of every locale's file, as the string tables leave out its key; give it a text, or remove it",
+            "things.json:1:92: warning: steps.1 has no text in any language (each value is empty or blank), so json-bundle leaves it out of every locale's file (the list is one element shorter), as the string tables leave out its key; give it a text, or remove it",
+            "things.json:1:136: warning: steps.3 has no text in any language (each value is empty or blank), so json-bundle leaves it out of every locale's file (the list is one element shorter), as the string tables leave out its key; give it a text, or remove it",
+        ], "\(warnings)")
+    }
+
     @Test func localizedImagesArePickedThroughTheFallbackChain() throws {
         let result = try ReferenceProject().export(JSONBundleExporter(), options: ["manifest": false])
         func front(_ locale: String) throws -> JSONValue? {

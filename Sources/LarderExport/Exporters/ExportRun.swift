@@ -96,4 +96,30 @@ extension JSONValue {
         }
     }
 
+    /// The value without the node at `pointer`: an object's member, or a list's element
+    /// (the later ones move up); nothing happens when there is none.
+    func removing(_ pointer: ArraySlice<String>) -> JSONValue {
+        guard let first = pointer.first else { return self }
+        let last = pointer.count == 1
+        switch self {
+        case .object(var o):
+            guard let child = o[first] else { return self }
+            if last {
+                o[first] = nil
+            } else {
+                o[first] = child.removing(pointer.dropFirst())
+            }
+            return .object(o)
+        case .array(var a):
+            guard let i = Int(first), a.indices.contains(i) else { return self }
+            if last {
+                a.remove(at: i)
+            } else {
+                a[i] = a[i].removing(pointer.dropFirst())
+            }
+            return .array(a)
+        default:
+            return self
+        }
+    }
 }

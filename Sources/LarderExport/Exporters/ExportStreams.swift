@@ -338,6 +338,16 @@ extension JSONBundleExporter: StreamingExporter {
             var run = self.run
             let nodes = JSONBundleExporter.Nodes(streamed.export)
             let template = JSONBundleExporter.LocalizedTemplate(streamed.export, nodes: nodes, depth: 1)
+            // A text with no value in any language is left out with a warning, which only
+            // the whole-content path gives (whichever locale's plan: none picks a value).
+            let valueless: Bool
+            if let texts = streamed.nodes, let locale = run.locales.first {
+                let plan = run.catalog.resolver.plan(for: locale)
+                valueless = streamed.export.texts.indices.contains { texts.pick($0, plan) == nil }
+            } else {
+                valueless = streamed.export.texts.contains { JSONBundleExporter.hasNoValue($0.text) }
+            }
+            if valueless { throw ExportStreamFallback("a text has no value in any language") }
             if let texts = streamed.nodes {
                 // A document prepared so has no tag that is a text: it has its template.
                 guard let template else { throw ExportStreamFallback("a document's template could not be made") }

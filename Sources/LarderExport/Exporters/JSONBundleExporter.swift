@@ -7,7 +7,9 @@ import LarderJSON
 /// the locale's string, taxonomy tags turned into `{"tag", "label"}`), `<locale>/taxonomy.json`
 /// (tag -> label) when the project has taxonomies, and `manifest.json` (Larder's version,
 /// the locales, kinds, document counts, and the size and SHA-256 of every other file).
-/// `Schemas/bundle.schema.json` describes these files.
+/// `Schemas/bundle.schema.json` describes these files. A text with no value in any language
+/// (each empty or blank) is left out, as the string tables leave out its key, with a
+/// warning at the text.
 ///
 ///     exports:
 ///       - json-bundle: { out: dist/json }
@@ -67,7 +69,36 @@ public struct JSONBundleExporter: BundleExporter {
             let files = artifacts.sorted { $0.path < $1.path }.map { ($0.path, $0.bytes.count, SHA256.hex($0.bytes)) }
             artifacts.append(try artifact("manifest.json", Self.manifest(files: files, counts: counts, run: run, version: version)))
         }
-        return run.result(artifacts)
+        var result = run.result(artifacts)
+        result.diagnostics = (result.diagnostics + Self.textsWithoutValue(run.catalog)).sorted()
+        return result
+    }
+
+    /// Whether a text has no value in any language (each one empty or blank): no locale's
+    /// fallback chain gives it one, so it is left out of the bundle, as the string tables
+    /// leave out its key.
+    static func hasNoValue(_ text: LocalizedText) -> Bool {
+        text.values.allSatisfy { $0.value.isBlank }
+    }
+
+    /// A warning at each text that has no value in any language, which the bundle leaves out.
+    static func textsWithoutValue(_ catalog: ContentCatalog) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for doc in catalog.documents {
+            for (pointer, text) in doc.texts where hasNoValue(text) {
+                let json = doc.document.json
+                let node = json.node(at: pointer, from: doc.document.node) ?? doc.document.node
+                let field = pointer.isEmpty ? "the document" : pointer.joined(separator: ".")
+                let isElement = pointer.count > 1 && json.node(at: Array(pointer.dropLast()), from: doc.document.node).map { json.kind($0) == .array } == true
+                out.append(Diagnostic(
+                    ruleID: "json-bundle", severity: .warning,
+                    message: "\(field) has no text in any language (each value is empty or blank), so json-bundle leaves it out of every locale's file"
+                        + (isElement ? " (the list is one element shorter)" : "")
+                        + ", as the string tables leave out its key; give it a text, or remove it",
+                    file: doc.document.file, json: json, node: node))
+            }
+        }
+        return out
     }
 
     /// `<locale>/taxonomy.json`: every tag's label in `locale`.
@@ -116,6 +147,16 @@ public struct JSONBundleExporter: BundleExporter {
         } else {
             writer.write(localize(doc.value, doc, locale: locale, run: &run), depth: depth, into: &out)
         }
+    }
+
+    /// Whether the text at `a` is removed before the one at `b`: a later element of a list
+    /// before an earlier one, so that removing one moves no other still to be removed.
+    static func removesFirst(_ a: [String], _ b: [String]) -> Bool {
+        for (x, y) in zip(a, b) where x != y {
+            if let i = Int(x), let j = Int(y) { return i > j }
+            return x > y
+        }
+        return a.count > b.count
     }
 
     /// The nodes of a document's texts and tags in its parsed file (aligned with
@@ -214,14 +255,17 @@ public struct JSONBundleExporter: BundleExporter {
     }
 
     /// The nodes of the document's texts and tags with their values in `locale`; nil when a
-    /// tag is also a text (the tree path then labels the resolved text, as it always did).
+    /// tag is also a text (the tree path then labels the resolved text, as it always did)
+    /// or a text has no value in any language (the tree path leaves it out).
     static func replacements(_ doc: ExportDocument, locale: String, run: inout ExportRun, nodes: Nodes? = nil) -> [Int: JSONValue]? {
         let json = doc.document.json
         let nodes = nodes ?? Nodes(doc)
         var replacing: [Int: JSONValue] = [:]
         replacing.reserveCapacity(doc.texts.count + doc.tags.count)
         for ((pointer, text), node) in zip(doc.texts, nodes.texts) {
-            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer), let node else { continue }
+            guard let node else { continue }
+            // A text with no value in any language is left out: the tree path removes it.
+            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer) else { return nil }
             replacing[node] = resolved.json
         }
         for node in nodes.tags {
@@ -235,11 +279,17 @@ public struct JSONBundleExporter: BundleExporter {
     }
 
     /// A document with its texts resolved for `locale`, its tags labelled and its
-    /// per-language images picked.
+    /// per-language images picked. A text with no value in any language is left out (an
+    /// element of a list: the list is one shorter), as the string tables leave out its key:
+    /// its language map is no text for the app.
     func localize(_ value: JSONValue, _ doc: ExportDocument, locale: String, run: inout ExportRun) -> JSONValue {
         var value = value
+        var valueless: [[String]] = []
         for (pointer, text) in doc.texts {
-            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer) else { continue }
+            guard let resolved = run.resolve(text, for: locale, in: doc.document, at: pointer) else {
+                if Self.hasNoValue(text) { valueless.append(pointer) }
+                continue
+            }
             value = value.replacing(pointer[...], with: resolved.json)
         }
         for pointer in doc.tags {
@@ -248,6 +298,8 @@ public struct JSONBundleExporter: BundleExporter {
             if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
             value = value.replacing(pointer[...], with: .object(object))
         }
+        // Last, and a list's later elements first, so that no pointer moves before its turn.
+        for pointer in valueless.sorted(by: Self.removesFirst) { value = value.removing(pointer[...]) }
         if doc.kind == "product" {
             for role in ["front", "ingredients", "nutrition"] {
                 guard let map = value["images"]?[role]?.objectValue, map["src"] == nil, !map.isEmpty,
