@@ -61,6 +61,13 @@ public struct FittedQuantity: Sendable, Hashable {
         self.rounding = rounding
     }
 
+    /// The amount a unit's minimum is held against: the lower end, or the upper one of a
+    /// range from zero (`0-1 cup` x 2 went to the smallest unit, `0-96 tsp`, as 0 is less
+    /// than any unit's minimum).
+    var smallestEnd: Rational {
+        shown.lower.numerator == 0 ? shown.upper : shown.lower
+    }
+
     /// The largest relative difference between shown and exact, over both ends of a range.
     public var relativeError: Double {
         max(QuantityFormatter.relativeError(shown: shown.lower, exact: exact.lower),
@@ -388,7 +395,7 @@ public struct KitchenUnits: Sendable {
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling, notation: AmountNotation = .text) throws(RationalError) -> FittedQuantity {
         let fitted = try fitInFamily(amount, in: unit, purpose: purpose, notation: notation)
         guard let spoons = Self.spoonsBelow[fitted.unit.id], family(of: unit).first?.id == fitted.unit.id,
-              fitted.exact.lower < Self.minimum(fitted.unit.id) else { return fitted }
+              (fitted.exact.lower.numerator == 0 ? fitted.exact.upper : fitted.exact.lower) < Self.minimum(fitted.unit.id) else { return fitted }
         let units = spoons.compactMap { table.unit(id: $0) }
         guard units.count == spoons.count else { return fitted }
         return try fit(fitted.exact, from: fitted.unit, into: units, purpose: purpose, notation: notation)
@@ -409,7 +416,8 @@ public struct KitchenUnits: Sendable {
         // The fast path: every member's factor is known, so convert through the base unit
         // once and divide per candidate.
         let base = try amount.scaled(by: from)
-        let approximateLower = base.lower.doubleValue
+        // (The upper end of a range from zero, as ``FittedQuantity/smallestEnd``.)
+        let approximateLower = (base.lower.numerator == 0 ? base.upper : base.lower).doubleValue
         var candidates: [Candidate?] = []
         for member in members {
             guard let factor = member.profile.factor else {
@@ -455,7 +463,7 @@ public struct KitchenUnits: Sendable {
             // than 13 1/2 tbsp).
             if purpose == .converting { rounding = Self.finer(rounding, unit: c.unit, readable: false) }
             let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
-            if smallest || (fitted.shown.lower >= c.minimum && fitted.relativeError <= purpose.tolerance) {
+            if smallest || (fitted.smallestEnd >= c.minimum && fitted.relativeError <= purpose.tolerance) {
                 close = (fitted, position)
                 break
             }
@@ -490,7 +498,7 @@ public struct KitchenUnits: Sendable {
         for c in candidates[(position + 1)...].compactMap({ $0 }) {
             let rounding = Self.finer(c.rounding, unit: c.unit, readable: true, notation: notation)
             let fitted = FittedQuantity(exact: c.exact, shown: c.exact.mapValues { QuantityFormatter.round($0, rounding) }, unit: c.unit, rounding: rounding)
-            guard fitted.shown.lower >= c.minimum, fitted.relativeError < 0.05 - 1e-9 else { continue }
+            guard fitted.smallestEnd >= c.minimum, fitted.relativeError < 0.05 - 1e-9 else { continue }
             largest = fitted
             guard c.maximum?.holds(fitted) ?? true else { continue }
             if let b = best, fitted.relativeError > b.relativeError { continue }

@@ -14,6 +14,11 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1-1/2-2 cups flour", r(2), nil, "3-4 cups flour"),
         ("1-½ tsp salt", r(2), nil, "1 tbsp salt"),
         ("0-1/2 tsp pepper", r(2), nil, "0-1 tsp pepper"),
+        // A range from zero takes the unit its upper end reads best in (it went to the
+        // smallest unit, as 0 is below every unit's minimum: "0-96 tsp sugar").
+        ("0-1 cup sugar", r(2), nil, "0-2 cups sugar"),
+        ("0-2 tbsp oil", r(2), nil, "0-1/4 cup oil"),
+        ("0-500 g nuts", r(3), nil, "0-1.5 kg nuts"),
         ("2-3 cloves garlic", r(1, 3), nil, "1 clove garlic"),
         ("½ tsp salt", r(2), nil, "1 tsp salt"),
         ("½ tsp salt", r(6), nil, "1 tbsp salt"),
