@@ -28,6 +28,10 @@ public struct DuplicateKeyRule: ConfigurableRule {
         Larder reports the second key and names where the first one is. Remove one of the \
         two, or rename it if both values are wanted.
 
+        Two keys that are the same characters in different code points (`café` with the \
+        accent composed, and with a combining accent) are two keys to JSON, but Swift's \
+        strings and many other readers take them as one and keep one value: reported too.
+
         Language tags compare without case, so a localized text (the texts `locale-complete` \
         checks) that holds `en` and `EN`, or `pt-BR` and `pt-br`, has two values for one \
         language: the exports keep the first that is not blank and drop the other. That is \
@@ -43,6 +47,8 @@ public struct DuplicateKeyRule: ConfigurableRule {
             .triggers(#"{"id": "negroni", "name": "Negroni", "name": "Boulevardier"}"#, at: "/name"),
             .triggers(#"{"id": "x", "nutrition": {"per": "100g", "fat": 1, "fat": 2}}"#, at: "/nutrition/fat"),
             .triggers(#"[{"id": "a"}, {"id": "b", "rating": 4, "rating": 5}]"#, at: "/1/rating"),
+            // The same name in two spellings: composed, and with a combining accent.
+            .triggers(#"{"id": "menu", "prices": {"caf\u00e9": 2, "cafe\u0301": 3}}"#, at: "/prices/café"),
             // One language twice in a text, written in two cases.
             .triggers(#"{"id": "fizz", "name": {"EN": "Lime fizz", "es": "Fizz de lima", "en": "Old name"}}"#,
                       at: "/name/en", kind: "recipe", options: ["locales": ["en", "es"]]),
@@ -65,6 +71,15 @@ public struct DuplicateKeyRule: ConfigurableRule {
                 "key \(Text.quoted(key)) appears twice in the same object (first at line \(first.line), column \(first.column)); a reader keeps only one of the values: remove one, or rename it"
             }
         }
+        // Two keys written with different code points for the same characters.
+        Self.canonicallyEquivalentKeys(json, in: range) { first, second in
+            let key = json.string(second) ?? ""
+            let related = sink.related(first, "the other spelling here")
+            let at = related.start
+            sink.report(second, related: [related]) { _ in
+                "key \(Text.quoted(key)) is the key at line \(at.line), column \(at.column) spelled with other code points (an accent composed in one and a combining mark in the other, or the Kelvin sign for K): JSON keeps both, but many readers, Swift's strings among them, take them as one key and keep one value; write both keys the same way, or rename one"
+            }
+        }
         // A language written twice in one text, in two cases.
         for field in ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         where json.kind(field) == .object && json.count(field) > 1 {
@@ -78,6 +93,37 @@ public struct DuplicateKeyRule: ConfigurableRule {
             }
         }
         return sink.diagnostics
+    }
+
+    /// Calls `found` with each pair of keys of an object in `range` that are different code
+    /// points but canonically equivalent (`"café"` composed and with a combining accent):
+    /// Swift's `String` equality takes them as one. Only objects with a key that is not
+    /// plain ASCII are looked at closely; the rest cost one look at each key's bytes.
+    static func canonicallyEquivalentKeys(_ json: JSONDocument, in range: Range<Int>, _ found: (Int, Int) -> Void) {
+        // The objects with a key that is escaped or not plain ASCII.
+        var candidates: [Int] = []
+        json.bytes.withUnsafeBufferPointer { bytes in
+            for node in range where json.kind(node) == .object && json.count(node) > 1 {
+                for (key, _) in json.members(node) {
+                    if json.hasEscapes(key) || UnsafeBufferPointer(rebasing: bytes[json.rawStringBytes(key)]).contains(where: { $0 >= 0x80 }) {
+                        candidates.append(node)
+                        break
+                    }
+                }
+            }
+        }
+        for node in candidates {
+            var firstOf: [String: (key: Int, bytes: [UInt8])] = [:]
+            for (key, _) in json.members(node) {
+                guard let name = json.string(key) else { continue }
+                let bytes = Array(name.utf8)
+                if let first = firstOf[name] {
+                    if first.bytes != bytes { found(first.key, key) }
+                } else {
+                    firstOf[name] = (key, bytes)
+                }
+            }
+        }
     }
 
     /// Calls `found` with each pair of keys of the object at `node` that differ only in the
