@@ -336,6 +336,7 @@ struct ScaleRun {
     /// Numbers that are part of a name ("70% chocolate", "80/20 beef", "5-spice", "00
     /// flour", "size 2") have no such unit and are left alone.
     func otherAmount(in line: IngredientLine) -> String? {
+        if let count = Self.bareNumberInClosingBrackets(line.text, language: line.language) { return count }
         for part in [line.name, line.note ?? ""] {
             // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork"); a
             // bracket or a slash may open it ("flour (250 g or 9 oz)").
@@ -365,6 +366,24 @@ struct ScaleRun {
             }
         }
         return nil
+    }
+
+    /// A number alone in brackets that end the line, perhaps said to be approximate ("1 kg
+    /// potatoes (about 6)", "1 lb bacon (8)"): how many things the amount makes, which is not
+    /// scaled (a count with its unit is, "(8 slices)"); as text for a note.
+    static func bareNumberInClosingBrackets(_ text: String, language: String?) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open != trimmed.startIndex else { return nil }
+        let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingCharacters(in: .whitespaces)
+        var words = inner.split(separator: " ").map(String.init)
+        if let first = words.first, IngredientParser.approximately.contains(first.lowercased().filter { $0 != "." }) {
+            words.removeFirst()
+        }
+        guard !words.isEmpty, words.count <= 3 else { return nil }
+        let number = words.joined(separator: " ")
+        guard number.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true,
+              let amount = try? Amount(parsing: number, language: language), amount.lower > .zero else { return nil }
+        return inner
     }
 
     /// The words that join a second ingredient's count to the line ("1 onion and 2 carrots",

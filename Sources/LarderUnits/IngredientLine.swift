@@ -384,9 +384,12 @@ public struct IngredientParser: Sendable {
         line.restStart = i
         if measureOnly { return line }
         // A weight or volume in brackets at the end of the line: "2 cups flour (250 g)", "3
-        // eggs (150 g)" (the same amount in another unit, or the things' total).
+        // eggs (150 g)" (the same amount in another unit, or the things' total); after a
+        // weight or volume, a count of things too, as before the name: "1 lb bacon (8
+        // slices)" (it was left as written, 8 slices beside 2 lb).
+        let countsAtEnd = line.unit.map { $0.dimension == .mass || $0.dimension == .volume } ?? false
         if line.equivalent == nil, line.unit.map({ $0.dimension != .temperature && $0.dimension != .time }) ?? true,
-           let (eq, open) = trailingMeasure(s, after: i, language: language) {
+           let (eq, open) = trailingMeasure(s, after: i, language: language, counted: countsAtEnd) {
             line.setEquivalent(eq)
             splitNameAndNote(&line, from: i, to: open)
             return line
@@ -447,14 +450,14 @@ public struct IngredientParser: Sendable {
 
     /// A weight or volume alone in brackets that end the line, after `start`: the measure and
     /// where its bracket opens.
-    private func trailingMeasure(_ s: [Unicode.Scalar], after start: Int, language: String?) -> (Measure, Int)? {
+    private func trailingMeasure(_ s: [Unicode.Scalar], after start: Int, language: String?, counted: Bool = false) -> (Measure, Int)? {
         var close = s.count
         while close > start, AmountScanner.isSpace(s[close - 1]) { close -= 1 }
         guard close > start, s[close - 1] == ")" else { return nil }
         close -= 1
         guard let open = s[start..<close].lastIndex(of: "(") else { return nil }
         let first = Self.afterApproximately(s, AmountScanner.skipSpaces(s, open + 1))
-        guard let eq = compoundMeasure(s, at: first, language: language), AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
+        guard let eq = compoundMeasure(s, at: first, language: language, counted: counted), AmountScanner.skipSpaces(s, eq.end) == close else { return nil }
         return (eq, open)
     }
 

@@ -150,6 +150,18 @@ import Testing
         #expect(quiet.isEmpty, "\(quiet)")
     }
 
+    /// A count in brackets that end the line, after a weight or volume, is the things'
+    /// total and scales, as it does before the name ("1 lb bacon (8 slices)" kept 8 slices
+    /// beside 2 lb); a number alone there is not read, and gets a note.
+    @Test func aCountInClosingBracketsScalesAndABareNumberIsNoted() throws {
+        let (out, messages) = try scaled(["1 lb bacon (8 slices)", "1 cup butter (2 sticks)", "1 kg potatoes (about 6)", "4 eggs (2)"], by: Rational(2))
+        #expect(out == ["2 lb bacon (16 slices)", "2 cups butter (4 sticks)", "2 kg potatoes (about 6)", "8 eggs (2)"])
+        #expect(messages == [
+            "'1 kg potatoes (about 6)' has a second amount, 'about 6', which is not scaled; check the line",
+            "'4 eggs (2)' has a second amount, '2', which is not scaled; check the line",
+        ])
+    }
+
     /// Two amounts of different systems are no compound: the line keeps the second with a
     /// note, as before.
     @Test func aSecondAmountOfAnotherSystemIsNoted() throws {
