@@ -139,6 +139,7 @@ enum ContentFields {
             add("description")
             if let steps = json.member(node, "steps"), json.kind(steps) == .array { out.append(contentsOf: json.elements(steps)) }
             appendIngredientTexts(json: json, node: node, notes: false, to: &out)
+            for shop in shopsWrittenInPlace(json: json, node: node) { out += requiredTexts(kind: location, json: json, node: shop) }
         case location:
             add("name")
             add("summary")
@@ -168,6 +169,7 @@ enum ContentFields {
                     if let alt = json.member(image, "alt") { out.append(alt) }
                 }
             }
+            for shop in shopsWrittenInPlace(json: json, node: node) { out += localizedTexts(kind: location, json: json, node: shop) }
         case location:
             out = requiredTexts(kind: kind, json: json, node: node)
             if let address = json.member(node, "address"),
@@ -185,6 +187,14 @@ enum ContentFields {
             break
         }
         return out
+    }
+
+    /// The locations a recipe writes in place in its `shops` (not ids): their texts are a
+    /// location's, and the exports ship them (an English name in the Spanish bundle, a
+    /// blank one, went unreported).
+    static func shopsWrittenInPlace(json: JSONDocument, node: Int) -> [Int] {
+        guard let shops = json.member(node, "shops"), json.kind(shops) == .array else { return [] }
+        return json.elements(shops).filter { json.kind($0) == .object }
     }
 
     /// Free-text ingredients, the names of structured ones and, with `notes`, their notes.

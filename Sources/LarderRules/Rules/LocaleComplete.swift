@@ -46,6 +46,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
             .passes(#"{"id": "negroni", "name": "Negroni"}"#, kind: "recipe", options: ["locales": ["en"]]),
             .triggers(#"{"id": "negroni", "name": {"en": "Negroni", "es": "Negroni"}, "description": {"en": "Bitter."}}"#,
                       at: "/description", kind: "recipe", options: ["locales": ["en", "es"]]),
+            // A location written in place in a recipe's shops: its texts are checked too.
+            .triggers(#"{"id": "pho", "name": {"en": "Pho", "es": "Pho"}, "shops": [{"id": "pop-up", "name": {"en": "Night market"}}]}"#,
+                      at: "/shops/0/name", kind: "recipe", options: ["locales": ["en", "es"]]),
             .triggers(#"{"id": "ben-thanh", "name": "Ben Thanh Market", "address": {"street": "Le Loi"}}"#,
                       at: "/name", kind: "location", options: ["locales": ["en", "vi"]]),
             .triggers(#"{"en:milk": {"en": "Milk", "fr": "Lait"}, "en:nuts": {"en": "Nuts", "fr": "Noix", "pt": "Nozes"}}"#,

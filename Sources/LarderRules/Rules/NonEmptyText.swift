@@ -48,6 +48,8 @@ public struct NonEmptyTextRule: ConfigurableRule {
             .triggers(#"[{"id": "a", "name": "Ben Thanh"}, {"id": "b", "name": "B", "summary": "\n\t"}]"#,
                       at: "/1/summary", kind: "location"),
             .triggers(#"{"code": "3017620422003", "name": {}}"#, at: "/name", kind: "product"),
+            // A location written in place in a recipe's shops has a location's texts.
+            .triggers(#"{"id": "pho", "name": "Pho", "shops": [{"id": "pop-up", "name": "\u200b"}]}"#, at: "/shops/0/name", kind: "recipe"),
             .passes(#"{"id": "a", "title": "  "}"#, kind: "achievement"),
             // A kind of your own without `fields`: its language maps, plural forms included.
             .triggers(#"{"id": "a", "title": {"en": "", "vi": "Dễ"}, "badge": {"en": {"one": "%d win", "other": " "}}, "bow": {"en": "", "zh-yue": "弓"}}"#,

@@ -63,6 +63,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             .triggers(#"{"id": "negroni", "shops": ["gerrys", "the-whisky-shop", 3]}"#, at: "/shops/1", "/shops/2",
                       kind: "recipe", options: ["knownLocations": ["gerrys"]]),
             .passes(#"{"id": "negroni", "shops": ["gerrys"]}"#, kind: "location", options: ["knownLocations": []]),
+            // A location written in place in a recipe's shops: its tags are a location's.
+            .triggers(#"{"id": "pho", "tags": ["soup"], "shops": ["gerrys", {"id": "pop-up", "name": "Pop-up", "tags": ["late-nite", "street-food"]}]}"#,
+                      at: "/shops/1/tags/0", kind: "recipe", options: ["knownTags": ["soup", "street-food"], "knownLocations": ["gerrys"]]),
             // larder.yml declares locations and a taxonomy, whose files hold none.
             .triggers(#"{"id": "negroni", "category": "classic", "shops": ["gerrys"]}"#, at: "/category", "/shops/0", kind: "recipe",
                       options: [Linter.contentKindsOption: ["recipe", "location", "taxonomy"]]),
@@ -193,7 +196,13 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                         let element = try decoder.readInt()
                         guard element >= -1 else { throw FactDecoder.Failure() }
                         var tokens = base.tokens
-                        tokens.append(field)
+                        // A field below the document (a shop written in a recipe) is its
+                        // JSON Pointer ("/shops/0/tags").
+                        if field.hasPrefix("/"), let nested = JSONPointer(parsing: field) {
+                            tokens.append(contentsOf: nested.tokens)
+                        } else {
+                            tokens.append(field)
+                        }
                         if element >= 0 { tokens.append(String(element)) }
                         let place = FactPlace(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1),
                                               pointer: JSONPointer(tokens: tokens))
@@ -210,7 +219,8 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     }
 
     /// 1: the shop ids and tags of each document are facts, so the check reads no document.
-    public var factsVersion: Int { 1 }
+    /// 2: the tags of shops written in a recipe are facts too.
+    public var factsVersion: Int { 2 }
 
     public var readsDocuments: Bool { false }
 
@@ -250,16 +260,33 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                     }
                 }
             }
-            for field in options.strings("tagFields") ?? Self.defaultTagFields[document.kind ?? ""] ?? [] {
-                guard let value = json.member(document.node, field) else { continue }
-                if json.kind(value) == .array {
-                    for (i, item) in json.elements(value).enumerated() {
-                        if let tag = json.string(item) {
-                            tags.append(Mention(field: field, text: tag, element: i, place: place(item, field, i)))
-                        }
+            /// The tags of `fields` of the object at `node`, under `prefix` (the tokens from
+            /// the document to the object: none, or a shop's `["shops", "0"]`).
+            func collectTags(_ fields: [String], of node: Int, under prefix: [String]) {
+                for name in fields {
+                    guard let value = json.member(node, name) else { continue }
+                    let field = prefix.isEmpty ? name : JSONPointer(tokens: prefix + [name]).description
+                    func at(_ item: Int, _ element: Int?) -> FactPlace {
+                        var tokens = base + prefix
+                        tokens.append(name)
+                        if let element { tokens.append(String(element)) }
+                        return FactPlace(document, node: item, pointer: JSONPointer(tokens: tokens))
                     }
-                } else if let tag = json.string(value) {
-                    tags.append(Mention(field: field, text: tag, element: nil, place: place(value, field, nil)))
+                    if json.kind(value) == .array {
+                        for (i, item) in json.elements(value).enumerated() {
+                            if let tag = json.string(item) { tags.append(Mention(field: field, text: tag, element: i, place: at(item, i))) }
+                        }
+                    } else if let tag = json.string(value) {
+                        tags.append(Mention(field: field, text: tag, element: nil, place: at(value, nil)))
+                    }
+                }
+            }
+            collectTags(options.strings("tagFields") ?? Self.defaultTagFields[document.kind ?? ""] ?? [], of: document.node, under: [])
+            // A location written in place in a recipe's shops has a location's tags, which
+            // its app shows as a location's (they went to the bundle with no label, unchecked).
+            if document.kind == ContentFields.recipe, let list = json.member(document.node, "shops"), json.kind(list) == .array {
+                for (i, shop) in json.elements(list).enumerated() where json.kind(shop) == .object {
+                    collectTags(Self.defaultTagFields[ContentFields.location] ?? [], of: shop, under: ["shops", String(i)])
                 }
             }
         }
@@ -362,7 +389,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     }
 
     static func singular(_ field: String) -> String {
-        switch field {
+        // A shop's field ("/shops/0/tags"): its name's.
+        if field.hasPrefix("/"), let last = JSONPointer(parsing: field)?.tokens.last { return singular(last) }
+        return switch field {
         case "allergens": "allergen"
         case "categories": "category"
         case "labels": "label"
