@@ -257,7 +257,7 @@ public struct KitchenUnits: Sendable {
              "us-pint", "us-quart", "us-gallon", "imperial-pint", "imperial-quart", "imperial-gallon":
             Rational(1)
         // A jigger's smallest mark; less is written in spoons.
-        case "us-fl-oz": Rational(unchecked: 1, 4)
+        case "us-fl-oz", "imperial-fl-oz": Rational(unchecked: 1, 4)
         default: .zero
         }
     }
@@ -320,7 +320,9 @@ public struct KitchenUnits: Sendable {
         // Fluid ounces up to pints and quarts (12 fl oz x 10 is 3 3/4 quarts), not to cups: a
         // bar's 4 fl oz stays 4 fl oz. Below 1/4 fl oz, spoons (``spoonsBelow``).
         case "us-fl-oz": ids = ["us-fl-oz", "us-pint", "us-quart", "us-gallon"]
-        case "imperial-pint", "imperial-quart", "imperial-gallon":
+        // Imperial fluid ounces the same way (they stayed fluid ounces: 20 fl oz x 2 was
+        // 40 fl oz, not 1 quart).
+        case "imperial-fl-oz", "imperial-pint", "imperial-quart", "imperial-gallon":
             ids = ["imperial-fl-oz", "imperial-pint", "imperial-quart", "imperial-gallon"]
         case "oz", "lb": ids = ["oz", "lb"]
         case "g", "kg": ids = ["g", "kg"]
@@ -394,7 +396,7 @@ public struct KitchenUnits: Sendable {
     /// (4 quarts x 1.1 → 18 cups).
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling, notation: AmountNotation = .text) throws(RationalError) -> FittedQuantity {
         let fitted = try fitInFamily(amount, in: unit, purpose: purpose, notation: notation)
-        guard let spoons = Self.spoonsBelow[fitted.unit.id], family(of: unit).first?.id == fitted.unit.id,
+        guard let spoons = spoons(below: fitted.unit.id), family(of: unit).first?.id == fitted.unit.id,
               (fitted.exact.lower.numerator == 0 ? fitted.exact.upper : fitted.exact.lower) < Self.minimum(fitted.unit.id) else { return fitted }
         let units = spoons.compactMap { table.unit(id: $0) }
         guard units.count == spoons.count else { return fitted }
@@ -407,6 +409,15 @@ public struct KitchenUnits: Sendable {
         "us-cup": ["us-tsp", "us-tbsp", "us-cup"],
         "us-fl-oz": ["us-tsp", "us-tbsp", "us-fl-oz"],
     ]
+
+    /// ``spoonsBelow``, and below imperial fluid ounces the convention's spoons (5 ml and
+    /// 15 ml, or an Australian 20 ml tablespoon).
+    func spoons(below id: String) -> [String]? {
+        if id == "imperial-fl-oz" {
+            return ["metric-tsp", table.convention == .australian ? "au-tbsp" : "metric-tbsp", "imperial-fl-oz"]
+        }
+        return Self.spoonsBelow[id]
+    }
 
     /// ``fit(_:in:purpose:notation:)`` within `unit`'s family.
     private func fitInFamily(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose, notation: AmountNotation) throws(RationalError) -> FittedQuantity {

@@ -191,6 +191,18 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// Imperial fluid ounces move up to pints and quarts, and below a quarter ounce to the
+    /// convention's spoons, as US ones do (they stayed fluid ounces: 20 fl oz x 2 was 40 fl
+    /// oz, not a quart).
+    @Test(arguments: [
+        ("10 fl oz stock", r(2), "1 pt stock"), ("20 fl oz milk", r(2), "1 qt milk"), ("4 fl oz cream", r(2), "8 fl oz cream"),
+        ("1 fl oz gin", r(1, 10), "5/8 tsp gin"),
+    ])
+    func imperialFluidOuncesMoveAsUSOnesDo(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let imperial = IngredientParser(kitchen: KitchenUnits(table: UnitTable(convention: .imperial)))
+        #expect(try imperial.scale(imperial.parse(text), by: factor).text == expected)
+    }
+
     @Test func unparsableLinesComeBackVerbatim() throws {
         let line = parser.parse("Juice of 2 lemons")
         #expect(try parser.scale(line, by: r(3)).text == "Juice of 2 lemons")
