@@ -126,7 +126,7 @@ struct ConvertRun {
             }
             if isProduct, let quantity = json.field(root, "quantity") { convertMeasure(quantity, to: system) }
             if readConventionUnit {
-                sink.add(.note, "cups and spoons were read as \(options.convention.summary); use \(option("convention", "convention")) to read them otherwise", at: root)
+                sink.add(.note, "cups, spoons and pints were read as \(options.convention.summary); use \(option("convention", "convention")) to read them otherwise", at: root)
             }
         }
         guard options.energy != nil || options.salt != nil || options.per != nil else { return }

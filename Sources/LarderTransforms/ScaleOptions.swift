@@ -162,9 +162,11 @@ extension KitchenConvention {
     /// tbsp 14.8 ml, tsp 4.9 ml)`.
     public var summary: String {
         switch self {
-        case .us: "US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml)"
-        case .metric: "metric (cup 250 ml, tbsp 15 ml, tsp 5 ml)"
-        case .australian: "Australian (cup 250 ml, tbsp 20 ml, tsp 5 ml)"
+        // Each names its pint too: the note says which was used (a US pint is 473 ml, an
+        // imperial one 568 ml).
+        case .us: "US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml, pint 473 ml)"
+        case .metric: "metric (cup 250 ml, tbsp 15 ml, tsp 5 ml, pint 473 ml)"
+        case .australian: "Australian (cup 250 ml, tbsp 20 ml, tsp 5 ml, pint 568 ml)"
         case .imperial: "imperial (cup 250 ml, tbsp 15 ml, tsp 5 ml, pint 568 ml)"
         }
     }

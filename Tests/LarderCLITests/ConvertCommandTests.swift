@@ -20,7 +20,7 @@ import Testing
         try dir.write("r.jsonl", lines.joined(separator: "\n") + "\n")
         let r = try CLI.run(["convert", "r.jsonl", "--jsonl", "--units", "metric"], in: dir.url)
         #expect(r.status == 0, "\(r.stderr)")
-        let note = "cups and spoons were read as US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml); use --convention to read them otherwise [convert]"
+        let note = "cups, spoons and pints were read as US customary (cup 236.6 ml, tbsp 14.8 ml, tsp 4.9 ml, pint 473 ml); use --convention to read them otherwise [convert]"
         #expect(r.stderr == """
             r.jsonl:1:1: note: \(note)
             larder: note: the same note for 2 more lines: \(note)

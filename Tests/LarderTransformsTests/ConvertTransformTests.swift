@@ -399,3 +399,15 @@ import Testing
         #expect(try ConvertOptions(json: ["per": "100 g"]).per == .per100g)
     }
 }
+
+/// The note on what cups and spoons were read as names the pint too: the Australian
+/// convention reads "1 pint" as an imperial 568 ml, and the note did not say so.
+@Suite struct ConventionNoteTests {
+    @Test func eachConventionNamesItsPint() throws {
+        let line = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["1 pint milk"]}"#
+        for (convention, pint) in [(KitchenConvention.us, "473 ml"), (.metric, "473 ml"), (.australian, "568 ml"), (.imperial, "568 ml")] {
+            let (_, _, notes) = try transformed(line) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric, convention: convention)) }
+            #expect(notes.contains { $0.message.contains("pint \(pint))") }, "\(convention): \(notes.map(\.message))")
+        }
+    }
+}
