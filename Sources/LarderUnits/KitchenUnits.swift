@@ -486,10 +486,10 @@ public struct KitchenUnits: Sendable {
             let fitted = close.fitted
             return FittedQuantity(exact: fitted.exact, shown: fitted.exact.mapValues { Self.closeDecimal($0) }, unit: fitted.unit, rounding: .decimal)
         }
-        // Converted to tablespoons where no cup fraction was close, more than read well (17
-        // tbsp): fluid ounces, half a tablespoon each, read better.
-        if purpose == .converting, close.fitted.unit.id == "us-tbsp", let readable = Self.maximum("us-tbsp"),
-           !readable.holds(close.fitted), let ounces = fluidOunces(close.fitted), ounces.relativeError <= purpose.tolerance {
+        // Converted to more than 8 tablespoons where no cup fraction was close (17 tbsp, 9
+        // tbsp for 130 ml): fluid ounces, two tablespoons each, read better (4 1/2 fl oz).
+        if purpose == .converting, close.fitted.unit.id == "us-tbsp", close.fitted.shown.upper > Rational(8),
+           let ounces = fluidOunces(close.fitted), ounces.relativeError <= purpose.tolerance {
             return ounces
         }
         // 2. After scaling, an amount that does not read well there (a unit of several).

@@ -116,6 +116,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("au-tbsp", 1, .us, "4", "us-tsp"), ("ml", 15, .us, "1", "us-tbsp"), ("kg", 1, .us, "2 1/4", "lb"),
         ("lb", 2, .metric, "907", "g"), ("us-cup", 5, .metric, "1.18", "l"), ("fahrenheit", 350, .metric, "175", "celsius"),
         ("celsius", 200, .us, "390", "fahrenheit"), ("celsius", 60, .us, "140", "fahrenheit"),
+        // More than 8 tablespoons is written in fluid ounces (130 ml was "9 tbsp").
+        ("ml", 130, .us, "4 1/2", "us-fl-oz"), ("ml", 120, .us, "1/2", "us-cup"), ("ml", 100, .us, "6 3/4", "us-tbsp"),
     ] as [(String, Int, TargetSystem, String, String)])
     func convertsQuantities(_ from: String, _ value: Int, _ system: TargetSystem, _ shown: String, _ to: String) throws {
         let q = try #require(try kitchen.convert(.exact(Rational(value)), unit: kitchen.unit(id: from), to: system))
