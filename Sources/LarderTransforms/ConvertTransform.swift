@@ -225,15 +225,24 @@ struct ConvertRun {
 
     mutating func convertText(_ node: Int, language: String?, to system: TargetSystem) {
         guard let text = json.string(node) else { return }
+        var out = text
         let line = parser.parse(text, language: language)
-        guard line.isScalable else { return }
-        do {
-            guard let rewritten = try parser.convert(line, to: system) else { return }
-            if let unit = line.unit, Self.conventionUnits.contains(unit.id) { readConventionUnit = true }
-            if rewritten.text != text { editor.replace(node, string: rewritten.text) }
-        } catch {
-            sink.add(.warning, "'\(text)': \(error); left as is", at: node)
+        if line.isScalable {
+            do {
+                if let rewritten = try parser.convert(line, to: system) {
+                    if let unit = line.unit, Self.conventionUnits.contains(unit.id) { readConventionUnit = true }
+                    out = rewritten.text
+                }
+            } catch {
+                sink.add(.warning, "'\(text)': \(error); left as is", at: node)
+                return
+            }
         }
+        // A heat elsewhere in the line ("1 cup warm water (110°F)"), as in a step: the line
+        // was left half in one system.
+        let heats = TemperatureText.convert(out, to: system, kitchen: kitchen)
+        if !heats.changes.isEmpty { out = heats.text }
+        if out != text { editor.replace(node, string: out) }
     }
 
     /// Temperatures in a step: a string or an object of language → string.

@@ -411,3 +411,15 @@ import Testing
         }
     }
 }
+
+/// A heat inside an ingredient line is converted as in a step: "1 cup warm water (110°F)"
+/// became "237 ml warm water (110°F)", half in each system.
+@Suite struct HeatInIngredientLineTests {
+    @Test func aHeatInAnIngredientLineIsConverted() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["1 cup warm water (110°F)", "water at 40 °C", "1 packet yeast"]}"#
+        let (metric, _, _) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(metric.contains(#""237 ml warm water (43°C)", "water at 40 °C", "1 packet yeast""#), "\(metric)")
+        let (us, _, _) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(us.contains(#""1 cup warm water (110°F)", "water at 104 °F", "1 packet yeast""#), "\(us)")
+    }
+}
