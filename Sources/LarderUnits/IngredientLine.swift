@@ -221,7 +221,8 @@ public struct IngredientParser: Sendable {
             } ?? false
             // Before a plain noun, an article is one too ("an egg", "um ovo", "a large onion"),
             // unless the words after it say how little ("a few", "a little", "a good pinch").
-            let counted = unit == nil && w.endsWithArticle && !NumberWords.vagueAfter(s, from: u)
+            // So is a half that goes before its noun ("meia cebola", "eine halbe Zitrone").
+            let counted = unit == nil && w.countsNoun && !NumberWords.vagueAfter(s, from: u)
             // "A 400 g can of tomatoes", "a 14-ounce can": one thing of a size.
             let sized = unit == nil && w.value == .one && (plainSize(s, at: u, language: language) ?? hyphenatedSize(s, at: u, language: language)) != nil
             if !w.needsUnit || measured || counted || sized {
@@ -242,6 +243,10 @@ public struct IngredientParser: Sendable {
             // "a quarter cup", "one-half cup": an amount, in words it does not read.
             if line.problem == nil, let words = NumberWords.fractionInWords(s, at: lead, language: language) {
                 line.problem = "a fraction in words ('\(words)'), which is not read"
+            }
+            // "half onion": a half before a word it does not count (it was left with no note).
+            if line.problem == nil, let words = NumberWords.unreadHalf(s, at: lead, language: language) {
+                line.problem = "a half in words ('\(words)'), which is not read"
             }
             return line
         }

@@ -49,6 +49,29 @@ public enum NumberWords {
         ]
     }()
 
+    /// The English halves, which count a noun only after an article (`half an onion`).
+    static let englishHalves: Set<String> = ["half"]
+
+    /// A half in words at `start` that starts a line and was not read as an amount, before
+    /// a word that is neither a joining word nor says how little (`half onion`; not `half
+    /// and half`, `meio a meio` or `meia pitada`): the words, or nil.
+    static func unreadHalf(_ s: [Unicode.Scalar], at start: Int, language: String?) -> String? {
+        guard let (first, end1) = word(s, at: start) else { return nil }
+        var end = end1
+        switch kind(first, language: language) {
+        case .half?: break
+        case .article?:
+            // "eine halbe ...": the article first.
+            let k = AmountScanner.skipSpaces(s, end1)
+            guard k > end1, let (w, e) = word(s, at: k), case .half? = kind(w, language: language) else { return nil }
+            end = e
+        default: return nil
+        }
+        let k = AmountScanner.skipSpaces(s, end)
+        guard k > end, let (_, nounEnd) = word(s, at: k), !vagueAfter(s, from: k) else { return nil }
+        return String(String.UnicodeScalarView(s[start..<nounEnd]))
+    }
+
     /// Counted units too vague to take an article as an amount: `a pinch of love`.
     static let vagueCounts: Set<String> = ["pinch", "dash", "splash", "handful", "smidgen", "knob", "dollop", "drop", "pat", "twist"]
 
@@ -78,8 +101,10 @@ public enum NumberWords {
         var value: Rational
         var end: Int
         var needsUnit: Bool
-        /// True when the words read end with an article (`a`, `half an`): a noun may follow.
-        var endsWithArticle = false
+        /// True when a plain noun may follow as what is counted: after an article (`a`,
+        /// `half an`), or after a half in a language that puts it before the noun as an
+        /// adjective (`meia cebola`, `mezzo limone`, `media cebolla`, `eine halbe Zitrone`).
+        var countsNoun = false
     }
 
     /// Words that are no counted noun after an article or a half: joining words, articles,
@@ -210,15 +235,19 @@ public enum NumberWords {
                 found = Found(value: v, end: e3, needsUnit: false)
             }
         case .article:
-            found = Found(value: .one, end: end1, needsUnit: true, endsWithArticle: true)
-            // "eine halbe Tasse", "a half cup".
-            if let (w, e) = next(end1), case .half? = kind(w, language: language) { found = Found(value: half, end: e, needsUnit: true) }
+            found = Found(value: .one, end: end1, needsUnit: true, countsNoun: true)
+            // "eine halbe Tasse", "a half cup"; "eine halbe Zitrone" (not English "a half onion").
+            if let (w, e) = next(end1), case .half? = kind(w, language: language) {
+                found = Found(value: half, end: e, needsUnit: true, countsNoun: !englishHalves.contains(w))
+            }
         case .half:
-            found = Found(value: half, end: end1, needsUnit: true)
+            // "meia cebola", "mezzo limone": the half is an adjective of the noun; English
+            // "half onion" is not read ("half fat" is no amount).
+            found = Found(value: half, end: end1, needsUnit: true, countsNoun: !englishHalves.contains(first))
             // "half a cup", "half an onion".
             if let (w, e) = next(end1), case .article? = kind(w, language: language) {
                 found.end = e
-                found.endsWithArticle = true
+                found.countsNoun = true
             }
         case .oneAndAHalf:
             found = Found(value: Rational(unchecked: 3, 2), end: end1, needsUnit: false)

@@ -250,6 +250,36 @@ import Testing
         #expect(pt == ["2 ovos", "2 cebolas"])
     }
 
+    /// A half before a plain noun is one half of it in the languages that put the half first
+    /// as an adjective, as "half an onion" is in English: "meia cebola", "mezza cipolla",
+    /// "media cebolla" and "eine halbe Zitrone" stayed as written when the recipe doubled,
+    /// with no note, while "1 ovo" next to them became "2 ovos".
+    @Test(arguments: [
+        ("meia cebola", 2, 1, "pt", "1 cebola"), ("meio limão", 2, 1, "pt", "1 limão"), ("meio limão", 4, 1, "pt", "2 limões"),
+        ("meia cebola picada", 6, 1, "pt", "3 cebolas picadas"), ("meia dúzia de ovos", 2, 1, "pt", "1 dúzia de ovos"),
+        ("mezza cipolla", 2, 1, "it", "1 cipolla"), ("mezzo limone", 2, 1, "it", "1 limone"),
+        ("media cebolla", 2, 1, "es", "1 cebolla"), ("medio limón", 4, 1, "es", "2 limones"),
+        ("eine halbe Zitrone", 2, 1, "de", "1 Zitrone"), ("halbe Zwiebel", 4, 1, "de", "2 Zwiebeln"),
+    ] as [(String, Int, Int, String, String)])
+    func aHalfBeforeANounIsHalfOfIt(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
+        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
+        #expect(out == [expected])
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
+    /// A half that is no amount stays with no note ("meio a meio", "half and half", "meia
+    /// pitada", a half before a time); a half before a word it does not count (English "half
+    /// onion") stays with a note, not silently.
+    @Test func aHalfThatIsNotReadIsKeptWithANoteOrIsNoAmount() throws {
+        let pt = ["meio a meio", "meia pitada de sal", "meia hora de descanso", "meia de leite", "1 ovo"]
+        let (ptOut, ptNotes) = try scaled(pt, by: Rational(2), language: "pt")
+        #expect(ptOut == ["meio a meio", "meia pitada de sal", "meia hora de descanso", "meia de leite", "2 ovos"])
+        #expect(ptNotes.isEmpty, "\(ptNotes)")
+        let (en, enNotes) = try scaled(["half onion, chopped", "half-and-half", "half and half"], by: Rational(2))
+        #expect(en == ["half onion, chopped", "half-and-half", "half and half"])
+        #expect(enNotes == ["could not read the quantity of 'half onion, chopped' (a half in words ('half onion'), which is not read); left as is"])
+    }
+
     /// Words that go on with an amount in a way scale does not read keep the line as it
     /// is, with a note: a range in words was scaled at its first end ("4 to three cloves"),
     /// and "a cup and a half" became "2 cups and a half".
