@@ -209,15 +209,18 @@ enum AmountScanner {
            fraction > Rational(0), fraction < Rational(1) {
             return (fraction, end2, style2.fractions)
         }
-        // "and a half", "and half" (English words).
+        // "and a half", "and half", "e meia", "y media", "e mezzo", "und eine halbe", "et
+        // demi": a half in words, after at most one other word.
         var words: [String] = []
         var w = m
         while words.count < 2, w < s.count, isLetter(s[w]) {
             var e = w
             while e < s.count, isLetter(s[e]) { e += 1 }
             words.append(String(String.UnicodeScalarView(s[w..<e])).lowercased())
-            // A word of its own ("half-and-half" is cream).
-            if words.last == "half", e == s.count || !(s[e] == "-" || s[e] == "\u{2010}") { return (try Rational(1, 2), e, .none) }
+            // A word of its own ("half-and-half" is cream, "meio-gordo" no half).
+            if NumberWords.isHalf(words.last!, language: language), e == s.count || !(s[e] == "-" || s[e] == "\u{2010}") {
+                return (try Rational(1, 2), e, .none)
+            }
             w = skipSpaces(s, e)
         }
         return nil

@@ -334,10 +334,17 @@ public struct IngredientParser: Sendable {
             if !measureOnly { splitNameAndNote(&line, from: end) }
             return line
         }
-        // "a cup and a half", "uma xícara e meia": the amount goes on after its unit, which
-        // is not read; the line is kept as written.
+        // "a cup and a half", "uma xícara e meia", "1 tasse et demie": a whole amount and a
+        // half after its unit, one amount (it was kept as written, with a note). Anything
+        // else that goes on after the unit is not read; the line is kept as written.
         if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
-            return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead, measureOnly: measureOnly)
+            guard line.size == nil, case .exact(let whole)? = line.amount, whole.isInteger, whole >= Rational(1),
+                  let end = NumberWords.halfAfterUnitEnd(s, at: i), let total = try? whole + Rational(unchecked: 1, 2) else {
+                return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead, measureOnly: measureOnly)
+            }
+            line.amount = .exact(total)
+            line.compoundEnd = end
+            i = end
         }
         // A second amount of the same system, added to the first: "1 lb 8 oz", "1 cup + 2
         // tbsp", "1 cup plus 2 tablespoons", "1 kg e 200 g", "2 cups + 2 tbsp + 1 tsp", and

@@ -171,12 +171,44 @@ public enum NumberWords {
         }
     }
 
+    /// True when `word` (lower-cased) is a half in `language` (every language when nil):
+    /// `half`, `meia`, `media`, `mezzo`, `halbe`, and French `demi`, `demie`, which are read
+    /// only after a number (`1 et demi`; `une demi-tasse` is one thing).
+    static func isHalf(_ word: String, language: String?) -> Bool {
+        if case .half? = kind(word, language: language) { return true }
+        let lang = UnitLexicon.baseLanguage(language)
+        return (lang == nil || lang == "fr") && (word == "demi" || word == "demie")
+    }
+
     /// Words that go on with an amount after its unit: `a cup and a half`, `uma xícara e
     /// meia`, `una taza y media`, `une tasse et demie`, `un bicchiere e mezzo`.
     static let halfAfterUnit: [[String]] = [
         ["and", "a", "half"], ["e", "meia"], ["e", "meio"], ["y", "media"], ["y", "medio"], ["et", "demie"], ["et", "demi"],
-        ["e", "mezzo"], ["e", "mezza"], ["und", "ein", "halb"], ["und", "eine", "halbe"],
+        ["e", "mezzo"], ["e", "mezza"], ["und", "ein", "halb"], ["und", "eine", "halbe"], ["und", "einhalb"],
     ]
+
+    /// Where a half after a unit (one of ``halfAfterUnit``: `and a half`, `e meia`, `et
+    /// demie`) that starts after spaces at `start` ends, or nil when none does.
+    static func halfAfterUnitEnd(_ s: [Unicode.Scalar], at start: Int) -> Int? {
+        let first = AmountScanner.skipSpaces(s, start)
+        guard first > start else { return nil }
+        phrases: for phrase in halfAfterUnit {
+            var k = first
+            var end = first
+            for (n, expected) in phrase.enumerated() {
+                if n > 0 {
+                    k = AmountScanner.skipSpaces(s, end)
+                    guard k > end else { continue phrases }
+                }
+                guard let (w, e) = word(s, at: k), w == expected else { continue phrases }
+                end = e
+            }
+            // A word of its own ("half-and-half").
+            guard end == s.count || !(s[end] == "-" || s[end] == "\u{2010}") else { continue }
+            return end
+        }
+        return nil
+    }
 
     /// The words from `start` (letters only, lower-cased), at most `count`.
     static func words(_ s: [Unicode.Scalar], from start: Int, count: Int) -> [String] {
@@ -229,13 +261,18 @@ public enum NumberWords {
         switch kind1 {
         case .number(let n):
             found = Found(value: Rational(n), end: end1, needsUnit: false)
-            // "one and a half cups".
-            if let (and, e1) = next(end1), and == "and", let (a, e2) = next(e1), a == "a", let (h, e3) = next(e2), h == "half",
-               let v = try? Rational(n) + half {
-                found = Found(value: v, end: e3, needsUnit: false)
+            // "one and a half cups", "duas e meia chávenas", "dos y media tazas".
+            if let (fraction, e, _) = (try? AmountScanner.mixedFraction(s, after: end1, language: language)) ?? nil,
+               let v = try? Rational(n) + fraction {
+                found = Found(value: v, end: e, needsUnit: false)
             }
         case .article:
             found = Found(value: .one, end: end1, needsUnit: true, countsNoun: true)
+            // "uma e meia chávena", "una y media taza".
+            if let (fraction, e, _) = (try? AmountScanner.mixedFraction(s, after: end1, language: language)) ?? nil,
+               let v = try? Rational.one + fraction {
+                found = Found(value: v, end: e, needsUnit: true)
+            }
             // "eine halbe Tasse", "a half cup"; "eine halbe Zitrone" (not English "a half onion").
             if let (w, e) = next(end1), case .half? = kind(w, language: language) {
                 found = Found(value: half, end: e, needsUnit: true, countsNoun: !englishHalves.contains(w))

@@ -281,17 +281,42 @@ import Testing
     }
 
     /// Words that go on with an amount in a way scale does not read keep the line as it
-    /// is, with a note: a range in words was scaled at its first end ("4 to three cloves"),
-    /// and "a cup and a half" became "2 cups and a half".
+    /// is, with a note: a range in words was scaled at its first end ("4 to three cloves").
     @Test func amountsInWordsThatGoOnAreKeptWithANote() throws {
-        let lines = ["two to three cloves garlic", "one or two eggs", "a cup and a half of flour", "1 cup and a half of milk"]
+        let lines = ["two to three cloves garlic", "one or two eggs", "1/2 cup and a half of milk"]
         let (out, messages) = try scaled(lines, by: Rational(2))
         #expect(out == lines)
-        #expect(messages.count == 4, "\(messages)")
+        #expect(messages.count == 3, "\(messages)")
         #expect(messages.allSatisfy { $0.contains("left as is") }, "\(messages)")
-        let (pt, ptNotes) = try scaled(["uma xícara e meia de farinha", "dois a três dentes de alho"], by: Rational(2), language: "pt")
-        #expect(pt == ["uma xícara e meia de farinha", "dois a três dentes de alho"])
-        #expect(ptNotes.count == 2, "\(ptNotes)")
+        let (pt, ptNotes) = try scaled(["dois a três dentes de alho"], by: Rational(2), language: "pt")
+        #expect(pt == ["dois a três dentes de alho"])
+        #expect(ptNotes.count == 1, "\(ptNotes)")
+    }
+
+    /// A whole amount and a half said in words is one and a half, before the unit ("1 e
+    /// meia chávena": it became "2 e meia chávena", 2 1/2 cups for 3, with a note calling
+    /// "meia chávena" a second amount) or after it ("a cup and a half", "une tasse et
+    /// demie": kept as written, with a note).
+    @Test(arguments: [
+        ("1 e meia chávena de açúcar", 2, 1, "pt", "3 chávenas de açúcar"),
+        ("2 e meio quilos de batatas", 2, 1, "pt", "5 quilos de batatas"),
+        ("duas e meia chávenas de leite", 2, 1, "pt", "5 chávenas de leite"),
+        ("uma chávena e meia de farinha", 2, 1, "pt", "3 chávenas de farinha"),
+        ("1 y media taza de azúcar", 2, 1, "es", "3 tazas de azúcar"),
+        ("una taza y media de harina", 2, 1, "es", "3 tazas de harina"),
+        ("1 e mezzo bicchiere di latte", 2, 1, "it", "3 bicchieri di latte"),
+        ("un bicchiere e mezzo di latte", 2, 1, "it", "3 bicchieri di latte"),
+        ("1 und eine halbe Tasse Milch", 2, 1, "de", "3 Tassen Milch"),
+        ("1 tasse et demie de farine", 2, 1, "fr", "3 tasses de farine"),
+        ("une tasse et demie de lait", 1, 2, "fr", "3/4 tasse de lait"),
+        ("a cup and a half of flour", 2, 1, "en", "3 cups of flour"),
+        ("1 cup and a half of milk", 1, 2, "en", "3/4 cup of milk"),
+        ("2 and a half cups milk", 2, 1, "en", "5 cups milk"),
+    ] as [(String, Int, Int, String, String)])
+    func aWholeAmountAndAHalfInWordsIsOneAmount(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
+        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
+        #expect(out == [expected])
+        #expect(messages.isEmpty, "\(messages)")
     }
 
     /// A second amount after a joining word that cannot be added in ("plus 2 heaping
