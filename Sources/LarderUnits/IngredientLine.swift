@@ -478,17 +478,42 @@ public struct IngredientParser: Sendable {
     /// amount in another unit, and scales with it (it was left as written, with no note).
     public static let approximately: Set<String> = [
         "about", "approx", "approximately", "around", "roughly", "ca", "circa", "cerca", "aprox", "aproximadamente",
-        "environ", "etwa", "ungefähr", "khoảng", "unos", "unas",
+        "environ", "etwa", "ungefähr", "khoảng", "unos", "unas", "uns", "umas", "alrededor", "volta", "près", "meno", "menos",
     ]
 
-    /// Where the amount starts at `i`, past one of ``approximately`` (with a dot, `approx.`)
-    /// or a `~`; `i` when none is there.
+    /// Phrases of more than one word that say the same, in the six languages: `cerca de`,
+    /// `por volta de`, `alrededor de`, `más o menos`, `più o meno`, `à peu près`. Their last
+    /// word (or the one before a `de`) is in ``approximately``, so a number after them is not
+    /// taken for a second amount either.
+    static let approximatelyPhrases: [[String]] = [
+        ["por", "volta", "de"], ["à", "volta", "de"], ["más", "o", "menos"], ["mais", "ou", "menos"], ["più", "o", "meno"],
+        ["à", "peu", "près"], ["a", "peu", "près"], ["cerca", "de"], ["alrededor", "de"], ["in", "etwa"],
+    ]
+
+    /// Where the amount starts at `i`, past one of ``approximately`` (with a dot, `approx.`,
+    /// `ca.`) or ``approximatelyPhrases`` or a `~`; `i` when none is there.
     static func afterApproximately(_ s: [Unicode.Scalar], _ i: Int) -> Int {
         guard i < s.count else { return i }
         if s[i] == "~" { return AmountScanner.skipSpaces(s, i + 1) }
-        var k = i
-        while k < s.count, AmountScanner.isLetter(s[k]) { k += 1 }
-        guard k > i, approximately.contains(String(String.UnicodeScalarView(s[i..<k])).lowercased()) else { return i }
+        // The first words, lower-cased, and where each ends.
+        var words: [(String, Int)] = []
+        var start = i
+        while words.count < 3, start < s.count, AmountScanner.isLetter(s[start]) {
+            var e = start
+            while e < s.count, AmountScanner.isLetter(s[e]) { e += 1 }
+            words.append((String(String.UnicodeScalarView(s[start..<e])).lowercased(), e))
+            let next = AmountScanner.skipSpaces(s, e)
+            guard next > e else { break }
+            start = next
+        }
+        let phrase = approximatelyPhrases.first { p in p.count <= words.count && zip(p, words).allSatisfy { $0 == $1.0 } }
+        var k: Int
+        if let phrase {
+            k = words[phrase.count - 1].1
+        } else {
+            guard let first = words.first, approximately.contains(first.0) else { return i }
+            k = first.1
+        }
         if k < s.count, s[k] == "." { k += 1 }
         let after = AmountScanner.skipSpaces(s, k)
         return after > k || (k > i && s[k - 1] == ".") ? after : i

@@ -108,6 +108,32 @@ import Testing
         #expect(!messages.contains { $0.contains("second amount") }, "\(messages)")
     }
 
+    /// An approximate total in brackets said in more than one word ("(cerca de 200 g)",
+    /// "(alrededor de 200 g)", "(più o meno 200 g)", "(à peu près 200 g)") scales as the
+    /// one-word ones do: it was left as written, with no note, so "8 ovos (cerca de 200 g)"
+    /// contradicted itself.
+    @Test(arguments: [
+        ("4 ovos (cerca de 200 g)", "pt", "8 ovos (cerca de 400 g)"),
+        ("4 ovos (aproximadamente 200 g)", "pt", "8 ovos (aproximadamente 400 g)"),
+        ("4 ovos (uns 200 g)", "pt", "8 ovos (uns 400 g)"),
+        ("2 batatas (por volta de 300 g)", "pt", "4 batatas (por volta de 600 g)"),
+        ("4 huevos (unos 200 g)", "es", "8 huevos (unos 400 g)"),
+        ("4 huevos (alrededor de 200 g)", "es", "8 huevos (alrededor de 400 g)"),
+        ("2 patatas (más o menos 300 g)", "es", "4 patatas (más o menos 600 g)"),
+        ("4 uova (circa 200 g)", "it", "8 uova (circa 400 g)"),
+        ("4 uova (più o meno 200 g)", "it", "8 uova (più o meno 400 g)"),
+        ("4 Eier (etwa 200 g)", "de", "8 Eier (etwa 400 g)"),
+        ("4 Eier (ca. 200 g)", "de", "8 Eier (ca. 400 g)"),
+        ("4 Eier (ungefähr 200 g)", "de", "8 Eier (ungefähr 400 g)"),
+        ("4 œufs (environ 200 g)", "fr", "8 œufs (environ 400 g)"),
+        ("4 œufs (à peu près 200 g)", "fr", "8 œufs (à peu près 400 g)"),
+    ] as [(String, String, String)])
+    func anApproximateTotalInWordsOfAnyLanguageScales(_ line: String, _ language: String, _ expected: String) throws {
+        let (out, messages) = try scaled([line], by: Rational(2), language: language)
+        #expect(out == [expected])
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     /// A second amount is looked for at each number of a line without reading the rest of
     /// the line again for each: a line of 8,000 number words ("two two ... cups flour") took
     /// 12 s, and 4,000 took a quarter of that. A line ten times longer takes about ten times
