@@ -179,10 +179,15 @@ extension UnitTable {
         add("µg", "µg", .mass, linear("0.000001"), .metric, ["mcg", "ug", "microgram", "micrograms"])
         add("mg", "mg", .mass, linear("0.001"), .metric, ["milligram", "milligrams", "milligramme", "milligrammes"])
         add("g", "g", .mass, linear("1"), .metric, ["gr", "grs", "gram", "grams", "gramme", "grammes"])
+        // The hectogram, Italian `etto` (an amount in it stays in it: `3 etti`).
+        add("hg", "hg", .mass, linear("100"), .metric, ["hectogram", "hectograms", "etto", "etti"])
         add("kg", "kg", .mass, linear("1000"), .metric,
             ["kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"])
         add("oz", "oz", .mass, linear("28.349523125"), .usCustomary, ["ozs", "ounce", "ounces"])
         add("lb", "lb", .mass, linear("453.59237"), .usCustomary, ["lbs", "pound", "pounds"])
+        // The German pound, `Pfund`: 500 g, not the US pound. Of no system, so it is not
+        // added to grams ("1 Pfund 200 g") and converts to grams for metric.
+        add("pfund", "Pfund", .mass, linear("500"), .neutral, ["Pfund", "Pfd"])
 
         // Volume (base: millilitre).
         add("ml", "ml", .volume, linear("1"), .metric,

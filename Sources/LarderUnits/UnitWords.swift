@@ -70,6 +70,9 @@ public struct UnitLexicon: Sendable {
         var caseSensitive: Bool
         /// The word's language is neither English nor symbols (checked against the text's).
         var language: String
+        /// Read only in text of the word's language, not in text of no stated language
+        /// (Italian `chili`, kilograms, is English chillies).
+        var statedLanguageOnly = false
     }
 
     /// Every form's scalars, back to back (lower-cased unless case-sensitive).
@@ -87,6 +90,7 @@ public struct UnitLexicon: Sendable {
     public init(kitchen: KitchenUnits) {
         let table = kitchen.table
         var words: [UnitWord] = []
+        var statedLanguageOnly: Set<Int> = []
         var preferred: [String: UnitWord] = [:]
         func resolve(_ ref: String) -> UnitDefinition? {
             ref.hasPrefix("~") ? table.unit(named: String(ref.dropFirst())) : table.unit(id: ref)
@@ -96,6 +100,7 @@ public struct UnitLexicon: Sendable {
                 guard let unit = resolve(entry.ref) else { continue }
                 let word = UnitWord(language: language, unit: unit, singular: entry.singular, plural: entry.plural,
                                     isAbbreviation: entry.abbreviation, caseSensitive: entry.caseSensitive)
+                if entry.statedLanguageOnly { statedLanguageOnly.insert(words.count) }
                 words.append(word)
                 // The first entry per (language, unit, kind) is the one written.
                 let key = "\(language)|\(unit.id)|\(entry.abbreviation)"
@@ -118,7 +123,8 @@ public struct UnitLexicon: Sendable {
                 guard !formScalars.isEmpty else { continue }
                 let language = word.language == "en" ? "" : word.language
                 forms.append(Form(start: Int32(allScalars.count), count: Int32(formScalars.count), word: Int32(index),
-                                  isPlural: isPlural, caseSensitive: word.caseSensitive, language: language))
+                                  isPlural: isPlural, caseSensitive: word.caseSensitive, language: language,
+                                  statedLanguageOnly: statedLanguageOnly.contains(index)))
                 allScalars += formScalars
             }
         }
@@ -167,6 +173,7 @@ public struct UnitLexicon: Sendable {
             for index in list {
                 let form = forms[Int(index)]
                 if let lang, !form.language.isEmpty, form.language != lang { continue }
+                if lang == nil, form.statedLanguageOnly { continue }
                 let count = Int(form.count), from = Int(form.start)
                 guard start + count <= s.count else { continue }
                 var ok = true
@@ -218,10 +225,11 @@ public struct UnitLexicon: Sendable {
         var plural: String
         var abbreviation: Bool
         var caseSensitive: Bool
+        var statedLanguageOnly = false
     }
 
-    private static func w(_ ref: String, _ singular: String, _ plural: String? = nil) -> Entry {
-        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: false, caseSensitive: false)
+    private static func w(_ ref: String, _ singular: String, _ plural: String? = nil, statedLanguageOnly: Bool = false) -> Entry {
+        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: false, caseSensitive: false, statedLanguageOnly: statedLanguageOnly)
     }
 
     private static func a(_ ref: String, _ singular: String, _ plural: String? = nil, caseSensitive: Bool = false) -> Entry {
@@ -284,11 +292,13 @@ public struct UnitLexicon: Sendable {
             w("package", "embalagem", "embalagens"), w("packet", "pacote", "pacotes"), w("sachet", "saqueta", "saquetas"),
             w("drop", "gota", "gotas"), w("sprig", "raminho", "raminhos"), w("cube", "cubo", "cubos"),
             w("glass", "copo", "copos"), w("glass", "cálice", "cálices"), w("piece", "unidade", "unidades"),
-            w("piece", "posta", "postas"), w("head", "cabeça", "cabeças"),
+            w("piece", "posta", "postas"), w("head", "cabeça", "cabeças"), w("dozen", "dúzia", "dúzias"),
         ]),
         ("es", [
-            w("~tbsp", "cucharada", "cucharadas"), w("~tsp", "cucharadita", "cucharaditas"), w("~cup", "taza", "tazas"),
+            w("~tbsp", "cucharada", "cucharadas"), a("~tbsp", "cda", "cdas"), w("~tsp", "cucharadita", "cucharaditas"),
+            a("~tsp", "cdta", "cdtas"), a("~tsp", "cdita", "cditas"), w("~cup", "taza", "tazas"),
             w("g", "gramo", "gramos"), w("kg", "kilo", "kilos"), w("kg", "kilogramo", "kilogramos"),
+            w("oz", "onza", "onzas"), w("lb", "libra", "libras"), w("dozen", "docena", "docenas"),
             w("ml", "mililitro", "mililitros"), w("l", "litro", "litros"),
             w("clove", "diente", "dientes"), w("pinch", "pizca", "pizcas"), w("slice", "rebanada", "rebanadas"),
             w("slice", "loncha", "lonchas"), w("can", "lata", "latas"), w("leaf", "hoja", "hojas"),
@@ -298,7 +308,9 @@ public struct UnitLexicon: Sendable {
         ]),
         ("fr", [
             w("~tbsp", "cuillère à soupe", "cuillères à soupe"), a("~tbsp", "c. à soupe"), a("~tbsp", "c.à.s."),
+            w("~tbsp", "cuillerée à soupe", "cuillerées à soupe"),
             w("~tsp", "cuillère à café", "cuillères à café"), a("~tsp", "c. à café"), a("~tsp", "c.à.c."),
+            w("~tsp", "cuillerée à café", "cuillerées à café"), w("dozen", "douzaine", "douzaines"),
             w("~cup", "tasse", "tasses"), w("g", "gramme", "grammes"), w("l", "litre", "litres"),
             w("ml", "millilitre", "millilitres"), w("clove", "gousse", "gousses"), w("pinch", "pincée", "pincées"),
             w("slice", "tranche", "tranches"), w("leaf", "feuille", "feuilles"), w("can", "boîte", "boîtes"),
@@ -307,14 +319,17 @@ public struct UnitLexicon: Sendable {
         ]),
         ("de", [
             a("~tbsp", "EL", caseSensitive: true), w("~tbsp", "Esslöffel"), a("~tsp", "TL", caseSensitive: true),
-            w("~tsp", "Teelöffel"), w("~cup", "Tasse", "Tassen"), w("g", "Gramm"), w("l", "Liter"),
+            w("~tsp", "Teelöffel"), w("~cup", "Tasse", "Tassen"), w("g", "Gramm"), w("kg", "Kilogramm"),
+            w("pfund", "Pfund"), a("pfund", "Pfd"), w("dozen", "Dutzend"), w("l", "Liter"),
             w("ml", "Milliliter"), w("pinch", "Prise", "Prisen"), w("clove", "Zehe", "Zehen"),
             w("slice", "Scheibe", "Scheiben"), w("can", "Dose", "Dosen"), w("bunch", "Bund"),
             w("leaf", "Blatt", "Blätter"), w("sprig", "Zweig", "Zweige"), w("piece", "Stück"),
         ]),
         ("it", [
             w("~tbsp", "cucchiaio", "cucchiai"), w("~tsp", "cucchiaino", "cucchiaini"), w("~cup", "tazza", "tazze"),
-            w("g", "grammo", "grammi"), w("l", "litro", "litri"), w("ml", "millilitro", "millilitri"),
+            w("g", "grammo", "grammi"), w("kg", "chilo", "chili", statedLanguageOnly: true), w("kg", "chilogrammo", "chilogrammi"),
+            w("hg", "etto", "etti"), w("dozen", "dozzina", "dozzine"),
+            w("l", "litro", "litri"), w("ml", "millilitro", "millilitri"),
             w("clove", "spicchio", "spicchi"), w("pinch", "pizzico", "pizzichi"), w("slice", "fetta", "fette"),
             w("leaf", "foglia", "foglie"), w("can", "lattina", "lattine"), w("sprig", "rametto", "rametti"),
             w("bunch", "mazzetto", "mazzetti"), w("glass", "bicchiere", "bicchieri"),

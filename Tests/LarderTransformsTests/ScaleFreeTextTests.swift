@@ -394,6 +394,35 @@ import Testing
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    /// Common unit words of each language are units: without them the line was a count of
+    /// "chili di patate" or "cdas de aceite", and halving it left 1 with a note that counted
+    /// things are rounded. A dozen is a unit, halved to a half of it; German `Pfund` is 500
+    /// g; Italian `chili` is kilograms only in Italian text (English "2 chili peppers" are
+    /// chillies).
+    @Test(arguments: [
+        ("2 chili di patate", 1, 2, "it", "1 chilo di patate"), ("1 chilo di patate", 1, 2, "it", "500 grammi di patate"),
+        ("1 etto di prosciutto", 1, 2, "it", "0,5 etto di prosciutto"), ("1 etto di prosciutto", 3, 1, "it", "3 etti di prosciutto"),
+        ("1 dozzina di uova", 1, 2, "it", "1/2 dozzina di uova"),
+        ("1 cda de aceite", 1, 2, "es", "1 1/2 cdtas de aceite"), ("1 cdta de sal", 1, 2, "es", "1/2 cdta de sal"),
+        ("1 docena de huevos", 1, 2, "es", "1/2 docena de huevos"), ("1 onza de queso", 1, 2, "es", "1/2 onza de queso"),
+        ("1 libra de carne", 1, 2, "es", "8 onzas de carne"),
+        ("1 Kilogramm Mehl", 1, 2, "de", "500 Gramm Mehl"), ("1 Pfund Hackfleisch", 1, 2, "de", "1/2 Pfund Hackfleisch"),
+        ("1 Dutzend Eier", 1, 2, "de", "1/2 Dutzend Eier"),
+        ("1 douzaine d'œufs", 1, 2, "fr", "1/2 douzaine d'œufs"),
+        ("1 cuillerée à soupe d'huile", 1, 2, "fr", "1 1/2 cuillères à café d'huile"),
+        ("1 cuillerée à café de sel", 1, 2, "fr", "1/2 cuillerée à café de sel"),
+        ("1 dúzia de ovos", 1, 2, "pt", "1/2 dúzia de ovos"), ("meia dúzia de ovos", 3, 1, "pt", "1 1/2 dúzias de ovos"),
+        ("2 chili peppers", 2, 1, "en", "4 chili peppers"),
+    ] as [(String, Int, Int, String, String)])
+    func unitWordsOfEachLanguageAreUnits(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
+        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
+        #expect(out == [expected])
+        #expect(messages.isEmpty, "\(messages)")
+        if language == "en" {
+            #expect(try scaled([line], by: try Rational(n, d), language: nil).lines == [expected])
+        }
+    }
+
     /// French, German and Italian names take the number as Portuguese and Spanish ones do
     /// ("3 œufs" for one serving was "1 œufs"), and an Italian can halves as an English one
     /// ("1 scatola di tonno" was rounded as a whole thing).

@@ -64,6 +64,9 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(units.convert(16, from: "oz", to: "lb") == 1)
         #expect(units.convert(1500, from: "g", to: "kg") == dec("1.5"))
         #expect(units.convert(2, from: "dozen", to: "piece") == 24)
+        // Italian etto is a hectogram; German Pfund is 500 g, not a US pound.
+        #expect(units.convert(3, from: "etti", to: "g") == 300)
+        #expect(units.convert(1, from: "Pfund", to: "g") == 500)
         #expect(units.convert(90, from: "min", to: "h") == dec("1.5"))
         #expect(units.convert(100, from: "kcal", to: "kJ") == dec("418.4"))
     }
