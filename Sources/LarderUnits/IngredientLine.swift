@@ -337,9 +337,16 @@ public struct IngredientParser: Sendable {
         // "a cup and a half", "uma xícara e meia", "1 tasse et demie": a whole amount and a
         // half after its unit, one amount (it was kept as written, with a note). Anything
         // else that goes on after the unit is not read; the line is kept as written.
-        if line.unit != nil, let more = NumberWords.continues(s, at: i, language: language) {
+        // A half with a unit of its own is a second amount ("1 chávena e meia colher de sopa"),
+        // added in below.
+        let halfEnd = NumberWords.halfAfterUnitEnd(s, at: i)
+        let halfHasUnit = halfEnd.map { e in
+            let u = AmountScanner.skipSpaces(s, e)
+            return u > e && (lexicon.match(s, at: u, language: language) != nil || tableUnit(s, at: u) != nil)
+        } ?? false
+        if line.unit != nil, !halfHasUnit, let more = NumberWords.continues(s, at: i, language: language) {
             guard line.size == nil, case .exact(let whole)? = line.amount, whole.isInteger, whole >= Rational(1),
-                  let end = NumberWords.halfAfterUnitEnd(s, at: i), let total = try? whole + Rational(unchecked: 1, 2) else {
+                  let end = halfEnd, let total = try? whole + Rational(unchecked: 1, 2) else {
                 return kept(line, "the amount goes on after its unit ('\(more)'), which is not read", from: lead, measureOnly: measureOnly)
             }
             line.amount = .exact(total)

@@ -338,6 +338,9 @@ import Testing
         ("a cup and a half of flour", 2, 1, "en", "3 cups of flour"),
         ("1 cup and a half of milk", 1, 2, "en", "3/4 cup of milk"),
         ("2 and a half cups milk", 2, 1, "en", "5 cups milk"),
+        // A half with a unit of its own is a second amount, added in.
+        ("1 chávena e meia chávena de leite", 2, 1, "pt", "3 chávenas de leite"),
+        ("1 cup and a half tablespoon sugar", 8, 1, "en", "8 1/4 cups sugar"),
     ] as [(String, Int, Int, String, String)])
     func aWholeAmountAndAHalfInWordsIsOneAmount(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
         let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
