@@ -224,6 +224,9 @@ extension IngredientParser {
         // An SI symbol's case is part of it ("1 Cup" becomes "237 ml", never "237 Ml"), and a
         // capital teaspoon reads as a tablespoon ("1 Tbsp" halved is "1 1/2 tsp").
         if Self.siSymbols.contains(unit.id) || unit.id.hasSuffix("-tsp"), word?.isAbbreviation ?? true { return form }
+        // A unit the language has no word for is written as its symbol or abbreviation, whose
+        // case is not the original word's ("200 Gramm" in US units is "7 oz", not "7 Oz").
+        guard let word, !(word.isAbbreviation && original?.isAbbreviation == false) else { return form }
         return Self.matchCapital(form, like: originalText)
     }
 

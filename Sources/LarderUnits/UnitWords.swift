@@ -193,7 +193,12 @@ public struct UnitLexicon: Sendable {
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }
-                if best == nil || end > best!.end { best = (index, end) }
+                // Of two words as long, the stated language's ("Liter" in German, not the
+                // English "liter", whose plural is "liters").
+                if best == nil || end > best!.end
+                    || (end == best!.end && lang != nil && form.language == lang && forms[Int(best!.form)].language != lang) {
+                    best = (index, end)
+                }
             }
         }
         if let list = byFirst[firstLower] { consider(list) }

@@ -365,3 +365,14 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect((converted?.text ?? text) == expected)
     }
 }
+
+/// A German noun's capital is not given to the symbol that replaces it: "200 Gramm
+/// Zucker" in US units was "7 Oz Zucker".
+@Suite struct ConvertedUnitCaseTests {
+    @Test func aSymbolKeepsItsOwnCase() throws {
+        let parser = IngredientParser()
+        let line = parser.parse("200 Gramm Zucker", language: "de")
+        #expect(try parser.convert(line, to: .us)?.text == "7 oz Zucker")
+        #expect(try parser.convert(parser.parse("200 Grams flour"), to: .us)?.text == "7 Ounces flour")
+    }
+}

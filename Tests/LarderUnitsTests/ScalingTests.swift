@@ -64,6 +64,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 salsichas frescas", r(1, 2), "pt", "1 salsicha fresca"),
         ("1 polvo com cerca de 1,2 kg", r(2), "pt", "2 polvos com cerca de 1,2 kg"),
         ("1 limão", r(2), "pt", "2 limões"),
+        // The stated language's word wins over an English one as long ("2 Liters Milch").
+        ("1 Liter Milch", r(2), "de", "2 Liter Milch"), ("100 Milliliter Sahne", r(2), "de", "200 Milliliter Sahne"),
         ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
         ("2 cucharadas de aceite", r(2), "es", "1/4 taza de aceite"), ("2 cucharadas de aceite", r(3, 2), "es", "3 cucharadas de aceite"),
         // A range that repeats its unit scales at both ends (the upper end was left as it
