@@ -100,6 +100,10 @@ public enum Inflection {
         "du", "des", "au", "aux", "et", "avec", "pour", "di", "della", "per", "mit", "und", "von", "für",
     ]
 
+    /// Elided words that start a name's complement (`d'eau`, `l'huile`, `dell'olio`,
+    /// `all'uovo`): the name's inflected part ends before them.
+    static let elisions = ["d'", "l'", "qu'", "dell'", "all'", "dall'", "nell'", "sull'"]
+
     /// Words that never change (uncountable or the same in both numbers).
     static let invariable: Set<String> = ["fish", "sheep", "deer", "salmon", "shrimp", "squid", "cod", "tuna", "dozen", "series", "species", "swiss", "lápis", "pires"]
 
@@ -228,9 +232,24 @@ public enum Inflection {
         return String(chars) + "es"
     }
 
+    /// Spanish words of the kitchen whose singular ends in -e after a consonant that also
+    /// ends words (grande, not grand): their plural only adds -s.
+    private static let spanishSingularsInE: Set<String> = [
+        "grande", "verde", "chile", "tomate", "aguacate", "filete", "diente", "cacahuete", "chocolate", "suave", "fuerte",
+        "dulce", "caliente", "leche", "clave", "brote", "guisante", "elote", "mole", "jengibre", "vinagre", "postre", "fiambre",
+        "hojaldre", "ñame", "cogote",
+    ]
+
     static func spanishSingular(_ w: String) -> String {
         if invariable.contains(w) { return w }
+        if w.hasSuffix("es"), spanishSingularsInE.contains(String(w.dropLast())) { return String(w.dropLast()) }
         if w.hasSuffix("ces") { return w.dropLast(3) + "z" }
+        // calabacines → calabacín, cebollines → cebollín: the stress written on the last syllable.
+        if w.hasSuffix("ines"), w.count > 5 {
+            var chars = Array(w.dropLast(2))
+            chars[chars.count - 2] = addAccent(chars[chars.count - 2])
+            return String(chars)
+        }
         if w.hasSuffix("ones") || w.hasSuffix("enes") && w.count > 5 {
             var chars = Array(w.dropLast(2))
             chars[chars.count - 2] = addAccent(chars[chars.count - 2])
@@ -243,8 +262,14 @@ public enum Inflection {
 
     // MARK: French
 
+    /// The French words in -ou whose plural takes an x (chou → choux).
+    private static let frenchOuX: Set<String> = ["bijou", "caillou", "chou", "genou", "hibou", "joujou", "pou"]
+
     static func frenchPlural(_ w: String) -> String {
         if w.hasSuffix("s") || w.hasSuffix("x") || w.hasSuffix("z") { return w }
+        if frenchOuX.contains(w) { return w + "x" }
+        // demi before its noun does not agree ("une demi-heure", "deux demi citrons").
+        if w == "demi" { return w }
         if w.hasSuffix("eau") || w.hasSuffix("eu") { return w + "x" }
         if w.hasSuffix("al") { return w.dropLast(2) + "aux" }
         return w + "s"
@@ -284,14 +309,32 @@ public enum Inflection {
         if italianIrregular.values.contains(w) { return w }
         if w.hasSuffix("ca") { return w.dropLast() + "he" }
         if w.hasSuffix("ga") { return w.dropLast() + "he" }
+        // arancia → arance, salsiccia → salsicce: -cia and -gia after a consonant.
+        if w.hasSuffix("cia") || w.hasSuffix("gia"), w.count > 4, let before = w.dropLast(3).last, !"aeiou".contains(before) {
+            return w.dropLast(2) + "e"
+        }
         if w.hasSuffix("io") { return String(w.dropLast()) }
         if w.hasSuffix("go") { return w.dropLast() + "hi" }
         if w.hasSuffix("a") || w.hasSuffix("o") || w.hasSuffix("e") { return w.dropLast() + (w.hasSuffix("a") ? "e" : "i") }
         return w  // words ending in a consonant or an accent do not change
     }
 
+    /// Italian words of the kitchen whose singular ends in -e (grande, not grando): their
+    /// plural ends in -i.
+    private static let italianSingularsInE: Set<String> = [
+        "grande", "verde", "dolce", "forte", "semplice", "noce", "carne", "pane", "sale", "pepe", "latte", "bicchiere",
+        "salame", "fiore", "cuore", "seme", "piccante", "croccante",
+    ]
+
     static func italianSingular(_ w: String) -> String {
         for (s, p) in italianIrregular where p == w { return s }
+        if w.hasSuffix("i"), italianSingularsInE.contains(w.dropLast() + "e") { return w.dropLast() + "e" }
+        // arance → arancia, salsicce → salsiccia, ciliegie → ciliegia: -cia and -gia after a
+        // consonant lose their i in the plural.
+        if w.hasSuffix("ce") || w.hasSuffix("ge"), w.count > 4, let before = w.dropLast(2).last, !"aeiou".contains(before) {
+            return w.dropLast() + "ia"
+        }
+        if w.hasSuffix("cie") || w.hasSuffix("gie") { return w.dropLast() + "a" }
         if w.hasSuffix("che") || w.hasSuffix("ghe") { return w.dropLast(2) + "a" }
         if w.hasSuffix("oni") { return w.dropLast() + "e" }
         if w.hasSuffix("cchi") || w.hasSuffix("gli") { return w + "o" }

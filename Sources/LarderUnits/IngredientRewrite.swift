@@ -255,6 +255,9 @@ extension IngredientParser {
             if start == i { break }  // punctuation ends the name: ",", "(", digits follow
             let word = String(String.UnicodeScalarView(s[start..<i])).lowercased()
             if Inflection.stopWords.contains(word) || word.unicodeScalars.contains(where: { AmountScanner.isDigit($0) }) { break }
+            // An elided article or preposition starts what the name is of ("bouteille d'eau":
+            // it was "2 bouteilles d'eaux").
+            if Inflection.elisions.contains(where: { word.hasPrefix($0) }) { break }
             words.append(start..<i)
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }

@@ -64,6 +64,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 salsichas frescas", r(1, 2), "pt", "1 salsicha fresca"),
         ("1 polvo com cerca de 1,2 kg", r(2), "pt", "2 polvos com cerca de 1,2 kg"),
         ("1 limão", r(2), "pt", "2 limões"),
+        // Singular and plural in Spanish, Italian and French: an -e the singular keeps, the
+        // stress written on the last syllable, -cia and -gia, an elided "d'" that ends the
+        // name, chou's x (they were "cebolla grand", "calabacin", "cipolla grando", "aranca",
+        // "bouteilles d'eaux", "chous").
+        ("2 cebollas grandes", r(1, 2), "es", "1 cebolla grande"), ("2 pimientos verdes", r(1, 2), "es", "1 pimiento verde"),
+        ("2 chiles", r(1, 2), "es", "1 chile"), ("2 calabacines", r(1, 2), "es", "1 calabacín"), ("2 limones", r(1, 2), "es", "1 limón"),
+        ("2 cipolle grandi", r(1, 2), "it", "1 cipolla grande"), ("2 peperoni verdi", r(1, 2), "it", "1 peperone verde"),
+        ("2 arance", r(1, 2), "it", "1 arancia"), ("1 arancia", r(2), "it", "2 arance"), ("1 ciliegia", r(2), "it", "2 ciliegie"),
+        ("1 bouteille d'eau", r(2), "fr", "2 bouteilles d'eau"), ("1 filet d'huile d'olive", r(2), "fr", "2 filets d'huile d'olive"),
+        ("1 chou", r(2), "fr", "2 choux"),
         // The stated language's word wins over an English one as long ("2 Liters Milch").
         ("1 Liter Milch", r(2), "de", "2 Liter Milch"), ("100 Milliliter Sahne", r(2), "de", "200 Milliliter Sahne"),
         ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
