@@ -93,7 +93,7 @@ struct ScaleCommand: AsyncParsableCommand {
 /// The options every rewriting command shares: where the result goes, the kitchen
 /// convention, the language of plain-text ingredients, JSON Lines.
 struct TransformOutputOptions: ParsableArguments {
-    @Option(name: .long, help: "What cup, tbsp and tsp mean: us (the default), metric, australian or imperial.")
+    @Option(name: .long, help: "What cup, tbsp and tsp mean: us (the default), metric, australian or imperial; bar is us with oz a fluid ounce.")
     var convention: String = "us"
 
     @Option(name: .long, help: "The language of ingredient lines that are plain strings (a BCP 47 tag such as pt-PT).")
@@ -121,7 +121,7 @@ struct TransformOutputOptions: ParsableArguments {
 
     func kitchenConvention() throws -> KitchenConvention {
         guard let c = KitchenConvention(name: convention) else {
-            throw ValidationError("unknown --convention '\(convention)'; use us, metric, australian or imperial")
+            throw ValidationError("unknown --convention '\(convention)'; use us, metric, australian, imperial or bar")
         }
         return c
     }

@@ -136,7 +136,7 @@ public struct ScaleOptions: Sendable, Hashable {
     static func convention(_ value: JSONValue?) throws(TransformOptionError) -> KitchenConvention {
         guard let value else { return .us }
         guard let name = value.stringValue, let c = KitchenConvention(name: name) else {
-            throw error("convention must be us, metric, australian or imperial; got \(value.displayText)")
+            throw error("convention must be us, metric, australian, imperial or bar; got \(value.displayText)")
         }
         return c
     }
@@ -147,13 +147,14 @@ public struct ScaleOptions: Sendable, Hashable {
 }
 
 extension KitchenConvention {
-    /// The convention named `us`, `metric`, `australian` (`au`) or `imperial` (`uk`).
+    /// The convention named `us`, `metric`, `australian` (`au`), `imperial` (`uk`) or `bar`.
     public init?(name: String) {
         switch name.lowercased() {
         case "us", "us-customary", "usa": self = .us
         case "metric": self = .metric
         case "australian", "au", "australia": self = .australian
         case "imperial", "uk", "british": self = .imperial
+        case "bar": self = .bar
         default: return nil
         }
     }
@@ -168,6 +169,7 @@ extension KitchenConvention {
         case .metric: "metric (cup 250 ml, tbsp 15 ml, tsp 5 ml, pint 473 ml)"
         case .australian: "Australian (cup 250 ml, tbsp 20 ml, tsp 5 ml, pint 568 ml)"
         case .imperial: "imperial (cup 250 ml, tbsp 15 ml, tsp 5 ml, pint 568 ml)"
+        case .bar: "a bar's (US customary, oz a fluid ounce of 29.6 ml, pint 473 ml)"
         }
     }
 }

@@ -16,6 +16,9 @@ public enum KitchenConvention: String, Sendable, Hashable, CaseIterable {
     /// British: cup 250 ml, tbsp 15 ml, tsp 5 ml; fl oz, pint (568.26125 ml), quart and
     /// gallon imperial.
     case imperial
+    /// A bar's: US customary, and a bare `oz` (`ounce`) is a US fluid ounce, as cocktail
+    /// recipes write it (`2 oz gin`), not an ounce of weight.
+    case bar
 }
 
 /// The units Larder knows, by every spelling: names, plurals and abbreviations for mass,
@@ -61,6 +64,10 @@ public struct UnitTable: Sendable {
         }
         for (index, unit) in units.enumerated() {
             for name in [unit.id] + unit.names { exact[Self.normalized(name)] = index }
+        }
+        // In a bar an ounce is a fluid ounce (the unit `oz` keeps its id, for `unit(id:)`).
+        if convention == .bar, let fluid = byID["us-fl-oz"] {
+            for name in ["oz", "ounce", "ounces"] { exact[Self.normalized(name)] = fluid }
         }
         for (index, unit) in units.enumerated() where exact[Self.normalized(unit.symbol)] == nil {
             exact[Self.normalized(unit.symbol)] = index
@@ -268,7 +275,7 @@ extension UnitTable {
         let spoonsAndCup: (cup: String, tbsp: String, tsp: String)
         let fluid: String  // prefix of fl oz, pint, quart, gallon
         switch convention {
-        case .us: spoonsAndCup = ("us-cup", "us-tbsp", "us-tsp"); fluid = "us"
+        case .us, .bar: spoonsAndCup = ("us-cup", "us-tbsp", "us-tsp"); fluid = "us"
         case .metric: spoonsAndCup = ("metric-cup", "metric-tbsp", "metric-tsp"); fluid = "us"
         case .australian: spoonsAndCup = ("metric-cup", "au-tbsp", "metric-tsp"); fluid = "imperial"
         case .imperial: spoonsAndCup = ("metric-cup", "metric-tbsp", "metric-tsp"); fluid = "imperial"

@@ -247,7 +247,7 @@ public struct UnitLexicon: Sendable {
     private static let data: [(String, [Entry])] = [
         ("", [
             a("g", "g"), a("kg", "kg"), a("mg", "mg"), a("µg", "µg"), a("ml", "ml"), a("ml", "mL"), a("cl", "cl"),
-            a("dl", "dl"), a("l", "l"), a("l", "L", caseSensitive: true), a("oz", "oz"), a("lb", "lb", "lb"),
+            a("dl", "dl"), a("l", "l"), a("l", "L", caseSensitive: true), a("~oz", "oz"), a("lb", "lb", "lb"),
             a("lb", "lb", "lbs"),
         ]),
         ("en", [
@@ -262,7 +262,7 @@ public struct UnitLexicon: Sendable {
             a("~gallon", "gal"), w("~gallon", "gallon", "gallons"),
             a("us-cup", "US cup", "US cups"), a("metric-cup", "metric cup", "metric cups"),
             a("metric-tbsp", "metric tbsp"), a("au-tbsp", "AU tbsp"), a("imperial-pint", "imperial pint", "imperial pints"),
-            w("oz", "ounce", "ounces"), w("lb", "pound", "pounds"),
+            w("~oz", "ounce", "ounces"), w("lb", "pound", "pounds"),
             w("g", "gram", "grams"), w("g", "gramme", "grammes"), a("g", "gr"), w("kg", "kilogram", "kilograms"),
             w("kg", "kilo", "kilos"), w("mg", "milligram", "milligrams"),
             w("ml", "millilitre", "millilitres"), w("ml", "milliliter", "milliliters"),
@@ -303,7 +303,7 @@ public struct UnitLexicon: Sendable {
             w("~tbsp", "cucharada", "cucharadas"), a("~tbsp", "cda", "cdas"), w("~tsp", "cucharadita", "cucharaditas"),
             a("~tsp", "cdta", "cdtas"), a("~tsp", "cdita", "cditas"), w("~cup", "taza", "tazas"),
             w("g", "gramo", "gramos"), w("kg", "kilo", "kilos"), w("kg", "kilogramo", "kilogramos"),
-            w("oz", "onza", "onzas"), w("lb", "libra", "libras"), w("dozen", "docena", "docenas"),
+            w("~oz", "onza", "onzas"), w("lb", "libra", "libras"), w("dozen", "docena", "docenas"),
             w("ml", "mililitro", "mililitros"), w("l", "litro", "litros"),
             w("clove", "diente", "dientes"), w("pinch", "pizca", "pizcas"), w("slice", "rebanada", "rebanadas"),
             w("slice", "loncha", "lonchas"), w("can", "lata", "latas"), w("leaf", "hoja", "hojas"),

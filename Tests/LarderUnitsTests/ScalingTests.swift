@@ -320,3 +320,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         }
     }
 }
+
+/// The bar convention reads a bare `oz` as a US fluid ounce, as cocktail recipes write it:
+/// scaled for a pitcher, `2 oz gin` became `1 1/4 lb gin`. Elsewhere an ounce stays a weight.
+@Suite struct BarOunceTests {
+    @Test func aBarsOunceIsAFluidOunce() throws {
+        let bar = IngredientParser(kitchen: KitchenUnits(table: UnitTable(convention: .bar)))
+        #expect(bar.parse("2 oz gin").unit?.id == "us-fl-oz")
+        #expect(try bar.scale(bar.parse("2 oz gin"), by: Rational(10)).text == "1 1/4 pt gin")
+        #expect(try bar.scale(bar.parse("1/4 oz lime juice"), by: Rational(3)).text == "3/4 oz lime juice")
+        #expect(try bar.convert(bar.parse("2 oz gin"), to: .metric)?.text == "59.1 ml gin")
+        let kitchen = IngredientParser()
+        #expect(kitchen.parse("2 oz gin").unit?.id == "oz")
+        #expect(try kitchen.scale(kitchen.parse("2 oz gin"), by: Rational(10)).text == "1 1/4 lb gin")
+        #expect(KitchenConvention(rawValue: "bar") == .bar)
+    }
+}
