@@ -134,6 +134,27 @@ import Testing
         #expect(try run(rule, own, kind: "game", options: options).first?.message.hasSuffix(PlaceholdersRule.formsAdvice) == true)
     }
 
+    /// An argument the source language's text takes as two types crashes `String(format:)`
+    /// in every language: it is reported there, with or without translations.
+    @Test func anArgumentTakenAsTwoTypesInTheSourceTextIsReported() throws {
+        let conflict = "takes argument 1 as %1$@ (an object) and as %1$d (an integer)"
+        let json = #"{"id": "soup", "name": "Soup", "description": {"en": "Serves %1$@, ready in %1$d minutes.", "es": "Para %1$@."}}"#
+        let found = try run(rule, json, kind: "recipe", options: ["locales": ["en", "es"]])
+        #expect(found.map(\.pointer) == ["/description/en"])
+        #expect(found.first?.message == "description (en) \(conflict)" + PlaceholdersRule.conflictAdvice)
+        // A project of one language: its language map, and a plain string.
+        let one: JSONValue = ["locales": ["en"]]
+        let alone = #"{"id": "soup", "name": "Soup", "description": {"en": "Serves %1$@, ready in %1$d minutes."}}"#
+        #expect(try run(rule, alone, kind: "recipe", options: one).map(\.pointer) == ["/description/en"])
+        let plain = #"{"id": "soup", "name": "Soup", "description": "Serves %1$@, ready in %1$d minutes."}"#
+        #expect(try run(rule, plain, kind: "recipe", options: one).map(\.message) == ["description \(conflict)" + PlaceholdersRule.conflictAdvice])
+        // The `other` form of the source language's plural forms.
+        let forms = #"{"id": 1, "t": {"en": {"one": "One game", "other": "%1$d games for %1$@"}, "es": {"one": "Un juego", "other": "%1$d juegos para %1$@"}}}"#
+        let inForms = try run(rule, forms, kind: "game", options: ["locales": ["en", "es"], "fields": ["/t"]])
+        #expect(inForms.map(\.pointer) == ["/t/en", "/t/es"])
+        #expect(inForms.first?.message == "t (en) in its `other` form takes argument 1 as %1$d (an integer) and as %1$@ (an object)" + PlaceholdersRule.conflictAdvice)
+    }
+
     @Test func whatIsNotComparedIsLeftAlone() throws {
         // No source language text (locale-complete reports that), plain strings, no placeholders.
         #expect(try run(rule, #"{"id": 1, "name": {"pt": "Serve %d", "vi": "%@"}}"#, kind: "recipe", options: locales).isEmpty)

@@ -28,12 +28,14 @@ public struct PlaceholdersRule: ConfigurableRule {
         `%2$@ y %1$@` agree), with their types (`%@` an object, `%d` `%i` `%u` `%x` an \
         integer, `%ld` `%lld` `%zd` a long one, `%f` `%e` `%g` a floating-point number, `%s` \
         a string, Java's `%b` a boolean; flags such as `%,d` and `%-5.2f` are fine), and \
-        `{{name}}` placeholders by name. An argument taken as two types in one text is \
-        reported too. The `other` form of a plural text has every placeholder; another \
-        form may leave one out (`"one": "one glass"`) but not add one. `%%` is a percent \
-        sign, and so is a `%` followed by a space ("100% daily"); a text whose source has \
-        no printf directive (or no `{{name}}`) is not a format string, so its `%` and \
-        braces are prose ("25%ABV") and not compared.
+        `{{name}}` placeholders by name. An argument taken as two types in one text \
+        (`%1$@ … %1$d`) is reported too, in the source language's text (a plain string \
+        included, also in a project of one language) as in a translation. The `other` \
+        form of a plural text has every placeholder; another form may leave one out \
+        (`"one": "one glass"`) but not add one. `%%` is a percent sign, and so is a `%` \
+        followed by a space ("100% daily"); a text whose source has no printf directive \
+        (or no `{{name}}`) is not a format string, so its `%` and braces are prose \
+        ("25%ABV") and not compared.
 
         Checked: the fields `locale-complete` checks (or `fields: [...]`).
         """
@@ -59,6 +61,8 @@ public struct PlaceholdersRule: ConfigurableRule {
                       at: "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
             .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Ready in %d minutes.", "es": "Listo enseguida."}}"#,
                       at: "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Serves %1$@, ready in %1$d minutes.", "es": "Para %1$@."}}"#,
+                      at: "/description/en", kind: "recipe", options: ["locales": ["en", "es"]]),
             .triggers(#"{"id": "gold", "title": {"en": "Welcome, {{name}}!", "vi": "Chào mừng, {{user}}!"}}"#,
                       at: "/title/vi", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title"]]),
             .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "pt": {"one": "Vença %@ jogo", "other": "Vença %d jogos"}}}"#,
@@ -75,9 +79,15 @@ public struct PlaceholdersRule: ConfigurableRule {
         guard Self.documentMayHold(json, document.node) else { return [] }
         let fields = ContentFields.selected(options, in: document, builtIn: ContentFields.localizedTexts, prepared: context.prepared)
         var sink = DiagnosticSink(document: document, context: context)
-        for field in fields where json.kind(field) == .object {
+        for field in fields where json.kind(field) == .object || json.kind(field) == .string {
             // Most texts hold no `%` and no `{`: they are passed over on their bytes alone.
             guard Self.mayHold(json, field) else { continue }
+            if json.kind(field) == .string {
+                // A plain string is the source language's text: nothing to compare it with,
+                // but an argument it takes as two types is wrong in itself.
+                report(conflicts: Placeholders(json.string(field) ?? ""), at: field, sink: &sink)
+                continue
+            }
             if Self.isPluralForms(json, field) {
                 // Plural forms alone: the source language's; each form against `other`.
                 check(forms: field, against: nil, language: locales[0], json: json, sink: &sink)
@@ -96,6 +106,7 @@ public struct PlaceholdersRule: ConfigurableRule {
             switch json.kind(reference.node) {
             case .string:
                 expected = Placeholders(json.string(reference.node) ?? "")
+                report(conflicts: expected, at: reference.node, sink: &sink)
             case .object where Self.isPluralForms(json, reference.node):
                 check(forms: reference.node, against: nil, language: reference.tag, json: json, sink: &sink)
                 guard let other = Self.form("other", of: reference.node, json) else { continue }
@@ -123,6 +134,16 @@ public struct PlaceholdersRule: ConfigurableRule {
 
     static let advice = "; a translation must have the placeholders of the source text, or the app crashes or shows garbage when it fills them in"
 
+    /// Reports the arguments the source language's text at `node` takes as two types
+    /// (`%1$@ … %1$d`), which no translation can put right.
+    private func report(conflicts placeholders: Placeholders, at node: Int, form: String? = nil, sink: inout DiagnosticSink) {
+        guard !placeholders.conflicts.isEmpty else { return }
+        let prefix = form.map { " in its `\($0)` form" } ?? ""
+        sink.report(node) { "\($0)\(prefix) " + Text.list(placeholders.conflicts) + Self.conflictAdvice }
+    }
+
+    static let conflictAdvice = "; an argument is passed as one value, so the app crashes or shows garbage when it reads it as another type"
+
     /// Checks each plural form at `node` against `expected` (the source text's), or, for
     /// the source language's own forms, against their `other` form. A translation's `other`
     /// form must have every placeholder; any other form may leave one out.
@@ -134,6 +155,9 @@ public struct PlaceholdersRule: ConfigurableRule {
         } else {
             guard let other = Self.form("other", of: node, json) else { return }
             reference = Placeholders(other)
+            // The source language's `other` form is the one the others are compared with:
+            // its own conflicts are reported on their own.
+            report(conflicts: reference, at: node, form: "other", sink: &sink)
         }
         var problems: [String] = []
         for (key, value) in json.members(node) {
