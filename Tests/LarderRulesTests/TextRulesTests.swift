@@ -49,6 +49,23 @@ import Testing
         ])
     }
 
+    /// A field whose name looks like a language tag (`bio`, `tip`, `alt`) is a field, not a
+    /// language: only a value in a language map is labelled with its language.
+    @Test func aFieldNamedLikeALanguageIsNamedAsAField() throws {
+        let json = #"{"id": "ana", "profile": {"bio": " "}, "levels": [{"tip": ""}], "motto": {"en": ""}}"#
+        let found = try run(rule, json, kind: "player", options: ["fields": ["/profile/bio", "/levels/*/tip", "/motto"]])
+        #expect(found.map(\.message) == [
+            "profile.bio is blank (only white space or invisible characters); write the text, or remove the field if it is optional",
+            "levels[0].tip is empty; write the text, or remove the field if it is optional",
+            "motto (en) is empty; write the text, or remove the field if it is optional",
+        ])
+        // A recipe image's `alt`, a plain string in a project of two languages.
+        let image = #"{"id": "soup", "name": {"en": "Soup", "es": "Sopa"}, "images": [{"src": "a.png", "alt": "A bowl of soup"}]}"#
+        let missing = try run(LocaleCompleteRule(), image, kind: "recipe", options: ["locales": ["en", "es"]])
+        #expect(missing.map(\.pointer) == ["/images/0/alt"])
+        #expect(missing.first?.message.hasPrefix("images[0].alt is a plain string, which counts as en only") == true)
+    }
+
     /// A kind without `fields` has no known text fields: a plain string is not judged (its
     /// language maps are, see the tests of discovered texts), nor is a taxonomy's label map.
     @Test func plainStringsOfKindsWithoutFieldsAreNotChecked() throws {

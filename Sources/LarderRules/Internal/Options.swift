@@ -81,14 +81,24 @@ struct DiagnosticSink {
     }
 
     /// Reports at `node` with a message made from the value's field label (`steps[2]`,
-    /// `name (en)`).
+    /// `name (en)`). `text` is the language map (a text field) `node` sits in, as a
+    /// language's value or one of its plural forms: only then does the label name a
+    /// language.
     mutating func report(
-        _ node: Int, related: [Diagnostic.RelatedLocation] = [], fix: Diagnostic.Fix? = nil,
+        _ node: Int, in text: Int? = nil, related: [Diagnostic.RelatedLocation] = [], fix: Diagnostic.Fix? = nil,
         message: (_ field: String) -> String
     ) {
         report(node, "", related: related, fix: fix)
-        let label = Text.fieldLabel(diagnostics[diagnostics.count - 1].pointer, below: document.pointer, languageLast: true)
+        let pointer = diagnostics[diagnostics.count - 1].pointer
+        let label = Text.fieldLabel(pointer, below: document.pointer, in: text.map { document.json.pointer(to: $0) })
         diagnostics[diagnostics.count - 1].message = message(label)
+    }
+
+    /// The field label of `node` (``Text/fieldLabel(_:below:in:)``), in the language map
+    /// `text` when it sits in one.
+    func label(of node: Int, in text: Int? = nil) -> String {
+        let json = document.json
+        return Text.fieldLabel(json.pointer(to: node), below: document.pointer, in: text.map { json.pointer(to: $0) })
     }
 
     /// Reports at `node`, the range narrowed to the bytes `bytes` of the file (a part of

@@ -14,18 +14,22 @@ enum Text {
 
     /// A field's name for messages, from its pointer relative to the document:
     /// `steps[2]`, `name (en)`, `ingredients[3].quantity`.
-    static func fieldLabel(_ pointer: JSONPointer, below base: JSONPointer, languageLast: Bool = false) -> String {
+    ///
+    /// `text` is the pointer of the language map the value sits in, when it sits in one:
+    /// only then is the key below it a language (`name (en)`, `title (en, one)`). A field
+    /// whose name merely looks like a tag is a field (`images[0].alt`, `profile.bio`).
+    static func fieldLabel(_ pointer: JSONPointer, below base: JSONPointer, in text: JSONPointer? = nil) -> String {
         var tokens = pointer.tokens
         if tokens.starts(with: base.tokens) { tokens.removeFirst(base.tokens.count) }
         var language: String?
-        if languageLast, tokens.count > 2, PluralCategoryName.all.contains(tokens[tokens.count - 1]),
+        let below = text.flatMap { pointer.tokens.starts(with: $0.tokens) ? pointer.tokens.count - $0.tokens.count : nil } ?? 0
+        if below == 2, tokens.count >= 2, PluralCategoryName.all.contains(tokens[tokens.count - 1]),
             Localized.isLanguageTag(tokens[tokens.count - 2])
         {
-            // A plural form: `title (en, one)` (first: `one`, `two` and `few` look like
-            // language tags themselves).
+            // A plural form: `title (en, one)`.
             language = tokens[tokens.count - 2] + ", " + tokens[tokens.count - 1]
             tokens.removeLast(2)
-        } else if languageLast, tokens.count > 1, let last = tokens.last, Localized.isLanguageTag(last) {
+        } else if below == 1, let last = tokens.last, Localized.isLanguageTag(last) {
             language = last
             tokens.removeLast()
         }

@@ -87,7 +87,7 @@ public struct DuplicateKeyRule: ConfigurableRule {
                 let firstTag = json.string(first) ?? "", secondTag = json.string(second) ?? ""
                 let related = sink.related(first, "first as \(Text.quoted(firstTag)) here")
                 let at = related.start
-                sink.report(second, related: [related]) { label in
+                sink.report(second, in: field, related: [related]) { label in
                     "\(label) is a second value for \(Text.quoted(firstTag)) (line \(at.line), column \(at.column)): language tags compare without case, so \(Text.quoted(secondTag)) and \(Text.quoted(firstTag)) are one language and the exports keep only one of the two texts; remove one, or merge them"
                 }
             }

@@ -122,7 +122,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                     // filled with the `other` form by every export.
                     for (locale, tag) in zip(locales, lowered) {
                         guard let value = json.members(field).first(where: { Self.key(json.string($0.key) ?? "", lowercasesTo: tag) })?.value else { continue }
-                        Self.checkForms(value, locale: locale, json: json, sink: &sink)
+                        Self.checkForms(value, in: field, locale: locale, json: json, sink: &sink)
                     }
                 }
                 // Most texts have every locale: that is found without building the list.
@@ -172,7 +172,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
     /// Reports the plural categories `locale` uses that the value at `node` (of a text with
     /// plural forms) lacks: a form missing or blank, or every form but `other` for a plain
     /// string. (A missing `other` is `plural-forms`'s error.)
-    static func checkForms(_ node: Int, locale: String, json: JSONDocument, sink: inout DiagnosticSink) {
+    static func checkForms(_ node: Int, in text: Int? = nil, locale: String, json: JSONDocument, sink: inout DiagnosticSink) {
         var given: Set<PluralCategory> = [.other]
         let isString = json.kind(node) == .string
         if !isString {
@@ -193,11 +193,11 @@ public struct LocaleCompleteRule: ConfigurableRule {
         }
         let uses = counts.isEmpty ? "which \(locale) uses for fractions" : "which \(locale) uses for counts such as \(counts)"
         if isString {
-            sink.report(node) {
+            sink.report(node, in: text) {
                 "\($0) is one string in a text with plural forms, and \(locale) also has \(Text.list(names)) forms (CLDR), \(uses); every export shows this string for those counts; write it as plural forms"
             }
         } else {
-            sink.report(node) {
+            sink.report(node, in: text) {
                 "\($0) has no \(Text.list(names)) form\(missing.count > 1 ? "s" : ""), \(uses) (CLDR); every export shows its `other` form for those counts; add the form\(missing.count > 1 ? "s" : "")"
             }
         }

@@ -68,7 +68,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
         var sink = DiagnosticSink(document: document, context: context)
         // Each language's string; of plural forms, each form (an empty `other` was
         // exported empty). Read in place: no list is made per field.
-        func check(_ value: Int) {
+        func check(_ value: Int, in map: Int? = nil) {
             // A string whose first byte is visible ASCII (not a backslash, which may start
             // an escaped line break) is not blank: told from its bytes, with no string made.
             if json.kind(value) == .string, let first = json.rawStringBytes(value).first.map({ json.bytes[$0] }),
@@ -78,9 +78,9 @@ public struct NonEmptyTextRule: ConfigurableRule {
             }
             guard let text = json.string(value), Text.isBlank(text) else { return }
             if text.isEmpty {
-                sink.report(value) { "\($0) is empty; write the text, or remove the field if it is optional" }
+                sink.report(value, in: map) { "\($0) is empty; write the text, or remove the field if it is optional" }
             } else {
-                sink.report(value) {
+                sink.report(value, in: map) {
                     "\($0) is blank (only white space or invisible characters); write the text, or remove the field if it is optional"
                 }
             }
@@ -96,9 +96,9 @@ public struct NonEmptyTextRule: ConfigurableRule {
             case .object:
                 for (_, value) in json.members(field) {
                     if json.kind(value) == .object {
-                        for (_, form) in json.members(value) { check(form) }
+                        for (_, form) in json.members(value) { check(form, in: field) }
                     } else {
-                        check(value)
+                        check(value, in: field)
                     }
                 }
             default:

@@ -106,9 +106,9 @@ public struct PlaceholdersRule: ConfigurableRule {
             switch json.kind(reference.node) {
             case .string:
                 expected = Placeholders(json.string(reference.node) ?? "")
-                report(conflicts: expected, at: reference.node, sink: &sink)
+                report(conflicts: expected, at: reference.node, in: field, sink: &sink)
             case .object where Self.isPluralForms(json, reference.node):
-                check(forms: reference.node, against: nil, language: reference.tag, json: json, sink: &sink)
+                check(forms: reference.node, in: field, against: nil, language: reference.tag, json: json, sink: &sink)
                 guard let other = Self.form("other", of: reference.node, json) else { continue }
                 expected = Placeholders(other)
             default:
@@ -121,9 +121,9 @@ public struct PlaceholdersRule: ConfigurableRule {
                     guard let text = json.string(value) else { continue }
                     let problems = expected.problems(in: Placeholders(text), formsMayOmit: false, source: reference.tag)
                     guard !problems.isEmpty else { continue }
-                    sink.report(value) { "\($0) " + Text.list(problems) + Self.advice }
+                    sink.report(value, in: field) { "\($0) " + Text.list(problems) + Self.advice }
                 case .object where Self.isPluralForms(json, value):
-                    check(forms: value, against: expected, language: tag, json: json, sink: &sink, source: reference.tag)
+                    check(forms: value, in: field, against: expected, language: tag, json: json, sink: &sink, source: reference.tag)
                 default:
                     continue
                 }
@@ -136,18 +136,19 @@ public struct PlaceholdersRule: ConfigurableRule {
 
     /// Reports the arguments the source language's text at `node` takes as two types
     /// (`%1$@ … %1$d`), which no translation can put right.
-    private func report(conflicts placeholders: Placeholders, at node: Int, form: String? = nil, sink: inout DiagnosticSink) {
+    private func report(conflicts placeholders: Placeholders, at node: Int, in text: Int? = nil, form: String? = nil, sink: inout DiagnosticSink) {
         guard !placeholders.conflicts.isEmpty else { return }
         let prefix = form.map { " in its `\($0)` form" } ?? ""
-        sink.report(node) { "\($0)\(prefix) " + Text.list(placeholders.conflicts) + Self.conflictAdvice }
+        sink.report(node, in: text) { "\($0)\(prefix) " + Text.list(placeholders.conflicts) + Self.conflictAdvice }
     }
 
     static let conflictAdvice = "; an argument is passed as one value, so the app crashes or shows garbage when it reads it as another type"
 
-    /// Checks each plural form at `node` against `expected` (the source text's), or, for
-    /// the source language's own forms, against their `other` form. A translation's `other`
-    /// form must have every placeholder; any other form may leave one out.
-    private func check(forms node: Int, against expected: Placeholders?, language: String, json: JSONDocument, sink: inout DiagnosticSink,
+    /// Checks each plural form at `node` (in the language map `text`, or the field itself)
+    /// against `expected` (the source text's), or, for the source language's own forms,
+    /// against their `other` form. A translation's `other` form must have every
+    /// placeholder; any other form may leave one out.
+    private func check(forms node: Int, in text: Int? = nil, against expected: Placeholders?, language: String, json: JSONDocument, sink: inout DiagnosticSink,
                        source: String? = nil) {
         let reference: Placeholders
         if let expected {
@@ -157,7 +158,7 @@ public struct PlaceholdersRule: ConfigurableRule {
             reference = Placeholders(other)
             // The source language's `other` form is the one the others are compared with:
             // its own conflicts are reported on their own.
-            report(conflicts: reference, at: node, form: "other", sink: &sink)
+            report(conflicts: reference, at: node, in: text, form: "other", sink: &sink)
         }
         var problems: [String] = []
         for (key, value) in json.members(node) {
@@ -167,7 +168,7 @@ public struct PlaceholdersRule: ConfigurableRule {
             problems += found.map { "in its `\(category)` form \($0)" }
         }
         guard !problems.isEmpty else { return }
-        sink.report(node) { "\($0) " + Text.list(problems) + (expected == nil ? Self.formsAdvice : Self.advice) }
+        sink.report(node, in: text) { "\($0) " + Text.list(problems) + (expected == nil ? Self.formsAdvice : Self.advice) }
     }
 
     static let formsAdvice = "; each plural form must use the `other` form's placeholders, with the same types"

@@ -107,10 +107,10 @@ public struct PluralFormsRule: ConfigurableRule {
                 case .string:
                     continue
                 case .object:
-                    check(forms: value, language: json.string(key) ?? "", json: json, exports: settings().exports, sink: &sink)
+                    check(forms: value, in: field, language: json.string(key) ?? "", json: json, exports: settings().exports, sink: &sink)
                 default:
                     let what = Self.kindName(json, value)
-                    sink.report(value) {
+                    sink.report(value, in: field) {
                         "\($0) is \(what), which no export can read, so every export leaves it out (and fills the language in from another, as a missing translation); write the text as a string, or as plural forms ({\"one\": …, \"other\": …})"
                     }
                 }
@@ -158,8 +158,8 @@ public struct PluralFormsRule: ConfigurableRule {
     }
 
     /// Checks the plural forms at `node`, of the text's value in `language`.
-    private func check(forms node: Int, language: String, json: JSONDocument, exports: Set<String>, sink: inout DiagnosticSink) {
-        let label = Text.fieldLabel(json.pointer(to: node), below: sink.document.pointer, languageLast: true)
+    private func check(forms node: Int, in text: Int? = nil, language: String, json: JSONDocument, exports: Set<String>, sink: inout DiagnosticSink) {
+        let label = sink.label(of: node, in: text)
         let used = PluralRules.categories(for: language)
         let names = PluralCategory.allCases.map(\.rawValue)
         // What the exports make of forms of another shape: they read the forms that are

@@ -68,7 +68,7 @@ public struct QuantityRule: ConfigurableRule {
                 guard let quantity = json.member(item, "quantity") else { continue }
                 structured(quantity, language: options.locales.first, json: json, sink: &sink)
             case .object:
-                for (_, text) in json.members(item) where json.kind(text) == .string { freeText(text, json: json, sink: &sink) }
+                for (_, text) in json.members(item) where json.kind(text) == .string { freeText(text, in: item, json: json, sink: &sink) }
             default:
                 continue
             }
@@ -97,7 +97,7 @@ public struct QuantityRule: ConfigurableRule {
     /// A free-text line: the amount it starts with, and the amounts later in it
     /// (``Amount/lineProblem(in:)``). Most lines are told from the file's bytes, with no
     /// string made of them.
-    private func freeText(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
+    private func freeText(_ node: Int, in map: Int? = nil, json: JSONDocument, sink: inout DiagnosticSink) {
         var text: String
         if json.hasEscapes(node) {
             guard let decoded = json.string(node) else { return }
@@ -113,11 +113,11 @@ public struct QuantityRule: ConfigurableRule {
         let problem = found.problem
         switch problem {
         case .notPositive:
-            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem)" }
+            sink.report(node, in: map) { "\($0) \(Text.quoted(text)): \(problem)" }
         case _ where found.isLeading:
-            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
+            sink.report(node, in: map) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
         default:
-            sink.report(node) { "\($0) \(Text.quoted(text)): \(problem)" }
+            sink.report(node, in: map) { "\($0) \(Text.quoted(text)): \(problem)" }
         }
     }
 }
