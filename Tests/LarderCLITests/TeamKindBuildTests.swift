@@ -56,6 +56,24 @@ import Testing
         }
     }
 
+    /// `unknown-unit`'s `fields` on a kind of the team's own checks the units it names.
+    @Test func unknownUnitFieldsCheckATeamsOwnKind() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            content:
+              - kind: prize
+                schema: schemas/prize.json
+                include: ["content/prizes.json"]
+                rules: { unknown-unit: { severity: error, fields: [/reward/unit] } }
+
+            """)
+        try dir.write("schemas/prize.json", #"{"type": "object"}"#)
+        try dir.write("content/prizes.json", #"[{"id": "gold", "reward": {"amount": 5, "unit": "zorks"}}]"#)
+        let lint = try CLI.run(["lint"], in: dir.url)
+        #expect(lint.stdout.contains("error: unit 'zorks' is not a unit Larder knows"), "\(lint.stdout)")
+        #expect(lint.status != 0)
+    }
+
     /// A schema that refers to itself (a tree of sections, each with a title and children
     /// of the same definition): lint and the build find the titles at every depth.
     @Test func aTreeOfSectionsHasTextsAtEveryDepth() throws {

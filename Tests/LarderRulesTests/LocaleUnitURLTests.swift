@@ -124,6 +124,16 @@ import Testing
         #expect(found[1].severity == .warning)
     }
 
+    /// `fields` names the unit fields of a kind of your own; without it such a kind has none.
+    @Test func fieldsNameTheUnitsOfATeamsOwnKind() throws {
+        let json = #"[{"id": "gold", "reward": {"amount": 5, "unit": "zorks"}}, {"id": "silver", "reward": {"amount": 2, "unit": "kg"}}]"#
+        let options: JSONValue = ["kind": "prize", "severity": "error", "fields": ["/reward/unit"]]
+        let found = try run(rule, json, kind: "prize", options: options)
+        #expect(found.map(\.pointer) == ["/0/reward/unit"])
+        #expect(found.first?.message.hasPrefix("unit 'zorks' is not a unit Larder knows") == true)
+        #expect(try run(rule, json, kind: "prize", options: ["kind": "prize"]).isEmpty)
+    }
+
     @Test func freeTextIngredientsAndLocalizedTextAreNotUnits() throws {
         let json = #"{"id": "x", "ingredients": ["2 glugs oil", {"en": "salt", "pt": "sal"}]}"#
         #expect(try run(rule, json, kind: "recipe").isEmpty)

@@ -8,7 +8,6 @@ public struct UnknownUnitRule: ConfigurableRule {
     public let id = "unknown-unit"
     public let summary = "Ingredient and product quantity units are units Larder knows."
     public let defaultSeverity = Severity.warning
-    public let kinds: [String]? = ["recipe", "product"]
     public var details: String? {
         """
         A unit Larder does not know cannot be scaled, converted or compared, and an app \
@@ -18,6 +17,11 @@ public struct UnknownUnitRule: ConfigurableRule {
         slice, pinch, dash, barspoon, can, sprig, leaf, bunch, drop, splash, wedge, twist \
         ...); temperatures, times and energies. Add a project's own units with \
         `units: [glug, knob]`.
+
+        Checked: the `unit` of recipes' structured ingredients and of products' `quantity` \
+        and `serving`. A kind of your own has no unit fields until `fields` names them \
+        (`fields: [/reward/unit]` on its content entry); `fields` replaces the built-in \
+        ones on any kind.
         """
     }
     public var options: [RuleOption] {
@@ -45,6 +49,8 @@ public struct UnknownUnitRule: ConfigurableRule {
             .passes(#"{"id": "x", "ingredients": [{"name": "Oil", "quantity": 1, "unit": "Glug"}]}"#, kind: "recipe",
                     options: ["units": ["glug"]]),
             .triggers(#"{"code": "1", "quantity": {"value": 400, "unit": "grms"}}"#, at: "/quantity/unit", kind: "product"),
+            .triggers(#"{"id": "gold", "reward": {"amount": 5, "unit": "zorks"}}"#, at: "/reward/unit", kind: "prize",
+                      options: ["fields": ["/reward/unit"]]),
         ]
     }
 
