@@ -189,6 +189,16 @@ import Testing
         #expect(found.first?.message.contains(reason) == true, "\(link): \(found.first?.message ?? "")")
     }
 
+    /// A `fields` pointer to a list means each link in it, as with the text rules.
+    @Test func aFieldsPointerToAListChecksEachLink() throws {
+        let json = #"{"id": "easy", "links": ["ftp://a", "https://example.com/", "not a url", 3], "help": ["https://example.com"]}"#
+        let found = try run(rule, json, kind: "achievement", options: ["fields": ["/links"], "videoFields": ["/help"]])
+        #expect(found.map(\.pointer) == ["/links/0", "/links/2"])
+        #expect(found.first?.message.hasPrefix("links[0] 'ftp://a' is not an http(s) URL") == true)
+        let videos = try run(rule, #"{"id": "easy", "clips": ["dQw4w9WgXcQ", "dQw4w9"]}"#, kind: "achievement", options: ["videoFields": ["/clips"]])
+        #expect(videos.map(\.pointer) == ["/clips/1"])
+    }
+
     @Test(arguments: [
         "dQw4w9WgXcQ", "a_b-C1d2E3f", "https://youtu.be/dQw4w9WgXcQ", "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42",
         "https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ",

@@ -18,12 +18,13 @@ public struct URLRule: ConfigurableRule {
         `video` is either such a URL or a YouTube video id (11 characters of A-Z, a-z, \
         0-9, `_` and `-`, what a player SDK takes). A YouTube URL must carry a well-formed \
         id (`youtu.be/ID`, `youtube.com/watch?v=ID`, `/embed/ID`, `/shorts/ID`). For a \
-        kind of your own, name the fields with `fields` (links) and `videoFields`.
+        kind of your own, name the fields with `fields` (links) and `videoFields`; a \
+        pointer to a list (`/links`) means each string in it.
         """
     }
     public var options: [RuleOption] {
         [
-            RuleOption("fields", .pointers, "link fields, as JSON Pointers (`*` for every element); replaces the built-in ones",
+            RuleOption("fields", .pointers, "link fields, as JSON Pointers (`*` for every element; a list means each of its links); replaces the built-in ones",
                        default: "links of recipes, locations and recipe shops"),
             RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
             RuleOption("videoFields", .pointers, "video fields, as JSON Pointers; replaces the built-in ones",
@@ -55,9 +56,15 @@ public struct URLRule: ConfigurableRule {
         guard applies(to: document.kind, options: options) else { return [] }
         let json = document.json
         let builtIn = ContentFields.links(kind: document.kind, json: json, node: document.node)
-        let links = options.fieldPaths("fields").map { $0.flatMap { $0.nodes(in: json, from: document.node) } } ?? builtIn.links
-        let videos = options.fieldPaths("videoFields").map { $0.flatMap { $0.nodes(in: json, from: document.node) } }
-            ?? builtIn.videos
+        // A pointer to a list means each of its links, as the text rules read it.
+        func named(_ key: String) -> [Int]? {
+            options.fieldPaths(key).map { paths in
+                paths.flatMap { $0.nodes(in: json, from: document.node) }
+                    .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
+            }
+        }
+        let links = named("fields") ?? builtIn.links
+        let videos = named("videoFields") ?? builtIn.videos
         var sink = DiagnosticSink(document: document, context: context)
         for node in links {
             guard let text = json.string(node) else { continue }
