@@ -258,4 +258,39 @@ import Testing
         #expect(r.stdout.hasPrefix("::error file=content/b/b.json,line=1,col=88,"), "\(r.stdout)")
         #expect(r.stdout.contains("is not a valid uri"), "\(r.stdout)")
     }
+
+    /// A link's scheme is case-insensitive (RFC 3986, 3.1): the built-in schema takes
+    /// `HTTPS://`, as the `url` rule does. A bad scheme is reported once, by the `url` rule;
+    /// with the rule off, by the schema.
+    @Test func aLinkIsCheckedOnceAndItsSchemeInAnyCase() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+
+            """)
+        try dir.write("content/negroni.json", #"{"id": "negroni", "name": {"en": "Negroni"}, "servings": 1, "ingredients": ["gin"], "links": ["HTTPS://www.example.com/negroni", "Http://example.com/", "ftp://x", "www.example.com"]}"#)
+        let r = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(lines.count == 2, "\(r.stdout)")
+        #expect(lines.allSatisfy { $0.contains(",title=url::links[") }, "\(r.stdout)")
+        #expect(r.stdout.contains("'ftp://x' is not an http(s) URL"), "\(r.stdout)")
+        #expect(!r.stdout.contains("is not a web address"), "\(r.stdout)")
+        // With the rule off the schema reports the scheme, once per link.
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            rules:
+              url: off
+
+            """)
+        let off = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(off.stdout.split(separator: "\n").count == 2, "\(off.stdout)")
+        #expect(off.stdout.components(separatedBy: "is not a web address").count - 1 == 2, "\(off.stdout)")
+    }
 }

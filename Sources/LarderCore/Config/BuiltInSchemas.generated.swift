@@ -125,10 +125,10 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "additionalProperties": false
     },
     "link": {
-      "description": "An absolute http or https URL. The schema checks the scheme; the `url` rule checks the rest (a host name made of valid labels, no spaces, valid percent escapes).",
+      "description": "An absolute http or https URL (the scheme in any case, as RFC 3986 says: `HTTPS://` too). The schema checks the scheme; the `url` rule checks it too, and the rest (a host name made of valid labels, no spaces, valid percent escapes), and `larder lint` reports a bad scheme once, as the `url` rule's.",
       "type": "string",
       "format": "uri",
-      "pattern": "^https?://"
+      "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
     },
     "links": {
       "description": "Links, in display order, each an absolute http(s) URL.",

@@ -574,7 +574,26 @@ public struct Linter: Sendable {
                 }
                 out += job.rule.check(document, context: context)
             }
-            return out
+            return Linter.oneReportPerLink(out)
+        }
+    }
+
+    /// The built-in schemas' pattern for a link (`^https?://`, any case), where a failure is
+    /// reported.
+    static let linkPatternLocation = SchemaWording.base + "common.schema.json#/$defs/link/pattern"
+
+    /// `diagnostics` without a `schema` error of the built-in link pattern at a value the
+    /// `url` rule reports too: that rule checks links, the scheme among the rest, with its
+    /// own message (`'ftp://x' is not an http(s) URL (its scheme is 'ftp')`), so a bad scheme
+    /// is reported once. Where the rule is off, or does not check the value, the schema's
+    /// error stays.
+    static func oneReportPerLink(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.contains(where: { $0.ruleID == RuleMetadata.schemaID && $0.absoluteKeywordLocation == linkPatternLocation }) else {
+            return diagnostics
+        }
+        let links = Set(diagnostics.filter { $0.ruleID == "url" }.map(\.pointer))
+        return diagnostics.filter { d in
+            !(d.ruleID == RuleMetadata.schemaID && d.absoluteKeywordLocation == linkPatternLocation && links.contains(d.pointer))
         }
     }
 
