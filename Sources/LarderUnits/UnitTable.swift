@@ -228,7 +228,7 @@ extension UnitTable {
 
         // Count (base: piece). Only a dozen converts; the rest count as themselves.
         add("piece", "piece", .count, linear("1"), .neutral,
-            ["pieces", "pc", "pcs", "item", "items", "whole", "each", "ea"])
+            ["pieces", "pc", "pcs", "item", "items", "whole", "each", "ea", "ct", "count"])
         add("dozen", "dozen", .count, linear("12"), .neutral, ["dozens", "doz"])
         let counted: [(String, [String])] = [
             ("clove", ["cloves"]), ("slice", ["slices"]), ("pinch", ["pinches"]), ("dash", ["dashes"]),
@@ -244,6 +244,9 @@ extension UnitTable {
             ("shot", ["shots"]), ("smidgen", ["smidgens"]), ("dollop", ["dollops"]), ("pat", ["pats"]),
             ("sprinkle", ["sprinkles"]), ("spear", ["spears"]), ("stem", ["stems"]), ("root", ["roots"]),
             ("ring", ["rings"]), ("loaf", ["loaves"]), ("roll", ["rolls"]), ("bar", ["bars"]),
+            // What a product's pack holds.
+            ("capsule", ["capsules"]), ("tablet", ["tablets"]), ("portion", ["portions"]),
+            ("teabag", ["teabags", "tea bag", "tea bags"]),
         ]
         for (id, names) in counted { u.append(.counted(id, names: names)) }
 

@@ -284,6 +284,8 @@ public struct UnitLexicon: Sendable {
             w("shot", "shot", "shots"), w("smidgen", "smidgen", "smidgens"), w("dollop", "dollop", "dollops"),
             w("pat", "pat", "pats"), w("spear", "spear", "spears"), w("stem", "stem", "stems"),
             w("loaf", "loaf", "loaves"), w("jigger", "jigger", "jiggers"),
+            w("capsule", "capsule", "capsules"), w("tablet", "tablet", "tablets"), w("portion", "portion", "portions"),
+            w("teabag", "tea bag", "tea bags"), w("teabag", "teabag", "teabags"),
         ]),
         ("pt", [
             w("~tbsp", "colher de sopa", "colheres de sopa"), a("~tbsp", "c. de sopa"), a("~tbsp", "c.s."),

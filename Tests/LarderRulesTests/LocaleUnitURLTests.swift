@@ -134,6 +134,14 @@ import Testing
         #expect(try run(rule, json, kind: "prize", options: ["kind": "prize"]).isEmpty)
     }
 
+    /// The count units of products' packs, singular and plural.
+    @Test(arguments: ["capsule", "capsules", "tablet", "tablets", "ct", "count", "tea bag", "tea bags", "teabag", "teabags",
+                      "portion", "portions", "pods", "bags", "pcs", "sachets", "bars"])
+    func productCountUnitsPass(_ unit: String) throws {
+        let json = String(decoding: JSONWriter.compact.bytes(["code": "1", "quantity": ["value": 20, "unit": .string(unit)]]), as: UTF8.self)
+        #expect(try run(rule, json, kind: "product").isEmpty, "\(unit)")
+    }
+
     @Test func freeTextIngredientsAndLocalizedTextAreNotUnits() throws {
         let json = #"{"id": "x", "ingredients": ["2 glugs oil", {"en": "salt", "pt": "sal"}]}"#
         #expect(try run(rule, json, kind: "recipe").isEmpty)

@@ -15,7 +15,8 @@ public struct UnknownUnitRule: ConfigurableRule {
         mass and volume (g, kg, oz, lb, ml, cl, l, tsp, tbsp, cup, fl oz, pint ...), with \
         plurals and abbreviations (`tablespoons`, `Tbsp.`); counted units (piece, clove, \
         slice, pinch, dash, barspoon, can, sprig, leaf, bunch, drop, splash, wedge, twist \
-        ...); temperatures, times and energies. Add a project's own units with \
+        ...; a product's pcs, ct, count, capsules, tablets, pods, sachets, tea bags, \
+        portions, bars); temperatures, times and energies. Add a project's own units with \
         `units: [glug, knob]`.
 
         Checked: the `unit` of recipes' structured ingredients and of products' `quantity` \
