@@ -6,7 +6,8 @@ import Testing
 @Suite struct NonEmptyTextTests {
     let rule = NonEmptyTextRule()
 
-    @Test(arguments: ["", " ", "\t\n", "\u{00A0}", "\u{2003}\u{3000}", "\u{2028}", "\u{200B}", "\u{FEFF}", " \u{2060} "])
+    @Test(arguments: ["", " ", "\t\n", "\u{00A0}", "\u{2003}\u{3000}", "\u{2028}", "\u{200B}", "\u{FEFF}", " \u{2060} ",
+                      "\u{2800}", "\u{2800}\u{2800}", " \u{2800}\u{3164}", "\u{FFA0}", "\u{180E}"])
     func blankStringsFire(_ text: String) throws {
         let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "name": .string(text)]), as: UTF8.self)
         let found = try run(rule, json, kind: "recipe")
@@ -14,7 +15,7 @@ import Testing
         #expect(found.first?.message.hasPrefix("name is ") == true)
     }
 
-    @Test(arguments: ["a", " a ", "·", "\u{00A0}x", "🍸", "0"])
+    @Test(arguments: ["a", " a ", "·", "\u{00A0}x", "🍸", "0", "\u{2800}\u{2801}"])
     func visibleTextPasses(_ text: String) throws {
         let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "name": .string(text)]), as: UTF8.self)
         #expect(try run(rule, json, kind: "recipe").isEmpty)

@@ -4,10 +4,11 @@ import LarderJSON
 /// `non-empty-text`: names, titles, descriptions, summaries and steps are not blank, in
 /// any language.
 ///
-/// Blank means empty after trimming Unicode white space and invisible format characters
-/// (`" "`, `"\u{00A0}"`, `"\u{200B}"`). Localized text is checked in every language it
-/// has. Built-in kinds check: recipe `name`, `description`, `steps`, ingredient names (and
-/// free-text ingredients); location `name`, `summary`, `description`; product `name`.
+/// Blank means empty after trimming Unicode white space, invisible format characters and
+/// the blank braille pattern (`" "`, `"\u{00A0}"`, `"\u{200B}"`, `"\u{2800}"`). Localized
+/// text is checked in every language it has. Built-in kinds check: recipe `name`,
+/// `description`, `steps`, ingredient names (and free-text ingredients); location `name`,
+/// `summary`, `description`; product `name`.
 /// Any kind can name its fields with `fields: ["/title", "/levels/*/name"]`.
 public struct NonEmptyTextRule: ConfigurableRule {
     public let id = "non-empty-text"
@@ -18,8 +19,8 @@ public struct NonEmptyTextRule: ConfigurableRule {
         A text a person must read cannot be empty or only white space, in any language it \
         is written in. Localized text is a string or an object of language -> string; each \
         language is checked. Unicode white space (no-break and ideographic spaces, line \
-        separators) and invisible characters (zero-width space, byte order mark) count as \
-        blank.
+        separators), invisible characters (zero-width space, byte order mark, Hangul \
+        fillers) and the blank braille pattern (U+2800, drawn as a space) count as blank.
 
         Checked fields: recipe name, description, steps and ingredient names; location \
         name, summary and description; product name. In a kind of your own, every object \
