@@ -197,6 +197,16 @@ import Testing
         #expect(found.first?.message.contains(reason) == true, "\(link): \(found.first?.message ?? "")")
     }
 
+    /// A character that cannot be seen in a host is named, not quoted as nothing.
+    @Test func anInvisibleCharacterInTheHostIsNamed() throws {
+        #expect(try check(link: "https://exa\u{200B}mple.com/").first?.message
+            == "links[0] 'https://exa\u{200B}mple.com/' has U+200B ZERO WIDTH SPACE in the host 'exa\u{200B}mple.com', which a host name cannot hold; links must be absolute http(s) URLs")
+        #expect(try check(link: "https://exa\u{2800}mple.com/").first?.message.contains("has U+2800 BRAILLE PATTERN BLANK in the host") == true)
+        #expect(try check(link: "https://exa\u{0301}mple.com/").isEmpty)  // an accent on a letter is a letter
+        // A visible character is quoted.
+        #expect(try check(link: "https://www,example.com").first?.message.contains("has ',' in the host") == true)
+    }
+
     /// A `fields` pointer to a list means each link in it, as with the text rules.
     @Test func aFieldsPointerToAListChecksEachLink() throws {
         let json = #"{"id": "easy", "links": ["ftp://a", "https://example.com/", "not a url", 3], "help": ["https://example.com"]}"#

@@ -70,7 +70,7 @@ public enum URLCheck {
             // have it, so it is no mistake here.
             let underscore = i < labels.count - 1
             if let bad = label.first(where: { !($0.isLetter || $0.isNumber || $0 == "-" || (underscore && $0 == "_")) }) {
-                return "has '\(bad)' in the host '\(host)', which a host name cannot hold"
+                return "has \(CharacterName.shown(bad)) in the host '\(host)', which a host name cannot hold"
             }
             if label.utf8.count > 63 && label.allSatisfy(\.isASCII) { return "has a host label longer than 63 characters" }
             if label.hasPrefix("-") || label.hasSuffix("-") { return "has a host label that starts or ends with '-' in '\(host)'" }
