@@ -117,6 +117,25 @@ import Testing
         #expect(found[0].message == "energy 433 kJ is not 433 kcal x 4.184 = 1812 kJ; fix one of them")
     }
 
+    /// Labels computed with Annex XIV's separate kJ and kcal factors were errors: inulin
+    /// (90 g fibre at 8 kJ / 2 kcal, 8 g carbohydrates at 17 / 4) is 856 kJ and 212 kcal,
+    /// vinegar essence (25 g organic acids at 13 / 3) 325 kJ and 75 kcal, neither kcal x 4.184.
+    @Test func kilojoulesAndKilocaloriesFromAnnexXIVFactorsPass() throws {
+        let inulin = #""energyKj": 856, "energyKcal": 212, "fat": 0, "carbohydrates": 8, "sugars": 8, "fiber": 90, "protein": 0"#
+        #expect(try run(rule, product(inulin), kind: "product").isEmpty)
+        let vinegar = #""energyKj": 325, "energyKcal": 75, "fat": 0, "carbohydrates": 0, "protein": 0, "organicAcids": 25"#
+        #expect(try run(rule, product(vinegar), kind: "product").isEmpty)
+        // kJ that neither kcal x 4.184 nor the factors' ratio explains is still reported, as before.
+        let wrong = try run(rule, product(inulin.replacingOccurrences(of: "856", with: "950")), kind: "product")
+        #expect(wrong.map(\.pointer) == ["/nutrition/per100g/energyKj"])
+        #expect(wrong.first?.message == "energy 950 kJ is not 212 kcal x 4.184 = 887 kJ; fix one of them")
+        // kJ and kcal that each pass against the macronutrients but not against each other.
+        let apart = try run(rule, product(#""energyKj": 460, "energyKcal": 100, "fat": 0, "carbohydrates": 25, "protein": 0"#), kind: "product")
+        #expect(apart.map(\.pointer) == ["/nutrition/per100g/energyKj"])
+        // Without the macronutrients nothing explains the pair.
+        #expect(try run(rule, product(#""energyKj": 856, "energyKcal": 212"#), kind: "product").map(\.pointer) == ["/nutrition/per100g/energyKj"])
+    }
+
     @Test func over100GramsOnlyPer100g() throws {
         let found = try run(rule, #"{"code": "1", "nutrition": {"per100g": {"salt": 180, "fat": 100}, "perServing": {"protein": 150}}}"#, kind: "product")
         #expect(found.map(\.pointer) == ["/nutrition/per100g/salt"])

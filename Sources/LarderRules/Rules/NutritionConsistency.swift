@@ -4,7 +4,8 @@ import LarderUnits
 
 /// `nutrition-consistency`: nutrition figures agree with each other.
 ///
-/// Salt is sodium x 2.5 and kJ is kcal x 4.184 (EU 1169/2011); energy matches the
+/// Salt is sodium x 2.5 and kJ is kcal x 4.184 (EU 1169/2011), or kJ and kcal are each
+/// what the macronutrients give with Annex XIV's kJ and kcal factors; energy matches the
 /// macronutrients with the EU factors (fat 9, salatrims 6, carbohydrate 4, polyols 2.4,
 /// erythritol 0, protein 4, fibre 2, alcohol 7, organic acids 3 kcal/g);
 /// saturated fat and salatrims are at most fat, sugars and polyols (apart and together) at
@@ -22,7 +23,13 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         Checks a recipe's `nutrition` and a product's `nutrition.per100g` and \
         `nutrition.perServing`:
         - salt = sodium x 2.5 (EU 1169/2011), reported at `sodium`;
-        - kJ = kcal x 4.184, reported at `energyKj`;
+        - kJ = kcal x 4.184, reported at `energyKj`. A label may instead compute kJ and \
+        kcal apart, with Annex XIV's own kJ factors (fat 37, salatrims 25, carbohydrate 17, \
+        polyols 10, protein 17, fibre 8, alcohol 29, organic acids 13 kJ/g): 90 g fibre and \
+        8 g carbohydrates are 856 kJ and 212 kcal, not 212 x 4.184 = 887 kJ. When fat, \
+        carbohydrates and protein are given, such a pair passes: kJ and kcal each match the \
+        macronutrients (within `macroTolerance` and `macroToleranceKcal`), and kJ is kcal x \
+        the ratio of the two sums (within `energyTolerance` and `energyToleranceKj`);
         - energy = (fat - salatrims) x 9 + salatrims x 6 + (carbohydrates - polyols) x 4 + \
         (polyols - erythritol) x 2.4 + protein x 4 + fiber x 2 + alcohol x 7 + organicAcids \
         x 3 kcal (EU 1169/2011 Annex XIV), when fat, carbohydrates and protein are all given, \
@@ -136,6 +143,9 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                     kind: "recipe"),
             // Vinegar's acetic acid counts 3 kcal/g; salatrims, a reduced-energy fat, 6.
             .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 21, "fat": 0, "carbohydrates": 0.6, "sugars": 0.6, "protein": 0, "organicAcids": 6}}}"#,
+                    kind: "product"),
+            // kJ and kcal each from Annex XIV's factors: fibre 8 kJ but 2 kcal a gram.
+            .passes(#"{"code": "96385074", "nutrition": {"per100g": {"energyKj": 856, "energyKcal": 212, "fat": 0, "carbohydrates": 8, "sugars": 8, "fiber": 90, "protein": 0}}}"#,
                     kind: "product"),
             .passes(#"{"code": "1", "nutrition": {"per100g": {"energyKcal": 500, "fat": 60, "salatrims": 60, "carbohydrates": 30, "sugars": 20, "protein": 5}}}"#,
                     kind: "product"),
@@ -462,10 +472,14 @@ public struct NutritionConsistencyRule: ConfigurableRule {
             }
         }
 
-        // kJ = kcal x 4.184.
+        // kJ = kcal x 4.184, or both as the macronutrients give them with Annex XIV's own
+        // kJ and kcal factors (fibre 8 kJ but 2 kcal a gram: kJ / kcal is 4 for fibre, 4.33
+        // for organic acids, 4.25 for carbohydrates, so a label computed with the factors
+        // is not kcal x 4.184).
         if let kcal = f.kcal, let kj = f.kj {
             let expected = kcal.value * 4.184
-            if abs(kj.value - expected) > t.energyRelative * max(kj.value, expected) + t.energyKj {
+            if abs(kj.value - expected) > t.energyRelative * max(kj.value, expected) + t.energyKj,
+               !Self.annexXIVExplains(kcal: kcal.value, kj: kj.value, f, t) {
                 sink.report(kj.node, "energy \(literal(kj)) kJ is not \(literal(kcal)) kcal x 4.184 = \(Self.format(expected)) kJ; fix one of them")
                 return (f, over)
             }
@@ -544,6 +558,45 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         }
     }
 
+    /// Energy from the macronutrients with the factors of EU 1169/2011 Annex XIV, in kcal
+    /// and in kJ (per gram: fat other than salatrims 9 kcal / 37 kJ, salatrims 6/25,
+    /// carbohydrates other than polyols 4/17, polyols other than erythritol 2.4/10,
+    /// erythritol 0, protein 4/17, fibre 2/8, alcohol 7/29, organic acids 3/13); nil
+    /// unless fat, carbohydrates and protein are all given.
+    static func macroEnergy(_ f: Figures) -> (kcal: Double, kj: Double)? {
+        guard let fat = f[.fat]?.value, let carbohydrates = f[.carbohydrates]?.value, let protein = f[.protein]?.value else { return nil }
+        // Without `polyols`, `erythritol` alone stands for them.
+        let erythritol = f[.erythritol]?.value ?? 0
+        let polyols = max(f[.polyols]?.value ?? 0, erythritol)
+        let fiber = f[.fiber]?.value ?? 0
+        let alcohol = f[.alcohol]?.value ?? 0
+        let salatrims = f[.salatrims]?.value ?? 0
+        let organicAcids = f[.organicAcids]?.value ?? 0
+        let grams = [max(0, fat - salatrims), salatrims, max(0, carbohydrates - polyols), polyols - erythritol, protein, fiber, alcohol, organicAcids]
+        let kcal: [Double] = [9, 6, 4, 2.4, 4, 2, 7, 3]
+        let kj: [Double] = [37, 25, 17, 10, 17, 8, 29, 13]
+        var energy = (kcal: 0.0, kj: 0.0)
+        for i in grams.indices {
+            energy.kcal += grams[i] * kcal[i]
+            energy.kj += grams[i] * kj[i]
+        }
+        return energy
+    }
+
+    /// Whether a kJ and kcal pair that is not kcal x 4.184 is what the macronutrients give
+    /// with Annex XIV's own kJ and kcal factors: each within `macroTolerance` (and
+    /// `macroToleranceKcal`, x 4.184 for kJ) of its sum, and kJ within `energyTolerance`
+    /// (and `energyToleranceKj`) of kcal x the two sums' ratio, so that a pair off from
+    /// each other is still reported.
+    static func annexXIVExplains(kcal: Double, kj: Double, _ f: Figures, _ t: Tolerances) -> Bool {
+        guard let computed = macroEnergy(f), computed.kcal > 0 else { return false }
+        let kcalExplained = abs(kcal - computed.kcal) <= t.macroRelative * computed.kcal + t.macroKcal
+        let kjExplained = abs(kj - computed.kj) <= t.macroRelative * computed.kj + t.macroKcal * 4.184
+        let expected = kcal * computed.kj / computed.kcal
+        let pairAgrees = abs(kj - expected) <= t.energyRelative * max(kj, expected) + t.energyKj
+        return kcalExplained && kjExplained && pairAgrees
+    }
+
     /// Energy from the macronutrients, with the factors of EU 1169/2011 Annex XIV (kcal per
     /// gram): fat other than salatrims 9, salatrims 6, carbohydrates other than polyols 4,
     /// polyols 2.4 (erythritol 0), protein 4, fibre 2, alcohol 7, organic acids 3. Compared
@@ -552,15 +605,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         guard let fat = f[.fat], let carbohydrates = f[.carbohydrates], let protein = f[.protein], let energy = f.kcal ?? f.kj else { return }
         func literal(_ figure: Figure) -> String { json.numberLiteral(figure.node) }
         let declared = f.kcal?.value ?? (energy.value / 4.184)
-        // Without `polyols`, `erythritol` alone stands for them.
-        let erythritol = f[.erythritol]?.value ?? 0
-        let polyols = max(f[.polyols]?.value ?? 0, erythritol)
-        let fiber = f[.fiber]?.value ?? 0
-        let alcohol = f[.alcohol]?.value ?? 0
-        let salatrims = f[.salatrims]?.value ?? 0
-        let organicAcids = f[.organicAcids]?.value ?? 0
-        let computed = max(0, fat.value - salatrims) * 9 + salatrims * 6 + max(0, carbohydrates.value - polyols) * 4 + (polyols - erythritol) * 2.4
-            + protein.value * 4 + fiber * 2 + alcohol * 7 + organicAcids * 3
+        guard let computed = Self.macroEnergy(f)?.kcal else { return }
         func allowed(_ kcal: Double) -> Double { t.macroRelative * kcal + t.macroKcal }
         guard abs(declared - computed) > allowed(computed) else { return }
 
