@@ -300,6 +300,11 @@ import Testing
         let copied = try run(rule, spread(#""energyKcal": 539, "fat": 30.9, "protein": 6.3"#, serving: #"{"value": 50, "unit": "g"}"#), kind: "product")
         #expect(copied.map(\.pointer) == ["/nutrition/perServing"])
         #expect(copied.first?.message == "perServing repeats the figures of per100g, but a serving is 50 g: per serving they are per100g x 50 g / 100 (energy 270 kcal, fat 15.45 g, protein 3.15 g); fill in the label's per-serving figures, or check the serving size")
+        // A figure that is 0 in both blocks does not hide the copy: a cola's fat.
+        let cola = #"{"code": "1", "serving": {"value": 330, "unit": "ml"}, "nutrition": {"per100g": {"energyKcal": 42, "fat": 0, "carbohydrates": 10.6, "sugars": 10.6, "protein": 0}, "perServing": {"energyKcal": 42, "fat": 0, "carbohydrates": 10.6, "sugars": 10.6, "protein": 0}}}"#
+        let copiedCola = try run(rule, cola, kind: "product")
+        #expect(copiedCola.map(\.pointer) == ["/nutrition/perServing"])
+        #expect(copiedCola.first?.message.hasPrefix("perServing repeats the figures of per100g, but a serving is 330 ml") == true)
         // 15 g cannot hold the copied figures: that error alone.
         let overfull = try run(rule, spread(#""energyKcal": 539, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3"#), kind: "product")
         #expect(overfull.map(\.pointer) == ["/nutrition/perServing"])

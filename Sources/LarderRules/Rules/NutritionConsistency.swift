@@ -57,7 +57,8 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         US labels), so the allowed difference is half a rounding step (0.5 g; salt and \
         sodium 0.05 g; 5 kcal, 21 kJ) times (1 + size / 100), plus `servingTolerance` \
         (10%) of the larger figure for a serving size the label rounded. A `perServing` \
-        that repeats the `per100g` figures is one error at `perServing`.
+        that repeats the `per100g` figures is one error at `perServing` (a figure that is 0 \
+        in both, such as a cola's fat, does not count).
         Labels round, so each comparison allows a relative and an absolute difference \
         (options).
 
@@ -529,8 +530,11 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         func allowed(_ expected: Double, _ given: Double, _ step: Double) -> Double {
             t.servingRelative * max(expected, given) + step * (1 + scale)
         }
+        // A figure that is 0 in both blocks (a cola's fat) is the same per 100 g and per
+        // serving, so it neither shows nor hides a copied block.
         var compared = 0, differ = 0, copied = 0
         each { a, b, _, _, step in
+            if a.value == 0 && b.value == 0 { return }
             compared += 1
             let expected = a.value * scale
             guard abs(b.value - expected) > allowed(expected, b.value, step) else { return }
