@@ -309,6 +309,10 @@ import Testing
         let overfull = try run(rule, spread(#""energyKcal": 539, "fat": 30.9, "carbohydrates": 57.5, "protein": 6.3"#), kind: "product")
         #expect(overfull.map(\.pointer) == ["/nutrition/perServing"])
         #expect(overfull.first?.message.contains("which a serving of 15 g cannot hold") == true)
+        // per100g over its cap is the one error: a right perServing is not compared with it.
+        let misplaced = try run(rule, spread(#""fat": 4.6"#).replacingOccurrences(of: #""fat": 30.9"#, with: #""fat": 309"#), kind: "product")
+        #expect(misplaced.map(\.pointer) == ["/nutrition/per100g/energyKcal", "/nutrition/per100g/fat"])
+        #expect(misplaced.last?.message.hasPrefix("fat 309 g per 100 g is more than 100 g") == true)
         // The tolerance is an option.
         let fourteenPercent = spread(#""fat": 5.3"#)  // 4.635 + 14%
         #expect(try run(rule, fourteenPercent, kind: "product").isEmpty)

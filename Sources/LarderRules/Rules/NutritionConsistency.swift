@@ -52,7 +52,8 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         in `perServing`, or a wrong serving size); in ml, 1.5 times the size;
         - when both `per100g` and `perServing` are given, each figure per serving = per \
         100 g x the serving size / 100 (in the same unit: a serving in g of a product sold \
-        per 100 ml is not compared), reported at the per-serving figure. Labels round each \
+        per 100 ml is not compared; nor are blocks of which one is over its cap, reported \
+        there), reported at the per-serving figure. Labels round each \
         of the two figures (whole grams from 10 g, salt to 0.1 g, energy to 5 or 10 kcal on \
         US labels), so the allowed difference is half a rounding step (0.5 g; salt and \
         sodium 0.05 g; 5 kcal, 21 kJ) times (1 + size / 100), plus `servingTolerance` \
@@ -368,9 +369,12 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                let value = json.member(serving, "value").flatMap({ json.double($0) }), value > 0, value.isFinite {
                 size = value
             }
+            // Per-100 g figures over their cap (reported there) are no measure for the
+            // per-serving ones: those are not compared with them.
             var hundred: Figures?
             if let b = json.member(nutrition, "per100g"), json.kind(b) == .object {
-                hundred = check(block: b, .per100g(byVolume: byVolume), json: json, t, &sink).figures
+                let (figures, over) = check(block: b, .per100g(byVolume: byVolume), json: json, t, &sink)
+                if !over { hundred = figures }
             }
             if let b = json.member(nutrition, "perServing"), json.kind(b) == .object {
                 let column = Column.perServing(size: size, byVolume: servingIsVolume ?? false)
