@@ -12,9 +12,9 @@ import Testing
             include: ["content/*.json"]
         """
 
-    func lint(_ products: String) throws -> (status: Int32, lines: [String]) {
+    func lint(_ products: String, config: String = Self.config) throws -> (status: Int32, lines: [String]) {
         let dir = try Scratch()
-        try dir.write("larder.yml", Self.config)
+        try dir.write("larder.yml", config)
         try dir.write("content/products.json", products)
         let r = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: dir.url)
         #expect(r.stderr.isEmpty, "\(r.stderr)")
@@ -56,6 +56,25 @@ import Testing
         #expect(r.lines.count == 2, "\(r.lines)")
         #expect(r.lines.first?.contains("error: fat 30.9 + carbohydrates 57.5 + protein 6.3 = 94.7 g per serving, more than 15 g") == true)
         #expect(r.lines.last?.contains("error: energy 539 kcal per serving is not energy 539 kcal per 100 g x 15 g / 100 = 80.85 kcal") == true)
+    }
+
+    /// Options the config check rejects were still applied to the content: `maxPer100g: 0`
+    /// gave "fat 3.5 g per 100 g is more than 0 g, which no food can hold" besides the
+    /// config error, `macroTolerance: -1` "(allowed difference -100% + 5 kcal)". The rule
+    /// now runs with the default of a rejected option.
+    @Test func aRejectedOptionIsNotApplied() throws {
+        let product = #"{"code": "3017620422003", "name": {"en": "A", "fr": "B"}, "nutrition": {"per100g": {"energyKcal": 500, "fat": 3.5, "carbohydrates": 20, "protein": 5}}}"#
+        func config(_ options: String) -> String { Self.config + "\nrules:\n  nutrition-consistency: { \(options) }\n" }
+        let zero = try lint(product, config: config("maxPer100g: 0"))
+        #expect(zero.status == 2)
+        #expect(zero.lines.filter { $0.hasSuffix("[config]") }.count == 1, "\(zero.lines)")
+        let content = zero.lines.filter { !$0.hasSuffix("[config]") }
+        #expect(content.count == 1 && content[0].contains("error: energy 500 kcal does not match the macronutrients"), "\(zero.lines)")
+        let negative = try lint(product, config: config("macroTolerance: -1, macroToleranceKcal: 10"))
+        #expect(negative.status == 2)
+        #expect(negative.lines.filter { $0.hasSuffix("[config]") }.count == 1, "\(negative.lines)")
+        // The rejected option takes its default (20%); the accepted one is applied.
+        #expect(negative.lines.contains { $0.contains("= 132 kcal (allowed difference 20% + 10 kcal)") }, "\(negative.lines)")
     }
 
     /// Passed as three products.

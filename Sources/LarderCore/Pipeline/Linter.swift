@@ -416,7 +416,7 @@ public struct Linter: Sendable {
                 guard let entry = entries.first(where: { !(config.setting(for: rule.id, entry: $0)?.isOff ?? false) }) else { continue }
                 let setting = config.setting(for: rule.id, entry: entry)
                 let context = RuleContext(
-                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                    ruleID: rule.id, options: Self.options(Self.accepted(setting?.options ?? .null, of: rule), entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, content: content, projectRoot: projectRoot,
                     projectFiles: projectFiles)
                 // A rule that can find nothing with these options is not run (its facts
@@ -605,7 +605,7 @@ public struct Linter: Sendable {
                 let setting = config.setting(for: rule.id, entry: entry)
                 if setting?.isOff ?? false { return nil }
                 let context = RuleContext(
-                    ruleID: rule.id, options: Self.options(setting?.options ?? .null, entry: entry, config: config),
+                    ruleID: rule.id, options: Self.options(Self.accepted(setting?.options ?? .null, of: rule), entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, projectRoot: projectRoot, projectFiles: projectFiles)
                 let preparing = (rule as? any PreparingRule).map { ($0.preparationKey(options: context.options), $0) }
                 return DocumentLint.Job(rule: rule, context: context, preparation: preparing)
@@ -647,6 +647,21 @@ public struct Linter: Sendable {
     /// `reference` checks the shop ids of recipes whenever the project declares locations,
     /// also when its location files hold none, or are gone.
     public static let contentKindsOption = "contentKinds"
+
+    /// The options of `rule` that its config check accepts: each option that
+    /// ``ConfigurableRule/checkOptions(_:)`` rejects (and ``checkRuleSettings()`` reports
+    /// as a config error) is left out, so the rule runs with that option's default, never
+    /// with a value it forbids (`maxPer100g: 0` reported every nutrient as more than 0 g,
+    /// `macroTolerance: -1` allowed "-100%"). Every rule's options reach it through here.
+    static func accepted(_ options: JSONValue, of rule: any Rule) -> JSONValue {
+        guard let configurable = rule as? any ConfigurableRule, case .object(var object) = options else { return options }
+        let problems = configurable.checkOptions(options)
+        if problems.isEmpty { return options }
+        for problem in problems {
+            if let key = problem.path.first { object[key] = nil }
+        }
+        return .object(object)
+    }
 
     /// A rule's options with what the config knows added: the entry's `images` folder, the
     /// project's `locales`, the text fields of the entry's schema and those the exports name
