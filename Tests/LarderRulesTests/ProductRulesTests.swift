@@ -145,6 +145,17 @@ import Testing
         #expect(try run(rule, recipe.replacingOccurrences(of: "100g", with: "serving"), kind: "recipe").isEmpty)
     }
 
+    /// With `maxPer100g` below 100 the message said "which no food can hold", untrue when
+    /// the cap is the project's.
+    @Test func aLoweredCapIsNamedInTheMessage() throws {
+        let options: JSONValue = ["maxPer100g": 50]
+        let hundred = try run(rule, product(#""fat": 60"#), kind: "product", options: options)
+        #expect(hundred.map(\.message) == ["fat 60 g per 100 g is more than 50 g, the most the project's `maxPer100g` (50 g per 100 g) allows; a misplaced decimal point?"])
+        let serving = try run(rule, #"{"code": "1", "serving": {"value": 10, "unit": "g"}, "nutrition": {"perServing": {"fat": 6}}}"#, kind: "product", options: options)
+        #expect(serving.first?.message.hasPrefix("fat 6 g per serving is more than 5 g, the most the project's `maxPer100g` (50 g per 100 g) allows in a serving of 10 g;") == true, "\(serving)")
+        #expect(try run(rule, product(#""fat": 40"#), kind: "product", options: options).isEmpty)
+    }
+
     /// A sugar-free sweetener (0 kcal, 100 g carbohydrates of erythritol) and a chewing gum
     /// (155 kcal, 64 g carbohydrates of which 63 g polyols) were errors: carbohydrates were
     /// all counted at 4 kcal/g, and the schema had no field for polyols.

@@ -46,7 +46,8 @@ public struct NutritionConsistencyRule: ConfigurableRule {
         quantity its `serving` in ml) gives `per100g` per 100 ml, as labels do, and 100 ml \
         can weigh more than 100 g: syrups and honey weigh about 1.4 g per ml, so a syrup has \
         107 g of carbohydrates per 100 ml. There the caps are 1.5 times as high (150 g), and \
-        messages say per 100 ml;
+        messages say per 100 ml. `maxPer100g` lowers the cap of 100 g (and with it the \
+        others) for a project whose foods hold less; messages then name it;
         - with a `serving` size, per serving no nutrient above the serving's size, nor fat + \
         carbohydrates + protein + alcohol + organicAcids + salt (15 g cannot hold 94.7 g: per-100 g figures \
         in `perServing`, or a wrong serving size); in ml, 1.5 times the size;
@@ -318,17 +319,21 @@ public struct NutritionConsistencyRule: ConfigurableRule {
 
         /// For a message on ``capacity(_:)``: what the figures are per, why no more fits,
         /// and what likely went wrong (made only for a message).
-        var capacityWords: (per: String, why: String, likely: String) {
+        func capacityWords(_ t: Tolerances) -> (per: String, why: String, likely: String) {
             let liquids = "the densest liquids, honey and syrups, weigh about 1.4 g per ml"
+            // Below 100 g per 100 g the cap is the project's, and a food may hold more.
+            let lowered = t.maxPer100g < 100
+            let setting = "the most the project's `maxPer100g` (\(NutritionConsistencyRule.plain(t.maxPer100g)) g per 100 g) allows"
             switch self {
             case .per100g(byVolume: true):
-                return ("per 100 ml", "which no food can hold (\(liquids))", "per-serving figures in the per-100 ml block")
+                return ("per 100 ml", "\(lowered ? setting + " per 100 ml" : "which no food can hold") (\(liquids))", "per-serving figures in the per-100 ml block")
             case .perServing(let size, let byVolume):
                 let serving = "\(NutritionConsistencyRule.plain(size ?? 0)) \(byVolume ? "ml" : "g")"
-                return ("per serving", "which a serving of \(serving) cannot hold\(byVolume ? " (\(liquids))" : "")",
+                let why = lowered ? "\(setting) in a serving of \(serving)" : "which a serving of \(serving) cannot hold"
+                return ("per serving", why + (byVolume ? " (\(liquids))" : ""),
                         "per-100 \(byVolume ? "ml" : "g") figures in the per-serving block, or a wrong serving size")
             default:
-                return ("per 100 g", "which no food can hold", "per-serving figures in the per-100 g block")
+                return ("per 100 g", lowered ? setting : "which no food can hold", "per-serving figures in the per-100 g block")
             }
         }
     }
@@ -422,7 +427,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                 guard count > 1, total > cap * 1.02 else { return false }
                 let sum = [Nutrient.fat, .carbohydrates, .protein, .alcohol, .organicAcids, .salt].compactMap { n in f[n].map { "\(n.key) \(literal($0))" } }
                     .joined(separator: " + ")
-                let (per, why, likely) = column.capacityWords
+                let (per, why, likely) = column.capacityWords(t)
                 let hint = column.isPer100g ? "a misplaced decimal point, or \(likely)?" : "\(likely)?"
                 sink.report(block, "\(sum) = \(Self.format(total)) g \(per), more than \(Self.plain(cap)) g, \(why); \(hint)")
                 return true
@@ -432,7 +437,7 @@ public struct NutritionConsistencyRule: ConfigurableRule {
                 for raw in 0..<Nutrient.count {
                     let n = Nutrient(rawValue: raw)!
                     guard let figure = f[n], figure.value > cap else { continue }
-                    let (per, why, likely) = column.capacityWords
+                    let (per, why, likely) = column.capacityWords(t)
                     let hint = column.isPer100g ? "a misplaced decimal point?" : "a misplaced decimal point, \(likely)?"
                     sink.report(figure.node, "\(n.key) \(literal(figure)) g \(per) is more than \(Self.plain(cap)) g, \(why); \(hint)")
                     over = true
