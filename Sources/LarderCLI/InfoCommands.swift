@@ -86,6 +86,9 @@ struct ExplainCommand: ParsableCommand {
         var out = "\(found.id) (default: \(found.defaultSeverity.name))\n\n\(found.summary)\n"
         if let details = found.details { out += "\n\(details)\n" }
         if let kinds = found.kinds { out += "\nApplies to: \(kinds.joined(separator: ", "))\n" }
+        if let configurable = found as? any ConfigurableRule, !configurable.options.isEmpty {
+            out += "\n" + Self.optionsSection(configurable)
+        }
         let triggering = found.examples.filter(\.triggers)
         let passing = found.examples.filter { !$0.triggers }
         if !triggering.isEmpty {
@@ -104,5 +107,26 @@ struct ExplainCommand: ParsableCommand {
             }
         }
         writeStandardOutput(Array(out.utf8))
+    }
+
+    /// The options a rule takes, as larder.yml gives them: each one's name, type, default
+    /// (and the numbers it takes) on one line, what it does below.
+    ///
+    ///     Options (in larder.yml, rules: { nutrition-consistency: { OPTION: VALUE } }):
+    ///       saltTolerance: a number, default: 0.05 (at least 0 and less than 1)
+    ///         allowed difference between salt and sodium x 2.5, as a fraction
+    static func optionsSection(_ rule: any ConfigurableRule) -> String {
+        var out = "Options (in larder.yml, rules: { \(rule.id): { OPTION: VALUE } }):\n"
+        for option in rule.options {
+            if let main = option.aliasOf {
+                out += "  \(option.name): another name for \(main)\n"
+                continue
+            }
+            var line = "  \(option.name): \(option.type)"
+            line += option.defaultValue.map { ", default: \($0)" } ?? ", no default"
+            if let bounds = option.bounds { line += " (\(bounds))" }
+            out += line + "\n    \(option.summary)\n"
+        }
+        return out
     }
 }

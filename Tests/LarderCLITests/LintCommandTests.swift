@@ -96,6 +96,28 @@ import Testing
         }
         #expect(try CLI.run(["explain", "shema"]).stderr.contains("(did you mean 'schema'?)"))
     }
+
+    /// `explain` never listed a rule's options: nutrition-consistency's tolerances and
+    /// `maxPer100g` were in no documentation.
+    @Test func explainListsTheRuleOptions() throws {
+        let explained = try CLI.run(["explain", "nutrition-consistency"])
+        #expect(explained.status == 0)
+        let lines = explained.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "Options (in larder.yml, rules: { nutrition-consistency: { OPTION: VALUE } }):"), "\(explained.stdout)")
+        #expect(Array(lines[(start + 1)...].prefix(4)) == [
+            "  saltTolerance: a number, default: 0.05 (at least 0 and less than 1)",
+            "    allowed difference between salt and sodium x 2.5, as a fraction",
+            "  saltToleranceGrams: a number, default: 0.02 (at least 0)",
+            "    allowed difference between salt and sodium x 2.5, in grams, added to the fraction",
+        ])
+        for option in ["energyTolerance", "energyToleranceKj", "macroTolerance", "macroToleranceKcal", "maxPer100g", "servingTolerance"] {
+            #expect(lines.contains { $0.hasPrefix("  \(option): a number, default: ") }, "\(option)")
+        }
+        #expect(lines.contains("  maxPer100g: a number, default: 100 (more than 0 and at most 100)"))
+        // Another name of an option says whose; a rule without options has no section.
+        #expect(try CLI.run(["explain", "near-duplicate-location"]).stdout.contains("\n  distance: another name for meters\n"))
+        #expect(try !CLI.run(["explain", "parse"]).stdout.contains("Options"))
+    }
 }
 
 @Suite struct LintReportFormatTests {
