@@ -130,6 +130,12 @@ import Testing
         let plural = LocalizedText([("en", .plural([.one: "1 glass", .other: "%d glasses"])), ("vi", .plural([.one: "1 ly", .other: ""]))])
         let vi = try #require(resolver.resolve(plural, for: "vi"))
         #expect(vi.value == .plural([.other: "%d glasses"]) && vi.isFilled)
+        // Invisible characters are blank too, as non-empty-text says (a zero-width space,
+        // a blank braille pattern were exported as the locale's text).
+        for invisible in ["\u{200B}", "\u{2800}\u{2800}", "\u{FEFF} \u{3000}"] {
+            let r = try #require(resolver.resolve(text(["en": "Milk", "vi": invisible]), for: "vi"))
+            #expect(r.value == .text("Milk") && r.isFilled, "\(invisible.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     @Test func pluralFormsAreCompletedForTheLocale() throws {

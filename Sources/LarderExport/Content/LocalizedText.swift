@@ -22,15 +22,14 @@ public enum TextValue: Sendable, Hashable {
         if case .plural = self { true } else { false }
     }
 
-    /// True when there is nothing to show: empty or only white space; for plural forms, in
-    /// the `other` form, which every count falls back to (it was exported empty when
-    /// another form had text).
+    /// True when there is nothing to show (``VisibleText/isBlank(_:)``, as `non-empty-text`
+    /// decides: white space, invisible characters such as a zero-width space, which were
+    /// exported as they were); for plural forms, in the `other` form, which every count
+    /// falls back to (it was exported empty when another form had text).
     var isBlank: Bool {
         switch self {
-        case .text(let s):
-            // A visible ASCII character first answers at once (no Unicode look-up).
-            if let first = s.utf8.first, first > 0x20 && first < 0x7F { false } else { s.allSatisfy(\.isWhitespace) }
-        case .plural(let forms): (forms[.other] ?? "").allSatisfy(\.isWhitespace)
+        case .text(let s): VisibleText.isBlank(s)
+        case .plural(let forms): VisibleText.isBlank(forms[.other] ?? "")
         }
     }
 

@@ -1,19 +1,11 @@
 import Foundation
+import LarderCore
 import LarderJSON
 
 enum Text {
-    /// True when a string holds nothing a person can see: empty, or only white space
-    /// (any Unicode white space: no-break, ideographic, line separators), invisible
-    /// characters (zero-width space, byte order mark, word joiner, Hangul fillers) and the
-    /// blank braille pattern U+2800, which renders as a space but is a symbol to Unicode.
-    static func isBlank(_ text: String) -> Bool {
-        // A visible ASCII character first answers at once, with no Unicode look-up (almost
-        // every text starts with one).
-        if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint || $0.value == 0x2800
-        }
-    }
+    /// True when a string holds nothing a person can see (``VisibleText/isBlank(_:)``, which
+    /// the exports use too).
+    static func isBlank(_ text: String) -> Bool { VisibleText.isBlank(text) }
 
     /// A field's name for messages, from its pointer relative to the document:
     /// `steps[2]`, `name (en)`, `ingredients[3].quantity`.
