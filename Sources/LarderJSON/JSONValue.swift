@@ -104,7 +104,6 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     private var index: [Key: Int]? = nil
     private typealias Key = ExactString
 
-    @inline(__always) static func sameKey(_ a: String, _ b: String) -> Bool { ExactString.same(a, b) }
 
     public init() {}
 
@@ -117,7 +116,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     private func position(of key: String) -> Int? {
         if let index { return index[Key(key)] }
-        return keys.firstIndex { Self.sameKey($0, key) }
+        return keys.firstIndex { ExactString.same($0, key) }
     }
 
     public subscript(key: String) -> JSONValue? {

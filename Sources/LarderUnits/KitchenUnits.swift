@@ -64,9 +64,7 @@ public struct FittedQuantity: Sendable, Hashable {
     /// The amount a unit's minimum is held against: the lower end, or the upper one of a
     /// range from zero (`0-1 cup` x 2 went to the smallest unit, `0-96 tsp`, as 0 is less
     /// than any unit's minimum).
-    var smallestEnd: Rational {
-        shown.lower.numerator == 0 ? shown.upper : shown.lower
-    }
+    var smallestEnd: Rational { shown.smallestEnd }
 
     /// The largest relative difference between shown and exact, over both ends of a range.
     public var relativeError: Double {
@@ -397,7 +395,7 @@ public struct KitchenUnits: Sendable {
     public func fit(_ amount: Amount, in unit: UnitDefinition, purpose: FitPurpose = .scaling, notation: AmountNotation = .text) throws(RationalError) -> FittedQuantity {
         let fitted = try fitInFamily(amount, in: unit, purpose: purpose, notation: notation)
         guard let spoons = spoons(below: fitted.unit.id), family(of: unit).first?.id == fitted.unit.id,
-              (fitted.exact.lower.numerator == 0 ? fitted.exact.upper : fitted.exact.lower) < Self.minimum(fitted.unit.id) else { return fitted }
+              fitted.exact.smallestEnd < Self.minimum(fitted.unit.id) else { return fitted }
         let units = spoons.compactMap { table.unit(id: $0) }
         guard units.count == spoons.count else { return fitted }
         return try fit(fitted.exact, from: fitted.unit, into: units, purpose: purpose, notation: notation)
@@ -427,8 +425,7 @@ public struct KitchenUnits: Sendable {
         // The fast path: every member's factor is known, so convert through the base unit
         // once and divide per candidate.
         let base = try amount.scaled(by: from)
-        // (The upper end of a range from zero, as ``FittedQuantity/smallestEnd``.)
-        let approximateLower = (base.lower.numerator == 0 ? base.upper : base.lower).doubleValue
+        let approximateLower = base.smallestEnd.doubleValue
         var candidates: [Candidate?] = []
         for member in members {
             guard let factor = member.profile.factor else {
@@ -637,4 +634,10 @@ extension Amount {
         case .range(let a, let b): .range(transform(a), transform(b))
         }
     }
+}
+
+extension Amount {
+    /// The end a unit's minimum is held against: the lower one, or the upper one of a range
+    /// from zero (`0-1 cup` is not below every unit's minimum).
+    var smallestEnd: Rational { lower.numerator == 0 ? upper : lower }
 }

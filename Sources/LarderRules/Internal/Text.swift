@@ -3,9 +3,6 @@ import LarderCore
 import LarderJSON
 
 enum Text {
-    /// True when a string holds nothing a person can see (``VisibleText/isBlank(_:)``, which
-    /// the exports use too).
-    static func isBlank(_ text: String) -> Bool { VisibleText.isBlank(text) }
 
     /// A field's name for messages, from its pointer relative to the document:
     /// `steps[2]`, `name (en)`, `ingredients[3].quantity`.

@@ -178,7 +178,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
         if !isString {
             guard json.kind(node) == .object else { return }
             for (key, value) in json.members(node) {
-                guard let category = json.string(key).flatMap(PluralCategory.init(rawValue:)), let text = json.string(value), !Text.isBlank(text) else { continue }
+                guard let category = json.string(key).flatMap(PluralCategory.init(rawValue:)), let text = json.string(value), !VisibleText.isBlank(text) else { continue }
                 given.insert(category)
             }
         }

@@ -77,7 +77,7 @@ public struct NonEmptyTextRule: ConfigurableRule {
             {
                 return
             }
-            guard let text = json.string(value), Text.isBlank(text) else { return }
+            guard let text = json.string(value), VisibleText.isBlank(text) else { return }
             if text.isEmpty {
                 sink.report(value, in: map) { "\($0) is empty; write the text, or remove the field if it is optional" }
             } else {

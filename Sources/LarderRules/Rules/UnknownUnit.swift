@@ -79,7 +79,7 @@ public struct UnknownUnitRule: ConfigurableRule {
         for node in units {
             guard let text = json.string(node) else { continue }
             if table.contains(text) || extra.contains(text.lowercased()) { continue }
-            if Text.isBlank(text) {
+            if VisibleText.isBlank(text) {
                 sink.report(node, "the unit is empty; write a unit (g, ml, piece ...) or remove the field")
                 continue
             }
