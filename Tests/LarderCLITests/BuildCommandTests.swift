@@ -153,6 +153,24 @@ import Testing
         #expect(cli.stderr.contains("so --servings has nothing to scale from; give servings in the recipe or use --factor"), "\(cli.stderr)")
     }
 
+    /// The bar convention, on the command line and as a step's option: a bare oz is a
+    /// fluid ounce ("2 oz gin" for ten became "1 1/4 lb gin"); elsewhere it is a weight.
+    @Test func theBarConventionReadsOuncesAsFluidOunces() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"[{"id": "g", "name": "G", "servings": 1, "ingredients": ["2 oz gin", {"name": "vermouth", "quantity": 1, "unit": "oz"}]}]"#)
+        let bar = try CLI.run(["scale", "r.json", "--factor", "10", "--convention", "bar"], in: dir.url)
+        #expect(bar.status == 0 && bar.stdout.contains(#""1 1/4 pt gin""#), "\(bar.stdout)\(bar.stderr)")
+        let kitchen = try CLI.run(["scale", "r.json", "--factor", "10"], in: dir.url)
+        #expect(kitchen.stdout.contains(#""1 1/4 lb gin""#), "\(kitchen.stdout)")
+        let metric = try CLI.run(["convert", "r.json", "--units", "metric", "--convention", "bar"], in: dir.url)
+        #expect(metric.stdout.contains(#""59.1 ml gin""#) && metric.stderr.contains("a bar's (US customary, oz a fluid ounce of 29.6 ml"), "\(metric.stdout)\(metric.stderr)")
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"r.json\"]\ntransforms:\n  - scale: { factor: 10, convention: bar }\nexports:\n  - json-bundle: { out: dist }\n")
+        let build = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let bundle = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("dist/en/recipe.json")), as: UTF8.self)
+        #expect(bundle.contains("1 1/4 pt gin"), "\(bundle)")
+    }
+
     /// A build's `scale` step reads a structured quantity in the source locale, as its
     /// free-text lines: "1,250" kg in a Portuguese project is 1.25 kg, doubled to "2,5" (it
     /// was read as 1250 and written "2500" next to "2,5 kg de bacalhau").

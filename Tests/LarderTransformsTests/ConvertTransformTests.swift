@@ -405,7 +405,7 @@ import Testing
 @Suite struct ConventionNoteTests {
     @Test func eachConventionNamesItsPint() throws {
         let line = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["1 pint milk"]}"#
-        for (convention, pint) in [(KitchenConvention.us, "473 ml"), (.metric, "473 ml"), (.australian, "568 ml"), (.imperial, "568 ml")] {
+        for (convention, pint) in [(KitchenConvention.us, "473 ml"), (.metric, "473 ml"), (.australian, "568 ml"), (.imperial, "568 ml"), (.bar, "473 ml")] {
             let (_, _, notes) = try transformed(line) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric, convention: convention)) }
             #expect(notes.contains { $0.message.contains("pint \(pint))") }, "\(convention): \(notes.map(\.message))")
         }
