@@ -60,13 +60,16 @@ public struct QuantityRule: ConfigurableRule {
         let json = document.json
         guard json.kind(document.node) == .object, let list = json.member(document.node, "ingredients"), json.kind(list) == .array else { return [] }
         var sink = DiagnosticSink(document: document, context: context)
+        // Read once per document: the options are a JSON value, and reading the locales
+        // made an array for every structured ingredient.
+        let language = options.locales.first
         for item in json.elements(list) {
             switch json.kind(item) {
             case .string:
                 freeText(item, json: json, sink: &sink)
             case .object where Localized.isStructuredIngredient(json, item):
                 guard let quantity = json.member(item, "quantity") else { continue }
-                structured(quantity, language: options.locales.first, json: json, sink: &sink)
+                structured(quantity, language: language, json: json, sink: &sink)
             case .object:
                 for (_, text) in json.members(item) where json.kind(text) == .string { freeText(text, in: item, json: json, sink: &sink) }
             default:
