@@ -272,9 +272,14 @@ import Testing
     @Test func shipsCLDRAncestorsAndPluralSuffixes() throws {
         let result = try ReferenceProject().export(I18nextExporter())
         let folders = Set(result.artifacts.map { $0.path.split(separator: "/")[1] })
-        #expect(folders == ["en", "pt-BR", "pt", "es-MX", "es-419", "es", "zh-Hant-TW", "zh-Hant", "ru"])
+        #expect(folders == ["en", "pt-BR", "pt", "es-MX", "es-419", "es", "zh-Hant-TW", "zh-Hant", "ru", "zh-TW", "zh-HK", "zh-MO"])
         let zhHant = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/zh-Hant/badge.json" }).bytes)
         #expect(zhHant["streak"]?["progress_other"] == "連續 %d 天")
+        // What browsers send for Taiwan, Hong Kong and Macau: i18next tries it, then `zh`.
+        for alias in ["zh-TW", "zh-HK", "zh-MO"] {
+            let bytes = try #require(result.artifacts.first { $0.path == "locales/\(alias)/badge.json" }).bytes
+            #expect(try JSONValue(parsing: bytes) == zhHant, "\(alias)")
+        }
         #expect(zhHant["streak"]?["progress_one"] == nil)
         let ru = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/ru/badge.json" }).bytes)
         #expect(ru["streak"]?.objectValue?.keys.sorted() == ["progress_few", "progress_many", "progress_one", "progress_other", "title"])
@@ -319,6 +324,56 @@ import Testing
             "the text of 'a.title' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix",
         ])
         #expect(!I18nextExporter.holdsNesting(LocalizedText(json: "t(ok) $ t(", sourceLocale: "en")!))
+    }
+
+    /// Taiwan's, Hong Kong's and Macau's browsers send zh-TW, zh-HK and zh-MO, which
+    /// i18next looks up as themselves and then as `zh`, Simplified Chinese: the bundle had
+    /// no folder for them, and their users got Simplified text. With no Traditional locale
+    /// in the project there is nothing better than `zh`, and no such folder.
+    @Test func traditionalChineseTagsWithoutScriptGetTraditionalText() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "soup", "title": {"en": "Soup", "zh": "汤", "zh-Hant-TW": "湯"}}]"#)
+        func folders(_ locales: [String]) throws -> [String: JSONValue] {
+            let result = try I18nextExporter().exportWithDiagnostics(
+                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
+            var out: [String: JSONValue] = [:]
+            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["soup"]?["title"] }
+            return out
+        }
+        let traditional = try folders(["en", "zh", "zh-Hant-TW"])
+        #expect(traditional.keys.sorted() == ["en", "zh", "zh-HK", "zh-Hant", "zh-Hant-TW", "zh-MO", "zh-TW"])
+        #expect(["zh-TW", "zh-HK", "zh-MO", "zh-Hant"].allSatisfy { traditional[$0] == "湯" })
+        #expect(traditional["zh"] == "汤")
+        #expect(try folders(["en", "zh"]).keys.sorted() == ["en", "zh"])
+    }
+
+    /// An ancestor takes the texts of the nearest project locale below it, in whatever order
+    /// `locales:` lists them (`es` held es-MX's "Jugo" when es-MX came first, though es-MX's
+    /// parent is es-419 and es-ES's is `es`), and a chain stops at another language: CLDR's
+    /// parent of Hinglish is en-IN, and `en-IN` and `en-001` folders held Hinglish for
+    /// English readers. Norwegian Bokmål still fills `no`, its parent.
+    @Test func anAncestorTakesTheNearestLocaleOfItsOwnLanguage() throws {
+        let texts = ["en": "Juice", "es-MX": "Jugo", "es-ES": "Zumo", "hi-Latn": "Juice wala", "en-GB": "Squash", "nb": "Saft"]
+        // Each project's text holds its own locales only (a team kind's map with other
+        // languages is not read as a text).
+        func folders(_ locales: [String]) throws -> [String: JSONValue] {
+            let members = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
+            let json = try JSONDocument(parsing: "[{\"id\": \"j\", \"t\": {\(members)}}]")
+            let result = try I18nextExporter().exportWithDiagnostics(
+                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
+            var out: [String: JSONValue] = [:]
+            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["j"]?["t"] }
+            return out
+        }
+        for order in [["en", "es-MX", "es-ES"], ["en", "es-ES", "es-MX"]] {
+            let spanish = try folders(order)
+            #expect(spanish["es"] == "Zumo" && spanish["es-419"] == "Jugo", "\(order)")
+        }
+        let hinglish = try folders(["en", "hi-Latn"])
+        #expect(hinglish.keys.sorted() == ["en", "hi-Latn"])
+        #expect(hinglish["en"] == "Juice")
+        let british = try folders(["en", "hi-Latn", "en-GB"])
+        #expect(british["en-001"] == "Squash" && british["en-IN"] == nil)
+        #expect(try folders(["en", "nb"])["no"] == "Saft")
     }
 
     /// An ancestor folder holds the content's own text for it, else the texts of the

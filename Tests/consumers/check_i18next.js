@@ -7,7 +7,9 @@
 //  - every project locale has the same keys as the source language (no holes);
 //  - fallbacks: a region the bundle does not ship (pt-ZZ, zh-Hant-ZZ) resolves to the
 //    project locale's own text through the ancestors the bundle ships (never to zh for
-//    Traditional Chinese); a pseudo-locale's texts (en-XA, ar-XB) go to no other region.
+//    Traditional Chinese); a pseudo-locale's texts (en-XA, ar-XB) go to no other region;
+//    what browsers send for Traditional Chinese (zh-TW, zh-HK, zh-MO, no script) gets the
+//    Traditional text, never Simplified zh's.
 // Prints one "PASS ..." or "FAIL ..." line per check.
 'use strict';
 const fs = require('fs');
@@ -129,6 +131,22 @@ for (const bundle of process.argv.slice(2)) {
     }
     report(errors.length === 0, pseudo ? `${name} ${visitor} is never given ${lng}'s pseudo-texts` : `${name} ${visitor} falls back to ${lng}'s texts`,
            errors.slice(0, 3).join('; '));
+  }
+  // Browsers send zh-TW, zh-HK and zh-MO; i18next tries each, then zh (Simplified).
+  const traditional = project.locales.find(l => /^zh-Hant(-|$)/i.test(l));
+  if (traditional) {
+    for (const browser of ['zh-TW', 'zh-HK', 'zh-MO']) {
+      const errors = [];
+      for (const ns of namespaces) {
+        for (const key of Object.keys(leaves(resources[traditional][ns] || {}, '', {}))) {
+          if (splitPlural(key)[1]) continue;
+          const want = i18n.t(key, { lng: traditional, ns });
+          const got = i18n.t(key, { lng: browser, ns });
+          if (got !== want) errors.push(`${ns}:${key} for ${browser} gives ${JSON.stringify(got)}, not ${traditional}'s ${JSON.stringify(want)}`);
+        }
+      }
+      report(errors.length === 0, `${name} ${browser} gets ${traditional}'s Traditional texts`, errors.slice(0, 3).join('; '));
+    }
   }
 }
 console.log(`i18next: ${passed} passed, ${failed} failed`);

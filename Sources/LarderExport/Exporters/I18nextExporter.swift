@@ -10,9 +10,11 @@ import LarderJSON
 /// suffixes `Intl.PluralRules` gives the locale.
 ///
 /// i18next's own fallback differs from CLDR's (it tries `zh-Hant-TW`, `zh-Hant`, `zh`), so
-/// besides the project's locales the bundle ships each one's CLDR ancestors (`zh-Hant` for
-/// `zh-Hant-TW`, `pt` for `pt-BR`) filled from it: a `zh-Hant-HK` user gets Traditional
-/// Chinese, never Simplified. Option `ancestors: false` turns that off.
+/// besides the project's locales the bundle ships each one's CLDR ancestors of the same
+/// language (`zh-Hant` for `zh-Hant-TW`, `pt` for `pt-BR`) filled from the nearest project
+/// locale, and `zh-TW`, `zh-HK` and `zh-MO` (what browsers send) filled as Traditional
+/// Chinese: a `zh-Hant-HK` or `zh-HK` user gets Traditional Chinese, never Simplified
+/// (see ``targets(_:)``). Option `ancestors: false` turns that off.
 ///
 ///     exports:
 ///       - i18next: { out: dist/i18next }
@@ -30,26 +32,55 @@ public struct I18nextExporter: BundleExporter {
 
     /// Each folder to write, with the locale whose texts fill it and the locale whose plural
     /// rules it follows: the project's locales, then (option `ancestors`) each one's CLDR
-    /// ancestors that are not project locales (none for a pseudo-locale).
+    /// ancestors of its own language that are not project locales (none for a
+    /// pseudo-locale), then the Traditional Chinese tags browsers send without a script.
+    ///
+    /// An ancestor takes the texts of the nearest project locale below it (`es` those of
+    /// es-ES, not of es-MX, whose parent is es-419, whatever order `locales:` lists them in),
+    /// of the one whose plural rules i18next applies to the folder when two are as near
+    /// (pt-BR's for `pt`, not pt-PT's: "%d ficheiro" was shown for 0). A chain stops at
+    /// another language: CLDR gives Hinglish (`hi-Latn`) the parent en-IN, and an `en-IN`
+    /// folder filled from it gave Hinglish to English readers.
+    ///
+    /// `zh-TW`, `zh-HK` and `zh-MO` are what browsers send for Traditional Chinese, and
+    /// i18next looks them up as themselves, then as `zh` (Simplified). CLDR reads them as
+    /// zh-Hant-TW, zh-Hant-HK and zh-Hant-MO: each gets a folder, filled as that tag's
+    /// chain is, when the bundle has a Traditional folder for it to reach.
     static func targets(_ run: ExportRun) throws(ExportError) -> [(folder: String, textsOf: String, rulesOf: String)] {
         var targets: [(folder: String, textsOf: String, rulesOf: String)] = run.locales.map { (canonical($0), $0, $0) }
-        if try run.options.bool("ancestors", default: true) {
-            let exported = Set(run.locales.map(canonical))
-            var added = Set<String>()
-            // Not a pseudo-locale's: `ar` holding ar-XB's texts would give them to Arabic readers.
-            let real = run.locales.filter { PseudoLocale(tag: $0) == nil }
-            for locale in real {
-                for ancestor in LocaleFallback.chain(for: locale).dropFirst() where !exported.contains(ancestor) && added.insert(ancestor).inserted {
-                    // The texts of the project locale below it whose plural rules i18next
-                    // applies to the folder (pt-BR's for `pt`, not pt-PT's: "%d ficheiro"
-                    // was shown for 0), else of the first below it. A text's own value for the
-                    // ancestor comes first (see ``leaves``).
-                    let below = real.filter { LocaleFallback.chain(for: $0).dropFirst().contains(ancestor) }
-                    let rules = PluralRules.family(for: ancestor)
-                    let texts = below.first { PluralRules.family(for: $0) == rules } ?? below.first ?? locale
-                    targets.append((ancestor, texts, ancestor))
+        guard try run.options.bool("ancestors", default: true) else { return targets }
+        var taken = Set(run.locales.map(canonical))
+        // Not a pseudo-locale's: `ar` holding ar-XB's texts would give them to Arabic readers.
+        let real = run.locales.filter { PseudoLocale(tag: $0) == nil }
+        let chains = real.map { LocaleFallback.chain(for: $0) }
+        // The language of a tag, Norwegian Bokmål and Nynorsk as Norwegian (`no`, their
+        // CLDR parent, which Norwegian browsers send).
+        func language(_ tag: String) -> String {
+            let code = (tag.split(separator: "-").first.map(String.init) ?? tag).lowercased()
+            return code == "nb" || code == "nn" ? "no" : code
+        }
+        for (n, locale) in real.enumerated() {
+            for ancestor in chains[n].dropFirst() {
+                guard language(ancestor) == language(locale) else { break }
+                guard taken.insert(ancestor).inserted else { continue }
+                // The project locales below it, each with how far below; a text's own value
+                // for the ancestor comes first (see ``leaves``).
+                let below = real.indices.compactMap { i in
+                    chains[i].firstIndex(of: ancestor).map { (distance: $0, locale: real[i]) }
                 }
+                let nearest = below.map(\.distance).min() ?? 0
+                let closest = below.filter { $0.distance == nearest }.map(\.locale)
+                let rules = PluralRules.family(for: ancestor)
+                let texts = closest.first { PluralRules.family(for: $0) == rules } ?? closest.first ?? locale
+                targets.append((ancestor, texts, ancestor))
             }
+        }
+        for alias in ["zh-TW", "zh-HK", "zh-MO"] where !taken.contains(alias) {
+            guard let reached = LocaleFallback.chain(for: alias).dropFirst().first(where: taken.contains),
+                let target = targets.first(where: { $0.folder == reached })
+            else { continue }
+            taken.insert(alias)
+            targets.append((alias, target.textsOf, alias))
         }
         return targets
     }
