@@ -95,18 +95,40 @@ struct ExplainCommand: ParsableCommand {
             out += "\nTriggers:\n"
             for e in triggering {
                 let at = e.pointers.map { $0.description.isEmpty ? "(root)" : $0.description }.joined(separator: ", ")
-                out += "  \(e.json)\n" + (at.isEmpty ? "" : "    -> at \(at)\n")
-                if e.options != .null { out += "    with options \(JSONWriter.compact.string(e.options))\n" }
+                out += "  \(e.json)\n" + (at.isEmpty ? "" : "    -> at \(at)\n") + Self.setting(of: e)
             }
         }
         if !passing.isEmpty {
             out += "\nDoes not trigger:\n"
             for e in passing {
-                out += "  \(e.json)\n"
-                if e.options != .null { out += "    with options \(JSONWriter.compact.string(e.options))\n" }
+                out += "  \(e.json)\n" + Self.setting(of: e)
             }
         }
         writeStandardOutput(Array(out.utf8))
+    }
+
+    /// Where an example is checked, as a user would set it up: the kind of its document
+    /// when that matters (an image reference is checked differently in a team's kind), the
+    /// options larder.yml takes (`with options`), and what Larder fills in from the rest of
+    /// larder.yml (`in a project with`: its locales, its content kinds), which a rule's
+    /// options cannot set. Each on its own line; nothing for a plain example.
+    static func setting(of example: RuleExample) -> String {
+        var out = ""
+        if let kind = example.kind { out += "    as a document of the kind '\(kind)'\n" }
+        guard case .object(let object) = example.options else { return out }
+        var own = JSONObject(), project: [String] = []
+        for (key, value) in object {
+            switch key {
+            case "locales": project.append("locales: \(JSONWriter.compact.string(value))")
+            case Linter.contentKindsOption: project.append("content kinds: \(JSONWriter.compact.string(value))")
+            case Linter.exportsOption: project.append("exports: \(JSONWriter.compact.string(value))")
+            case "images": project.append("images: \(JSONWriter.compact.string(value))")
+            default: own[key] = value
+            }
+        }
+        if !own.isEmpty { out += "    with options \(JSONWriter.compact.string(.object(own)))\n" }
+        if !project.isEmpty { out += "    in a project with \(project.joined(separator: ", "))\n" }
+        return out
     }
 
     /// The options a rule takes, as larder.yml gives them: each one's name, type, default

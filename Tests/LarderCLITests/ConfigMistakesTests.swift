@@ -70,6 +70,37 @@ import Testing
 
     /// `meters: -5` was taken (the rule then never fired), and so were two names of one
     /// option (`distance` silently ignored).
+    /// `kinds` naming a kind the project has no content of turned the rule off without a
+    /// word (`kinds: [recipes]`: a repeated id passed), and `locales`, `images` and `kind`,
+    /// which Larder gives every rule from the rest of larder.yml, were taken from a rule's
+    /// setting (`locale-complete: { locales: [en, es] }` asked for Spanish in a project
+    /// without it). Each is a config error now, and the rule runs with the project's values.
+    @Test func kindsNamesTheProjectsKindsAndProjectSettingsAreNotARulesOptions() throws {
+        try expectFromLintAndBuild(Self.content + """
+            rules:
+              unique-id: { kinds: [recipes] }
+              locale-complete: { locales: [en, es], severity: error }
+              image-exists: { images: content }
+            """, [
+                "larder.yml:5:24: error: option 'kinds' of rule 'unique-id' names 'recipes', which no content entry of larder.yml has (its kinds: recipe), so the rule would check nothing of it; did you mean 'recipe'? [config]",
+                "larder.yml:6:22: error: option 'locales' of rule 'locale-complete' is not the rule's to set: Larder gives every rule the project's `locales:`; remove it [config]",
+                "larder.yml:7:19: error: option 'images' of rule 'image-exists' is not the rule's to set: Larder gives every rule the `images:` of the content entry; remove it [config]",
+            ])
+        let kind = try lint("""
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+                rules: { unique-id: { kind: location } }
+            """)
+        #expect(kind.status == 2)
+        #expect(kind.lines == [
+            "larder.yml:4:27: error: option 'kind' of rule 'unique-id' is not the rule's to set: Larder gives every rule the content entry the rule is set under; remove it (`kinds: [...]` limits the rule to some kinds) [config]",
+        ])
+        // A kind the project has is fine, and the rule checks it.
+        let fine = try lint(Self.content + "rules:\n  unique-id: { kinds: [recipe] }\n")
+        #expect(fine.status == 0, "\(fine.lines)")
+    }
+
     @Test func numericOptionsAreRangeCheckedAndOneOptionIsGivenOnce() throws {
         let r = try lint(Self.content + """
             rules:

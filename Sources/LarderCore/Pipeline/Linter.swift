@@ -119,6 +119,7 @@ public struct Linter: Sendable {
                         out.append(configDiagnostic(problem.message, at: JSONPointer(tokens: pointer.tokens + problem.path), near: pointer, isKey: problem.isKey))
                     }
                 }
+                out += projectOptionProblems(rule: id, options: setting.options, at: pointer)
             }
         }
         if let includedFiles {
@@ -129,6 +130,43 @@ public struct Linter: Sendable {
         }
         out += checkSteps()
         out += checkLocales()
+        return out
+    }
+
+    /// The options of a rule's setting that name what Larder fills in from the rest of
+    /// larder.yml (`locales`, `images`, `kind`: a rule reads them, but they are the
+    /// project's, never one rule's), and the kinds of `kinds` that the project has no
+    /// content entry for. Both were taken without a word: `kinds: [recipes]` turned the
+    /// rule off for every document, and `locales: [en, es]` made `locale-complete` ask for
+    /// Spanish in a project that has none.
+    func projectOptionProblems(rule id: String, options: JSONValue, at pointer: JSONPointer) -> [Diagnostic] {
+        guard case .object(let object) = options else { return [] }
+        var kinds: [String] = []
+        for entry in config.content where !kinds.contains(entry.kind) { kinds.append(entry.kind) }
+        var out: [Diagnostic] = []
+        for (key, value) in object {
+            let place = pointer.appending(key)
+            switch key {
+            case "locales", "images", "kind":
+                let from = key == "locales" ? "the project's `locales:`"
+                    : key == "images" ? "the `images:` of the content entry" : "the content entry the rule is set under"
+                let instead = key == "kind" ? " (`kinds: [...]` limits the rule to some kinds)" : ""
+                out.append(configDiagnostic(
+                    "option '\(key)' of rule '\(id)' is not the rule's to set: Larder gives every rule \(from); remove it\(instead)",
+                    at: place, near: pointer, isKey: true))
+            case "kinds" where !kinds.isEmpty:
+                for (i, item) in (value.arrayValue ?? []).enumerated() {
+                    guard let name = item.stringValue, !kinds.contains(name) else { continue }
+                    let close = Suggest.closest(to: name, in: kinds)
+                    out.append(configDiagnostic(
+                        "option 'kinds' of rule '\(id)' names '\(name)', which no content entry of larder.yml has (its kinds: \(kinds.joined(separator: ", "))), so the rule would check nothing of it"
+                            + (close.map { "; did you mean '\($0)'?" } ?? ""),
+                        at: place.appending(String(i)), near: pointer))
+                }
+            default:
+                continue
+            }
+        }
         return out
     }
 
@@ -674,9 +712,10 @@ public struct Linter: Sendable {
             for entry in config.content where !kinds.contains(entry.kind) { kinds.append(entry.kind) }
             o[Self.contentKindsOption] = .array(kinds.map(JSONValue.string))
         }
-        if o["locales"] == nil { o["locales"] = .array(config.locales.map(JSONValue.string)) }
-        if o["images"] == nil, let images = entry?.images { o["images"] = .string(images) }
-        if o["kind"] == nil, let kind = entry?.kind { o["kind"] = .string(kind) }
+        // The project's, whatever a rule's setting says (the config check reports those).
+        o["locales"] = .array(config.locales.map(JSONValue.string))
+        o["images"] = (entry?.images).map { JSONValue.string($0) }
+        o["kind"] = entry.map { JSONValue.string($0.kind) }
         // The text fields the kind's schema declares, so the rules that look at texts see
         // the texts the exporters export (ContentFields in LarderRules).
         if o[Self.textFieldsOption] == nil, let kind = entry?.kind, let fields = config.textFields[kind], !fields.isEmpty {
