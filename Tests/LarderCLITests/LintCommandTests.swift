@@ -97,6 +97,17 @@ import Testing
         #expect(try CLI.run(["explain", "shema"]).stderr.contains("(did you mean 'schema'?)"))
     }
 
+    /// An example is shown as a user would set it up: an image example of a team's kind was
+    /// listed as "does not trigger" with no kind (as a recipe it fails), and `reference`'s
+    /// showed `contentKinds` as an option, which larder.yml refuses.
+    @Test func explainShowsAnExamplesKindAndTheProjectItAssumes() throws {
+        let images = try CLI.run(["explain", "image-exists"]).stdout
+        #expect(images.contains("  {\"id\": \"x\", \"images\": [\"no-such.png\"]}\n    as a document of the kind 'achievement'\n"), "\(images)")
+        let reference = try CLI.run(["explain", "reference"]).stdout
+        #expect(!reference.contains("with options {\"contentKinds\""), "\(reference)")
+        #expect(reference.contains("    in a project with content kinds: [\"recipe\",\"location\",\"taxonomy\"]\n"), "\(reference)")
+    }
+
     /// `explain` never listed a rule's options: nutrition-consistency's tolerances and
     /// `maxPer100g` were in no documentation.
     @Test func explainListsTheRuleOptions() throws {
