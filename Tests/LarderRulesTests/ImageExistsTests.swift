@@ -1,5 +1,5 @@
 import Foundation
-import LarderCore
+@testable import LarderCore
 import LarderJSON
 import LarderRules
 import Testing
@@ -39,6 +39,19 @@ final class TempProject {
         #expect(try check(#"{"images": ["./drinks//negroni.png", "drinks/../drinks/negroni.png"]}"#, files: files).isEmpty)
         let product = #"{"code": "1", "images": {"front": {"fr": "p/front_fr.webp"}, "nutrition": {"src": "p/front_fr.webp"}}}"#
         #expect(try check(product, kind: "product", files: files).isEmpty)
+    }
+
+    /// Each folder is listed once however many look-ups a run makes: listing the folder of
+    /// every segment again for each image made `image-exists` quadratic (a project of 4,000
+    /// recipes with 8,000 images in one folder took a minute to lint).
+    @Test func eachFolderIsListedOnceForEveryLookUp() throws {
+        let names = (0..<300).map { "assets/drinks/d\($0).png" }
+        let project = try TempProject(files: names)
+        let files = WorkingTreeFiles(root: project.root)
+        for name in names { #expect(files.fileExists(atPath: name)) }
+        #expect(!files.fileExists(atPath: "assets/drinks/D1.png"))
+        #expect(files.entries(inDirectory: "assets/drinks")?.count == 300)
+        #expect(files.listedFolders == 3)  // the root, assets, assets/drinks
     }
 
     @Test func aWrongCaseDoesNotPassAndTheMessageNamesTheRealFile() throws {
