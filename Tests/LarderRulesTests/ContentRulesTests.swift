@@ -232,3 +232,24 @@ import Testing
         #expect(levels.map { "\($0.file)\($0.pointer)" } == ["levels.json/1/id"])
     }
 }
+
+@Suite struct UniqueTagFactsTests {
+    /// Each tag's place is the pointer to its key, made from the tag: finding it from the
+    /// key's node walked the taxonomy's members from the first for every tag, quadratic in
+    /// the tags of one object (40,000 tags took 1.8 s in a release build, seconds more in a
+    /// debug one). 40,000 tags now take a small fraction of a second.
+    @Test func aWideTaxonomysPlacesAreMadeInLinearTime() throws {
+        let count = 40_000
+        let members = (0..<count).map { #""t\#($0)": {"en": "T\#($0)"}"# }.joined(separator: ", ")
+        let document = Document.split(file: "t.json", kind: "taxonomy", json: try JSONDocument(parsing: "{\(members)}"))[0]
+        let rule = UniqueTagRule()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let facts = try #require(rule.facts(of: document, context: RuleContext(for: rule, content: ContentSet([]))))
+        let elapsed = clock.now - start
+        #expect(facts.tags.count == count)
+        #expect(facts.places[count - 1].pointer.description == "/t\(count - 1)")
+        #expect(facts.places[count - 1].pointer == document.json.pointer(to: document.json.members(document.node).map(\.key)[count - 1]))
+        #expect(elapsed < .seconds(3), "\(elapsed)")
+    }
+}

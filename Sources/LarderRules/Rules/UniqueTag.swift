@@ -84,7 +84,9 @@ public struct UniqueTagRule: FactContentRule, ConfigurableRule {
         for (key, _) in json.members(document.node) {
             guard let tag = json.string(key), seen.insert(tag).inserted else { continue }
             tags.append(tag)
-            places.append(FactPlace(document, node: key))
+            // The pointer is known: finding it from the node walked the object's members
+            // from the first, for every tag (40,000 tags in one taxonomy took 1.8 s).
+            places.append(FactPlace(document, node: key, pointer: document.pointer.appending(tag)))
         }
         return Facts(pointer: document.pointer, tags: tags, places: places)
     }
