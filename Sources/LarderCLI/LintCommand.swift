@@ -165,10 +165,12 @@ struct LintCommand: AsyncParsableCommand {
 
     /// Lint with a config: schemas and rules over the content set.
     func lintProject(_ project: ProjectSession, registry: PluginRegistry) async throws -> LintRun {
-        // The config's transforms and exports are checked too (their ids and options), which
-        // needs the registry that has them.
+        // The config's transforms and exports are checked too (their ids and options), and
+        // a plugin's id against every built-in one (a lint plugin named `images` is refused
+        // by build, and must be by lint), which needs the registry that has them.
         var registry = registry
-        if !project.config.transforms.isEmpty || !project.config.exports.isEmpty, let full = try? CLIRegistry.make() { registry = full }
+        if !project.config.transforms.isEmpty || !project.config.exports.isEmpty || !project.config.plugins.isEmpty,
+            let full = try? CLIRegistry.make() { registry = full }
         let root = project.root, cwd = project.cwd, config = project.config
 
         // What to report on: the given paths, made project-relative (with the path as given,

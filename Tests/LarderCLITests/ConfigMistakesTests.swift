@@ -191,6 +191,24 @@ import Testing
         #expect(r.lines.contains("larder.yml:10:9: error: the plugin id 'p' is declared twice (also plugins[0]); plugin ids must be unique [config]"), "\(r.lines)")
     }
 
+    /// A lint plugin may not take a built-in exporter's or transform's id: build refused
+    /// it, but lint of a project with no `transforms:` or `exports:` ran the plugin (it
+    /// checked ids with the rules alone), so the hook passed a config the build refuses.
+    @Test func aLintPluginWithAnExportersIDIsRefusedByLintAsByBuild() throws {
+        try expectFromLintAndBuild(Self.content + """
+            plugins:
+              - id: images
+                stage: lint
+                command: ["./p.sh"]
+              - id: scale
+                stage: lint
+                command: ["./p.sh"]
+            """, [
+                "larder.yml:5:9: error: the lint plugin id 'images' is the id of the exporter 'images': its reports would pass for that exporter's, and `rules: { images: off }` would not turn it off; give the plugin an id of its own (acme-images) [config]",
+                "larder.yml:8:9: error: the lint plugin id 'scale' is the id of the transform 'scale': its reports would pass for that transform's, and `rules: { scale: off }` would not turn it off; give the plugin an id of its own (acme-scale) [config]",
+            ])
+    }
+
     /// An export's `out` that leaves the project, is Larder's or git's own folder, or is
     /// another export's (or holds it) is a config error at its value, all of them in one
     /// run of lint or build: lint passed, and the build stopped at the first, naming no place.
