@@ -368,6 +368,12 @@ import Testing
         #expect(a.message == #"plugin 'demo': diagnostics[0] has no "message" string"#)
         let b = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "severity": "fatal"}]}'"#)
         #expect(b.message == #"plugin 'demo': diagnostics[0]: severity "fatal" is not error, warning or note"#)
+        // The protocol's names exactly (its schema's enum): larder.yml's `info` and other
+        // cases were taken, and "Error" failed a commit that the schema calls invalid.
+        for name in ["info", "notice", "Error", "NOTE"] {
+            let other = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "severity": "\#(name)"}]}'"#)
+            #expect(other.message == #"plugin 'demo': diagnostics[0]: severity "\#(name)" is not error, warning or note"#)
+        }
         let c = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [{"file": "content/drinks.json", "message": "m", "rule": "Bad Rule"}]}'"#)
         #expect(c.message == #"plugin 'demo': diagnostics[0]: rule "Bad Rule" is not a kebab-case id"#)
     }

@@ -293,7 +293,9 @@ public struct ExternalPlugin: Sendable {
             let severity: Severity
             switch object["severity"] {
             case nil: severity = .error
-            case .string(let name)? where Severity(name: name) != nil: severity = Severity(name: name)!
+            // Exactly the protocol's three names (its schema's enum): larder.yml's own
+            // spellings (`info`, `Error`) are not the protocol's.
+            case .string(let name)? where ["error", "warning", "note"].contains(name): severity = Severity(name: name)!
             case let other?:
                 problems.append(fail("diagnostics[\(n)]: severity \(JSONWriter.compact.string(other)) is not error, warning or note")); continue
             }
