@@ -256,6 +256,41 @@ enum YAMLToJSON {
     }
 
     /// libYAML counts columns in Unicode scalars; Larder in UTF-16 code units.
+
+    /// A plain scalar that Yams resolved as a number, as YAML 1.2's core schema reads it:
+    /// a decimal number keeps its exact digits (a 20-digit id, 18446744073709551617, was
+    /// rounded through a Double), `0x1F`, `0o17`, `+1`, `.5` and `.inf` are numbers, and
+    /// what only YAML 1.1 reads as one stays the text it is (`22:00` was 1320 and `9:30`
+    /// 570, as base-60; `1_000` was 1000). Plugin and step options are passed on as
+    /// written.
+    static func number(_ text: String, node: Node) -> JSONValue {
+        if let exact = JSONNumber(parsing: text) { return .number(exact) }
+        let decimal = text.wholeMatch(of: /[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/) != nil
+        let other = text.wholeMatch(of: /0o[0-7]+|0x[0-9a-fA-F]+/) != nil
+        guard decimal || other else { return .string(text) }
+        if decimal {
+            // `+1`, `.5`, `1.`, `007`: the same value in JSON's spelling.
+            var digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            let sign = digits.hasPrefix("-") ? "-" : ""
+            if !sign.isEmpty { digits.removeFirst() }
+            var (whole, rest) = (digits, "")
+            if let cut = digits.firstIndex(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+                (whole, rest) = (String(digits[..<cut]), String(digits[cut...]))
+            }
+            whole = String(whole.drop { $0 == "0" })
+            if whole.isEmpty { whole = "0" }
+            if rest.hasPrefix(".") {
+                let fraction = rest.dropFirst().prefix { $0.isNumber }
+                let exponent = rest.dropFirst(1 + fraction.count)
+                rest = (fraction.isEmpty ? "" : "." + fraction) + exponent
+            }
+            if let exact = JSONNumber(parsing: sign + whole + rest) { return .number(exact) }
+        }
+        if let i = node.int { return .number(JSONNumber(i)) }
+        if let d = node.float, d.isFinite { return .number(JSONNumber(d)) }
+        return .string(text)
+    }
+
     static func utf16Position(line: Int, scalarColumn: Int, locator: SourceLocator) -> SourcePosition {
         let text = locator.lineText(line)
         var column = 1
@@ -296,15 +331,8 @@ enum YAMLToJSON {
                 let word = scalar.string.lowercased()
                 guard word == "true" || word == "false" else { return .string(scalar.string) }
                 return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
-            case Tag.Name.int.rawValue:
-                if let i = node.int { return .number(JSONNumber(i)) }
-                // Too large for an integer: still a number (`timeout: 99999999999999999999`
-                // was reported as a string where a number was expected).
-                if let d = Double(scalar.string.replacingOccurrences(of: "_", with: "")), d.isFinite { return .number(JSONNumber(d)) }
-                return .string(scalar.string)
-            case Tag.Name.float.rawValue:
-                if let d = node.float, d.isFinite { return .number(JSONNumber(d)) }
-                return .string(scalar.string)
+            case Tag.Name.int.rawValue, Tag.Name.float.rawValue:
+                return Self.number(scalar.string, node: node)
             default: return .string(scalar.string)
             }
         case .mapping(let mapping):

@@ -455,3 +455,30 @@ import Testing
         }
     }
 }
+
+/// Plain scalars as YAML 1.2's core schema reads them, as the rest of larder.yml is read
+/// (booleans are `true` and `false` only): options are passed to plugins and steps as
+/// written.
+@Suite struct ConfigNumberTests {
+    func value(_ yaml: String) throws -> JSONValue? {
+        try YAMLToJSON.convert("v: \(yaml)\n", locator: SourceLocator(bytes: Array("v: \(yaml)\n".utf8))).value["v"]
+    }
+
+    /// `22:00` reached a plugin as 1320 and `9:30` as 570 (YAML 1.1's base 60), `1_000` as
+    /// 1000, and a 20-digit number rounded through a Double.
+    @Test func onlyYAML12NumbersAreNumbersAndTheyKeepTheirDigits() throws {
+        #expect(try value("22:00") == "22:00")
+        #expect(try value("9:30") == "9:30")
+        #expect(try value("1_000") == "1_000")
+        #expect(try value("0b1010") == "0b1010")
+        #expect(try value("18446744073709551617")?.numberValue?.literal == "18446744073709551617")
+        #expect(try value("30") == 30)
+        #expect(try value("-2.5e3")?.numberValue?.literal == "-2.5e3")
+        #expect(try value("+1") == 1)
+        #expect(try value(".5") == 0.5)
+        #expect(try value("007") == 7)
+        #expect(try value("0x1F") == 31)
+        #expect(try value("0o17") == 15)
+        #expect(try value(".inf") == ".inf")
+    }
+}
