@@ -197,16 +197,21 @@ struct BuildCommand: AsyncParsableCommand {
         // differences, below).
         let staleNotes = check ? [] : result.stale.compactMap { Self.diagnostic($0, config: project.configName, prune: command(["--prune"]), base: base, cwd: cwd) }
         let notes = project.displayed(found + result.diagnostics) + staleNotes
-        if !notes.isEmpty {
-            let locators = content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
-            // No source line is shown for a stale output (a folder, or a file that can be a
-            // gigabyte), as --check shows none.
-            let staleFiles = Set(staleNotes.map(\.file))
-            let sources = SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd))
-            report(notes, files: files, locators: locators, sources: SourceProvider { staleFiles.contains($0) ? nil : sources.locator(for: $0) },
-                   reporter: reporter, registry: registry, cwd: cwd)
-            trace.mark("report \(notes.count) diagnostics")
-        }
+        // With --check, each output file that differs from the one in place.
+        let differences = check && result.landed ? result.differences.map { Self.diagnostic($0, base: base, cwd: cwd) } : []
+        // One report for the run, whatever it found (a JSON or SARIF report is one document,
+        // and an empty one when the build is clean): the lint's and the steps' diagnostics
+        // and, with --check, the differences. The files it counts are the content files and
+        // the outputs that differ.
+        let locators = notes.isEmpty ? [:] : content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
+        // No source line is shown for a stale or differing output (a folder, or a file that
+        // can be a gigabyte, whose line differs anyway).
+        let outputFiles = Set(staleNotes.map(\.file) + differences.map(\.file))
+        let sources = SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd))
+        report(notes + differences, files: files + differences.count, locators: locators,
+               sources: SourceProvider { outputFiles.contains($0) ? nil : sources.locator(for: $0) },
+               reporter: reporter, registry: registry, cwd: cwd)
+        trace.mark("report \(notes.count + differences.count) diagnostics")
         guard result.landed else {
             FileHandle.standardError.write(Data("larder: the build steps reported errors; nothing was \(check ? "checked" : "built")\n".utf8))
             throw ExitCode(1)
@@ -224,10 +229,7 @@ struct BuildCommand: AsyncParsableCommand {
             }
             return
         }
-        let stale = result.differences.map { Self.diagnostic($0, base: base, cwd: cwd) }
-        guard stale.isEmpty else {
-            // No source lines are shown: an output can be a gigabyte, and the line differs anyway.
-            report(stale, files: stale.count, locators: [:], sources: SourceProvider.none, reporter: reporter, registry: registry, cwd: cwd)
+        guard differences.isEmpty else {
             let files = result.differences.reduce(0) { $0 + $1.files }
             // A stale output the build itself would leave: the command that removes it too.
             let pruning = result.differences.contains { if case .notBuilt(_, _, true) = $0.change { true } else { false } }

@@ -288,6 +288,43 @@ import Testing
         #expect(explained.status == 0 && explained.stdout.hasPrefix("fallback (default: warning)"), "\(explained.stdout)")
     }
 
+    /// A JSON or SARIF report is one document for every run, streamed and whole: a clean
+    /// build printed nothing at all (a workflow's `upload-sarif` then failed on an empty
+    /// file), and `--check` with a lint warning printed two documents, one after the other.
+    @Test(arguments: [[], ["--no-stream"]])
+    func everyBuildPrintsOneReport(_ mode: [String]) throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        func report(_ arguments: [String]) throws -> (status: Int32, report: JSONValue) {
+            let r = try CLI.run(["build"] + arguments + mode, in: dir.url)
+            // The parser refuses anything after the document.
+            return (r.status, try JSONValue(parsing: Array(r.stdout.utf8)))
+        }
+        for check in [[], ["--check"]] {
+            let clean = try report(check + ["--format", "json"])
+            #expect(clean.status == 0)
+            #expect(clean.report["diagnostics"]?.arrayValue?.isEmpty == true)
+            #expect(clean.report["summary"]?["files"] == 1)
+            let sarif = try report(check + ["--format", "sarif"])
+            #expect(sarif.report["runs"]?.arrayValue?.first?["results"]?.arrayValue?.isEmpty == true)
+        }
+
+        // A warning (no Spanish text) and an output edited by hand.
+        try dir.write("larder.yml", "locales: [en, es]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        #expect(try CLI.run(["build"], in: dir.url).status == 0)
+        try dir.write("dist/json/en/recipe.json", "{}\n")
+        let checked = try report(["--check", "--format", "json"])
+        #expect(checked.status == 1)
+        let rules = checked.report["diagnostics"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } ?? []
+        #expect(rules == ["locale-complete", "locale-complete", "locale-complete", "out-of-date"], "\(rules)")
+        #expect(checked.report["summary"]?["errors"] == 1 && checked.report["summary"]?["warnings"] == 3)
+        // The content file and the output that differs.
+        #expect(checked.report["summary"]?["files"] == 2)
+        let sarif = try report(["--check", "--format", "sarif"])
+        #expect(sarif.report["runs"]?.arrayValue?.first?["results"]?.arrayValue?.count == 4)
+    }
+
     /// Killed whole (every document in memory) and streamed (file by file; the config then
     /// names only the exports that stream).
     @Test(arguments: [false, true])
