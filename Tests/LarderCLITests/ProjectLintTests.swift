@@ -90,6 +90,26 @@ import Testing
         #expect(first.stdout.contains("c/b.json:1:8: error: recipe id 'x' is already used"), "\(first.stdout)")
     }
 
+    /// `off` on a content entry turns the rule off for its files whatever the top-level
+    /// `rules:` says of it: a top-level severity (or options alone) made the rule run there
+    /// with the top-level severity.
+    @Test(arguments: ["error", "{ severity: error }", "{ fields: [/name] }"])
+    func anEntryTurnsOffARuleTheTopLevelSets(_ top: String) throws {
+        let dir = try Scratch()
+        try dir.write("content/a.json", #"{"id": "a", "name": {"en": "Tea", "es": "Te"}, "ingredients": [{"en": "1 bag", "es": "1 bolsa"}]}"#)
+        try dir.write("drafts/b.json", #"{"id": "b", "name": "Draft", "ingredients": ["1 egg"]}"#)
+        let config = "locales: [en, es]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n  - kind: recipe\n    include: [\"drafts/*.json\"]\n"
+            + "    rules: { locale-complete: off }\nrules:\n  locale-complete: \(top)\n"
+        try dir.write("larder.yml", config)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stdout)\(r.stderr)")
+        // The other entry's files still take the top-level setting.
+        try dir.write("content/c.json", #"{"id": "c", "name": "Plain", "ingredients": [{"en": "1 bag", "es": "1 bolsa"}]}"#)
+        let other = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(other.stdout.contains("content/c.json:1:21: \(top.contains("error") ? "error" : "warning"): name is a plain string"), "\(other.stdout)")
+        #expect(!other.stdout.contains("drafts/"), "\(other.stdout)")
+    }
+
     /// A byte-order mark before larder.yml is not YAML (it broke the file at line 2), and a
     /// key written twice is reported at its place (it was at 1:1, with the whole file quoted).
     @Test func yamlWithAByteOrderMarkAndRepeatedKeys() throws {

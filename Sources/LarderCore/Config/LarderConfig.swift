@@ -152,7 +152,10 @@ public struct LarderConfig: Sendable {
         guard let top else { return own }
         var options = top.options.objectValue ?? JSONObject()
         for (k, v) in own.options.objectValue ?? JSONObject() { options[k] = v }
-        return RuleSetting(severity: own.severity ?? top.severity, isOff: own.severity == nil ? top.isOff : own.isOff, options: .object(options))
+        // `off` is a severity of its own (no severity, and `isOff`): an entry that sets
+        // either keeps its own, whatever the top level sets.
+        let ownSeverity = own.severity != nil || own.isOff
+        return RuleSetting(severity: ownSeverity ? own.severity : top.severity, isOff: ownSeverity ? own.isOff : top.isOff, options: .object(options))
     }
 }
 
