@@ -344,7 +344,7 @@ struct BuildCommand: AsyncParsableCommand {
         return Diagnostic(ruleID: outOfDate.id, severity: .error, message: message, file: file, start: at)
     }
 
-    func report(_ diagnostics: [Diagnostic], files: Int, locators: [String: SourceLocator], sources: SourceProvider? = nil, reporter: any Reporter,
+    func report(_ diagnostics: [Diagnostic], files: Int, locators: [PathKey: SourceLocator], sources: SourceProvider? = nil, reporter: any Reporter,
                 registry: PluginRegistry, cwd: String) {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,

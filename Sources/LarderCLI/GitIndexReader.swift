@@ -10,34 +10,36 @@ struct GitIndexReader: ProjectReader {
         var description: String
     }
 
-    /// Project-relative path -> blob id, for every file in the index under the project.
-    let blobs: [String: String]
+    /// Project-relative path -> blob id, for every file in the index under the project
+    /// (keyed by the path's bytes: two names that differ only in Unicode normalization are
+    /// two files to git).
+    let blobs: [PathKey: String]
     let sortedPaths: [String]
     /// The symbolic links staged under the project (mode 120000), sorted: never read as
     /// content, as in the working tree (their blob is the path they lead to).
     let links: [String]
     /// The blob of each staged link: the path it leads to.
-    let linkBlobs: [String: String]
+    let linkBlobs: [PathKey: String]
     /// Staged bytes fetched from git (`git cat-file --batch`) for prepared files whose
     /// working-tree version differs from the staged one.
-    let contents: [String: [UInt8]]
+    let contents: [PathKey: [UInt8]]
     /// Prepared files whose working-tree version git found to be the staged one.
-    let sameAsIndex: Set<String>
+    let sameAsIndex: Set<PathKey>
     /// Files marked `assume-unchanged` or `skip-worktree` (`git update-index`, sparse
     /// checkouts): `git diff` does not compare them, so their working-tree version, if
     /// there is one, says nothing about the staged one. They are always read from git.
-    let flagged: Set<String>
+    let flagged: Set<PathKey>
     /// Reads the files whose staged version is the working tree's (most of them).
     let workingTree: WorkingTreeReader
 
     /// Lists the index under `root` (paths relative to it): one `git ls-files`, nothing read.
     init(root: String) throws {
         let listing = try Self.git(["ls-files", "-z", "-v", "--stage", "--", "."], in: root)
-        var blobs: [String: String] = [:]
+        var blobs: [PathKey: String] = [:]
         var paths: [String] = []
         var links: [String] = []
-        var linkBlobs: [String: String] = [:]
-        var flagged = Set<String>()
+        var linkBlobs: [PathKey: String] = [:]
+        var flagged = Set<PathKey>()
         // Each entry: "<tag> <mode> <oid> <stage>\t<path>\0"; the tag is `H` for a file git
         // compares with the working tree, `S` for skip-worktree, lowercase for
         // assume-unchanged (`M` for an unmerged entry).
@@ -52,27 +54,27 @@ struct GitIndexReader: ProjectReader {
             else { continue }
             let mode = entry[entry.startIndex..<space1], stage = entry[(space2 + 1)..<tab]
             if mode.elementsEqual("160000".utf8) { continue }  // a submodule, not a file
-            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
+            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self), key = PathKey(path)
             if mode.elementsEqual("120000".utf8) {
-                if links.last != path { links.append(path) }  // an unmerged link: once
-                if linkBlobs[path] == nil { linkBlobs[path] = String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self) }
+                if links.last.map(PathKey.init) != key { links.append(path) }  // an unmerged link: once
+                if linkBlobs[key] == nil { linkBlobs[key] = String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self) }
                 continue
             }
-            if tag.elementsEqual("S".utf8) || tag.contains(where: { (0x61...0x7A).contains($0) }) { flagged.insert(path) }
+            if tag.elementsEqual("S".utf8) || tag.contains(where: { (0x61...0x7A).contains($0) }) { flagged.insert(key) }
             // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
-            guard stage.elementsEqual("0".utf8) || blobs[path] == nil else { continue }
-            if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: path) == nil {
+            guard stage.elementsEqual("0".utf8) || blobs[key] == nil else { continue }
+            if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: key) == nil {
                 paths.append(path)
             }
         }
         // A file added with `git add -N` (intent to add) is listed with the empty blob, but
         // a commit does not hold it: it is not staged.
-        let empty = paths.filter { blobs[$0].map(Self.emptyBlobs.contains) ?? false }
+        let empty = paths.filter { blobs[PathKey($0)].map(Self.emptyBlobs.contains) ?? false }
         if !empty.isEmpty {
             let intended = try Self.intentToAdd(empty, in: root)
             if !intended.isEmpty {
                 for path in intended { blobs[path] = nil }
-                paths.removeAll { intended.contains($0) }
+                paths.removeAll { intended.contains(PathKey($0)) }
             }
         }
         self.blobs = blobs
@@ -86,7 +88,7 @@ struct GitIndexReader: ProjectReader {
         sameAsIndex = []
     }
 
-    private init(_ base: GitIndexReader, contents: [String: [UInt8]], sameAsIndex: Set<String>) {
+    private init(_ base: GitIndexReader, contents: [PathKey: [UInt8]], sameAsIndex: Set<PathKey>) {
         blobs = base.blobs
         sortedPaths = base.sortedPaths
         links = base.links
@@ -102,15 +104,15 @@ struct GitIndexReader: ProjectReader {
     /// those (one `git cat-file --batch`); the rest are read from the working tree. Without
     /// this, ``read(_:)`` still gives the staged bytes, checking each file's hash.
     func preparing(_ paths: [String]) -> any ProjectReader {
-        let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil && !sameAsIndex.contains($0) }
+        let wanted = paths.map(PathKey.init).filter { blobs[$0] != nil && contents[$0] == nil && !sameAsIndex.contains($0) }
         guard !wanted.isEmpty else { return self }
         let root = workingTree.root
         do {
             let arguments = wanted.count <= 256
-                ? ["--literal-pathspecs", "diff", "--name-only", "--relative", "-z", "--"] + wanted
+                ? ["--literal-pathspecs", "diff", "--name-only", "--relative", "-z", "--"] + wanted.map(\.path)
                 : ["diff", "--name-only", "--relative", "-z", "--", "."]
             let listing = try Self.git(arguments, in: root)
-            let differing = Set(listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }).union(flagged)
+            let differing = Set(listing.split(separator: 0).map { PathKey(String(decoding: $0, as: UTF8.self)) }).union(flagged)
             var contents = self.contents, same = sameAsIndex
             let fetch = wanted.filter(differing.contains)
             for path in wanted where !differing.contains(path) { same.insert(path) }
@@ -130,10 +132,10 @@ struct GitIndexReader: ProjectReader {
     /// intent to add (`git add -N`): `git status` shows them added in the working tree, not
     /// in the index (`.A`). Asked without taking git's optional locks: a pre-commit hook runs
     /// while git holds the index.
-    static func intentToAdd(_ paths: [String], in root: String) throws -> Set<String> {
+    static func intentToAdd(_ paths: [String], in root: String) throws -> Set<PathKey> {
         let output = try git(["--literal-pathspecs", "--no-optional-locks", "status", "--porcelain=v2", "-z", "--no-renames",
                               "--untracked-files=no", "--ignore-submodules=all", "--"] + paths, in: root)
-        var found = Set<String>()
+        var found = Set<PathKey>()
         // Each changed entry: "1 <XY> <sub> <mH> <mI> <mW> <hH> <hI> <path>\0"
         for record in output.split(separator: 0) where record.starts(with: "1 .A ".utf8) {
             var fields = 0
@@ -141,14 +143,14 @@ struct GitIndexReader: ProjectReader {
                 if record[i] == 0x20 { fields += 1 }
                 return fields == 8 && record[i] == 0x20
             }) else { continue }
-            found.insert(String(decoding: record[(start + 1)...], as: UTF8.self))
+            found.insert(PathKey(String(decoding: record[(start + 1)...], as: UTF8.self)))
         }
         return found
     }
 
     /// The path the staged link at `path` holds, as git keeps it (nil when it cannot be read).
     func linkDestination(_ path: String) -> String? {
-        guard let blob = linkBlobs[path], let bytes = try? Self.catFile([blob], in: workingTree.root).first else { return nil }
+        guard let blob = linkBlobs[PathKey(path)], let bytes = try? Self.catFile([blob], in: workingTree.root).first else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -182,7 +184,7 @@ struct GitIndexReader: ProjectReader {
         let paths = staged(links, under: folder)
         // What each link holds in the index (one `git cat-file` for all of them); the
         // working tree's link only when git cannot say.
-        let held = (try? Self.catFile(paths.compactMap { linkBlobs[$0] }, in: workingTree.root)) ?? []
+        let held = (try? Self.catFile(paths.compactMap { linkBlobs[PathKey($0)] }, in: workingTree.root)) ?? []
         let linked = paths.enumerated().map { i, path in
             SymbolicLink(path: path, destination: held.count == paths.count ? String(decoding: held[i], as: UTF8.self)
                                                   : try? FileManager.default.destinationOfSymbolicLink(atPath: workingTree.root + "/" + path))
@@ -237,9 +239,10 @@ struct GitIndexReader: ProjectReader {
     }
 
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        if let bytes = contents[path] { return bytes }
-        guard let blob = blobs[path] else { throw FileReadError(path: path, reason: "it is not staged") }
-        if sameAsIndex.contains(path) { return try workingTree.read(path) }
+        let key = PathKey(path)
+        if let bytes = contents[key] { return bytes }
+        guard let blob = blobs[key] else { throw FileReadError(path: path, reason: "it is not staged") }
+        if sameAsIndex.contains(key) { return try workingTree.read(path) }
         // Not prepared: the working tree's bytes when they are the staged ones, else git's.
         if let bytes = try? workingTree.read(path), GitBlobID.matches(blob, bytes) { return bytes }
         do {
@@ -253,17 +256,17 @@ struct GitIndexReader: ProjectReader {
 
     /// The staged blob's id: what `read` gives (the lint cache checks the bytes against it
     /// before it keeps it).
-    func blobID(_ path: String) -> String? { blobs[path] }
+    func blobID(_ path: String) -> String? { blobs[PathKey(path)] }
 
     /// The working tree's stat data, for a prepared file whose staged version is the
     /// working tree's.
     func statKey(_ path: String) -> FileStatKey? {
-        guard sameAsIndex.contains(path) else { return nil }
+        guard sameAsIndex.contains(PathKey(path)) else { return nil }
         return workingTree.statKey(path)
     }
 
     func statKeys(_ paths: [String]) -> [FileStatKey?] {
-        let same = paths.map(sameAsIndex.contains)
+        let same = paths.map { sameAsIndex.contains(PathKey($0)) }
         var keys = workingTree.statKeys(paths.enumerated().filter { same[$0.offset] }.map(\.element)).makeIterator()
         return same.map { $0 ? keys.next() ?? nil : nil }
     }
@@ -272,9 +275,9 @@ struct GitIndexReader: ProjectReader {
     /// entries are found by a binary search over the sorted paths, only when asked.
     struct IndexFiles: ProjectFiles {
         let paths: [String]
-        let blobs: [String: String]
+        let blobs: [PathKey: String]
 
-        func fileExists(atPath path: String) -> Bool { blobs[path] != nil }
+        func fileExists(atPath path: String) -> Bool { blobs[PathKey(path)] != nil }
 
         func entries(inDirectory directory: String) -> [String]? {
             let prefix = directory.isEmpty ? "" : directory + "/"

@@ -119,7 +119,7 @@ struct LintCommand: AsyncParsableCommand {
     struct LintRun {
         var diagnostics: [Diagnostic]
         var filesChecked: Int
-        var locators: [String: SourceLocator]
+        var locators: [PathKey: SourceLocator]
         var configBroken = false
         /// One line for each path given that was not checked, and why.
         var notChecked: [String] = []
@@ -158,8 +158,8 @@ struct LintCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         let results = await SyntaxLinter().lint(files)
-        var locators: [String: SourceLocator] = [:]
-        for r in results { if let l = r.locator { locators[r.file] = l } }
+        var locators: [PathKey: SourceLocator] = [:]
+        for r in results { if let l = r.locator { locators[PathKey(r.file)] = l } }
         return LintRun(diagnostics: results.flatMap(\.diagnostics), filesChecked: files.count, locators: locators)
     }
 
@@ -282,8 +282,8 @@ struct LintCommand: AsyncParsableCommand {
         guard name != "/", let folder = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot)
         else { return nil }
         let relative = folder.isEmpty ? name : folder + "/" + name
-        if index.blobs[relative] != nil { return (relative, false, nil) }
-        if index.linkBlobs[relative] != nil {
+        if index.blobs[PathKey(relative)] != nil { return (relative, false, nil) }
+        if index.linkBlobs[PathKey(relative)] != nil {
             let destination = index.linkDestination(relative)
             // Where the link leads, inside the project; else the link itself is what is
             // named (it is not content: links are never read).

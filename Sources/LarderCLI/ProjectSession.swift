@@ -20,7 +20,7 @@ struct ProjectSession {
     /// Why a project could not be opened: its config is not usable (reported, exit 2).
     struct BrokenConfig: Error {
         var diagnostics: [Diagnostic]
-        var locators: [String: SourceLocator]
+        var locators: [PathKey: SourceLocator]
 
         /// The mistakes as lint's human report gives them, each at its line and column in the
         /// config file as it was named (`bad.yml:3:9: error: …`, the line quoted), for a
@@ -62,8 +62,8 @@ struct ProjectSession {
                 configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions,
                 keyPositions: keyPositions)
         } catch {
-            var locators: [String: SourceLocator] = [:]
-            if let l = error.locator { locators[configDisplay] = l }
+            var locators: [PathKey: SourceLocator] = [:]
+            if let l = error.locator { locators[PathKey(configDisplay)] = l }
             // The further checks name team schema files project-relative: named as reports
             // name files here.
             let diagnostics = furtherChecks(of: error, root: root, configDisplay: configDisplay).map { d in
@@ -99,12 +99,12 @@ struct ProjectSession {
     /// Diagnostics with project-relative files renamed as the user sees them.
     func displayed(_ found: [Diagnostic]) -> [Diagnostic] {
         // One name per file (a file can have thousands of diagnostics, and naming a file
-        // standardizes the current folder's path).
-        var names: [String: String] = [configDisplay: configDisplay]
+        // standardizes the current folder's path), told apart by its bytes.
+        var names: [PathKey: String] = [PathKey(configDisplay): configDisplay]
         func name(_ file: String) -> String {
-            if let known = names[file] { return known }
+            if let known = names[PathKey(file)] { return known }
             let shown = display(file)
-            names[file] = shown
+            names[PathKey(file)] = shown
             return shown
         }
         return found.map { d in
@@ -131,20 +131,22 @@ struct ProjectSession {
     /// The text of the files that have diagnostics, keyed as reports name them. With a
     /// `reader`, the files only their related notes name ("first used here") are read
     /// through it too: `--staged` quotes the index's lines there, not the working tree's.
-    func locators(for found: [Diagnostic], in content: LoadedContent, reader: (any ProjectReader)? = nil) -> [String: SourceLocator] {
-        var locators: [String: SourceLocator] = [:]
-        let withProblems = Set(found.map(\.file))
-        for (path, locator) in content.locators where withProblems.contains(path) { locators[display(path)] = locator }
-        for document in content.documents where withProblems.contains(document.file) && locators[display(document.file)] == nil {
-            locators[display(document.file)] = document.sourceLocator()
+    func locators(for found: [Diagnostic], in content: LoadedContent, reader: (any ProjectReader)? = nil) -> [PathKey: SourceLocator] {
+        var locators: [PathKey: SourceLocator] = [:]
+        // Keyed by the paths' bytes: names that differ only in Unicode normalization are
+        // two files, each quoted from its own text.
+        let withProblems = Set(found.map { PathKey($0.file) })
+        for (path, locator) in content.locators where withProblems.contains(path) { locators[PathKey(display(path.path))] = locator }
+        for document in content.documents where withProblems.contains(PathKey(document.file)) && locators[PathKey(display(document.file))] == nil {
+            locators[PathKey(display(document.file))] = document.sourceLocator()
         }
         if let reader {
             // The related notes' files, and the files with problems that are not content
             // (larder.yml, a team's schema): quoted as the reader has them (the index's
             // version for --staged), not as the working tree does.
-            let related = Set(found.flatMap { $0.related.map(\.file) }).union(withProblems)
-            for path in related.sorted() where locators[display(path)] == nil {
-                if let bytes = try? reader.read(path) { locators[display(path)] = SourceLocator(bytes: bytes) }
+            let related = Set(found.flatMap { $0.related.map { PathKey($0.file) } }).union(withProblems)
+            for path in related.sorted() where locators[PathKey(display(path.path))] == nil {
+                if let bytes = try? reader.read(path.path) { locators[PathKey(display(path.path))] = SourceLocator(bytes: bytes) }
             }
         }
         return locators

@@ -117,8 +117,8 @@ struct ValidateCommand: AsyncParsableCommand {
             let registry = PluginRegistry.builtIn
             let reporter = try report.reporter(in: registry)
             let diagnostics = results.flatMap { $0.diagnostics() }
-            var sources: [String: SourceLocator] = [:]
-            for result in results where !result.valid && !jsonl { if let l = result.locator { sources[result.file] = l } }
+            var sources: [PathKey: SourceLocator] = [:]
+            for result in results where !result.valid && !jsonl { if let l = result.locator { sources[PathKey(result.file)] = l } }
             let context = ReportContext(
                 colorEnabled: report.colorEnabled(),
                 sources: SourceProvider.locators(sources),

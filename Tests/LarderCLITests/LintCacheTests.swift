@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 import Testing
 
 /// `larder lint` with the lint cache (.larder-cache/): the same report as without it, from
@@ -82,5 +83,45 @@ import Testing
         // The working tree is judged by what it holds.
         let tree = try CLI.run(["lint", "--format", "xcode", "content/recipes/b.json"], in: dir.url)
         #expect(tree.status == 0 && tree.stdout.isEmpty, "\(tree.stdout)")
+    }
+
+    /// Whether the file system keeps two names that differ only in Unicode normalization
+    /// as two files (Linux's do; macOS's take them for one).
+    static func namesKeepTheirNormalization() -> Bool {
+        guard let dir = try? Scratch() else { return false }
+        _ = try? dir.write("caf\u{E9}", "")
+        _ = try? dir.write("cafe\u{301}", "")
+        return (try? FileManager.default.contentsOfDirectory(atPath: dir.url.path).count) == 2
+    }
+
+    /// `content/café.json` written with a precomposed é (NFC) and with e and a combining
+    /// accent (NFD) are two files to git and to the file system, but one `String`: --staged
+    /// read one of them (a broken file went into the commit), the cache gave each the
+    /// other's facts (each id "already used" by itself), and the report quoted one file's
+    /// lines under the other's name.
+    @Test(.enabled(if: namesKeepTheirNormalization()))
+    func namesThatDifferOnlyInNormalizationAreTwoFiles() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", ProjectLintTests.config)
+        let nfc = "content/recipes/caf\u{E9}.json", nfd = "content/recipes/cafe\u{301}.json"
+        try dir.write(nfc, #"{"id": "au-lait", "name": {"en": "Au lait"}, "servings": -1, "ingredients": ["1 egg"]}"#)
+        try dir.write(nfd, "{\n  \"id\": \"creme\", \"name\": {\"en\": \"Creme\"},\n  \"servings\": -2, \"ingredients\": [\"1 egg\"]}")
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        // Each file's own error, at its own line, quoted from its own text.
+        func expectBothErrors(_ r: CLI.Result, _ run: String) {
+            #expect(r.status == 1, "\(run): \(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("\(nfc):1:58: error: \"servings\": -1 is less than the minimum 1 [schema]\n{\"id\": \"au-lait\""), "\(run): \(r.stdout)")
+            #expect(r.stdout.contains("\(nfd):3:15: error: \"servings\": -2 is less than the minimum 1 [schema]\n  \"servings\": -2,"), "\(run): \(r.stdout)")
+            #expect(!r.stdout.contains("unique-id") && r.stdout.contains("2 errors in 2 files"), "\(run): \(r.stdout)")
+        }
+        expectBothErrors(try CLI.run(["lint", "--no-cache"], in: dir.url), "--no-cache")
+        expectBothErrors(try CLI.run(["lint", "--staged", "--no-cache"], in: dir.url), "--staged --no-cache")
+        for run in 1...2 { expectBothErrors(try CLI.run(["lint"], in: dir.url), "cached run \(run)") }
+        for run in 1...2 { expectBothErrors(try CLI.run(["lint", "--staged"], in: dir.url), "cached --staged run \(run)") }
+        // The report names each file by its own bytes.
+        let json = try JSONValue(parsing: Array(try CLI.run(["lint", "--format", "json"], in: dir.url).stdout.utf8))
+        let files = json["diagnostics"]?.arrayValue?.compactMap { $0["file"]?.stringValue.map { Array($0.utf8) } } ?? []
+        #expect(Set(files) == [Array(nfc.utf8), Array(nfd.utf8)])
     }
 }

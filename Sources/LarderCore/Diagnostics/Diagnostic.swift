@@ -120,9 +120,10 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The report order: file, line, column, rule id, then end, severity (worst first),
-    /// message and pointer.
+    /// message and pointer. Two names that differ only in Unicode normalization are two
+    /// files, in byte order.
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
-        if a.file != b.file { return a.file < b.file }
+        if PathKey(a.file) != PathKey(b.file) { return a.file == b.file ? PathKey(a.file) < PathKey(b.file) : a.file < b.file }
         if a.start != b.start { return a.start < b.start }
         if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
         if a.end != b.end { return a.end < b.end }

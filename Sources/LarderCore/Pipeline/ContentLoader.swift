@@ -10,10 +10,11 @@ public struct LoadedContent: Sendable {
     public var diagnostics: [Diagnostic]
     /// Each loaded file (project-relative) and the index of its content entry.
     public var files: [(path: String, entry: Int)]
-    /// The text of each file, for reports that quote lines.
-    public var locators: [String: SourceLocator]
+    /// The text of each file that did not parse, for reports that quote lines (keyed by the
+    /// path's bytes: names that differ only in Unicode normalization are two files).
+    public var locators: [PathKey: SourceLocator]
 
-    public init(documents: [Document] = [], diagnostics: [Diagnostic] = [], files: [(path: String, entry: Int)] = [], locators: [String: SourceLocator] = [:]) {
+    public init(documents: [Document] = [], diagnostics: [Diagnostic] = [], files: [(path: String, entry: Int)] = [], locators: [PathKey: SourceLocator] = [:]) {
         self.documents = documents
         self.diagnostics = diagnostics
         self.files = files
@@ -131,7 +132,7 @@ public struct ContentLoader: Sendable {
             guard let result else { continue }
             content.documents += result.documents
             content.diagnostics += result.diagnostics
-            if let locator = result.locator { content.locators[files[i].path] = locator }
+            if let locator = result.locator { content.locators[PathKey(files[i].path)] = locator }
         }
         return content
     }

@@ -112,8 +112,9 @@ public struct FactCache: Sendable {
         let bytes: [UInt8]
         let kinds: [String]
         let entries: [EntryRef]
-        /// Entry index by path, made only when files are not in the cache's order.
-        private var byPath: [String: Int]?
+        /// Entry index by path (its bytes: two names that differ only in Unicode
+        /// normalization are two files), made only when files are not in the cache's order.
+        private var byPath: [PathKey: Int]?
 
         init(bytes: [UInt8], kinds: [String], entries: [EntryRef]) {
             self.bytes = bytes
@@ -129,12 +130,12 @@ public struct FactCache: Sendable {
                 return cursor - 1
             }
             if byPath == nil {
-                var map: [String: Int] = [:]
+                var map: [PathKey: Int] = [:]
                 map.reserveCapacity(entries.count)
-                for (i, e) in entries.enumerated() { map[String(decoding: bytes[e.path], as: UTF8.self)] = i }
+                for (i, e) in entries.enumerated() { map[PathKey(String(decoding: bytes[e.path], as: UTF8.self))] = i }
                 byPath = map
             }
-            guard let found = byPath?[path] else { return nil }
+            guard let found = byPath?[PathKey(path)] else { return nil }
             cursor = found + 1
             return found
         }

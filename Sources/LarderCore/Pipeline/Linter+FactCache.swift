@@ -171,16 +171,18 @@ extension Linter {
         // Each file's documents and facts: from this run for the parsed files (encoded as
         // the cache keeps them), else from the cache.
         let encoded = await Self.encodeFacts(content.documents, factJobs)
-        var fresh: [String: [(index: Int?, facts: [[UInt8]?])]] = [:]
+        // Keyed by the paths' bytes: names that differ only in Unicode normalization are
+        // two files.
+        var fresh: [PathKey: [(index: Int?, facts: [[UInt8]?])]] = [:]
         for (document, facts) in zip(content.documents, encoded) {
-            fresh[document.file, default: []].append((document.index, facts))
+            fresh[PathKey(document.file), default: []].append((document.index, facts))
         }
         var sections = [FactCache.Documents?](repeating: nil, count: files.count)
-        var parsedSet = Set<String>()
-        for file in parse { parsedSet.insert(file.path) }
+        var parsedSet = Set<PathKey>()
+        for file in parse { parsedSet.insert(PathKey(file.path)) }
         for i in files.indices {
-            if parsedSet.contains(files[i].path) {
-                sections[i] = FactCache.Documents.encode(fresh[files[i].path] ?? [])
+            if parsedSet.contains(PathKey(files[i].path)) {
+                sections[i] = FactCache.Documents.encode(fresh[PathKey(files[i].path)] ?? [])
             } else if let s = snapshot, let r = refs[i] {
                 sections[i] = FactCache.Documents(bytes: s.bytes, range: s.entries[r].documents)
             }
@@ -210,8 +212,8 @@ extension Linter {
         }
 
         if let pending {
-            var bytesOf: [String: [UInt8]] = [:]
-            for document in content.documents { bytesOf[document.file] = document.json.bytes }
+            var bytesOf: [PathKey: [UInt8]] = [:]
+            for document in content.documents { bytesOf[PathKey(document.file)] = document.json.bytes }
             for (path, locator) in content.locators { bytesOf[path] = locator.bytes }  // files that do not parse
             var entries: [FactCache.Entry] = []
             entries.reserveCapacity(files.count)
@@ -227,7 +229,7 @@ extension Linter {
                     continue
                 }
                 // A file that could not be read has no entry: it is read again next time.
-                guard let bytes = bytesOf[path], let documents = sections[i] else { continue }
+                guard let bytes = bytesOf[PathKey(path)], let documents = sections[i] else { continue }
                 let stat = statKeys[i].flatMap { $0.isRacy(stamp: pending.stamp) ? nil : $0 }
                 let blob = blobs[i].flatMap { GitBlobID.matches($0, bytes) ? $0 : nil }
                 guard stat != nil || blob != nil else { continue }

@@ -100,10 +100,16 @@ public struct SourceProvider: Sendable {
         SourceProvider { locators[$0] }
     }
 
+    /// Knows the given files, told apart by their bytes (two names that differ only in
+    /// Unicode normalization are two files, which `String` keys would make one).
+    public static func locators(_ locators: [PathKey: SourceLocator]) -> SourceProvider {
+        SourceProvider { locators[PathKey($0)] }
+    }
+
     /// Knows the files of `documents` (as parsed, so positions match the diagnostics).
     public static func documents(_ documents: [Document]) -> SourceProvider {
-        var map: [String: SourceLocator] = [:]
-        for d in documents where map[d.file] == nil && !d.isModified { map[d.file] = d.sourceLocator() }
+        var map: [PathKey: SourceLocator] = [:]
+        for d in documents where map[PathKey(d.file)] == nil && !d.isModified { map[PathKey(d.file)] = d.sourceLocator() }
         return .locators(map)
     }
 

@@ -30,9 +30,11 @@ public struct HumanReporter: Reporter {
         var cachedFile: String?
         var cachedLocator: SourceLocator?
         var cachedLine: (file: String, number: Int, line: QuotedLine)?
+        // Files are told apart by their bytes (names that differ only in Unicode
+        // normalization are two files).
         func line(_ n: Int, of file: String) -> QuotedLine? {
-            if let cachedLine, cachedLine.file == file, cachedLine.number == n { return cachedLine.line }
-            if file != cachedFile {
+            if let cachedLine, PathKey(cachedLine.file) == PathKey(file), cachedLine.number == n { return cachedLine.line }
+            if cachedFile.map(PathKey.init) != PathKey(file) {
                 cachedFile = file
                 cachedLocator = context.sources.locator(for: file)
             }
