@@ -38,6 +38,15 @@ struct ConfigFile {
         var keyPositions: ConfigLoader.PositionMap?
     }
 
+    /// The encoding a byte order mark at the start of `bytes` names, when it is not UTF-8.
+    static func otherEncoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 big-endian" }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 little-endian" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 big-endian" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 little-endian" }
+        return nil
+    }
+
     /// Reads, converts (YAML) and checks the config. `displayPath` is how reports name it.
     func load(displayPath: String) throws(Failure) -> (config: LarderConfig, positions: ConfigLoader.PositionMap) {
         let loaded = try read(displayPath: displayPath)
@@ -75,6 +84,13 @@ struct ConfigFile {
             positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }
             keyPositions = { pointer in ConfigLoader.keyRange(of: pointer, in: doc) }
         } else {
+            // A file saved as UTF-16 or UTF-32 (which YAML allows, with a byte order mark)
+            // read as UTF-8 is control characters throughout: said as what it is.
+            if let encoding = Self.otherEncoding(bytes) {
+                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error,
+                                                       message: "the file is saved as \(encoding), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8",
+                                                       file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
+            }
             var text = String(decoding: bytes, as: UTF8.self)
             // A byte-order mark (some Windows editors write one) is not YAML content.
             if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
@@ -163,8 +179,12 @@ enum YAMLToJSON {
 
     private static func describe(_ error: YamlError) -> String {
         switch error {
-        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
             return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        case .reader(let problem, _, let value, _):
+            // The character itself, when it is one (a control character).
+            let character = problem.contains("character") && value > 0 ? String(format: " (U+%04X)", value) : ""
+            return problem + character
         case .duplicatedKeysInMapping(let duplicates, _):
             let names = Array(Set(duplicates)).sorted().map { "'\($0)'" }.joined(separator: ", ")
             return "the key \(names) appears more than once in one mapping (the first is here); keep one"
@@ -175,8 +195,13 @@ enum YAMLToJSON {
 
     private static func position(of error: YamlError, locator: SourceLocator) -> SourcePosition {
         switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+        case .reader(_, let offset?, _, let yaml):
+            // The offset counts characters of the text read (after a byte order mark).
+            guard let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else { return SourcePosition(line: 1, column: 1) }
+            let bom = locator.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            return locator.position(ofByte: bom + yaml.utf8.distance(from: yaml.startIndex, to: index))
         case .duplicatedKeysInMapping(_, let context):
             return utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)
         default:

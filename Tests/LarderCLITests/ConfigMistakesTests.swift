@@ -366,6 +366,33 @@ import Testing
         #expect(r.status == 0)
         #expect(r.lines.contains("larder.yml:1:15: warning: locales[1]: write PT-br as pt-BR, the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write [config]"), "\(r.lines)")
     }
+
+    /// YAML mistakes that libYAML finds while composing or reading (an undefined alias, a
+    /// second document, a control character) were at 1:1, with the YAML library's own
+    /// description (its line and column, the line and a caret) in the message; and a config
+    /// saved as UTF-16 was "control characters are not allowed", its text quoted as garbage.
+    @Test func composerAndReaderMistakesAreWhereTheyAre() throws {
+        let start = "locales: [en]\n" + Self.content + "rules:\n"
+        #expect(try lint(start + "  url: *sev\n").lines.first == "larder.yml:6:8: error: the YAML is not valid: found undefined alias [parse]")
+        #expect(try lint("locales: [en]\n" + Self.content + "---\nrules: {}\n").lines.first
+            == "larder.yml:5:1: error: the YAML is not valid: expected a single document in the stream: but found another document [parse]")
+        #expect(try lint(start + "  url: \"a\u{7}b\"\n").lines.first
+            == "larder.yml:6:10: error: the YAML is not valid: control characters are not allowed (U+0007) [parse]")
+        // After a byte order mark and a wide character, the column counts UTF-16 units.
+        #expect(try lint("\u{FEFF}" + start + "  url: \"🍝\u{7}b\"\n").lines.first
+            == "larder.yml:6:11: error: the YAML is not valid: control characters are not allowed (U+0007) [parse]")
+
+        let dir = try Scratch()
+        let units = Array(("locales: [en]\n" + Self.content).utf16)
+        let little: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for (name, bytes) in [("UTF-16 little-endian", little), ("UTF-16 big-endian", big)] {
+            try Data(bytes).write(to: dir.url.appendingPathComponent("larder.yml"))
+            let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+            #expect(r.status == 2)
+            #expect(r.stdout == dir.url.path + "/larder.yml:1:1: error: the file is saved as \(name), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8 [parse]\n", "\(r.stdout)")
+        }
+    }
 }
 
 /// Where a larder.yml value or key ends (libYAML gives only where it starts): reports give
