@@ -34,7 +34,9 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Lint what is staged in git (the index), not the working tree.")
     var staged = false
 
-    @Option(name: .customLong("max-warnings"), help: "Fail (exit 1) when there are more warnings than this (0 or more).")
+    // The next argument is the value whatever it looks like, so that `--max-warnings -1`
+    // reaches the check below (it was taken for an option, and the value said missing).
+    @Option(name: .customLong("max-warnings"), parsing: .unconditional, help: "Fail (exit 1) when there are more warnings than this (0 or more).")
     var maxWarnings: Int?
 
     @Flag(name: .long, help: "Treat warnings as errors.")

@@ -327,9 +327,15 @@ import Testing
     /// --max-warnings -1"): it is a usage error.
     @Test func aNegativeMaxWarningsIsAUsageError() throws {
         let dir = try project()
-        let r = try CLI.run(["lint", "--max-warnings=-1"], in: dir.url)
-        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
-        #expect(r.stderr.contains("--max-warnings must be 0 or more (it was -1)"), "\(r.stderr)")
+        // With `=` and as the next argument: that one was taken for an option, and the
+        // value said to be missing.
+        for arguments in [["--max-warnings=-1"], ["--max-warnings", "-1"]] {
+            let r = try CLI.run(["lint"] + arguments, in: dir.url)
+            #expect(r.status == 2, "\(arguments): \(r.stdout)\(r.stderr)")
+            #expect(r.stderr.contains("--max-warnings must be 0 or more (it was -1)"), "\(arguments): \(r.stderr)")
+        }
+        let ok = try CLI.run(["lint", "--max-warnings", "0", "--strict"], in: dir.url)
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
     }
 
     @Test func unknownRulesAndOptionsInTheConfigAreReportedWhereTheyAre() throws {
