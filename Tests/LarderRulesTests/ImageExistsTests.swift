@@ -135,6 +135,13 @@ final class TempProject {
         #expect(found.first?.message.contains("the images folder 'assets' itself is missing") == true)
     }
 
+    /// `images:` naming a file: the folder was said to be missing, which it is not.
+    @Test func anImagesFolderThatIsAFileIsNamedAsOne() throws {
+        let project = try TempProject(files: ["assets"])
+        let found = try check(#"{"images": ["a.png"]}"#, files: WorkingTreeFiles(root: project.root))
+        #expect(found.map(\.message) == ["image 'a.png' does not exist: the images folder 'assets' is a file, not a folder; fix `images:` in larder.yml to name the folder the images are in"])
+    }
+
     @Test func theGitIndexSnapshotDoesNotPassAnUntrackedImage() throws {
         // On disk: both files. Staged: only negroni.png.
         let project = try TempProject(files: ["assets/negroni.png", "assets/untracked.png"])

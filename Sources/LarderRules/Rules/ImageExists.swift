@@ -122,6 +122,10 @@ public struct ImageExistsRule: ConfigurableRule {
     ) -> String {
         let rootPath = segments.prefix(rootCount).joined(separator: "/")
         if rootCount > 0, files.entries(inDirectory: rootPath) == nil {
+            // A file where the folder should be is no folder, but not missing either.
+            if files.fileExists(atPath: rootPath) {
+                return "image \(shown) does not exist: \(folder) is a file, not a folder; fix `images:` in larder.yml to name the folder the images are in"
+            }
             return "image \(shown) does not exist: \(folder) itself is missing; create it, or fix `images:` in larder.yml"
         }
         // Look for the same path in another case, one folder at a time.
