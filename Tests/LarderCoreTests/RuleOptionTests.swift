@@ -47,6 +47,21 @@ private struct OptionsRule: ConfigurableRule {
         #expect(rule.checkOptions(["kinds": ["recipe", 3]]).map(\.path) == [["kinds", "1"]])
     }
 
+    /// A pointer that starts with / but escapes `~` wrongly was told to start with / ("write
+    /// '//a~2b'", no pointer either): the hint is about the escape, and what it suggests
+    /// is a pointer.
+    @Test func aPointerWithABadEscapeIsToldHowToEscape() {
+        #expect(rule.checkOptions(["key": "/a~2b"]).map(\.message)
+            == ["option 'key' of rule 'near-places' is '/a~2b', which is not a JSON Pointer: in a pointer, ~ starts an escape: ~0 stands for a ~ in a name and ~1 for a / (write '/a~02b')"])
+        #expect(rule.checkOptions(["key": "/links/x~"]).map(\.message).first?.hasSuffix("(write '/links/x~0')") == true)
+        #expect(rule.checkOptions(["key": "a.b~"]).map(\.message).first?.hasSuffix("pointers start with / and separate the names with / (write '/a/b~0')") == true)
+        for text in ["/a~2b", "/links/x~", "a.b~", "~", "/~1~0~"] {
+            let message = rule.checkOptions(["key": .string(text)]).first?.message ?? ""
+            let suggested = message.split(separator: "'").dropLast().last.map(String.init) ?? ""
+            #expect(JSONPointer(parsing: suggested) != nil, "\(text): \(message)")
+        }
+    }
+
     @Test func anUnknownOptionIsAtItsKeyWithTheClosestName() {
         #expect(rule.checkOptions(["metres": 10]) == [OptionProblem(
             "option 'metres' of rule 'near-places' is unknown; did you mean 'meters'?", at: ["metres"], isKey: true)])

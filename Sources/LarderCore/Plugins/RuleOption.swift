@@ -276,10 +276,26 @@ extension ConfigurableRule {
         text.isEmpty || JSONPointer(parsing: text) != nil
     }
 
-    /// How to write a pointer: `pointers start with / (write '/help')`.
+    /// How to write the pointer, for what is wrong with it: `pointers start with / (write
+    /// '/help')`, or for one that does (`/a~2b`), how `~` is escaped (write '/a~02b'). The
+    /// pointer suggested is always one.
     private static func pointerHint(_ text: String) -> String {
-        let fixed = "/" + text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        if text.hasPrefix("/") {
+            return "in a pointer, ~ starts an escape: ~0 stands for a ~ in a name and ~1 for a / (write '\(escapingTildes(text))')"
+        }
+        let fixed = escapingTildes("/" + text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/"))
         return "pointers start with / and separate the names with / (write '\(fixed)')"
+    }
+
+    /// `text` with each `~` that starts no escape (`~0`, `~1`) written as `~0`.
+    private static func escapingTildes(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, c) in scalars.enumerated() {
+            out.append(c)
+            if c == "~", i + 1 == scalars.count || (scalars[i + 1] != "0" && scalars[i + 1] != "1") { out.append("0") }
+        }
+        return String(out)
     }
 
     /// A value as the messages name it: `the number 5`, `the string 'glug'`, `a list`.
