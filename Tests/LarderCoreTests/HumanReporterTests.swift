@@ -120,6 +120,18 @@ import Testing
         #expect(run([d], context) == "a.json:1:22: error: m [r]\n{\"café\": \"🍝\", \"汉字\": true}\n\(padding)^~~~\n\n1 error in 1 file\n")
     }
 
+    /// A flag (two regional indicators) is two cells, not four; a Hangul syllable written in
+    /// conjoining jamo (U+1100 U+1161, 가) is two, its vowel taking none; the caret went 2
+    /// and 1 cells too far right.
+    @Test(arguments: ["🇵🇹", "\u{1100}\u{1161}", "日", "🇵🇹🇧"])
+    func flagsAndConjoiningJamoKeepTheCaretAligned(_ text: String) throws {
+        let (doc, context) = try setup(#"{"a": "\#(text)", "b": true}"#)
+        let d = doc.diagnostic(ruleID: "r", severity: .error, message: "m", node: doc.json.node(at: "/b")!)
+        // 15 cells of ASCII around the two cells of the text (a lone third indicator: two more).
+        let padding = String(repeating: " ", count: text.unicodeScalars.count == 3 ? 19 : 17)
+        #expect(run([d], context) == "a.json:1:\(d.column): error: m [r]\n{\"a\": \"\(text)\", \"b\": true}\n\(padding)^~~~\n\n1 error in 1 file\n")
+    }
+
     @Test func tabsAreKeptInThePadding() throws {
         let (doc, context) = try setup("{\n\t\"a\":\t[1]\n}")
         let d = doc.diagnostic(ruleID: "r", severity: .note, message: "m", node: doc.json.node(at: "/a")!)

@@ -24,12 +24,17 @@ enum TextEscaping {
         s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)
     }
 
-    /// How many terminal cells a scalar takes: 0 for combining marks and joiners, 2 for
-    /// East Asian wide characters and emoji, 1 otherwise.
+    /// How many terminal cells a scalar takes: 0 for combining marks and joiners, and for
+    /// the vowels and final consonants of a Hangul syllable written in conjoining jamo
+    /// (they join the leading consonant's two cells), 2 for East Asian wide characters and
+    /// emoji, 1 otherwise. A regional indicator counts 2 here: the second of a pair (the two
+    /// letters of a flag, two cells in all) takes none, which the caller, who sees the
+    /// scalars before it, decides.
     static func cellWidth(_ s: Unicode.Scalar) -> Int {
         let v = s.value
         if v >= 0x20 && v < 0x7F { return 1 }  // printable ASCII, without the property look-ups
         if v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return 0 }
+        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -43,5 +48,10 @@ enum TextEscaping {
         default:
             return 1
         }
+    }
+
+    /// True for the 26 regional indicator letters, two of which make a flag.
+    static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(s.value)
     }
 }

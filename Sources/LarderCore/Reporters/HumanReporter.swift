@@ -130,9 +130,13 @@ public struct HumanReporter: Reporter {
         // Split the line into scalars with their UTF-16 column and cell width.
         var cells: [(scalar: Unicode.Scalar, column: Int, width: Int)] = []
         var utf16Column = 1
+        var openFlag = false  // after the first regional indicator of a flag
         for s in line.unicodeScalars {
             let shown: Unicode.Scalar = s == "\t" ? "\t" : (TextEscaping.isControl(s) ? "\u{FFFD}" : s)
-            cells.append((shown, utf16Column, shown == "\t" ? 1 : TextEscaping.cellWidth(shown)))
+            // The two regional indicators of a flag are one character of two cells.
+            let secondOfFlag = openFlag && TextEscaping.isRegionalIndicator(shown)
+            openFlag = TextEscaping.isRegionalIndicator(shown) && !secondOfFlag
+            cells.append((shown, utf16Column, shown == "\t" ? 1 : secondOfFlag ? 0 : TextEscaping.cellWidth(shown)))
             utf16Column += s.utf16.count
         }
         let lineEnd = utf16Column
