@@ -367,6 +367,28 @@ import Testing
         #expect(r.lines.contains("larder.yml:1:15: warning: locales[1]: write PT-br as pt-BR, the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write [config]"), "\(r.lines)")
     }
 
+    /// A locale with a variant written twice passes the config's pattern: lint passed it
+    /// (and said nothing of its case), and each export then refused it, at the export. It is
+    /// an error at the locale, once. A tag with extension or private-use subtags is a BCP 47
+    /// tag, of a shape Larder does not take: said so, not "not a BCP 47 language tag".
+    @Test func aRepeatedVariantIsAnErrorAtTheLocale() throws {
+        let exports = "exports:\n  - json-bundle: { out: dist/json }\n  - xcstrings: { out: dist/ios/Content.xcstrings }\n"
+        for command in [["lint"], ["build"]] {
+            let r = try lint("locales: [en, de-de-1901-1901]\n" + Self.content + exports, command: command)
+            #expect(r.status == 2, "\(command)")
+            // (The content lacks German texts, which lint warns of.)
+            #expect(r.lines.filter { $0.hasPrefix("larder.yml") } == [
+                "larder.yml:1:15: error: locales[1]: de-de-1901-1901 is not a language tag Larder takes: the variant '1901' is repeated, which BCP 47 does not allow; write it once [config]",
+            ], "\(command): \(r.lines)")
+        }
+        let r = try lint("locales: [en, en-US-u-ca-gregory, sr-Latn-RS-x-y]\n" + Self.content)
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.yml:1:15: error: locales[1]: 'en-US-u-ca-gregory' is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write en-US [config]",
+            "larder.yml:1:35: error: locales[2]: 'sr-Latn-RS-x-y' is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write sr-Latn-RS [config]",
+        ], "\(r.lines)")
+    }
+
     /// YAML mistakes that libYAML finds while composing or reading (an undefined alias, a
     /// second document, a control character) were at 1:1, with the YAML library's own
     /// description (its line and column, the line and a caret) in the message; and a config

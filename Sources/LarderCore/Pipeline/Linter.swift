@@ -245,7 +245,8 @@ public struct Linter: Sendable {
                 }
                 if let checking = plugin as? any OptionChecking {
                     // At the option's value (or key, or the item of a list), as rule options.
-                    for problem in checking.checkOptions(step.options, locales: config.locales) {
+                    // (A locale that is no tag Larder takes is an error of `locales:` itself.)
+                    for problem in checking.checkOptions(step.options, locales: config.locales.filter(LanguageTagShape.isWellFormed)) {
                         let place = JSONPointer(tokens: pointer.tokens + problem.path)
                         let known = (problem.isKey ? configKeyPositions?(place) : nil) ?? configPositions?(place)
                         if known != nil || configPositions == nil {
@@ -289,9 +290,15 @@ public struct Linter: Sendable {
         var seen = Set<String>()
         for (i, tag) in config.locales.enumerated() {
             guard seen.insert(tag.lowercased()).inserted else { continue }  // the same locale twice: an error already
+            let pointer = JSONPointer(tokens: ["locales", String(i)])
+            // A tag the config's pattern cannot judge (a variant written twice): an error
+            // here, where it is written, not one for each export that cannot take it.
+            if let problem = LanguageTagShape.problem(tag) {
+                out.append(configDiagnostic("\(ConfigLoader.path(of: pointer)): \(tag) is not a language tag Larder takes: \(problem)", at: pointer))
+                continue
+            }
             let canonical = LanguageTagShape.canonical(tag)
             guard canonical != tag else { continue }
-            let pointer = JSONPointer(tokens: ["locales", String(i)])
             out.append(configDiagnostic(
                 "\(ConfigLoader.path(of: pointer)): write \(tag) as \(canonical), the case BCP 47 recommends (language lower case, script title case, region upper case) and the one the exports write",
                 at: pointer, severity: .warning))

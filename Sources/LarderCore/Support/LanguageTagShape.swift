@@ -25,6 +25,35 @@ public enum LanguageTagShape {
         return true
     }
 
+    /// Why `tag` is not of the shape Larder takes (`the variant '1901' is repeated`), or nil
+    /// when it is.
+    public static func problem(_ tag: String) -> String? {
+        guard !isWellFormed(tag) else { return nil }
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        // A variant written twice (`de-DE-1901-1901`): well formed with it once.
+        func variantShaped(_ s: Substring) -> Bool { s.count >= 5 || (s.count == 4 && s.first?.isNumber == true) }
+        var seen = Set<String>(), kept: [Substring] = [], repeated: Substring?
+        for part in parts {
+            if !variantShaped(part) || seen.insert(part.lowercased()).inserted { kept.append(part) } else if repeated == nil { repeated = part }
+        }
+        if let repeated, isWellFormed(kept.joined(separator: "-")) {
+            return "the variant '\(repeated)' is repeated, which BCP 47 does not allow; write it once"
+        }
+        if let base = withoutExtensions(tag) {
+            return "Larder does not take extension or private-use subtags (-u-…, -x-…); write \(base)"
+        }
+        return "Larder takes a language, then an optional script, region and variants (like en, pt-BR, zh-Hant-TW, es-419)"
+    }
+
+    /// The part of `tag` before its first extension or private-use subtag (`en-US` of
+    /// `en-US-u-ca-gregory`), when that part is of the shape Larder takes; else nil.
+    public static func withoutExtensions(_ tag: String) -> String? {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let singleton = parts.dropFirst().firstIndex(where: { $0.count == 1 }) else { return nil }
+        let base = parts[..<singleton].joined(separator: "-")
+        return isWellFormed(base) ? base : nil
+    }
+
     /// `tag` in the case BCP 47 recommends (RFC 5646, 2.1.1): language lower case, script
     /// title case, region upper case, variants lower case (`en-US`, `zh-Hant-TW`,
     /// `ca-ES-valencia`). Tags ignore case, so this is the same tag; it is the spelling the
