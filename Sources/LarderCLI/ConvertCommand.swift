@@ -24,8 +24,11 @@ struct ConvertCommand: AsyncParsableCommand {
 
             --energy: kJ = kcal x 4.184, rounded as Open Food Facts does (100 kcal -> 418 kJ). \
             --salt: salt = sodium x 2.5 (EU 1169/2011). --per: per serving = per 100 g x \
-            serving / 100; a product's serving size comes from its "serving", a recipe's from \
-            --serving-size, and without one the conversion is an error. A product with \
+            serving / 100; a product's serving size comes from its "serving" (else \
+            --serving-size), a recipe's from --serving-size, and without one the conversion is \
+            an error. So is a serving in the other measure than the figures (a volume for a \
+            product sold by weight or for a recipe, a weight for a product sold by volume, \
+            whose figures are per 100 ml): converting needs the density. A product with \
             nutrition both per 100 g and per serving keeps the values of the one asked for and gets those only the other gives, \
             computed (a note names them).
 

@@ -39,12 +39,18 @@ public struct ConvertOptions: Sendable, Hashable {
     /// both per 100 g and per serving), instead of replacing them.
     public var keep: Bool
     /// The weight (or volume) of one serving, for `per` when the content gives none (a
-    /// recipe never does): `350 g`.
+    /// recipe never does): `350 g`, in g or ml as ``servingSizeDimension`` says.
     public var servingSize: Rational?
+    /// What ``servingSize`` measures: `.mass` (it is in g) or `.volume` (in ml), as its
+    /// unit said; nil for a bare number, taken in the measure the nutrition is given per.
+    /// A serving in the other measure than the nutrition's (a volume for figures per
+    /// 100 g) cannot be converted without the density, and is an error for the document.
+    public var servingSizeDimension: UnitDimension?
 
     /// Options set one by one (nil: leave that alone).
     public init(units: TargetSystem? = nil, energy: Energy? = nil, salt: Salt? = nil, per: Per? = nil,
-                convention: KitchenConvention = .us, keep: Bool = false, servingSize: Rational? = nil) {
+                convention: KitchenConvention = .us, keep: Bool = false, servingSize: Rational? = nil,
+                servingSizeDimension: UnitDimension? = nil) {
         self.units = units
         self.energy = energy
         self.salt = salt
@@ -52,6 +58,7 @@ public struct ConvertOptions: Sendable, Hashable {
         self.convention = convention
         self.keep = keep
         self.servingSize = servingSize
+        self.servingSizeDimension = servingSizeDimension
     }
 
     /// True when nothing is asked.
@@ -100,7 +107,9 @@ public struct ConvertOptions: Sendable, Hashable {
             keep = b
         }
         if let key = ["servingSize", "serving-size"].first(where: { object[$0] != nil }), let v = object[key] {
-            servingSize = try TransformOptionError.placing([key]) { () throws(TransformOptionError) in try Self.servingSize(v) }
+            let measure = try TransformOptionError.placing([key]) { () throws(TransformOptionError) in try Self.servingMeasure(v) }
+            servingSize = measure.amount
+            servingSizeDimension = measure.dimension
         }
         if isEmpty { throw Self.error("give at least one of units, energy, salt or per (for example {energy: kJ})") }
     }
@@ -108,7 +117,13 @@ public struct ConvertOptions: Sendable, Hashable {
     /// A serving size: a number of grams, or a text such as `"350 g"`, `"250 ml"`,
     /// `"0.35 kg"` (a text needs its unit).
     public static func servingSize(_ value: JSONValue) throws(TransformOptionError) -> Rational {
-        if value.numberValue != nil { return try ScaleOptions.positive(value, what: "servingSize") }
+        try servingMeasure(value).amount
+    }
+
+    /// A serving size in g or ml and what it measures (nil for a bare number): `"0.35 kg"`
+    /// is 350 and `.mass`, `"1 cup"` 236.5882365 and `.volume`, `30` is 30 and nil.
+    public static func servingMeasure(_ value: JSONValue) throws(TransformOptionError) -> (amount: Rational, dimension: UnitDimension?) {
+        if value.numberValue != nil { return (try ScaleOptions.positive(value, what: "servingSize"), nil) }
         guard let text = value.stringValue else {
             throw error("servingSize must be an amount in g or ml such as \"350 g\"; got \(value.displayText)")
         }
@@ -125,7 +140,7 @@ public struct ConvertOptions: Sendable, Hashable {
         guard let base, let grams = try? kitchen.convert(v, from: unit, to: base) else {
             throw error("servingSize must be a mass or a volume (g, ml, oz…); got \(value.displayText)")
         }
-        return grams
+        return (grams, unit.dimension)
     }
 
     static func error(_ message: String, at path: [String] = [], isKey: Bool = false) -> TransformOptionError {

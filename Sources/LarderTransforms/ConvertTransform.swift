@@ -322,6 +322,13 @@ struct ConvertRun {
                 sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give \(option("serving-size", "servingSize")) (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
                 return
             }
+            // A recipe's nutrition is per 100 g (or per serving, of a weight): a serving given
+            // as a volume (2 cups taken as 473 g) needs the recipe's density.
+            if options.servingSizeDimension == .volume {
+                let flag = option("serving-size", "servingSize")
+                sink.add(.error, "a recipe's nutrition is converted between per serving and per 100 g with the serving's weight, but \(flag) is a volume: that needs the recipe's density; give \(flag) in g (such as 350 g), then convert", at: perNode)
+                return
+            }
             factor = try? (per == .serving ? size / 100 : Rational(100) / size)
             editor.replace(perNode, string: per.rawValue)
             if options.keep {
@@ -472,34 +479,46 @@ struct ConvertRun {
         names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
-    /// The product's serving in g or ml (`serving.value`), else the option's.
     /// A product sold by volume (its `quantity` in ml, l, fl oz …), whose `per100g` is per
     /// 100 ml, with a serving given as a mass, or the other way round: converting between
     /// them needs the product's density (30 g of a syrup is about 21 ml, so a serving
     /// computed as 30 ml was 40% too high), as nutrition-consistency does not compare them.
+    /// The serving is the product's own, else `servingSize`'s when its unit said what it
+    /// measures (250 ml given for a spread sold in g was taken as 250 g).
     func measureMismatch() -> (node: Int, message: String)? {
         func dimension(_ measure: Int?) -> (node: Int, unit: String, volume: Bool)? {
             guard let measure, let u = json.field(measure, "unit"), let text = json.string(u),
                   let d = kitchen.unit(named: text)?.dimension, d == .mass || d == .volume else { return nil }
             return (u, text, d == .volume)
         }
-        guard let sold = dimension(json.field(root, "quantity")), let serving = dimension(json.field(root, "serving")),
-              sold.volume != serving.volume else { return nil }
-        let (per, given) = sold.volume ? ("100 ml", "a mass") : ("100 g", "a volume")
-        return (serving.node, "the product is sold in \(sold.unit), so its nutrition is per \(per), but its serving is \(given) (\(serving.unit)): converting between them needs the product's density; give the serving in \(sold.volume ? "ml" : "g"), then convert")
+        guard let sold = dimension(json.field(root, "quantity")) else { return nil }
+        let (per, given, wanted) = sold.volume ? ("100 ml", "a mass", "ml") : ("100 g", "a volume", "g")
+        if let serving = dimension(json.field(root, "serving")) {
+            guard sold.volume != serving.volume else { return nil }
+            return (serving.node, "the product is sold in \(sold.unit), so its nutrition is per \(per), but its serving is \(given) (\(serving.unit)): converting between them needs the product's density; give the serving in \(wanted), then convert")
+        }
+        guard productServingSize() == nil, options.servingSize != nil, let d = options.servingSizeDimension,
+              d == .mass || d == .volume, (d == .volume) != sold.volume else { return nil }
+        let flag = option("serving-size", "servingSize")
+        return (sold.node, "the product is sold in \(sold.unit), so its nutrition is per \(per), but \(flag) is \(given): converting between them needs the product's density; give \(flag) in \(wanted), then convert")
     }
 
+    /// The product's serving in g or ml (`serving.value`), else the option's.
     func servingSize() -> Rational? {
-        if let serving = json.field(root, "serving"), let v = json.field(serving, "value"),
-           let value = try? json.rational(v), value.numerator > 0 {
-            if let u = json.field(serving, "unit"), let text = json.string(u), let unit = kitchen.unit(named: text),
-               let base = kitchen.unit(id: unit.dimension == .volume ? "ml" : "g"),
-               let converted = try? kitchen.convert(value, from: unit, to: base) {
-                return converted
-            }
-            return value
+        productServingSize() ?? options.servingSize
+    }
+
+    /// The product's own serving (`serving.value`), in g or ml when its unit is a mass or
+    /// a volume.
+    func productServingSize() -> Rational? {
+        guard let serving = json.field(root, "serving"), let v = json.field(serving, "value"),
+              let value = try? json.rational(v), value.numerator > 0 else { return nil }
+        if let u = json.field(serving, "unit"), let text = json.string(u), let unit = kitchen.unit(named: text),
+           let base = kitchen.unit(id: unit.dimension == .volume ? "ml" : "g"),
+           let converted = try? kitchen.convert(value, from: unit, to: base) {
+            return converted
         }
-        return options.servingSize
+        return value
     }
 }
 

@@ -83,6 +83,45 @@ import Testing
         #expect(v.at("nutrition/perServing") == ["energyKcal": 90, "carbohydrates": 22.5])
     }
 
+    /// The serving size given as an option is held to the same rule as the product's own:
+    /// 250 ml for a spread sold in g was taken as 250 g, 30 g of a syrup sold in litres as
+    /// 30 ml, and 2 cups for a recipe's nutrition per 100 g as 473 g, all with no message.
+    @Test func aServingSizeOptionInTheOtherMeasureIsRefused() throws {
+        let spread = #"{"code": "96385074", "name": "Spread", "quantity": {"value": 500, "unit": "g"}, "nutrition": {"per100g": {"fat": 10}}}"#
+        let inMl = try ConvertOptions(json: ["per": "serving", "servingSize": "250 ml"])
+        #expect(inMl.servingSizeDimension == .volume)
+        let (unchanged, _, refused) = try run(spread, inMl)
+        #expect(unchanged == spread)
+        #expect(refused.map(\.severity) == [.error])
+        #expect(refused.map(\.message) == ["the product is sold in g, so its nutrition is per 100 g, but --serving-size is a volume: converting between them needs the product's density; give --serving-size in g, then convert"])
+        let syrup = #"{"code": "96385074", "name": "Syrup", "quantity": {"value": 1, "unit": "l"}, "nutrition": {"per100g": {"carbohydrates": 80}}}"#
+        let (_, _, syrupRefused) = try run(syrup, try ConvertOptions(json: ["per": "serving", "servingSize": "30 g"]))
+        #expect(syrupRefused.map(\.message).first?.hasPrefix("the product is sold in l, so its nutrition is per 100 ml, but --serving-size is a mass") == true)
+        // Both blocks given and per serving lacking a value: the same.
+        let both = #"{"code": "96385074", "name": "Spread", "quantity": {"value": 500, "unit": "g"}, "nutrition": {"per100g": {"fat": 10, "salt": 1}, "perServing": {"fat": 25}}}"#
+        #expect(convert.outcome(for: try document(both), options: inMl).hasErrors)
+        // A build step names its option as larder.yml does.
+        let step = convert.outcome(for: try document(spread), options: inMl, inBuild: true)
+        #expect(step.diagnostics.map(\.message).first?.contains("but the option servingSize is a volume") == true)
+        // The product's own serving wins over the option, and the same measure converts.
+        let (_, own, _) = try run(spread.replacingOccurrences(of: #""nutrition""#, with: #""serving": {"value": 15, "unit": "g"}, "nutrition""#), inMl)
+        #expect(own.at("nutrition/perServing") == ["fat": 1.5])
+        let (_, grams, none) = try run(spread, try ConvertOptions(json: ["per": "serving", "servingSize": "250 g"]))
+        #expect(none.isEmpty)
+        #expect(grams.at("nutrition/perServing") == ["fat": 25])
+        let (_, bare, _) = try run(syrup, try ConvertOptions(json: ["per": "serving", "servingSize": 30]))
+        #expect(bare.at("nutrition/perServing") == ["carbohydrates": 24])
+        // A recipe's figures are per 100 g or per serving of a weight.
+        let soup = #"{"id": "soup", "name": "Soup", "servings": 2, "ingredients": ["1 egg"], "nutrition": {"per": "100g", "fat": 10}}"#
+        for size in ["2 cups", "500 ml"] {
+            let (text, _, cups) = try run(soup, try ConvertOptions(json: ["per": "serving", "servingSize": .string(size)]))
+            #expect(text == soup)
+            #expect(cups.map(\.message) == ["a recipe's nutrition is converted between per serving and per 100 g with the serving's weight, but --serving-size is a volume: that needs the recipe's density; give --serving-size in g (such as 350 g), then convert"])
+        }
+        let (_, soupGrams, _) = try run(soup, try ConvertOptions(json: ["per": "serving", "servingSize": "350 g"]))
+        #expect(soupGrams.at("nutrition") == ["per": "serving", "fat": 35])
+    }
+
     @Test func saltBecomesSodium() throws {
         let (_, v, _) = try run(product, ConvertOptions(salt: .sodium))
         #expect(v.at("nutrition/per100g/sodium") == 0.0428)
