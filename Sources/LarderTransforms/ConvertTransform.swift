@@ -260,9 +260,15 @@ struct ConvertRun {
     /// A `{value, unit}` measure (a product's net quantity). In US units it is stated as
     /// labels state it: fluid ounces or ounces, to three digits (330 ml → 11.2 fl oz, 400 g →
     /// 14.1 oz); in metric units in g, kg, ml or l, to three digits.
+    /// A value that is not a number (`"0,5"`) is an error: it was carried across as
+    /// written, a metric figure left in a file converted to US units.
     mutating func convertMeasure(_ node: Int, to system: TargetSystem) {
         guard let v = json.field(node, "value"), let u = json.field(node, "unit"), let unitText = json.string(u),
               let unit = kitchen.unit(named: unitText), checkAmount(v, unitText: unitText) else { return }
+        guard json.kind(v) == .number else {
+            sink.add(.error, "the quantity's value is \(Self.notANumber(json.value(v))), not a number: it cannot be converted; write it as a number (such as 0.5)", at: v)
+            return
+        }
         let cannot = "the quantity \(json.value(v).displayText) \(unitText) has too many digits or is too large to convert exactly; nothing is converted"
         let value: Rational
         do {
@@ -348,6 +354,10 @@ struct ConvertRun {
         if let per = options.per {
             let (fromKey, toKey, toName) = per == .serving ? (per100g, perServing, "perServing") : (perServing, per100g, "per100g")
             if let fromKey, json.kind(fromKey + 1) == .object {
+                if let problem = servingProblem() {
+                    sink.add(.error, problem.message, at: problem.node)
+                    return
+                }
                 if let mismatch = measureMismatch() {
                     sink.add(.error, mismatch.message, at: mismatch.node)
                     return
@@ -501,6 +511,29 @@ struct ConvertRun {
               d == .mass || d == .volume, (d == .volume) != sold.volume else { return nil }
         let flag = option("serving-size", "servingSize")
         return (sold.node, "the product is sold in \(sold.unit), so its nutrition is per \(per), but \(flag) is \(given): converting between them needs the product's density; give \(flag) in \(wanted), then convert")
+    }
+
+    /// A product's `serving` whose value cannot be read as an amount: a string (`"30"`), a
+    /// number not more than 0, or one beyond exact arithmetic. It was passed over, and the
+    /// error said the product had no serving size.
+    func servingProblem() -> (node: Int, message: String)? {
+        guard let serving = json.field(root, "serving"), let v = json.field(serving, "value") else { return nil }
+        let per = "nutrition cannot be converted per \(options.per?.rawValue ?? "serving")"
+        guard json.kind(v) == .number else {
+            return (v, "the serving's value is \(Self.notANumber(json.value(v))), not a number, so \(per); write it as a number (such as 30)")
+        }
+        let literal = json.number(v)?.literal ?? json.value(v).displayText
+        guard let value = try? json.rational(v) else {
+            return (v, "the serving's value \(literal) has too many digits or is too large to convert exactly, so \(per)")
+        }
+        guard value.numerator > 0 else { return (v, "the serving's value is \(literal): a serving is more than 0, so \(per)") }
+        return nil
+    }
+
+    /// A JSON value that is not a number, for a message: `a string, "0,5"`, `null`.
+    static func notANumber(_ value: JSONValue) -> String {
+        if value.stringValue != nil { return "a string, \(value.displayText)" }
+        return value.displayText
     }
 
     /// The product's serving in g or ml (`serving.value`), else the option's.

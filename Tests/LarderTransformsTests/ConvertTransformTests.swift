@@ -275,6 +275,30 @@ import Testing
         #expect(try quantity("12", "oz", .us) == ["value": 12, "unit": "oz"])
     }
 
+    /// A product's quantity or serving written as a string is an error for the document:
+    /// `"0,5"` kg and `"500"` g were carried across unconverted into a file asked to be in
+    /// US units, with exit status 0, and a serving of `"30"` g was reported as missing.
+    @Test func aProductQuantityOrServingThatIsNotANumberIsAnError() throws {
+        for (value, shown) in [(#""0,5""#, #"a string, "0,5""#), (#""500""#, #"a string, "500""#), ("null", "null")] {
+            let text = #"{"code": "96385074", "name": "Flour", "quantity": {"value": \#(value), "unit": "kg"}}"#
+            for system in [TargetSystem.us, .metric] {
+                let (out, _, d) = try run(text, ConvertOptions(units: system))
+                #expect(out == text)
+                #expect(d.map(\.severity) == [.error])
+                #expect(d.map(\.message) == ["the quantity's value is \(shown), not a number: it cannot be converted; write it as a number (such as 0.5)"])
+            }
+        }
+        let served = #"{"code": "96385074", "name": "Flour", "serving": {"value": "30", "unit": "g"}, "nutrition": {"per100g": {"fat": 10}}}"#
+        let (out, _, d) = try run(served, ConvertOptions(per: .serving, servingSize: 50))
+        #expect(out == served)
+        #expect(d.map(\.message) == [#"the serving's value is a string, "30", not a number, so nutrition cannot be converted per serving; write it as a number (such as 30)"#])
+        let negative = served.replacingOccurrences(of: #""30""#, with: "-30")
+        #expect(try run(negative, ConvertOptions(per: .serving)).diagnostics.map(\.message) == ["the serving's value is -30: a serving is more than 0, so nutrition cannot be converted per serving"])
+        let (_, fine, none) = try run(served.replacingOccurrences(of: #""30""#, with: "30"), ConvertOptions(per: .serving))
+        #expect(none.isEmpty)
+        #expect(fine.at("nutrition/perServing") == ["fat": 3])
+    }
+
     /// A structured quantity with a decimal comma converts as the language of the lines
     /// reads it: "1,250" kg in Portuguese is 1.25 kg, about 2 3/4 lb (it was read as 1250 kg).
     @Test func aStructuredQuantityIsReadInTheLanguageOfTheLines() throws {
