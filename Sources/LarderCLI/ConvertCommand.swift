@@ -15,8 +15,9 @@ struct ConvertCommand: AsyncParsableCommand {
             200 g -> 7 oz; spoons stay spoons), a product's quantity (as labels state it: \
             330 ml -> 11.2 fl oz, 400 g -> 14.1 oz), and temperatures in the \
             steps (350 °F -> 175 °C, rounded to 5 degrees above boiling; both ends of a range: \
-            350 to 375 °F -> 175 to 190 °C; a heat given in both systems, 350°F/180°C, stays \
-            as it is). Cups and spoons are read as --convention says (US customary by \
+            350 to 375 °F -> 175 to 190 °C; every heat of a list: 350, 375 or 400 °F -> 175, \
+            190 or 205 °C, and a list whose numbers are too far apart to be heats of one stays \
+            as it is, with a note; a heat given in both systems, 350°F/180°C, stays as it is). Cups and spoons are read as --convention says (US customary by \
             default), and a note says which. Every amount in US units is within 6 % of the \
             exact one: a kitchen fraction when one is that close (250 ml -> 1 cup), fluid \
             ounces rather than more than 8 tbsp, else a decimal (5 g -> 0.18 oz); metric \

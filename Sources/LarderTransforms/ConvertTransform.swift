@@ -10,7 +10,8 @@ import LarderUnits
 ///   than 8 tbsp, else a decimal: `5 g` → `0.18 oz`; see ``FitPurpose/converting``), a
 ///   product's quantity as labels state it (`330 ml` → `11.2 fl oz`), and
 ///   temperatures in the steps too (`350 °F` → `175 °C`, to 5 degrees for oven heats; both
-///   ends of a range, `350 to 375 °F` → `175 to 190 °C`; `350°F/180°C` stays as it is). A
+///   ends of a range, `350 to 375 °F` → `175 to 190 °C`, and every heat of a list, `350,
+///   375 or 400 °F`, or none, with a note; `350°F/180°C` stays as it is). A
 ///   note says which kitchen convention cups and spoons were read with.
 /// - `energy` (`kJ` or `kcal`): `kJ = kcal × 4.184`, rounded as Open Food Facts does.
 /// - `salt` (`salt` or `sodium`): `salt = sodium × 2.5`.
@@ -242,6 +243,7 @@ struct ConvertRun {
         // was left half in one system.
         let heats = TemperatureText.convert(out, to: system, kitchen: kitchen)
         if !heats.changes.isEmpty { out = heats.text }
+        noteUnconverted(heats.unconverted, at: node)
         if out != text { editor.replace(node, string: out) }
     }
 
@@ -254,6 +256,16 @@ struct ConvertRun {
             guard let text = json.string(n) else { continue }
             let result = TemperatureText.convert(text, to: system, kitchen: kitchen)
             if !result.changes.isEmpty { editor.replace(n, string: result.text) }
+            noteUnconverted(result.unconverted, at: n)
+        }
+    }
+
+    /// A note for each list of heats left as written (`350, 375 or 500 °F`): not every
+    /// number of it reads as a heat, and converting the last alone would put the others
+    /// under the new scale's sign.
+    mutating func noteUnconverted(_ lists: [String], at node: Int) {
+        for list in lists {
+            sink.add(.note, "'\(list)' is left as written: its numbers are too far apart to be read as heats of one list, and converting some of them would mix °F and °C; check it", at: node)
         }
     }
 

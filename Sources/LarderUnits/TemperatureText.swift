@@ -9,6 +9,9 @@
 /// Recognised: `350 °F`, `350°F`, `350 ºF`, `350℉`, `350 degrees F`, `350 degrees
 /// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350 to 375 °F`, `between 180 and 200
 /// °C`, and the same in the ingredient languages: `entre 180 y 200 °C`, `180 bis 200 °C`),
+/// lists, every heat of which converts (`350, 375 or 400 °F`, `325-350-375 °F`; a list
+/// whose numbers are not all within 100 degrees of the one before is left as written, and
+/// returned as unconverted, never converted in part),
 /// and a bare letter glued to a number of 90 or more (`200C`, `350F`), below zero with a
 /// minus of its own (`-18 °C`, and either end of a range: `-18 to -20 °C`). A heat is never a fraction: in `gas mark 4/180°C` the heat
 /// is 180 °C, and the gas mark stays as it is. Both ends of a range convert; a range in words needs its
@@ -34,12 +37,15 @@ public enum TemperatureText {
         public var replacement: String
     }
 
-    /// The text with every temperature not already in `system` converted, and what
-    /// changed.
-    public static func convert(_ text: String, to system: TargetSystem, kitchen: KitchenUnits = .standard) -> (text: String, changes: [Change]) {
+    /// The text with every temperature not already in `system` converted, what changed,
+    /// and the heats left as written because they end a list whose other numbers are not
+    /// read as heats of it (`350, 375 or 500 °F`: the numbers are too far apart), as the
+    /// text reads (`350, 375 or 500 °F`): converting the heat alone would leave the others
+    /// in the old scale under the new sign.
+    public static func convert(_ text: String, to system: TargetSystem, kitchen: KitchenUnits = .standard) -> (text: String, changes: [Change], unconverted: [String]) {
         let s = Array(text.unicodeScalars)
-        guard s.contains(where: { AmountScanner.isDigit($0) }) else { return (text, []) }
-        guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, []) }
+        guard s.contains(where: { AmountScanner.isDigit($0) }) else { return (text, [], []) }
+        guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, [], []) }
         let (from, to) = system == .metric ? (fahrenheit, celsius) : (celsius, fahrenheit)
         let fromLetter: Unicode.Scalar = system == .metric ? "F" : "C"
         let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
@@ -71,6 +77,7 @@ public enum TemperatureText {
         }
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
+        var unconverted: [String] = []
         var cursor = 0
         var i = 0
         while i < s.count {
@@ -98,6 +105,13 @@ public enum TemperatureText {
             // ("350°F/180°C", "350°F or 180°C"): the text gives both already, and stays.
             if let other = slashedNumber(s, after: found.end), let inner = match(s, at: other.number, fromLetter: toLetter) {
                 i = inner.end
+                continue
+            }
+            // The end of a list whose earlier numbers are not read as heats with it ("350,
+            // 375 or 500 °F"): converted alone, the heat would put "350, 375" under °C.
+            if let listStart = listBefore(s, at: start) {
+                unconverted.append(String(String.UnicodeScalarView(s[listStart..<found.end])))
+                i = found.end
                 continue
             }
             // Followed by the same heat in the target system in brackets ("350°F (175°C)"):
@@ -134,8 +148,10 @@ public enum TemperatureText {
                 numbers.append(KitchenUnits.roundTemperature(converted, unit: to))
             }
             guard numbers.count == found.values.count else { i = found.end; continue }
-            replacement.append(contentsOf: numbers.map { QuantityFormatter.text($0, style: AmountStyle(decimalSeparator: ".")) }
-                .joined(separator: found.join).unicodeScalars)
+            for (n, number) in numbers.enumerated() {
+                if n > 0 { replacement.append(contentsOf: found.joins[n - 1].unicodeScalars) }
+                replacement.append(contentsOf: QuantityFormatter.text(number, style: AmountStyle(decimalSeparator: ".")).unicodeScalars)
+            }
             replacement.append(contentsOf: found.spacing.unicodeScalars)
             replacement.append(contentsOf: found.unitText(system).unicodeScalars)
             out.append(contentsOf: s[cursor..<start])
@@ -144,9 +160,9 @@ public enum TemperatureText {
             cursor = found.end
             i = found.end
         }
-        guard !changes.isEmpty else { return (text, []) }
+        guard !changes.isEmpty else { return (text, [], unconverted) }
         out.append(contentsOf: s[cursor...])
-        return (String(out), changes)
+        return (String(out), changes, unconverted)
     }
 
     /// Words that say the heat changes ("raise the oven by 20 °C", "turn it down by 25°F").
@@ -322,6 +338,98 @@ public enum TemperatureText {
         return (start, m)
     }
 
+    /// The next number of a range or list of heats after the number ending at `i`: where it
+    /// starts (its minus sign included), its value (signed) and where it ends. Joined by a
+    /// dash (`180-200`, `-18 – -20`), a word of ``rangeWords`` (`350 to 375`, `180 and 200`)
+    /// or a comma and a space, with such a word or not (`350, 375`, `350, 375, or 400`).
+    /// The numbers of a range in words or of a list are within ``largestWordRange`` of the
+    /// one before them (`pan no. 1 to 180 °C`, `step 2, 350 °F` are no range); a dash between
+    /// the first two is a range at any distance.
+    private static func nextInList(_ s: [Unicode.Scalar], after i: Int, previous: Rational, first: Bool) -> (start: Int, value: Rational, end: Int)? {
+        let k = AmountScanner.skipSpaces(s, i)
+        guard k < s.count else { return nil }
+        func word(at w: Int) -> (text: String, end: Int) {
+            var e = w
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+            return (String(String.UnicodeScalarView(s[w..<e])).lowercased(), e)
+        }
+        var m: Int
+        var limited = true
+        if s[k] == "-" || s[k] == "\u{2013}" {
+            m = AmountScanner.skipSpaces(s, k + 1)
+            limited = !first
+        } else if s[k] == "," {
+            // A space after the comma: "1,5" is a number, "350,375" nothing of a list.
+            let w = AmountScanner.skipSpaces(s, k + 1)
+            guard w > k + 1, w < s.count else { return nil }
+            m = w
+            if UnitLexicon.isWordScalar(s[w]), !AmountScanner.isDigit(s[w]) {
+                let (text, e) = word(at: w)
+                m = AmountScanner.skipSpaces(s, e)
+                guard rangeWords.contains(text), m > e else { return nil }
+            }
+        } else if k > i, UnitLexicon.isWordScalar(s[k]) {
+            let (text, e) = word(at: k)
+            m = AmountScanner.skipSpaces(s, e)
+            guard rangeWords.contains(text), m > e else { return nil }
+        } else {
+            return nil
+        }
+        guard let (d, negative) = secondEnd(s, at: m),
+              let (unsigned, end, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end]) else { return nil }
+        let value = negative ? -unsigned : unsigned
+        if limited {
+            guard let gap = try? (value - previous).magnitude, gap <= largestWordRange else { return nil }
+        }
+        return (m, value, end)
+    }
+
+    /// Where a list starts whose last number is the heat at `start` (its minus sign
+    /// included) but was not read with it: numbers joined to it by commas, range words or
+    /// dashes, at least one join a comma (`350, 375 or ` before `500 °F`); nil when there is
+    /// none. A number before a word alone (`pan no. 1 to 180 °C`) is no list.
+    private static func listBefore(_ s: [Unicode.Scalar], at start: Int) -> Int? {
+        var listStart = start
+        var comma = false
+        while let before = numberJoined(s, before: listStart) {
+            comma = comma || before.comma
+            listStart = before.start
+        }
+        return comma ? listStart : nil
+    }
+
+    /// The number joined to the one at `k` (its minus sign included) by a comma, a word
+    /// of ``rangeWords`` or both (`350, `, `375 or `, `350, or `), or a dash (`180-`): where
+    /// it starts, and whether a comma joins them.
+    private static func numberJoined(_ s: [Unicode.Scalar], before k: Int) -> (start: Int, comma: Bool)? {
+        var j = k
+        while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
+        var joined = false
+        var comma = false
+        var w = j
+        while w > 0, AmountScanner.isLetter(s[w - 1]) { w -= 1 }
+        if w < j {
+            guard j < k, rangeWords.contains(String(String.UnicodeScalarView(s[w..<j])).lowercased()) else { return nil }
+            joined = true
+            j = w
+            while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
+            guard j < w else { return nil }
+        }
+        if j > 0, s[j - 1] == "," {
+            (joined, comma) = (true, true)
+            j -= 1
+        } else if !joined, j > 0, s[j - 1] == "-" || s[j - 1] == "\u{2013}" {
+            joined = true
+            j -= 1
+            while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
+        }
+        guard joined, j > 0, AmountScanner.isDigit(s[j - 1]) else { return nil }
+        var n = j
+        while n > 0, AmountScanner.isDigit(s[n - 1]) || s[n - 1] == "." { n -= 1 }
+        guard startsNumber(s, at: n) else { return nil }
+        return (hasOwnMinus(s, at: n) ? n - 1 : n, comma)
+    }
+
     /// The words that join the two ends of a range of heats, besides dashes: those of
     /// ingredient amounts (`to`, `or`, `a`, `à`, `ou`, `o`, `bis`) and those after
     /// "between" (`and`, `y`, `e`, `und`, `et`).
@@ -337,8 +445,10 @@ public enum TemperatureText {
     }
 
     private struct Found {
+        /// The heats: one, the two ends of a range, or a list (`350, 375 or 400 °F`).
         var values: [Rational]
-        var join: String
+        /// What is written between each two of `values`, as it was (`-`, ` to `, `, `).
+        var joins: [String]
         var spacing: String
         /// How the unit was written, as a function of the target: `°C`/`°F`, `degrees C`,
         /// `degrees Celsius`, a bare `C`.
@@ -349,49 +459,28 @@ public enum TemperatureText {
     /// `inBrackets`: the number is in brackets after a heat ("400 degrees F (200 C)"), where a
     /// bare letter after a space is its scale too.
     private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar, inBrackets: Bool = false) -> Found? {
-        // The number, or a range of two. A heat is never a fraction: in `4/180°C` (gas mark
-        // 4, 180 °C) the heat is the number after the slash, which a scan from there finds.
+        // The number, a range of two or a list. A heat is never a fraction: in `4/180°C` (gas
+        // mark 4, 180 °C) the heat is the number after the slash, which a scan from there finds.
         guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil,
               !isFraction(s[start..<end1]) else { return nil }
         var values = [first]
-        var join = ""
+        var joins: [String] = []
         var i = end1
-        var k = AmountScanner.skipSpaces(s, i)
-        // The second end of a range may be below zero with a minus of its own ("-18 to -20
-        // °C", "18 to -20 °C", "-18 – -20 °C"): the sign is part of its value, and the minus
-        // is replaced with the number.
-        if k < s.count, s[k] == "-" || s[k] == "\u{2013}" {
-            let m = AmountScanner.skipSpaces(s, k + 1)
-            if let (d, negative) = secondEnd(s, at: m),
-               let (second, end2, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end2]) {
-                join = String(String.UnicodeScalarView(s[i..<m]))
-                values.append(negative ? -second : second)
-                i = end2
-            }
-        } else if k > i, k < s.count, UnitLexicon.isWordScalar(s[k]) {
-            // A word of its own between two numbers: "350 to 375 °F", "180 and 200 °C".
-            var e = k
-            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
-            let word = String(String.UnicodeScalarView(s[k..<e])).lowercased()
-            let m = AmountScanner.skipSpaces(s, e)
-            // The gap between the ends as written, signs included.
-            let signedFirst = hasOwnMinus(s, at: start) ? -first : first
-            if m > e, rangeWords.contains(word), let (d, negative) = secondEnd(s, at: m),
-               let (unsigned, end2, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end2]),
-               case let second = negative ? -unsigned : unsigned,
-               let gap = try? (second - signedFirst).magnitude, gap <= largestWordRange {
-                join = String(String.UnicodeScalarView(s[i..<m]))
-                values.append(second)
-                i = end2
-            }
+        var previous = hasOwnMinus(s, at: start) ? -first : first
+        while let next = nextInList(s, after: i, previous: previous, first: values.count == 1) {
+            joins.append(String(String.UnicodeScalarView(s[i..<next.start])))
+            values.append(next.value)
+            previous = next.value
+            i = next.end
         }
+        var k: Int
         k = AmountScanner.skipSpaces(s, i)
         let spacing = String(String.UnicodeScalarView(s[i..<k]))
         let letter = fromLetter
         func boundary(_ j: Int) -> Bool { j >= s.count || !UnitLexicon.isWordScalar(s[j]) }
         // ℉ / ℃
         if k < s.count, (letter == "F" && s[k] == "\u{2109}") || (letter == "C" && s[k] == "\u{2103}") {
-            return Found(values: values, join: join, spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
+            return Found(values: values, joins: joins, spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
         }
         // ° F, °F, ºF
         if k < s.count, s[k] == "°" || s[k] == "º" || s[k] == "˚" {
@@ -399,7 +488,7 @@ public enum TemperatureText {
             let l = AmountScanner.skipSpaces(s, k + 1)
             if l < s.count, s[l] == letter, boundary(l + 1) {
                 let gap = String(String.UnicodeScalarView(s[(k + 1)..<l]))
-                return Found(values: values, join: join, spacing: spacing,
+                return Found(values: values, joins: joins, spacing: spacing,
                              unitText: { String(degree) + gap + ($0 == .metric ? "C" : "F") }, end: l + 1)
             }
             return nil
@@ -416,12 +505,12 @@ public enum TemperatureText {
                 let scale = String(String.UnicodeScalarView(s[l..<f]))
                 let head = String(String.UnicodeScalarView(s[k..<l]))
                 if scale == String(letter) {
-                    return Found(values: values, join: join, spacing: spacing, unitText: { head + ($0 == .metric ? "C" : "F") }, end: f)
+                    return Found(values: values, joins: joins, spacing: spacing, unitText: { head + ($0 == .metric ? "C" : "F") }, end: f)
                 }
                 let names = letter == "F" ? ["Fahrenheit", "fahrenheit"] : ["Celsius", "celsius", "centigrade"]
                 if names.contains(scale) {
                     let capital = scale.first?.isUppercase ?? true
-                    return Found(values: values, join: join, spacing: spacing, unitText: { target in
+                    return Found(values: values, joins: joins, spacing: spacing, unitText: { target in
                         let name = target == .metric ? "Celsius" : "Fahrenheit"
                         return head + (capital ? name : name.lowercased())
                     }, end: f)
@@ -430,7 +519,7 @@ public enum TemperatureText {
             // A bare letter glued to a big enough number: 200C, 350F; in brackets after a heat,
             // after a space too: (200 C).
             if spacing.isEmpty || inBrackets, s[k] == letter, boundary(k + 1), first >= Rational(90) {
-                return Found(values: values, join: join, spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
+                return Found(values: values, joins: joins, spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
             }
         }
         return nil

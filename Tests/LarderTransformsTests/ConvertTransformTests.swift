@@ -486,3 +486,18 @@ import Testing
         #expect(us.contains(#""1 cup warm water (110°F)", "water at 104 °F", "1 packet yeast""#), "\(us)")
     }
 }
+
+/// A list of heats in a step converts whole ("Bake at 350, 375 or 400 °F" became "Bake at
+/// 350, 190 or 205 °C"), or is left as written with a note when its numbers are too far
+/// apart to be heats of one list.
+@Suite struct HeatListInStepTests {
+    @Test func aListOfHeatsConvertsWholeOrIsNoted() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "steps": [{"en": "Bake at 350, 375 or 400 °F."}, "Bake at 350, 375 or 500 °F."]}"#
+        let (text, v, notes) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(v.at("steps/0/en") == "Bake at 175, 190 or 205 °C.")
+        #expect(v.at("steps/1") == "Bake at 350, 375 or 500 °F.")
+        #expect(text.contains(#""Bake at 350, 375 or 500 °F.""#))
+        #expect(notes.map(\.severity) == [.note])
+        #expect(notes.map(\.message) == ["'350, 375 or 500 °F' is left as written: its numbers are too far apart to be read as heats of one list, and converting some of them would mix °F and °C; check it"])
+    }
+}

@@ -299,6 +299,30 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
     func convertsRangesInWordsAndKeepsHeatsGivenInBothSystems(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
     }
+
+    /// Every heat of a list converts (only the range at its end did, and the numbers before
+    /// it kept their °F values under the new °C: "350, 190 or 205 °C", "230 to 115 to 115
+    /// °C"); a list whose numbers are too far apart to be heats of one is left as written,
+    /// and said to be, never converted in part.
+    @Test(arguments: [
+        ("Bake at 350, 375 or 400 °F, depending on your oven.", TargetSystem.metric, "Bake at 175, 190 or 205 °C, depending on your oven.", [String]()),
+        ("Heat the syrup to 230 to 235 to 240 °F.", .metric, "Heat the syrup to 110 to 115 to 115 °C.", []),
+        ("Bake at 325-350-375 °F.", .metric, "Bake at 165-175-190 °C.", []),
+        ("Bake at 350, 375, or 400°F.", .metric, "Bake at 175, 190, or 205°C.", []),
+        ("Bake at 180, 190 or 200 °C.", .us, "Bake at 355, 375 or 390 °F.", []),
+        ("Freeze at -18, -20 or -22 °C.", .us, "Freeze at 0, -4 or -8 °F.", []),
+        ("Bake at 350, 375 or 500 °F.", .metric, "Bake at 350, 375 or 500 °F.", ["350, 375 or 500 °F"]),
+        ("Bake 2, 350 °F.", .metric, "Bake 2, 350 °F.", ["2, 350 °F"]),
+        // No list: a word alone before a far number, or a unit between them.
+        ("Heat pan no. 1 to 180 °C", .us, "Heat pan no. 1 to 355 °F", []),
+        ("Bake at 180 °C, 200 °C for the last minutes.", .us, "Bake at 355 °F, 390 °F for the last minutes.", []),
+        ("Bake 2 trays, 350 °F.", .metric, "Bake 2 trays, 175 °C.", []),
+    ] as [(String, TargetSystem, String, [String])])
+    func everyHeatOfAListConvertsOrNone(_ text: String, _ system: TargetSystem, _ expected: String, _ unconverted: [String]) {
+        let result = TemperatureText.convert(text, to: system)
+        #expect(result.text == expected)
+        #expect(result.unconverted == unconverted)
+    }
 }
 
 @Suite struct LineConversionTests {
