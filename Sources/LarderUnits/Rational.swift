@@ -311,8 +311,17 @@ extension Rational {
     /// the nearest fraction with a denominator up to a million (1/3). Exactly, it could not
     /// be scaled or converted (its denominator times a unit's overflowed 64 bits), and no
     /// recipe is measured finer than that.
+    ///
+    /// A fraction more than a millionth off the value is not what it means: a tiny amount
+    /// (0.0000000004 kg, 0.0000000001 g) has no such fraction but 0, which scaled to 0 g and
+    /// failed the quantity rule. It stays as written, exact; if it is too fine to compute
+    /// with, scaling or converting it is an error that says so.
     public var asMeant: Rational {
-        denominator > 1_000_000_000 ? approximated(maxDenominator: 1_000_000) : self
+        guard denominator > 1_000_000_000 else { return self }
+        let near = approximated(maxDenominator: 1_000_000)
+        let exact = doubleValue
+        guard abs(near.doubleValue - exact) <= abs(exact) * 1e-6 else { return self }
+        return near
     }
 
     /// The fraction nearest to this one whose denominator is at most `maxDenominator`

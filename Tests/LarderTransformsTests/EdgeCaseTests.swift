@@ -74,6 +74,25 @@ import Testing
         #expect(lineConverted.contains(#""78.9 ml water""#), "\(lineConverted)")
     }
 
+    /// A tiny quantity with ten or more decimal places is no float's noise: its nearest
+    /// fraction with a denominator up to a million is 0, and 0.0000000004 kg x 1,000,000
+    /// became 0 g (exit status 0, no note), which the quantity rule then refused. It is
+    /// read exactly.
+    @Test func aTinyQuantityIsNotReadAsZero() throws {
+        let recipe = #"{"id":"p","name":"P","servings":4,"ingredients":[{"name":"saffron","quantity":0.0000000004,"unit":"kg"},{"name":"vanilla","quantity":{"min":0.0000000001,"max":1},"unit":"g"}]}"#
+        let (text, v, diagnostics) = try scaled(recipe, by: 1_000_000)
+        #expect(v.at("ingredients/0") == ["name": "saffron", "quantity": 0.4, "unit": "g"], "\(text)")
+        #expect(v.at("ingredients/1") == ["name": "vanilla", "quantity": ["min": 0.0001, "max": 1000000], "unit": "g"], "\(text)")
+        #expect(!diagnostics.contains { $0.severity != .note }, "\(diagnostics.map(\.message))")
+        let tiny = try #require(try Rational(decimal: "0.0000000004"))
+        #expect(tiny.asMeant == tiny)
+        #expect(try #require(try Rational(decimal: "0.3333333333333333")).asMeant == (try Rational(1, 3)))
+        // Converted, it is not 0 either.
+        let (converted, cv, problems) = try transformed(recipe) { convert.outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(cv.at("ingredients/0") == ["name": "saffron", "quantity": 0.000000014, "unit": "oz"], "\(converted)")
+        #expect(!problems.contains { $0.severity == .error }, "\(problems.map(\.message))")
+    }
+
     @Test func roundedFactorsAreTheNearestSmallFractions() throws {
         let third = try #require(try Rational(decimal: "1.3333333333333333"))
         #expect(third.approximated(maxDenominator: 100) == (try Rational(4, 3)))
