@@ -378,20 +378,34 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     // MARK: rating and servings
 
-    /// `ratingValue` on a 0-5 scale (scaled from `bestRating` when that is not 5).
+    /// `ratingValue` on a 0-5 scale (scaled from `bestRating` when that is not 5). Either
+    /// may be a JSON-LD value object (`{"@value": 10}`). A `bestRating` that is given but
+    /// cannot be read (`"ten"`, `"10/10"`, `1e400`) leaves the rating out with a warning:
+    /// taken as 5, it made 4 out of 10 a rating of 4.
     func rating(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         guard json.kind(node) == .object, let valueNode = reader.member(node, "ratingValue") else { return nil }
         func decimal(_ n: Int) -> Decimal? {
             if let number = json.number(n) { return number.decimal }
+            if json.kind(n) == .object, let inner = reader.member(n, "@value"), json.kind(inner) != .object { return decimal(inner) }
             return json.string(n).flatMap { ImportNumber.decimal(Substring($0.trimmingCharacters(in: .whitespaces))) }
         }
         guard let value = decimal(valueNode) else {
             reader.report(.warning, "ratingValue must be a number; rating is left out", at: valueNode)
             return nil
         }
-        let bestNode = reader.member(node, "bestRating")
-        let best = bestNode.flatMap(decimal) ?? 5
+        // A blank bestRating is none given: the default scale, 0-5.
+        let bestNode = reader.member(node, "bestRating").flatMap { json.string($0)?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : $0 }
+        var best: Decimal = 5
+        if let bestNode {
+            guard let read = decimal(bestNode) else {
+                let shown = json.number(bestNode)?.literal ?? json.string(bestNode).map { "'\($0)'" }
+                    ?? (json.kind(bestNode) == .array ? "an array" : json.kind(bestNode) == .object ? "an object" : "not a number")
+                reader.report(.warning, "bestRating is \(shown), which is not a number Larder can read, so ratingValue \(ImportNumber.literal(value)) has no scale; rating is left out", at: bestNode)
+                return nil
+            }
+            best = read
+        }
         guard best > 0 else {
             // A scale whose best is 0 or less has no place for the rating (it was dropped
             // with no word).

@@ -385,6 +385,17 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         let (none, messages) = try rating(#"{"ratingValue": "3", "bestRating": "0"}"#)
         #expect(none == nil)
         #expect(messages == ["bestRating 0 is not above 0, so ratingValue has no scale; rating is left out"])
+        // A JSON-LD value object is read; a bestRating given but unreadable is no scale
+        // either (it was taken as 5: 4 out of 10 became a rating of 4, with no word).
+        #expect(try rating(#"{"ratingValue": 4, "bestRating": {"@value": 10}}"#).0 == 2)
+        #expect(try rating(#"{"ratingValue": {"@value": "4"}, "bestRating": 10}"#).0 == 2)
+        for (best, shown) in [(#""ten""#, "'ten'"), (#""10/10""#, "'10/10'"), (#""1e1""#, "'1e1'"), ("1e400", "1e400"), ("1e-300", "1e-300"), ("[10]", "an array")] {
+            let (left, warnings) = try rating(#"{"ratingValue": 4, "bestRating": \#(best)}"#)
+            #expect(left == nil, "\(best)")
+            #expect(warnings == ["bestRating is \(shown), which is not a number Larder can read, so ratingValue 4 has no scale; rating is left out"])
+        }
+        // A blank one is none given: out of 5.
+        #expect(try rating(#"{"ratingValue": 4, "bestRating": " "}"#) == (4, []))
     }
 
     @Test func anUnreadableDurationFailsItsRecordWithThePositionOfTheValue() throws {
