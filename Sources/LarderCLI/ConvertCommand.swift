@@ -108,7 +108,7 @@ struct ConvertCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try options()
         let transform = ConvertTransform()
-        let language = output.language
+        let language = try output.languageTag()
         let runner = TransformFileRunner(output: output, file: file) { document, locator in
             transform.outcome(for: document, options: options, language: language, locator: locator)
         }

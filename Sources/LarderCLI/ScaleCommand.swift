@@ -82,7 +82,7 @@ struct ScaleCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try options()
         let transform = ScaleTransform()
-        let language = output.language
+        let language = try output.languageTag()
         let runner = TransformFileRunner(output: output, file: file) { document, locator in
             transform.outcome(for: document, options: options, language: language, locator: locator)
         }
@@ -117,6 +117,17 @@ struct TransformOutputOptions: ParsableArguments {
         if inPlace && output != nil { throw ValidationError("give --output or --in-place, not both") }
         if inPlace && file == "-" { throw ValidationError("--in-place needs a file, not standard input") }
         _ = try kitchenConvention()
+        _ = try languageTag()
+    }
+
+    /// `--language` as a BCP 47 tag in its canonical case, as `locales:` in larder.yml takes
+    /// it: `pt_BR` is a usage error that suggests `pt-BR` (read as the unknown language
+    /// `pt_br`, it turned Portuguese units and words off with no word).
+    func languageTag() throws -> String {
+        if let problem = LanguageTagShape.notATagProblem(language) {
+            throw ValidationError("--language '\(language)' \(problem)")
+        }
+        return LanguageTagShape.canonical(language)
     }
 
     func kitchenConvention() throws -> KitchenConvention {

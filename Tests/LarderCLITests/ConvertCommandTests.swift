@@ -83,6 +83,10 @@ import Testing
         (["convert", "x.json", "--energy", "joules"], "--energy must be kJ or kcal"),
         (["convert", "x.json", "--per", "slice"], "--per must be 100g or serving"),
         (["convert", "x.json", "--per", "serving", "--serving-size", "big"], "--serving-size must be"),
+        // A language that is no tag (pt_BR was read as an unknown language, and nothing
+        // Portuguese was converted, with exit status 0).
+        (["convert", "x.json", "--units", "metric", "--language", "pt_BR"], "--language 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR"),
+        (["convert", "x.json", "--units", "metric", "--language", "i-klingon"], "--language 'i-klingon' is not a BCP 47 language tag"),
     ])
     func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
         let dir = try Scratch()

@@ -220,6 +220,10 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         (["scale", "x.json", "--servings", "1e30"], "too large to compute exactly"),
         (["scale", "x.json", "--factor", "1000001"], "--factor \"1000001\" is more than a million times"),
         (["scale", "x.json", "--factor", "0.0000001"], "less than a millionth"),
+        // A language that is no tag: pt_BR turned Portuguese off ("2 colher de sopa"),
+        // with exit status 0.
+        (["scale", "x.json", "--factor", "2", "--language", "pt_BR"], "--language 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR"),
+        (["scale", "x.json", "--factor", "2", "--language", "p t"], "--language 'p t' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)"),
     ])
     func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
         let dir = try Scratch()
@@ -227,6 +231,17 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         let r = try CLI.run(args, in: dir.url)
         #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
+    }
+
+    /// --language is a BCP 47 tag in any case: PT-br reads Portuguese as pt-BR does.
+    @Test func theLanguageIsATagInAnyCase() throws {
+        let dir = try Scratch()
+        try dir.write("bolo.json", #"{"id": "bolo", "name": "Bolo", "servings": 8, "ingredients": ["1 colher de sopa de açúcar"]}"#)
+        for tag in ["pt-BR", "PT-br"] {
+            let r = try CLI.run(["scale", "bolo.json", "--factor", "2", "--language", tag], in: dir.url)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("2 colheres de sopa de açúcar"), "\(tag): \(r.stdout)")
+        }
     }
 
     /// A factor past a million times, from servings or --to, is an error and nothing is

@@ -54,6 +54,21 @@ public enum LanguageTagShape {
         return isWellFormed(base) ? base : nil
     }
 
+    /// What `value` is not, for a message that quotes it first, when it is not well formed:
+    /// `is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR`
+    /// (the hint when `_` or `@` for `-` makes a tag of it: `pt_BR`, `ca_ES@valencia`).
+    /// nil for a well-formed tag.
+    public static func notATagProblem(_ value: String) -> String? {
+        isWellFormed(value) ? nil : notATag(value)
+    }
+
+    /// The sentence of ``notATagProblem(_:)``, for a value already known not to be a tag.
+    public static func notATag(_ value: String) -> String {
+        let dashed = value.replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "@", with: "-")
+        let hint = dashed != value && isWellFormed(dashed) ? "; write \(dashed)" : ""
+        return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + hint
+    }
+
     /// `tag` in the case BCP 47 recommends (RFC 5646, 2.1.1): language lower case, script
     /// title case, region upper case, variants lower case (`en-US`, `zh-Hant-TW`,
     /// `ca-ES-valencia`). Tags ignore case, so this is the same tag; it is the spelling the
