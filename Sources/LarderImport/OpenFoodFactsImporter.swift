@@ -295,7 +295,8 @@ public struct OpenFoodFactsImporter: Importer {
     // MARK: quantity and serving
 
     /// An amount and a unit in text: `400 g`, `1,5 L`, `330ml`, `6 x 330 ml` (the total),
-    /// `12 fl oz`. Nil when the text is anything else.
+    /// `12 fl oz`. Nil when the text is anything else, or its total is 0 (`0 g`, `6 x 0 ml`,
+    /// `0 x 330 ml`: a pack of none was 0 ml, which failed the whole product).
     static func measure(_ text: String) -> (value: Decimal, unit: UnitDefinition)? {
         var rest = Substring(ImportText.clean(text).replacingOccurrences(of: "℮", with: ""))
         var multiplier = Decimal(1)
@@ -316,10 +317,11 @@ public struct OpenFoodFactsImporter: Importer {
         var unitText = rest.prefix(while: { $0 != "(" && $0 != "/" && $0 != "," }).trimmingCharacters(in: .whitespaces)
         // "1 kg e": the estimated sign written as a letter.
         if unitText.hasSuffix(" e") { unitText.removeLast(2) }
+        let total = value * multiplier
         guard !unitText.isEmpty, let unit = UnitTable.standard.unit(named: unitText),
-              [.mass, .volume, .count].contains(unit.dimension), value > 0
+              [.mass, .volume, .count].contains(unit.dimension), total > 0
         else { return nil }
-        return (value * multiplier, unit)
+        return (total, unit)
     }
 
     /// `quantity` ("400 g"), else `product_quantity` with `product_quantity_unit`.

@@ -131,6 +131,18 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.first?.message.contains("gives no weight or volume") == true)
     }
 
+    /// A quantity of nothing is left out with a warning and the product imported, a pack
+    /// of none too: "0 x 330 ml" became 0 ml, and the schema check refused the product.
+    @Test func aQuantityOfNothingIsLeftOutNotTheProduct() throws {
+        for quantity in ["0 g", "6 x 0 ml", "0 x 330 ml", "0x330ml"] {
+            let (documents, diagnostics) = try importing(off, #"{"code": "3017620422003", "product_name": "x", "quantity": "\#(quantity)"}"#)
+            #expect(documents.count == 1, "\(quantity)")
+            #expect(documents.first?.value["quantity"] == nil)
+            #expect(diagnostics.map(\.severity) == [.warning], "\(quantity)")
+            #expect(diagnostics.map(\.message) == ["quantity '\(quantity)' is not an amount with a unit (such as 400 g or 6 x 330 ml); it is left out"])
+        }
+    }
+
     /// A sugar-free gum's polyols (and erythritol) are imported: without them its energy
     /// does not add up, and `nutrition-consistency` asked for them.
     @Test func polyolsAndErythritolAreImported() throws {
