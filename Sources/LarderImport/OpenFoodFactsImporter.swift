@@ -464,10 +464,12 @@ public struct OpenFoodFactsImporter: Importer {
         } else {
             return nil
         }
-        guard let number = nonNegative(node, field: field, reader: &reader),
-              let percent = number.numberValue?.decimal else { return nil }
-        guard percent <= 100 else {
-            reader.report(.warning, "\(field) is \(json.kind(node) == .number ? json.numberLiteral(node) : json.string(node) ?? "")% vol, more than 100%; alcohol is left out", at: node)
+        guard let number = nonNegative(node, field: field, reader: &reader) else { return nil }
+        let shown = json.kind(node) == .number ? json.numberLiteral(node) : json.string(node) ?? ""
+        // A number beyond Decimal's range (1e300) was left out with no word.
+        guard let percent = number.numberValue?.decimal, percent <= 100 else {
+            let why = (number.numberValue?.double ?? 0) > 100 ? "more than 100%" : "a number too fine to read exactly"
+            reader.report(.warning, "\(field) is \(shown)% vol, \(why); alcohol is left out", at: node)
             return nil
         }
         if percent.isZero { return .number(0) }

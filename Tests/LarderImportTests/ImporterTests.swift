@@ -206,6 +206,15 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.first?.message.hasSuffix("per 100 g it needs the product's density; alcohol is left out") == true)
         let over = #"{"code": "3017620422003", "product_name": "x", "quantity": "1 l", "nutriments": {"alcohol_100g": 140}}"#
         #expect(try importing(off, over).diagnostics.first?.message.contains("more than 100%") == true)
+        // Beyond Decimal's range too (1e300 was left out with no word).
+        for huge in ["1e30", "1e300"] {
+            let text = over.replacingOccurrences(of: "140", with: huge)
+            let (documents, diagnostics) = try importing(off, text)
+            #expect(documents.first?.value["nutrition"] == nil)
+            #expect(diagnostics.map(\.message) == ["alcohol_100g is \(huge)% vol, more than 100%; alcohol is left out"])
+        }
+        let tiny = try importing(off, over.replacingOccurrences(of: "140", with: "1e-300"))
+        #expect(tiny.diagnostics.map(\.severity) == [.warning], "\(tiny.diagnostics.map(\.message))")
     }
 
     @Test func nutrientValuesInTheirUnitWhenThe100gFigureIsMissing() throws {
