@@ -321,6 +321,18 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         ])
     }
 
+    /// `&#0;` and `&#x0;` are U+0000, dropped with a warning as `&#1;` is: they were left
+    /// in the text as written, "Fer&#0;rero", with no word.
+    @Test func aNullCharacterReferenceIsDroppedWithAWarning() throws {
+        let lint = "which no reader shows and lint's control-character rule refuses"
+        for reference in ["&#0;", "&#x0;", "&#X00;", "&#000;"] {
+            let (documents, diagnostics) = try importing(importer, #"{"@type": "Recipe", "identifier": "r", "name": "Fer\#(reference)rero", "recipeIngredient": ["1 egg"]}"#)
+            #expect(documents.first?.value["name"] == "Ferrero", "\(reference)")
+            #expect(diagnostics.map(\.message) == ["/name holds the control character U+0000 (NUL), \(lint); it is dropped"], "\(reference)")
+        }
+        #expect(ImportText.clean("a&#0;b") == "a\u{0}b")
+    }
+
     /// A lone surrogate escape became U+FFFD with no word, and the id was made from the
     /// name that held it; a U+FFFD written as it is says nothing.
     @Test func aLoneSurrogateIsKeptAsTheReplacementCharacterWithAWarning() throws {

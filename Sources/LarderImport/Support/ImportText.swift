@@ -165,6 +165,9 @@ public enum ImportText {
         return table
     }()
 
+    /// A reference's text; nil when it is none (left as written). `&#0;` is U+0000, a
+    /// control that the import then drops with a warning, as `&#1;` (it was left in the
+    /// text as `&#0;`).
     private static func reference(_ body: Substring) -> String? {
         if body.hasPrefix("#") {
             let digits = body.dropFirst()
@@ -174,7 +177,7 @@ public enum ImportText {
             } else {
                 value = UInt32(digits, radix: 10)
             }
-            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
             return String(Character(scalar))
         }
         return named[String(body)]
