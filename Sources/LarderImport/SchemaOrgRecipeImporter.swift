@@ -283,8 +283,9 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     /// Localized text: a string, the first non-blank string of an array, or JSON-LD value
     /// objects (`{"@value": "Bolo", "@language": "pt"}`, one or several) as an object of
-    /// language -> text. A plain text first is the text; else the texts in a language Larder
-    /// takes are, the first of each language; else the first text is. Every other value is
+    /// language -> text (each tag in its canonical case, `pt-BR` for `pt-br`). A plain text
+    /// first is the text; else the texts in a language Larder takes are, the first of each
+    /// language (tags compared without case); else the first text is. Every other value is
     /// left out with a warning (a second plain text, and a text with no language beside
     /// texts in one, went without a word).
     func localizedText(_ node: Int, reader: inout ImportReader) -> JSONValue? {
@@ -300,8 +301,10 @@ public struct SchemaOrgRecipeImporter: Importer {
                 guard let v = reader.member(element, "@value"), let text = reader.text(v) else { continue }
                 let tag = reader.member(element, "@language").flatMap { json.string($0) }
                 // A value without a tag Larder takes (none, `de-DE-x-custom`, `zh-yue`) is
-                // the text only when no value has one.
-                let language = tag.flatMap { Self.isLanguageTag($0) ? $0 : nil }
+                // the text only when no value has one. Tags ignore case: `pt-br` is `pt-BR`,
+                // kept in the case BCP 47 recommends, so one language is one text (`pt-BR`
+                // and `pt-br` were two, which lint then reported as a duplicate).
+                let language = tag.flatMap { Self.isLanguageTag($0) ? LanguageTagShape.canonical($0) : nil }
                 entries.append((element, text, false, language, tag))
             default:
                 continue

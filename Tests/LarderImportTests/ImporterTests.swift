@@ -295,6 +295,19 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(diagnostics.first?.severity == .warning)
     }
 
+    /// Tags that differ only in case are one language: `pt-BR` and `pt-br` were kept as two
+    /// texts, with no warning, and lint then reported the import's own output as a
+    /// duplicate. The key is written in the case BCP 47 recommends.
+    @Test func tagsThatDifferInCaseAreOneLanguage() throws {
+        let text = #"{"@type": "Recipe", "name": [{"@value": "Bolo de milho", "@language": "pt-BR"}, {"@value": "Bolo de maizena", "@language": "pt-br"}, {"@value": "Corn cake", "@language": "EN"}], "recipeIngredient": ["1 egg"]}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["name"] == ["pt-BR": "Bolo de milho", "en": "Corn cake"])
+        #expect(diagnostics.map(\.message) == ["a second pt-BR text, 'Bolo de maizena', is left out: the first, 'Bolo de milho', is kept"])
+        let lower = try importing(importer, #"{"@type": "Recipe", "name": [{"@value": "Bolo", "@language": "pt-br"}, {"@value": "Cake", "@language": "en"}], "recipeIngredient": ["1 egg"]}"#)
+        #expect(lower.documents.first?.value["name"] == ["pt-BR": "Bolo", "en": "Cake"])
+        #expect(lower.diagnostics.isEmpty)
+    }
+
     /// Control characters, escaped or as HTML references, were imported as they were, and
     /// the recipe failed lint's control-character rule; the id is the one the name gives
     /// without them.
