@@ -105,7 +105,7 @@ struct BuildCommand: AsyncParsableCommand {
         case .contentErrors(let found):
             trace.mark("load, lint and export \(included.count) files (streamed)")
             report(project.displayed(found), files: included.count, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
-            try Self.stop(found, check: check)
+            try Self.stop(found, check: check, config: project.configDisplay)
         case .built(let found, let result, let documents):
             trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
             try finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
@@ -121,7 +121,7 @@ struct BuildCommand: AsyncParsableCommand {
         if found.contains(where: { $0.severity == .error }) {
             report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
-            try Self.stop(found, check: check)
+            try Self.stop(found, check: check, config: project.configDisplay)
         }
         let result: Builder.Result
         do {
@@ -172,17 +172,18 @@ struct BuildCommand: AsyncParsableCommand {
                           start: range.start, end: range.end, pointer: pointer)
     }
 
-    /// Stops a build whose lint found errors: status 2 when larder.yml itself is wrong (as
-    /// `larder lint` exits), else 1.
     /// `[trace] <step> starts at <ms> ms` (with `LARDER_TRACE`).
     static func traceStep(_ name: String, since start: UInt64) {
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         FileHandle.standardError.write(Data("[trace] \(name) starts at \(Int(ms)) ms\n".utf8))
     }
 
-    static func stop(_ found: [Diagnostic], check: Bool) throws -> Never {
+    /// Stops a build whose lint found errors: status 2 when the config itself is wrong (as
+    /// `larder lint` exits), naming it as the report does (`--config app.json` was
+    /// called larder.yml), else 1.
+    static func stop(_ found: [Diagnostic], check: Bool, config: String) throws -> Never {
         if found.contains(where: { $0.ruleID == ConfigLoader.ruleID && $0.severity == .error }) {
-            FileHandle.standardError.write(Data("larder: larder.yml has errors; nothing was \(check ? "checked" : "built")\n".utf8))
+            FileHandle.standardError.write(Data("larder: \(config) has errors; nothing was \(check ? "checked" : "built")\n".utf8))
             throw ExitCode(2)
         }
         FileHandle.standardError.write(Data("larder: the content has errors; nothing was \(check ? "checked" : "built")\n".utf8))

@@ -49,6 +49,19 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".larder-staging-") })
     }
 
+    /// A build stopped by mistakes in its config names that config, as the report above it
+    /// does: `--config app-content.yml` said "larder.yml has errors" in a project with none.
+    @Test func aStoppedBuildNamesTheConfigItWasGiven() throws {
+        let dir = try Scratch()
+        try dir.write("app-content.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"*.json\"]\nrules:\n  unique-idd: error\n")
+        try dir.write("r.json", #"{"id": "a", "name": "A", "ingredients": ["1 egg"]}"#)
+        for check in [false, true] {
+            let r = try CLI.run(["build", "--config", "app-content.yml"] + (check ? ["--check"] : []), in: dir.url)
+            #expect(r.status == 2)
+            #expect(r.stderr.hasSuffix("larder: app-content.yml has errors; nothing was \(check ? "checked" : "built")\n"), "\(r.stderr)")
+        }
+    }
+
     /// An `include` that covers the build's own output (`**/*.json`, the bundles written to
     /// dist/): the next lint read the bundle's recipes as content ("recipe id 'a' is already
     /// used by the recipe at content/r.json") and every build after the first failed. A
