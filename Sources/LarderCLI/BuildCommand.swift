@@ -78,13 +78,15 @@ struct BuildCommand: AsyncParsableCommand {
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
         let (included, links, outputs) = loader.included()
-        // Outputs may not replace content, the config or a team's schemas.
-        var protected = included.map(\.path) + project.config.content.compactMap(\.schema)
-        protected.append(String(project.configDisplay.split(separator: "/").last ?? "larder.yml"))
-        var configured = builder
-        configured.protected = out == nil ? protected : []
         var linter = project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
-        linter.outputsInProject = out == nil
+        // Outputs may not replace content, the config, a team's schemas or the files they
+        // `$ref`, nor lie in .git or .larder-cache, whatever --out is: each is compared
+        // where it lands in the project.
+        let placement = OutputPlacement(base: builder.outputBase, projectRoot: project.root)
+        linter.outputPlacement = placement
+        var configured = builder
+        configured.protected = linter.protectedPaths()
+        configured.placement = placement
         // What a transform plugin returns is checked against the content's schemas.
         configured.checkRewritten = linter.schemaCheck(files: included)
 

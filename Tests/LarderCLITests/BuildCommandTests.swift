@@ -122,6 +122,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("Content").path))
     }
 
+    /// `--out` dropped every protection: `--out content` with `out: c.json` replaced the
+    /// content file, `--out .` (the default folder) the config, `--out .git` wrote into git's
+    /// folder; and a schema file a kind's schema `$ref`s was replaced even without `--out`.
+    @Test func outputsAreCheckedWhereTheyLandWhateverOutIs() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/card.schema.json", #"{"type": "object", "properties": {"n": {"$ref": "defs.schema.json#/$defs/n"}}}"#)
+        try dir.write("schemas/defs.schema.json", #"{"$defs": {"n": {"type": "integer"}}}"#)
+        let content = #"{"id": "a", "t": {"en": "A"}, "n": 1}"#
+        try dir.write("content/c.json", content)
+        func config(_ out: String) throws {
+            try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: schemas/card.schema.json\n    include: [\"content/*.json\"]\nexports:\n  - xcstrings: { out: \(out) }\n")
+        }
+        let cases: [(out: String, flags: [String], refused: String)] = [
+            ("c.json", ["--out", "content"], "would replace 'content/c.json'"),
+            ("larder.yml", ["--out", "."], "would replace 'larder.yml'"),
+            ("card.schema.json", ["--out", "schemas"], "would replace 'schemas/card.schema.json'"),
+            ("schemas/defs.schema.json", [], "would replace 'schemas/defs.schema.json'"),
+            ("defs.schema.json", ["--out", "./schemas/"], "would replace 'schemas/defs.schema.json'"),
+            ("x.xcstrings", ["--out", ".git"], "is in the project's '.git', which is git's folder"),
+            ("x.xcstrings", ["--out", ".larder-cache/x"], "is in the project's '.larder-cache'"),
+        ]
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        for (out, flags, refused) in cases {
+            try config(out)
+            let before = snapshot(dir.url).filter { !$0.key.hasPrefix(".larder-cache/") }
+            let built = try CLI.run(["build"] + flags, in: dir.url)
+            #expect(built.status == 2, "\(out) \(flags): \(built.stderr)")
+            #expect(built.stdout.contains(refused), "\(out) \(flags): \(built.stdout)")
+            #expect(snapshot(dir.url).filter { !$0.key.hasPrefix(".larder-cache/") } == before, "\(out) \(flags)")
+        }
+        // Outside the project (and in a folder of it that holds no protected file) it builds.
+        try config("x.xcstrings")
+        let away = try CLI.run(["build", "--out", "content/sub"], in: dir.url)
+        #expect(away.status == 0, "\(away.stdout)\(away.stderr)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("content/c.json"), encoding: .utf8) == content)
+    }
+
     @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
         let dir = try copy("cocktails")
         let project = dir.url.appendingPathComponent("cocktails")

@@ -177,6 +177,7 @@ extension Builder {
         var staging: OutputWriter.Staging
         do {
             var writer = OutputWriter(base: outputBase, protected: protected)
+            writer.placement = placement
             writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
             staging = try writer.begin(in: stagingFolder)
         } catch {

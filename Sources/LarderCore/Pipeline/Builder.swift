@@ -13,6 +13,9 @@ public struct Builder: Sendable {
     public var outputBase: String
     /// Project-relative paths no output may replace.
     public var protected: [String]
+    /// Where ``outputBase`` lies against the project (``OutputPlacement/project``: it is
+    /// the project), for ``protected``.
+    public var placement: OutputPlacement = .project
     public var toolVersion: String
     /// Reads project files for exporters that copy them (images).
     public var files: (any ProjectFileReader)?
@@ -96,7 +99,7 @@ public struct Builder: Sendable {
             if checkOnly {
                 var differences = try staging.differences()
                 guard let record else { return (differences, []) }
-                let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected).stale.map(\.1)
+                let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected.compactMap(placement.inBase)).stale.map(\.1)
                 differences += stale.map {
                     OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: $0.isFile ? $0.unchanged : $0.untracked != nil))
                 }
@@ -114,7 +117,7 @@ public struct Builder: Sendable {
     /// record with what the build wrote, the stale outputs left in place and other bases'
     /// outputs.
     private func settle(_ record: OutputRecord, recorded: [OutputRecord.Entry], staging: OutputWriter.Staging) -> [StaleOutput] {
-        let (found, kept) = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected)
+        let (found, kept) = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected.compactMap(placement.inBase))
         var entries = kept
         let key = record.baseKey(outputBase)
         for path in staging.staged {
@@ -229,6 +232,7 @@ public struct Builder: Sendable {
         var staging: OutputWriter.Staging
         do {
             var writer = OutputWriter(base: outputBase, protected: protected)
+            writer.placement = placement
             writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
             staging = try writer.begin(in: stagingFolder)
         } catch {

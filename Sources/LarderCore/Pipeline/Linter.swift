@@ -32,9 +32,11 @@ public struct Linter: Sendable {
     /// ``checkRuleSettings()`` warns of each whose files an include would take in, unless an
     /// export of the config, or a build a record of `.larder-cache` knows, writes it.
     public var includedOutputs: [String] = []
-    /// False when the outputs are written elsewhere than the project (`build --out`): an
-    /// export's `out` then cannot replace the project's content or config.
-    public var outputsInProject = true
+    /// Where the folder the exports' `out` paths are relative to lies against the project
+    /// (`build --out`; by default the project itself): each `out` is checked where it
+    /// lands in the project, and not at all against the project's files when it lands
+    /// outside it.
+    public var outputPlacement: OutputPlacement = .project
 
     public init(config: LarderConfig, registry: PluginRegistry, reader: any ProjectReader, projectRoot: String,
                 configFile: String = "larder.yml", configPositions: ConfigLoader.PositionMap? = nil) {
@@ -180,8 +182,7 @@ public struct Linter: Sendable {
         var outputs: [(path: String, pointer: JSONPointer)] = []
         // What no output may replace, as the build has it: the content files, the teams'
         // schemas and the config.
-        let protectedPaths = (includedFiles ?? []) + config.content.compactMap(\.schema)
-            + [String(configFile.split(separator: "/").last ?? "larder.yml")]
+        let protectedPaths = protectedPaths()
         let stages: [(key: String, stage: String, noun: String, steps: [PipelineStep])] = [
             ("transforms", "transform", "transform", config.transforms), ("exports", "export", "exporter", config.exports),
         ]
@@ -207,8 +208,14 @@ public struct Linter: Sendable {
                         report(problem, at: at)
                     } else if let normalized = ProjectPath.normalize(path) {
                         let folded = normalized.lowercased()
+                        // Where it lands in the project (under --out, not at `out` itself).
+                        let inProject = outputPlacement.inProject(normalized)?.lowercased()
                         // As the build refuses it (lint passed, and the build then failed).
-                        if outputsInProject, let kept = protectedPaths.first(where: { $0.lowercased() == folded || $0.lowercased().hasPrefix(folded + "/") }) {
+                        if outputPlacement.coversProject(normalized) {
+                            report("'out: \(path)' would replace the project folder; choose another `out` or --out", at: at)
+                        } else if let inProject, inProject != folded, let folder = OutputWriter.reservedFolder(inProject) {
+                            report("'out: \(path)' is in the project's '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out` or --out", at: at)
+                        } else if let inProject, let kept = protectedPaths.first(where: { $0.lowercased() == inProject || $0.lowercased().hasPrefix(inProject + "/") }) {
                             report("'out: \(path)' would replace '\(kept)', which is part of the project's content or config; choose another `out`", at: at)
                         } else if let other = outputs.first(where: { $0.path == normalized }) {
                             report("another export (\(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2)))))) writes to '\(path)' too; give each export its own `out`", at: at)
@@ -239,7 +246,8 @@ public struct Linter: Sendable {
                 // marked as Larder's (`.larder-output`), and its files are never content.
                 if stage == "export", let exporter = plugin as? any Exporter, exporter.writesOneFile,
                    let path = outValue?.stringValue, !path.hasSuffix("/"), path.split(separator: "/").last?.contains(".") == true,
-                   Self.outputProblem(path) == nil, let normalized = ProjectPath.normalize(path), let taken = entryTaking(normalized) {
+                   Self.outputProblem(path) == nil, let normalized = ProjectPath.normalize(path).flatMap(outputPlacement.inProject),
+                   let taken = entryTaking(normalized) {
                     report("'out: \(path)' is a file that content[\(taken.index)] (\(taken.entry.kind)) includes: the next lint would read the \(step.id) export as content; write it outside the includes",
                            at: stepPointer.appending(step.id).appending("out"))
                 }
@@ -259,6 +267,24 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// What no output may replace, project-relative: the content files, the teams' schemas
+    /// and the local files they `$ref` (and those files' own), and the config.
+    public func protectedPaths() -> [String] {
+        var paths = includedFiles ?? []
+        var queue = config.content.compactMap(\.schema)
+        var seen: Set<String> = []
+        while !queue.isEmpty {
+            let file = queue.removeFirst()
+            guard let normalized = ProjectPath.normalize(file), seen.insert(normalized).inserted else { continue }
+            paths.append(file)
+            guard ProjectPath.isInside(normalized), let bytes = try? FileBytes.read(URL(fileURLWithPath: projectRoot).appendingPathComponent(normalized).path),
+                  let schema = try? JSONDocument(parsing: bytes) else { continue }
+            queue += Self.referencedFiles(of: schema.value, from: normalized)
+        }
+        paths.append(String(configFile.split(separator: "/").last ?? "larder.yml"))
+        return paths
     }
 
     /// The content entry whose includes would take in a file at `path`, compared without case

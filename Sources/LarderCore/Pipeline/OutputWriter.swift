@@ -45,8 +45,13 @@ public struct OutputWriter: Sendable {
 
     /// The absolute base folder outputs are relative to.
     public let base: String
-    /// Project-relative paths that no output may cover (content, config, schemas).
+    /// Project-relative paths that no output may cover (content, config, schemas and the
+    /// files they `$ref`).
     public let protected: [String]
+    /// Where ``base`` lies against the project (``OutputPlacement/project``: it is the
+    /// project), so that ``protected`` and the project's `.git` and `.larder-cache` are
+    /// kept whatever `--out` is.
+    public var placement: OutputPlacement = .project
 
     /// Single-file outputs (normalized paths) an earlier build recorded writing
     /// (``OutputRecord``): replaced whatever they hold.
@@ -84,8 +89,18 @@ public struct OutputWriter: Sendable {
         if let folder = Self.reservedFolder(normalized) {
             throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
         }
-        for p in protected where p.lowercased() == folded || p.lowercased().hasPrefix(folded + "/") {
-            throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
+        if placement.coversProject(normalized) {
+            throw WriteError("the output '\(output.path)' would replace the project folder; choose another `out` or --out")
+        }
+        // Compared where the output lands in the project, wherever the base is (`--out`).
+        if let inProject = placement.inProject(normalized) {
+            if inProject != normalized, let folder = Self.reservedFolder(inProject) {
+                throw WriteError("the output '\(output.path)' is in the project's '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out` or --out")
+            }
+            let foldedInProject = inProject.lowercased()
+            for p in protected where p.lowercased() == foldedInProject || p.lowercased().hasPrefix(foldedInProject + "/") {
+                throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
+            }
         }
         if output.isFile && output.artifacts.count != 1 && !streamed {
             throw WriteError("the output '\(output.path)' is a file, but the export made \(output.artifacts.count) files; give a folder")
