@@ -159,6 +159,68 @@ import Testing
         #expect(try String(contentsOf: dir.url.appendingPathComponent("content/c.json"), encoding: .utf8) == content)
     }
 
+    /// Runs `/bin/mount` or `/bin/umount` with `arguments`; true when it succeeded.
+    static func mount(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/" + tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// An output whose folder is another file system (a volume mounted in the project):
+    /// the previous output was moved across into the staging folder, the new one failed to
+    /// fit, and the staging folder went with the previous output; an output that is itself
+    /// a mount point failed with "NSCocoaErrorDomain error 512". (Needs root, to mount a
+    /// tmpfs; skipped where it cannot.)
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")))
+    func anOutputOnAnotherFileSystemIsReplacedWholeOrNotAtAll() throws {
+        let dir = try Scratch()
+        func content(_ length: Int) throws {
+            try dir.write("content/c.json", #"{"id": "a", "t": {"en": "\#(String(repeating: "x", count: length))"}}"#)
+        }
+        try dir.write("any.schema.json", #"{"type": "object"}"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: any.schema.json\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        try content(10)
+        let dist = dir.url.appendingPathComponent("dist")
+        try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
+        guard Self.mount("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", dist.path]) else { return }
+        defer { _ = Self.mount("umount", [dist.path]) }
+        let bundle = dist.appendingPathComponent("json/en/card.json")
+        #expect(try CLI.run(["build"], in: dir.url).status == 0)
+        // Room for it: it lands, and nothing is left beside it.
+        try content(20_000)
+        let built = try CLI.run(["build"], in: dir.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let before = try Data(contentsOf: bundle)
+        #expect(before.count > 20_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dist.path) == ["json"])
+        // No room for it: the build fails, naming the output and why, and the previous one is whole.
+        try content(300_000)
+        let full = try CLI.run(["build"], in: dir.url)
+        #expect(full.status == 2)
+        #expect(full.stderr.contains("cannot write the output 'dist/json': No space left on device"), "\(full.stderr)")
+        #expect(try Data(contentsOf: bundle) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dist.path) == ["json"])
+        // The output a mount point: refused, saying so, and left as it was.
+        _ = Self.mount("umount", [dist.path])
+        try FileManager.default.removeItem(at: dist)
+        try content(10)
+        #expect(try CLI.run(["build"], in: dir.url).status == 0)
+        let json = dist.appendingPathComponent("json")
+        guard Self.mount("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", json.path]) else { return }
+        defer { _ = Self.mount("umount", [json.path]) }
+        try dir.write("dist/json/.larder-output", "")
+        try dir.write("dist/json/old.txt", "old")
+        try content(20)
+        let mounted = try CLI.run(["build"], in: dir.url)
+        #expect(mounted.status == 2)
+        #expect(mounted.stderr.contains("cannot write the output 'dist/json': another file system is mounted there"), "\(mounted.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: json.path).sorted() == [".larder-output", "old.txt"])
+    }
+
     @Test func contentErrorsStopTheBuildBeforeAnythingIsWritten() throws {
         let dir = try copy("cocktails")
         let project = dir.url.appendingPathComponent("cocktails")

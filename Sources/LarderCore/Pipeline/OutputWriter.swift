@@ -328,30 +328,102 @@ public struct OutputWriter: Sendable {
         }
 
         /// Swaps every staged output into place with renames; a failure before this left
-        /// the previous outputs untouched.
+        /// the previous outputs untouched. A failure names the output and the system's reason.
         public func commit() throws(WriteError) {
             guard ActiveStaging.shared.beginCommit() else { throw WriteError("the build was interrupted; nothing was put in place") }
             defer { ActiveStaging.shared.endCommit() }
-            let fm = FileManager.default
-            do {
-                for (i, normalized) in staged.enumerated() {
-                    let target = writer.absolute(normalized)
-                    let stagedRoot = folder + "/\(i)"
-                    try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    if fm.fileExists(atPath: target) {
-                        // Exchange the two in one step where the system can, so there is no
-                        // moment without an output; the old one then goes with the staging folder.
-                        if !OutputWriter.exchange(stagedRoot, target) {
-                            try fm.moveItem(atPath: target, toPath: folder + "/old-\(i)")
-                            try fm.moveItem(atPath: stagedRoot, toPath: target)
-                        }
-                    } else {
-                        try fm.moveItem(atPath: stagedRoot, toPath: target)
-                    }
-                }
-            } catch {
-                throw WriteError("cannot write the build output: \(error.localizedDescription)")
+            for (i, normalized) in staged.enumerated() {
+                let landed = try land(i, normalized)
+                landed.finish()
             }
+        }
+
+        /// An output put in place by ``land(_:_:)``.
+        struct Landed {
+            /// Where the output is.
+            var target: String
+            /// Where the new output came from (the staging folder, or a copy beside its place).
+            var new: String
+            /// Where the previous output is now, if there was one.
+            var old: String?
+            /// Whether the two were exchanged in one step (the previous output is then at `new`).
+            var exchanged: Bool
+            /// The folders made beside the output's place (on another file system than the
+            /// project's) to remove once done.
+            var beside: [String]
+
+            /// Removes what is left beside the output (the previous output, after a copy).
+            func finish() {
+                for path in beside {
+                    try? FileManager.default.removeItem(atPath: path)
+                    ActiveStaging.shared.remove(path)
+                }
+            }
+        }
+
+        /// Puts the staged output `i` (at `normalized`) in place, exchanging it with the
+        /// previous one where the system can, so there is no moment without an output.
+        ///
+        /// A rename cannot cross file systems: when the output's folder is on another one
+        /// than the staging folder (a volume mounted inside the project), the new output is
+        /// first copied beside its place, on that file system, and exchanged there. Until
+        /// then the previous output is untouched, so a full volume fails the build and
+        /// leaves it whole. An output that is itself a mount point cannot be renamed, and
+        /// is refused before anything moves.
+        func land(_ i: Int, _ normalized: String, copying: Bool = false) throws(WriteError) -> Landed {
+            let target = writer.absolute(normalized)
+            let parent = (target as NSString).deletingLastPathComponent
+            func failure(_ reason: String) -> WriteError { WriteError("cannot write the output '\(normalized)': \(reason)") }
+            let mountPoint = "another file system is mounted there, and a build puts its output in place with a rename, which cannot replace a mount point; mount the volume at the folder above, or choose another `out`"
+            if let failed = OutputWriter.makeFolders(parent) { throw failure(String(cString: strerror(failed))) }
+            var source = folder + "/\(i)"
+            var parentInfo = stat(), sourceInfo = stat(), targetInfo = stat()
+            guard stat(parent, &parentInfo) == 0, lstat(source, &sourceInfo) == 0 else { throw failure(String(cString: strerror(errno))) }
+            let exists = lstat(target, &targetInfo) == 0
+            if exists && targetInfo.st_dev != parentInfo.st_dev { throw failure(mountPoint) }
+            var beside: [String] = []
+            // Another file system; or one a rename cannot cross all the same (a bind mount,
+            // found by the rename's EXDEV).
+            if copying || sourceInfo.st_dev != parentInfo.st_dev {
+                let copy = parent + "/.larder-staging-\(getpid())-\(UUID().uuidString)"
+                ActiveStaging.shared.add(copy)
+                beside.append(copy)
+                if let reason = OutputWriter.copy(source, to: copy) {
+                    Landed(target: target, new: copy, old: nil, exchanged: false, beside: beside).finish()
+                    throw failure("\(reason) (its folder is on another file system than the project, so the output is copied there first; the previous output is left as it was)")
+                }
+                source = copy
+            }
+            let landed = Landed(target: target, new: source, old: nil, exchanged: false, beside: beside)
+            /// After a rename failed with `code` (nothing moved): again by a copy when it
+            /// could not cross file systems, else the failure.
+            func retry(_ code: Int32) throws(WriteError) -> Landed {
+                landed.finish()
+                if code == EXDEV && !copying && beside.isEmpty { return try land(i, normalized, copying: true) }
+                throw failure(code == EXDEV && exists ? mountPoint : String(cString: strerror(code)))
+            }
+            guard exists else {
+                guard rename(source, target) == 0 else { return try retry(errno) }
+                return landed
+            }
+            if OutputWriter.exchange(source, target) {
+                return Landed(target: target, new: source, old: source, exchanged: true, beside: beside)
+            }
+            if errno == EXDEV { return try retry(EXDEV) }
+            // The system cannot exchange the two (an older kernel, a file system without
+            // it): the previous output is renamed aside, on its file system, then the new one
+            // into place, and the previous one put back if that fails.
+            let aside = (beside.first ?? folder + "/\(i)") + "-old"
+            guard rename(target, aside) == 0 else { return try retry(errno) }
+            ActiveStaging.shared.add(aside)
+            guard rename(source, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                rename(aside, target)
+                landed.finish()
+                ActiveStaging.shared.remove(aside)
+                throw failure(reason)
+            }
+            return Landed(target: target, new: source, old: aside, exchanged: false, beside: beside + [aside])
         }
 
         /// Moves the output at `normalized` (a stale one, see ``OutputRecord``) into the
@@ -441,6 +513,27 @@ public struct OutputWriter: Sendable {
 
     func absolute(_ path: String) -> String {
         base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    /// Copies the file or folder at `source` (a staged output: folders and files only) to
+    /// `destination`; nil when done, else the system's reason (`No space left on device`).
+    static func copy(_ source: String, to destination: String) -> String? {
+        var info = stat()
+        guard lstat(source, &info) == 0 else { return String(cString: strerror(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard mkdir(destination, 0o777) == 0 else { return String(cString: strerror(errno)) }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: source) else { return "cannot read the staged output" }
+            for name in names.sorted() {
+                if let reason = copy(source + "/" + name, to: destination + "/" + name) { return reason }
+            }
+            return nil
+        case S_IFREG:
+            guard let data = FileManager.default.contents(atPath: source) else { return "cannot read the staged output" }
+            return write(Array(data), to: destination)
+        default:
+            return "the staged output holds something other than files and folders"
+        }
     }
 
     /// Writes `bytes` to the file at `path`, making its folders; nil when done, else the
