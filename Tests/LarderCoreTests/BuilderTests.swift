@@ -94,6 +94,47 @@ struct PreparedEcho: PreparingExporter {
         #expect(files(base + "/dist/list") == before)
     }
 
+    /// One output failing to land left the outputs before it already replaced (the JSON
+    /// bundle new, the String Catalog old), with a message that named no output; and a file
+    /// where a later output's folder goes passed the check ("not there yet") and was found
+    /// only then.
+    @Test func aCommitThatFailsPutsBackTheOutputsBeforeIt() throws {
+        let base = try scratch()
+        let writer = OutputWriter(base: base)
+        func outputs(_ text: String) throws -> [OutputWriter.Output] {
+            [OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: "en.json", string: text)]),
+             OutputWriter.Output(path: "dist/new/list.json", isFile: true, artifacts: [try Artifact(path: "list.json", string: text)]),
+             OutputWriter.Output(path: "dist/ios/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", string: text)])]
+        }
+        try writer.write(try outputs("{\"old\": 1}"))
+        let before = files(base)
+        // Found by the check, before anything is staged.
+        try FileManager.default.removeItem(atPath: base + "/dist/ios")
+        try Data().write(to: URL(fileURLWithPath: base + "/dist/ios"))
+        #expect {
+            try writer.write(try outputs("{\"new\": 1}"))
+        } throws: { error in
+            "\(error)".contains("'dist/ios' is a file, where the output 'dist/ios/Content.xcstrings' needs a folder")
+        }
+        // Found only when the last output lands: the two before it go back.
+        try FileManager.default.removeItem(atPath: base + "/dist/ios")
+        try FileManager.default.createDirectory(atPath: base + "/dist/ios", withIntermediateDirectories: true)
+        try Data("{\"old\": 1}".utf8).write(to: URL(fileURLWithPath: base + "/dist/ios/Content.xcstrings"))
+        var staging = try writer.begin()
+        defer { staging.discard() }
+        for output in try outputs("{\"new\": 1}") { try staging.stage(output) }
+        try FileManager.default.removeItem(atPath: base + "/dist/ios")
+        try Data().write(to: URL(fileURLWithPath: base + "/dist/ios"))
+        #expect {
+            try staging.commit()
+        } throws: { error in
+            "\(error)".contains("cannot write the output 'dist/ios/Content.xcstrings': Not a directory")
+        }
+        var after = files(base)
+        #expect(after.removeValue(forKey: "dist/ios") == [])
+        #expect(after.filter { !$0.key.hasPrefix(".larder-staging-") } == before.filter { $0.key != "dist/ios/Content.xcstrings" })
+    }
+
     @Test func pathsCannotLeaveTheOutput() async throws {
         let base = try scratch()
         let hostile = ListExporter(path: { "../../\($0).json" })

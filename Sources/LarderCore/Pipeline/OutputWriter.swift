@@ -113,9 +113,14 @@ public struct OutputWriter: Sendable {
             prefix += (prefix.hasSuffix("/") ? "" : "/") + component
             var info = stat()
             guard lstat(prefix, &info) == 0 else { break }  // not there yet: made by the build
+            let here = String(prefix.dropFirst(base.count).drop { $0 == "/" })
             if (info.st_mode & S_IFMT) == S_IFLNK {
-                let link = String(prefix.dropFirst(base.count).drop { $0 == "/" })
-                throw WriteError("the output '\(output.path)' goes through the link '\(link)'; Larder writes only into real folders inside the project")
+                throw WriteError("the output '\(output.path)' goes through the link '\(here)'; Larder writes only into real folders inside the project")
+            }
+            // A file where a folder on the way goes: found here, before anything lands (the
+            // commit failed on it after putting the outputs before it in place).
+            if here != normalized && (info.st_mode & S_IFMT) != S_IFDIR {
+                throw WriteError("'\(here)' is a file, where the output '\(output.path)' needs a folder; remove it or choose another `out`")
             }
         }
         let target = absolute(normalized)
@@ -332,10 +337,18 @@ public struct OutputWriter: Sendable {
         public func commit() throws(WriteError) {
             guard ActiveStaging.shared.beginCommit() else { throw WriteError("the build was interrupted; nothing was put in place") }
             defer { ActiveStaging.shared.endCommit() }
+            var landed: [Landed] = []
             for (i, normalized) in staged.enumerated() {
-                let landed = try land(i, normalized)
-                landed.finish()
+                do {
+                    landed.append(try land(i, normalized))
+                } catch {
+                    // The outputs already put in place go back, the last first: a failed
+                    // build leaves every previous output whole, never some old and some new.
+                    for done in landed.reversed() { done.undo() }
+                    throw error
+                }
             }
+            for done in landed { done.finish() }
         }
 
         /// An output put in place by ``land(_:_:)``.
@@ -351,6 +364,22 @@ public struct OutputWriter: Sendable {
             /// The folders made beside the output's place (on another file system than the
             /// project's) to remove once done.
             var beside: [String]
+
+            /// Puts the previous output back in place (or, when there was none, takes the
+            /// new one away), for a commit that failed on a later output.
+            func undo() {
+                if exchanged {
+                    if !OutputWriter.exchange(new, target) {
+                        let aside = new + "-undone"
+                        if rename(target, aside) == 0 { rename(new, target) }
+                        try? FileManager.default.removeItem(atPath: aside)
+                    }
+                } else {
+                    rename(target, new)
+                    if let old { rename(old, target) }
+                }
+                finish()
+            }
 
             /// Removes what is left beside the output (the previous output, after a copy).
             func finish() {
