@@ -91,6 +91,30 @@ final class TempProject {
         #expect((try? files.contents(atPath: "assets/drinks/same.png"))?.count == 2)
     }
 
+
+    /// A link that stays in the project but leaves the images folder, into `.git` (whose
+    /// config can hold a CI token) or to an ignored `.env`, passed the rule, and the images
+    /// exporter shipped the file it led to.
+    @Test func aLinkOutOfTheImagesFolderOrIntoAHiddenFileIsReported() throws {
+        let project = try TempProject(files: ["assets/drinks/negroni.png", ".git/config", ".env", "docs/logo.png"])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/git.png", withDestinationPath: "../../.git/config")
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/env.webp", withDestinationPath: "../../.env")
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/docs.png", withDestinationPath: "../../docs/logo.png")
+        try fm.createSymbolicLink(atPath: project.root + "/assets/drinks/same.png", withDestinationPath: "negroni.png")
+        let files = WorkingTreeFiles(root: project.root)
+        let found = try check(#"{"images": ["drinks/git.png", "drinks/env.webp", "drinks/docs.png", "drinks/same.png", "drinks/negroni.png"]}"#, files: files)
+        #expect(found.map(\.pointer) == ["/images/0", "/images/1", "/images/2"])
+        #expect(found.first?.message == "image 'drinks/git.png' is a symbolic link to a file outside the images folder 'assets' or in a hidden folder, which would ship that file; copy the image into the images folder 'assets' instead of linking it")
+        // The images exporter's read refuses them too.
+        for name in ["git.png", "env.webp", "docs.png"] {
+            #expect(throws: ProjectFileReadError.self) { try files.contents(atPath: "assets/drinks/" + name, within: "assets") }
+        }
+        #expect((try? files.contents(atPath: "assets/drinks/same.png", within: "assets"))?.count == 2)
+        // With the project root as the images folder, a link into a hidden folder is refused still.
+        #expect(files.linkLeaves("", atPath: "assets/drinks/git.png"))
+        #expect(!files.linkLeaves("", atPath: "assets/drinks/docs.png"))
+    }
     @Test func aFolderIsNotAnImage() throws {
         let project = try TempProject(files: ["assets/drinks.png/x.png"])
         let found = try check(#"{"images": ["drinks.png"]}"#, files: WorkingTreeFiles(root: project.root))

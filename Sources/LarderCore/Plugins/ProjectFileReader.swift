@@ -14,6 +14,18 @@ public protocol ProjectFileReader: Sendable {
     /// The bytes of the file at `path`; throws when it cannot be read or the path could leave
     /// the project.
     func contents(atPath path: String) throws -> [UInt8]
+    /// The bytes of the file at `path`, which lies in `folder` (project-relative; `""` for
+    /// the project): throws as ``contents(atPath:)`` does, and also when the file is reached
+    /// through a symbolic link that leads out of `folder` or into a hidden file or folder
+    /// (`.git`, `.env`). The images exporter reads each image so.
+    func contents(atPath path: String, within folder: String) throws -> [UInt8]
+}
+
+extension ProjectFileReader {
+    /// A reader with no links (the git index): ``contents(atPath:)``.
+    public func contents(atPath path: String, within folder: String) throws -> [UInt8] {
+        try contents(atPath: path)
+    }
 }
 
 /// A file a ``ProjectFileReader`` could not read, and why.
@@ -40,6 +52,26 @@ extension WorkingTreeFiles: ProjectFileReader {
         guard !leavesProject(atPath: path) else {
             throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
         }
+        return try read(path)
+    }
+
+    public func contents(atPath path: String, within folder: String) throws -> [UInt8] {
+        guard ProjectFileSnapshot.isClean(path, allowEmpty: false) else {
+            throw ProjectFileReadError(path: path, reason: "the path is not a clean relative path inside the project")
+        }
+        guard fileExists(atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "no such file (names compare with their exact case)")
+        }
+        guard !leavesProject(atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
+        }
+        guard !linkLeaves(folder, atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside \(folder.isEmpty ? "the project" : "'\(folder)'") or in a hidden folder, which Larder does not read")
+        }
+        return try read(path)
+    }
+
+    private func read(_ path: String) throws -> [UInt8] {
         do {
             return try FileBytes.read(absolute(path))
         } catch {

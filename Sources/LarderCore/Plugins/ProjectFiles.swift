@@ -26,11 +26,19 @@ public protocol ProjectFiles: Sendable {
     /// ``ProjectFileReader`` refuses to read it, since content must never make Larder read
     /// outside the project.
     func leavesProject(atPath path: String) -> Bool
+    /// True when the file at `path` is reached through a symbolic link that leads out of
+    /// `folder` (project-relative; `""` for the project), or into a hidden file or folder
+    /// (`images/logo.png -> ../.git/config`, `-> ../.env`): `image-exists` reports such a
+    /// file, and the images exporter does not copy it, since it would ship a file that is
+    /// no image of the folder, and that git may not even hold.
+    func linkLeaves(_ folder: String, atPath path: String) -> Bool
 }
 
 extension ProjectFiles {
     /// A list of paths (the git index) holds no files outside the project.
     public func leavesProject(atPath path: String) -> Bool { false }
+    /// A list of paths (the git index) holds no links to follow.
+    public func linkLeaves(_ folder: String, atPath path: String) -> Bool { false }
 }
 
 /// The files of a working tree under a root folder on disk.
@@ -104,6 +112,17 @@ public struct WorkingTreeFiles: ProjectFiles {
     public func leavesProject(atPath path: String) -> Bool {
         guard let resolved = Self.realPath(absolute(path)), let base = Self.realPath(root) else { return false }
         return !(resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/"))
+    }
+
+    public func linkLeaves(_ folder: String, atPath path: String) -> Bool {
+        guard let resolved = Self.realPath(absolute(path)), let base = Self.realPath(root) else { return false }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        // No link on the way: the file is where its path says.
+        if resolved == prefix + path { return false }
+        guard resolved.hasPrefix(prefix), let real = folder.isEmpty ? base : Self.realPath(absolute(folder)) else { return true }
+        let inside = real.hasSuffix("/") ? real : real + "/"
+        guard resolved.hasPrefix(inside) else { return true }
+        return resolved.dropFirst(inside.count).split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     /// `path` with every symbolic link resolved, or nil when it does not lead to a file.

@@ -48,7 +48,7 @@ struct ImageBundle {
             }
             let bytes: [UInt8]
             do {
-                bytes = try reader.contents(atPath: projectPath)
+                bytes = try reader.contents(atPath: projectPath, within: folder)
             } catch {
                 throw ExportError("\(exporter): cannot copy the image '\(reference.path)' of \(kind) '\(catalog.documents[reference.document].id)' (\(error)); the image-exists rule reports missing images")
             }

@@ -24,7 +24,9 @@ public struct ImageExistsRule: ConfigurableRule {
         breaks the app on a phone or a Linux server. With `larder lint --staged` the file \
         must be staged too. A path that leaves the images folder (`../x.png`, `/x.png`, \
         `C:\\x.png`) or uses backslashes is an error, and so is an extension not in \
-        `extensions`.
+        `extensions`. So is a symbolic link that leads out of the images folder, or into a \
+        hidden file or folder (`negroni.png -> ../.git/config`): it would ship that file, \
+        which is no image of the folder (and the images exporter does not copy it).
         """
     }
     public var options: [RuleOption] {
@@ -107,6 +109,8 @@ public struct ImageExistsRule: ConfigurableRule {
                 if context.projectFiles.fileExists(atPath: path) {
                     if context.projectFiles.leavesProject(atPath: path) {
                         sink.report(node, "image \(shown) is a symbolic link to a file outside the project, which would ship that file; copy the image into \(folder) instead of linking it")
+                    } else if context.projectFiles.linkLeaves(rootSegments.joined(separator: "/"), atPath: path) {
+                        sink.report(node, "image \(shown) is a symbolic link to a file outside \(folder) or in a hidden folder, which would ship that file; copy the image into \(folder) instead of linking it")
                     }
                     continue
                 }
