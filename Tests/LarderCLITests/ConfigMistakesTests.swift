@@ -227,6 +227,8 @@ import Testing
               - jsonld: { out: dist/Apple }
               - jsonld: { out: .Git/hooks }
               - jsonld: { out: DIST/X/y }
+              - xcstrings: { out: content/.Larder-Output }
+              - jsonld: { out: dist/.larder-output/ld }
             """
         try expectFromLintAndBuild(config, [
             "larder.yml:5:25: error: exports[0]: 'out: ../escaped' must be a folder or file inside the project (no '..', no absolute path, not the project itself) [config]",
@@ -238,6 +240,9 @@ import Testing
             "larder.yml:12:20: error: exports[7]: 'dist/Apple' and the output 'dist/apple' of exports[6] differ only in case: on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out` [config]",
             "larder.yml:13:20: error: exports[8]: 'out: .Git/hooks' is in '.Git', which is git's folder; choose another `out` [config]",
             "larder.yml:14:20: error: exports[9]: 'DIST/X/y' and the output 'dist/x' of exports[2] overlap: one would replace the other; give each export its own folder [config]",
+            // The marker's name hid the folder holding it: its content vanished from lint and build.
+            "larder.yml:15:23: error: exports[10]: 'out: content/.Larder-Output' is named '.Larder-Output', Larder's mark of its output folders: the folder holding it would never be read as content again; choose another `out` [config]",
+            "larder.yml:16:20: error: exports[11]: 'out: dist/.larder-output/ld' is named '.larder-output', Larder's mark of its output folders: the folder holding it would never be read as content again; choose another `out` [config]",
         ])
     }
 

@@ -296,9 +296,11 @@ public struct Linter: Sendable {
     }
 
     /// What is wrong with an export's `out`, if anything: outside the project, the project
-    /// itself, or Larder's or git's own folders (``OutputWriter`` refuses them too).
+    /// itself, named as Larder's output marker, or Larder's or git's own folders
+    /// (``OutputWriter`` refuses them too).
     static func outputProblem(_ path: String) -> String? {
         guard let normalized = OutputWriter.normalizedInside(path) else { return "'out: \(path)' \(OutputWriter.mustBeInside)" }
+        if let name = OutputWriter.markerName(normalized) { return "'out: \(path)' \(OutputWriter.namedAsMarker(name))" }
         guard let folder = OutputWriter.reservedFolder(normalized) else { return nil }
         return "'out: \(path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
     }

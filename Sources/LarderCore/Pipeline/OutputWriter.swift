@@ -86,6 +86,9 @@ public struct OutputWriter: Sendable {
             throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
         }
         seen.append(normalized)
+        if let name = Self.markerName(normalized) {
+            throw WriteError("the output '\(output.path)' \(Self.namedAsMarker(name))")
+        }
         if let folder = Self.reservedFolder(normalized) {
             throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
         }
@@ -167,6 +170,18 @@ public struct OutputWriter: Sendable {
         // Without case: on macOS and Windows `.Git` is git's folder.
         let folded = top.lowercased()
         return folded == FactCache.folderName.lowercased() || folded.hasPrefix(".larder-staging-") || folded == ".git" ? top : nil
+    }
+
+    /// The segment of a normalized output path that is named as ``marker`` (in any case:
+    /// one name on macOS and Windows), if any: the folder holding it would be taken for a
+    /// build's output, and its content never read again.
+    public static func markerName(_ normalized: String) -> String? {
+        normalized.split(separator: "/").first { $0.lowercased() == marker }.map(String.init)
+    }
+
+    /// What an output named as the marker is told (by lint at the `out`, and here).
+    static func namedAsMarker(_ name: String) -> String {
+        "is named '\(name)', Larder's mark of its output folders: the folder holding it would never be read as content again; choose another `out`"
     }
 
     /// Why two outputs that differ only in case cannot both be.
