@@ -13,8 +13,11 @@ struct ConfigFile {
     /// The folder that holds it: the project root.
     var root: String { (path as NSString).deletingLastPathComponent }
 
-    /// The config file in `directory` or the nearest parent (as git finds `.git`).
+    /// The config file in `directory` (an absolute path) or the nearest parent (as git finds
+    /// `.git`); nil for a relative one: the working folder is "" when it was removed, and
+    /// the parents of a relative path (`..`, `../..`, …) never end.
     static func find(from directory: String) -> ConfigFile? {
+        guard directory.hasPrefix("/") else { return nil }
         var dir = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             for name in names {

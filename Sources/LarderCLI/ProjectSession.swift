@@ -41,6 +41,11 @@ struct ProjectSession {
     /// (a config that is not committed is read from the working tree).
     static func open(config option: String?, cwd: String, staged: Bool = false) throws -> ProjectSession? {
         let configFile: ConfigFile
+        // The working folder is "" when it was removed (a checkout deleted and cloned again
+        // under a shell that stayed in it): nothing relative to it can be found.
+        if cwd.isEmpty && !(option?.hasPrefix("/") ?? false) {
+            throw ValidationError("the working folder no longer exists (it was removed, or cannot be read): cd into the project again, or give --config with an absolute path")
+        }
         if let option {
             let path = absolutePath(option, cwd: cwd)
             guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such config file: \(option)") }

@@ -64,6 +64,29 @@ import Testing
         #expect((summary?["files"] as? Int).map { $0 < files.count } == true, "\(syntax.stdout)")
     }
 
+    /// Run from a working folder that was removed (a checkout deleted and cloned again under
+    /// a shell that stayed in it), lint and build looked for larder.yml in `..`, `../..`, …
+    /// forever, at full CPU.
+    @Test func aRemovedWorkingFolderIsAUsageError() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent: []\n")
+        let gone = dir.url.appendingPathComponent("gone").path
+        for command in ["lint", "build"] {
+            // The process starts in the folder, which is removed before Larder runs.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "mkdir \"$1\" && cd \"$1\" && rmdir \"$1\" && exec timeout 60 \"$2\" \"$3\"", "sh", gone, CLI.binary.path, command]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(command): \(stderr)")
+            #expect(stderr.contains("larder: error: the working folder no longer exists"), "\(command): \(stderr)")
+        }
+    }
+
     @Test func pathsInDifferentProjectsAreAUsageError() throws {
         let dir = try repositoryCopy(["card-war", "cocktails"])
         try dir.write("loose.json", "{}")
