@@ -179,6 +179,31 @@ import Testing
         #expect(Set(paths?.values.compactMap(\.stringValue) ?? []).count == 2)
     }
 
+    /// Two files with the same bytes whose names differ only in case (`shops/Negroni-1.png`,
+    /// a copy of `drinks/negroni-1.png`) stopped the build: their bundled names were one
+    /// file on macOS and Windows. They share one bundled file, as one picture referenced
+    /// twice does.
+    @Test func theSamePictureUnderNamesDifferingInCaseIsBundledOnce() throws {
+        struct Same: ProjectFileReader {
+            func contents(atPath path: String) throws -> [UInt8] { path.hasSuffix("other.png") ? [2] : [1] }
+        }
+        let docs = Document.split(file: "content/tours.json", kind: "tour",
+                                  json: try JSONDocument(parsing: #"[{"id": "a", "cover": "drinks/negroni-1.png"}, {"id": "b", "cover": "shops/Negroni-1.png"}, {"id": "c", "cover": "x/NEGRONI-1.png"}, {"id": "d", "cover": "other.png"}]"#))
+        var context = ExportContext(exporterID: "images", locales: ["en"], files: Same(), imageFolders: ["tour": "images"])
+        context.kinds = ["tour"]
+        context.options = ["imageFields": ["tour": ["/cover"]]]
+        let result = try ImagesExporter().exportWithDiagnostics(docs, context: context)
+        let pictures = result.artifacts.filter { $0.path.hasSuffix(".png") }.map(\.path)
+        #expect(pictures.count == 2, "\(pictures)")
+        #expect(pictures.contains { $0.hasPrefix("negroni-1.") })
+        let map = try #require(result.artifacts.first { $0.path.hasSuffix(".json") })
+        let paths = try JSONValue(parsing: String(decoding: map.bytes, as: UTF8.self))["tour"]?.objectValue
+        let shared = ["drinks/negroni-1.png", "shops/Negroni-1.png", "x/NEGRONI-1.png"].map { paths?[$0]?.stringValue }
+        #expect(Set(shared).count == 1 && shared[0] != nil, "\(String(describing: paths))")
+        // No two files of the output are one file on macOS and Windows.
+        #expect(Set(result.artifacts.map { $0.path.lowercased() }).count == result.artifacts.count)
+    }
+
     /// A kind with an images folder whose image fields the exporter is not told gets a
     /// warning (its images were left out without a word); named, they are copied.
     @Test func unnamedImageFieldsAreWarnedAbout() throws {

@@ -6,7 +6,8 @@ import LarderJSON
 /// A reference `drinks/negroni-1.png` of a kind whose images folder is `images` is read from
 /// `images/drinks/negroni-1.png` (through the runner's ``ProjectFileReader``) and bundled as
 /// `negroni-1.<first 12 hex digits of its SHA-256>.png`: a changed picture gets a new name,
-/// so caches never serve a stale one, and the same picture referenced twice is stored once.
+/// so caches never serve a stale one, and the same picture referenced twice is stored once
+/// (also under two names that differ only in case, which macOS and Windows take for one).
 struct ImageBundle {
     /// One reference in a document.
     struct Reference {
@@ -17,6 +18,8 @@ struct ImageBundle {
 
     /// Bundled file name -> bytes.
     private(set) var files: [String: [UInt8]] = [:]
+    /// Bundled file name in lower case -> the first bundled name that folds to it.
+    private var foldedNames: [String: String] = [:]
     /// (kind, reference as written) -> bundled file name. References are compared by their
     /// scalars: `café.png` and `cafe\u{301}.png` are two files on a Linux disk, and the
     /// second was served the first one's picture.
@@ -52,8 +55,13 @@ struct ImageBundle {
             } catch {
                 throw ExportError("\(exporter): cannot copy the image '\(reference.path)' of \(kind) '\(catalog.documents[reference.document].id)' (\(error)); the image-exists rule reports missing images")
             }
-            let name = Self.bundledName(for: reference.path, bytes: bytes)
+            var name = Self.bundledName(for: reference.path, bytes: bytes)
+            // Two names that differ only in case (`Negroni-1.png`, `negroni-1.png`) are one
+            // file on macOS and Windows: with the same bytes (the hash in the name says so)
+            // they share the file bundled first, as one picture referenced twice does.
+            if files[name] == nil, let other = foldedNames[name.lowercased()], files[other] == bytes { name = other }
             files[name] = bytes
+            foldedNames[name.lowercased()] = foldedNames[name.lowercased()] ?? name
             names[kind, default: [:]][ExactString(reference.path)] = name
         }
     }
