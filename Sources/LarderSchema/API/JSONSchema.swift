@@ -16,7 +16,11 @@ import LarderJSON
 /// checked on the parsed tape without building `JSONValue` trees.
 ///
 /// - Complexity: ``isValid(_:at:)`` visits each instance value once per subschema that
-///   applies to it and allocates nothing for schemas without `unevaluated*`.
+///   applies to it and allocates nothing for schemas without `unevaluated*` or recursion.
+///   A recursive subschema's result on each value is remembered, so alternatives that go
+///   down the same subtree (`oneOf: [folder, group]`, both with the same `children`) take
+///   time in proportion to the instance, not doubling with each level; ``validate(_:at:)``
+///   remembers the errors too.
 public struct JSONSchema: Sendable {
     let box: ProgramBox
     /// The draft of the schema's root.

@@ -71,6 +71,7 @@ final class Compiler {
         try checkCycles()
         program.usesDynamicScope = !dynamicNames.isEmpty || usesRecursiveRef
         linkRefs()
+        markRecursion()
         return program
     }
 
@@ -902,6 +903,92 @@ final class Compiler {
             {
                 program.nodes[n].isLeaf = true
                 program.nodes[n].leaf = leaf
+            }
+        }
+    }
+
+    // MARK: Recursion
+
+    /// The subschemas a node's operations apply (to the value itself or to its members).
+    private func subschemas(of n: Int) -> [Int32] {
+        var out: [Int32] = []
+        let node = program.nodes[n]
+        for op in program.ops[Int(node.opStart)..<Int(node.opEnd)] {
+            switch op {
+            case .items(let x):
+                let items = program.items[Int(x)]
+                out += program.lists[Int(items.firstPrefix)..<Int(items.firstPrefix + items.prefixCount)]
+                out.append(items.rest)
+            case .contains(let x): out.append(program.contains[Int(x)].schema)
+            case .object(let o):
+                let object = program.objects[Int(o)]
+                out += program.properties[Int(object.firstProperty)..<Int(object.firstProperty + object.propertyCount)].map(\.schema)
+                out += program.patternProperties[Int(object.firstPattern)..<Int(object.firstPattern + object.patternCount)].map(\.schema)
+                out.append(object.additional)
+            case .propertyNames(let child), .not(let child), .ref(let child),
+                 .unevaluatedProperties(let child), .unevaluatedItems(let child):
+                out.append(child)
+            case .dependentSchemas(let g):
+                let group = program.dependentSchemaGroups[Int(g)]
+                out += program.dependentSchemas[Int(group.first)..<Int(group.first + group.count)].map(\.schema)
+            case .allOf(let first, let count), .anyOf(let first, let count), .oneOf(let first, let count):
+                out += program.lists[Int(first)..<Int(first + count)]
+            case .conditional(let c):
+                let conditional = program.conditionals[Int(c)]
+                out += [conditional.condition, conditional.then, conditional.otherwise]
+            case .dynamicRef(let d), .recursiveRef(let d):
+                out.append(program.dynamicRefs[Int(d)].target)
+            default:
+                break
+            }
+        }
+        return out.filter { $0 >= 0 }
+    }
+
+    /// Marks the nodes that can lead back to themselves (through `$ref`), other than nodes
+    /// that are only a `$ref`, as ``SchemaNode/isRecursive``: the evaluator remembers what
+    /// they gave for each instance value. Tarjan's strongly connected components, without
+    /// recursion (a long chain of definitions must not use up the stack).
+    private func markRecursion() {
+        let count = program.nodes.count
+        let edges = (0..<count).map(subschemas(of:))
+        var order = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var next = 0
+        for start in 0..<count where order[start] < 0 {
+            var work: [(node: Int, edge: Int)] = [(start, 0)]
+            order[start] = next; low[start] = next; next += 1
+            stack.append(start); onStack[start] = true
+            while var top = work.popLast() {
+                let out = edges[top.node]
+                if top.edge < out.count {
+                    let to = Int(out[top.edge])
+                    top.edge += 1
+                    work.append(top)
+                    if order[to] < 0 {
+                        order[to] = next; low[to] = next; next += 1
+                        stack.append(to); onStack[to] = true
+                        work.append((to, 0))
+                    } else if onStack[to] {
+                        low[top.node] = min(low[top.node], order[to])
+                    }
+                    continue
+                }
+                if let parent = work.last { low[parent.node] = min(low[parent.node], low[top.node]) }
+                guard low[top.node] == order[top.node] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == top.node { break }
+                }
+                let cyclic = component.count > 1 || out.contains(Int32(top.node))
+                guard cyclic else { continue }
+                for member in component where program.nodes[member].fastTarget == Int32(member) {
+                    program.nodes[member].isRecursive = true
+                }
             }
         }
     }

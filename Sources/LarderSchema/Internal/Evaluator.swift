@@ -71,6 +71,29 @@ struct Evaluator {
     /// The overridden keys (``overriddenKeys(_:)``) of the objects with a repeated key met so
     /// far, by object node.
     var overriddenByObject: [Int: Set<Int>] = [:]
+    /// What each recursive node (``SchemaNode/isRecursive``) gave for each instance value it
+    /// was applied to, quiet (``fastEval(_:_:)``) and collecting (``evalGeneral(_:_:_:)``, with
+    /// the errors). Alternatives that each go down the same subtree (`oneOf: [folder, group]`,
+    /// both with `children` of the same node schema) then evaluate it once, not once for each
+    /// branch at each level: a 24-level tree took seconds, each level doubling it. Not used
+    /// with the dynamic scope (a result then depends on the way in), nor once evaluation
+    /// went too deep (``stop``).
+    var rememberedVerdicts: [NodeAt: Bool] = [:]
+    var rememberedErrors: [NodeAt: Remembered] = [:]
+
+    /// A schema node applied to an instance value.
+    struct NodeAt: Hashable {
+        var node: Int32
+        var instance: Int
+    }
+
+    /// A collecting evaluation's result: its errors, whose keyword locations start with the
+    /// first `pathLength` bytes of the path it was reached by.
+    struct Remembered {
+        var valid: Bool
+        var errors: [ValidationError]
+        var pathLength: Int
+    }
 
 
     // MARK: Nodes
@@ -83,6 +106,13 @@ struct Evaluator {
     /// Evaluates with annotations, errors and the dynamic scope as needed.
     mutating func evalGeneral(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let node = nodes[Int(s)]
+        // Errors (collecting, without annotations to gather) of a recursive node are kept.
+        let remember = node.isRecursive && collect && ann == nil && !usesDynamicScope && stop == nil
+        if remember, let known = rememberedErrors[NodeAt(node: s, instance: i)] {
+            replay(known)
+            return known.valid
+        }
+        let errorMark = errors.count, pathLength = path.count
         // A node that is only a `$ref` does not count (the quiet path skips it too).
         let step = node.fastTarget == s ? 1 : 0
         let outerInstance = levelInstance, outerBase = levelBase
@@ -106,13 +136,30 @@ struct Evaluator {
             pushed = true
         }
         defer { if pushed { scope.removeLast() } }
+        let ok: Bool
         if node.tracksEvaluation {
             var local: Annotations? = Annotations()
-            let ok = run(s, node, i, &local)
+            ok = run(s, node, i, &local)
             if ok, ann != nil, let local { ann!.merge(local) }
-            return ok
+        } else {
+            ok = run(s, node, i, &ann)
         }
-        return run(s, node, i, &ann)
+        if remember && stop == nil {
+            rememberedErrors[NodeAt(node: s, instance: i)] = Remembered(
+                valid: ok, errors: Array(errors[errorMark...]), pathLength: pathLength)
+        }
+        return ok
+    }
+
+    /// Adds the errors of a remembered evaluation, their keyword locations now starting
+    /// with the path they are reached by this time.
+    @inline(never) mutating func replay(_ known: Remembered) {
+        guard !known.errors.isEmpty else { return }
+        let prefix = String(decoding: path, as: UTF8.self)
+        for var error in known.errors {
+            error.keywordLocation = prefix + String(decoding: error.keywordLocation.utf8.dropFirst(known.pathLength), as: UTF8.self)
+            errors.append(error)
+        }
     }
 
     /// Whether the step just entered (schema `s` on instance value `i`) goes too deep: more

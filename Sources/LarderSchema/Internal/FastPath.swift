@@ -42,66 +42,75 @@ extension Evaluator {
     mutating func fastEval(_ s0: Int32, _ i: Int) -> Bool {
         let s = nodes[Int(s0)].fastTarget
         let node = nodes[Int(s)]
+        // A recursive node's verdict on a value is kept (see ``rememberedVerdicts``).
+        let remember = node.isRecursive && !usesDynamicScope && stop == nil
+        if remember, let known = rememberedVerdicts[NodeAt(node: s, instance: i)] { return known }
+        var ok = true
         if node.tracksEvaluation {
             var none: Annotations? = nil
-            return evalGeneral(s, i, &none)
-        }
-        let outerInstance = levelInstance, outerBase = levelBase
-        if i != levelInstance {
-            levelInstance = i
-            levelBase = depth
-        }
-        depth += 1
-        defer {
-            depth -= 1
-            levelInstance = outerInstance
-            levelBase = outerBase
-        }
-        if tooDeep(s, i) { return false }
-        let kind = doc.kind(i)
-        var k = Int(node.opStart)
-        let end = Int(node.opEnd)
-        while k < end {
-            let op = ops[k]
-            k += 1
-            switch op {
-            case .type(let set, let draft4):
-                if !fastType(set, draft4, kind, i) { return false }
-            case .number(let c):
-                if kind == .number && !numberHolds(c, i) { return false }
-            case .minLength(let n):
-                if kind == .string && !fastMinLength(n, i) { return false }
-            case .maxLength(let n):
-                if kind == .string && doc.rawStringBytes(i).count > n && stringLength(i) > n { return false }
-            case .enumeration(let e):
-                if !enumContains(box.program.enums[Int(e)], i) { return false }
-            case .object(let o):
-                if kind == .object && !fastObject(o, i) { return false }
-            case .items(let x):
-                if kind == .array && !fastItems(x, i) { return false }
-            case .minItems(let n):
-                if kind == .array && doc.count(i) < n { return false }
-            case .maxItems(let n):
-                if kind == .array && doc.count(i) > n { return false }
-            case .pattern(let r):
-                if kind == .string && search(r, i) != true { return false }
-            case .ref(let target):
-                if !fastEval(target, i) { return false }
-            case .allOf(let first, let count):
-                for j in 0..<Int(count) where !fastEval(lists[Int(first) + j], i) { return false }
-            case .anyOf(let first, let count):
-                var any = false
-                for j in 0..<Int(count) where fastEval(lists[Int(first) + j], i) {
-                    any = true
-                    break
+            ok = evalGeneral(s, i, &none)
+        } else {
+            // Here rather than in a function of its own: a deep instance takes one stack frame a step.
+            body: do {
+                let outerInstance = levelInstance, outerBase = levelBase
+                if i != levelInstance {
+                    levelInstance = i
+                    levelBase = depth
                 }
-                if !any { return false }
-            default:
-                var none: Annotations? = nil
-                if !apply(op, s, i, &none) { return false }
+                depth += 1
+                defer {
+                    depth -= 1
+                    levelInstance = outerInstance
+                    levelBase = outerBase
+                }
+                if tooDeep(s, i) { ok = false; break body }
+                let kind = doc.kind(i)
+                var k = Int(node.opStart)
+                let end = Int(node.opEnd)
+                while k < end {
+                    let op = ops[k]
+                    k += 1
+                    switch op {
+                    case .type(let set, let draft4):
+                        if !fastType(set, draft4, kind, i) { ok = false; break body }
+                    case .number(let c):
+                        if kind == .number && !numberHolds(c, i) { ok = false; break body }
+                    case .minLength(let n):
+                        if kind == .string && !fastMinLength(n, i) { ok = false; break body }
+                    case .maxLength(let n):
+                        if kind == .string && doc.rawStringBytes(i).count > n && stringLength(i) > n { ok = false; break body }
+                    case .enumeration(let e):
+                        if !enumContains(box.program.enums[Int(e)], i) { ok = false; break body }
+                    case .object(let o):
+                        if kind == .object && !fastObject(o, i) { ok = false; break body }
+                    case .items(let x):
+                        if kind == .array && !fastItems(x, i) { ok = false; break body }
+                    case .minItems(let n):
+                        if kind == .array && doc.count(i) < n { ok = false; break body }
+                    case .maxItems(let n):
+                        if kind == .array && doc.count(i) > n { ok = false; break body }
+                    case .pattern(let r):
+                        if kind == .string && search(r, i) != true { ok = false; break body }
+                    case .ref(let target):
+                        if !fastEval(target, i) { ok = false; break body }
+                    case .allOf(let first, let count):
+                        for j in 0..<Int(count) where !fastEval(lists[Int(first) + j], i) { ok = false; break body }
+                    case .anyOf(let first, let count):
+                        var any = false
+                        for j in 0..<Int(count) where fastEval(lists[Int(first) + j], i) {
+                            any = true
+                            break
+                        }
+                        if !any { ok = false; break body }
+                    default:
+                        var none: Annotations? = nil
+                        if !apply(op, s, i, &none) { ok = false; break body }
+                    }
+                }
             }
         }
-        return true
+        if remember && stop == nil { rememberedVerdicts[NodeAt(node: s, instance: i)] = ok }
+        return ok
     }
 
     @inline(__always)

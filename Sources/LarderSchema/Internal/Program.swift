@@ -90,6 +90,11 @@ struct SchemaNode: Sendable {
     var draft: SchemaDraft = .draft2020_12
     /// The node the quiet path evaluates instead: a node that is only a `$ref` is skipped.
     var fastTarget: Int32 = 0
+    /// The node can lead back to itself through its subschemas (a recursive schema such as
+    /// a tree), and is not only a `$ref`: the evaluator remembers its result for each
+    /// instance value (``Evaluator/remembered``), so branches that go down the same subtree
+    /// (`oneOf: [folder, group]`, both with `children`) do not double the work at each level.
+    var isRecursive = false
     /// The node only checks a scalar value (type, bounds, lengths, enum, one pattern): the
     /// quiet path runs ``leaf`` inline instead of its operations.
     var isLeaf = false
