@@ -108,6 +108,33 @@ import Testing
         #expect(first.message.hasSuffix("; 2996 more places lie within 25 m of it, not named here"), "\(first.message)")
     }
 
+    /// 10,000 places millimetres apart, not at one point (float noise, or a geocoder's
+    /// jitter on an import's default point), took 16 s: each was measured against every
+    /// earlier place of its cell. Cells wholly within the limit are now counted whole and
+    /// the nearest places found cell by cell, with the same reports.
+    @Test func tenThousandPlacesMillimetresApart() throws {
+        let count = 10_000
+        let places = ("places.json", "[" + (0..<count).map { place("p\($0)", 51.5 + Double($0) * 1e-9, -0.1) }.joined(separator: ",\n") + "]")
+        let clock = ContinuousClock()
+        var found: [Diagnostic] = []
+        let took = try clock.measure { found = try run(rule, [places], kind: "location") }
+        #expect(found.count == count - 1)
+        let last = try #require(found.last)
+        #expect(last.pointer.description == "/\(count - 1)/coordinates")
+        #expect(last.message.hasPrefix("location 'p\(count - 1)' is 0 m from location 'p\(count - 2)' at places.json:\(count - 1):"), "\(last.message)")
+        #expect(last.message.hasSuffix("; \(count - 6) more places lie within 25 m of it, not named here"), "\(last.message)")
+        #expect(last.related.map(\.start.line) == [count - 1, count - 2, count - 3, count - 4, count - 5])
+        #expect(found.first?.message.hasSuffix("merge them, or fix the coordinates") == true)
+        // Reporting on another file whose place is at the first of them: reported once,
+        // for all the later places, without measuring them against each other.
+        let other = ("other.json", "[" + place("o0", 51.5, -0.1) + "]")
+        let onlyOther = try run(rule, [other, places], kind: "location", reportingOn: ["other.json"])
+        #expect(onlyOther.map(\.pointer) == ["/0/coordinates"])
+        #expect(onlyOther.first?.message.hasPrefix("location 'o0' is 0 m from location 'p0' at places.json:1:") == true, "\(onlyOther.map(\.message))")
+        #expect(onlyOther.first?.message.hasSuffix("; \(count - 5) more places lie within 25 m of it, not named here") == true, "\(onlyOther.map(\.message))")
+        #expect(took < .seconds(20), "10,000 places millimetres apart took \(took)")  // minutes in a debug build
+    }
+
     @Test func placesWithoutValidCoordinatesAreSkipped() throws {
         let json = #"[{"id": "a"}, {"id": "b", "coordinates": {"latitude": 106.6, "longitude": 10.7}}, {"id": "c", "coordinates": {"latitude": "10", "longitude": 106}}]"#
         #expect(try run(rule, [("f.json", json)], kind: "location").isEmpty)

@@ -8,10 +8,13 @@ import LarderJSON
 /// Runs once per run over every location (a ``FactContentRule``: a place's coordinates,
 /// where they are and its name are its facts, kept by the lint cache). Places go into a grid of
 /// cells as wide as the distance, on the sphere's 3-D coordinates (so the poles and the
-/// 180th meridian need no special case); each place is compared with the places of its own
-/// and neighbouring cells only: O(n) for places spread over a map. A place at a point another
-/// place already has is that place's duplicate, found by the point alone, so many places at
-/// one point stay O(n) too; a report names the five nearest places and counts the rest.
+/// 180th meridian need no special case), and into ever smaller cells inside those
+/// (``PointIndex``); each place is compared with the places of its own and neighbouring
+/// cells only: O(n) for places spread over a map. Among many places close together (even
+/// millimetres apart), a cell wholly within the distance is counted whole and the nearest
+/// places are found cell by cell, nearest first, so that stays near O(n) too. A place at a
+/// point another place already has is that place's duplicate, found by the point alone; a
+/// report names the five nearest places and counts the rest.
 public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
     public let id = "near-duplicate-location"
     public let summary = "No two locations are closer than a few metres (the same place entered twice)."
@@ -167,7 +170,15 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
         // check quadratic, and its report named every pair: a gigabyte for 3,000 places.
         var points: [(members: [Int], count: Int)] = []
         var pointAt: [Point: Int] = [:]
-        var grid: [Cell: [Int]] = [:]  // the points in each cell
+        // The distinct points, in cells as wide as the limit, split into smaller ones where
+        // crowded: places millimetres apart (not at one point) are counted a cell at a time
+        // and their nearest found without measuring each place against every earlier one of
+        // its cell (10,000 such places took 16 s).
+        var index = PointIndex(size: size, limit: limit)
+        // The points that have a place reported on among their named members (only those
+        // get reports for later places that are not reported on).
+        var reportedGrid: [Cell: [Int]] = [:]
+        var inReportedGrid: Set<Int> = []
         // Later places within the limit of an earlier reported place, when the later one is
         // not reported on: the earlier one is reported instead, once.
         var laterOf: [Int: Nearby] = [:]
@@ -182,22 +193,29 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
                 if !isReported {
                     for i in points[p].members where reported(places[i]) { laterOf[i, default: Nearby()].add(j, meters: 0) }
                 }
-                if points[p].members.count < Nearby.named { points[p].members.append(j) }
+                let named = points[p].members.count < Nearby.named
+                if named { points[p].members.append(j) }
                 points[p].count += 1
+                index.addPlace(to: p, named: named)
+                if named && isReported && inReportedGrid.insert(p).inserted { reportedGrid[cell(place), default: []].append(p) }
             } else {
-                let c = cell(place)
-                for dx in -1...1 {
-                    for dy in -1...1 {
-                        for dz in -1...1 {
-                            for p in grid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
-                                let other = places[points[p].members[0]]
-                                let d = Self.distance(
-                                    latitude: other.facts.latitude, longitude: other.facts.longitude,
-                                    latitude: place.facts.latitude, longitude: place.facts.longitude)
-                                guard d < limit else { continue }
-                                for i in points[p].members { close.add(i, meters: d) }
-                                close.total += points[p].count - points[p].members.count
-                                if !isReported {
+                let position = PointIndex.position(latitude: place.facts.latitude, longitude: place.facts.longitude)
+                // The five nearest earlier places, and how many are within the limit.
+                for (p, d) in index.nearest(to: position, latitude: place.facts.latitude, longitude: place.facts.longitude, Nearby.named) {
+                    for i in points[p].members { close.add(i, meters: d) }
+                }
+                close.total = index.count(within: position, latitude: place.facts.latitude, longitude: place.facts.longitude)
+                if !isReported {
+                    let c = cell(place)
+                    for dx in -1...1 {
+                        for dy in -1...1 {
+                            for dz in -1...1 {
+                                for p in reportedGrid[Cell(x: c.x + dx, y: c.y + dy, z: c.z + dz)] ?? [] {
+                                    let other = places[points[p].members[0]]
+                                    let d = Self.distance(
+                                        latitude: other.facts.latitude, longitude: other.facts.longitude,
+                                        latitude: place.facts.latitude, longitude: place.facts.longitude)
+                                    guard d < limit else { continue }
                                     for i in points[p].members where reported(places[i]) { laterOf[i, default: Nearby()].add(j, meters: d) }
                                 }
                             }
@@ -205,7 +223,11 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
                     }
                 }
                 pointAt[point] = points.count
-                grid[c, default: []].append(points.count)
+                index.insert(points.count, at: position, latitude: place.facts.latitude, longitude: place.facts.longitude)
+                if isReported {
+                    inReportedGrid.insert(points.count)
+                    reportedGrid[cell(place), default: []].append(points.count)
+                }
                 points.append(([j], 1))
             }
             if isReported { report(j, close) }
@@ -213,6 +235,247 @@ public struct NearDuplicateLocationRule: FactContentRule, ConfigurableRule {
         // The earlier places reported for later ones that are not reported on.
         for i in laterOf.keys.sorted() { report(i, laterOf[i]!) }
         return diagnostics
+    }
+
+    /// The distinct points placed so far, in cells: level 0's cells are `size` wide (at least
+    /// the limit, so a place's neighbours within the limit are in its own and the 26
+    /// surrounding cells), and a cell that holds more than ``measured`` points is split into
+    /// eight half as wide, at the next level. Cells wholly within the limit of a place are
+    /// counted whole; the nearest places are found cell by cell, nearest cell first. Only
+    /// places in cells that straddle the limit are measured one by one, with the same
+    /// haversine distance as before, so the reports do not change.
+    struct PointIndex {
+        static let levels = 20
+        /// A cell holds at most this many points before it is split into smaller cells (but
+        /// at the last level); its points are measured one by one.
+        static let measured = 8
+
+        struct Key: Hashable {
+            var x: Int, y: Int, z: Int
+        }
+
+        struct Bucket {
+            /// The places at the cell's points.
+            var weight = 0
+            /// The cell's points, until it holds more than ``measured`` (above the last
+            /// level): they then go into its smaller cells, at the next level.
+            var points: [Int] = []
+            var isSplit = false
+        }
+
+        let size: Double
+        let limit: Double
+        /// The straight line through the Earth as long as the limit's arc, and the margin
+        /// either side of it within which places are measured one by one, not by their cell.
+        let chordLimit: Double
+        let margin: Double
+        var cells = [[Key: Bucket]](repeating: [:], count: levels + 1)
+        var positions: [SIMD3<Double>] = []
+        var coordinates: [(latitude: Double, longitude: Double)] = []
+        var weights: [Int] = []
+        var named: [Int] = []
+
+        init(size: Double, limit: Double) {
+            self.size = size
+            self.limit = limit
+            margin = max(limit * 1e-6, 1e-6)
+            chordLimit = Self.chord(limit)
+        }
+
+        /// The chord under an arc of `meters` on the Earth's surface.
+        static func chord(_ meters: Double) -> Double {
+            let r = NearDuplicateLocationRule.earthRadius
+            return 2 * r * sin(min(meters / (2 * r), Double.pi / 2))
+        }
+
+        static func position(latitude: Double, longitude: Double) -> SIMD3<Double> {
+            let toRadians = Double.pi / 180
+            let (lat, lon) = (latitude * toRadians, longitude * toRadians)
+            let r = NearDuplicateLocationRule.earthRadius
+            return SIMD3(r * cos(lat) * cos(lon), r * cos(lat) * sin(lon), r * sin(lat))
+        }
+
+        /// The cell of `v` at `level` (a cell's quarter-width cells at the next level are
+        /// exactly the ones inside it: the scaling is by a power of two).
+        func key(_ v: SIMD3<Double>, level: Int) -> Key {
+            let scale = Double(1 << level)
+            return Key(x: Int((v.x / size * scale).rounded(.down)),
+                       y: Int((v.y / size * scale).rounded(.down)),
+                       z: Int((v.z / size * scale).rounded(.down)))
+        }
+
+        /// The nearest and farthest a point of the cell can be from `v` (straight lines).
+        func reach(_ v: SIMD3<Double>, _ key: Key, level: Int) -> (near: Double, far: Double) {
+            let h = size / Double(1 << level)
+            func axis(_ p: Double, _ k: Int) -> (Double, Double) {
+                let lo = Double(k) * h, hi = Double(k + 1) * h
+                return (p < lo ? lo - p : (p > hi ? p - hi : 0), max(abs(p - lo), abs(p - hi)))
+            }
+            let (nx, fx) = axis(v.x, key.x), (ny, fy) = axis(v.y, key.y), (nz, fz) = axis(v.z, key.z)
+            return ((nx * nx + ny * ny + nz * nz).squareRoot(), (fx * fx + fy * fy + fz * fz).squareRoot())
+        }
+
+        func distance(_ p: Int, _ latitude: Double, _ longitude: Double) -> Double {
+            NearDuplicateLocationRule.distance(
+                latitude: coordinates[p].latitude, longitude: coordinates[p].longitude, latitude: latitude, longitude: longitude)
+        }
+
+        /// The cells of level 0 that can hold places within the limit of `v`.
+        func around(_ v: SIMD3<Double>) -> [Key] {
+            let c = key(v, level: 0)
+            var out: [Key] = []
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for dz in -1...1 { out.append(Key(x: c.x + dx, y: c.y + dy, z: c.z + dz)) }
+                }
+            }
+            return out
+        }
+
+        func children(_ key: Key) -> [Key] {
+            var out: [Key] = []
+            for dx in 0...1 {
+                for dy in 0...1 {
+                    for dz in 0...1 { out.append(Key(x: 2 * key.x + dx, y: 2 * key.y + dy, z: 2 * key.z + dz)) }
+                }
+            }
+            return out
+        }
+
+        mutating func insert(_ p: Int, at v: SIMD3<Double>, latitude: Double, longitude: Double) {
+            positions.append(v)
+            coordinates.append((latitude, longitude))
+            weights.append(1)
+            named.append(1)
+            var level = 0
+            while true {
+                let k = key(v, level: level)
+                cells[level][k, default: Bucket()].weight += 1
+                if cells[level][k]!.isSplit {
+                    level += 1
+                    continue
+                }
+                cells[level][k]!.points.append(p)
+                split(k, level: level)
+                return
+            }
+        }
+
+        /// Moves the points of a cell that holds too many into its smaller cells (and so
+        /// on down, while they keep together).
+        mutating func split(_ k: Key, level: Int) {
+            guard level < Self.levels, let bucket = cells[level][k], bucket.points.count > Self.measured else { return }
+            cells[level][k]!.points = []
+            cells[level][k]!.isSplit = true
+            var touched: Set<Key> = []
+            for p in bucket.points {
+                let child = key(positions[p], level: level + 1)
+                cells[level + 1][child, default: Bucket()].weight += weights[p]
+                cells[level + 1][child]!.points.append(p)
+                touched.insert(child)
+            }
+            for child in touched { split(child, level: level + 1) }
+        }
+
+        /// One more place at point `p` (named in reports, or only counted).
+        mutating func addPlace(to p: Int, named isNamed: Bool) {
+            weights[p] += 1
+            if isNamed { named[p] += 1 }
+            var level = 0
+            while level <= Self.levels {
+                let k = key(positions[p], level: level)
+                cells[level][k]!.weight += 1
+                if !cells[level][k]!.isSplit { return }
+                level += 1
+            }
+        }
+
+        /// How many places (at the points so far) are within the limit of `v`.
+        func count(within v: SIMD3<Double>, latitude: Double, longitude: Double) -> Int {
+            var total = 0
+            var pending = around(v).map { ($0, 0) }
+            while let (k, level) = pending.popLast() {
+                guard let bucket = cells[level][k] else { continue }
+                let (near, far) = reach(v, k, level: level)
+                if near > chordLimit + margin { continue }
+                if far < chordLimit - margin {
+                    total += bucket.weight
+                } else if !bucket.isSplit {
+                    for p in bucket.points where distance(p, latitude, longitude) < limit { total += weights[p] }
+                } else {
+                    pending += children(k).map { ($0, level + 1) }
+                }
+            }
+            return total
+        }
+
+        /// The points within the limit of `v` whose places can be among the `count` nearest
+        /// (each point with its distance): every point at most as far as the `count`th
+        /// nearest place, and maybe some more.
+        func nearest(to v: SIMD3<Double>, latitude: Double, longitude: Double, _ count: Int) -> [(point: Int, meters: Double)] {
+            var found: [(point: Int, meters: Double)] = []
+            /// The smallest distances found, a place each (a point counts once for each
+            /// named place at it).
+            var best: [Double] = []
+            var heap = CellHeap()
+            for k in around(v) where cells[0][k] != nil { heap.push(reach(v, k, level: 0).near, k, 0) }
+            while let (near, k, level) = heap.pop() {
+                if near > chordLimit + margin { break }
+                if best.count == count && near > Self.chord(best[count - 1]) + margin { break }
+                let bucket = cells[level][k]!
+                if !bucket.isSplit {
+                    for p in bucket.points {
+                        let d = distance(p, latitude, longitude)
+                        guard d < limit else { continue }
+                        found.append((p, d))
+                        for _ in 0..<min(named[p], count) {
+                            guard best.count < count || d < best[count - 1] else { break }
+                            best.insert(d, at: best.firstIndex { d < $0 } ?? best.count)
+                            if best.count > count { best.removeLast() }
+                        }
+                    }
+                } else {
+                    for child in children(k) where cells[level + 1][child] != nil {
+                        heap.push(reach(v, child, level: level + 1).near, child, level + 1)
+                    }
+                }
+            }
+            guard best.count == count else { return found }
+            return found.filter { $0.meters <= best[count - 1] }
+        }
+    }
+
+    /// Cells by their nearest distance, nearest first (a binary heap).
+    struct CellHeap {
+        private var items: [(near: Double, key: PointIndex.Key, level: Int)] = []
+
+        mutating func push(_ near: Double, _ key: PointIndex.Key, _ level: Int) {
+            items.append((near, key, level))
+            var i = items.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard items[i].near < items[parent].near else { break }
+                items.swapAt(i, parent)
+                i = parent
+            }
+        }
+
+        mutating func pop() -> (near: Double, key: PointIndex.Key, level: Int)? {
+            guard !items.isEmpty else { return nil }
+            items.swapAt(0, items.count - 1)
+            let top = items.removeLast()
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l].near < items[m].near { m = l }
+                if r < items.count && items[r].near < items[m].near { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+            return top
+        }
     }
 
     /// A place's coordinates, compared exactly.
