@@ -852,6 +852,30 @@ import Testing
         }
     }
 
+    /// A step that fails stops the steps still running before it: the build waited for a
+    /// slow plugin listed first (the whole of its timeout, for one that hangs) and then
+    /// reported that plugin's timeout, not the failure that had already happened.
+    @Test func aFailingStepStopsASlowerStepBeforeIt() async throws {
+        let dir = try scratch("exit 2")
+        try "cat > /dev/null; exec sleep 60".write(toFile: dir + "/slow.sh", atomically: true, encoding: .utf8)
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "slow", "stage": "export", "command": ["sh", "slow.sh"], "timeout": 120},
+                         {"id": "broken", "stage": "export", "command": ["sh", "plugin.sh"]}],
+             "exports": ["slow", "broken"]}
+            """#))
+        var builder = Builder(config: config, registry: PluginRegistry(), outputBase: dir)
+        builder.pluginDirectory = dir
+        let started = Date()
+        do {
+            _ = try await builder.run(try documents())
+            Issue.record("the build went on")
+        } catch {
+            #expect("\(error)" == "export broken: plugin 'broken': exited with status 2")
+        }
+        // Not the slow plugin's 60 s (a loose bound: a busy test run can delay a task).
+        #expect(Date().timeIntervalSince(started) < 45)
+    }
+
     @Test func builderStopsOnAFailingPluginAndNamesTheStep() async throws {
         let dir = try scratch("exit 2")
         let config = LarderConfig(json: try JSONValue(parsing: #"""

@@ -279,8 +279,11 @@ public struct Builder: Sendable {
 
         // 2. Run the exports side by side (one per core), and stage each one's files in
         //    step order as soon as it and the ones before it are done, so the bytes of
-        //    only a few exports are in memory at once. The first failing step (in step
-        //    order) is the one reported.
+        //    only a few exports are in memory at once. A step that fails stops the build at
+        //    once: the steps still running are cancelled (a plugin is killed), as nothing
+        //    can land; waiting for a slower step before it kept a failed build alive until
+        //    that plugin ended or timed out, and then reported the timeout. The step
+        //    reported is the first in step order of those that failed before the stop.
         typealias Done = (artifacts: [Artifact], diagnostics: [Diagnostic])
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let exported = documents
@@ -320,6 +323,15 @@ public struct Builder: Sendable {
             while next < jobs.count && next < width { start() }
             while let (position, result) = await group.next() {
                 finished[position] = result
+                if case .failure = result {
+                    // The first in step order of the steps that have failed.
+                    let failed = finished.filter { if case .failure = $0.value { true } else { false } }
+                    if let first = failed.keys.min(), case .failure(let error) = failed[first]!, staged <= first {
+                        failure = error
+                        group.cancelAll()
+                        break
+                    }
+                }
                 while failure == nil, let ready = finished.removeValue(forKey: staged) {
                     let job = jobs[staged]
                     staged += 1
