@@ -9,7 +9,7 @@ import Testing
     @Test func takesWhatLanguageTagParses() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["en", "pt", "zh", "yue", "Hant", "latn", "BR", "419", "us", "valencia", "1996", "rozaj", "x", "u", "test", "a", "abcdefghi", "12", "e", ""]
-        var tags = ["en", "zh-yue", "en-x-test", "de-DE-1996-1996", "es-419", "sr-Latn", "zh-Hant-TW", "ca-ES-valencia", "e", "en--US", "-en"]
+        var tags = ["en", "zh-yue", "en-x-test", "de-DE-1996-1996", "zh-hakka", "ART-lojban", "no-bok", "i-klingon", "es-419", "sr-Latn", "zh-Hant-TW", "ca-ES-valencia", "e", "en--US", "-en"]
         for _ in 0..<3000 {
             tags.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: "-"))
         }
@@ -20,6 +20,19 @@ import Testing
 }
 
 @Suite struct LanguageTagTests {
+    /// RFC 5646's grandfathered tags name languages of their own: `zh-hakka` (Hakka) was
+    /// read as Chinese with a variant and given Mandarin texts; `art-lojban` built too. They
+    /// are refused, with the tag to write.
+    @Test func grandfatheredTagsAreRefusedWithTheTagToWrite() {
+        for (tag, preferred) in [("zh-hakka", "hak"), ("art-lojban", "jbo"), ("zh-xiang", "hsn"), ("no-bok", "nb"), ("i-klingon", "tlh")] {
+            #expect(!LanguageTagShape.isWellFormed(tag), "\(tag)")
+            #expect(LanguageTagShape.problem(tag) == "it is a grandfathered tag (RFC 5646), for a language of its own; write \(preferred), the tag BCP 47 prefers for it")
+            #expect(throws: LanguageTagError.self) { try LanguageTag(tag) }
+        }
+        #expect(LanguageTagShape.problem("cel-gaulish") == "it is a grandfathered tag (RFC 5646), for a language of its own; name the language with a tag of the usual form")
+        #expect(LanguageTagShape.isWellFormed("zh-Hant-TW") && LanguageTagShape.isWellFormed("de-DE-1901"))
+    }
+
     @Test(arguments: [
         ("en", "en"), ("pt-br", "pt-BR"), ("PT-BR", "pt-BR"), ("es-419", "es-419"), ("zh-hant-tw", "zh-Hant-TW"),
         ("sr-latn", "sr-Latn"), ("yue", "yue"), ("ca-ES-valencia", "ca-ES-valencia"), ("de-DE-1901", "de-DE-1901"),

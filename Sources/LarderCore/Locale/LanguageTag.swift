@@ -24,6 +24,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     public init(_ text: String) throws(LanguageTagError) {
         func fail(_ reason: String) -> LanguageTagError { LanguageTagError(tag: text, reason: reason) }
         if text.isEmpty { throw fail("the tag is empty") }
+        if let preferred = LanguageTagShape.grandfathered[text.lowercased()] { throw fail(LanguageTagShape.grandfatheredProblem(preferred)) }
         // Subtags as ASCII byte arrays: tags are short and parsed often.
         var parts: [[UInt8]] = [[]]
         for byte in text.utf8 {

@@ -7,7 +7,27 @@
 /// Lint finds a team's own texts with it, so lint checks exactly the language maps the
 /// exporters export (LarderExport's `LanguageTag` parses the same shape).
 public enum LanguageTagShape {
+    /// RFC 5646's grandfathered tags (section 2.2.8), in lower case, each with the tag the
+    /// IANA registry prefers for it ("" when it names none). Some look like a language and
+    /// a variant (`zh-hakka`), but each names a language of its own (Hakka, `hak`): read as
+    /// a variant of Chinese, `zh-hakka` was given Mandarin texts, and folders named
+    /// `values-b+zh+hakka` and `zh@hakka.po`.
+    public static let grandfathered: [String: String] = [
+        "art-lojban": "jbo", "cel-gaulish": "", "no-bok": "nb", "no-nyn": "nn", "zh-guoyu": "cmn", "zh-hakka": "hak",
+        "zh-min": "", "zh-min-nan": "nan", "zh-xiang": "hsn", "en-gb-oed": "en-GB-oxendict", "i-ami": "ami",
+        "i-bnn": "bnn", "i-default": "", "i-enochian": "", "i-hak": "hak", "i-klingon": "tlh", "i-lux": "lb",
+        "i-mingo": "", "i-navajo": "nv", "i-pwn": "pwn", "i-tao": "tao", "i-tay": "tay", "i-tsu": "tsu",
+        "sgn-be-fr": "sfb", "sgn-be-nl": "vgt", "sgn-ch-de": "sgg",
+    ]
+
+    /// What to say of a grandfathered tag whose preferred tag is `preferred`.
+    public static func grandfatheredProblem(_ preferred: String) -> String {
+        "it is a grandfathered tag (RFC 5646), for a language of its own; "
+            + (preferred.isEmpty ? "name the language with a tag of the usual form" : "write \(preferred), the tag BCP 47 prefers for it")
+    }
+
     public static func isWellFormed(_ tag: String) -> Bool {
+        guard grandfathered[tag.lowercased()] == nil else { return false }
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         func letters(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isLetter } }
         func digits(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
@@ -29,6 +49,7 @@ public enum LanguageTagShape {
     /// when it is.
     public static func problem(_ tag: String) -> String? {
         guard !isWellFormed(tag) else { return nil }
+        if let preferred = grandfathered[tag.lowercased()] { return grandfatheredProblem(preferred) }
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         // A variant written twice (`de-DE-1901-1901`): well formed with it once.
         func variantShaped(_ s: Substring) -> Bool { s.count >= 5 || (s.count == 4 && s.first?.isNumber == true) }

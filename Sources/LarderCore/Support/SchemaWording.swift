@@ -19,6 +19,9 @@ public enum SchemaWording {
         switch place {
         case "common.schema.json#/$defs/languageTag/pattern", "bundle.schema.json#/$defs/languageTag/pattern":
             // A hint only when it is a tag itself: pt_BR -> pt-BR, ca_ES@valencia -> ca-ES-valencia.
+            if let preferred = LanguageTagShape.grandfathered[value.lowercased()] {
+                return String(LanguageTagShape.grandfatheredProblem(preferred).dropFirst("it ".count))
+            }
             // A BCP 47 tag, of a shape Larder does not take (`en-US-u-ca-gregory`).
             if let base = LanguageTagShape.withoutExtensions(value) {
                 return "is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write \(base)"
