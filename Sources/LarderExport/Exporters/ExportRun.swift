@@ -81,19 +81,55 @@ func artifact(_ path: String, _ bytes: [UInt8]) throws(ExportError) -> Artifact 
 extension JSONValue {
     /// The value with the node at `pointer` replaced (nothing happens when there is none).
     func replacing(_ pointer: ArraySlice<String>, with replacement: JSONValue) -> JSONValue {
-        guard let first = pointer.first else { return replacement }
-        switch self {
-        case .object(var o):
-            guard let child = o[first] else { return self }
-            o[first] = child.replacing(pointer.dropFirst(), with: replacement)
-            return .object(o)
-        case .array(var a):
-            guard let i = Int(first), a.indices.contains(i) else { return self }
-            a[i] = a[i].replacing(pointer.dropFirst(), with: replacement)
-            return .array(a)
-        default:
-            return self
+        var value = self
+        value.replace(pointer, with: replacement)
+        return value
+    }
+
+    /// Replaces the node at `pointer` (nothing happens when there is none), in place: each
+    /// container on the way is taken out of its parent while it changes, so a value held
+    /// once is changed without a copy. Returning a new value copied the containers on the
+    /// way for every text (`value = value.replacing(…)` holds the value twice during the
+    /// call): a recipe's list of 16,000 ingredients was copied once per ingredient.
+    mutating func replace(_ pointer: ArraySlice<String>, with replacement: JSONValue) {
+        guard let first = pointer.first else {
+            self = replacement
+            return
         }
+        // The container is taken out of `self` (which holds null meanwhile), so it is held
+        // once and changes in place.
+        if var o = takeObject() {
+            if var child = o[first] {
+                o[first] = .null
+                child.replace(pointer.dropFirst(), with: replacement)
+                o[first] = child
+            }
+            self = .object(o)
+        } else if var a = takeArray() {
+            if let i = Int(first), a.indices.contains(i) {
+                var child = a[i]
+                a[i] = .null
+                child.replace(pointer.dropFirst(), with: replacement)
+                a[i] = child
+            }
+            self = .array(a)
+        }
+    }
+
+    /// The object this value is, leaving null in its place; nil (and the value as it was)
+    /// for any other value. (A `switch` on the value kept a second reference to the
+    /// container for as long as its case ran, and each change copied it.)
+    private mutating func takeObject() -> JSONObject? {
+        guard case .object(let o) = self else { return nil }
+        self = .null
+        return o
+    }
+
+    /// The array this value is, leaving null in its place (see ``takeObject()``).
+    private mutating func takeArray() -> [JSONValue]? {
+        guard case .array(let a) = self else { return nil }
+        self = .null
+        return a
     }
 
     /// The value without the node at `pointer`: an object's member, or a list's element

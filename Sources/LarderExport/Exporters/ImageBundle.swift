@@ -134,7 +134,7 @@ struct ImageBundle {
         var value = value
         for reference in references where reference.document == index {
             guard let name = names[kind]?[ExactString(reference.path)] else { continue }
-            value = value.replacing(reference.pointer[...], with: .string(prefix + name))
+            value.replace(reference.pointer[...], with: .string(prefix + name))
         }
         return value
     }

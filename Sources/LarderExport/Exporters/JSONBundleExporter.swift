@@ -290,13 +290,13 @@ public struct JSONBundleExporter: BundleExporter {
                 if Self.hasNoValue(text) { valueless.append(pointer) }
                 continue
             }
-            value = value.replacing(pointer[...], with: resolved.json)
+            value.replace(pointer[...], with: resolved.json)
         }
         for pointer in doc.tags {
             guard let tag = value.at(pointer)?.stringValue else { continue }
             var object = JSONObject([("tag", .string(tag))])
             if let label = run.label(tag, for: locale) { object["label"] = .string(label) }
-            value = value.replacing(pointer[...], with: .object(object))
+            value.replace(pointer[...], with: .object(object))
         }
         // Last, and a list's later elements first, so that no pointer moves before its turn.
         for pointer in valueless.sorted(by: Self.removesFirst) { value = value.removing(pointer[...]) }
@@ -308,7 +308,7 @@ public struct JSONBundleExporter: BundleExporter {
                 // Pick the picture through the locale's fallback chain, as for text.
                 let order = run.catalog.resolver.lookupOrder(for: locale)
                 let pick = order.lazy.compactMap { tag in map.first { canonical($0.0) == tag }?.1 }.first ?? map.values[0]
-                value = value.replacing(["images", role], with: pick)
+                value.replace(["images", role], with: pick)
             }
         }
         return value
