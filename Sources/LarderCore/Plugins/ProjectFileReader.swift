@@ -43,19 +43,21 @@ public struct ProjectFileReadError: Error, Sendable, Hashable, CustomStringConve
 
 extension WorkingTreeFiles: ProjectFileReader {
     public func contents(atPath path: String) throws -> [UInt8] {
-        guard ProjectFileSnapshot.isClean(path, allowEmpty: false) else {
-            throw ProjectFileReadError(path: path, reason: "the path is not a clean relative path inside the project")
-        }
-        guard fileExists(atPath: path) else {
-            throw ProjectFileReadError(path: path, reason: "no such file (names compare with their exact case)")
-        }
-        guard !leavesProject(atPath: path) else {
-            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
-        }
+        try checkReadable(path)
         return try read(path)
     }
 
     public func contents(atPath path: String, within folder: String) throws -> [UInt8] {
+        try checkReadable(path)
+        guard !linkLeaves(folder, atPath: path) else {
+            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside \(folder.isEmpty ? "the project" : "'\(folder)'") or in a hidden folder, which Larder does not read")
+        }
+        return try read(path)
+    }
+
+    /// Throws unless `path` is a clean path to a file of the project, spelled with its
+    /// exact case, that is no link to a file outside the project.
+    private func checkReadable(_ path: String) throws {
         guard ProjectFileSnapshot.isClean(path, allowEmpty: false) else {
             throw ProjectFileReadError(path: path, reason: "the path is not a clean relative path inside the project")
         }
@@ -65,10 +67,6 @@ extension WorkingTreeFiles: ProjectFileReader {
         guard !leavesProject(atPath: path) else {
             throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside the project, which Larder does not read")
         }
-        guard !linkLeaves(folder, atPath: path) else {
-            throw ProjectFileReadError(path: path, reason: "it is a symbolic link to a file outside \(folder.isEmpty ? "the project" : "'\(folder)'") or in a hidden folder, which Larder does not read")
-        }
-        return try read(path)
     }
 
     private func read(_ path: String) throws -> [UInt8] {
