@@ -511,6 +511,23 @@ import Testing
         #expect(included.stdout.contains("so its file is not checked; the file it leads to (shared/ext.json) is content, and is checked as itself [config]"), "\(included.stdout)")
     }
 
+    /// A content file that is a link to itself, or to another link, has no file to check:
+    /// the warning said the file it leads to "is content, and is checked as itself" (or
+    /// advised including a file that is a link too) beside another saying nothing is checked.
+    @Test func aLinkToItselfOrToAnotherLinkIsNamedAsSuch() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        try dir.write("content/real.json", #"{"id": "r", "name": "R", "ingredients": ["1 egg"]}"#)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/loop.json").path, withDestinationPath: "loop.json")
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/a.json").path, withDestinationPath: "b.json")
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/b.json").path, withDestinationPath: "a.json")
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.stdout.contains("takes in content/loop.json, a symbolic link to loop.json, which Larder does not read (a link may lead outside the project, and git keeps the link, not the file), so its file is not checked; it leads to itself, so there is no file to check; put the file itself in its place [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("so its file is not checked; the file it leads to (content/b.json) is a symbolic link too, which Larder does not read either; put the file itself in the link's place [config]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("checked as itself"), "\(r.stdout)")
+    }
+
     /// Imports once marked their folders `.larder-output`, a build's mark (they write
     /// `.larder-import` now), and lint and build skip a folder so marked: the products
     /// imported there were left out of every run, with a word only when no other file

@@ -401,13 +401,24 @@ public struct Linter: Sendable {
     /// the content it stands for was left out of every run without a word.
     public func checkLinks(_ links: [SymbolicLink]) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        let linked = Set(links.map(\.path))
         for link in links {
             guard let (i, entry) = config.entry(for: link.path), let j = entry.include.firstIndex(where: { $0.matches(link.path) }) else { continue }
             let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
-            // A link to a file that is content itself: that file is checked, as itself.
-            let advice = Self.linkTarget(link).flatMap { target in
-                config.entry(for: target) == nil ? nil : "the file it leads to (\(target)) is content, and is checked as itself"
-            } ?? Self.linkAdvice(link)
+            let advice: String
+            if let target = Self.linkTarget(link), linked.contains(target) {
+                // A link to itself, or to another link: nothing is checked (the advice to
+                // include the file it leads to named a link, and "checked as itself" a file
+                // that is never read).
+                advice = target == link.path
+                    ? "it leads to itself, so there is no file to check; put the file itself in its place"
+                    : "the file it leads to (\(target)) is a symbolic link too, which Larder does not read either; put the file itself in the link's place"
+            } else if let target = Self.linkTarget(link), config.entry(for: target) != nil {
+                // A link to a file that is content itself: that file is checked, as itself.
+                advice = "the file it leads to (\(target)) is content, and is checked as itself"
+            } else {
+                advice = Self.linkAdvice(link)
+            }
             out.append(configDiagnostic(
                 "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' takes in \(Self.describe(link)); " + advice,
                 at: pointer, severity: .warning))
