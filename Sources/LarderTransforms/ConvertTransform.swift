@@ -196,7 +196,7 @@ struct ConvertRun {
                 do {
                     read = try scale.readQuantity(q)
                 } catch {
-                    sink.add(.error, "the quantity \(json.value(q).displayText) \(unitText) has too many digits or is too large to convert exactly; nothing is converted", at: q)
+                    sink.add(.error, "the quantity \(json.value(q).quantityText) \(unitText) has too many digits or is too large to convert exactly; nothing is converted", at: q)
                     return
                 }
                 guard let read else { return }
@@ -204,7 +204,7 @@ struct ConvertRun {
                 do {
                     converted = try kitchen.convert(read.0, unit: unit, to: system)
                 } catch {
-                    sink.add(.error, "the quantity \(json.value(q).displayText) \(unitText) cannot be converted: \(error); nothing is converted", at: q)
+                    sink.add(.error, "the quantity \(json.value(q).quantityText) \(unitText) cannot be converted: \(error); nothing is converted", at: q)
                     return
                 }
                 guard let converted, let newUnit = converted.unit else { return }

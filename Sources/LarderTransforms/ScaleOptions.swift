@@ -176,6 +176,19 @@ extension KitchenConvention {
 
 extension JSONValue {
     /// The value as it reads in a message: `"four"`, `4`, `{…}`.
+    /// A quantity as a message quotes it: an object or a list as its JSON when that is short
+    /// (`{"min":1e18,"max":2e18}`; "the quantity an object cup" said nothing), else as
+    /// ``displayText`` has it.
+    var quantityText: String {
+        switch self {
+        case .object, .array:
+            let text = JSONWriter.compact.string(self)
+            return text.count <= 80 ? text : displayText
+        default:
+            return displayText
+        }
+    }
+
     var displayText: String {
         switch self {
         case .string(let s): return "\"\(s)\""

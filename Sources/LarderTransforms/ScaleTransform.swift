@@ -425,7 +425,7 @@ struct ScaleRun {
         }
         guard let (amount, style) = read else {
             let why = unreadQuantity(quantityNode).map { " (\($0))" } ?? ""
-            sink.add(.note, "could not read the quantity \(json.value(quantityNode).displayText)\(why); left as is", at: quantityNode)
+            sink.add(.note, "could not read the quantity \(json.value(quantityNode).quantityText)\(why); left as is", at: quantityNode)
             return
         }
         let scaled: ScaledQuantity
@@ -446,7 +446,7 @@ struct ScaleRun {
             }
         } catch {
             let factor = givenFactor
-            sink.add(.warning, "the quantity \(json.value(quantityNode).displayText) × \(NumberText.factor(factor)): \(error); left as is", at: quantityNode)
+            sink.add(.warning, "the quantity \(json.value(quantityNode).quantityText) × \(NumberText.factor(factor)): \(error); left as is", at: quantityNode)
             return
         }
         if scaled.rounding == .exact && scaled.shown == amount { return }  // temperatures, times

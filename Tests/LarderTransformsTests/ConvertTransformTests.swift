@@ -275,6 +275,16 @@ import Testing
         #expect(try quantity("12", "oz", .us) == ["value": 12, "unit": "oz"])
     }
 
+    /// A range too large to convert is quoted as written: the message said "the quantity an
+    /// object cup cannot be converted".
+    @Test func aRangeThatCannotBeConvertedIsQuotedAsWritten() throws {
+        let text = #"{"id": "big", "servings": 4, "ingredients": [{"name": "milk", "quantity": {"min": 1000000000000000000, "max": 2000000000000000000}, "unit": "cup"}]}"#
+        let (_, _, d) = try run(text, ConvertOptions(units: .metric))
+        #expect(d.map(\.message) == [
+            #"the quantity {"min":1000000000000000000,"max":2000000000000000000} cup cannot be converted: 1000000000000000000 × 473176473/2000000 is too large to compute exactly; nothing is converted"#,
+        ])
+    }
+
     /// A product's quantity or serving written as a string is an error for the document:
     /// `"0,5"` kg and `"500"` g were carried across unconverted into a file asked to be in
     /// US units, with exit status 0, and a serving of `"30"` g was reported as missing.
