@@ -96,9 +96,16 @@ public struct ScaleOptions: Sendable, Hashable {
                 // A number with an exponent (`--factor 1e1`), as it would be in the config.
                 result = try Rational(decimal: text)
             }
-        } catch .tooPrecise {
-            throw Self.error("\(what) \(value.displayText) has more decimal places than Larder computes with (18)")
         } catch {
+            // A negative number is below 0 however many digits it has (-9223372036854775808
+            // was "too large to compute exactly").
+            let written = (value.numberValue?.literal ?? value.stringValue ?? "").trimmingCharacters(in: .whitespaces)
+            if written.hasPrefix("-") {
+                throw Self.error("\(what) must be a number above 0 (such as 4, 1.5 or 1/2); got \(value.displayText)")
+            }
+            if case .tooPrecise = error {
+                throw Self.error("\(what) \(value.displayText) has more decimal places than Larder computes with (18)")
+            }
             throw Self.error("\(what) \(value.displayText) is too large to compute exactly")
         }
         guard let result, result.numerator > 0 else {

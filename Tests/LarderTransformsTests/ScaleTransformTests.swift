@@ -397,6 +397,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(scale.optionProblems(["factor": -1], locales: ["en"]) == scale.checkOptions(["factor": -1], locales: ["en"]).map(\.message))
     }
 
+    /// A negative number is below 0 however many digits it has: servings of
+    /// -9223372036854775808 were "too large to compute exactly".
+    @Test func aNegativeNumberIsBelowZeroHoweverLong() throws {
+        for value: JSONValue in [-1, "-9223372036854775808", .number(JSONNumber(literal: "-92233720368547758080")), "-0.0000000000000000001"] {
+            #expect(throws: TransformOptionError.self) { try ScaleOptions.positive(value, what: "servings") }
+            do {
+                _ = try ScaleOptions.positive(value, what: "servings")
+            } catch {
+                #expect(error.description.hasPrefix("scale: servings must be a number above 0 (such as 4, 1.5 or 1/2); got "), "\(error)")
+            }
+        }
+        #expect(throws: TransformOptionError.self) { try ScaleOptions.positive("92233720368547758080", what: "servings") }
+    }
+
     @Test func optionsFromConfig() throws {
         #expect(try ScaleOptions(json: ["factor": "1/2"]).target == .factor(r(1, 2)))
         // An exponent, as `--factor 1e1` gives it (it was "must be a number above 0").
