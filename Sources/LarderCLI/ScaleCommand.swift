@@ -124,7 +124,7 @@ struct TransformOutputOptions: ParsableArguments {
     /// it: `pt_BR` is a usage error that suggests `pt-BR` (read as the unknown language
     /// `pt_br`, it turned Portuguese units and words off with no word).
     func languageTag() throws -> String {
-        if let problem = LanguageTagShape.notATagProblem(language) {
+        if let problem = LanguageTagShape.quotedProblem(language) {
             throw ValidationError("--language '\(language)' \(problem)")
         }
         return LanguageTagShape.canonical(language)

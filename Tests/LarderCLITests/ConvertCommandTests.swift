@@ -86,7 +86,7 @@ import Testing
         // A language that is no tag (pt_BR was read as an unknown language, and nothing
         // Portuguese was converted, with exit status 0).
         (["convert", "x.json", "--units", "metric", "--language", "pt_BR"], "--language 'pt_BR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR"),
-        (["convert", "x.json", "--units", "metric", "--language", "i-klingon"], "--language 'i-klingon' is not a BCP 47 language tag"),
+        (["convert", "x.json", "--units", "metric", "--language", "i-klingon"], "--language 'i-klingon' is a grandfathered tag (RFC 5646), for a language of its own; write tlh"),
     ])
     func usageErrorsExitTwo(_ args: [String], _ expected: String) throws {
         let dir = try Scratch()

@@ -25,6 +25,14 @@ import Testing
         return (out, diagnostics.map(\.message))
     }
 
+    /// Expects `line` scaled by `factor` to read `expected`, with no note or warning.
+    func expectQuietly(_ line: String, scaledBy factor: Rational, language: String?, gives expected: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (out, messages) = try scaled([line], by: factor, language: language)
+        #expect(out == [expected], sourceLocation: sourceLocation)
+        #expect(messages.isEmpty, "\(messages)", sourceLocation: sourceLocation)
+    }
+
     /// A temperature or a time after the number never scales, in free text as in
     /// structured ingredients (they became "700 °F oven", "2 hour rests").
     @Test func temperaturesAndTimesInFreeTextNeverScale() throws {
@@ -288,9 +296,7 @@ import Testing
         ("eine halbe Zitrone", 2, 1, "de", "1 Zitrone"), ("halbe Zwiebel", 4, 1, "de", "2 Zwiebeln"),
     ] as [(String, Int, Int, String, String)])
     func aHalfBeforeANounIsHalfOfIt(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
-        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
-        #expect(out == [expected])
-        #expect(messages.isEmpty, "\(messages)")
+        try expectQuietly(line, scaledBy: try Rational(n, d), language: language, gives: expected)
     }
 
     /// A half that is no amount stays with no note ("meio a meio", "half and half", "meia
@@ -343,9 +349,7 @@ import Testing
         ("1 cup and a half tablespoon sugar", 8, 1, "en", "8 1/4 cups sugar"),
     ] as [(String, Int, Int, String, String)])
     func aWholeAmountAndAHalfInWordsIsOneAmount(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
-        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
-        #expect(out == [expected])
-        #expect(messages.isEmpty, "\(messages)")
+        try expectQuietly(line, scaledBy: try Rational(n, d), language: language, gives: expected)
     }
 
     /// A second amount after a joining word that cannot be added in ("plus 2 heaping
@@ -418,9 +422,7 @@ import Testing
         ("2 chili peppers", 2, 1, "en", "4 chili peppers"),
     ] as [(String, Int, Int, String, String)])
     func unitWordsOfEachLanguageAreUnits(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
-        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
-        #expect(out == [expected])
-        #expect(messages.isEmpty, "\(messages)")
+        try expectQuietly(line, scaledBy: try Rational(n, d), language: language, gives: expected)
         if language == "en" {
             #expect(try scaled([line], by: try Rational(n, d), language: nil).lines == [expected])
         }

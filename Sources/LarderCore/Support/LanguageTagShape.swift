@@ -75,16 +75,20 @@ public enum LanguageTagShape {
         return isWellFormed(base) ? base : nil
     }
 
-    /// What `value` is not, for a message that quotes it first, when it is not well formed:
-    /// `is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write pt-BR`
-    /// (the hint when `_` or `@` for `-` makes a tag of it: `pt_BR`, `ca_ES@valencia`).
-    /// nil for a well-formed tag.
-    public static func notATagProblem(_ value: String) -> String? {
-        isWellFormed(value) ? nil : notATag(value)
-    }
-
-    /// The sentence of ``notATagProblem(_:)``, for a value already known not to be a tag.
-    public static func notATag(_ value: String) -> String {
+    /// What is wrong with `value` as a language tag, for a message that quotes it first
+    /// (`'pt_BR' is not a BCP 47 language tag …; write pt-BR`); nil for a tag Larder takes.
+    /// One wording for larder.yml's schema check and the command line's `--language`: a
+    /// grandfathered tag and one with extension subtags are named as such, with the tag to
+    /// write; anything else is no tag, with the hint when `_` or `@` for `-` makes one
+    /// (`pt_BR`, `ca_ES@valencia`).
+    public static func quotedProblem(_ value: String) -> String? {
+        guard !isWellFormed(value) else { return nil }
+        if let preferred = grandfathered[value.lowercased()] {
+            return String(grandfatheredProblem(preferred).dropFirst("it ".count))
+        }
+        if let base = withoutExtensions(value) {
+            return "is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write \(base)"
+        }
         let dashed = value.replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "@", with: "-")
         let hint = dashed != value && isWellFormed(dashed) ? "; write \(dashed)" : ""
         return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + hint

@@ -19,14 +19,7 @@ public enum SchemaWording {
         switch place {
         case "common.schema.json#/$defs/languageTag/pattern", "bundle.schema.json#/$defs/languageTag/pattern":
             // A hint only when it is a tag itself: pt_BR -> pt-BR, ca_ES@valencia -> ca-ES-valencia.
-            if let preferred = LanguageTagShape.grandfathered[value.lowercased()] {
-                return String(LanguageTagShape.grandfatheredProblem(preferred).dropFirst("it ".count))
-            }
-            // A BCP 47 tag, of a shape Larder does not take (`en-US-u-ca-gregory`).
-            if let base = LanguageTagShape.withoutExtensions(value) {
-                return "is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write \(base)"
-            }
-            return LanguageTagShape.notATag(value)
+            return LanguageTagShape.quotedProblem(value) ?? "is not a language tag Larder takes"
         case "common.schema.json#/$defs/slug/pattern", "bundle.schema.json#/$defs/manifest/properties/kinds/items/pattern":
             let hint = value.contains("_") || value.contains(" ") ? "; write - between words" : value != value.lowercased() ? "; write it in lower case" : ""
             return "is not a key Larder takes: lower-case letters a-z, digits and -, starting with a letter or digit, such as old-fashioned\(hint)"
