@@ -52,6 +52,18 @@ import Testing
         #expect(found.map(\.pointer) == ["/locales/2", "/locales/3", "/locales/5"])
     }
 
+    /// A replaced language code and its replacement, or a Chinese region with and without its
+    /// script, are one locale too: [he, iw] asked for two translations that content can give
+    /// only under one key each, and two bundles of one language.
+    @Test func twoSpellingsOfOneLocaleAreOneLocale() throws {
+        let found = try errors(#"{"locales": ["en", "he", "iw", "zh-TW", "zh-Hant-TW", "id", "zh-Hant"], "content": [{"kind": "recipe", "include": ["*.json"]}]}"#)
+        #expect(found.map(\.message) == [
+            "locales[2]: iw is the same locale as he (locales[1]): iw is the former code of Hebrew (BCP 47 replaced it with he); keep one",
+            "locales[4]: zh-Hant-TW is the same locale as zh-TW (locales[3]): CLDR reads a Chinese tag with the region TW, HK or MO and no script as Traditional Chinese: zh-Hant-TW and zh-TW are one locale; keep one",
+        ])
+        #expect(found.map(\.pointer) == ["/locales/2", "/locales/4"])
+    }
+
     @Test func aConfigThatIsNotValidStillGivesWhatCanBeRead() throws {
         let text = """
             {"locales": ["en", "fr_FR"], "content": [{"kind": "recipe", "include": ["*.json"]}],

@@ -88,6 +88,24 @@ import Testing
         #expect(found.map(\.pointer) == ["/name"])
         #expect(found[0].message.contains("no text for pt"))
     }
+
+    /// A text under another spelling of a missing locale (`iw` for `he`, `zh-TW` for
+    /// `zh-Hant-TW`) is never exported for it: the message names the key and the spelling to
+    /// write (it said only "add the translation", though the translation was there).
+    @Test func aKeyInAnotherSpellingOfTheLocaleIsNamed() throws {
+        let options: JSONValue = ["locales": ["en", "he", "zh-Hant-TW", "pt"]]
+        let json = #"{"id": "x", "name": {"en": "Soup", "iw": "מרק", "zh-TW": "湯", "pt": "Sopa"}, "steps": [{"en": "Boil.", "IW": "לבשל", "zh-Hant-TW": "煮"}]}"#
+        let found = try run(rule, json, kind: "recipe", options: options)
+        #expect(found.map(\.pointer) == ["/name", "/steps/0"])
+        #expect(found.first?.message == "name has no text for he and zh-Hant-TW (the project's locales are en, he, zh-Hant-TW, pt); "
+            + "its text under 'iw' is not read for he: iw is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; "
+            + "its text under 'zh-TW' is not read for zh-Hant-TW: CLDR reads a Chinese tag with the region TW, HK or MO and no script as Traditional Chinese: zh-TW and zh-Hant-TW are one locale; write the key as zh-Hant-TW")
+        #expect(found.last?.message == "steps[0] has no text for he and pt (the project's locales are en, he, zh-Hant-TW, pt); "
+            + "its text under 'IW' is not read for he: IW is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; add the translation for pt")
+        // Another language, or another region, is not another spelling.
+        #expect(!LanguageAlias.sameLocale("zh", "zh-Hant") && !LanguageAlias.sameLocale("pt", "pt-BR") && !LanguageAlias.sameLocale("he", "HE"))
+        #expect(LanguageAlias.sameLocale("in", "id") && LanguageAlias.sameLocale("zh-MO", "zh-hant-mo") && LanguageAlias.sameLocale("iw-IL", "he-IL"))
+    }
 }
 
 @Suite struct QuantityLanguageTests {

@@ -77,14 +77,19 @@ public struct ConfigLoader: Sendable {
             for (i, item) in items.enumerated() {
                 guard let tag = item.stringValue else { continue }
                 let pointer = JSONPointer(tokens: ["locales", String(i)])
-                guard let (j, first) = firstOf[tag.lowercased()] else {
-                    firstOf[tag.lowercased()] = (i, tag)
+                // Keyed by the tag with a replaced code replaced (`iw` is `he`) and a
+                // Chinese region's script made explicit (`zh-TW` is `zh-Hant-TW`).
+                let key = LanguageAlias.canonical(tag)?.description.lowercased() ?? tag.lowercased()
+                guard let (j, first) = firstOf[key] else {
+                    firstOf[key] = (i, tag)
                     continue
                 }
                 if isCovered(pointer) { continue }
                 let message = first == tag
                     ? "\(Self.path(of: pointer)): \(tag) is listed twice (locales[\(j)]); keep one"
-                    : "\(Self.path(of: pointer)): \(tag) is the same locale as \(first) (locales[\(j)]; language tags ignore case); keep one"
+                    : first.lowercased() == tag.lowercased()
+                    ? "\(Self.path(of: pointer)): \(tag) is the same locale as \(first) (locales[\(j)]; language tags ignore case); keep one"
+                    : "\(Self.path(of: pointer)): \(tag) is the same locale as \(first) (locales[\(j)]): \(LanguageAlias.reason(tag, first)); keep one"
                 let r = range(of: pointer)
                 diagnostics.append(Diagnostic(ruleID: Self.ruleID, severity: .error, message: message, file: file,
                                               start: r.start, end: r.end, pointer: pointer))

@@ -17,7 +17,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
         for, the first being the source language. A text missing a language falls back to \
         another one in the app, so users see a mix of languages. Localized text is a \
         string, which counts as the source language only, or an object of language tag -> \
-        text; language tags compare without case. A text with plural forms \
+        text; language tags compare without case. A key in another spelling of a locale \
+        (`iw` for `he`, `in` for `id`, `zh-TW` for `zh-Hant-TW`) is not read for it: the \
+        message names the key to rename. A text with plural forms \
         (`{"one": "%d game", "other": "%d games"}`) has, in each locale, a form for every \
         CLDR category the locale uses (Russian one, few, many and other): a form it lacks \
         (or a plain string in place of forms) is filled with the `other` form by every \
@@ -130,9 +132,17 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 guard !lowered.allSatisfy({ tag in keys.contains(tag) || keys.contains { Self.key($0, lowercasesTo: tag) } }) else { continue }
                 let missing = zip(locales, lowered).filter { _, tag in !keys.contains { Self.key($0, lowercasesTo: tag) } }.map(\.0)
                 guard !missing.isEmpty else { continue }
+                // A key that is another spelling of a missing locale (`iw` for `he`,
+                // `zh-TW` for `zh-Hant-TW`): its text is never read for the locale.
+                let misspelled = missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
                 sink.report(field) {
-                    "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); add the translation"
-                        + (missing.count > 1 ? "s" : "")
+                    "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
+                        + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "")
+                            : misspelled.map { locale, key in
+                                "its text under '\(key)' is not read for \(locale): \(LanguageAlias.reason(key, locale)); write the key as \(locale)"
+                            }.joined(separator: "; ")
+                            + (missing.count > misspelled.count
+                                ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : ""))
                 }
             default:
                 continue
