@@ -454,7 +454,7 @@ extension Amount {
         var i = lead
         if let scanned = try? AmountScanner.scanAmount(s, at: lead, language: nil) {
             if let problem = scanned.problem { return LineAmountProblem(problem, isLeading: true) }
-            if let zero = zeroOfAUnit(s, start: lead, scanned) { return LineAmountProblem(zero, isLeading: true) }
+            if let zero = zeroOfAUnit(s, start: lead, scanned) ?? zeroCount(s, start: lead, scanned) { return LineAmountProblem(zero, isLeading: true) }
             i = scanned.end
         }
         while i < s.count {
@@ -502,6 +502,29 @@ extension Amount {
         }
         return .notPositive(String(String.UnicodeScalarView(s[start..<unitEnd])))
     }
+
+    /// A line that starts with a count of zero and a word (`0 limes`, `0.0 eggs`): `larder
+    /// scale` reads the zero as the line's amount and cannot scale it. Nil for `00 flour`
+    /// (a flour's grade), for a zero no letter follows after a space (`0% milk`, `0:30`, `0
+    /// °C`), and for a zero that describes the next word (`0 calorie sweetener`, `0 fat
+    /// yogurt`).
+    private static func zeroCount(_ s: [Unicode.Scalar], start: Int, _ scanned: AmountScanner.Scanned) -> QuantityProblem? {
+        guard scanned.problem == nil, case .exact(let v) = scanned.amount, v == Rational(0) else { return nil }
+        let written = String(String.UnicodeScalarView(s[start..<scanned.end]))
+        guard !written.hasPrefix("00"), scanned.end < s.count, AmountScanner.isSpace(s[scanned.end]) else { return nil }
+        let word = AmountScanner.skipSpaces(s, scanned.end)
+        guard word < s.count, s[word].properties.isAlphabetic else { return nil }
+        var end = word
+        while end < s.count, s[end].properties.isAlphabetic { end += 1 }
+        let next = String(String.UnicodeScalarView(s[word..<end])).lowercased()
+        guard !describingZero.contains(next) else { return nil }
+        return .notPositive(written)
+    }
+
+    /// Words a leading zero describes rather than counts (`0 calorie sweetener`).
+    private static let describingZero: Set<String> = [
+        "calorie", "calories", "cal", "kcal", "fat", "sugar", "sugars", "carb", "carbs", "sodium", "salt", "percent", "proof", "alcohol",
+    ]
 
     /// The end of the unit of weight, volume or count at `start` (`g`, `ml`, `cups`,
     /// `cloves`, in any language Larder reads), or nil.

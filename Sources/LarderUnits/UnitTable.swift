@@ -247,6 +247,9 @@ extension UnitTable {
             // What a product's pack holds.
             ("capsule", ["capsules"]), ("tablet", ["tablets"]), ("portion", ["portions"]),
             ("teabag", ["teabags", "tea bag", "tea bags"]),
+            // A cocktail's proportions ("2 parts gin, 1 part vermouth"): a count of the
+            // drink's own measure, scaled as one.
+            ("part", ["parts"]),
         ]
         for (id, names) in counted { u.append(.counted(id, names: names)) }
 

@@ -282,7 +282,7 @@ public struct UnitLexicon: Sendable {
             w("knob", "knob", "knobs"), w("sachet", "sachet", "sachets"), w("ear", "ear", "ears"),
             w("bulb", "bulb", "bulbs"), w("pod", "pod", "pods"), w("glass", "glass", "glasses"),
             w("shot", "shot", "shots"), w("smidgen", "smidgen", "smidgens"), w("dollop", "dollop", "dollops"),
-            w("pat", "pat", "pats"), w("spear", "spear", "spears"), w("stem", "stem", "stems"),
+            w("pat", "pat", "pats"), w("part", "part", "parts"), w("spear", "spear", "spears"), w("stem", "stem", "stems"),
             w("loaf", "loaf", "loaves"), w("jigger", "jigger", "jiggers"),
             w("capsule", "capsule", "capsules"), w("tablet", "tablet", "tablets"), w("portion", "portion", "portions"),
             w("teabag", "tea bag", "tea bags"), w("teabag", "teabag", "teabags"),

@@ -64,6 +64,19 @@ final class TempProject {
         #expect(WorkingTreeFiles(root: project.root).fileExists(atPath: "assets/Drinks/Negroni.PNG"))
     }
 
+    /// A path in another Unicode normalization than the file's name (`é` as `e` and a
+    /// combining accent, as a copy from a Mac's Finder may give) is reported, with the file
+    /// named: the message said "add the file", though a file of that visible name was there.
+    @Test func anotherNormalizationIsNamedAsSuch() throws {
+        let project = try TempProject(files: ["assets/Caf\u{E9}/Cr\u{E8}me.png"])
+        let files = WorkingTreeFiles(root: project.root)
+        let nfd = "Cafe\u{301}/Cre\u{300}me.png"
+        let found = try check(#"{"images": ["\#(nfd)", "caf\#u{E9}/Cr\#u{E8}me.png"]}"#, files: files)
+        #expect(found.map(\.pointer) == ["/images/0", "/images/1"])
+        #expect(found.first?.message.hasPrefix("image '\(nfd)' does not exist as written; the file is 'Caf\u{E9}/Cr\u{E8}me.png', the same letters in another Unicode normalization") == true)
+        #expect(found.last?.message.contains("does not exist with that case; the file is 'Caf\u{E9}/Cr\u{E8}me.png':") == true)
+    }
+
     /// A path that names a folder said the image "does not exist in the images folder",
     /// though something is there by that name.
     @Test func aFolderIsNamedAsAFolder() throws {

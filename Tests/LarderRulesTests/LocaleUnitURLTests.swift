@@ -127,7 +127,7 @@ import Testing
     let rule = UnknownUnitRule()
 
     @Test(arguments: ["ml", "cl", "oz", "fl oz", "dash", "dashes", "barspoon", "piece", "pieces", "clove", "slice", "pinch",
-                      "can", "tin", "sprig", "leaf", "leaves", "bunch", "drop", "splash", "wedge", "twist", "Tbsp.", "cups", "g", "kg"])
+                      "can", "tin", "sprig", "leaf", "leaves", "bunch", "drop", "splash", "wedge", "twist", "Tbsp.", "cups", "g", "kg", "part", "parts"])
     func knownUnitsPass(_ unit: String) throws {
         let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "ingredients": [["name": "a", "quantity": 1, "unit": .string(unit)]]]), as: UTF8.self)
         #expect(try run(rule, json, kind: "recipe").isEmpty, "\(unit)")

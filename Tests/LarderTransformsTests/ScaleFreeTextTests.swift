@@ -33,6 +33,14 @@ import Testing
         #expect(messages.isEmpty, "\(messages)", sourceLocation: sourceLocation)
     }
 
+    /// A cocktail's parts are a unit (`unknown-unit` suggested `pat` for them): "2 parts gin"
+    /// for four scales to four parts, and a half part stays a half.
+    @Test func partsAreACountedUnit() throws {
+        let (out, messages) = try scaled(["2 parts gin", "1 part dry vermouth", "1/2 part Campari"], by: 2)
+        #expect(out == ["4 parts gin", "2 parts dry vermouth", "1 part Campari"], "\(messages)")
+        #expect(UnitTable.standard.unit(named: "parts")?.id == "part")
+    }
+
     /// A temperature or a time after the number never scales, in free text as in
     /// structured ingredients (they became "700 °F oven", "2 hour rests").
     @Test func temperaturesAndTimesInFreeTextNeverScale() throws {

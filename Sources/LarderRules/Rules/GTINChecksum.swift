@@ -18,7 +18,9 @@ public struct GTINChecksumRule: ConfigurableRule {
         (EAN-13) and 14 (GTIN-14) digits are checked; a code of another length or with \
         other characters is the schema's to report. The message names the check digit the \
         other digits call for: when it differs, either the check digit or another digit \
-        was mistyped.
+        was mistyped. A code of 8 digits that starts with 0 or 1 may also be a UPC-E (the \
+        short form of a UPC-A on small US and Canadian packs, whose check digit is that of \
+        the UPC-A it stands for): it passes when it is valid as either.
         """
     }
 
@@ -31,6 +33,9 @@ public struct GTINChecksumRule: ConfigurableRule {
             .triggers(#"{"code": "5601234005199"}"#, at: "/code", kind: "product"),
             .triggers(#"[{"code": "96385075"}, {"code": "036000291453"}]"#, at: "/0/code", "/1/code", kind: "product"),
             .passes(#"{"code": "12345"}"#, kind: "product"),
+            // A UPC-E (04252614 is the UPC-A 042100005264), and a code valid as neither.
+            .passes(#"[{"code": "04252614"}, {"code": "01234565"}]"#, kind: "product"),
+            .triggers(#"{"code": "04252615"}"#, at: "/code", kind: "product"),
         ]
     }
 
@@ -42,6 +47,23 @@ public struct GTINChecksumRule: ConfigurableRule {
         var sum = 0
         for (offset, digit) in body.reversed().enumerated() { sum += digit * (offset % 2 == 0 ? 3 : 1) }
         return (10 - sum % 10) % 10
+    }
+
+    /// The UPC-A body (11 digits, without its check digit) that the UPC-E `digits` (8:
+    /// number system 0 or 1, six digits, check digit) stands for, or nil when `digits` is
+    /// no UPC-E. The last of the six says where the zeros that were left out go.
+    ///
+    ///     GTINChecksumRule.upcABody(ofUPCE: Array("04252614".utf8).map { Int($0) - 48 })
+    ///     // 0 4 2 1 0 0 0 0 5 2 6 (UPC-A 042100005264)
+    public static func upcABody(ofUPCE digits: [Int]) -> [Int]? {
+        guard digits.count == 8, digits[0] == 0 || digits[0] == 1 else { return nil }
+        let s = digits[0], d = Array(digits[1...6])
+        switch d[5] {
+        case 0...2: return [s, d[0], d[1], d[5], 0, 0, 0, 0, d[2], d[3], d[4]]
+        case 3: return [s, d[0], d[1], d[2], 0, 0, 0, 0, 0, d[3], d[4]]
+        case 4: return [s, d[0], d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4]]
+        default: return [s, d[0], d[1], d[2], d[3], d[4], 0, 0, 0, 0, d[5]]
+        }
     }
 
     /// The name of the GTIN of a length: `EAN-13`.
@@ -66,6 +88,15 @@ public struct GTINChecksumRule: ConfigurableRule {
         guard expected != digits.last! else { return [] }
         let corrected = String(text.dropLast()) + String(expected)
         var sink = DiagnosticSink(document: document, context: context)
+        if let upcA = Self.upcABody(ofUPCE: digits) {
+            let upcE = Self.checkDigit(for: upcA)
+            guard upcE != digits.last! else { return [] }
+            sink.report(
+                code,
+                "code '\(text)' is not a valid EAN-8 or UPC-E: its check digit is \(digits.last!), but the other digits call for \(expected) as an EAN-8 ('\(corrected)') and \(upcE) as a UPC-E ('\(text.dropLast())\(upcE)'); fix the check digit, or the digit that was mistyped"
+            )
+            return sink.diagnostics
+        }
         sink.report(
             code,
             "code '\(text)' is not a valid \(name): its check digit is \(digits.last!), but the other digits call for \(expected) ('\(corrected)'); fix the check digit, or the digit that was mistyped"

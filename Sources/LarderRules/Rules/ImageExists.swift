@@ -132,24 +132,38 @@ public struct ImageExistsRule: ConfigurableRule {
             }
             return "image \(shown) does not exist: \(folder) itself is missing; create it, or fix `images:` in larder.yml"
         }
-        // Look for the same path in another case, one folder at a time.
+        // Look for the same path in another case or another Unicode normalization, one
+        // folder at a time. (Names are compared by their bytes: Swift's `==` takes `é` as
+        // one character and as `e` and a combining accent for one name, and phones and
+        // servers do not.)
         var actual: [String] = []
-        var differs = false
+        var otherCase = false, otherNormalization = false
         for segment in segments {
             let parent = actual.joined(separator: "/")
             guard let names = files.entries(inDirectory: parent) else { actual = []; break }
-            if names.contains(segment) {
+            if names.contains(where: { $0.utf8.elementsEqual(segment.utf8) }) {
                 actual.append(segment)
+            } else if let match = names.first(where: { $0 == segment }) {
+                actual.append(match)
+                otherNormalization = true
             } else if let match = names.first(where: { $0.lowercased() == segment.lowercased() }) {
                 actual.append(match)
-                differs = true
+                otherCase = true
+                if !match.lowercased().utf8.elementsEqual(segment.lowercased().utf8) { otherNormalization = true }
             } else {
                 actual = []
                 break
             }
         }
+        let differs = otherCase || otherNormalization
         if differs, !actual.isEmpty, files.fileExists(atPath: actual.joined(separator: "/")) {
             let written = actual.dropFirst(rootCount).joined(separator: "/")
+            if !otherCase {
+                return "image \(shown) does not exist as written; the file is '\(written)', the same letters in another Unicode normalization (an accented letter written as one character in one name, as a letter and a combining accent in the other): rename the file or retype the path, since phones and servers compare names byte by byte"
+            }
+            if otherNormalization {
+                return "image \(shown) does not exist with that case; the file is '\(written)', also in another Unicode normalization (an accented letter written as one character in one name, as a letter and a combining accent in the other): rename the file or fix the path, since case and bytes matter on phones and servers"
+            }
             return "image \(shown) does not exist with that case; the file is '\(written)': rename the file or fix the path, since case matters on phones and servers"
         }
         // The path names a folder ("dir.png/" holding images): it exists, as no file.

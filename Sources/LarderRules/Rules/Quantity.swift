@@ -28,10 +28,12 @@ public struct QuantityRule: ConfigurableRule {
         backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`) and a text zero (`"0"`, \
         `"0-2"`; the number 0 is the schema's to report). A free-text ingredient is checked \
         the same way: the amount it starts with (`"1/0 cup flour"`, `"3-2 eggs"`, `"0 g \
-        sugar"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
+        sugar"`, `"0 limes"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
         later in it that a unit of weight, volume or count follows (`"flour, 0 g"`, `"2 eggs \
         and 0 ml milk"`, `"2 eggs and 3-2 ml milk"`). Other numbers are left alone: `00 \
-        flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`.
+        flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`, `0 calorie sweetener`. A number too \
+        large or too precise for Larder's exact arithmetic (`1e30`, `1e-30`) is reported \
+        too: `larder scale` cannot read it.
         """
     }
 
@@ -49,6 +51,10 @@ public struct QuantityRule: ConfigurableRule {
             // Amounts later in the line, and a zero of a unit.
             .triggers(#"{"id": "x", "ingredients": ["flour, 0 g", "2 eggs and 0 ml milk", "0 g sugar", "salt, 1/0 tsp", "2 eggs and 3-2 ml milk"]}"#,
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2", "/ingredients/3", "/ingredients/4", kind: "recipe"),
+            // A leading count of zero, and numbers Larder's exact arithmetic cannot hold.
+            .triggers(#"{"id": "x", "ingredients": ["0 limes", "0.0 mint leaves", {"name": "Gin", "quantity": 1e30, "unit": "ml"}, {"name": "Ice", "quantity": {"min": 1e-30, "max": 2}}]}"#,
+                      at: "/ingredients/0", "/ingredients/1", "/ingredients/2/quantity", "/ingredients/3/quantity/min", kind: "recipe"),
+            .passes(#"{"id": "x", "ingredients": ["0 calorie sweetener", "0% Greek yogurt", "00 flour", {"name": "Gin", "quantity": 1.5e2, "unit": "ml"}]}"#, kind: "recipe"),
             .passes(#"{"id": "x", "ingredients": ["500 g tipo 0 flour", "0.5 tsp salt", "10 g butter", "rest 0:30 in the fridge", "water at 0 °C", "2 cups 0% milk", "1 lb 0 oz beef", "0-2 tbsp sugar", "1 (14 oz) can tomatoes", "rice, 2 to 1 water"]}"#,
                     kind: "recipe"),
         ]
@@ -87,13 +93,33 @@ public struct QuantityRule: ConfigurableRule {
         case .string:
             guard let text = json.string(node), let problem = Amount.problem(in: text, language: language) else { return }
             sink.report(node) { "\($0): \(problem)" }
+        case .number:
+            number(node, json: json, sink: &sink)
         case .object:
-            guard let min = json.member(node, "min"), let max = json.member(node, "max"),
-                  let low = json.double(min), let high = json.double(max), low > high else { return }
+            guard let min = json.member(node, "min"), let max = json.member(node, "max") else { return }
+            for end in [min, max] where json.kind(end) == .number { number(end, json: json, sink: &sink) }
+            guard let low = json.double(min), let high = json.double(max), low > high else { return }
             let (a, b) = (json.numberLiteral(min), json.numberLiteral(max))
             sink.report(node) { "\($0): the range runs backwards, min \(a) is above max \(b); swap them ({\"min\": \(b), \"max\": \(a)})" }
         default:
             return
+        }
+    }
+
+    /// A number the scaler cannot read exactly (`1e30`, `1e400`, `1e-30`): `larder scale`
+    /// leaves it as written. (Its sign is the schema's to report.)
+    private func number(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
+        let range = json.byteRange(node)
+        do throws(RationalError) {
+            _ = try json.bytes.withUnsafeBufferPointer { (buffer) throws(RationalError) in try Rational(decimalUTF8: UnsafeBufferPointer(rebasing: buffer[range])) }
+        } catch {
+            let literal = json.numberLiteral(node)
+            switch error {
+            case .tooPrecise:
+                sink.report(node) { "\($0): the number \(literal) has more decimal places than Larder computes with (18), so `larder scale` leaves it as written; write the amount in a smaller unit" }
+            default:
+                sink.report(node) { "\($0): the number \(literal) is too large for Larder to compute with exactly, so `larder scale` leaves it as written; write the amount a recipe holds" }
+            }
         }
     }
 
