@@ -68,11 +68,52 @@ struct ExplainCommand: ParsableCommand {
     static let otherChecks: [String: RuleMetadata] = RuleMetadata.coreChecks
         .merging(BuildCommand.buildChecks) { a, _ in a }
 
+    /// Ids reports carry that are no check of content: mistakes in larder.yml, unreadable
+    /// files, plugin failures. A new user sees `[config]` first of all.
+    static let reportIDs: [String: RuleMetadata] = [
+        ConfigLoader.ruleID: RuleMetadata(
+            id: ConfigLoader.ruleID, summary: "larder.yml, and the schema of each kind of your own, can be read and used as written.",
+            details: """
+                Reported at the place in larder.yml (or the schema file): an unknown setting, rule \
+                id, option, transform or exporter (with the closest known one), a value of the \
+                wrong type or out of range, a locale that is not a BCP 47 tag or is listed twice, \
+                a glob that is not valid or takes in no file, a path that leaves the project, a \
+                kind of your own without a readable, valid JSON Schema. An error here exits 2: \
+                the content is still checked where the config allows, but nothing is built. \
+                Fix the setting; `larder init` writes a commented starter larder.yml.
+                """),
+        "io": RuleMetadata(
+            id: "io", summary: "Every content file the config includes can be read.",
+            details: """
+                A file that exists but cannot be read (no permission, \
+                a name Larder refuses such as one with a backslash, a file larger than 4 GiB) is \
+                an error at the file: its content is not checked, so nothing is built. The \
+                message says why; fix the file or exclude it in larder.yml.
+                """),
+        "plugin": RuleMetadata(
+            id: "plugin", summary: "A plugin larder.yml runs answers as the plugin protocol says.",
+            details: """
+                `plugin/<id>` marks a failure of the plugin `<id>`: it could not start, exited \
+                with an error, timed out, or answered with output that is not the protocol's \
+                JSON. The message names what happened and what the plugin wrote to its standard \
+                error. A plugin's own rules report as `<id>/<rule>`. Docs/plugin-protocol.md \
+                describes the protocol; `larder plugins` lists the plugins and their stages.
+                """),
+    ]
+
     func run() throws {
         let registry = try CLIRegistry.make()
-        if let core = Self.otherChecks[rule] {
+        let id = rule.hasPrefix("plugin/") ? "plugin" : rule
+        if let core = Self.otherChecks[rule] ?? Self.reportIDs[id] {
             let details = core.details.map { "\n\($0)\n" } ?? ""
             writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
+            return
+        }
+        // A step's notes and warnings carry the step's id (`[scale]`, `[json-bundle]`).
+        let steps = registry.transforms.map { ($0.id, "transform") } + registry.exporters.map { ($0.id, "exporter") }
+        if (try? registry.rule(rule)) == nil, let step = steps.first(where: { $0.0 == rule }) {
+            let command = ["scale", "convert"].contains(step.0) ? "; `larder \(step.0) --help` says what it reports" : "; the README's section on exports says what it writes"
+            writeStandardOutput(Array("\(step.0) is the \(step.1) of that name, not a lint rule: `[\(step.0)]` marks its notes, warnings and errors in a build's report\(command).\n".utf8))
             return
         }
         let found: any Rule
@@ -80,7 +121,7 @@ struct ExplainCommand: ParsableCommand {
             found = try registry.rule(rule)
         } catch {
             // Every id explain takes, not only the registry's rules.
-            let known = (Array(Self.otherChecks.keys) + registry.rules.map(\.id)).sorted()
+            let known = (Array(Self.otherChecks.keys) + Array(Self.reportIDs.keys) + registry.rules.map(\.id)).sorted()
             throw ValidationError("\(PluginRegistryError.unknown(kind: .rule, id: rule, known: known))")
         }
         var out = "\(found.id) (default: \(found.defaultSeverity.name))\n\n\(found.summary)\n"

@@ -97,6 +97,22 @@ import Testing
         #expect(try CLI.run(["explain", "shema"]).stderr.contains("(did you mean 'schema'?)"))
     }
 
+    /// The ids of a report that are no rule are explained too: `config` (the id a new user
+    /// sees first), `io`, `plugin/<id>`, and a step's (`scale`, `json-bundle`), which were
+    /// "unknown rule".
+    @Test func explainTakesEveryIDAReportCarries() throws {
+        for id in ["config", "io", "plugin"] {
+            let explained = try CLI.run(["explain", id])
+            #expect(explained.status == 0 && explained.stdout.hasPrefix("\(id) (default: error)\n"), "\(id): \(explained.stdout)\(explained.stderr)")
+        }
+        let plugin = try CLI.run(["explain", "plugin/abv-table"])
+        #expect(plugin.status == 0 && plugin.stdout.contains("`plugin/<id>` marks a failure of the plugin"), "\(plugin.stdout)")
+        let scale = try CLI.run(["explain", "scale"])
+        #expect(scale.stdout == "scale is the transform of that name, not a lint rule: `[scale]` marks its notes, warnings and errors in a build's report; `larder scale --help` says what it reports.\n")
+        let bundle = try CLI.run(["explain", "json-bundle"])
+        #expect(bundle.status == 0 && bundle.stdout.hasPrefix("json-bundle is the exporter of that name"), "\(bundle.stdout)")
+    }
+
     /// An example is shown as a user would set it up: an image example of a team's kind was
     /// listed as "does not trigger" with no kind (as a recipe it fails), and `reference`'s
     /// showed `contentKinds` as an option, which larder.yml refuses.

@@ -51,6 +51,24 @@ import Testing
         #expect(r.stdout.contains("[schema]"))
     }
 
+    /// A misspelt field is told the field it meant, and the meant field's "is required" at
+    /// the object is left out (two unrelated errors 4 lines apart named no fix). A field the
+    /// document has already is not suggested again, and one far from every field gets no
+    /// suggestion.
+    @Test func aMisspeltFieldIsToldTheFieldItMeant() throws {
+        let dir = try project()
+        try dir.write("content/recipes/bolo.json", "{\n  \"id\": \"bolo\",\n  \"nmae\": \"Bolo\",\n  \"servings\": 2,\n  \"ingredeints\": [\"flour\"],\n  \"ids\": 1,\n  \"colour\": \"red\"\n}\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("[schema]") }.map { String($0.split(separator: "/").last ?? "") }
+        #expect(lines == [
+            #"bolo.json:3:3: error: "nmae" is not allowed; did you mean "name"? ("name" is required); a field of your own starts with x- [schema]"#,
+            #"bolo.json:5:3: error: "ingredeints" is not allowed; did you mean "ingredients"? ("ingredients" is required); a field of your own starts with x- [schema]"#,
+            #"bolo.json:6:3: error: "ids" is not allowed (additional property) [schema]"#,
+            #"bolo.json:7:3: error: "colour" is not allowed (additional property) [schema]"#,
+        ], "\(r.stdout)")
+    }
+
     @Test func configMistakesHaveTheirYAMLLineAndExitTwo() throws {
         let dir = try Scratch()
         try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    includ: [\"*.json\"]\n")
@@ -260,6 +278,36 @@ import Testing
         }
         #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
         #expect(!r.stdout.contains("\"not\""), "\(r.stdout)")
+    }
+
+    /// A misspelt built-in kind is told the kind it is closest to, at the kind (it was told
+    /// only to write a schema), and a `schema:` path that names no file is quoted with the
+    /// file of a close name in its folder (it said only "No such file or directory").
+    @Test func aMisspeltKindOrSchemaPathIsToldTheClosestOne() throws {
+        let dir = try Scratch()
+        try dir.write("content/r.json", #"[{"id": "a", "name": "A"}]"#)
+        try dir.write("schemas/achievement.schema.json", #"{"type": "array"}"#)
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipes
+                include: ["content/*.json"]
+              - kind: achievement
+                include: ["content/*.json"]
+                schema: schemas/achievment.schema.json
+              - kind: badge
+                include: ["content/*.json"]
+                schema: schemas/badges.json
+            """)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        for expected in [
+            "larder.yml:3:11: error: content[0].kind: 'recipes' is not a built-in kind (recipe, location, product, taxonomy); did you mean 'recipe'? A kind of your own needs a \"schema\": the JSON Schema file its documents must satisfy [config]",
+            "larder.yml:7:13: error: cannot read the schema of 'achievement' (schemas/achievment.schema.json): No such file or directory; did you mean 'schemas/achievement.schema.json'? [config]",
+            "larder.yml:10:13: error: cannot read the schema of 'badge' (schemas/badges.json): No such file or directory [config]",
+        ] {
+            #expect(r.stdout.split(separator: "\n").contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")
+        }
     }
 
     /// Content that breaks a pattern of the built-in schemas is told what the value should

@@ -102,6 +102,18 @@ import Testing
             + "its text under 'zh-TW' is not read for zh-Hant-TW: CLDR reads a Chinese tag with the region TW, HK or MO and no script as Traditional Chinese: zh-TW and zh-Hant-TW are one locale; write the key as zh-Hant-TW")
         #expect(found.last?.message == "steps[0] has no text for he and pt (the project's locales are en, he, zh-Hant-TW, pt); "
             + "its text under 'IW' is not read for he: IW is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; add the translation for pt")
+        // A key no locale reads, of a missing locale's language or the one stray key where
+        // one locale is missing (`sp` for Spanish, a country's code): named too. A second
+        // stray key is not, nor a key of another language where two locales are missing.
+        let spanish: JSONValue = ["locales": ["en", "es", "pt-BR"]]
+        let texts = #"{"id": "x", "name": {"en": "Soup", "sp": "Sopa", "pt-BR": "Sopa"}, "description": {"en": "Hot.", "sp": "Caliente"}, "steps": [{"en": "Boil.", "es-ES": "Hervir", "pt-BR": "Ferver"}, {"en": "Eat.", "fr": "Manger", "de": "Essen", "pt-BR": "Comer"}]}"#
+        let strays = try run(rule, texts, kind: "recipe", options: spanish)
+        #expect(strays.map(\.message) == [
+            "name has no text for es (the project's locales are en, es, pt-BR); its text under 'sp' is not read for any locale of the project; if it is the es text, write the key as es",
+            "description has no text for es and pt-BR (the project's locales are en, es, pt-BR); add the translations",
+            "steps[0] has no text for es (the project's locales are en, es, pt-BR); its text under 'es-ES' is not read for any locale of the project; if it is the es text, write the key as es",
+            "steps[1] has no text for es (the project's locales are en, es, pt-BR); add the translation",
+        ])
         // Another language, or another region, is not another spelling.
         #expect(!LanguageAlias.sameLocale("zh", "zh-Hant") && !LanguageAlias.sameLocale("pt", "pt-BR") && !LanguageAlias.sameLocale("he", "HE"))
         #expect(LanguageAlias.sameLocale("in", "id") && LanguageAlias.sameLocale("zh-MO", "zh-hant-mo") && LanguageAlias.sameLocale("iw-IL", "he-IL"))

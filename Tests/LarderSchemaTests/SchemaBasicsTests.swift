@@ -70,6 +70,9 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         let extra = e.first { $0.keyword == "additionalProperties" }
         #expect(extra?.instanceLocation == "/ingredeints")
         #expect(extra?.keywordLocation == "/additionalProperties")
+        // The properties the schema names there, for a reporter's "did you mean".
+        #expect(extra?.alternatives == ["name", "quantity"])
+        #expect(e.first { $0.keyword == "required" }?.alternatives == [])
     }
 
     @Test func typeAndEnum() throws {

@@ -219,7 +219,13 @@ public struct ConfigLoader: Sendable {
                        at: error.instanceLocation.appending("schema"))
         }
         if place.hasSuffix("/$defs/contentEntry/else/required") {
-            let kind = json.member(error.node, "kind").flatMap(json.string).map(quoted) ?? "a kind of your own"
+            let written = json.member(error.node, "kind").flatMap(json.string)
+            let kind = written.map(quoted) ?? "a kind of your own"
+            // A built-in kind misspelt (`recipes`) is most likely meant, not a kind of one's own.
+            if let written, let meant = Suggest.closest(to: written, in: BuiltInSchemas.kinds) {
+                return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy); did you mean '\(meant)'? A kind of your own needs a \"schema\": the JSON Schema file its documents must satisfy",
+                           at: error.instanceLocation.appending("kind"))
+            }
             return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
         }
         return Explained(message: message(for: error), pointer: error.instanceLocation)

@@ -21,7 +21,13 @@ extension Linter {
         do {
             bytes = try reader.read(path)
         } catch {
-            return .failure(TeamSchemaFailure(summary: "cannot read the schema of '\(kind)': \(error.reason)", placed: []))
+            // The path as written, and a file of a close name in its folder (a typo in
+            // `schema:` said only "No such file or directory").
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let name = String(path.split(separator: "/").last ?? "")
+            let nearby = reader.projectFiles.entries(inDirectory: folder).flatMap { Suggest.closest(to: name, in: $0.filter { $0.hasSuffix(".json") }) }
+            let hint = nearby.map { "; did you mean '\(folder.isEmpty ? $0 : folder + "/" + $0)'?" } ?? ""
+            return .failure(TeamSchemaFailure(summary: "cannot read the schema of '\(kind)' (\(path)): \(error.reason)\(hint)", placed: []))
         }
         let doc: JSONDocument
         do {

@@ -799,11 +799,37 @@ public struct Linter: Sendable {
         }
     }
 
+    /// A key the schema does not allow that is a misspelling of one it names (`ingredeints`)
+    /// is told the key it meant, and the meant key's `required` error at the object (which
+    /// the misspelling caused) is left out: the two were reported as unrelated errors 25
+    /// lines apart, neither naming the fix.
+    static func suggestKeys(_ errors: inout [ValidationError], document: Document) {
+        let json = document.json
+        var dropped = Set<Int>()
+        for i in errors.indices where errors[i].keyword == "additionalProperties" && !errors[i].alternatives.isEmpty {
+            guard let written = json.string(errors[i].node), let object = errors[i].instanceLocation.parent else { continue }
+            let objectNode = json.node(at: object.tokens, from: document.node)
+            let present = Set(objectNode.map { json.members($0).compactMap { json.string($0.key) } } ?? [])
+            guard let meant = Suggest.closest(to: written, in: errors[i].alternatives.filter { !present.contains($0) }) else { continue }
+            let quoted = JSONWriter.compact.string(.string(meant))
+            let required = errors.indices.first { j in
+                errors[j].keyword == "required" && errors[j].instanceLocation == object && errors[j].message == "\(quoted) is required"
+            }
+            if let required { dropped.insert(required) }
+            let own = BuiltInSchemas.kinds.contains(document.kind ?? "") ? "; a field of your own starts with x-" : ""
+            errors[i].message = "\(JSONWriter.compact.string(.string(written))) is not allowed; did you mean \(quoted)?"
+                + (required != nil ? " (\(quoted) is required)" : "") + own
+        }
+        errors = errors.indices.filter { !dropped.contains($0) }.map { errors[$0] }
+    }
+
     static func schemaDiagnostics(_ schema: JSONSchema, _ document: Document, severity: Severity) -> [Diagnostic] {
         guard !schema.isValid(document.json, at: document.node) else { return [] }
         let locator = document.sourceLocator()
         var cursor = ElementCursor()
-        return schema.validate(document.json, at: document.node).errors.map { error in
+        var errors = schema.validate(document.json, at: document.node).errors
+        suggestKeys(&errors, document: document)
+        return errors.map { error in
             var e = error
             if let value = document.json.string(e.node), let predicate = SchemaWording.predicate(for: e, value: value) {
                 // The value as the engine quotes it (shortened when long), else as JSON.

@@ -19,7 +19,8 @@ public struct LocaleCompleteRule: ConfigurableRule {
         string, which counts as the source language only, or an object of language tag -> \
         text; language tags compare without case. A key in another spelling of a locale \
         (`iw` for `he`, `in` for `id`, `zh-TW` for `zh-Hant-TW`) is not read for it: the \
-        message names the key to rename. A text with plural forms \
+        message names the key to rename, as it names a key no locale reads that is likely \
+        the missing text (`sp` or `es-ES` in a project whose locale is `es`). A text with plural forms \
         (`{"one": "%d game", "other": "%d games"}`) has, in each locale, a form for every \
         CLDR category the locale uses (Russian one, few, many and other): a form it lacks \
         (or a plain string in place of forms) is filled with the `other` form by every \
@@ -134,12 +135,15 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 guard !missing.isEmpty else { continue }
                 // A key that is another spelling of a missing locale (`iw` for `he`,
                 // `zh-TW` for `zh-Hant-TW`): its text is never read for the locale.
-                let misspelled = missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
+                var misspelled = missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
+                if misspelled.isEmpty, let stray = Self.strayKey(keys, locales: locales, missing: missing) { misspelled = [stray] }
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
                         + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "")
                             : misspelled.map { locale, key in
-                                "its text under '\(key)' is not read for \(locale): \(LanguageAlias.reason(key, locale)); write the key as \(locale)"
+                                LanguageAlias.sameLocale(key, locale)
+                                    ? "its text under '\(key)' is not read for \(locale): \(LanguageAlias.reason(key, locale)); write the key as \(locale)"
+                                    : "its text under '\(key)' is not read for any locale of the project; if it is the \(locale) text, write the key as \(locale)"
                             }.joined(separator: "; ")
                             + (missing.count > misspelled.count
                                 ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : ""))
@@ -149,6 +153,23 @@ public struct LocaleCompleteRule: ConfigurableRule {
             }
         }
         return sink.diagnostics
+    }
+
+    /// A key no locale of the project reads (not a locale, nor an ancestor one falls back
+    /// to) that is likely the text of a missing locale: one of the missing locale's own
+    /// language (`es-ES` for `es`), or, when one locale is missing and one key is stray, that
+    /// key (`sp`, a country's code written for Spanish). Its text is exported for no locale.
+    static func strayKey(_ keys: [String], locales: [String], missing: [String]) -> (String, String)? {
+        let read = Set(locales.flatMap { LocaleFallback.chain(for: $0).map { $0.lowercased() } })
+        let stray = keys.filter { key in
+            !read.contains(key.lowercased()) && !locales.contains { LanguageAlias.sameLocale(key, $0) }
+        }
+        for locale in missing {
+            let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
+            if let key = stray.first(where: { $0.split(separator: "-").first.map { $0.lowercased() } == language }) { return (locale, key) }
+        }
+        if missing.count == 1, stray.count == 1 { return (missing[0], stray[0]) }
+        return nil
     }
 
     /// True when the object at `node` has a key for each of `tags` (lower-case, at most 64)

@@ -91,6 +91,9 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     public var node: Int
     /// The keyword that failed: `minimum`, `required`, `additionalProperties`.
     public var keyword: String
+    /// For `additionalProperties: false`, the properties the schema names there, from which
+    /// a reporter may suggest the one a misspelt key meant (`ingredeints`); else empty.
+    public var alternatives: [String] = []
 
     /// An error with every location given.
     public init(instanceLocation: JSONPointer, keywordLocation: String, absoluteKeywordLocation: String?, message: String, node: Int, keyword: String) {

@@ -825,6 +825,13 @@ struct Evaluator {
                     valid = false
                     if !collect { return false }
                     report(s, "additionalProperties", k, "\(jsonString(doc.string(k)!)) is not allowed (additional property)")
+                    if collect {
+                        let named = Int(op.firstProperty)..<Int(op.firstProperty + op.propertyCount)
+                        errors[errors.count - 1].alternatives = named.compactMap { j in
+                            let entry = box.program.properties[j]
+                            return entry.schema >= 0 ? box.program.strings[Int(entry.key.name)] : nil
+                        }
+                    }
                 } else {
                     var none: Annotations? = nil
                     let mark = pushPath("/additionalProperties")
