@@ -165,15 +165,34 @@ public enum TemperatureText {
         return (String(out), changes, unconverted)
     }
 
-    /// Words that say the heat changes ("raise the oven by 20 °C", "turn it down by 25°F").
+    /// Words that say the heat changes, in the languages Larder reads: "raise the oven by 20
+    /// °C", "aumente o forno em 20 °C", "baja el horno en 20 °C", "baissez le four de 20 °C",
+    /// "abbassate il forno di 20 °C", "die Temperatur um 20 °C reduzieren".
     static let changeWords: Set<String> = [
+        // English
         "raise", "increase", "lower", "reduce", "decrease", "drop", "up", "down", "higher", "hotter", "cooler",
+        // Portuguese
+        "aumente", "aumentar", "aumenta", "suba", "subir", "baixe", "baixar", "abaixe", "abaixar", "reduza", "reduzir", "diminua", "diminuir",
+        // Spanish
+        "aumente", "sube", "baja", "bajar", "baje", "reduce", "reducir", "reduzca", "disminuye", "disminuir", "disminuya",
+        // French
+        "augmentez", "augmenter", "baissez", "baisser", "réduisez", "réduire", "diminuez", "diminuer", "montez", "monter",
+        // Italian
+        "aumentate", "aumentare", "abbassate", "abbassare", "abbassa", "riducete", "ridurre", "riduci", "diminuite", "diminuire",
+        // German (the verb mostly comes after the heat: "um 20 °C reduzieren")
+        "erhöhen", "erhöht", "erhöhe", "reduzieren", "reduziert", "reduziere", "senken", "gesenkt", "senke", "verringern", "verringert", "steigern",
     ]
 
-    /// True when the number at `k` (or its minus sign) follows "by", itself after a word of
-    /// ``changeWords`` within four words ("raise the oven by 20 °C", "lower it by 25°F"):
-    /// a change of heat. "Bake by 180 °C" or "stand by 200 °C" is a heat. English only: in
-    /// other languages the word ("em", "um", "de") also comes before a heat itself.
+    /// The words before a change of heat's number, one a language ("by", "em", "en", "de",
+    /// "di", "um"). Each also comes before a heat itself ("bake by 180 °C", "asse em 180 °C",
+    /// "um die 180 °C" is "about 180 °C"), so a word of ``changeWords`` must be near too.
+    static let changePrepositions: Set<String> = ["by", "em", "en", "de", "di", "um"]
+
+    /// True when the number at `k` (or its minus sign) follows a word of
+    /// ``changePrepositions``, with a word of ``changeWords`` within four words before it, or
+    /// (German "um") within four words after the heat ("raise the oven by 20 °C", "lower it
+    /// by 25°F", "die Temperatur um 20 °C senken"): a change of heat. "Bake by 180 °C" or "stand by 200
+    /// °C" is a heat. A full stop or a comma ends the clause either way.
     static func isChangeOfHeat(_ s: [Unicode.Scalar], at k: Int) -> Bool {
         var words: [String] = []
         var j = k
@@ -189,8 +208,26 @@ public enum TemperatureText {
             words.append(String(String.UnicodeScalarView(s[w..<j])).lowercased())
             j = w
         }
-        guard words.first == "by" else { return false }
-        return words.dropFirst().prefix(4).contains(where: changeWords.contains)
+        guard let preposition = words.first, changePrepositions.contains(preposition) else { return false }
+        if words.dropFirst().prefix(4).contains(where: changeWords.contains) { return true }
+        // German puts the verb after the heat ("um 20 °C senken"); in the other languages a
+        // word after it belongs to what follows ("bake by 180 °C until golden and lower…").
+        guard preposition == "um" else { return false }
+        // The words after the heat: its number and unit first ("20 °C"), then up to four.
+        var after: [String] = []
+        var i = k
+        while i < s.count, after.count < 7 {
+            guard UnitLexicon.isWordScalar(s[i]) else {
+                if s[i] == "." && !(i + 1 < s.count && AmountScanner.isDigit(s[i + 1])) || s[i] == "," || s[i] == ";" { break }
+                i += 1
+                continue
+            }
+            var e = i
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+            after.append(String(String.UnicodeScalarView(s[i..<e])).lowercased())
+            i = e
+        }
+        return after.contains(where: changeWords.contains)
     }
 
     /// Where the numbers of heats start that are in a group of heats joined by slashes or

@@ -216,6 +216,17 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Stand by 200 °C.", .us, "Stand by 390 °F."),
         ("Turn the oven down by 10 °C.", .us, "Turn the oven down by 18 °F."),
         ("Lower the setting by -5 °C.", .us, "Lower the setting by -9 °F."),
+        // In the other languages Larder reads too (each became a heat: 20 °C was 68 °F);
+        // the word alone before a heat is no change ("asse em 180 °C", "um die 180 °C").
+        ("Aumente o forno em 20 °C.", .us, "Aumente o forno em 36 °F."),
+        ("Asse em 180 °C por 20 minutos.", .us, "Asse em 355 °F por 20 minutos."),
+        ("Baja el horno en 20 °C.", .us, "Baja el horno en 36 °F."),
+        ("Baissez le four de 20 °C.", .us, "Baissez le four de 36 °F."),
+        ("Abbassate il forno di 20 °C.", .us, "Abbassate il forno di 36 °F."),
+        ("Die Temperatur um 20 °C reduzieren.", .us, "Die Temperatur um 36 °F reduzieren."),
+        ("Bei um 180 °C backen.", .us, "Bei um 355 °F backen."),
+        ("Bake by 180 °C, then lower the heat.", .us, "Bake by 355 °F, then lower the heat."),
+        ("Bake by 180 °C until golden and lower the rack.", .us, "Bake by 355 °F until golden and lower the rack."),
         // A heat in brackets with a bare letter after a space is the same heat in the other
         // system (it became "205 degrees C (200 C)").
         ("Roast at 400 degrees F (200 C).", .metric, "Roast at 200 C (400 degrees F)."),
