@@ -14,14 +14,16 @@ struct ImportCommand: AsyncParsableCommand {
             {"code", "product", "status"}, a search answer {"products": [...]}, an array of \
             these, or JSON Lines, and makes products. schema-org reads schema.org Recipe \
             JSON-LD: a Recipe node, an array of nodes, a @graph (as WordPress recipe plugins \
-            write it), or JSON Lines, and makes recipes. Docs/importers.md has the field \
+            write it), JSON Lines, or a saved recipe page (HTML: its <script \
+            type="application/ld+json"> blocks), and makes recipes. Docs/importers.md has the field \
             mapping. Every document made matches Larder's built-in schema of its kind.
 
             --out writes one file per document, <id>.json (a product's code, a recipe's id), \
             pretty and deterministic. File names are made safe (no '/', no '..'); two records \
             with the same name are an error, and the first is kept. The folder is written \
-            atomically and replaced as a whole: it must be new, empty, or an earlier Larder \
-            output (it holds a .larder-import or .larder-output marker), and must not hold an \
+            atomically and replaced as a whole: it must be new, empty, or an earlier import \
+            (it holds a .larder-import marker, or the .larder-output earlier imports wrote \
+            and only <id>.json files; a build's output is refused), and must not hold an \
             input file. The folder gets a .larder-import marker, which lets the next import \
             replace it; its files are content that lint and build read. (Imports before \
             this one wrote .larder-output, which hides a folder from lint and build; the \
@@ -42,7 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The importer: off (Open Food Facts products) or schema-org (schema.org recipes); `larder plugins` lists the sources.")
     var importer: String
 
-    @Argument(help: "The files to import: JSON, or JSON Lines (.jsonl).")
+    @Argument(help: "The files to import: JSON, JSON Lines (.jsonl, .ndjson), or for schema-org an HTML page.")
     var files: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Write one file per document, <id>.json, into this folder.", valueName: "DIR"))
@@ -154,6 +156,12 @@ struct ImportCommand: AsyncParsableCommand {
         }
         var info = stat()
         let hadBuildMarker = lstat(target + "/" + OutputWriter.marker, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        // A build's output holds the build's marker too: an earlier import's folder is one
+        // of `<id>.json` files and nothing else, and any other folder with the marker is a
+        // build's, which the import would replace (and the next build would then refuse).
+        if hadBuildMarker, let other = Self.notImported(in: target) {
+            throw ValidationError("--out \(out) is the output of `larder build` (it holds \(OutputWriter.marker) and '\(other)', which an import does not write); the import replaces its folder, so choose another one")
+        }
         do {
             try OutputWriter(base: base).write([
                 OutputWriter.Output(path: name, isFile: false, artifacts: artifacts, marker: OutputWriter.importMarker)
@@ -162,6 +170,18 @@ struct ImportCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         return hadBuildMarker
+    }
+
+    /// The first entry of `folder` an import does not write (a folder, a file that is not
+    /// `<id>.json`, a build's `manifest.json`), or nil.
+    static func notImported(in folder: String) -> String? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        for name in names.sorted() where name != OutputWriter.marker && name != OutputWriter.importMarker {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  name.hasSuffix(".json"), name != "manifest.json" else { return name }
+        }
+        return nil
     }
 
     func report(_ diagnostics: [Diagnostic], files: Int, cwd: String) {

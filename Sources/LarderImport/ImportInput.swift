@@ -106,6 +106,12 @@ enum ImportInput {
     /// JSON Lines (by its extension `.jsonl`/`.ndjson`, or because the whole is not JSON but
     /// its first line is). A text that does not parse is reported (rule `"parse"`) and
     /// skipped.
+    /// True when the first byte that is not a space or a byte order mark is `<`: an HTML
+    /// page, whose JSON-LD scripts are one record's texts.
+    static func startsAsMarkup(_ bytes: [UInt8]) -> Bool {
+        bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "<")
+    }
+
     static func texts(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {
         let lower = file.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
@@ -114,8 +120,7 @@ enum ImportInput {
         do {
             return [ImportReader(json: try JSONDocument(parsing: bytes), file: file)]
         } catch {
-            if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
-               first == UInt8(ascii: "<") {
+            if startsAsMarkup(bytes) {
                 return htmlScripts(bytes, file: file, diagnostics: &diagnostics)
             }
             let firstLine = lineRanges(bytes).first { !isBlank(bytes[$0]) }

@@ -318,7 +318,9 @@ public struct OpenFoodFactsImporter: Importer {
         // "1 kg e": the estimated sign written as a letter.
         if unitText.hasSuffix(" e") { unitText.removeLast(2) }
         let total = value * multiplier
-        guard !unitText.isEmpty, let unit = UnitTable.standard.unit(named: unitText),
+        // "500 G": a unit in capitals is read as the nutrition figures' units are (a
+        // one-letter unit's case counts in the table, so "G" was no unit).
+        guard !unitText.isEmpty, let unit = NutritionText.lenientUnit(unitText),
               [.mass, .volume, .count].contains(unit.dimension), total > 0
         else { return nil }
         return (total, unit)

@@ -33,14 +33,27 @@ public struct SchemaOrgRecipeImporter: Importer {
 
     public func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
         var documents: [ImportedDocument] = []
-        for var reader in ImportInput.texts(bytes, file: file, diagnostics: &diagnostics) {
-            let nodes = recipeNodes(reader.json.root, reader: &reader, depth: 0)
-            if nodes.isEmpty && !reader.hasErrors(since: 0) {
-                reader.report(.warning, "no schema.org Recipe (a node with \"@type\": \"Recipe\") here; nothing is imported", at: reader.json.root)
+        var readers = ImportInput.texts(bytes, file: file, diagnostics: &diagnostics)
+        var found = readers.indices.map { recipeNodes(readers[$0].json.root, reader: &readers[$0], depth: 0) }
+        // A page's other JSON-LD (breadcrumbs, the site) holds no recipe: the page is told of
+        // once, when none of its scripts holds one. Each line of JSON Lines is a record.
+        let isPage = ImportInput.startsAsMarkup(bytes) && readers.count > 1
+        let pageHasRecipe = found.contains { !$0.isEmpty }
+        for k in readers.indices {
+            var reader = readers[k]
+            let nodes = found[k]
+            found[k] = []
+            if nodes.isEmpty && !reader.hasErrors(since: 0) && (!isPage || (!pageHasRecipe && k == 0)) {
+                reader.report(.warning, "no schema.org Recipe (a node with \"@type\": \"Recipe\") \(isPage ? "in any JSON-LD of this page" : "here"); nothing is imported", at: reader.json.root)
             }
             let graph = Graph(reader: reader)
-            for node in nodes {
-                if let document = recipe(node, graph: graph, reader: &reader) { documents.append(document) }
+            // Recipes of one page that share its address (a roundup's `…/soups/#recipe-1`,
+            // `#recipe-2`) take their ids from their names: each got the page's, and all but
+            // the first were refused as repeats.
+            let addresses = nodes.map { addressSlug($0, reader: reader) }
+            for (k, node) in nodes.enumerated() {
+                let shared = addresses[k].map { a in addresses.filter { $0 == a }.count > 1 } ?? false
+                if let document = recipe(node, graph: graph, addressShared: shared, reader: &reader) { documents.append(document) }
             }
             diagnostics += reader.diagnostics
         }
@@ -121,7 +134,7 @@ public struct SchemaOrgRecipeImporter: Importer {
     }
 
     /// One Recipe node made a Larder recipe, or nil (with an error) when it cannot be.
-    func recipe(_ node: Int, graph: Graph, reader: inout ImportReader) -> ImportedDocument? {
+    func recipe(_ node: Int, graph: Graph, addressShared: Bool = false, reader: inout ImportReader) -> ImportedDocument? {
         let json = reader.json
         let mark = reader.diagnostics.count
         var out = JSONObject()
@@ -133,7 +146,7 @@ public struct SchemaOrgRecipeImporter: Importer {
         let plainName = name.stringValue ?? name.objectValue?.values.first?.stringValue ?? ""
         // The id is the one the name gives as it is written out, without the control
         // characters lintableText drops (`Bell\u0007Cake` is `bellcake`, not `bell-cake`).
-        let (id, idFromName) = recipeID(node, name: ImportText.droppingControls(plainName)?.text ?? plainName, reader: &reader)
+        let (id, idFromName) = recipeID(node, name: ImportText.droppingControls(plainName)?.text ?? plainName, addressShared: addressShared, reader: &reader)
         out["id"] = id
         out["name"] = name
         if let d = reader.member(node, "description"), let description = localizedText(d, reader: &reader) {
@@ -236,7 +249,7 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// or longer), else a slug of `@id`, `url` or the name,
     /// the first that gives one; a name with no letter a-z can spell gets a hashed id
     /// (`recipe-1a2b3c4d`). `fromName` is true when the name gave it.
-    func recipeID(_ node: Int, name: String, reader: inout ImportReader) -> (id: JSONValue, fromName: Bool) {
+    func recipeID(_ node: Int, name: String, addressShared: Bool = false, reader: inout ImportReader) -> (id: JSONValue, fromName: Bool) {
         let json = reader.json
         if var identifier = reader.member(node, "identifier") {
             // A PropertyValue holds it in `value` (it was passed over with no word).
@@ -266,17 +279,24 @@ public struct SchemaOrgRecipeImporter: Importer {
                 reader.report(.warning, "identifier is \(json.kind(identifier)), not text or a number; the recipe's id comes from its address or name", at: identifier)
             }
         }
-        // A blank node or a fragment of the page (`#recipe`) names nothing: passed over.
+        if !addressShared, let slug = addressSlug(node, reader: reader) { return (.string(slug), false) }
+        let slug = Slug.make(name)
+        return (.string(slug.isEmpty ? Slug.hashed(name, prefix: "recipe") : slug), true)
+    }
+
+    /// The id a recipe's address gives: a slug of `@id`, else of `url`; nil when neither
+    /// gives one. A blank node or a fragment of the page (`#recipe`) names nothing.
+    func addressSlug(_ node: Int, reader: ImportReader) -> String? {
+        let json = reader.json
         if let at = reader.member(node, "@id").flatMap({ json.string($0) }), !at.hasPrefix("_:"), !at.hasPrefix("#") {
             let slug = at.contains("/") ? Slug.fromURL(at) : Slug.make(at)
-            if !slug.isEmpty { return (.string(slug), false) }
+            if !slug.isEmpty { return slug }
         }
         if let url = reader.member(node, "url").flatMap({ json.string($0) }) {
             let slug = Slug.fromURL(url)
-            if !slug.isEmpty { return (.string(slug), false) }
+            if !slug.isEmpty { return slug }
         }
-        let slug = Slug.make(name)
-        return (.string(slug.isEmpty ? Slug.hashed(name, prefix: "recipe") : slug), true)
+        return nil
     }
 
     // MARK: text

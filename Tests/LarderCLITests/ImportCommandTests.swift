@@ -194,6 +194,21 @@ import Testing
         #expect(!again.stderr.contains("Removed"))
     }
 
+    /// A build's output folder (its marker, and files an import does not write) is refused
+    /// as --out: it was replaced, "an earlier import left it there" was said, and the next
+    /// build refused the folder until it was removed by hand.
+    @Test func aBuildsOutputIsRefusedAsTheImportFolder() throws {
+        let dir = try Scratch()
+        try dir.write("in.jsonl", #"{"code":"7622210449283","product_name_en":"H"}"# + "\n")
+        try dir.write("dist/json/.larder-output", "")
+        try dir.write("dist/json/manifest.json", "{}")
+        try dir.write("dist/json/en/recipe.json", "[]")
+        let r = try CLI.run(["import", "off", "in.jsonl", "--out", "dist/json"], in: dir.url)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("--out dist/json is the output of `larder build` (it holds .larder-output and 'en', which an import does not write)"), "\(r.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("dist/json")) == [".larder-output", "en", "manifest.json"])
+    }
+
     /// A recipe page's commented-out JSON-LD is not imported, and a note says so (the draft
     /// was imported as "old-draft", exit 0, with no word).
     @Test func commentedOutJSONLDIsNotImported() throws {

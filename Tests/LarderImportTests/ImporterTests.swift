@@ -39,6 +39,27 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(documents[1].value["nutrition"] == nil)
     }
 
+    /// A text cleaned of a control character that then repeats another of its list, or a
+    /// list nothing is left of, is left out with a warning: the product was refused whole
+    /// (`uniqueItems`, `minItems`) for an optional field. A quantity in capitals ("500 G")
+    /// is read.
+    @Test func cleaningAControlCharacterCostsTheValueNotTheRecord() throws {
+        let text = #"""
+            {"code":"3017620422003","product_name":"Nutella","brands":"Fer\u0007rero, Ferrero","stores":"Lidl, Lidl\u0000"}
+            {"code":"3017620422010","product_name":"Kinder","brands":"\u0007","quantity":"500 G","serving_size":"75 G"}
+            """#
+        let (documents, diagnostics) = try importing(off, text, name: "p.jsonl")
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        #expect(documents.map(\.id) == ["3017620422003", "3017620422010"])
+        #expect(documents[0].value["brands"] == ["Ferrero"])
+        #expect(documents[0].value["stores"] == ["Lidl"])
+        #expect(documents[1].value["brands"] == nil)
+        #expect(documents[1].value["quantity"] == ["value": 500, "unit": "g"])
+        #expect(documents[1].value["serving"] == ["value": 75, "unit": "g"])
+        #expect(diagnostics.contains { $0.message == #"/brands/0 is "Ferrero" once its control characters are dropped, as another of the list is; it is left out"# })
+        #expect(diagnostics.contains { $0.message == "nothing is left of /brands once its control characters are dropped: it is left out" && $0.line == 2 })
+    }
+
     @Test func numericCodesAreReadFromTheirLiteral() throws {
         let text = """
             {"code": 3017620422003, "product_name": "Nutella"}
@@ -285,6 +306,48 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
 
 @Suite struct SchemaOrgImporterTests {
     let importer = SchemaOrgRecipeImporter()
+
+    /// A roundup page's recipes share its address (`…/3-easy-soups/#recipe-1`, `#recipe-2`):
+    /// each takes its id from its name (all got `3-easy-soups`, and all but the first were
+    /// refused). A page's other JSON-LD (breadcrumbs) gets no "no Recipe here" warning when
+    /// one of its scripts holds a recipe; a page with none is told of once.
+    @Test func aRoundupPagesRecipesTakeTheirNamesAndOtherScriptsAreQuiet() throws {
+        let page = """
+            <html><head>
+            <script type="application/ld+json">{"@type": "BreadcrumbList", "itemListElement": []}</script>
+            <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+             {"@type": "Recipe", "@id": "https://example.com/3-easy-soups/#recipe-1", "name": "Tomato Soup", "recipeIngredient": ["tomatoes"]},
+             {"@type": "Recipe", "@id": "https://example.com/3-easy-soups/#recipe-2", "name": "Leek Soup", "recipeIngredient": ["leeks"]}]}</script>
+            <script type="application/ld+json">{"@type": "Organization", "name": "Example"}</script>
+            </head></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "soups.html")
+        #expect(documents.map(\.id) == ["tomato-soup", "leek-soup"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let single = try importing(importer, #"<html><script type="application/ld+json">{"@type": "Recipe", "@id": "https://example.com/pasta/#recipe", "name": "Pasta", "recipeIngredient": ["pasta"]}</script></html>"#, name: "pasta.html")
+        #expect(single.documents.map(\.id) == ["pasta"])
+        let none = try importing(importer, """
+            <html><script type="application/ld+json">{"@type": "BreadcrumbList"}</script>
+            <script type="application/ld+json">{"@type": "Organization", "name": "Example"}</script></html>
+            """, name: "none.html")
+        #expect(none.diagnostics.map(\.message) == [#"no schema.org Recipe (a node with "@type": "Recipe") in any JSON-LD of this page; nothing is imported"#])
+        // In JSON Lines each line is a record, told of on its own.
+        let lines = try importing(importer, "{\"@type\": \"Person\"}\n{\"@type\": \"Recipe\", \"name\": \"A\", \"recipeIngredient\": [\"x\"]}\n", name: "r.jsonl")
+        #expect(lines.diagnostics.map(\.line) == [1])
+    }
+
+    /// A step or a description nothing is left of once its control characters are dropped
+    /// is left out, and the recipe imported (it failed `minItems`/`minProperties` whole).
+    @Test func aTextEmptiedOfControlCharactersIsLeftOut() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"Soup","recipeIngredient":["water"],"recipeInstructions":[{"@type":"HowToStep","text":"&#7;"}]}
+            {"@type":"Recipe","name":"Cake","recipeIngredient":["flour"],"description":[{"@value":"\u0007","@language":"en"}]}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(documents.map(\.id) == ["soup", "cake"])
+        #expect(documents[0].value["steps"] == nil && documents[1].value["description"] == nil)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+    }
 
     /// A second text in one language was dropped with no word.
     @Test func aSecondTextInOneLanguageIsLeftOutWithAWarning() throws {

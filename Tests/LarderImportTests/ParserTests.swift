@@ -104,6 +104,8 @@ import Testing
     @Test(arguments: [
         ("8 servings", 8), ("4", 4), ("Serves 4", 4), ("Serves: 6 people", 6), ("6 porções", 6), ("4 personnes", 4),
         ("12 portions", 12), ("2 Servings", 2),
+        // What follows a "Serves" is no unit (it was 4 of "as-a-main-course").
+        ("Serves 4 as a main course", 4), ("Feeds 6 generously", 6), ("serves 2, or 4 as a side", 2),
     ])
     func servings(_ text: String, _ n: Int) {
         #expect(RecipeYield.parse(text) == RecipeYield(value: .servings(n)))

@@ -42,6 +42,10 @@ public struct RecipeYield: Sendable, Hashable {
         "persone",
     ]
 
+    /// Words before the amount that make it a number of people ("Serves 4", "Feeds 6",
+    /// "Sirve 4"), whatever follows it.
+    static let servingLeads: Set<String> = ["serves", "serve", "feeds", "feed", "sirve", "sirven", "servem"]
+
     /// Why a text gives no yield.
     public enum ReadError: Error, Sendable, Hashable {
         /// No amount at all (`"a crowd"`, `"servings"`).
@@ -130,7 +134,12 @@ public struct RecipeYield: Sendable, Hashable {
             unitText = words.joined(separator: " ")
         }
         let unit = Slug.make(unitText)
-        if unit.isEmpty || (words.first.map { servingWords.contains($0) } ?? false) {
+        // "Serves 4 as a main course", "Feeds 6 generously": a count of people, whatever
+        // follows (it was 4 of a unit "as-a-main-course").
+        let before = String(String.UnicodeScalarView(scalars[..<start])).lowercased()
+            .split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
+        let serves = before.last.map { servingLeads.contains($0) } ?? false
+        if unit.isEmpty || serves || (words.first.map { servingWords.contains($0) } ?? false) {
             if let whole = ImportNumber.int(value), whole >= 1 {
                 return RecipeYield(value: .servings(whole), isRange: isRange, isRounded: isRounded)
             }

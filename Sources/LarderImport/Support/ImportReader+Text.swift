@@ -83,15 +83,40 @@ extension ImportReader {
             }
             return .string(text)
         case .array(let elements):
-            var out: [JSONValue] = []
+            // Emptiness and repeats were decided on the texts as read; a text cleaned here
+            // may now repeat another ("Fer\u{7}rero, Ferrero"), or a list lose its every
+            // element. Each is left out with a warning, so an optional field costs its
+            // value, not the record (a list of brands had failed `uniqueItems`, and the whole
+            // product was not imported).
+            var cleaned: [(index: Int, value: JSONValue, changed: Bool)] = []
             for (i, element) in elements.enumerated() {
-                if let kept = lintable(element, at: pointer.appending(i), record: record, id: id) { out.append(kept) }
+                guard let kept = lintable(element, at: pointer.appending(i), record: record, id: id) else { continue }
+                cleaned.append((i, kept, kept != element))
+            }
+            var out: [JSONValue] = []
+            for (k, item) in cleaned.enumerated() {
+                // A cleaned text that another element of the list is already (one kept as
+                // read, or an earlier cleaned one) is the repeat to leave out.
+                if item.changed, case .string(let text) = item.value,
+                   cleaned.enumerated().contains(where: { j, other in j != k && other.value == item.value && (!other.changed || j < k) }) {
+                    report(.warning, "\(pointer.appending(item.index)) is \(JSONWriter.compact.string(.string(text))) once its control characters are dropped, as another of the list is; it is left out", at: record)
+                    continue
+                }
+                out.append(item.value)
+            }
+            if out.isEmpty && !elements.isEmpty {
+                report(.warning, "nothing is left of \(pointer) once its control characters are dropped: it is left out", at: record)
+                return nil
             }
             return .array(out)
         case .object(let object):
             var out = JSONObject()
             for (key, member) in object {
                 if let kept = lintable(member, at: pointer.appending(key), record: record, id: id) { out[key] = kept }
+            }
+            if out.isEmpty && !object.isEmpty && !pointer.tokens.isEmpty {
+                report(.warning, "nothing is left of \(pointer) once its control characters are dropped: it is left out", at: record)
+                return nil
             }
             return .object(out)
         default:
