@@ -110,6 +110,9 @@ public struct QuantityRule: ConfigurableRule {
     /// leaves it as written. (Its sign is the schema's to report.)
     private func number(_ node: Int, json: JSONDocument, sink: inout DiagnosticSink) {
         let range = json.byteRange(node)
+        // Most quantities are short plain decimals (`133.38`), which always fit: told from
+        // the literal's length and its lack of an exponent, with nothing parsed.
+        if range.count <= 15, json.bytes[range].allSatisfy({ $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }) { return }
         do throws(RationalError) {
             _ = try json.bytes.withUnsafeBufferPointer { (buffer) throws(RationalError) in try Rational(decimalUTF8: UnsafeBufferPointer(rebasing: buffer[range])) }
         } catch {
