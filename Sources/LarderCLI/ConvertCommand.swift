@@ -38,9 +38,9 @@ struct ConvertCommand: AsyncParsableCommand {
             rewritten.
 
             A value that cannot be converted is an error for its document and is never \
-            carried across as written: a nutrient or quantity written as a string ("100", \
-            "0,5"), a negative one, or one beyond exact 64-bit arithmetic (1e19, \
-            0.1234567890123456789, 3e18 kcal in kJ). A free-text ingredient line ("2 cups \
+            carried across as written: a nutrient or quantity that is not a number (a string \
+            such as "100" or "0,5", true, null, [0.5], {"value": 3}), a negative one, or one \
+            beyond exact 64-bit arithmetic (1e19, 0.1234567890123456789, 3e18 kcal in kJ). A free-text ingredient line ("2 cups \
             flour") is text: it is converted when its amount and unit can be read, and kept \
             as written otherwise (with a warning when its amount was read but cannot be \
             converted).

@@ -141,34 +141,48 @@ struct ConvertRun {
         if isProduct { convertProductNutrition(nutrition) } else { convertRecipeNutrition(nutrition) }
     }
 
-    /// Reports each nutrient value that cannot be converted: one written as a string
-    /// (`"100"`, `"0,5"`) or one that is not more than 0 (`-5`). False when there was one:
-    /// the document is not converted.
+    /// Reports each nutrient value that cannot be converted: one that is not a number
+    /// (`"100"`, `"0,5"`, `true`, `[0.5]`, `{"value": 3}`, `null`), one below 0 (`-5`), a
+    /// recipe's energy that is not `{"value", "unit"}`, or a block of nutrients that is not an
+    /// object. False when there was one: the document is not converted. Such a value would
+    /// otherwise be carried across as written, and after `--per` a figure per 100 g would be
+    /// labelled per serving.
     mutating func checkNutrientValues(_ nutrition: Int) -> Bool {
-        var objects = [nutrition]
-        for o in [json.field(nutrition, "per100g"), json.field(nutrition, "perServing")].compactMap({ $0 }) where json.kind(o) == .object {
-            objects.append(o)
-        }
         var ok = true
+        var objects = [nutrition]
+        for (key, name) in [("per100g" as StaticString, "per100g"), ("perServing", "perServing")] {
+            guard let o = json.field(nutrition, key) else { continue }
+            if json.kind(o) == .object {
+                objects.append(o)
+            } else {
+                sink.add(.error, "\(name) is \(Self.notANumber(json.value(o))), not an object of nutrients (such as {\"fat\": 3}): it cannot be converted", at: o)
+                ok = false
+            }
+        }
         for object in objects {
             var values: [(name: String, node: Int)] = []
             for (k, v) in json.members(object) {
                 guard let name = json.string(k) else { continue }
                 if Self.nutrientKeys.contains(name) { values.append((name, v)) }
-                if name == "energy", json.kind(v) == .object, let value = json.field(v, "value") { values.append(("energy value", value)) }
+                if name == "energy" {
+                    if json.kind(v) != .object {
+                        sink.add(.error, "energy is \(Self.notANumber(json.value(v))), not a value and its unit (such as {\"value\": 250, \"unit\": \"kcal\"}): it cannot be converted", at: v)
+                        ok = false
+                    } else if let value = json.field(v, "value") {
+                        values.append(("energy value", value))
+                    }
+                }
             }
             for (name, node) in values {
                 switch json.kind(node) {
-                case .string:
-                    sink.add(.error, "\(name) is a string, \(json.value(node).displayText), not a number: it cannot be converted; write it as a number (such as 0.5)", at: node)
-                    ok = false
                 case .number:
                     if let n = json.number(node), n.double < 0 {
                         sink.add(.error, "\(name) is \(n.literal): a nutrient amount cannot be negative, so it cannot be converted", at: node)
                         ok = false
                     }
                 default:
-                    break
+                    sink.add(.error, "\(name) is \(Self.notANumber(json.value(node))), not a number: it cannot be converted; write it as a number (such as 0.5)", at: node)
+                    ok = false
                 }
             }
         }

@@ -192,6 +192,12 @@ import Testing
         (#"{"code": "3017620422003", "name": "N", "nutrition": {"per100g": {"sodium": -0.2}}}"#, ["--salt", "salt"], "sodium is -0.2"),
         (#"{"code": "3017620422003", "name": "N", "quantity": {"value": -5, "unit": "g"}}"#, ["--units", "us"], "the quantity -5 g is negative"),
         (#"{"id": "r", "name": "R", "ingredients": [{"name": "flour", "quantity": -5, "unit": "g"}]}"#, ["--units", "us"], "the quantity -5 g is negative"),
+        // Not numbers, and not strings either: they were carried across with exit status 0,
+        // into perServing with --per serving.
+        (#"{"code": "3017620422003", "name": "T", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": true, "salt": [0.5], "fat": {"value": 3}}}}"#,
+         ["--energy", "kJ", "--salt", "sodium", "--per", "serving"], "energyKcal is true, not a number"),
+        (#"{"code": "3017620422003", "name": "T", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"salt": [0.5]}}}"#, ["--per", "serving"], "salt is an array, not a number"),
+        (#"{"code": "3017620422003", "name": "T", "nutrition": {"per100g": {"fat": {"value": 3}}}}"#, ["--energy", "kJ"], "fat is an object, not a number"),
     ])
     func stringsAndNegativeValuesAreErrors(_ text: String, _ args: [String], _ expected: String) throws {
         try expectRefused(text, args, expected)

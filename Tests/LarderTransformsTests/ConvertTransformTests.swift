@@ -309,6 +309,43 @@ import Testing
         #expect(fine.at("nutrition/perServing") == ["fat": 3])
     }
 
+    /// A nutrient value that is not a number is an error for the document, as a string is:
+    /// `true`, `[0.5]` and `{"value": 3}` were carried across unconverted with no error, and
+    /// `--per serving` moved them into `perServing`, figures per 100 g labelled per serving.
+    @Test func aNutrientThatIsNotANumberIsAnError() throws {
+        let product = #"{"code": "3017620422003", "name": "T", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": {"energyKcal": true, "salt": [0.5], "fat": {"value": 3}, "sugars": null, "protein": 2}}}"#
+        for options in [ConvertOptions(energy: .kJ, salt: .sodium, per: .serving), ConvertOptions(per: .serving), ConvertOptions(energy: .kJ), ConvertOptions(salt: .sodium)] {
+            let (out, _, d) = try run(product, options)
+            #expect(out == product)
+            #expect(d.map(\.severity) == [.error, .error, .error, .error])
+            #expect(d.map(\.message) == [
+                "energyKcal is true, not a number: it cannot be converted; write it as a number (such as 0.5)",
+                "salt is an array, not a number: it cannot be converted; write it as a number (such as 0.5)",
+                "fat is an object, not a number: it cannot be converted; write it as a number (such as 0.5)",
+                "sugars is null, not a number: it cannot be converted; write it as a number (such as 0.5)",
+            ])
+            #expect(d.map(\.pointer) == ["/nutrition/per100g/energyKcal", "/nutrition/per100g/salt", "/nutrition/per100g/fat", "/nutrition/per100g/sugars"])
+        }
+        // A recipe's energy that is not {"value", "unit"}, or its value not a number, and a
+        // block of nutrients that is not an object.
+        let cases: [(String, ConvertOptions, String)] = [
+            (#"{"id": "r", "name": "R", "nutrition": {"per": "100g", "energy": 250, "fat": 3}}"#, ConvertOptions(per: .serving, servingSize: 350),
+             #"energy is 250, not a value and its unit (such as {"value": 250, "unit": "kcal"}): it cannot be converted"#),
+            (#"{"id": "r", "name": "R", "nutrition": {"per": "100g", "energy": {"value": false, "unit": "kcal"}}}"#, ConvertOptions(energy: .kJ),
+             "energy value is false, not a number: it cannot be converted; write it as a number (such as 0.5)"),
+            (#"{"id": "r", "name": "R", "nutrition": {"per": "100g", "fat": [3]}}"#, ConvertOptions(per: .serving, servingSize: 350),
+             "fat is an array, not a number: it cannot be converted; write it as a number (such as 0.5)"),
+            (#"{"code": "3017620422003", "name": "T", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": [{"fat": 3}]}}"#, ConvertOptions(per: .serving),
+             #"per100g is an array, not an object of nutrients (such as {"fat": 3}): it cannot be converted"#),
+        ]
+        for (text, options, message) in cases {
+            let (out, _, d) = try run(text, options)
+            #expect(out == text)
+            #expect(d.map(\.message) == [message])
+            #expect(d.map(\.severity) == [.error])
+        }
+    }
+
     /// A structured quantity with a decimal comma converts as the language of the lines
     /// reads it: "1,250" kg in Portuguese is 1.25 kg, about 2 3/4 lb (it was read as 1250 kg).
     @Test func aStructuredQuantityIsReadInTheLanguageOfTheLines() throws {
