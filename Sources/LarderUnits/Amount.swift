@@ -229,6 +229,7 @@ enum AmountScanner {
     /// An amount at `i`: a number, or a range of two numbers.
     static func scanAmount(_ s: [Unicode.Scalar], at start: Int, language: String?) throws(RationalError) -> Scanned? {
         guard var (first, end, style) = try scanNumber(s, at: start, language: language) else { return nil }
+        let written = { (r: Range<Int>) in String(String.UnicodeScalarView(s[r])) }
         // "1-1/2", "1-½": a whole number and a fraction joined by a hyphen, as US recipes
         // write one and a half (a range would run backwards); it may start a range itself.
         if end < s.count, s[end] == "-", first.isInteger, first >= Rational(1),
@@ -261,7 +262,6 @@ enum AmountScanner {
             if let afterJoin {
                 j = skipSpaces(s, afterJoin)
                 if let (second, end2, _) = try? scanNumber(s, at: j, language: language), first > second {
-                    let written = { (r: Range<Int>) in String(String.UnicodeScalarView(s[r])) }
                     // Down to zero: turned round it would start at zero, no amount either.
                     if second.numerator == 0 {
                         return Scanned(amount: .exact(first), end: end, style: style, problem: .notPositive(written(start..<end2)), problemEnd: end2)
@@ -274,7 +274,16 @@ enum AmountScanner {
                     if style2.fractions != .none { merged.fractions = style2.fractions }
                     if style2.decimalSeparator != nil { merged.decimalSeparator = style2.decimalSeparator }
                     merged.rangeJoin = String(String.UnicodeScalarView(s[end..<j]))
-                    return Scanned(amount: .range(first, second), end: end2, style: merged)
+                    var scanned = Scanned(amount: .range(first, second), end: end2, style: merged)
+                    // A range that goes on ("1-1-1-2 cups", "1-2-3 eggs") is no amount: read as
+                    // the range "1-1", the line was scaled with the rest taken for its name
+                    // ("2-1-2 cups water"). The quote stops at the third number, so a caller
+                    // that reads an amount at each number of a line does not read the rest.
+                    if let third = Self.numberAfterDash(s, at: end2) {
+                        scanned.problem = .unreadable(written(start..<third))
+                        scanned.problemEnd = third
+                    }
+                    return scanned
                 }
             }
         }
@@ -295,6 +304,17 @@ enum AmountScanner {
             scanned.problemEnd = k
         }
         return scanned
+    }
+
+    /// Where the digits of a number end that follows a dash at `i` (spaces around the
+    /// dash allowed: `-3`, ` - 3`, `–3`); nil when no dash and digit follow.
+    static func numberAfterDash(_ s: [Unicode.Scalar], at i: Int) -> Int? {
+        let dash = skipSpaces(s, i)
+        guard dash < s.count, s[dash] == "-" || s[dash] == "\u{2013}" || s[dash] == "\u{2014}" else { return nil }
+        var k = skipSpaces(s, dash + 1)
+        guard k < s.count, isDigit(s[k]) else { return nil }
+        while k < s.count, isDigit(s[k]) || s[k] == "/" || s[k] == "\u{2044}" { k += 1 }
+        return k
     }
 }
 

@@ -53,25 +53,29 @@ public enum TemperatureText {
         // to US) is there on purpose: it stays.
         // So is a heat after a slash or an "or" that follows the same heat in the target
         // system ("180°C/350°F", "180°C or 350°F" to metric).
+        var lists = Lists(s)
         var kept = Set<Int>()
+        // What follows a heat depends only on where it ends, and the numbers of a list end
+        // where it does: each end is looked at once.
+        var targetEnds = Set<Int>()
         for k in s.indices where startsNumber(s, at: k) {
-            guard let target = match(s, at: k, fromLetter: toLetter) else { continue }
-            if let inner = bracketedNumber(s, after: target.end), match(s, at: inner.number, fromLetter: fromLetter, inBrackets: true) != nil {
+            guard let target = lists.match(at: k, fromLetter: toLetter), targetEnds.insert(target.end).inserted else { continue }
+            if let inner = bracketedNumber(s, after: target.end), lists.match(at: inner.number, fromLetter: fromLetter, inBrackets: true) != nil {
                 kept.insert(inner.number)
             }
-            if let other = slashedNumber(s, after: target.end), match(s, at: other.number, fromLetter: fromLetter) != nil {
+            if let other = slashedNumber(s, after: target.end), lists.match(at: other.number, fromLetter: fromLetter) != nil {
                 kept.insert(other.number)
             }
         }
-        kept.formUnion(heatsGivenInBothSystems(s))
+        kept.formUnion(heatsGivenInBothSystems(&lists))
         // A bare number before a slash that is the same heat in the target system
         // ("180/350°F", "180 / 350 °F" to metric, "350/180°C" to US units): the text gives
         // both already, with one unit sign, and the heat stays.
         let targetIsCelsius = system == .metric
         for k in s.indices where startsNumber(s, at: k) {
-            guard let heat = match(s, at: k, fromLetter: fromLetter), heat.values.count == 1,
+            guard let heat = lists.match(at: k, fromLetter: fromLetter), heat.count == 1,
                   let bare = bareNumberBeforeSlash(s, at: k),
-                  let converted = (try? kitchen.convert(heat.values[0], from: from, to: to)) ?? nil,
+                  let converted = (try? kitchen.convert(heat.first, from: from, to: to)) ?? nil,
                   isSameHeat(bare, converted.doubleValue, celsius: targetIsCelsius) else { continue }
             kept.insert(k)
         }
@@ -85,15 +89,16 @@ public enum TemperatureText {
                 i += 1
                 continue
             }
-            guard var found = match(s, at: i, fromLetter: fromLetter), !kept.contains(i) else {
+            guard let heat = lists.match(at: i, fromLetter: fromLetter), !kept.contains(i) else {
                 // A kept heat is passed whole (both ends of a range: "175-190°C").
-                if kept.contains(i), let whole = match(s, at: i, fromLetter: fromLetter) ?? match(s, at: i, fromLetter: toLetter) {
+                if kept.contains(i), let whole = lists.match(at: i, fromLetter: fromLetter) ?? lists.match(at: i, fromLetter: toLetter) {
                     i = whole.end
                     continue
                 }
                 while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
                 continue
             }
+            var found = lists.found(heat)
             // A minus sign of its own before the number (`at -18 °C`, not the `-` of a
             // range, `180-200`): the temperature is below zero, and the sign is replaced too.
             var start = i
@@ -103,7 +108,7 @@ public enum TemperatureText {
             }
             // Followed by the same heat in the target system after a slash or an "or"
             // ("350°F/180°C", "350°F or 180°C"): the text gives both already, and stays.
-            if let other = slashedNumber(s, after: found.end), let inner = match(s, at: other.number, fromLetter: toLetter) {
+            if let other = slashedNumber(s, after: found.end), let inner = lists.match(at: other.number, fromLetter: toLetter) {
                 i = inner.end
                 continue
             }
@@ -118,7 +123,7 @@ public enum TemperatureText {
             // the two swap, as an ingredient's amount and its bracket do.
             if let bracket = bracketedNumber(s, after: found.end) {
                 let (innerStart, m) = (bracket.start, bracket.number)
-                if let inner = match(s, at: m, fromLetter: toLetter, inBrackets: true) {
+                if let inner = lists.match(at: m, fromLetter: toLetter, inBrackets: true) {
                     let close = AmountScanner.skipSpaces(s, inner.end)
                     if close < s.count, s[close] == ")" {
                         var swapped = String.UnicodeScalarView(s[innerStart..<inner.end])
@@ -233,17 +238,18 @@ public enum TemperatureText {
     /// Where the numbers of heats start that are in a group of heats joined by slashes or
     /// brackets which gives both °C and °F ("180°C/160°C fan/350°F/gas 4", "180 °C (160 °C
     /// fan) / 350 °F"): the text gives both systems already, so every heat of it stays.
-    static func heatsGivenInBothSystems(_ s: [Unicode.Scalar]) -> Set<Int> {
+    private static func heatsGivenInBothSystems(_ lists: inout Lists) -> Set<Int> {
+        let s = lists.s
         var heats: [(number: Int, end: Int, celsius: Bool)] = []
         var k = 0
         while k < s.count {
             if startsNumber(s, at: k) {
-                if let m = match(s, at: k, fromLetter: "C") {
+                if let m = lists.match(at: k, fromLetter: "C") {
                     heats.append((k, m.end, true))
                     k = m.end
                     continue
                 }
-                if let m = match(s, at: k, fromLetter: "F") {
+                if let m = lists.match(at: k, fromLetter: "F") {
                     heats.append((k, m.end, false))
                     k = m.end
                     continue
@@ -376,13 +382,12 @@ public enum TemperatureText {
     }
 
     /// The next number of a range or list of heats after the number ending at `i`: where it
-    /// starts (its minus sign included), its value (signed) and where it ends. Joined by a
-    /// dash (`180-200`, `-18 – -20`), a word of ``rangeWords`` (`350 to 375`, `180 and 200`)
-    /// or a comma and a space, with such a word or not (`350, 375`, `350, 375, or 400`).
-    /// The numbers of a range in words or of a list are within ``largestWordRange`` of the
-    /// one before them (`pan no. 1 to 180 °C`, `step 2, 350 °F` are no range); a dash between
-    /// the first two is a range at any distance.
-    private static func nextInList(_ s: [Unicode.Scalar], after i: Int, previous: Rational, first: Bool) -> (start: Int, value: Rational, end: Int)? {
+    /// starts (its minus sign included), its value (signed), where it ends, and whether a
+    /// dash joins it. Joined by a dash (`180-200`, `-18 – -20`), a word of ``rangeWords``
+    /// (`350 to 375`, `180 and 200`) or a comma and a space, with such a word or not (`350,
+    /// 375`, `350, 375, or 400`). Whether it belongs to the list also depends on the number
+    /// before it (``accepts(_:after:first:)``).
+    private static func nextInList(_ s: [Unicode.Scalar], after i: Int) -> Link? {
         let k = AmountScanner.skipSpaces(s, i)
         guard k < s.count else { return nil }
         func word(at w: Int) -> (text: String, end: Int) {
@@ -391,10 +396,10 @@ public enum TemperatureText {
             return (String(String.UnicodeScalarView(s[w..<e])).lowercased(), e)
         }
         var m: Int
-        var limited = true
+        var dash = false
         if s[k] == "-" || s[k] == "\u{2013}" {
             m = AmountScanner.skipSpaces(s, k + 1)
-            limited = !first
+            dash = true
         } else if s[k] == "," {
             // A space after the comma: "1,5" is a number, "350,375" nothing of a list.
             let w = AmountScanner.skipSpaces(s, k + 1)
@@ -414,11 +419,17 @@ public enum TemperatureText {
         }
         guard let (d, negative) = secondEnd(s, at: m),
               let (unsigned, end, _) = (try? AmountScanner.scanNumber(s, at: d, language: "en")) ?? nil, !isFraction(s[d..<end]) else { return nil }
-        let value = negative ? -unsigned : unsigned
-        if limited {
-            guard let gap = try? (value - previous).magnitude, gap <= largestWordRange else { return nil }
-        }
-        return (m, value, end)
+        return Link(start: m, value: negative ? -unsigned : unsigned, end: end, dash: dash)
+    }
+
+    /// True when `next` goes on a list whose number before it is `previous` (`first`: the
+    /// list's first number). The numbers of a range in words or of a list are within
+    /// ``largestWordRange`` of the one before them (`pan no. 1 to 180 °C`, `step 2, 350 °F`
+    /// are no range); a dash between the first two is a range at any distance.
+    private static func accepts(_ next: Link, after previous: Rational, first: Bool) -> Bool {
+        if next.dash && first { return true }
+        guard let gap = try? (next.value - previous).magnitude else { return false }
+        return gap <= largestWordRange
     }
 
     /// Where a list starts whose last number is the heat at `start` (its minus sign
@@ -481,43 +492,168 @@ public enum TemperatureText {
         number.contains { $0 == "/" || $0 == "\u{2044}" }
     }
 
+    /// A number after another in a list (``nextInList(_:after:)``).
+    private struct Link {
+        /// Where it starts, its minus sign included.
+        var start: Int
+        var value: Rational
+        var end: Int
+        /// Joined by a dash.
+        var dash: Bool
+    }
+
+    /// The sign of a heat after its numbers.
+    private struct Unit {
+        var spacing: String
+        /// How the unit was written, as a function of the target: `°C`/`°F`, `degrees C`,
+        /// `degrees Celsius`, a bare `C`.
+        var unitText: (TargetSystem) -> String
+        var end: Int
+        /// A bare letter, a heat's sign only after a number of 90 or more (`200C`).
+        var bare = false
+    }
+
+    /// A heat: a number, a range of two or a list, and its unit, with where it ends; the
+    /// numbers of a list are made only when it is converted (``Lists/found(_:)``).
+    private struct Heat {
+        var start: Int
+        var first: Rational
+        var firstEnd: Int
+        /// How many numbers: one, the two ends of a range, or a list (`350, 375 or 400 °F`).
+        var count: Int
+        var unit: Unit
+        var end: Int { unit.end }
+    }
+
     private struct Found {
         /// The heats: one, the two ends of a range, or a list (`350, 375 or 400 °F`).
         var values: [Rational]
         /// What is written between each two of `values`, as it was (`-`, ` to `, `, `).
         var joins: [String]
         var spacing: String
-        /// How the unit was written, as a function of the target: `°C`/`°F`, `degrees C`,
-        /// `degrees Celsius`, a bare `C`.
+        /// How the unit was written, as a function of the target.
         var unitText: (TargetSystem) -> String
         var end: Int
     }
 
-    /// `inBrackets`: the number is in brackets after a heat ("400 degrees F (200 C)"), where a
-    /// bare letter after a space is its scale too.
-    private static func match(_ s: [Unicode.Scalar], at start: Int, fromLetter: Unicode.Scalar, inBrackets: Bool = false) -> Found? {
-        // The number, a range of two or a list. A heat is never a fraction: in `4/180°C` (gas
-        // mark 4, 180 °C) the heat is the number after the slash, which a scan from there finds.
-        guard let (first, end1, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil,
-              !isFraction(s[start..<end1]) else { return nil }
-        var values = [first]
-        var joins: [String] = []
-        var i = end1
-        var previous = hasOwnMinus(s, at: start) ? -first : first
-        while let next = nextInList(s, after: i, previous: previous, first: values.count == 1) {
-            joins.append(String(String.UnicodeScalarView(s[i..<next.start])))
-            values.append(next.value)
-            previous = next.value
-            i = next.end
+    /// The heats of one text, read from any number. Each join between two numbers is read
+    /// once, and so is each list from a number on and the unit after it: read again from
+    /// every number of it, a list of thousands of numbers ("1-1-1-…-2 cups", "350, 350, …
+    /// °F") took time in the square of its length (16 KB, 36 s), and content is untrusted.
+    private struct Lists {
+        let s: [Unicode.Scalar]
+        /// The number after the number ending at a position (nil: none).
+        private var links: [Int: Link?] = [:]
+        /// For a number that goes on a list (at its start, sign included): how many numbers
+        /// the list has from it on, and where its last one ends.
+        private var tails: [Int: (count: Int, end: Int)] = [:]
+        /// The unit after numbers ending at a position, for each letter and place.
+        private var units: [UnitKey: Unit?] = [:]
+        /// The number at a position.
+        private var numbers: [Int: (value: Rational, end: Int)?] = [:]
+
+        private struct UnitKey: Hashable {
+            var at: Int
+            var letter: Unicode.Scalar
+            var inBrackets: Bool
         }
-        var k: Int
-        k = AmountScanner.skipSpaces(s, i)
+
+        init(_ s: [Unicode.Scalar]) { self.s = s }
+
+        mutating func link(after i: Int) -> Link? {
+            if let known = links[i] { return known }
+            let found = TemperatureText.nextInList(s, after: i)
+            links[i] = found
+            return found
+        }
+
+        /// How many numbers a list has from `link` on (a number after the first), and
+        /// where the last ends: walked once, then known for every number on the way.
+        mutating func tail(_ link: Link) -> (count: Int, end: Int) {
+            var path: [Link] = []
+            var current = link
+            var after: (count: Int, end: Int)
+            while true {
+                if let known = tails[current.start] {
+                    after = known
+                    break
+                }
+                path.append(current)
+                guard let next = self.link(after: current.end), TemperatureText.accepts(next, after: current.value, first: false) else {
+                    after = (0, current.end)
+                    break
+                }
+                current = next
+            }
+            for l in path.reversed() {
+                after = (after.count + 1, after.end)
+                tails[l.start] = after
+            }
+            return tails[link.start] ?? after
+        }
+
+        /// The heat whose number starts at `start`, with `fromLetter`'s scale. `inBrackets`:
+        /// the number is in brackets after a heat ("400 degrees F (200 C)"), where a bare
+        /// letter after a space is its scale too.
+        mutating func match(at start: Int, fromLetter: Unicode.Scalar, inBrackets: Bool = false) -> Heat? {
+            // The number, a range of two or a list. A heat is never a fraction: in `4/180°C`
+            // (gas mark 4, 180 °C) the heat is the number after the slash, which a scan from
+            // there finds.
+            let number: (value: Rational, end: Int)?
+            if let known = numbers[start] {
+                number = known
+            } else {
+                if let (value, end, _) = (try? AmountScanner.scanNumber(s, at: start, language: "en")) ?? nil, !TemperatureText.isFraction(s[start..<end]) {
+                    number = (value, end)
+                } else {
+                    number = nil
+                }
+                numbers[start] = number
+            }
+            guard let (first, end1) = number else { return nil }
+            var count = 1
+            var numbersEnd = end1
+            let previous = TemperatureText.hasOwnMinus(s, at: start) ? -first : first
+            if let next = link(after: end1), TemperatureText.accepts(next, after: previous, first: true) {
+                let rest = tail(next)
+                count += rest.count
+                numbersEnd = rest.end
+            }
+            let key = UnitKey(at: numbersEnd, letter: fromLetter, inBrackets: inBrackets)
+            let unit: Unit?
+            if let known = units[key] {
+                unit = known
+            } else {
+                unit = TemperatureText.unit(s, after: numbersEnd, fromLetter: fromLetter, inBrackets: inBrackets)
+                units[key] = unit
+            }
+            // A bare letter glued to a big enough number: 200C, 350F.
+            guard let unit, !unit.bare || first >= Rational(90) else { return nil }
+            return Heat(start: start, first: first, firstEnd: end1, count: count, unit: unit)
+        }
+
+        /// The numbers of `heat` and what joins them.
+        mutating func found(_ heat: Heat) -> Found {
+            var values = [heat.first]
+            var joins: [String] = []
+            var i = heat.firstEnd
+            while values.count < heat.count, let next = link(after: i) {
+                joins.append(String(String.UnicodeScalarView(s[i..<next.start])))
+                values.append(next.value)
+                i = next.end
+            }
+            return Found(values: values, joins: joins, spacing: heat.unit.spacing, unitText: heat.unit.unitText, end: heat.end)
+        }
+    }
+
+    /// The unit with `fromLetter`'s scale after numbers ending at `i`, nil when there is none.
+    private static func unit(_ s: [Unicode.Scalar], after i: Int, fromLetter letter: Unicode.Scalar, inBrackets: Bool) -> Unit? {
+        let k = AmountScanner.skipSpaces(s, i)
         let spacing = String(String.UnicodeScalarView(s[i..<k]))
-        let letter = fromLetter
         func boundary(_ j: Int) -> Bool { j >= s.count || !UnitLexicon.isWordScalar(s[j]) }
         // ℉ / ℃
         if k < s.count, (letter == "F" && s[k] == "\u{2109}") || (letter == "C" && s[k] == "\u{2103}") {
-            return Found(values: values, joins: joins, spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
+            return Unit(spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
         }
         // ° F, °F, ºF
         if k < s.count, s[k] == "°" || s[k] == "º" || s[k] == "˚" {
@@ -525,8 +661,7 @@ public enum TemperatureText {
             let l = AmountScanner.skipSpaces(s, k + 1)
             if l < s.count, s[l] == letter, boundary(l + 1) {
                 let gap = String(String.UnicodeScalarView(s[(k + 1)..<l]))
-                return Found(values: values, joins: joins, spacing: spacing,
-                             unitText: { String(degree) + gap + ($0 == .metric ? "C" : "F") }, end: l + 1)
+                return Unit(spacing: spacing, unitText: { String(degree) + gap + ($0 == .metric ? "C" : "F") }, end: l + 1)
             }
             return nil
         }
@@ -542,21 +677,21 @@ public enum TemperatureText {
                 let scale = String(String.UnicodeScalarView(s[l..<f]))
                 let head = String(String.UnicodeScalarView(s[k..<l]))
                 if scale == String(letter) {
-                    return Found(values: values, joins: joins, spacing: spacing, unitText: { head + ($0 == .metric ? "C" : "F") }, end: f)
+                    return Unit(spacing: spacing, unitText: { head + ($0 == .metric ? "C" : "F") }, end: f)
                 }
                 let names = letter == "F" ? ["Fahrenheit", "fahrenheit"] : ["Celsius", "celsius", "centigrade"]
                 if names.contains(scale) {
                     let capital = scale.first?.isUppercase ?? true
-                    return Found(values: values, joins: joins, spacing: spacing, unitText: { target in
+                    return Unit(spacing: spacing, unitText: { target in
                         let name = target == .metric ? "Celsius" : "Fahrenheit"
                         return head + (capital ? name : name.lowercased())
                     }, end: f)
                 }
             }
-            // A bare letter glued to a big enough number: 200C, 350F; in brackets after a heat,
-            // after a space too: (200 C).
-            if spacing.isEmpty || inBrackets, s[k] == letter, boundary(k + 1), first >= Rational(90) {
-                return Found(values: values, joins: joins, spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1)
+            // A bare letter glued to the number: 200C, 350F; in brackets after a heat, after
+            // a space too: (200 C).
+            if spacing.isEmpty || inBrackets, s[k] == letter, boundary(k + 1) {
+                return Unit(spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1, bare: true)
             }
         }
         return nil

@@ -346,6 +346,45 @@ import Testing
         }
     }
 
+    /// Content is untrusted: converting a long line takes time in proportion to its
+    /// length. An ingredient line "1-1-1-…-2 cups water" of 16 KB took 36 s (from every
+    /// number, the rest of the line was read again as a list of heats), and a step with
+    /// thousands of heats grew as fast. Each text is tried at growing lengths up to 64 KB,
+    /// stopping at the first that is over the bound, so a pass that grows faster than the
+    /// text fails in seconds rather than running for many minutes.
+    @Test func longLinesConvertInBoundedTime() throws {
+        typealias Case = (field: String, units: TargetSystem, text: (Int) -> String, check: (String, Int) -> Bool)
+        let cases: [Case] = [
+            // Not an amount Larder reads: kept as written.
+            ("ingredients", .metric, { String(repeating: "1-", count: $0) + "2 cups water" }, { out, n in out == String(repeating: "1-", count: n) + "2 cups water" }),
+            ("ingredients", .metric, { String(repeating: "1, ", count: $0) + "2 cups water" }, { out, _ in out.hasSuffix("2 cups water") }),
+            // One list of heats, converted whole.
+            ("steps", .metric, { "Bake at " + String(repeating: "350, ", count: $0) + "350 °F." }, { out, n in out == "Bake at " + String(repeating: "175, ", count: n) + "175 °C." }),
+            ("steps", .us, { String(repeating: "180-", count: $0) + "180 °C" }, { out, n in out == String(repeating: "355-", count: n) + "355 °F" }),
+            // Numbers with no sign of heat, and heats given in both systems.
+            ("steps", .metric, { String(repeating: "350, ", count: $0) + "350 minutes" }, { out, n in out == String(repeating: "350, ", count: n) + "350 minutes" }),
+            ("steps", .metric, { String(repeating: "350 °F/180 °C/", count: $0) + "350 °F" }, { out, _ in out.hasPrefix("350 °F/180 °C/") }),
+            ("steps", .metric, { String(repeating: "350°F (", count: $0) + "350°F" + String(repeating: ")", count: $0) }, { _, _ in true }),
+        ]
+        let bound = 4.0  // seconds, in a debug build on a busy machine; a linear pass takes well under one
+        for (k, c) in cases.enumerated() {
+            for kilobytes in [1, 4, 16, 64] {
+                let unit = c.text(1).utf8.count - c.text(0).utf8.count
+                let n = kilobytes * 1024 / max(1, unit)
+                let line = c.text(n)
+                let recipe: JSONValue = ["id": "x", "name": "X", "servings": 2, c.field: .array([.string(line)])]
+                let text = String(decoding: JSONWriter.compact.bytes(recipe), as: UTF8.self)
+                let started = Date()
+                let (_, value, _) = try run(text, ConvertOptions(units: c.units))
+                let seconds = Date().timeIntervalSince(started)
+                #expect(seconds < bound, "case \(k) at \(kilobytes) KB took \(seconds) s")
+                let out = value.at(c.field + "/0")?.stringValue ?? ""
+                #expect(c.check(out, n), "case \(k) at \(kilobytes) KB: \(out.prefix(80))…\(out.suffix(40))")
+                if seconds >= bound { break }
+            }
+        }
+    }
+
     /// A structured quantity with a decimal comma converts as the language of the lines
     /// reads it: "1,250" kg in Portuguese is 1.25 kg, about 2 3/4 lb (it was read as 1250 kg).
     @Test func aStructuredQuantityIsReadInTheLanguageOfTheLines() throws {

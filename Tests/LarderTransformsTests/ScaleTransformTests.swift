@@ -300,6 +300,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(diagnostics.allSatisfy { $0.severity == .note && $0.message.contains("left as is") })
     }
 
+    /// An amount that goes on past a range ("1-1-1-2 cups") is not one Larder reads: it is
+    /// kept as written, with a note. Doubled, "1-1-1-2 cups water" became "2-1-2 cups
+    /// water": the range "1-1" was scaled and a segment of the text was lost.
+    @Test func anAmountThatGoesOnPastARangeIsKeptAsWritten() throws {
+        for line in ["1-1-1-2 cups water", "1-2-3 eggs", "2 - 3 - 4 cups flour", "1–2–3 tbsp oil"] {
+            let text = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["\#(line)"]}"#
+            let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2))) }
+            #expect(out == text.replacingOccurrences(of: #""servings": 2"#, with: #""servings": 4"#), "\(line): \(out)")
+            #expect(diagnostics.map(\.severity) == [.note], "\(line)")
+            #expect(diagnostics.first?.message.contains("is not an amount Larder can read") == true, "\(line): \(diagnostics.map(\.message))")
+        }
+    }
+
     @Test func hugeNumbersAreLeftWithAWarningNotACrash() throws {
         let text = #"{"id": "x", "name": "X", "ingredients": [{"name": "x", "quantity": 4611686018427387904, "unit": "g"}, {"name": "y", "quantity": 1e-30, "unit": "g"}]}"#
         let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(3, 7)))) }

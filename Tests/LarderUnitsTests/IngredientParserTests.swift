@@ -111,6 +111,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("1 a 2 colheres de sopa", language: "pt").isScalable)
     }
 
+    /// A range that goes on ("1-1-1-2 cups") is not an amount: it was read as the range
+    /// "1-1", and the rest of the line was taken for the name.
+    @Test func anAmountThatGoesOnPastARangeIsNotRead() {
+        for (text, quoted) in [("1-1-1-2 cups water", "1-1-1"), ("1-2-3 eggs", "1-2-3"), ("2 - 3 - 4 cups flour", "2 - 3 - 4"), ("1-1/2-2-3 cups", "1-1/2-2-3")] {
+            let line = parser.parse(text)
+            #expect(!line.isScalable, "\(text)")
+            #expect(line.problem == "'\(quoted)' is not an amount Larder can read", "\(text): \(line.problem ?? "read")")
+        }
+        // Ranges still read, and what follows one that is not a number.
+        for text in ["1-2 cups water", "1-1/2-2 cups flour", "2 - 3 cups", "1-2-inch piece of ginger", "2-3 (400 g) cans"] {
+            #expect(parser.parse(text).isScalable, "\(text)")
+        }
+    }
+
     /// A flour's grade written first is no amount: doubling "00 flour, 500 g" made it
     /// "0 flour, 500 g". The line is kept as written, with a note.
     @Test func aNumberWithALeadingZeroIsNoAmount() {

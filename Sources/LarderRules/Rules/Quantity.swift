@@ -28,7 +28,7 @@ public struct QuantityRule: ConfigurableRule {
         backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`) and a text zero (`"0"`, \
         `"0-2"`; the number 0 is the schema's to report). A free-text ingredient is checked \
         the same way: the amount it starts with (`"1/0 cup flour"`, `"3-2 eggs"`, `"0 g \
-        sugar"`, `"0 limes"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
+        sugar"`, `"0 limes"`, a range that goes on: `"1-2-3 cups water"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
         later in it that a unit of weight, volume or count follows (`"flour, 0 g"`, `"2 eggs \
         and 0 ml milk"`, `"2 eggs and 3-2 ml milk"`). Other numbers are left alone: `00 \
         flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`, `0 calorie sweetener`. A number too \
@@ -51,6 +51,8 @@ public struct QuantityRule: ConfigurableRule {
             // Amounts later in the line, and a zero of a unit.
             .triggers(#"{"id": "x", "ingredients": ["flour, 0 g", "2 eggs and 0 ml milk", "0 g sugar", "salt, 1/0 tsp", "2 eggs and 3-2 ml milk"]}"#,
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2", "/ingredients/3", "/ingredients/4", kind: "recipe"),
+            // A range that goes on: no amount (scaled, "1-1-1-2 cups" lost a segment).
+            .triggers(#"{"id": "x", "ingredients": ["1-1-1-2 cups water", "2 eggs and 1-2-3 ml milk"]}"#, at: "/ingredients/0", "/ingredients/1", kind: "recipe"),
             // A leading count of zero, and numbers Larder's exact arithmetic cannot hold.
             .triggers(#"{"id": "x", "ingredients": ["0 limes", "0.0 mint leaves", {"name": "Gin", "quantity": 1e30, "unit": "ml"}, {"name": "Ice", "quantity": {"min": 1e-30, "max": 2}}]}"#,
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2/quantity", "/ingredients/3/quantity/min", kind: "recipe"),
