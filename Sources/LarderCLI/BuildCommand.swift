@@ -93,14 +93,10 @@ struct BuildCommand: AsyncParsableCommand {
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")
         let traceStart = trace.enabled ? trace.start : nil
-        do {
-            if !noStream { streamed = try await configured.runStreaming(files: included, linter: linter, reader: reader) { index, name in
-                progress.show(1 + index, name)
-                if let traceStart { Self.traceStep(name, since: traceStart) }
-            } }
-        } catch {
-            throw stepFailed(error, project: project, reporter: reporter, registry: registry, cwd: cwd)
-        }
+        if !noStream { streamed = await configured.runStreaming(files: included, linter: linter, reader: reader) { index, name in
+            progress.show(1 + index, name)
+            if let traceStart { Self.traceStep(name, since: traceStart) }
+        } }
         switch streamed {
         case .unavailable(let reason):
             if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
@@ -113,6 +109,9 @@ struct BuildCommand: AsyncParsableCommand {
             try finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
                    project: project, cwd: cwd, trace: &trace)
             return
+        case .stepFailed(let found, let error):
+            throw stepFailed(error, lint: found, files: included.count, locators: [:], project: project, reporter: reporter,
+                             registry: registry, cwd: cwd)
         }
 
         let content = await loader.load(included)
@@ -132,22 +131,33 @@ struct BuildCommand: AsyncParsableCommand {
                 if let traceStart { Self.traceStep(name, since: traceStart) }
             }
         } catch {
-            throw stepFailed(error, project: project, reporter: reporter, registry: registry, cwd: cwd)
+            throw stepFailed(error, lint: found, files: included.count, locators: project.locators(for: found, in: content), project: project,
+                             reporter: reporter, registry: registry, cwd: cwd)
         }
         trace.mark("transform, export and write")
         try finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
                registry: registry, project: project, cwd: cwd, trace: &trace)
     }
 
-    /// A build step's failure: one line on standard error (status 2), and with a `--format`
-    /// other than human, a diagnostic in the report as well (a CI job that reads the JSON or
-    /// SARIF report, or GitHub's annotations, got an empty report): placed at the step in
+    /// A build step's failure: one line on standard error (status 2), after the build's
+    /// report of the lint's diagnostics (`found`: warnings and notes), counting the content
+    /// `files`, as a build that succeeds reports them (a failed build reported the step
+    /// alone, and its summary counted no files, so a CI job lost the content's warnings on
+    /// exactly the runs that fail). With a `--format` other than human the step is a
+    /// diagnostic of the report as well (a CI job that reads the JSON or SARIF report, or
+    /// GitHub's annotations, would not see why the build stopped): placed at the step in
     /// larder.yml, or at the plugin's entry for a plugin, whose failures have the rule id
-    /// `plugin/<id>` as in a lint.
-    func stepFailed(_ error: Builder.StepError, project: ProjectSession, reporter: any Reporter, registry: PluginRegistry, cwd: String) -> ValidationError {
+    /// `plugin/<id>` as in a lint. A human report with nothing in it is not printed: "No
+    /// problems" above the error would mislead.
+    func stepFailed(_ error: Builder.StepError, lint found: [Diagnostic], files: Int, locators: [PathKey: SourceLocator], project: ProjectSession,
+                    reporter: any Reporter, registry: PluginRegistry, cwd: String) -> ValidationError {
         let message = "[\(error.step)] \(error.message)"
+        var diagnostics = project.displayed(found)
         if output.format != "human", let diagnostic = Self.diagnostic(error, message: message, project: project) {
-            report([diagnostic], files: 0, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
+            diagnostics.append(diagnostic)
+        }
+        if output.format != "human" || !diagnostics.isEmpty {
+            report(diagnostics, files: files, locators: locators, reporter: reporter, registry: registry, cwd: cwd)
         }
         return ValidationError(message)
     }

@@ -437,6 +437,65 @@ import Testing
         #expect(sarif.report["runs"]?.arrayValue?.first?["results"]?.arrayValue?.count == 4)
     }
 
+    /// A build whose step fails reports the lint's diagnostics too, with the content files
+    /// counted, in every format: the report held the step's error alone and its summary
+    /// counted no files, so a CI job that reads it lost the content's warnings on exactly
+    /// the runs that fail. The exit status stays 2, with the one line on standard error.
+    @Test(arguments: [[], ["--no-stream"]])
+    func aFailedStepKeepsTheLintDiagnostics(_ mode: [String]) throws {
+        let dir = try Scratch()
+        // An export that fails when it runs: a kind no content entry has.
+        try dir.write("larder.yml", """
+            locales: [en, es]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/Content.xcstrings, texts: { nosuch: [/x] } }
+            """)
+        // Three warnings: no Spanish text.
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        try dir.write("content/b.json", #"{"id": "b", "name": {"en": "y", "es": "y"}, "servings": 2, "ingredients": [{"en": "1 egg", "es": "1 huevo"}], "steps": [{"en": "x", "es": "x"}]}"#)
+        let failure = "[export xcstrings] xcstrings: option 'texts' names the kind 'nosuch', which no content entry has"
+
+        let json = try CLI.run(["build", "--format", "json"] + mode, in: dir.url)
+        #expect(json.status == 2, "\(json.stderr)")
+        #expect(json.stderr.contains("larder: error: \(failure)"), "\(json.stderr)")
+        let report = try JSONValue(parsing: Array(json.stdout.utf8))
+        let rules = report["diagnostics"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } ?? []
+        #expect(rules == ["locale-complete", "locale-complete", "locale-complete", "xcstrings"], "\(json.stdout)")
+        #expect(report["summary"]?["files"] == 2, "\(json.stdout)")
+        #expect(report["summary"]?["errors"] == 1 && report["summary"]?["warnings"] == 3, "\(json.stdout)")
+
+        let sarif = try CLI.run(["build", "--format", "sarif"] + mode, in: dir.url)
+        #expect(sarif.status == 2)
+        let results = try JSONValue(parsing: Array(sarif.stdout.utf8))["runs"]?[0]?["results"]?.arrayValue ?? []
+        #expect(results.compactMap { $0["ruleId"]?.stringValue } == ["locale-complete", "locale-complete", "locale-complete", "xcstrings"], "\(sarif.stdout)")
+
+        let github = try CLI.run(["build", "--format", "github"] + mode, in: dir.url)
+        #expect(github.status == 2)
+        let annotations = github.stdout.split(separator: "\n")
+        #expect(annotations.filter { $0.hasPrefix("::warning file=content/a.json") }.count == 3, "\(github.stdout)")
+        #expect(annotations.filter { $0.hasPrefix("::error file=larder.yml") }.count == 1, "\(github.stdout)")
+
+        // A person's report: the warnings and their summary, then the line on standard error.
+        let human = try CLI.run(["build"] + mode, in: dir.url)
+        #expect(human.status == 2)
+        #expect(human.stdout.components(separatedBy: "lacks es").count - 1 == 3, "\(human.stdout)")
+        #expect(human.stdout.contains("3 warnings in 2 files"), "\(human.stdout)")
+        #expect(human.stderr.hasPrefix("larder: error: \(failure)"), "\(human.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+
+        // Clean content: a person sees the error alone, not "No problems" above it.
+        try dir.write("content/a.json", #"{"id": "a", "name": {"en": "y", "es": "y"}, "servings": 2, "ingredients": [{"en": "1 egg", "es": "1 huevo"}], "steps": [{"en": "x", "es": "x"}]}"#)
+        let clean = try CLI.run(["build"] + mode, in: dir.url)
+        #expect(clean.status == 2)
+        #expect(clean.stdout.isEmpty, "\(clean.stdout)")
+        let cleanJSON = try JSONValue(parsing: Array(try CLI.run(["build", "--format", "json"] + mode, in: dir.url).stdout.utf8))
+        #expect(cleanJSON["diagnostics"]?.arrayValue?.count == 1 && cleanJSON["summary"]?["files"] == 2, "\(cleanJSON)")
+    }
+
     /// Killed whole (every document in memory) and streamed (file by file; the config then
     /// names only the exports that stream).
     @Test(arguments: [false, true])

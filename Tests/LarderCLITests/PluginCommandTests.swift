@@ -253,6 +253,22 @@ import Testing
         #expect(human.stderr.hasPrefix("larder: error: [transform rewrite] plugin 'rewrite': exited with status 4"), "\(human.stderr)")
     }
 
+    /// A failing transform plugin leaves the lint's diagnostics in the report, with the
+    /// content files counted: the report held the plugin's failure alone, with `files: 0`.
+    @Test func aFailedPluginStepKeepsTheLintDiagnostics() throws {
+        let scratch = try rewritingProject(content: #"[{"id": "a", "name": "A", "name": "A", "ingredients": ["1 lime"]}]"#, response: "not JSON")
+        let json = try CLI.run(["build", "--format", "json"], in: scratch.url)
+        #expect(json.status == 2, "\(json.stdout)\(json.stderr)")
+        let report = try JSONValue(parsing: json.stdout)
+        let rules = report["diagnostics"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } ?? []
+        #expect(rules == ["duplicate-key", "plugin/rewrite"], "\(json.stdout)")
+        #expect(report["summary"]?["files"] == 1 && report["summary"]?["warnings"] == 1 && report["summary"]?["errors"] == 1, "\(json.stdout)")
+        let human = try CLI.run(["build"], in: scratch.url)
+        #expect(human.status == 2)
+        #expect(human.stdout.contains("appears twice") && human.stdout.contains("1 warning in 1 file"), "\(human.stdout)")
+        #expect(human.stderr.hasPrefix("larder: error: [transform rewrite] plugin 'rewrite'"), "\(human.stderr)")
+    }
+
     /// What a transform plugin returns is checked against the content's schema before any
     /// export reads it: a plugin that wrote a number where a recipe has its name (or dropped
     /// the name) built bundles without it, and the build said nothing.

@@ -237,4 +237,64 @@ struct PreparedEcho: PreparingExporter {
             #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty, "out: \(second)")
         }
     }
+
+    /// A streamed build whose export fails gives back the lint's diagnostics with the
+    /// step's error: the build's report held the step's error alone, and the content's
+    /// warnings were lost on exactly the runs that fail.
+    @Test func aStreamedStepThatFailsKeepsTheLintDiagnostics() async throws {
+        struct BrokenStream: StreamingExporter {
+            let id = "broken-stream"
+            let summary = "Streams, and fails on the second document of a file."
+            func export(_ documents: [Document], context: ExportContext) throws -> [Artifact] {
+                throw OutputWriter.WriteError("broken on purpose")
+            }
+            func leadingKinds(context: ExportContext) -> Set<String> { [] }
+            func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? { Stream() }
+            struct Stream: ExportStream {
+                var writesOneFile: Bool { false }
+                var preparationKey: String { "" }
+                func prepare(_ document: Document) throws -> Int { document.index ?? 0 }
+                func render(_ prepared: Int) throws -> Int {
+                    if prepared == 1 { throw OutputWriter.WriteError("broken on purpose") }
+                    return prepared
+                }
+                mutating func consume(_ fragment: Int, into sink: inout ExportSink) throws {}
+                mutating func finish(into sink: inout ExportSink) throws {}
+            }
+        }
+        /// A warning for each document, which does not stop the build.
+        struct Shout: Rule {
+            let id = "shout"
+            let summary = "Warns of every name."
+            let defaultSeverity = Severity.warning
+            func check(_ document: Document, context: RuleContext) -> [Diagnostic] {
+                guard let name = document.json.member(document.node, "name") else { return [] }
+                return [context.diagnostic(in: document, at: name, "a name")]
+            }
+        }
+        let root = try scratch()
+        try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
+        try Data(#"[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]"#.utf8).write(to: URL(fileURLWithPath: root + "/content/drinks.json"))
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"locales": ["en"], "content": [{"kind": "recipe", "include": ["content/*.json"]}], "rules": {"schema": "off"},
+             "exports": [{"broken-stream": {"out": "dist/x"}}]}
+            """#))
+        let registry = try PluginRegistry(rules: [Shout()], exporters: [BrokenStream()])
+        let reader = WorkingTreeReader(root: root)
+        let included = ContentLoader(config: config, reader: reader).includedFiles()
+        #expect(included.count == 1)
+        let linter = Linter(config: config, registry: registry, reader: reader, projectRoot: root)
+        let builder = Builder(config: config, registry: registry, outputBase: root)
+        let streamed = await builder.runStreaming(files: included, linter: linter, reader: reader)
+        guard case .stepFailed(let lint, let error) = streamed else {
+            Issue.record("not a failed step: \(streamed)")
+            return
+        }
+        #expect(error.step == "export broken-stream")
+        #expect(error.message.contains("broken on purpose"))
+        #expect(lint.map(\.ruleID) == ["shout", "shout"], "\(lint)")
+        #expect(lint.map(\.severity) == [.warning, .warning])
+        #expect(lint.map(\.pointer) == ["/0/name", "/1/name"])
+        #expect(!FileManager.default.fileExists(atPath: root + "/dist"))
+    }
 }

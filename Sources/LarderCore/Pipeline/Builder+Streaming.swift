@@ -29,6 +29,10 @@ extension Builder {
         /// Built: the lint diagnostics (warnings and notes), what the steps reported, the
         /// outputs and the number of documents.
         case built(lint: [Diagnostic], result: Result, documents: Int)
+        /// A step failed (or the outputs could not be written); nothing was written. The
+        /// lint diagnostics (warnings and notes) come with it: the build's report holds them
+        /// beside the step's error, as it does for a build that succeeds.
+        case stepFailed(lint: [Diagnostic], error: StepError)
     }
 
     /// One file's share of the work.
@@ -51,11 +55,11 @@ extension Builder {
 
     /// Runs the build streamed, or says why it cannot (see the extension's comment).
     /// `files` are the included files (``ContentLoader/includedFiles()``), `linter` the
-    /// project's; lint diagnostics come back for every file.
+    /// project's; lint diagnostics come back for every file, with a failed step too.
     public func runStreaming(
         files included: [(path: String, entry: Int)], linter: Linter, reader: any ProjectReader,
         progress: @Sendable (Int, String) -> Void = { _, _ in }
-    ) async throws(StepError) -> StreamedBuild {
+    ) async -> StreamedBuild {
         let files = included
         let fileReader = self.files
         // 1. Can every step stream?
@@ -267,35 +271,39 @@ extension Builder {
             + (await linter.runLintPlugins([]))
         if contentFailed || lint.contains(where: { $0.severity == .error }) { return .contentErrors(lint) }
 
-        // 7. What follows the last document, then everything lands together. An export
-        //    before the failing step that fails here (two documents with one id) is the one
-        //    reported.
-        for s in streams.indices {
-            if let failure, failure.index <= transforms.count + s { throw failure.error }
-            do {
-                try Self.finish(&streams[s], &sinks[s])
-                try sinks[s].closeAll()
-            } catch let late as ExportStreamFallback {
-                return .unavailable(late.reason)
-            } catch {
-                throw StepError(step: exporters[s].name, message: "\(error)")
+        do throws(StepError) {
+            // 7. What follows the last document, then everything lands together. An
+            //    export before the failing step that fails here (two documents with one
+            //    id) is the one reported.
+            for s in streams.indices {
+                if let failure, failure.index <= transforms.count + s { throw failure.error }
+                do {
+                    try Self.finish(&streams[s], &sinks[s])
+                    try sinks[s].closeAll()
+                } catch let late as ExportStreamFallback {
+                    return .unavailable(late.reason)
+                } catch {
+                    throw StepError(step: exporters[s].name, message: "\(error)")
+                }
+                if sinks[s].isFile && sinks[s].paths.isEmpty {
+                    throw StepError(step: exporters[s].name, message: "the output '\(outputs[s].path)' is a file, but the export made 0 files; give a folder")
+                }
+                outputs[s].files = sinks[s].paths.count
             }
-            if sinks[s].isFile && sinks[s].paths.isEmpty {
-                throw StepError(step: exporters[s].name, message: "the output '\(outputs[s].path)' is a file, but the export made 0 files; give a folder")
+            if let failure { throw failure.error }
+            let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
+            let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
+            // A transform's error (a value convert cannot convert) lands nothing, as in the whole
+            // path: the staged output holds that document unconverted (it landed, exit 0).
+            if diagnostics.contains(where: { $0.severity == .error }) {
+                return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: [], landed: false), documents: documents)
             }
-            outputs[s].files = sinks[s].paths.count
+            progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
+            let (differences, stale) = try finish(staging)
+            return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale), documents: documents)
+        } catch {
+            return .stepFailed(lint: lint, error: error)
         }
-        if let failure { throw failure.error }
-        let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
-        let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
-        // A transform's error (a value convert cannot convert) lands nothing, as in the whole
-        // path: the staged output holds that document unconverted (it landed, exit 0).
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: [], landed: false), documents: documents)
-        }
-        progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
-        let (differences, stale) = try finish(staging)
-        return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale), documents: documents)
     }
 
     private static func prepare<S: ExportStream>(_ stream: S, _ document: Document) throws -> any Sendable {
