@@ -176,7 +176,7 @@ private struct Parser {
                 if peek() == UInt8(ascii: "}") {
                     close()
                 } else {
-                    try memberKey(afterComma: false)
+                    try memberKey(afterComma: nil)
                     continue valueLoop
                 }
             case UInt8(ascii: "["):
@@ -213,12 +213,15 @@ private struct Parser {
                 let isObject = currentIsObject
                 let c = peek()
                 if c == UInt8(ascii: ",") {
+                    // A trailing comma is reported at the comma, the character to delete: the
+                    // closing bracket is often on the next line.
+                    let comma = pos
                     pos += 1
                     skipWhitespace()
                     if isObject {
-                        try memberKey(afterComma: true)
+                        try memberKey(afterComma: comma)
                     } else if peek() == UInt8(ascii: "]") {
-                        throw fail("expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", at: pos)
+                        throw fail("expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", at: comma)
                     }
                     continue valueLoop
                 }
@@ -277,12 +280,13 @@ private struct Parser {
     }
 
     /// Parses `"key" :` at pos (whitespace skipped), leaving pos at the member's value.
-    mutating func memberKey(afterComma: Bool) throws(RawParseError) {
+    /// `afterComma` is the offset of the comma before the key, nil after `{`.
+    mutating func memberKey(afterComma comma: Int?) throws(RawParseError) {
         guard peek() == UInt8(ascii: "\"") else {
-            if afterComma && peek() == UInt8(ascii: "}") {
-                throw fail("expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", at: pos)
+            if let comma, peek() == UInt8(ascii: "}") {
+                throw fail("expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", at: comma)
             }
-            let context = afterComma ? "after ',' in an object" : "after '{'"
+            let context = comma != nil ? "after ',' in an object" : "after '{'"
             throw fail("expected a member name in double quotes \(context), found \(found(at: pos))", at: pos)
         }
         let keyStart = pos

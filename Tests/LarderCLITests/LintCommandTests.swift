@@ -23,6 +23,27 @@ import Testing
         #expect(r.stdout.hasSuffix(expected), "\(r.stdout)")
     }
 
+    /// A trailing comma is reported at the comma, the character to delete, not at the
+    /// closing bracket on the next line (5:3), in a file linted by path and in a project.
+    @Test func aTrailingCommaIsReportedAtTheComma() throws {
+        let dir = try Scratch()
+        let text = "{\n  \"id\": \"a\",\n  \"name\": \"A\",\n  \"tags\": [\n    \"x\",\n    \"y\",\n  ]\n}\n"
+        try dir.write("content/a.json", text)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: taxonomy\n    include: [\"content/*.json\"]\n")
+        let message = "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)"
+        let byPath = try CLI.run(["lint", "content/a.json", "--format", "xcode"], in: dir.url)
+        #expect(byPath.status == 1)
+        #expect(byPath.stdout.contains("content/a.json:6:8: error: \(message) [parse]"), "\(byPath.stdout)")
+        for args in [["lint", "content/a.json", "--format", "json"], ["lint", "--format", "json"]] {
+            let r = try CLI.run(args, in: dir.url)
+            #expect(r.status == 1, "\(args) \(r.stderr)")
+            let d = try JSONValue(parsing: r.stdout)["diagnostics"]?[0]
+            #expect(d?["message"] == .string(message), "\(args) \(r.stdout)")
+            #expect(d?["line"] == 6 && d?["column"] == 8, "\(args) \(r.stdout)")
+            #expect(d?["endLine"] == 6 && d?["endColumn"] == 9, "\(args) \(r.stdout)")
+        }
+    }
+
     @Test func duplicateKeysWarnButDoNotFail() throws {
         let dir = try Scratch()
         try dir.write("dup.json", "{\"id\": 1,\n \"id\": 2}")
@@ -187,6 +208,7 @@ import Testing
         try dir.write("a,b.json", "[1,]")
         let r = try CLI.run(["lint", "a,b.json", "--format", "github"], in: dir.url)
         #expect(r.status == 1)
-        #expect(r.stdout.hasPrefix("::error file=a%2Cb.json,line=1,col=4,"))
+        // At the trailing comma, the character to delete.
+        #expect(r.stdout.hasPrefix("::error file=a%2Cb.json,line=1,col=3,"))
     }
 }

@@ -91,7 +91,8 @@ import Testing
         let docs = try FileSource().load(context: context, diagnostics: &diagnostics)
         #expect(docs.count == 2 && docs.allSatisfy { $0.file == "good.json" && $0.kind == "recipe" })
         #expect(diagnostics.count == 1)
-        #expect(diagnostics[0].ruleID == "parse" && diagnostics[0].file == "bad.json" && diagnostics[0].line == 3)
+        // At the trailing comma, the character to delete (line 2), not the brace after it.
+        #expect(diagnostics[0].ruleID == "parse" && diagnostics[0].file == "bad.json" && diagnostics[0].line == 2)
 
         #expect(throws: SourceError(path: "missing.json", reason: "no such file")) {
             try FileSource().load(context: SourceContext(paths: ["missing.json"], workingDirectory: dir.path), diagnostics: &diagnostics)

@@ -73,11 +73,12 @@ private func parseError(_ text: String) -> JSONParseError? {
 
     @Test(arguments: [
         ("{\"a\": 1 ]", "expected ',' or '}' after an object member, found ']'", 1, 9),
-        ("[1, 2,]", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 1, 7),
+        // A trailing comma is reported at the comma, the character to delete.
+        ("[1, 2,]", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 1, 6),
         ("{\"a\" 1}", "expected ':' after an object member name, found '1'", 1, 6),
         ("", "expected a JSON value, found end of input (the file is empty)", 1, 1),
         ("[01]", "a number cannot have a leading zero ('01')", 1, 2),
-        ("{\n  \"name\": \"x\",\n}", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 3, 1),
+        ("{\n  \"name\": \"x\",\n}", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 2, 14),
         ("[tru]", "expected a JSON value, found 't'; did you mean 'true'?", 1, 2),
         ("\"abc", "unterminated string: expected a closing '\"'", 1, 1),
         ("[1] x", "expected end of input after the top-level value, found 'x'", 1, 5),
@@ -89,6 +90,23 @@ private func parseError(_ text: String) -> JSONParseError? {
         let error = parseError(text)
         #expect(error?.message == message)
         #expect(error?.position == SourcePosition(line: line, column: column))
+    }
+
+    /// A trailing comma before a closing bracket on a later line was reported at the
+    /// bracket (5:3 here), a line away from the comma that has to go: an editor or an
+    /// annotation that opens the position landed on the wrong line.
+    @Test(arguments: [
+        ("{\n  \"a\": [\n    1,\n    2,\n  ]\n}\n", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 4, 6, 23),
+        ("{\n  \"a\": [\n    1,\n    2,   \n\n\t]\n}\n", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 4, 6, 23),
+        ("{\n  \"icon\": \"x\",\n  \"tags\": {\"a\": 1,\n  },\n }\n", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 3, 18, 34),
+        ("{\n  \"icon\": \"x\",\n }\n", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 2, 14, 15),
+    ])
+    func aTrailingCommaIsReportedAtTheComma(text: String, message: String, line: Int, column: Int, offset: Int) {
+        let error = parseError(text)
+        #expect(error?.message == message)
+        #expect(error?.position == SourcePosition(line: line, column: column))
+        #expect(error?.offset == offset)
+        #expect(error.map { Array(text.utf8)[$0.offset] } == UInt8(ascii: ","))
     }
 
     @Test func invalidUTF8IsRejectedWithItsPosition() {
