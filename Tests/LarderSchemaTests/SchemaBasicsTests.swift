@@ -476,7 +476,9 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
     @Test func manyReferencesCompileInLinearTime() throws {
         for (name, make) in [("chain", chain), ("allOf", fanOut)] as [(String, (Int) -> String)] {
             let small = try compileSeconds(make(400), runs: 3)
-            let large = try compileSeconds(make(4_000), runs: 1)
+            // The best of two: one run on a loaded machine can lose its core for a while
+            // (ten times the references, in linear time, is ten times the time).
+            let large = try compileSeconds(make(4_000), runs: 2)
             #expect(large < 30 * small, "\(name): 400 references \(small) s, 4,000 references \(large) s")
             let schema = try JSONSchema(json: make(4_000))
             #expect(schema.isValid(try JSONDocument(parsing: "1")))
