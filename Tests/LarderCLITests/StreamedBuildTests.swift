@@ -1,4 +1,5 @@
 import Foundation
+import LarderExport
 import Testing
 
 /// `larder build` streamed (file by file) against `larder build --no-stream` (every document
@@ -127,6 +128,61 @@ import Testing
         #expect(xml.contains(#"<string name="card_a_b_title_"#) && !xml.contains(#"<string name="card_a_b_title">"#), "\(xml)")
         #expect(r.streamed.stdout.contains("all make the Android resource name 'card_a_b_title'") || r.streamed.stderr.contains("all make the Android resource name 'card_a_b_title'"),
                 "\(r.streamed.stdout)\(r.streamed.stderr)")
+    }
+
+    /// Ids that are Windows device names (`con`, `aux`, `nul`: Spanish and French words,
+    /// valid slugs) are the ids of every string key, on both paths: an app builds
+    /// `recipe.con.name` from the bundle's id, and a hash in the key (`recipe.con-1143da2b.name`)
+    /// left it with no text. Only file names are kept from naming a device (jsonld's file per
+    /// document).
+    @Test func deviceNameIDsArePlainInKeysAndHashedInFileNames() throws {
+        let dir = try Scratch()
+        let project = dir.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data(#"""
+            [{"id": "con", "name": {"en": "Chili con carne", "es": "Chili con carne"}, "ingredients": ["500 g beef"], "steps": [{"en": "Cook.", "es": "Cocinar."}]},
+             {"id": "aux", "name": {"en": "Eggs aux fines herbes", "es": "Huevos a las finas hierbas"}, "ingredients": ["2 eggs"], "steps": [{"en": "Beat.", "es": "Batir."}]},
+             {"id": "nul", "name": {"en": "Nul", "es": "Nulo"}, "ingredients": ["1 egg"], "steps": [{"en": "Wait.", "es": "Esperar."}]},
+             {"id": "tea", "name": {"en": "Tea", "es": "Té"}, "ingredients": ["1 tea bag"], "steps": [{"en": "Brew.", "es": "Infusionar."}]}]
+            """#.utf8).write(to: project.appendingPathComponent("content/recipes.json"))
+        try Data("""
+            locales: [en, es]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            exports:
+              - json-bundle: { out: dist/json }
+              - xcstrings: { out: dist/ios/Content.xcstrings }
+              - strings: { out: dist/apple }
+              - android: { out: dist/android/res }
+              - i18next: { out: dist/i18next }
+              - gettext: { out: dist/po }
+              - jsonld: { out: dist/jsonld }
+
+            """.utf8).write(to: project.appendingPathComponent("larder.yml"))
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        func file(_ path: String) throws -> String {
+            try String(contentsOf: project.appendingPathComponent("dist/" + path), encoding: .utf8)
+        }
+        let catalog = try file("ios/Content.xcstrings"), strings = try file("apple/es.lproj/Content.strings")
+        let po = try file("po/es.po"), xml = try file("android/res/values-es/strings.xml")
+        for id in ["con", "aux", "nul", "tea"] {
+            #expect(catalog.contains("\"recipe.\(id).name\" : {"), "\(id)")
+            #expect(strings.contains("\"recipe.\(id).name\" = "), "\(id)")
+            #expect(po.contains("msgctxt \"recipe.\(id).name\""), "\(id)")
+            #expect(xml.contains("<string name=\"recipe_\(id)_name\">"), "\(id)")
+        }
+        #expect(!(catalog + strings + po + xml).contains(SafeName.shortHash("con")), "a key holds the hash of 'con'")
+        let i18next = try JSONSerialization.jsonObject(with: Data(try file("i18next/locales/es/recipe.json").utf8)) as? [String: Any]
+        #expect(Set(i18next?.keys.map { $0 } ?? []) == ["con", "aux", "nul", "tea"], "\(i18next ?? [:])")
+        #expect((i18next?["con"] as? [String: Any])?["name"] as? String == "Chili con carne")
+        // File names still name no device.
+        let jsonld = Set(BuildCommandTests().snapshot(project.appendingPathComponent("dist/jsonld/es/recipe")).keys)
+        #expect(jsonld == ["con-\(SafeName.shortHash("con")).json", "aux-\(SafeName.shortHash("aux")).json", "nul-\(SafeName.shortHash("nul")).json", "tea.json"],
+                "\(jsonld)")
     }
 
     @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])

@@ -145,7 +145,8 @@ import Testing
     /// Chinese side by side (a zh-Hant user must never get Simplified text), Arabic (six
     /// plural forms), European Portuguese, Latin-script Serbian, Latin-American Spanish and
     /// Valencian (a variant: gettext's `ca_ES@valencia`, Android's `b+ca+ES+valencia`),
-    /// Maltese and Cornish (five and six plural forms).
+    /// Maltese and Cornish (five and six plural forms). The second badge's id is a Windows
+    /// device name (`con`), plain in every key.
     static func scriptsProject() throws -> (locales: [String], documents: [Document]) {
         let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419", "ca-ES-valencia", "mt", "kw"]
         let badges = #"""
@@ -164,6 +165,9 @@ import Testing
               "hint": {"en": "Don't break it: it's 100% \"yours\" & <b>only</b> yours", "zh": "别中断", "zh-Hant-TW": "別中斷", "ar": "لا تقطعها"},
               "story": {"en": "Keep going.\n", "zh": "继续", "ar": "\nاستمر\n\n", "pt-PT": "Continua.\n", "ca-ES-valencia": "Continua."},
               "deal": {"en": {"one": "%d day, 50% off", "other": "%d days, 50% off\n"}, "ar": {"zero": "لا أيام", "one": "يوم واحد، 50% خصم", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم، 50% خصم"}}
+             },
+             {"id": "con",
+              "title": {"en": "Con brio", "zh": "有活力", "ar": "بحيوية", "es-419": "Con brío"}
             }]
             """#
         let taxonomy = #"{"streaks": {"en": "Streaks", "zh": "连胜", "zh-Hant": "連勝", "ar": "سلاسل"}}"#

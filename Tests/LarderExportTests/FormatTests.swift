@@ -545,7 +545,21 @@ extension TranslatorCommentTests {
         }
         #expect(checked == 26 * 26 * 26 + 26 * 26 * 26 * 26)
         for name in ["name", "note", "co", "conn", "com", "comx", "lpt10", ""] { #expect(!SafeName.isPlainDeviceName(name.utf8), "\(name)") }
-        #expect(SafeName.fileName("name") == "name" && SafeName.keySegment("Nul") != "Nul" && SafeName.keySegment("lPt7") != "lPt7")
+        #expect(SafeName.fileName("name") == "name" && SafeName.fileName("Nul") != "Nul" && SafeName.fileName("lPt7") != "lPt7")
+    }
+
+    /// A device name is a danger to a file name only: in a key it stays as it is
+    /// (`recipe.con.name`, as the app builds it from the bundle's id), while a file is
+    /// never named for a device (jsonld's `con-<hash>.json`).
+    @Test(arguments: ["con", "aux", "nul", "prn", "com1", "lpt9", "Nul", "CON", "conin$", "com¹", "con.txt"])
+    func deviceNamesAreKeptInKeysButNotInFileNames(_ name: String) {
+        let device = SafeName.reservedDeviceNames.contains(name.lowercased().split(separator: ".").first.map(String.init) ?? "")
+        #expect(device)
+        #expect(SafeName.fileName(name).hasSuffix("-" + SafeName.shortHash(name)), "\(SafeName.fileName(name))")
+        // What a key segment cannot hold (`$`, `¹`, `.`) is still replaced; a plain name is kept.
+        let plain = name.unicodeScalars.allSatisfy(SafeName.isPlain)
+        #expect((SafeName.keySegment(name) == name) == plain, "\(SafeName.keySegment(name))")
+        #expect(SafeName.keySegments(["name", name]) == ["name", SafeName.keySegment(name)])
     }
 
     /// A path's segments made key segments at once are those made one by one.

@@ -9,7 +9,11 @@
 //    project locale's own text through the ancestors the bundle ships (never to zh for
 //    Traditional Chinese); a pseudo-locale's texts (en-XA, ar-XB) go to no other region;
 //    what browsers send for Traditional Chinese (zh-TW, zh-HK, zh-MO, no script) gets the
-//    Traditional text, never Simplified zh's.
+//    Traditional text, never Simplified zh's;
+//  - keys an app builds from the JSON bundle beside it (`json-bundle/<lng>/<kind>.json`):
+//    t('<id>.<field>', {ns: kind}) gives the bundle's text for every document whose id is a
+//    plain key segment (letters, digits, `-`, `_`: `con` and `aux` too, which only file
+//    names must not be).
 // Prints one "PASS ..." or "FAIL ..." line per check.
 'use strict';
 const fs = require('fs');
@@ -97,6 +101,38 @@ for (const bundle of process.argv.slice(2)) {
       }
     }
     report(errors.length === 0, `${name} ${lng} (${namespaces.length} namespaces)`, errors.slice(0, 5).join('; '));
+  }
+  // Keys from the bundle's ids: the text of a document's top-level field that is a text of
+  // its kind (a key `<some id>.<field>` in the namespace).
+  const jsonBundle = path.join(bundle, '..', 'json-bundle');
+  for (const lng of Object.keys(resources)) {
+    if (!fs.existsSync(path.join(jsonBundle, lng))) continue;
+    const errors = [];
+    let checked = 0;
+    for (const ns of namespaces) {
+      const file = path.join(jsonBundle, lng, ns + '.json');
+      if (!fs.existsSync(file)) continue;
+      const docs = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (!Array.isArray(docs)) continue;
+      const fields = new Set();
+      for (const doc of Object.values(resources[source][ns] || {})) {
+        if (doc !== null && typeof doc === 'object') for (const field of Object.keys(doc)) fields.add(field);
+      }
+      for (const doc of docs) {
+        if (doc === null || typeof doc !== 'object') continue;
+        // The id is the first of these a document has (README: "Which field is the id").
+        const idField = ['id', 'code', 'key', 'slug'].find(f => typeof doc[f] === 'string' || typeof doc[f] === 'number');
+        if (!idField || !/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(String(doc[idField]))) continue;
+        for (const [field, value] of Object.entries(doc)) {
+          if (field === idField || typeof value !== 'string' || !fields.has(field)) continue;
+          checked++;
+          const key = `${doc[idField]}.${field}`;
+          const got = i18n.t(key, { lng, ns });
+          if (got !== value) errors.push(`${ns}:${key} (the bundle's id) gives ${JSON.stringify(got)}, the bundle has ${JSON.stringify(value)}`);
+        }
+      }
+    }
+    if (checked) report(errors.length === 0, `${name} ${lng} keys from the bundle's ids (${checked} texts)`, errors.slice(0, 3).join('; '));
   }
   // Completeness: every project locale has the source's keys.
   for (const lng of project.locales) {

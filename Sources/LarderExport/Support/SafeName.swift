@@ -10,6 +10,11 @@
 ///     SafeName.fileName("negroni")            // "negroni"
 ///     SafeName.fileName("../../etc/passwd")   // "etc_passwd-<8 hex digits>"
 ///     SafeName.fileName("CON")                // "CON-<8 hex digits>"
+///     SafeName.keySegment("con")              // "con"
+///
+/// Windows device names are a danger to file names only: a key segment (`recipe.con.name`)
+/// names no file, and an app builds its keys from the bundle's ids, so `con` (Spanish for
+/// "with"), `aux` or `nul` stay as they are in keys.
 public enum SafeName {
     /// Names Windows reserves for devices, with or without an extension.
     static let reservedDeviceNames: Set<String> = {
@@ -33,19 +38,21 @@ public enum SafeName {
     /// Kept as is when it is 1-120 characters of `A-Z a-z 0-9 - _`, not starting with `-`
     /// and not a Windows device name; otherwise made safe with a hash suffix.
     public static func fileName(_ text: String) -> String {
-        make(text, allowed: { isPlain($0) })
+        make(text, allowed: { isPlain($0) }, fileName: true)
     }
 
     /// A key segment (for string keys: `recipe.<id>.name`): like ``fileName(_:)`` but `:`
-    /// is also kept, so taxonomy tags (`en:milk`) stay readable.
+    /// is also kept, so taxonomy tags (`en:milk`) stay readable, and a Windows device name
+    /// (`con`, `aux`, `nul`) is kept too: a key is no file, and the app looks the text up
+    /// by the id the bundle gives (a hash there left `recipe.con.name` with no text).
     public static func keySegment(_ text: String) -> String {
-        make(text, allowed: { isPlain($0) || $0 == ":" })
+        make(text, allowed: { isPlain($0) || $0 == ":" }, fileName: false)
     }
 
     /// Each of `segments` made a key segment; the array itself when every one is already
     /// safe (as field names and indices are), so a key's path takes no second array.
     static func keySegments(_ segments: [String]) -> [String] {
-        segments.allSatisfy { isPlainASCII($0, colon: true) } ? segments : segments.map(keySegment)
+        segments.allSatisfy { isPlainASCII($0, colon: true, fileName: false) } ? segments : segments.map(keySegment)
     }
 
     /// The first `count` hex digits of the SHA-256 of `text`.
@@ -61,8 +68,9 @@ public enum SafeName {
     }
 
     /// The common case, checked on the UTF-8 bytes: 1-120 of `A-Z a-z 0-9 - _` (and `:`
-    /// when `colon`), not starting with `-`, not a device name (all of which are short).
-    private static func isPlainASCII(_ text: String, colon: Bool) -> Bool {
+    /// when `colon`), not starting with `-`, and for a `fileName` not a device name (all of
+    /// which are short).
+    private static func isPlainASCII(_ text: String, colon: Bool, fileName: Bool) -> Bool {
         var count = 0
         for b in text.utf8 {
             switch b {
@@ -79,12 +87,12 @@ public enum SafeName {
             count += 1
             if count > maximumLength { return false }
         }
-        return count > 0 && !isPlainDeviceName(text.utf8)
+        return count > 0 && !(fileName && isPlainDeviceName(text.utf8))
     }
 
     /// True for the device names spelled in plain ASCII, in any case: `con`, `prn`, `aux`,
     /// `nul`, and `com` or `lpt` with a digit (the rest of ``reservedDeviceNames`` is not
-    /// plain). Compared byte by byte: a key segment such as `name` is checked for every text.
+    /// plain). Compared byte by byte: a file name such as `tea` is checked for every document.
     static func isPlainDeviceName(_ utf8: String.UTF8View) -> Bool {
         let count = utf8.count
         guard count == 3 || count == 4 else { return false }
@@ -96,12 +104,14 @@ public enum SafeName {
         return (stem == code("com") || stem == code("lpt")) && digit >= UInt32(UInt8(ascii: "0")) && digit <= UInt32(UInt8(ascii: "9"))
     }
 
-    private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
-        if isPlainASCII(text, colon: allowed(":")) { return text }
+    /// `text` kept when it is safe (and, for a `fileName`, names no device), else cleaned
+    /// and given a hash of itself.
+    private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool, fileName: Bool) -> String {
+        if isPlainASCII(text, colon: allowed(":"), fileName: fileName) { return text }
         let scalars = text.unicodeScalars
         let base = text.split(separator: ".").first.map { String($0).lowercased() } ?? ""
         let isSafe = !text.isEmpty && text.count <= maximumLength && scalars.allSatisfy(allowed)
-            && !text.hasPrefix("-") && !reservedDeviceNames.contains(base)
+            && !text.hasPrefix("-") && !(fileName && reservedDeviceNames.contains(base))
         if isSafe { return text }
         var cleaned = ""
         var lastWasUnderscore = false
