@@ -146,7 +146,8 @@ import Testing
     /// plural forms), European Portuguese, Latin-script Serbian, Latin-American Spanish and
     /// Valencian (a variant: gettext's `ca_ES@valencia`, Android's `b+ca+ES+valencia`),
     /// Maltese and Cornish (five and six plural forms). The second badge's id is a Windows
-    /// device name (`con`), plain in every key.
+    /// device name (`con`), plain in every key, and its plural texts count with their
+    /// second argument (`%1$@ has %2$d points`, `%@ and %d others`).
     static func scriptsProject() throws -> (locales: [String], documents: [Document]) {
         let locales = ["en", "zh", "zh-Hant-TW", "ar", "pt-PT", "sr-Latn", "es-419", "ca-ES-valencia", "mt", "kw"]
         let badges = #"""
@@ -167,7 +168,10 @@ import Testing
               "deal": {"en": {"one": "%d day, 50% off", "other": "%d days, 50% off\n"}, "ar": {"zero": "لا أيام", "one": "يوم واحد، 50% خصم", "two": "يومان", "few": "%d أيام", "many": "%d يومًا", "other": "%d يوم، 50% خصم"}}
              },
              {"id": "con",
-              "title": {"en": "Con brio", "zh": "有活力", "ar": "بحيوية", "es-419": "Con brío"}
+              "title": {"en": "Con brio", "zh": "有活力", "ar": "بحيوية", "es-419": "Con brío"},
+              "score": {"en": {"one": "%1$@ has %2$d point", "other": "%1$@ has %2$d points"},
+                        "ar": {"zero": "%1$@ ليس لديه نقاط", "one": "%1$@ لديه نقطة", "two": "%1$@ لديه نقطتان", "few": "%1$@ لديه %2$d نقاط", "many": "%1$@ لديه %2$d نقطة", "other": "%1$@ لديه %2$d نقطة"}},
+              "likes": {"en": {"one": "%@ liked this", "other": "%@ and %d others liked this"}}
             }]
             """#
         let taxonomy = #"{"streaks": {"en": "Streaks", "zh": "连胜", "zh-Hant": "連勝", "ar": "سلاسل"}}"#

@@ -136,7 +136,37 @@ import Testing
 
     @Test(arguments: [("%d glasses", "d"), ("%lld items", "lld"), ("100%% of %@", "@"), ("no directive", "d"), ("%1$ld day", "ld")])
     func stringsdictValueType(_ text: String, _ type: String) {
-        #expect(AppleStringsExporter.formatValueType(text) == type)
+        #expect(AppleStringsExporter.pluralArgument(text) == (1, type))
+    }
+
+    /// The count is the text's number, wherever it is: "%1$@ has %2$d points" is chosen by
+    /// argument 2, an integer (it was chosen by the name, argument 1, typed `@`).
+    @Test(arguments: [
+        ("%1$@ has %2$d points", 2, "d"), ("%@ and %d others liked this", 2, "d"), ("%2$d points for %1$@", 2, "d"),
+        ("%1$@: %2$.1f km in %3$ld runs", 3, "ld"), ("%@ ran %.1f km", 2, "f"), ("%*d items", 2, "d"), ("%s%n%zd left", 2, "zd"),
+        ("%1$x: %2$u", 2, "u"), ("%2$d of %1$d", 1, "d"), ("100% daily, %@ and %d more", 2, "d"), ("%@%% of %u", 2, "u"),
+    ])
+    func thePluralArgumentIsTheNumber(_ text: String, _ position: Int, _ type: String) {
+        #expect(AppleStringsExporter.pluralArgument(text) == (position, type))
+    }
+
+    /// The `.stringsdict` entry of a plural text whose count is not its first argument names
+    /// the count's position and its conversion, on both build paths (they share the entry).
+    @Test func aStringsdictNamesTheCountsPosition() throws {
+        let json = try JSONDocument(parsing: #"""
+            [{"id": "score", "text": {"en": {"one": "%1$@ has %2$d point", "other": "%1$@ has %2$d points"}}},
+             {"id": "likes", "text": {"en": {"one": "%@ liked this", "other": "%@ and %d others liked this"}}},
+             {"id": "wins", "text": {"en": {"one": "%d win", "other": "%d wins"}}}]
+            """#)
+        let result = try AppleStringsExporter().exportWithDiagnostics(
+            Document.split(file: "m.json", kind: "msg", json: json), context: ExportContext(exporterID: "strings", locales: ["en"]))
+        let dict = try #require(result.artifacts.first { $0.path == "en.lproj/Content.stringsdict" })
+        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(dict.bytes), format: nil) as? [String: [String: Any]])
+        for (key, format, type) in [("msg.score.text", "%2$#@value@", "d"), ("msg.likes.text", "%2$#@value@", "d"), ("msg.wins.text", "%#@value@", "d")] {
+            let entry = try #require(plist[key], "\(key)")
+            #expect(entry["NSStringLocalizedFormatKey"] as? String == format, "\(key): \(entry)")
+            #expect((entry["value"] as? [String: Any])?["NSStringFormatValueTypeKey"] as? String == type, "\(key): \(entry)")
+        }
     }
 
     /// A plural form is formatted with the count: "one 50% item" printed "one 50 1tem".

@@ -13,7 +13,10 @@ import LarderJSON
 /// `.stringsdict` entry is `NSStringLocalizedFormatKey` = `%#@value@` with an
 /// `NSStringPluralRuleType` dictionary holding the categories the locale uses (and a `zero`
 /// form the text gives, which Apple's plural rules show for a count of 0 in any language);
-/// its `other` form is also in the `.strings` file, so every key is there.
+/// its `other` form is also in the `.strings` file, so every key is there. The count is the
+/// text's number directive (an integer's before a floating-point number's), which need not
+/// be the first: `%1$@ has %2$d points` gets `%2$#@value@`, typed `d` (see
+/// ``pluralArgument(_:)``).
 ///
 ///     exports:
 ///       - strings: { out: dist/ios, table: Content }
@@ -89,33 +92,63 @@ public struct AppleStringsExporter: BundleExporter {
 
     /// One plural text's `.stringsdict` entry.
     static func stringsdictEntry(key: String, forms: [PluralCategory: String], into out: inout String) {
+        let count = pluralArgument(forms[.other] ?? "")
+        // `%#@value@` is argument 1; any other argument is named by its position.
+        let variable = count.position == 1 ? "%#@value@" : "%\(count.position)$#@value@"
         out += "\t<key>\(Escape.xml(key))</key>\n\t<dict>\n"
-        out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@value@</string>\n"
+        out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(variable)</string>\n"
         out += "\t\t<key>value</key>\n\t\t<dict>\n"
         out += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
-        out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(formatValueType(forms[.other] ?? ""))</string>\n"
+        out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(count.type)</string>\n"
         for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
             out += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(Escape.xml(Placeholder.escapingLiteralPercents(text)))</string>\n"
         }
         out += "\t\t</dict>\n\t</dict>\n"
     }
 
-    /// The conversion of the first printf directive of `text` (`d`, `lld`, `@`…), or `d`.
-    static func formatValueType(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            guard scalars[i] == "%" else { i += 1; continue }
-            var j = i + 1
-            if j < scalars.count, scalars[j] == "%" { i = j + 1; continue }
-            while j < scalars.count, "0123456789$-+ #.'".unicodeScalars.contains(scalars[j]) { j += 1 }
-            var length = ""
-            while j < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[j]) { length.unicodeScalars.append(scalars[j]); j += 1 }
-            if j < scalars.count, "dDiuUxXoOfFeEgGaAcCsSp@".unicodeScalars.contains(scalars[j]) {
-                return length + String(scalars[j])
+    /// The argument a plural text's forms are chosen by, read from its `other` form: its
+    /// position among the arguments the app passes and its conversion (`d`, `ld`, `f`…), the
+    /// `NSStringFormatValueTypeKey`, which Apple's format says is a number's. The count is the
+    /// text's number: in "%1$@ has %2$d points" and "%@ and %d others" argument 2, not the
+    /// name before it (with `%#@value@` and type `@`, the form was chosen by the name, an
+    /// object read as a number). Of several numbers, an integer (`%d`, `%i`, `%u`, then `%x`
+    /// or `%o`) before a floating-point one (`%.1f`), and then the first argument: an order
+    /// that does not change when a translation moves its placeholders. A text that prints
+    /// no number names no count: its first directive stands for it, else argument 1 as `d`.
+    /// Directives are read as everywhere else in Larder
+    /// (``Placeholder/scan(_:lenient:)``: "100% daily" holds none), and a `*` width or
+    /// precision takes an argument of its own.
+    static func pluralArgument(_ text: String) -> (position: Int, type: String) {
+        var next = 1
+        var first: (position: Int, type: String)?
+        var best: (rank: Int, position: Int, type: String)?
+        for placeholder in Placeholder.scan(text) {
+            guard case .printf(let written, let stars, let length, let conversion) = placeholder.kind, conversion != "n" else { continue }
+            let position: Int
+            if let written {
+                position = written
+            } else {
+                position = next + stars
+                next = position + 1
             }
-            i = j
+            let type = length + String(conversion)
+            if first == nil { first = (position, type) }
+            guard let rank = numberRank(conversion) else { continue }
+            if let b = best, (b.rank, b.position) <= (rank, position) { continue }
+            best = (rank, position, type)
         }
-        return "d"
+        if let best { return (best.position, best.type) }
+        return first ?? (1, "d")
+    }
+
+    /// How likely a conversion is to print a count: decimal integers first, then other
+    /// integers, then floating-point numbers; nil for anything that is no number.
+    private static func numberRank(_ conversion: Unicode.Scalar) -> Int? {
+        switch conversion {
+        case "d", "i", "u", "D", "U": 0
+        case "x", "X", "o", "O": 1
+        case "f", "F", "e", "E", "g", "G", "a", "A": 2
+        default: nil
+        }
     }
 }
