@@ -287,6 +287,32 @@ import Testing
         #expect(es.contains("msgid \"\"\n\"%d day\\n\"\nmsgid_plural \"\"\n\"%d days\\n\"\nmsgstr[0] \"\"\n\"%d día\\n\"\nmsgstr[1] \"\"\n\"%d días\\n\"\n"), "\(es)")
     }
 
+    /// A plural text with a placeholder is formatted by the app with the count, whichever
+    /// form `ngettext` picks: its literal `%` is `%%` in `msgid`, `msgid_plural` and every
+    /// `msgstr[n]`, as a singular text's is (printf read "50 % de remise" as `% d`). Forms
+    /// of a text without a placeholder are not formatted, and keep their `%`.
+    @Test func literalPercentSignsInPluralFormsAreDoubled() throws {
+        let json = try JSONDocument(parsing: #"""
+            [{"id": "sale", "text": {"en": "%d items, 50% off", "fr": "%d articles, 50 % de remise"}},
+             {"id": "sales", "text": {"en": {"one": "one item, 50% off", "other": "%d items, 50% off"},
+                                      "fr": {"one": "%d article, 50 % de remise", "many": "%d articles, 50 % de remise", "other": "%d articles, 50 %% de remise"}}},
+             {"id": "plain", "text": {"en": {"one": "50% off one", "other": "50% off all"}, "fr": {"one": "50 % sur un", "other": "50 % sur tous"}}}]
+            """#)
+        let result = try GettextExporter().exportWithDiagnostics(
+            Document.split(file: "m.json", kind: "msg", json: json), context: ExportContext(exporterID: "gettext", locales: ["en", "fr"]))
+        let fr = String(decoding: try #require(result.artifacts.first { $0.path == "fr.po" }).bytes, as: UTF8.self)
+        #expect(fr.contains("msgid \"%d items, 50%% off\"\nmsgstr \"%d articles, 50 %% de remise\"\n"), "\(fr)")
+        #expect(fr.contains("""
+            msgctxt "msg.sales.text"
+            msgid "one item, 50%% off"
+            msgid_plural "%d items, 50%% off"
+            msgstr[0] "%d article, 50 %% de remise"
+            msgstr[1] "%d articles, 50 %% de remise"
+
+            """), "\(fr)")
+        #expect(fr.contains("msgid \"50% off one\"\nmsgid_plural \"50% off all\"\nmsgstr[0] \"50 % sur un\"\nmsgstr[1] \"50 % sur tous\"\n"), "\(fr)")
+    }
+
     @Test func pluralEntriesHaveOneMsgstrPerForm() throws {
         let result = try ReferenceProject().export(GettextExporter())
         let ru = String(decoding: try #require(result.artifacts.first { $0.path == "ru.po" }).bytes, as: UTF8.self)

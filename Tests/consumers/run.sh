@@ -8,7 +8,9 @@
 #   android      aapt2 compile
 #   i18next      i18next itself (Debian node-i18next) via check_i18next.js
 #   plurals      the plural table and gettext's Plural-Forms against node's Intl.PluralRules
-#   gettext      msgfmt --check-format --check-header (warnings count as rejections)
+#   gettext      msgfmt --check-format --check-header (warnings count as rejections); the
+#                compiled catalog read by Python's gettext and its counted texts formatted
+#                with the count by Python's printf, via check_gettext.py
 #   jsonld       pyld expansion without loss, via check_jsonld.py
 # Installs what is missing (apt-get, pip). Prints `consumers: N passed, N failed` last.
 #
@@ -148,6 +150,12 @@ for p in "${projects[@]}"; do
     else fail "gettext $f: $(head -5 "$work/msgfmt.log")"; fi
   done
 done
+mapfile -t pos < <(find "$bundles" -path '*/gettext/*' -name '*.po' | sort)
+if [ ${#pos[@]} -gt 0 ]; then
+  $py "$here/check_gettext.py" "${pos[@]}" >"$work/gettext.log" 2>&1
+  grep -q '^gettext: ' "$work/gettext.log" || fail "gettext: $(tail -5 "$work/gettext.log")"
+  tally "$work/gettext.log"
+fi
 
 # jsonld
 $py "$here/check_jsonld.py" "$bundles"/*/jsonld >"$work/jsonld.log" 2>&1

@@ -8,7 +8,9 @@ import LarderJSON
 /// of the locale's `Plural-Forms` (`nplurals=2; plural=(n > 1);` for pt-BR, 3 forms for ru,
 /// 6 for ar, 1 for ja and vi). The header names the language, UTF-8 and the plural forms;
 /// it carries no date that changes between runs, so the same content gives the same file.
-/// Texts holding `%` are flagged `no-c-format`: "100% daily" is not a format string.
+/// Texts holding `%` are flagged `no-c-format`: "100% daily" is not a format string. A text
+/// with a printf placeholder is one the app formats, so its literal `%` is written `%%`
+/// ("%d items, 50%% off"), in every plural form and both `msgid`s too.
 ///
 ///     exports:
 ///       - gettext: { out: dist/po, project: food-products }
@@ -81,13 +83,21 @@ public struct GettextExporter: BundleExporter {
         po += "\n#. \(comment)\n"
         switch (sourceValue, value) {
         case (.plural(let sourceForms), .plural(let localForms)):
-            if (Array(sourceForms.values) + Array(localForms.values)).contains(where: { $0.utf8.contains(0x25) }) { po += "#, no-c-format\n" }
-            let msgid = sourceForms[.one] ?? sourceForms[.other] ?? ""
+            let all = Array(sourceForms.values) + Array(localForms.values)
+            if all.contains(where: { $0.utf8.contains(0x25) }) { po += "#, no-c-format\n" }
+            // The app formats `ngettext`'s answer with the count when the text has a
+            // placeholder, whichever form it picks (`one` may leave the count out): every
+            // form's literal % is then %%, as in a singular text, and as Android and Apple's
+            // formats write it (printf read `% d` of "50 % de remise" as a directive with a
+            // missing argument: "50  1744355840e remise").
+            let format = all.contains(where: Placeholder.hasPrintfDirective)
+            func written(_ text: String) -> String { format ? Placeholder.escapingLiteralPercents(text) : text }
+            let msgid = written(sourceForms[.one] ?? sourceForms[.other] ?? "")
             po += "msgctxt \(Self.quoted(entry.key.description))\n"
             po += "msgid \(Self.quoted(msgid))\n"
-            po += "msgid_plural \(Self.quoted(Self.lineBreaks(of: msgid, on: sourceForms[.other] ?? "")))\n"
+            po += "msgid_plural \(Self.quoted(Self.lineBreaks(of: msgid, on: written(sourceForms[.other] ?? ""))))\n"
             for (i, category) in forms.categories.enumerated() {
-                po += "msgstr[\(i)] \(Self.quoted(Self.lineBreaks(of: msgid, on: localForms[category] ?? localForms[.other] ?? value.other)))\n"
+                po += "msgstr[\(i)] \(Self.quoted(Self.lineBreaks(of: msgid, on: written(localForms[category] ?? localForms[.other] ?? value.other))))\n"
             }
         default:
             if sourceValue.other.utf8.contains(0x25) || value.other.utf8.contains(0x25) { po += "#, no-c-format\n" }
