@@ -58,6 +58,37 @@ import Testing
         #expect(PseudoLocale.accented.apply(long).count >= long.count + 320)
     }
 
+    /// A text without a printf directive is prose, as the `placeholders` rule and the
+    /// exporters read it: the `% d` of "100% daily" and the `% o` of "50% off" are a percent
+    /// sign and a word, made over whole (`dåîļý` kept its plain `d`, and in ar-XB the `d`
+    /// stood outside the word's right-to-left override). A format keeps them.
+    @Test func aPercentSignInProseIsNoPlaceholder() {
+        let (rlm, rlo, pdf) = ("\u{200F}", "\u{202E}", "\u{202C}")
+        #expect(PseudoLocale.accented.apply("100% daily value") == "[100% ðåîļý ṽåļûé one]")
+        #expect(PseudoLocale.accented.apply("50% off everything") == "[50% öƒƒ éṽéŕýţĥîñĝ one two]")
+        #expect(PseudoLocale.bidi.apply("100% daily") == "\(rlm)\(rlo)100%\(pdf) \(rlo)daily\(pdf)\(rlm)")
+        #expect(PseudoLocale.bidi.apply("50% off") == "\(rlm)\(rlo)50%\(pdf) \(rlo)off\(pdf)\(rlm)")
+        // With a directive, what may be one is kept (an app's printf reads `% d`).
+        #expect(PseudoLocale.accented.apply("%d left, 100% daily") == "[%d ļéƒţ, 100% dåîļý one]")
+        // The forms of a plural text are one text: a format when one form has a directive.
+        let forms = PseudoLocale.accented.apply(TextValue.plural([.one: "100% daily", .other: "%d times, 100% daily"]))
+        #expect(forms == .plural([.one: "[100% dåîļý one]", .other: "[%d ţîɱéš, 100% dåîļý one]"]))
+        #expect(PseudoLocale.accented.apply(TextValue.plural([.one: "50% off", .other: "50% off"])) == .plural([.one: "[50% öƒƒ one]", .other: "[50% öƒƒ one]"]))
+    }
+
+    /// Through an export: the json-bundle and Android texts of en-XA and ar-XB.
+    @Test func pseudoTextsOfProseInAnExport() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "text": {"en": "100% daily value"}}, {"id": "b", "text": {"en": "dad daily"}}]"#)
+        let documents = Document.split(file: "m.json", kind: "msg", json: json)
+        let options: JSONValue = ["pseudo": ["en-XA", "ar-XB"]]
+        let bundle = try JSONBundleExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "json-bundle", options: options, locales: ["en"]))
+        let xa = String(decoding: try #require(bundle.artifacts.first { $0.path == "en-XA/msg.json" }).bytes, as: UTF8.self)
+        #expect(xa.contains("[100% ðåîļý ṽåļûé one]") && xa.contains("[ðåð ðåîļý one]"), "\(xa)")
+        let android = try AndroidExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "android", options: options, locales: ["en"]))
+        let xb = String(decoding: try #require(android.artifacts.first { $0.path == "values-ar-rXB/strings.xml" }).bytes, as: UTF8.self)
+        #expect(xb.contains("<string name=\"msg_a_text\" formatted=\"false\">\u{200F}\u{202E}100%\u{202C} \u{202E}daily\u{202C} \u{202E}value\u{202C}\u{200F}</string>"), "\(xb)")
+    }
+
     @Test func tagsAreReadInAnyCase() {
         #expect(PseudoLocale(tag: "EN-xa") == .accented)
         #expect(PseudoLocale(tag: "ar-XB") == .bidi)

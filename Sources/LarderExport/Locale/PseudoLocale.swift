@@ -12,9 +12,12 @@ import LarderCore
 ///   right-to-left paragraph (`U+200F` at both ends), so the app lays the text out as it
 ///   would Arabic.
 ///
-/// Placeholders (`%d`, `%1$@`, `{{name}}`, and anything that may be one), HTML tags, links
-/// and i18next nestings stay as they are, so the app fills them in and follows them as
-/// usual. An export takes them with its `pseudo` option:
+/// Placeholders (`%d`, `%1$@`, `{{name}}`, and in a text with one of those anything that may
+/// be one), HTML tags, links and i18next nestings stay as they are, so the app fills them in
+/// and follows them as usual. A text without a printf directive is prose, as the
+/// `placeholders` rule and the exporters read it: its `%` is a percent sign, and the word
+/// after it is made over like any other ("100% daily" -> `[100% ðåîļý …]`). An export takes
+/// them with its `pseudo` option:
 ///
 ///     exports:
 ///       - android: { out: dist/android/res, pseudo: [en-XA, ar-XB] }
@@ -32,19 +35,25 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
     /// ends a paragraph) stays outside the brackets and marks, where the source has it:
     /// gettext requires a text and its translation to begin and end alike.
     public func apply(_ text: String) -> String {
+        apply(text, isFormat: Placeholder.hasPrintfDirective(text))
+    }
+
+    /// ``apply(_:)`` for a text an app formats (`isFormat`: it has a printf directive, in
+    /// this string or, for a plural form, in another form of its text) or shows as it is.
+    private func apply(_ text: String, isFormat: Bool) -> String {
         let all = text.unicodeScalars
         guard let first = all.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = all.lastIndex(where: { !$0.properties.isWhitespace })
         else { return text }
-        guard first != all.startIndex || all.index(after: last) != all.endIndex else { return applyWhole(text) }
-        return String(all[..<first]) + applyWhole(String(all[first...last])) + String(all[all.index(after: last)...])
+        guard first != all.startIndex || all.index(after: last) != all.endIndex else { return applyWhole(text, isFormat: isFormat) }
+        return String(all[..<first]) + applyWhole(String(all[first...last]), isFormat: isFormat) + String(all[all.index(after: last)...])
     }
 
-    /// ``apply(_:)`` for a text that neither begins nor ends with white space.
-    private func applyWhole(_ text: String) -> String {
+    /// ``apply(_:isFormat:)`` for a text that neither begins nor ends with white space.
+    private func applyWhole(_ text: String, isFormat: Bool) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
-        var kept = Self.kept(scalars, text)[...]
+        var kept = Self.kept(scalars, text, isFormat: isFormat)[...]
         switch self {
         case .accented:
             out.append("[")
@@ -104,12 +113,15 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         return String(out)
     }
 
-    /// The parts of a text kept as they are, in order and apart: anything that may be a
-    /// placeholder (``Placeholder/scan(_:lenient:)``: `%d`, `%,d`, `% d`, `{{name}}`), an
-    /// HTML tag (`<b>`, `</a>`), an HTML character reference (`&amp;`), a link (`https://…`
-    /// up to a space) and an i18next nesting (`$t(other.key)`).
-    static func kept(_ scalars: [Unicode.Scalar], _ text: String) -> [Range<Int>] {
-        var ranges = Placeholder.scan(text, lenient: true).map(\.scalars)
+    /// The parts of a text kept as they are, in order and apart: its placeholders
+    /// (``Placeholder/scan(_:lenient:)``: `%d`, `{{name}}`, and in a format, `isFormat`,
+    /// anything that may be a directive: `%,d`, `% d`), an HTML tag (`<b>`, `</a>`), an HTML
+    /// character reference (`&amp;`), a link (`https://…` up to a space) and an i18next
+    /// nesting (`$t(other.key)`). In prose, which no app formats, `% d` of "100% daily" is a
+    /// percent sign and a word: kept, the word lost its first letter's accent, and in ar-XB
+    /// that letter stood outside the word's override.
+    static func kept(_ scalars: [Unicode.Scalar], _ text: String, isFormat: Bool) -> [Range<Int>] {
+        var ranges = Placeholder.scan(text, lenient: isFormat).map(\.scalars)
         func starts(_ prefix: String, at i: Int) -> Bool {
             let p = Array(prefix.unicodeScalars)
             return i + p.count <= scalars.count && Array(scalars[i..<(i + p.count)]) == p
@@ -156,11 +168,16 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
         return merged
     }
 
-    /// The value as this pseudo-locale shows it, each plural form made from its own.
+    /// The value as this pseudo-locale shows it, each plural form made from its own. The
+    /// forms are one text: a format when any of them has a printf directive (as Android
+    /// formats every form then).
     func apply(_ value: TextValue) -> TextValue {
         switch value {
-        case .text(let s): .text(apply(s))
-        case .plural(let forms): .plural(forms.mapValues(apply))
+        case .text(let s):
+            return .text(apply(s))
+        case .plural(let forms):
+            let isFormat = forms.values.contains(where: Placeholder.hasPrintfDirective)
+            return .plural(forms.mapValues { apply($0, isFormat: isFormat) })
         }
     }
 
