@@ -476,7 +476,12 @@ struct ScaleRun {
             guard let amount = try Amount(parsing: text, language: language) else { return nil }
             var style = AmountStyle()
             if scalars.contains(where: { "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒".unicodeScalars.contains($0) }) { style.fractions = .vulgar }
-            if text.contains(",") { style.decimalSeparator = "," }
+            // The mark the number was read with ("1,234.5" has a decimal point).
+            if let mark = Amount.decimalMark(in: text, language: language) {
+                style.decimalSeparator = mark
+            } else if text.contains(",") {
+                style.decimalSeparator = ","
+            }
             if case .range = amount {
                 for join in [" to ", " – ", "–", " - ", "-"] where text.contains(join) { style.rangeJoin = join; break }
             }

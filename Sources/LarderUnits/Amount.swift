@@ -20,7 +20,9 @@ public enum Amount: Sendable, Hashable, CustomStringConvertible {
     ///
     /// `language` decides what a comma or a dot before three digits is, as in an ingredient
     /// line of that language: `1,250` is 1250 in English (and with no language) and 1.25 in
-    /// Portuguese, where `1.250` is 1250.
+    /// Portuguese, where `1.250` is 1250; a number with both is read as the language writes
+    /// them (`1,234.5` in English, `1.000,5` in Portuguese), and is nil when the language
+    /// does not write them so.
     public init?(parsing text: String, language: String? = nil) throws(RationalError) {
         let scalars = Array(text.unicodeScalars)
         var i = AmountScanner.skipSpaces(scalars, 0)
@@ -28,6 +30,16 @@ public enum Amount: Sendable, Hashable, CustomStringConvertible {
         i = AmountScanner.skipSpaces(scalars, scanned.end)
         guard i == scalars.count else { return nil }
         self = scanned.amount
+    }
+
+    /// The decimal mark of the amount `text` as ``init(parsing:language:)`` reads it (`.` in
+    /// `1,234.5` in English, `,` in `1,5`), nil when it has none, so a caller that writes the
+    /// amount back writes the same mark (`1,234.5` holds a comma, but its decimal mark is
+    /// the point).
+    package static func decimalMark(in text: String, language: String? = nil) -> Character? {
+        let scalars = Array(text.unicodeScalars)
+        let scanned = try? AmountScanner.scanAmount(scalars, at: AmountScanner.skipSpaces(scalars, 0), language: language)
+        return scanned?.style.decimalSeparator
     }
 
     /// The smaller end (the amount itself when exact).
@@ -128,6 +140,12 @@ enum AmountScanner {
         // thousands: one to three digits, not starting with 0; 0,125 is a decimal comma; a
         // dot is the thousands separator so in a language whose decimal mark is a comma).
         if i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]) {
+            // Both marks, or one mark twice ("1,234.5", "1.000,5", "1,000,000"): groups of
+            // thousands, read whole or not at all (see ``groupedNumber(_:at:digits:language:through:)``).
+            if let second = secondMark(s, after: i) {
+                guard let grouped = try groupedNumber(s, at: i, digits: digits, language: language, through: second) else { return nil }
+                return grouped
+            }
             var j = i + 1
             var fraction: [UInt8] = []
             while j < s.count, isDigit(s[j]) { fraction.append(UInt8(s[j].value)); j += 1 }
@@ -163,6 +181,85 @@ enum AmountScanner {
             return (try whole + Rational(n, d), end, style)
         }
         return (whole, i, style)
+    }
+
+    /// Where a second decimal mark (`.` or `,` followed by a digit) comes after the digits
+    /// that follow the mark at `i` (the point of `1,234.5`), or nil.
+    private static func secondMark(_ s: [Unicode.Scalar], after i: Int) -> Int? {
+        var j = i + 1
+        while j < s.count, isDigit(s[j]) { j += 1 }
+        guard j + 1 < s.count, s[j] == "." || s[j] == ",", isDigit(s[j + 1]) else { return nil }
+        return j
+    }
+
+    /// The thousands separator and the decimal mark of a language: `,` and `.` in English
+    /// (and with no language), `.` and `,` where a comma is the decimal mark (Portuguese,
+    /// German); nil in a language that groups thousands otherwise.
+    static func marks(_ language: String?) -> (thousands: Unicode.Scalar, decimal: Unicode.Scalar)? {
+        if language == nil || language!.hasPrefix("en") { return (",", ".") }
+        return IngredientParser.defaultSeparator(language) == "," ? (".", ",") : nil
+    }
+
+    /// A number with more than one mark, whose whole digits `digits` end at `start` (the
+    /// first mark): its value, end and style when it is written as `language` groups
+    /// thousands, one to three digits not starting with 0, groups of three after the
+    /// thousands separator, and at most one decimal mark, last (`1,234.5` and `1,000,000` in
+    /// English, `1.000,5` in Portuguese or German); else nil: it cannot be read one way only
+    /// (`1.000,5` in English, `1,234.5` in Portuguese, `1.2.3`), so it is no amount, and no
+    /// part of it is taken for one. Read as a decimal up to its second mark (`1,234` of
+    /// `1,234.5` as 1.234), it was scaled with the rest of the number glued back on after it
+    /// (`1,234.5 g` doubled was `2.5 g`).
+    private static func groupedNumber(_ s: [Unicode.Scalar], at start: Int, digits: [UInt8], language: String?,
+                                      through second: Int) throws(RationalError) -> (Rational, Int, AmountStyle)? {
+        guard let (thousands, decimal) = marks(language), digits.count <= 3, digits.first != UInt8(ascii: "0") else { return nil }
+        var whole = digits
+        var fraction: [UInt8]?
+        var i = start
+        while i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]) {
+            guard fraction == nil else { return nil }  // a mark after the decimal one
+            var j = i + 1
+            var group: [UInt8] = []
+            while j < s.count, isDigit(s[j]) { group.append(UInt8(s[j].value)); j += 1 }
+            if s[i] == thousands, group.count == 3 {
+                whole += group
+            } else if s[i] == decimal, i >= second {
+                fraction = group
+            } else {
+                return nil
+            }
+            i = j
+        }
+        var style = AmountStyle()
+        guard let fraction else { return (try parse(whole), i, style) }
+        style.decimalSeparator = Character(decimal)
+        return (try parse(whole + [UInt8(ascii: ".")] + fraction), i, style)
+    }
+
+    /// The number at `start` when it has more than one mark and cannot be read one way only
+    /// in `language` (`1.000,5` in English): its text, for a note; nil for anything else.
+    static func unreadableGroupedNumber(_ s: [Unicode.Scalar], at start: Int, language: String?) -> String? {
+        var i = start
+        while i < s.count, isDigit(s[i]) { i += 1 }
+        guard i > start, i + 1 < s.count, s[i] == "." || s[i] == ",", isDigit(s[i + 1]), secondMark(s, after: i) != nil else { return nil }
+        if case .some = try? scanNumber(s, at: start, language: language) { return nil }
+        var end = i
+        while end + 1 < s.count, s[end] == "." || s[end] == ",", isDigit(s[end + 1]) {
+            end += 1
+            while end < s.count, isDigit(s[end]) { end += 1 }
+        }
+        return String(String.UnicodeScalarView(s[start..<end]))
+    }
+
+    /// Why the number `written` (``unreadableGroupedNumber(_:at:language:)``) is not read,
+    /// for a note: what its marks mean in `language`.
+    static func groupingProblem(_ written: String, language: String?) -> String {
+        guard let (thousands, decimal) = marks(language) else {
+            return "the number '\(written)' has more than one mark, and which is the decimal one is not clear"
+        }
+        let how = "\(thousands == "," ? "a comma" : "a point") for thousands and \(decimal == "," ? "a comma" : "a point") for decimals"
+        let example = thousands == "," ? "1,234.5" : "1.234,5"
+        let text = language.map { "\($0) text" } ?? "English"
+        return "the number '\(written)' is not written as \(text) writes numbers, with \(how) (\(example))"
     }
 
     /// `n/d` at `i` with both parts digits and d > 0.

@@ -205,6 +205,11 @@ public struct IngredientParser: Sendable {
         }
         // "1/0 cup", "3-2 eggs": no amount to scale; the line is kept as written.
         if let problem = scanned?.problem { line.problem = problem.summary }
+        // "1.000,5 g" in English: a number with marks that cannot be read one way only is no
+        // amount, and no part of it is one (it was read as 1.000 and doubled to "2,5 g").
+        if scanned == nil, line.problem == nil, let written = AmountScanner.unreadableGroupedNumber(s, at: lead, language: language) {
+            line.problem = AmountScanner.groupingProblem(written, language: language)
+        }
         // "2% milk" is not two of anything.
         if let sc = scanned, sc.end < s.count, s[sc.end] == "%" { scanned = nil }
         // "00 flour, 500 g": a number written with a zero before another digit is a grade or

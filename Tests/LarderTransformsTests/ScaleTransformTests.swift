@@ -116,6 +116,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         }
     }
 
+    /// A structured quantity with a thousands separator and a decimal mark is read whole
+    /// and written back with its decimal mark ("1,234.5" was not read at all), and one whose
+    /// marks read no one way in the language is left with a note.
+    @Test func aStructuredQuantityWithThousandsAndDecimalsIsReadWhole() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 100, "ingredients": [{"name": "rye", "quantity": "1,234.5", "unit": "g"}, {"name": "salt", "quantity": "1.234,5", "unit": "g"}]}"#
+        let (_, en, notes) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 100))), language: "en") }
+        #expect(en.at("ingredients/0") == ["name": "rye", "quantity": "12.3", "unit": "g"])
+        #expect(en.at("ingredients/1") == ["name": "salt", "quantity": "1.234,5", "unit": "g"])
+        #expect(notes.map(\.message) == [#"could not read the quantity "1.234,5"; left as is"#])
+        let (_, pt, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 100))), language: "pt") }
+        #expect(pt.at("ingredients/0/quantity") == "1,234.5")
+        #expect(pt.at("ingredients/1/quantity") == "12,3")
+    }
+
     @Test func theOutputIsAValidRecipe() throws {
         for factor in [r(1, 3), r(1, 2), r(2, 3), r(3, 2), r(2), r(7, 3), r(10)] {
             let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }

@@ -82,6 +82,39 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("a pinch of love").problem == nil)
     }
 
+    /// A number with a thousands separator and a decimal mark is read whole, as the line's
+    /// language groups thousands (a comma and a point in English, a point and a comma in
+    /// Portuguese and German); "1,234.5" was read as 1.234, and the ".5" left in the name.
+    @Test(arguments: [
+        ("1,234.5 g flour", nil, r(2469, 2)), ("1,234.5 g flour", "en", r(2469, 2)), ("1,000.0 ml water", nil, r(1000)),
+        ("2,000.25 ml milk", nil, r(8001, 4)), ("1,000,000 g salt", nil, r(1_000_000)), ("1,234,567.5 g x", "en-GB", r(2_469_135, 2)),
+        ("1.000,5 g de farinha", "pt", r(2001, 2)), ("1.000,5 g Mehl", "de", r(2001, 2)), ("1.000.000 g de sal", "pt-BR", r(1_000_000)),
+    ] as [(String, String?, Rational)])
+    func aNumberWithThousandsAndDecimalsIsReadWhole(_ text: String, _ language: String?, _ amount: Rational) {
+        let line = parser.parse(text, language: language)
+        #expect(line.amount == .exact(amount))
+        #expect(line.unit?.id == "g" || line.unit?.id == "ml")
+        #expect(line.problem == nil)
+        #expect(line.name.first?.isLetter == true, "the name is \(line.name)")
+    }
+
+    /// A number whose marks do not group thousands as the language does ("1.000,5" in
+    /// English, "1,234.5" in Portuguese, "1.2.3", a group of two digits) is no amount: no
+    /// part of it is read as one, and the line says why.
+    @Test(arguments: [
+        ("1.000,5 g flour", nil), ("1.000,5 g flour", "en"), ("1,234.5 g de farinha", "pt"), ("1.2.3 g x", nil),
+        ("1,23.5 g x", nil), ("1,234.5.6 g x", nil), ("0,123.5 g x", nil), ("1.234,5 g x", "ja"),
+    ] as [(String, String?)])
+    func aNumberWithMarksThatReadNoOneWayIsNoAmount(_ text: String, _ language: String?) throws {
+        let line = parser.parse(text, language: language)
+        #expect(line.amount == nil)
+        #expect(!line.isScalable)
+        let problem = try #require(line.problem)
+        #expect(problem.contains("'\(text.split(separator: " ")[0])'"), "\(problem)")
+        #expect(try parser.scale(line, by: r(2)).text == text)
+        #expect(try Amount(parsing: String(text.split(separator: " ")[0]), language: language) == nil)
+    }
+
     /// Words after an amount that go on with it in a way the parser does not read: a
     /// fraction in words, an article, or how full a cup or spoon is. These lines were read
     /// as counts ("three" of "quarters cup sugar", 1 × 1.5 "heaping cup flour" rounded to

@@ -197,6 +197,11 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 C and 2 T butter", r(2), nil, "2 1/4 C butter"),
         ("180 C oven", r(2), nil, "180 C oven"),
         ("350 F oven", r(2), nil, "350 F oven"),
+        // A thousands separator and a decimal mark in one number: read whole (these were
+        // "2.5 g flour", "2.0 ml water", "4.25 ml milk" and "2,5 g de farinha").
+        ("1,234.5 g flour", r(2), nil, "2.47 kg flour"), ("1,000.0 ml water", r(2), nil, "2 l water"),
+        ("2,000.25 ml milk", r(2), nil, "4 l milk"), ("1,234.5 g flour", r(1, 10), "en", "123 g flour"),
+        ("1.000,5 g de farinha", r(2), "pt", "2 kg de farinha"), ("1.234,5 g Mehl", r(1, 1000), "de", "1,23 g Mehl"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
