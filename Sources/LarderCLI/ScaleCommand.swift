@@ -29,7 +29,8 @@ struct ScaleCommand: AsyncParsableCommand {
             3 eggs (150 g)); the size of one thing stays (a 400 g can x 2 -> 2 × 400 g cans, \
             written with ×). "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
-            cannot be read is kept as it is, with a note.
+            cannot be read is kept as it is, with a note; so is one that starts with a number \
+            that is part of a name (7-up, 7UP soda, 5-spice powder).
 
             The file may hold one recipe or an array of recipes; with --jsonl, each line is one \
             (a recipe or an array of them) and the output streams, line by line. Only the \

@@ -339,6 +339,12 @@ public struct IngredientParser: Sendable {
             if !measureOnly { splitNameAndNote(&line, from: end) }
             return line
         }
+        // "7-up", "7UP soda", "5-spice powder": a number joined to a word by a hyphen or by
+        // letters that are no unit is part of a name, not a quantity (doubled, "7-up" was
+        // "14-up" and the line's own amount, "7-up, 1 can", stayed as it was).
+        if line.size == nil, line.unitSpan?.lowerBound != amountScan.end, let name = Self.numberInName(s, from: lead, at: amountScan.end) {
+            return kept(line, "'\(name)' is a name with a number in it, not a quantity", from: lead, measureOnly: measureOnly)
+        }
         // "a cup and a half", "uma xícara e meia", "1 tasse et demie": a whole amount and a
         // half after its unit, one amount (it was kept as written, with a note). Anything
         // else that goes on after the unit is not read; the line is kept as written.
@@ -639,6 +645,18 @@ public struct IngredientParser: Sendable {
         // and scaled, the line said "2 cups minus 2 tbsp").
         return Measure(quantity: Quantity(amount: .exact(subtracted ? -value : value), unit: other), end: unitEnd, amountSpan: j..<end,
                        unitSpan: u..<unitEnd, style: style, word: word)
+    }
+
+    /// The word a number that starts at `start` and ends at `end` is part of (`7-up`, `7UP`,
+    /// `5-spice`): a letter, or a hyphen and a letter, right after it; nil when a space or
+    /// anything else follows the number.
+    static func numberInName(_ s: [Unicode.Scalar], from start: Int, at end: Int) -> String? {
+        guard end < s.count else { return nil }
+        var k = end
+        if s[k] == "-" || s[k] == "\u{2010}" { k += 1 }
+        guard k < s.count, AmountScanner.isLetter(s[k]) else { return nil }
+        while k < s.count, AmountScanner.isLetter(s[k]) || AmountScanner.isDigit(s[k]) || s[k] == "-" || s[k] == "\u{2010}" { k += 1 }
+        return String(String.UnicodeScalarView(s[start..<k]))
     }
 
     /// `line` with no amount, kept as written for `problem`: its name is the text from

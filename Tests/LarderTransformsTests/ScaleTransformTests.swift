@@ -130,6 +130,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(pt.at("ingredients/1/quantity") == "12,3")
     }
 
+    /// A product whose name holds a number is not scaled (these were "14-up, 1 can", "14UP
+    /// soda" with no note, and "10-spice powder, 1 tsp"); each such line gets a note.
+    @Test func aNumberInAProductNameIsNotScaled() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 4, "ingredients": ["7-up, 1 can", "7UP soda", "5-spice powder, 1 tsp", "1 can 7-up"]}"#
+        let (_, v, notes) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(2))) }
+        #expect(v["ingredients"] == ["7-up, 1 can", "7UP soda", "5-spice powder, 1 tsp", "2 cans 7-up"])
+        #expect(notes.map(\.message) == [
+            "could not read the quantity of '7-up, 1 can' ('7-up' is a name with a number in it, not a quantity); left as is",
+            "could not read the quantity of '7UP soda' ('7UP' is a name with a number in it, not a quantity); left as is",
+            "could not read the quantity of '5-spice powder, 1 tsp' ('5-spice' is a name with a number in it, not a quantity); left as is",
+        ])
+    }
+
     @Test func theOutputIsAValidRecipe() throws {
         for factor in [r(1, 3), r(1, 2), r(2, 3), r(3, 2), r(2), r(7, 3), r(10)] {
             let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }

@@ -115,6 +115,34 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try Amount(parsing: String(text.split(separator: " ")[0]), language: language) == nil)
     }
 
+    /// A number joined to a word by a hyphen or by letters that are no unit is part of a
+    /// name (they were scaled: "7-up" doubled was "14-up", "5-spice" "10-spice", and the
+    /// line's own amount, "1 can", stayed as it was): the line is kept, and says why. A unit
+    /// glued to its amount is still one.
+    @Test(arguments: [
+        ("7-up, 1 can", "7-up"), ("7UP soda", "7UP"), ("5-spice powder, 1 tsp", "5-spice"), ("7\u{2010}up", "7\u{2010}up"),
+        ("2-inch piece ginger", "2-inch"), ("1/2-inch slice of lemon", "1/2-inch"), ("1e3 g flour", "1e3"),
+    ])
+    func aNumberInANameIsNoQuantity(_ text: String, _ name: String) throws {
+        let line = parser.parse(text)
+        #expect(line.amount == nil)
+        let problem = try #require(line.problem)
+        #expect(problem == "'\(name)' is a name with a number in it, not a quantity")
+        #expect(try parser.scale(line, by: r(2)).text == text)
+    }
+
+    @Test(arguments: [
+        ("400g flour", "g"), ("2tbsp oil", "us-tbsp"), ("1kg potatoes", "kg"), ("2C flour", "us-cup"), ("2x400g tins", "tin"),
+        ("1 can 7-up", "can"),
+    ])
+    func aUnitGluedToItsAmountIsStillOne(_ text: String, _ unit: String) {
+        let line = parser.parse(text)
+        #expect(line.problem == nil)
+        #expect(line.unit?.id == unit)
+        #expect(parser.parse("180C oven").fixedUnit?.id == "celsius")
+        #expect(parser.parse("20min rest").fixedUnit != nil)
+    }
+
     /// Words after an amount that go on with it in a way the parser does not read: a
     /// fraction in words, an article, or how full a cup or spoon is. These lines were read
     /// as counts ("three" of "quarters cup sugar", 1 × 1.5 "heaping cup flour" rounded to
