@@ -15,7 +15,10 @@ struct ScaleCommand: AsyncParsableCommand {
             fractions for US units (1 1/2 cups, 2/3 cup), three digits for metric ones (333 g, \
             1.5 kg), whole numbers for eggs, cloves and slices (with a note when that changes \
             the amount by more than 10 %; halves when their total weight follows in \
-            brackets, 3 eggs (150 g) x 1.5 -> 4 1/2 eggs (225 g)). After scaling, an amount moves to the unit that \
+            brackets, 3 eggs (150 g) x 1.5 -> 4 1/2 eggs (225 g); the languages of one \
+            ingredient are rounded alike, in halves when one of them counts a thing that \
+            halves: 1 pau de canela | 1 cinnamon stick x 2/3 -> 1/2 pau de canela | 1/2 \
+            cinnamon stick). After scaling, an amount moves to the unit that \
             reads best in its own system (16 tbsp -> 1 cup, 3 tsp -> 1 tbsp, 1500 g -> 1.5 kg); \
             when the amount in the closest unit would read badly (19 tbsp), a larger unit \
             within 5 % is taken (1 1/4 cups), and more than two tablespoons' worth of \

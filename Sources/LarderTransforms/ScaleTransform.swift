@@ -245,8 +245,9 @@ struct ScaleRun {
             if fields.isStructured {
                 scaleStructured(node, fields: fields, index: index, by: factor)
             } else {
+                let halves = translationsCountInHalves(node, by: factor)
                 for (key, value) in json.members(node) where json.kind(value) == .string {
-                    scaleText(value, language: json.string(key), index: index, by: factor)
+                    scaleText(value, language: json.string(key), index: index, by: factor, countsInHalves: halves)
                 }
             }
         default:
@@ -254,7 +255,28 @@ struct ScaleRun {
         }
     }
 
-    mutating func scaleText(_ node: Int, language: String?, index: Int, by factor: Rational) {
+    /// True when a translation of the localized ingredient `node` counts its things in
+    /// halves after scaling by `factor` (`1 pau de canela`: a stick, which is halved; or a
+    /// count with its total weight, `3 ovos (150 g)`): its other translations then count in
+    /// halves too. How finely a count is rounded belongs to the thing counted, not to the
+    /// language it is written in, and a translation may name the thing without the unit that
+    /// tells (`1 cinnamon stick`, the unit after the noun; `1 small glass of port`). Rounded
+    /// each by its own words, one ingredient came out as `1/2 pau de canela` beside `1
+    /// cinnamon stick`. Halves, not whole things, as the words that say a thing can be halved
+    /// are the ones that know it.
+    func translationsCountInHalves(_ node: Int, by factor: Rational) -> Bool {
+        var halves = false, whole = false
+        for (key, value) in json.members(node) {
+            guard let text = json.string(value) else { continue }
+            let line = parser.parse(text, language: json.string(key))
+            guard line.isScalable, line.fixedUnit == nil, let amount = line.amount, !amount.upper.isZero,
+                  let q = (try? parser.scale(line, by: factor))?.quantity else { continue }
+            if q.rounding == .halves { halves = true } else if q.rounding == .whole { whole = true }
+        }
+        return halves && whole
+    }
+
+    mutating func scaleText(_ node: Int, language: String?, index: Int, by factor: Rational, countsInHalves: Bool = false) {
         guard let text = json.string(node) else { return }
         let line = parser.parse(text, language: language)
         if let problem = line.problem {
@@ -273,7 +295,7 @@ struct ScaleRun {
         }
         let parser = self.parser
         do {
-            let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f) }
+            let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f, countsInHalves: countsInHalves) }
             if rewritten.text != text { editor.replace(node, string: rewritten.text) }
             if let q = rewritten.quantity, q.countRoundingIsNoticeable {
                 noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: used, at: node)

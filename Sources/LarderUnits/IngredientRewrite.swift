@@ -19,7 +19,12 @@ extension IngredientParser {
     /// `3 cups flour, sifted`; `4 tbsp olive oil` × 4 is `1 cup olive oil`;
     /// `2 dentes de alho` × 1/2 is `1 dente de alho`. A line that is not scalable, or whose
     /// number is a temperature or a time (``IngredientLine/fixedUnit``), comes back unchanged.
-    public func scale(_ line: IngredientLine, by factor: Rational) throws(RationalError) -> RewrittenLine {
+    ///
+    /// `countsInHalves` rounds a count that would be rounded to whole things to halves: the
+    /// line is one translation of an ingredient whose other translations count in halves
+    /// (`1 cinnamon stick` beside `1 pau de canela`, a stick, which halves), so every
+    /// language shows one amount.
+    public func scale(_ line: IngredientLine, by factor: Rational, countsInHalves: Bool = false) throws(RationalError) -> RewrittenLine {
         // A temperature or a time never scales ("350 °F oven", "1 hour rest").
         guard line.isScalable, line.fixedUnit == nil, let amount = line.amount, let span = line.amountSpan else {
             return RewrittenLine(text: line.text, quantity: nil)
@@ -30,7 +35,7 @@ extension IngredientParser {
         let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
             && line.equivalent?.unit.map { $0.dimension != .count } == true
         var main = try kitchen.scale(amount, unit: line.unit, by: factor)
-        if !sizeOfOne, Self.countWithTotal(line), case .whole = main.rounding {
+        if countsInHalves || (!sizeOfOne && Self.countWithTotal(line)), case .whole = main.rounding {
             main = Self.inHalves(main)
         }
         var edits: [(Range<Int>, String)] = []

@@ -143,6 +143,32 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ])
     }
 
+    /// The translations of one ingredient get one amount: a count is rounded as finely as
+    /// any of its translations rounds it (Portuguese "pau" is a stick, which halves, while
+    /// "1 cinnamon stick" and "1 small glass of port" were bare counts, rounded to whole
+    /// things: "1/2 pau de canela" stood beside "1 cinnamon stick"). Where every translation
+    /// counts whole things ("dentes", a clove, and "garlic cloves"), they stay whole.
+    @Test(arguments: [
+        (r(5, 4), ["1 1/2 paus de canela", "1 1/2 cinnamon sticks", "1 1/2 cálices de vinho do Porto", "1 1/2 small glasses of port wine", "3 dentes de alho", "3 garlic cloves"]),
+        (r(1, 3), ["1/2 pau de canela", "1/2 cinnamon stick", "1/2 cálice de vinho do Porto", "1/2 small glass of port wine", "1 dente de alho", "1 garlic clove"]),
+        (r(2, 3), ["1/2 pau de canela", "1/2 cinnamon stick", "1/2 cálice de vinho do Porto", "1/2 small glass of port wine", "1 dente de alho", "1 garlic clove"]),
+    ] as [(Rational, [String])])
+    func theTranslationsOfAnIngredientGetOneAmount(_ factor: Rational, _ expected: [String]) throws {
+        let text = #"""
+            {"id": "arroz-doce", "name": {"pt": "Arroz doce", "en": "Rice pudding"}, "servings": 6, "ingredients": [
+             {"pt": "1 pau de canela", "en": "1 cinnamon stick"},
+             {"pt": "1 cálice de vinho do Porto", "en": "1 small glass of port wine"},
+             {"pt": "2 dentes de alho", "en": "2 garlic cloves"}]}
+            """#
+        let (_, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
+        let got = (0..<3).flatMap { i in ["pt", "en"].map { v.at("ingredients/\(i)/\($0)")?.stringValue ?? "-" } }
+        #expect(got == expected)
+        // A line alone, in one language, keeps its own rounding.
+        let alone = #"{"id": "x", "name": "x", "servings": 6, "ingredients": ["1 cinnamon stick"]}"#
+        let (_, a, _) = try transformed(alone) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3))), language: "en") }
+        #expect(a.at("ingredients/0") == "1 cinnamon stick")
+    }
+
     @Test func theOutputIsAValidRecipe() throws {
         for factor in [r(1, 3), r(1, 2), r(2, 3), r(3, 2), r(2), r(7, 3), r(10)] {
             let (text, _, _) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
