@@ -29,8 +29,10 @@ struct ScaleCommand: AsyncParsableCommand {
             Portuguese, Spanish, French, German or Italian) both scale, with quantities in \
             words (two cups, half a cup), amounts in two units of one system as one (1 lb 8 oz x 2 \
             -> 3 lb) and a second amount after a slash or in closing brackets (200g/7oz, \
-            3 eggs (150 g)); the size of one thing stays (a 400 g can x 2 -> 2 × 400 g cans, \
-            written with ×). "scale": false pins an \
+            3 eggs (150 g)); a weight or volume in brackets after a count is the things' \
+            total, after one thing too (1 stick (1/2 cup) butter x 2 -> 2 sticks (1 cup) \
+            butter), while the size of one thing before its unit stays (1 (14 oz) can x 2 -> \
+            2 (14 oz) cans; a 400 g can x 2 -> 2 × 400 g cans, written with ×). "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note; so is one that starts with a number \
             that is part of a name (7-up, 7UP soda, 5-spice powder).

@@ -29,13 +29,14 @@ extension IngredientParser {
         guard line.isScalable, line.fixedUnit == nil, let amount = line.amount, let span = line.amountSpan else {
             return RewrittenLine(text: line.text, quantity: nil)
         }
-        // A weight or volume in brackets after one counted thing is that thing's size ("1 can
-        // (14.5 oz)"): two cans still hold 14.5 oz each. After several ("4 slices (120 g)")
-        // it is read as their total, and scales.
-        let sizeOfOne = line.unit?.dimension == .count && amount == .exact(Rational(1))
-            && line.equivalent?.unit.map { $0.dimension != .count } == true
+        // A weight or volume in brackets after counted things is their total, after one thing
+        // as after several ("1 can (14.5 oz)" x 2 is "2 cans (29 oz)", as "4 slices (120 g)"
+        // x 2 is "8 slices (240 g)"): one rule, so what is written reads back as meant. After
+        // one thing the bracket was kept as its size, "2 cans (14.5 oz)", which reads as two
+        // cans of 14.5 oz in all: halved again it was "1 can (7.25 oz)". The size of one thing
+        // goes before the unit ("1 (14 oz) can", "a 400 g can"), and stays.
         var main = try kitchen.scale(amount, unit: line.unit, by: factor)
-        if countsInHalves || (!sizeOfOne && Self.countWithTotal(line)), case .whole = main.rounding {
+        if countsInHalves || Self.countWithTotal(line), case .whole = main.rounding {
             main = Self.inHalves(main)
         }
         var edits: [(Range<Int>, String)] = []
@@ -57,7 +58,7 @@ extension IngredientParser {
         if line.unitSpan == nil, line.unit == nil, isPlural(amount) != isPlural(main.shown) {
             edits += nameInflection(line, plural: isPlural(main.shown))
         }
-        if !sizeOfOne, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
+        if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
             var scaled: ScaledQuantity
             if eqUnit.dimension == .count, line.unit?.dimension != .count, factor != .one {
                 // A count of things after a weight or volume ("1 cup (2 sticks)") follows the

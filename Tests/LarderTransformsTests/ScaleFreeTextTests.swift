@@ -214,18 +214,20 @@ import Testing
 
     /// The same amount in another unit after a slash, and a weight or volume in brackets at
     /// the end of the line, scale with the amount (they stayed as they were, with no note:
-    /// "400g/7oz flour", "4 cups flour (250 g)", "6 eggs (150 g)").
+    /// "400g/7oz flour", "4 cups flour (250 g)", "6 eggs (150 g)"). After one can the weight
+    /// is the total too, as after several (it stayed, "2 cans tomatoes (400 g)", which then
+    /// read as 400 g in all).
     @Test func aSecondAmountAfterASlashOrInClosingBracketsScales() throws {
         let lines = ["200g/7oz flour", "200 g / 7 oz sugar", "2 cups flour (250 g)", "3 eggs (150 g)", "2 cups flour, sifted (250g)",
                      "1 can tomatoes (400 g)", "2 cups (250 g) flour"]
         let (doubled, notes) = try scaled(lines, by: Rational(2))
         #expect(doubled == ["400g/14oz flour", "400 g / 14 oz sugar", "4 cups flour (500 g)", "6 eggs (300 g)", "4 cups flour, sifted (500g)",
-                            "2 cans tomatoes (400 g)", "4 cups (500 g) flour"])
+                            "2 cans tomatoes (800 g)", "4 cups (500 g) flour"])
         #expect(notes.isEmpty, "\(notes)")
         // Eggs with their weight come in halves, as the weight says (it was "2 eggs (75 g)").
         let (halved, _) = try scaled(lines, by: try Rational(1, 2))
         #expect(halved == ["100g/3 1/2oz flour", "100 g / 3 1/2 oz sugar", "1 cup flour (125 g)", "1 1/2 eggs (75 g)", "1 cup flour, sifted (125g)",
-                           "1/2 can tomatoes (400 g)", "1 cup (125 g) flour"])
+                           "1/2 can tomatoes (200 g)", "1 cup (125 g) flour"])
         // A bracket that is not one amount stays, with a note.
         let (kept, messages) = try scaled(["2 cups flour (250 g or 9 oz)"], by: Rational(2))
         #expect(kept == ["4 cups flour (250 g or 9 oz)"])

@@ -25,8 +25,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("½ tsp salt", r(3), nil, "1½ tsp salt"),
         ("½ tsp salt", r(1, 8), nil, "1/16 tsp salt"),
         ("1 (14 oz) can tomatoes", r(2), nil, "2 (14 oz) cans tomatoes"),
-        // A size after a counted unit is each item's (it became "2 cans (29 oz)").
-        ("1 can (14.5 oz) diced tomatoes", r(2), nil, "2 cans (14.5 oz) diced tomatoes"),
+        // A weight or volume in brackets after a counted unit is the things' total, after
+        // one thing too (it stayed "2 cans (14.5 oz)", which reads as 14.5 oz in all, and
+        // scaled back, "1 can (7.25 oz)"); a size before the unit is each thing's.
+        ("1 can (14.5 oz) diced tomatoes", r(2), nil, "2 cans (29 oz) diced tomatoes"),
+        ("1 stick (1/2 cup) butter", r(2), nil, "2 sticks (1 cup) butter"),
+        ("2 sticks (1 cup) butter", r(1, 2), nil, "1 stick (1/2 cup) butter"),
+        ("1 stick (1/2 cup) butter", r(3, 2), nil, "1 1/2 sticks (3/4 cup) butter"),
+        ("1 bar (100 g) chocolate", r(2), nil, "2 bars (200 g) chocolate"),
+        ("1 stick butter (1/2 cup)", r(2), nil, "2 sticks butter (1 cup)"),
+        ("1 (14 oz) can tomatoes", r(3), nil, "3 (14 oz) cans tomatoes"),
         // After several things the bracket is their total.
         ("4 slices (120 g) bacon", r(2), nil, "8 slices (240 g) bacon"),
         // With their total weight in brackets, counted things are shown in halves, so the
@@ -206,6 +214,21 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
         #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    /// A line with a bracket after its count, scaled and scaled back, reads as it did: what
+    /// scaling writes is read back the same way (after one thing the bracket stayed as its
+    /// size, "2 sticks (1/2 cup) butter", which was then read as the total and halved to "1
+    /// stick (1/4 cup)").
+    @Test(arguments: ["1 stick (1/2 cup) butter", "2 sticks (1 cup) butter", "1 bar (100 g) chocolate", "1 stick butter (1/2 cup)",
+                      "1 can (15 oz) beans", "1 (14 oz) can tomatoes", "A 400 g can of tomatoes", "3 eggs (150 g)"])
+    func aBracketAfterACountReadsBackAsWritten(_ text: String) throws {
+        for factor in [r(2), r(3), r(4)] {
+            let there = try parser.scale(parser.parse(text), by: factor).text
+            let back = try parser.scale(parser.parse(there), by: try factor.reciprocal()).text
+            let original = text.hasPrefix("A ") ? "1 × 400 g can of tomatoes" : text
+            #expect(back == original, "\(text) × \(factor) is \(there)")
+        }
     }
 
     /// Imperial fluid ounces move up to pints and quarts, and below a quarter ounce to the
