@@ -74,6 +74,11 @@ public struct ScaleOptions: Sendable, Hashable {
         if written.hasPrefix("-") || written.hasPrefix("\u{2212}") || line.amount.map({ $0.lower.isZero }) == true {
             throw error("--to needs an amount above 0 after '=', such as 300 g or 2 cups; got '\(written)'")
         }
+        // A number Larder cannot compute with exactly, said as --factor says it (1e30 and
+        // 0.1234567890123456789 were told that no amount followed the '=').
+        if let problem = numberProblem(written) {
+            throw error("--to: '\(written)' \(problem); give an amount a recipe holds, such as 300 g or 2 cups")
+        }
         if let problem = line.problem, problem.contains("too large") || problem.contains("digits") {
             throw error("--to: '\(written)' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups")
         }
@@ -82,6 +87,22 @@ public struct ScaleOptions: Sendable, Hashable {
             throw error("--to needs an amount after '=', such as 300 g or 2 cups; got '\(written)'")
         }
         return .ingredient(name: name, quantity: Quantity(amount: .exact(value), unit: line.unit))
+    }
+
+    /// Why the number that starts `text` (`1e30 g`, `0.1234567890123456789 g`) is no
+    /// number Larder computes with exactly: `is too large to compute exactly` or `has more
+    /// decimal places than Larder computes with (18)`, the words ``positive(_:what:)`` uses;
+    /// nil for a number it reads, and for text that starts with none.
+    static func numberProblem(_ text: String) -> String? {
+        let token = String(text.prefix { !$0.isWhitespace })
+        guard JSONNumber(parsing: token) != nil else { return nil }
+        do {
+            _ = try Rational(decimal: token)
+            return nil
+        } catch {
+            if case .tooPrecise = error { return "has more decimal places than Larder computes with (18)" }
+            return "is too large to compute exactly"
+        }
     }
 
     /// A positive number from a JSON number or a text (`"1/2"`, `"1.5"`, `"1 1/2"`).

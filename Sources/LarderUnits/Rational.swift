@@ -105,10 +105,12 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         var digits = 0
         var seenPoint = false
         var overflowed = false
+        var wholeDigits = 0  // before the point, from the first that is not 0
         while i < n {
             let c = bytes[i]
             if c >= 48 && c <= 57 {
                 digits += 1
+                if !seenPoint, wholeDigits > 0 || c != 48 { wholeDigits += 1 }
                 if !overflowed {
                     let (m1, o1) = mantissa.multipliedReportingOverflow(by: 10)
                     let (m2, o2) = m1.addingReportingOverflow(Int(c - 48))
@@ -142,7 +144,12 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible,
         }
         guard i == n else { return nil }
         let literal = { String(decoding: bytes, as: UTF8.self) }
-        if overflowed { throw .overflow("the number \(literal())") }
+        // Too many digits for 64 bits: a small number with many decimals (2.333333333333333333333)
+        // is too precise, not too large (it was called too large to compute).
+        if overflowed {
+            if seenPoint, wholeDigits + exponent <= 18 { throw .tooPrecise("the number \(literal())") }
+            throw .overflow("the number \(literal())")
+        }
         if mantissa == 0 { return .zero }
         // Strip trailing zeros of the mantissa into the exponent before scaling.
         var power = exponent - scale

@@ -433,6 +433,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         (["to": "flour=lots"], "needs an amount"),
         // Said to be too large before.
         (["factor": "0.0000000000000000000001"], "has more decimal places than Larder computes with (18)"),
+        // A small number with too many decimals for 64 bits is too precise, not too large
+        // (both were "too large to compute exactly"); a large one is too large.
+        (["servings": "2.333333333333333333333"], #"servings "2.333333333333333333333" has more decimal places than Larder computes with (18)"#),
+        (["factor": "2.333333333333333333333"], #"factor "2.333333333333333333333" has more decimal places than Larder computes with (18)"#),
+        (["servings": "99999999999999999999.5"], "is too large to compute exactly"),
+        // --to says what --factor says of a number it cannot compute with (it said "--to needs
+        // an amount after '='", as if none were given).
+        (["to": "flour=1e30 g"], "--to: '1e30 g' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups"),
+        (["to": "flour=0.1234567890123456789 g"], "--to: '0.1234567890123456789 g' has more decimal places than Larder computes with (18)"),
+        (["to": "flour=1e-30 g"], "--to: '1e-30 g' has more decimal places than Larder computes with (18)"),
+        (["to": "flour=2.333333333333333333333 g"], "--to: '2.333333333333333333333 g' has more decimal places than Larder computes with (18)"),
         // A factor past a million times either way is a mistake (it scaled servings and left
         // amounts too large to compute).
         (["factor": 10_000_000], "more than a million times"),

@@ -38,6 +38,25 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(throws: RationalError.self) { try Rational(decimal: "0.0000000000000000000001") }
     }
 
+    /// Too many digits for 64 bits is too precise when the number itself is small (its
+    /// decimals overflow), too large when its whole part does (both were too large).
+    @Test(arguments: [
+        ("2.333333333333333333333", true), ("0.12345678901234567890", true), ("12345678901234567.890", true),
+        ("1234567890123456789.5", false), ("99999999999999999999.5", false), ("1.00000000000000000001e20", false),
+        ("123456789012345678901234567890", false),
+    ])
+    func tooManyDigitsAreTooPreciseOrTooLarge(_ literal: String, _ tooPrecise: Bool) {
+        #expect {
+            _ = try Rational(decimal: literal)
+        } throws: { error in
+            switch error as? RationalError {
+            case .tooPrecise?: tooPrecise
+            case .overflow?: !tooPrecise
+            default: false
+            }
+        }
+    }
+
     @Test func arithmeticIsExact() throws {
         #expect(try r(1, 3) + r(1, 6) == r(1, 2))
         #expect(try r(1, 3) - r(1, 2) == r(-1, 6))
