@@ -12,7 +12,8 @@ struct ScaleCommand: AsyncParsableCommand {
         abstract: "Scale recipes to a number of servings, by a factor, or to an amount of one ingredient.",
         discussion: """
             Amounts are exact until they are written, then rounded for people: kitchen \
-            fractions for US units (1 1/2 cups, 2/3 cup), three digits for metric ones (333 g, \
+            fractions for US units (1 1/2 cups, 2/3 cup; exact when the amount is one, 1/3 cup \
+            x 20 -> 6 2/3 cups, 1/8 cup x 19 -> 2 3/8 cups), three digits for metric ones (333 g, \
             1.5 kg), whole numbers for eggs, cloves and slices (with a note when that changes \
             the amount by more than 10 %; halves when their total weight follows in \
             brackets, 3 eggs (150 g) x 1.5 -> 4 1/2 eggs (225 g); the languages of one \

@@ -458,8 +458,45 @@ public struct KitchenUnits: Sendable {
     }
 
     /// The choice among `candidates` (smallest unit first, nil for one skipped; the
-    /// smallest is never skipped): see ``fit(_:in:purpose:)``.
+    /// smallest is never skipped): see ``fit(_:in:purpose:)``. After scaling, the amount in
+    /// the unit chosen is written exactly when it is a kitchen fraction
+    /// (``exactKitchenFraction(_:notation:)``).
     private func choose(_ candidates: [Candidate?], purpose: FitPurpose, notation: AmountNotation) -> FittedQuantity {
+        let fitted = chooseUnit(candidates, purpose: purpose, notation: notation)
+        return purpose == .scaling ? Self.exactKitchenFraction(fitted, notation: notation) : fitted
+    }
+
+    /// `fitted` with each end written exactly where it is a kitchen fraction below 20 (where
+    /// fractions are written): halves, quarters and eighths in any unit written in
+    /// fractions, thirds in one whose fractions include thirds (cups), or a tablespoon of
+    /// three teaspoons written as text (a third is a teaspoon). Rounded to the coarsest
+    /// reading within 2.5 %, or to the unit's own fractions, an amount a cook can measure was
+    /// written as another: 6 2/3 cups as 6 3/4, 2 3/8 cups as 2 1/3, 10 3/8 lb as 10 1/2,
+    /// 28 tsp (9 1/3 tbsp) as 9 1/2 tbsp, and 7 1/3 and 7 2/3 cups both as 7 1/2. Only the
+    /// writing changes: the unit is chosen as before, so an exact whole amount in a smaller
+    /// unit stays there (6 tbsp, not 3/8 cup; 42 oz, not 2 5/8 lb).
+    static func exactKitchenFraction(_ fitted: FittedQuantity, notation: AmountNotation) -> FittedQuantity {
+        guard case .fraction(let denominators) = fitted.rounding, fitted.relativeError > 0 else { return fitted }
+        let thirds = denominators.contains { $0 % 3 == 0 } || (notation == .text && thirdsOfSpoons.contains(fitted.unit.id))
+        func exact(_ value: Rational, shown: Rational) -> Rational {
+            guard value > .zero, value < Rational(20) else { return shown }
+            return [1, 2, 4, 8].contains(value.denominator) || (thirds && value.denominator == 3) ? value : shown
+        }
+        let shown: Amount = switch (fitted.exact, fitted.shown) {
+        case (.exact(let v), .exact(let s)): .exact(exact(v, shown: s))
+        case (.range(let a, let b), .range(let sa, let sb)): .range(exact(a, shown: sa), exact(b, shown: sb))
+        case (.range(let a, let b), .exact(let s)): collapse(.range(exact(a, shown: s), exact(b, shown: s)))
+        default: fitted.shown
+        }
+        return FittedQuantity(exact: fitted.exact, shown: shown, unit: fitted.unit, rounding: fitted.rounding)
+    }
+
+    /// Tablespoons of three teaspoons, whose thirds are a teaspoon (see
+    /// ``finer(_:unit:readable:notation:)``; an Australian tablespoon is four).
+    static let thirdsOfSpoons: Set<String> = ["us-tbsp", "metric-tbsp"]
+
+    /// ``choose(_:purpose:notation:)`` before an exact kitchen fraction is written as one.
+    private func chooseUnit(_ candidates: [Candidate?], purpose: FitPurpose, notation: AmountNotation) -> FittedQuantity {
         // 1. The close choice: the largest unit within the tolerance, else the smallest.
         var close: (fitted: FittedQuantity, position: Int)?
         for position in candidates.indices.reversed() {

@@ -134,11 +134,21 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("6 tbsp butter", r(3, 2), nil, "9 tbsp butter"),
         ("5 tbsp cocoa", r(1), nil, "5 tbsp cocoa"),
         // A larger unit only for an amount that does not read well, and never 5 % off or
-        // more: exact whole amounts stay (these became 2 3/4 lb, 3 1/4 lb), and 13 1/2 tbsp
-        // is not made a 5 % larger 7/8 cup.
+        // more: exact whole amounts stay (these became 2 3/4 lb, 3 1/4 lb), and 13 1/3 tbsp
+        // is not made a 5 % larger 7/8 cup (nor 13 1/2 tbsp, as it was: see below).
         ("1 1/2 lb beef", r(7, 4), nil, "42 oz beef"),
         ("5 oz cheese", r(10), nil, "50 oz cheese"),
-        ("1 cup flour", r(5, 6), nil, "13 1/2 tbsp flour"),
+        ("1 cup flour", r(5, 6), nil, "13 1/3 tbsp flour"),
+        // An amount that is a kitchen fraction is written as it is (these were 3 3/4, 4 1/4,
+        // 6 3/4, 7 1/2, 7 1/2, 2 1/3, 2 2/3, 9 1/2 tbsp, 11 1/2, 2 1/3 cups and 10 1/2 lb), in the
+        // unit chosen as before: exact whole tablespoons stay (not 3/8 cup).
+        ("1/3 cup water", r(11), nil, "3 2/3 cups water"), ("1/3 cup water", r(13), nil, "4 1/3 cups water"),
+        ("1/3 cup water", r(20), nil, "6 2/3 cups water"), ("1/3 cup water", r(22), nil, "7 1/3 cups water"),
+        ("1/3 cup water", r(23), nil, "7 2/3 cups water"), ("1/8 cup oil", r(19), nil, "2 3/8 cups oil"),
+        ("1/8 cup oil", r(21), nil, "2 5/8 cups oil"), ("4 tsp sugar", r(7), nil, "9 1/3 tbsp sugar"),
+        ("1 2/3 cups milk", r(7), nil, "11 2/3 cups milk"), ("19 tbsp butter", r(2), nil, "2 3/8 cups butter"),
+        ("5 lb 3 oz ham", r(2), nil, "10 3/8 lb ham"), ("3 Tbsp butter", r(2), nil, "6 Tbsp butter"),
+        ("1/3-2/3 cup water", r(20), nil, "6 2/3-13 1/3 cups water"),
         // Quarts and gallons keep the close choice (it was 1 1/8 gallons).
         ("4 quarts chicken stock", r(11, 10), nil, "18 cups chicken stock"),
         // US pints, quarts and fluid ounces move to spoons when scaled down, and fluid ounces
