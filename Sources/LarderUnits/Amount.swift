@@ -135,6 +135,31 @@ enum AmountScanner {
         var digits: [UInt8] = []
         while i < s.count, isDigit(s[i]) { digits.append(UInt8(s[i].value)); i += 1 }
         var style = AmountStyle()
+        // Thousands grouped by a space: "1 000 g", "2 500 ml" in French (a plain space), or
+        // by a no-break space in any language (U+00A0, or U+202F as French typesetting
+        // writes it). It was read as 1, and " 000 g" kept: "2 500 ml" doubled was "4 500 ml".
+        // (In English "2 400 g cans" is two cans.)
+        if digits.count <= 3, digits.first != UInt8(ascii: "0") {
+            var j = i
+            var grouped = digits
+            while j + 3 < s.count, isGroupingSpace(s[j], language: language),
+                  isDigit(s[j + 1]), isDigit(s[j + 2]), isDigit(s[j + 3]),
+                  !(j + 4 < s.count && (isDigit(s[j + 4]) || s[j + 4] == "/" || s[j + 4] == "\u{2044}")) {
+                grouped += (1...3).map { UInt8(s[j + $0].value) }
+                j += 4
+            }
+            if j > i {
+                // A decimal comma may follow ("1 000,5 g").
+                if j + 1 < s.count, s[j] == ",", isDigit(s[j + 1]), IngredientParser.defaultSeparator(language) == "," {
+                    var k = j + 1
+                    var fraction: [UInt8] = []
+                    while k < s.count, isDigit(s[k]) { fraction.append(UInt8(s[k].value)); k += 1 }
+                    style.decimalSeparator = ","
+                    return (try parse(grouped + [UInt8(ascii: ".")] + fraction), k, style)
+                }
+                return (try parse(grouped), j, style)
+            }
+        }
         // Decimal: 1.5 or 1,5 (a comma followed by exactly three digits in English text is a
         // thousands separator, 1,500 g, when what comes before it can lead a group of
         // thousands: one to three digits, not starting with 0; 0,125 is a decimal comma; a
@@ -181,6 +206,12 @@ enum AmountScanner {
             return (try whole + Rational(n, d), end, style)
         }
         return (whole, i, style)
+    }
+
+    /// True when `c` groups thousands in `language`: a no-break space (U+00A0, U+202F) in
+    /// any language, a plain space in French.
+    static func isGroupingSpace(_ c: Unicode.Scalar, language: String?) -> Bool {
+        c == "\u{00A0}" || c == "\u{202F}" || (c == " " && (language.map { $0 == "fr" || $0.hasPrefix("fr-") } ?? false))
     }
 
     /// Where a second decimal mark (`.` or `,` followed by a digit) comes after the digits
@@ -579,6 +610,14 @@ extension Amount {
             // A digit or a vulgar fraction (¼ ½ ¾, ⅐ to ⅞), told by its value before a look-up.
             guard AmountScanner.isDigit(c) || ((0xBC...0xBE).contains(c.value) || (0x2150...0x215E).contains(c.value))
             else { i += 1; continue }
+            // Three digits after a digit and a space are a group of thousands ("1 000 g" in
+            // French, "1\u{202F}000 g"), not an amount of their own: "000 g" was "not above zero".
+            if i >= 2, AmountScanner.isSpace(s[i - 1]) || s[i - 1] == "\u{00A0}" || s[i - 1] == "\u{202F}", AmountScanner.isDigit(s[i - 2]),
+               i + 2 < s.count, AmountScanner.isDigit(s[i + 1]), AmountScanner.isDigit(s[i + 2]),
+               !(i + 3 < s.count && AmountScanner.isDigit(s[i + 3])) {
+                i += 3
+                continue
+            }
             guard i == 0 || isAmountBoundary(s[i - 1]), let scanned = try? AmountScanner.scanAmount(s, at: i, language: nil) else {
                 // Inside a word or a number (`B12`, `0:30`), or too many digits: past them.
                 i += 1

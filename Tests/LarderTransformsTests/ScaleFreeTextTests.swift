@@ -33,6 +33,18 @@ import Testing
         #expect(messages.isEmpty, "\(messages)", sourceLocation: sourceLocation)
     }
 
+    /// Thousands grouped by a space are one number in French, and by a no-break space in any
+    /// language: "2 500 ml eau" doubled was "4 500 ml eau" (2 read alone, " 500 ml" kept). In
+    /// English a plain space is no grouping: "2 400 g cans" is two cans.
+    @Test func thousandsGroupedByASpace() throws {
+        let (fr, frMessages) = try scaled(["1 000 g de farine", "2 500 ml d'eau", "1 000,5 g de sel", "1 000 000 g de x", "1 1/2 tasse"], by: 2, language: "fr")
+        #expect(fr == ["2 kg de farine", "5 l d'eau", "2 kg de sel", "2000 kg de x", "3 tasses"], "\(frMessages)")
+        let (en, _) = try scaled(["1\u{202F}000 g flour", "2\u{00A0}500 ml water"], by: 2, language: "en")
+        #expect(en == ["2 kg flour", "5 l water"])
+        let (cans, _) = try scaled(["2 400 g cans tomatoes"], by: 2, language: "en")
+        #expect(cans != ["4 800 g cans tomatoes"] && !cans[0].hasPrefix("4800") && !cans[0].hasPrefix("4.8"), "\(cans)")
+    }
+
     /// A cocktail's parts are a unit (`unknown-unit` suggested `pat` for them): "2 parts gin"
     /// for four scales to four parts, and a half part stays a half.
     @Test func partsAreACountedUnit() throws {

@@ -181,9 +181,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
             #expect(line.problem == "'\(quoted)' is not an amount Larder can read", "\(text): \(line.problem ?? "read")")
         }
         // Ranges still read, and what follows one that is not a number.
-        for text in ["1-2 cups water", "1-1/2-2 cups flour", "2 - 3 cups", "1-2-inch piece of ginger", "2-3 (400 g) cans"] {
+        for text in ["1-2 cups water", "1-1/2-2 cups flour", "2 - 3 cups", "2-3 (400 g) cans"] {
             #expect(parser.parse(text).isScalable, "\(text)")
         }
+        // A size joined to its word ("1-2-inch") is part of a name, not a range to scale
+        // (doubling gave "2-4-inch piece of ginger").
+        #expect(parser.parse("1-2-inch piece of ginger").problem == "'1-2-inch' is a name with a number in it, not a quantity")
     }
 
     /// A flour's grade written first is no amount: doubling "00 flour, 500 g" made it

@@ -57,6 +57,8 @@ public struct QuantityRule: ConfigurableRule {
             .triggers(#"{"id": "x", "ingredients": ["0 limes", "0.0 mint leaves", {"name": "Gin", "quantity": 1e30, "unit": "ml"}, {"name": "Ice", "quantity": {"min": 1e-30, "max": 2}}]}"#,
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2/quantity", "/ingredients/3/quantity/min", kind: "recipe"),
             .passes(#"{"id": "x", "ingredients": ["0 calorie sweetener", "0% Greek yogurt", "00 flour", {"name": "Gin", "quantity": 1.5e2, "unit": "ml"}]}"#, kind: "recipe"),
+            // Thousands grouped by a space, as French writes them.
+            .passes(#"{"id": "x", "ingredients": ["1 000 g de farine", "farine, 2 500 g", "1 000 000 g x"]}"#, kind: "recipe"),
             .passes(#"{"id": "x", "ingredients": ["500 g tipo 0 flour", "0.5 tsp salt", "10 g butter", "rest 0:30 in the fridge", "water at 0 °C", "2 cups 0% milk", "1 lb 0 oz beef", "0-2 tbsp sugar", "1 (14 oz) can tomatoes", "rice, 2 to 1 water"]}"#,
                     kind: "recipe"),
         ]
