@@ -13,8 +13,9 @@ struct ValidateCommand: AsyncParsableCommand {
         discussion: """
             Drafts 2020-12 (the default), 2019-09, 7, 6 and 4 are chosen by the schema's \
             $schema or by --draft. References to other files resolve relative to the schema \
-            that names them; remote http(s) references are never fetched: map a URI prefix \
-            to a local folder with --ref-map.
+            that names them, wherever those files lie (../common/defs.json works from any \
+            working directory); remote http(s) references are never fetched: map a URI \
+            prefix to a local folder with --ref-map.
 
             An instance may be - (standard input) or a pipe, as a shell's <(command) gives; \
             either is read to its end, and held to the 4 GiB a file is held to.
@@ -147,8 +148,10 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         let schemaURL = URL(fileURLWithPath: schema).standardizedFileURL
         var registry = SchemaRegistry()
-        // Local files resolve relative to the schema that names them: below the schema's
-        // folder or the working directory, never elsewhere.
+        // A schema's references to local files resolve wherever they lead, not only below
+        // the schema's folder or the working directory: `../common/defs.json` must work
+        // from any folder CI runs in. Remote ones are still never fetched.
+        registry.resolver = SchemaRegistry.localFiles
         registry.allowFiles(under: schemaURL.deletingLastPathComponent().path)
         registry.allowFiles(under: FileManager.default.currentDirectoryPath)
         // validate() refused the arguments that are not URI-PREFIX=DIR.

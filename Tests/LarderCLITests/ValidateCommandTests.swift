@@ -245,3 +245,19 @@ import Testing
         #expect(try CLI.run(["validate", "--schema", "s.json", "--draft", "4", "s.json"], in: dir.url).status == 0)
     }
 }
+
+/// Fixes of the validate bug hunt (H7), each with the case that showed it.
+@Suite struct ValidateHuntFixTests {
+    /// A schema's own relative reference to a sibling folder (`../common/defs.json`) is
+    /// followed from any working directory: the result must not depend on where CI runs.
+    @Test func aRelativeReferenceToASiblingFolderResolvesFromAnyWorkingDirectory() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/api/item.json", #"{"properties": {"id": {"$ref": "../common/defs.json#/$defs/id"}}}"#)
+        try dir.write("schemas/common/defs.json", #"{"$defs": {"id": {"type": "integer"}}}"#)
+        try dir.write("data/i.json", #"{"id": "x"}"#)
+        let r = try CLI.run(["validate", "--schema", "../schemas/api/item.json", "i.json", "--format", "xcode"], in: dir.url.appendingPathComponent("data"))
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("i.json:1:8: error: "), "\(r.stdout)")
+        #expect(r.stdout.contains("expected an integer"), "\(r.stdout)")
+    }
+}

@@ -101,3 +101,34 @@ import Testing
         #expect(fileError.message.contains("the file \(dir.appendingPathComponent("schemas/missing.json").path) does not exist"), "\(fileError)")
     }
 }
+
+@Suite struct FileReferenceOutsideTests {
+    /// A file that exists but lies outside the folders a registry reads is not called
+    /// unknown: the message says why it was not read and which --ref-map allows it.
+    @Test func aFileOutsideTheAllowedFoldersSaysWhyAndHowToAllowIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"properties": {"slug": {"$ref": "../outside.json"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/escape.json"))
+        try Data(#"{}"#.utf8).write(to: dir.appendingPathComponent("outside.json"))
+        let error = #expect(throws: SchemaError.self) { try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/escape.json").path) }
+        let message = error?.problems.first?.message ?? error?.message ?? ""
+        #expect(message.contains("outside.json is outside the folders schemas are read from"), "\(message)")
+        #expect(message.contains("--ref-map file://"), "\(message)")
+    }
+
+    /// ``SchemaRegistry/localFiles`` reads a file wherever a reference leads, and leaves
+    /// remote URIs unresolved.
+    @Test func theLocalFilesResolverReadsAnyLocalFileAndNoRemoteOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("schemas/api"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("schemas/common"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"properties": {"id": {"$ref": "../common/defs.json#/$defs/id"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/api/item.json"))
+        try Data(#"{"$defs": {"id": {"type": "integer"}}}"#.utf8).write(to: dir.appendingPathComponent("schemas/common/defs.json"))
+        let schema = try JSONSchema(contentsOfFile: dir.appendingPathComponent("schemas/api/item.json").path, registry: SchemaRegistry(resolver: SchemaRegistry.localFiles))
+        #expect(schema.isValid(try JSONDocument(parsing: #"{"id": 1}"#)))
+        #expect(!schema.isValid(try JSONDocument(parsing: #"{"id": "x"}"#)))
+        #expect(try SchemaRegistry.localFiles("https://example.com/defs.json") == nil)
+    }
+}

@@ -96,6 +96,35 @@ public struct SchemaRegistry: Sendable {
         map(prefix: prefix, to: dir.path)
     }
 
+    /// A ``resolver`` that reads the local file any `file://` URI names, wherever it lies;
+    /// other URIs (http, https, ...) it leaves unresolved, so they are never fetched.
+    ///
+    /// `larder validate` uses it: a schema's own references (`../common/defs.json`) follow
+    /// its author's layout, and resolving them must not depend on the working directory.
+    /// Without it, `file://` references load only below the folders ``allowFiles(under:)``
+    /// allows, which suits an app that compiles a schema it was handed.
+    public static let localFiles: Resolver = { uri in
+        guard uri.lowercased().hasPrefix("file:"), let url = URL(string: uri), url.isFileURL else { return nil }
+        let path = url.standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        return try read(path, for: uri).document
+    }
+
+    private static func read(_ path: String, for uri: String) throws(SchemaError) -> (document: JSONDocument, source: String) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.reason)")
+        }
+        do {
+            return (try JSONDocument(parsing: bytes), path)
+        } catch {
+            throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position, file: path)
+        }
+    }
+
     /// The document for `uri`, from what was added, the mapped folders or the resolver.
     func lookup(_ uri: String) throws(SchemaError) -> JSONDocument? {
         try load(uri)?.document
@@ -115,17 +144,7 @@ public struct SchemaRegistry: Sendable {
             }
             let path = URL(fileURLWithPath: mapping.directory).appendingPathComponent(rest).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
-            let bytes: [UInt8]
-            do {
-                bytes = try FileBytes.read(path)
-            } catch {
-                throw SchemaError(message: "cannot read \(path) (for \(uri)): \(error.reason)")
-            }
-            do {
-                return (try JSONDocument(parsing: bytes), path)
-            } catch {
-                throw SchemaError("the schema is not valid JSON: \(error.message)", at: nil, position: error.position, file: path)
-            }
+            return try Self.read(path, for: uri)
         }
         if let resolver {
             do {
@@ -157,6 +176,24 @@ extension SchemaRegistry {
         var seen = Set<String>()
         let distinct = tried.filter { seen.insert($0).inserted }
         return distinct.isEmpty ? nil : distinct.joined(separator: "; ")
+    }
+
+    /// Why an existing local file that `uri` names was not read: it lies outside every
+    /// folder files are read from, with those folders and the `--ref-map` that allows it.
+    /// Nil when `uri` is no `file://` URI or names no file.
+    func fileOutsideAllowedFolders(_ uri: String) -> String? {
+        let key = normalizedResourceURI(uri)
+        guard key.lowercased().hasPrefix("file:"), let url = URL(string: key), url.isFileURL else { return nil }
+        let file = url.standardizedFileURL
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        var seen = Set<String>()
+        let folders = mappings.filter { $0.prefix.lowercased().hasPrefix("file:") }.map(\.directory).filter { seen.insert($0).inserted }
+        let dir = file.deletingLastPathComponent()
+        var prefix = dir.absoluteString
+        if prefix.hasSuffix("/") { prefix.removeLast() }
+        let whereFrom = folders.isEmpty ? "" : " (" + folders.joined(separator: ", ") + ")"
+        return "\(file.path) is outside the folders schemas are read from\(whereFrom): "
+            + "allow it with --ref-map \(prefix)=\(dir.path)"
     }
 }
 

@@ -282,6 +282,9 @@ final class Compiler {
             if let missing = registry.missingFile(for: uri) {
                 throw problem("cannot resolve the reference \(reference): \(missing)", at: from)
             }
+            if let outside = registry.fileOutsideAllowedFolders(uri) {
+                throw problem("cannot resolve the reference \(reference): \(outside)", at: from)
+            }
             let lower = uri.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 throw problem(
