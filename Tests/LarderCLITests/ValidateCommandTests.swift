@@ -260,4 +260,22 @@ import Testing
         #expect(r.stdout.contains("i.json:1:8: error: "), "\(r.stdout)")
         #expect(r.stdout.contains("expected an integer"), "\(r.stdout)")
     }
+
+    /// A `$schema` naming a draft Larder does not support is a usage error naming the
+    /// drafts it does support, not a schema silently read under 2020-12 rules (draft-03's
+    /// `divisibleBy` would be ignored and every instance pass). `--draft` says which rules
+    /// to use instead.
+    @Test func anUnsupportedDraftIsRefusedUnlessDraftIsGiven() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"$schema": "http://json-schema.org/draft-03/schema#", "divisibleBy": 2}"#)
+        try dir.write("i.json", "3")
+        let r = try CLI.run(["validate", "--schema", "s.json", "i.json"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("http://json-schema.org/draft-03/schema#"), "\(r.stderr)")
+        #expect(r.stderr.contains("2020-12, 2019-09, 7, 6 and 4"), "\(r.stderr)")
+        #expect(r.stderr.contains("--draft"), "\(r.stderr)")
+        let forced = try CLI.run(["validate", "--schema", "s.json", "--draft", "4", "i.json"], in: dir.url)
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
 }

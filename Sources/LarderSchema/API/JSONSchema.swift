@@ -47,6 +47,10 @@ public struct JSONSchema: Sendable {
             {
                 draft = d
                 metaDraft = d
+            } else if options.draft == nil, let unsupported = unsupportedDraftMessage(s) {
+                // Read under 2020-12 rules, a draft-03 schema's keywords would be ignored
+                // or misread, and instances pass that the schema rejects.
+                throw SchemaError(message: unsupported)
             }
         }
         if options.validateSchema, let meta = metaSchemaValidator(metaDraft) {
@@ -193,4 +197,14 @@ private func compileMetaSchema(_ draft: SchemaDraft) -> JSONSchema? {
     guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { return nil }
     let options = SchemaOptions(draft: draft, baseURI: normalizedResourceURI(draft.metaSchemaURI), validateSchema: false)
     return try? JSONSchema(doc, options: options)
+}
+
+/// Why a `$schema` naming a JSON Schema draft that Larder does not support (draft-03 and
+/// older, or the undated `http://json-schema.org/schema#`) cannot be used; nil for any
+/// other URI. Such a schema is refused rather than read under 2020-12 rules, which would
+/// ignore its keywords (draft-03's `divisibleBy`) and pass instances it rejects.
+func unsupportedDraftMessage(_ uri: String) -> String? {
+    guard let host = URL(string: uri)?.host?.lowercased(), host == "json-schema.org" || host == "www.json-schema.org" else { return nil }
+    return "the schema's $schema is \(uri), a draft Larder does not support; Larder supports drafts 2020-12, 2019-09, 7, 6 and 4: "
+        + "name one of them in $schema, or choose the rules to validate with (--draft)"
 }
