@@ -278,4 +278,17 @@ import Testing
         let forced = try CLI.run(["validate", "--schema", "s.json", "--draft", "4", "i.json"], in: dir.url)
         #expect(forced.status == 0, "\(forced.stderr)")
     }
+
+    /// One meta-schema problem is printed (and counted) once, however many branches of the
+    /// meta-schema report it.
+    @Test func aSchemaProblemIsPrintedOnce() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"$schema":"https://json-schema.org/draft/2020-12/schema","items":[{"type":"string"}]}"#)
+        try dir.write("i.json", "[]")
+        let r = try CLI.run(["validate", "--schema", "s.json", "i.json"], in: dir.url)
+        #expect(r.status == 2)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count(where: { $0.contains("s.json:1:67:") }) == 1, "\(r.stderr)")
+        #expect(!r.stderr.contains("problems"), "\(r.stderr)")
+    }
 }

@@ -57,11 +57,11 @@ public struct JSONSchema: Sendable {
             let result = meta.validate(schema, at: root)
             if !result.isValid {
                 let locator = schema.locator()
-                let problems = result.errors.map { e in
+                let problems = distinctProblems(result.errors.map { e in
                     SchemaError.Problem(
                         message: e.message, schemaLocation: e.instanceLocation,
                         position: schema.position(of: e.node, using: locator), keywordLocation: e.keywordLocation)
-                }
+                })
                 throw SchemaError(
                     message: "the schema is not valid against the \(metaDraft) meta-schema (\(problems.count) problem\(problems.count == 1 ? "" : "s"))",
                     problems: problems)
@@ -197,6 +197,14 @@ private func compileMetaSchema(_ draft: SchemaDraft) -> JSONSchema? {
     guard let doc = embeddedMetaSchema(draft.metaSchemaURI) else { return nil }
     let options = SchemaOptions(draft: draft, baseURI: normalizedResourceURI(draft.metaSchemaURI), validateSchema: false)
     return try? JSONSchema(doc, options: options)
+}
+
+/// The problems with each one kept once: the same mistake at the same place is reported
+/// by several branches of a meta-schema (2020-12's `items` through each of its `allOf`
+/// vocabularies), and a user must not read one mistake as eight.
+func distinctProblems(_ problems: [SchemaError.Problem]) -> [SchemaError.Problem] {
+    var seen = Set<String>()
+    return problems.filter { seen.insert("\($0.file ?? "")\u{0}\($0.schemaLocation?.description ?? "")\u{0}\($0.message)").inserted }
 }
 
 /// Why a `$schema` naming a JSON Schema draft that Larder does not support (draft-03 and

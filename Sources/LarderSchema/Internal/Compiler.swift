@@ -265,11 +265,11 @@ final class Compiler {
         let result = meta.validate(doc)
         guard !result.isValid else { return }
         let locator = doc.locator()
-        let problems = result.errors.map { e in
+        let problems = distinctProblems(result.errors.map { e in
             SchemaError.Problem(
                 message: e.message, schemaLocation: e.instanceLocation,
                 position: doc.position(of: e.node, using: locator), keywordLocation: e.keywordLocation, file: source)
-        }
+        })
         throw SchemaError(
             message: "the schema \(source) is not valid against the \(draft) meta-schema (\(problems.count) problem\(problems.count == 1 ? "" : "s"))",
             problems: problems)
