@@ -291,4 +291,17 @@ import Testing
         #expect(lines.count(where: { $0.contains("s.json:1:67:") }) == 1, "\(r.stderr)")
         #expect(!r.stderr.contains("problems"), "\(r.stderr)")
     }
+
+    /// A property name in a message is written as a JSON string, so a quote or a newline
+    /// in it cannot be mistaken for the end of the name or of the message.
+    @Test func propertyNamesInMessagesAreJSONStrings() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"properties": {"a\"b": {"type": "integer"}, "x\ny": {"type": "integer"}}}"#)
+        try dir.write("i.json", #"{"a\"b": "s", "x\ny": "t"}"#)
+        let r = try CLI.run(["validate", "--schema", "s.json", "i.json", "--format", "json"], in: dir.url)
+        #expect(r.status == 1)
+        let report = try JSONDocument(parsing: r.stdout).value
+        let messages = report["results"]?[0]?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        #expect(messages == [#""a\"b": expected an integer, found a string"#, #""x\ny": expected an integer, found a string"#], "\(messages)")
+    }
 }

@@ -15,7 +15,9 @@ extension ValidationError {
     /// are not each found from its first element.
     public func message(in document: JSONDocument, root: Int? = nil, cursor: inout ElementCursor) -> String {
         guard let last = instanceLocation.tokens.last, let parentPointer = instanceLocation.parent else { return message }
-        let quotedKey = "\"" + last + "\""
+        // Written as a JSON string, as values are: a quote or a newline in the name must
+        // not read as the end of the name or of the message.
+        let quotedKey = jsonString(last)
         if message.hasPrefix(quotedKey) { return message }
         // Resolve the parent from the document's root node (a file may hold many documents).
         var parent = root ?? document.root
@@ -33,7 +35,7 @@ extension ValidationError {
         }
         if document.kind(parent) == .array {
             guard let owner = parentPointer.tokens.last else { return "[\(last)]: " + message }
-            return "\"\(owner)\"[\(last)]: " + message
+            return jsonString(owner) + "[\(last)]: " + message
         }
         return quotedKey + ": " + message
     }
