@@ -304,4 +304,15 @@ import Testing
         let messages = report["results"]?[0]?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
         #expect(messages == [#""a\"b": expected an integer, found a string"#, #""x\ny": expected an integer, found a string"#], "\(messages)")
     }
+
+    /// `enum: []` allows no value, and the message says so rather than list nothing.
+    @Test func anEmptyEnumSaysItAllowsNoValue() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"enum": []}"#)
+        try dir.write("i.json", #""x""#)
+        let r = try CLI.run(["validate", "--schema", "s.json", "i.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("error: the enum is empty, so no value is allowed (found \"x\")"), "\(r.stdout)")
+        #expect(!r.stdout.contains("one of "), "\(r.stdout)")
+    }
 }

@@ -371,6 +371,8 @@ struct Evaluator {
         let set = box.program.enums[Int(e)]
         let list = box.program.strings[Int(set.display)]
         let count = Int(set.stringCount + set.otherCount)
+        // An empty enum lists nothing: say that it allows no value at all.
+        if count == 0 { return report(s, "enum", i, "the enum is empty, so no value is allowed (found \(describe(i)))") }
         report(s, "enum", i, count == 1 ? "expected \(list), found \(describe(i))" : "\(describe(i)) is not one of \(list)")
     }
 
