@@ -200,7 +200,7 @@ struct InstanceValidator: Sendable {
                 let pointer = doc.pointer(to: lone.node)
                 return InstanceError(
                     instanceLocation: pointer.description, keywordLocation: "", absoluteKeywordLocation: nil,
-                    message: lone.message(in: doc),
+                    message: lone.message(in: doc, mentioningExports: false),
                     position: shifted(locator.position(ofByte: lone.escapeRange.lowerBound)),
                     end: shifted(locator.position(ofByte: lone.escapeRange.upperBound)),
                     pointer: pointer, ruleID: "lone-surrogate")

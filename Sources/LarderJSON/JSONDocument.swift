@@ -88,13 +88,19 @@ public struct LoneSurrogate: Sendable, Hashable {
     public var escapeRange: Range<Int> { offset..<(offset + 6) }
 
     /// A sentence for people, naming the escape as written in `document`: what it is, why
-    /// it is a problem, and what to write instead.
+    /// it is a problem, what an export would write in its place, and what to write instead.
     public func message(in document: JSONDocument) -> String {
+        message(in: document, mentioningExports: true)
+    }
+
+    /// ``message(in:)`` with the sentence on exports left out when `mentioningExports` is
+    /// false: `larder validate` writes nothing, so it must not talk of an export.
+    public func message(in document: JSONDocument, mentioningExports: Bool) -> String {
         let escape = String(decoding: document.bytes[escapeRange], as: UTF8.self)
         let half = codeUnit < 0xDC00
             ? "the first half of a pair (a high surrogate) without the second half after it"
             : "the second half of a pair (a low surrogate) without the first half before it"
-        return "the escape \(escape) is \(half): it stands for no character, and no UTF-8 file can hold it (an export would write U+FFFD in its place); write the character itself, or both halves of its pair"
+        return "the escape \(escape) is \(half): it stands for no character, and no UTF-8 file can hold it\(mentioningExports ? " (an export would write U+FFFD in its place)" : ""); write the character itself, or both halves of its pair"
     }
 }
 

@@ -315,4 +315,17 @@ import Testing
         #expect(r.stdout.contains("error: the enum is empty, so no value is allowed (found \"x\")"), "\(r.stdout)")
         #expect(!r.stdout.contains("one of "), "\(r.stdout)")
     }
+
+    /// `larder validate` writes nothing, so its lone-surrogate message does not talk of an
+    /// export; it still says why the escape is a problem and what to write instead.
+    @Test func theLoneSurrogateMessageOfValidateDoesNotTalkOfExports() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"type": "string"}"#)
+        try dir.write("lone.json", #""a\ud800b""#)
+        let r = try CLI.run(["validate", "--schema", "s.json", "lone.json", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("lone.json:1:3: error: the escape \\ud800 is the first half of a pair"), "\(r.stdout)")
+        #expect(!r.stdout.contains("export"), "\(r.stdout)")
+        #expect(r.stdout.contains("write the character itself, or both halves of its pair"), "\(r.stdout)")
+    }
 }
