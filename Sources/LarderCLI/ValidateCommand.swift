@@ -37,7 +37,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The JSON Schema file.")
     var schema: String
 
-    @Option(name: .long, help: "Draft for a schema without $schema: 2020-12, 2019-09, 7, 6 or 4.")
+    @Option(name: .long, help: "Draft for a schema without $schema, or whose $schema names a draft Larder does not support (draft-03 and older, which are refused otherwise): 2020-12, 2019-09, 7, 6 or 4.")
     var draft: String?
 
     @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX (matched on whole path segments) from files in DIR.", valueName: "URI-PREFIX=DIR"))
