@@ -298,12 +298,49 @@ struct GitIndexReader: ProjectReader {
         }
     }
 
+    /// The environment git is run in (nil: Larder's own), made once per run.
+    ///
+    /// Why: git runs a hook with `GIT_DIR` set and no `GIT_WORK_TREE` in a linked worktree
+    /// (`git worktree add`), and with a relative `GIT_DIR` after `git --git-dir=.git
+    /// commit`. git then takes the folder it runs in for the top of the work tree, and
+    /// Larder runs git in the project's folder, which may be below the top: the index was
+    /// listed as if the project were the top (no content found, a broken commit passed), or
+    /// `.git` was looked for in the project's folder (every commit refused). So the work
+    /// tree git meant, the one it names from the folder Larder was started in, and an
+    /// absolute `GIT_DIR` are handed on.
+    static let environment: [String: String]? = childEnvironment(
+        ProcessInfo.processInfo.environment, cwd: FileManager.default.currentDirectoryPath)
+
+    /// `environment` with `GIT_DIR` and `GIT_WORK_TREE` made absolute against `cwd`, and
+    /// `GIT_WORK_TREE` set to the top git finds from `cwd` when only `GIT_DIR` is set; nil
+    /// when `GIT_DIR` is not set (git finds the repository from the folder it runs in).
+    static func childEnvironment(_ environment: [String: String], cwd: String) -> [String: String]? {
+        guard let dir = environment["GIT_DIR"], !dir.isEmpty, !cwd.isEmpty else { return nil }
+        var out = environment
+        out["GIT_DIR"] = absolutePath(dir, cwd: cwd)
+        if let tree = environment["GIT_WORK_TREE"], !tree.isEmpty {
+            out["GIT_WORK_TREE"] = absolutePath(tree, cwd: cwd)
+        } else if let top = try? run(["rev-parse", "--show-toplevel"], in: cwd, environment: environment) {
+            // Asked of git, so that `core.worktree` is honoured; a bare repository has no top.
+            let path = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
+            if !path.isEmpty { out["GIT_WORK_TREE"] = path }
+        }
+        return out
+    }
+
     /// Runs git and returns its standard output; throws with git's message when it fails.
     static func git(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> [UInt8] {
+        try run(arguments, in: directory, input: input, environment: environment)
+    }
+
+    /// Runs git in `directory` with `environment` (nil: Larder's own).
+    private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
+                            environment: [String: String]?) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Runs `body` on a dispatch queue of its own, as part of the test's task. The tests of git
+/// workflows wait for many git and `larder` processes in a row (commits that run hooks);
+/// run on the concurrency pool, whose threads are one per core, they held it for seconds,
+/// and an async test that must finish in time (`aFailingStepStopsASlowerStepBeforeIt`)
+/// waited behind them. The task is the test's, so what `#expect` records is the test's.
+func offThePool(_ body: () throws -> Void) async throws {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        try await withTaskExecutorPreference(QueueExecutor()) { try body() }
+    } else {
+        try body()
+    }
+}
+
+/// A task executor that runs its jobs on a serial dispatch queue, outside the concurrency
+/// pool.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class QueueExecutor: TaskExecutor {
+    let queue = DispatchQueue(label: "larder.tests.git-workflows")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// `larder lint --staged` in the git situations a commit hook meets, each in a real
+/// repository.
+@Suite struct StagedGitTests {
+    static let config = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
+    static let good = #"{"id": "a", "name": "A", "servings": 1, "ingredients": ["1 egg"]}"# + "\n"
+    static let bad = #"{"id": "a", "name": "A", "servings": -1, "ingredients": ["1 egg"]}"# + "\n"
+    static let user = ["-c", "user.email=t@example.com", "-c", "user.name=T"]
+    /// The environment of a commit whose hook finds this build's `larder` on PATH.
+    static var hookPath: [String: String] {
+        ["PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+
+    /// A repository with a committed one-recipe project in `folder` ("" for the top).
+    func repository(in dir: Scratch, at top: String = "main", folder: String = "") throws -> URL {
+        let prefix = top + "/" + (folder.isEmpty ? "" : folder + "/")
+        try dir.write(prefix + "larder.yml", Self.config)
+        try dir.write(prefix + "content/a.json", Self.good)
+        let repo = dir.url.appendingPathComponent(top)
+        try git(["init", "-q"], in: repo)
+        try git(["add", "."], in: repo)
+        try git(Self.user + ["commit", "-qm", "start"], in: repo)
+        return repo
+    }
+
+    /// In a linked worktree git runs the hook from the worktree's top with GIT_DIR set and
+    /// no GIT_WORK_TREE, which makes git take the folder it runs in for the top: Larder ran
+    /// git in the project's subfolder, found no content there, and passed a broken commit.
+    @Test func aLinkedWorktreeLintsItsOwnIndex() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let repo = try repository(in: dir, folder: "app")
+            let install = try CLI.run(["hook", "install"], in: repo.appendingPathComponent("app"))
+            #expect(install.status == 0, "\(install.stderr)")
+            try git(["worktree", "add", "-q", "../wt", "-b", "feature"], in: repo)
+            let worktree = dir.url.appendingPathComponent("wt")
+            try dir.write("wt/app/content/a.json", Self.bad)
+            try git(["add", "."], in: worktree)
+
+            // As git runs the hook there.
+            let gitDir = try git(["rev-parse", "--absolute-git-dir"], in: worktree).trimmingCharacters(in: .whitespacesAndNewlines)
+            let direct = try CLI.run(["lint", "--staged", "--config", "app/larder.yml", "--format", "xcode"], in: worktree,
+                                     environment: ["GIT_DIR": gitDir])
+            #expect(direct.status == 1, "\(direct.stdout)\(direct.stderr)")
+            #expect(direct.stdout.contains("app/content/a.json:1:"), "\(direct.stdout)")
+            #expect(!direct.stdout.contains("takes in no file"), "\(direct.stdout)")
+
+            let commit = try gitResult(Self.user + ["commit", "-qm", "broken"], in: worktree, environment: Self.hookPath)
+            #expect(commit.status != 0, "\(commit.output)")
+            #expect(commit.output.contains("app/content/a.json:1:"), "\(commit.output)")
+            try dir.write("wt/app/content/a.json", Self.good.replacingOccurrences(of: "\"A\"", with: "\"B\""))
+            try git(["add", "."], in: worktree)
+            let fixed = try gitResult(Self.user + ["commit", "-qm", "fixed"], in: worktree, environment: Self.hookPath)
+            #expect(fixed.status == 0, "\(fixed.output)")
+        }
+    }
+
+    /// `git --git-dir=.git commit` gives the hook a relative GIT_DIR: Larder ran git in the
+    /// project's subfolder, where `.git` is no repository, and refused every commit.
+    @Test func aRelativeGitDirIsTheRepositorysOwn() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let repo = try repository(in: dir, folder: "app")
+            #expect(try CLI.run(["hook", "install"], in: repo.appendingPathComponent("app")).status == 0)
+            try dir.write("main/note.txt", "note\n")
+            try git(["add", "note.txt"], in: repo)
+            let clean = try gitResult(["--git-dir=.git"] + Self.user + ["commit", "-qm", "note"], in: repo, environment: Self.hookPath)
+            #expect(clean.status == 0, "\(clean.output)")
+            try dir.write("main/app/content/a.json", Self.bad)
+            try git(["add", "."], in: repo)
+            let broken = try gitResult(["--git-dir=.git"] + Self.user + ["commit", "-qm", "broken"], in: repo, environment: Self.hookPath)
+            #expect(broken.status != 0, "\(broken.output)")
+            #expect(broken.output.contains("app/content/a.json:1:"), "\(broken.output)")
+            #expect(!broken.output.contains("not a git repository"), "\(broken.output)")
+        }
+    }
+}
