@@ -1,27 +1,39 @@
 import ArgumentParser
 import Foundation
 
-/// `larder hook install`: a plain git pre-commit hook for teams without the pre-commit
-/// framework. The hook lints what is staged, so a commit is judged by what it commits.
+/// `larder hook install`: plain git hooks for teams without the pre-commit framework. The
+/// hooks lint what is staged, so a commit is judged by what it commits, a merge commit
+/// included (git runs `pre-merge-commit`, not `pre-commit`, for a merge it completes on its
+/// own, and a merge is where two clean branches most often break cross-file rules).
 struct HookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hook",
-        abstract: "Install a git pre-commit hook that runs `larder lint --staged`.",
+        abstract: "Install git pre-commit and pre-merge-commit hooks that run `larder lint --staged`.",
         subcommands: [Install.self]
     )
 
     /// The line that marks a hook as Larder's own (so reinstalling may replace it).
     static let marker = "# larder pre-commit hook"
 
+    /// The hooks Larder writes: every commit, and every merge commit git makes on its own.
+    static let hookNames = ["pre-commit", "pre-merge-commit"]
+
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Write .git/hooks/pre-commit (refuses to replace another hook without --force).")
+            abstract: "Write .git/hooks/pre-commit and pre-merge-commit (refuses to replace another hook without --force).",
+            discussion: """
+                The hooks run `larder lint --staged --config=<config>` for the config given \
+                (or found from the current folder) and for every config Larder's hooks there \
+                already lint, so a second project of the repository does not stop the first \
+                one's check; a config that is no longer in the working tree is dropped, and \
+                said. To stop checking a project, delete its line from both hooks.
+                """)
 
         @Flag(name: .long, help: "Replace an existing hook that is not Larder's, or Larder's edited by hand (it is kept as pre-commit.backup, or pre-commit.backup.1 and so on when that exists).")
         var force = false
 
-        @Option(name: .long, help: "The config the hook lints with (default: the one found from the current folder).")
+        @Option(name: .long, help: "The config the hooks lint with (default: the one found from the current folder).")
         var config: String?
 
         func run() throws {
@@ -47,35 +59,58 @@ struct HookCommand: ParsableCommand {
             guard let relativeConfig = projectRelative(URL(fileURLWithPath: configPath).standardizedFileURL.path, root: topURL) else {
                 throw ValidationError("\(configPath) is not inside the repository at \(top)")
             }
-            // Named without `..` (git answers "../.git/hooks" from a subfolder).
-            let hook = URL(fileURLWithPath: hooks + "/pre-commit").standardizedFileURL.path
             let fm = FileManager.default
             // The executable itself, wherever it was found: a name looked up on PATH is not a
             // path relative to this folder (the hook pointed at ./larder there).
             let binary = Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
                 ?? absolutePath(CommandLine.arguments[0], cwd: cwd)
-            let script = HookCommand.script(binary: binary, config: relativeConfig)
-            if fm.fileExists(atPath: hook) {
+            // Each hook named without `..` (git answers "../.git/hooks" from a subfolder).
+            let paths = HookCommand.hookNames.map { URL(fileURLWithPath: hooks + "/" + $0).standardizedFileURL.path }
+            // The configs Larder's hooks lint already are kept; a hook that is not Larder's,
+            // or Larder's edited by hand (`npm test || exit 1` added), is the user's and is
+            // replaced only with --force, and kept as a backup. Every hook is judged before
+            // any is written, so a refusal leaves them all as they were.
+            var configs: [String] = []
+            var replaced: [(hook: String, backup: String)] = []
+            for hook in paths where fm.fileExists(atPath: hook) {
                 let existing = (try? String(contentsOfFile: hook, encoding: .utf8)) ?? ""
-                // Larder's own hook as Larder writes it (whatever executable and config it
-                // names) is replaced; one edited by hand (`npm test || exit 1` added) is the
-                // user's as much as a foreign hook is, and is never lost.
-                let edited = existing.contains(HookCommand.marker) && !HookCommand.isUnedited(existing)
-                if !existing.contains(HookCommand.marker) || edited {
-                    let backup = HookCommand.backupPath(for: hook)
-                    guard force else {
-                        let what = edited ? "is Larder's hook, edited since it was installed" : "is not Larder's"
-                        let name = (backup as NSString).lastPathComponent
-                        throw ValidationError("\(hook) exists and \(what); use --force to replace it (it is kept as a backup, \(name))")
-                    }
-                    try fm.copyItem(atPath: hook, toPath: backup)
-                    print("Kept the hook that was there as \(backup).")
+                if let kept = HookCommand.configs(inUnedited: existing) {
+                    for config in kept where !configs.contains(config) { configs.append(config) }
+                    continue
                 }
+                let backup = HookCommand.backupPath(for: hook)
+                guard force else {
+                    let what = existing.contains(HookCommand.marker) ? "is Larder's hook, edited since it was installed" : "is not Larder's"
+                    let name = (backup as NSString).lastPathComponent
+                    throw ValidationError("\(hook) exists and \(what); use --force to replace it (it is kept as a backup, \(name))")
+                }
+                replaced.append((hook, backup))
+            }
+            // A config that is gone would fail every commit ("no such config file").
+            let gone = configs.filter { $0 != relativeConfig && !fm.fileExists(atPath: topURL + "/" + $0) }
+            configs.removeAll { gone.contains($0) }
+            let earlier = configs.filter { $0 != relativeConfig }
+            if !configs.contains(relativeConfig) { configs.append(relativeConfig) }
+            let script = HookCommand.script(binary: binary, configs: configs)
+            for (hook, backup) in replaced {
+                try fm.copyItem(atPath: hook, toPath: backup)
+                print("Kept the hook that was there as \(backup).")
             }
             try fm.createDirectory(atPath: hooks, withIntermediateDirectories: true)
-            try Data(script.utf8).write(to: URL(fileURLWithPath: hook), options: .atomic)
-            try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
-            print("Installed \(hook): commits now run `larder lint --staged --config \(relativeConfig)`.")
+            for hook in paths {
+                try Data(script.utf8).write(to: URL(fileURLWithPath: hook), options: .atomic)
+                try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+            }
+            let runs = configs.map { "`larder lint --staged --config=\($0)`" }.joined(separator: " and ")
+            print("Installed \(paths[0]): commits now run \(runs).")
+            print("Installed \(paths[1]): merge commits run the same.")
+            if !earlier.isEmpty {
+                let list = earlier.joined(separator: ", ")
+                print("\(list) \(earlier.count == 1 ? "was" : "were") linted by the hooks already, and still \(earlier.count == 1 ? "is" : "are"); to stop, delete \(earlier.count == 1 ? "its line" : "a line") from both hooks.")
+            }
+            for config in gone {
+                print("\(config) is no longer in the working tree: the hooks stop linting it.")
+            }
         }
 
         static func git(_ arguments: [String], in directory: String) throws -> String {
@@ -98,30 +133,74 @@ struct HookCommand: ParsableCommand {
         return backup
     }
 
-    /// The hook `larder hook install` writes for the executable `binary` and the config at
-    /// `config` (relative to the repository's top).
-    static func script(binary: String, config: String) -> String {
-        """
-                #!/bin/sh
-                \(HookCommand.marker): written by `larder hook install`.
-                # Lints the staged content; a commit with content errors is refused.
-                # Skip it once with `git commit --no-verify`.
-                if command -v larder >/dev/null 2>&1; then LARDER=larder; else LARDER='\(binary.replacingOccurrences(of: "'", with: "'\\''"))'; fi
-                exec "$LARDER" lint --staged --config '\(config.replacingOccurrences(of: "'", with: "'\\''"))'
-
-                """
+    /// `text` in single quotes for sh.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// True when `existing` is a hook as ``script(binary:config:)`` writes it, for any
-    /// executable and config: only the two lines that name them may differ.
-    static func isUnedited(_ existing: String) -> Bool {
-        func shape(_ text: String) -> [String] {
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                if line.hasPrefix("if command -v larder >/dev/null 2>&1; then LARDER=larder; else LARDER='") { return "<larder>" }
-                if line.hasPrefix("exec \"$LARDER\" lint --staged --config '") { return "<exec>" }
-                return String(line)
+    /// The lines of the hook before the one that finds the executable.
+    private static let head = """
+        #!/bin/sh
+        \(marker): written by `larder hook install`.
+        # Lints the staged content of each project below; a commit with content errors is
+        # refused. Skip it once with `git commit --no-verify` (`git merge --no-verify`).
+        """
+
+    /// The start and end of the line that lints one project (`--config=`, so that a path
+    /// starting with `-` is not read as an option).
+    private static let lintLine = (start: "\"$LARDER\" lint --staged --config=", end: " || status=1")
+    private static let findLine = "if command -v larder >/dev/null 2>&1; then LARDER=larder; else LARDER="
+
+    /// The hook `larder hook install` writes for the executable `binary` and the configs
+    /// at `configs` (relative to the repository's top): each is linted, and the commit is
+    /// refused when any fails.
+    static func script(binary: String, configs: [String]) -> String {
+        var lines = [head, "\(findLine)\(quoted(binary)); fi", "status=0"]
+        for config in configs { lines.append(lintLine.start + quoted(config) + lintLine.end) }
+        lines.append("exit $status")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The hook Larder 0.1.0 wrote (for one config, `--config 'PATH'`): still Larder's own,
+    /// so that installing a second project's hook over it keeps its config.
+    private static let firstScriptShape = [
+        "#!/bin/sh", "\(marker): written by `larder hook install`.",
+        "# Lints the staged content; a commit with content errors is refused.",
+        "# Skip it once with `git commit --no-verify`.", "<find>", "<first-lint>", "",
+    ]
+    private static let firstLintLine = (start: "exec \"$LARDER\" lint --staged --config '", end: "'")
+
+    /// The configs `existing` lints when it is a hook as ``script(binary:configs:)`` (or
+    /// Larder 0.1.0) wrote it, for any executable and configs: only the lines that name
+    /// them may differ. Nil when it is not (another hook, or Larder's edited by hand).
+    static func configs(inUnedited existing: String) -> [String]? {
+        var shape: [String] = []
+        var configs: [String] = []
+        func unquoted(_ text: Substring) -> String? {
+            guard text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") else { return nil }
+            let inner = text.dropFirst().dropLast()
+            let parts = inner.components(separatedBy: "'\\''")
+            return parts.contains(where: { $0.contains("'") }) ? nil : parts.joined(separator: "'")
+        }
+        for line in existing.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(findLine) {
+                shape.append("<find>")
+            } else if line.hasPrefix(lintLine.start), line.hasSuffix(lintLine.end),
+                      let config = unquoted(line.dropFirst(lintLine.start.count).dropLast(lintLine.end.count)) {
+                configs.append(config)
+                if shape.last != "<lint>" { shape.append("<lint>") }
+            } else if line.hasPrefix(firstLintLine.start), line.hasSuffix(firstLintLine.end),
+                      let config = unquoted(line.dropFirst(firstLintLine.start.count - 1)) {
+                configs.append(config)
+                shape.append("<first-lint>")
+            } else {
+                shape.append(String(line))
             }
         }
-        return shape(existing) == shape(script(binary: "", config: ""))
+        let current = script(binary: "", configs: [""]).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix(findLine) ? "<find>" : line.hasPrefix(lintLine.start) ? "<lint>" : String(line)
+        }
+        guard shape == current || shape == firstScriptShape else { return nil }
+        return configs
     }
 }

@@ -53,4 +53,123 @@ import Testing
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: hook.path + ".backup.2", encoding: .utf8) == "#!/bin/sh\nnpm test\n")
     }
+
+    static let recipes = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
+    static let user = ["-c", "user.email=t@example.com", "-c", "user.name=T"]
+    /// The environment of a commit whose hook finds this build's `larder` on PATH.
+    static var hookPath: [String: String] {
+        ["PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+    static func recipe(_ id: String, servings: Int = 1) -> String {
+        #"{"id": "\#(id)", "name": "N", "servings": \#(servings), "ingredients": ["1 egg"]}"# + "\n"
+    }
+
+    /// A merge git completes on its own runs `pre-merge-commit`, not `pre-commit`: two
+    /// clean branches that each add a recipe with one id were merged unchecked.
+    @Test func aMergeCommitIsChecked() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            try dir.write("larder.yml", Self.recipes)
+            try dir.write("content/a.json", Self.recipe("a"))
+            try git(["init", "-q"], in: dir.url)
+            try git(["add", "."], in: dir.url)
+            try git(Self.user + ["commit", "-qm", "start"], in: dir.url)
+            let install = try CLI.run(["hook", "install"], in: dir.url)
+            #expect(install.status == 0, "\(install.stderr)")
+            let merge = dir.url.appendingPathComponent(".git/hooks/pre-merge-commit")
+            #expect(FileManager.default.isExecutableFile(atPath: merge.path))
+            #expect(install.stdout.contains(merge.path), "\(install.stdout)")
+
+            try git(["checkout", "-q", "-b", "f1"], in: dir.url)
+            try dir.write("content/x.json", Self.recipe("dup"))
+            try git(["add", "."], in: dir.url)
+            #expect(try gitResult(Self.user + ["commit", "-qm", "f1"], in: dir.url, environment: Self.hookPath).status == 0)
+            try git(["checkout", "-q", "-"], in: dir.url)
+            try dir.write("content/y.json", Self.recipe("dup"))
+            try git(["add", "."], in: dir.url)
+            #expect(try gitResult(Self.user + ["commit", "-qm", "here"], in: dir.url, environment: Self.hookPath).status == 0)
+            let merged = try gitResult(Self.user + ["merge", "--no-edit", "f1"], in: dir.url, environment: Self.hookPath)
+            #expect(merged.status != 0, "\(merged.output)")
+            #expect(merged.output.contains("[unique-id]"), "\(merged.output)")
+            #expect(try gitResult(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: dir.url).status == 0, "the merge was committed")
+        }
+    }
+
+    /// Two projects in one repository: installing the second project's hook kept the
+    /// first's out of it without a word, and commits that broke the first passed. The hook
+    /// lints each; a hook as Larder 0.1.0 wrote it counts as Larder's, with its config kept.
+    @Test func aSecondProjectKeepsTheFirstChecked() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            for app in ["app1", "app2", "app3"] {
+                try dir.write("\(app)/larder.yml", Self.recipes)
+                try dir.write("\(app)/content/a.json", Self.recipe("a"))
+            }
+            try git(["init", "-q"], in: dir.url)
+            try git(["add", "."], in: dir.url)
+            try git(Self.user + ["commit", "-qm", "start"], in: dir.url)
+            #expect(try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("app1")).status == 0)
+            let second = try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("app2"))
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout.contains("app1/larder.yml") && second.stdout.contains("app2/larder.yml"), "\(second.stdout)")
+            let hook = dir.url.appendingPathComponent(".git/hooks/pre-commit")
+            let written = try String(contentsOf: hook, encoding: .utf8)
+            // Installed again, a project is not listed twice.
+            #expect(try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("app2")).status == 0)
+            #expect(try String(contentsOf: hook, encoding: .utf8) == written)
+
+            try dir.write("app1/content/a.json", Self.recipe("a", servings: -1))
+            let first = try gitResult(Self.user + ["commit", "-qam", "broken app1"], in: dir.url, environment: Self.hookPath)
+            #expect(first.status != 0, "\(first.output)")
+            #expect(first.output.contains("app1/content/a.json:1:"), "\(first.output)")
+            try dir.write("app1/content/a.json", Self.recipe("a"))
+            try dir.write("app2/content/a.json", Self.recipe("a", servings: -1))
+            let other = try gitResult(Self.user + ["commit", "-qam", "broken app2"], in: dir.url, environment: Self.hookPath)
+            #expect(other.status != 0, "\(other.output)")
+            #expect(other.output.contains("app2/content/a.json:1:") && !other.output.contains("app1/content"), "\(other.output)")
+
+            // Larder 0.1.0's hook, for app1 (it wrote no pre-merge-commit).
+            try FileManager.default.removeItem(at: dir.url.appendingPathComponent(".git/hooks/pre-merge-commit"))
+            let old = """
+                #!/bin/sh
+                # larder pre-commit hook: written by `larder hook install`.
+                # Lints the staged content; a commit with content errors is refused.
+                # Skip it once with `git commit --no-verify`.
+                if command -v larder >/dev/null 2>&1; then LARDER=larder; else LARDER='/opt/larder'; fi
+                exec "$LARDER" lint --staged --config 'app1/larder.yml'
+
+                """
+            try Data(old.utf8).write(to: hook)
+            let third = try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("app3"))
+            #expect(third.status == 0, "\(third.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: hook.path + ".backup"))
+            let now = try String(contentsOf: hook, encoding: .utf8)
+            #expect(now.contains("app1/larder.yml") && now.contains("app3/larder.yml") && !now.contains("app2/larder.yml"), "\(now)")
+            #expect(try String(contentsOf: dir.url.appendingPathComponent(".git/hooks/pre-merge-commit"), encoding: .utf8) == now)
+            // A config that is gone would fail every commit: the next install drops it, and says so.
+            try FileManager.default.removeItem(at: dir.url.appendingPathComponent("app1"))
+            let fourth = try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("app3"))
+            #expect(fourth.status == 0, "\(fourth.stderr)")
+            #expect(fourth.stdout.contains("app1/larder.yml is no longer in the working tree"), "\(fourth.stdout)")
+            #expect(!(try String(contentsOf: hook, encoding: .utf8)).contains("app1/larder.yml"))
+        }
+    }
+
+    /// A config whose path starts with `-` was passed as `--config '-site/larder.yml'`,
+    /// which reads as an option: every commit was refused.
+    @Test func aConfigPathStartingWithADashIsNoOption() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            try dir.write("-site/larder.yml", Self.recipes)
+            try dir.write("-site/content/a.json", Self.recipe("a"))
+            try git(["init", "-q"], in: dir.url)
+            try git(["add", "."], in: dir.url)
+            #expect(try CLI.run(["hook", "install"], in: dir.url.appendingPathComponent("-site")).status == 0)
+            let clean = try gitResult(Self.user + ["commit", "-qm", "clean"], in: dir.url, environment: Self.hookPath)
+            #expect(clean.status == 0, "\(clean.output)")
+            try dir.write("-site/content/a.json", Self.recipe("a", servings: -1))
+            let broken = try gitResult(Self.user + ["commit", "-qam", "broken"], in: dir.url, environment: Self.hookPath)
+            #expect(broken.status != 0 && broken.output.contains("-site/content/a.json:1:"), "\(broken.output)")
+        }
+    }
 }
