@@ -21,7 +21,8 @@ struct LintCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 when no file has an error (warnings alone do not fail, unless \
             there are more than --max-warnings), 1 when one has, 2 for a usage, \
-            configuration or internal error (a path that does not exist is a usage error).
+            configuration or internal error (a path that does not exist is a usage error; \
+            with --staged, one that neither the index nor the working tree holds).
             """
     )
 
@@ -214,7 +215,7 @@ struct LintCommand: AsyncParsableCommand {
                 let existsOnDisk = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
                     given.append((path, relative, true))
-                } else if existsOnDisk || staged {
+                } else if existsOnDisk {
                     let asGiven = absolutePath(path, cwd: cwd)
                     if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: asGiven),
                        let link = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot) {
@@ -223,7 +224,9 @@ struct LintCommand: AsyncParsableCommand {
                     files.insert(relative)
                     given.append((path, relative, false))
                 } else {
-                    throw ValidationError("no such file or directory: \(path)")
+                    // Under --staged too: a path the index does not hold either is a typo (or
+                    // a file this commit deletes), and was passed as "0 files" checked.
+                    throw ValidationError("no such file or directory: \(path)\(staged ? " (nor does git's index hold it)" : "")")
                 }
             }
             reportingOn = files

@@ -102,4 +102,21 @@ final class QueueExecutor: TaskExecutor {
             #expect(!broken.output.contains("not a git repository"), "\(broken.output)")
         }
     }
+
+    /// A path given to --staged that is neither staged nor in the working tree (a typo) is
+    /// the usage error the help describes: it passed as "No problems in 0 files".
+    @Test func aStagedPathThatExistsNowhereIsAUsageError() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let repo = try repository(in: dir)
+            let r = try CLI.run(["lint", "--staged", "content/nope.json"], in: repo)
+            #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+            #expect(r.stderr.contains("no such file or directory: content/nope.json"), "\(r.stderr)")
+            // One in the working tree only is still named as not staged, and does not fail.
+            try dir.write("main/content/new.json", Self.good)
+            let unstaged = try CLI.run(["lint", "--staged", "content/new.json"], in: repo)
+            #expect(unstaged.status == 0, "\(unstaged.stdout)\(unstaged.stderr)")
+            #expect(unstaged.stderr.contains("content/new.json was not checked: it is content of larder.yml, but not staged"), "\(unstaged.stderr)")
+        }
+    }
 }
