@@ -69,11 +69,20 @@ struct ProjectSession {
         } catch {
             var locators: [PathKey: SourceLocator] = [:]
             if let l = error.locator { locators[PathKey(configDisplay)] = l }
+            // The team schemas are read as the config is: from the index for --staged, as
+            // they are when the config is valid (the working tree's unstaged edit of a
+            // schema was reported, and the staged schema's mistakes were not).
+            let reader: any ProjectReader = staged ? ((try? GitIndexReader(root: root)) ?? WorkingTreeReader(root: root)) : WorkingTreeReader(root: root)
             // The further checks name team schema files project-relative: named as reports
-            // name files here.
-            let diagnostics = furtherChecks(of: error, root: root, configDisplay: configDisplay).map { d in
+            // name files here, and quoted from the file they were read from.
+            let diagnostics = furtherChecks(of: error, root: root, configDisplay: configDisplay, reader: reader).map { d in
                 var d = d
-                if d.file != configDisplay { d.file = displayPath(d.file, root: root, cwd: cwd) }
+                if d.file != configDisplay {
+                    if staged, let bytes = try? reader.read(d.file) {
+                        locators[PathKey(displayPath(d.file, root: root, cwd: cwd))] = SourceLocator(bytes: bytes)
+                    }
+                    d.file = displayPath(d.file, root: root, cwd: cwd)
+                }
                 return d
             }
             throw BrokenConfig(diagnostics: diagnostics, locators: locators)
@@ -84,11 +93,12 @@ struct ProjectSession {
     /// find in what could be read of it (unknown rules and options, steps, team schemas that
     /// cannot be read), so that one run reports every mistake of the file, not the schema's
     /// first and the rest once those are fixed.
-    private static func furtherChecks(of failure: ConfigFile.Failure, root: String, configDisplay: String) -> [Diagnostic] {
+    private static func furtherChecks(of failure: ConfigFile.Failure, root: String, configDisplay: String,
+                                      reader: any ProjectReader) -> [Diagnostic] {
         guard let error = failure.configError, let partial = error.partialConfig, let registry = try? CLIRegistry.make() else {
             return failure.diagnostics
         }
-        var linter = Linter(config: partial, registry: registry, reader: WorkingTreeReader(root: root), projectRoot: root,
+        var linter = Linter(config: partial, registry: registry, reader: reader, projectRoot: root,
                             configFile: configDisplay, configPositions: failure.positions)
         linter.configKeyPositions = failure.keyPositions
         // `plugins:` mistakes too (an id declared twice, a lint plugin named as a rule): a

@@ -119,4 +119,38 @@ final class QueueExecutor: TaskExecutor {
             #expect(unstaged.stderr.contains("content/new.json was not checked: it is content of larder.yml, but not staged"), "\(unstaged.stderr)")
         }
     }
+
+    /// With a staged larder.yml that is not valid, the team schemas are read as the index
+    /// holds them, as they are when it is valid: the working tree's were reported.
+    @Test func aBrokenStagedConfigChecksTheStagedTeamSchema() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let config = "locales: [en]\ncontent:\n  - kind: card\n    schema: schemas/card.schema.json\n    include: [\"content/*.json\"]\n"
+            let schema = #"{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}"# + "\n"
+            let brokenSchema = schema.replacingOccurrences(of: #""string""#, with: #""strin""#)
+            try dir.write("main/larder.yml", config)
+            try dir.write("main/schemas/card.schema.json", schema)
+            try dir.write("main/content/a.json", #"{"id":"a"}"# + "\n")
+            let repo = dir.url.appendingPathComponent("main")
+            try git(["init", "-q"], in: repo)
+            try git(["add", "."], in: repo)
+            try dir.write("main/larder.yml", config + "    bogus: 1\n")
+            try git(["add", "larder.yml"], in: repo)
+
+            // The working tree's schema is broken, the staged one is not.
+            try dir.write("main/schemas/card.schema.json", brokenSchema)
+            let r = try CLI.run(["lint", "--staged", "--format", "xcode"], in: repo)
+            #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("unknown setting 'bogus'"), "\(r.stdout)")
+            #expect(!r.stdout.contains("strin") && !r.stdout.contains("is not valid"), "\(r.stdout)")
+
+            // The staged schema is broken, the working tree's is not.
+            try git(["add", "schemas/card.schema.json"], in: repo)
+            try dir.write("main/schemas/card.schema.json", schema)
+            let staged = try CLI.run(["lint", "--staged", "--format", "xcode"], in: repo)
+            #expect(staged.status == 2, "\(staged.stdout)\(staged.stderr)")
+            #expect(staged.stdout.contains("schemas/card.schema.json:1:"), "\(staged.stdout)")
+            #expect(staged.stdout.contains("\"strin\""), "\(staged.stdout)")
+        }
+    }
 }
