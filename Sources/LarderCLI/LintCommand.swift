@@ -177,8 +177,10 @@ struct LintCommand: AsyncParsableCommand {
         let root = project.root, cwd = project.cwd, config = project.config
 
         // What to report on: the given paths, made project-relative (with the path as given,
-        // to name the ones that are not content).
-        var reportingOn: Set<String>? = nil
+        // to name the ones that are not content). Keyed by the paths' bytes: two names that
+        // differ only in Unicode normalization are two files, and a `Set<String>` took the
+        // file not given for the one given.
+        var reportingOn: Set<PathKey>? = nil
         var given: [(path: String, relative: String, isFolder: Bool)] = []
         // Paths given that are symbolic links to files: the link, project-relative, and what
         // it holds (the file it leads to is what is checked, when it is content).
@@ -194,7 +196,7 @@ struct LintCommand: AsyncParsableCommand {
             }
         }
         if !paths.isEmpty {
-            var files = Set<String>()
+            var files = Set<PathKey>()
             // A path is placed by where it leads (symbolic links followed), and so is the
             // root: the project opened through a linked folder, or a file reached through
             // one, is in the project when the file it names is.
@@ -202,7 +204,7 @@ struct LintCommand: AsyncParsableCommand {
             for path in paths {
                 if let index, let staged = Self.stagedPath(path, cwd: cwd, realRoot: realRoot, index: index) {
                     if let link = staged.link { linkOf[path] = link }
-                    if !staged.isFolder { files.insert(staged.relative) }
+                    if !staged.isFolder { files.insert(PathKey(staged.relative)) }
                     given.append((path, staged.relative, staged.isFolder))
                     continue
                 }
@@ -221,7 +223,7 @@ struct LintCommand: AsyncParsableCommand {
                        let link = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot) {
                         linkOf[path] = SymbolicLink(path: link.isEmpty ? (asGiven as NSString).lastPathComponent : link + "/" + (asGiven as NSString).lastPathComponent, destination: destination)
                     }
-                    files.insert(relative)
+                    files.insert(PathKey(relative))
                     given.append((path, relative, false))
                 } else {
                     // Under --staged too: a path the index does not hold either is a typo (or
@@ -243,16 +245,16 @@ struct LintCommand: AsyncParsableCommand {
         var configGiven = false
         var notChecked: [(path: String, relative: String, isFolder: Bool)] = []
         if var files = reportingOn {
-            let includedSet = Set(included.map(\.path))
+            let includedSet = Set(included.map { PathKey($0.path) })
             // Files the config does not include are not content, nor are folders that hold
             // none: nothing to report on them, but the run says so, rather than call them clean.
             for g in given {
                 if g.isFolder {
                     let prefix = g.relative.isEmpty ? "" : g.relative + "/"
-                    let inside = included.filter { $0.path.hasPrefix(prefix) }
-                    for f in inside { files.insert(f.path) }
+                    let inside = included.filter { $0.path.utf8.starts(with: prefix.utf8) }
+                    for f in inside { files.insert(PathKey(f.path)) }
                     if inside.isEmpty { notChecked.append(g) }
-                } else if !includedSet.contains(g.relative) {
+                } else if !includedSet.contains(PathKey(g.relative)) {
                     if g.relative == configPath { configGiven = true } else { notChecked.append(g) }
                 }
             }
@@ -268,9 +270,9 @@ struct LintCommand: AsyncParsableCommand {
         // larder.yml counts as a file checked when it has problems of its own ("1 warning
         // in 0 files" for a project whose include takes in nothing yet), and so does each
         // team schema file with problems.
-        var setupFiles = Set(found.filter { $0.ruleID == ConfigLoader.ruleID }.map(\.file))
-        if configGiven { setupFiles.insert(project.configDisplay) }
-        let configChecked = setupFiles.subtracting(reportingOn ?? Set(included.map(\.path))).count
+        var setupFiles = Set(found.filter { $0.ruleID == ConfigLoader.ruleID }.map { PathKey($0.file) })
+        if configGiven { setupFiles.insert(PathKey(project.configDisplay)) }
+        let configChecked = setupFiles.subtracting(reportingOn ?? Set(included.map { PathKey($0.path) })).count
         return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators,
                        notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf))
     }

@@ -153,4 +153,32 @@ final class QueueExecutor: TaskExecutor {
             #expect(staged.stdout.contains("\"strin\""), "\(staged.stdout)")
         }
     }
+
+    /// Two files whose names differ only in Unicode normalization are two files (to git
+    /// and to Linux): linting the clean one reported the other, with and without --staged
+    /// and the cache; both given are two files.
+    @Test func namesInAnotherNormalizationAreOtherFiles() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let repo = try repository(in: dir)
+            let nfc = "content/caf\u{E9}.json", nfd = "content/cafe\u{301}.json"
+            #expect(!nfc.utf8.elementsEqual(nfd.utf8))
+            try Data(Self.bad.utf8).write(to: URL(fileURLWithPath: repo.path + "/" + nfc))
+            try Data(Self.good.replacingOccurrences(of: "\"a\"", with: "\"d\"").utf8).write(to: URL(fileURLWithPath: repo.path + "/" + nfd))
+            try git(["add", "."], in: repo)
+            for staged in [[], ["--staged"]] {
+                for cache in [[], ["--no-cache"]] {
+                    let one = try CLI.run(["lint", "--color", "never"] + staged + cache + [nfd], in: repo)
+                    #expect(one.status == 0, "\(staged)\(cache): \(one.stdout)\(one.stderr)")
+                    #expect(one.stdout == "No problems in 1 file\n", "\(staged)\(cache): \(one.stdout)")
+                    let both = try CLI.run(["lint", "--format", "json"] + staged + cache + [nfd, nfc], in: repo)
+                    #expect(both.status == 1, "\(staged)\(cache): \(both.stdout)\(both.stderr)")
+                    let report = try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any]
+                    let files = (report?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+                    #expect(!files.isEmpty && files.allSatisfy { $0.utf8.elementsEqual(nfc.utf8) }, "\(staged)\(cache): \(files)")
+                    #expect((report?["summary"] as? [String: Any])?["files"] as? Int == 2, "\(staged)\(cache): \(both.stdout)")
+                }
+            }
+        }
+    }
 }

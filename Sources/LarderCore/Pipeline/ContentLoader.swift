@@ -103,6 +103,12 @@ public struct ContentLoader: Sendable {
     /// within an object are looked for only in the files of `reportingOn` (all when nil):
     /// the other files are read for cross-file rules alone.
     public func load(_ files: [(path: String, entry: Int)], reportingOn: Set<String>? = nil) async -> LoadedContent {
+        await load(files, reporting: reportingOn.map { Set($0.map(PathKey.init)) })
+    }
+
+    /// ``load(_:reportingOn:)`` with the reported files told apart by their bytes (two
+    /// names that differ only in Unicode normalization are two files).
+    func load(_ files: [(path: String, entry: Int)], reporting reportingOn: Set<PathKey>?) async -> LoadedContent {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results = [FileResult?](repeating: nil, count: files.count)
         let reader = self.reader
@@ -117,7 +123,7 @@ public struct ContentLoader: Sendable {
                 group.addTask {
                     range.map { i in
                         let path = files[i].path
-                        return (i, Self.loadFile(path, kind: kinds[i], reader: reader, duplicateKeys: reportingOn?.contains(path) ?? true))
+                        return (i, Self.loadFile(path, kind: kinds[i], reader: reader, duplicateKeys: reportingOn?.contains(PathKey(path)) ?? true))
                     }
                 }
             }

@@ -48,6 +48,15 @@ extension Linter {
     public func lint(
         files: [(path: String, entry: Int)], loader: ContentLoader, reportingOn: Set<String>?, cache: FactCache?
     ) async -> Outcome {
+        await lint(files: files, loader: loader, reportingOn: reportingOn.map { Set($0.map(PathKey.init)) }, cache: cache)
+    }
+
+    /// ``lint(files:loader:reportingOn:cache:)`` with the reported files told apart by
+    /// their bytes: two names that differ only in Unicode normalization are two files (to
+    /// git and to Linux), and a `Set<String>` holds them as one.
+    public func lint(
+        files: [(path: String, entry: Int)], loader: ContentLoader, reportingOn: Set<PathKey>?, cache: FactCache?
+    ) async -> Outcome {
         let jobs = contentJobs(content: ContentSet(), projectFiles: reader.projectFiles)
         let factJobs = jobs.compactMap(FactJob.init)
         guard let cache, factJobs.count == jobs.count else {
@@ -97,7 +106,7 @@ extension Linter {
     /// `known` holds stat data taken before any file was read (`.some(nil)`: the file has
     /// none), aligned with `files`.
     private func lint(
-        _ files: [(path: String, entry: Int)], _ blobs: [String?], _ loader: ContentLoader, _ reportingOn: Set<String>?,
+        _ files: [(path: String, entry: Int)], _ blobs: [String?], _ loader: ContentLoader, _ reportingOn: Set<PathKey>?,
         _ cache: FactCache, _ factJobs: [FactJob], _ fingerprint: String, _ snapshot: FactCache.Snapshot?,
         _ known: [FileStatKey??], _ compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])
     ) async -> Outcome? {
@@ -128,7 +137,7 @@ extension Linter {
         // The reader gets ready for the files it may read (for `--staged`: which of them the
         // working tree has as staged, so their stat data tells).
         let reader = self.reader.preparing(files.indices.filter { i in
-            !valid[i] || (reportingOn?.contains(files[i].path) ?? true)
+            !valid[i] || (reportingOn?.contains(PathKey(files[i].path)) ?? true)
         }.map { files[$0].path })
         for i in files.indices where !valid[i] {
             if let key = known[i] { statKeys[i] = key } else { needStat.append(i) }
@@ -155,7 +164,7 @@ extension Linter {
 
         // Parse the reported files and those without a valid entry.
         var parse: [(path: String, entry: Int)] = []
-        for i in files.indices where !valid[i] || (reportingOn?.contains(files[i].path) ?? true) {
+        for i in files.indices where !valid[i] || (reportingOn?.contains(PathKey(files[i].path)) ?? true) {
             parse.append(files[i])
         }
         let matched = refs.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
@@ -164,7 +173,7 @@ extension Linter {
         // The stamp racy entries are judged by is taken before any file is read.
         let pending = needsWrite ? cache.beginWrite() : nil
 
-        let content = await ContentLoader(config: loader.config, reader: reader).load(parse, reportingOn: reportingOn)
+        let content = await ContentLoader(config: loader.config, reader: reader).load(parse, reporting: reportingOn)
         report.parsed = parse.count
         report.reused = files.count - parse.count
 
@@ -207,8 +216,9 @@ extension Linter {
             return nil
         }
         let documents = content.documents
-        let diagnostics = await lint(content, reportingOn: reportingOn, compiled: compiled) { k, job in
-            checks[k].run(documents, reportingOn, job.context)
+        let names = reportingOn.map { Set($0.map(\.path)) }
+        let diagnostics = await lint(content, reporting: reportingOn, compiled: compiled) { k, job in
+            checks[k].run(documents, names, job.context)
         }
 
         if let pending {
@@ -243,10 +253,10 @@ extension Linter {
 
     /// Parses every file and lints without the cache.
     private func lintEverything(
-        _ files: [(path: String, entry: Int)], loader: ContentLoader, reportingOn: Set<String>?
+        _ files: [(path: String, entry: Int)], loader: ContentLoader, reportingOn: Set<PathKey>?
     ) async -> Outcome {
         let reader = loader.reader.preparing(files.map(\.path))
-        let content = await ContentLoader(config: loader.config, reader: reader).load(files, reportingOn: reportingOn)
+        let content = await ContentLoader(config: loader.config, reader: reader).load(files, reporting: reportingOn)
         return Outcome(diagnostics: await lint(content, reportingOn: reportingOn), content: content, cache: CacheReport())
     }
 

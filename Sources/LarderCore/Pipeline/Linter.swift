@@ -471,7 +471,14 @@ public struct Linter: Sendable {
 
     /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil).
     public func lint(_ content: LoadedContent, reportingOn: Set<String>? = nil) async -> [Diagnostic] {
-        await lint(content, reportingOn: reportingOn, compiled: nil, contentCheck: nil)
+        await lint(content, reporting: reportingOn.map { Set($0.map(PathKey.init)) }, compiled: nil, contentCheck: nil)
+    }
+
+    /// Lints `content`; diagnostics only for files in `reportingOn` (all when nil), told
+    /// apart by their bytes: two names that differ only in Unicode normalization are two
+    /// files (to git and to Linux), and a `Set<String>` holds them as one.
+    public func lint(_ content: LoadedContent, reportingOn: Set<PathKey>?) async -> [Diagnostic] {
+        await lint(content, reporting: reportingOn, compiled: nil, contentCheck: nil)
     }
 
     /// A content-wide rule with the settings it runs with for one kind.
@@ -532,15 +539,23 @@ public struct Linter: Sendable {
     /// runs each content-wide job (by its index in ``contentJobs(content:projectFiles:)``)
     /// instead of the rule's whole-content check.
     func lint(
-        _ content: LoadedContent, reportingOn: Set<String>?,
+        _ content: LoadedContent, reporting: Set<PathKey>?,
         compiled: (schemas: [Int: JSONSchema], diagnostics: [Diagnostic])?,
         contentCheck: (@Sendable (Int, ContentJob) -> [Diagnostic])?
     ) async -> [Diagnostic] {
+        // Content-wide rules are handed the reported files' names as strings, which compare
+        // by canonical equivalence: what one reports on a file whose name only matches a
+        // reported one that way (`café.json` in the other normalization) is left out.
+        let reportingOn = reporting.map { Set($0.map(\.path)) }
+        func isReported(_ d: Diagnostic) -> Bool {
+            guard let reporting, let reportingOn else { return true }
+            return reporting.contains(PathKey(d.file)) || !reportingOn.contains(d.file)
+        }
         let (schemas, schemaDiagnostics) = compiled ?? compileSchemas()
         let setupDiagnostics = checkRuleSettings() + schemaDiagnostics
         let projectFiles = reader.projectFiles
-        let entryOfFile = Dictionary(content.files.map { ($0.path, $0.entry) }, uniquingKeysWith: { a, _ in a })
-        let reported = content.documents.filter { reportingOn?.contains($0.file) ?? true }
+        let entryOfFile = Dictionary(content.files.map { (PathKey($0.path), $0.entry) }, uniquingKeysWith: { a, _ in a })
+        let reported = content.documents.filter { reporting?.contains(PathKey($0.file)) ?? true }
         let contentSet = ContentSet(content.documents)
 
         let perDocumentLint = documentLint(schemas: schemas, projectFiles: projectFiles).reading(contentSet)
@@ -564,19 +579,19 @@ public struct Linter: Sendable {
                 group.addTask {
                     range.map { i in
                         let document = reported[i]
-                        return (i, perDocumentLint.diagnostics(document, entry: entryOfFile[document.file]))
+                        return (i, perDocumentLint.diagnostics(document, entry: entryOfFile[PathKey(document.file)]))
                     }
                 }
             }
             while next < reported.count && next < batch * width * 2 { add() }
             while let done = await group.next() {
                 for (i, d) in done {
-                    if i >= 0 { perDocument[i] = d } else { contentWide[-1 - i] = entrySeverities(d, job: contentJobs[-1 - i]) }
+                    if i >= 0 { perDocument[i] = d } else { contentWide[-1 - i] = entrySeverities(d.filter(isReported), job: contentJobs[-1 - i]) }
                 }
                 if next < reported.count { add() }
             }
         }
-        let reportedParse = content.diagnostics.filter { reportingOn?.contains($0.file) ?? true }
+        let reportedParse = content.diagnostics.filter { reporting?.contains(PathKey($0.file)) ?? true }
         // External lint plugins (ExternalPlugins/): once per run over the reported documents.
         let fromPlugins = await runLintPlugins(reported)
         return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 } + fromPlugins
