@@ -31,6 +31,11 @@ struct GitIndexReader: ProjectReader {
     let flagged: Set<PathKey>
     /// Reads the files whose staged version is the working tree's (most of them).
     let workingTree: WorkingTreeReader
+    /// Files with a merge conflict open: the index holds their two sides and the base
+    /// (stages 1 to 3), none of which a commit will hold. They are listed, so that a
+    /// content file among them is named ("it is unmerged"), and never read: linting the
+    /// base said "No problems" of a file both sides had broken.
+    let unmerged: Set<PathKey>
 
     /// Lists the index under `root` (paths relative to it): one `git ls-files`, nothing read.
     init(root: String) throws {
@@ -40,6 +45,7 @@ struct GitIndexReader: ProjectReader {
         var links: [String] = []
         var linkBlobs: [PathKey: String] = [:]
         var flagged = Set<PathKey>()
+        var unmerged = Set<PathKey>()
         // Each entry: "<tag> <mode> <oid> <stage>\t<path>\0"; the tag is `H` for a file git
         // compares with the working tree, `S` for skip-worktree, lowercase for
         // assume-unchanged (`M` for an unmerged entry).
@@ -61,8 +67,11 @@ struct GitIndexReader: ProjectReader {
                 continue
             }
             if tag.elementsEqual("S".utf8) || tag.contains(where: { (0x61...0x7A).contains($0) }) { flagged.insert(key) }
-            // An unmerged file has stages 1 to 3: stage 0 would win; the first stage is kept.
-            guard stage.elementsEqual("0".utf8) || blobs[key] == nil else { continue }
+            // An unmerged file has stages 1 to 3 (and no stage 0): listed once, with no blob.
+            guard stage.elementsEqual("0".utf8) else {
+                if unmerged.insert(key).inserted { paths.append(path) }
+                continue
+            }
             if blobs.updateValue(String(decoding: entry[(space1 + 1)..<space2], as: UTF8.self), forKey: key) == nil {
                 paths.append(path)
             }
@@ -83,6 +92,7 @@ struct GitIndexReader: ProjectReader {
         self.links = links.sorted()
         self.linkBlobs = linkBlobs
         self.flagged = flagged
+        self.unmerged = unmerged
         workingTree = WorkingTreeReader(root: root)
         contents = [:]
         sameAsIndex = []
@@ -94,6 +104,7 @@ struct GitIndexReader: ProjectReader {
         links = base.links
         linkBlobs = base.linkBlobs
         flagged = base.flagged
+        unmerged = base.unmerged
         workingTree = base.workingTree
         self.contents = contents
         self.sameAsIndex = sameAsIndex
@@ -241,6 +252,9 @@ struct GitIndexReader: ProjectReader {
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
         let key = PathKey(path)
         if let bytes = contents[key] { return bytes }
+        if unmerged.contains(key) {
+            throw FileReadError(path: path, reason: "it is unmerged (a merge conflict is open in git's index): resolve the conflict and stage the file with `git add`")
+        }
         guard let blob = blobs[key] else { throw FileReadError(path: path, reason: "it is not staged") }
         if sameAsIndex.contains(key) { return try workingTree.read(path) }
         // Not prepared: the working tree's bytes when they are the staged ones, else git's.

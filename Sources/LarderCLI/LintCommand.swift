@@ -22,7 +22,8 @@ struct LintCommand: AsyncParsableCommand {
             Exit status: 0 when no file has an error (warnings alone do not fail, unless \
             there are more than --max-warnings), 1 when one has, 2 for a usage, \
             configuration or internal error (a path that does not exist is a usage error; \
-            with --staged, one that neither the index nor the working tree holds).
+            with --staged, one that neither the index nor the working tree holds). With \
+            --staged, a file with a merge conflict open is an error that names it.
             """
     )
 
@@ -289,7 +290,7 @@ struct LintCommand: AsyncParsableCommand {
         guard name != "/", let folder = projectRelative(resolvedPath((asGiven as NSString).deletingLastPathComponent, cwd: cwd), root: realRoot)
         else { return nil }
         let relative = folder.isEmpty ? name : folder + "/" + name
-        if index.blobs[PathKey(relative)] != nil { return (relative, false, nil) }
+        if index.blobs[PathKey(relative)] != nil || index.unmerged.contains(PathKey(relative)) { return (relative, false, nil) }
         if index.linkBlobs[PathKey(relative)] != nil {
             let destination = index.linkDestination(relative)
             // Where the link leads, inside the project; else the link itself is what is

@@ -181,4 +181,31 @@ final class QueueExecutor: TaskExecutor {
             }
         }
     }
+
+    /// During a merge conflict the index holds the file's two sides and their base, none of
+    /// which a commit will hold: --staged linted the base and said "No problems".
+    @Test func anUnmergedFileIsNamed() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let repo = try repository(in: dir)
+            try git(["checkout", "-q", "-b", "other"], in: repo)
+            try dir.write("main/content/a.json", Self.good.replacingOccurrences(of: "\"servings\": 1", with: "\"servings\": -2"))
+            try git(Self.user + ["commit", "-qam", "other"], in: repo)
+            try git(["checkout", "-q", "-"], in: repo)
+            try dir.write("main/content/a.json", Self.bad)
+            try git(Self.user + ["commit", "-qam", "here"], in: repo)
+            #expect(try gitResult(Self.user + ["merge", "-q", "other"], in: repo).status != 0)
+            for arguments in [["lint", "--staged"], ["lint", "--staged", "--no-cache"], ["lint", "--staged", "content/a.json"]] {
+                let r = try CLI.run(arguments + ["--format", "xcode"], in: repo)
+                #expect(r.status == 1, "\(arguments): \(r.stdout)\(r.stderr)")
+                #expect(r.stdout.contains("content/a.json:1:1: error: cannot read the file: it is unmerged"), "\(arguments): \(r.stdout)")
+                #expect(!r.stderr.contains("not checked"), "\(arguments): \(r.stderr)")
+            }
+            // Resolved and staged, it is linted as staged.
+            try dir.write("main/content/a.json", Self.good)
+            try git(["add", "content/a.json"], in: repo)
+            let resolved = try CLI.run(["lint", "--staged"], in: repo)
+            #expect(resolved.status == 0, "\(resolved.stdout)\(resolved.stderr)")
+        }
+    }
 }
