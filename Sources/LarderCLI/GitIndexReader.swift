@@ -266,7 +266,7 @@ struct GitIndexReader: ProjectReader {
         }
     }
 
-    var projectFiles: any ProjectFiles { IndexFiles(paths: sortedPaths, blobs: blobs) }
+    var projectFiles: any ProjectFiles { IndexFiles(paths: sortedPaths, blobs: blobs, workingTree: WorkingTreeFiles(root: workingTree.root)) }
 
     /// The staged blob's id: what `read` gives (the lint cache checks the bytes against it
     /// before it keeps it).
@@ -290,6 +290,13 @@ struct GitIndexReader: ProjectReader {
     struct IndexFiles: ProjectFiles {
         let paths: [String]
         let blobs: [PathKey: String]
+        /// The working tree, asked only to tell "not staged" from "missing".
+        let workingTree: WorkingTreeFiles
+
+        func isOnlyInWorkingTree(_ path: String) -> Bool {
+            if fileExists(atPath: path) || entries(inDirectory: path) != nil { return false }
+            return workingTree.fileExists(atPath: path) || workingTree.entries(inDirectory: path) != nil
+        }
 
         func fileExists(atPath path: String) -> Bool { blobs[PathKey(path)] != nil }
 

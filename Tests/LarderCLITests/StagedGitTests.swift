@@ -208,4 +208,32 @@ final class QueueExecutor: TaskExecutor {
             #expect(resolved.status == 0, "\(resolved.stdout)\(resolved.stderr)")
         }
     }
+
+    /// An images folder that is in the working tree but not staged is said to be not
+    /// staged: it was said to be missing ("create it"), which it was not.
+    @Test func anUnstagedImagesFolderIsSaidNotStaged() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            try dir.write("main/larder.yml", Self.config + "    images: images\n")
+            try dir.write("main/content/a.json", #"{"id": "a", "name": "A", "servings": 1, "images": ["a.png"], "ingredients": ["1 egg"]}"#)
+            try dir.write("main/images/a.png", "PNG")
+            let repo = dir.url.appendingPathComponent("main")
+            try git(["init", "-q"], in: repo)
+            try git(["add", "larder.yml", "content"], in: repo)
+            let folder = try CLI.run(["lint", "--staged", "--format", "xcode"], in: repo)
+            #expect(folder.status == 1, "\(folder.stdout)\(folder.stderr)")
+            #expect(folder.stdout.contains("image 'a.png' does not exist: the images folder 'images' is not staged"), "\(folder.stdout)")
+            #expect(!folder.stdout.contains("create it"), "\(folder.stdout)")
+            // A folder missing from both is still missing.
+            try FileManager.default.removeItem(at: repo.appendingPathComponent("images"))
+            let missing = try CLI.run(["lint", "--staged", "--format", "xcode"], in: repo)
+            #expect(missing.stdout.contains("the images folder 'images' itself is missing; create it"), "\(missing.stdout)")
+            // A file not staged in a staged folder is said to be not staged.
+            try dir.write("main/images/a.png", "PNG")
+            try dir.write("main/images/b.png", "PNG")
+            try git(["add", "images/b.png"], in: repo)
+            let file = try CLI.run(["lint", "--staged", "--format", "xcode"], in: repo)
+            #expect(file.stdout.contains("image 'a.png' is not staged"), "\(file.stdout)")
+        }
+    }
 }

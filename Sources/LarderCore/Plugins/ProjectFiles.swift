@@ -32,9 +32,15 @@ public protocol ProjectFiles: Sendable {
     /// file, and the images exporter does not copy it, since it would ship a file that is
     /// no image of the folder, and that git may not even hold.
     func linkLeaves(_ folder: String, atPath path: String) -> Bool
+    /// True when these are the files of the git index (`--staged`) and the working tree
+    /// has a file or folder at `path` that the index does not: `image-exists` then says it
+    /// is not staged, where "create it" would send the user to make what is already there.
+    func isOnlyInWorkingTree(_ path: String) -> Bool
 }
 
 extension ProjectFiles {
+    /// The working tree's files are the working tree.
+    public func isOnlyInWorkingTree(_ path: String) -> Bool { false }
     /// A list of paths (the git index) holds no files outside the project.
     public func leavesProject(atPath path: String) -> Bool { false }
     /// A list of paths (the git index) holds no links to follow.

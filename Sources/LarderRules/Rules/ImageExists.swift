@@ -22,7 +22,7 @@ public struct ImageExistsRule: ConfigurableRule {
         The file must exist with exactly the case written: `Negroni.PNG` on disk does not \
         answer for `negroni.png`, because a case-insensitive Mac would hide a mistake that \
         breaks the app on a phone or a Linux server. With `larder lint --staged` the file \
-        must be staged too. A path that leaves the images folder (`../x.png`, `/x.png`, \
+        must be staged too (one in the working tree only is said to be not staged). A path that leaves the images folder (`../x.png`, `/x.png`, \
         `C:\\x.png`) or uses backslashes is an error, and so is an extension not in \
         `extensions`. So is a symbolic link that leads out of the images folder, or into a \
         hidden file or folder (`negroni.png -> ../.git/config`): it would ship that file, \
@@ -130,7 +130,13 @@ public struct ImageExistsRule: ConfigurableRule {
             if files.fileExists(atPath: rootPath) {
                 return "image \(shown) does not exist: \(folder) is a file, not a folder; fix `images:` in larder.yml to name the folder the images are in"
             }
+            if files.isOnlyInWorkingTree(rootPath) {
+                return "image \(shown) does not exist: \(folder) is not staged (it is in the working tree, but git's index holds no file in it); stage the images with `git add`, or fix `images:` in larder.yml"
+            }
             return "image \(shown) does not exist: \(folder) itself is missing; create it, or fix `images:` in larder.yml"
+        }
+        if files.isOnlyInWorkingTree(segments.joined(separator: "/")) {
+            return "image \(shown) is not staged (it is in the working tree, but not in git's index); stage it with `git add`, or fix the path"
         }
         // Look for the same path in another case or another Unicode normalization, one
         // folder at a time. (Names are compared by their bytes: Swift's `==` takes `é` as
