@@ -60,10 +60,7 @@ struct HookCommand: ParsableCommand {
                 throw ValidationError("\(configPath) is not inside the repository at \(top)")
             }
             let fm = FileManager.default
-            // The executable itself, wherever it was found: a name looked up on PATH is not a
-            // path relative to this folder (the hook pointed at ./larder there).
-            let binary = Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
-                ?? absolutePath(CommandLine.arguments[0], cwd: cwd)
+            let binary = HookCommand.executable(cwd: cwd)
             // Each hook named without `..` (git answers "../.git/hooks" from a subfolder).
             let paths = HookCommand.hookNames.map { URL(fileURLWithPath: hooks + "/" + $0).standardizedFileURL.path }
             // The configs Larder's hooks lint already are kept; a hook that is not Larder's,
@@ -117,6 +114,32 @@ struct HookCommand: ParsableCommand {
             let bytes = try GitIndexReader.git(arguments, in: directory)
             return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
+    }
+
+    /// The path the hooks fall back to when `larder` is not on their PATH (GUI git clients,
+    /// Xcode): the executable as it was found, not where its links lead. A package manager
+    /// links `bin/larder` to a versioned file (`Cellar/larder/0.1/bin/larder`) that an
+    /// upgrade removes, and a hook that named that file failed every commit after it. A
+    /// name looked up on PATH is the PATH entry it was found in, not a path relative to this
+    /// folder (the hook pointed at ./larder there).
+    static func executable(cwd: String, arguments: [String] = CommandLine.arguments,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let fm = FileManager.default
+        let name = arguments.first ?? ""
+        if name.contains("/") {
+            let path = absolutePath(name, cwd: cwd)
+            if fm.isExecutableFile(atPath: path) { return path }
+        } else if !name.isEmpty {
+            for folder in (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+                // An empty entry is the current folder, as for the shell.
+                let path = absolutePath(folder.isEmpty ? name : String(folder) + "/" + name, cwd: cwd)
+                var isDirectory: ObjCBool = false
+                if fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue, fm.isExecutableFile(atPath: path) {
+                    return path
+                }
+            }
+        }
+        return Bundle.main.executablePath ?? absolutePath(name, cwd: cwd)
     }
 
     /// Where `--force` keeps the hook at `hook`: `pre-commit.backup`, or the next free

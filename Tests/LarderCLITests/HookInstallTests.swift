@@ -172,4 +172,52 @@ import Testing
             #expect(broken.status != 0 && broken.output.contains("-site/content/a.json:1:"), "\(broken.output)")
         }
     }
+
+    /// Found on PATH through a package manager's link (`bin/larder -> ../Cellar/larder/0.1/
+    /// bin/larder`), the hook fell back to the versioned file the link led to, which the
+    /// next upgrade removed: every commit made without `larder` on PATH then failed. It
+    /// keeps the path the command was found at.
+    @Test func theFallbackSurvivesAnUpgrade() async throws {
+        try await offThePool {
+            let dir = try Scratch()
+            let fm = FileManager.default
+            let cellar = dir.url.appendingPathComponent("opt/Cellar/larder")
+            try fm.createDirectory(at: cellar.appendingPathComponent("0.1/bin"), withIntermediateDirectories: true)
+            try fm.createDirectory(at: dir.url.appendingPathComponent("opt/bin"), withIntermediateDirectories: true)
+            try fm.copyItem(at: CLI.binary.resolvingSymlinksInPath(), to: cellar.appendingPathComponent("0.1/bin/larder"))
+            let link = dir.url.appendingPathComponent("opt/bin/larder")
+            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: "../Cellar/larder/0.1/bin/larder")
+            try dir.write("repo/larder.yml", Self.recipes)
+            try dir.write("repo/content/a.json", Self.recipe("a"))
+            let repo = dir.url.appendingPathComponent("repo")
+            try git(["init", "-q"], in: repo)
+
+            func shell(_ command: String, path: String) throws -> (status: Int32, output: String) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", command]
+                process.currentDirectoryURL = repo
+                process.environment = ["PATH": path, "HOME": fm.temporaryDirectory.path]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            }
+            let installed = try shell("larder hook install", path: dir.url.path + "/opt/bin:/usr/bin:/bin")
+            #expect(installed.status == 0, "\(installed.output)")
+            let script = try String(contentsOf: repo.appendingPathComponent(".git/hooks/pre-commit"), encoding: .utf8)
+            #expect(script.contains("LARDER='\(link.path)'"), "\(script)")
+
+            // The upgrade: 0.1 goes, 0.2 comes, the link follows.
+            try fm.moveItem(at: cellar.appendingPathComponent("0.1"), to: cellar.appendingPathComponent("0.2"))
+            try fm.removeItem(at: link)
+            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: "../Cellar/larder/0.2/bin/larder")
+            try git(["add", "."], in: repo)
+            let commit = try shell("git -c user.email=t@example.com -c user.name=T commit -qm start", path: "/usr/bin:/bin")
+            #expect(commit.status == 0, "\(commit.output)")
+        }
+    }
 }
