@@ -193,18 +193,7 @@ import Testing
             try git(["init", "-q"], in: repo)
 
             func shell(_ command: String, path: String) throws -> (status: Int32, output: String) {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", command]
-                process.currentDirectoryURL = repo
-                process.environment = ["PATH": path, "HOME": fm.temporaryDirectory.path]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+                try processResult("/bin/sh", ["-c", command], in: repo, environment: ["PATH": path, "HOME": fm.temporaryDirectory.path], inheriting: false)
             }
             let installed = try shell("larder hook install", path: dir.url.path + "/opt/bin:/usr/bin:/bin")
             #expect(installed.status == 0, "\(installed.output)")

@@ -977,11 +977,19 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
 struct GitFailure: Error { var message: String }
 
 func gitResult(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    try processResult("/usr/bin/env", ["git"] + arguments, in: directory, environment: environment)
+}
+
+/// Runs `executable` with `arguments` in `directory`, its output and error output read as
+/// one; `environment` is added to this process's own, or is the whole of it when
+/// `inheriting` is false (a git hook run the way a GUI client runs it).
+func processResult(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                   inheriting: Bool = true) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
+    var env = inheriting ? ProcessInfo.processInfo.environment : [:]
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let pipe = Pipe()
