@@ -173,6 +173,44 @@ import Testing
         #expect(notJSON.stdout.contains("the schema is not valid JSON"), "\(notJSON.stdout)")
     }
 
+    /// A schema file, or a file it `$ref`s, that is a symbolic link out of the project is
+    /// not read: the target could be any file the run can read (`~/.netrc`), and one that
+    /// is not JSON had its first line quoted in the report; one that is JSON was used as
+    /// the kind's schema. A remote `$ref` and a file outside the project get advice lint
+    /// can follow (lint has no `--ref-map`).
+    @Test func aSchemaLinkedFromOutsideTheProjectIsNotRead() throws {
+        let dir = try project()
+        let outside = try Scratch()
+        try outside.write("secret.env", "TOKEN=hunter2\n")
+        try outside.write("outside.schema.json", #"{"required": ["secretfield"]}"#)
+        let schema = dir.url.appendingPathComponent("schemas/card.schema.json")
+        try FileManager.default.removeItem(at: schema)
+        try FileManager.default.createSymbolicLink(at: schema, withDestinationURL: outside.url.appendingPathComponent("secret.env"))
+        let r = try CLI.run(["lint"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(!r.stdout.contains("hunter2"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:4:13: error: cannot read the schema of 'card' (schemas/card.schema.json): it is a symbolic link to a file outside the project"), "\(r.stdout)")
+
+        // A `$ref` to a link: the linked schema is not used (it would require `secretfield`).
+        try FileManager.default.removeItem(at: schema)
+        try dir.write("schemas/card.schema.json", #"{"$ref": "defs.json"}"#)
+        let defs = dir.url.appendingPathComponent("schemas/defs.json")
+        try FileManager.default.removeItem(at: defs)
+        try FileManager.default.createSymbolicLink(at: defs, withDestinationURL: outside.url.appendingPathComponent("outside.schema.json"))
+        let linkedRef = try CLI.run(["lint"], in: dir.url)
+        #expect(linkedRef.status == 2)
+        #expect(!linkedRef.stdout.contains("secretfield"), "\(linkedRef.stdout)")
+        #expect(linkedRef.stdout.contains("schemas/defs.json is a symbolic link to"), "\(linkedRef.stdout)")
+        #expect(linkedRef.stdout.contains("Larder does not follow it"), "\(linkedRef.stdout)")
+
+        // Outside the project by path, and remote: no `--ref-map` in the advice.
+        try dir.write("schemas/card.schema.json", #"{"properties": {"a": {"$ref": "../../\#(outside.url.lastPathComponent)/outside.schema.json"}, "b": {"$ref": "https://example.com/b.json"}}}"#)
+        let elsewhere = try CLI.run(["lint"], in: dir.url)
+        #expect(elsewhere.status == 2)
+        #expect(!elsewhere.stdout.contains("--ref-map"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("copy the schema into the project"), "\(elsewhere.stdout)")
+    }
+
     /// Two entries with one schema file: its problems are told once.
     @Test func aSchemaSharedByTwoEntriesIsReportedOnce() throws {
         let dir = try project()

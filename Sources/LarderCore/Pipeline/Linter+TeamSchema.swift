@@ -14,10 +14,20 @@ extension Linter {
         var placed: [Diagnostic]
     }
 
+    /// What a message about a `$ref` outside the project advises: lint and build read a
+    /// team's schemas from the project alone (`larder validate`'s `--ref-map` is not theirs).
+    static let outsideSchemaAdvice = "copy the schema into the project (lint and build read schemas from the project only, the same files on every machine)"
+
     /// Reads and compiles the schema file `path` (project-relative) of a team's kind.
     func compileTeamSchema(_ path: String, kind: String, options: SchemaOptions = SchemaOptions()) -> Result<JSONSchema, TeamSchemaFailure> {
         let named = "the schema of '\(kind)' (\(path))"
         let bytes: [UInt8]
+        // A link that leads out of the project is not followed, as for content and images:
+        // its target could be any file the run can read (and a file that is not JSON has
+        // its first line quoted in the report).
+        if reader.projectFiles.leavesProject(atPath: path) {
+            return .failure(TeamSchemaFailure(summary: "cannot read the schema of '\(kind)' (\(path)): it is a symbolic link to a file outside the project, which Larder does not read; copy the schema into the project", placed: []))
+        }
         do {
             bytes = try reader.read(path)
         } catch {
@@ -38,6 +48,7 @@ extension Linter {
         }
         var registry = BuiltInSchemas.registry()
         registry.allowFiles(under: projectRoot)
+        registry.outsideAdvice = Self.outsideSchemaAdvice
         let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
         var options = options
         options.baseURI = url.absoluteString
@@ -71,10 +82,12 @@ extension Linter {
         while !queue.isEmpty {
             let file = queue.removeFirst()
             guard seen.insert(file).inserted, ProjectPath.isInside(file),
+                  !WorkingTreeFiles(root: projectRoot).leavesProject(atPath: file),
                   let bytes = try? FileBytes.read(URL(fileURLWithPath: projectRoot).appendingPathComponent(file).path)
             else { continue }  // a file that cannot be read is told by the engine at its `$ref`
             var registry = BuiltInSchemas.registry()
             registry.allowFiles(under: projectRoot)
+            registry.outsideAdvice = Self.outsideSchemaAdvice
             var fileOptions = options
             fileOptions.draft = draft
             fileOptions.baseURI = URL(fileURLWithPath: projectRoot).appendingPathComponent(file).absoluteString

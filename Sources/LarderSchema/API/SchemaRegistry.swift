@@ -60,6 +60,10 @@ public struct SchemaRegistry: Sendable {
     public private(set) var mappings: [Mapping] = []
     /// Asked last, for URIs that nothing else resolves.
     public var resolver: Resolver?
+    /// What a message advises for a reference to a file outside every allowed folder, or to
+    /// a remote schema: nil advises `--ref-map` (`larder validate`'s option); a caller with
+    /// no such option (a project's lint, whose schemas come from the project) gives its own.
+    public var outsideAdvice: String?
 
     public init(resolver: Resolver? = nil) {
         self.resolver = resolver
@@ -125,6 +129,13 @@ public struct SchemaRegistry: Sendable {
         }
     }
 
+    /// `path` with every symbolic link resolved, or nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The document for `uri`, from what was added, the mapped folders or the resolver.
     func lookup(_ uri: String) throws(SchemaError) -> JSONDocument? {
         try load(uri)?.document
@@ -144,6 +155,15 @@ public struct SchemaRegistry: Sendable {
             }
             let path = URL(fileURLWithPath: mapping.directory).appendingPathComponent(rest).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
+            // A symbolic link in the folder must not lead out of it: a project's schema
+            // folder that links to `~/.netrc` would have it read (and, as invalid JSON, its
+            // first line quoted in the report). A resolver of one's own (`localFiles`, which
+            // reads any local file) decides for itself.
+            if let real = Self.realPath(path), let folder = Self.realPath(mapping.directory),
+               !(real == folder || real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")) {
+                if resolver != nil { continue }
+                throw SchemaError(message: "\(uri) is a symbolic link to \(real), outside the folder it is read from (\(mapping.directory)); Larder does not follow it: copy the schema into the folder")
+            }
             return try Self.read(path, for: uri)
         }
         if let resolver {
@@ -192,6 +212,7 @@ extension SchemaRegistry {
         var prefix = dir.absoluteString
         if prefix.hasSuffix("/") { prefix.removeLast() }
         let whereFrom = folders.isEmpty ? "" : " (" + folders.joined(separator: ", ") + ")"
+        if let outsideAdvice { return "\(file.path) is outside the folders schemas are read from\(whereFrom): \(outsideAdvice)" }
         return "\(file.path) is outside the folders schemas are read from\(whereFrom): "
             + "allow it with --ref-map \(prefix)=\(dir.path)"
     }

@@ -287,6 +287,9 @@ final class Compiler {
             }
             let lower = uri.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                if let advice = registry.outsideAdvice {
+                    throw problem("the remote reference \(reference) is not fetched (Larder never downloads schemas): \(advice)", at: from)
+                }
                 throw problem(
                     "the remote reference \(reference) is not fetched (Larder never downloads schemas): "
                         + "map it to a local folder with --ref-map URI-PREFIX=DIR, for example --ref-map \(suggestedPrefix(uri))=./schemas",
