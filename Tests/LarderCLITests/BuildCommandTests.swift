@@ -444,34 +444,38 @@ import Testing
     @Test(arguments: [[], ["--no-stream"]])
     func aFailedStepKeepsTheLintDiagnostics(_ mode: [String]) throws {
         let dir = try Scratch()
-        // An export that fails when it runs: a kind no content entry has.
+        // An export that fails when it runs: two documents with one id, which lint does not
+        // report with `unique-id` off.
         try dir.write("larder.yml", """
             locales: [en, es]
             content:
               - kind: recipe
                 include: ["content/*.json"]
+            rules:
+              unique-id: "off"
             exports:
               - json-bundle: { out: dist/json }
-              - xcstrings: { out: dist/Content.xcstrings, texts: { nosuch: [/x] } }
+              - xcstrings: { out: dist/Content.xcstrings }
             """)
         // Three warnings: no Spanish text.
         try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
         try dir.write("content/b.json", #"{"id": "b", "name": {"en": "y", "es": "y"}, "servings": 2, "ingredients": [{"en": "1 egg", "es": "1 huevo"}], "steps": [{"en": "x", "es": "x"}]}"#)
-        let failure = "[export xcstrings] xcstrings: option 'texts' names the kind 'nosuch', which no content entry has"
+        try dir.write("content/c.json", #"{"id": "a", "name": {"en": "y", "es": "y"}, "servings": 2, "ingredients": [{"en": "1 egg", "es": "1 huevo"}], "steps": [{"en": "x", "es": "x"}]}"#)
+        let failure = "[export json-bundle] two recipe documents have the id 'a'"
 
         let json = try CLI.run(["build", "--format", "json"] + mode, in: dir.url)
         #expect(json.status == 2, "\(json.stderr)")
         #expect(json.stderr.contains("larder: error: \(failure)"), "\(json.stderr)")
         let report = try JSONValue(parsing: Array(json.stdout.utf8))
         let rules = report["diagnostics"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } ?? []
-        #expect(rules == ["locale-complete", "locale-complete", "locale-complete", "xcstrings"], "\(json.stdout)")
-        #expect(report["summary"]?["files"] == 2, "\(json.stdout)")
+        #expect(rules == ["locale-complete", "locale-complete", "locale-complete", "json-bundle"], "\(json.stdout)")
+        #expect(report["summary"]?["files"] == 3, "\(json.stdout)")
         #expect(report["summary"]?["errors"] == 1 && report["summary"]?["warnings"] == 3, "\(json.stdout)")
 
         let sarif = try CLI.run(["build", "--format", "sarif"] + mode, in: dir.url)
         #expect(sarif.status == 2)
         let results = try JSONValue(parsing: Array(sarif.stdout.utf8))["runs"]?[0]?["results"]?.arrayValue ?? []
-        #expect(results.compactMap { $0["ruleId"]?.stringValue } == ["locale-complete", "locale-complete", "locale-complete", "xcstrings"], "\(sarif.stdout)")
+        #expect(results.compactMap { $0["ruleId"]?.stringValue } == ["locale-complete", "locale-complete", "locale-complete", "json-bundle"], "\(sarif.stdout)")
 
         let github = try CLI.run(["build", "--format", "github"] + mode, in: dir.url)
         #expect(github.status == 2)
@@ -483,7 +487,7 @@ import Testing
         let human = try CLI.run(["build"] + mode, in: dir.url)
         #expect(human.status == 2)
         #expect(human.stdout.components(separatedBy: "lacks es").count - 1 == 3, "\(human.stdout)")
-        #expect(human.stdout.contains("3 warnings in 2 files"), "\(human.stdout)")
+        #expect(human.stdout.contains("3 warnings in 3 files"), "\(human.stdout)")
         #expect(human.stderr.hasPrefix("larder: error: \(failure)"), "\(human.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
 
@@ -493,7 +497,36 @@ import Testing
         #expect(clean.status == 2)
         #expect(clean.stdout.isEmpty, "\(clean.stdout)")
         let cleanJSON = try JSONValue(parsing: Array(try CLI.run(["build", "--format", "json"] + mode, in: dir.url).stdout.utf8))
-        #expect(cleanJSON["diagnostics"]?.arrayValue?.count == 1 && cleanJSON["summary"]?["files"] == 2, "\(cleanJSON)")
+        #expect(cleanJSON["diagnostics"]?.arrayValue?.count == 1 && cleanJSON["summary"]?["files"] == 3, "\(cleanJSON)")
+    }
+
+    /// An export option that names a kind no content entry has (`texts`, `ids`,
+    /// `imageFields`) is a `config` error of lint, at the kind: lint passed it, and the
+    /// build then failed with no place in the human report.
+    @Test func anExportOptionNamingAnUnknownKindIsALintError() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            exports:
+              - json-bundle: { out: dist/json, texts: { recipes: [/name] } }
+              - xcstrings: { out: dist/Content.xcstrings, ids: { nosuch: /id } }
+              - images: { out: dist/images, imageFields: { recip: [/icon] } }
+            """)
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        let lint = try CLI.run(["lint", "--format", "github"], in: dir.url)
+        #expect(lint.status == 2, "\(lint.stdout)")
+        let lines = lint.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(lint.stdout)")
+        #expect(lines.contains { $0.hasPrefix("::error file=larder.yml,line=6,col=45,") && $0.contains("option 'texts' names the kind 'recipes'") && $0.contains("did you mean 'recipe'?") }, "\(lint.stdout)")
+        #expect(lines.contains { $0.hasPrefix("::error file=larder.yml,line=7,col=54,") && $0.contains("option 'ids' names the kind 'nosuch'") }, "\(lint.stdout)")
+        #expect(lines.contains { $0.hasPrefix("::error file=larder.yml,line=8,col=48,") && $0.contains("option 'imageFields' names the kind 'recip'") }, "\(lint.stdout)")
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 2)
+        #expect(build.stdout.contains("larder.yml:6:45: error:"), "\(build.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
     }
 
     /// Killed whole (every document in memory) and streamed (file by file; the config then

@@ -254,7 +254,7 @@ public struct Linter: Sendable {
                 if let checking = plugin as? any OptionChecking {
                     // At the option's value (or key, or the item of a list), as rule options.
                     // (A locale that is no tag Larder takes is an error of `locales:` itself.)
-                    for problem in checking.checkOptions(step.options, locales: config.locales.filter(LanguageTagShape.isWellFormed)) {
+                    for problem in checking.checkOptions(step.options, locales: config.locales.filter(LanguageTagShape.isWellFormed), config: config) {
                         let place = JSONPointer(tokens: pointer.tokens + problem.path)
                         let known = (problem.isKey ? configKeyPositions?(place) : nil) ?? configPositions?(place)
                         if known != nil || configPositions == nil {

@@ -22,11 +22,22 @@ public protocol OptionChecking: Plugin {
     /// ``optionProblems(_:locales:)`` with the place of each below the step's options
     /// (`["factor"]`; empty for the options as a whole).
     func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem]
+
+    /// ``checkOptions(_:locales:)`` for the project `config` describes (its kinds and their
+    /// fields), so that an option naming a kind the project does not have is a problem as
+    /// well (lint reports it; otherwise only the build found it). By default the same as
+    /// ``checkOptions(_:locales:)``.
+    func checkOptions(_ options: JSONValue, locales: [String], config: LarderConfig) -> [OptionProblem]
 }
 
 extension OptionChecking {
     /// Each of ``optionProblems(_:locales:)`` at the step's options as a whole.
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
         optionProblems(options, locales: locales).map { OptionProblem($0) }
+    }
+
+    /// ``checkOptions(_:locales:)``: the project's kinds are not read.
+    public func checkOptions(_ options: JSONValue, locales: [String], config: LarderConfig) -> [OptionProblem] {
+        checkOptions(options, locales: locales)
     }
 }

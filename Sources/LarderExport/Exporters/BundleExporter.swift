@@ -82,9 +82,23 @@ extension BundleExporter {
     /// ``optionProblems(_:locales:)``, each at the option it is about.
     /// Every option's problem is found (``OptionProblem/oneByOne(_:_:)``), not only the first.
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
+        checkOptions(options, context: ExportContext(exporterID: id, options: options, locales: locales))
+    }
+
+    /// ``checkOptions(_:locales:)`` with the project's kinds: an option that names a kind no
+    /// content entry has (`texts`, `ids`, `imageFields`) is a problem at that kind.
+    public func checkOptions(_ options: JSONValue, locales: [String], config: LarderConfig) -> [OptionProblem] {
+        var context = ExportContext(exporterID: id, options: options, locales: locales)
+        config.describeKinds(in: &context)
+        return checkOptions(options, context: context)
+    }
+
+    private func checkOptions(_ options: JSONValue, context: ExportContext) -> [OptionProblem] {
         OptionProblem.oneByOne(options) { options in
             do {
-                _ = try exportWithDiagnostics([], context: ExportContext(exporterID: id, options: options, locales: locales))
+                var context = context
+                context.options = options
+                _ = try exportWithDiagnostics([], context: context)
                 return nil
             } catch let error as ExportError {
                 return OptionProblem(error.message, at: error.optionPath, isKey: error.isKey)
