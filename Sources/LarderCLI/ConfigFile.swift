@@ -78,10 +78,20 @@ struct ConfigFile {
         let keyPositions: ConfigLoader.PositionMap
         if path.hasSuffix(".json") {
             do {
-                json = try JSONDocument(parsing: bytes)
+                json = try JSONDocument(parsing: bytes, options: JSONParser.Options(detectDuplicateKeys: true))
             } catch {
                 throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
                                                        file: displayPath, start: error.position)], locator: locator)
+            }
+            // A key given twice: a JSON reader keeps the last value, so `"locales"` written
+            // twice silently dropped the first list; the same file as YAML is an error.
+            if !json.duplicateKeys.isEmpty {
+                throw Failure(diagnostics: json.duplicateKeys.map { repeated in
+                    let first = json.position(of: repeated.first)
+                    return Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error,
+                                      message: "the key '\(json.string(repeated.second) ?? "")' appears more than once in one object (first at line \(first.line), column \(first.column)); keep one",
+                                      file: displayPath, json: json, node: repeated.second)
+                }, locator: locator)
             }
             let doc = json
             positions = { pointer in doc.node(at: pointer).map { doc.sourceRange(of: $0) } }

@@ -352,6 +352,21 @@ import Testing
         ])
     }
 
+    /// A key written twice in a larder.json is an error at the second, as in a larder.yml:
+    /// a JSON reader keeps the last value, so the first `locales` was dropped without a word.
+    @Test func aKeyTwiceInAJSONConfigIsAnError() throws {
+        let r = try lint("""
+            {"locales": ["en", "fr"],
+             "content": [{"kind": "recipe", "include": ["content/*.json"], "rules": {"url": "off", "url": "error"}}],
+             "locales": ["en"]}
+            """, file: "larder.json")
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.json:2:88: error: the key 'url' appears more than once in one object (first at line 2, column 74); keep one [config]",
+            "larder.json:3:2: error: the key 'locales' appears more than once in one object (first at line 1, column 2); keep one [config]",
+        ], "\(r.lines)")
+    }
+
     /// `[en-US, pt-PT, pt-pt, EN-us]` was taken: lint said a text "lacks pt-PT, pt-pt and
     /// EN-us", json-bundle's manifest listed pt-PT and en-US twice, and android stopped on two
     /// locales of one folder. Tags ignore case: the second of each pair is an error.
