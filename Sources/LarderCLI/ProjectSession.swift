@@ -16,6 +16,9 @@ struct ProjectSession {
     let positions: ConfigLoader.PositionMap
     /// Maps a member's pointer to the place of its key in the config file.
     var keyPositions: ConfigLoader.PositionMap? = nil
+    /// Other config files beside the one read (`larder.json` beside `larder.yml`), as
+    /// reports name them: they are not read, which lint says.
+    var unreadConfigs: [String] = []
 
     /// Why a project could not be opened: its config is not usable (reported, exit 2).
     struct BrokenConfig: Error {
@@ -60,12 +63,17 @@ struct ProjectSession {
         // The index's larder.yml: a change left unstaged (`unknown-unit: off`) decided what
         // a commit of the staged content was checked with.
         let stagedBytes = staged ? try? GitIndexReader.git(["show", ":./" + String(configFile.path.dropFirst(root.count + 1))], in: root) : nil
+        // Found by looking (not named with --config): the other names in its folder.
+        let unread = option != nil ? [] : ConfigFile.names.filter { name in
+            let other = root + "/" + name
+            return other != configFile.path && FileManager.default.fileExists(atPath: other)
+        }.map { displayPath($0, root: root, cwd: cwd) }
         do {
             let (config, positions, keyPositions) = try configFile.read(displayPath: configDisplay, staged: stagedBytes)
             return ProjectSession(
                 cwd: cwd, root: root, configDisplay: configDisplay,
                 configName: (configFile.path as NSString).lastPathComponent, config: config, positions: positions,
-                keyPositions: keyPositions)
+                keyPositions: keyPositions, unreadConfigs: unread)
         } catch {
             var locators: [PathKey: SourceLocator] = [:]
             if let l = error.locator { locators[PathKey(configDisplay)] = l }
@@ -178,6 +186,7 @@ struct ProjectSession {
         linter.includedFiles = included?.map(\.path)
         linter.includedLinks = links
         linter.includedOutputs = outputs
+        linter.unreadConfigs = unreadConfigs
         return linter
     }
 }

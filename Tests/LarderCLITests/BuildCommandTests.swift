@@ -500,6 +500,21 @@ import Testing
         #expect(cleanJSON["diagnostics"]?.arrayValue?.count == 1 && cleanJSON["summary"]?["files"] == 3, "\(cleanJSON)")
     }
 
+    /// A build that lands nothing leaves no empty `--out` folder (nor the folders above it
+    /// that it made); one that lands keeps them.
+    @Test func aFailedBuildMakesNoOutputFolder() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        try dir.write("content/a.json", "{bad")
+        let failed = try CLI.run(["build", "--out", "build-out/nested"], in: dir.url)
+        #expect(failed.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("build-out").path))
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        let built = try CLI.run(["build", "--out", "build-out/nested"], in: dir.url)
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("build-out/nested/dist/json/manifest.json").path))
+    }
+
     /// An export option that names a kind no content entry has (`texts`, `ids`,
     /// `imageFields`) is a `config` error of lint, at the kind: lint passed it, and the
     /// build then failed with no place in the human report.

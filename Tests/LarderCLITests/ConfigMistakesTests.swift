@@ -352,6 +352,43 @@ import Testing
         ])
     }
 
+    /// `parse: off` was taken and did nothing; `unique` got no suggestion of `unique-id`; a
+    /// lint plugin's own id as a rule pointed to `larder rules`, and 1e400 was "not more
+    /// than 0".
+    @Test func settingsThatCannotWorkSayWhatDoes() throws {
+        let r = try lint("""
+            locales: [en]
+            \(Self.content)plugins:
+              - id: acme-names
+                stage: lint
+                command: [sh, -c, "cat > /dev/null; echo '{}'"]
+            rules:
+              parse: warning
+              unique: error
+              acme-names: off
+              near-duplicate-location: { meters: 1e400 }
+            """)
+        #expect(r.status == 2)
+        #expect(r.lines.contains("larder.yml:10:3: error: the check 'parse' cannot be turned off, lowered or given options: a file that is not JSON cannot be read, so nothing else in it is checked; fix the file, or leave it out of the include with an exclude [config]"), "\(r.lines)")
+        #expect(r.lines.contains("larder.yml:11:3: error: unknown rule 'unique'; did you mean 'unique-id'? [config]"), "\(r.lines)")
+        #expect(r.lines.contains("larder.yml:12:3: error: unknown rule 'acme-names'; 'acme-names' is a lint plugin: `plugin/acme-names: off` turns it off (and `warning` lowers its failures) [config]"), "\(r.lines)")
+        #expect(r.lines.contains("larder.yml:13:38: error: option 'meters' of rule 'near-duplicate-location' is 1e400, a number too large to compute with; it must be more than 0 [config]"), "\(r.lines)")
+    }
+
+    /// larder.json beside larder.yml is not read, which lint now says (French and an error
+    /// severity in it were never applied, without a word); with --config, nothing is said.
+    @Test func aSecondConfigBesideTheOneReadIsAWarning() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\n" + Self.content)
+        try dir.write("larder.json", #"{"locales": ["en", "fr"], "content": [{"kind": "recipe", "include": ["content/*.json"]}]}"#)
+        try dir.write("content/caldo-verde.json", #"{"id": "caldo-verde", "name": {"en": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("larder.json:1:1: warning: this config is not read: larder.yml in the same folder is the project's (Larder reads the first of larder.yml, larder.yaml and larder.json it finds); merge what this file holds into larder.yml, and remove it [config]"), "\(r.stdout)")
+        let named = try CLI.run(["lint", "--format", "xcode", "--config", "larder.json"], in: dir.url)
+        #expect(!named.stdout.contains("not read"), "\(named.stdout)")
+    }
+
     /// A key written twice in a larder.json is an error at the second, as in a larder.yml:
     /// a JSON reader keeps the last value, so the first `locales` was dropped without a word.
     @Test func aKeyTwiceInAJSONConfigIsAnError() throws {

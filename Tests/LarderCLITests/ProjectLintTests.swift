@@ -559,6 +559,58 @@ import Testing
         #expect(included.stdout.contains("so its file is not checked; the file it leads to (shared/ext.json) is content, and is checked as itself [config]"), "\(included.stdout)")
     }
 
+    /// A symbolic link to a folder that an include would enter: its files were left out
+    /// without a word (a link to a file was told of), and a pattern naming the linked folder
+    /// was told to "fix the pattern".
+    @Test func aLinkToAFolderAnIncludeWouldEnterIsToldOf() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/**/*.json\"]\n")
+        try dir.write("content/a.json", Self.goodRecipe)
+        try dir.write("shared/x.json", #"{"id": "x", "name": "", "ingredients": []}"#)
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/shared").path, withDestinationPath: "../shared")
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("larder.yml:4:15: warning: content[0].include[0]: 'content/**/*.json' would take in the files of content/shared/, a symbolic link to the folder ../shared, which Larder does not enter (a link may lead outside the project, and git keeps the link, not the files), so none of them is checked; include the folder it leads to (shared/) instead, or put the folder itself in the link's place [config]"), "\(r.stdout)")
+        // A pattern into the linked folder: the link is named, not the pattern blamed.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\", \"content/shared/*.json\"]\n")
+        let named = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(named.stdout.contains("larder.yml:4:33: warning: content[0].include[1]: 'content/shared/*.json' would take in the files of content/shared/"), "\(named.stdout)")
+        #expect(!named.stdout.contains("takes in no file"), "\(named.stdout)")
+        // An include that cannot reach it says nothing of it.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        let other = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(other.status == 0 && other.stdout.isEmpty, "\(other.stdout)")
+    }
+
+    /// A pattern whose files all belong to an earlier entry checks nothing, and the entry's
+    /// own rules never apply (a file belongs to the first entry that takes it); a pattern
+    /// whose files an exclude leaves out names the exclude (it said "fix the pattern").
+    @Test func aPatternWhoseFilesAnotherEntryOrAnExcludeTakesIsToldOf() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/**/*.json"]
+              - kind: recipe
+                include: ["content/legacy/*.json"]
+                rules: { image-exists: off }
+            """)
+        try dir.write("content/legacy/old.json", Self.goodRecipe)
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("larder.yml:6:15: warning: content[1].include[0]: 'content/legacy/*.json' takes in only files that content[0] (recipe) already takes (content/legacy/old.json): a file belongs to the first entry whose include takes it, so this entry checks none of them and its own settings never apply; put this entry before that one, or exclude the files there [config]"), "\(r.stdout)")
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/legacy/*.json"]
+                exclude: ["content/**/old.json"]
+            """)
+        let excluded = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(excluded.stdout.contains("larder.yml:4:15: warning: content[0].include[0]: 'content/legacy/*.json' takes in no file, so it checks no recipe content: this entry's exclude 'content/**/old.json' leaves out content/legacy/old.json; narrow the exclude, or remove this pattern [config]"), "\(excluded.stdout)")
+    }
+
     /// A content file that is a link to itself, or to another link, has no file to check:
     /// the warning said the file it leads to "is content, and is checked as itself" (or
     /// advised including a file that is a link too) beside another saying nothing is checked.

@@ -51,4 +51,17 @@ import LarderCore
         #expect(!Glob("receitas/[a-c]*.json").matches("receitas/ãgua.json"))
         #expect(Glob("*/café-*.json").matches("bebidas/café-com-leite.json"))
     }
+
+    /// Whether a pattern may take in files below a folder (a linked folder, not walked).
+    @Test func mayTakeFilesUnderAFolder() {
+        #expect(Glob("content/**/*.json").mayTakeFiles(under: "content/shared"))
+        #expect(Glob("content/**/*.json").mayTakeFiles(under: "content/a/b"))
+        #expect(Glob("content/*/*.json").mayTakeFiles(under: "content/shared"))
+        #expect(Glob("content/shared/*.json").mayTakeFiles(under: "content/shared"))
+        #expect(Glob("{content,data}/s*/*.json").mayTakeFiles(under: "data/shared"))
+        #expect(!Glob("content/*.json").mayTakeFiles(under: "content/shared"))
+        #expect(!Glob("content/shared/*.json").mayTakeFiles(under: "content/other"))
+        #expect(!Glob("content/shared").mayTakeFiles(under: "content/shared"))
+        #expect(!Glob("other/**/*.json").mayTakeFiles(under: "content/shared"))
+    }
 }

@@ -77,6 +77,38 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the pattern may match a file somewhere below the folder `folder` (its
+    /// segments all matched, with at least one segment of the pattern left for the file).
+    ///
+    ///     Glob("content/**/*.json").mayTakeFiles(under: "content/shared")  // true
+    ///     Glob("content/*.json").mayTakeFiles(under: "content/shared")     // false
+    public func mayTakeFiles(under folder: String) -> Bool {
+        var folder = folder
+        return folder.withUTF8 { bytes in
+            var segments: [UnsafeBufferPointer<UInt8>] = []
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
+                if i > start { segments.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
+                start = i + 1
+            }
+            return alternatives.contains { Glob.matchPrefix($0[...], segments[...]) }
+        }
+    }
+
+    /// Whether `pattern` matches all of `folder` and has something left to match below it.
+    private static func matchPrefix(_ pattern: ArraySlice<Segment>, _ folder: ArraySlice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let first = pattern.first else { return false }
+        if folder.isEmpty { return true }
+        switch first {
+        case .anyDepth:
+            // `**` takes in everything below, whatever comes after it.
+            return true
+        case .pattern(let bytes):
+            guard matchSegment(bytes, folder.first!) else { return false }
+            return matchPrefix(pattern.dropFirst(), folder.dropFirst())
+        }
+    }
+
     private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = pattern.first else { return path.isEmpty }
         switch first {

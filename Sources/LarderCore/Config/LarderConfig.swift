@@ -144,6 +144,19 @@ public struct LarderConfig: Sendable {
         return nil
     }
 
+    /// The first content entry (its index, and the index of its include) whose include may
+    /// take in files below `folder` (a symbolic link to a folder, which is not walked), unless
+    /// the top-level excludes or the entry's own take the folder out as a whole.
+    public func entryTakingFiles(under folder: String) -> (index: Int, entry: ContentEntry, include: Int)? {
+        let probe = folder + "/*"
+        if exclude.contains(where: { $0.matches(folder) || $0.matches(probe) }) { return nil }
+        for (i, e) in content.enumerated() {
+            guard !e.exclude.contains(where: { $0.matches(folder) || $0.matches(probe) }) else { continue }
+            if let j = e.include.firstIndex(where: { $0.mayTakeFiles(under: folder) }) { return (i, e, j) }
+        }
+        return nil
+    }
+
     /// The setting of `rule` for documents of `entry` (the entry's own setting wins over the
     /// top-level one; options are merged, the entry's keys winning).
     public func setting(for rule: String, entry: ContentEntry?) -> RuleSetting? {

@@ -61,7 +61,7 @@ public struct ContentLoader: Sendable {
             for path in found.files {
                 if let (index, _) = config.entry(for: path) { out.append((path, index)) }
             }
-            links += found.links.filter { config.entry(for: $0.path) != nil }
+            links += found.links.filter { config.entry(for: $0.path) != nil || ($0.isFolder && config.entryTakingFiles(under: $0.path) != nil) }
             outputs += found.outputs
         }
         if out.indices.dropFirst().allSatisfy({ out[$0 - 1].0 < out[$0].0 }) { return (out, links, outputs.sorted()) }

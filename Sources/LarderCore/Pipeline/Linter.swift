@@ -27,6 +27,9 @@ public struct Linter: Sendable {
     /// The symbolic links the content entries' includes take in (``ContentLoader/included()``),
     /// which are not read: with ``includedFiles``, ``checkRuleSettings()`` warns of each.
     public var includedLinks: [SymbolicLink] = []
+    /// Config files beside the one read (`larder.json` beside `larder.yml`), as reports name
+    /// them: ``checkRuleSettings()`` warns that they are not read.
+    public var unreadConfigs: [String] = []
     /// The folders below the includes' roots skipped as a build's output (they hold
     /// ``OutputWriter/marker``; ``ContentLoader/included()``): with ``includedFiles``,
     /// ``checkRuleSettings()`` warns of each whose files an include would take in, unless an
@@ -110,9 +113,23 @@ public struct Linter: Sendable {
             for (id, setting) in settings.sorted(by: { $0.key < $1.key }) {
                 let pointer = base.appending(id)
                 guard known.contains(id) else {
+                    // A close spelling, or a rule whose id starts with this word (`unique` for
+                    // `unique-id`), or a lint plugin's own id (its switch is `plugin/<id>`).
                     let close = Suggest.closest(to: id, in: known.sorted())
+                        ?? known.sorted().first { $0.hasPrefix(id + "-") && !$0.contains("/") }
+                    let advice: String
+                    if externalPluginRuleIDs.contains("plugin/" + id) {
+                        advice = "; '\(id)' is a lint plugin: `plugin/\(id): off` turns it off (and `warning` lowers its failures)"
+                    } else {
+                        advice = close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"
+                    }
+                    out.append(configDiagnostic("unknown rule '\(id)'" + advice, at: pointer, isKey: true))
+                    continue
+                }
+                // A file that is not JSON cannot be checked at all: `parse` stays an error.
+                if id == RuleMetadata.parseID, setting.isOff || (setting.severity.map { $0 != .error } ?? false) || setting.options != .null {
                     out.append(configDiagnostic(
-                        "unknown rule '\(id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"),
+                        "the check 'parse' cannot be turned off, lowered or given options: a file that is not JSON cannot be read, so nothing else in it is checked; fix the file, or leave it out of the include with an exclude",
                         at: pointer, isKey: true))
                     continue
                 }
@@ -132,6 +149,13 @@ public struct Linter: Sendable {
         }
         out += checkSteps()
         out += checkLocales()
+        let configName = (configFile as NSString).lastPathComponent
+        for file in unreadConfigs {
+            out.append(Diagnostic(
+                ruleID: ConfigLoader.ruleID, severity: .warning,
+                message: "this config is not read: \(configName) in the same folder is the project's (Larder reads the first of larder.yml, larder.yaml and larder.json it finds); merge what this file holds into \(configName), and remove it",
+                file: file, start: SourcePosition(line: 1, column: 1)))
+        }
         return out
     }
 
@@ -340,9 +364,45 @@ public struct Linter: Sendable {
     /// ``checkOutputs(_:)``, which says why.
     public func checkIncludes(_ files: [String], hidden: [String] = []) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        // A pattern whose files all belong to an earlier entry (a file belongs to the first
+        // entry whose include takes it): the entry checks none of them, and its own rules
+        // and schema never apply.
+        for (i, entry) in config.content.enumerated() where i > 0 {
+            for (j, glob) in entry.include.enumerated() {
+                let taken = files.filter(glob.matches)
+                guard let first = taken.first else { continue }
+                var owners: [Int] = []
+                var ownIsTaken = false
+                for file in taken {
+                    guard let owner = config.entry(for: file)?.index else { continue }
+                    if owner == i { ownIsTaken = true; break }
+                    if !owners.contains(owner) { owners.append(owner) }
+                }
+                guard !ownIsTaken, !owners.isEmpty else { continue }
+                let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+                let earlier = owners.sorted().map { "content[\($0)] (\(config.content[$0].kind))" }.joined(separator: ", ")
+                let count = taken.count == 1 ? first : "\(first) and \(taken.count - 1) more"
+                out.append(configDiagnostic(
+                    "\(ConfigLoader.path(of: pointer)): '\(glob.pattern)' takes in only files that \(earlier) already takes (\(count)): a file belongs to the first entry whose include takes it, so this entry checks none of them and its own settings never apply; put this entry before \(owners.count == 1 ? "that one" : "those"), or exclude the files there",
+                    at: pointer, severity: .warning))
+            }
+        }
         for (i, entry) in config.content.enumerated() {
             for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) && !hidden.contains(where: glob.matches) {
+                // A pattern into a linked folder is told of by ``checkLinks(_:)``, which names the link.
+                if includedLinks.contains(where: { $0.isFolder && glob.mayTakeFiles(under: $0.path) }) { continue }
                 let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+                // Files the pattern matches, all left out by an exclude: the pattern is right,
+                // the exclude is what to look at.
+                let matched = reader.files(under: glob.literalPrefix).filter(glob.matches)
+                if let first = matched.first,
+                   let exclude = (entry.exclude + config.exclude).first(where: { $0.matches(first) }) {
+                    let whose = entry.exclude.contains(exclude) ? "this entry's exclude" : "the top-level exclude"
+                    out.append(configDiagnostic(
+                        "\(ConfigLoader.path(of: pointer)): '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content: \(whose) '\(exclude.pattern)' leaves out \(matched.count == 1 ? first : "\(first) and every other file it matches"); narrow the exclude, or remove this pattern",
+                        at: pointer, severity: .warning))
+                    continue
+                }
                 var message = "\(ConfigLoader.path(of: pointer)): '\(glob.pattern)' takes in no file, so it checks no \(entry.kind) content"
                 let plain = !glob.pattern.contains(where: { "*?[{".contains($0) })
                 let folder = glob.pattern.hasSuffix("/") ? String(glob.pattern.dropLast()) : glob.pattern
@@ -403,6 +463,24 @@ public struct Linter: Sendable {
         var out: [Diagnostic] = []
         let linked = Set(links.map(\.path))
         for link in links {
+            if link.isFolder {
+                // A linked folder: its files would be content, but the walk does not enter it.
+                guard let (i, entry, j) = config.entryTakingFiles(under: link.path) else { continue }
+                let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
+                let to = link.destination.map { " to the folder \($0)" } ?? " to a folder"
+                let advice: String
+                if let target = Self.linkTarget(link) {
+                    advice = config.entryTakingFiles(under: target) != nil
+                        ? "the folder it leads to (\(target)/) is content, and its files are checked as themselves"
+                        : "include the folder it leads to (\(target)/) instead, or put the folder itself in the link's place"
+                } else {
+                    advice = "put the folder itself in the link's place"
+                }
+                out.append(configDiagnostic(
+                    "\(ConfigLoader.path(of: pointer)): '\(entry.include[j].pattern)' would take in the files of \(link.path)/, a symbolic link\(to), which Larder does not enter (a link may lead outside the project, and git keeps the link, not the files), so none of them is checked; " + advice,
+                    at: pointer, severity: .warning))
+                continue
+            }
             guard let (i, entry) = config.entry(for: link.path), let j = entry.include.firstIndex(where: { $0.matches(link.path) }) else { continue }
             let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
             let advice: String

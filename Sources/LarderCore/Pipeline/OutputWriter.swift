@@ -293,13 +293,24 @@ public struct OutputWriter: Sendable {
             try? fm.removeItem(atPath: absolute(name))
         }
         let staging = absolute(".larder-staging-\(getpid())-\(UUID().uuidString)")
+        // The folders this makes on the way (`--out build-out` that does not exist yet): a
+        // build that lands nothing removes them again, so a failed build leaves no empty
+        // output folder behind.
+        var made: [String] = []
+        var missing = URL(fileURLWithPath: base).standardizedFileURL.path
+        while !missing.isEmpty, missing != "/", !fm.fileExists(atPath: missing) {
+            made.append(missing)
+            missing = (missing as NSString).deletingLastPathComponent
+        }
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
             throw WriteError("cannot create a staging folder in \(base): \(error.localizedDescription)")
         }
         ActiveStaging.shared.add(staging)
-        return Staging(writer: self, folder: staging)
+        var started = Staging(writer: self, folder: staging)
+        started.madeFolders = made
+        return started
     }
 
     /// A write in progress: what is staged is not in place until ``commit()``.
@@ -308,6 +319,9 @@ public struct OutputWriter: Sendable {
         let folder: String
         /// Normalized paths of the staged outputs, in order.
         private(set) var staged: [String] = []
+        /// The folders ``OutputWriter/begin(in:)`` made for the staging folder, deepest
+        /// first: ``discard()`` removes those left empty.
+        var madeFolders: [String] = []
 
         init(writer: OutputWriter, folder: String) {
             self.writer = writer
@@ -521,6 +535,8 @@ public struct OutputWriter: Sendable {
         public func discard() {
             try? FileManager.default.removeItem(atPath: folder)
             ActiveStaging.shared.remove(folder)
+            // Only an empty folder is removed (rmdir): one an output landed in stays.
+            for made in madeFolders where rmdir(made) != 0 { break }
         }
     }
 

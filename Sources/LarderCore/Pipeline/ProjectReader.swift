@@ -52,10 +52,14 @@ public struct SymbolicLink: Sendable, Hashable {
     public var path: String
     /// What the link holds (`../shared/ext.json`), when known.
     public var destination: String?
+    /// True when it leads to a folder (whose files an include such as `content/**/*.json`
+    /// would take in), false for a file or a link that leads nowhere.
+    public var isFolder: Bool
 
-    public init(path: String, destination: String?) {
+    public init(path: String, destination: String?, isFolder: Bool = false) {
         self.path = path
         self.destination = destination
+        self.isFolder = isFolder
     }
 }
 
@@ -129,16 +133,16 @@ public struct WorkingTreeReader: ProjectReader {
                     guard lstat(absolute(rel), &info) == 0 else { continue }
                     type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
                 }
-                // Symbolic links are not followed: they may leave the project. Those that
-                // lead to no folder are told of (a folder's are left out, as documented).
+                // Symbolic links are not followed: they may leave the project. Each is told
+                // of, a link to a folder too (shared content is often linked in so).
                 if type == Int32(DT_DIR) {
                     folders.append(rel)
                 } else if type == Int32(DT_REG) {
                     files.append(rel)
                 } else if type == Int32(DT_LNK) {
                     var info = stat()
-                    if stat(absolute(rel), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
-                    linked.append(SymbolicLink(path: rel, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: absolute(rel))))
+                    let isFolder = stat(absolute(rel), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                    linked.append(SymbolicLink(path: rel, destination: try? FileManager.default.destinationOfSymbolicLink(atPath: absolute(rel)), isFolder: isFolder))
                 }
             }
             if isOutput {

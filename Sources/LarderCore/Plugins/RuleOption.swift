@@ -224,7 +224,12 @@ extension ConfigurableRule {
             given[main.name] = key
             let typeProblems = Self.problems(of: value, as: option.type, key: key, rule: id)
             problems += typeProblems
-            if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !bounds.contains(x) {
+            if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !x.isFinite {
+                // 1e400: past what a number can hold, not "less than" a bound.
+                problems.append(OptionProblem(
+                    "option '\(key)' of rule '\(id)' is \(value.settingDescription), a number too large to compute with; it must be \(bounds)",
+                    at: [key]))
+            } else if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !bounds.contains(x) {
                 problems.append(OptionProblem(
                     "option '\(key)' of rule '\(id)' is \(value.settingDescription); it must be \(bounds)" + (bounds.reason.map { " (\($0))" } ?? ""),
                     at: [key]))
