@@ -133,6 +133,13 @@ public struct Document: Sendable {
             related: related, fix: fix)
     }
 
+    /// The pointer (from the file's root) of `node`, a node inside the document, found from
+    /// the document rather than the root: in a file of many documents, walking the
+    /// documents before this one for every diagnostic made a rule's report quadratic.
+    public func pointer(to node: Int) -> JSONPointer {
+        json.pointer(to: node, from: self.node, basePointer: pointer)
+    }
+
     /// The document as its file holds it: itself until a transform rewrites it.
     public var asLoaded: Document {
         guard let original else { return self }

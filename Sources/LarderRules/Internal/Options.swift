@@ -90,15 +90,14 @@ struct DiagnosticSink {
     ) {
         report(node, "", related: related, fix: fix)
         let pointer = diagnostics[diagnostics.count - 1].pointer
-        let label = Text.fieldLabel(pointer, below: document.pointer, in: text.map { document.json.pointer(to: $0) })
+        let label = Text.fieldLabel(pointer, below: document.pointer, in: text.map { document.pointer(to: $0) })
         diagnostics[diagnostics.count - 1].message = message(label)
     }
 
     /// The field label of `node` (``Text/fieldLabel(_:below:in:)``), in the language map
     /// `text` when it sits in one.
     func label(of node: Int, in text: Int? = nil) -> String {
-        let json = document.json
-        return Text.fieldLabel(json.pointer(to: node), below: document.pointer, in: text.map { json.pointer(to: $0) })
+        Text.fieldLabel(document.pointer(to: node), below: document.pointer, in: text.map { document.pointer(to: $0) })
     }
 
     /// Reports at `node`, the range narrowed to the bytes `bytes` of the file (a part of

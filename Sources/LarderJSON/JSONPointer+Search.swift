@@ -1,11 +1,9 @@
-import LarderJSON
-
 extension JSONDocument {
     /// The pointer to `target`, descending from `base` (whose pointer is `basePointer`)
     /// instead of from the root: a document in a large array of documents finds its
     /// values without walking its siblings. Falls back to the root when `target` is not
     /// inside `base`.
-    func pointer(to target: Int, from base: Int, basePointer: JSONPointer) -> JSONPointer {
+    public func pointer(to target: Int, from base: Int, basePointer: JSONPointer) -> JSONPointer {
         guard base <= target && target < after(base) else { return pointer(to: target) }
         var tokens = basePointer.tokens
         var node = base
