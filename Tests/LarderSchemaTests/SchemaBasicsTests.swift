@@ -278,17 +278,91 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(units[0]["instanceLocation"] == "/a")
         #expect(units[0]["error"] == "expected a string, found a number")
         #expect(units[1]["instanceLocation"] == "/b")
-        #expect(s.output(try JSONDocument(parsing: "{}"), format: .basic) == ["valid": true])
+        // The root unit, at the root of the schema and of the instance.
+        #expect(out["keywordLocation"] == "")
+        #expect(out["instanceLocation"] == "")
+        #expect(s.output(try JSONDocument(parsing: "{}"), format: .basic)
+                == ["valid": true, "keywordLocation": "", "absoluteKeywordLocation": "https://example.com/s#", "instanceLocation": ""])
     }
 
-    @Test func detailedNestsByPath() throws {
-        let s = try JSONSchema(json: #"{"properties": {"a": {"properties": {"x": {"type": "string"}, "y": {"type": "string"}}}}}"#)
-        let out = s.output(try JSONDocument(parsing: #"{"a": {"x": 1, "y": 2}}"#), format: .detailed)
-        #expect(out["valid"] == false)
-        #expect(out["keywordLocation"] == "/properties/a/properties")
-        #expect(out["instanceLocation"] == "/a")
-        let leaves = try #require(out["errors"]?.arrayValue)
-        #expect(leaves.map { $0["keywordLocation"] } == ["/properties/a/properties/x/type", "/properties/a/properties/y/type"])
+    /// `detailed` nests a unit for each keyword and subschema on the way to a failure, as
+    /// the schema is nested (2020-12 Core 12.4.3), a unit with a single child replaced by
+    /// it; the root unit stays, at `""`. A `$ref` unit's absolute location is the schema
+    /// it refers to. It was a flat list under the one `/properties` unit, made the root.
+    @Test func detailedFollowsTheSchema() throws {
+        let s = try JSONSchema(json: """
+            {"$id": "https://example.com/s", "properties": {"a": {"$ref": "#/$defs/pos"}, "b": {"type": "string"}},
+             "$defs": {"pos": {"minimum": 1, "multipleOf": 2}}}
+            """)
+        let out = s.output(try JSONDocument(parsing: #"{"a": -1, "b": 1}"#), format: .detailed)
+        let expected = try JSONDocument(parsing: """
+            {"valid": false, "keywordLocation": "", "absoluteKeywordLocation": "https://example.com/s#", "instanceLocation": "",
+             "errors": [{"valid": false, "keywordLocation": "/properties", "absoluteKeywordLocation": "https://example.com/s#/properties",
+               "instanceLocation": "",
+               "errors": [
+                 {"valid": false, "keywordLocation": "/properties/a/$ref", "absoluteKeywordLocation": "https://example.com/s#/$defs/pos",
+                  "instanceLocation": "/a",
+                  "errors": [
+                    {"valid": false, "keywordLocation": "/properties/a/$ref/multipleOf",
+                     "absoluteKeywordLocation": "https://example.com/s#/$defs/pos/multipleOf", "instanceLocation": "/a",
+                     "error": "-1 is not a multiple of 2"},
+                    {"valid": false, "keywordLocation": "/properties/a/$ref/minimum",
+                     "absoluteKeywordLocation": "https://example.com/s#/$defs/pos/minimum", "instanceLocation": "/a",
+                     "error": "-1 is less than the minimum 1"}]},
+                 {"valid": false, "keywordLocation": "/properties/b/type", "absoluteKeywordLocation": "https://example.com/s#/properties/b/type",
+                  "instanceLocation": "/b", "error": "expected a string, found a number"}]}]}
+            """).value
+        #expect(out == expected, "\(JSONWriter.compact.string(out))")
+        // One failure: the root unit and the failing keyword's unit, what was between collapsed.
+        let one = s.output(try JSONDocument(parsing: #"{"a": 3}"#), format: .detailed)
+        #expect(one["keywordLocation"] == "")
+        #expect(one["errors"]?.arrayValue?.map { $0["keywordLocation"] } == ["/properties/a/$ref/multipleOf"])
+    }
+
+    /// A keyword that applies its subschema to several values (`items`) has one unit at the
+    /// array, and the units below it are each at their own item.
+    @Test func detailedSeparatesTheValuesOfOneKeyword() throws {
+        let s = try JSONSchema(json: #"{"properties": {"tags": {"items": {"minLength": 2, "pattern": "^[a-z]+$"}}}}"#)
+        let out = s.output(try JSONDocument(parsing: #"{"tags": ["a", "ok", "B"]}"#), format: .detailed)
+        let items = try #require(out["errors"]?[0])
+        #expect(items["keywordLocation"] == "/properties/tags/items")
+        #expect(items["instanceLocation"] == "/tags")
+        let units = try #require(items["errors"]?.arrayValue)
+        #expect(units.map { $0["instanceLocation"] } == ["/tags/0", "/tags/2"])
+        #expect(units.map { $0["keywordLocation"] } == ["/properties/tags/items/minLength", "/properties/tags/items"])
+        #expect(units[1]["errors"]?.arrayValue?.map { $0["keywordLocation"] }
+                == ["/properties/tags/items/minLength", "/properties/tags/items/pattern"])
+    }
+
+    /// A failing `anyOf`/`oneOf` gives a unit for the keyword with every branch's units under
+    /// it (basic lists them all), not only the branch that came closest, which `validate`
+    /// (and the text reports) still name.
+    @Test func everyBranchOfAnAlternativeIsInTheOutput() throws {
+        let s = try JSONSchema(json: #"{"properties": {"d": {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 3}]}, "e": {"oneOf": [{"type": "string", "minLength": 3}, {"type": "integer"}]}}}"#)
+        let doc = try JSONDocument(parsing: #"{"d": 1, "e": "x"}"#)
+        #expect(s.validate(doc).errors.map(\.keywordLocation) == ["/properties/d/anyOf/1/minimum", "/properties/e/oneOf/0/minLength"])
+        let basic = s.output(doc, format: .basic)
+        #expect(basic["errors"]?.arrayValue?.map { $0["keywordLocation"] } == [
+            "/properties/d/anyOf", "/properties/d/anyOf/0/type", "/properties/d/anyOf/1/minimum",
+            "/properties/e/oneOf", "/properties/e/oneOf/0/minLength", "/properties/e/oneOf/1/type",
+        ])
+        #expect(basic["errors"]?[0]?["error"] == "1 matches none of the 2 anyOf schemas")
+        let detailed = s.output(doc, format: .detailed)
+        let alternatives = try #require(detailed["errors"]?[0]?["errors"]?.arrayValue)
+        #expect(alternatives.map { $0["keywordLocation"] } == ["/properties/d/anyOf", "/properties/e/oneOf"])
+        #expect(alternatives[0]["errors"]?.arrayValue?.map { $0["keywordLocation"] } == ["/properties/d/anyOf/0/type", "/properties/d/anyOf/1/minimum"])
+        #expect(alternatives[1]["error"] == #""x" matches none of the 2 oneOf schemas"#)
+        #expect(alternatives[1]["errors"]?.arrayValue?.map { $0["keywordLocation"] } == ["/properties/e/oneOf/0/minLength", "/properties/e/oneOf/1/type"])
+    }
+
+    /// A `false` subschema's unit is the subschema itself, not a `/false` keyword that is
+    /// nowhere in the schema.
+    @Test func aFalseSubschemaIsItsOwnUnit() throws {
+        let s = try JSONSchema(json: #"{"$id": "https://example.com/f", "properties": {"x": false}, "allOf": [false]}"#)
+        let basic = s.output(try JSONDocument(parsing: #"{"x": 1}"#), format: .basic)
+        #expect(basic["errors"]?.arrayValue?.map { $0["keywordLocation"] } == ["/properties/x", "/allOf/0"])
+        #expect(basic["errors"]?.arrayValue?.map { $0["absoluteKeywordLocation"] }
+                == ["https://example.com/f#/properties/x", "https://example.com/f#/allOf/0"])
     }
 }
 

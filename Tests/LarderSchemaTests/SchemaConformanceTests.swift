@@ -63,40 +63,7 @@ func schemaSuiteRoot() -> URL? {
         }
         print("\(draft) required: \(passed) passed")
     }
-
-    /// The suite's output tests: the `basic` output of invalid instances must satisfy the
-    /// schema each test gives for it (locations of the failing keyword and value).
-    @Test(arguments: [SchemaDraft.draft2019_09, .draft2020_12]) func basicOutput(draft: SchemaDraft) throws {
-        guard let suite = schemaSuiteRoot() else {
-            print("SKIPPED: JSON-Schema-Test-Suite not found")
-            return
-        }
-        let folder = suite.appendingPathComponent("output-tests/\(draft.rawValue)")
-        var registry = SchemaRegistry()
-        let outputSchema = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("output-schema.json"))))
-        let outputURI = draft == .draft2020_12 ? "https://json-schema.org/draft/2020-12/output/schema" : "https://json-schema.org/draft/2019-09/output/schema"
-        registry.add(uri: outputURI, document: outputSchema)
-        var checked = 0
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("content").path).sorted() {
-            let doc = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("content/" + file))))
-            for group in doc.elements(doc.root) {
-                let schemaNode: Int = try #require(doc.member(group, "schema"))
-                let schema = try JSONSchema(doc, at: schemaNode)
-                for test in doc.elements(try #require(doc.member(group, "tests"))) {
-                    let data = try #require(doc.member(test, "data"))
-                    guard !schema.isValid(doc, at: data), let basic = doc.member(test, "output").flatMap({ doc.member($0, "basic") }) else {
-                        continue  // Larder reports errors, not annotations
-                    }
-                    let out = try JSONDocument(parsing: JSONWriter.compact.bytes(schema.output(doc, at: data, format: .basic)))
-                    let check = try JSONSchema(doc, at: basic, registry: registry)
-                    let problems = check.validate(out).errors
-                    #expect(problems.isEmpty, "\(file): \(JSONWriter.compact.string(out.value)): \(problems)")
-                    checked += 1
-                }
-            }
-        }
-        #expect(checked >= 3)
-    }
+    // The suite's output tests are read in OutputFormatConformanceTests, in every format.
 }
 
 /// The benchmark corpus (made by shared/bench/gen_corpus.py in the system temp folder):

@@ -94,6 +94,13 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     /// For `additionalProperties: false`, the properties the schema names there, from which
     /// a reporter may suggest the one a misspelt key meant (`ingredeints`); else empty.
     public var alternatives: [String] = []
+    /// The schema nodes entered on the way to the keyword, outermost first: recorded only
+    /// for the standard output formats (``JSONSchema/output(_:at:format:)``), which nest
+    /// their units by them and give each its instance and absolute location.
+    var trail: [TrailStep] = []
+    /// Whether this error sums up the failing branches reported after it, under its
+    /// keyword location (`anyOf`/`oneOf` in the output formats).
+    var summarizes = false
 
     /// An error with every location given.
     public init(instanceLocation: JSONPointer, keywordLocation: String, absoluteKeywordLocation: String?, message: String, node: Int, keyword: String) {
@@ -109,6 +116,14 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         (instanceLocation.tokens.isEmpty ? "(root)" : instanceLocation.description) + ": " + message
     }
+}
+
+/// A schema node entered during a collecting evaluation: the keyword location's length
+/// (in UTF-8 bytes) when it was entered, the node, and the instance value it applies to.
+struct TrailStep: Sendable, Hashable {
+    var pathLength: Int32
+    var node: Int32
+    var instance: Int
 }
 
 /// The outcome of ``JSONSchema/validate(_:at:)``.

@@ -129,16 +129,33 @@ public struct JSONSchema: Sendable {
         return ValidationResult(errors: result.errors)
     }
 
-    /// The result in one of the standard output formats of JSON Schema 2020-12:
-    /// `{"valid": false, "errors": [{"keywordLocation": ..., "instanceLocation": ..., "error": ...}]}`.
+    /// The result in one of the standard output formats of JSON Schema 2020-12 (Core,
+    /// section 12), each output unit with its `valid`, `keywordLocation`, `instanceLocation`
+    /// and, when the schema has an absolute URI (its `$id`, or the file it was read from),
+    /// `absoluteKeywordLocation`: the keyword's place in the schema resource that holds it,
+    /// after any `$ref`, as that resource's URI with a JSON Pointer fragment.
+    ///
+    /// - ``OutputFormat/flag``: `{"valid": false}`.
+    /// - ``OutputFormat/basic``: the root unit (`keywordLocation` and `instanceLocation`
+    ///   `""`) with `errors`, a flat list of the failing keywords' units.
+    /// - ``OutputFormat/detailed``: the root unit with units nested as the schema is, one
+    ///   for each keyword and subschema on the way to a failure (`/properties`, then
+    ///   `/properties/a`, then `/properties/a/$ref`, ...), a unit with a single child being
+    ///   replaced by that child.
+    ///
+    /// Unlike ``validate(_:at:)``, which names the `anyOf`/`oneOf` branch that came closest,
+    /// the output keeps the errors of every failing branch, under a unit for the keyword
+    /// whose `error` sums them up.
     public func output(_ doc: JSONDocument, at node: Int? = nil, format: OutputFormat) -> JSONValue {
         // The flag format is the verdict alone (2020-12 Core 12.4.1): no errors are collected.
         if format == .flag { return ["valid": .bool(isValid(doc, at: node))] }
-        let result = validate(doc, at: node)
-        return OutputBuilder.build(result, format: format)
+        let start = node ?? doc.root
+        let builder = OutputBuilder(program: box.program, doc: doc, start: start)
+        if evaluate(doc, start, collect: false).valid { return builder.valid() }
+        return builder.build(evaluate(doc, start, collect: true, forOutput: true).errors, format: format)
     }
 
-    private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool) -> (valid: Bool, errors: [ValidationError]) {
+    private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool, forOutput: Bool = false) -> (valid: Bool, errors: [ValidationError]) {
         let box = self.box
         return box.program.nodes.withUnsafeBufferPointer { nodes in
             box.program.ops.withUnsafeBufferPointer { ops in
@@ -154,7 +171,7 @@ public struct JSONSchema: Sendable {
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
                                                 lists: lists, objects: objects, numbers: numbers, slices: slices, patterns: patterns, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
-                                                usesDynamicScope: box.program.usesDynamicScope, collect: collect)
+                                                usesDynamicScope: box.program.usesDynamicScope, collect: collect, forOutput: forOutput)
                                             var none: Annotations? = nil
                                             var ok = evaluator.eval(box.program.root, start, &none)
                                             if evaluator.stop != nil {

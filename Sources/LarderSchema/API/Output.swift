@@ -1,115 +1,165 @@
 import LarderJSON
 
-/// Builds the standard output formats from a validation result.
-enum OutputBuilder {
-    static func build(_ result: ValidationResult, format: OutputFormat) -> JSONValue {
+/// Builds the standard output formats of JSON Schema 2020-12 (Core, section 12) from the
+/// errors of a collecting evaluation made for them: each error carries the schema nodes
+/// entered on the way to it (``ValidationError/trail``), which give every unit above it its
+/// instance location and absolute keyword location.
+struct OutputBuilder {
+    let program: Program
+    let doc: JSONDocument
+    /// The instance node validation started at (instance locations are relative to it).
+    let start: Int
+
+    /// The output of a valid instance (basic and detailed): the root unit alone.
+    func valid() -> JSONValue {
+        .object(Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "", valid: true).object)
+    }
+
+    /// The output of an invalid instance in `format`, from the errors of an evaluation made
+    /// with ``Evaluator/forOutput``.
+    func build(_ errors: [ValidationError], format: OutputFormat) -> JSONValue {
+        let root = Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "")
         switch format {
         case .flag:
-            return ["valid": .bool(result.isValid)]
+            return ["valid": .bool(errors.isEmpty)]
         case .basic:
-            var out: JSONValue = ["valid": .bool(result.isValid)]
-            if !result.isValid { out["errors"] = .array(result.errors.map(unit)) }
-            return out
+            root.children = errors.map(leaf)
         case .detailed:
-            var out: JSONValue = ["valid": .bool(result.isValid)]
-            if !result.isValid {
-                let tree = Tree(result.errors)
-                out["errors"] = .array(tree.children.map { $0.json })
-                if tree.children.count == 1, case .object(var only) = tree.children[0].json {
-                    // A single branch: hoist it, as the specification's examples do.
-                    only["valid"] = .bool(false)
-                    return .object(only)
+            var pointers: [Int: String] = [:]
+            for e in errors { insert(e, into: root, pointers: &pointers) }
+            root.children = root.children.map { $0.collapsed() }
+        }
+        // Invalid without a reason would be an output unit the output schema refuses.
+        if root.children.isEmpty { root.error = "the instance is not valid against the schema" }
+        return .object(root.object)
+    }
+
+    /// The root schema's absolute location: its URI with an empty JSON Pointer fragment.
+    private var rootAbsolute: String? {
+        let location = program.locations[Int(program.root)]
+        return location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(location.pointer)
+    }
+
+    /// The keyword location and absolute keyword location of an error's own unit. A `false`
+    /// subschema fails as a whole, so its unit is the subschema's place (`/properties/x`),
+    /// not a `/false` keyword that is nowhere in the schema.
+    private func locations(_ e: ValidationError) -> (keyword: String, absolute: String?) {
+        guard e.keyword == "false" else { return (e.keywordLocation, e.absoluteKeywordLocation) }
+        return (String(e.keywordLocation.dropLast(6)), e.absoluteKeywordLocation.map { String($0.dropLast(6)) })
+    }
+
+    private func leaf(_ e: ValidationError) -> Unit {
+        let (keyword, absolute) = locations(e)
+        let unit = Unit(keywordLocation: keyword, absolute: absolute, instanceLocation: e.instanceLocation.description)
+        unit.error = e.message
+        unit.isLeaf = !e.summarizes
+        return unit
+    }
+
+    /// Adds an error to the detailed tree: a unit for each keyword and subschema on the way
+    /// to it (`/properties`, `/properties/a`, `/properties/a/$ref`), shared with the other
+    /// errors that pass there on the same instance value, then the error's own unit.
+    ///
+    /// A keyword that applies one subschema to another value (`items`,
+    /// `additionalProperties`) has a unit at the value it is on and one per value its
+    /// subschema is applied to, both at the same keyword location. A `$ref` keyword's unit
+    /// is the referenced schema's: its absolute location is that schema's.
+    private func insert(_ e: ValidationError, into root: Unit, pointers: inout [Int: String]) {
+        let (keyword, absolute) = locations(e)
+        let bytes = Array(keyword.utf8)
+        let slash = UInt8(ascii: "/")
+        // The ends of the keyword location's proper prefixes; an error that sums up the
+        // branches below it (anyOf, oneOf) is one of the units on their way.
+        var ends = bytes.indices.filter { $0 > 0 && bytes[$0] == slash }
+        if e.summarizes { ends.append(bytes.count) }
+        let steps = e.trail
+        func instance(_ f: Int) -> String {
+            guard f >= 0 else { return "" }
+            let node = steps[f].instance
+            if let known = pointers[node] { return known }
+            let pointer = relativePointer(doc, from: start, to: node).description
+            pointers[node] = pointer
+            return pointer
+        }
+        func absoluteLocation(_ f: Int, _ end: Int) -> String? {
+            guard f >= 0 else { return nil }
+            let location = program.locations[Int(steps[f].node)]
+            guard !location.base.isEmpty else { return nil }
+            let rest = String(decoding: bytes[min(Int(steps[f].pathLength), end)..<end], as: UTF8.self)
+            return location.base + "#" + fragmentEncode(location.pointer + rest)
+        }
+        // The innermost step entered at or before each prefix: the root's first.
+        var f = -1
+        while f + 1 < steps.count && steps[f + 1].pathLength <= 0 { f += 1 }
+        var unit = root
+        for end in ends {
+            let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+            var g = f
+            while g + 1 < steps.count && Int(steps[g + 1].pathLength) <= end { g += 1 }
+            if g != f && Int(steps[g].pathLength) == end {
+                let from = f >= 0 ? Int(steps[f].pathLength) : 0
+                if bytes[from..<end].count(where: { $0 == slash }) == 1 && instance(f) != instance(g) {
+                    unit = unit.child(prefix, absoluteLocation(f, end), instance(f))
                 }
             }
-            return out
+            f = g
+            unit = unit.child(prefix, absoluteLocation(f, end), instance(f))
+        }
+        if e.summarizes {
+            unit.error = e.message
+            if let absolute { unit.absolute = absolute }
+        } else {
+            unit.children.append(leaf(e))
         }
     }
 
-    static func unit(_ e: ValidationError) -> JSONValue {
-        var o = JSONObject()
-        o["valid"] = .bool(false)
-        o["keywordLocation"] = .string(e.keywordLocation)
-        if let a = e.absoluteKeywordLocation { o["absoluteKeywordLocation"] = .string(a) }
-        o["instanceLocation"] = .string(e.instanceLocation.description)
-        o["error"] = .string(e.message)
-        return .object(o)
-    }
+    /// One output unit and the units below it.
+    final class Unit {
+        let keywordLocation: String
+        var absolute: String?
+        let instanceLocation: String
+        let valid: Bool
+        var error: String?
+        var children: [Unit] = []
+        /// A failing keyword's own unit, never shared with another error.
+        var isLeaf = false
+        /// The units below that errors share, by keyword and instance location.
+        private var shared: [String: Unit] = [:]
 
-    /// Errors grouped by the schema path that led to them: a node per path prefix that
-    /// more than one error shares, leaves for the errors themselves.
-    final class Tree {
-        var keywordLocation: String
-        var instanceLocation: String
-        var error: ValidationError?
-        var children: [Tree] = []
-
-        init(keywordLocation: String, instanceLocation: String) {
+        init(keywordLocation: String, absolute: String?, instanceLocation: String, valid: Bool = false) {
             self.keywordLocation = keywordLocation
+            self.absolute = absolute
             self.instanceLocation = instanceLocation
+            self.valid = valid
         }
 
-        convenience init(_ errors: [ValidationError]) {
-            self.init(keywordLocation: "", instanceLocation: "")
-            for e in errors { insert(e) }
-            collapse()
+        /// The unit below at `keywordLocation` on `instanceLocation`, added when not there.
+        func child(_ keywordLocation: String, _ absolute: String?, _ instanceLocation: String) -> Unit {
+            let key = keywordLocation + "\u{0}" + instanceLocation
+            if let known = shared[key] { return known }
+            let unit = Unit(keywordLocation: keywordLocation, absolute: absolute, instanceLocation: instanceLocation)
+            shared[key] = unit
+            children.append(unit)
+            return unit
         }
 
-        private func insert(_ e: ValidationError) {
-            // Each applicator step (`/properties/a`, `/items`, `/$ref`, `/allOf/0`) is a level.
-            let parts = e.keywordLocation.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-            var node = self
-            var prefix = ""
-            for part in parts.dropLast() {
-                prefix += "/" + part
-                if let next = node.children.first(where: { $0.error == nil && $0.keywordLocation == prefix }) {
-                    node = next
-                } else {
-                    let next = Tree(keywordLocation: prefix, instanceLocation: e.instanceLocation.description)
-                    node.children.append(next)
-                    node = next
-                }
-            }
-            let leaf = Tree(keywordLocation: e.keywordLocation, instanceLocation: e.instanceLocation.description)
-            leaf.error = e
-            node.children.append(leaf)
+        /// This unit with a unit that has a single child (and no error of its own) replaced
+        /// by that child, at every level (2020-12 Core 12.4.3).
+        func collapsed() -> Unit {
+            children = children.map { $0.collapsed() }
+            if !isLeaf && error == nil && children.count == 1 { return children[0] }
+            return self
         }
 
-        /// Removes levels with a single child (they add nothing).
-        private func collapse() {
-            for (i, child) in children.enumerated() {
-                var c = child
-                while c.error == nil && c.children.count == 1 { c = c.children[0] }
-                c.collapse()
-                children[i] = c
-            }
-        }
-
-        var json: JSONValue {
-            if let e = error { return OutputBuilder.unit(e) }
+        var object: JSONObject {
             var o = JSONObject()
-            o["valid"] = .bool(false)
+            o["valid"] = .bool(valid)
             o["keywordLocation"] = .string(keywordLocation)
-            o["instanceLocation"] = .string(commonInstance)
-            o["errors"] = .array(children.map { $0.json })
-            return .object(o)
-        }
-
-        /// The longest instance location every error below shares.
-        private var commonInstance: String {
-            var common: [String]?
-            func visit(_ t: Tree) {
-                if let e = t.error {
-                    let tokens = e.instanceLocation.tokens
-                    if let c = common {
-                        common = Array(zip(c, tokens).prefix { $0 == $1 }.map { $0.0 })
-                    } else {
-                        common = tokens
-                    }
-                }
-                t.children.forEach(visit)
-            }
-            visit(self)
-            return JSONPointer(tokens: common ?? []).description
+            if let absolute { o["absoluteKeywordLocation"] = .string(absolute) }
+            o["instanceLocation"] = .string(instanceLocation)
+            if let error { o["error"] = .string(error) }
+            if !children.isEmpty { o["errors"] = .array(children.map { .object($0.object) }) }
+            return o
         }
     }
 }

@@ -103,12 +103,14 @@ public struct SchemaOptions: Sendable {
     }
 }
 
-/// The standard output formats of JSON Schema 2020-12 (section 12).
+/// The standard output formats of JSON Schema 2020-12 (Core, section 12); see
+/// ``JSONSchema/output(_:at:format:)``.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// `{"valid": true}` only.
     case flag
-    /// A flat list of output units, one per error.
+    /// The root output unit with a flat list of output units, one per failing keyword.
     case basic
-    /// Output units nested as the schema is.
+    /// The root output unit with units nested as the schema is: one per keyword and
+    /// subschema on the way to a failure, a unit with a single child replaced by it.
     case detailed
 }

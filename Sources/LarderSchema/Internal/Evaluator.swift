@@ -43,6 +43,12 @@ struct Evaluator {
     let maxDepth: Int
     let usesDynamicScope: Bool
     var collect: Bool
+    /// Collecting for the standard output formats: every error records the schema nodes
+    /// entered on the way to it (``trail``), and a failing `anyOf`/`oneOf` keeps the errors
+    /// of every branch under an error that sums them up, not only the closest branch's.
+    var forOutput = false
+    /// The schema nodes entered so far (``forOutput`` only), outermost first.
+    var trail: [TrailStep] = []
     /// Schema steps nested so far (a node that is only a `$ref` is no step).
     var depth = 0
     /// The instance value the innermost step applies to, and the ``depth`` before the first
@@ -93,6 +99,8 @@ struct Evaluator {
         var valid: Bool
         var errors: [ValidationError]
         var pathLength: Int
+        /// The length of ``trail`` before the node was entered.
+        var trailLength: Int
     }
 
 
@@ -112,7 +120,9 @@ struct Evaluator {
             replay(known)
             return known.valid
         }
-        let errorMark = errors.count, pathLength = path.count
+        let errorMark = errors.count, pathLength = path.count, trailLength = trail.count
+        if forOutput { trail.append(TrailStep(pathLength: Int32(pathLength), node: s, instance: i)) }
+        defer { if forOutput { trail.removeLast() } }
         // A node that is only a `$ref` does not count (the quiet path skips it too).
         let step = node.fastTarget == s ? 1 : 0
         let outerInstance = levelInstance, outerBase = levelBase
@@ -146,7 +156,7 @@ struct Evaluator {
         }
         if remember && stop == nil {
             rememberedErrors[NodeAt(node: s, instance: i)] = Remembered(
-                valid: ok, errors: Array(errors[errorMark...]), pathLength: pathLength)
+                valid: ok, errors: Array(errors[errorMark...]), pathLength: pathLength, trailLength: trailLength)
         }
         return ok
     }
@@ -156,8 +166,15 @@ struct Evaluator {
     @inline(never) mutating func replay(_ known: Remembered) {
         guard !known.errors.isEmpty else { return }
         let prefix = String(decoding: path, as: UTF8.self)
+        let shift = Int32(path.count - known.pathLength)
         for var error in known.errors {
             error.keywordLocation = prefix + String(decoding: error.keywordLocation.utf8.dropFirst(known.pathLength), as: UTF8.self)
+            if forOutput {
+                // The steps inside the remembered node keep their places after the new prefix.
+                error.trail = trail + error.trail.dropFirst(known.trailLength).map { step in
+                    TrailStep(pathLength: step.pathLength + shift, node: step.node, instance: step.instance)
+                }
+            }
             errors.append(error)
         }
     }
@@ -990,7 +1007,9 @@ struct Evaluator {
             if ok && ann == nil { break }
         }
         if any { return true }
-        if collect {
+        if collect && forOutput {
+            reportBranches(s, "anyOf", i, branches)
+        } else if collect {
             if let message = noneMatched(branches, i, keyword: "anyOf") {
                 report(s, "anyOf", i, message)
             } else {
@@ -1024,7 +1043,9 @@ struct Evaluator {
             if let kept, ann != nil { ann!.merge(kept) }
             return true
         }
-        if collect {
+        if collect && forOutput && matched.isEmpty {
+            reportBranches(s, "oneOf", i, branches)
+        } else if collect {
             if matched.isEmpty, let message = noneMatched(branches, i, keyword: "oneOf") {
                 report(s, "oneOf", i, message)
             } else if matched.isEmpty {
@@ -1035,6 +1056,18 @@ struct Evaluator {
             }
         }
         return false
+    }
+
+    /// For the output formats: an error at the keyword that sums up the alternatives, then
+    /// the errors of every branch (each under its `/anyOf/N`), so that a reader sees why
+    /// each one failed, not only the one that came closest.
+    @inline(never) mutating func reportBranches(_ s: Int32, _ keyword: String, _ i: Int, _ branches: [[ValidationError]]) {
+        let message = noneMatched(branches, i, keyword: keyword)
+            ?? (branches.count == 1 ? "\(describe(i)) does not match the \(keyword) schema"
+                : "\(describe(i)) matches none of the \(branches.count) \(keyword) schemas")
+        report(s, keyword, i, message)
+        errors[errors.count - 1].summarizes = true
+        for branch in branches { errors.append(contentsOf: branch) }
     }
 
     /// One message for alternatives that all fail on the value itself (its type, or its
@@ -1369,11 +1402,13 @@ struct Evaluator {
         let location = box.program.locations[Int(s)]
         let suffix = location.pointer + "/" + escapePointerToken(keyword)
         let absolute: String? = location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(suffix)
-        errors.append(ValidationError(
+        var error = ValidationError(
             instanceLocation: relativePointer(doc, from: start, to: i, cache: &pointerCache),
             keywordLocation: String(decoding: path, as: UTF8.self) + "/" + escapePointerToken(keyword),
             absoluteKeywordLocation: absolute,
-            message: message, node: i, keyword: keyword))
+            message: message, node: i, keyword: keyword)
+        if forOutput { error.trail = trail }
+        errors.append(error)
     }
 }
 
