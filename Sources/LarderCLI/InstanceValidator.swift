@@ -16,6 +16,8 @@ struct InstanceError: Sendable {
     /// The check that found it, when not the schema (or the parser, for an unparsable
     /// instance): `lone-surrogate`.
     var ruleID: String? = nil
+    /// Whether ``position`` is a place in the text (not so for a file that could not be read).
+    var located = true
 }
 
 /// The outcome for one instance: a file, or one line of a JSON Lines file.
@@ -32,18 +34,42 @@ struct InstanceResult: Sendable {
     /// The standard output units, computed while the document was at hand.
     var units: [OutputFormat: JSONValue] = [:]
 
+    /// The line `larder validate --output` prints for this instance: the output unit of
+    /// JSON Schema 2020-12 with `file` (as named on the command line, `<stdin>` for
+    /// standard input) and, for JSON Lines, `line` (1-based) before its own members.
     func outputUnit(_ format: OutputFormat) -> JSONValue {
-        if let unit = units[format] { return unit }
-        // Not JSON, or not text (a lone surrogate): no schema location applies.
+        var o = JSONObject()
+        o["file"] = .string(file)
+        if let line { o["line"] = .number(JSONNumber(line)) }
+        if case .object(let unit) = units[format] ?? failureUnit(format) {
+            for (key, value) in unit { o[key] = value }
+        }
+        return .object(o)
+    }
+
+    /// The unit of an instance the schema did not judge: not JSON, unreadable, or not text
+    /// (a lone surrogate). Its errors are at the root schema (keyword location `""`); a
+    /// parse error names the file, line and column.
+    private func failureUnit(_ format: OutputFormat) -> JSONValue {
         var o = JSONObject()
         o["valid"] = .bool(false)
-        if format != .flag, !errors.isEmpty {
-            o["errors"] = .array(errors.map { e in
-                .object(JSONObject([
-                    ("keywordLocation", .string(e.keywordLocation)), ("instanceLocation", .string(e.instanceLocation)), ("error", .string(e.message)),
-                ]))
-            })
+        if format == .flag { return .object(o) }
+        o["keywordLocation"] = .string("")
+        o["instanceLocation"] = .string("")
+        let units: [JSONValue] = errors.map { e in
+            var message = e.message
+            if unparsable {
+                let what = line == nil ? "the file" : "the line"
+                message = e.located
+                    ? "\(file):\(e.position.line):\(e.position.column): \(what) is not valid JSON: \(e.message)"
+                    : "\(file): \(e.message)"
+            }
+            return .object(JSONObject([
+                ("valid", .bool(false)), ("keywordLocation", .string(e.keywordLocation)),
+                ("instanceLocation", .string(e.instanceLocation)), ("error", .string(message)),
+            ]))
         }
+        if units.isEmpty { o["error"] = .string("the instance is not valid") } else { o["errors"] = .array(units) }
         return .object(o)
     }
 
@@ -154,7 +180,7 @@ struct InstanceValidator: Sendable {
     private func run(_ job: Job) -> [InstanceResult] {
         let name = Self.displayName(job.file)
         func unreadable(_ reason: String) -> [InstanceResult] {
-            [failure(file: name, line: nil, message: "cannot read the file: \(reason)", at: SourcePosition(line: 1, column: 1))]
+            [failure(file: name, line: nil, message: "cannot read the file: \(reason)", at: SourcePosition(line: 1, column: 1), located: false)]
         }
         if let reason = job.readError { return unreadable(reason) }
         if !jsonl {
@@ -171,11 +197,15 @@ struct InstanceValidator: Sendable {
         }
     }
 
-    private func failure(file: String, line: Int?, message: String, at position: SourcePosition, locator: SourceLocator? = nil) -> InstanceResult {
+    private func failure(
+        file: String, line: Int?, message: String, at position: SourcePosition, locator: SourceLocator? = nil, located: Bool = true
+    ) -> InstanceResult {
         let end = SourcePosition(line: position.line, column: position.column + 1)
         return InstanceResult(
             file: file, line: line, valid: false,
-            errors: [InstanceError(instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: nil, message: message, position: position, end: end, pointer: .root)],
+            errors: [InstanceError(
+                instanceLocation: "", keywordLocation: "", absoluteKeywordLocation: nil, message: message, position: position, end: end,
+                pointer: .root, located: located)],
             unparsable: true, locator: locator)
     }
 

@@ -48,7 +48,7 @@ import Testing
         #expect(r.stdout.contains("[lone-surrogate]"))
         let unit = try CLI.run(["validate", "--schema", "recipe.schema.json", "c.json", "--output", "basic"], in: dir.url)
         #expect(unit.status == 1)
-        #expect(unit.stdout.hasPrefix(#"{"valid":false,"errors":[{"keywordLocation":"","instanceLocation":"/name","error":"the escape \\uDBFF"#), "\(unit.stdout)")
+        #expect(unit.stdout.hasPrefix(#"{"file":"c.json","valid":false,"keywordLocation":"","instanceLocation":"","errors":[{"valid":false,"keywordLocation":"","instanceLocation":"/name","error":"the escape \\uDBFF"#), "\(unit.stdout)")
         try dir.write("d.json", #"{"name": "Caldo \uD83C\uDF45 Verde", "servings": 2}"#)
         #expect(try CLI.run(["validate", "--schema", "recipe.schema.json", "d.json"], in: dir.url).status == 0)
     }
@@ -82,7 +82,7 @@ import Testing
         try dir.write("bad.json", #"{"name": "Bolo", "servings": 0}"#)
         let flag = try CLI.run(["validate", "--schema", "recipe.schema.json", "bad.json", "--output", "flag"], in: dir.url)
         #expect(flag.status == 1)
-        #expect(flag.stdout == "{\"valid\":false}\n")
+        #expect(flag.stdout == "{\"file\":\"bad.json\",\"valid\":false}\n")
         let basic = try CLI.run(["validate", "--schema", "recipe.schema.json", "bad.json", "--output", "basic"], in: dir.url)
         let unit = try JSONDocument(parsing: basic.stdout)
         #expect(unit.bool(unit.member(unit.root, "valid")!) == false)
