@@ -29,8 +29,23 @@ struct ValidateCommand: AsyncParsableCommand {
             --format json prints {"valid": bool, "results": [{"file", "line" (with --jsonl), \
             "valid", "errors": [{"instanceLocation", "keywordLocation", \
             "absoluteKeywordLocation", "message", "line", "column"}]}]}, one result per \
-            instance in input order. --output flag|basic|detailed prints instead the \
-            standard output unit of JSON Schema 2020-12 for each instance, one per line.
+            instance in input order.
+
+            --output flag|basic|detailed prints instead the output of JSON Schema 2020-12 \
+            (Core, section 12) for each instance, in input order, one JSON object per line: \
+            the instance's root output unit, with "file" (as given; <stdin> for -) and, with \
+            --jsonl, "line" (1-based) before its own members. flag holds "valid" alone. basic \
+            and detailed hold "valid", "keywordLocation" and "instanceLocation" ("" for the \
+            root) and "absoluteKeywordLocation" (the schema file's URI, or its $id, with a \
+            JSON Pointer fragment: where the keyword is after any $ref, in the file that \
+            holds it), and "errors" for an invalid instance: basic a flat list of the \
+            failing keywords' units, each with its "error" message; detailed units nested \
+            as the schema is (/properties, then /properties/name, then /properties/name/$ref, \
+            then the failing keyword), a unit with a single child replaced by it. A failing \
+            anyOf or oneOf has a unit of its own, whose "error" sums up, above the units of \
+            every branch (the text reports name the closest branch only). A file or line \
+            that is not JSON is "valid": false with one unit whose "error" names the file, \
+            line and column.
             """
     )
 
@@ -49,7 +64,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("format-assertion"), help: "Treat `format` as an assertion (2020-12 makes it an annotation by default).")
     var formatAssertion = false
 
-    @Option(name: .long, help: "Print the standard output format instead of a report: flag, basic or detailed.")
+    @Option(name: .long, help: "Print the JSON Schema 2020-12 output instead of a report, one line per instance with its \"file\" (and \"line\" with --jsonl): flag, basic or detailed.")
     var output: String?
 
     @OptionGroup var report: OutputOptions
