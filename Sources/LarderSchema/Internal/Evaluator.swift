@@ -120,9 +120,10 @@ struct Evaluator {
             replay(known)
             return known.valid
         }
-        let errorMark = errors.count, pathLength = path.count, trailLength = trail.count
-        if forOutput { trail.append(TrailStep(pathLength: Int32(pathLength), node: s, instance: i)) }
-        defer { if forOutput { trail.removeLast() } }
+        let errorMark = errors.count, pathLength = path.count
+        // Out of line, and popped in the defer below: each recursion step's frame stays as
+        // small as it was (a debug build follows 512 levels on an 8 MB stack).
+        if forOutput { enterTrail(s, i, pathLength) }
         // A node that is only a `$ref` does not count (the quiet path skips it too).
         let step = node.fastTarget == s ? 1 : 0
         let outerInstance = levelInstance, outerBase = levelBase
@@ -135,6 +136,7 @@ struct Evaluator {
             depth -= step
             levelInstance = outerInstance
             levelBase = outerBase
+            if forOutput { trail.removeLast() }
         }
         if tooDeep(s, i) {
             reportTooDeep(s, i)
@@ -154,11 +156,17 @@ struct Evaluator {
         } else {
             ok = run(s, node, i, &ann)
         }
-        if remember && stop == nil {
-            rememberedErrors[NodeAt(node: s, instance: i)] = Remembered(
-                valid: ok, errors: Array(errors[errorMark...]), pathLength: pathLength, trailLength: trailLength)
-        }
+        if remember && stop == nil { rememberErrors(s, i, ok, from: errorMark, pathLength: pathLength) }
         return ok
+    }
+
+    @inline(never) mutating func rememberErrors(_ s: Int32, _ i: Int, _ valid: Bool, from errorMark: Int, pathLength: Int) {
+        rememberedErrors[NodeAt(node: s, instance: i)] = Remembered(
+            valid: valid, errors: Array(errors[errorMark...]), pathLength: pathLength, trailLength: forOutput ? trail.count - 1 : 0)
+    }
+
+    @inline(never) mutating func enterTrail(_ s: Int32, _ i: Int, _ pathLength: Int) {
+        trail.append(TrailStep(pathLength: Int32(pathLength), node: s, instance: i))
     }
 
     /// Adds the errors of a remembered evaluation, their keyword locations now starting
@@ -1007,15 +1015,7 @@ struct Evaluator {
             if ok && ann == nil { break }
         }
         if any { return true }
-        if collect && forOutput {
-            reportBranches(s, "anyOf", i, branches)
-        } else if collect {
-            if let message = noneMatched(branches, i, keyword: "anyOf") {
-                report(s, "anyOf", i, message)
-            } else {
-                errors.append(contentsOf: closest(branches, i))
-            }
-        }
+        if collect { failAlternatives(s, "anyOf", i, branches, matched: []) }
         return false
     }
 
@@ -1043,31 +1043,33 @@ struct Evaluator {
             if let kept, ann != nil { ann!.merge(kept) }
             return true
         }
-        if collect && forOutput && matched.isEmpty {
-            reportBranches(s, "oneOf", i, branches)
-        } else if collect {
-            if matched.isEmpty, let message = noneMatched(branches, i, keyword: "oneOf") {
-                report(s, "oneOf", i, message)
-            } else if matched.isEmpty {
-                errors.append(contentsOf: closest(branches, i))
-            } else {
-                let list = matched.map(String.init).joined(separator: ", ")
-                report(s, "oneOf", i, "\(describe(i)) matches \(matched.count) of the oneOf schemas (\(list)); expected exactly one")
-            }
-        }
+        if collect { failAlternatives(s, "oneOf", i, branches, matched: matched) }
         return false
     }
 
-    /// For the output formats: an error at the keyword that sums up the alternatives, then
-    /// the errors of every branch (each under its `/anyOf/N`), so that a reader sees why
-    /// each one failed, not only the one that came closest.
-    @inline(never) mutating func reportBranches(_ s: Int32, _ keyword: String, _ i: Int, _ branches: [[ValidationError]]) {
-        let message = noneMatched(branches, i, keyword: keyword)
-            ?? (branches.count == 1 ? "\(describe(i)) does not match the \(keyword) schema"
-                : "\(describe(i)) matches none of the \(branches.count) \(keyword) schemas")
-        report(s, keyword, i, message)
-        errors[errors.count - 1].summarizes = true
-        for branch in branches { errors.append(contentsOf: branch) }
+    /// The errors of a failing `anyOf` or `oneOf` (`matched`: the branches that matched, for
+    /// a `oneOf` that matched more than one). When none matched: one message for branches
+    /// that all fail on the value itself, else the errors of the branch that came closest;
+    /// for the output formats, an error at the keyword that sums up, then the errors of
+    /// every branch (each under its `/anyOf/N`), so that a reader sees why each one failed.
+    /// Out of line, so that the frame of `anyOf`, on the way of every recursion through
+    /// it, stays small.
+    @inline(never) mutating func failAlternatives(_ s: Int32, _ keyword: String, _ i: Int, _ branches: [[ValidationError]], matched: [Int]) {
+        if !matched.isEmpty {
+            let list = matched.map(String.init).joined(separator: ", ")
+            report(s, keyword, i, "\(describe(i)) matches \(matched.count) of the \(keyword) schemas (\(list)); expected exactly one")
+        } else if forOutput {
+            let message = noneMatched(branches, i, keyword: keyword)
+                ?? (branches.count == 1 ? "\(describe(i)) does not match the \(keyword) schema"
+                    : "\(describe(i)) matches none of the \(branches.count) \(keyword) schemas")
+            report(s, keyword, i, message)
+            errors[errors.count - 1].summarizes = true
+            for branch in branches { errors.append(contentsOf: branch) }
+        } else if let message = noneMatched(branches, i, keyword: keyword) {
+            report(s, keyword, i, message)
+        } else {
+            errors.append(contentsOf: closest(branches, i))
+        }
     }
 
     /// One message for alternatives that all fail on the value itself (its type, or its
