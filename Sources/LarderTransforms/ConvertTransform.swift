@@ -258,7 +258,13 @@ struct ConvertRun {
         let heats = TemperatureText.convert(out, to: system, kitchen: kitchen)
         if !heats.changes.isEmpty { out = heats.text }
         noteUnconverted(heats.unconverted, at: node)
-        if out != text { editor.replace(node, string: out) }
+        if out != text {
+            guard !json.holdsLoneSurrogate(node) else {
+                sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "convert"), at: node)
+                return
+            }
+            editor.replace(node, string: out)
+        }
     }
 
     /// Temperatures in a step: a string or an object of language → string.
@@ -269,7 +275,13 @@ struct ConvertRun {
         for n in nodes {
             guard let text = json.string(n) else { continue }
             let result = TemperatureText.convert(text, to: system, kitchen: kitchen)
-            if !result.changes.isEmpty { editor.replace(n, string: result.text) }
+            if !result.changes.isEmpty {
+                guard !json.holdsLoneSurrogate(n) else {
+                    sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "convert"), at: n)
+                    continue
+                }
+                editor.replace(n, string: result.text)
+            }
             noteUnconverted(result.unconverted, at: n)
         }
     }

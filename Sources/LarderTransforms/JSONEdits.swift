@@ -195,3 +195,18 @@ public struct JSONEditor: Sendable {
         return smallest == .max ? 2 : smallest
     }
 }
+
+extension JSONDocument {
+    /// Whether the string at `node` holds a lone surrogate escape (`\uD800`, which stands for
+    /// no character): read as text it is U+FFFD, so a transform that rewrote the string
+    /// would write U+FFFD where the escape was, a change nobody asked for that also hides
+    /// the `lone-surrogate` error. Such a string is left as written, with a warning.
+    func holdsLoneSurrogate(_ node: Int) -> Bool {
+        loneSurrogates.contains { $0.node == node }
+    }
+
+    /// The warning for a string ``holdsLoneSurrogate(_:)`` that a transform would rewrite.
+    static func loneSurrogateNote(_ text: String, verb: String) -> String {
+        "'\(text)' holds a lone surrogate (an escape such as \\uD800 that stands for no character), which a rewritten text cannot keep: it would hold U+FFFD in its place; left as is: fix the escape (the lone-surrogate rule reports it), then \(verb) again"
+    }
+}

@@ -296,7 +296,13 @@ struct ScaleRun {
         let parser = self.parser
         do {
             let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f, countsInHalves: countsInHalves) }
-            if rewritten.text != text { editor.replace(node, string: rewritten.text) }
+            if rewritten.text != text {
+                guard !json.holdsLoneSurrogate(node) else {
+                    sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "scale"), at: node)
+                    return
+                }
+                editor.replace(node, string: rewritten.text)
+            }
             if let q = rewritten.quantity, q.countRoundingIsNoticeable {
                 noteCountRounding(q, what: "'\(text)'", unitWord: line.unitWord, factor: used, at: node)
             } else if let q = rewritten.quantity {

@@ -29,6 +29,20 @@ import Testing
         #expect(refused.map(\.message) == [#""unit" is given twice in this object (readers take the last one); remove one, then convert; nothing is converted"#])
     }
 
+    /// A text holding a lone surrogate escape (`\uD800`) is read with U+FFFD in its place:
+    /// scale and convert rewrote it so, silently, and the `lone-surrogate` error was gone.
+    /// It is left as written, with a warning; the other lines are rewritten.
+    @Test func aTextWithALoneSurrogateIsLeftAsWritten() throws {
+        let recipe = #"{"id": "x", "name": "N", "servings": 1, "ingredients": ["2 cups fl\uD800our", "1 cup milk"], "steps": ["Bake at 350 °F \uD800."]}"#
+        let (text, _, diagnostics) = try scaled(recipe, by: 3)
+        #expect(text.contains(#"["2 cups fl\uD800our", "3 cups milk"]"#), "\(text)")
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.count == 1 && warnings[0].message.contains("holds a lone surrogate") && warnings[0].message.hasSuffix("then scale again"), "\(diagnostics.map(\.message))")
+        let (converted, _, notes) = try transformed(recipe) { convert.outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(converted.contains(#""2 cups fl\uD800our""#) && converted.contains(#""Bake at 350 °F \uD800.""#), "\(converted)")
+        #expect(notes.filter { $0.message.contains("holds a lone surrogate") }.count == 2, "\(notes.map(\.message))")
+    }
+
     /// A factor given with many digits (1.3333333333333333, 2.718281828459045) scaled grams
     /// but left every cup and spoon as it was, "too large to compute exactly": its
     /// denominator times a cup's in millilitres overflows. Such amounts are scaled by the

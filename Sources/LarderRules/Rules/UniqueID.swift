@@ -25,7 +25,10 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         Without `key`, the field the exports' option `ids` names for the kind (`ids: { user: \
         /username }`) is the id; a document without it (or with no string or number in it) \
         is reported, since those exports stop on it. An \
-        integer and a string with the same digits (`42`, "42") are the same id. \
+        integer and a string with the same digits (`42`, "42") are the same id. A number \
+        id past 9007199254740991 (2^53 - 1, the largest whole number JavaScript and a JSON \
+        decoder's Double read exactly; `1e400` is read as infinity) is an error: two such \
+        ids can be one id to the app, so write it as a string. \
         `caseInsensitive: true` also treats `Minh` and `minh` as the same.
 
         A product's `code` is a GTIN, and GS1 writes one GTIN in 8, 12, 13 or 14 digits with \
@@ -56,6 +59,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             .passes(#"[{"id": "negroni"}, {"id": "americano"}, {"name": "no id"}]"#, kind: "recipe"),
             .triggers(#"[{"id": "negroni"}, {"id": "americano"}, {"id": "negroni"}]"#, at: "/2/id", kind: "recipe"),
             .triggers(#"[{"id": 7}, {"id": "7"}]"#, at: "/1/id", kind: "recipe"),
+            // Past the whole numbers an app reads exactly.
+            .triggers(#"[{"id": 1e400}, {"id": 9007199254740993}]"#, at: "/0/id", "/1/id", kind: "recipe"),
+            .passes(#"[{"id": 9007199254740991}, {"id": "9007199254740993"}]"#, kind: "recipe"),
             .triggers(#"[{"code": "3017620422003"}, {"code": "3017620422003"}]"#, at: "/1/code", kind: "product"),
             // One GTIN as UPC-A, EAN-13 and GTIN-14.
             .triggers(#"[{"code": "036000291452"}, {"code": "0036000291452"}, {"code": "00036000291452"}]"#, at: "/1/code", "/2/code", kind: "product"),
@@ -97,6 +103,11 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         /// What the document holds in ``lacksExportID`` (`an object`); empty when it holds
         /// nothing there.
         public var holds = ""
+        /// The id is a number no app reads exactly: past 2^53 - 1 (9007199254740991), the
+        /// largest whole number JavaScript and a JSON decoder's Double hold, or past any
+        /// number at all (1e400, read as infinity). Two such ids that differ are one id to
+        /// the app.
+        public var tooLarge = false
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
@@ -106,6 +117,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             encoder.write(lacksExportID)
             encoder.write(export)
             encoder.write(holds)
+            encoder.write(tooLarge)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
@@ -116,6 +128,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             lacksExportID = try decoder.readString()
             export = try decoder.readString()
             holds = try decoder.readString()
+            tooLarge = try decoder.readBool()
         }
 
         init(text: String, loneSurrogates: Bool = false, place: FactPlace, isMissing: Bool = false) {
@@ -139,8 +152,11 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     }
 
     /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2), then
-    /// ``Facts/lacksExportID`` (3).
-    public var factsVersion: Int { 3 }
+    /// ``Facts/lacksExportID`` (3), then ``Facts/tooLarge`` (4).
+    public var factsVersion: Int { 4 }
+
+    /// The largest whole number an app reads exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
+    static let largestExactInteger: Double = 9_007_199_254_740_991
 
     /// The id fields the exports name for the document's kind (the linter's `exportIDs`
     /// option, ``Linter/exportIDsOption``), with the export that names each.
@@ -192,7 +208,11 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         if let exact = IDValue.spelledExactly(json, node) {
             return Facts(text: exact, loneSurrogates: true, place: FactPlace(document, node: node))
         }
-        return Facts(text: text, place: FactPlace(document, node: node))
+        var facts = Facts(text: text, place: FactPlace(document, node: node))
+        if json.kind(node) == .number, let value = json.double(node), !value.isFinite || abs(value) > Self.largestExactInteger {
+            facts.tooLarge = true
+        }
+        return facts
     }
 
     /// A product's `code` as the 14-digit GTIN it spells (`036000291452` is
@@ -258,6 +278,15 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
                         "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)")
                     if d.severity == .error { d.severity = .warning }
                     diagnostics.append(d)
+                }
+                continue
+            }
+            if entry.facts.tooLarge {
+                if reported(index) {
+                    let kind = entry.kind ?? "document"
+                    diagnostics.append(context.diagnostic(
+                        file: entry.file, at: entry.facts.place,
+                        "the \(kind)'s id \(entry.facts.text) is a number too large for apps to read exactly (JavaScript and JSON decoders hold whole numbers up to 9007199254740991, and read 1e400 as infinity), so two such ids can be one id to the app; write the id as a string (\"\(entry.facts.text)\"), or as a smaller number"))
                 }
                 continue
             }
