@@ -114,7 +114,41 @@ struct ValidateCommand: AsyncParsableCommand {
                 throw ArgumentParser.ValidationError(isDirectory.boolValue ? "\(file) is a directory; give instance files" : "no such file: \(file)")
             }
         }
-        let compiled = try compileSchema()
+        let compiled: JSONSchema
+        do {
+            compiled = try compileSchema()
+        } catch let failure as SchemaCompileFailure {
+            // A report a machine reads gets the schema's problems as its diagnostics (an
+            // empty report was read as "no problems", or failed to parse); a person's gets
+            // them on standard error. Either way the exit status is 2.
+            guard output == nil, report.format != "human" else { throw ArgumentParser.ValidationError(failure.text) }
+            let diagnostics = failure.problems.map { problem in
+                Diagnostic(ruleID: RuleMetadata.schemaID, severity: .error, message: "the schema is not valid: " + problem.message,
+                           file: problem.file, start: problem.position ?? SourcePosition(line: 1, column: 1))
+            }
+            if report.format == "json" {
+                var out = JSONObject()
+                out["valid"] = .bool(false)
+                out["schemaErrors"] = .array(diagnostics.map { d in
+                    var o = JSONObject()
+                    o["file"] = .string(d.file)
+                    o["line"] = .number(JSONNumber(d.line))
+                    o["column"] = .number(JSONNumber(d.column))
+                    o["message"] = .string(d.message)
+                    return .object(o)
+                })
+                out["results"] = .array([])
+                writeStandardOutput(JSONWriter.pretty.bytes(.object(out)))
+            } else {
+                let registry = PluginRegistry.builtIn
+                let context = ReportContext(colorEnabled: report.colorEnabled(), sources: .files(relativeTo: FileManager.default.currentDirectoryPath),
+                                            toolVersion: larderVersion, rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
+                let summary = DiagnosticSummary(diagnostics, filesChecked: Set(diagnostics.map(\.file)).count)
+                writeStandardOutput(try report.reporter(in: registry).report(diagnostics, summary: summary, context: context))
+            }
+            FileHandle.standardError.write(Data(("larder: error: " + failure.text + "\n").utf8))
+            throw ExitCode(2)
+        }
         var validator = InstanceValidator(schema: compiled, jsonl: jsonl)
         if let output, let format = OutputFormat(rawValue: output) { validator.outputFormats = [format] }
         let results = await validator.validate(instances)
@@ -185,15 +219,31 @@ struct ValidateCommand: AsyncParsableCommand {
         do {
             return try JSONSchema(doc, options: options, registry: registry)
         } catch {
+            var problems: [SchemaCompileFailure.Problem] = []
             let lines = error.problems.map { problem -> String in
-                // A problem in a file reached through $ref names that file.
+                // A problem in a file reached through $ref names that file; the keyword's
+                // place in the schema leads the message, as lint gives it.
                 let file = problem.file ?? schema
+                let pointer = problem.schemaLocation.map { $0.tokens.isEmpty ? "" : "\($0.description): " } ?? ""
+                problems.append(.init(file: file, position: problem.position, message: pointer + problem.message))
                 let at = problem.position.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
-                return at + problem.message
+                return at + pointer + problem.message
             }
             let head = error.problems.count == 1 && error.problems[0].message == error.message ? [] : ["\(schema): \(error.message)"]
-            throw ArgumentParser.ValidationError((head + lines).joined(separator: "\n"))
+            if problems.isEmpty { problems = [.init(file: schema, position: nil, message: error.message)] }
+            throw SchemaCompileFailure(text: (head + lines).joined(separator: "\n"), problems: problems)
         }
+    }
+
+    /// A schema that does not compile: the usage error's text, and each problem at its place.
+    struct SchemaCompileFailure: Error {
+        struct Problem {
+            var file: String
+            var position: SourcePosition?
+            var message: String
+        }
+        var text: String
+        var problems: [Problem]
     }
 
     static func jsonReport(_ results: [InstanceResult], jsonl: Bool) -> JSONValue {

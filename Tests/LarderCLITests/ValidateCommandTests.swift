@@ -53,6 +53,31 @@ import Testing
         #expect(try CLI.run(["validate", "--schema", "recipe.schema.json", "d.json"], in: dir.url).status == 0)
     }
 
+    /// A schema that does not compile: a machine-read report holds its problems, each at
+    /// its place and led by the keyword's pointer (stdout was empty in json, sarif and
+    /// github, so a CI step read an empty file); a person gets them on standard error.
+    /// The exit status is 2 in every format.
+    @Test func anInvalidSchemaIsReportedInEveryFormat() throws {
+        let dir = try Scratch()
+        try dir.write("bad.json", #"{"description": "x", "type": "object", "minProperties": -1}"#)
+        try dir.write("i.json", "{}")
+        let human = try CLI.run(["validate", "--schema", "bad.json", "i.json"], in: dir.url)
+        #expect(human.status == 2 && human.stdout.isEmpty)
+        #expect(human.stderr.contains("bad.json:1:57: /minProperties: -1 is less than the minimum 0"), "\(human.stderr)")
+        let github = try CLI.run(["validate", "--schema", "bad.json", "--format", "github", "i.json"], in: dir.url)
+        #expect(github.status == 2)
+        #expect(github.stdout.hasPrefix("::error file=bad.json,line=1,col=57,"), "\(github.stdout)")
+        #expect(github.stdout.contains("the schema is not valid: /minProperties: -1 is less than the minimum 0"), "\(github.stdout)")
+        let json = try CLI.run(["validate", "--schema", "bad.json", "--format", "json", "i.json"], in: dir.url)
+        #expect(json.status == 2)
+        let report = try JSONValue(parsing: Array(json.stdout.utf8))
+        #expect(report["valid"] == false && report["schemaErrors"]?[0]?["line"] == 1 && report["schemaErrors"]?[0]?["column"] == 57, "\(json.stdout)")
+        let sarif = try CLI.run(["validate", "--schema", "bad.json", "--format", "sarif", "i.json"], in: dir.url)
+        #expect(sarif.status == 2)
+        let results = try JSONValue(parsing: Array(sarif.stdout.utf8))["runs"]?[0]?["results"]?.arrayValue ?? []
+        #expect(results.count == 1 && results[0]["ruleId"] == "schema", "\(sarif.stdout)")
+    }
+
     @Test func jsonFormatHasThePublicShape() throws {
         let dir = try Scratch()
         try dir.write("recipe.schema.json", schema)
@@ -166,7 +191,7 @@ import Testing
         try dir.write("a.json", #"{"name": ""}"#)
         let r = try CLI.run(["validate", "--schema", "schemas/recipe.json", "a.json"], in: dir.url)
         #expect(r.status == 2)
-        #expect(r.stderr.contains("schemas/common.json:3:25: the pattern \"((\" is not a valid regular expression"), "\(r.stderr)")
+        #expect(r.stderr.contains("schemas/common.json:3:25: /$defs/text/pattern: the pattern \"((\" is not a valid regular expression"), "\(r.stderr)")
         #expect(!r.stderr.contains("recipe.json"), "\(r.stderr)")
     }
 
@@ -181,7 +206,7 @@ import Testing
         #expect(r.stderr.components(separatedBy: "does not exist").count == 2, "\(r.stderr)")
         #expect(r.stderr.contains("cannot resolve the reference sub/missing.json: the file "), "\(r.stderr)")
         // At the `$ref`'s value, not at the object holding it (column 1).
-        #expect(r.stderr.contains("m.json:1:10: cannot resolve"), "\(r.stderr)")
+        #expect(r.stderr.contains("m.json:1:10: /$ref: cannot resolve"), "\(r.stderr)")
     }
 
     /// A team's schema that $refs Larder's own by their ids validates as lint validates it:
