@@ -62,49 +62,10 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "The rule id.")
     var rule: String
 
-    /// The ids reports use that are not rules of the registry: `parse` and `schema` (every
-    /// lint), `out-of-date` (`larder build --check`), `stale-output` (`larder build`) and
-    /// `fallback` (an export's option).
-    static let otherChecks: [String: RuleMetadata] = RuleMetadata.coreChecks
-        .merging(BuildCommand.buildChecks) { a, _ in a }
-
-    /// Ids reports carry that are no check of content: mistakes in larder.yml, unreadable
-    /// files, plugin failures. A new user sees `[config]` first of all.
-    static let reportIDs: [String: RuleMetadata] = [
-        ConfigLoader.ruleID: RuleMetadata(
-            id: ConfigLoader.ruleID, summary: "larder.yml, and the schema of each kind of your own, can be read and used as written.",
-            details: """
-                Reported at the place in larder.yml (or the schema file): an unknown setting, rule \
-                id, option, transform or exporter (with the closest known one), a value of the \
-                wrong type or out of range, a locale that is not a BCP 47 tag or is listed twice, \
-                a glob that is not valid or takes in no file, a path that leaves the project, a \
-                kind of your own without a readable, valid JSON Schema. An error here exits 2: \
-                the content is still checked where the config allows, but nothing is built. \
-                Fix the setting; `larder init` writes a commented starter larder.yml.
-                """),
-        "io": RuleMetadata(
-            id: "io", summary: "Every content file the config includes can be read.",
-            details: """
-                A file that exists but cannot be read (no permission, \
-                a name Larder refuses such as one with a backslash, a file larger than 4 GiB) is \
-                an error at the file: its content is not checked, so nothing is built. The \
-                message says why; fix the file or exclude it in larder.yml.
-                """),
-        "plugin": RuleMetadata(
-            id: "plugin", summary: "A plugin larder.yml runs answers as the plugin protocol says.",
-            details: """
-                `plugin/<id>` marks a failure of the plugin `<id>`: it could not start, exited \
-                with an error, timed out, or answered with output that is not the protocol's \
-                JSON. The message names what happened and what the plugin wrote to its standard \
-                error. A plugin's own rules report as `<id>/<rule>`. Docs/plugin-protocol.md \
-                describes the protocol; `larder plugins` lists the plugins and their stages.
-                """),
-    ]
-
     func run() throws {
         let registry = try CLIRegistry.make()
         let id = rule.hasPrefix("plugin/") ? "plugin" : rule
-        if let core = Self.otherChecks[rule] ?? Self.reportIDs[id] {
+        if let core = ReportIDs.all[id] {
             let details = core.details.map { "\n\($0)\n" } ?? ""
             writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
             return
@@ -120,8 +81,13 @@ struct ExplainCommand: ParsableCommand {
         do {
             found = try registry.rule(rule)
         } catch {
+            // A plugin's ids: `<plugin>/<rule>`, or `<plugin>` alone.
+            if let text = Self.pluginRuleText(rule, config: Self.configPlugins()) {
+                writeStandardOutput(Array(text.utf8))
+                return
+            }
             // Every id explain takes, not only the registry's rules.
-            let known = (Array(Self.otherChecks.keys) + Array(Self.reportIDs.keys) + registry.rules.map(\.id)).sorted()
+            let known = (Array(ReportIDs.all.keys) + registry.rules.map(\.id)).sorted()
             throw ValidationError("\(PluginRegistryError.unknown(kind: .rule, id: rule, known: known))")
         }
         var out = "\(found.id) (default: \(found.defaultSeverity.name))\n\n\(found.summary)\n"
@@ -146,6 +112,60 @@ struct ExplainCommand: ParsableCommand {
             }
         }
         writeStandardOutput(Array(out.utf8))
+    }
+
+    /// The plugins of the config found from the working folder, with the config's name as
+    /// reports give it; nil when there is no config or it cannot be read.
+    static func configPlugins() -> (file: String, plugins: [PluginSpec])? {
+        let cwd = FileManager.default.currentDirectoryPath
+        guard let found = ConfigFile.find(from: cwd) else { return nil }
+        let file = displayPath(String(found.path.dropFirst(found.root.count + 1)), root: found.root, cwd: cwd)
+        let config: LarderConfig?
+        do {
+            config = try found.read(displayPath: file).config
+        } catch {
+            // What could be read of a config with mistakes still names its plugins.
+            config = error.configError?.partialConfig
+        }
+        guard let config else { return nil }
+        return (file, config.plugins)
+    }
+
+    /// What explain says of `id` when it is an id of an external plugin's diagnostics: a
+    /// rule of a plugin the config declares (`abv-limit/over-limit`, or `abv-limit` for the
+    /// plugin's diagnostics that name no rule); without that plugin at hand, what an id of
+    /// the form `<plugin>/<rule>` means. Nil when `id` is neither.
+    static func pluginRuleText(_ id: String, config: (file: String, plugins: [PluginSpec])?) -> String? {
+        let parts = id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let pluginID = parts[0], ruleName = parts.count == 2 ? parts[1] : nil
+        guard !pluginID.isEmpty, ruleName.map({ !$0.isEmpty && !$0.contains("/") }) ?? true else { return nil }
+        let form = """
+            A lint plugin is a program that larder.yml's `plugins` runs with `stage: lint`: it \
+            is given the documents and answers with diagnostics (Docs/plugin-protocol.md). \
+            Each carries the id `<plugin>/<rule>` (the plugin's id and a rule the plugin \
+            names), or `<plugin>` alone when it names none. Set its severity in larder.yml's \
+            `rules` under that id (`\(id): warning`, or `off`); what it checks and how to fix \
+            it is the plugin's to say: see the plugin's documentation or source.
+            """
+        if let config, let plugin = config.plugins.first(where: { $0.id == pluginID && !$0.stage.isEmpty }) {
+            let stage = plugin.stage
+            let what = ruleName.map { "the rule '\($0)' of the external \(stage) plugin \(pluginID)" }
+                ?? "the external \(stage) plugin \(pluginID), for its diagnostics that name no rule of their own"
+            let command = plugin.command.isEmpty ? "" : " (command: \(plugin.command.joined(separator: " ")))"
+            let more = stage == "lint" ? form : """
+                A \(stage) plugin's notes and warnings about the documents carry `<plugin>/<rule>` \
+                or `<plugin>` (Docs/plugin-protocol.md); what they mean is the plugin's to say: \
+                see the plugin's documentation or source.
+                """
+            return "\(id) is \(what), declared in \(config.file)\(command); it is not one of Larder's own rules.\n\n\(more)\n"
+        }
+        // Without the plugin at hand, only the form `<plugin>/<rule>` says what it is.
+        guard let ruleName else { return nil }
+        let found = config.map { config in
+            let lint = config.plugins.filter { $0.stage == "lint" }.map(\.id)
+            return "\(config.file) declares no plugin '\(pluginID)'" + (lint.isEmpty ? "" : " (its lint plugins: \(lint.joined(separator: ", ")))")
+        } ?? "no larder.yml was found from this folder to say more: run `larder explain \(id)` in the project"
+        return "\(id) has the form of a rule of an external lint plugin: the rule '\(ruleName)' of a plugin '\(pluginID)' that larder.yml declares; \(found).\n\n\(form)\n"
     }
 
     /// Where an example is checked, as a user would set it up: the kind of its document

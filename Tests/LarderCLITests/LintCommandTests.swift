@@ -134,6 +134,41 @@ import Testing
         #expect(bundle.status == 0 && bundle.stdout.hasPrefix("json-bundle is the exporter of that name"), "\(bundle.stdout)")
     }
 
+    /// `import`, the id of `larder import`'s findings, and a plugin's ids (`<plugin>/<rule>`,
+    /// `<plugin>`), which reports print, were "unknown rule".
+    @Test func explainTakesTheIdsOfImportAndOfAPluginsRules() throws {
+        let imported = try CLI.run(["explain", "import"])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("import (default: error)\n"), "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stdout.contains("Docs/importers.md") && imported.stdout.contains("import again"), "\(imported.stdout)")
+        let unknown = try CLI.run(["explain", "nope"])
+        #expect(unknown.stderr.contains(", import, "), "\(unknown.stderr)")
+
+        // In a project that declares the plugin: named with its config.
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: abv-limit
+                stage: lint
+                command: [python3, abv-limit.py]
+            """)
+        let rule = try CLI.run(["explain", "abv-limit/over-limit"], in: dir.url)
+        #expect(rule.status == 0, "\(rule.stderr)")
+        #expect(rule.stdout.hasPrefix("abv-limit/over-limit is the rule 'over-limit' of the external lint plugin abv-limit, declared in larder.yml (command: python3 abv-limit.py)"), "\(rule.stdout)")
+        let plugin = try CLI.run(["explain", "abv-limit"], in: dir.url)
+        #expect(plugin.status == 0 && plugin.stdout.hasPrefix("abv-limit is the external lint plugin abv-limit, for its diagnostics that name no rule"), "\(plugin.stdout)\(plugin.stderr)")
+        let other = try CLI.run(["explain", "other/rule"], in: dir.url)
+        #expect(other.status == 0 && other.stdout.contains("larder.yml declares no plugin 'other' (its lint plugins: abv-limit)"), "\(other.stdout)\(other.stderr)")
+        // Without a config: what the form means.
+        let bare = try Scratch()
+        let form = try CLI.run(["explain", "abv-limit/over-limit"], in: bare.url)
+        #expect(form.status == 0 && form.stdout.hasPrefix("abv-limit/over-limit has the form of a rule of an external lint plugin"), "\(form.stdout)\(form.stderr)")
+        #expect(form.stdout.contains("`<plugin>/<rule>`"), "\(form.stdout)")
+    }
+
     /// An example is shown as a user would set it up: an image example of a team's kind was
     /// listed as "does not trigger" with no kind (as a recipe it fails), and `reference`'s
     /// showed `contentKinds` as an option, which larder.yml refuses.
