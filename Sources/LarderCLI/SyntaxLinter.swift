@@ -42,6 +42,8 @@ struct SyntaxLinter: Sendable {
 
     /// Lints one file.
     func lint(file: String) -> FileResult {
+        // JSON Lines is not what lint checks: said at the file, not as a syntax error at line 2.
+        if ContentFileText.isJSONLinesName(file) { return FileResult(file: file, diagnostics: [ContentFileText.jsonLinesDiagnostic(file: file)]) }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(file)
@@ -75,9 +77,7 @@ struct SyntaxLinter: Sendable {
             return FileResult(file: file, diagnostics: diagnostics, locator: locator)
         } catch {
             // The range covers the offending character, so editors underline it.
-            let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
-            let d = Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
-                               file: file, start: error.position, end: end)
+            let d = ContentFileText.parseDiagnostic(error, in: bytes, file: file)
             return FileResult(file: file, diagnostics: [d], locator: SourceLocator(bytes: bytes))
         }
     }

@@ -75,6 +75,9 @@ public struct ContentLoader: Sendable {
     }
 
     static func loadFile(_ path: String, kind: String, reader: any ProjectReader, duplicateKeys: Bool) -> FileResult {
+        // Not read: a document's place in its file is a JSON Pointer (in reports, the lint
+        // cache, the plugin protocol), which a file of lines does not have.
+        if ContentFileText.isJSONLinesName(path) { return FileResult(diagnostics: [ContentFileText.jsonLinesDiagnostic(file: path)]) }
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path)
@@ -91,11 +94,7 @@ public struct ContentLoader: Sendable {
             let locator = duplicateKeys ? SourceLocator(bytes: bytes) : nil
             return FileResult(documents: Document.split(file: path, kind: kind, json: json, locator: locator))
         } catch {
-            let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
-            return FileResult(
-                diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
-                                         file: path, start: error.position, end: end)],
-                locator: SourceLocator(bytes: bytes))
+            return FileResult(diagnostics: [ContentFileText.parseDiagnostic(error, in: bytes, file: path)], locator: SourceLocator(bytes: bytes))
         }
     }
 
@@ -141,5 +140,57 @@ public struct ContentLoader: Sendable {
             if let locator = result.locator { content.locators[PathKey(files[i].path)] = locator }
         }
         return content
+    }
+}
+
+/// What a content file is: one JSON document, or an array of documents. The messages that
+/// say so when a file is something else (JSON Lines), shared by `larder lint` (with and
+/// without a config) and `larder build`, whole and streamed.
+public enum ContentFileText {
+    /// Whether `path` is named as JSON Lines (`.jsonl`, `.ndjson`, in any case).
+    public static func isJSONLinesName(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson")
+    }
+
+    /// The error at a JSON Lines file that Larder was asked to read as content: it is not
+    /// read (a document's place in its file is a JSON Pointer, which a file of lines does
+    /// not have), and how to make it a content file.
+    public static func jsonLinesDiagnostic(file: String) -> Diagnostic {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = name.lowercased().hasSuffix(".ndjson") ? String(name.dropLast(7)) : String(name.dropLast(6))
+        let message = "\(name) is named as JSON Lines, which Larder does not read as content: a content file holds one JSON document or an array of documents. "
+            + "Make it a .json file that holds an array: wrap the lines in [ ] with a comma between each two (`jq -s . \(name) > \(stem).json` does it), "
+            + "and include that file; `larder validate --jsonl` checks JSON Lines against a schema"
+        return Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: message, file: file,
+                          start: SourcePosition(line: 1, column: 1))
+    }
+
+    /// The message of a parse error in a content file: the parser's, and when the file
+    /// holds several values one after another (JSON Lines by another name), what that is
+    /// and what to do.
+    public static func message(of error: JSONParseError, in bytes: [UInt8]) -> String {
+        guard error.message.hasPrefix("expected end of input after the top-level value"), error.offset < bytes.count,
+              startsValue(bytes[error.offset]) else { return error.message }
+        return error.message + "; the file holds several JSON values one after another, as JSON Lines does: "
+            + "a content file holds one JSON document or an array of documents, so wrap the values in [ ] with a comma between each two"
+    }
+
+    /// A `parse` error at the place the parser stopped.
+    public static func parseDiagnostic(_ error: JSONParseError, in bytes: [UInt8], file: String) -> Diagnostic {
+        let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
+        return Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: message(of: error, in: bytes),
+                          file: file, start: error.position, end: end)
+    }
+
+    /// Whether `byte` can start a JSON value.
+    static func startsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
     }
 }

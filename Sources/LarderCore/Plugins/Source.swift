@@ -83,9 +83,7 @@ public struct FileSource: Source {
             let json = try JSONDocument(parsing: bytes)
             return Document.split(file: file, kind: kind, json: json)
         } catch {
-            diagnostics.append(Diagnostic(
-                ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file,
-                start: error.position))
+            diagnostics.append(ContentFileText.parseDiagnostic(error, in: bytes, file: file))
             return []
         }
     }

@@ -1,0 +1,73 @@
+import Foundation
+import LarderJSON
+import Testing
+
+/// What reports say, and how they count and place it: the same for lint, build and
+/// validate, and every message saying what to do.
+@Suite struct ReportWordingTests {
+    static let recipe = #"{"id": "a", "name": "n", "servings": 2, "ingredients": ["x"]}"#
+
+    /// A project with one content entry of recipes including `include`.
+    func project(include: String = "content/*.json", extra: String = "") throws -> Scratch {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"\(include)\"]\n" + extra)
+        return dir
+    }
+
+    func json(_ arguments: [String], in dir: Scratch) throws -> (status: Int32, report: JSONValue, stderr: String) {
+        let r = try CLI.run(arguments + ["--format", "json"], in: dir.url)
+        return (r.status, try JSONValue(parsing: Array(r.stdout.utf8)), r.stderr)
+    }
+
+    func diagnostics(_ report: JSONValue) -> [JSONValue] { report["diagnostics"]?.arrayValue ?? [] }
+
+    // MARK: JSON Lines content
+
+    /// A `.jsonl` content file was "expected end of input after the top-level value" at its
+    /// second line, the user sent looking for a syntax error that is not there: it is an
+    /// error at the file that says content files hold one document or an array, and how to
+    /// convert, in lint and in both ways of building.
+    @Test func aJSONLinesContentFileIsToldHowToConvert() throws {
+        let dir = try project(include: "content/*.jsonl")
+        try dir.write("content/more.jsonl", Self.recipe + "\n" + Self.recipe.replacingOccurrences(of: "\"a\"", with: "\"b\"") + "\n")
+        for command in [["lint", "--no-cache"], ["lint"], ["build"], ["build", "--no-stream"]] {
+            let (status, report, _) = try json(command, in: dir)
+            #expect(status == 1, "\(command)")
+            let found = diagnostics(report)
+            #expect(found.count == 1, "\(command): \(report)")
+            #expect(found.first?["file"] == "content/more.jsonl" && found.first?["line"] == 1 && found.first?["column"] == 1, "\(command): \(report)")
+            #expect(found.first?["rule"] == "parse", "\(command): \(report)")
+            let message = found.first?["message"]?.stringValue ?? ""
+            #expect(message.contains("JSON Lines") && message.contains("one JSON document or an array of documents"), "\(command): \(message)")
+            #expect(message.contains("[ ]") && message.contains(".json"), "\(command): \(message)")
+        }
+        // Without a config, a .jsonl file given to lint is told the same.
+        let bare = try Scratch()
+        try bare.write("more.ndjson", Self.recipe + "\n" + Self.recipe + "\n")
+        let r = try CLI.run(["lint", "--format", "xcode", "more.ndjson"], in: bare.url)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("more.ndjson:1:1: error: ") && r.stdout.contains("JSON Lines"), "\(r.stdout)")
+    }
+
+    /// A .json file holding several values one after another (JSON Lines by another name)
+    /// is told so, and to wrap them in [ ].
+    @Test func severalTopLevelValuesAreToldToBeWrappedInAnArray() throws {
+        let dir = try project()
+        try dir.write("content/a.json", Self.recipe + "\n" + Self.recipe + "\n")
+        let expected = "expected end of input after the top-level value, found '{'; the file holds several JSON values one after another, as JSON Lines does: a content file holds one JSON document or an array of documents, so wrap the values in [ ] with a comma between each two"
+        for command in [["lint", "--no-cache"], ["build"], ["build", "--no-stream"]] {
+            let (_, report, _) = try json(command, in: dir)
+            #expect(diagnostics(report).first?["message"]?.stringValue == expected, "\(command): \(report)")
+            #expect(diagnostics(report).first?["line"] == 2, "\(command): \(report)")
+        }
+        // Without a config too.
+        let bare = try Scratch()
+        try bare.write("a.json", Self.recipe + "\n" + Self.recipe + "\n")
+        let r = try CLI.run(["lint", "--format", "xcode", "a.json"], in: bare.url)
+        #expect(r.stdout.contains("a.json:2:1: error: \(expected) [parse]"), "\(r.stdout)")
+        // A stray closing bracket is no second value: the message is the parser's alone.
+        try dir.write("content/a.json", Self.recipe + "}\n")
+        let (_, stray, _) = try json(["lint", "--no-cache"], in: dir)
+        #expect(diagnostics(stray).first?["message"] == "expected end of input after the top-level value, found '}'", "\(stray)")
+    }
+}
