@@ -362,7 +362,7 @@ struct BuildCommand: AsyncParsableCommand {
         let context = ReportContext(
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: sources ?? SourceProvider.locators(locators).fallback(to: .files(relativeTo: cwd)),
-            toolVersion: larderVersion, rules: registry.ruleMetadata.merging(Self.buildChecks) { a, _ in a })
+            toolVersion: larderVersion, rules: ReportIDs.rules(of: registry))
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }
 

@@ -106,7 +106,7 @@ struct LintCommand: AsyncParsableCommand {
             colorEnabled: output.colorEnabled(), workingDirectory: cwd,
             sources: SourceProvider.locators(run.locators).fallback(to: .files(relativeTo: cwd)),
             toolVersion: larderVersion,
-            rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
+            rules: ReportIDs.rules(of: registry))
         writeStandardOutput(reporter.report(run.diagnostics, summary: summary, context: context))
         // A mistake in larder.yml (an unknown rule, a bad option) is a configuration error.
         if run.configBroken || run.diagnostics.contains(where: { $0.ruleID == ConfigLoader.ruleID && $0.severity == .error }) {

@@ -35,7 +35,7 @@ struct PluginsCommand: AsyncParsableCommand {
             // As lint reports them, naming the file given (--config), on standard error:
             // standard output is the listing.
             let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            let report = broken.humanReport(cwd: cwd, colorEnabled: !noColor && isatty(STDERR_FILENO) == 1, rules: registry.ruleMetadata)
+            let report = broken.humanReport(cwd: cwd, colorEnabled: !noColor && isatty(STDERR_FILENO) == 1, rules: ReportIDs.rules(of: registry))
             FileHandle.standardError.write(Data(report))
             throw ExitCode(2)
         }

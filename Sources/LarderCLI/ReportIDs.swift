@@ -6,7 +6,9 @@ import LarderImport
 /// (`config`), unreadable files (`io`), plugin failures (`plugin/<id>`), `larder import`'s
 /// findings (`import`) and `larder build`'s (`out-of-date`, `stale-output`, `fallback`).
 ///
-/// The one place their texts are written: `larder explain` prints them.
+/// The one place their texts are written: `larder explain` prints them, and every report
+/// (lint, build, validate) is given them, so SARIF's `tool.driver.rules` describes a rule
+/// as explain does.
 enum ReportIDs {
     /// A new user sees `[config]` first of all.
     static let config = RuleMetadata(
@@ -62,4 +64,9 @@ enum ReportIDs {
         for meta in [config, io, plugin, importing] { all[meta.id] = meta }
         return all.merging(BuildCommand.buildChecks) { a, _ in a }
     }()
+
+    /// What a report is told of its rules: the registry's, then ``all``.
+    static func rules(of registry: PluginRegistry) -> [String: RuleMetadata] {
+        registry.ruleMetadata.merging(all) { a, _ in a }
+    }
 }

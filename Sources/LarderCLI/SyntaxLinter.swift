@@ -14,12 +14,6 @@ struct SyntaxLinter: Sendable {
         var locator: SourceLocator?
     }
 
-    static let ruleMetadata: [String: RuleMetadata] = RuleMetadata.coreChecks.merging([
-        "duplicate-key": RuleMetadata(id: "duplicate-key", summary: "An object does not repeat a key (readers keep only one of them).", defaultSeverity: .warning),
-        "lone-surrogate": RuleMetadata(id: "lone-surrogate", summary: "Every \\u escape of a surrogate is half of a pair that makes one character.", defaultSeverity: .error),
-        "io": RuleMetadata(id: "io", summary: "Files can be read.", defaultSeverity: .error),
-    ]) { a, _ in a }
-
     /// Lints `files`, in their order, using every core.
     func lint(_ files: [String]) async -> [FileResult] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)

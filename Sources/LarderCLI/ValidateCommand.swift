@@ -173,7 +173,8 @@ struct ValidateCommand: AsyncParsableCommand {
                 colorEnabled: report.colorEnabled(),
                 sources: SourceProvider.locators(sources),
                 toolVersion: larderVersion,
-                rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
+                // Described as lint describes them (`lone-surrogate` is a rule of lint's).
+                rules: ReportIDs.rules(of: CLIRegistry.makeForLint()))
             let summary = DiagnosticSummary(diagnostics, filesChecked: instances.count)
             writeStandardOutput(reporter.report(diagnostics, summary: summary, context: context))
         }

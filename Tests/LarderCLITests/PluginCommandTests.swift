@@ -18,7 +18,10 @@ import Testing
     /// report them) are among those a lint plugin may not take: a plugin `io` passed for
     /// the check of unreadable files.
     @Test func theIDsOfLarderReportsAreReservedForLintPlugins() {
-        let ids = [FallbackReport.ruleID, importRuleID, BuildCommand.staleOutput.id, BuildCommand.outOfDate.id, SyntaxLinter.ruleMetadata["io"]?.id ?? "?"]
+        let ids = [FallbackReport.ruleID, importRuleID, BuildCommand.staleOutput.id, BuildCommand.outOfDate.id, ReportIDs.io.id]
+        // Every id explain and the reports describe, but the checks of content and config.
+        let described = ReportIDs.all.keys.filter { RuleMetadata.coreChecks[$0] == nil && $0 != ConfigLoader.ruleID }
+        #expect(described.filter { !RuleMetadata.reservedIDs.contains($0) } == [])
         #expect(ids.filter { !RuleMetadata.reservedIDs.contains($0) } == [])
         // A plugin's failures are `plugin/<id>`.
         let failure = ExternalPlugin(spec: PluginSpec(id: "x", stage: "lint", command: ["true"]), projectRoot: ".").failureRuleID

@@ -70,4 +70,48 @@ import Testing
         let (_, stray, _) = try json(["lint", "--no-cache"], in: dir)
         #expect(diagnostics(stray).first?["message"] == "expected end of input after the top-level value, found '}'", "\(stray)")
     }
+
+    // MARK: SARIF rule descriptions
+
+    /// What `larder explain ID` says: its default level, summary and details.
+    func explained(_ id: String) throws -> (level: String, summary: String, details: String?) {
+        let r = try CLI.run(["explain", id])
+        let lines = r.stdout.components(separatedBy: "\n")
+        let level = lines[0].components(separatedBy: "(default: ").last.map { String($0.dropLast()) } ?? ""
+        let details = lines.count > 4 && !lines[4].isEmpty ? lines[4] : nil
+        return (level, lines[2], details)
+    }
+
+    func rule(_ id: String, in sarif: String) throws -> JSONValue? {
+        let rules = try JSONValue(parsing: Array(sarif.utf8))["runs"]?[0]?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        return rules.first { $0["id"]?.stringValue == id }
+    }
+
+    /// SARIF's `tool.driver.rules` gave `config`, `io` and `plugin/<id>` their id as their
+    /// description and no default level, though `larder explain` has both.
+    @Test func sarifDescribesEveryIdAsExplainDoes() throws {
+        let dir = try project(extra: "")
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\", \"nothing/*.json\"]\n")
+        try dir.write("content/a.json", Self.recipe)
+        try dir.write("content/a\\b.json", Self.recipe)
+        for (command, ids) in [(["lint"], ["config", "io"]), (["build"], ["config", "io"])] {
+            let sarif = try CLI.run(command + ["--format", "sarif"], in: dir.url).stdout
+            for id in ids {
+                let descriptor = try #require(try rule(id, in: sarif), "\(command) \(id): \(sarif)")
+                let explain = try explained(id)
+                #expect(descriptor["shortDescription"]?["text"]?.stringValue == explain.summary, "\(command) \(id): \(descriptor)")
+                #expect(descriptor["fullDescription"]?["text"]?.stringValue == explain.details, "\(command) \(id): \(descriptor)")
+                #expect(descriptor["defaultConfiguration"]?["level"]?.stringValue == explain.level, "\(command) \(id): \(descriptor)")
+            }
+        }
+        // A failing export plugin.
+        let plugin = try project(extra: "plugins:\n  - id: boom\n    stage: export\n    command: [sh, -c, 'exit 3']\nexports:\n  - boom: {}\n")
+        try plugin.write("content/a.json", Self.recipe)
+        let sarif = try CLI.run(["build", "--format", "sarif"], in: plugin.url)
+        #expect(sarif.status == 2, "\(sarif.stdout)\(sarif.stderr)")
+        let descriptor = try #require(try rule("plugin/boom", in: sarif.stdout), "\(sarif.stdout)")
+        let explain = try explained("plugin/boom")
+        #expect(descriptor["shortDescription"]?["text"]?.stringValue == explain.summary, "\(descriptor)")
+        #expect(descriptor["defaultConfiguration"]?["level"]?.stringValue == "error", "\(descriptor)")
+    }
 }

@@ -34,6 +34,18 @@ import Testing
         SARIFReporter().report(ds, summary: DiagnosticSummary(ds, filesChecked: 5), context: context ?? self.context)
     }
 
+    /// A plugin's failure, `plugin/<id>`, is described as `plugin` is: it had its id for a
+    /// description and no default level.
+    @Test func aPluginsFailureIsDescribedAsPluginIs() throws {
+        var context = self.context
+        context.rules["plugin"] = RuleMetadata(id: "plugin", summary: "A plugin answers as the protocol says.", details: "More.", defaultSeverity: .error)
+        let json = try JSONValue(parsing: report([Fixtures.diag("plugin/boom", .error, "exited with status 3", file: "larder.yml", 6, 5, 6, 9)], context))
+        #expect(json["runs"]?[0]?["tool"]?["driver"]?["rules"] == [[
+            "id": "plugin/boom", "shortDescription": ["text": "A plugin answers as the protocol says."],
+            "fullDescription": ["text": "More."], "defaultConfiguration": ["level": "error"],
+        ]])
+    }
+
     @Test func logStructure() throws {
         let json = try JSONDocument(parsing: report(diagnostics))
         func value(_ p: String) -> JSONValue? { json.node(at: JSONPointer(parsing: p)!).map { json.value($0) } }

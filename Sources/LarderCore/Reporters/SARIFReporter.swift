@@ -54,8 +54,11 @@ public struct SARIFReporter: Reporter {
         return JSONWriter.pretty.bytes(.object(log))
     }
 
+    /// A rule's descriptor: what ``ReportContext/rules`` (or ``RuleMetadata/coreChecks``)
+    /// says of it; a plugin's failure, `plugin/<id>`, is described as `plugin` is.
     func ruleDescriptor(_ id: String, context: ReportContext) -> JSONValue {
-        let meta = context.rules[id] ?? RuleMetadata.coreChecks[id]
+        let family = id.hasPrefix("plugin/") ? "plugin" : id
+        let meta = context.rules[id] ?? context.rules[family] ?? RuleMetadata.coreChecks[id]
         var o = JSONObject([("id", .string(id))])
         o["shortDescription"] = .object(JSONObject([("text", .string(meta?.summary ?? id))]))
         if let details = meta?.details {
