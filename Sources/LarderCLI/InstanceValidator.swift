@@ -197,10 +197,12 @@ struct InstanceValidator: Sendable {
         }
     }
 
+    /// `end`: just after the character at `position` (nil: one column on).
     private func failure(
-        file: String, line: Int?, message: String, at position: SourcePosition, locator: SourceLocator? = nil, located: Bool = true
+        file: String, line: Int?, message: String, at position: SourcePosition, end: SourcePosition? = nil,
+        locator: SourceLocator? = nil, located: Bool = true
     ) -> InstanceResult {
-        let end = SourcePosition(line: position.line, column: position.column + 1)
+        let end = end ?? SourcePosition(line: position.line, column: position.column + 1)
         return InstanceResult(
             file: file, line: line, valid: false,
             errors: [InstanceError(
@@ -217,7 +219,7 @@ struct InstanceValidator: Sendable {
         do {
             doc = try JSONDocument(parsing: bytes)
         } catch {
-            return failure(file: file, line: line, message: error.message, at: shifted(error.position),
+            return failure(file: file, line: line, message: error.message, at: shifted(error.position), end: shifted(error.end(in: bytes)),
                            locator: line == nil ? SourceLocator(bytes: bytes) : nil)
         }
         // A lone surrogate (`\uD800`) makes the instance invalid whatever the schema says:

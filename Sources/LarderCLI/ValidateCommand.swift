@@ -142,7 +142,7 @@ struct ValidateCommand: AsyncParsableCommand {
             } else {
                 let registry = PluginRegistry.builtIn
                 let context = ReportContext(colorEnabled: report.colorEnabled(), sources: .files(relativeTo: FileManager.default.currentDirectoryPath),
-                                            toolVersion: larderVersion, rules: registry.ruleMetadata.merging(SyntaxLinter.ruleMetadata) { a, _ in a })
+                                            toolVersion: larderVersion, rules: ReportIDs.rules(of: CLIRegistry.makeForLint()))
                 let summary = DiagnosticSummary(diagnostics, filesChecked: Set(diagnostics.map(\.file)).count)
                 writeStandardOutput(try report.reporter(in: registry).report(diagnostics, summary: summary, context: context))
             }

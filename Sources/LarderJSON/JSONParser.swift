@@ -14,6 +14,19 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "\(position.line):\(position.column): \(message)" }
+
+    /// Just after the character the parser stopped at, in `bytes` (the text it parsed), so
+    /// that a range from ``position`` covers that character: two UTF-16 code units on for a
+    /// character outside the Basic Multilingual Plane (`🍝`), whose two halves an editor
+    /// must not split; one on otherwise, at the end of the input too.
+    public func end(in bytes: [UInt8]) -> SourcePosition {
+        var width = 1
+        if offset + 3 < bytes.count, (0xF0...0xF4).contains(bytes[offset]),
+           bytes[offset + 1 ... offset + 3].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+            width = 2
+        }
+        return SourcePosition(line: position.line, column: position.column + width)
+    }
 }
 
 /// Parses JSON bytes into a ``JSONDocument`` (RFC 8259, strict).

@@ -114,4 +114,26 @@ import Testing
         #expect(descriptor["shortDescription"]?["text"]?.stringValue == explain.summary, "\(descriptor)")
         #expect(descriptor["defaultConfiguration"]?["level"]?.stringValue == "error", "\(descriptor)")
     }
+
+    // MARK: The end of a parse error's range
+
+    /// A parse error's range ended at column + 1, between the two UTF-16 units of an emoji.
+    @Test func aParseErrorEndsAfterTheWholeCharacter() throws {
+        let dir = try project()
+        try dir.write("content/e.json", #"{"a": 🍝}"#)
+        try dir.write("content/f.json", #"{"a": é}"#)
+        try dir.write("s.json", "{}")
+        for command in [["lint", "--no-cache"], ["build"], ["build", "--no-stream"]] {
+            let (_, report, _) = try json(command, in: dir)
+            let ends = diagnostics(report).map { [$0["file"] ?? .null, $0["column"] ?? .null, $0["endColumn"] ?? .null] }
+            #expect(ends == [["content/e.json", 7, 9], ["content/f.json", 7, 8]] as [[JSONValue]], "\(command): \(report)")
+        }
+        let bare = try Scratch()
+        try bare.write("e.json", #"{"a": 🍝}"#)
+        try bare.write("s.json", "{}")
+        let (_, report, _) = try json(["lint", "e.json"], in: bare)
+        #expect(diagnostics(report).first?["endColumn"] == 9, "\(report)")
+        let github = try CLI.run(["validate", "--schema", "s.json", "--format", "github", "e.json"], in: bare.url)
+        #expect(github.stdout.contains("col=7,endLine=1,endColumn=9,"), "\(github.stdout)")
+    }
 }

@@ -353,4 +353,13 @@ private func parseError(_ text: String) -> JSONParseError? {
             #expect(doc.element(doc.root, offset, cursor: &cursor) == doc.element(doc.root, offset), "\(offset)")
         }
     }
+
+    /// A parse error's range ends just after the character it is at, in UTF-16 code units:
+    /// it ended at column + 1, between the two halves of an emoji.
+    @Test func aParseErrorEndsAfterTheWholeCharacter() throws {
+        for (text, column, end) in [(#"{"a": 🍝}"#, 7, 9), (#"{"a": é}"#, 7, 8), (#"{"a": x}"#, 7, 8), ("[1, ", 5, 6)] {
+            let error = try #require(parseError(text), "\(text)")
+            #expect(error.position.column == column && error.end(in: Array(text.utf8)) == SourcePosition(line: 1, column: end), "\(text): \(error)")
+        }
+    }
 }

@@ -178,9 +178,8 @@ public enum ContentFileText {
 
     /// A `parse` error at the place the parser stopped.
     public static func parseDiagnostic(_ error: JSONParseError, in bytes: [UInt8], file: String) -> Diagnostic {
-        let end = SourcePosition(line: error.position.line, column: error.position.column + 1)
-        return Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: message(of: error, in: bytes),
-                          file: file, start: error.position, end: end)
+        Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: message(of: error, in: bytes),
+                   file: file, start: error.position, end: error.end(in: bytes))
     }
 
     /// Whether `byte` can start a JSON value.
