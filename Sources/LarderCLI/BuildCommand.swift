@@ -78,6 +78,9 @@ struct BuildCommand: AsyncParsableCommand {
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
         let (included, links, outputs) = loader.included()
+        // The files the report counts, as lint counts them for the same diagnostics.
+        let contentFiles = Set(included.map { PathKey($0.path) })
+        func filesChecked(_ found: [Diagnostic]) -> Int { ProjectSession.filesChecked(content: contentFiles, found: found) }
         var linter = project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
         // Outputs may not replace content, the config, a team's schemas or the files they
         // `$ref`, nor lie in .git or .larder-cache, whatever --out is: each is compared
@@ -102,15 +105,15 @@ struct BuildCommand: AsyncParsableCommand {
             if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
         case .contentErrors(let found):
             trace.mark("load, lint and export \(included.count) files (streamed)")
-            report(project.displayed(found), files: included.count, locators: [:], reporter: reporter, registry: registry, cwd: cwd)
+            report(project.displayed(found), files: filesChecked(found), locators: [:], reporter: reporter, registry: registry, cwd: cwd)
             try Self.stop(found, check: check, config: project.configDisplay)
         case .built(let found, let result, let documents):
             trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
-            try finish(found, result, documents: documents, files: included.count, content: nil, reporter: reporter, registry: registry,
+            try finish(found, result, documents: documents, files: filesChecked(found), content: nil, reporter: reporter, registry: registry,
                    project: project, cwd: cwd, trace: &trace)
             return
         case .stepFailed(let found, let error):
-            throw stepFailed(error, lint: found, files: included.count, locators: [:], project: project, reporter: reporter,
+            throw stepFailed(error, lint: found, files: filesChecked(found), locators: [:], project: project, reporter: reporter,
                              registry: registry, cwd: cwd)
         }
 
@@ -120,7 +123,7 @@ struct BuildCommand: AsyncParsableCommand {
         let found = await linter.lint(content)
         trace.mark("lint")
         if found.contains(where: { $0.severity == .error }) {
-            report(project.displayed(found), files: included.count, locators: project.locators(for: found, in: content),
+            report(project.displayed(found), files: filesChecked(found), locators: project.locators(for: found, in: content),
                    reporter: reporter, registry: registry, cwd: cwd)
             try Self.stop(found, check: check, config: project.configDisplay)
         }
@@ -131,11 +134,11 @@ struct BuildCommand: AsyncParsableCommand {
                 if let traceStart { Self.traceStep(name, since: traceStart) }
             }
         } catch {
-            throw stepFailed(error, lint: found, files: included.count, locators: project.locators(for: found, in: content), project: project,
+            throw stepFailed(error, lint: found, files: filesChecked(found), locators: project.locators(for: found, in: content), project: project,
                              reporter: reporter, registry: registry, cwd: cwd)
         }
         trace.mark("transform, export and write")
-        try finish(found, result, documents: content.documents.count, files: included.count, content: content, reporter: reporter,
+        try finish(found, result, documents: content.documents.count, files: filesChecked(found), content: content, reporter: reporter,
                registry: registry, project: project, cwd: cwd, trace: &trace)
     }
 
@@ -214,7 +217,8 @@ struct BuildCommand: AsyncParsableCommand {
         let differences = check && result.landed ? result.differences.map { Self.diagnostic($0, base: base, cwd: cwd) } : []
         // One report for the run, whatever it found (a JSON or SARIF report is one document,
         // and an empty one when the build is clean): the lint's and the steps' diagnostics
-        // and, with --check, the differences. The files it counts are the content files and
+        // and, with --check, the differences. The files it counts are the content files (and
+        // larder.yml and team schemas with problems of their own, as lint counts them) and
         // the outputs that differ.
         let locators = notes.isEmpty ? [:] : content.map { project.locators(for: found + result.diagnostics, in: $0) } ?? [:]
         // No source line is shown for a stale or differing output (a folder, or a file that

@@ -270,11 +270,11 @@ struct LintCommand: AsyncParsableCommand {
         let locators = project.locators(for: found, in: content, reader: staged ? reader : nil)
         // larder.yml counts as a file checked when it has problems of its own ("1 warning
         // in 0 files" for a project whose include takes in nothing yet), and so does each
-        // team schema file with problems.
-        var setupFiles = Set(found.filter { $0.ruleID == ConfigLoader.ruleID }.map { PathKey($0.file) })
-        if configGiven { setupFiles.insert(PathKey(project.configDisplay)) }
-        let configChecked = setupFiles.subtracting(reportingOn ?? Set(included.map { PathKey($0.path) })).count
-        return LintRun(diagnostics: diagnostics, filesChecked: (reportingOn?.count ?? included.count) + configChecked, locators: locators,
+        // team schema file with problems, and larder.yml when it is given as a path.
+        let filesChecked = ProjectSession.filesChecked(
+            content: reportingOn ?? Set(included.map { PathKey($0.path) }), found: found,
+            setup: configGiven ? [PathKey(project.configDisplay)] : [])
+        return LintRun(diagnostics: diagnostics, filesChecked: filesChecked, locators: locators,
                        notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf))
     }
 

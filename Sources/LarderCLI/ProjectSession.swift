@@ -38,6 +38,16 @@ struct ProjectSession {
         }
     }
 
+    /// The number of files a report counts as checked: the `content` files (project-relative),
+    /// and larder.yml and each team schema file that has problems of its own (`config`
+    /// diagnostics in `found`), or is in `setup` (larder.yml given as a path), when they are
+    /// not content: a project whose include takes in nothing yet has "1 warning in 1 file",
+    /// not "in 0 files". Lint and build count alike, so one set of diagnostics has one count.
+    static func filesChecked(content: Set<PathKey>, found: [Diagnostic], setup: Set<PathKey> = []) -> Int {
+        let own = Set(found.filter { $0.ruleID == ConfigLoader.ruleID }.map { PathKey($0.file) }).union(setup)
+        return content.count + own.subtracting(content).count
+    }
+
     /// Finds the config (`--config`, or the nearest larder.yml) and reads it; nil when there
     /// is none and none was asked for.
     /// With `staged`, the config is read as git's index holds it, when the index holds it

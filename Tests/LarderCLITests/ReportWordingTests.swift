@@ -136,4 +136,30 @@ import Testing
         let github = try CLI.run(["validate", "--schema", "s.json", "--format", "github", "e.json"], in: bare.url)
         #expect(github.stdout.contains("col=7,endLine=1,endColumn=9,"), "\(github.stdout)")
     }
+
+    // MARK: Files counted
+
+    /// `larder build` counted the content files only ("1 warning in 0 files"), where lint
+    /// counts larder.yml and a team's schema when they have problems of their own.
+    @Test func buildCountsFilesAsLintDoes() throws {
+        let empty = try project()
+        try FileManager.default.createDirectory(at: empty.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+        let lint = try CLI.run(["lint", "--no-cache"], in: empty.url)
+        #expect(lint.stdout.hasSuffix("1 warning in 1 file\n"), "\(lint.stdout)")
+        let build = try CLI.run(["build"], in: empty.url)
+        #expect(build.stdout.hasSuffix("1 warning in 1 file\n"), "\(build.stdout)\(build.stderr)")
+
+        // A config error next to content warnings.
+        let both = try project(extra: "exports:\n  - json-bundle: { out: dist/json, fallback: en }\n")
+        try both.write("content/a.json", #"{"id": "a", "name": "n", "servings": 2, "ingredients": ["x"], "tags": ["X"]}"#)
+        try both.write("content/b.json", #"{"id": "b", "name": "n", "servings": 2, "ingredients": ["x"], "tags": ["Y"]}"#)
+        for dir in [empty, both] {
+            let (_, linted, _) = try json(["lint", "--no-cache"], in: dir)
+            for mode in [[], ["--no-stream"]] {
+                let (_, built, _) = try json(["build"] + mode, in: dir)
+                #expect(built["summary"]?["files"] == linted["summary"]?["files"], "\(mode): \(built) against \(linted)")
+                #expect(built["summary"]?["errors"] == linted["summary"]?["errors"], "\(mode): \(built) against \(linted)")
+            }
+        }
+    }
 }
