@@ -56,7 +56,9 @@ struct ConfigFile {
         return (loaded.config, loaded.positions)
     }
 
-    /// Reads, converts (YAML) and checks the config. `positions` maps a pointer to its
+    /// Reads, converts (YAML) and checks the config. A file that does not parse (YAML or
+    /// JSON) is a mistake in the config like any other, under rule `config`: `parse` is a
+    /// content file's. `positions` maps a pointer to its
     /// value's place in the file, `keyPositions` a member's pointer to its key's place.
     /// `staged`: the file's bytes as git's index holds them (`lint --staged` judges the
     /// config a commit commits, not the working tree's).
@@ -80,7 +82,7 @@ struct ConfigFile {
             do {
                 json = try JSONDocument(parsing: bytes, options: JSONParser.Options(detectDuplicateKeys: true))
             } catch {
-                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: error.message,
                                                        file: displayPath, start: error.position)], locator: locator)
             }
             // A key given twice: a JSON reader keeps the last value, so `"locales"` written
@@ -100,7 +102,7 @@ struct ConfigFile {
             // A file saved as UTF-16 or UTF-32 (which YAML allows, with a byte order mark)
             // read as UTF-8 is control characters throughout: said as what it is.
             if let encoding = Self.otherEncoding(bytes) {
-                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error,
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error,
                                                        message: "the file is saved as \(encoding), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
             }
@@ -111,10 +113,10 @@ struct ConfigFile {
             do {
                 converted = try YAMLToJSON.convert(text, locator: locator)
             } catch let error as YAMLToJSON.Failure {
-                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message,
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: error.message,
                                                        file: displayPath, start: error.position)], locator: locator)
             } catch {
-                throw Failure(diagnostics: [Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: "\(error)",
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "\(error)",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
             }
             do {

@@ -14,7 +14,8 @@ enum ReportIDs {
     static let config = RuleMetadata(
         id: ConfigLoader.ruleID, summary: "larder.yml, and the schema of each kind of your own, can be read and used as written.",
         details: """
-            Reported at the place in larder.yml (or the schema file): an unknown setting, rule \
+            Reported at the place in larder.yml (or the schema file): YAML that does not \
+            parse (a quote or bracket left open, a tab used to indent), an unknown setting, rule \
             id, option, transform or exporter (with the closest known one), a value of the \
             wrong type or out of range, a locale that is not a BCP 47 tag or is listed twice, \
             a glob that is not valid or takes in no file, a path that leaves the project, a \

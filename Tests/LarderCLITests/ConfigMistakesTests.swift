@@ -452,14 +452,14 @@ import Testing
     /// saved as UTF-16 was "control characters are not allowed", its text quoted as garbage.
     @Test func composerAndReaderMistakesAreWhereTheyAre() throws {
         let start = "locales: [en]\n" + Self.content + "rules:\n"
-        #expect(try lint(start + "  url: *sev\n").lines.first == "larder.yml:6:8: error: the YAML is not valid: found undefined alias [parse]")
+        #expect(try lint(start + "  url: *sev\n").lines.first == "larder.yml:6:8: error: the YAML is not valid: found undefined alias [config]")
         #expect(try lint("locales: [en]\n" + Self.content + "---\nrules: {}\n").lines.first
-            == "larder.yml:5:1: error: the YAML is not valid: expected a single document in the stream: but found another document [parse]")
+            == "larder.yml:5:1: error: the YAML is not valid: expected a single document in the stream: but found another document [config]")
         #expect(try lint(start + "  url: \"a\u{7}b\"\n").lines.first
-            == "larder.yml:6:10: error: the YAML is not valid: control characters are not allowed (U+0007) [parse]")
+            == "larder.yml:6:10: error: the YAML is not valid: control characters are not allowed (U+0007) [config]")
         // After a byte order mark and a wide character, the column counts UTF-16 units.
         #expect(try lint("\u{FEFF}" + start + "  url: \"🍝\u{7}b\"\n").lines.first
-            == "larder.yml:6:11: error: the YAML is not valid: control characters are not allowed (U+0007) [parse]")
+            == "larder.yml:6:11: error: the YAML is not valid: control characters are not allowed (U+0007) [config]")
 
         let dir = try Scratch()
         let units = Array(("locales: [en]\n" + Self.content).utf16)
@@ -469,7 +469,7 @@ import Testing
             try Data(bytes).write(to: dir.url.appendingPathComponent("larder.yml"))
             let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
             #expect(r.status == 2)
-            #expect(r.stdout == dir.url.path + "/larder.yml:1:1: error: the file is saved as \(name), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8 [parse]\n", "\(r.stdout)")
+            #expect(r.stdout == dir.url.path + "/larder.yml:1:1: error: the file is saved as \(name), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8 [config]\n", "\(r.stdout)")
         }
     }
 }

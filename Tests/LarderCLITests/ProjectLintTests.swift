@@ -138,7 +138,7 @@ import Testing
         try dir.write("larder.yml", Self.config + "\n  url: error\n  locale-complete: error\n")
         let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
         #expect(r.status == 2)
-        #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [parse]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [config]"), "\(r.stdout)")
     }
 
     /// A key of more than 1024 characters gave "could not find expected ':'", with the ':'
@@ -148,7 +148,7 @@ import Testing
         try dir.write("larder.yml", Self.config + "\n  " + String(repeating: "k", count: 1100) + ": error\n")
         let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
         #expect(r.status == 2)
-        #expect(r.stdout.contains("could not find expected ':' (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next) [parse]"), "\(r.stdout)")
+        #expect(r.stdout.contains("could not find expected ':' (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next) [config]"), "\(r.stdout)")
     }
 
     /// An alias in larder.yml is an error at its place, at once: Yams resolves aliases, so
@@ -165,7 +165,7 @@ import Testing
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         // At the first list that repeats another (a1, two lines after the config).
         let a1 = Self.config.split(separator: "\n", omittingEmptySubsequences: false).count + 2
-        #expect(r.stdout.contains("larder.yml:\(a1):5: error: YAML aliases are not supported in larder.yml; repeat the value instead [parse]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:\(a1):5: error: YAML aliases are not supported in larder.yml; repeat the value instead [config]"), "\(r.stdout)")
         // A single alias of a list, harmless in size, is refused at the key it is given to.
         try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: &all [\"content/recipes/**/*.json\"]\n  - kind: recipe\n    include: *all\n")
         let single = try CLI.run(["lint", "--format", "xcode"], in: dir.url)

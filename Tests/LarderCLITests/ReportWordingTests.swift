@@ -162,4 +162,19 @@ import Testing
             }
         }
     }
+
+    // MARK: YAML mistakes in larder.yml
+
+    /// YAML that does not parse was reported under `parse`, "A content file is well-formed
+    /// JSON"; a mistake in larder.yml is `config`, as Docs/reporters.md says.
+    @Test func yamlSyntaxErrorsAreConfigMistakes() throws {
+        let dir = try project()
+        try dir.write("content/a.json", Self.recipe)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"] x\n")
+        for command in [["lint", "--no-cache"], ["build"]] {
+            let (status, report, _) = try json(command, in: dir)
+            #expect(status == 2)
+            #expect(diagnostics(report).map { $0["rule"] } == ["config"], "\(command): \(report)")
+        }
+    }
 }
