@@ -113,8 +113,9 @@ struct ConfigFile {
             do {
                 converted = try YAMLToJSON.convert(text, locator: locator)
             } catch let error as YAMLToJSON.Failure {
+                let related = error.notes.map { Diagnostic.RelatedLocation(file: displayPath, start: $0.position, message: $0.message) }
                 throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: error.message,
-                                                       file: displayPath, start: error.position)], locator: locator)
+                                                       file: displayPath, start: error.position, related: related)], locator: locator)
             } catch {
                 throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "\(error)",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
@@ -156,6 +157,13 @@ enum YAMLToJSON {
     struct Failure: Error {
         var message: String
         var position: SourcePosition
+        /// Places that explain the mistake: where the string or list it is in opens.
+        var notes: [Note] = []
+    }
+
+    struct Note: Sendable {
+        var position: SourcePosition
+        var message: String
     }
 
     /// The value, the place of each value, and the place of each mapping key (by the
@@ -170,6 +178,8 @@ enum YAMLToJSON {
             // characters: past that, the ':' after it is not found.
             if case .scanner(let context, _, let mark, _) = error, context?.text == "while scanning a simple key", mark.column > 1024 {
                 message += " (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next)"
+            } else if let explained = explained(error, locator: locator) {
+                throw explained
             }
             throw Failure(message: message, position: position(of: error, locator: locator))
         }
@@ -190,6 +200,112 @@ enum YAMLToJSON {
         let line: Int
         let column: Int
         let kind: Int  // 0 scalar, 1 mapping, 2 sequence
+    }
+
+    /// The mistakes libYAML words for its own parser, said in the config's terms with what
+    /// to do: a tab that indents (YAML indents with spaces only), and a mistake inside
+    /// something that opened earlier (a quoted string, a `[` list or `{` mapping, a block
+    /// mapping), with where it opened (libYAML's context mark), which can be lines before
+    /// the place libYAML stopped at. A quoted string left open runs on over the lines after
+    /// it, so a mistake found further on names the string that ran on to it. Nil for the
+    /// others, which keep libYAML's words.
+    private static func explained(_ error: YamlError, locator: SourceLocator) -> Failure? {
+        let context: YamlError.Context?, problem: String, mark: Mark
+        switch error {
+        case .scanner(let c, let p, let m, _), .parser(let c, let p, let m, _), .composer(let c, let p, let m, _):
+            (context, problem, mark) = (c, p, m)
+        default:
+            return nil
+        }
+        let invalid = "the YAML is not valid: "
+        let here = utf16Position(line: mark.line, scalarColumn: mark.column, locator: locator)
+        let line = Array(locator.lineText(mark.line).unicodeScalars)
+        let atTab = mark.column >= 1 && mark.column <= line.count && line[mark.column - 1] == "\t"
+        if atTab || problem.contains("tab character") {
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            if let tab = indent.firstIndex(of: "\t"), atTab ? mark.column - 1 < indent.count : true {
+                return Failure(message: invalid + "a tab indents this line, and YAML indents with spaces only: replace the tab with spaces",
+                               position: utf16Position(line: mark.line, scalarColumn: tab + 1, locator: locator))
+            }
+            return Failure(message: invalid + "a tab stands here, where YAML takes only spaces (\(problem)): replace the tab with spaces", position: here)
+        }
+        guard let context, context.text.hasPrefix("while ") else { return nil }
+        let opened = utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)
+        let place = "line \(opened.line), column \(opened.column)"
+        switch context.text {
+        case "while scanning a quoted scalar" where problem == "found unexpected end of stream":
+            // At the quote: where libYAML stopped is past the last line.
+            return Failure(message: invalid + "the string opened at \(place) is not closed: the file ends inside it; add its closing quote", position: opened)
+        case "while scanning a quoted scalar", "while parsing a quoted scalar":
+            return Failure(message: invalid + "in the string opened at \(place): \(problem)", position: here,
+                           notes: [Note(position: opened, message: "the string opens here")])
+        default:
+            break
+        }
+        var message: String, note: Note
+        switch context.text {
+        case "while parsing a flow sequence":
+            message = "in the list opened with '[' at \(place), \(problem) here: close the list with ']', or put ',' between its items"
+            note = Note(position: opened, message: "the list opens here")
+        case "while parsing a flow mapping":
+            message = "in the mapping opened with '{' at \(place), \(problem) here: close the mapping with '}', or put ',' between its members"
+            note = Note(position: opened, message: "the mapping opens here")
+        case "while parsing a block mapping":
+            message = "in the mapping whose first key is at \(place), \(problem) here: write each key of that mapping at the indentation of its first key, as `key: value`"
+            note = Note(position: opened, message: "the mapping starts here")
+        case "while parsing a block collection":
+            message = "in the list whose first item is at \(place), \(problem) here: start each item of that list with '- ' at the indentation of its first item, and indent an item's keys as its first key"
+            note = Note(position: opened, message: "the list starts here")
+        default:
+            message = "\(context.text) that starts at \(place): \(problem)"
+            note = Note(position: opened, message: "it starts here")
+        }
+        // A quote left open before this place took the lines after it into the string:
+        // that is the mistake to fix, and what libYAML found here follows from it.
+        if let string = stringRunningOn(to: mark.line, column: mark.column, locator: locator) {
+            let at = utf16Position(line: string.line, scalarColumn: string.column, locator: locator)
+            // "while parsing a block mapping": "block mapping".
+            let words = context.text.split(separator: " ").dropFirst(2).drop { $0 == "a" || $0 == "an" || $0 == "the" }
+            message = "the string opened at line \(at.line), column \(at.column) runs on to line \(mark.line): is its closing quote missing? "
+                + "(YAML stops here: \(problem), in the \(words.joined(separator: " ")) that starts at \(place))"
+            note = Note(position: at, message: "the string opens here")
+        }
+        return Failure(message: invalid + message, position: here, notes: [note])
+    }
+
+    /// The quoted string that opens on a line before `line` and closes on `line` before
+    /// `column` (scalar columns), or is still open there: in larder.yml, where no string
+    /// needs to run over lines, a quote left open that took in the lines after it. Its
+    /// opening quote's line and scalar column; nil when there is none.
+    static func stringRunningOn(to line: Int, column: Int, locator: SourceLocator) -> (line: Int, column: Int)? {
+        var open: (line: Int, column: Int, quote: Unicode.Scalar)? = nil
+        var found: (line: Int, column: Int)? = nil
+        for current in 1...max(1, line) {
+            let scalars = Array(locator.lineText(current).unicodeScalars)
+            let limit = current == line ? min(scalars.count, max(0, column - 1)) : scalars.count
+            var i = 0
+            while i < limit {
+                let c = scalars[i]
+                if let o = open {
+                    if o.quote == "\"" && c == "\\" { i += 2; continue }
+                    if c == o.quote {
+                        if o.quote == "'" && i + 1 < scalars.count && scalars[i + 1] == "'" { i += 2; continue }
+                        if o.line < current && current == line { found = (o.line, o.column) }
+                        open = nil
+                    }
+                } else if c == "#" && (i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\t") {
+                    break  // a comment, to the end of the line
+                } else if c == "\"" || c == "'" {
+                    // A quote opens a string where a value or key starts: first on its line,
+                    // or after `:`, `-`, `?`, `[`, `{` or `,` (`it's` is a plain word).
+                    let before = scalars[..<i].last { $0 != " " && $0 != "\t" }
+                    if before == nil || ":-?[{,".unicodeScalars.contains(before!) { open = (current, i + 1, c) }
+                }
+                i += 1
+            }
+        }
+        if let o = open, o.line < line { return (o.line, o.column) }
+        return found
     }
 
     private static func describe(_ error: YamlError) -> String {

@@ -177,4 +177,41 @@ import Testing
             #expect(diagnostics(report).map { $0["rule"] } == ["config"], "\(command): \(report)")
         }
     }
+
+    func lintLines(_ config: String) throws -> [String] {
+        let dir = try project()
+        try dir.write("content/a.json", Self.recipe)
+        try dir.write("larder.yml", config)
+        return try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url).stdout
+            .split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
+    }
+
+    /// libYAML's context mark (where a quoted string, a flow collection or a block mapping
+    /// opened) was dropped, so a quote left open was reported lines away with nothing to do.
+    @Test func aYAMLMistakeNamesWhereItsContextOpened() throws {
+        // A quote left open at the end of the file.
+        let open = try lintLines("locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nrules:\n  url: \"error\n")
+        #expect(open.first == #"larder.yml:6:8: error: the YAML is not valid: the string opened at line 6, column 8 is not closed: the file ends inside it; add its closing quote [config]"#, "\(open)")
+        // A quote left open that runs on to the next line, which then breaks the mapping.
+        let runsOn = try lintLines("locales: [en]\ncontent:\n  - kind: \"recipe\n    include: [\"content/*.json\"]\nrules:\n  url: error\n")
+        #expect(runsOn.first?.hasPrefix("larder.yml:4:16: error: the YAML is not valid: ") == true, "\(runsOn)")
+        #expect(runsOn.first?.contains("the string opened at line 3, column 11 runs on to line 4") == true, "\(runsOn)")
+        #expect(runsOn.contains("larder.yml:3:11: note: the string opens here"), "\(runsOn)")
+        // A flow list left open.
+        let list = try lintLines("locales: [en\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        #expect(list.first == "larder.yml:2:8: error: the YAML is not valid: in the list opened with '[' at line 1, column 10, did not find expected ',' or ']' here: close the list with ']', or put ',' between its items [config]", "\(list)")
+        #expect(list.contains("larder.yml:1:10: note: the list opens here"), "\(list)")
+        // A block mapping, and a block list.
+        let mapping = try lintLines("locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n     rules: {}\n")
+        #expect(mapping.first?.hasPrefix("larder.yml:5:6: error: the YAML is not valid: in the mapping whose first key is at line 3, column 5, did not find expected key here") == true, "\(mapping)")
+        #expect(mapping.contains("larder.yml:3:5: note: the mapping starts here"), "\(mapping)")
+        let block = try lintLines("locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n   bad: 1\n")
+        #expect(block.first?.hasPrefix("larder.yml:5:4: error: the YAML is not valid: in the list whose first item is at line 3, column 3, did not find expected '-' indicator here") == true, "\(block)")
+    }
+
+    /// A tab that indents a line was "found character that cannot start any token".
+    @Test func aTabUsedToIndentIsNamed() throws {
+        let lines = try lintLines("locales: [en]\ncontent:\n\t- kind: recipe\n\t  include: [\"content/*.json\"]\n")
+        #expect(lines.first == "larder.yml:3:1: error: the YAML is not valid: a tab indents this line, and YAML indents with spaces only: replace the tab with spaces [config]", "\(lines)")
+    }
 }
