@@ -1,6 +1,7 @@
 import Foundation
 import LarderCore
 import LarderJSON
+import LarderRules
 
 /// Reads and parses files in parallel and turns what the parser found into diagnostics:
 /// `parse` (the file is not valid JSON: an error), `duplicate-key` (a warning naming both
@@ -53,11 +54,11 @@ struct SyntaxLinter: Sendable {
             var diagnostics = json.duplicateKeys.map { dup in
                 let name = json.string(dup.second) ?? ""
                 let first = json.position(of: dup.first, using: locator)
+                // In the words of the rule a project's lint runs.
                 return Diagnostic(
-                    ruleID: "duplicate-key", severity: .warning,
-                    message: "the key \"\(name)\" appears twice in this object (first at line \(first.line), column \(first.column)); readers keep only one of them",
+                    ruleID: "duplicate-key", severity: .warning, message: DuplicateKeyRule.message(key: name, first: first),
                     file: file, json: json, node: dup.second, locator: locator,
-                    related: [Diagnostic.RelatedLocation(file: file, json: json, node: dup.first, locator: locator, message: "first \"\(name)\" here")])
+                    related: [Diagnostic.RelatedLocation(file: file, json: json, node: dup.first, locator: locator, message: DuplicateKeyRule.firstHere(name))])
             }
             for lone in json.loneSurrogates {
                 var d = Diagnostic(

@@ -214,4 +214,22 @@ import Testing
         let lines = try lintLines("locales: [en]\ncontent:\n\t- kind: recipe\n\t  include: [\"content/*.json\"]\n")
         #expect(lines.first == "larder.yml:3:1: error: the YAML is not valid: a tab indents this line, and YAML indents with spaces only: replace the tab with spaces [config]", "\(lines)")
     }
+
+    // MARK: Wording
+
+    /// Without a config, a repeated key was told in other words than with one, and not
+    /// what to do.
+    @Test func theDuplicateKeyMessageIsTheSameWithAndWithoutAConfig() throws {
+        let expected = "key 'name' appears twice in the same object (first at line 1, column 2); a reader keeps only one of the values: remove one, or rename it"
+        let bare = try Scratch()
+        try bare.write("d.json", #"{"name": 1, "name": 2}"#)
+        let (_, syntax, _) = try json(["lint", "d.json"], in: bare)
+        #expect(diagnostics(syntax).first?["message"]?.stringValue == expected, "\(syntax)")
+        #expect(diagnostics(syntax).first?["related"]?[0]?["message"] == "first 'name' here", "\(syntax)")
+        let dir = try project()
+        try dir.write("content/d.json", #"{"name": 1, "name": 2}"#)
+        let (_, linted, _) = try json(["lint", "--no-cache"], in: dir)
+        let duplicate = diagnostics(linted).first { $0["rule"] == "duplicate-key" }
+        #expect(duplicate?["message"]?.stringValue == expected, "\(linted)")
+    }
 }

@@ -41,6 +41,16 @@ public struct DuplicateKeyRule: ConfigurableRule {
 
     public init() {}
 
+    /// What is said of a key that appears twice in one object, `first` the place of the
+    /// first one: the same words in a project's lint and in `larder lint` of files without
+    /// a config (Docs/reporters.md quotes them).
+    public static func message(key: String, first: SourcePosition) -> String {
+        "key \(Text.quoted(key)) appears twice in the same object (first at line \(first.line), column \(first.column)); a reader keeps only one of the values: remove one, or rename it"
+    }
+
+    /// The note at the first of the two keys.
+    public static func firstHere(_ key: String) -> String { "first \(Text.quoted(key)) here" }
+
     public var examples: [RuleExample] {
         [
             .passes(#"{"id": "negroni", "name": "Negroni", "images": [{"src": "a.png"}, {"src": "b.png"}]}"#),
@@ -65,11 +75,9 @@ public struct DuplicateKeyRule: ConfigurableRule {
         var sink = DiagnosticSink(document: document, context: context)
         for duplicate in json.duplicateKeys where range.contains(duplicate.second) {
             let key = json.string(duplicate.second) ?? ""
-            let related = sink.related(duplicate.first, "first \(Text.quoted(key)) here")
+            let related = sink.related(duplicate.first, Self.firstHere(key))
             let first = related.start
-            sink.report(duplicate.second, related: [related]) { _ in
-                "key \(Text.quoted(key)) appears twice in the same object (first at line \(first.line), column \(first.column)); a reader keeps only one of the values: remove one, or rename it"
-            }
+            sink.report(duplicate.second, related: [related]) { _ in Self.message(key: key, first: first) }
         }
         // Two keys written with different code points for the same characters.
         Self.canonicallyEquivalentKeys(json, in: range) { first, second in
