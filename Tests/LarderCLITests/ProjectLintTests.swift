@@ -62,10 +62,10 @@ import Testing
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").filter { $0.contains("[schema]") }.map { String($0.split(separator: "/").last ?? "") }
         #expect(lines == [
-            #"bolo.json:3:3: error: "nmae" is not allowed; did you mean "name"? ("name" is required); a field of your own starts with x- [schema]"#,
-            #"bolo.json:5:3: error: "ingredeints" is not allowed; did you mean "ingredients"? ("ingredients" is required); a field of your own starts with x- [schema]"#,
-            #"bolo.json:6:3: error: "ids" is not allowed (additional property) [schema]"#,
-            #"bolo.json:7:3: error: "colour" is not allowed (additional property) [schema]"#,
+            #"bolo.json:3:3: error: "nmae" is not allowed: did you mean "name" ("name" is required), or "x-nmae" for a field of your own? [schema]"#,
+            #"bolo.json:5:3: error: "ingredeints" is not allowed: did you mean "ingredients" ("ingredients" is required), or "x-ingredeints" for a field of your own? [schema]"#,
+            #"bolo.json:6:3: error: "ids" is not allowed: remove it, or name it "x-ids" to keep a field of your own [schema]"#,
+            #"bolo.json:7:3: error: "colour" is not allowed: remove it, or name it "x-colour" to keep a field of your own [schema]"#,
         ], "\(r.stdout)")
     }
 

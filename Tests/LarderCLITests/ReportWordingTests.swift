@@ -232,4 +232,27 @@ import Testing
         let duplicate = diagnostics(linted).first { $0["rule"] == "duplicate-key" }
         #expect(duplicate?["message"]?.stringValue == expected, "\(linted)")
     }
+
+    /// An unknown field with no close match was "is not allowed (additional property)",
+    /// with nothing to do; the near-miss message read "?;".
+    @Test func anUnknownFieldIsToldWhatToDo() throws {
+        let dir = try project()
+        try dir.write("content/a.json", #"{"id": "a", "name": "n", "servings": 2, "ingredients": ["x"], "notes": "x", "descripton": "y"}"#)
+        let (_, report, _) = try json(["lint", "--no-cache"], in: dir)
+        let messages = diagnostics(report).compactMap { $0["message"]?.stringValue }
+        #expect(messages == [
+            #""notes" is not allowed: remove it, or name it "x-notes" to keep a field of your own"#,
+            #""descripton" is not allowed: did you mean "description", or "x-descripton" for a field of your own?"#,
+        ], "\(messages)")
+        // A kind of the team's own, whose schema may not take `x-` fields: its schema is named.
+        let team = try Scratch()
+        try team.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: card.schema.json\n    include: [\"cards/*.json\"]\n")
+        try team.write("card.schema.json", #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"}}, "additionalProperties": false}"#)
+        try team.write("cards/a.json", #"{"id": "a", "notes": "x", "titel": "y"}"#)
+        let (_, own, _) = try json(["lint", "--no-cache"], in: team)
+        #expect(diagnostics(own).compactMap { $0["message"]?.stringValue } == [
+            #""notes" is not allowed: remove it, or add it to the schema of the kind 'card'"#,
+            #""titel" is not allowed: did you mean "title"?"#,
+        ], "\(own)")
+    }
 }

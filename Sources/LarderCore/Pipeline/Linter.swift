@@ -892,26 +892,38 @@ public struct Linter: Sendable {
         }
     }
 
-    /// A key the schema does not allow that is a misspelling of one it names (`ingredeints`)
-    /// is told the key it meant, and the meant key's `required` error at the object (which
-    /// the misspelling caused) is left out: the two were reported as unrelated errors 25
-    /// lines apart, neither naming the fix.
+    /// A key the schema does not allow is told what to do. A misspelling of one the schema
+    /// names (`ingredeints`) is told the key it meant, and the meant key's `required` error
+    /// at the object (which the misspelling caused) is left out: the two were reported as
+    /// unrelated errors 25 lines apart, neither naming the fix. Any other is told to be
+    /// removed, or, in a built-in kind (whose objects take `x-` fields), named `x-…` to
+    /// keep it as a field of the team's own; it was "is not allowed (additional
+    /// property)", with nothing to do.
     static func suggestKeys(_ errors: inout [ValidationError], document: Document) {
         let json = document.json
+        let builtIn = BuiltInSchemas.kinds.contains(document.kind ?? "")
         var dropped = Set<Int>()
-        for i in errors.indices where errors[i].keyword == "additionalProperties" && !errors[i].alternatives.isEmpty {
+        for i in errors.indices where errors[i].keyword == "additionalProperties" {
             guard let written = json.string(errors[i].node), let object = errors[i].instanceLocation.parent else { continue }
+            let key = JSONWriter.compact.string(.string(written))
+            let own = JSONWriter.compact.string(.string("x-" + written))
             let objectNode = json.node(at: object.tokens, from: document.node)
             let present = Set(objectNode.map { json.members($0).compactMap { json.string($0.key) } } ?? [])
-            guard let meant = Suggest.closest(to: written, in: errors[i].alternatives.filter { !present.contains($0) }) else { continue }
+            guard let meant = Suggest.closest(to: written, in: errors[i].alternatives.filter { !present.contains($0) }) else {
+                errors[i].message = builtIn
+                    ? "\(key) is not allowed: remove it, or name it \(own) to keep a field of your own"
+                    : "\(key) is not allowed: remove it, or add it to the schema\(document.kind.map { " of the kind '\($0)'" } ?? "")"
+                continue
+            }
             let quoted = JSONWriter.compact.string(.string(meant))
             let required = errors.indices.first { j in
                 errors[j].keyword == "required" && errors[j].instanceLocation == object && errors[j].message == "\(quoted) is required"
             }
             if let required { dropped.insert(required) }
-            let own = BuiltInSchemas.kinds.contains(document.kind ?? "") ? "; a field of your own starts with x-" : ""
-            errors[i].message = "\(JSONWriter.compact.string(.string(written))) is not allowed; did you mean \(quoted)?"
-                + (required != nil ? " (\(quoted) is required)" : "") + own
+            let isRequired = required != nil ? " (\(quoted) is required)" : ""
+            errors[i].message = builtIn
+                ? "\(key) is not allowed: did you mean \(quoted)\(isRequired), or \(own) for a field of your own?"
+                : "\(key) is not allowed: did you mean \(quoted)?\(isRequired)"
         }
         errors = errors.indices.filter { !dropped.contains($0) }.map { errors[$0] }
     }
