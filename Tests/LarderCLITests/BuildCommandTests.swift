@@ -500,6 +500,20 @@ import Testing
         #expect(cleanJSON["diagnostics"]?.arrayValue?.count == 1 && cleanJSON["summary"]?["files"] == 3, "\(cleanJSON)")
     }
 
+    /// Two ids that differ only in case make two files that macOS and Windows take for one:
+    /// the streamed build wrote both, without a word, where `--no-stream` refused them.
+    /// Both paths refuse them now, with one message, and write nothing.
+    @Test(arguments: [[], ["--no-stream"]])
+    func filesThatDifferOnlyInCaseAreRefusedOnBothPaths(_ mode: [String]) throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - jsonld: { out: dist/jsonld, ids: { recipe: /x-key } }\n")
+        try dir.write("content/r.json", #"[{"id": "n1", "x-key": "Negroni", "name": "Negroni", "ingredients": ["30 ml gin"]}, {"id": "n2", "x-key": "negroni", "name": "negroni", "ingredients": ["20 ml gin"]}]"#)
+        let r = try CLI.run(["build"] + mode, in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("[export jsonld] the files 'en/recipe/Negroni.json' and 'en/recipe/negroni.json' of the output 'dist/jsonld' differ only in case"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+    }
+
     /// A build that lands nothing leaves no empty `--out` folder (nor the folders above it
     /// that it made); one that lands keeps them.
     @Test func aFailedBuildMakesNoOutputFolder() throws {

@@ -23,13 +23,35 @@ import Testing
         defer { staging.discard() }
         var sink = try staging.stream(path: "dist/json", isFile: false)
         try sink.append(Array("a file".utf8), to: "x")
-        // `x` is a file: no folder can be made there.
+        // `x` is a file: no folder can be made there (refused before the system is asked,
+        // as the whole-content path refuses it).
         let folder = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("b".utf8), to: "x/y.txt") }
-        #expect(folder?.description == "cannot write 'x/y.txt' in the output 'dist/json': Not a directory")
+        #expect(folder?.description == "the files 'x' and 'x/y.txt' of the output 'dist/json' clash: 'x' cannot be both a file and a folder")
         var file = try staging.stream(path: "dist/Content.xcstrings", isFile: true)
         try file.append(Array("{}".utf8), to: "Content.xcstrings")
         let second = #expect(throws: OutputWriter.WriteError.self) { try file.append(Array("b".utf8), to: "other.txt") }
         #expect(second?.description == "the output 'dist/Content.xcstrings' is a file, but the export writes more than one file (Content.xcstrings, other.txt); give a folder")
+    }
+
+    /// Paths that differ only in case are one file on macOS and Windows: the streamed build
+    /// wrote both on Linux (and on a Mac one recipe's file would have replaced the other's),
+    /// where the whole-content path refuses them. A file and a folder of one name in
+    /// another case clash too, in either order.
+    @Test func pathsThatDifferOnlyInCaseAreRefused() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var staging = try OutputWriter(base: dir.path).begin()
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "dist/jsonld", isFile: false)
+        try sink.append(Array("{}".utf8), to: "en/recipe/Negroni.json")
+        try sink.append(Array("{}".utf8), to: "en/recipe/Negroni.json")  // the same file again
+        let twice = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "en/recipe/negroni.json") }
+        #expect(twice?.description == "the files 'en/recipe/Negroni.json' and 'en/recipe/negroni.json' of the output 'dist/jsonld' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+        let folder = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "EN") }
+        #expect(folder?.description == "the files 'en/recipe/Negroni.json' and 'EN' of the output 'dist/jsonld' clash: on macOS and Windows 'EN' and 'en' are one name, which cannot be both a file and a folder")
+        try sink.append(Array("{}".utf8), to: "A")
+        let under = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "a/x.json") }
+        #expect(under?.description == "the files 'A' and 'a/x.json' of the output 'dist/jsonld' clash: on macOS and Windows 'A' and 'a' are one name, which cannot be both a file and a folder")
     }
 
     @Test func manyFilesFewDescriptorsEveryByteInPlace() throws {
