@@ -367,14 +367,27 @@ public struct OutputWriter: Sendable {
             guard ActiveStaging.shared.beginCommit() else { throw WriteError("the build was interrupted; nothing was put in place") }
             defer { ActiveStaging.shared.endCommit() }
             var landed: [Landed] = []
-            for (i, normalized) in staged.enumerated() {
-                do {
-                    landed.append(try land(i, normalized))
-                } catch {
-                    // The outputs already put in place go back, the last first: a failed
-                    // build leaves every previous output whole, never some old and some new.
-                    for done in landed.reversed() { done.undo() }
-                    throw error
+            do {
+                // Two builds of one project at once (an editor's watcher and a terminal)
+                // each put their outputs in place one by one: without a lock, the project
+                // could end with one export from each build, both exiting 0. The base
+                // folder itself is locked (no file is left behind; the system drops the
+                // lock of a build that is killed), so one build's outputs land whole,
+                // before or after the other's.
+                let lock = open(writer.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                defer { if lock >= 0 { close(lock) } }
+                if lock >= 0 {
+                    while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+                }
+                for (i, normalized) in staged.enumerated() {
+                    do {
+                        landed.append(try land(i, normalized))
+                    } catch {
+                        // The outputs already put in place go back, the last first: a failed
+                        // build leaves every previous output whole, never some old and some new.
+                        for done in landed.reversed() { done.undo() }
+                        throw error
+                    }
                 }
             }
             for done in landed { done.finish() }
