@@ -47,6 +47,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     func validate() throws {
         if check && prune { throw ValidationError("--check changes nothing and --prune removes outputs: give one of them") }
+        if let out {
+            // An empty --out (an unset variable in `--out "$OUT"`) built into the project
+            // and said it built into /dist/json.
+            if out.isEmpty { throw ValidationError("--out is empty; give the folder the exports' `out` paths are relative to, or leave --out out to build into the project") }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ValidationError("--out '\(out)' is a file; give a folder (the exports' `out` paths are relative to it)")
+            }
+        }
     }
 
     func run() async throws {

@@ -514,6 +514,60 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
     }
 
+    /// An empty `--out` (an unset variable) built into the project and said it built into
+    /// `/dist/json`; `--out` naming a file failed with "NSCocoaErrorDomain error 512".
+    /// Both are usage errors that say what to give.
+    @Test func anEmptyOrFileOutIsAUsageError() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        let empty = try CLI.run(["build", "--out", ""], in: dir.url)
+        #expect(empty.status == 64 || empty.status == 2, "\(empty.status)")
+        #expect(empty.stderr.contains("--out is empty"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        let file = try CLI.run(["build", "--out", "larder.yml"], in: dir.url)
+        #expect(file.stderr.contains("--out 'larder.yml' is a file; give a folder"), "\(file.stderr)")
+        #expect(!file.stderr.contains("NSCocoaErrorDomain"), "\(file.stderr)")
+    }
+
+    /// An output folder the build may not replace: the message says which folders must be
+    /// writable and that nothing changed (it was a bare "Permission denied"). Run as
+    /// another user, since the superuser may write anywhere.
+    @Test func aReadOnlyOutputSaysWhatMustBeWritable() throws {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("SKIPPED: needs the superuser and setpriv to run a build as another user")
+            return
+        }
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - json-bundle: { out: dist/json }\n")
+        try dir.write("content/a.json", #"{"id": "a", "name": "x", "servings": 2, "ingredients": ["1 egg"], "steps": ["x"]}"#)
+        // The binary and the scratch folder must be reachable by the other user.
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("larder-ro-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        defer { try? FileManager.default.removeItem(at: binary) }
+        func asNobody(_ arguments: [String]) throws -> CLI.Result {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+            p.currentDirectoryURL = dir.url
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return CLI.Result(status: p.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
+        }
+        chown(dir.url.path, 65534, 65534)
+        for path in ["larder.yml", "content", "content/a.json"] { chown(dir.url.appendingPathComponent(path).path, 65534, 65534) }
+        let first = try asNobody(["build"])
+        #expect(first.status == 0, "\(first.stderr)")
+        chmod(dir.url.appendingPathComponent("dist/json").path, 0o555)
+        let r = try asNobody(["build"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write the output 'dist/json': Permission denied (a build replaces an output whole, with a rename: 'dist/json' and the folder that holds it, 'dist', must be writable; no output was changed)"), "\(r.stderr)")
+    }
+
     /// A build that lands nothing leaves no empty `--out` folder (nor the folders above it
     /// that it made); one that lands keeps them.
     @Test func aFailedBuildMakesNoOutputFolder() throws {

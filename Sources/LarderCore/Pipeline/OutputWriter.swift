@@ -445,6 +445,14 @@ public struct OutputWriter: Sendable {
             let target = writer.absolute(normalized)
             let parent = (target as NSString).deletingLastPathComponent
             func failure(_ reason: String) -> WriteError { WriteError("cannot write the output '\(normalized)': \(reason)") }
+            /// A rename refused for want of permission: the output is replaced whole, by a
+            /// rename, which needs the output and the folder that holds it to be writable.
+            func reason(_ code: Int32) -> String {
+                guard code == EACCES || code == EPERM else { return String(cString: strerror(code)) }
+                let holder = (normalized as NSString).deletingLastPathComponent
+                return String(cString: strerror(code))
+                    + " (a build replaces an output whole, with a rename: '\(normalized)' and the folder that holds it, '\(holder.isEmpty ? "." : holder)', must be writable; no output was changed)"
+            }
             let mountPoint = "another file system is mounted there, and a build puts its output in place with a rename, which cannot replace a mount point; mount the volume at the folder above, or choose another `out`"
             if let failed = OutputWriter.makeFolders(parent) { throw failure(String(cString: strerror(failed))) }
             var source = folder + "/\(i)"
@@ -471,7 +479,7 @@ public struct OutputWriter: Sendable {
             func retry(_ code: Int32) throws(WriteError) -> Landed {
                 landed.finish()
                 if code == EXDEV && !copying && beside.isEmpty { return try land(i, normalized, copying: true) }
-                throw failure(code == EXDEV && exists ? mountPoint : String(cString: strerror(code)))
+                throw failure(code == EXDEV && exists ? mountPoint : reason(code))
             }
             guard exists else {
                 guard rename(source, target) == 0 else { return try retry(errno) }
