@@ -198,3 +198,89 @@ import LarderJSON
         #expect(try read(#"{"en": "Games", "ru": "Игры"}"#) == LocalizedText([("en", .text("Games")), ("ru", .text("Игры"))]))
     }
 }
+
+/// A text that falls back to another language took the source's forms by category name,
+/// though languages give one name to different counts: English `one` ("One game") went
+/// into Russian `one` (1, 21, 31 …), French `one` (0 and 1) and Filipino `one` (every count
+/// not ending in 4, 6 or 9), so "One game" was shown for 21, 0 or 5 games. A category now
+/// takes the source's form only when every count the target puts in it falls in the same
+/// category in the source language; else it takes the source's `other` form.
+@Suite struct CrossLanguagePluralTests {
+    let forms = TextValue.plural([.one: "One game", .other: "%d games"])
+
+    @Test func aCategoryTakesTheSourcesFormOnlyWhereTheLanguagesAgreeOnItsCounts() throws {
+        let resolver = LocaleResolver(locales: ["en", "ru", "fil", "fr", "de", "pt-BR", "ar"])
+        let text = LocalizedText([("en", forms)])
+        #expect(resolver.value(text, for: "ru") == .plural([.one: "%d games", .few: "%d games", .many: "%d games", .other: "%d games"]))
+        #expect(resolver.value(text, for: "fil") == .plural([.one: "%d games", .other: "%d games"]))
+        #expect(resolver.value(text, for: "fr") == .plural([.one: "%d games", .many: "%d games", .other: "%d games"]))
+        #expect(resolver.value(text, for: "pt-BR") == .plural([.one: "%d games", .many: "%d games", .other: "%d games"]))
+        // German `one` is 1 alone, as English's is.
+        #expect(resolver.value(text, for: "de") == .plural([.one: "One game", .other: "%d games"]))
+        // Arabic `one` is 1 alone too; its other categories have no English form.
+        #expect(resolver.value(text, for: "ar") == .plural([.zero: "%d games", .one: "One game", .two: "%d games", .few: "%d games", .many: "%d games", .other: "%d games"]))
+        // The categories that took `other` are reported as filled in.
+        let fil = try #require(resolver.resolve(text, for: "fil"))
+        #expect(fil.fill == .otherLanguage && fil.filledCategories == [.one])
+        let de = try #require(resolver.resolve(text, for: "de"))
+        #expect(de.filledCategories.isEmpty)
+    }
+
+    @Test func languagesThatAgreeOnACategoryKeepItsForm() throws {
+        // Polish and Russian give `few` (2-4, 22-24 …) and `many` the same counts, not `one`
+        // (Polish 21 is `many`, Russian 21 is `one`).
+        let resolver = LocaleResolver(locales: ["pl", "ru"])
+        let text = LocalizedText([("pl", .plural([.one: "%d gra", .few: "%d gry", .many: "%d gier", .other: "%d gry*"]))])
+        #expect(resolver.value(text, for: "ru") == .plural([.one: "%d gry*", .few: "%d gry", .many: "%d gier", .other: "%d gry*"]))
+    }
+
+    @Test func theSameLanguageKeepsMappingByName() throws {
+        // pt-BR from pt (its parent), and pt-AO from pt: one language, whatever its rules.
+        let resolver = LocaleResolver(locales: ["en", "pt-BR", "pt-AO"])
+        let text = LocalizedText([("en", forms), ("pt", .plural([.one: "%d jogo", .other: "%d jogos"]))])
+        #expect(resolver.value(text, for: "pt-BR") == .plural([.one: "%d jogo", .many: "%d jogos", .other: "%d jogos"]))
+        #expect(resolver.value(text, for: "pt-AO") == .plural([.one: "%d jogo", .many: "%d jogos", .other: "%d jogos"]))
+        #expect(try #require(resolver.resolve(text, for: "pt-BR")).filledCategories == [.many])
+    }
+
+    /// Every format writes what the resolver gives: no export shows "One game" for a count
+    /// other than 1.
+    @Test(arguments: ["i18next", "android", "gettext", "xcstrings", "strings", "json-bundle"])
+    func everyFormatAgrees(_ exporterID: String) throws {
+        let json = try JSONDocument(parsing: #"[{"id": "g", "games": {"en": {"one": "One game", "other": "%d games"}}}]"#)
+        let exporter = try #require(BuiltInExporters.all.first { $0.id == exporterID })
+        let result = try exporter.exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: exporterID, locales: ["en", "ru", "fil", "fr", "de"]))
+        func text(_ path: (String) -> Bool) -> String {
+            result.artifacts.filter { path($0.path) }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        }
+        switch exporterID {
+        case "xcstrings":
+            let catalog = try JSONValue(parsing: try #require(result.artifacts.first).bytes)
+            let localizations = try #require(catalog["strings"]?["card.g.games"]?["localizations"])
+            for locale in ["ru", "fil", "fr"] {
+                let plural = try #require(localizations[locale]?["variations"]?["plural"]?.objectValue, "\(locale)")
+                #expect(plural.values.allSatisfy { $0["stringUnit"]?["value"] == "%d games" }, "\(locale)")
+            }
+            #expect(localizations["de"]?["variations"]?["plural"]?["one"]?["stringUnit"]?["value"] == "One game")
+        default:
+            func files(_ locale: String) -> String {
+                text { path in
+                    switch exporterID {
+                    case "i18next": path.hasPrefix("locales/\(locale)/")
+                    case "android": path.hasPrefix("values-\(locale)/") || path.hasPrefix("values-b+\(locale)/")
+                    case "gettext": path == "\(locale).po"
+                    case "strings": path.hasPrefix("\(locale).lproj/")
+                    default: path.hasPrefix("\(locale)/")
+                    }
+                }
+            }
+            for locale in ["ru", "fil", "fr"] {
+                // (A PO file's msgid is the source's text: its msgstr lines are the locale's.)
+                let written = exporterID == "gettext" ? files(locale).split(separator: "\n").filter { $0.hasPrefix("msgstr[") }.joined(separator: "\n") : files(locale)
+                #expect(written.contains("%d games") && !written.contains("One game"), "\(exporterID) \(locale): \(written)")
+            }
+            #expect(files("de").contains("One game"), "\(exporterID) de")
+        }
+    }
+}

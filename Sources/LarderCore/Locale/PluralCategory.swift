@@ -433,4 +433,38 @@ public enum PluralRules {
     public static func category(of n: Int, in locale: String) -> PluralCategory {
         family(for: locale).category(of: n)
     }
+
+    /// The counts two languages' rules are compared over: 0 to 200, a thousand and a
+    /// million (where `many` starts in the Romance languages). The rules are held for
+    /// integer counts only, so no fractions are compared.
+    static let sampleCounts: [Int] = Array(0...200) + [1000, 1_000_000]
+
+    /// For each pair of rule families (source, target), each target category's counts
+    /// (but 0, which a text's own `zero` form may take) by the source categories they
+    /// fall in.
+    private static let agreement: [Family: [Family: [PluralCategory: Set<PluralCategory>]]] = {
+        var table: [Family: [Family: [PluralCategory: Set<PluralCategory>]]] = [:]
+        for source in Family.allCases {
+            for target in Family.allCases {
+                var hits: [PluralCategory: Set<PluralCategory>] = [:]
+                for n in sampleCounts where n != 0 { hits[target.category(of: n), default: []].insert(source.category(of: n)) }
+                table[source, default: [:]][target] = hits
+            }
+        }
+        return table
+    }()
+
+    /// The categories of `target` whose counts all fall in the category of the same name
+    /// in `source` (over ``sampleCounts``), with `other`: those a text written in `source`
+    /// can give its form to when it stands in for a `target` text. English `one` (1) is
+    /// German `one`, but not Russian `one` (1, 21, 31 …), French `one` (0 and 1) or
+    /// Filipino `one` (every count not ending in 4, 6 or 9). A category no sampled count
+    /// falls in (Czech `many`, for fractions) is left out. `sourceGivesZero`: the text has
+    /// a `zero` form, which the exports show for a count of 0 in any language.
+    public static func categoriesKept(from source: String, to target: String, sourceGivesZero: Bool = false) -> Set<PluralCategory> {
+        let s = family(for: source), t = family(for: target)
+        var hits = agreement[s]?[t] ?? [:]
+        hits[t.category(of: 0), default: []].insert(sourceGivesZero ? .zero : s.category(of: 0))
+        return Set(t.categories.filter { $0 == .other || hits[$0] == [$0] })
+    }
 }

@@ -121,25 +121,27 @@ public struct LocaleResolver: Sendable {
             // Made from the source language's text: never a missing translation.
             let made = pseudo.apply(value)
             guard text.isPlural else { return Resolution(value: made, sourceTag: tag, fill: .exact, filledCategories: []) }
-            return Resolution(value: .plural(completePlural(made, for: locale).forms), sourceTag: tag, fill: .exact, filledCategories: [])
+            return Resolution(value: .plural(completePlural(made, for: locale, from: tag).forms), sourceTag: tag, fill: .exact, filledCategories: [])
         }
         let c = text.canonicalTag(index)
         let fill: Fill = c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage
         if text.isPlural {
-            let (forms, filled) = completePlural(value, for: locale)
+            let (forms, filled) = completePlural(value, for: locale, from: tag)
             return Resolution(value: .plural(forms), sourceTag: tag, fill: fill, filledCategories: filled)
         }
         return Resolution(value: value, sourceTag: tag, fill: fill, filledCategories: [])
     }
 
     /// The value ``resolve(_:for:)`` gives, without saying where it came from: for a caller
-    /// that keeps no notes of filled-in translations (a streamed build).
-    func value(_ text: LocalizedText, for locale: String) -> TextValue? {
+    /// that keeps no notes of filled-in translations (a streamed build). `rules` names the
+    /// locale whose plural categories the value takes, when not `locale`'s own (an i18next
+    /// folder of an ancestor, filled with a project locale's texts).
+    func value(_ text: LocalizedText, for locale: String, pluralRulesOf rules: String? = nil) -> TextValue? {
         let plan = plan(for: locale)
         guard let index = Self.index(of: text, plan: plan) else { return nil }
-        var value = text.values[index].value
+        var (tag, value) = text.values[index]
         if let pseudo = plan.pseudo { value = pseudo.apply(value) }
-        return text.isPlural ? .plural(completePlural(value, for: locale).forms) : value
+        return text.isPlural ? .plural(completePlural(value, for: rules ?? locale, from: tag).forms) : value
     }
 
     /// The position in `text.values` of the value `plan` picks: the first of its order the
@@ -157,7 +159,15 @@ public struct LocaleResolver: Sendable {
     /// count of 0 in any language ("No games yet"); the formats that cannot hold it in a
     /// language without zero (gettext, Android) leave it out, and the `plural-forms` rule
     /// says so. A plain string counts as the `other` form.
-    public func completePlural(_ value: TextValue, for locale: String) -> (forms: [PluralCategory: String], filled: [PluralCategory]) {
+    ///
+    /// `source` is the tag the value was written under. A value of another language
+    /// gives its form to a category only when that language puts every count of the
+    /// category in the category of the same name (``PluralRules/categoriesKept(from:to:sourceGivesZero:)``);
+    /// the other categories take its `other` form (and count as filled): English "One
+    /// game" is for 1 alone, and Russian `one` (1, 21, 31 …), French `one` (0 and 1) and
+    /// Filipino `one` (every count not ending in 4, 6 or 9) showed it for 21, 0 and 5
+    /// games. A value of the same language (pt for pt-BR or pt-AO) gives its forms by name.
+    public func completePlural(_ value: TextValue, for locale: String, from source: String? = nil) -> (forms: [PluralCategory: String], filled: [PluralCategory]) {
         let given: [PluralCategory: String]
         switch value {
         case .text(let s): given = [.other: s]
@@ -166,8 +176,12 @@ public struct LocaleResolver: Sendable {
         let other = given[.other] ?? value.other
         var forms: [PluralCategory: String] = [:]
         var filled: [PluralCategory] = []
+        // (A plain string gives `other` alone: nothing to compare.)
+        let kept: Set<PluralCategory>? = given.count > 1 || given[.other] == nil
+            ? source.flatMap { Self.sameLanguage($0, locale) ? nil : PluralRules.categoriesKept(from: $0, to: locale, sourceGivesZero: given[.zero] != nil) }
+            : nil
         for category in PluralRules.categories(for: locale) {
-            if let s = given[category] {
+            if let s = given[category], kept?.contains(category) ?? true {
                 forms[category] = s
             } else {
                 forms[category] = other
@@ -176,5 +190,13 @@ public struct LocaleResolver: Sendable {
         }
         if forms[.zero] == nil, let zero = given[.zero] { forms[.zero] = zero }
         return (forms, filled)
+    }
+
+    /// Whether two tags name one language (their language subtags are the same, in any
+    /// case): `pt` and `pt-BR`, `zh-Hant` and `zh-Hant-TW`. (A language written under two
+    /// codes, `iw` and `he`, has one family of plural rules, which agrees with itself.)
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func language(_ tag: String) -> Substring { tag.prefix { $0 != "-" && $0 != "_" } }
+        return language(a).lowercased() == language(b).lowercased()
     }
 }

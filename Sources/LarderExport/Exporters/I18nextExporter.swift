@@ -98,7 +98,10 @@ public struct I18nextExporter: BundleExporter {
             let own = rulesOf != textsOf ? entry.text.value(for: rulesOf) : nil
             guard var value = own ?? resolve(entry, textsOf) else { continue }
             if rulesOf != textsOf, case .plural = value {
-                value = .plural(resolver.completePlural(value, for: rulesOf).forms)
+                // The forms for the folder's plural rules, from the text as written: the
+                // forms completed for `textsOf` were already taken by category name.
+                value = own.map { .plural(resolver.completePlural($0, for: rulesOf).forms) }
+                    ?? resolver.value(entry.text, for: textsOf, pluralRulesOf: rulesOf) ?? value
             }
             let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
             switch value {
