@@ -358,6 +358,32 @@ import Testing
         #expect(r.files == 0)
     }
 
+    /// Two locales with one gettext name (`sr-Latn` and `sr-latin` are both `sr@latin`):
+    /// the streamed build wrote one PO file holding both, two headers and every entry
+    /// twice (msgfmt refuses it), and exited 0, where the whole path refused the build.
+    /// Both refuse it now, naming both locales, with nothing written.
+    @Test func twoLocalesWithOnePOFileFailTheSameWayBothWays() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/msg.schema.json", #"{"type": "object", "required": ["id", "text"], "properties": {"id": {"type": "string"}, "text": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
+        try dir.write("content/msgs.json", #"[{"id": "hello", "text": {"en": "Hello", "sr-Latn": "Zdravo", "sr-latin": "Ćao"}}]"#)
+        try dir.write("larder.yml", """
+            locales: [en, sr-Latn, sr-latin]
+            content:
+              - kind: msg
+                schema: schemas/msg.schema.json
+                include: ["content/msgs.json"]
+            exports:
+              - gettext: { out: dist/po }
+
+            """)
+        let r = try buildBothWays(dir.url, format: "human")
+        #expect(r.streamed.status == 2 && r.whole.status == 2, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        // A mistake of the export's step in larder.yml, found before anything runs.
+        #expect(r.whole.stdout.contains("error: exports[0]: gettext: the locales sr-Latn and sr-latin both map to sr@latin.po"), "\(r.whole.stdout)")
+        #expect(r.streamed.stdout == r.whole.stdout)
+        #expect(r.files == 0)
+    }
+
     /// "café" written precomposed in one file and with a combining accent in another is one
     /// id (to unique-id and to every app), but two file ids: both were exported, two users
     /// that show as one. (A recipe's schema takes no such id; a team's kind may.)

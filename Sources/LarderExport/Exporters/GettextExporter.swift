@@ -55,6 +55,17 @@ public struct GettextExporter: BundleExporter {
             let date = try run.options.string("revisionDate") ?? "1970-01-01 00:00+0000"
             let generator = context.toolVersion.isEmpty ? "Larder" : "Larder \(context.toolVersion)"
             source = run.sourceLocale
+            // Two locales with one gettext name (`sr-Latn` and `sr-latin`, both `sr@latin`)
+            // would write one file: refused here, where the streamed build starts and the
+            // whole one too, before anything is written.
+            var seen: [String: String] = [:]
+            for locale in run.locales {
+                let path = GettextExporter.safeFileName(GettextExporter.localeName(locale)) + ".po"
+                if let other = seen[path.lowercased()] {
+                    throw ExportError("gettext: the locales \(other) and \(locale) both map to \(path); keep one of them, or give each a gettext export of its own (option `locales`)")
+                }
+                seen[path.lowercased()] = locale
+            }
             outputs = run.locales.map { locale in
                 let name = GettextExporter.localeName(locale)
                 let forms = GettextPluralForms.forLocale(locale)
