@@ -432,17 +432,39 @@ import Testing
         #expect(try folders(["en", "nb"])["no"] == "Saft")
     }
 
-    /// An ancestor folder holds the content's own text for it, else the texts of the
-    /// project locale whose plural rules i18next applies to it: `pt` held pt-PT's texts
-    /// when pt-PT came first, and its "%d ficheiro" was shown for 0 under `pt`'s rules.
-    @Test func anAncestorHoldsItsOwnTextElseTheLocaleWithItsPluralRules() throws {
-        let json = try JSONDocument(parsing: #"[{"id": "a", "t": {"en": "Source", "pt": "Fonte", "pt-PT": "Fonte PT", "pt-BR": "Fonte BR"}, "u": {"en": "Up", "pt-PT": "Cima", "pt-BR": "Acima"}, "f": {"en": {"one": "%d file", "other": "%d files"}, "pt-PT": {"one": "%d ficheiro", "other": "%d ficheiros"}, "pt-BR": {"one": "%d arquivo", "other": "%d arquivos"}}}]"#)
+    /// An ancestor folder holds the texts of the project locale it stands for, and of
+    /// the one whose plural rules i18next applies to it when two are as near: `pt` held
+    /// pt-PT's texts when pt-PT came first, and its "%d ficheiro" was shown for 0 under
+    /// `pt`'s rules. A text the content writes under the ancestor's own tag is read through
+    /// that locale's chain, as every other format reads it.
+    @Test func anAncestorHoldsTheTextsOfTheLocaleItStandsFor() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "t": {"en": "Source", "pt": "Fonte", "pt-PT": "Fonte PT", "pt-BR": "Fonte BR"}, "u": {"en": "Up", "pt-PT": "Cima", "pt-BR": "Acima"}, "v": {"en": "View", "pt": "Ver"}, "f": {"en": {"one": "%d file", "other": "%d files"}, "pt-PT": {"one": "%d ficheiro", "other": "%d ficheiros"}, "pt-BR": {"one": "%d arquivo", "other": "%d arquivos"}}}]"#)
         let result = try I18nextExporter().exportWithDiagnostics(
             Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: ["en", "pt-PT", "pt-BR"]))
         let pt = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/pt/card.json" }).bytes)
-        #expect(pt["a"]?["t"] == "Fonte")
+        #expect(pt["a"]?["t"] == "Fonte BR")
         #expect(pt["a"]?["u"] == "Acima")
+        #expect(pt["a"]?["v"] == "Ver")
         #expect(pt["a"]?["f_one"] == "%d arquivo")
+    }
+
+    /// i18next's extra folders took a text the content wrote under their own tag first,
+    /// though no project locale reads it (lint says so): with `zh-TW` and `zh-HK` keys in a
+    /// project whose locale is zh-Hant-TW, a browser sending `zh-TW` saw 台灣 and one
+    /// sending `zh-Hant-TW` saw English, and `zh-HK` got a text no other format ships.
+    /// Each extra folder now holds what every format gives the locale it stands for.
+    @Test func extraFoldersHoldTheTextOfTheLocaleTheyStandFor() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "text": {"en": "Hi", "zh-TW": "台灣"}}, {"id": "b", "text": {"en": "Hi", "zh-HK": "香港", "zh-Hant": "繁體"}}]"#)
+        let documents = Document.split(file: "c.json", kind: "card", json: json)
+        let context = ExportContext(exporterID: "i18next", locales: ["en", "zh-Hant-TW"])
+        let result = try I18nextExporter().exportWithDiagnostics(documents, context: context)
+        let bundle = try JSONBundleExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "json-bundle", locales: ["en", "zh-Hant-TW"]))
+        let expected = try JSONValue(parsing: try #require(bundle.artifacts.first { $0.path == "zh-Hant-TW/card.json" }).bytes)
+        #expect(expected[0]?["text"] == "Hi" && expected[1]?["text"] == "繁體", "\(expected)")
+        for folder in ["zh-Hant-TW", "zh-TW", "zh-HK", "zh-MO", "zh-Hant"] {
+            let file = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/\(folder)/card.json" }, "\(folder)").bytes)
+            #expect(file["a"]?["text"] == "Hi" && file["b"]?["text"] == "繁體", "\(folder): \(file)")
+        }
     }
 }
 

@@ -63,8 +63,7 @@ public struct I18nextExporter: BundleExporter {
             for ancestor in chains[n].dropFirst() {
                 guard language(ancestor) == language(locale) else { break }
                 guard taken.insert(ancestor).inserted else { continue }
-                // The project locales below it, each with how far below; a text's own value
-                // for the ancestor comes first (see ``leaves``).
+                // The project locales below it, each with how far below.
                 let below = real.indices.compactMap { i in
                     chains[i].firstIndex(of: ancestor).map { (distance: $0, locale: real[i]) }
                 }
@@ -93,15 +92,15 @@ public struct I18nextExporter: BundleExporter {
     ) -> [String: [Leaf]] {
         var leaves: [String: [Leaf]] = [:]
         for entry in entries {
-            // A folder no project locale exports (`pt` beside pt-BR) holds the text's own
-            // value for it when the content has one (it was always another locale's).
-            let own = rulesOf != textsOf ? entry.text.value(for: rulesOf) : nil
-            guard var value = own ?? resolve(entry, textsOf) else { continue }
+            // A folder no project locale exports (`pt` beside pt-BR, `zh-TW`) holds the text
+            // of the project locale it stands for, as every other format gives it: never a
+            // value the content writes under the folder's own tag, which no project locale
+            // may read (a `zh-TW` key in a project of zh-Hant-TW; lint says so).
+            guard var value = resolve(entry, textsOf) else { continue }
             if rulesOf != textsOf, case .plural = value {
                 // The forms for the folder's plural rules, from the text as written: the
                 // forms completed for `textsOf` were already taken by category name.
-                value = own.map { .plural(resolver.completePlural($0, for: rulesOf).forms) }
-                    ?? resolver.value(entry.text, for: textsOf, pluralRulesOf: rulesOf) ?? value
+                value = resolver.value(entry.text, for: textsOf, pluralRulesOf: rulesOf) ?? value
             }
             let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
             switch value {
