@@ -114,6 +114,22 @@ import Testing
             "steps[0] has no text for es (the project's locales are en, es, pt-BR); its text under 'es-ES' is not read for any locale of the project; if it is the es text, write the key as es",
             "steps[1] has no text for es (the project's locales are en, es, pt-BR); add the translation",
         ])
+        // Every stray key is named, each with the missing locale of its language (the one
+        // its CLDR chain reaches first): only one was, and only when no other spelling was
+        // found, so a text under sr-Latn-RS or es-MX was dropped without a word.
+        let regions: JSONValue = ["locales": ["en", "es-419", "sr-Latn", "he"]]
+        let regional = #"{"id": "x", "name": {"en": "Hi", "es-MX": "Hola", "sr-Latn-RS": "Zdravo"}, "description": {"en": "Hi", "iw": "שלום", "es-MX": "Hola", "es-AR": "Hola che"}}"#
+        #expect(try run(rule, regional, kind: "recipe", options: regions).map(\.message) == [
+            "name has no text for es-419, sr-Latn and he (the project's locales are en, es-419, sr-Latn, he); "
+                + "its text under 'es-MX' is not read for any locale of the project; if it is the es-419 text, write the key as es-419; "
+                + "its text under 'sr-Latn-RS' is not read for any locale of the project; if it is the sr-Latn text, write the key as sr-Latn; "
+                + "add the translation for he",
+            "description has no text for es-419, sr-Latn and he (the project's locales are en, es-419, sr-Latn, he); "
+                + "its text under 'es-MX' is not read for any locale of the project; if it is the es-419 text, write the key as es-419; "
+                + "its text under 'es-AR' is not read for any locale of the project; if it is the es-419 text, write the key as es-419; "
+                + "its text under 'iw' is not read for he: iw is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; "
+                + "add the translation for sr-Latn",
+        ])
         // Another language, or another region, is not another spelling.
         #expect(!LanguageAlias.sameLocale("zh", "zh-Hant") && !LanguageAlias.sameLocale("pt", "pt-BR") && !LanguageAlias.sameLocale("he", "HE"))
         #expect(LanguageAlias.sameLocale("in", "id") && LanguageAlias.sameLocale("zh-MO", "zh-hant-mo") && LanguageAlias.sameLocale("iw-IL", "he-IL"))

@@ -135,8 +135,13 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 guard !missing.isEmpty else { continue }
                 // A key that is another spelling of a missing locale (`iw` for `he`,
                 // `zh-TW` for `zh-Hant-TW`): its text is never read for the locale.
-                var misspelled = missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
-                if misspelled.isEmpty, let stray = Self.strayKey(keys, locales: locales, missing: missing) { misspelled = [stray] }
+                // And every key no locale reads that is likely a missing locale's text.
+                let misspelled = (missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
+                    + Self.strayKeys(keys, locales: locales, missing: missing))
+                    .enumerated().sorted { a, b in
+                        let (i, j) = (missing.firstIndex(of: a.element.0) ?? 0, missing.firstIndex(of: b.element.0) ?? 0)
+                        return i != j ? i < j : a.offset < b.offset
+                    }.map(\.element)
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
                         + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "")
@@ -145,7 +150,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                                     ? "its text under '\(key)' is not read for \(locale): \(LanguageAlias.reason(key, locale)); write the key as \(locale)"
                                     : "its text under '\(key)' is not read for any locale of the project; if it is the \(locale) text, write the key as \(locale)"
                             }.joined(separator: "; ")
-                            + (missing.count > misspelled.count
+                            + (missing.contains { m in !misspelled.contains { $0.0 == m } }
                                 ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : ""))
                 }
             default:
@@ -155,21 +160,32 @@ public struct LocaleCompleteRule: ConfigurableRule {
         return sink.diagnostics
     }
 
-    /// A key no locale of the project reads (not a locale, nor an ancestor one falls back
-    /// to) that is likely the text of a missing locale: one of the missing locale's own
-    /// language (`es-ES` for `es`), or, when one locale is missing and one key is stray, that
-    /// key (`sp`, a country's code written for Spanish). Its text is exported for no locale.
-    static func strayKey(_ keys: [String], locales: [String], missing: [String]) -> (String, String)? {
+    /// The keys no locale of the project reads (not a locale, nor an ancestor one falls
+    /// back to, nor another spelling of a locale) that are likely the text of a missing
+    /// locale, each with that locale: one of its language (`es-MX` or `es-ES` for es-419,
+    /// `sr-Latn-RS` for sr-Latn), the one the key's CLDR chain reaches first when several
+    /// are missing; or, when one locale is missing and one key is stray, that key (`sp`, a
+    /// country's code written for Spanish). Their texts are exported for no locale. In the
+    /// order of `keys`.
+    static func strayKeys(_ keys: [String], locales: [String], missing: [String]) -> [(String, String)] {
         let read = Set(locales.flatMap { LocaleFallback.chain(for: $0).map { $0.lowercased() } })
         let stray = keys.filter { key in
             !read.contains(key.lowercased()) && !locales.contains { LanguageAlias.sameLocale(key, $0) }
         }
-        for locale in missing {
-            let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
-            if let key = stray.first(where: { $0.split(separator: "-").first.map { $0.lowercased() } == language }) { return (locale, key) }
+        /// A tag's language, a former code as the code that replaced it (`iw-IL` is Hebrew).
+        func language(_ tag: String) -> String {
+            LanguageAlias.canonical(tag)?.language ?? (tag.split(separator: "-").first.map { $0.lowercased() } ?? "")
         }
-        if missing.count == 1, stray.count == 1 { return (missing[0], stray[0]) }
-        return nil
+        var found: [(String, String)] = []
+        for key in stray {
+            let same = missing.filter { language($0) == language(key) }
+            let chain = LocaleFallback.chain(for: key).map { $0.lowercased() }
+            if let locale = chain.lazy.compactMap({ tag in same.first { $0.lowercased() == tag } }).first ?? same.first {
+                found.append((locale, key))
+            }
+        }
+        if found.isEmpty, missing.count == 1, stray.count == 1 { return [(missing[0], stray[0])] }
+        return found
     }
 
     /// True when the object at `node` has a key for each of `tags` (lower-case, at most 64)
