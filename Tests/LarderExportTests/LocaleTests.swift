@@ -93,6 +93,24 @@ import Testing
         #expect(LocaleFallback.chain(for: tag) == expected)
     }
 
+    /// CLDR 47's English parents: the table lacked most of en-150's children (en-PL,
+    /// en-FR, en-ES … fell back to US `en`, skipping en-150 and en-001) and en-GS.
+    @Test func englishParentsAreCLDR47s() throws {
+        let en150 = "AT BE CH CZ DE DK EE ES FI FR GE HU IT LT LV NL NO PL PT RO SE SI SK UA".split(separator: " ")
+        for region in en150 {
+            #expect(LocaleFallback.chain(for: "en-\(region)") == ["en-\(region)", "en-150", "en-001", "en"], "en-\(region)")
+        }
+        #expect(LocaleFallback.chain(for: "en-GS") == ["en-GS", "en-001", "en"])
+        let en001 = "AG AI AU BB BM BS BW BZ CC CK CM CX CY DG DM ER FJ FK FM GB GD GG GH GI GM GS GY HK ID IE IL IM IN IO JE JM KE KI KN KY LC LR LS MG MO MS MT MU MV MW MY NA NF NG NR NU NZ PG PK PN PW RW SB SC SD SG SH SL SS SX SZ TC TK TO TT TV TZ UG VC VG VU WS ZA ZM ZW"
+        for region in en001.split(separator: " ") {
+            #expect(LocaleFallback.chain(for: "en-\(region)") == ["en-\(region)", "en-001", "en"], "en-\(region)")
+        }
+        // A region of neither (the US, Canada, the Philippines) has `en` as its parent.
+        for region in ["US", "CA", "PH", "AS", "PR"] {
+            #expect(LocaleFallback.chain(for: "en-\(region)") == ["en-\(region)", "en"], "en-\(region)")
+        }
+    }
+
     @Test func zhHantNeverFallsBackToSimplified() throws {
         for tag in ["zh-Hant", "zh-Hant-TW", "zh-Hant-HK", "zh-TW", "zh-HK", "zh-MO"] {
             #expect(!LocaleFallback.chain(for: tag).contains("zh"), "\(tag)")

@@ -65,15 +65,22 @@ public enum LocaleFallback {
     ]
 
     /// CLDR `parentLocales` exceptions (other than the root-parented scripts above).
+    ///
+    /// English's are CLDR 47's (`common/supplemental/supplementalData.xml`,
+    /// `<parentLocales>`): en-150 is the parent of the 24 European regions listed below
+    /// and en-001 of the 85 others (en-GS among them). Checked against Babel 2.19's
+    /// `parent_exceptions` (CLDR 49), whose English exceptions are the same; where a newer
+    /// CLDR differs, this table keeps CLDR 47's.
     static let parentExceptions: [String: String] = {
         var table: [String: String] = [
             "en-150": "en-001", "es-419": "es", "pt-PT": "pt", "en-001": "en",
             "zh-Hant-MO": "zh-Hant-HK", "hi-Latn": "en-IN", "nb": "no", "nn": "no",
             "az-Latn": "az", "bs-Latn": "bs", "sr-Cyrl": "sr", "uz-Latn": "uz", "pa-Guru": "pa", "zh-Hans": "zh",
         ]
-        let en001 = "AG AI AU BB BM BS BW BZ CC CK CM CX CY DG DM ER FJ FK FM GB GD GG GH GI GM GY HK ID IE IL IM IN IO JE JM KE KI KN KY LC LR LS MG MO MS MT MU MV MW MY NA NF NG NR NU NZ PG PK PN PW RW SB SC SD SG SH SL SS SX SZ TC TK TO TT TV TZ UG VC VG VU WS ZA ZM ZW"
+        let en001 = "AG AI AU BB BM BS BW BZ CC CK CM CX CY DG DM ER FJ FK FM GB GD GG GH GI GM GS GY HK ID IE IL IM IN IO JE JM KE KI KN KY LC LR LS MG MO MS MT MU MV MW MY NA NF NG NR NU NZ PG PK PN PW RW SB SC SD SG SH SL SS SX SZ TC TK TO TT TV TZ UG VC VG VU WS ZA ZM ZW"
         for region in en001.split(separator: " ") { table["en-\(region)"] = "en-001" }
-        for region in "AT BE CH DE DK FI NL SE SI".split(separator: " ") { table["en-\(region)"] = "en-150" }
+        let en150 = "AT BE CH CZ DE DK EE ES FI FR GE HU IT LT LV NL NO PL PT RO SE SI SK UA"
+        for region in en150.split(separator: " ") { table["en-\(region)"] = "en-150" }
         let es419 = "AR BO BR BZ CL CO CR CU DO EC GT HN JP MX NI PA PE PR PY SV US UY VE"
         for region in es419.split(separator: " ") { table["es-\(region)"] = "es-419" }
         for region in "AO CH CV FR GQ GW LU MO MZ ST TL".split(separator: " ") { table["pt-\(region)"] = "pt-PT" }
