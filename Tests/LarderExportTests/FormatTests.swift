@@ -468,6 +468,39 @@ import Testing
     }
 }
 
+/// JSON-LD's `inLanguage` named the export's locale whatever language the texts were in:
+/// a Japanese page holding only English fallback texts was labelled `ja` for search
+/// engines. A recipe whose texts in a locale all come from one other language names
+/// that language; with texts of the locale's own language (or of several), the locale.
+@Suite struct JSONLDLanguageTests {
+    func inLanguage(_ recipes: String, locales: [String]) throws -> [String: JSONValue] {
+        let documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: recipes))
+        let result = try JSONLDExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "jsonld", locales: locales))
+        var out: [String: JSONValue] = [:]
+        for artifact in result.artifacts {
+            out[artifact.path] = try JSONValue(parsing: artifact.bytes)["inLanguage"]
+        }
+        return out
+    }
+
+    @Test func aRecipeAllInAnotherLanguageNamesIt() throws {
+        let soup = #"[{"id": "soup", "name": {"en": "Tomato soup", "fr": "Soupe de tomates"}, "servings": 2, "ingredients": [{"en": "4 tomatoes", "fr": "4 tomates"}], "steps": [{"en": "Cook the tomatoes.", "fr": "Cuire les tomates."}]}]"#
+        #expect(try inLanguage(soup, locales: ["en", "fr", "ja"]) == ["en/recipe/soup.json": "en", "fr/recipe/soup.json": "fr", "ja/recipe/soup.json": "en"])
+        // Texts of the locale's own language, from an ancestor or another region: the locale.
+        #expect(try inLanguage(soup, locales: ["en", "fr-CA", "en-GB"]) == ["en/recipe/soup.json": "en", "fr-CA/recipe/soup.json": "fr-CA", "en-GB/recipe/soup.json": "en-GB"])
+        // Every text from French (not the source): French.
+        let french = #"[{"id": "soup", "name": {"fr": "Soupe"}, "steps": [{"fr": "Cuire."}]}]"#
+        #expect(try inLanguage(french, locales: ["en", "ja"])["ja/recipe/soup.json"] == "fr")
+    }
+
+    @Test func aRecipeOfMixedLanguagesNamesTheLocale() throws {
+        let mixed = #"[{"id": "soup", "name": {"en": "Tomato soup", "ja": "トマトスープ"}, "steps": [{"en": "Cook the tomatoes."}]}]"#
+        #expect(try inLanguage(mixed, locales: ["en", "ja"])["ja/recipe/soup.json"] == "ja")
+        let two = #"[{"id": "soup", "name": {"en": "Tomato soup"}, "steps": [{"fr": "Cuire."}]}]"#
+        #expect(try inLanguage(two, locales: ["en", "fr", "ja"])["ja/recipe/soup.json"] == "ja")
+    }
+}
+
 @Suite struct JSONBundleFormatTests {
     @Test func manifestListsEveryFileWithItsChecksum() throws {
         let result = try ReferenceProject().export(JSONBundleExporter())

@@ -132,6 +132,18 @@ public struct LocaleResolver: Sendable {
         return Resolution(value: value, sourceTag: tag, fill: fill, filledCategories: [])
     }
 
+    /// Where the value ``resolve(_:for:)`` gives comes from (the tag as the content wrote
+    /// it, and how it was found), without the value; nil when the text has no non-blank
+    /// value.
+    public func source(of text: LocalizedText, for locale: String) -> (tag: String, fill: Fill)? {
+        let plan = plan(for: locale)
+        guard let index = Self.index(of: text, plan: plan) else { return nil }
+        let tag = text.values[index].tag
+        if plan.pseudo != nil { return (tag, .exact) }
+        let c = text.canonicalTag(index)
+        return (tag, c == plan.wanted ? .exact : plan.chain.contains(c) ? .parent : .otherLanguage)
+    }
+
     /// The value ``resolve(_:for:)`` gives, without saying where it came from: for a caller
     /// that keeps no notes of filled-in translations (a streamed build). `rules` names the
     /// locale whose plural categories the value takes, when not `locale`'s own (an i18next

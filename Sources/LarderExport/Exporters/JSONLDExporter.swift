@@ -74,9 +74,29 @@ public struct JSONLDExporter: BundleExporter {
         var out = JSONObject([("@context", "https://schema.org")])
         if let base { out["@id"] = .string(base + "\(doc.kind)/\(Self.pathSegment(doc.id))") }
         for (k, v) in node { out[k] = v }
-        if doc.kind == "recipe" { out["inLanguage"] = .string(canonical(locale)) }
+        if doc.kind == "recipe" { out["inLanguage"] = .string(Self.language(of: doc, in: locale, resolver: run.catalog.resolver)) }
         let path = "\(SafeName.fileName(canonical(locale)))/\(SafeName.fileName(doc.kind))/\(doc.fileID).json"
         return (path, JSONWriter.pretty.bytes(.object(out)))
+    }
+
+    /// The language of a document's texts in `locale`, for `inLanguage` ("the language of
+    /// the content", schema.org): the locale, unless every text is filled in from one other
+    /// language (the one the fallback reached: `en` for a Japanese page of English texts),
+    /// which is named then, as its tag when every text has one (`en-GB`), else as its
+    /// language subtag. Texts of the locale's own language (its own, an ancestor's or
+    /// another region's), or of more than one other language, give the locale.
+    static func language(of doc: ExportDocument, in locale: String, resolver: LocaleResolver) -> String {
+        var tags: [String] = []
+        for (_, text) in doc.texts {
+            guard let (tag, fill) = resolver.source(of: text, for: locale) else { continue }
+            if fill != .otherLanguage || LocaleResolver.sameLanguage(tag, locale) { return canonical(locale) }
+            let c = canonical(tag)
+            if !tags.contains(c) { tags.append(c) }
+        }
+        guard let first = tags.first else { return canonical(locale) }
+        if tags.count == 1 { return first }
+        let language = first.prefix { $0 != "-" }
+        return tags.allSatisfy({ $0.prefix { $0 != "-" } == language }) ? String(language) : canonical(locale)
     }
 
     /// An id as a URL path segment (percent-encoded outside `A-Z a-z 0-9 - . _ ~`).
