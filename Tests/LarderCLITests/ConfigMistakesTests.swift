@@ -446,6 +446,20 @@ import Testing
         ], "\(r.lines)")
     }
 
+    /// Valid BCP 47 tags of shapes Larder does not take, and a subtag too long for any tag,
+    /// were all "not a BCP 47 language tag": the message now names the subtag, says why, and
+    /// what to write (a private-use tag for pseudo-localization: the `pseudo` option).
+    @Test func aLocaleOfAShapeLarderDoesNotTakeNamesTheSubtagAndWhatToWrite() throws {
+        let r = try lint("locales: [en, x-pseudo, zh-cmn-Hans, en-abcdefghi, zh-yue]\n" + Self.content)
+        #expect(r.status == 2)
+        #expect(r.lines == [
+            "larder.yml:1:15: error: locales[1]: 'x-pseudo' is a private-use tag (x-…), which Larder does not take: no platform's folder or file names can carry it; for pseudo-localization, give an export the option pseudo: [en-XA, ar-XB] [config]",
+            "larder.yml:1:25: error: locales[2]: 'zh-cmn-Hans' has the extended language subtag 'cmn' (RFC 5646), which Larder does not take; write cmn-Hans (the language on its own) or zh-Hans [config]",
+            "larder.yml:1:38: error: locales[3]: 'en-abcdefghi' has the subtag 'abcdefghi' of 9 characters, and a subtag has at most 8 (a variant 5 to 8 letters or digits); shorten it, or write en [config]",
+            "larder.yml:1:52: error: locales[4]: 'zh-yue' has the extended language subtag 'yue' (RFC 5646), which Larder does not take; write yue (the language on its own) or zh [config]",
+        ], "\(r.lines)")
+    }
+
     /// YAML mistakes that libYAML finds while composing or reading (an undefined alias, a
     /// second document, a control character) were at 1:1, with the YAML library's own
     /// description (its line and column, the line and a caret) in the message; and a config

@@ -89,9 +89,43 @@ public enum LanguageTagShape {
         if let base = withoutExtensions(value) {
             return "is a language tag with extension or private-use subtags (-u-…, -x-…), which Larder does not take; write \(base)"
         }
+        if let problem = subtagProblem(value) { return problem }
         let dashed = value.replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "@", with: "-")
         let hint = dashed != value && isWellFormed(dashed) ? "; write \(dashed)" : ""
         return "is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419)" + hint
+    }
+
+    /// What is wrong with a subtag of `tag`, for a message that quotes the tag first, when
+    /// the tag is a private-use tag (`x-pseudo`), has an extended language subtag
+    /// (`zh-cmn-Hans`, RFC 5646) or a subtag longer than any tag may have (9 characters or
+    /// more): each with what to write. Nil for any other tag.
+    static func subtagProblem(_ tag: String) -> String? {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else { return nil }
+        func letters(_ s: Substring) -> Bool { s.allSatisfy(\.isLetter) }
+        if parts[0].lowercased() == "x" {
+            return "is a private-use tag (x-…), which Larder does not take: no platform's folder or file names can carry it; "
+                + "for pseudo-localization, give an export the option pseudo: [en-XA, ar-XB]"
+        }
+        if parts.count >= 2, (2...3).contains(parts[0].count), letters(parts[0]), parts[1].count == 3, letters(parts[1]) {
+            let rest = parts.dropFirst(2)
+            let alone = canonical(([parts[1]] + rest).joined(separator: "-"))
+            let macro = canonical(([parts[0]] + rest).joined(separator: "-"))
+            let options = [alone, macro].filter(isWellFormed)
+            if !options.isEmpty {
+                let written = isWellFormed(alone) ? "\(alone) (the language on its own)" + (options.count > 1 ? " or \(macro)" : "") : macro
+                return "has the extended language subtag '\(parts[1])' (RFC 5646), which Larder does not take; write \(written)"
+            }
+        }
+        if parts[0].count > 8 {
+            return "has the language subtag '\(parts[0])' of \(parts[0].count) characters, and a language subtag has 2 or 3 letters (ISO 639: en, pt, yue)"
+        }
+        if let long = parts.first(where: { $0.count > 8 }) {
+            let without = parts.filter { $0 != long }.joined(separator: "-")
+            return "has the subtag '\(long)' of \(long.count) characters, and a subtag has at most 8 (a variant 5 to 8 letters or digits); "
+                + (isWellFormed(without) ? "shorten it, or write \(canonical(without))" : "shorten it")
+        }
+        return nil
     }
 
     /// `tag` in the case BCP 47 recommends (RFC 5646, 2.1.1): language lower case, script
