@@ -260,6 +260,22 @@ import Testing
         #expect(GettextExporter.localeName(locale) == name)
     }
 
+    /// The `fallback` report said gettext filled in `many` for pt-BR, es-419, fr …, which
+    /// gettext's file for them has no form for (`nplurals=2`): it names only the forms of
+    /// the locale's `Plural-Forms` (Czech `few` is one of them; `many`, for fractions, not).
+    @Test func theFallbackReportNamesOnlyTheFormsOfThePOFile() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "a", "text": {"en": {"one": "%d file", "other": "%d files"}, "pt-BR": {"one": "%d arquivo", "other": "%d arquivos"}, "fr": {"one": "%d fichier", "other": "%d fichiers"}, "cs": {"one": "%d soubor", "other": "%d souborů"}}}]"#)
+        let documents = Document.split(file: "c.json", kind: "card", json: json)
+        func report(_ exporter: any BundleExporter) throws -> [String] {
+            try exporter.exportWithDiagnostics(documents, context: ExportContext(exporterID: exporter.id, options: ["fallback": "warning"], locales: ["en", "pt-BR", "fr", "cs"])).diagnostics.map(\.message)
+        }
+        let gettext = try report(GettextExporter())
+        #expect(gettext == ["gettext (fallback: warning) fills in the plural forms of text (few for cs) from its 'other' form"], "\(gettext)")
+        // The formats that hold CLDR's categories still name `many`.
+        let android = try report(AndroidExporter())
+        #expect(android == ["android (fallback: warning) fills in the plural forms of text (many for pt-BR; many for fr; few, many for cs) from its 'other' form"], "\(android)")
+    }
+
     @Test func escapingAndMultilineStrings() {
         #expect(Escape.po("say \"hi\"\\\t") == "say \\\"hi\\\"\\\\\\t")
         // A compiled catalog's string ends at a NUL: it is written U+FFFD, the bell octal.

@@ -9,6 +9,9 @@ struct ExportRun {
     /// The locales to export (the `locales` option, or all of the project's).
     var locales: [String]
     var fills: FillLog
+    /// The plural categories the export's files hold for a locale, when not CLDR's
+    /// (gettext's `Plural-Forms`): the `fallback` report names only those it fills in.
+    var writtenCategories: (@Sendable (String) -> [PluralCategory])? = nil
 
     init(_ exporter: some BundleExporter, _ documents: [Document], _ context: ExportContext) throws(ExportError) {
         options = try ExporterOptions(context.options, exporter: exporter.id, known: exporter.optionNames)
@@ -39,7 +42,7 @@ struct ExportRun {
     /// The resolution of an entry for `locale` (value and where it came from), logged when
     /// filled in.
     mutating func resolution(_ entry: TextEntry, for locale: String) -> LocaleResolver.Resolution? {
-        guard let r = catalog.resolver.resolve(entry.text, for: locale) else { return nil }
+        guard let r = written(catalog.resolver.resolve(entry.text, for: locale), locale) else { return nil }
         if r.isFilled {
             fills.record(r, locale: locale, document: catalog.document(of: entry), pointer: entry.isTaxonomy ? [entry.pointer[0]] : entry.pointer)
         }
@@ -49,9 +52,17 @@ struct ExportRun {
     /// The value of a text of a document for `locale`, logged when filled in.
     mutating func resolve(_ text: LocalizedText, for locale: String, in document: Document, at pointer: [String]) -> TextValue? {
         guard fills.severity != nil else { return catalog.resolver.value(text, for: locale) }  // no notes kept
-        guard let r = catalog.resolver.resolve(text, for: locale) else { return nil }
+        guard let r = written(catalog.resolver.resolve(text, for: locale), locale) else { return nil }
         fills.record(r, locale: locale, document: document, pointer: pointer)
         return r.value
+    }
+
+    /// `resolution` with only the filled-in plural categories the export writes.
+    func written(_ resolution: LocaleResolver.Resolution?, _ locale: String) -> LocaleResolver.Resolution? {
+        guard var r = resolution, let writtenCategories, !r.filledCategories.isEmpty else { return resolution }
+        let categories = writtenCategories(locale)
+        r.filledCategories.removeAll { !categories.contains($0) }
+        return r
     }
 
     /// The label of a taxonomy tag for `locale` (logged when filled in), or nil when no

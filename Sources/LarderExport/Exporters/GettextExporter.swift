@@ -122,6 +122,8 @@ public struct GettextExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
+        // A PO file holds the forms of gettext's Plural-Forms (no `many` for pt-BR or fr).
+        run.writtenCategories = { GettextPluralForms.forLocale($0).categories }
         let layout = try Layout(run: run, context: context)
         var artifacts: [Artifact] = []
         let comments = run.catalog.entries.map(Self.comment)
