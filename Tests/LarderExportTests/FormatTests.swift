@@ -464,6 +464,31 @@ import Testing
         #expect(pt["a"]?["f_one"] == "%d arquivo")
     }
 
+    /// Of two project locales as near an ancestor, the ancestor took the first in
+    /// `locales:` (`zh-Hant` held zh-Hant-HK's 視頻 when zh-Hant-HK came first): it takes
+    /// CLDR's default content for it (zh-Hant-TW for zh-Hant, pt-BR for pt, de-DE for
+    /// de), and only where that is not one of them (es-419 has none) the first in order.
+    @Test func twoLocalesAsNearAnAncestorGiveItCLDRsDefaultContent() throws {
+        let texts = ["en": "Video", "zh-Hant-TW": "影片", "zh-Hant-HK": "視頻", "pt-BR": "Vídeo BR", "pt-PT": "Vídeo PT",
+                     "de-AT": "Video AT", "de-DE": "Video DE", "es-MX": "Video MX", "es-AR": "Video AR"]
+        func folders(_ locales: [String]) throws -> [String: JSONValue] {
+            let members = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
+            let json = try JSONDocument(parsing: "[{\"id\": \"v\", \"t\": {\(members)}}]")
+            let result = try I18nextExporter().exportWithDiagnostics(
+                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
+            var out: [String: JSONValue] = [:]
+            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["v"]?["t"] }
+            return out
+        }
+        for order in [["en", "zh-Hant-TW", "zh-Hant-HK", "pt-BR", "pt-PT", "de-AT", "de-DE"], ["en", "zh-Hant-HK", "zh-Hant-TW", "pt-PT", "pt-BR", "de-DE", "de-AT"]] {
+            let out = try folders(order)
+            #expect(out["zh-Hant"] == "影片" && out["zh-TW"] == "影片", "\(order)")
+            #expect(out["pt"] == "Vídeo BR" && out["de"] == "Video DE", "\(order)")
+        }
+        #expect(try folders(["en", "es-MX", "es-AR"])["es-419"] == "Video MX")
+        #expect(try folders(["en", "es-AR", "es-MX"])["es-419"] == "Video AR")
+    }
+
     /// i18next's extra folders took a text the content wrote under their own tag first,
     /// though no project locale reads it (lint says so): with `zh-TW` and `zh-HK` keys in a
     /// project whose locale is zh-Hant-TW, a browser sending `zh-TW` saw 台灣 and one

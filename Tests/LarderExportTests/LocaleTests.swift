@@ -111,6 +111,18 @@ import Testing
         }
     }
 
+    /// CLDR's default content: the child that is the same locale as its parent.
+    @Test func defaultContent() {
+        for (child, parent) in [("pt-BR", "pt"), ("zh-Hant-TW", "zh-Hant"), ("zh-Hans-CN", "zh"), ("zh-Hans", "zh"), ("de-DE", "de"),
+                                ("en-US", "en"), ("es-ES", "es"), ("sr-Latn-RS", "sr-Latn"), ("sr-Cyrl", "sr"), ("pa-Arab-PK", "pa-Arab")] {
+            #expect(LikelySubtags.isDefaultContent(child, of: parent), "\(child) of \(parent)")
+        }
+        for (child, parent) in [("pt-PT", "pt"), ("zh-Hant-HK", "zh-Hant"), ("zh-Hant", "zh"), ("es-MX", "es-419"), ("en-GB", "en-001"),
+                                ("ca-ES-valencia", "ca-ES"), ("pt", "pt"), ("nb", "no"), ("sr-Latn", "sr")] {
+            #expect(!LikelySubtags.isDefaultContent(child, of: parent), "\(child) of \(parent)")
+        }
+    }
+
     @Test func zhHantNeverFallsBackToSimplified() throws {
         for tag in ["zh-Hant", "zh-Hant-TW", "zh-Hant-HK", "zh-TW", "zh-HK", "zh-MO"] {
             #expect(!LocaleFallback.chain(for: tag).contains("zh"), "\(tag)")

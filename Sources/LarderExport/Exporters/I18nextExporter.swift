@@ -36,9 +36,11 @@ public struct I18nextExporter: BundleExporter {
     /// pseudo-locale), then the Traditional Chinese tags browsers send without a script.
     ///
     /// An ancestor takes the texts of the nearest project locale below it (`es` those of
-    /// es-ES, not of es-MX, whose parent is es-419, whatever order `locales:` lists them in),
-    /// of the one whose plural rules i18next applies to the folder when two are as near
-    /// (pt-BR's for `pt`, not pt-PT's: "%d ficheiro" was shown for 0). A chain stops at
+    /// es-ES, not of es-MX, whose parent is es-419, whatever order `locales:` lists them in);
+    /// of two as near, CLDR's default content for the ancestor (pt-BR's for `pt`, not
+    /// pt-PT's, whose "%d ficheiro" was shown for 0 under `pt`'s rules; zh-Hant-TW's for
+    /// `zh-Hant`, not zh-Hant-HK's), else, where it has none among them (`es-419` of es-MX
+    /// and es-AR), the first in `locales:` order. A chain stops at
     /// another language: CLDR gives Hinglish (`hi-Latn`) the parent en-IN, and an `en-IN`
     /// folder filled from it gave Hinglish to English readers.
     ///
@@ -69,8 +71,7 @@ public struct I18nextExporter: BundleExporter {
                 }
                 let nearest = below.map(\.distance).min() ?? 0
                 let closest = below.filter { $0.distance == nearest }.map(\.locale)
-                let rules = PluralRules.family(for: ancestor)
-                let texts = closest.first { PluralRules.family(for: $0) == rules } ?? closest.first ?? locale
+                let texts = closest.first { LikelySubtags.isDefaultContent($0, of: ancestor) } ?? closest.first ?? locale
                 targets.append((ancestor, texts, ancestor))
             }
         }
