@@ -87,6 +87,28 @@ import Testing
         return scratch
     }
 
+    /// A plugin starts with every signal's default action and none blocked, as from a
+    /// shell (awk runs directly: a shell clears its mask when it starts). It had most
+    /// signals blocked, SIGTERM and SIGALRM among them, and glibc's own two ignored.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func pluginsStartWithTheSignalsOfAProgramStartedFromAShell() throws {
+        let scratch = try Scratch()
+        try scratch.write("content/drinks.json", #"[{"id": "a", "name": "A", "ingredients": ["1 lime"]}]"#)
+        try scratch.write("larder.yml", #"""
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: signals
+                stage: lint
+                command: [awk, '/^Sig(Blk|Ign):/ { sub(/\t/, ""); print > "/dev/stderr" } END { exit 1 }', /proc/self/status]
+
+            """#)
+        let r = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: scratch.url)
+        #expect(r.stdout.contains("plugin 'signals': exited with status 1; it said: SigBlk:0000000000000000 / SigIgn:0000000000000000"), "\(r.stdout)")
+    }
+
     /// Ctrl-C (or SIGTERM) on Larder stops the plugins it runs: each leads a process group
     /// of its own, which the terminal's Ctrl-C does not reach, and a hanging plugin ran on for
     /// ever after Larder was gone.

@@ -337,6 +337,41 @@ import Testing
         #expect(d.message == #"plugin 'demo': exited with status 1; it said: File "abv.py", line 3, in <module> / limit = request["options"]["limit"] / KeyError: 'limit'"#)
     }
 
+    /// A plugin starts as from a shell, with no signal blocked: it was started with the
+    /// mask of a thread of the concurrency pool (SIGTERM, SIGINT, SIGALRM, SIGUSR1… blocked),
+    /// so `signal.alarm` never fired and a helper it stopped with SIGTERM ran on, each
+    /// until the timeout.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func aPluginStartsWithNoSignalBlockedOrIgnored() async throws {
+        // awk, run directly: a shell clears its mask when it starts.
+        let command = ["awk", #"/^Sig(Blk|Ign):/ { sub(/\t/, ""); print > "/dev/stderr" } END { exit 1 }"#, "/proc/self/status"]
+        let found = await ExternalPlugin(spec: PluginSpec(id: "demo", stage: "lint", command: command), projectRoot: try scratch())
+            .lint(try documents(), locales: ["en"])
+        let d = try #require(found.first)
+        #expect(d.message == "plugin 'demo': exited with status 1; it said: SigBlk:0000000000000000 / SigIgn:0000000000000000")
+    }
+
+    @Test func aPluginCanUseSignals() async throws {
+        let dir = try scratch()
+        try #"""
+            import json, signal, subprocess, sys, time
+            request = json.load(sys.stdin)
+            def give_up(*_): raise TimeoutError
+            signal.signal(signal.SIGALRM, give_up)
+            signal.alarm(1)
+            try:
+                time.sleep(120)
+            except TimeoutError:
+                pass
+            helper = subprocess.Popen(["sleep", "120"])
+            helper.terminate()
+            helper.wait()
+            json.dump({"diagnostics": []}, sys.stdout)
+            """#.write(toFile: dir + "/signals.py", atomically: true, encoding: .utf8)
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "demo", stage: "lint", command: ["python3", "signals.py"], timeout: 60), projectRoot: dir)
+        #expect(await plugin.lint(try documents(), locales: ["en"]).map(\.message) == [])
+    }
+
     @Test func killedBySignal() async throws {
         let d = try await lintFailure("cat > /dev/null; kill -9 $$")
         #expect(d.message == "plugin 'demo': was killed by signal 9")

@@ -6,8 +6,10 @@ import Foundation
 ///     let run = PluginProcess(command: ["python3", "plugins/abv.py"], directory: "/project")
 ///     let outcome = await run.run(input: Array(#"{"protocol": "larder-plugin/1"}"#.utf8))
 ///
-/// This is the one place in the library that starts processes. Standard input, output and
-/// error are pipes, so a plugin may also open them by name (`/dev/stdin`: Node's
+/// This is the one place in the library that starts processes. A plugin starts as from a
+/// shell: no signal blocked, every signal's default action (see
+/// ``spawn(_:arguments:in:input:output:error:)``). Standard input, output and error are
+/// pipes, so a plugin may also open them by name (`/dev/stdin`: Node's
 /// `fs.readFileSync('/dev/stdin')`, `jq . /dev/stdin`), which fails on a socket. A plugin
 /// that exits without reading the request cannot kill Larder with `SIGPIPE`: the thread
 /// that writes it blocks the signal and takes the write's `EPIPE` as the end.
@@ -60,13 +62,6 @@ struct PluginProcess: Sendable {
         // Larder's end of the request never blocks: the writing thread waits with `poll`,
         // until the deadline (the plugin's end, a copy, blocks as usual).
         _ = fcntl(inputPipe.write, F_SETFL, fcntl(inputPipe.write, F_GETFL) | O_NONBLOCK)
-        let process = Process()
-        process.executableURL = url
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = FileHandle(fileDescriptor: inputPipe.read, closeOnDealloc: false)
-        process.standardOutput = FileHandle(fileDescriptor: outputPipe.write, closeOnDealloc: false)
-        process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
         // Registered as starting first, so an interrupt that comes while the plugin starts
         // waits for it and stops it too (it stopped the plugins it knew, and one that had
         // just started ran on after Larder exited).
@@ -74,28 +69,29 @@ struct PluginProcess: Sendable {
             for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
             return .failedToStart("Larder is being interrupted")
         }
-        do {
-            try process.run()
-        } catch {
+        let pid: pid_t
+        switch Self.spawn(url.path, arguments: Array(command.dropFirst()), in: directory,
+                          input: inputPipe.read, output: outputPipe.write, error: errorPipe.write) {
+        case .success(let started):
+            pid = started
+        case .failure(let code):
             RunningPlugins.shared.started(nil)
             for fd in [inputPipe.read, inputPipe.write, outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(fd) }
-            // Foundation keeps the system's error number as the underlying error.
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
-                ?? ((error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : nil)
-            return .failedToStart(startFailure(url, errno: code))
+            return .failedToStart(startFailure(url, errno: code.code.rawValue))
         }
-        RunningPlugins.shared.started(process.processIdentifier)
+        RunningPlugins.shared.started(pid)
         close(inputPipe.read)
         close(outputPipe.write)
         close(errorPipe.write)
-        defer { RunningPlugins.shared.remove(process.processIdentifier) }
+        // Reaped last, once it is no longer listed: until then its pid (and its group's id)
+        // cannot be taken by another process, so no kill can reach a stranger.
+        defer { Self.reap(pid) }
+        defer { RunningPlugins.shared.remove(pid) }
 
         let outputFD = outputPipe.read
         let errorFD = errorPipe.read
         let parentFD = inputPipe.write
         let maxOutput = self.maxOutput, maxErrorOutput = self.maxErrorOutput
-        let pid = process.processIdentifier
         let ownGroup = getpgid(pid) == pid
         let timeout = self.timeout
         // One deadline for every part: a program the plugin started in a session of its own
@@ -114,10 +110,9 @@ struct PluginProcess: Sendable {
             if read.overflow { Self.kill(pid) }
             return read
         }
-        // Whether the plugin ended is asked of the system (`waitid` without reaping), not of
-        // `Process`: Foundation learns of the end through a descriptor the plugin's own
-        // children inherit, so a program the plugin left running in a session of its own
-        // kept `Process` waiting for ever.
+        // Whether the plugin ended is asked of the system (`waitid` without reaping): the
+        // plugin stays a zombie, its pid and group id taken, until the group is killed and
+        // it is reaped at the end.
         let timer = ThreadResult { () -> (stopped: Bool, end: End) in
             var end = Self.end(of: pid)
             while end == .running {
@@ -155,17 +150,16 @@ struct PluginProcess: Sendable {
         if read.overflow { return .outputTooLarge }
         if read.timedOut || errorRead.timedOut || writeTimedOut { return .timedOut }
         let errorText = String(decoding: errorBytes, as: UTF8.self)
-        var status: Int32, signalled: Bool
         switch end {
-        case .ended(let code, let bySignal):
-            (status, signalled) = (code, bySignal)
+        case .ended(let signal, bySignal: true):
+            return .signalled(signal: signal, errorOutput: errorText)
+        case .ended(let status, bySignal: false):
+            return .exited(status: status, output: bytes, errorOutput: errorText)
         case .running, .reaped:
-            // Reaped by Foundation, which then holds the status.
-            process.waitUntilExit()
-            (status, signalled) = (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+            // Larder reaps its plugins itself, by pid, after this; a status taken elsewhere
+            // is unknown, and the answer decides.
+            return .exited(status: 0, output: bytes, errorOutput: errorText)
         }
-        if signalled { return .signalled(signal: status, errorOutput: errorText) }
-        return .exited(status: status, output: bytes, errorOutput: errorText)
     }
 
     /// Where a started process stands.
@@ -173,7 +167,7 @@ struct PluginProcess: Sendable {
         case running
         /// It ended with this exit status, or was killed by this signal.
         case ended(Int32, bySignal: Bool)
-        /// It ended and was reaped already (by Foundation's `Process`, which holds its status).
+        /// It is no child of Larder's to wait for (reaped already).
         case reaped
     }
 
@@ -235,9 +229,9 @@ struct PluginProcess: Sendable {
     }
 
     /// Why the system would not start `url` (the command's first word, found), from the
-    /// error of the start (`errno`, when known) and from the file itself. Foundation's own
-    /// messages say "The operation could not be completed" or "The file doesn't exist."
-    /// (for a script whose `#!` interpreter is missing).
+    /// error of the start (`errno`, when known) and from the file itself. The system's own
+    /// words would be "No such file or directory" for a script whose `#!` interpreter is
+    /// missing.
     func startFailure(_ url: URL, errno code: Int32?) -> String {
         let executable = command.first ?? url.path
         var isDirectory: ObjCBool = false
@@ -290,11 +284,132 @@ struct PluginProcess: Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
+    // MARK: Starting
+
+    /// Starts `path` with `arguments` in `directory`, with `input`, `output` and `error` as
+    /// its standard input, output and error: the process's id, or the system's error.
+    ///
+    /// The plugin starts as a program started from a shell does: with no signal blocked
+    /// and every signal's action the default, in a process group of its own, with no other
+    /// descriptor of Larder's open. (Foundation's `Process` passed on the mask of the
+    /// thread that started it, a thread of the concurrency pool that blocks `SIGTERM`,
+    /// `SIGINT`, `SIGALRM` and more: a plugin's `signal.alarm` never fired, and a helper it
+    /// stopped with `SIGTERM` ran on.)
+    static func spawn(_ path: String, arguments: [String], in directory: String,
+                      input: Int32, output: Int32, error: Int32) -> Result<pid_t, POSIXError> {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        func failure(_ code: Int32) -> Result<pid_t, POSIXError> { .failure(POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL)) }
+        var code = posix_spawn_file_actions_init(&actions)
+        guard code == 0 else { return failure(code) }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        code = posix_spawnattr_init(&attributes)
+        guard code == 0 else { return failure(code) }
+        defer { posix_spawnattr_destroy(&attributes) }
+
+        var executable = path
+        var argv = [path] + arguments
+        for (fd, target) in [(input, STDIN_FILENO), (output, STDOUT_FILENO), (error, STDERR_FILENO)] where code == 0 {
+            code = posix_spawn_file_actions_adddup2(&actions, fd, target)
+        }
+        guard code == 0 else { return failure(code) }
+        #if canImport(Darwin)
+        code = posix_spawn_file_actions_addchdir_np(&actions, directory)
+        guard code == 0 else { return failure(code) }
+        let closeOthers = Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+        // Both are glibc's (2.29 and 2.34), not seen by Swift: found by name.
+        typealias AddChdir = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
+        typealias AddClosefrom = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+        if let addchdir = Self.cFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) {
+            code = withUnsafeMutablePointer(to: &actions) { addchdir(UnsafeMutableRawPointer($0), directory) }
+            guard code == 0 else { return failure(code) }
+        } else {
+            // An older C library: a shell changes the folder, then becomes the plugin.
+            argv = ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, directory] + argv
+            executable = "/bin/sh"
+        }
+        // Every other descriptor is closed in the plugin (Darwin's POSIX_SPAWN_CLOEXEC_DEFAULT):
+        // one that some other part of the process left without close-on-exec must not leak.
+        if let addclosefrom = Self.cFunction("posix_spawn_file_actions_addclosefrom_np", as: AddClosefrom.self) {
+            code = withUnsafeMutablePointer(to: &actions) { addclosefrom(UnsafeMutableRawPointer($0), 3) }
+            guard code == 0 else { return failure(code) }
+        } else {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for fd in open.compactMap({ Int32($0) }) where fd > STDERR_FILENO {
+                _ = posix_spawn_file_actions_addclose(&actions, fd)
+            }
+        }
+        let closeOthers: Int16 = 0
+        #endif
+
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        sigdelset(&everySignal, SIGKILL)
+        sigdelset(&everySignal, SIGSTOP)
+        #if os(Linux)
+        // glibc's own two signals (32 and 33), which `sigfillset` leaves out: the child it
+        // starts ignores them otherwise, and keeps ignoring them after exec.
+        // (A signal n is bit n - 1 of the set's words.)
+        withUnsafeMutablePointer(to: &everySignal) { set in
+            set.withMemoryRebound(to: UInt.self, capacity: MemoryLayout<sigset_t>.size / MemoryLayout<UInt>.size) { words in
+                for bit in [31, 32] { words[bit / UInt.bitWidth] |= 1 << UInt(bit % UInt.bitWidth) }
+            }
+        }
+        #endif
+        let flags = Int16(POSIX_SPAWN_SETPGROUP) | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF) | closeOthers
+        for set in [{ posix_spawnattr_setflags(&attributes, flags) },
+                    { posix_spawnattr_setpgroup(&attributes, 0) },
+                    { posix_spawnattr_setsigmask(&attributes, &noSignals) },
+                    { posix_spawnattr_setsigdefault(&attributes, &everySignal) }] where code == 0 {
+            code = set()
+        }
+        guard code == 0 else { return failure(code) }
+
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let cArgv = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup($0) } + [nil]
+        defer {
+            for p in cArgv { free(p) }
+            for p in cEnvironment { free(p) }
+        }
+        var pid: pid_t = 0
+        code = cArgv.withUnsafeBufferPointer { argvBuffer in
+            cEnvironment.withUnsafeBufferPointer { envBuffer in
+                posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
+            }
+        }
+        guard code == 0 else { return failure(code) }
+        return .success(pid)
+    }
+
+    /// A function of the C library found by name, or nil when this system's has none.
+    static func cFunction<F>(_ name: String, as type: F.Type) -> F? {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
+        defer { dlclose(handle) }
+        guard let symbol = dlsym(handle, name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
+
+    /// Waits for the child `pid`, which has ended, and takes it out of the process table.
+    static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     // MARK: Blocking helpers, each run on a thread of its own
 
     /// Stops a process with `SIGKILL` (a plugin that overran has no more say), and with it
-    /// the processes it started when it leads its own process group (as `Process` makes it),
-    /// so a child holding the output open cannot keep Larder waiting.
+    /// the processes it started when it leads its own process group (as
+    /// ``spawn(_:arguments:in:input:output:error:)`` makes it), so a child holding the output
+    /// open cannot keep Larder waiting.
     static func kill(_ pid: Int32) {
         guard pid > 0 else { return }
         if getpgid(pid) == pid {
