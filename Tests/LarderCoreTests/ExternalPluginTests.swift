@@ -146,7 +146,7 @@ import Testing
     @Test func timeoutKillsThePlugin() async throws {
         let started = Date()
         let d = try await lintFailure("exec sleep 600", timeout: 0.5)
-        #expect(d.message == "plugin 'demo': gave no answer within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)")
+        #expect(d.message == "plugin 'demo': did not finish within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)")
         // Not waited out: the bound is loose because a busy test run can delay this task.
         #expect(Date().timeIntervalSince(started) < Self.notWaitedOut)
     }
@@ -155,14 +155,15 @@ import Testing
         // `sleep` (a child of sh) holds the output open: it must be killed with the plugin.
         let started = Date()
         let d = try await lintFailure("cat > /dev/null; sleep 600; echo '{}'", timeout: 0.5)
-        #expect(d.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        #expect(d.message.hasPrefix("plugin 'demo': did not finish within 0.5 seconds and was stopped"))
         #expect(Date().timeIntervalSince(started) < Self.notWaitedOut)
     }
 
     @Test func aChildLeftRunningWithTheOutputOpenIsStoppedAtTheTimeout() async throws {
         let started = Date()
         let d = try await lintFailure(#"cat > /dev/null; (sleep 600 &); echo '{"diagnostics": []}'"#, timeout: 0.5)
-        #expect(d.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
+        #expect(d.message == "plugin 'demo': exited, but a program it left running kept its standard output open for the whole timeout "
+            + "(0.5 seconds), so its answer never ended: wait for the programs it starts before exiting, or send their standard output elsewhere (> /dev/null)")
         // A leftover child that was waited out would take 600 seconds.
         #expect(Date().timeIntervalSince(started) < Self.notWaitedOut)
     }
@@ -208,17 +209,63 @@ import Testing
     @Test func aChildInItsOwnSessionCannotKeepLarderWaiting() async throws {
         let started = Date()
         let output = try await lintFailure(#"setsid sleep 600 & cat > /dev/null; echo '{"diagnostics": []}'"#, timeout: 0.5)
-        #expect(output.message.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds and was stopped"))
-        // The plugin exits at once without reading; its child holds the input, whose
-        // request (4 MiB) is larger than a socket's buffer.
+        #expect(output.message.hasPrefix("plugin 'demo': exited, but a program it left running kept its standard output open for the whole timeout (0.5 seconds)"))
+        // The plugin exits at once without reading; its child holds the input (whose
+        // request, 4 MiB, is larger than a pipe's buffer) and the output.
         let plugin = try shell("setsid sleep 600 & exit 0", timeout: 0.5)
         let big = String(repeating: "x", count: 4 << 20)
         let input = try documents(#"[{"id": "a", "name": "\#(big)"}]"#)
         let found = await plugin.lint(input, locales: ["en"])
-        #expect(found.map(\.message).first?.hasPrefix("plugin 'demo': gave no answer within 0.5 seconds") == true, "\(found)")
+        #expect(found.map(\.message).first?.hasPrefix("plugin 'demo': exited, but a program it left running kept its standard output open") == true, "\(found)")
         // Not the child's 600 s: a bound far from both, as a busy test run can starve this
         // test's awaits for a minute (it took 63 s once, with every core building).
         #expect(Date().timeIntervalSince(started) < 300)
+    }
+
+    /// Once the plugin has exited and its output is at its end, a program it left running
+    /// that holds its standard error or its input delays nothing: in its group it is
+    /// killed, in a session of its own it is not waited for. Each kept Larder waiting for
+    /// the whole timeout, and the plugin's answer was thrown away as "no answer".
+    @Test func programsLeftHoldingStandardErrorOrInputDoNotDelayTheAnswer() async throws {
+        // A request larger than a pipe holds, so that its writing waits for a reader.
+        let big = try documents(#"[{"id": "a", "name": "\#(String(repeating: "x", count: 1 << 20))"}]"#)
+        let answer = #"echo '{"diagnostics": [{"file": "content/drinks.json", "message": "seen"}]}'"#
+        let scripts = [
+            // A helper in the group with the plugin's standard error (its logs).
+            "cat > /dev/null; sleep 300 < /dev/null > /dev/null & " + answer,
+            // The same in a session of its own, out of the group's reach.
+            "cat > /dev/null; setsid sh -c 'echo $$ > helper.pid; exec sleep 300' < /dev/null > /dev/null & " + answer,
+            // A helper with the input of a plugin that answers without reading it (through
+            // descriptor 3: a shell gives a program it starts in the background /dev/null
+            // for input).
+            "exec 3<&0; sleep 300 <&3 3<&- > /dev/null 2>&1 & " + answer,
+            "exec 3<&0; setsid sh -c 'echo $$ > helper.pid; exec sleep 300' <&3 3<&- > /dev/null 2>&1 & " + answer,
+        ]
+        for script in scripts {
+            let plugin = try shell(script, timeout: 120)
+            let started = Date()
+            let found = await plugin.lint(big, locales: ["en"])
+            #expect(found.map(\.message) == ["seen"], "\(script)")
+            // Not the timeout's 120 s; loose, as a busy test run can delay this task.
+            #expect(Date().timeIntervalSince(started) < 100, "\(script)")
+            if let helper = try? String(contentsOfFile: plugin.projectRoot + "/helper.pid", encoding: .utf8),
+               let pid = Int32(helper.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    /// What the plugin wrote to standard error before it exited is quoted, also when a
+    /// program it left running holds standard error on.
+    @Test func standardErrorIsQuotedWhenAProgramLeftRunningHoldsIt() async throws {
+        let plugin = try shell("cat > /dev/null; echo 'options.limit is missing' >&2; "
+            + "setsid sh -c 'echo $$ > helper.pid; exec sleep 300' < /dev/null > /dev/null & exit 3", timeout: 120)
+        let found = await plugin.lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == ["plugin 'demo': exited with status 3; it said: options.limit is missing"])
+        if let helper = try? String(contentsOfFile: plugin.projectRoot + "/helper.pid", encoding: .utf8),
+           let pid = Int32(helper.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGKILL)
+        }
     }
 
     /// A run whose task is cancelled (another step of the build failed) stops the plugin

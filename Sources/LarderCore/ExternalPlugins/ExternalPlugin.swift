@@ -203,7 +203,11 @@ public struct ExternalPlugin: Sendable {
         case .failedToStart(let reason):
             throw fail("cannot run \(spec.command.joined(separator: " ")): \(reason)")
         case .timedOut:
-            throw fail("gave no answer within \(Self.seconds(spec.timeout ?? Self.defaultTimeout)) and was stopped (raise `timeout` in larder.yml if it needs longer)")
+            throw fail("did not finish within \(Self.seconds(spec.timeout ?? Self.defaultTimeout)) and was stopped (raise `timeout` in larder.yml if it needs longer)")
+        case .outputHeldOpen:
+            throw fail("exited, but a program it left running kept its standard output open for the whole timeout "
+                + "(\(Self.seconds(spec.timeout ?? Self.defaultTimeout))), so its answer never ended: wait for the programs it starts "
+                + "before exiting, or send their standard output elsewhere (> /dev/null)")
         case .outputTooLarge:
             throw fail("wrote more than \(Self.size(maxOutput)) and was stopped")
         case .signalled(let signal, let errorOutput):

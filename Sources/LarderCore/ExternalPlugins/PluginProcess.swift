@@ -35,6 +35,9 @@ struct PluginProcess: Sendable {
         case signalled(signal: Int32, errorOutput: String)
         /// The process ran longer than ``timeout`` and was stopped.
         case timedOut
+        /// The process exited, but its standard output was still open at the end of
+        /// ``timeout``, held by a program it left running.
+        case outputHeldOpen
         /// The process wrote more than ``maxOutput`` bytes and was stopped.
         case outputTooLarge
         /// The process could not be started.
@@ -98,13 +101,18 @@ struct PluginProcess: Sendable {
         // (out of the plugin's process group, so not stopped with it) may hold the plugin's
         // input or output open for ever; reading and writing end at the deadline too.
         let deadline = Date().addingTimeInterval(max(0, timeout))
+        // Once the plugin has exited and its output is at its end, standard error and the
+        // request are not waited for (see below).
+        let stop = StopSignal()
         // Each blocking part runs on a thread of its own, started here before anything
         // waits, and the kills happen there too: a busy concurrency pool can neither delay a
         // timeout nor the request. (Started as `async let` tasks, they waited for a free
         // thread of the pool; with the pool busy the plugin got no input, and tests running
         // side by side ran into the 30-second timeout.)
-        let written = ThreadResult { Self.writeAll(input, to: parentFD, until: deadline) }
-        let errors = ThreadResult { Self.readAll(errorFD, limit: maxErrorOutput, drain: true, keepLast: true, until: deadline) }
+        let written = ThreadResult { Self.writeAll(input, to: parentFD, until: deadline, stop: stop) }
+        let errors = ThreadResult {
+            Self.readAll(errorFD, limit: maxErrorOutput, drain: true, keepLast: true, until: deadline, stop: stop)
+        }
         let output = ThreadResult { () -> Read in
             let read = Self.readAll(outputFD, limit: maxOutput, until: deadline)
             if read.overflow { Self.kill(pid) }
@@ -131,24 +139,33 @@ struct PluginProcess: Sendable {
         }
         // A cancelled run (another step of the build failed) stops the plugin at once rather
         // than waiting for its answer or its timeout.
-        let (stopped, end, read, errorRead, writeTimedOut) = await withTaskCancellationHandler {
+        let (stopped, end, read, errorRead) = await withTaskCancellationHandler {
             let (stopped, end) = await timer.value()
-            return (stopped, end, await output.value(), await errors.value(), await written.value())
+            // The answer is read to its end: a program the plugin left running that holds its
+            // output has what is left of the timeout (the read ends at the deadline).
+            let read = await output.value()
+            // Then programs the plugin left running in its group end with it, and what holds
+            // its standard error or input is not waited for: standard error has said what it
+            // had to say, the rest of the request is not wanted. (A helper left in a session
+            // of its own, out of the group's reach, that inherited standard error kept Larder
+            // waiting for the whole timeout, and so did one that inherited the input of a
+            // request larger than a pipe holds.) The group is not waited for: its members
+            // killed with it stay in the table until the system reaps them, which took a
+            // second and more here.
+            if ownGroup { _ = Foundation.kill(-pid, SIGKILL) }
+            stop.stop()
+            _ = await written.value()
+            return (stopped, end, read, await errors.value())
         } onCancel: {
             Self.kill(pid)
         }
         close(outputFD)
         close(errorFD)
-        // Programs the plugin left running in its group end with it. Those that held its
-        // output open had what was left of the timeout (the reads above end at the deadline).
-        // (The group was not waited for: its members killed with it stay in the table until
-        // the system reaps them, which took a second and more here.)
-        if ownGroup { _ = Foundation.kill(-pid, SIGKILL) }
         let bytes = read.bytes, errorBytes = errorRead.bytes
 
         if stopped { return .timedOut }
         if read.overflow { return .outputTooLarge }
-        if read.timedOut || errorRead.timedOut || writeTimedOut { return .timedOut }
+        if read.timedOut { return .outputHeldOpen }
         let errorText = String(decoding: errorBytes, as: UTF8.self)
         switch end {
         case .ended(let signal, bySignal: true):
@@ -445,27 +462,40 @@ struct PluginProcess: Sendable {
         return (fds[0], fds[1])
     }
 
-    /// Waits until `fd` can be read (`POLLIN`) or written (`POLLOUT`), or `deadline` passes
-    /// (false then).
-    static func wait(_ fd: Int32, for events: Int32, until deadline: Date) -> Bool {
+    /// What ``wait(_:for:until:stop:)`` waited for.
+    enum Readiness {
+        /// The descriptor can be read or written (or has an error, which the read or write
+        /// that follows reports).
+        case ready
+        /// The deadline passed.
+        case deadline
+        /// `stop` was signalled.
+        case stopped
+    }
+
+    /// Waits until `fd` can be read (`POLLIN`) or written (`POLLOUT`), `deadline` passes, or
+    /// `stop` is signalled.
+    static func wait(_ fd: Int32, for events: Int32, until deadline: Date, stop: StopSignal? = nil) -> Readiness {
         while true {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return false }
-            var entry = pollfd(fd: fd, events: Int16(events), revents: 0)
-            let n = poll(&entry, 1, Int32(min(left * 1000 + 1, 60_000)))
-            if n > 0 { return true }
-            if n < 0 && errno != EINTR { return true }  // the read or write that follows reports it
+            guard left > 0 else { return .deadline }
+            // A negative descriptor is left out by `poll`.
+            var entries = [pollfd(fd: fd, events: Int16(events), revents: 0),
+                           pollfd(fd: stop?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&entries, 2, Int32(min(left * 1000 + 1, 60_000)))
+            if n > 0 { return entries[1].revents != 0 ? .stopped : .ready }
+            if n < 0 && errno != EINTR { return .ready }
         }
     }
 
     /// Writes `bytes` to the pipe (non-blocking), stopping quietly when the plugin closed its
-    /// end; then closes the pipe so the plugin sees the end of its input. True when
-    /// `deadline` passed first.
+    /// end or `stop` is signalled; then closes the pipe so the plugin sees the end of its
+    /// input. True when `deadline` passed first.
     ///
     /// Runs on a thread of its own, which blocks `SIGPIPE` while it writes: a write to a pipe
     /// the plugin closed then fails with `EPIPE` instead of killing Larder, and the signal
     /// left pending on this thread is taken before the mask is restored.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, until deadline: Date) -> Bool {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, until deadline: Date, stop: StopSignal? = nil) -> Bool {
         #if os(Linux)
         var sigpipe = sigset_t()
         sigemptyset(&sigpipe)
@@ -483,8 +513,11 @@ struct PluginProcess: Sendable {
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN || errno == EWOULDBLOCK {
-                        if wait(fd, for: Int32(POLLOUT), until: deadline) { continue }
-                        timedOut = true
+                        switch wait(fd, for: Int32(POLLOUT), until: deadline, stop: stop) {
+                        case .ready: continue
+                        case .deadline: timedOut = true
+                        case .stopped: break
+                        }
                     } else {
                         broken = errno == EPIPE
                     }
@@ -505,7 +538,7 @@ struct PluginProcess: Sendable {
         return timedOut
     }
 
-    /// What ``readAll(_:limit:drain:until:)`` read.
+    /// What ``readAll(_:limit:drain:keepLast:until:stop:)`` read.
     struct Read: Sendable {
         var bytes: [UInt8] = []
         /// More than the limit came.
@@ -516,14 +549,33 @@ struct PluginProcess: Sendable {
 
     /// Reads `fd` to its end or until more than `limit` bytes came (then `overflow` is true
     /// and reading stops, unless `drain` asks to read on and drop the rest), or until
-    /// `deadline`. With `keepLast`, the last `limit` bytes are kept rather than the first (the
-    /// end of standard error says what went wrong).
-    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false, keepLast: Bool = false, until deadline: Date) -> Read {
+    /// `deadline`, or until `stop` is signalled (then what has come so far is read, and no
+    /// more is waited for). With `keepLast`, the last `limit` bytes are kept rather than the
+    /// first (the end of standard error says what went wrong).
+    static func readAll(_ fd: Int32, limit: Int, drain: Bool = false, keepLast: Bool = false, until deadline: Date,
+                        stop: StopSignal? = nil) -> Read {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var overflow = false
+        var stopped = false
+        // The reads after a stop: what has come, not a writer that never stops (64 MiB).
+        var readsLeft = 1024
         while true {
-            guard wait(fd, for: Int32(POLLIN), until: deadline) else { return Read(bytes: out, overflow: overflow, timedOut: true) }
+            if stopped {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard readsLeft > 0, poll(&entry, 1, 0) > 0 else { break }
+                readsLeft -= 1
+            } else {
+                switch wait(fd, for: Int32(POLLIN), until: deadline, stop: stop) {
+                case .ready: break
+                case .deadline:
+                    if keepLast && out.count > limit { out.removeFirst(out.count - limit) }
+                    return Read(bytes: out, overflow: overflow, timedOut: true)
+                case .stopped:
+                    stopped = true
+                    continue
+                }
+            }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -546,6 +598,35 @@ struct PluginProcess: Sendable {
         }
         if keepLast && out.count > limit { out.removeFirst(out.count - limit) }
         return Read(bytes: out, overflow: overflow)
+    }
+}
+
+/// Tells the threads that write a plugin's request and read its standard error to stop
+/// waiting: the write end of a pipe whose read end they poll too is closed.
+final class StopSignal: @unchecked Sendable {
+    /// The end to poll: readable (at its end) once stopped; -1 when no pipe could be made
+    /// (the threads then wait until their deadline).
+    let fd: Int32
+    private let lock = NSLock()
+    private var writeEnd: Int32
+
+    init() {
+        let ends = PluginProcess.pipe()
+        fd = ends?.read ?? -1
+        writeEnd = ends?.write ?? -1
+    }
+
+    /// Wakes every wait on ``fd``, now and later.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        if writeEnd >= 0 { close(writeEnd) }
+        writeEnd = -1
+    }
+
+    deinit {
+        stop()
+        if fd >= 0 { close(fd) }
     }
 }
 
