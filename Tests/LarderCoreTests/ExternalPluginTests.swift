@@ -120,7 +120,54 @@ import Testing
 
     @Test func emptyOutputIsNotTheProtocol() async throws {
         let d = try await lintFailure("cat > /dev/null")
-        #expect(d.message.hasPrefix("plugin 'demo': did not answer with JSON"))
+        #expect(d.message == #"plugin 'demo': answered nothing on standard output; a lint response is {"diagnostics": [...]}"#)
+        #expect(try await lintFailure("cat > /dev/null; printf ' \\n\\n'").message == d.message)
+    }
+
+    /// Every failure of a plugin that ran quotes the end of what it wrote to standard error,
+    /// not only a non-zero exit: a plugin that exits 0 without an answer, or answers with a
+    /// member of an old draft, has usually said why ("options.limit is missing"), and that
+    /// was dropped.
+    @Test func everyFailureQuotesWhatThePluginSaid() async throws {
+        let said = "echo 'acme: options.limit is missing' >&2; "
+        let quote = "; it said: acme: options.limit is missing"
+        func message(_ script: String, stage: String = "lint", timeout: Double? = nil, maxOutput: Int? = nil) async throws -> String {
+            var plugin = try shell("cat > /dev/null; " + said + script, stage: stage, timeout: timeout)
+            if let maxOutput { plugin.maxOutput = maxOutput }
+            switch stage {
+            case "transform":
+                do { _ = try await plugin.transform(try documents(), options: .null, locales: ["en"]) } catch { return "\(error)" }
+            case "export":
+                do { _ = try await plugin.export(try documents(), options: .null, locales: ["en"]) } catch { return "\(error)" }
+            default:
+                let found = await plugin.lint(try documents(), locales: ["en"])
+                try #require(found.count == 1, "\(found)")
+                return found[0].message
+            }
+            return "no failure"
+        }
+        #expect(try await message("exit 0") == #"plugin 'demo': answered nothing on standard output; a lint response is {"diagnostics": [...]}"# + quote)
+        #expect(try await message("echo 'limit?'").hasSuffix("its output starts with 'limit?\\n'" + quote))
+        #expect(try await message(#"echo '{"diagnostics": [{"file": "content/drinks.json", "message": "x", "level": "warning"}]}'"#)
+            == #"plugin 'demo': diagnostics[0] has an unknown member "level"; a diagnostic is {"file", "pointer", "message", "severity", "rule"}"# + quote)
+        #expect(try await message(#"echo '{"diagnostics": [{"file": "content/drinks.json", "pointer": "/7", "message": "x"}]}'"#)
+            == "plugin 'demo': diagnostics[0]: the pointer '/7' does not exist in content/drinks.json" + quote)
+        #expect(try await message(#"echo '{"errors": []}'"#)
+            == #"plugin 'demo': answered with an unknown member "errors"; a lint response is {"diagnostics": [...]}"# + quote)
+        #expect(try await message(#"echo '{"protocol": "larder-plugin/0"}'"#)
+            == #"plugin 'demo': answers protocol "larder-plugin/0"; Larder speaks larder-plugin/1"# + quote)
+        #expect(try await message("exec sleep 600", timeout: 0.5)
+            == "plugin 'demo': did not finish within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)" + quote)
+        #expect(try await message("exec yes '{}'", maxOutput: 4096) == "plugin 'demo': wrote more than 4096 bytes and was stopped" + quote)
+        #expect(try await message("kill -9 $$") == "plugin 'demo': was killed by signal 9" + quote)
+        #expect(try await message(#"echo '{"documents": {}}'"#, stage: "transform")
+            == #"plugin 'demo': the response has no "documents" array"# + quote)
+        #expect(try await message(#"echo '{"documents": [], "diagnostics": [{"file": "content/drinks.json", "pointer": "/7", "message": "x"}]}'"#, stage: "transform")
+            == "plugin 'demo': diagnostics[0]: the pointer '/7' does not exist in content/drinks.json" + quote)
+        #expect(try await message(#"echo '{"artifacts": [{"path": "../a.txt", "text": "x"}]}'"#, stage: "export")
+            .hasSuffix(quote))
+        #expect(try await message(#"echo '{"artifacts": [{"path": "a.txt", "txt": "x"}]}'"#, stage: "export")
+            == #"plugin 'demo': artifacts[0] (a.txt) has an unknown member "txt"; an artifact is {"path", "text"} or {"path", "base64"}"# + quote)
     }
 
     @Test func jsonThatIsNotAnObject() async throws {

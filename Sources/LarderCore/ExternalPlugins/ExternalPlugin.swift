@@ -52,6 +52,12 @@ public struct ExternalPlugin: Sendable {
         public var message: String
         /// `plugin '<id>': <message>`.
         public var description: String { "plugin '\(pluginID)': \(message)" }
+
+        /// The failure with the end of what the plugin wrote to standard error quoted, as
+        /// ``ExternalPlugin/excerpt(_:)`` has it (as it is when the plugin wrote nothing).
+        func quoting(_ errorOutput: String) -> Failure {
+            Failure(pluginID: pluginID, message: message + ExternalPlugin.excerpt(errorOutput))
+        }
     }
 
     /// A diagnostic about the plugin itself, at its entry in the config.
@@ -67,9 +73,9 @@ public struct ExternalPlugin: Sendable {
     /// with `failureSeverity`.
     public func lint(_ documents: [Document], locales: [String], failureSeverity: Severity = .error) async -> [Diagnostic] {
         do {
-            let response = try await exchange(stage: "lint", documents: documents, options: spec.options, locales: locales)
-            let (diagnostics, problems) = checkDiagnostics(response, in: documents)
-            return diagnostics + problems.map { diagnostic(for: $0, severity: failureSeverity) }
+            let answer = try await exchange(stage: "lint", documents: documents, options: spec.options, locales: locales)
+            let (diagnostics, problems) = checkDiagnostics(answer.response, in: documents)
+            return diagnostics + problems.map { diagnostic(for: $0.quoting(answer.errorOutput), severity: failureSeverity) }
         } catch {
             return [diagnostic(for: error, severity: failureSeverity)]
         }
@@ -87,7 +93,19 @@ public struct ExternalPlugin: Sendable {
     public func transform(_ documents: [Document], options: JSONValue, locales: [String], sources: [Document]? = nil) async throws(Failure)
         -> (documents: [Document], rewritten: [Int], diagnostics: [Diagnostic])
     {
-        let response = try await exchange(stage: "transform", documents: documents, options: options, locales: locales)
+        let answer = try await exchange(stage: "transform", documents: documents, options: options, locales: locales)
+        do {
+            return try rewrite(documents, by: answer.response, sources: sources)
+        } catch {
+            throw error.quoting(answer.errorOutput)
+        }
+    }
+
+    /// `documents` as a transform plugin's `response` rewrites them, with its diagnostics
+    /// placed in `sources` (see ``transform(_:options:locales:sources:)``).
+    func rewrite(_ documents: [Document], by response: JSONObject, sources: [Document]?) throws(Failure)
+        -> (documents: [Document], rewritten: [Int], diagnostics: [Diagnostic])
+    {
         let request = documents
         var documents = documents
         guard let returned = Self.array(response, "documents") else { throw fail("the response has no \"documents\" array") }
@@ -139,7 +157,19 @@ public struct ExternalPlugin: Sendable {
     public func export(_ documents: [Document], options: JSONValue, locales: [String], sources: [Document]? = nil) async throws(Failure)
         -> (artifacts: [Artifact], diagnostics: [Diagnostic])
     {
-        let response = try await exchange(stage: "export", documents: documents, options: options, locales: locales)
+        let answer = try await exchange(stage: "export", documents: documents, options: options, locales: locales)
+        do {
+            return try artifacts(of: answer.response, documents: documents, sources: sources)
+        } catch {
+            throw error.quoting(answer.errorOutput)
+        }
+    }
+
+    /// The artifacts of an export plugin's `response` to `documents`, and its diagnostics
+    /// placed in `sources` (see ``export(_:options:locales:sources:)``).
+    func artifacts(of response: JSONObject, documents: [Document], sources: [Document]?) throws(Failure)
+        -> (artifacts: [Artifact], diagnostics: [Diagnostic])
+    {
         guard let items = Self.array(response, "artifacts") else { throw fail("the response has no \"artifacts\" array") }
         var artifacts: [Artifact] = []
         var seen = Set<String>()
@@ -193,28 +223,47 @@ public struct ExternalPlugin: Sendable {
         ]))
     }
 
-    /// Sends the request, runs the plugin and returns its response object.
-    func exchange(stage: String, documents: [Document], options: JSONValue, locales: [String]) async throws(Failure) -> JSONObject {
+    /// Sends the request, runs the plugin and returns its response object, with the end of
+    /// what it wrote to standard error (for the failures found in the response later).
+    /// Every failure after the plugin started quotes its standard error.
+    func exchange(stage: String, documents: [Document], options: JSONValue, locales: [String]) async throws(Failure)
+        -> (response: JSONObject, errorOutput: String)
+    {
         let input = JSONWriter.compact.bytes(request(stage: stage, documents: documents, options: options, locales: locales))
         let process = PluginProcess(command: spec.command, directory: projectRoot, timeout: spec.timeout ?? Self.defaultTimeout,
                                     maxOutput: maxOutput)
-        let output: [UInt8]
+        let output: [UInt8], errorOutput: String
         switch await process.run(input: input) {
         case .failedToStart(let reason):
             throw fail("cannot run \(spec.command.joined(separator: " ")): \(reason)")
-        case .timedOut:
+        case .timedOut(let said):
             throw fail("did not finish within \(Self.seconds(spec.timeout ?? Self.defaultTimeout)) and was stopped (raise `timeout` in larder.yml if it needs longer)")
-        case .outputHeldOpen:
+                .quoting(said)
+        case .outputHeldOpen(let said):
             throw fail("exited, but a program it left running kept its standard output open for the whole timeout "
                 + "(\(Self.seconds(spec.timeout ?? Self.defaultTimeout))), so its answer never ended: wait for the programs it starts "
-                + "before exiting, or send their standard output elsewhere (> /dev/null)")
-        case .outputTooLarge:
-            throw fail("wrote more than \(Self.size(maxOutput)) and was stopped")
-        case .signalled(let signal, let errorOutput):
-            throw fail("was killed by signal \(signal)" + Self.excerpt(errorOutput))
-        case .exited(let status, let bytes, let errorOutput):
-            if status != 0 { throw fail("exited with status \(status)" + Self.excerpt(errorOutput)) }
-            output = bytes
+                + "before exiting, or send their standard output elsewhere (> /dev/null)").quoting(said)
+        case .outputTooLarge(let said):
+            throw fail("wrote more than \(Self.size(maxOutput)) and was stopped").quoting(said)
+        case .signalled(let signal, let said):
+            throw fail("was killed by signal \(signal)").quoting(said)
+        case .exited(let status, let bytes, let said):
+            if status != 0 { throw fail("exited with status \(status)").quoting(said) }
+            (output, errorOutput) = (bytes, said)
+        }
+        do {
+            return (try response(parsing: output, stage: stage), errorOutput)
+        } catch {
+            // "exited 0 but answered nothing; it said: options.limit is missing from larder.yml"
+            throw error.quoting(errorOutput)
+        }
+    }
+
+    /// The response object a plugin of `stage` wrote (`output`), or why it is none.
+    func response(parsing output: [UInt8], stage: String) throws(Failure) -> JSONObject {
+        // Nothing is no JSON document, and no file either ("the file is empty").
+        guard output.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw fail("answered nothing on standard output; a \(stage) response is {\(Self.responseKeys(stage))}")
         }
         let parsed: JSONDocument
         do {
@@ -375,9 +424,8 @@ public struct ExternalPlugin: Sendable {
         return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    /// The first lines of a plugin's standard error, for a failure message.
-    /// The end of what the plugin wrote to standard error: its last three lines, where a
-    /// traceback puts the error itself (`KeyError: 'limit'`).
+    /// The end of what the plugin wrote to standard error, for a failure message: its last
+    /// three lines, where a traceback puts the error itself (`KeyError: 'limit'`).
     static func excerpt(_ errorOutput: String) -> String {
         let lines = errorOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.suffix(3)

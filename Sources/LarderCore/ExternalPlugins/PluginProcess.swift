@@ -26,20 +26,20 @@ struct PluginProcess: Sendable {
     /// The most bytes of standard error kept for messages (the rest is read and dropped).
     var maxErrorOutput: Int = 16 << 10
 
-    /// How a run ended.
+    /// How a run ended. Each `errorOutput` is the end of what the process wrote to standard
+    /// error (its last ``maxErrorOutput`` bytes).
     enum Outcome: Sendable {
-        /// The process exited (with `status`) and wrote `output`; `errorOutput` is the start
-        /// of what it wrote to standard error.
+        /// The process exited (with `status`) and wrote `output`.
         case exited(status: Int32, output: [UInt8], errorOutput: String)
         /// The process was killed by a signal it did not get from Larder.
         case signalled(signal: Int32, errorOutput: String)
         /// The process ran longer than ``timeout`` and was stopped.
-        case timedOut
+        case timedOut(errorOutput: String)
         /// The process exited, but its standard output was still open at the end of
         /// ``timeout``, held by a program it left running.
-        case outputHeldOpen
+        case outputHeldOpen(errorOutput: String)
         /// The process wrote more than ``maxOutput`` bytes and was stopped.
-        case outputTooLarge
+        case outputTooLarge(errorOutput: String)
         /// The process could not be started.
         case failedToStart(String)
     }
@@ -161,12 +161,12 @@ struct PluginProcess: Sendable {
         }
         close(outputFD)
         close(errorFD)
-        let bytes = read.bytes, errorBytes = errorRead.bytes
+        let bytes = read.bytes
+        let errorText = String(decoding: errorRead.bytes, as: UTF8.self)
 
-        if stopped { return .timedOut }
-        if read.overflow { return .outputTooLarge }
-        if read.timedOut { return .outputHeldOpen }
-        let errorText = String(decoding: errorBytes, as: UTF8.self)
+        if stopped { return .timedOut(errorOutput: errorText) }
+        if read.overflow { return .outputTooLarge(errorOutput: errorText) }
+        if read.timedOut { return .outputHeldOpen(errorOutput: errorText) }
         switch end {
         case .ended(let signal, bySignal: true):
             return .signalled(signal: signal, errorOutput: errorText)
