@@ -149,6 +149,38 @@ import Testing
         ])
     }
 
+    /// A plugin declared in `plugins:` but named in the list of another stage is said to be
+    /// of its stage, with where to name it: it was "unknown", next to a list of the stage's
+    /// steps that named the other plugins, or "did you mean" one of them.
+    @Test func aPluginNamedInTheListOfAnotherStage() throws {
+        let config = Self.content + """
+            plugins:
+              - id: acme-t
+                stage: transform
+                command: [sh, t.sh]
+              - id: acme-e
+                stage: export
+                command: [sh, e.sh]
+              - id: acme-l
+                stage: lint
+                command: [sh, l.sh]
+            transforms:
+              - acme-e
+              - acme-l: { x: 1 }
+            exports:
+              - acme-t: { out: dist/t }
+              - acme-l
+            """
+        let r = try lint(config, command: ["lint"])
+        #expect(r.lines.filter { $0.contains(": error: ") && $0.contains("[config]") } == [
+            "larder.yml:15:5: error: transforms[0]: 'acme-e' is an export plugin (stage: export, plugins[1]): name it under `exports:`, or change its stage to transform [config]",
+            "larder.yml:16:5: error: transforms[1]: 'acme-l' is a lint plugin (stage: lint, plugins[2]): a lint plugin runs on every lint and build without being named; take it out of `transforms:`, or change its stage to transform [config]",
+            "larder.yml:18:5: error: exports[0]: 'acme-t' is a transform plugin (stage: transform, plugins[0]): name it under `transforms:`, or change its stage to export [config]",
+            "larder.yml:19:5: error: exports[1]: 'acme-l' is a lint plugin (stage: lint, plugins[2]): a lint plugin runs on every lint and build without being named; take it out of `exports:`, or change its stage to export [config]",
+        ], "\(r.lines)")
+        #expect(r.status == 2)
+    }
+
     /// Every mistaken option of a step is reported in one run: a step's options were read
     /// until their first mistake, so three mistakes in one `convert` took three runs.
     @Test func everyMistakenOptionOfAStepInOneRun() throws {

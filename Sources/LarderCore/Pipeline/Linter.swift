@@ -258,6 +258,19 @@ public struct Linter: Sendable {
                     // A registry with no plugins of the stage (a library's lint-only one)
                     // cannot tell.
                     if (stage == "transform" ? registry.transforms.isEmpty : registry.exporters.isEmpty) { continue }
+                    // A plugin of another stage, named in the wrong list: said as such (it was
+                    // "unknown", and a close id of this stage was suggested).
+                    if let (index, other) = config.plugins.enumerated().first(where: { $0.element.id == step.id }).map({ ($0.offset, $0.element) }) {
+                        let declared = "'\(step.id)' is a\(other.stage == "export" ? "n" : "") \(other.stage) plugin (stage: \(other.stage), plugins[\(index)])"
+                        let fix: String
+                        switch other.stage {
+                        case "transform": fix = "name it under `transforms:`"
+                        case "export": fix = "name it under `exports:`"
+                        default: fix = "a lint plugin runs on every lint and build without being named; take it out of `\(key):`"
+                        }
+                        report("\(declared): \(fix), or change its stage to \(stage)", at: pointer, isKey: true)
+                        continue
+                    }
                     let known = (stage == "transform" ? registry.transforms.map(\.id) : registry.exporters.map(\.id)) + external.sorted()
                     let close = Suggest.closest(to: step.id, in: known.sorted())
                     report("unknown \(noun) '\(step.id)'" + (close.map { "; did you mean '\($0)'?" } ?? "; the \(noun)s are \(known.sorted().joined(separator: ", "))"),
