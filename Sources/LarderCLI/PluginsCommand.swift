@@ -58,7 +58,7 @@ struct PluginsCommand: AsyncParsableCommand {
         let order = ["lint": 1, "transform": 2, "export": 3]
         rows += configured.enumerated().sorted { (order[$0.element.stage] ?? 9, $0.offset) < (order[$1.element.stage] ?? 9, $1.offset) }
             .map { Row(id: $0.element.id, stage: $0.element.stage, kind: "external",
-                       source: "\(configName): " + $0.element.command.joined(separator: " ")) }
+                       source: "\(configName): " + $0.element.commandText) }
         return rows
     }
 

@@ -38,11 +38,52 @@ import Testing
         #expect(lines.contains("xcstrings export exporter built in"))
         #expect(lines.contains("sarif report reporter built in"))
         #expect(lines.suffix(4) == [
-            "abv-limit lint external larder.yml: python3 ../python/abv-limit.py",
-            "no-todo lint external larder.yml: sh ../shell/no-todo.sh",
-            "abv-round transform external larder.yml: python3 ../python/abv-round.py",
-            "abv-table export external larder.yml: python3 ../python/abv-table.py",
+            "abv-limit lint external larder.yml: [python3, ../python/abv-limit.py]",
+            "no-todo lint external larder.yml: [sh, ../shell/no-todo.sh]",
+            "abv-round transform external larder.yml: [python3, ../python/abv-round.py]",
+            "abv-table export external larder.yml: [python3, ../python/abv-table.py]",
         ])
+    }
+
+    /// Each plugin is one row, its command as larder.yml would write it: a multi-line
+    /// `sh -c` script split the table, and a word with spaces read as several. What is
+    /// shown, written back into larder.yml, is the same command.
+    @Test func pluginsShowsEachCommandOnOneRowAsLarderYmlWritesIt() throws {
+        let dir = try Scratch()
+        let plugins = #"""
+            plugins:
+              - id: acme-inline
+                stage: lint
+                command:
+                  - sh
+                  - -c
+                  - |
+                    cat > /dev/null
+                    echo '{"diagnostics": []}'
+              - id: acme-spaces
+                stage: lint
+                command: [python3, "my plugins/check it.py", 'say "hi"', "tab\there", "true", "3", "#x", "a: b", "back\\slash"]
+
+            """#
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n" + plugins)
+        let r = try CLI.run(["plugins"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        // The two last rows, then the end: one row each.
+        let rows = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).suffix(3)
+        func command(_ row: Substring) -> String { row.range(of: "larder.yml: ").map { String(row[$0.upperBound...]) } ?? "" }
+        #expect(rows.map(command) == [
+            #"[sh, -c, "cat > /dev/null\necho '{\"diagnostics\": []}'\n"]"#,
+            ##"[python3, "my plugins/check it.py", "say \"hi\"", "tab\there", "true", "3", "#x", "a: b", "back\\slash"]"##,
+            "",
+        ])
+        #expect(rows.first?.hasPrefix("acme-inline ") == true && rows.dropFirst().first?.hasPrefix("acme-spaces ") == true, "\(rows)")
+        // Written back, each command lists as it did.
+        let shown = rows.dropLast().map(command)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nplugins:\n"
+            + shown.enumerated().map { "  - id: p\($0.offset)\n    stage: lint\n    command: \($0.element)\n" }.joined())
+        let again = try CLI.run(["plugins"], in: dir.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.split(separator: "\n").suffix(2).map(command) == shown)
     }
 
     /// A config with mistakes is reported as lint reports it: each mistake at its line and
@@ -452,7 +493,7 @@ import Testing
         #expect(rows.contains(PluginsCommand.Row(id: "no-zombies", stage: "lint", kind: "rule", source: "Swift package")))
         #expect(rows.contains(PluginsCommand.Row(id: "scale", stage: "transform", kind: "transform", source: "built in")))
         #expect(rows.suffix(2).map(\.id) == ["abv-limit", "abv-table"])
-        #expect(rows.last?.source == "larder.yml: python3 t.py")
+        #expect(rows.last?.source == "larder.yml: [python3, t.py]")
         let table = PluginsCommand.table(rows)
         #expect(table.hasPrefix("ID "))
         #expect(table.split(separator: "\n").count == rows.count + 1)

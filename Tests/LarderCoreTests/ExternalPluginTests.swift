@@ -345,14 +345,29 @@ import Testing
     @Test func missingExecutable() async throws {
         let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["larder-no-such-plugin-x"]), projectRoot: try scratch())
         let found = await plugin.lint(try documents(), locales: ["en"])
-        #expect(found.map(\.message) == ["plugin 'gone': cannot run larder-no-such-plugin-x: 'larder-no-such-plugin-x' is not on PATH"])
+        #expect(found.map(\.message) == ["plugin 'gone': cannot run [larder-no-such-plugin-x]: 'larder-no-such-plugin-x' is not on PATH"])
     }
 
     @Test func missingScriptPath() async throws {
         let dir = try scratch()
         let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["./nope.sh"]), projectRoot: dir)
         let found = await plugin.lint(try documents(), locales: ["en"])
-        #expect(found.map(\.message) == ["plugin 'gone': cannot run ./nope.sh: './nope.sh' does not exist (relative to \(dir))"])
+        #expect(found.map(\.message) == ["plugin 'gone': cannot run [./nope.sh]: './nope.sh' does not exist (relative to \(dir))"])
+    }
+
+    /// The command in a message is a flow list as larder.yml would write it: its words
+    /// joined by spaces could not be told from more words, and a script's line breaks
+    /// split the message.
+    @Test func messagesShowTheCommandAsLarderYmlWritesIt() async throws {
+        let command = ["larder-no such plugin", "-c", "cat > /dev/null\necho '{\"diagnostics\": []}'\n"]
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: command), projectRoot: try scratch())
+        let found = await plugin.lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == [#"plugin 'gone': cannot run ["larder-no such plugin", -c, "cat > /dev/null\necho '{\"diagnostics\": []}'\n"]: 'larder-no such plugin' is not on PATH"#])
+        #expect(PluginSpec.flowList([]) == "[]")
+        #expect(PluginSpec.flowList(["python3", "../plugins/x.py", "--strict", "-", "", "true", "No", "~", "~/x", "3", "-1", "+.5", ".inf", "0x1F", "v2"])
+            == #"[python3, ../plugins/x.py, --strict, "-", "", "true", "No", "~", ~/x, "3", "-1", "+.5", ".inf", "0x1F", v2]"#)
+        #expect(PluginSpec.flowList(["a: b", "#x", "x#", "a,b", "[x]", "{y}", "@x", "%x", ">x", "'q'", "tab\there", "back\\slash", "caf\u{E9}", "\u{7}", "<<", "<x>"])
+            == ##"["a: b", "#x", "x#", "a,b", "[x]", "{y}", "@x", "%x", ">x", "'q'", "tab\there", "back\\slash", café, "\u0007", "<<", <x>]"##)
     }
 
     /// A plugin may read its input by name: on a socket (what standard input was), opening
@@ -396,22 +411,22 @@ import Testing
             return found[0].message
         }
         try write("noshebang.sh", "cat > /dev/null; echo '{}'\n")
-        #expect(try await message(["./plugins/noshebang.sh", "--strict"]) == "plugin 'demo': cannot run ./plugins/noshebang.sh --strict: "
+        #expect(try await message(["./plugins/noshebang.sh", "--strict"]) == "plugin 'demo': cannot run [./plugins/noshebang.sh, --strict]: "
             + "'./plugins/noshebang.sh' is not a program the system can start: add a #! line (#!/bin/sh, #!/usr/bin/env python3), "
             + "or run it through its interpreter: [sh, ./plugins/noshebang.sh, --strict]")
         try write("lost.py", "#!/no/such/python3 -u\nprint('{}')\n")
-        #expect(try await message(["./plugins/lost.py"]) == "plugin 'demo': cannot run ./plugins/lost.py: "
+        #expect(try await message(["./plugins/lost.py"]) == "plugin 'demo': cannot run [./plugins/lost.py]: "
             + "the interpreter the #! line of './plugins/lost.py' names, '/no/such/python3', does not exist: fix the #! line, "
             + "or run it through its interpreter: [python3, ./plugins/lost.py]")
         try write("windows.sh", "#!/bin/sh\r\necho '{}'\r\n")
-        #expect(try await message(["./plugins/windows.sh"]) == "plugin 'demo': cannot run ./plugins/windows.sh: "
+        #expect(try await message(["./plugins/windows.sh"]) == "plugin 'demo': cannot run [./plugins/windows.sh]: "
             + "the #! line of './plugins/windows.sh' ends with a Windows line break (\\r\\n), so the system looks for an interpreter "
             + "whose name ends with it: save the file with Unix line endings (\\n)")
         try write("plain.py", "print('{}')\n", executable: false)
-        #expect(try await message(["plugins/plain.py"]) == "plugin 'demo': cannot run plugins/plain.py: "
+        #expect(try await message(["plugins/plain.py"]) == "plugin 'demo': cannot run [plugins/plain.py]: "
             + "'plugins/plain.py' is not executable: make it executable (chmod +x plugins/plain.py), "
             + "or run it through its interpreter: [python3, plugins/plain.py]")
-        #expect(try await message(["./plugins"]) == "plugin 'demo': cannot run ./plugins: './plugins' is a folder, not a program (relative to \(dir))")
+        #expect(try await message(["./plugins"]) == "plugin 'demo': cannot run [./plugins]: './plugins' is a folder, not a program (relative to \(dir))")
         // The same checks hold for a start the system refuses, whatever Foundation says.
         let run = PluginProcess(command: ["./plugins/noshebang.sh"], directory: dir)
         #expect(run.startFailure(URL(fileURLWithPath: dir + "/plugins"), errno: nil) == "'./plugins/noshebang.sh' is a folder, not a program")

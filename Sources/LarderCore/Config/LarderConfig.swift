@@ -294,3 +294,61 @@ public struct PluginSpec: Sendable, Hashable {
         timeout = json["timeout"]?.doubleValue
     }
 }
+
+extension PluginSpec {
+    /// The command as `larder.yml` would write it, a flow list on one line:
+    /// `[python3, "my plugins/check it.py"]`, `[sh, -c, "cat > /dev/null\necho '{}'"]`.
+    /// (Its words joined by spaces could not be told from more words, and a script's line
+    /// breaks split the rows of `larder plugins`.)
+    public var commandText: String { Self.flowList(command) }
+
+    /// `words` as a YAML flow list: each word as it is when YAML reads it back as that text
+    /// (`-c`, `./plugins/check.sh`), else in double quotes, with line breaks and other
+    /// control characters escaped.
+    public static func flowList(_ words: [String]) -> String {
+        "[" + words.map { isPlain($0) ? $0 : doubleQuoted($0) }.joined(separator: ", ") + "]"
+    }
+
+    /// Whether `word`, written as it is in a flow list, is read back as that text: no
+    /// space, quote, comma, bracket, brace, `#` or `:`, no indicator first, and not a word
+    /// YAML reads as something else (`true`, `null`, `~`, `3`, `.5`).
+    static func isPlain(_ word: String) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        let marks = "_./-+=~$^()<>;@%".unicodeScalars
+        guard scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || marks.contains($0) }) else { return false }
+        // Indicators (`@`, `%`, `>`), and `-` alone.
+        if "@%>=".unicodeScalars.contains(first) || (first == "-" && scalars.count == 1) { return false }
+        let reserved: Set<String> = ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<",
+                                     ".inf", "+.inf", "-.inf", ".nan"]
+        if reserved.contains(word.lowercased()) { return false }
+        // A number, or what may read as one (`-1`, `+.5`, `0x1F`, `2024-01-01`).
+        let unsigned = scalars.drop { $0 == "-" || $0 == "+" }.drop { $0 == "." }
+        if let lead = unsigned.first, ("0"..."9").contains(lead), scalars.prefix(while: { $0 == "-" || $0 == "+" }).count <= 1 { return false }
+        return true
+    }
+
+    /// `word` in YAML's double quotes: `\`, `"`, line breaks, tabs and other control
+    /// characters escaped.
+    static func doubleQuoted(_ word: String) -> String {
+        var out = "\""
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -235,7 +235,7 @@ public struct ExternalPlugin: Sendable {
         let output: [UInt8], errorOutput: String
         switch await process.run(input: input) {
         case .failedToStart(let reason):
-            throw fail("cannot run \(spec.command.joined(separator: " ")): \(reason)")
+            throw fail("cannot run \(spec.commandText): \(reason)")
         case .timedOut(let said):
             throw fail("did not finish within \(Self.seconds(spec.timeout ?? Self.defaultTimeout)) and was stopped (raise `timeout` in larder.yml if it needs longer)")
                 .quoting(said)

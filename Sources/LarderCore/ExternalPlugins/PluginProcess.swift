@@ -284,11 +284,11 @@ struct PluginProcess: Sendable {
     /// The command run through the interpreter its file name suggests: `[sh, ./plugins/x.sh]`.
     func throughInterpreter() -> String {
         guard let executable = command.first else { return "[]" }
-        let interpreters = ["sh": "sh", "bash": "bash", "py": "python3", "js": "node", "mjs": "node", "cjs": "node",
-                            "rb": "ruby", "pl": "perl", "php": "php", "ts": "deno run", "lua": "lua"]
+        let interpreters = ["sh": ["sh"], "bash": ["bash"], "py": ["python3"], "js": ["node"], "mjs": ["node"], "cjs": ["node"],
+                            "rb": ["ruby"], "pl": ["perl"], "php": ["php"], "ts": ["deno", "run"], "lua": ["lua"]]
         let ext = (executable as NSString).pathExtension.lowercased()
-        let interpreter = interpreters[ext] ?? "<interpreter>"
-        return "[" + ([interpreter, executable] + command.dropFirst()).joined(separator: ", ") + "]"
+        let interpreter = interpreters[ext] ?? ["<interpreter>"]
+        return PluginSpec.flowList(interpreter + command)
     }
 
     /// The first line of a file (at most 256 bytes), or nil when it cannot be read.
