@@ -348,6 +348,27 @@ import Testing
         #expect(found.map(\.message) == ["plugin 'gone': cannot run [larder-no-such-plugin-x]: 'larder-no-such-plugin-x' is not on PATH"])
     }
 
+    /// `[check.sh]` looks `check.sh` up on PATH, as documented; when the project folder has
+    /// it, the message says how to name it there (it said only "not on PATH").
+    @Test func aProgramOfTheProjectFolderNamedWithoutItsPath() async throws {
+        let dir = try scratch()
+        let fm = FileManager.default
+        try "#!/bin/sh\ncat > /dev/null\necho '{}'\n".write(toFile: dir + "/check.sh", atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/check.sh")
+        try "print('{}')\n".write(toFile: dir + "/plain.py", atomically: true, encoding: .utf8)
+        func message(_ command: [String]) async throws -> String {
+            let found = await ExternalPlugin(spec: PluginSpec(id: "check", stage: "lint", command: command), projectRoot: dir)
+                .lint(try documents(), locales: ["en"])
+            return found.map(\.message).joined(separator: "\n")
+        }
+        #expect(try await message(["check.sh", "--strict"]) == "plugin 'check': cannot run [check.sh, --strict]: 'check.sh' is not on PATH; "
+            + "the project folder has check.sh: write ./check.sh (a word without '/' is looked up on PATH)")
+        #expect(try await message(["plain.py"]) == "plugin 'check': cannot run [plain.py]: 'plain.py' is not on PATH; "
+            + "the project folder has plain.py, which is not executable: write [python3, ./plain.py], "
+            + "or make it executable (chmod +x plain.py) and write ./plain.py (a word without '/' is looked up on PATH)")
+        #expect(try await message(["./check.sh"]) == "")
+    }
+
     @Test func missingScriptPath() async throws {
         let dir = try scratch()
         let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["./nope.sh"]), projectRoot: dir)

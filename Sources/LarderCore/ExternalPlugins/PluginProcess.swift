@@ -242,6 +242,17 @@ struct PluginProcess: Sendable {
                 return .success(candidate)
             }
         }
+        // `[check.sh]` for the project's own script: it is not looked for there.
+        let local = URL(fileURLWithPath: directory).appendingPathComponent(executable).path
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: local, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let advice = fm.isExecutableFile(atPath: local)
+                ? ": write ./\(executable)"
+                : ", which is not executable: write \(PluginProcess(command: ["./" + executable] + command.dropFirst(), directory: directory).throughInterpreter()), "
+                    + "or make it executable (chmod +x \(executable)) and write ./\(executable)"
+            return .failure(StartFailure(message: "'\(executable)' is not on PATH; the project folder has \(executable)\(advice) "
+                + "(a word without '/' is looked up on PATH)"))
+        }
         return .failure(StartFailure(message: "'\(executable)' is not on PATH"))
     }
 
