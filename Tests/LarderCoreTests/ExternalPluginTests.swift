@@ -1002,6 +1002,46 @@ import Testing
         }
     }
 
+    /// A folder named as the marker at the top of a folder output is refused as the file
+    /// is, and says why: the build failed on it with "Not a directory". Deeper down the name
+    /// is an ordinary folder.
+    @Test func noExportMakesAFolderNamedAsTheMarker() async throws {
+        let dir = try scratch(#"cat > /dev/null; echo '{"artifacts": [{"path": ".larder-output/notes.txt", "text": "x"}]}'"#)
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"plugins": [{"id": "marker", "stage": "export", "command": ["sh", "plugin.sh"]}], "exports": [{"marker": {"out": "dist/m"}}]}
+            """#))
+        var builder = Builder(config: config, registry: PluginRegistry(), outputBase: dir)
+        builder.pluginDirectory = dir
+        do {
+            _ = try await builder.run(try documents())
+            Issue.record("a folder named as the marker was made")
+        } catch {
+            #expect("\(error)" == "export marker: the export made a folder '.larder-output' at the top of the output 'dist/m' (for '.larder-output/notes.txt'): that name is Larder's mark of its output folders; give the folder another name or put it in another folder")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/dist/m"))
+
+        let writer = OutputWriter(base: try scratch())
+        do {
+            try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: ".Larder-Output/a/b.txt", string: "x")])])
+            Issue.record("a folder named as the marker was made")
+        } catch {
+            #expect("\(error)".hasPrefix("the export made a folder '.Larder-Output' at the top of the output 'dist/json' (for '.Larder-Output/a/b.txt')"))
+        }
+        try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: "en/.larder-output/x.txt", string: "x")])])
+        try writer.check([OutputWriter.Output(path: "dist/json", isFile: false, artifacts: [try Artifact(path: ".larder-outputs/x.txt", string: "x")])])
+
+        var staging = try writer.begin(in: try scratch())
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "dist/streamed", isFile: false)
+        do {
+            try sink.append(Array("x".utf8), to: ".larder-output/notes.txt")
+            try sink.closeAll()
+            Issue.record("a stream made a folder named as the marker")
+        } catch {
+            #expect("\(error)".hasPrefix("the export made a folder '.larder-output' at the top of the output 'dist/streamed'"))
+        }
+    }
+
     /// Two paths that differ only in case are one file on macOS and Windows: a build there
     /// kept one of the two silently. (Two encodings of one accent are one path to Swift, and
     /// are refused as a path given twice.)

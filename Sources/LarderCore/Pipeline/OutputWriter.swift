@@ -200,12 +200,17 @@ public struct OutputWriter: Sendable {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    /// Throws when an export's file would take the place of the marker (``marker`` at the
-    /// top of a folder output, in any case: one file on macOS and Windows): it would replace
-    /// the mark that says the folder is Larder's, or be replaced by it.
+    /// Throws when an export's file, or a folder of its path, would take the place of the
+    /// marker (``marker`` at the top of a folder output, in any case: one file on macOS and
+    /// Windows): it would replace the mark that says the folder is Larder's, or be replaced
+    /// by it. (A folder of that name failed when the build wrote into it: "Not a directory".)
     static func checkNotMarker(_ path: String, output: String, marker: String = OutputWriter.marker) throws(WriteError) {
-        guard path.lowercased() == Self.marker || path.lowercased() == marker.lowercased() else { return }
-        throw WriteError("the export made a file '\(path)' at the top of the output '\(output)': that name is Larder's mark of its output folders; give the file another name or put it in a folder")
+        let top = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        guard top.lowercased() == Self.marker || top.lowercased() == marker.lowercased() else { return }
+        if top == path {
+            throw WriteError("the export made a file '\(path)' at the top of the output '\(output)': that name is Larder's mark of its output folders; give the file another name or put it in a folder")
+        }
+        throw WriteError("the export made a folder '\(top)' at the top of the output '\(output)' (for '\(path)'): that name is Larder's mark of its output folders; give the folder another name or put it in another folder")
     }
 
     /// Throws when two of the output's files cannot both be written: one path given twice,
