@@ -455,6 +455,26 @@ import Testing
             == "'./plugins/noshebang.sh' is not a program the system can start: add a #! line (#!/bin/sh, #!/usr/bin/env python3), or run it through its interpreter: [sh, ./plugins/noshebang.sh]")
     }
 
+    /// A script open for writing cannot be started ("Text file busy"), and one written just
+    /// before is, for a moment, by any process another thread is starting meanwhile (it
+    /// holds a copy of the descriptors until it execs): the start is tried again, for a
+    /// while. It failed at random when tests wrote and ran plugins side by side.
+    @Test func aScriptBusyForAMomentStillStarts() async throws {
+        let dir = try scratch()
+        let path = dir + "/busy.sh"
+        try "#!/bin/sh\ncat > /dev/null\necho '{}'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        try #require(fd >= 0)
+        Thread.detachNewThread {
+            usleep(100_000)
+            close(fd)
+        }
+        let found = await ExternalPlugin(spec: PluginSpec(id: "busy", stage: "lint", command: ["./busy.sh"]), projectRoot: dir)
+            .lint(try documents(), locales: ["en"])
+        #expect(found.map(\.message) == [])
+    }
+
     /// The message quotes the end of standard error, where a traceback names the error,
     /// even after more output than is kept.
     @Test func theEndOfAPluginsErrorOutputIsQuoted() async throws {

@@ -409,11 +409,19 @@ struct PluginProcess: Sendable {
             for p in cEnvironment { free(p) }
         }
         var pid: pid_t = 0
-        code = cArgv.withUnsafeBufferPointer { argvBuffer in
-            cEnvironment.withUnsafeBufferPointer { envBuffer in
-                posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
+        // "Text file busy": the file is open for writing somewhere. A script written just
+        // before is, for a moment, by any process another thread was starting meanwhile
+        // (its copy of the descriptors holds the file until it execs), and the start
+        // failed at random; a file that stays busy for a second fails.
+        let busyUntil = Date().addingTimeInterval(1)
+        repeat {
+            code = cArgv.withUnsafeBufferPointer { argvBuffer in
+                cEnvironment.withUnsafeBufferPointer { envBuffer in
+                    posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
+                }
             }
-        }
+            if code == ETXTBSY { usleep(10_000) }
+        } while code == ETXTBSY && Date() < busyUntil
         guard code == 0 else { return failure(code) }
         return .success(pid)
     }
