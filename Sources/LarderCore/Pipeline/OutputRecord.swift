@@ -247,7 +247,8 @@ public struct StaleOutput: Sendable, Hashable {
     /// Its path relative to the outputs' base folder.
     public var path: String
     public var isFile: Bool
-    /// The files in it (1 for a file).
+    /// The files an earlier build wrote in it (those of the record's list that are there,
+    /// not a file added since; all of them when the record does not list them); 1 for a file.
     public var files: Int
     /// For a file: false when it changed since the build wrote it (it is not removed).
     public var unchanged: Bool
@@ -318,7 +319,10 @@ extension OutputRecord {
                     let listed = Set(written)
                     return files.filter { !listed.contains($0) }
                 }
-                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: files.count, untracked: untracked, inner: inner)))
+                // Counted: the files Larder wrote there (the record's), not the user's own,
+                // which --prune keeps.
+                let count = files.count - (untracked?.count ?? 0)
+                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: count, untracked: untracked, inner: inner)))
             case .file(let unchanged):
                 stale.append((entry, StaleOutput(path: entry.path, isFile: true, files: 1, unchanged: unchanged)))
             }
