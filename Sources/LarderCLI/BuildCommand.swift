@@ -21,7 +21,7 @@ struct BuildCommand: AsyncParsableCommand {
             that no export writes any more (an export removed, or its `out` moved) is \
             reported: as a warning by a build, as a difference by --check, and --prune \
             removes it (a folder only when it holds Larder's .larder-output marker, and of it \
-            only the files the build wrote; a file \
+            only the files the build wrote, as it left them; a file \
             only when it is as the build left it). Exit status: 0 built (or up to date), \
             1 content errors (nothing written) or, with --check, outputs out of date, 2 a \
             usage, configuration or export error.
@@ -258,7 +258,7 @@ struct BuildCommand: AsyncParsableCommand {
         guard differences.isEmpty else {
             let files = result.differences.reduce(0) { $0 + $1.files }
             // A stale output the build itself would leave: the command that removes it too.
-            let pruning = result.differences.contains { if case .notBuilt(_, _, true) = $0.change { true } else { false } }
+            let pruning = result.differences.contains { if case .notBuilt(_, _, true, _) = $0.change { true } else { false } }
             let again = command(pruning ? ["--prune"] : [])
             FileHandle.standardError.write(Data("larder: the outputs are out of date (\(files) file\(files == 1 ? "" : "s") to write, replace or remove); run `\(again)`\n".utf8))
             throw ExitCode(1)
@@ -282,8 +282,10 @@ struct BuildCommand: AsyncParsableCommand {
             warns of it, `larder build --check` reports it as out of date, and `larder \
             build --prune` removes it. Only Larder's own outputs are removed: a folder that \
             holds the .larder-output marker and is reached without a link, inside the \
-            outputs' base folder, and of it only the files the build wrote (files added to \
-            it since are kept, with the folder, and named); a file only when it is as the build left it (a changed one \
+            outputs' base folder, and of it only the files the build wrote, as it left them \
+            (files added to it since, and files the build wrote that changed since, told by \
+            their size and modification time, are kept, with the folder, and named); a file \
+            only when it is as the build left it (a changed one \
             is reported, left in place and no longer tracked). An output deleted by hand is \
             forgotten silently, and an output another config file of the project records is \
             never this one's stale output. The record belongs to the checkout: a fresh clone \
@@ -299,16 +301,24 @@ struct BuildCommand: AsyncParsableCommand {
         let outside = stale.inner.isEmpty ? "" : " outside \(stale.inner.map { "'\($0)'" }.joined(separator: ", "))"
         let notBuilt = "not built any more: an earlier build wrote this \(what)\(outside) and no export of \(config) writes it now"
         let added = (stale.untracked ?? []).map { "'\($0)'" }.joined(separator: ", ")
+        let changed = stale.changed.map { "'\($0)'" }.joined(separator: ", ")
+        // The files --prune keeps: added since, and written by Larder but changed since.
+        let kept = [added.isEmpty ? nil : "files Larder did not write: \(added)", changed.isEmpty ? nil : "files that changed since Larder wrote them: \(changed)"]
+            .compactMap { $0 }.joined(separator: ", and ")
+        let keeps = [added.isEmpty ? nil : "the files it did not write: \(added)", changed.isEmpty ? nil : "the files that changed since it wrote them: \(changed)"]
+            .compactMap { $0 }.joined(separator: ", and ")
         let message: String
         switch stale.fate {
         case .removed:
             return nil
         case .emptied:
-            message = "\(notBuilt); `\(prune)` removed the files Larder wrote in it and left the folder, as it holds files Larder did not write: \(added)"
+            let which = changed.isEmpty ? "" : " that were as it left them"
+            message = "\(notBuilt); `\(prune)` removed the files Larder wrote in it\(which) and left the folder, as it holds \(kept)"
         case .left where !stale.isFile && stale.untracked == nil:
             message = "\(notBuilt); the record does not list the files Larder wrote in it (an older Larder built it), so `\(prune)` leaves it: remove it by hand if nothing uses it"
-        case .left where !stale.isFile && !added.isEmpty:
-            message = "\(notBuilt); `\(prune)` removes only the files Larder wrote in it and keeps the files it did not write: \(added)"
+        case .left where !stale.isFile && !keeps.isEmpty:
+            let which = changed.isEmpty ? "" : " that are as it left them,"
+            message = "\(notBuilt); `\(prune)` removes only the files Larder wrote in it\(which) and keeps \(keeps)"
         case .left where stale.isFile && !stale.unchanged:
             message = "\(notBuilt); it changed since, so `\(prune)` leaves it: remove it by hand if nothing uses it"
         case .left:
@@ -362,10 +372,11 @@ struct BuildCommand: AsyncParsableCommand {
         case .missingFolder(let files): ("missing: the build writes this folder (\(files) file\(files == 1 ? "" : "s"))", start)
         case .extra: ("not built any more: the build would remove this file", start)
         case .notRegular: ("not a file the build wrote (a link, a device, or a folder where a file goes): the build would replace it", start)
-        case .notBuilt(let files, false, true): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes the files Larder wrote in it", start)
-        case .notBuilt(let files, false, false): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; the record does not list the files Larder wrote in it (an older Larder built it), so `larder build --prune` leaves it: remove it by hand if nothing uses it", start)
-        case .notBuilt(_, true, true): ("not built any more: an earlier build wrote this file and no export writes it now; `larder build --prune` removes it", start)
-        case .notBuilt(_, true, false): ("not built any more: an earlier build wrote this file and no export writes it now; it changed since, so remove it by hand if nothing uses it", start)
+        case .notBuilt(let files, false, true, 0): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes the files Larder wrote in it", start)
+        case .notBuilt(let files, false, true, let kept): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; `larder build --prune` removes the files Larder wrote in it, but not the \(kept) that changed since", start)
+        case .notBuilt(let files, false, false, _): ("not built any more: an earlier build wrote this folder (\(files) file\(files == 1 ? "" : "s")) and no export writes it now; the record does not list the files Larder wrote in it (an older Larder built it), so `larder build --prune` leaves it: remove it by hand if nothing uses it", start)
+        case .notBuilt(_, true, true, _): ("not built any more: an earlier build wrote this file and no export writes it now; `larder build --prune` removes it", start)
+        case .notBuilt(_, true, false, _): ("not built any more: an earlier build wrote this file and no export writes it now; it changed since, so remove it by hand if nothing uses it", start)
         }
         return Diagnostic(ruleID: outOfDate.id, severity: .error, message: message, file: file, start: at)
     }

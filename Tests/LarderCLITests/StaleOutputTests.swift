@@ -163,6 +163,77 @@ import Testing
         #expect(checked.stderr.contains("larder: the outputs are out of date (2 files to write, replace or remove); run `larder build --prune`"), "\(checked.stderr)")
     }
 
+    /// A file of a stale folder edited since the build wrote it (a JSON-LD page fixed for
+    /// the website) is no longer what Larder wrote: --prune keeps it and names it, as it
+    /// keeps a changed String Catalog or a file added since, and removes the files that are
+    /// as the build left them; the folder loses its marker and is no longer tracked.
+    @Test func pruneKeepsAFileOfAStaleFolderChangedSinceTheBuild() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        try dir.write("dist/json/en/card.json", "{\"edited\": \"by hand\"}\n")
+        try configure(dir, ["json-bundle: { out: dist/bundle }"])
+        let built = try build(dir)
+        #expect(built.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (2 files) and no export of larder.yml writes it now; `larder build --prune` removes only the files Larder wrote in it that are as it left them, and keeps the files that changed since it wrote them: 'en/card.json' [stale-output]"), "\(built.stdout)")
+        let checked = try build(dir, ["--check"])
+        #expect(checked.stdout.contains("dist/json:1:1: error: not built any more: an earlier build wrote this folder (2 files) and no export writes it now; `larder build --prune` removes the files Larder wrote in it, but not the 1 that changed since [out-of-date]"), "\(checked.stdout)")
+
+        let pruned = try build(dir, ["--prune"])
+        #expect(pruned.status == 0, "\(pruned.stdout)\(pruned.stderr)")
+        #expect(!pruned.stderr.contains("Removed dist/json"), "\(pruned.stderr)")
+        #expect(pruned.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (2 files) and no export of larder.yml writes it now; `larder build --prune` removed the files Larder wrote in it that were as it left them and left the folder, as it holds files that changed since Larder wrote them: 'en/card.json' [stale-output]"), "\(pruned.stdout)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("dist/json/en/card.json"), encoding: .utf8) == "{\"edited\": \"by hand\"}\n")
+        #expect(!exists(dir, "dist/json/manifest.json") && !exists(dir, "dist/json/.larder-output"))
+        #expect(!(try build(dir)).stdout.contains("warning"))
+        #expect(try build(dir, ["--check"]).status == 0)
+    }
+
+    /// An edit that keeps the file's size is seen too (by its modification time), with a file
+    /// added since beside it: both are kept and named.
+    @Test func pruneKeepsAnEditOfTheSameSizeAndAnAddedFile() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        let card = dir.url.appendingPathComponent("dist/json/en/card.json")
+        let before = try String(contentsOf: card, encoding: .utf8)
+        #expect(before.contains("\"A\""))
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data(before.replacingOccurrences(of: "\"A\"", with: "\"B\"").utf8).write(to: card)
+        try dir.write("dist/json/NOTES.md", "notes\n")
+        try configure(dir, ["json-bundle: { out: dist/bundle }"])
+        let built = try build(dir)
+        #expect(built.stdout.contains("`larder build --prune` removes only the files Larder wrote in it that are as it left them, and keeps the files it did not write: 'NOTES.md', and the files that changed since it wrote them: 'en/card.json' [stale-output]"), "\(built.stdout)")
+        let pruned = try build(dir, ["--prune"])
+        #expect(pruned.stdout.contains("left the folder, as it holds files Larder did not write: 'NOTES.md', and files that changed since Larder wrote them: 'en/card.json' [stale-output]"), "\(pruned.stdout)")
+        #expect(try String(contentsOf: card, encoding: .utf8).contains("\"B\""))
+        #expect(exists(dir, "dist/json/NOTES.md") && !exists(dir, "dist/json/manifest.json"))
+    }
+
+    /// A record written by an older Larder lists the folder's files by name only: they are
+    /// removed as before (it cannot tell an edit), and the next record keeps their stat data.
+    @Test func aRecordOfNamesOnlyIsReadAsBefore() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        let record = dir.url.appendingPathComponent(".larder-cache/outputs-larder.yml.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+        #expect(object["format"] as? Int == 2)
+        let outputs = try #require(object["outputs"] as? [[String: Any]])
+        object["format"] = 1
+        object["outputs"] = outputs.map { entry in
+            var entry = entry
+            entry["files"] = (entry["files"] as? [[Any]])?.map { $0[0] }
+            return entry
+        }
+        try JSONSerialization.data(withJSONObject: object).write(to: record)
+        try dir.write("dist/json/en/card.json", "{\"edited\": \"by hand\"}\n")
+        try configure(dir, ["json-bundle: { out: dist/bundle }"])
+        let built = try build(dir)
+        #expect(built.stdout.contains("dist/json:1:1: warning: not built any more: an earlier build wrote this folder (2 files) and no export of larder.yml writes it now; remove it with `larder build --prune` (or by hand) [stale-output]"), "\(built.stdout)")
+        let pruned = try build(dir, ["--prune"])
+        #expect(pruned.stderr.contains("Removed dist/json: no export of larder.yml writes it any more."), "\(pruned.stderr)")
+        #expect(!exists(dir, "dist/json"))
+        let rewritten = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+        #expect(rewritten["format"] as? Int == 2)
+    }
+
     /// An `out` moved into its old folder (dist/json to dist/json/v2): the old bundle's
     /// files beside the new output are stale, reported by the build and --check, and
     /// --prune removes them and leaves the new output.

@@ -15,6 +15,10 @@ import Testing
         #expect(record.file == root + "/.larder-cache/outputs-larder-ios.yml.json")
         let entries = [
             OutputRecord.Entry(base: ".", path: "dist/json", file: nil),
+            OutputRecord.Entry(base: ".", path: "dist/jsonld", file: nil, files: [
+                OutputRecord.WrittenFile(path: "en/recipe/a \"b\".json", stamp: OutputRecord.Stamp(size: 3, modified: 1_700_000_000_123_456_789)),
+                OutputRecord.WrittenFile(path: "é/ü.json", stamp: OutputRecord.Stamp(size: 0, modified: -1)),
+            ]),
             OutputRecord.Entry(base: "/elsewhere", path: "App/Content.xcstrings", file: FileStatKey(size: 12, modified: -3, changed: 1 << 62, inode: .max)),
         ]
         #expect(record.save(entries))
@@ -23,13 +27,56 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/.larder-cache/.gitignore"))
     }
 
-    @Test(arguments: ["", "{", "[]", #"{"format": 2, "outputs": [{"base": ".", "path": "dist"}]}"#, #"{"format": 1, "outputs": 3}"#])
+    @Test(arguments: ["", "{", "[]", #"{"format": 3, "outputs": [{"base": ".", "path": "dist"}]}"#, #"{"format": 1, "outputs": 3}"#])
     func aDamagedOrForeignRecordIsEmpty(_ text: String) throws {
         let root = try scratch.folder()
         let record = OutputRecord(projectRoot: root, configName: "larder.yml")
         try FileManager.default.createDirectory(atPath: root + "/.larder-cache", withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: record.file))
         #expect(record.load().isEmpty)
+    }
+
+    /// A record of the first format lists a folder's files by name, without their size and
+    /// modification time: it is read as before, each file with no stat data.
+    @Test func aRecordOfTheFirstFormatIsRead() throws {
+        let root = try scratch.folder()
+        let record = OutputRecord(projectRoot: root, configName: "larder.yml")
+        try FileManager.default.createDirectory(atPath: root + "/.larder-cache", withIntermediateDirectories: true)
+        let text = #"{"format": 1, "outputs": [{"base": ".", "path": "dist/json", "files": ["manifest.json", "en/card.json"]}, {"base": ".", "path": "A.xcstrings", "file": {"size": 2, "modified": 3, "changed": 4, "inode": 5}}]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: record.file))
+        #expect(record.load() == [
+            OutputRecord.Entry(base: ".", path: "dist/json", file: nil, files: [
+                OutputRecord.WrittenFile(path: "manifest.json", stamp: nil), OutputRecord.WrittenFile(path: "en/card.json", stamp: nil),
+            ]),
+            OutputRecord.Entry(base: ".", path: "A.xcstrings", file: FileStatKey(size: 2, modified: 3, changed: 4, inode: 5)),
+        ])
+    }
+
+    /// A file of a stale folder whose size or modification time is not the recorded one
+    /// changed since the build wrote it; one listed without them (an older record) is taken
+    /// as unchanged.
+    @Test func aFolderFileChangedSinceIsToldApart() throws {
+        let root = try scratch.folder()
+        try FileManager.default.createDirectory(atPath: root + "/dist/old/en", withIntermediateDirectories: true)
+        for file in ["dist/old/.larder-output", "dist/old/a.json", "dist/old/en/b.json", "dist/old/en/c.json", "dist/old/mine.md"] {
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/" + file))
+        }
+        func stamp(_ path: String) throws -> OutputRecord.Stamp {
+            let key = try #require(FileStatKey(path: root + "/dist/old/" + path))
+            return OutputRecord.Stamp(size: key.size, modified: key.modified)
+        }
+        var b = try stamp("en/b.json")
+        b.modified -= 1
+        let files = [
+            OutputRecord.WrittenFile(path: "a.json", stamp: try stamp("a.json")),
+            OutputRecord.WrittenFile(path: "en/b.json", stamp: b),
+            OutputRecord.WrittenFile(path: "en/c.json", stamp: nil),
+            OutputRecord.WrittenFile(path: "gone.json", stamp: try stamp("a.json")),
+        ]
+        let record = OutputRecord(projectRoot: root, configName: "larder.yml")
+        let (stale, _) = record.stale(recorded: [OutputRecord.Entry(base: ".", path: "dist/old", file: nil, files: files)], base: root, written: [], protected: [])
+        #expect(stale.map(\.1) == [StaleOutput(path: "dist/old", isFile: false, files: 3, untracked: ["mine.md"], changed: ["en/b.json"])])
+        #expect(stale.first?.1.removableWhole == false)
     }
 
     @Test func nothingIsWrittenWhenThereIsNothingToRecord() throws {

@@ -101,7 +101,8 @@ public struct Builder: Sendable {
                 guard let record else { return (differences, []) }
                 let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected.compactMap(placement.inBase)).stale.map(\.1)
                 differences += stale.map {
-                    OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: $0.isFile ? $0.unchanged : $0.untracked != nil))
+                    OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: $0.isFile ? $0.unchanged : $0.untracked != nil,
+                                                                      kept: $0.changed.count))
                 }
                 return (differences, stale)
             }
@@ -127,8 +128,9 @@ public struct Builder: Sendable {
             if (info.st_mode & S_IFMT) == S_IFREG {
                 entries.append(OutputRecord.Entry(base: key, path: path, file: FileStatKey(info)))
             } else {
-                // The files the build wrote, so that --prune never removes one added later.
-                entries.append(OutputRecord.Entry(base: key, path: path, file: nil, files: (try? OutputCompare.files(under: absolute)) ?? []))
+                // The files the build wrote, with their size and modification time, so that
+                // --prune never removes one added or changed later.
+                entries.append(OutputRecord.Entry(base: key, path: path, file: nil, files: (try? OutputCompare.stampedFiles(under: absolute)) ?? []))
             }
         }
         var stale: [StaleOutput] = []
@@ -142,14 +144,17 @@ public struct Builder: Sendable {
                 output.fate = .kept(reason: "the record does not list the files Larder wrote in it (an older Larder built it), so none is removed", forgotten: false)
                 entries.append(entry)
             } else if !output.removableWhole {
-                // Files added since (or an output inside it) stay: only the files the build
-                // wrote go, and the marker, so the folder is no longer Larder's.
-                let failures = staging.removeStaleFiles(entry.path, files: entry.files ?? [], keeping: output.inner)
+                // Files added or changed since (or an output inside it) stay: only the files
+                // the build wrote, as it left them, go, and the marker, so the folder is no
+                // longer Larder's.
+                let changed = Set(output.changed)
+                let files = (entry.files ?? []).map(\.path).filter { !changed.contains($0) }
+                let failures = staging.removeStaleFiles(entry.path, files: files, keeping: output.inner)
                 if let failure = failures.first {
                     output.fate = .kept(reason: failure, forgotten: false)
                     entries.append(entry)
                 } else {
-                    output.fate = (output.untracked ?? []).isEmpty ? .removed : .emptied
+                    output.fate = (output.untracked ?? []).isEmpty && output.changed.isEmpty ? .removed : .emptied
                 }
             } else if let reason = staging.removeStale(entry.path, index: i) {
                 output.fate = .kept(reason: reason, forgotten: false)

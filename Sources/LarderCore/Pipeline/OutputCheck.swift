@@ -21,8 +21,9 @@ public struct OutputDifference: Sendable, Hashable {
         /// An earlier build wrote this output (a folder of `files` files, or a file) and no
         /// export writes it now (see ``OutputRecord``); `removable` is false for a file
         /// changed since, and for a folder whose files the record does not list (an older
-        /// Larder built it), which `larder build --prune` leaves in place.
-        case notBuilt(files: Int, isFile: Bool, removable: Bool)
+        /// Larder built it), which `larder build --prune` leaves in place. `kept` of a
+        /// folder's files changed since the build wrote them, which `--prune` keeps.
+        case notBuilt(files: Int, isFile: Bool, removable: Bool, kept: Int = 0)
     }
 
     /// Why a file's bytes differ when its text may read the same.
@@ -45,7 +46,7 @@ public struct OutputDifference: Sendable, Hashable {
     /// How many files a build would write, replace or remove for this difference.
     public var files: Int {
         switch change {
-        case .missingFolder(let files), .notBuilt(let files, _, _): return files
+        case .missingFolder(let files), .notBuilt(let files, _, _, _): return files
         default: return 1
         }
     }
@@ -124,6 +125,24 @@ enum OutputCompare {
     /// is `named` by its place in the outputs in that message.
     static func files(under root: String, named output: String? = nil) throws(OutputWriter.WriteError) -> [String] {
         var names: [String] = []
+        try walk(under: root, named: output) { path, _ in names.append(path) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The files of ``files(under:named:)``, each with its size and modification time (from
+    /// the `lstat` the walk makes anyway): what the record of a build keeps of a folder
+    /// output (``OutputRecord``). A file gone while the folder is read is left out.
+    static func stampedFiles(under root: String) throws(OutputWriter.WriteError) -> [OutputRecord.WrittenFile] {
+        var found: [OutputRecord.WrittenFile] = []
+        try walk(under: root, named: nil) { path, info in
+            if let info { found.append(OutputRecord.WrittenFile(path: path, stamp: OutputRecord.Stamp(info))) }
+        }
+        return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Calls `visit` with each file under `root` (as ``files(under:named:)`` lists them) and
+    /// its `lstat` data (nil when it could not be read).
+    private static func walk(under root: String, named output: String?, _ visit: (String, stat?) -> Void) throws(OutputWriter.WriteError) {
         func walk(_ relative: String) throws(OutputWriter.WriteError) {
             let folder = relative.isEmpty ? root : root + "/" + relative
             let entries: [String]
@@ -135,15 +154,16 @@ enum OutputCompare {
             }
             for name in entries {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if type(root + "/" + path) == S_IFDIR {
+                var info = stat()
+                let found = lstat(root + "/" + path, &info) == 0
+                if found && (info.st_mode & S_IFMT) == S_IFDIR {
                     try walk(path)
                 } else if !(relative.isEmpty && name == OutputWriter.marker) && !systemFiles.contains(name) {
-                    names.append(path)
+                    visit(path, found ? info : nil)
                 }
             }
         }
         try walk("")
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Nil when the file at `present` holds the bytes of the file at `built`; else how it

@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 
 /// The outputs earlier builds of one config wrote, so that a build can tell an output that
 /// no export writes any more (an export removed from larder.yml, or its `out` moved from
@@ -33,15 +34,32 @@ import Foundation
 /// deleted, or replaced by something that is not Larder's, is forgotten without a word.
 ///
 /// **Never a file Larder did not write.** A folder's entry lists the files the build wrote
-/// in it. `--prune` removes the whole folder only when it holds nothing else; a folder
-/// that also holds files added since (`dist/json/NOTES.md`) keeps them: `--prune` removes
-/// only the listed files and the marker (so the folder is no longer Larder's, and no later
-/// build replaces it), leaves the folder and reports the files it kept. A folder whose
-/// entry lists no files (recorded by an older Larder) is reported but never removed.
+/// in it, each with its size and modification time as the build left it: a listed file
+/// whose size or modification time is another now was changed since (a JSON-LD page
+/// edited by hand, an editor's save, git rewriting it) and is no longer what Larder wrote.
+/// `--prune` removes the whole folder only when it holds nothing else and no listed file
+/// changed; a folder that also holds files added since (`dist/json/NOTES.md`) or changed
+/// since keeps them: `--prune` removes only the listed files as the build left them and the
+/// marker (so the folder is no longer Larder's, and no later build replaces it), leaves the
+/// folder and reports the files it kept. A folder whose entry lists no files (recorded by
+/// an older Larder) is reported but never removed; a file listed by name alone (the first
+/// format of the record) cannot be told changed and is taken as the build left it.
+///
+/// Size and modification time are what `lstat` gives while the build lists the files for
+/// the record anyway, so recording them costs no system call; a content hash would mean
+/// reading back every file written (a jsonld export can write 300,000), at every build.
+/// They miss only an edit that keeps the size and lands in the same tick of the file
+/// system's clock as the build's write (a few milliseconds at most on APFS and ext4), or
+/// one whose time was set back by hand.
 ///
 /// **An output moved inside its old folder** (`out: dist/json` to `dist/json/v2`): the old
 /// folder's files outside the new output are stale, reported and pruned as above; the new
 /// output is left alone.
+///
+/// **Format.** `{"format": 2, "config": …, "outputs": [{"base", "path", "file" | "files"}]}`,
+/// a folder's files one a line as `["en/recipe.json", size, modified]` (nanoseconds since
+/// 1970). A record of format 1 (files as names alone) is read as before; one of another
+/// format is taken as empty.
 ///
 /// **Local.** The record is the knowledge of one checkout: a fresh clone has none, so there
 /// `--check` cannot know what an earlier build wrote. The warning of the build that moved
@@ -63,11 +81,12 @@ public struct OutputRecord: Sendable {
         /// folder.
         public var file: FileStatKey?
         /// For a folder output, the files the build wrote in it (relative to the folder, its
-        /// marker not counted), so that `--prune` removes those and never a file added
-        /// later; nil for a file, or a folder recorded by a Larder that did not list them.
-        public var files: [String]?
+        /// marker not counted), sorted by their bytes, so that `--prune` removes those as the
+        /// build left them and never a file added or changed later; nil for a file, or a
+        /// folder recorded by a Larder that did not list them.
+        public var files: [WrittenFile]?
 
-        public init(base: String, path: String, file: FileStatKey?, files: [String]? = nil) {
+        public init(base: String, path: String, file: FileStatKey?, files: [WrittenFile]? = nil) {
             self.base = base
             self.path = path
             self.file = file
@@ -75,7 +94,38 @@ public struct OutputRecord: Sendable {
         }
     }
 
-    static let formatVersion = 1
+    /// A file a build wrote in a folder output, and its size and modification time then.
+    public struct WrittenFile: Sendable, Hashable {
+        /// Its path relative to the output folder.
+        public var path: String
+        /// Nil when the record lists it by name alone (written by a Larder that kept no more).
+        public var stamp: Stamp?
+
+        public init(path: String, stamp: Stamp?) {
+            self.path = path
+            self.stamp = stamp
+        }
+    }
+
+    /// A file's size and modification time (what tells it was changed since).
+    public struct Stamp: Sendable, Hashable {
+        public var size: Int64
+        /// Modification time, in nanoseconds since 1970.
+        public var modified: Int64
+
+        public init(size: Int64, modified: Int64) {
+            self.size = size
+            self.modified = modified
+        }
+
+        init(_ info: stat) {
+            let key = FileStatKey(info)
+            self.init(size: key.size, modified: key.modified)
+        }
+    }
+
+    /// The format written; 1 (a folder's files by name alone) is still read.
+    static let formatVersion = 2
 
     /// The record file (absolute).
     public let file: String
@@ -138,36 +188,87 @@ public struct OutputRecord: Sendable {
         return found
     }
 
+    /// The entries of a record's bytes; empty when they are not a record of a format this
+    /// Larder reads. Read with Larder's own parser: a record can list 300,000 files.
     static func decode(_ data: Data?) -> [Entry] {
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["format"] as? Int == formatVersion, let outputs = object["outputs"] as? [[String: Any]]
+        guard let data, let json = try? JSONDocument(parsing: [UInt8](data)), json.kind(json.root) == .object,
+            let format = json.member(json.root, "format").flatMap(json.int), (1...formatVersion).contains(format),
+            let outputs = json.member(json.root, "outputs"), json.kind(outputs) == .array
         else { return [] }
-        return outputs.compactMap { o -> Entry? in
-            guard let base = o["base"] as? String, let path = o["path"] as? String else { return nil }
+        func int64(_ node: Int?) -> Int64? {
+            guard let node, json.isIntegerLiteral(node) else { return nil }
+            return Int64(json.numberLiteral(node))
+        }
+        return json.elements(outputs).compactMap { o -> Entry? in
+            guard json.kind(o) == .object, let base = json.member(o, "base").flatMap(json.string),
+                let path = json.member(o, "path").flatMap(json.string)
+            else { return nil }
             var stamp: FileStatKey?
-            if let f = o["file"] as? [String: Any] {
-                guard let size = (f["size"] as? NSNumber)?.int64Value, let modified = (f["modified"] as? NSNumber)?.int64Value,
-                    let changed = (f["changed"] as? NSNumber)?.int64Value, let inode = (f["inode"] as? NSNumber)?.uint64Value
+            if let f = json.member(o, "file"), json.kind(f) == .object {
+                guard let size = int64(json.member(f, "size")), let modified = int64(json.member(f, "modified")),
+                    let changed = int64(json.member(f, "changed")), let inode = json.member(f, "inode").flatMap({ json.isIntegerLiteral($0) ? UInt64(json.numberLiteral($0)) : nil })
                 else { return nil }
                 stamp = FileStatKey(size: size, modified: modified, changed: changed, inode: inode)
             }
-            let files = (o["files"] as? [Any])?.compactMap { $0 as? String }
+            var files: [WrittenFile]?
+            if let list = json.member(o, "files"), json.kind(list) == .array {
+                var found: [WrittenFile] = []
+                found.reserveCapacity(json.count(list))
+                for item in json.elements(list) {
+                    switch json.kind(item) {
+                    case .string:
+                        // By name alone (format 1, or an entry carried over from it).
+                        if let name = json.string(item) { found.append(WrittenFile(path: name, stamp: nil)) }
+                    case .array where format >= 2 && json.count(item) == 3:
+                        guard let name = json.element(item, 0).flatMap(json.string), let size = int64(json.element(item, 1)),
+                            let modified = int64(json.element(item, 2))
+                        else { continue }
+                        found.append(WrittenFile(path: name, stamp: Stamp(size: size, modified: modified)))
+                    default:
+                        continue
+                    }
+                }
+                files = found
+            }
             return Entry(base: base, path: path, file: stamp, files: files)
         }
     }
 
+    /// The record's bytes: pretty JSON, a folder's files one a line.
     static func encode(_ entries: [Entry], configName: String) -> Data {
-        let outputs: [[String: Any]] = entries.map { e in
-            var o: [String: Any] = ["base": e.base, "path": e.path]
+        let writer = JSONWriter.compact
+        var out: [UInt8] = []
+        func text(_ s: String) { out += s.utf8 }
+        func string(_ s: String) { writer.writeString(s, into: &out) }
+        text("{\n  \"config\": ")
+        string(configName)
+        text(",\n  \"format\": \(formatVersion),\n  \"outputs\": [")
+        for (i, e) in entries.enumerated() {
+            text(i == 0 ? "\n    {\"base\": " : ",\n    {\"base\": ")
+            string(e.base)
+            text(", \"path\": ")
+            string(e.path)
             if let f = e.file {
-                o["file"] = ["size": f.size, "modified": f.modified, "changed": f.changed, "inode": f.inode] as [String: Any]
+                text(", \"file\": {\"changed\": \(f.changed), \"inode\": \(f.inode), \"modified\": \(f.modified), \"size\": \(f.size)}")
             }
-            if let files = e.files { o["files"] = files }
-            return o
+            if let files = e.files {
+                text(", \"files\": [")
+                for (j, file) in files.enumerated() {
+                    text(j == 0 ? "\n      " : ",\n      ")
+                    if let stamp = file.stamp {
+                        text("[")
+                        string(file.path)
+                        text(", \(stamp.size), \(stamp.modified)]")
+                    } else {
+                        string(file.path)
+                    }
+                }
+                text(files.isEmpty ? "]" : "\n    ]")
+            }
+            text("}")
         }
-        let object: [String: Any] = ["format": formatVersion, "config": configName, "outputs": outputs]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return data + Data("\n".utf8)
+        text(entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return Data(out)
     }
 
     /// Replaces the record with `entries`; false when it cannot be written. Nothing is
@@ -179,7 +280,7 @@ public struct OutputRecord: Sendable {
         // a temporary file beside the record, then a rename.
         let writer = FactCache(file: file, salt: "")
         guard let pending = writer.beginWrite() else { return false }
-        return writer.commit(pending, Array(Self.encode(entries, configName: configName)))
+        return writer.commit(pending, [UInt8](Self.encode(entries, configName: configName)))
     }
 
     // MARK: - Stale outputs
@@ -188,8 +289,9 @@ public struct OutputRecord: Sendable {
     enum Found {
         /// Nothing, or something that is not Larder's output: the entry is forgotten.
         case gone
-        /// Larder's output folder, with these files (relative to it, its marker not counted).
-        case folder(files: [String])
+        /// Larder's output folder, with these files (relative to it, its marker not counted)
+        /// and their size and modification time now.
+        case folder(files: [WrittenFile])
         /// A regular file; `unchanged` when its stat data is the recorded one.
         case file(unchanged: Bool)
     }
@@ -213,7 +315,7 @@ public struct OutputRecord: Sendable {
         case (nil, S_IFDIR):
             var marker = stat()
             guard lstat(prefix + "/" + OutputWriter.marker, &marker) == 0, (marker.st_mode & S_IFMT) == S_IFREG else { return .gone }
-            let files = (try? OutputCompare.files(under: prefix)) ?? []
+            let files = (try? OutputCompare.stampedFiles(under: prefix)) ?? []
             return .folder(files: files)
         default:
             return .gone
@@ -256,25 +358,30 @@ public struct StaleOutput: Sendable, Hashable {
     /// `--prune` never removes; nil when the record does not list what the build wrote
     /// there (then `--prune` removes nothing of it).
     public var untracked: [String]?
+    /// For a folder: the files Larder wrote in it (relative to it) whose size or
+    /// modification time is not the recorded one: changed since, so `--prune` keeps them.
+    public var changed: [String]
     /// For a folder: the outputs the build writes now inside it (relative to it), which are
     /// not part of the stale output.
     public var inner: [String]
     public var fate: Fate
 
-    public init(path: String, isFile: Bool, files: Int, unchanged: Bool = true, untracked: [String]? = [], inner: [String] = [], fate: Fate = .left) {
+    public init(path: String, isFile: Bool, files: Int, unchanged: Bool = true, untracked: [String]? = [], changed: [String] = [], inner: [String] = [],
+                fate: Fate = .left) {
         self.path = path
         self.isFile = isFile
         self.files = files
         self.unchanged = unchanged
         self.untracked = untracked
+        self.changed = changed
         self.inner = inner
         self.fate = fate
     }
 
     /// True when `--prune` may remove the whole of it (a folder with nothing in it but what
-    /// the build wrote, no output inside it; a file as the build left it).
+    /// the build wrote, as it left it, no output inside it; a file as the build left it).
     public var removableWhole: Bool {
-        isFile ? unchanged : (untracked?.isEmpty ?? false) && inner.isEmpty
+        isFile ? unchanged : (untracked?.isEmpty ?? false) && changed.isEmpty && inner.isEmpty
     }
 }
 
@@ -313,16 +420,27 @@ extension OutputRecord {
             case .gone:
                 continue
             case .folder(let present):
-                let files = present.filter { f in !inner.contains { f.hasPrefix($0 + "/") } }
+                let files = present.filter { f in !inner.contains { f.path.hasPrefix($0 + "/") } }
                 if files.isEmpty && !inner.isEmpty { continue }
-                let untracked = entry.files.map { written in
-                    let listed = Set(written)
-                    return files.filter { !listed.contains($0) }
+                var untracked: [String]?
+                var changed: [String] = []
+                if let written = entry.files {
+                    let listed = Dictionary(written.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+                    var added: [String] = []
+                    for file in files {
+                        guard let recorded = listed[file.path] else {
+                            added.append(file.path)
+                            continue
+                        }
+                        // Listed by name alone (an older record): taken as the build left it.
+                        if let recorded, recorded != file.stamp { changed.append(file.path) }
+                    }
+                    untracked = added
                 }
                 // Counted: the files Larder wrote there (the record's), not the user's own,
                 // which --prune keeps.
                 let count = files.count - (untracked?.count ?? 0)
-                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: count, untracked: untracked, inner: inner)))
+                stale.append((entry, StaleOutput(path: entry.path, isFile: false, files: count, untracked: untracked, changed: changed, inner: inner)))
             case .file(let unchanged):
                 stale.append((entry, StaleOutput(path: entry.path, isFile: true, files: 1, unchanged: unchanged)))
             }
