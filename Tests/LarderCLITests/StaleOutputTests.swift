@@ -234,6 +234,53 @@ import Testing
         #expect(rewritten["format"] as? Int == 2)
     }
 
+    /// An `out` moved into its old folder and back (dist/json to dist/json/v2 with --prune,
+    /// then larder.yml reverted): dist/json holds nothing but the output the record lists, so
+    /// the build takes it, and --check calls it out of date rather than refusing it.
+    @Test func anOutputMovedBackOverTheOutputInsideItBuilds() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        try configure(dir, ["json-bundle: { out: dist/json/v2 }"])
+        #expect(try build(dir, ["--prune"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("dist/json").path) == ["v2"])
+        try configure(dir, [Self.json])
+        let checked = try build(dir, ["--check"])
+        #expect(checked.status == 1, "\(checked.stdout)\(checked.stderr)")
+        let built = try build(dir)
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        #expect(!built.stdout.contains("warning"), "\(built.stdout)")
+        #expect(exists(dir, "dist/json/manifest.json") && exists(dir, "dist/json/.larder-output") && !exists(dir, "dist/json/v2"))
+        #expect(try build(dir, ["--check"]).status == 0)
+    }
+
+    /// When the folder holds more than the recorded output (a file of the user's beside it or
+    /// in it, or a file of it changed since), the build refuses, naming the output and what
+    /// is in the way, and never says the folder was not written by Larder.
+    @Test func anOutputMovedBackOverFilesNotLardersNamesThem() throws {
+        let dir = try project([Self.json])
+        #expect(try build(dir).status == 0)
+        try configure(dir, ["json-bundle: { out: dist/json/v2 }"])
+        #expect(try build(dir, ["--prune"]).status == 0)
+        try configure(dir, [Self.json])
+        try dir.write("dist/json/NOTES.md", "notes\n")
+        try dir.write("dist/json/v2/extra/mine.txt", "mine\n")
+        let refused = try build(dir)
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("'dist/json' holds 'dist/json/v2', an output an earlier build of this config wrote, but also 'dist/json/NOTES.md' and 'dist/json/v2/extra/mine.txt', which Larder did not write: the build replaces 'dist/json' whole, so move them elsewhere, or choose another `out`"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("was not written by Larder"), "\(refused.stderr)")
+        #expect(exists(dir, "dist/json/NOTES.md") && exists(dir, "dist/json/v2/extra/mine.txt"))
+        let checked = try build(dir, ["--check"])
+        #expect(checked.status == 2 && checked.stderr.contains("'dist/json' holds 'dist/json/v2'"), "\(checked.stderr)")
+
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("dist/json/NOTES.md"))
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("dist/json/v2/extra"))
+        try dir.write("dist/json/v2/en/card.json", "{\"edited\": \"by hand\"}\n")
+        let edited = try build(dir)
+        #expect(edited.status == 2)
+        #expect(edited.stderr.contains("'dist/json' holds 'dist/json/v2', an output an earlier build of this config wrote, but also 'dist/json/v2/en/card.json', which changed since Larder wrote it: the build replaces 'dist/json' whole, so move it elsewhere, or choose another `out`"), "\(edited.stderr)")
+        #expect(exists(dir, "dist/json/v2/en/card.json"))
+    }
+
     /// An `out` moved into its old folder (dist/json to dist/json/v2): the old bundle's
     /// files beside the new output are stale, reported by the build and --check, and
     /// --prune removes them and leaves the new output.

@@ -79,6 +79,33 @@ import Testing
         #expect(stale.first?.1.removableWhole == false)
     }
 
+    /// A folder without the marker that holds nothing but recorded outputs as the build left
+    /// them (a folder output, a single file), folders on the way and empty ones, may be
+    /// taken; a file changed since, or one no output lists, is in the way and named.
+    @Test func aFolderHoldingOnlyRecordedOutputsIsTaken() throws {
+        let root = try scratch.folder()
+        let fm = FileManager.default
+        for folder in ["dist/x/json/en", "dist/empty"] { try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+        for file in ["dist/x/json/.larder-output", "dist/x/json/en/a.json", "dist/App.xcstrings"] {
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/" + file))
+        }
+        let a = try #require(FileStatKey(path: root + "/dist/x/json/en/a.json"))
+        let entries = [
+            OutputRecord.Entry(base: ".", path: "dist/x/json", file: nil, files: [OutputRecord.WrittenFile(path: "en/a.json", stamp: OutputRecord.Stamp(size: a.size, modified: a.modified))]),
+            OutputRecord.Entry(base: ".", path: "dist/App.xcstrings", file: FileStatKey(path: root + "/dist/App.xcstrings")),
+        ]
+        let taken = try #require(OutputRecord.held(in: "dist", base: root, recorded: entries))
+        #expect(taken.outputs == ["dist/App.xcstrings", "dist/x/json"] && taken.isTaken)
+
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: root + "/dist/x/json/en/a.json"))
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/dist/x/notes.txt"))
+        let held = try #require(OutputRecord.held(in: "dist", base: root, recorded: entries))
+        #expect(held.changed == ["dist/x/json/en/a.json"] && held.notWritten == ["dist/x/notes.txt"] && !held.isTaken)
+        // No recorded output in it: not Larder's at all.
+        #expect(OutputRecord.held(in: "dist", base: root, recorded: []) == nil)
+    }
+
     @Test func nothingIsWrittenWhenThereIsNothingToRecord() throws {
         let root = try scratch.folder()
         #expect(OutputRecord(projectRoot: root, configName: "larder.yml").save([]))

@@ -180,9 +180,7 @@ extension Builder {
         }
         var staging: OutputWriter.Staging
         do {
-            var writer = OutputWriter(base: outputBase, protected: protected)
-            writer.placement = placement
-            writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
+            let writer = outputWriter()
             staging = try writer.begin(in: stagingFolder)
         } catch {
             return .unavailable("the staging folder cannot be made: \(error.description)")

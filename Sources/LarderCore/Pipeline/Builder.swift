@@ -90,6 +90,19 @@ public struct Builder: Sendable {
         checkOnly ? FileManager.default.temporaryDirectory.path : nil
     }
 
+    /// The writer of this build's outputs, told what the record lists under the output base
+    /// (a single file it wrote is replaced whatever it holds; a folder that holds nothing
+    /// but its outputs may be replaced).
+    func outputWriter() -> OutputWriter {
+        var writer = OutputWriter(base: outputBase, protected: protected)
+        writer.placement = placement
+        if let record {
+            writer.record = record
+            writer.recordedFiles = Set(record.entries(base: outputBase).filter { $0.file != nil }.map(\.path))
+        }
+        return writer
+    }
+
     /// Puts the staged outputs in place, or with ``checkOnly`` compares them with those in
     /// place; either way finds the stale outputs (see ``record``), and after a write removes
     /// them when asked (``prune``) and records what the build wrote.
@@ -236,9 +249,7 @@ public struct Builder: Sendable {
         // export's bytes are in memory at a time; nothing lands before the last succeeded.
         var staging: OutputWriter.Staging
         do {
-            var writer = OutputWriter(base: outputBase, protected: protected)
-            writer.placement = placement
-            writer.recordedFiles = record?.recordedFiles(base: outputBase) ?? []
+            let writer = outputWriter()
             staging = try writer.begin(in: stagingFolder)
         } catch {
             throw StepError(step: checkOnly ? "check" : "write", message: error.description)

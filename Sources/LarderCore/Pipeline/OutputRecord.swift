@@ -61,6 +61,13 @@ import LarderJSON
 /// 1970). A record of format 1 (files as names alone) is read as before; one of another
 /// format is taken as empty.
 ///
+/// **An output moved back** (`dist/json/v2` to `dist/json`, after `--prune` emptied the
+/// old folder): the folder in the way holds no marker, but when it holds nothing but
+/// outputs this config's record lists under the base, each as the build left it (a folder
+/// with its marker and only its listed files, unchanged; a file with its recorded stat
+/// data), and folders on the way to them, the build may replace it; else the refusal
+/// names those outputs and what else is there (``held(in:base:recorded:)``).
+///
 /// **Local.** The record is the knowledge of one checkout: a fresh clone has none, so there
 /// `--check` cannot know what an earlier build wrote. The warning of the build that moved
 /// the output, and the `larder-build-check` commit hook (which runs `--check` where the
@@ -390,11 +397,96 @@ extension OutputRecord {
     /// write (`written`: normalized paths) and that are stale, sorted by path; and the
     /// entries to keep recording besides the written ones (stale ones, and other bases'
     /// outputs that are still there).
-    /// The single-file outputs (normalized paths) a build with this output base recorded
-    /// writing: a build may replace them whatever they hold.
-    func recordedFiles(base: String) -> Set<String> {
+    /// The entries of this config's record of the output base `base` (absolute).
+    func entries(base: String) -> [Entry] {
         let key = baseKey(base)
-        return Set(load().filter { $0.base == key && $0.file != nil }.map(\.path))
+        return load().filter { $0.base == key }
+    }
+
+    /// What a folder without Larder's marker holds (see ``held(in:base:recorded:)``).
+    struct Held {
+        /// The recorded outputs in it (paths relative to the base), sorted.
+        var outputs: [String] = []
+        /// Files (or folders) in it that no recorded output lists: not Larder's.
+        var notWritten: [String] = []
+        /// Files of recorded outputs changed since the build wrote them.
+        var changed: [String] = []
+        /// Recorded folders whose files the record does not list (an older Larder).
+        var unlisted: [String] = []
+
+        /// True when the folder may be replaced: it holds nothing else.
+        var isTaken: Bool { notWritten.isEmpty && changed.isEmpty && unlisted.isEmpty }
+    }
+
+    /// What the folder at `folder` (a normalized path under the absolute `base`, without
+    /// Larder's marker) holds, against `recorded` (entries of the base inside it): nil when
+    /// it holds none of them that is still Larder's. Links are never followed (one is a file
+    /// Larder did not write); the files a system leaves in folders are not counted, nor
+    /// empty folders. Paths are relative to the base, sorted by their bytes.
+    static func held(in folder: String, base: String, recorded: [Entry]) -> Held? {
+        let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+        let byPath = Dictionary(recorded.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var held = Held()
+        /// A recorded folder output the walk is in: its path and listed files (nil: unlisted).
+        typealias Covering = (path: String, listed: [String: Stamp?]?)
+        func names(_ path: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + path)) ?? [])
+                .filter { !OutputCompare.systemFiles.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        func walk(_ folder: String, covering: Covering?) {
+            for name in names(folder) {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(root + "/" + path, &info) == 0 else { continue }
+                let type = info.st_mode & S_IFMT
+                if let entry = byPath[path] {
+                    if let stamp = entry.file {
+                        // A single-file output: Larder's when it is a file as the build left it.
+                        guard type == S_IFREG else {
+                            held.notWritten.append(path)
+                            continue
+                        }
+                        held.outputs.append(path)
+                        if FileStatKey(info) != stamp { held.changed.append(path) }
+                        continue
+                    }
+                    var marker = stat()
+                    if type == S_IFDIR, lstat(root + "/" + path + "/" + OutputWriter.marker, &marker) == 0, (marker.st_mode & S_IFMT) == S_IFREG {
+                        held.outputs.append(path)
+                        if entry.files == nil { held.unlisted.append(path) }
+                        let listed = entry.files.map { Dictionary($0.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first }) }
+                        walk(path, covering: (path, listed))
+                        continue
+                    }
+                    held.notWritten.append(path)
+                    continue
+                }
+                if let covering {
+                    let relative = String(path.dropFirst(covering.path.count + 1))
+                    if type == S_IFDIR {
+                        walk(path, covering: covering)
+                    } else if relative == OutputWriter.marker || covering.listed == nil {
+                        continue
+                    } else if type == S_IFREG, let listed = covering.listed?[relative] {
+                        // Listed by name alone (an older record): taken as the build left it.
+                        if let listed, listed != Stamp(info) { held.changed.append(path) }
+                    } else {
+                        held.notWritten.append(path)
+                    }
+                    continue
+                }
+                if type == S_IFDIR && (recorded.contains { $0.path.hasPrefix(path + "/") } || names(path).isEmpty) {
+                    walk(path, covering: nil)  // on the way to an output, or empty
+                } else {
+                    held.notWritten.append(path)
+                }
+            }
+        }
+        walk(folder, covering: nil)
+        guard !held.outputs.isEmpty else { return nil }
+        held.changed.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        held.notWritten.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return held
     }
 
     func stale(recorded: [Entry], base: String, written: [String], protected: [String]) -> (stale: [(Entry, StaleOutput)], kept: [Entry]) {

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Every path is checked: outputs stay inside the base folder, artifact paths stay inside
 /// their output, and an existing folder is replaced only when Larder wrote it (it holds a
-/// `.larder-output` marker) or it is empty.
+/// `.larder-output` marker), it is empty, or it holds nothing but outputs the build record
+/// lists, as the build left them (``record``).
 public struct OutputWriter: Sendable {
     /// One output of the build: where it goes (relative to the base folder) and its files
     /// (relative to the output folder; for a single-file output, one artifact whose path is
@@ -56,6 +57,13 @@ public struct OutputWriter: Sendable {
     /// Single-file outputs (normalized paths) an earlier build recorded writing
     /// (``OutputRecord``): replaced whatever they hold.
     public var recordedFiles: Set<String> = []
+
+    /// The record of the config's builds (``OutputRecord``): a folder without Larder's
+    /// marker that holds nothing but outputs it lists under ``base``, as the build left them
+    /// (and folders on the way to them), may be replaced: an `out` moved back from
+    /// `dist/json/v2` to `dist/json`. One that holds more is refused, naming them. Read only
+    /// when such a folder is in the way.
+    public var record: OutputRecord?
 
     public init(base: String, protected: [String] = []) {
         self.base = base
@@ -133,7 +141,7 @@ public struct OutputWriter: Sendable {
                 if output.isFile { throw WriteError("'\(output.path)' is a folder; the export writes a file there") }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
                 if !names.isEmpty && !names.contains(Self.marker) && !names.contains(output.marker) {
-                    throw WriteError("'\(output.path)' exists and was not written by Larder (no \(output.marker) in it); remove it or choose another `out`")
+                    try checkHeld(output, normalized: normalized)
                 }
             } else if !output.isFile {
                 throw WriteError("'\(output.path)' is a file; the export writes a folder there")
@@ -151,6 +159,32 @@ public struct OutputWriter: Sendable {
             if !output.isFile { try Self.checkNotMarker(artifact.path, output: output.path, marker: output.marker) }
         }
         try Self.checkClashes(output)
+    }
+
+    /// Throws unless the folder at `normalized` (there, and without Larder's marker) holds
+    /// nothing but outputs the record lists, as the build left them (``record``): the
+    /// message names the outputs it holds and what else is in it, or says the folder is not
+    /// Larder's when it holds no recorded output.
+    func checkHeld(_ output: Output, normalized: String) throws(WriteError) {
+        let inside = (record?.entries(base: base) ?? []).filter { $0.path.hasPrefix(normalized + "/") }
+        guard !inside.isEmpty, let held = OutputRecord.held(in: normalized, base: base, recorded: inside) else {
+            throw WriteError("'\(output.path)' exists and was not written by Larder (no \(output.marker) in it); remove it or choose another `out`")
+        }
+        guard !held.isTaken else { return }
+        func list(_ paths: [String]) -> String {
+            let shown = paths.prefix(3).map { "'\($0)'" }
+            let rest = paths.count - shown.count
+            if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
+            return shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown[shown.count - 1]
+        }
+        var also: [String] = []
+        if !held.notWritten.isEmpty { also.append("\(list(held.notWritten)), which Larder did not write") }
+        if !held.changed.isEmpty { also.append("\(list(held.changed)), which changed since Larder wrote \(held.changed.count == 1 ? "it" : "them")") }
+        if !held.unlisted.isEmpty {
+            also.append("the files of \(list(held.unlisted)), which the record does not list (an older Larder wrote \(held.unlisted.count == 1 ? "it" : "them"))")
+        }
+        let one = held.notWritten.count + held.changed.count == 1 && held.unlisted.isEmpty
+        throw WriteError("'\(output.path)' holds \(list(held.outputs)), \(held.outputs.count == 1 ? "an output" : "outputs") an earlier build of this config wrote, but also \(also.joined(separator: ", and ")): the build replaces '\(output.path)' whole, so move \(one ? "it" : "them") elsewhere, or choose another `out`")
     }
 
     /// What an output path outside the project is told (by lint at the `out`, and here).
