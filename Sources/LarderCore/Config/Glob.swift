@@ -65,16 +65,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the relative path `path` matches.
     public func matches(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            var segments: [UnsafeBufferPointer<UInt8>] = []
-            var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
-                if i > start { segments.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
-                start = i + 1
-            }
-            return alternatives.contains { Glob.match($0[...], segments[...]) }
-        }
+        Self.withSegments(of: path) { segments in alternatives.contains { Glob.match($0[...], segments[...]) } }
     }
 
     /// Whether the pattern may match a file somewhere below the folder `folder` (its
@@ -83,15 +74,21 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     ///     Glob("content/**/*.json").mayTakeFiles(under: "content/shared")  // true
     ///     Glob("content/*.json").mayTakeFiles(under: "content/shared")     // false
     public func mayTakeFiles(under folder: String) -> Bool {
-        var folder = folder
-        return folder.withUTF8 { bytes in
+        Self.withSegments(of: folder) { segments in alternatives.contains { Glob.matchPrefix($0[...], segments[...]) } }
+    }
+
+    /// Calls `body` with the `/`-separated segments of `path` (empty ones left out), as
+    /// buffers of its UTF-8, valid during the call.
+    private static func withSegments<R>(of path: String, _ body: ([UnsafeBufferPointer<UInt8>]) -> R) -> R {
+        var path = path
+        return path.withUTF8 { bytes in
             var segments: [UnsafeBufferPointer<UInt8>] = []
             var start = 0
             for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "/") {
                 if i > start { segments.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
                 start = i + 1
             }
-            return alternatives.contains { Glob.matchPrefix($0[...], segments[...]) }
+            return body(segments)
         }
     }
 
