@@ -15,6 +15,14 @@ public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible 
 
 /// Reads whole files into byte arrays with one copy (no `Data` in between).
 public enum FileBytes {
+    /// `path` with every symbolic link resolved, or nil when it leads to nothing (the
+    /// checks that a file reached through a link stays in its folder use it).
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What a file or a stream may hold: less than 4 GiB (sizes and offsets are kept in 32
     /// bits).
     static let sizeLimit = Int(UInt32.max)

@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 
 /// A read-only view of the files of a project, for rules that check that content names
 /// real files (images): the working tree on disk, or a snapshot of the git index.
@@ -132,11 +133,7 @@ public struct WorkingTreeFiles: ProjectFiles {
     }
 
     /// `path` with every symbolic link resolved, or nil when it does not lead to a file.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { FileBytes.realPath(path) }
 }
 
 /// A fixed list of the project's files: the git index (`git ls-files -z`), or a scan of a

@@ -129,13 +129,6 @@ public struct SchemaRegistry: Sendable {
         }
     }
 
-    /// `path` with every symbolic link resolved, or nil when it leads nowhere.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// The document for `uri`, from what was added, the mapped folders or the resolver.
     func lookup(_ uri: String) throws(SchemaError) -> JSONDocument? {
         try load(uri)?.document
@@ -159,7 +152,7 @@ public struct SchemaRegistry: Sendable {
             // folder that links to `~/.netrc` would have it read (and, as invalid JSON, its
             // first line quoted in the report). A resolver of one's own (`localFiles`, which
             // reads any local file) decides for itself.
-            if let real = Self.realPath(path), let folder = Self.realPath(mapping.directory),
+            if let real = FileBytes.realPath(path), let folder = FileBytes.realPath(mapping.directory),
                !(real == folder || real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")) {
                 if resolver != nil { continue }
                 throw SchemaError(message: "\(uri) is a symbolic link to \(real), outside the folder it is read from (\(mapping.directory)); Larder does not follow it: copy the schema into the folder")
