@@ -1,3 +1,4 @@
+import Foundation
 import LarderJSON
 import Testing
 @testable import LarderCore
@@ -196,6 +197,35 @@ import Testing
             1 error in 1 file
 
             """)
+    }
+
+    /// Diagnostics in one file whose related notes are in another (duplicate ids across two
+    /// files) ask the source provider for each file once, not twice per diagnostic: the
+    /// provider may read the file from disk, and 8,000 such duplicates across two 19 MB files
+    /// took 37 seconds.
+    @Test func filesOfRelatedNotesAreReadOncePerReport() throws {
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var files: [String] = []
+            func add(_ file: String) { lock.lock(); files.append(file); lock.unlock() }
+        }
+        let reads = Reads()
+        let texts = ["a.json": "[\n  {\"id\": \"x\"},\n  {\"id\": \"y\"}\n]\n",
+                     "b.json": "[\n  {\"id\": \"x\"},\n  {\"id\": \"y\"}\n]\n"]
+        let provider = SourceProvider { file in
+            reads.add(file)
+            return texts[file].map { SourceLocator(bytes: Array($0.utf8)) }
+        }
+        let context = ReportContext(colorEnabled: false, workingDirectory: "/proj", sources: provider)
+        let diagnostics = (0..<50).map { i in
+            Diagnostic(ruleID: "unique-id", severity: .error, message: "id repeats \(i)", file: "b.json",
+                       start: SourcePosition(line: 2 + i % 2, column: 4),
+                       related: [.init(file: "a.json", start: SourcePosition(line: 2 + i % 2, column: 4), message: "first here")])
+        }
+        let out = run(diagnostics, files: 2, context)
+        #expect(out.components(separatedBy: "note: first here").count == 51)
+        #expect(out.contains("  {\"id\": \"y\"}\n"))
+        #expect(reads.files.sorted() == ["a.json", "b.json"])
     }
 
     @Test func summaryCountsEverySeverity() {
