@@ -60,7 +60,8 @@ public enum JSONParser {
                 try parser.run()
                 return .success(JSONDocument(
                     bytes: bytes, nodes: parser.nodes, numbers: parser.numbers,
-                    duplicateKeys: parser.duplicates, loneSurrogates: parser.loneSurrogates))
+                    duplicateKeys: parser.duplicates, loneSurrogates: parser.loneSurrogates,
+                    childCheckpoints: parser.childCheckpoints))
             } catch let error as RawParseError {
                 return .failure(JSONParseError(
                     message: error.message, offset: error.offset,
@@ -99,6 +100,9 @@ private struct Parser {
     var numbers: [Double] = []
     var duplicates: [DuplicateKey] = []
     var loneSurrogates: [LoneSurrogate] = []
+    /// For each container of more than ``JSONDocument/checkpointStride`` children, the node
+    /// of every stride-th child (for objects, its key).
+    var childCheckpoints: [Int: [UInt32]] = [:]
     /// The innermost open container (-1 at the top level), its kind and members so far.
     var current = -1
     var currentIsObject = false
@@ -278,6 +282,7 @@ private struct Parser {
         nodes[index].end = UInt32(pos)
         nodes[index].next = UInt32(nodes.count)
         nodes[index].aux |= UInt32(count) << 5
+        if count > JSONDocument.checkpointStride { recordCheckpoints(of: index, count: count) }
         if nodes[index].aux & 7 == kindObject && options.detectDuplicateKeys {
             // The object's keys were looked at (bit 4), and one repeats (bit 3): readers of
             // the tape (the schema engine) then need not look again.
@@ -290,6 +295,25 @@ private struct Parser {
             nodes[index].aux |= flags
             keyTop -= count
         }
+    }
+
+    /// Records every stride-th child of the large container `index` (closed, with `count`
+    /// children), so that finding the child that holds a node costs at most a stride of
+    /// steps instead of one per child before it. Costs one step per child of large
+    /// containers only.
+    mutating func recordCheckpoints(of index: Int, count: Int) {
+        let isObject = nodes[index].aux & 7 == kindObject
+        let stride = JSONDocument.checkpointStride
+        var marks: [UInt32] = []
+        marks.reserveCapacity(count / stride + 1)
+        var child = index + 1
+        for i in 0..<count {
+            if i % stride == 0 { marks.append(UInt32(child)) }
+            let value = isObject ? child + 1 : child
+            let kind = nodes[value].aux & 7
+            child = kind == kindArray || kind == kindObject ? Int(nodes[value].next) : value + 1
+        }
+        childCheckpoints[index] = marks
     }
 
     /// Parses `"key" :` at pos (whitespace skipped), leaving pos at the member's value.

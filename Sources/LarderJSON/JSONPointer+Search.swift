@@ -4,31 +4,19 @@ extension JSONDocument {
     /// values without walking its siblings. Falls back to the root when `target` is not
     /// inside `base`.
     public func pointer(to target: Int, from base: Int, basePointer: JSONPointer) -> JSONPointer {
-        guard base <= target && target < after(base) else { return pointer(to: target) }
+        guard base <= target && target < after(base) else { return base == root ? .root : pointer(to: target) }
         var tokens = basePointer.tokens
         var node = base
-        while node != target {
-            var next: Int?
-            switch kind(node) {
-            case .array:
-                for (i, e) in elements(node).enumerated() where e <= target && target < after(e) {
-                    tokens.append(String(i))
-                    next = e
-                    break
-                }
-            case .object:
-                for (k, v) in members(node) {
-                    if k == target { return JSONPointer(tokens: tokens + [string(k)!]) }
-                    if v <= target && target < after(v) {
-                        tokens.append(string(k)!)
-                        next = v
-                        break
-                    }
-                }
-            default: break
+        while node != target, let (index, child) = child(of: node, holding: target) {
+            if kind(node) == .array {
+                tokens.append(String(index))
+                node = child
+            } else {
+                tokens.append(string(child)!)
+                // The key itself is named by the member's pointer.
+                if child == target { break }
+                node = child + 1
             }
-            guard let next else { break }
-            node = next
         }
         return JSONPointer(tokens: tokens)
     }

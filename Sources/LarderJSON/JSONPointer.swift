@@ -86,30 +86,9 @@ extension JSONDocument {
     }
 
     /// The pointer to a node (found by descending from the root).
-    /// - Complexity: O(depth × siblings on the way).
+    /// - Complexity: O(depth × (log siblings + ``JSONDocument/checkpointStride``)) for the
+    ///   siblings on the way.
     public func pointer(to target: Int) -> JSONPointer {
-        var tokens: [String] = []
-        var node = root
-        while node != target {
-            var descended = false
-            switch kind(node) {
-            case .array:
-                for (i, e) in elements(node).enumerated() where e <= target && target < after(e) {
-                    tokens.append(String(i)); node = e; descended = true
-                    break
-                }
-            case .object:
-                for (k, v) in members(node) {
-                    if k == target { return JSONPointer(tokens: tokens + [string(k)!]) }
-                    if v <= target && target < after(v) {
-                        tokens.append(string(k)!); node = v; descended = true
-                        break
-                    }
-                }
-            default: break
-            }
-            if !descended { break }
-        }
-        return JSONPointer(tokens: tokens)
+        pointer(to: target, from: root, basePointer: .root)
     }
 }

@@ -54,6 +54,27 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         }
     }
 
+    /// One error in each member of a 64,000-member object (a taxonomy with every label
+    /// empty): each location and message is found without walking the members before it
+    /// (16 seconds when each was), and names its member. Keys that repeat keep the last.
+    @Test func errorsOfALargeObjectAreFoundWithoutWalkingIt() throws {
+        let size = 64_000
+        let members = (0..<size).map { #""t\#($0)": {"en": ""}"# } + [#""t5": {"en": 7}"#]
+        let doc = try JSONDocument(parsing: "{" + members.joined(separator: ",") + "}")
+        let schema = try JSONSchema(json: #"{"additionalProperties": {"properties": {"en": {"type": "string", "minLength": 1}}}}"#)
+        let started = Date()
+        let found = schema.validate(doc).errors
+        let messages = found.map { $0.message(in: doc) }
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(found.count == size)
+        // In document order: the repeated key is the last member.
+        #expect(found[size - 2].instanceLocation.description == "/t\(size - 1)/en")
+        #expect(messages[size - 2] == "\"en\": " + found[size - 2].message)
+        let t5 = try #require(found.first { $0.instanceLocation.description == "/t5/en" })
+        #expect(t5.message(in: doc).hasPrefix(#""en": expected a string"#))
+        #expect(doc.node(at: t5.instanceLocation) == t5.node)
+    }
+
     /// Draft 4's integer is "a JSON number without a fraction or exponent part"; later
     /// drafts take any number with a zero fractional part.
     @Test func draft4IntegersHaveNoExponent() throws {

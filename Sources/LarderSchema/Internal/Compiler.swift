@@ -1062,44 +1062,21 @@ func jsonString(_ s: String) -> String {
 }
 
 /// The pointer from `start` down to `target` (which must be inside `start`'s subtree).
+/// Each container on the way is searched from its checkpoints
+/// (``JSONDocument/child(of:holding:)``), so the errors of a 100,000-element array or a
+/// 64,000-member object do not each walk the members before them.
 func relativePointer(_ doc: JSONDocument, from start: Int, to target: Int) -> JSONPointer {
-    var cache: [Int: (index: Int, node: Int)] = [:]
-    return relativePointer(doc, from: start, to: target, cache: &cache)
-}
-
-/// ``relativePointer(_:from:to:)`` that starts the search of each array where `cache` says
-/// an earlier search ended (an element at or before the target), and records where it ends.
-func relativePointer(_ doc: JSONDocument, from start: Int, to target: Int, cache: inout [Int: (index: Int, node: Int)]) -> JSONPointer {
     var tokens: [String] = []
     var node = start
-    while node != target {
-        var descended = false
-        switch doc.kind(node) {
-        case .array:
-            var i = 0, e = node + 1
-            if let known = cache[node], known.node <= target { (i, e) = known }
-            let count = doc.count(node)
-            while i < count {
-                if e <= target && target < doc.after(e) {
-                    tokens.append(String(i))
-                    if count > 64 { cache[node] = (i, e) }
-                    node = e; descended = true
-                    break
-                }
-                e = doc.after(e)
-                i += 1
-            }
-        case .object:
-            for (k, v) in doc.members(node) {
-                if k == target { return JSONPointer(tokens: tokens + [doc.string(k)!]) }
-                if v <= target && target < doc.after(v) {
-                    tokens.append(doc.string(k)!); node = v; descended = true
-                    break
-                }
-            }
-        default: break
+    while node != target, let (index, child) = doc.child(of: node, holding: target) {
+        if doc.kind(node) == .array {
+            tokens.append(String(index))
+            node = child
+        } else {
+            tokens.append(doc.string(child)!)
+            if child == target { break }
+            node = child + 1
         }
-        if !descended { break }
     }
     return JSONPointer(tokens: tokens)
 }
