@@ -292,6 +292,20 @@ struct GitIndexReader: ProjectReader {
         let blobs: [PathKey: String]
         /// The working tree, asked only to tell "not staged" from "missing".
         let workingTree: WorkingTreeFiles
+        /// The folders indexed so far (each missing image looks in its folder).
+        let indexed = IndexedFolders()
+
+        final class IndexedFolders: @unchecked Sendable {
+            let lock = NSLock()
+            var folders: [String: FolderNames?] = [:]
+        }
+
+        func folderNames(inDirectory directory: String) -> FolderNames? {
+            if let known = indexed.lock.withLock({ indexed.folders[directory] }) { return known }
+            let index = entries(inDirectory: directory).map(FolderNames.init)
+            indexed.lock.withLock { indexed.folders[directory] = .some(index) }
+            return index
+        }
 
         func isOnlyInWorkingTree(_ path: String) -> Bool {
             if fileExists(atPath: path) || entries(inDirectory: path) != nil { return false }

@@ -54,6 +54,32 @@ final class TempProject {
         #expect(files.listedFolders == 3)  // the root, assets, assets/drinks
     }
 
+    /// Missing images in a large folder: each is looked for in another case and
+    /// normalization from the folder's index, made once, not by lowercasing every entry for
+    /// each image (missing images × files in the folder: 50 seconds here).
+    @Test func missingImagesInALargeFolderAreFoundFromOneIndex() throws {
+        let project = try TempProject(files: (0..<10_000).map { "assets/d/Photo-\($0).png" })
+        let images = (0..<6_000).map { #""d/missing-\#($0).png""# } + [#""d/photo-1.png""#, #""d/Photo-1.png""#]
+        let json = #"{"images": [\#(images.joined(separator: ", "))]}"#
+        let started = Date()
+        let found = try check(json, files: WorkingTreeFiles(root: project.root))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(found.count == 6_001)
+        #expect(found.last?.message.contains("the file is 'd/Photo-1.png'") == true)
+        #expect(found.first?.message.hasPrefix("image 'd/missing-0.png' does not exist in the images folder 'assets'") == true)
+    }
+
+    /// How a folder's index finds a name: as written, in another normalization, in another
+    /// case, in both.
+    @Test func folderNamesFindEachSpelling() {
+        let names = FolderNames(["Caf\u{E9}.png", "menu.png", "Cre\u{300}me.PNG"])
+        #expect(names.match("menu.png") == .exact)
+        #expect(names.match("Cafe\u{301}.png") == .otherNormalization(entry: "Caf\u{E9}.png"))
+        #expect(names.match("MENU.png") == .otherCase(entry: "menu.png", alsoNormalization: false))
+        #expect(names.match("cr\u{E8}me.png") == .otherCase(entry: "Cre\u{300}me.PNG", alsoNormalization: true))
+        #expect(names.match("tea.png") == nil)
+    }
+
     @Test func aWrongCaseDoesNotPassAndTheMessageNamesTheRealFile() throws {
         let project = try TempProject(files: ["assets/Drinks/Negroni.PNG"])
         let found = try check(#"{"images": ["drinks/negroni.png"]}"#, files: WorkingTreeFiles(root: project.root))

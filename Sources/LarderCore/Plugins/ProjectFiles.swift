@@ -37,9 +37,69 @@ public protocol ProjectFiles: Sendable {
     /// has a file or folder at `path` that the index does not: `image-exists` then says it
     /// is not staged, where "create it" would send the user to make what is already there.
     func isOnlyInWorkingTree(_ path: String) -> Bool
+    /// The names of the entries of `directory` indexed for finding a name as written, in
+    /// another Unicode normalization, or in another case (``FolderNames``), or nil when
+    /// there is no such folder. A type that lists a folder once should index it once too:
+    /// the default indexes ``entries(inDirectory:)`` on each call.
+    func folderNames(inDirectory directory: String) -> FolderNames?
+}
+
+/// The entries of one folder, indexed for `image-exists`: whether a name is there byte for
+/// byte, and which entry it meets in another Unicode normalization or another case.
+///
+/// Finding the other spelling by comparing with each entry made every missing image cost
+/// the folder's size (each entry lowercased for each image); with the index, a look-up is
+/// O(1) once the folder is indexed.
+public final class FolderNames: Sendable {
+    /// Every entry, byte for byte (`String`'s own equality takes two normalizations of one
+    /// name for one, so bytes are the key here).
+    private let exact: Set<[UInt8]>
+    /// By the name (equal across normalizations): the first entry so named.
+    private let canonical: [String: String]
+    /// By the lowercased name: the first entry so named.
+    private let lowercased: [String: String]
+
+    public init(_ names: [String]) {
+        var exact = Set<[UInt8]>(), canonical: [String: String] = [:], lowercased: [String: String] = [:]
+        exact.reserveCapacity(names.count)
+        for name in names {
+            exact.insert(Array(name.utf8))
+            if canonical[name] == nil { canonical[name] = name }
+            let lower = name.lowercased()
+            if lowercased[lower] == nil { lowercased[lower] = name }
+        }
+        self.exact = exact
+        self.canonical = canonical
+        self.lowercased = lowercased
+    }
+
+    /// How `name` is found among the entries.
+    public enum Match: Equatable, Sendable {
+        /// Byte for byte.
+        case exact
+        /// As `entry`, the same letters in another Unicode normalization.
+        case otherNormalization(entry: String)
+        /// As `entry`, in another case (and also in another normalization when
+        /// `alsoNormalization`).
+        case otherCase(entry: String, alsoNormalization: Bool)
+    }
+
+    /// How `name` is found, or nil when no entry is it in any spelling.
+    public func match(_ name: String) -> Match? {
+        if exact.contains(Array(name.utf8)) { return .exact }
+        if let entry = canonical[name] { return .otherNormalization(entry: entry) }
+        if let entry = lowercased[name.lowercased()] {
+            return .otherCase(entry: entry, alsoNormalization: !entry.lowercased().utf8.elementsEqual(name.lowercased().utf8))
+        }
+        return nil
+    }
 }
 
 extension ProjectFiles {
+    public func folderNames(inDirectory directory: String) -> FolderNames? {
+        entries(inDirectory: directory).map(FolderNames.init)
+    }
+
     /// The working tree's files are the working tree.
     public func isOnlyInWorkingTree(_ path: String) -> Bool { false }
     /// A list of paths (the git index) holds no files outside the project.
@@ -70,6 +130,8 @@ public struct WorkingTreeFiles: ProjectFiles {
     private final class Listings: @unchecked Sendable {
         private let lock = NSLock()
         private var folders: [String: (names: [String], set: Set<String>)?] = [:]
+        /// The folders indexed for ``folderNames(inDirectory:)``, by absolute path.
+        private var indexed: [String: FolderNames] = [:]
         /// How many folders were listed (for tests).
         var count: Int { lock.withLock { folders.count } }
 
@@ -86,6 +148,14 @@ public struct WorkingTreeFiles: ProjectFiles {
             lock.unlock()
             return listed
         }
+
+        func folderNames(_ path: String) -> FolderNames? {
+            if let known = lock.withLock({ indexed[path] }) { return known }
+            guard let names = listing(path)?.names else { return nil }
+            let index = FolderNames(names)
+            lock.withLock { indexed[path] = index }
+            return index
+        }
     }
 
     /// How many folders this value has listed so far.
@@ -99,6 +169,11 @@ public struct WorkingTreeFiles: ProjectFiles {
     public func entries(inDirectory directory: String) -> [String]? {
         guard ProjectFileSnapshot.isClean(directory, allowEmpty: true) else { return nil }
         return listings.listing(absolute(directory))?.names
+    }
+
+    public func folderNames(inDirectory directory: String) -> FolderNames? {
+        guard ProjectFileSnapshot.isClean(directory, allowEmpty: true) else { return nil }
+        return listings.folderNames(absolute(directory))
     }
 
     public func fileExists(atPath path: String) -> Bool {

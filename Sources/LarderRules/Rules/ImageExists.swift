@@ -125,7 +125,7 @@ public struct ImageExistsRule: ConfigurableRule {
         _ shown: String, segments: [String], rootCount: Int, folder: String, files: any ProjectFiles
     ) -> String {
         let rootPath = segments.prefix(rootCount).joined(separator: "/")
-        if rootCount > 0, files.entries(inDirectory: rootPath) == nil {
+        if rootCount > 0, files.folderNames(inDirectory: rootPath) == nil {
             // A file where the folder should be is no folder, but not missing either.
             if files.fileExists(atPath: rootPath) {
                 return "image \(shown) does not exist: \(folder) is a file, not a folder; fix `images:` in larder.yml to name the folder the images are in"
@@ -146,20 +146,20 @@ public struct ImageExistsRule: ConfigurableRule {
         var otherCase = false, otherNormalization = false
         for segment in segments {
             let parent = actual.joined(separator: "/")
-            guard let names = files.entries(inDirectory: parent) else { actual = []; break }
-            if names.contains(where: { $0.utf8.elementsEqual(segment.utf8) }) {
+            switch files.folderNames(inDirectory: parent)?.match(segment) {
+            case .exact:
                 actual.append(segment)
-            } else if let match = names.first(where: { $0 == segment }) {
-                actual.append(match)
+            case .otherNormalization(let entry):
+                actual.append(entry)
                 otherNormalization = true
-            } else if let match = names.first(where: { $0.lowercased() == segment.lowercased() }) {
-                actual.append(match)
+            case .otherCase(let entry, let alsoNormalization):
+                actual.append(entry)
                 otherCase = true
-                if !match.lowercased().utf8.elementsEqual(segment.lowercased().utf8) { otherNormalization = true }
-            } else {
+                if alsoNormalization { otherNormalization = true }
+            case nil:
                 actual = []
-                break
             }
+            if actual.isEmpty { break }
         }
         let differs = otherCase || otherNormalization
         if differs, !actual.isEmpty, files.fileExists(atPath: actual.joined(separator: "/")) {
