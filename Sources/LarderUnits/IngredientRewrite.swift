@@ -288,11 +288,11 @@ extension IngredientLine {
         var out = String.UnicodeScalarView()
         var cursor = 0
         for (range, replacement) in edits.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) where range.lowerBound >= cursor {
-            out.append(contentsOf: scalars[cursor..<range.lowerBound])
-            out.append(contentsOf: replacement.unicodeScalars)
+            out.appendScalars(scalars[cursor..<range.lowerBound])
+            out.appendScalars(replacement.unicodeScalars)
             cursor = range.upperBound
         }
-        out.append(contentsOf: scalars[cursor...])
+        out.appendScalars(scalars[cursor...])
         return String(out)
     }
 }

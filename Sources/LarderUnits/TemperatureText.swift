@@ -127,10 +127,10 @@ public enum TemperatureText {
                     let close = AmountScanner.skipSpaces(s, inner.end)
                     if close < s.count, s[close] == ")" {
                         var swapped = String.UnicodeScalarView(s[innerStart..<inner.end])
-                        swapped.append(contentsOf: s[found.end..<innerStart])
-                        swapped.append(contentsOf: s[start..<found.end])
-                        out.append(contentsOf: s[cursor..<start])
-                        out.append(contentsOf: swapped)
+                        swapped.appendScalars(s[found.end..<innerStart])
+                        swapped.appendScalars(s[start..<found.end])
+                        out.appendScalars(s[cursor..<start])
+                        out.appendScalars(swapped)
                         changes.append(Change(original: String(String.UnicodeScalarView(s[start..<inner.end])), replacement: String(swapped)))
                         cursor = inner.end
                         i = inner.end
@@ -154,19 +154,19 @@ public enum TemperatureText {
             }
             guard numbers.count == found.values.count else { i = found.end; continue }
             for (n, number) in numbers.enumerated() {
-                if n > 0 { replacement.append(contentsOf: found.joins[n - 1].unicodeScalars) }
-                replacement.append(contentsOf: QuantityFormatter.text(number, style: AmountStyle(decimalSeparator: ".")).unicodeScalars)
+                if n > 0 { replacement.appendScalars(found.joins[n - 1].unicodeScalars) }
+                replacement.appendScalars(QuantityFormatter.text(number, style: AmountStyle(decimalSeparator: ".")).unicodeScalars)
             }
-            replacement.append(contentsOf: found.spacing.unicodeScalars)
-            replacement.append(contentsOf: found.unitText(system).unicodeScalars)
-            out.append(contentsOf: s[cursor..<start])
-            out.append(contentsOf: replacement)
+            replacement.appendScalars(found.spacing.unicodeScalars)
+            replacement.appendScalars(found.unitText(system).unicodeScalars)
+            out.appendScalars(s[cursor..<start])
+            out.appendScalars(replacement)
             changes.append(Change(original: String(String.UnicodeScalarView(s[start..<found.end])), replacement: String(replacement)))
             cursor = found.end
             i = found.end
         }
         guard !changes.isEmpty else { return (text, [], unconverted) }
-        out.append(contentsOf: s[cursor...])
+        out.appendScalars(s[cursor...])
         return (String(out), changes, unconverted)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import LarderJSON
 import Testing
@@ -41,6 +42,16 @@ import Testing
         #expect(Placeholder.escapingLiteralPercents(text) == escaped)
         // The escaped text has the same placeholders, spelled the same.
         #expect(Placeholder.scan(escaped).map(\.spelling) == Placeholder.scan(text).map(\.spelling))
+    }
+
+    /// A long text of many directives and percents is escaped in linear time (each piece
+    /// appended copied the text built so far).
+    @Test func manyPercentsAreEscapedInLinearTime() {
+        let text = String(repeating: "%d of 5% and %1$s; ", count: 20_000)
+        let started = Date()
+        let escaped = Placeholder.escapingLiteralPercents(text)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(escaped == String(repeating: "%d of 5%% and %1$s; ", count: 20_000))
     }
 
     @Test func typesCompareByWhatTheyTake() {

@@ -53,7 +53,7 @@ public struct Placeholder: Sendable, Equatable {
         var i = 0
         while i < scalars.count {
             if let d = next, d.lowerBound == i {
-                out.append(contentsOf: scalars[d])
+                out.appendScalars(scalars[d])
                 i = d.upperBound
                 next = rest.popFirst()
                 continue
@@ -61,11 +61,11 @@ public struct Placeholder: Sendable, Equatable {
             if scalars[i] == "%" {
                 // `%%` is already a percent sign.
                 if i + 1 < scalars.count, scalars[i + 1] == "%" {
-                    out.append(contentsOf: "%%".unicodeScalars)
+                    out.appendScalars("%%".unicodeScalars)
                     i += 2
                     continue
                 }
-                out.append(contentsOf: "%%".unicodeScalars)
+                out.appendScalars("%%".unicodeScalars)
             } else {
                 out.append(scalars[i])
             }

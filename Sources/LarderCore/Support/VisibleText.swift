@@ -15,3 +15,13 @@ public enum VisibleText {
         }
     }
 }
+
+extension String.UnicodeScalarView {
+    /// Appends `scalars` one by one. The standard library's `append(contentsOf:)` of this
+    /// view copies the whole text built so far on each call, so a text built from many
+    /// pieces (placeholders kept in a pseudo-locale, percents escaped) took time quadratic in
+    /// its length.
+    public mutating func appendScalars<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
+        for scalar in scalars { append(scalar) }
+    }
+}

@@ -61,7 +61,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
             var letters = 0
             while i < scalars.count {
                 if let next = kept.first, next.lowerBound == i {
-                    out.append(contentsOf: scalars[next])
+                    out.appendScalars(scalars[next])
                     i = next.upperBound
                     kept.removeFirst()
                     continue
@@ -81,7 +81,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
             repeat {
                 let word = Self.padding[w % Self.padding.count]
                 out.append(" ")
-                out.append(contentsOf: word.unicodeScalars)
+                out.appendScalars(word.unicodeScalars)
                 added += word.unicodeScalars.count + 1
                 w += 1
             } while added < target
@@ -95,7 +95,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
             while i < scalars.count {
                 if let next = kept.first, next.lowerBound == i {
                     if inWord { out.append(Self.popDirection); inWord = false }
-                    out.append(contentsOf: scalars[next])
+                    out.appendScalars(scalars[next])
                     i = next.upperBound
                     kept.removeFirst()
                     continue
