@@ -33,12 +33,9 @@ public struct ExportSink: Sendable {
     /// Every file appended to, in the order of first use, and its index by path.
     private var files: [OpenFile] = []
     private var indices: [String: Int] = [:]
-    /// The paths and the folders on their way, by their lower-case spelling: two paths that
-    /// differ only in case (ids `Negroni` and `negroni`) are one file on macOS and Windows,
-    /// where one would replace the other, and a file `A` and a folder `a` one name. The
-    /// whole-content path refuses them (``OutputWriter/checkClashes(_:)``); so does this.
-    private var foldedFiles: [String: String] = [:]
-    private var foldedFolders: [String: String] = [:]
+    /// The paths so far, for files that would clash on macOS and Windows, refused as the
+    /// whole-content path refuses them (``OutputWriter/PathClashes``).
+    private var clashes: OutputWriter.PathClashes
     /// The paths appended to, in the order they were first used.
     public var paths: [String] { files.map(\.path) }
     static let block = 1 << 20
@@ -54,6 +51,7 @@ public struct ExportSink: Sendable {
         self.root = root
         self.isFile = isFile
         self.output = output
+        clashes = OutputWriter.PathClashes(output: output)
     }
 
     /// A file of the output as messages name it: `'en/recipe.json' in the output 'dist/json'`.
@@ -232,7 +230,7 @@ public struct ExportSink: Sendable {
                 throw OutputWriter.WriteError("\(error)")
             }
             try OutputWriter.checkNotMarker(path, output: output)
-            try checkClash(path)
+            _ = try clashes.add(path)
         }
         let location = location(path)
         if let failed = OutputWriter.makeFolders((location as NSString).deletingLastPathComponent) {
@@ -248,32 +246,6 @@ public struct ExportSink: Sendable {
 
     /// Throws when `path` names, on macOS or Windows, a file or folder another path of the
     /// sink names (the messages are those of the whole-content path).
-    private mutating func checkClash(_ path: String) throws(OutputWriter.WriteError) {
-        let key = path.lowercased()
-        if let other = foldedFiles[key], other != path {
-            throw OutputWriter.WriteError("the files '\(other)' and '\(path)' of the output '\(output)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
-        }
-        if let other = foldedFolders[key] {
-            let folder = String(other.prefix(path.count))
-            throw OutputWriter.WriteError(folder == path
-                ? "the files '\(other)' and '\(path)' of the output '\(output)' clash: '\(path)' cannot be both a file and a folder"
-                : "the files '\(other)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(path)' and '\(folder)' are one name, which cannot be both a file and a folder")
-        }
-        var slash = path.utf8.startIndex
-        while let next = path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
-            let folder = String(path[..<next])
-            let folderKey = folder.lowercased()
-            if let file = foldedFiles[folderKey] {
-                throw OutputWriter.WriteError(file == folder
-                    ? "the files '\(file)' and '\(path)' of the output '\(output)' clash: '\(folder)' cannot be both a file and a folder"
-                    : "the files '\(file)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
-            }
-            if foldedFolders[folderKey] == nil { foldedFolders[folderKey] = path }
-            slash = path.utf8.index(after: next)
-        }
-        foldedFiles[key] = path
-    }
-
     private mutating func flush(_ index: Int) throws(OutputWriter.WriteError) {
         // A parked file has nothing pending: it was written out when parked.
         guard !files[index].pending.isEmpty, files[index].descriptor >= 0 else { return }

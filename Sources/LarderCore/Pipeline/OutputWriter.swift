@@ -253,36 +253,57 @@ public struct OutputWriter: Sendable {
     /// one given first first.
     static func checkClashes(_ output: Output) throws(WriteError) {
         guard output.artifacts.count > 1 else { return }
-        var position: [String: Int] = [:]
-        position.reserveCapacity(output.artifacts.count)
-        // Paths that differ only in case name one file on the file systems of macOS and
-        // Windows: one would replace the other there. (Two encodings of one accent are one
-        // String, so one path given twice.)
-        var folded: [String: Int] = [:]
-        for (i, artifact) in output.artifacts.enumerated() {
-            guard position[artifact.path] == nil else {
+        var clashes = PathClashes(output: output.path)
+        for artifact in output.artifacts {
+            guard try clashes.add(artifact.path) else {
                 throw WriteError("the output '\(output.path)' would get the file '\(artifact.path)' twice")
             }
-            position[artifact.path] = i
-            let key = artifact.path.lowercased()
-            if let other = folded.updateValue(i, forKey: key) {
-                throw WriteError("the files '\(output.artifacts[other].path)' and '\(artifact.path)' of the output '\(output.path)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
-            }
         }
-        for (i, artifact) in output.artifacts.enumerated() {
-            var slash = artifact.path.utf8.startIndex
-            while let next = artifact.path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
-                let folder = String(artifact.path[..<next])
-                // A file `A` and a folder `a` are one name on macOS and Windows.
-                if let j = position[folder] ?? folded[folder.lowercased()] {
-                    let file = output.artifacts[j].path
-                    let (first, second) = j < i ? (file, artifact.path) : (artifact.path, file)
-                    throw WriteError(file == folder
-                        ? "the files '\(first)' and '\(second)' of the output '\(output.path)' clash: '\(folder)' cannot be both a file and a folder"
-                        : "the files '\(first)' and '\(second)' of the output '\(output.path)' clash: on macOS and Windows '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
-                }
-                slash = artifact.path.utf8.index(after: next)
+    }
+
+    /// The files of one output so far, for the clashes a file system would make of them:
+    /// two paths that differ only in case (ids `Negroni` and `negroni`) are one file on
+    /// macOS and Windows, where one would replace the other, and a file `A` is where a
+    /// folder `a` (or `A`) of another path would go. The whole output's check
+    /// (``checkClashes(_:)``) and the streamed build's sink, which learns its paths one by
+    /// one, both ask this, so they refuse the same outputs with the same words. (Two
+    /// encodings of one accent are one `String`, so one path given twice.)
+    struct PathClashes {
+        let output: String
+        /// The paths and the folders on their way, by their lower-case spelling.
+        private var files: [String: String] = [:]
+        private var folders: [String: String] = [:]
+
+        init(output: String) { self.output = output }
+
+        /// Adds `path`: false when it was added before; throws when it clashes with a path
+        /// added before (which the message names first).
+        mutating func add(_ path: String) throws(WriteError) -> Bool {
+            let key = path.lowercased()
+            if let other = files[key] {
+                guard other != path else { return false }
+                throw WriteError("the files '\(other)' and '\(path)' of the output '\(output)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
             }
+            if let other = folders[key] {
+                let folder = String(other.prefix(path.count))
+                throw WriteError(folder == path
+                    ? "the files '\(other)' and '\(path)' of the output '\(output)' clash: '\(path)' cannot be both a file and a folder"
+                    : "the files '\(other)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(path)' and '\(folder)' are one name, which cannot be both a file and a folder")
+            }
+            var slash = path.utf8.startIndex
+            while let next = path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
+                let folder = String(path[..<next])
+                let folderKey = folder.lowercased()
+                if let file = files[folderKey] {
+                    throw WriteError(file == folder
+                        ? "the files '\(file)' and '\(path)' of the output '\(output)' clash: '\(folder)' cannot be both a file and a folder"
+                        : "the files '\(file)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
+                }
+                if folders[folderKey] == nil { folders[folderKey] = path }
+                slash = path.utf8.index(after: next)
+            }
+            files[key] = path
+            return true
         }
     }
 
