@@ -85,6 +85,54 @@ import Testing
     }
 }
 
+/// Android formats a text with Java's `java.util.Formatter`, which throws on what only C
+/// and Apple's formats take: each directive is written in Java's terms, with the same
+/// argument and meaning, and one Java cannot take at all is an error naming the text.
+@Suite struct AndroidJavaFormatTests {
+    @Test(arguments: [
+        ("%@ joined", "%s joined"),
+        ("%1$@ has %2$d points", "%1$s has %2$d points"),
+        ("%ld items, %lld pts, %zu left, %hhd, %qd", "%d items, %d pts, %d left, %d, %d"),
+        ("%i or %u or %lu", "%d or %d or %d"),
+        ("%D %U %O %F %C %S", "%d %d %o %f %c %s"),
+        ("%'d fans, %',d, %-5.2f, %08.3lf", "%,d fans, %,d, %-5.2f, %08.3f"),
+        ("%2$@ and %1$ld, 50%% off", "%2$s and %1$d, 50%% off"),
+        ("%x %X %o %e %g %a %c %s %b %n", "%x %X %o %e %g %a %c %s %b %n"),
+        ("{{name}} has %d", "{{name}} has %d"),
+    ])
+    func directivesAreWrittenInJavasTerms(_ text: String, _ java: String) throws {
+        #expect(try AndroidExporter.javaFormat(text, name: "n", locale: "en") == java)
+    }
+
+    @Test(arguments: ["%.*f", "%*d", "%.3d", "%p"])
+    func directivesJavaCannotTakeAreErrors(_ text: String) {
+        #expect(throws: ExportError.self) { try AndroidExporter.javaFormat("x \(text) y", name: "badge_a_title", locale: "fr") }
+        do {
+            _ = try AndroidExporter.javaFormat("x \(text) y", name: "badge_a_title", locale: "fr")
+        } catch {
+            #expect(error.message.hasPrefix("the text of 'badge_a_title' in fr holds \(text), "), "\(error)")
+        }
+    }
+
+    /// Both build paths write the Java forms, and refuse the same texts.
+    @Test func bothPathsWriteJavaFormats() throws {
+        let json = try JSONDocument(parsing: #"""
+            {"id": "x", "score": {"en": {"one": "%1$@ has %2$ld point", "other": "%1$@ has %2$ld points"}},
+             "greet": {"en": "%@ joined, 100% sure"}}
+            """#)
+        let result = try AndroidExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: ["en"]))
+        let xml = String(decoding: try #require(result.artifacts.first { $0.path == "values/strings.xml" }).bytes, as: UTF8.self)
+        #expect(xml.contains("<item quantity=\"other\">%1$s has %2$d points</item>"), "\(xml)")
+        #expect(xml.contains("<string name=\"widget_x_greet\" formatted=\"false\">%s joined, 100%% sure</string>"), "\(xml)")
+        let bad = try JSONDocument(parsing: #"{"id": "y", "greet": {"en": "%.*f done"}}"#)
+        #expect(throws: ExportError.self) {
+            try AndroidExporter().exportWithDiagnostics(
+                Document.split(file: "w.json", kind: "widget", json: bad), context: ExportContext(exporterID: "android", locales: ["en"]))
+        }
+    }
+}
+
 @Suite struct XMLEscapingTests {
     @Test(arguments: [
         ("a & b <c> \"d\"", "a &amp; b &lt;c&gt; &quot;d&quot;"), ("tab\tnew\nline", "tab\tnew\nline"), ("bell\u{7}", "bell\u{FFFD}"),
@@ -446,6 +494,28 @@ import Testing
         let british = try folders(["en", "hi-Latn", "en-GB"])
         #expect(british["en-001"] == "Squash" && british["en-IN"] == nil)
         #expect(try folders(["en", "nb"])["no"] == "Saft")
+    }
+
+    /// An ancestor that is the default content of a project locale is that locale: `ca-ES`
+    /// (of ca-ES-valencia's chain) held the Valencian "Eixir" for Catalan readers in Spain,
+    /// and `en-US` (of en-US-POSIX's) the POSIX texts for American readers.
+    @Test func theDefaultContentOfAProjectLocaleHoldsItsTexts() throws {
+        func folders(_ texts: [(String, String)]) throws -> [String: JSONValue] {
+            let members = texts.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ")
+            let json = try JSONDocument(parsing: "[{\"id\": \"o\", \"t\": {\(members)}}]")
+            let result = try I18nextExporter().exportWithDiagnostics(
+                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: texts.map(\.0)))
+            var out: [String: JSONValue] = [:]
+            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["o"]?["t"] }
+            return out
+        }
+        let catalan = try folders([("en", "Exit"), ("ca", "Sortir"), ("ca-ES-valencia", "Eixir")])
+        #expect(catalan["ca-ES"] == "Sortir" && catalan["ca"] == "Sortir" && catalan["ca-ES-valencia"] == "Eixir", "\(catalan)")
+        let posix = try folders([("en", "Color"), ("en-US-POSIX", "COLOR")])
+        #expect(posix["en-US"] == "Color", "\(posix)")
+        // Without the language itself among the locales, the nearest below still fills it.
+        let valencian = try folders([("en", "Exit"), ("ca-ES-valencia", "Eixir")])
+        #expect(valencian["ca-ES"] == "Eixir" && valencian["ca"] == "Eixir", "\(valencian)")
     }
 
     /// An ancestor folder holds the texts of the project locale it stands for, and of

@@ -138,10 +138,10 @@ import LarderJSON
     @Test func androidWritesOnlyTheCategoriesOfTheLocale() throws {
         let forms = try #require(resolver.value(text, for: "en"))
         var en = ""
-        AndroidExporter.resource("a", forms, locale: "en", into: &en)
+        try AndroidExporter.resource("a", forms, locale: "en", into: &en)
         #expect(!en.contains("zero") && en.contains("quantity=\"one\"") && en.contains("quantity=\"other\""), "\(en)")
         var ar = ""
-        AndroidExporter.resource("a", forms, locale: "ar", into: &ar)
+        try AndroidExporter.resource("a", forms, locale: "ar", into: &ar)
         #expect(ar.contains("<item quantity=\"zero\">No games yet</item>"), "\(ar)")
     }
 }

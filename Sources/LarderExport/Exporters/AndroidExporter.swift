@@ -13,7 +13,8 @@ import LarderJSON
 /// `&amp;`, `&lt;`, spaces that would collapse as `\u0020`), and a text with `%` is marked
 /// `formatted="false"` so "100% daily" is not taken for a format string; in a text with a
 /// placeholder, which the app formats, a `%` that starts none is doubled ("%d items, 50%%
-/// off"). Plural texts
+/// off"), and the placeholders are written as Java's formatter takes them (`%@` as `%s`,
+/// `%ld` as `%d`: ``javaFormat(_:name:locale:)``). Plural texts
 /// become `<plurals>` with exactly the categories the locale uses.
 ///
 ///     exports:
@@ -96,11 +97,11 @@ public struct AndroidExporter: BundleExporter {
     /// One string's resource: `<string>`, or `<plurals>` with an item per category
     /// `locale` uses. (Android takes `zero` only from a language whose rules have it: the
     /// `zero` form an English text may have for i18next and Apple's formats is left out.)
-    static func resource(_ name: String, _ value: TextValue, locale: String, into xml: inout String) {
+    static func resource(_ name: String, _ value: TextValue, locale: String, into xml: inout String) throws(ExportError) {
         switch value {
         case .text(let s):
             let formatted = s.utf8.contains(0x25) ? " formatted=\"false\"" : ""
-            let text = isFormatted([s]) ? Placeholder.escapingLiteralPercents(s) : s
+            let text = isFormatted([s]) ? try javaFormat(Placeholder.escapingLiteralPercents(s), name: name, locale: locale) : s
             xml += "    <string name=\"\(name)\"\(formatted)>\(Escape.android(text))</string>\n"
         case .plural(let all):
             let used = PluralRules.categories(for: locale)
@@ -109,11 +110,65 @@ public struct AndroidExporter: BundleExporter {
             let escape = isFormatted(forms.values)
             xml += "    <plurals name=\"\(name)\"\(formatted)>\n"
             for (category, s) in forms.sorted(by: { $0.key < $1.key }) {
-                let text = escape ? Placeholder.escapingLiteralPercents(s) : s
+                let text = escape ? try javaFormat(Placeholder.escapingLiteralPercents(s), name: name, locale: locale) : s
                 xml += "        <item quantity=\"\(category.rawValue)\">\(Escape.android(text))</item>\n"
             }
             xml += "    </plurals>\n"
         }
+    }
+
+    /// A format `text` with each printf directive written as Android formats it.
+    ///
+    /// `getString(id, args)` and `getQuantityString(id, n, args)` format with Java's
+    /// `java.util.Formatter`, which throws on what only C and Apple's formats take: `%@`
+    /// (`UnknownFormatConversionException`), length modifiers (`%ld`, `%lld`, `%zu`), `%i`
+    /// and `%u`. Those are written in Java's terms, with the same argument and meaning:
+    /// `%@` and `%1$@` as `%s` and `%1$s`, `%ld` `%lld` `%zu` `%i` `%u` as `%d`, Apple's `%D`
+    /// `%U` `%O` as `%d` and `%o`, `%F` as `%f`, and C's grouping flag `'` as Java's `,`.
+    /// A directive Java cannot take at all is an error naming the text: a `*` width or
+    /// precision (Java takes them only written), a precision on an integer (`%.3d`), `%p`.
+    static func javaFormat(_ text: String, name: String, locale: String) throws(ExportError) -> String {
+        let directives = Placeholder.scan(text)
+        guard !directives.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var cursor = 0
+        for directive in directives {
+            guard case .printf(let position, let stars, let length, let conversion) = directive.kind else { continue }
+            out.appendScalars(scalars[cursor..<directive.scalars.lowerBound])
+            cursor = directive.scalars.upperBound
+            // What is between the `%` (and its `n$`) and the length modifier: flags, width,
+            // precision.
+            var middle = Array(scalars[(directive.scalars.lowerBound + 1)..<(directive.scalars.upperBound - 1 - length.unicodeScalars.count)])
+            if let position { middle.removeFirst(String(position).count + 1) }
+            let java: Unicode.Scalar? = switch conversion {
+            case "@", "S": "s"
+            case "i", "u", "D", "U": "d"
+            case "O": "o"
+            case "F": "f"
+            case "C": "c"
+            case "p": nil
+            default: conversion
+            }
+            func refuse(_ why: String) -> ExportError {
+                ExportError("the text of '\(name)' in \(locale) holds \(directive.spelling), \(why), so the app would crash formatting it; write the directive as Android's formatter (java.util.Formatter) takes it")
+            }
+            guard let java else { throw refuse("a pointer, which Android cannot format") }
+            if stars > 0 { throw refuse("whose * takes the width or precision from an argument, which Android's formatter does not do") }
+            if "doxX".unicodeScalars.contains(java), middle.contains(".") {
+                throw refuse("a precision on a whole number, which Android's formatter does not take")
+            }
+            if middle.contains("'") {
+                middle.removeAll { $0 == "'" }
+                if !middle.contains(",") { middle.insert(",", at: 0) }
+            }
+            out.append("%")
+            if let position { out.appendScalars("\(position)$".unicodeScalars) }
+            out.appendScalars(middle)
+            out.append(java)
+        }
+        out.appendScalars(scalars[cursor...])
+        return String(out)
     }
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
@@ -153,7 +208,7 @@ public struct AndroidExporter: BundleExporter {
             var xml = Self.header
             for entry in run.catalog.entries {
                 guard let value = run.resolve(entry, for: locale) else { continue }
-                Self.resource(names[entry.key.description]!, value, locale: locale, into: &xml)
+                try Self.resource(names[entry.key.description]!, value, locale: locale, into: &xml)
             }
             xml += Self.footer
             artifacts.append(try artifact("\(folder)/\(fileName)", Array(xml.utf8)))

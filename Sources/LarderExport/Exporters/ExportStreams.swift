@@ -706,13 +706,13 @@ extension AndroidExporter: StreamingExporter {
 
         var namesAre: String { "android resource names" }
 
-        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let names = texts.map { AndroidExporter.resourceName($0.key.description) }
-            let parts = locales.map { locale in
+            let parts = try locales.map { locale in
                 var xml = ""
                 for (entry, name) in zip(texts, names) {
                     guard let value = resolve(entry, locale) else { continue }
-                    AndroidExporter.resource(name, value, locale: locale, into: &xml)
+                    try AndroidExporter.resource(name, value, locale: locale, into: &xml)
                 }
                 return Array(xml.utf8)
             }
@@ -736,7 +736,7 @@ extension GettextExporter: StreamingExporter {
     struct Format: KeyOrderedFormat {
         let layout: Layout
 
-        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let resolver = run.catalog.resolver
             let sources = texts.map { resolver.value($0.text, for: layout.source) }
             let comments = texts.map(GettextExporter.comment)
@@ -853,7 +853,7 @@ extension AppleStringsExporter: StreamingExporter {
     /// A `.strings` (and, for plural texts, a `.stringsdict`) per locale, entries in key
     /// order.
     struct Format: KeyOrderedFormat {
-        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String]) {
+        func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let comments = texts.map(AppleStringsExporter.comment)
             let keys = texts.map(\.key.description)
             let parts = run.locales.flatMap { locale in
@@ -874,7 +874,7 @@ extension AppleStringsExporter: StreamingExporter {
 /// order) add to each of its files, and the names they take that must differ across the
 /// whole export (android's resource names; none elsewhere).
 protocol KeyOrderedFormat: Sendable {
-    func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) -> (parts: [[UInt8]], names: [String])
+    func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String])
     /// What the names are, for the trace when two meet.
     var namesAre: String { get }
 }
@@ -898,7 +898,7 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
 
     func render(_ streamed: StreamedDocument) throws -> Fragment {
         let resolver = run.catalog.resolver
-        let (parts, names) = format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.value(entry.text, for: locale) }
+        let (parts, names) = try format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.value(entry.text, for: locale) }
         return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
     }
 
@@ -922,7 +922,7 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
         var run = self.run
         let base = self.run
         for entry in base.catalog.entries {
-            let (parts, names) = format.parts([entry], run: base) { entry, locale in run.resolve(entry, for: locale) }
+            let (parts, names) = try format.parts([entry], run: base) { entry, locale in run.resolve(entry, for: locale) }
             try add(kind: entry.key.kind, id: entry.key.id, parts: parts, names: names, &sink)
         }
         try files.finish(&sink)

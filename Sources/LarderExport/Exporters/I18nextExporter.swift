@@ -40,7 +40,9 @@ public struct I18nextExporter: BundleExporter {
     /// of two as near, CLDR's default content for the ancestor (pt-BR's for `pt`, not
     /// pt-PT's, whose "%d ficheiro" was shown for 0 under `pt`'s rules; zh-Hant-TW's for
     /// `zh-Hant`, not zh-Hant-HK's), else, where it has none among them (`es-419` of es-MX
-    /// and es-AR), the first in `locales:` order. A chain stops at
+    /// and es-AR), the first in `locales:` order. An ancestor that is the default content of
+    /// a project locale takes that locale's texts whatever is below it (`ca-ES`, of
+    /// ca-ES-valencia's chain, is `ca`: a Catalan reader in Spain got Valencian). A chain stops at
     /// another language: CLDR gives Hinglish (`hi-Latn`) the parent en-IN, and an `en-IN`
     /// folder filled from it gave Hinglish to English readers.
     ///
@@ -71,7 +73,11 @@ public struct I18nextExporter: BundleExporter {
                 }
                 let nearest = below.map(\.distance).min() ?? 0
                 let closest = below.filter { $0.distance == nearest }.map(\.locale)
-                let texts = closest.first { LikelySubtags.isDefaultContent($0, of: ancestor) } ?? closest.first ?? locale
+                // An ancestor that is the default content of a project locale (ca-ES of `ca`,
+                // en-US of `en`) is that locale in other words: a reader asking for ca-ES
+                // wants the Catalan texts, not those of ca-ES-valencia below it.
+                let standsFor = real.first { LikelySubtags.isDefaultContent(ancestor, of: $0) }
+                let texts = standsFor ?? closest.first { LikelySubtags.isDefaultContent($0, of: ancestor) } ?? closest.first ?? locale
                 targets.append((ancestor, texts, ancestor))
             }
         }
