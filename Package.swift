@@ -37,7 +37,7 @@ let package = Package(
         // The SHA-256 block function on the x86-64 SHA instructions (C, as Swift cannot
         // reach them); a stub elsewhere, where LarderExport's portable rounds run.
         .target(name: "CLarderSHA"),
-        .target(name: "LarderExport", dependencies: ["LarderCore", "CLarderSHA"]),
+        .target(name: "LarderExport", dependencies: ["LarderCore", "LarderUnits", "CLarderSHA"]),
         .target(name: "LarderImport", dependencies: ["LarderCore", "LarderJSON", "LarderSchema", "LarderUnits"]),
         .target(
             name: "LarderCLI",

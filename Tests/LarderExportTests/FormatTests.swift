@@ -790,3 +790,39 @@ extension TranslatorCommentTests {
         #expect(SafeName.keySegments(path) == path.map(SafeName.keySegment))
     }
 }
+
+/// A recipe's yield and ingredient lines in JSON-LD read as text in the page's language:
+/// the units are the content's ids (English words), and a Spanish page said "1 glasses",
+/// "1 piece Piel de naranja" and "1 1/2 tbsp Piñones".
+@Suite struct JSONLDRecipeTextTests {
+    func pages(_ locales: [String]) throws -> [String: JSONValue] {
+        let json = #"""
+            [{"id": "negroni", "name": {"en": "Negroni", "es": "Negroni", "fr": "Negroni", "de": "Negroni", "it": "Negroni", "ru": "Негрони"},
+              "servings": {"amount": 1, "unit": "glasses"},
+              "ingredients": [
+                {"name": {"en": "Orange peel", "es": "Piel de naranja", "fr": "Écorce d'orange", "de": "Orangenschale", "it": "Scorza d'arancia", "ru": "Цедра"}, "quantity": 1, "unit": "piece"},
+                {"name": {"en": "Sugar", "es": "Azúcar", "fr": "Huile", "de": "Zucker", "it": "Olio", "ru": "Сахар"}, "quantity": "1 1/2", "unit": "tbsp"},
+                {"name": {"en": "Gin", "es": "Ginebra", "fr": "Gin", "de": "Gin", "it": "Gin", "ru": "Джин"}, "quantity": 30, "unit": "ml"},
+                {"name": {"en": "UHT cream", "es": "UHT nata", "fr": "UHT crème", "de": "Sahne", "it": "UHT panna", "ru": "Сливки"}, "quantity": 2, "unit": "pinch"}]}]
+            """#
+        let documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: json))
+        let result = try JSONLDExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "jsonld", locales: locales))
+        var out: [String: JSONValue] = [:]
+        for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[0])] = try JSONValue(parsing: artifact.bytes) }
+        return out
+    }
+
+    @Test func unitsAndYieldReadInThePagesLanguage() throws {
+        let out = try pages(["en", "es", "fr", "de", "it", "ru"])
+        #expect(out["en"]?["recipeYield"] == ["1", "1 glass"])
+        #expect(out["en"]?["recipeIngredient"] == ["1 piece Orange peel", "1 1/2 tbsp Sugar", "30 ml Gin", "2 pinch UHT cream"])
+        #expect(out["es"]?["recipeYield"] == "1")
+        #expect(out["es"]?["recipeIngredient"] == ["1 trozo de piel de naranja", "1 1/2 cucharadas de azúcar", "30 ml de ginebra", "2 pizcas de UHT nata"])
+        #expect(out["fr"]?["recipeIngredient"]?[1] == "1 1/2 cuillères à soupe d'huile")
+        #expect(out["fr"]?["recipeIngredient"]?[0] == "1 morceau d'écorce d'orange")
+        #expect(out["de"]?["recipeIngredient"]?[2] == "30 ml Gin")
+        #expect(out["it"]?["recipeIngredient"]?[1]?.stringValue?.hasSuffix(" d'olio") == true)
+        // A language without unit words keeps the ids.
+        #expect(out["ru"]?["recipeIngredient"]?[1] == "1 1/2 tbsp Сахар")
+    }
+}

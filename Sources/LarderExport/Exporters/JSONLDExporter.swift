@@ -1,4 +1,5 @@
 import LarderCore
+import LarderUnits
 import LarderJSON
 
 /// `jsonld`: schema.org JSON-LD, one file per document and locale:
@@ -66,15 +67,16 @@ public struct JSONLDExporter: BundleExporter {
         let base = settings.base
         let value = JSONBundleExporter().localize(doc.value, doc, locale: locale, run: &run)
         var node: JSONObject
+        let language = doc.kind == "recipe" ? Self.language(of: doc, in: locale, resolver: run.catalog.resolver) : locale
         switch doc.kind {
-        case "recipe": node = recipe(value, base: base)
+        case "recipe": node = recipe(value, base: base, language: language)
         case "location": node = place(value, base: base, type: settings.placeType)
         default: node = product(value, base: base)
         }
         var out = JSONObject([("@context", "https://schema.org")])
         if let base { out["@id"] = .string(base + "\(doc.kind)/\(Self.pathSegment(doc.id))") }
         for (k, v) in node { out[k] = v }
-        if doc.kind == "recipe" { out["inLanguage"] = .string(Self.language(of: doc, in: locale, resolver: run.catalog.resolver)) }
+        if doc.kind == "recipe" { out["inLanguage"] = .string(language) }
         let path = "\(SafeName.fileName(canonical(locale)))/\(SafeName.fileName(doc.kind))/\(doc.fileID).json"
         return (path, JSONWriter.pretty.bytes(.object(out)))
     }
@@ -177,7 +179,7 @@ public struct JSONLDExporter: BundleExporter {
         return out.count > 1 ? .object(out) : nil
     }
 
-    func recipe(_ v: JSONValue, base: String?) -> JSONObject {
+    func recipe(_ v: JSONValue, base: String?, language: String) -> JSONObject {
         var o = JSONObject([("@type", "Recipe")])
         o["identifier"] = v["id"].map { .string($0.stringValue ?? $0.numberValue.map(ContentCatalog.idText) ?? "") }
         o["name"] = v["name"]
@@ -190,7 +192,7 @@ public struct JSONLDExporter: BundleExporter {
             if let n = servings.numberValue {
                 o["recipeYield"] = .string(n.literal)
             } else if let amount = Self.text(servings["amount"]), let unit = servings["unit"]?.stringValue {
-                o["recipeYield"] = .string("\(amount) \(unit)")
+                o["recipeYield"] = Self.yield(amount: amount, unit: unit, language: language)
             }
         }
         for (field, property) in [("prep", "prepTime"), ("cook", "cookTime"), ("total", "totalTime")] {
@@ -201,15 +203,26 @@ public struct JSONLDExporter: BundleExporter {
             if case .plural(let forms)? = TextValue(json: i) { return .string(forms[.other] ?? "") }
             guard let name = i["name"].flatMap({ $0.stringValue ?? TextValue(json: $0)?.other }) else { return nil }
             var parts: [String] = []
+            var more = false
             switch i["quantity"] {
-            case .number(let n)?: parts.append(n.literal)
-            case .string(let s)?: parts.append(s)
+            case .number(let n)?:
+                parts.append(n.literal)
+                more = (try? Rational(decimal: n.literal)).flatMap { $0 }.map { $0 > Rational(1) } ?? true
+            case .string(let s)?:
+                parts.append(s)
+                more = s.trimmingCharacters(in: .whitespaces) != "1"
             case .object(let r)?:
                 if let lo = r["min"]?.numberValue?.literal, let hi = r["max"]?.numberValue?.literal { parts.append("\(lo)–\(hi)") }
+                more = true
             default: break
             }
-            if let unit = i["unit"]?.stringValue { parts.append(unit) }
-            parts.append(name)
+            var connector: String?
+            if let unit = i["unit"]?.stringValue {
+                let word = Self.unitWord(unit, more: more, language: language)
+                parts.append(word.text)
+                connector = word.connector
+            }
+            if let connector { parts.append(Self.connect(connector, to: name, language: language)) } else { parts.append(name) }
             var line = parts.joined(separator: " ")
             if let note = i["note"]?.stringValue { line += ", " + note }
             return .string(line)
@@ -239,6 +252,66 @@ public struct JSONLDExporter: BundleExporter {
 
     /// The schema.org type of a place: the option, else one its category names, else
     /// `TouristAttraction`.
+    /// The units of the recipe lines: the standard kitchen's, with their words in English,
+    /// Portuguese, Spanish, French, German and Italian.
+    static let kitchen = KitchenUnits.standard
+    static let lexicon = UnitLexicon(kitchen: kitchen)
+
+    /// How a page in `language` writes a unit an ingredient names (its id, as content has
+    /// it), for more than one or not: its word in that language (`colheres de sopa`,
+    /// `cuillère à soupe`; a symbol, `g` or `ml`, as it is), with the word that joins it to
+    /// the ingredient (`de` in Portuguese and Spanish, `de` or `d'` in French, `di` in
+    /// Italian). A unit the lexicon does not know, or a language it has no words for, is
+    /// written as its id, as before: a Spanish page said "1 1/2 tbsp Piñones" and "1 piece
+    /// Piel de naranja".
+    static func unitWord(_ unit: String, more: Bool, language: String) -> (text: String, connector: String?) {
+        let lang = UnitLexicon.baseLanguage(language) ?? "en"
+        guard lang != "en", ["pt", "es", "fr", "de", "it"].contains(lang),
+            let definition = kitchen.unit(id: unit) ?? kitchen.unit(named: unit)
+        else { return (unit, nil) }
+        // A symbol every language writes (`g`, `ml`) stays one; else the language's word.
+        let symbol = lexicon.preferred(for: definition, language: lang, abbreviation: true).flatMap { $0.language.isEmpty ? $0 : nil }
+        guard let word = symbol ?? lexicon.preferred(for: definition, language: lang, abbreviation: false), word.language == lang || word.language.isEmpty
+        else { return (unit, nil) }
+        let text = symbol != nil ? unit : more ? word.plural : word.singular
+        switch lang {
+        case "pt", "es", "fr": return (text, "de")
+        case "it": return (text, "di")
+        default: return (text, nil)
+        }
+    }
+
+    /// `connector` and `name`, with French elision before a vowel or an h (`d'huile`,
+    /// `d'herbes`) and Italian before a vowel (`d'olio`).
+    static func connect(_ connector: String, to name: String, language: String) -> String {
+        let first = name.unicodeScalars.first.map { String($0).lowercased().folding(options: .diacriticInsensitive, locale: nil) } ?? ""
+        let elides = switch UnitLexicon.baseLanguage(language) {
+        case "fr": !first.isEmpty && "aeiouyh".contains(first)
+        case "it": !first.isEmpty && "aeiou".contains(first)
+        default: false
+        }
+        // A name capitalized as a label ("Folhas de manjericão") reads in lower case after the
+        // word that joins it (an acronym, "UHT", stays).
+        var scalars = Array(name.unicodeScalars)
+        if scalars.count > 1, scalars[0].properties.isUppercase, scalars[1].properties.isLowercase {
+            scalars.replaceSubrange(0..<1, with: String(scalars[0]).lowercased().unicodeScalars)
+        }
+        let lowered = String(String.UnicodeScalarView(scalars))
+        return elides ? "d'" + lowered : connector + " " + lowered
+    }
+
+    /// `recipeYield` of servings with a unit: the number alone, as search engines read the
+    /// number of servings, and on an English page also the amount with its unit (`1
+    /// glass`, `24 cookies`) when the unit is not servings. (It said "1 glasses", and on a
+    /// Spanish page too: the unit is the content's id for it, an English word.)
+    static func yield(amount: String, unit: String, language: String) -> JSONValue {
+        let servings: Set<String> = ["serving", "servings", "portion", "portions", "people", "person", "persons"]
+        guard UnitLexicon.baseLanguage(language) == "en", !servings.contains(unit.lowercased()) else { return .string(amount) }
+        let one = (try? Rational(decimal: amount)).flatMap { $0 }.map { $0 <= Rational(1) } ?? false
+        let word = one ? (Inflection.singular(unit, language: "en") ?? unit) : (Inflection.plural(unit, language: "en") ?? unit)
+        return .array([.string(amount), .string("\(amount) \(word)")])
+    }
+
     static func placeType(category: String?, option: String?) -> String {
         if let option { return option }
         switch category?.split(separator: ":").last.map(String.init) {
