@@ -535,8 +535,10 @@ struct ScaleRun {
         return "the range runs backwards: min \(json.value(min).displayText) is above max \(json.value(max).displayText)"
     }
 
-    /// Writes a scaled quantity in the JSON type it had: a number stays a number when the
-    /// shown value is a short decimal (else it becomes a text such as `"1/3"`), a text stays
+    /// Writes a scaled quantity in the JSON type it had: a number stays a number, the shown
+    /// value when it is a short decimal, else that value to three significant digits (`1`
+    /// cup x 2/3 is `0.667` cup: apps decode the field as a number, and the text `"2/3"`
+    /// it was written as broke them), a text stays
     /// a text in its style, `{min, max}` keeps its shape when both ends are short decimals,
     /// else it becomes a text range in kitchen fractions (`"2 2/3-4"`, with the unit the two
     /// ends share): a JSON number cannot hold a third, and `{"min": 2.67}` is no amount a
@@ -544,10 +546,11 @@ struct ScaleRun {
     mutating func writeQuantity(_ q: ScaledQuantity, node: Int, style: AmountStyle) {
         switch json.kind(node) {
         case .number:
-            if case .exact(let v) = q.shown, let literal = NumberText.literal(v, maxPlaces: NumberText.quantityPlaces) {
-                editor.replace(node, raw: literal)
-            } else {
-                editor.replace(node, string: q.text(style: style))
+            switch q.shown {
+            case .exact(let v):
+                editor.replace(node, raw: NumberText.roundedLiteral(v, maxPlaces: NumberText.quantityPlaces))
+            case .range:
+                editor.replace(node, string: q.text(style: style))  // a number never becomes a range
             }
         case .string:
             var style = style

@@ -31,6 +31,14 @@ import Testing
         #expect(try schemaErrors(text, schema: productSchema) == [])
     }
 
+    /// A structured quantity that is a number stays a number when the converted amount is a
+    /// kitchen fraction no decimal holds (80 ml became the text "1/3" cup).
+    @Test func aNumberQuantityStaysANumberInCups() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": [{"name": "oil", "quantity": 80, "unit": "ml"}]}"#
+        let (out, v, _) = try run(text, ConvertOptions(units: .us))
+        #expect(v.at("ingredients/0") == ["name": "oil", "quantity": 0.333, "unit": "cup"], "\(out)")
+    }
+
     /// In a build every kind's documents pass through the transforms: one that is not an
     /// object (a team's list of strings) is left alone, with nothing reported. Asked for
     /// directly (the command line), it is an error.

@@ -52,7 +52,7 @@ import Testing
         let recipe = #"{"id":"m","name":"M","servings":3,"ingredients":[{"name":"flour","quantity":300,"unit":"g"},{"name":"milk","quantity":1,"unit":"cup"},"1/2 tsp salt"]}"#
         let third = try #require(try Rational(decimal: "1.3333333333333333"))
         let (text, _, diagnostics) = try scaled(recipe, by: third)
-        #expect(text == #"{"id":"m","name":"M","servings":4,"ingredients":[{"name":"flour","quantity":400,"unit":"g"},{"name":"milk","quantity":"1 1/3","unit":"cup"},"2/3 tsp salt"]}"#)
+        #expect(text == #"{"id":"m","name":"M","servings":4,"ingredients":[{"name":"flour","quantity":400,"unit":"g"},{"name":"milk","quantity":1.33,"unit":"cup"},"2/3 tsp salt"]}"#)
         #expect(diagnostics.allSatisfy { $0.severity == .note }, "\(diagnostics.map(\.message))")
         #expect(diagnostics.map(\.message) == [
             "servings 3 × about 1.33 is not exactly a whole number; rounded to 4",

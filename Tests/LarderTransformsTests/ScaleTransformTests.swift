@@ -88,6 +88,19 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(v.at("ingredients/0/unit") == "g")
     }
 
+    /// A structured quantity that is a number stays a number when the amount is a third
+    /// (1 cup x 2/3 became the text "2/3", and converted after that the text "158" ml,
+    /// which apps decoding a number could not read): three significant digits, and the
+    /// number converts on as a number.
+    @Test func aNumberQuantityStaysANumberWhenScaledToAThird() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 3, "ingredients": [{"name": "flour", "quantity": 1, "unit": "cup"}]}"#
+        let (out, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(r(2)))) }
+        #expect(v.at("ingredients/0") == ["name": "flour", "quantity": 0.667, "unit": "cup"], "\(out)")
+        let (converted, c, _) = try transformed(out) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(c.at("ingredients/0") == ["name": "flour", "quantity": 158, "unit": "ml"], "\(converted)")
+        #expect(try schemaErrors(converted) == [])
+    }
+
     /// A structured quantity in US pints or fluid ounces moves to spoons when scaled down
     /// (1 pint x 0.1 was 0.25 cup, 25 % more than the 0.2 cup meant; 1/4 fl oz x 0.1 stayed
     /// "1/32" fl oz).
