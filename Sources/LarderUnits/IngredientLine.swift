@@ -311,7 +311,11 @@ public struct IngredientParser: Sendable {
         }
         // The unit, glued ("400g") or after spaces.
         j = AmountScanner.skipSpaces(s, i)
-        if let m = lexicon.match(s, at: j, language: language) {
+        if let m = lexicon.match(s, at: j, language: language), let reason = Self.unsureLetter(s, word: m.word, at: j, end: m.end) {
+            // "2 c. à dessert", "1 t.s.": the letter is a spoon of another language's words,
+            // not a cup (it was "473 ml à dessert"); the line is kept as written.
+            return kept(line, reason, from: lead, measureOnly: measureOnly)
+        } else if let m = lexicon.match(s, at: j, language: language) {
             line.unit = m.word.unit
             line.unitWord = m.word
             line.unitSpan = j..<m.end
@@ -661,6 +665,34 @@ public struct IngredientParser: Sendable {
 
     /// `line` with no amount, kept as written for `problem`: its name is the text from
     /// `lead` (not read with `measureOnly`).
+    /// Words that join a spoon's letter to what it holds in French, Spanish, Portuguese and
+    /// Italian (`c. à s.`, `c. de postre`, `c. da sobremesa`).
+    static let spoonJoiners: Set<String> = ["à", "a", "de", "da", "di", "del", "du"]
+
+    /// Why the one-letter English unit word `word` (`c`, `t`, `T`; not a symbol, `g`, `l`) matched at `start` of `s`
+    /// is not read as that unit, or nil when it is: a letter and a point followed at once by
+    /// another letter (`c.s.`, `c.c.` that no language of the line names), or by a joining
+    /// word (`c. à dessert`, `c. de postre`), is a spoon of another language, and reading it
+    /// as a cup rewrote half of it (`237 ml.s. de aceite`).
+    static func unsureLetter(_ s: [Unicode.Scalar], word: UnitWord, at start: Int, end: Int) -> String? {
+        guard word.language == "en", word.isAbbreviation, word.caseSensitive, word.singular.unicodeScalars.count == 1 else { return nil }
+        var k = start + 1
+        if k < s.count, s[k] == "." { k += 1 }
+        let written = String(String.UnicodeScalarView(s[start..<k]))
+        if k == start + 2, k < s.count, UnitLexicon.isWordScalar(s[k]) {
+            var e = k
+            while e < s.count, UnitLexicon.isWordScalar(s[e]) || s[e] == "." { e += 1 }
+            return "'\(String(String.UnicodeScalarView(s[start..<e])))', an abbreviation that is not read"
+        }
+        let w = AmountScanner.skipSpaces(s, max(k, end))
+        guard w > max(k, end) else { return nil }
+        var e = w
+        while e < s.count, UnitLexicon.isWordScalar(s[e]) { e += 1 }
+        let next = String(String.UnicodeScalarView(s[w..<e])).lowercased()
+        guard spoonJoiners.contains(next) else { return nil }
+        return "'\(written) \(next)', an abbreviation that is not read"
+    }
+
     private func kept(_ line: IngredientLine, _ problem: String, from lead: Int, measureOnly: Bool = false) -> IngredientLine {
         var line = line
         line.amount = nil

@@ -39,6 +39,22 @@ import Testing
         #expect(v.at("ingredients/0") == ["name": "oil", "quantity": 0.333, "unit": "cup"], "\(out)")
     }
 
+    /// French and Spanish spoon abbreviations are spoons, which metric keeps ("2 c. à s. de
+    /// sucre" became "473 ml à s. de sucre", "1 c.s. de aceite" "237 ml.s. de aceite"), and
+    /// one it does not read is left as written.
+    @Test func spoonAbbreviationsAreNotCups() throws {
+        for (language, lines) in [("fr", ["2 c. à s. de sucre", "1 c. à c. de sel", "1 c. à dessert de sel"]), ("es", ["1 c.s. de aceite", "2 c. de sopa de azúcar"]), ("en", ["2 c. à s. de sucre", "1 c.s. de aceite"])] {
+            let list = lines.map { "\"\($0)\"" }.joined(separator: ", ")
+            let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": [\#(list)]}"#
+            let (out, v, _) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .metric), language: language) }
+            #expect(v.at("ingredients") == .array(lines.map { .string($0) }), "\(out)")
+        }
+        let (_, us, _) = try transformed(#"{"id": "x", "name": "x", "servings": 2, "ingredients": ["2 c. à s. de sucre", "1 c. à dessert de sel"]}"#) {
+            convert.outcome(for: $0, options: ConvertOptions(units: .us), language: "fr")
+        }
+        #expect(us.at("ingredients") == ["2 c. à s. de sucre", "1 c. à dessert de sel"])
+    }
+
     /// In a build every kind's documents pass through the transforms: one that is not an
     /// object (a team's list of strings) is left alone, with nothing reported. Asked for
     /// directly (the command line), it is an error.

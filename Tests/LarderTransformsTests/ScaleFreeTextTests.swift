@@ -33,6 +33,35 @@ import Testing
         #expect(messages.isEmpty, "\(messages)", sourceLocation: sourceLocation)
     }
 
+    /// French and Spanish spoon abbreviations are spoons ("2 c. à s." was read as 2 cups,
+    /// "c" and a point, and x 1/8 became "1/4 c à s."; "1 c.s. de aceite" converted became
+    /// "237 ml.s. de aceite"); a letter and a point that no word of the line's language
+    /// names is no cup: the line is kept as written, with a note.
+    @Test func frenchAndSpanishSpoonAbbreviations() throws {
+        try expectQuietly("2 c. à s. de sucre", scaledBy: try Rational(1, 2), language: "fr", gives: "1 c. à s. de sucre")
+        let (eighth, _) = try scaled(["2 c. à s. de sucre", "1 c. à c. de sel"], by: try Rational(1, 8), language: "fr")
+        #expect(eighth == ["3/4 c. à café de sucre", "1/8 c. à c. de sel"])
+        try expectQuietly("1 c. à c. de sel", scaledBy: 2, language: "fr", gives: "2 c. à c. de sel")
+        try expectQuietly("1 c.s. d'huile", scaledBy: 3, language: "fr", gives: "3 c.s. d'huile")
+        try expectQuietly("1 cuil. à café de sel", scaledBy: 2, language: "fr", gives: "2 cuil. à café de sel")
+        try expectQuietly("1 c.s. de aceite", scaledBy: 2, language: "es", gives: "2 c.s. de aceite")
+        try expectQuietly("1 c. de sopa de azúcar", scaledBy: 3, language: "es", gives: "3 c. de sopa de azúcar")
+        try expectQuietly("1 cucharada sopera de aceite", scaledBy: 2, language: "es", gives: "2 cucharadas soperas de aceite")
+        try expectQuietly("1 c.c. de sal", scaledBy: 2, language: "es", gives: "2 c.c. de sal")
+        let lines = ["2 c. à s. de sucre", "1 c.s. de aceite", "2 c. à dessert de sucre", "1 t.s. salt"]
+        for language in ["en", "fr", "es"] as [String?] {
+            let (out, messages) = try scaled(lines, by: 2, language: language)
+            let kept = lines.filter { line in messages.contains { $0.contains("'\(line)'") && $0.contains("an abbreviation that is not read") } }
+            #expect(out.allSatisfy { !$0.contains("c à") && !$0.contains("ml") && !$0.contains("cup") }, "\(out)")
+            for (line, written) in zip(lines, out) where written == line { #expect(kept.contains(line), "\(line): \(messages)") }
+        }
+        let (en, _) = try scaled(lines, by: 2, language: "en")
+        #expect(en == lines)
+        let (plain, plainMessages) = try scaled(["2 c flour", "1 c. sugar", "1 T butter"], by: 2, language: "en")
+        #expect(plain == ["4 c flour", "2 c sugar", "2 T butter"])
+        #expect(plainMessages.isEmpty, "\(plainMessages)")
+    }
+
     /// Thousands grouped by a space are one number in French, and by a no-break space in any
     /// language: "2 500 ml eau" doubled was "4 500 ml eau" (2 read alone, " 500 ml" kept). In
     /// English a plain space is no grouping: "2 400 g cans" is two cans.
