@@ -170,6 +170,18 @@ struct ConvertRun {
                         ok = false
                     } else if let value = json.field(v, "value") {
                         values.append(("energy value", value))
+                        // An energy whose unit is not given (or is neither kcal nor kJ) cannot
+                        // be converted: it was left as it was, or written per 100 g with no
+                        // unit, under --energy kJ.
+                        if let target = options.energy {
+                            let unit = json.field(v, "unit")
+                            let text = unit.flatMap { json.string($0) }
+                            if text.map({ ["kcal", "kj"].contains($0.lowercased()) }) != true {
+                                let given = unit.map { "its unit is \(json.value($0).displayText), neither kcal nor kJ" } ?? "it has no unit"
+                                sink.add(.error, "energy \(json.value(value).displayText): \(given), so it cannot be converted to \(target.rawValue); write {\"value\": …, \"unit\": \"kcal\"} or \"kJ\"", at: unit ?? v)
+                                ok = false
+                            }
+                        }
                     }
                 }
             }

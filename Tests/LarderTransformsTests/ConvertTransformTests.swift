@@ -357,6 +357,14 @@ import Testing
              #"energy is 250, not a value and its unit (such as {"value": 250, "unit": "kcal"}): it cannot be converted"#),
             (#"{"id": "r", "name": "R", "nutrition": {"per": "100g", "energy": {"value": false, "unit": "kcal"}}}"#, ConvertOptions(energy: .kJ),
              "energy value is false, not a number: it cannot be converted; write it as a number (such as 0.5)"),
+            // An energy with no unit, or one neither kcal nor kJ, under --energy (it was left
+            // as it was, exit 0, or written per 100 g with no unit).
+            (#"{"id": "r", "name": "R", "servings": 2, "nutrition": {"per": "serving", "energy": {"value": 280}}}"#, ConvertOptions(energy: .kJ),
+             #"energy 280: it has no unit, so it cannot be converted to kJ; write {"value": …, "unit": "kcal"} or "kJ""#),
+            (#"{"id": "r", "name": "R", "servings": 2, "nutrition": {"per": "serving", "energy": {"value": 280}}}"#, ConvertOptions(energy: .kJ, per: .per100g, servingSize: 200),
+             #"energy 280: it has no unit, so it cannot be converted to kJ; write {"value": …, "unit": "kcal"} or "kJ""#),
+            (#"{"id": "r", "name": "R", "servings": 2, "nutrition": {"per": "serving", "energy": {"value": 280, "unit": "J"}}}"#, ConvertOptions(energy: .kcal),
+             #"energy 280: its unit is "J", neither kcal nor kJ, so it cannot be converted to kcal; write {"value": …, "unit": "kcal"} or "kJ""#),
             (#"{"id": "r", "name": "R", "nutrition": {"per": "100g", "fat": [3]}}"#, ConvertOptions(per: .serving, servingSize: 350),
              "fat is an array, not a number: it cannot be converted; write it as a number (such as 0.5)"),
             (#"{"code": "3017620422003", "name": "T", "serving": {"value": 15, "unit": "g"}, "nutrition": {"per100g": [{"fat": 3}]}}"#, ConvertOptions(per: .serving),
