@@ -183,8 +183,21 @@ struct ScaleRun {
             guard let amount = json.field(node, "amount") else { return nil }
             n = amount
         }
+        // A program's float as the fraction it means: 1.3333333333333333 servings, as scale
+        // writes a third, is 4/3, so scaling back to 4 servings is exact.
         guard let value = try? json.rational(n), value.numerator > 0 else { return nil }
-        return value
+        return value.asMeant
+    }
+
+    /// A servings amount that is not whole, as a JSON number with every digit a 64-bit float
+    /// holds (`1.3333333333333333` for 4/3), which ``servingsAmount(_:)`` reads back as the
+    /// fraction: rounded to three digits (`1.33`), scaling it again gave 602 g for 600 g,
+    /// and `3.99` servings for 4.
+    static func servingsLiteral(_ value: Rational) -> [UInt8] {
+        if let exact = NumberText.literal(value, maxPlaces: 9) { return exact }
+        let text = String(value.doubleValue)
+        guard !text.contains("e"), !text.contains("n"), !text.contains("i") else { return NumberText.roundedLiteral(value) }
+        return Array(text.utf8)
     }
 
     /// What is wrong with a servings Larder cannot scale from; a number it cannot compute
@@ -216,7 +229,7 @@ struct ScaleRun {
             new = v
         }
         if json.kind(node) == .object, let amount = json.field(node, "amount") {
-            editor.replace(amount, raw: NumberText.roundedLiteral(new))
+            editor.replace(amount, raw: Self.servingsLiteral(new))
             return
         }
         if new.isInteger {
@@ -228,9 +241,10 @@ struct ScaleRun {
             sink.add(.note, "servings \(current) × \(NumberText.factor(factor)) is not exactly a whole number; rounded to \(whole)", at: node)
         } else {
             // A servings number must be a whole number: write the amount form instead.
-            let amount = String(decoding: NumberText.roundedLiteral(new), as: UTF8.self)
+            let amount = String(decoding: Self.servingsLiteral(new), as: UTF8.self)
+            let shown = String(decoding: NumberText.roundedLiteral(new), as: UTF8.self)
             editor.replace(node, raw: Array("{\"amount\": \(amount), \"unit\": \"servings\"}".utf8))
-            sink.add(.note, "servings \(current) × \(NumberText.factor(factor)) is \(amount), not a whole number; written as {\"amount\": \(amount), \"unit\": \"servings\"}", at: node)
+            sink.add(.note, "servings \(current) × \(NumberText.factor(factor)) is \(shown), not a whole number; written as {\"amount\": \(amount), \"unit\": \"servings\"}", at: node)
         }
     }
 

@@ -101,6 +101,25 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try schemaErrors(converted) == [])
     }
 
+    /// Servings that are not whole are stored with every digit, and read back as the
+    /// fraction they are: 4 servings x 1/3 was stored as 1.33, and scaled back to 4
+    /// servings "600 g sugar" became "602 g sugar", and x 3 gave 3.99 servings.
+    @Test func servingsKeepFullPrecision() throws {
+        let text = #"{"id": "s", "name": "S", "servings": 4, "ingredients": ["3 cups flour", "600 g sugar"]}"#
+        let (third, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
+        let stored = try #require(v.at("servings/amount")?.doubleValue)
+        #expect(abs(stored - 4.0 / 3.0) < 1e-15, "\(third)")
+        let (_, back, _) = try transformed(third) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(r(4)))) }
+        #expect(back.at("ingredients") == ["3 cups flour", "600 g sugar"])
+        let (_, times3, _) = try transformed(third) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(3)))) }
+        #expect(times3.at("servings/amount") == 4)
+        #expect(times3.at("ingredients") == ["3 cups flour", "600 g sugar"])
+        let glasses = #"{"id": "g", "name": "G", "servings": {"amount": 1, "unit": "glasses"}, "ingredients": ["60 ml gin"]}"#
+        let (g, gv, _) = try transformed(glasses) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
+        let amount = try #require(gv.at("servings/amount")?.doubleValue)
+        #expect(abs(amount - 1.0 / 3.0) < 1e-15, "\(g)")
+    }
+
     /// A structured quantity in US pints or fluid ounces moves to spoons when scaled down
     /// (1 pint x 0.1 was 0.25 cup, 25 % more than the 0.2 cup meant; 1/4 fl oz x 0.1 stayed
     /// "1/32" fl oz).
@@ -191,7 +210,7 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
 
     @Test func aServingsThatIsNotWholeBecomesAnAmount() throws {
         let (text, v, diagnostics) = try transformed(bolo) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
-        #expect(v["servings"] == ["amount": 2.67, "unit": "servings"])
+        #expect(v["servings"] == ["amount": 2.6666666666666665, "unit": "servings"])  // 8/3, every digit a float holds
         #expect(diagnostics.contains { $0.message.contains("not a whole number") })
         #expect(try schemaErrors(text) == [])
     }
