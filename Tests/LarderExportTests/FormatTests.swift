@@ -826,3 +826,21 @@ extension TranslatorCommentTests {
         #expect(out["ru"]?["recipeIngredient"]?[1] == "1 1/2 tbsp Сахар")
     }
 }
+
+/// schema.org gives `nutrition` to recipes and menu items only: a product's nutrition per
+/// 100 g is written as `additionalProperty` values (validators reported `nutrition` on a
+/// `Product`), each named as `NutritionInformation` names it, with its number and unit.
+@Suite struct JSONLDProductNutritionTests {
+    @Test func aProductsNutritionIsAdditionalProperties() throws {
+        let json = #"[{"code": "3017620422003", "name": {"en": "Spread"}, "quantity": {"value": 400, "unit": "g"}, "nutrition": {"per100g": {"energy": {"value": 539, "unit": "kcal"}, "fat": 30.9, "salt": 0.107}}}]"#
+        let documents = Document.split(file: "p.json", kind: "product", json: try JSONDocument(parsing: json))
+        let result = try JSONLDExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "jsonld", locales: ["en"]))
+        let page = try JSONValue(parsing: try #require(result.artifacts.first).bytes)
+        #expect(page["nutrition"] == nil)
+        let properties = try #require(page["additionalProperty"]?.arrayValue)
+        #expect(properties.count == 3)
+        #expect(properties[0] == ["@type": "PropertyValue", "name": "calories", "value": 539, "unitText": "kcal", "description": "per 100 g"])
+        #expect(properties[1]["name"] == "fatContent" && properties[1]["value"] == 30.9 && properties[1]["unitText"] == "g")
+        #expect(properties[2]["name"] == "sodiumContent" && properties[2]["unitText"] == "mg")
+    }
+}

