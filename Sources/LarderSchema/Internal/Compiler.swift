@@ -1066,17 +1066,5 @@ func jsonString(_ s: String) -> String {
 /// (``JSONDocument/child(of:holding:)``), so the errors of a 100,000-element array or a
 /// 64,000-member object do not each walk the members before them.
 func relativePointer(_ doc: JSONDocument, from start: Int, to target: Int) -> JSONPointer {
-    var tokens: [String] = []
-    var node = start
-    while node != target, let (index, child) = doc.child(of: node, holding: target) {
-        if doc.kind(node) == .array {
-            tokens.append(String(index))
-            node = child
-        } else {
-            tokens.append(doc.string(child)!)
-            if child == target { break }
-            node = child + 1
-        }
-    }
-    return JSONPointer(tokens: tokens)
+    doc.pointer(to: target, from: start, basePointer: .root)
 }
