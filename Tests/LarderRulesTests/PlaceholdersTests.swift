@@ -71,6 +71,21 @@ import Testing
             == ["takes argument 1 as %1$@ (an object) and as %1$d (an integer)"])
     }
 
+    /// A text that mixes numbered and unnumbered directives (`%1$@ has %d`) reads an
+    /// undefined argument: it is reported, in the source text and in a translation, and its
+    /// unnumbered directives are not compared (a reference badge with `%1$@ … %'d` made an
+    /// export whose stringsdict named the wrong argument as the count).
+    @Test func mixingNumberedAndUnnumberedIsReported() {
+        #expect(Placeholders("%1$@ has %d points").mixed?.hasPrefix("mixes numbered and unnumbered placeholders (%1$@ and %d)") == true)
+        #expect(Placeholders("%1$@ has %2$d points, 100%% sure%n").mixed == nil)
+        #expect(Placeholders("%@ has %d points").mixed == nil)
+        #expect(Placeholders("%1$@ has %n%% points").mixed == nil)
+        let source = Placeholders("%1$@ has %2$d points")
+        #expect(source.problems(in: Placeholders("%1$@ tem %d pontos"), formsMayOmit: false, source: "en").first?.hasPrefix("mixes numbered") == true)
+        // Only the numbered one is compared: no conflict over argument 1.
+        #expect(Placeholders("%1$@ has %d").conflicts.isEmpty)
+    }
+
     @Test func eachDifferenceIsNamedAtTheTranslation() throws {
         let json = """
             {

@@ -30,7 +30,9 @@ public struct PlaceholdersRule: ConfigurableRule {
         a string, Java's `%b` a boolean; flags such as `%,d` and `%-5.2f` are fine), and \
         `{{name}}` placeholders by name. An argument taken as two types in one text \
         (`%1$@ … %1$d`) is reported too, in the source language's text (a plain string \
-        included, also in a project of one language) as in a translation. The `other` \
+        included, also in a project of one language) as in a translation, and so is a \
+        text that mixes numbered and unnumbered directives (`%1$@ has %d`): printf leaves \
+        it undefined which argument the unnumbered one reads. The `other` \
         form of a plural text has every placeholder; another form may leave one out \
         (`"one": "one glass"`) but not add one. `%%` is a percent sign, and so is a `%` \
         followed by a space ("100% daily"); a text whose source has no printf directive \
@@ -63,6 +65,8 @@ public struct PlaceholdersRule: ConfigurableRule {
                       at: "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
             .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "Serves %1$@, ready in %1$d minutes.", "es": "Para %1$@."}}"#,
                       at: "/description/en", kind: "recipe", options: ["locales": ["en", "es"]]),
+            .triggers(#"{"id": "negroni", "name": "Negroni", "description": {"en": "%1$@ serves %d.", "es": "%1$@ para %d."}}"#,
+                      at: "/description/en", "/description/es", kind: "recipe", options: ["locales": ["en", "es"]]),
             .triggers(#"{"id": "gold", "title": {"en": "Welcome, {{name}}!", "vi": "Chào mừng, {{user}}!"}}"#,
                       at: "/title/vi", kind: "achievement", options: ["locales": ["en", "vi"], "fields": ["/title"]]),
             .triggers(#"{"id": "gold", "title": {"en": {"one": "Win a game", "other": "Win %d games"}, "pt": {"one": "Vença %@ jogo", "other": "Vença %d jogos"}}}"#,
@@ -137,8 +141,9 @@ public struct PlaceholdersRule: ConfigurableRule {
     /// Reports the arguments the source language's text at `node` takes as two types
     /// (`%1$@ … %1$d`), which no translation can put right.
     private func report(conflicts placeholders: Placeholders, at node: Int, in text: Int? = nil, form: String? = nil, sink: inout DiagnosticSink) {
-        guard !placeholders.conflicts.isEmpty else { return }
         let prefix = form.map { " in its `\($0)` form" } ?? ""
+        if let mixed = placeholders.mixed { sink.report(node, in: text) { "\($0)\(prefix) " + mixed } }
+        guard !placeholders.conflicts.isEmpty else { return }
         sink.report(node, in: text) { "\($0)\(prefix) " + Text.list(placeholders.conflicts) + Self.conflictAdvice }
     }
 
@@ -244,6 +249,9 @@ struct Placeholders: Equatable {
     private(set) var names: Set<String> = []
     /// An argument taken as two types in this text (`%1$@ … %1$d`), for a message.
     private(set) var conflicts: [String] = []
+    /// Numbered and unnumbered directives in one text (`%1$@ has %d`), for a message: C
+    /// and Apple's formats leave it undefined which argument the unnumbered one reads.
+    private(set) var mixed: String?
 
     /// Records the directive of argument `n`: the first one, and a conflict when a later
     /// one takes it as another type.
@@ -259,7 +267,19 @@ struct Placeholders: Equatable {
 
     init(_ text: String) {
         var next = 1
-        for placeholder in Placeholder.scan(text) {
+        let placeholders = Placeholder.scan(text)
+        var numbered: String?, unnumbered: String?
+        for placeholder in placeholders {
+            guard case .printf(let position, _, _, let conversion) = placeholder.kind, conversion != "n" else { continue }
+            if position != nil { numbered = numbered ?? placeholder.spelling } else { unnumbered = unnumbered ?? placeholder.spelling }
+        }
+        if let numbered, let unnumbered {
+            mixed = "mixes numbered and unnumbered placeholders (\(numbered) and \(unnumbered)), and printf leaves it undefined which argument an unnumbered one reads once another is numbered (Apple's String(format:) and gettext may read the wrong one); number every placeholder"
+        }
+        for placeholder in placeholders {
+            // Which argument an unnumbered directive of a mixed text reads is undefined: only
+            // the numbered ones are compared.
+            if mixed != nil, case .printf(nil, _, _, _) = placeholder.kind { continue }
             switch placeholder.kind {
             case .named(let name):
                 names.insert(name)
@@ -308,6 +328,7 @@ struct Placeholders: Equatable {
     func problems(in other: Placeholders, formsMayOmit: Bool, source: String) -> [String] {
         var found: [String] = []
         let sourceText = source.contains("`") ? "the \(source)" : "the \(source) text"
+        if let mixed = other.mixed { found.append(mixed) }
         if !arguments.isEmpty {
             found += other.conflicts
             for (n, directive) in other.arguments.sorted(by: { $0.key < $1.key }) {
