@@ -310,6 +310,23 @@ import Testing
         }
     }
 
+    /// A fraction written with the fraction slash U+2044 (`1⁄2`, as autocorrect and recipe
+    /// sites write it) is an amount: the schema refused it while `quantity` and `larder
+    /// scale` read it.
+    @Test func fractionsWithTheFractionSlashAreAmounts() throws {
+        let dir = try Scratch()
+        try dir.write("content/r.json", #"""
+            [{"id": "cake", "name": "Cake", "servings": 2,
+              "ingredients": [{"name": "Sugar", "quantity": "1⁄2", "unit": "cup"}, {"name": "Flour", "quantity": "2 3⁄4", "unit": "cup"},
+                              {"name": "Milk", "quantity": "1⁄2-3⁄4", "unit": "cup"}], "steps": ["Bake."]}]
+            """#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)")
+        try dir.write("content/r.json", #"[{"id": "cake", "name": "Cake", "servings": 2, "ingredients": [{"name": "Sugar", "quantity": "1⁄⁄2", "unit": "cup"}], "steps": ["Bake."]}]"#)
+        #expect(try CLI.run(["lint", "--format", "xcode", "--no-cache"], in: dir.url).status == 1)
+    }
+
     /// Content that breaks a pattern of the built-in schemas is told what the value should
     /// be, not the schema's regular expression (the amount's ran to 300 characters).
     @Test func contentThatBreaksABuiltInPatternIsToldInWords() throws {

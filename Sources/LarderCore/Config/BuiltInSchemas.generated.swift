@@ -200,9 +200,9 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "exclusiveMinimum": 0
     },
     "quantityText": {
-      "description": "An amount written as text: a decimal (`1.5`, `1,5`), a fraction (`1/2`), a mixed number (`1 1/2`), a Unicode vulgar fraction alone or after a whole number (`½`, `1½`), or a range of two of these (`2-3`, `2–3`, `1 to 2`).",
+      "description": "An amount written as text: a decimal (`1.5`, `1,5`), a fraction (`1/2`, or `1⁄2` with the fraction slash U+2044 that autocorrect and recipe sites write), a mixed number (`1 1/2`), a Unicode vulgar fraction alone or after a whole number (`½`, `1½`), or a range of two of these (`2-3`, `2–3`, `1 to 2`).",
       "type": "string",
-      "pattern": "^\\s*([0-9]+([.,][0-9]+)?|[0-9]+/[0-9]+|[0-9]+\\s+[0-9]+/[0-9]+|[0-9]*\\s?[¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])(\\s*(-|–|to)\\s*([0-9]+([.,][0-9]+)?|[0-9]+/[0-9]+|[0-9]+\\s+[0-9]+/[0-9]+|[0-9]*\\s?[¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]))?\\s*$"
+      "pattern": "^\\s*([0-9]+([.,][0-9]+)?|[0-9]+[/⁄][0-9]+|[0-9]+\\s+[0-9]+[/⁄][0-9]+|[0-9]*\\s?[¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])(\\s*(-|–|to)\\s*([0-9]+([.,][0-9]+)?|[0-9]+[/⁄][0-9]+|[0-9]+\\s+[0-9]+[/⁄][0-9]+|[0-9]*\\s?[¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]))?\\s*$"
     },
     "quantityRange": {
       "description": "A range of amounts, both above zero (`{ \"min\": 2, \"max\": 3 }`).",
