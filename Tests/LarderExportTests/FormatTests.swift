@@ -99,12 +99,17 @@ import Testing
         ("%2$@ and %1$ld, 50%% off", "%2$s and %1$d, 50%% off"),
         ("%x %X %o %e %g %a %c %s %b %n", "%x %X %o %e %g %a %c %s %b %n"),
         ("{{name}} has %d", "{{name}} has %d"),
+        // Where Java does not group, C's grouping flag is left out; `#` does nothing to %d.
+        ("%'x, %'e, %#d, %#x, %'.2f", "%x, %e, %d, %#x, %,.2f"),
+        // A position written with a leading zero is the same argument.
+        ("%01$d of %02$@", "%1$d of %2$s"),
+        ("%-5s|%05d|%+.1f|% d|%(d", "%-5s|%05d|%+.1f|% d|%(d"),
     ])
     func directivesAreWrittenInJavasTerms(_ text: String, _ java: String) throws {
         #expect(try AndroidExporter.javaFormat(text, name: "n", locale: "en") == java)
     }
 
-    @Test(arguments: ["%.*f", "%*d", "%.3d", "%p"])
+    @Test(arguments: ["%.*f", "%*d", "%.3d", "%p", "%+@", "%05@", "%-d", "%.2c", "%-05d", "%,x", "%(a"])
     func directivesJavaCannotTakeAreErrors(_ text: String) {
         #expect(throws: ExportError.self) { try AndroidExporter.javaFormat("x \(text) y", name: "badge_a_title", locale: "fr") }
         do {
@@ -824,6 +829,30 @@ extension TranslatorCommentTests {
         #expect(out["it"]?["recipeIngredient"]?[1]?.stringValue?.hasSuffix(" d'olio") == true)
         // A language without unit words keeps the ids.
         #expect(out["ru"]?["recipeIngredient"]?[1] == "1 1/2 tbsp Сахар")
+    }
+}
+
+/// The words of a page's ingredient lines: a unit spelled out in the content (`grams`) is
+/// written as its symbol, a fraction below one takes the singular, French elides before a
+/// vowel or a mute h only, Brazilian Portuguese has its own cup, names with more capitals
+/// keep them, and scaled servings show two decimals.
+@Suite struct JSONLDIngredientWordsTests {
+    func page(_ locale: String, _ ingredients: String, servings: String = "2") throws -> JSONValue {
+        let json = #"[{"id": "r", "name": {"en": "R"}, "servings": \#(servings), "ingredients": \#(ingredients)}]"#
+        let documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: json))
+        let result = try JSONLDExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "jsonld", locales: ["en", locale]))
+        return try JSONValue(parsing: try #require(result.artifacts.first { $0.path.hasPrefix(locale + "/") }).bytes)
+    }
+
+    @Test func wordsAgreeWithTheAmountAndTheLanguage() throws {
+        let es = try page("es", #"[{"name": {"en": "Flour", "es": "Harina"}, "quantity": 200, "unit": "grams"}, {"name": {"en": "Oil", "es": "Aceite"}, "quantity": "1/2", "unit": "tbsp"}, {"name": {"en": "Sugar", "es": "Azúcar"}, "quantity": "½", "unit": "cup"}]"#)
+        #expect(es["recipeIngredient"] == ["200 g de harina", "1/2 cucharada de aceite", "½ taza de azúcar"])
+        let fr = try page("fr", #"[{"name": {"en": "Beans", "fr": "Haricots verts"}, "quantity": 200, "unit": "g"}, {"name": {"en": "Yogurt", "fr": "Yaourt"}, "quantity": 150, "unit": "g"}, {"name": {"en": "Eggs", "fr": "Œufs"}, "quantity": 1, "unit": "dozen"}, {"name": {"en": "Oil", "fr": "Huile"}, "quantity": 2, "unit": "tbsp"}, {"name": {"en": "Liqueur", "fr": "Grand Marnier"}, "quantity": 2, "unit": "tbsp"}]"#)
+        #expect(fr["recipeIngredient"] == ["200 g de haricots verts", "150 g de yaourt", "1 douzaine d'œufs", "2 cuillères à soupe d'huile", "2 cuillères à soupe de Grand Marnier"])
+        let br = try page("pt-BR", #"[{"name": {"en": "Flour", "pt-BR": "Farinha"}, "quantity": 2, "unit": "cup"}]"#)
+        #expect(br["recipeIngredient"] == ["2 xícaras de farinha"])
+        let third = try page("en", "[]", servings: #"{"amount": 1.3333333333333333, "unit": "glasses"}"#)
+        #expect(third["recipeYield"] == ["1.33", "1.33 glasses"])
     }
 }
 

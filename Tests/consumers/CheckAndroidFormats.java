@@ -22,7 +22,7 @@ import org.w3c.dom.NodeList;
 public class CheckAndroidFormats {
     // Larder's own directive syntax (Placeholder.scan): what makes a text a format.
     static final Pattern LARDER = Pattern.compile(
-        "%%|%(?:[1-9][0-9]*\\$)?[-+#0',(]*(?:\\*|[0-9]+)?(?:\\.(?:\\*|[0-9]+))?(?:hh|ll|[hlqLzjt])?[@dDiuUxXoOfFeEgGaAcCsSpbBhHn]");
+        "%%|%(?:0*[1-9][0-9]*\\$)?[-+#0',(]*(?:\\*|[0-9]+)?(?:\\.(?:\\*|[0-9]+))?(?:hh|ll|[hlqLzjt])?[@dDiuUxXoOfFeEgGaAcCsSpbBhHn]");
     // java.util.Formatter's directive syntax, to pick each argument's type.
     static final Pattern JAVA = Pattern.compile(
         "%(?:([0-9]+)\\$)?[-#+ 0,(<]*[0-9]*(?:\\.[0-9]+)?([tT])?([a-zA-Z%])");

@@ -124,9 +124,12 @@ public struct AndroidExporter: BundleExporter {
     /// (`UnknownFormatConversionException`), length modifiers (`%ld`, `%lld`, `%zu`), `%i`
     /// and `%u`. Those are written in Java's terms, with the same argument and meaning:
     /// `%@` and `%1$@` as `%s` and `%1$s`, `%ld` `%lld` `%zu` `%i` `%u` as `%d`, Apple's `%D`
-    /// `%U` `%O` as `%d` and `%o`, `%F` as `%f`, and C's grouping flag `'` as Java's `,`.
-    /// A directive Java cannot take at all is an error naming the text: a `*` width or
-    /// precision (Java takes them only written), a precision on an integer (`%.3d`), `%p`.
+    /// `%U` `%O` as `%d` and `%o`, `%F` as `%f`, C's grouping flag `'` as Java's `,` (and
+    /// left out where Java does not group, `%'x`), and `#` left out of `%d`, where it does
+    /// nothing. A directive Java cannot take at all is an error naming the text: a `*`
+    /// width or precision (Java takes them only written), a precision on a whole number or
+    /// a character (`%.3d`), a flag Java refuses on its conversion (`%+@`, `%05@`), flags
+    /// that contradict each other (`%-05d`) or pad to no width (`%-d`), `%p`.
     static func javaFormat(_ text: String, name: String, locale: String) throws(ExportError) -> String {
         let directives = Placeholder.scan(text)
         guard !directives.isEmpty else { return text }
@@ -140,7 +143,8 @@ public struct AndroidExporter: BundleExporter {
             // What is between the `%` (and its `n$`) and the length modifier: flags, width,
             // precision.
             var middle = Array(scalars[(directive.scalars.lowerBound + 1)..<(directive.scalars.upperBound - 1 - length.unicodeScalars.count)])
-            if let position { middle.removeFirst(String(position).count + 1) }
+            // The `n$` as written (`%01$d` is argument 1 too).
+            if position != nil, let dollar = middle.firstIndex(of: "$") { middle.removeFirst(dollar + 1) }
             let java: Unicode.Scalar? = switch conversion {
             case "@", "S": "s"
             case "i", "u", "D", "U": "d"
@@ -155,13 +159,39 @@ public struct AndroidExporter: BundleExporter {
             }
             guard let java else { throw refuse("a pointer, which Android cannot format") }
             if stars > 0 { throw refuse("whose * takes the width or precision from an argument, which Android's formatter does not do") }
-            if "doxX".unicodeScalars.contains(java), middle.contains(".") {
-                throw refuse("a precision on a whole number, which Android's formatter does not take")
+            // Flags, width and precision, checked as Java's formatter checks them.
+            var flags = Set(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) })
+            let rest = middle.dropFirst(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.count)
+            let hasWidth = rest.first.map { $0 != "." } ?? false
+            let hasPrecision = rest.contains(".")
+            let kind = "doxX".unicodeScalars.contains(java) ? "integer" : "eEfgGaA".unicodeScalars.contains(java) ? "float" : "cC".unicodeScalars.contains(java) ? "character" : "general"
+            // C's grouping flag is Java's `,` where Java groups (d, f, g), and nothing where
+            // neither groups; `#` does nothing to a C `%d` and Java refuses it there.
+            if flags.remove("'") != nil, java == "d" || "fgG".unicodeScalars.contains(java) { flags.insert(",") }
+            if java == "d" { flags.remove("#") }
+            let allowed: Set<Unicode.Scalar> = switch (kind, java) {
+            case ("integer", "d"): Set("-+ 0,(".unicodeScalars)
+            case ("integer", _): Set("-#0".unicodeScalars)
+            case ("float", "a"), ("float", "A"): Set("-#+ 0".unicodeScalars)
+            case ("float", "e"), ("float", "E"): Set("-#+ 0(".unicodeScalars)
+            case ("float", _): Set("-#+ 0,(".unicodeScalars)
+            case ("character", _): Set("-".unicodeScalars)
+            default: Set("-".unicodeScalars)
             }
-            if middle.contains("'") {
-                middle.removeAll { $0 == "'" }
-                if !middle.contains(",") { middle.insert(",", at: 0) }
+            if let bad = flags.subtracting(allowed).sorted(by: { $0.value < $1.value }).first {
+                throw refuse("whose flag '\(bad)' Android's formatter does not take on %\(java)")
             }
+            if flags.contains("-") && flags.contains("0") || flags.contains("+") && flags.contains(" ") {
+                throw refuse("whose flags contradict each other")
+            }
+            if (flags.contains("-") || flags.contains("0")) && !hasWidth {
+                throw refuse("whose flag '\(flags.contains("-") ? "-" : "0")' pads to a width it does not give")
+            }
+            if hasPrecision, kind == "integer" || kind == "character" {
+                throw refuse("a precision on \(kind == "integer" ? "a whole number" : "a character"), which Android's formatter does not take")
+            }
+            // Java's order of flags does not matter; written in C's order, as given.
+            middle = middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.filter { flags.contains($0) } + (flags.contains(",") && !middle.contains(",") ? [","] : []) + Array(rest)
             out.append("%")
             if let position { out.appendScalars("\(position)$".unicodeScalars) }
             out.appendScalars(middle)

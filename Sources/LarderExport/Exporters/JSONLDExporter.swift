@@ -193,7 +193,7 @@ public struct JSONLDExporter: BundleExporter {
             if let n = servings.numberValue {
                 o["recipeYield"] = .string(n.literal)
             } else if let amount = Self.text(servings["amount"]), let unit = servings["unit"]?.stringValue {
-                o["recipeYield"] = Self.yield(amount: amount, unit: unit, language: language)
+                o["recipeYield"] = Self.yield(amount: Self.shown(amount), unit: unit, language: language)
             }
         }
         for (field, property) in [("prep", "prepTime"), ("cook", "cookTime"), ("total", "totalTime")] {
@@ -208,10 +208,10 @@ public struct JSONLDExporter: BundleExporter {
             switch i["quantity"] {
             case .number(let n)?:
                 parts.append(n.literal)
-                more = (try? Rational(decimal: n.literal)).flatMap { $0 }.map { $0 > Rational(1) } ?? true
+                more = Self.isMoreThanOne(n.literal)
             case .string(let s)?:
                 parts.append(s)
-                more = s.trimmingCharacters(in: .whitespaces) != "1"
+                more = Self.isMoreThanOne(s)
             case .object(let r)?:
                 if let lo = r["min"]?.numberValue?.literal, let hi = r["max"]?.numberValue?.literal { parts.append("\(lo)–\(hi)") }
                 more = true
@@ -251,8 +251,6 @@ public struct JSONLDExporter: BundleExporter {
         return o
     }
 
-    /// The schema.org type of a place: the option, else one its category names, else
-    /// `TouristAttraction`.
     /// The units of the recipe lines: the standard kitchen's, with their words in English,
     /// Portuguese, Spanish, French, German and Italian.
     static let kitchen = KitchenUnits.standard
@@ -270,11 +268,17 @@ public struct JSONLDExporter: BundleExporter {
         guard lang != "en", ["pt", "es", "fr", "de", "it"].contains(lang),
             let definition = kitchen.unit(id: unit) ?? kitchen.unit(named: unit)
         else { return (unit, nil) }
-        // A symbol every language writes (`g`, `ml`) stays one; else the language's word.
+        // A symbol every language writes (`g`, `ml`) stays one, however the content spells
+        // the unit (`grams`); else the language's word.
         let symbol = lexicon.preferred(for: definition, language: lang, abbreviation: true).flatMap { $0.language.isEmpty ? $0 : nil }
         guard let word = symbol ?? lexicon.preferred(for: definition, language: lang, abbreviation: false), word.language == lang || word.language.isEmpty
         else { return (unit, nil) }
-        let text = symbol != nil ? unit : more ? word.plural : word.singular
+        var text = symbol?.singular ?? (more ? word.plural : word.singular)
+        // Brazilian Portuguese measures in xícaras and sachês where Portugal's words are
+        // chávenas and saquetas (the lexicon's first Portuguese words).
+        if symbol == nil, language.lowercased().hasSuffix("-br"), let brazilian = Self.brazilian[word.singular] {
+            text = more ? brazilian.plural : brazilian.singular
+        }
         switch lang {
         case "pt", "es", "fr": return (text, "de")
         case "it": return (text, "di")
@@ -282,23 +286,51 @@ public struct JSONLDExporter: BundleExporter {
         }
     }
 
-    /// `connector` and `name`, with French elision before a vowel or an h (`d'huile`,
-    /// `d'herbes`) and Italian before a vowel (`d'olio`).
+    /// The Brazilian words for units whose first Portuguese word is Portugal's.
+    static let brazilian: [String: (singular: String, plural: String)] = [
+        "chávena": ("xícara", "xícaras"), "saqueta": ("sachê", "sachês"),
+    ]
+
+    /// French words of cooking that start with a mute h, which takes `d'` (`d'huile`); an
+    /// aspirated h takes `de` (`de haricots`, `de homard`), and so does every h not listed.
+    static let muteH = ["huile", "herbe", "huître", "hydromel", "hysope", "hostie", "hibiscus"]
+
+    /// Whether an amount as written is more than one (`1/2`, `½` and `0.5` are not; a
+    /// range is when its top is): what the unit's word agrees with.
+    static func isMoreThanOne(_ amount: String) -> Bool {
+        guard let read = (try? Amount(parsing: amount)).flatMap({ $0 }) else { return true }
+        return read.upper > Rational(1)
+    }
+
+    /// `connector` and `name`, with French elision before a vowel (`d'œufs`, `d'ail`) or a
+    /// mute h (`d'huile`, not `de haricots`), and Italian before a vowel (`d'olio`).
     static func connect(_ connector: String, to name: String, language: String) -> String {
-        let first = name.unicodeScalars.first.map { String($0).lowercased().folding(options: .diacriticInsensitive, locale: nil) } ?? ""
+        let lower = name.lowercased()
+        let first = lower.unicodeScalars.first.map { String($0).folding(options: .diacriticInsensitive, locale: nil) } ?? ""
         let elides = switch UnitLexicon.baseLanguage(language) {
-        case "fr": !first.isEmpty && "aeiouyh".contains(first)
+        case "fr": (!first.isEmpty && "aeiouœæ".contains(first)) || muteH.contains { lower.hasPrefix($0) }
         case "it": !first.isEmpty && "aeiou".contains(first)
         default: false
         }
         // A name capitalized as a label ("Folhas de manjericão") reads in lower case after the
-        // word that joins it (an acronym, "UHT", stays).
+        // word that joins it; one with more capitals ("Grand Marnier", "UHT") is a name and
+        // stays as written.
         var scalars = Array(name.unicodeScalars)
-        if scalars.count > 1, scalars[0].properties.isUppercase, scalars[1].properties.isLowercase {
+        if scalars.count > 1, scalars[0].properties.isUppercase, !scalars.dropFirst().contains(where: { $0.properties.isUppercase }) {
             scalars.replaceSubrange(0..<1, with: String(scalars[0]).lowercased().unicodeScalars)
         }
         let lowered = String(String.UnicodeScalarView(scalars))
         return elides ? "d'" + lowered : connector + " " + lowered
+    }
+
+    /// An amount of servings as a page shows it: to two decimals at most (a recipe scaled
+    /// to a third keeps 1.3333333333333333 servings, which reads 1.33).
+    static func shown(_ amount: String) -> String {
+        guard let dot = amount.firstIndex(of: "."), amount[amount.index(after: dot)...].count > 2, let value = Double(amount) else { return amount }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// `recipeYield` of servings with a unit: the number alone, as search engines read the
@@ -313,6 +345,8 @@ public struct JSONLDExporter: BundleExporter {
         return .array([.string(amount), .string("\(amount) \(word)")])
     }
 
+    /// The schema.org type of a place: the option, else one its category names, else
+    /// `TouristAttraction`.
     static func placeType(category: String?, option: String?) -> String {
         if let option { return option }
         switch category?.split(separator: ":").last.map(String.init) {
