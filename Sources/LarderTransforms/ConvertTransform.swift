@@ -267,9 +267,10 @@ struct ConvertRun {
         }
         // A heat elsewhere in the line ("1 cup warm water (110°F)"), as in a step: the line
         // was left half in one system.
-        let heats = TemperatureText.convert(out, to: system, kitchen: kitchen)
+        let heats = TemperatureText.convert(out, to: system, kitchen: kitchen, in: .ingredientLine)
         if !heats.changes.isEmpty { out = heats.text }
         noteUnconverted(heats.unconverted, at: node)
+        noteUnread(heats.unread, system: system, at: node)
         if out != text {
             guard !json.holdsLoneSurrogate(node) else {
                 sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "convert"), at: node)
@@ -295,6 +296,17 @@ struct ConvertRun {
                 editor.replace(n, string: result.text)
             }
             noteUnconverted(result.unconverted, at: n)
+            noteUnread(result.unread, system: system, at: n)
+        }
+    }
+
+    /// A note for each number with a bare °F or °C letter that is not read as a heat
+    /// (`cool to 20C`, `20 C`) in a text whose other heats converted: left without a word,
+    /// the text would be in two systems.
+    mutating func noteUnread(_ heats: [String], system: TargetSystem, at node: Int) {
+        let letter = system == .metric ? "F" : "C"
+        for heat in heats {
+            sink.add(.note, "'\(heat)' is left as written: a bare \(letter) is read as °\(letter) only after a heat of a liquid or an oven (90 or more glued to the number; 30 to 500 °C or 86 to 932 °F after a space), while the text's other heats were converted; check it", at: node)
         }
     }
 

@@ -12,7 +12,15 @@
 /// lists, every heat of which converts (`350, 375 or 400 °F`, `325-350-375 °F`; a list
 /// whose numbers are not all within 100 degrees of the one before is left as written, and
 /// returned as unconverted, never converted in part),
-/// and a bare letter glued to a number of 90 or more (`200C`, `350F`), below zero with a
+/// a bare letter glued to a number of 90 or more (`200C`, `350F`), and a bare letter after
+/// a space (`Bake at 350 F.`, `180 C`, `(110 F)`) where the letter stands alone (a space,
+/// a point, a comma or the end follows it, never a letter) and the number is a heat of a
+/// liquid or an oven, 30 to 500 °C or 86 to 932 °F: in US recipes `2 C flour` is two cups,
+/// and no one measures 30 cups. In an ingredient line (``Text/ingredientLine``) the amount
+/// the line starts with is never a heat (`40 C water` stays 40 cups). A heat in a text
+/// with other heats converted that Larder does not read as one (`cool to 20C`, below 90
+/// and glued; `20 C`, below 30) is returned in `unread` rather than left without a word,
+/// below zero with a
 /// minus of its own (`-18 °C`, and either end of a range: `-18 to -20 °C`). A heat is never a fraction: in `gas mark 4/180°C` the heat
 /// is 180 °C, and the gas mark stays as it is. Both ends of a range convert; a range in words needs its
 /// ends within 100 degrees of each other (`no. 1 to 180 °C` is not one). Converted values
@@ -29,6 +37,19 @@
 /// could have been written in any scale). A bare number that is not that heat, a gas mark
 /// (`4/350°F`) or a fan heat (`160/180°C`), stays as it is and the heat converts.
 public enum TemperatureText {
+    /// What kind of text is read: a step or other running text, or an ingredient line,
+    /// whose leading amount is never a heat (`40 C water` is 40 cups).
+    public enum Text: Sendable {
+        case step
+        case ingredientLine
+    }
+
+    /// The heats of a liquid or an oven a bare letter after a space is read for
+    /// (`350 F`, `180 C`): 30 to 500 °C, 86 to 932 °F.
+    static func isHeatRange(_ value: Rational, letter: Unicode.Scalar) -> Bool {
+        letter == "C" ? value >= Rational(30) && value <= Rational(500) : value >= Rational(86) && value <= Rational(932)
+    }
+
     /// One temperature found and converted.
     public struct Change: Sendable, Hashable {
         /// The text as it was (`350 °F`).
@@ -41,11 +62,13 @@ public enum TemperatureText {
     /// and the heats left as written because they end a list whose other numbers are not
     /// read as heats of it (`350, 375 or 500 °F`: the numbers are too far apart), as the
     /// text reads (`350, 375 or 500 °F`): converting the heat alone would leave the others
-    /// in the old scale under the new sign.
-    public static func convert(_ text: String, to system: TargetSystem, kitchen: KitchenUnits = .standard) -> (text: String, changes: [Change], unconverted: [String]) {
+    /// in the old scale under the new sign; and `unread`, when some heat converted, the
+    /// numbers with a bare letter of the old scale that are not read as heats (`20C`, `20
+    /// C`): the text would otherwise be left in two systems without a word.
+    public static func convert(_ text: String, to system: TargetSystem, kitchen: KitchenUnits = .standard, in kind: Text = .step) -> (text: String, changes: [Change], unconverted: [String], unread: [String]) {
         let s = Array(text.unicodeScalars)
-        guard s.contains(where: { AmountScanner.isDigit($0) }) else { return (text, [], []) }
-        guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, [], []) }
+        guard s.contains(where: { AmountScanner.isDigit($0) }) else { return (text, [], [], []) }
+        guard let celsius = kitchen.unit(id: "celsius"), let fahrenheit = kitchen.unit(id: "fahrenheit") else { return (text, [], [], []) }
         let (from, to) = system == .metric ? (fahrenheit, celsius) : (celsius, fahrenheit)
         let fromLetter: Unicode.Scalar = system == .metric ? "F" : "C"
         let toLetter: Unicode.Scalar = system == .metric ? "C" : "F"
@@ -54,6 +77,11 @@ public enum TemperatureText {
         // So is a heat after a slash or an "or" that follows the same heat in the target
         // system ("180°C/350°F", "180°C or 350°F" to metric).
         var lists = Lists(s)
+        if kind == .ingredientLine {
+            var lead = AmountScanner.skipSpaces(s, 0)
+            if lead < s.count, s[lead] == "-" { lead += 1 }
+            if lead < s.count, AmountScanner.isDigit(s[lead]) { lists.leading = lead }
+        }
         var kept = Set<Int>()
         // What follows a heat depends only on where it ends, and the numbers of a list end
         // where it does: each end is looked at once.
@@ -82,6 +110,7 @@ public enum TemperatureText {
         var out = String.UnicodeScalarView()
         var changes: [Change] = []
         var unconverted: [String] = []
+        var unread: [String] = []
         var cursor = 0
         var i = 0
         while i < s.count {
@@ -93,6 +122,11 @@ public enum TemperatureText {
                 // A kept heat is passed whole (both ends of a range: "175-190°C").
                 if kept.contains(i), let whole = lists.match(at: i, fromLetter: fromLetter) ?? lists.match(at: i, fromLetter: toLetter) {
                     i = whole.end
+                    continue
+                }
+                if !kept.contains(i), lists.leading != i, let loose = Self.looseHeat(s, at: i, letter: fromLetter) {
+                    unread.append(loose.text)
+                    i = loose.end
                     continue
                 }
                 while i < s.count, AmountScanner.isDigit(s[i]) { i += 1 }
@@ -165,9 +199,19 @@ public enum TemperatureText {
             cursor = found.end
             i = found.end
         }
-        guard !changes.isEmpty else { return (text, [], unconverted) }
+        guard !changes.isEmpty else { return (text, [], unconverted, []) }
         out.appendScalars(s[cursor...])
-        return (String(out), changes, unconverted)
+        return (String(out), changes, unconverted, unread)
+    }
+
+    /// A number (not a fraction) and a bare `letter` standing alone after it, glued or after
+    /// spaces (`20C`, `20 C`), that is not read as a heat: the text and where it ends.
+    private static func looseHeat(_ s: [Unicode.Scalar], at i: Int, letter: Unicode.Scalar) -> (text: String, end: Int)? {
+        guard let (_, end, _) = (try? AmountScanner.scanNumber(s, at: i, language: "en")) ?? nil, !isFraction(s[i..<end]) else { return nil }
+        let k = AmountScanner.skipSpaces(s, end)
+        guard k < s.count, s[k] == letter, k + 1 >= s.count || !UnitLexicon.isWordScalar(s[k + 1]) else { return nil }
+        let start = hasOwnMinus(s, at: i) ? i - 1 : i
+        return (String(String.UnicodeScalarView(s[start...k])), k + 1)
     }
 
     /// Words that say the heat changes, in the languages Larder reads: "raise the oven by 20
@@ -511,6 +555,10 @@ public enum TemperatureText {
         var end: Int
         /// A bare letter, a heat's sign only after a number of 90 or more (`200C`).
         var bare = false
+        /// A bare letter after a space, not in brackets after a heat (`350 F`): a heat's sign
+        /// only after a number in ``TemperatureText/isHeatRange(_:letter:)``, and never
+        /// after the amount an ingredient line starts with.
+        var spaced = false
     }
 
     /// A heat: a number, a range of two or a list, and its unit, with where it ends; the
@@ -542,6 +590,9 @@ public enum TemperatureText {
     /// °F") took time in the square of its length (16 KB, 36 s), and content is untrusted.
     private struct Lists {
         let s: [Unicode.Scalar]
+        /// Where the amount an ingredient line starts with starts (nil: a step): never a
+        /// heat with a bare letter after a space.
+        var leading: Int?
         /// The number after the number ending at a position (nil: none).
         private var links: [Int: Link?] = [:]
         /// For a number that goes on a list (at its start, sign included): how many numbers
@@ -628,7 +679,10 @@ public enum TemperatureText {
                 units[key] = unit
             }
             // A bare letter glued to a big enough number: 200C, 350F.
-            guard let unit, !unit.bare || first >= Rational(90) else { return nil }
+            guard let unit, !unit.bare || unit.spaced || first >= Rational(90) else { return nil }
+            // A bare letter after a space: a heat of a liquid or an oven (`350 F`, `180 C`),
+            // not two cups (`2 C flour`), nor the amount an ingredient line starts with.
+            if unit.spaced, start == leading || !TemperatureText.isHeatRange(first, letter: fromLetter) { return nil }
             return Heat(start: start, first: first, firstEnd: end1, count: count, unit: unit)
         }
 
@@ -689,9 +743,10 @@ public enum TemperatureText {
                 }
             }
             // A bare letter glued to the number: 200C, 350F; in brackets after a heat, after
-            // a space too: (200 C).
-            if spacing.isEmpty || inBrackets, s[k] == letter, boundary(k + 1) {
-                return Unit(spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1, bare: true)
+            // a space too: (200 C); after a space elsewhere, a heat when the number is one
+            // (``Lists/match(at:fromLetter:inBrackets:)`` checks): 350 F.
+            if s[k] == letter, boundary(k + 1) {
+                return Unit(spacing: spacing, unitText: { $0 == .metric ? "C" : "F" }, end: k + 1, bare: true, spaced: !spacing.isEmpty && !inBrackets)
             }
         }
         return nil

@@ -605,6 +605,36 @@ import Testing
     }
 }
 
+/// A heat written with a space before a bare letter ("Bake at 350 F.", "180 C", "(110 F)")
+/// is a heat, as "350F" and "350 °F" are: "Set the oven to 475 F, then bake at 475F."
+/// became "Set the oven to 475 F, then bake at 245C.", a step in two systems, and "1 cup
+/// water (110 F)" became "237 ml water (110 F)". "2 C flour" is still two cups, and a heat
+/// not read as one in a step whose other heats convert gets a note.
+@Suite struct SpacedLetterHeatTests {
+    @Test func aBareLetterAfterASpaceIsAHeat() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["1 cup water (110 F)", "2 C flour"], "steps": ["Set the oven to 475 F, then bake at 475F.", "Bake at 350 F.", "Bake at 350 F or 375°F."]}"#
+        let (_, v, notes) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(v.at("ingredients/0") == "237 ml water (43 C)")
+        #expect(v.at("ingredients/1") == "473 ml flour")
+        #expect(v.at("steps/0") == "Set the oven to 245 C, then bake at 245C.")
+        #expect(v.at("steps/1") == "Bake at 175 C.")
+        #expect(v.at("steps/2") == "Bake at 175 C or 190°C.")
+        #expect(!notes.contains { $0.message.contains("left as written") }, "\(notes.map(\.message))")
+    }
+
+    @Test func cupsWrittenCStayCupsAndAnUnreadHeatIsNoted() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["40 C water, warmed to 40 C", "2 C flour"], "steps": ["Heat to 180 C and then to 200C.", "Add 2 C flour and bake at 200C.", "Cool to 20 C, then bake at 200C."]}"#
+        let (_, v, notes) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(v.at("ingredients/0") == "40 C water, warmed to 104 F")
+        #expect(v.at("ingredients/1") == "2 C flour")
+        #expect(v.at("steps/0") == "Heat to 355 F and then to 390F.")
+        #expect(v.at("steps/1") == "Add 2 C flour and bake at 390F.")
+        #expect(v.at("steps/2") == "Cool to 20 C, then bake at 390F.")
+        let unread = notes.filter { $0.message.contains("is read as °C only after a heat") }
+        #expect(unread.map { $0.message.prefix { $0 != ":" } } == ["'2 C' is left as written", "'20 C' is left as written"], "\(notes.map(\.message))")
+    }
+}
+
 /// A list of heats in a step converts whole ("Bake at 350, 375 or 400 °F" became "Bake at
 /// 350, 190 or 205 °C"), or is left as written with a note when its numbers are too far
 /// apart to be heats of one list.

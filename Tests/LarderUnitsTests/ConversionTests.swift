@@ -231,9 +231,42 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         // A heat in brackets with a bare letter after a space is the same heat in the other
         // system (it became "205 degrees C (200 C)").
         ("Roast at 400 degrees F (200 C).", .metric, "Roast at 200 C (400 degrees F)."),
+        // A bare letter after a space is a heat of a liquid or an oven (30 to 500 °C, 86
+        // to 932 °F) standing alone: "Bake at 350 F." was left as written.
+        ("Bake at 350 F.", .metric, "Bake at 175 C."),
+        ("Set the oven to 475 F, then bake at 475F.", .metric, "Set the oven to 245 C, then bake at 245C."),
+        ("Heat to 180 C and then to 200C.", .us, "Heat to 355 F and then to 390F."),
+        ("Proof in water at 110 F", .metric, "Proof in water at 43 C"),
+        ("Bake at 350 to 375 F.", .metric, "Bake at 175 to 190 C."),
+        // Cups, not heats: too small a number, or a letter that goes on as a word.
+        ("Add 2 C flour.", .metric, "Add 2 C flour."),
+        ("Add 2 C flour.", .us, "Add 2 C flour."),
+        ("Bake at 350 Fahrenheitish.", .metric, "Bake at 350 Fahrenheitish."),
+        ("Row 200 Ca.", .us, "Row 200 Ca."),
     ] as [(String, TargetSystem, String)])
     func convertsTemperaturesInText(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
+    }
+
+    /// In an ingredient line the amount it starts with is never a heat (`40 C water` is 40
+    /// cups); a heat later in it is.
+    @Test func theLeadingAmountOfAnIngredientLineIsNoHeat() {
+        #expect(TemperatureText.convert("40 C water, warmed to 40 C", to: .us, in: .ingredientLine).text == "40 C water, warmed to 104 F")
+        #expect(TemperatureText.convert("40 C water", to: .us, in: .ingredientLine).text == "40 C water")
+        #expect(TemperatureText.convert("40 C water", to: .us).text == "104 F water")
+    }
+
+    /// A number with a bare letter of the old scale that is not read as a heat, in a text
+    /// whose other heats converted, is returned as unread (the text would be in two systems
+    /// without a word); with nothing converted, there is nothing to say.
+    @Test(arguments: [
+        ("Cool to 20 C, then bake at 200C.", ["20 C"]),
+        ("Cool to 20C, then bake at 200 C.", ["20C"]),
+        ("Cool to 20 C.", []),
+        ("Bake at 200 C or 390 F.", []),
+    ] as [(String, [String])])
+    func unreadHeatsBesideConvertedOnes(_ text: String, _ unread: [String]) {
+        #expect(TemperatureText.convert(text, to: .us).unread == unread)
     }
 
     /// A text of many temperatures is built in time linear in its length: each piece
