@@ -553,10 +553,9 @@ struct ScaleRun {
     /// value when it is a short decimal, else that value to three significant digits (`1`
     /// cup x 2/3 is `0.667` cup: apps decode the field as a number, and the text `"2/3"`
     /// it was written as broke them), a text stays
-    /// a text in its style, `{min, max}` keeps its shape when both ends are short decimals,
-    /// else it becomes a text range in kitchen fractions (`"2 2/3-4"`, with the unit the two
-    /// ends share): a JSON number cannot hold a third, and `{"min": 2.67}` is no amount a
-    /// cook measures.
+    /// a text in its style, and `{min, max}` stays an object of two numbers, each end written
+    /// as a number is (`{"min": 2, "max": 3}` cups x 4/3 is `{"min": 2.67, "max": 4}`): it
+    /// became the text `"2 2/3-4"`, which an app that decodes the object cannot read.
     mutating func writeQuantity(_ q: ScaledQuantity, node: Int, style: AmountStyle) {
         switch json.kind(node) {
         case .number:
@@ -573,11 +572,6 @@ struct ScaleRun {
         case .object:
             guard let min = json.field(node, "min"), let max = json.field(node, "max") else { return }
             let places = NumberText.quantityPlaces
-            if case .fraction = q.rounding,
-               NumberText.literal(q.shown.lower, maxPlaces: places) == nil || NumberText.literal(q.shown.upper, maxPlaces: places) == nil {
-                editor.replace(node, string: q.text(style: style))
-                return
-            }
             editor.replace(min, raw: NumberText.roundedLiteral(q.shown.lower, maxPlaces: places))
             editor.replace(max, raw: NumberText.roundedLiteral(q.shown.upper, maxPlaces: places))
         default:

@@ -191,8 +191,9 @@ import Testing
 
     /// Teaspoons in structured quantities: a text takes tablespoons and thirds ("2 2/3-4"
     /// tbsp), numbers stay numbers in the unit the two ends share ({"min": 8, "max": 12}
-    /// tsp, not {"min": 2.67, "max": 4} tbsp), and a range whose ends no number holds is
-    /// written as a text in kitchen fractions (it was {"min": 2.67, "max": 3.33}).
+    /// tsp, not {"min": 2.67, "max": 4} tbsp), and a range whose ends no short decimal holds
+    /// stays an object of numbers, each to three significant digits (it became the text
+    /// "2 2/3-3 1/3", which an app that decodes the object cannot read).
     @Test func teaspoonRangesKeepReadableFractionsAndOneUnit() throws {
         let recipe = #"{"id": "a", "name": "A", "ingredients": [{"name": "a", "quantity": {"min": 2, "max": 3}, "unit": "tsp"}, {"name": "b", "quantity": "2-3", "unit": "tsp"}, {"name": "c", "quantity": 2, "unit": "tsp"}]}"#
         let (_, v, _) = try scaled(recipe, by: 4)
@@ -205,11 +206,23 @@ import Testing
 
         let thirds = #"{"id": "a", "name": "A", "ingredients": [{"name": "a", "quantity": {"min": 8, "max": 10}, "unit": "tsp"}, {"name": "b", "quantity": {"min": 0.5, "max": 0.75}, "unit": "cup"}]}"#
         let (text, third, _) = try scaled(thirds, by: try Rational(1, 3))
-        #expect(third.at("ingredients/0/quantity") == "2 2/3-3 1/3")
+        #expect(third.at("ingredients/0/quantity") == ["min": 2.67, "max": 3.33])
         #expect(third.at("ingredients/0/unit") == "tsp")
         #expect(third.at("ingredients/1/quantity") == ["min": 8, "max": 12])
         #expect(third.at("ingredients/1/unit") == "tsp")
         #expect(try schemaErrors(text) == [])
+    }
+
+    /// A structured range scaled, then converted, stays an object of numbers: `{"min": 2,
+    /// "max": 3}` cups for 3 servings scaled to 4 became the text "2 2/3-4".
+    @Test func aStructuredRangeStaysAnObjectOfNumbers() throws {
+        let recipe = #"{"id": "q", "name": "T", "servings": 3, "ingredients": [{"name": "flour", "quantity": {"min": 2, "max": 3}, "unit": "cup"}]}"#
+        let (text, v, _) = try transformed(recipe) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(4))) }
+        #expect(v.at("ingredients/0/quantity") == ["min": 2.67, "max": 4])
+        #expect(v.at("ingredients/0/unit") == "cup")
+        let (_, metric, _) = try transformed(text) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(metric.at("ingredients/0/quantity") == ["min": 632, "max": 946])
+        #expect(metric.at("ingredients/0/unit") == "ml")
     }
 
     @Test func everyConventionScalesTheExamples() throws {
