@@ -309,7 +309,25 @@ struct ScaleRun {
         }
         let parser = self.parser
         do {
-            let (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f, countsInHalves: countsInHalves) }
+            var (rewritten, used) = try roundingFactor(factor, at: node) { f throws(RationalError) in try parser.scale(line, by: f, countsInHalves: countsInHalves) }
+            // An alternative count in brackets ("2 large (or 3 small) onions") scales with
+            // the line's amount; one that cannot be read so leaves the line as written.
+            var scaledAlternative: String?
+            if line.equivalent == nil, let alternative = Self.alternativeCount(in: rewritten.text) {
+                let counted = parser.parse(alternative.text, language: language)
+                let alternativeLine = try parser.scale(counted, by: used, countsInHalves: countsInHalves)
+                guard counted.problem == nil, counted.fixedUnit == nil, let q = alternativeLine.quantity else {
+                    sink.add(.note, "'\(text)' has an alternative amount, '\(alternative.text)', which Larder cannot scale with the line; left as is, check the line", at: node)
+                    return
+                }
+                var out = rewritten.text
+                out.replaceSubrange(alternative.range, with: alternativeLine.text)
+                rewritten.text = out
+                scaledAlternative = alternative.text
+                if q.countRoundingIsNoticeable {
+                    noteCountRounding(q, what: "'\(text)' (the amount in brackets)", unitWord: counted.unitWord, factor: used, at: node)
+                }
+            }
             if rewritten.text != text {
                 guard !json.holdsLoneSurrogate(node) else {
                     sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "scale"), at: node)
@@ -322,7 +340,7 @@ struct ScaleRun {
             } else if let q = rewritten.quantity {
                 noteFarRounding(q, what: "'\(text)'", factor: used, at: node)
             }
-            if let other = otherAmount(in: line) {
+            if let other = otherAmount(in: line), !(scaledAlternative?.contains(other) ?? false) {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
             }
         } catch {
@@ -359,6 +377,26 @@ struct ScaleRun {
             }
             throw error
         }
+    }
+
+    /// The words that offer another count in brackets: "2 large (or 3 small) onions", "(ou
+    /// 3 pequenas)", "(o 3 pequeñas)", "(oder 3 kleine)".
+    static let alternativeJoiners: Set<String> = ["or", "ou", "o", "oder"]
+
+    /// An amount offered instead of the line's in brackets, after a word of
+    /// ``alternativeJoiners`` ("2 large (or 3 small) onions", "1 onion (or 2 shallots)", "2
+    /// eggs (or 100 ml egg whites)"): where it is in `text` (from its number to the
+    /// bracket's end) and its text, which is scaled as a line of its own ("3 small" × 2 is
+    /// "6 small"; "2 shallots" × 1/2 is "1 shallot").
+    static func alternativeCount(in text: String) -> (range: Range<String.Index>, text: String)? {
+        guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return nil }
+        let inner = text[text.index(after: open)..<close]
+        let words = inner.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 2, alternativeJoiners.contains(words[0].lowercased()),
+              words[1].unicodeScalars.first.map({ $0.properties.numericType != nil }) == true else { return nil }
+        let end = inner.endIndex > words[1].startIndex ? String(inner[words[1].startIndex...]).trimmingCharacters(in: .whitespaces) : ""
+        let range = words[1].startIndex..<text.index(words[1].startIndex, offsetBy: end.count)
+        return (range, end)
     }
 
     /// The whole number a number literal gives (`4`, `4.0`, `4.000`), or nil.

@@ -479,6 +479,36 @@ import Testing
         }
     }
 
+    /// An alternative amount in brackets after "or" scales with the line: "2 large (or 3
+    /// small) onions" x 2 was "4 large (or 3 small) onions", x 1/2 "1 large (or 3 small)
+    /// onions", with no note.
+    @Test(arguments: [
+        ("2 large (or 3 small) onions", 2, 1, "4 large (or 6 small) onions"),
+        ("2 large (or 3 small) onions", 3, 1, "6 large (or 9 small) onions"),
+        ("1 onion (or 2 shallots), chopped", 1, 2, "1 onion (or 1 shallot), chopped"),
+        ("1 cup butter (or 2 sticks)", 1, 2, "1/2 cup butter (or 1 stick)"),
+        ("2 eggs (or 100 ml egg whites)", 2, 1, "4 eggs (or 200 ml egg whites)"),
+        ("2 cebolas grandes (ou 3 pequenas)", 2, 1, "4 cebolas grandes (ou 6 pequenas)"),
+    ] as [(String, Int, Int, String)])
+    func anAlternativeAmountInBracketsScales(_ line: String, _ n: Int, _ d: Int, _ expected: String) throws {
+        let language = line.contains("(ou ") ? "pt" : "en"
+        let (out, messages) = try scaled([line], by: try Rational(n, d), language: language)
+        #expect(out == [expected])
+        #expect(!messages.contains { $0.contains("check the line") }, "\(messages)")
+    }
+
+    /// Halved, "3 small" is 1 1/2 small onions, rounded to 2 with a note, as the line's own
+    /// count is; an alternative that cannot scale (a heat) leaves the line as written, with
+    /// a note.
+    @Test func anAlternativeRoundedOrUnreadIsNoted() throws {
+        let (half, notes) = try scaled(["2 large (or 3 small) onions"], by: try Rational(1, 2))
+        #expect(half == ["1 large (or 2 small) onions"])
+        #expect(notes == ["'2 large (or 3 small) onions' (the amount in brackets) × 0.5 is 1 1/2; rounded to 2 (counted things are rounded to whole numbers)"])
+        let (kept, why) = try scaled(["1 cup warm water (or 110 °F)"], by: 2)
+        #expect(kept == ["1 cup warm water (or 110 °F)"])
+        #expect(why == ["'1 cup warm water (or 110 °F)' has an alternative amount, '110 °F', which Larder cannot scale with the line; left as is, check the line"])
+    }
+
     /// French, German and Italian names take the number as Portuguese and Spanish ones do
     /// ("3 œufs" for one serving was "1 œufs"), and an Italian can halves as an English one
     /// ("1 scatola di tonno" was rounded as a whole thing).
