@@ -93,7 +93,12 @@ extension IngredientParser {
         if let size = line.size, let sizeSpan = line.sizeAmountSpan, let sizeUnitSpan = line.sizeUnitSpan,
            let converted = try kitchen.convert(size.amount, unit: size.unit, to: system) {
             edits.append((sizeSpan, amountText(converted, style: line.sizeStyle ?? AmountStyle(), language: line.language, converting: true)))
-            edits.append((sizeUnitSpan, unitText(converted, original: line.sizeWord, originalText: line.slice(sizeUnitSpan), language: line.language)))
+            // A size joined to its unit by a hyphen is a compound adjective, written with the
+            // symbol, which has no plural: "2 15-ounce cans" → "2 425-g cans" (it was "2
+            // 425-grams cans"), as "1 7-oz package" → "1 198-g package".
+            let hyphenated = sizeUnitSpan.lowerBound > 0 && line.scalars[sizeUnitSpan.lowerBound - 1] == "-"
+            let sizeUnit = hyphenated && converted.unitChanged ? converted.unit?.symbol : nil
+            edits.append((sizeUnitSpan, sizeUnit ?? unitText(converted, original: line.sizeWord, originalText: line.slice(sizeUnitSpan), language: line.language)))
         }
         var main: ScaledQuantity?
         if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,

@@ -202,6 +202,10 @@ public struct KitchenUnits: Sendable {
 
     /// Count units that are often halved (`1/2 can`, `1/2 bunch`); the others round to
     /// whole numbers.
+    /// A `stick` is a count, as a can is, and `convert` leaves it a stick: a cinnamon stick
+    /// and a celery stick are sticks too, and the unit does not say what is counted. A stick
+    /// of butter is 1/2 US cup, 4 oz, about 113 g; `1 stick (4 oz) butter` converts its
+    /// bracket, `1 stick (113 g) butter`.
     static let halvableCounts: Set<String> = [
         "bunch", "handful", "can", "tin", "stick", "head", "pack", "package", "packet", "bag", "box", "jar",
         "bottle", "loaf", "bar", "glass", "scoop", "knob", "dollop", "dozen", "sheet", "barspoon",

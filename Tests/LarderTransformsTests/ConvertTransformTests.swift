@@ -605,6 +605,24 @@ import Testing
     }
 }
 
+/// The size of one thing joined to its unit by a hyphen is a compound adjective, written
+/// with the unit's symbol: "2 15-ounce cans beans" became "2 425-grams cans beans". A stick
+/// stays a stick (a count; a cinnamon stick is one too), and its bracket converts.
+@Suite struct HyphenatedSizeTests {
+    @Test func aHyphenatedSizeTakesTheSymbol() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["2 15-ounce cans beans", "1 12-ounce bottle beer", "1 7-oz package", "1 stick (4 oz) butter", "1 stick butter", "1 cinnamon stick"]}"#
+        let (_, v, _) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(v.at("ingredients/0") == "2 425-g cans beans")
+        #expect(v.at("ingredients/1") == "1 340-g bottle beer")
+        #expect(v.at("ingredients/2") == "1 198-g package")
+        #expect(v.at("ingredients/3") == "1 stick (113 g) butter")
+        #expect(v.at("ingredients/4") == "1 stick butter")
+        #expect(v.at("ingredients/5") == "1 cinnamon stick")
+        let (_, us, _) = try transformed(#"{"id": "r", "name": "R", "servings": 1, "ingredients": ["2 425-gram cans beans"]}"#) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(us.at("ingredients/0") == "2 15-oz cans beans")
+    }
+}
+
 /// A heat written with a space before a bare letter ("Bake at 350 F.", "180 C", "(110 F)")
 /// is a heat, as "350F" and "350 °F" are: "Set the oven to 475 F, then bake at 475F."
 /// became "Set the oven to 475 F, then bake at 245C.", a step in two systems, and "1 cup
