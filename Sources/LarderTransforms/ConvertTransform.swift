@@ -254,7 +254,12 @@ struct ConvertRun {
         guard let text = json.string(node) else { return }
         var out = text
         let line = parser.parse(text, language: language)
-        if line.isScalable {
+        // "1 500 ml water" in English: 1500 ml, or one thing of 500 ml? Not guessed, as scale
+        // does not (``IngredientParser/spaceGroupedAmount(_:)``); it was left unconverted
+        // without a word.
+        if let grouped = parser.spaceGroupedAmount(line) {
+            sink.add(.note, IngredientParser.spaceGroupedNote(text, amount: grouped), at: node)
+        } else if line.isScalable {
             do {
                 if let rewritten = try parser.convert(line, to: system) {
                     if let unit = line.unit, Self.conventionUnits.contains(unit.id) { readConventionUnit = true }

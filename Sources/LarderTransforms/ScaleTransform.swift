@@ -299,6 +299,12 @@ struct ScaleRun {
         }
         // "salt to taste"; a temperature or a time never scales ("350 °F oven").
         guard let amount = line.amount, line.fixedUnit == nil else { return }
+        // "1 500 ml water" in English: 1500 ml, or one thing of 500 ml? Not guessed; convert
+        // and lint read it the same way (``IngredientParser/spaceGroupedAmount(_:)``).
+        if let grouped = parser.spaceGroupedAmount(line) {
+            sink.add(.note, IngredientParser.spaceGroupedNote(text, amount: grouped), at: node)
+            return
+        }
         // A leading amount of zero ("0 g sugar", "0.0 kg salt") is no amount to scale (the
         // quantity lint rule reports it): as written, with a note (it was rewritten, "0.0
         // kg" as "0 g", "0,0 g" as "0 g").

@@ -911,3 +911,40 @@ public struct IngredientParser: Sendable {
     }
 }
 
+
+extension IngredientParser {
+    /// The amount a line starts with when it is a number of one to three digits, a plain
+    /// space and three digits with a unit of weight or volume after them (`1 500 ml water`,
+    /// `1 250 g flour`), in a language where a plain space groups no thousands (all but
+    /// French, where `1 500 ml` is read as 1500 ml; a no-break space groups them in any
+    /// language). Such an amount could be 1500 ml, written as French writes it, or one thing
+    /// of 500 ml, and Larder does not guess: `scale` and `convert` keep the line as written,
+    /// with the note ``spaceGroupedNote(_:amount:)``, and the `quantity` lint rule, which
+    /// reads a line without its language, reports neither a zero (`000 g`) nor anything
+    /// else in it. Nil for anything else: `2 400g cans tomatoes` is two cans of 400 g (a
+    /// size before a counted unit), as `2 × 400 g cans` is written when it scales.
+    public func spaceGroupedAmount(_ line: IngredientLine) -> String? {
+        guard line.unit == nil, line.size == nil, let span = line.amountSpan else { return nil }
+        let s = line.scalars
+        let digits = s[span]
+        guard (1...3).contains(digits.count), digits.allSatisfy(AmountScanner.isDigit), digits.first != "0" else { return nil }
+        let j = span.upperBound
+        guard j + 3 < s.count, s[j] == " ", AmountScanner.isDigit(s[j + 1]), AmountScanner.isDigit(s[j + 2]), AmountScanner.isDigit(s[j + 3]),
+              !(j + 4 < s.count && (AmountScanner.isDigit(s[j + 4]) || s[j + 4] == "/" || s[j + 4] == "\u{2044}" || s[j + 4] == "." || s[j + 4] == ",")) else { return nil }
+        // The unit after the three digits ("000 g" is no amount of its own: read from the word).
+        let u = AmountScanner.skipSpaces(s, j + 4)
+        guard let unit = lexicon.match(s, at: u, language: line.language)?.word.unit ?? tableUnit(s, at: u)?.0,
+              unit.dimension == .mass || unit.dimension == .volume else { return nil }
+        var end = u
+        while end < s.count, UnitLexicon.isWordScalar(s[end]) { end += 1 }
+        return String(String.UnicodeScalarView(s[span.lowerBound..<end]))
+    }
+
+    /// The note `scale` and `convert` give for a line kept as written because its amount is
+    /// grouped by a plain space (``spaceGroupedAmount(_:)``).
+    public static func spaceGroupedNote(_ text: String, amount: String) -> String {
+        let times = amount.firstIndex(of: " ").map { amount.replacingCharacters(in: $0...$0, with: " × ") } ?? amount
+        let sized = times.contains("× 000") ? "" : ", or '\(times)' for things of a size"
+        return "'\(text)': a plain space groups no thousands outside French text, so '\(amount)' is read neither as one number nor as one thing of that size; left as is: write it without the space (or with a no-break space) for one amount\(sized)"
+    }
+}

@@ -74,6 +74,26 @@ import Testing
         #expect(cans != ["4 800 g cans tomatoes"] && !cans[0].hasPrefix("4800") && !cans[0].hasPrefix("4.8"), "\(cans)")
     }
 
+    /// Outside French text a plain space groups no thousands, and "1 500 ml water" is not
+    /// guessed at: scale kept "1" and wrote "2 500 ml water" (which French reads as 2500
+    /// ml), and convert left the line without a word. Both keep it as written with one note;
+    /// "2 400g cans tomatoes" is still two cans.
+    @Test func anAmountGroupedByAPlainSpaceIsKeptWithANote() throws {
+        let lines = ["1 500 ml water", "1 000 g sugar", "2 400g cans tomatoes"]
+        let (out, messages) = try scaled(lines, by: 2, language: "en")
+        #expect(out == ["1 500 ml water", "1 000 g sugar", "4 × 400g cans tomatoes"])
+        let note = "'1 500 ml water': a plain space groups no thousands outside French text, so '1 500 ml' is read neither as one number nor as one thing of that size; left as is: write it without the space (or with a no-break space) for one amount, or '1 × 500 ml' for things of a size"
+        #expect(messages.first == note, "\(messages)")
+        #expect(messages.count == 2, "\(messages)")
+        let recipe = #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 500 ml water", "2 400g cans tomatoes"]}"#
+        let (_, v, diagnostics) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .us)) }
+        #expect(v.at("ingredients/0") == "1 500 ml water")
+        #expect(v.at("ingredients/1") == "2 14oz cans tomatoes")
+        #expect(diagnostics.map(\.message).contains(note), "\(diagnostics.map(\.message))")
+        let (fr, _) = try scaled(["1 500 ml d'eau"], by: 2, language: "fr")
+        #expect(fr == ["3 l d'eau"])
+    }
+
     /// A cocktail's parts are a unit (`unknown-unit` suggested `pat` for them): "2 parts gin"
     /// for four scales to four parts, and a half part stays a half.
     @Test func partsAreACountedUnit() throws {
