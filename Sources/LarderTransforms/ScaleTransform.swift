@@ -334,6 +334,20 @@ struct ScaleRun {
                     noteCountRounding(q, what: "'\(text)' (the amount in brackets)", unitWord: counted.unitWord, factor: used, at: node)
                 }
             }
+            // A number alone in the closing brackets after a weight or volume is how many
+            // things it makes ("1 1/2 pounds chicken thighs (about 6)"): a total, which scales
+            // as a count, as "(8 slices)" does.
+            if line.equivalent == nil, let dimension = line.unit?.dimension, dimension == .mass || dimension == .volume,
+               let count = Self.closingBracketNumber(in: rewritten.text, language: language) {
+                let q = try parser.kitchen.scale(count.amount, unit: nil, by: used)
+                var out = rewritten.text
+                out.replaceSubrange(count.range, with: QuantityFormatter.text(q.shown, style: AmountStyle(fractions: .ascii)))
+                rewritten.text = out
+                scaledAlternative = count.text
+                if q.countRoundingIsNoticeable {
+                    noteCountRounding(q, what: "'\(text)' (the count in brackets)", unitWord: nil, factor: used, at: node)
+                }
+            }
             if rewritten.text != text {
                 guard !json.holdsLoneSurrogate(node) else {
                     sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "scale"), at: node)
@@ -470,6 +484,21 @@ struct ScaleRun {
         guard number.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true,
               let amount = try? Amount(parsing: number, language: language), amount.lower > .zero else { return nil }
         return inner
+    }
+
+    /// The number alone in brackets that end `text`, perhaps said to be approximate ("(about
+    /// 6)", "(8)"): where it is, its text as ``bareNumberInClosingBrackets(_:language:)``
+    /// gives it, and its amount.
+    static func closingBracketNumber(in text: String, language: String?) -> (range: Range<String.Index>, text: String, amount: Amount)? {
+        guard let inner = bareNumberInClosingBrackets(text, language: language),
+              let close = text.lastIndex(of: ")"), let open = text[..<close].lastIndex(of: "(") else { return nil }
+        var words = inner.split(separator: " ")
+        if let first = words.first, IngredientParser.approximately.contains(first.lowercased().filter { $0 != "." }) { words.removeFirst() }
+        guard let start = words.first?.startIndex, let end = words.last?.endIndex else { return nil }
+        let number = String(inner[start..<end])
+        guard let amount = try? Amount(parsing: number, language: language),
+              let found = text[open..<close].range(of: number, options: .backwards) else { return nil }
+        return (found, inner, amount)
     }
 
     /// The words that join a second ingredient's count to the line ("1 onion and 2 carrots",

@@ -265,11 +265,16 @@ extension IngredientParser {
             while i < s.count, UnitLexicon.isWordScalar(s[i]) || s[i] == "-" || s[i] == "'" { i += 1 }
             if start == i { break }  // punctuation ends the name: ",", "(", digits follow
             let word = String(String.UnicodeScalarView(s[start..<i])).lowercased()
-            if Inflection.stopWords.contains(word) || word.unicodeScalars.contains(where: { AmountScanner.isDigit($0) }) { break }
+            // A size joined to its unit by a hyphen before the name ("1 9-inch pie crust") is
+            // an adjective, which takes no number: the name follows it (it was "2 9-inch pie
+            // crust").
+            let hyphenatedSize = words.isEmpty && word.unicodeScalars.first.map(AmountScanner.isDigit) == true
+                && word.contains("-") && word.last?.isLetter == true
+            if Inflection.stopWords.contains(word) || (!hyphenatedSize && word.unicodeScalars.contains(where: { AmountScanner.isDigit($0) })) { break }
             // An elided article or preposition starts what the name is of ("bouteille d'eau":
             // it was "2 bouteilles d'eaux").
             if Inflection.elisions.contains(where: { word.hasPrefix($0) }) { break }
-            words.append(start..<i)
+            if !hyphenatedSize { words.append(start..<i) }
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
         guard !words.isEmpty else { return [] }

@@ -255,14 +255,27 @@ import Testing
 
     /// A count in brackets that end the line, after a weight or volume, is the things'
     /// total and scales, as it does before the name ("1 lb bacon (8 slices)" kept 8 slices
-    /// beside 2 lb); a number alone there is not read, and gets a note.
+    /// beside 2 lb), and so does a number alone there ("1 1/2 pounds chicken thighs (about
+    /// 6)" x 2 kept "(about 6)", with a note); after a count a number alone is not read, and
+    /// gets a note.
     @Test func aCountInClosingBracketsScalesAndABareNumberIsNoted() throws {
-        let (out, messages) = try scaled(["1 lb bacon (8 slices)", "1 cup butter (2 sticks)", "1 kg potatoes (about 6)", "4 eggs (2)"], by: Rational(2))
-        #expect(out == ["2 lb bacon (16 slices)", "2 cups butter (4 sticks)", "2 kg potatoes (about 6)", "8 eggs (2)"])
+        let (out, messages) = try scaled(["1 lb bacon (8 slices)", "1 cup butter (2 sticks)", "1 kg potatoes (about 6)", "4 eggs (2)", "1 1/2 pounds chicken thighs (about 6)", "1 lb bacon (8)"], by: Rational(2))
+        #expect(out == ["2 lb bacon (16 slices)", "2 cups butter (4 sticks)", "2 kg potatoes (about 12)", "8 eggs (2)", "3 pounds chicken thighs (about 12)", "2 lb bacon (16)"])
         #expect(messages == [
-            "'1 kg potatoes (about 6)' has a second amount, 'about 6', which is not scaled; check the line",
             "'4 eggs (2)' has a second amount, '2', which is not scaled; check the line",
         ])
+        let (half, notes) = try scaled(["500 g potatoes (approx. 3)"], by: Rational(1, 2))
+        #expect(half == ["250 g potatoes (approx. 2)"])
+        #expect(notes == ["'500 g potatoes (approx. 3)' (the count in brackets) × 0.5 is 1 1/2; rounded to 2 (counted things are rounded to whole numbers)"])
+    }
+
+    /// A size joined to its unit by a hyphen before the name is an adjective, and the name
+    /// after it takes the number: "1 9-inch pie crust" x 2 was "2 9-inch pie crust".
+    @Test func theNameAfterAHyphenatedSizeTakesTheNumber() throws {
+        let (out, _) = try scaled(["1 9-inch pie crust", "1 10-inch tortilla, warmed", "2 9-inch pie crusts"], by: Rational(2))
+        #expect(out == ["2 9-inch pie crusts", "2 10-inch tortillas, warmed", "4 9-inch pie crusts"])
+        let (half, _) = try scaled(["2 9-inch pie crusts"], by: Rational(1, 2))
+        #expect(half == ["1 9-inch pie crust"])
     }
 
     /// Two amounts of different systems are no compound: the line keeps the second with a
