@@ -302,7 +302,8 @@ public struct KitchenUnits: Sendable {
     }
 
     /// The units, smallest first, that an amount in `unit` may move between after scaling
-    /// without leaving its system: spoons and cups, ounces and pounds, grams and kilograms,
+    /// without leaving its system: spoons and cups (and gallons, from a gallon of cups on),
+    /// ounces and pounds, grams and kilograms,
     /// millilitres and litres; US fluid ounces, pints, quarts and gallons (and, below the
     /// smallest of these, spoons: ``fit(_:in:purpose:notation:)``). A unit of no family
     /// (counts, temperatures) gives `[unit]`.
@@ -313,7 +314,9 @@ public struct KitchenUnits: Sendable {
     private static func family(of unit: UnitDefinition, in table: UnitTable) -> [UnitDefinition] {
         let ids: [String]
         switch unit.id {
-        case "us-tsp", "us-tbsp", "us-cup": ids = ["us-tsp", "us-tbsp", "us-cup"]
+        // Cups up to gallons, from a gallon on (16 cups x 2 is 2 gallons; it stayed 32 cups
+        // while quarts moved up): 4 or 8 cups stay cups, as a cook measures them.
+        case "us-tsp", "us-tbsp", "us-cup": ids = ["us-tsp", "us-tbsp", "us-cup", "us-gallon"]
         case "metric-tsp", "metric-tbsp", "metric-cup":
             ids = table.convention == .australian
                 ? ["metric-tsp", "au-tbsp", "metric-cup"] : ["metric-tsp", "metric-tbsp", "metric-cup"]

@@ -94,6 +94,17 @@ import Testing
         #expect(fr == ["3 l d'eau"])
     }
 
+    /// Cups move up to gallons from a gallon on, as quarts do ("1 cup stock" x 16 stayed
+    /// "16 cups stock" while "1 quart milk" became "4 gallons milk"); 4 or 8 cups stay cups.
+    @Test func cupsMoveUpToGallons() throws {
+        let (out, _) = try scaled(["1 cup stock", "1 quart milk"], by: 16)
+        #expect(out == ["1 gal stock", "4 gallons milk"])
+        let (more, _) = try scaled(["1 cup stock"], by: 24)
+        #expect(more == ["1 1/2 gal stock"])
+        let (eight, _) = try scaled(["1 cup stock", "2 cups stock"], by: 4)
+        #expect(eight == ["4 cups stock", "8 cups stock"])
+    }
+
     /// A cocktail's parts are a unit (`unknown-unit` suggested `pat` for them): "2 parts gin"
     /// for four scales to four parts, and a half part stays a half.
     @Test func partsAreACountedUnit() throws {
