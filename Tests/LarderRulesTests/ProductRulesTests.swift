@@ -11,7 +11,8 @@ import Testing
         ("036000291452", true), ("036000291450", false),         // UPC-A
         ("3017620422003", true), ("5601234005196", true), ("5601234005199", false),  // EAN-13
         ("10036000291459", true), ("10036000291458", false),     // GTIN-14
-        ("00000000", true), ("0000000000000", true),
+        ("00000000", false), ("0000000000000", false), ("00000000000000", false),  // zeros: no barcode
+        ("00000001", false), ("00000017", true),
     ])
     func checkDigits(_ code: String, _ valid: Bool) throws {
         let found = try run(rule, "{\"code\": \"\(code)\"}", kind: "product")
@@ -22,6 +23,13 @@ import Testing
     func otherShapesAreLeftToTheSchema(_ code: String) throws {
         let json = String(decoding: JSONWriter.compact.bytes(["code": .string(code)]), as: UTF8.self)
         #expect(try run(rule, json, kind: "product").isEmpty)
+    }
+
+    @Test func aCodeOfZerosIsCalledAStandInNotAWrongCheckDigit() throws {
+        let found = try run(rule, #"{"code": "0000000000000"}"#, kind: "product")
+        let d = try #require(found.first)
+        #expect(found.count == 1 && d.pointer == "/code")
+        #expect(d.message.contains("all zeros") && d.message.contains("EAN-13") && !d.message.contains("check digit is"))
     }
 
     @Test func theMessageNamesTheExpectedDigitAndTheKind() throws {

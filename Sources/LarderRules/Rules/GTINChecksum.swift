@@ -20,7 +20,9 @@ public struct GTINChecksumRule: ConfigurableRule {
         other digits call for: when it differs, either the check digit or another digit \
         was mistyped. A code of 8 digits that starts with 0 or 1 may also be a UPC-E (the \
         short form of a UPC-A on small US and Canadian packs, whose check digit is that of \
-        the UPC-A it stands for): it passes when it is valid as either.
+        the UPC-A it stands for): it passes when it is valid as either. A code of zeros \
+        only (`0000000000000`) is reported: its check digit fits, but it is no barcode, \
+        only the usual stand-in for one not known yet.
         """
     }
 
@@ -36,6 +38,9 @@ public struct GTINChecksumRule: ConfigurableRule {
             // A UPC-E (04252614 is the UPC-A 042100005264), and a code valid as neither.
             .passes(#"[{"code": "04252614"}, {"code": "01234565"}]"#, kind: "product"),
             .triggers(#"{"code": "04252615"}"#, at: "/code", kind: "product"),
+            // All zeros: the check digit fits, but no GTIN is all zeros.
+            .triggers(#"[{"code": "00000000"}, {"code": "000000000000"}, {"code": "0000000000000"}, {"code": "00000000000000"}]"#,
+                      at: "/0/code", "/1/code", "/2/code", "/3/code", kind: "product"),
         ]
     }
 
@@ -84,6 +89,14 @@ public struct GTINChecksumRule: ConfigurableRule {
         guard let code = json.member(document.node, "code"), let text = json.string(code) else { return [] }
         let digits = text.utf8.map { Int($0) - 48 }
         guard let name = Self.name(forLength: digits.count), digits.allSatisfy({ (0...9).contains($0) }) else { return [] }
+        if digits.allSatisfy({ $0 == 0 }) {
+            var sink = DiagnosticSink(document: document, context: context)
+            sink.report(
+                code,
+                "code '\(text)' is all zeros: its check digit fits, but GS1 issues no \(name) of zeros, and it is the usual stand-in for a barcode not known yet; write the barcode printed on the pack"
+            )
+            return sink.diagnostics
+        }
         let expected = Self.checkDigit(for: Array(digits.dropLast()))
         guard expected != digits.last! else { return [] }
         let corrected = String(text.dropLast()) + String(expected)
