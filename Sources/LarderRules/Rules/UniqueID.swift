@@ -37,7 +37,12 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         So codes of 8, 12, 13 or 14 digits are compared padded with zeros to 14, and the \
         message names both spellings. GTIN-8 codes are padded too: GS1 keeps the 14-digit \
         forms of EAN-8 codes apart from every longer GTIN (the company prefixes 0000001 to \
-        0000099 are never issued), so a padded EAN-8 can only meet itself.
+        0000099 are never issued), so a padded EAN-8 can only meet itself. A code of 8 \
+        digits that starts with 0 or 1 and whose check digit is right as a UPC-E (the short \
+        form of a UPC-A on small packs) is compared as the UPC-A it stands for: `04252614` \
+        is `042100005264`. Every UPC-E whose sixth digit is 5 to 9 is also right as an \
+        EAN-8, and one in ten of the others: such a code is read as the UPC-E, the usual \
+        meaning of 8 digits that start with 0 or 1 on a pack.
 
         A document of a kind of your own that has localized texts but no id is a warning: \
         its texts are keyed by its position in the kind (`hero.0.bio`), so reordering the \
@@ -66,6 +71,12 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             // One GTIN as UPC-A, EAN-13 and GTIN-14.
             .triggers(#"[{"code": "036000291452"}, {"code": "0036000291452"}, {"code": "00036000291452"}]"#, at: "/1/code", "/2/code", kind: "product"),
             .passes(#"[{"code": "036000291452"}, {"code": "10036000291459"}, {"code": "96385074"}]"#, kind: "product"),
+            // A UPC-E and the UPC-A it stands for.
+            .triggers(#"[{"code": "04252614"}, {"code": "042100005264"}]"#, at: "/1/code", kind: "product"),
+            // 8 digits that start with 0 or 1 and are right as a UPC-E are read as one, also
+            // when they are right as an EAN-8 too; others are an EAN-8.
+            .triggers(#"[{"code": "01234565"}, {"code": "012345000065"}]"#, at: "/1/code", kind: "product"),
+            .passes(#"[{"code": "96385074"}, {"code": "04252614"}, {"code": "00000004252614"}]"#, kind: "product"),
             .passes(#"[{"username": "Minh"}, {"username": "minh"}]"#, kind: "user", options: ["key": "/username"]),
             .triggers(#"[{"username": "Minh"}, {"username": "minh"}]"#, at: "/1/username", kind: "user",
                       options: ["key": "/username", "caseInsensitive": true]),
@@ -224,6 +235,13 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         let count = text.utf8.count
         guard count == 8 || (12...14).contains(count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             entry.facts.place.pointer.tokens.last == "code" else { return nil }
+        // 8 digits that start with 0 or 1, right as a UPC-E: the UPC-A it stands for.
+        if count == 8 {
+            let digits = text.utf8.map { Int($0) - 48 }
+            if let body = GTINChecksumRule.upcABody(ofUPCE: digits), GTINChecksumRule.checkDigit(for: body) == digits[7] {
+                return "00" + body.map(String.init).joined() + String(digits[7])
+            }
+        }
         return count == 14 ? text : String(repeating: "0", count: 14 - count) + text
     }
 
@@ -326,6 +344,11 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             let text = entries[o].facts.shown, firstText = entries[first].facts.shown
             guard text != firstText else { return "" }
             if let gtin = Self.gtin14(of: entries[o]) {
+                let upcE = [o, first].contains { e in
+                    let t = entries[e].facts.text
+                    return t.utf8.count == 8 && Self.gtin14(of: entries[e]).map { !$0.hasSuffix(t) } == true
+                }
+                if upcE { return " (as \(Text.quoted(firstText)): one GTIN, \(gtin) in 14 digits, a UPC-E and the UPC-A it stands for)" }
                 return " (as \(Text.quoted(firstText)): one GTIN, \(gtin) in 14 digits, with other leading zeros)"
             }
             return " (as \(Text.quoted(firstText)), compared without case)"
