@@ -122,6 +122,8 @@ public enum URLCheck {
         let hostEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
         var host = afterScheme[..<hostEnd].lowercased()
         if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        // A host name may end in the dot of the DNS root: `www.youtube.com.` is YouTube.
+        if host.hasSuffix(".") { host.removeLast() }
         for prefix in ["www.", "m.", "music."] where host.hasPrefix(prefix) { host = String(host.dropFirst(prefix.count)) }
         let tail = afterScheme[hostEnd...]
         let pathEnd = tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex

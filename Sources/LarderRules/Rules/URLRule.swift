@@ -45,6 +45,10 @@ public struct URLRule: ConfigurableRule {
             .triggers(#"{"id": "negroni", "video": "dQw4w9WgXc"}"#, at: "/video", kind: "recipe"),
             .triggers(#"{"id": "spot", "video": "www.youtube.com/watch?v=dQw4w9WgXcQ"}"#, at: "/video", kind: "location"),
             .triggers(#"{"id": "spot", "video": "https://www.youtube.com/watch?v=dQw4w9"}"#, at: "/video", kind: "location"),
+            // A host name may end in a dot (the root of DNS): it is still YouTube.
+            .triggers(#"{"id": "spot", "video": "https://www.youtube.com./watch?v=short", "links": ["https://youtu.be./x"]}"#,
+                      at: "/links/0", "/video", kind: "location"),
+            .passes(#"{"id": "spot", "video": "https://www.youtube.com./watch?v=dQw4w9WgXcQ"}"#, kind: "location"),
             .triggers(#"{"id": "x", "shops": [{"id": "s", "links": ["https://exa mple.com"]}]}"#, at: "/shops/0/links/0", kind: "recipe"),
             .triggers(#"{"id": "easy", "help": "https://-bad-.example.com"}"#, at: "/help", kind: "achievement",
                       options: ["fields": ["/help"]]),
