@@ -12,7 +12,9 @@ public struct URLRule: ConfigurableRule {
         A link an app cannot open is a dead button. Links (`links` entries of recipes, \
         locations and shops written in a recipe) must be absolute http or https URLs: a \
         host name made of valid labels with a dot (an underscore is taken below the top-level \
-        domain, as browsers take it; or an IP address), an optional port, \
+        domain, as browsers take it; or an IP address: four numbers up to 255, or an IPv6 \
+        address in brackets with groups of 1 to 4 hex digits, 8 of them or fewer with one \
+        `::`, an IPv4 address only last), an optional port, \
         no white space, well-formed percent escapes, no user name or password.
 
         `video` is either such a URL or a YouTube video id (11 characters of A-Z, a-z, \
@@ -49,6 +51,12 @@ public struct URLRule: ConfigurableRule {
             .triggers(#"{"id": "spot", "video": "https://www.youtube.com./watch?v=short", "links": ["https://youtu.be./x"]}"#,
                       at: "/links/0", "/video", kind: "location"),
             .passes(#"{"id": "spot", "video": "https://www.youtube.com./watch?v=dQw4w9WgXcQ"}"#, kind: "location"),
+            // IPv6 addresses: groups of 1 to 4 hex digits, 8 of them or fewer with one `::`,
+            // an IPv4 address only last.
+            .passes(#"{"id": "spot", "links": ["https://[::1]:8080/", "https://[2001:db8::7]/menu", "https://[1:2:3:4:5:6:7:8]/", "https://[::ffff:192.0.2.1]/", "https://[1::]/", "https://[::]/"]}"#,
+                    kind: "location"),
+            .triggers(#"{"id": "spot", "links": ["https://[1::2::3]/menu", "https://[1:2:3:4:5:6:7:8:9]/", "https://[12345::]/", "https://[:::]/", "https://[1:2:3:4:5:6:7]/", "https://[1.2.3.4::]/", "https://[::1.2.3.256]/", "https://[1:2:3:4:5:6:7::1.2.3.4]/", "https://[:1::]/"]}"#,
+                      at: "/links/0", "/links/1", "/links/2", "/links/3", "/links/4", "/links/5", "/links/6", "/links/7", "/links/8", kind: "location"),
             .triggers(#"{"id": "x", "shops": [{"id": "s", "links": ["https://exa mple.com"]}]}"#, at: "/shops/0/links/0", kind: "recipe"),
             .triggers(#"{"id": "easy", "help": "https://-bad-.example.com"}"#, at: "/help", kind: "achievement",
                       options: ["fields": ["/help"]]),
