@@ -13,6 +13,10 @@ measures the report rather than the build.
     swift build -c release --product larder
     python3 Benchmarks/build.py [--n 100000] [--reps 3] [--whole]
 
+The row "build with no exports" is the same build with `exports:` left out: it loads,
+parses and lints every file, so the build's time above it is the exports' (rendering,
+hashing and writing); the `dd` row is the floor for writing the exports' bytes.
+
 `--whole` adds a row for `larder build --no-stream` (the whole-content path, which holds
 every document: several GB at 100,000 recipes); `--all` a row for a build to every
 exporter that streams (json-bundle, xcstrings, jsonld, android, gettext, strings, i18next;
@@ -51,10 +55,20 @@ def write_all_config(base):
         "  - strings: { out: dist-all/strings }\n  - i18next: { out: dist-all/i18next }\n")
 
 
+def write_lint_only_config(base):
+    """`larder-lint-only.yml`: the project's content with no exports, so that a build of it
+    loads, parses and lints every file and writes nothing: the part of the build's time
+    that is not the exports'."""
+    (base / "larder-lint-only.yml").write_text(
+        "locales: [en, pt, de]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
+        "rules:\n  unknown-unit: \"off\"\n")
+
+
 def make_project(n):
     base = Path(tempfile.gettempdir()) / f"larder-build-bench-v2-{n}"
     if (base / ".ready").exists():
         write_all_config(base)
+        write_lint_only_config(base)
         return base
     shutil.rmtree(base, ignore_errors=True)
     (base / "content").mkdir(parents=True)
@@ -77,6 +91,7 @@ def make_project(n):
         "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array",
         "items": {"$ref": "https://larder.dev/schemas/recipe.schema.json"}}))
     write_all_config(base)
+    write_lint_only_config(base)
     (base / ".ready").write_text("")
     return base
 
@@ -100,6 +115,7 @@ def main():
     cases = [
         ("larder validate", [LARDER, "validate", "--schema", "recipes-array.schema.json",
                              "--ref-map", f"https://larder.dev/schemas/={ROOT / 'Schemas'}", *files]),
+        ("larder build with no exports (load and lint)", [LARDER, "build", "--config", "larder-lint-only.yml"]),
         ("larder build (json-bundle + xcstrings)", [LARDER, "build"]),
     ]
     if "--whole" in sys.argv:
