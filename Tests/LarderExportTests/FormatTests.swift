@@ -393,6 +393,20 @@ import Testing
     }
 }
 
+
+/// The text `t` of one card in each folder of an i18next export, for a project of
+/// `locales` whose text has `texts[locale]` in each of them (a team kind's map with other
+/// languages is not read as a text).
+func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [String: JSONValue] {
+    let members = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
+    let json = try JSONDocument(parsing: "[{\"id\": \"c\", \"t\": {\(members)}}]")
+    let result = try I18nextExporter().exportWithDiagnostics(
+        Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
+    var out: [String: JSONValue] = [:]
+    for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["c"]?["t"] }
+    return out
+}
+
 @Suite struct I18nextFormatTests {
     @Test func shipsCLDRAncestorsAndPluralSuffixes() throws {
         let result = try ReferenceProject().export(I18nextExporter())
@@ -480,15 +494,7 @@ import Testing
         let texts = ["en": "Juice", "es-MX": "Jugo", "es-ES": "Zumo", "hi-Latn": "Juice wala", "en-GB": "Squash", "nb": "Saft"]
         // Each project's text holds its own locales only (a team kind's map with other
         // languages is not read as a text).
-        func folders(_ locales: [String]) throws -> [String: JSONValue] {
-            let members = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
-            let json = try JSONDocument(parsing: "[{\"id\": \"j\", \"t\": {\(members)}}]")
-            let result = try I18nextExporter().exportWithDiagnostics(
-                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
-            var out: [String: JSONValue] = [:]
-            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["j"]?["t"] }
-            return out
-        }
+        func folders(_ locales: [String]) throws -> [String: JSONValue] { try i18nextFolders(texts, locales) }
         for order in [["en", "es-MX", "es-ES"], ["en", "es-ES", "es-MX"]] {
             let spanish = try folders(order)
             #expect(spanish["es"] == "Zumo" && spanish["es-419"] == "Jugo", "\(order)")
@@ -506,13 +512,7 @@ import Testing
     /// and `en-US` (of en-US-POSIX's) the POSIX texts for American readers.
     @Test func theDefaultContentOfAProjectLocaleHoldsItsTexts() throws {
         func folders(_ texts: [(String, String)]) throws -> [String: JSONValue] {
-            let members = texts.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ")
-            let json = try JSONDocument(parsing: "[{\"id\": \"o\", \"t\": {\(members)}}]")
-            let result = try I18nextExporter().exportWithDiagnostics(
-                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: texts.map(\.0)))
-            var out: [String: JSONValue] = [:]
-            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["o"]?["t"] }
-            return out
+            try i18nextFolders(Dictionary(uniqueKeysWithValues: texts), texts.map(\.0))
         }
         let catalan = try folders([("en", "Exit"), ("ca", "Sortir"), ("ca-ES-valencia", "Eixir")])
         #expect(catalan["ca-ES"] == "Sortir" && catalan["ca"] == "Sortir" && catalan["ca-ES-valencia"] == "Eixir", "\(catalan)")
@@ -546,15 +546,7 @@ import Testing
     @Test func twoLocalesAsNearAnAncestorGiveItCLDRsDefaultContent() throws {
         let texts = ["en": "Video", "zh-Hant-TW": "影片", "zh-Hant-HK": "視頻", "pt-BR": "Vídeo BR", "pt-PT": "Vídeo PT",
                      "de-AT": "Video AT", "de-DE": "Video DE", "es-MX": "Video MX", "es-AR": "Video AR"]
-        func folders(_ locales: [String]) throws -> [String: JSONValue] {
-            let members = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
-            let json = try JSONDocument(parsing: "[{\"id\": \"v\", \"t\": {\(members)}}]")
-            let result = try I18nextExporter().exportWithDiagnostics(
-                Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: locales))
-            var out: [String: JSONValue] = [:]
-            for artifact in result.artifacts { out[String(artifact.path.split(separator: "/")[1])] = try JSONValue(parsing: artifact.bytes)["v"]?["t"] }
-            return out
-        }
+        func folders(_ locales: [String]) throws -> [String: JSONValue] { try i18nextFolders(texts, locales) }
         for order in [["en", "zh-Hant-TW", "zh-Hant-HK", "pt-BR", "pt-PT", "de-AT", "de-DE"], ["en", "zh-Hant-HK", "zh-Hant-TW", "pt-PT", "pt-BR", "de-DE", "de-AT"]] {
             let out = try folders(order)
             #expect(out["zh-Hant"] == "影片" && out["zh-TW"] == "影片", "\(order)")
