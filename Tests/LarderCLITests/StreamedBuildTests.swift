@@ -487,6 +487,42 @@ import Testing
         #expect(xml.contains("%d articles, 50 %% de remise</string>"), "\(xml)")
     }
 
+    /// A text with a printf directive gets i18next's warning on both paths, and the build
+    /// still streams (the warning comes from the stream, not from a fall back to the whole
+    /// path, which holds every document); with `printf: sprintf` the texts are written for
+    /// sprintf-js alike both ways.
+    @Test(arguments: ["", ", printf: sprintf"])
+    func anI18nextPrintfTextStreamsWithItsWarning(_ option: String) throws {
+        let dir = try Scratch()
+        try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
+        try dir.write("cards/b.json", #"[{"id": "z", "title": {"en": "%@ won %ld games, 50% off", "fr": "%@ a gagné %ld parties"}}, {"id": "b", "title": {"en": "Win %d", "fr": "Gagnez %d"}}]"#)
+        try dir.write("cards/a.json", #"[{"id": "y", "title": {"en": "Plain", "fr": "Simple"}}]"#)
+        try dir.write("larder.yml", """
+            locales: [en, fr]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - i18next: { out: dist/i18next\(option) }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\(r.streamed.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        let en = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("dist/i18next/locales/en/card.json")), as: UTF8.self)
+        if option.isEmpty {
+            // The first text in key order (`b`, in the second file's second document).
+            #expect(r.streamed.stdout.contains("the text of 'b.title' holds the printf directive '%d'"), "\(r.streamed.stdout)")
+            #expect(en.contains(#""title": "%@ won %ld games, 50% off""#), "\(en)")
+        } else {
+            #expect(!r.streamed.stdout.contains("printf directive"), "\(r.streamed.stdout)")
+            #expect(en.contains(#""title": "%s won %d games, 50%% off""#), "\(en)")
+        }
+    }
+
     @Test func aTextAtTheRootOfADocumentIsInKeyOrder() throws {
         let dir = try Scratch()
         try dir.write("card.schema.json", #"{"type": "object"}"#)

@@ -79,12 +79,17 @@ import Testing
                     loaded.documents, context: Self.context(loaded, exporter: exporter.id, options: .object(options)))
                 try write(result.artifacts, to: "\(out)/\(example)/\(exporter.id)")
             }
+            // i18next for an app that formats with sprintf-js (check_i18next_sprintf.js).
+            let sprintf = try I18nextExporter().exportWithDiagnostics(
+                loaded.documents, context: Self.context(loaded, exporter: "i18next", options: ["printf": "sprintf"]))
+            try write(sprintf.artifacts, to: "\(out)/\(example)/i18next-sprintf")
             try Self.writeProject(to: "\(out)/\(example)", locales: loaded.config.locales)
         }
         let reference = try ReferenceProject()
         for exporter in BuiltInExporters.all {
             try write(try reference.export(exporter).artifacts, to: "\(out)/reference/\(exporter.id)")
         }
+        try write(try reference.export(I18nextExporter(), options: ["printf": "sprintf"]).artifacts, to: "\(out)/reference/i18next-sprintf")
         try Self.writeProject(to: "\(out)/reference", locales: reference.locales)
         // The reference project with both pseudo-locales, for every consumer to read.
         let pseudo: JSONValue = ["en-XA", "ar-XB"]

@@ -450,7 +450,7 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
             "the key 'a:b.title' has a ':', which i18next reads as the namespace separator: t('card:a:b.title') does not find it; rename the id or field, or give i18next another nsSeparator",
         ])
         let reference = try ReferenceProject().export(I18nextExporter())
-        #expect(!reference.diagnostics.contains { $0.ruleID == "i18next" })
+        #expect(!reference.diagnostics.contains { $0.ruleID == "i18next" && $0.message.contains("namespace separator") })
     }
 
     /// i18next shows `$t(menu)` as the text of the key `menu` ("Use $t(menu) to open" read
@@ -463,6 +463,70 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
             "the text of 'a.title' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix",
         ])
         #expect(!I18nextExporter.holdsNesting(LocalizedText(json: "t(ok) $ t(", sourceLocale: "en")!))
+    }
+
+    /// i18next shows a printf directive as written ("Win %d games" read so in the app): a
+    /// warning per kind names the first text in key order that holds one, in any language;
+    /// `printf: sprintf` (an app that formats with i18next-sprintf-postprocessor) gives none.
+    @Test func aPrintfDirectiveIsWarnedAboutUnlessTheAppUsesSprintf() throws {
+        let json = try JSONDocument(parsing: #"[{"id": "b", "title": {"en": "Win %d games", "vi": "Thắng %d ván"}}, {"id": "a", "title": {"en": "50% off"}, "tip": {"en": "Tip", "vi": "%1$@ thắng"}}, {"id": "c", "title": {"en": "100 % sure"}}]"#)
+        let documents = Document.split(file: "c.json", kind: "card", json: json)
+        let keep = try I18nextExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "i18next", locales: ["en", "vi"]))
+        let warnings = keep.diagnostics.filter { $0.ruleID == "i18next" }
+        #expect(warnings.map(\.message) == [
+            "the text of 'a.tip' holds the printf directive '%1$@', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders",
+        ])
+        #expect(warnings.first?.line == 1 && warnings.first?.column == 70, "\(warnings)")
+        let en = try #require(keep.artifacts.first { $0.path == "locales/en/card.json" })
+        #expect(try JSONValue(parsing: en.bytes)["b"]?["title"] == "Win %d games")
+        let sprintf = try I18nextExporter().exportWithDiagnostics(
+            documents, context: ExportContext(exporterID: "i18next", options: ["printf": "sprintf"], locales: ["en", "vi"]))
+        #expect(!sprintf.diagnostics.contains { $0.ruleID == "i18next" })
+        let error = #expect(throws: ExportError.self) {
+            try I18nextExporter().exportWithDiagnostics(documents, context: ExportContext(exporterID: "i18next", options: ["printf": "printf"], locales: ["en"]))
+        }
+        #expect(error?.message.contains("option 'printf' is 'printf'; expected one of keep, sprintf") == true, "\(String(describing: error))")
+    }
+
+    /// With `printf: sprintf`, a text the app formats is written as sprintf-js reads it:
+    /// Apple's `%@` and C's length modifiers would make it throw ("[sprintf] unexpected
+    /// placeholder"), and so would the "% o" of "50% off" beside a directive. A text with no
+    /// directive is written as it is.
+    @Test func sprintfTextsAreWrittenInSprintfJSTerms() throws {
+        let cases: [(String, String)] = [
+            ("%@ won %ld games", "%s won %d games"),
+            ("%2$@ beat %1$@", "%2$s beat %1$s"),
+            ("%d items, 50% off", "%d items, 50%% off"),
+            ("100%% of %lu", "100%% of %u"),
+            ("%-05d|%+.2f|%05.1f|%10s", "%-5d|%+.2f|%05.1f|%10s"),
+            // Digits are not grouped: the number is shown whole.
+            ("%3$'d fans, %1$,.2f", "%3$d fans, %1$.2f"),
+            ("%zu %lld %hhd %i %D %U %O %F %C %S", "%u %d %d %d %d %u %o %f %c %s"),
+            ("%x %X %o %e %g %c %b", "%x %X %o %e %g %c %t"),
+            ("50% off, no directive", "50% off, no directive"),
+        ]
+        for (text, written) in cases {
+            #expect(try I18nextExporter.leafValue(text, sprintf: true) == written, "\(text)")
+            #expect(try I18nextExporter.leafValue(text, sprintf: false) == text, "\(text)")
+        }
+        let refused: [(String, String)] = [
+            ("%(d", "whose flag '(' sprintf-js does not take"),
+            ("%#x", "whose flag '#' sprintf-js does not take"),
+            ("%.3d", "a precision on a whole number, which sprintf-js ignores"),
+            ("%*d", "whose * takes the width or precision from an argument, which sprintf-js does not do"),
+            ("%E", "which sprintf-js does not format as C or Java would"),
+            ("%p", "which sprintf-js does not format as C or Java would"),
+        ]
+        for (text, why) in refused {
+            let error = #expect(throws: ExportError.self) { try I18nextExporter.leafValue("a \(text) b", sprintf: true) }
+            #expect(error?.message == "the text of 'card:x.title' in en holds \(text), \(why); write the directive as sprintf-js takes it (%[n$][+][0][-][width][.precision] and one of s d i u x X o f e g c t), or give this export `printf: keep`", "\(text)")
+        }
+        // A plural text is formatted with the count: each form has its `%` doubled.
+        let json = try JSONDocument(parsing: #"[{"id": "x", "title": {"en": {"one": "one 50% deal", "other": "%ld deals"}}}]"#)
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", options: ["printf": "sprintf"], locales: ["en"]))
+        let en = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/en/card.json" }).bytes)
+        #expect(en["x"]?["title_one"] == "one 50%% deal" && en["x"]?["title_other"] == "%d deals", "\(en)")
     }
 
     /// Taiwan's, Hong Kong's and Macau's browsers send zh-TW, zh-HK and zh-MO, which
@@ -863,5 +927,18 @@ extension TranslatorCommentTests {
         #expect(properties[0] == ["@type": "PropertyValue", "name": "calories", "value": 539, "unitText": "kcal", "description": "per 100 g"])
         #expect(properties[1]["name"] == "fatContent" && properties[1]["value"] == 30.9 && properties[1]["unitText"] == "g")
         #expect(properties[2]["name"] == "sodiumContent" && properties[2]["unitText"] == "mg")
+    }
+}
+
+extension I18nextExporter {
+    /// The value i18next gets for a text `text` of `card:x.title` in English, with option
+    /// `printf: sprintf` or without.
+    static func leafValue(_ text: String, sprintf: Bool) throws -> String? {
+        let json = try JSONDocument(parsing: JSONWriter.compact.bytes(.array([.object(JSONObject([("id", "x"), ("title", .object(JSONObject([("en", .string(text))])))]))])))
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "c.json", kind: "card", json: json),
+            context: ExportContext(exporterID: "i18next", options: sprintf ? ["printf": "sprintf"] : .null, locales: ["en"]))
+        let en = try JSONValue(parsing: try #require(result.artifacts.first { $0.path == "locales/en/card.json" }).bytes)
+        return en["x"]?["title"]?.stringValue
     }
 }

@@ -289,7 +289,9 @@ extension Builder {
                 outputs[s].files = sinks[s].paths.count
             }
             if let failure { throw failure.error }
+            // The transforms' diagnostics, then each export's, as the whole path gives them.
             let diagnostics = transforms.indices.flatMap { k in work.flatMap { $0?.transformed.indices.contains(k) ?? false ? $0!.transformed[k] : [] } }
+                + streams.flatMap(\.diagnostics)
             let documents = work.reduce(0) { $0 + ($1?.documentCount ?? 0) }
             // A transform's error (a value convert cannot convert) lands nothing, as in the whole
             // path: the staged output holds that document unconverted (it landed, exit 0).

@@ -63,6 +63,15 @@ public protocol ExportStream: Sendable {
     /// with one id are found only once every id is known); throwing ``ExportStreamFallback``
     /// hands the build to the whole-content path.
     mutating func finish(into sink: inout ExportSink) throws
+
+    /// What the export says about the content (warnings), read once after
+    /// ``finish(into:)``: the diagnostics the whole-content export gives for the same
+    /// documents, in the same order. None by default.
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension ExportStream {
+    public var diagnostics: [Diagnostic] { [] }
 }
 
 /// Thrown by a stream that meets content only the whole-content path can export (a

@@ -759,18 +759,32 @@ extension I18nextExporter: StreamingExporter {
         let run = base.run
         guard try outStreams(run) else { return nil }
         return Stream(base: base,
-                      targets: try Self.targets(run))
+                      targets: try Self.targets(run), sprintf: try Self.formatsWithSprintf(run))
     }
 
     /// A namespace (a kind) per folder, each an object of the kind's ids in key order
     /// (``KeyOrderedFiles``): a document's part is its id and the tree of its texts.
     struct Stream: CatalogStream {
-        /// The parts are `"id": { … }` in each folder (empty where the document has no text).
-        typealias Fragment = KeyedParts
+        struct Fragment: Sendable {
+            /// The parts are `"id": { … }` in each folder (empty where the document has no
+            /// text).
+            var parts: KeyedParts
+            /// Without option `printf: sprintf`: the document's first text (in key order)
+            /// that holds a printf directive, and its warning.
+            var printf: (key: StringKey, warning: Diagnostic)?
+        }
 
         var base: StreamBase
         let targets: [(folder: String, textsOf: String, rulesOf: String)]
+        let sprintf: Bool
         var namespaces: [String: KeyOrderedFiles] = [:]
+        /// Per kind, the printf warning of its first text in key order so far.
+        var printfWarnings: [String: (key: StringKey, warning: Diagnostic)] = [:]
+
+        /// The warnings the whole path gives that a stream can (one per kind, in key order).
+        var diagnostics: [Diagnostic] {
+            printfWarnings.values.sorted { $0.key < $1.key }.map(\.warning)
+        }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
@@ -783,9 +797,23 @@ extension I18nextExporter: StreamingExporter {
             if texts.contains(where: { I18nextExporter.holdsNesting($0.text) }) {
                 throw ExportStreamFallback("an i18next text holds '$t('")
             }
+            var printf: (key: StringKey, warning: Diagnostic)?
+            if !sprintf {
+                for entry in texts {
+                    guard let directive = I18nextExporter.printfDirective(entry.text) else { continue }
+                    printf = (entry.key, I18nextExporter.printfWarning(entry, directive: directive, in: streamed.export.document))
+                    break
+                }
+            }
             let members = try targets.map { target in
-                let leaves = I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver) { entry, locale in
-                    resolver.value(entry.text, for: locale)
+                let leaves: [String: [I18nextExporter.Leaf]]
+                do {
+                    leaves = try I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver, sprintf: sprintf) {
+                        entry, locale in resolver.value(entry.text, for: locale)
+                    }
+                } catch {
+                    // The whole path names the first such text in key order.
+                    throw ExportStreamFallback("\(error)")
                 }
                 guard let list = leaves[streamed.export.kind], !list.isEmpty else { return [UInt8]() }
                 let tree: JSONValue
@@ -802,10 +830,15 @@ extension I18nextExporter: StreamingExporter {
                 JSONWriter.pretty.write(tree, depth: 0, into: &object)
                 return Array(object.dropFirst().dropLast(2))
             }
-            return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: members)
+            return Fragment(parts: KeyedParts(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: members),
+                            printf: printf)
         }
 
-        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+        mutating func consume(_ whole: Fragment, into sink: inout ExportSink) throws {
+            let fragment = whole.parts
+            if let printf = whole.printf, printfWarnings[fragment.kind].map({ printf.key < $0.key }) ?? true {
+                printfWarnings[fragment.kind] = printf
+            }
             base.check.add(fragment.document)
             let kind = fragment.kind
             if namespaces[kind] == nil {
@@ -823,10 +856,17 @@ extension I18nextExporter: StreamingExporter {
             // The taxonomy's namespace, whole: its tags nest by their prefixes.
             var run = self.run
             guard !run.catalog.taxonomy.isEmpty else { return }
-            for target in targets {
-                let leaves = I18nextExporter.leaves(run.catalog.entries, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: run.catalog.resolver) {
-                    entry, locale in run.resolve(entry, for: locale)
+            if !sprintf {
+                // The taxonomy's labels: a kind of their own, and the first in key order.
+                for entry in run.catalog.entries {
+                    guard let directive = I18nextExporter.printfDirective(entry.text) else { continue }
+                    printfWarnings[entry.key.kind] = (entry.key, I18nextExporter.printfWarning(entry, directive: directive, in: run.catalog.document(of: entry)))
+                    break
                 }
+            }
+            for target in targets {
+                let leaves = try I18nextExporter.leaves(run.catalog.entries, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: run.catalog.resolver,
+                                                        sprintf: sprintf) { entry, locale in run.resolve(entry, for: locale) }
                 let tree = try leaves["taxonomy"].map { try I18nextExporter.tree($0[...], depth: 0, place: run.catalog.place(of:)) } ?? .object(JSONObject())
                 try sink.append(JSONWriter.pretty.bytes(tree), to: I18nextExporter.path(folder: target.folder, namespace: "taxonomy"))
             }

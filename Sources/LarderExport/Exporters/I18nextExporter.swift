@@ -16,12 +16,25 @@ import LarderJSON
 /// Chinese: a `zh-Hant-HK` or `zh-HK` user gets Traditional Chinese, never Simplified
 /// (see ``targets(_:)``). Option `ancestors: false` turns that off.
 ///
+/// i18next fills in `{{name}}` placeholders, not printf directives (`%d`, `%1$@`), which
+/// content shared with Apple's formats, Android and gettext holds: it shows them as written.
+/// By default texts are written as they are, with a warning per kind naming the first text
+/// that holds one. Option `printf: sprintf` is for an app that formats them with
+/// `i18next-sprintf-postprocessor` (sprintf-js): each such text is written in sprintf-js's
+/// terms (``sprintfFormat(_:name:locale:)``), and no warning is given.
+///
 ///     exports:
 ///       - i18next: { out: dist/i18next }
+///       - i18next: { out: dist/web, printf: sprintf }
 public struct I18nextExporter: BundleExporter {
     public let id = "i18next"
     public let summary = "i18next JSON v4: locales/<lng>/<kind>.json with CLDR plural suffixes; CLDR ancestors shipped explicitly."
-    public let optionNames = ["ancestors"]
+    public let optionNames = ["ancestors", "printf"]
+
+    /// Option `printf`: whether texts with printf directives are written for sprintf-js.
+    static func formatsWithSprintf(_ run: ExportRun) throws(ExportError) -> Bool {
+        try run.options.choice("printf", ["keep", "sprintf"], default: "keep") == "sprintf"
+    }
 
     public init() {}
 
@@ -93,10 +106,12 @@ public struct I18nextExporter: BundleExporter {
 
     /// The leaves of `entries` (in key order) for a target, by namespace; `resolve` gives an
     /// entry's value in a locale.
+    /// With `sprintf`, a text with a printf directive is written in sprintf-js's terms
+    /// (``sprintfFormat(_:name:locale:)``), its literal `%` doubled.
     static func leaves(
-        _ entries: some Sequence<TextEntry>, textsOf: String, rulesOf: String, resolver: LocaleResolver,
+        _ entries: some Sequence<TextEntry>, textsOf: String, rulesOf: String, resolver: LocaleResolver, sprintf: Bool = false,
         resolve: (TextEntry, String) -> TextValue?
-    ) -> [String: [Leaf]] {
+    ) throws(ExportError) -> [String: [Leaf]] {
         var leaves: [String: [Leaf]] = [:]
         for entry in entries {
             // A folder no project locale exports (`pt` beside pt-BR, `zh-TW`) holds the text
@@ -110,6 +125,21 @@ public struct I18nextExporter: BundleExporter {
                 value = resolver.value(entry.text, for: textsOf, pluralRulesOf: rulesOf) ?? value
             }
             let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
+            if sprintf {
+                let name = "\(entry.key.kind):\(path.joined(separator: "."))"
+                switch value {
+                case .text(let s) where Placeholder.hasPrintfDirective(s):
+                    value = .text(try sprintfFormat(Placeholder.escapingLiteralPercents(s), name: name, locale: textsOf))
+                case .plural(let forms) where forms.values.contains(where: Placeholder.hasPrintfDirective):
+                    // Every form is formatted with the count: each has its `%` doubled.
+                    var written: [PluralCategory: String] = [:]
+                    for (category, s) in forms {
+                        written[category] = try sprintfFormat(Placeholder.escapingLiteralPercents(s), name: name, locale: textsOf)
+                    }
+                    value = .plural(written)
+                default: break
+                }
+            }
             switch value {
             case .text(let s):
                 leaves[entry.key.kind, default: []].append((path, s, entry, nil))
@@ -131,11 +161,12 @@ public struct I18nextExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
+        let sprintf = try Self.formatsWithSprintf(run)
         var artifacts: [Artifact] = []
         let namespaces = run.catalog.kinds + (run.catalog.taxonomy.isEmpty ? [] : ["taxonomy"])
         for (folder, textsOf, rulesOf) in try Self.targets(run) {
-            let leaves = Self.leaves(run.catalog.entries, textsOf: textsOf, rulesOf: rulesOf, resolver: run.catalog.resolver) { entry, locale in
-                run.resolve(entry, for: locale)
+            let leaves = try Self.leaves(run.catalog.entries, textsOf: textsOf, rulesOf: rulesOf, resolver: run.catalog.resolver, sprintf: sprintf) {
+                entry, locale in run.resolve(entry, for: locale)
             }
             var trees: [String: JSONValue] = [:]
             for (ns, list) in leaves { trees[ns] = try Self.tree(list[...], depth: 0, place: run.catalog.place(of:)) }
@@ -145,8 +176,110 @@ public struct I18nextExporter: BundleExporter {
             }
         }
         var result = run.result(artifacts)
-        result.diagnostics = Self.colonWarnings(run.catalog) + Self.nestingWarnings(run.catalog) + result.diagnostics
+        result.diagnostics = Self.colonWarnings(run.catalog) + Self.nestingWarnings(run.catalog)
+            + (sprintf ? [] : Self.printfWarnings(run.catalog)) + result.diagnostics
         return result
+    }
+
+    /// The first printf directive in any language of `text` (`%d`), if it holds one.
+    static func printfDirective(_ text: LocalizedText) -> String? {
+        for (_, value) in text.values {
+            let strings: [String] = switch value {
+            case .text(let s): [s]
+            case .plural(let forms): forms.sorted { $0.key < $1.key }.map(\.value)
+            }
+            for s in strings where Placeholder.hasPrintfDirective(s) {
+                for case let directive in Placeholder.scan(s) {
+                    if case .printf = directive.kind { return directive.spelling }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// i18next shows a printf directive as written ("Win %d games"): without option
+    /// `printf: sprintf`, a warning per kind names the first text (in key order) that holds
+    /// one. (`text.values` is in the text's language order: the directive named is the
+    /// first language's that has one.)
+    static func printfWarning(_ entry: TextEntry, directive: String, in document: Document) -> Diagnostic {
+        let key = entry.isTaxonomy ? entry.key.id : ([entry.key.id] + entry.key.path).joined(separator: ".")
+        return Diagnostic(
+            ruleID: "i18next", severity: .warning,
+            message: "the text of '\(key)' holds the printf directive '\(directive)', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders",
+            file: document.file, json: document.json, node: document.node)
+    }
+
+    static func printfWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for entry in catalog.entries where !warned.contains(entry.key.kind) {
+            guard let directive = printfDirective(entry.text) else { continue }
+            warned.insert(entry.key.kind)
+            out.append(printfWarning(entry, directive: directive, in: catalog.document(of: entry)))
+        }
+        return out
+    }
+
+    /// `text` (its literal `%` already doubled) with its printf directives in the terms of
+    /// sprintf-js, which `i18next-sprintf-postprocessor` formats with:
+    /// `%[n$][+][0][-][width][.precision]type`. Apple's `%@` and Java's `%S` are `%s`, `%D`
+    /// and `%i` `%d`, `%U` `%u`, `%O` `%o`, `%F` `%f`, `%C` `%c`, Java's boolean `%b` is
+    /// `%t`; length modifiers (`%ld`, `%zu`) are dropped, and `0` beside `-` too (C pads
+    /// such a number with spaces, sprintf-js with zeros on the right). sprintf-js does not
+    /// group digits: the grouping flags (C's `'`, Java's `,`) are dropped, and the number is
+    /// shown as `1234`. A directive sprintf-js cannot format as C or Java would is an error
+    /// naming the text: a `*` width or precision, a flag it lacks (`#`, `(`, a space), a
+    /// precision on a whole number or character (`%.3d`, which sprintf-js ignores), `%E`,
+    /// `%G`, `%a`, `%A`, `%p`, `%n`, `%B`, `%h`, `%H` (sprintf-js throws on some, and writes
+    /// others otherwise).
+    static func sprintfFormat(_ text: String, name: String, locale: String) throws(ExportError) -> String {
+        let directives = Placeholder.scan(text)
+        guard !directives.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var cursor = 0
+        for directive in directives {
+            guard case .printf(let position, let stars, let length, let conversion) = directive.kind else { continue }
+            func refuse(_ why: String) -> ExportError {
+                ExportError("the text of '\(name)' in \(locale) holds \(directive.spelling), \(why); write the directive as sprintf-js takes it (%[n$][+][0][-][width][.precision] and one of s d i u x X o f e g c t), or give this export `printf: keep`")
+            }
+            let type: Unicode.Scalar? = switch conversion {
+            case "@", "S", "s": "s"
+            case "d", "D", "i": "d"
+            case "u", "U": "u"
+            case "x", "X", "o", "f", "e", "g", "c": conversion
+            case "O": "o"
+            case "F": "f"
+            case "C": "c"
+            case "b": "t"
+            default: nil
+            }
+            guard let type else { throw refuse("which sprintf-js does not format as C or Java would") }
+            if stars > 0 { throw refuse("whose * takes the width or precision from an argument, which sprintf-js does not do") }
+            out.appendScalars(scalars[cursor..<directive.scalars.lowerBound])
+            cursor = directive.scalars.upperBound
+            // Flags, width and precision: what is between the `%` (and its `n$`) and the
+            // length modifier.
+            var middle = Array(scalars[(directive.scalars.lowerBound + 1)..<(directive.scalars.upperBound - 1 - length.unicodeScalars.count)])
+            if position != nil, let dollar = middle.firstIndex(of: "$") { middle.removeFirst(dollar + 1) }
+            let flags = Set(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) })
+            let rest = middle.dropFirst(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.count)
+            if let bad = flags.subtracting(["-", "+", "0", "'", ","]).sorted(by: { $0.value < $1.value }).first {
+                throw refuse("whose flag '\(bad)' sprintf-js does not take")
+            }
+            if rest.contains("."), "duxoc".unicodeScalars.contains(type) {
+                throw refuse("a precision on \(type == "c" ? "a character" : "a whole number"), which sprintf-js ignores")
+            }
+            out.append("%")
+            if let position { out.appendScalars("\(position)$".unicodeScalars) }
+            if flags.contains("+") { out.append("+") }
+            if flags.contains("0") && !flags.contains("-") { out.append("0") }
+            if flags.contains("-") { out.append("-") }
+            out.appendScalars(rest)
+            out.append(type)
+        }
+        out.appendScalars(scalars[cursor...])
+        return String(out)
     }
 
     /// Whether a text holds `$t(`, which i18next reads as a nested translation.
