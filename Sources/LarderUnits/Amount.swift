@@ -106,6 +106,9 @@ enum AmountScanner {
     }
     static func isLetter(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic }
 
+    /// A minus sign: `-` (the hyphen-minus) or `−` (U+2212).
+    @inline(__always) static func isMinus(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "\u{2212}" }
+
     static func skipSpaces(_ s: [Unicode.Scalar], _ i: Int) -> Int {
         var i = i
         while i < s.count, isSpace(s[i]) { i += 1 }
@@ -455,6 +458,8 @@ public enum QuantityProblem: Sendable, Hashable, CustomStringConvertible {
     case reversedRange(lower: String, upper: String)
     /// Zero, or a range from zero: an ingredient's amount is above zero.
     case notPositive(String)
+    /// An amount with a minus sign (`-2`, `−½`), as written, sign included.
+    case negative(String)
     /// Text that is not an amount Larder reads (`1 3/2`, a fraction with ten digits).
     case unreadable(String)
     /// A number with more digits than Larder computes with exactly.
@@ -469,6 +474,7 @@ public enum QuantityProblem: Sendable, Hashable, CustomStringConvertible {
         case .zeroDenominator(let fraction): "the fraction \(fraction) has a zero denominator"
         case .reversedRange(let lower, let upper): "the range runs backwards, from \(lower) down to \(upper)"
         case .notPositive(let text): "\(text) is not above zero"
+        case .negative(let text): "\(text) is below zero"
         case .unreadable(let text): "'\(text)' is not an amount Larder can read"
         case .tooLarge(let text): "\(text) has more digits than Larder computes with exactly"
         }
@@ -480,6 +486,8 @@ public enum QuantityProblem: Sendable, Hashable, CustomStringConvertible {
         case .zeroDenominator: "\(summary), so it is no amount; write the amount meant (1/2, 1 1/2)"
         case .reversedRange(let lower, let upper): "\(summary); write the smaller amount first (\(upper)-\(lower))"
         case .notPositive: "\(summary), and an amount is; write the amount, or leave the quantity out"
+        case .negative(let text):
+            "\(summary), and an amount cannot be negative; write it without the minus sign (\(String(String.UnicodeScalarView(text.unicodeScalars.dropFirst())))), or leave the quantity out"
         case .unreadable: "\(summary); write a number (1.5), a fraction (1/2, 1 1/2, ½) or a range (2-3)"
         case .tooLarge: "\(summary); write a smaller number"
         }
@@ -508,7 +516,15 @@ extension Amount {
         } catch {
             return .tooLarge(trimmed)
         }
-        guard let scanned else { return .unreadable(trimmed) }
+        guard let scanned else {
+            // "-2", "−½": an amount with a minus sign, which is below zero, not unreadable.
+            if lead + 1 < scalars.count, AmountScanner.isMinus(scalars[lead]),
+               let unsigned = try? AmountScanner.scanAmount(scalars, at: lead + 1, language: language), unsigned.problem == nil,
+               AmountScanner.skipSpaces(scalars, unsigned.end) == scalars.count {
+                return unsigned.amount.upper.isZero ? .notPositive(trimmed) : .negative(trimmed)
+            }
+            return .unreadable(trimmed)
+        }
         if let problem = scanned.problem { return problem }
         guard AmountScanner.skipSpaces(scalars, scanned.end) == scalars.count else { return .unreadable(trimmed) }
         guard scanned.amount.lower > Rational(0) else { return .notPositive(trimmed) }
@@ -587,7 +603,9 @@ extension Amount {
     /// 0 ml milk`). Nil when there is none.
     ///
     /// The amount that starts the line is read as ``leadingProblem(in:)`` reads it, and a
-    /// zero denominator anywhere (no fraction has one). Elsewhere in the line a number is
+    /// zero denominator anywhere (no fraction has one); so is a count of zero there (`0
+    /// limes`, `0 (14 oz) can tomatoes`) and a minus sign on it (`-2 cups flour`, `−½ tsp
+    /// salt`; not a dash a space follows, `- 2 cups flour`). Elsewhere in the line a number is
     /// taken for an amount only when a unit of weight, volume or count follows it (`0 ml`,
     /// `3-2 ml`), so other numbers pass: `00 flour`, `tipo 0 flour`, `2 to 1 ratio`, `0:30`,
     /// `0 °C`, `0 min`, `2% milk`; and so does a zero that is part of a larger amount (`1 lb
@@ -604,6 +622,8 @@ extension Amount {
             if let problem = scanned.problem { return LineAmountProblem(problem, isLeading: true) }
             if let zero = zeroOfAUnit(s, start: lead, scanned) ?? zeroCount(s, start: lead, scanned) { return LineAmountProblem(zero, isLeading: true) }
             i = scanned.end
+        } else if let negative = negativeAmount(s, start: lead) {
+            return LineAmountProblem(negative, isLeading: true)
         }
         while i < s.count {
             let c = s[i]
@@ -659,22 +679,46 @@ extension Amount {
         return .notPositive(String(String.UnicodeScalarView(s[start..<unitEnd])))
     }
 
-    /// A line that starts with a count of zero and a word (`0 limes`, `0.0 eggs`): `larder
-    /// scale` reads the zero as the line's amount and cannot scale it. Nil for `00 flour`
-    /// (a flour's grade), for a zero no letter follows after a space (`0% milk`, `0:30`, `0
-    /// °C`), and for a zero that describes the next word (`0 calorie sweetener`, `0 fat
-    /// yogurt`).
+    /// A line that starts with a count of zero and a word (`0 limes`, `0.0 eggs`), or a
+    /// size in brackets and a word (`0 (14 oz) can tomatoes`, as `1 (14 oz) can` is one
+    /// can): `larder scale` reads the zero as the line's amount and cannot scale it. Nil for
+    /// `00 flour` (a flour's grade), for a zero no letter follows after a space or a closed
+    /// bracket (`0% milk`, `0:30`, `0 °C`, `0 (14 oz)`), and for a zero that describes the
+    /// next word (`0 calorie sweetener`, `0 fat yogurt`, `0 (0%) fat yogurt`).
     private static func zeroCount(_ s: [Unicode.Scalar], start: Int, _ scanned: AmountScanner.Scanned) -> QuantityProblem? {
         guard scanned.problem == nil, case .exact(let v) = scanned.amount, v == Rational(0) else { return nil }
         let written = String(String.UnicodeScalarView(s[start..<scanned.end]))
-        guard !written.hasPrefix("00"), scanned.end < s.count, AmountScanner.isSpace(s[scanned.end]) else { return nil }
-        let word = AmountScanner.skipSpaces(s, scanned.end)
+        guard !written.hasPrefix("00"), scanned.end < s.count else { return nil }
+        var word = AmountScanner.skipSpaces(s, scanned.end)
+        if word < s.count, s[word] == "(" {
+            guard let close = s[word...].firstIndex(of: ")") else { return nil }
+            word = AmountScanner.skipSpaces(s, close + 1)
+        } else {
+            guard AmountScanner.isSpace(s[scanned.end]) else { return nil }
+        }
         guard word < s.count, s[word].properties.isAlphabetic else { return nil }
         var end = word
         while end < s.count, s[end].properties.isAlphabetic { end += 1 }
         let next = String(String.UnicodeScalarView(s[word..<end])).lowercased()
         guard !describingZero.contains(next) else { return nil }
         return .notPositive(written)
+    }
+
+    /// A line that starts with a minus sign on an amount and a unit or a word after it
+    /// (`-2 cups flour`, `−½ tsp salt`, `-2 eggs`, `-1 (14 oz) can tomatoes`): below zero,
+    /// and `larder scale` reads no amount in it. Nil for a dash a space follows (`- 2 cups
+    /// flour`, a list's bullet), and for a number no unit of weight, volume or count follows,
+    /// nor a word or a bracket after a space (`-18 °C`, `-5%`).
+    private static func negativeAmount(_ s: [Unicode.Scalar], start: Int) -> QuantityProblem? {
+        guard start + 1 < s.count, AmountScanner.isMinus(s[start]),
+              let scanned = try? AmountScanner.scanAmount(s, at: start + 1, language: nil) else { return nil }
+        let end = scanned.problemEnd ?? scanned.end
+        let next = AmountScanner.skipSpaces(s, end)
+        guard next < s.count, unit(s, at: next) != nil || (next > end && (s[next].properties.isAlphabetic || s[next] == "(")) else { return nil }
+        // "-1/0 cup": what is wrong with the amount itself comes first.
+        if let problem = scanned.problem { return problem }
+        let written = String(String.UnicodeScalarView(s[start..<end]))
+        return scanned.amount.upper.isZero ? .notPositive(written) : .negative(written)
     }
 
     /// Words a leading zero describes rather than counts (`0 calorie sweetener`).
@@ -694,9 +738,10 @@ extension Amount {
 
     /// False when the UTF-8 text of an ingredient line (`utf8`) holds no amount
     /// ``lineProblem(in:)`` reports, told from its bytes with nothing allocated: true when
-    /// a number that starts an amount is zero and a letter follows it, or is followed by a
-    /// slash, a dash, another number, a range word (`to`, `or`, `a`, `o`, `ou`, `bis`) or
-    /// anything not ASCII; and for a vulgar fraction (`½`). Most lines are a plain count and
+    /// a number that starts an amount is zero and a letter or a bracket follows it, or is
+    /// followed by a slash, a dash, another number, a range word (`to`, `or`, `a`, `o`, `ou`,
+    /// `bis`) or anything not ASCII; for a vulgar fraction (`½`); and for a minus sign on a
+    /// number (`-2`, `−2`). Most lines are a plain count and
     /// its unit (`4 slices of bread`, `30 ml gin`), or words (`salt to taste`).
     public static func mayHaveLineProblem(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -715,8 +760,16 @@ extension Amount {
         var i = 0
         while i < n {
             let b = bytes[i]
-            // Most bytes are letters: a digit, or the first byte of a vulgar fraction, first.
-            guard isDigit(b) || b == 0xC2 || b == 0xE2, i == 0 || isBoundary(bytes[i - 1]) else { i += 1; continue }
+            // Most bytes are letters: a digit, the first byte of a vulgar fraction, or a
+            // minus sign, first.
+            guard isDigit(b) || b == 0xC2 || b == 0xE2 || b == UInt8(ascii: "-"), i == 0 || isBoundary(bytes[i - 1]) else { i += 1; continue }
+            // A minus sign on a number: `-2`, `-½` (the bytes of ½ are not ASCII), `−2` (E2 88 92).
+            if b == UInt8(ascii: "-") {
+                if i + 1 < n, isDigit(bytes[i + 1]) || bytes[i + 1] >= 0x80 { return true }
+                i += 1
+                continue
+            }
+            if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x88, bytes[i + 2] == 0x92 { return true }
             // ½ (C2 BD), ¼, ¾ (C2 BC, BE), ⅐ to ⅞ (E2 85 90 to 9E).
             if b == 0xC2, i + 1 < n, (0xBC...0xBE).contains(bytes[i + 1]) { return true }
             if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x85, (0x90...0x9E).contains(bytes[i + 2]) { return true }
@@ -737,6 +790,8 @@ extension Amount {
             guard k < n else { continue }
             let next = bytes[k]
             if next == UInt8(ascii: "/") || next == UInt8(ascii: "-") || next >= 0x80 || (k > j && isDigit(next)) { return true }
+            // A zero before a size in brackets: `0 (14 oz) can`.
+            if zero, next == UInt8(ascii: "(") { return true }
             guard isLetter(next) else { continue }
             if zero { return true }
             // A range word: to, or, a, o, ou, bis, with a space after it.

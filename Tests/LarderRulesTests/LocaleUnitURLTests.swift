@@ -151,6 +151,43 @@ import Testing
     }
 }
 
+@Suite struct QuantityZeroAndNegativeTests {
+    let rule = QuantityRule()
+
+    /// A count of zero before a package size in brackets is a zero count, as "0 cans
+    /// tomatoes" is: "0 (14 oz) can tomatoes" passed, as no word followed the zero.
+    @Test func aZeroCountBeforeASizeInBracketsIsReported() throws {
+        let json = #"{"id": "x", "ingredients": ["0 (14 oz) can tomatoes", "0 (400 g) tins tomatoes", "  0.0 (14 oz) cans beans", "0(14 oz) can corn", "0 cans tomatoes", "1 (14 oz) can tomatoes", "0 (0%) fat yogurt", "0 (14 oz)"]}"#
+        let found = try run(rule, json, kind: "recipe")
+        #expect(found.map(\.pointer) == ["/ingredients/0", "/ingredients/1", "/ingredients/2", "/ingredients/3", "/ingredients/4"])
+        #expect(found.allSatisfy { $0.severity == .error })
+        #expect(found.first?.message == "ingredients[0] '0 (14 oz) can tomatoes': 0 is not above zero, and an amount is; write the amount, or leave the quantity out")
+        #expect(found.dropFirst(2).first?.message == "ingredients[2] '  0.0 (14 oz) cans beans': 0.0 is not above zero, and an amount is; write the amount, or leave the quantity out")
+    }
+
+    /// A line that starts with a negative amount ("-2 cups flour") passed: the minus sign
+    /// kept the amount from being read, so nothing was checked. A dash a space follows (a
+    /// list's bullet), a range and a hyphenated word are no minus sign.
+    @Test func aNegativeAmountIsReported() throws {
+        let lines = ["-2 cups flour", "\u{2212}\u{00BD} tsp salt", " -1/2 tsp salt", "-2 eggs", "-1 (14 oz) can tomatoes", "-2g sugar", "-1 to 2 limes"]
+        let fine = ["2-3 cups milk", "1 - 2 cups water", "1 -2 cups water", "- 2 cups flour", "half-and-half", "7-up", "sugar-free syrup, 2 tbsp", "water at -18 °C", "-18 °C water", "-5% fat", "-", "- salt to taste"]
+        let json = String(decoding: JSONWriter.compact.bytes(["id": "x", "ingredients": .array((lines + fine).map { .string($0) })]), as: UTF8.self)
+        let found = try run(rule, json, kind: "recipe")
+        let pointers: [String] = lines.indices.map { "/ingredients/\($0)" }
+        #expect(found.map(\.pointer.description) == pointers)
+        #expect(found.allSatisfy { $0.severity == .error })
+        #expect(found.map(\.message).first == "ingredients[0] '-2 cups flour': -2 is below zero, and an amount cannot be negative; write it without the minus sign (2), or leave the quantity out")
+        #expect(found.map(\.message).dropFirst().first == "ingredients[1] '\u{2212}\u{00BD} tsp salt': \u{2212}\u{00BD} is below zero, and an amount cannot be negative; write it without the minus sign (\u{00BD}), or leave the quantity out")
+        #expect(found.map(\.message).last == "ingredients[6] '-1 to 2 limes': -1 to 2 is below zero, and an amount cannot be negative; write it without the minus sign (1 to 2), or leave the quantity out")
+        // In a translation, and as a structured ingredient's quantity written as text (it was
+        // "not an amount Larder can read"; the number -2 is the schema's to report).
+        let structured = #"{"id": "x", "ingredients": [{"en": "-2 cups flour", "pt": "2 chávenas de farinha"}, {"name": "Gin", "quantity": "-2", "unit": "oz"}, {"name": "Gin", "quantity": -2, "unit": "oz"}]}"#
+        let more = try run(rule, structured, kind: "recipe")
+        #expect(more.map(\.pointer) == ["/ingredients/0/en", "/ingredients/1/quantity"])
+        #expect(more.last?.message == "ingredients[1].quantity: -2 is below zero, and an amount cannot be negative; write it without the minus sign (2), or leave the quantity out")
+    }
+}
+
 @Suite struct UnknownUnitTests {
     let rule = UnknownUnitRule()
 

@@ -30,6 +30,9 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("a pinch", .unreadable("a pinch")), ("99999999999999999999999", .tooLarge("99999999999999999999999")),
         // Down to zero: "write the smaller amount first (0-½)" advised another mistake.
         ("½-0", .notPositive("½-0")), ("3 to 0", .notPositive("3 to 0")),
+        // A minus sign: below zero (it was "not an amount Larder can read").
+        ("-2", .negative("-2")), (" \u{2212}½ ", .negative("\u{2212}½")), ("-1 1/2", .negative("-1 1/2")), ("-0", .notPositive("-0")),
+        ("- 2", .unreadable("- 2")), ("-2 cups", .unreadable("-2 cups")),
     ])
     func problems(_ text: String, _ expected: QuantityProblem) {
         #expect(Amount.problem(in: text) == expected, "\(text)")
@@ -51,6 +54,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
             #expect(Amount.leadingProblem(in: fine) == nil, "\(fine)")
         }
         #expect(QuantityProblem.zeroDenominator("1/0").description == "the fraction 1/0 has a zero denominator, so it is no amount; write the amount meant (1/2, 1 1/2)")
+        #expect(QuantityProblem.negative("\u{2212}1 ½").description
+            == "\u{2212}1 ½ is below zero, and an amount cannot be negative; write it without the minus sign (1 ½), or leave the quantity out")
     }
 
     /// A zero, a zero denominator or a backwards range later in a free-text line (`flour,
@@ -70,6 +75,18 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("3-2 eggs", LineAmountProblem(.reversedRange(lower: "3", upper: "2"), isLeading: true)),
         ("leite, 0 ml", LineAmountProblem(.notPositive("0 ml"), isLeading: false)),
         ("1 cup (0 ml) milk", LineAmountProblem(.notPositive("0 ml"), isLeading: false)),
+        // A zero count before a size in brackets, as "0 cans" is one (it passed).
+        ("0 (14 oz) can tomatoes", LineAmountProblem(.notPositive("0"), isLeading: true)),
+        ("0,0 (400 g) tins tomatoes", LineAmountProblem(.notPositive("0,0"), isLeading: true)),
+        // A minus sign on the amount that starts the line (it passed).
+        ("-2 cups flour", LineAmountProblem(.negative("-2"), isLeading: true)),
+        ("  -1/2 tsp salt", LineAmountProblem(.negative("-1/2"), isLeading: true)),
+        ("\u{2212}2 eggs", LineAmountProblem(.negative("\u{2212}2"), isLeading: true)),
+        ("-½ cup milk", LineAmountProblem(.negative("-½"), isLeading: true)),
+        ("-2-3 limes", LineAmountProblem(.negative("-2-3"), isLeading: true)),
+        ("-1 (14 oz) can tomatoes", LineAmountProblem(.negative("-1"), isLeading: true)),
+        ("-0 g sugar", LineAmountProblem(.notPositive("-0"), isLeading: true)),
+        ("-1/0 cup flour", LineAmountProblem(.zeroDenominator("1/0"), isLeading: true)),
     ])
     func amountsAnywhereInTheLine(_ line: String, _ expected: LineAmountProblem) {
         #expect(Amount.lineProblem(in: line) == expected, "\(line)")
@@ -83,6 +100,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         "water at 0 °C", "chill for 0 min", "2 cups 0% milk", "0 % fat yoghurt", "1 lb 0 oz beef", "1 kg 0 g", "0-2 tbsp sugar",
         "1 (14 oz) can tomatoes", "2 x 400g tins", "rice, 2 to 1 water", "vitamin B12", "B0 g", "80/20 beef",
         "2 eggs and 1 ml milk", "1 1/2 cups flour", "½ tsp salt", "salt to taste", "", "0", "flour, 0", "1-1/2 cups milk",
+        // A zero with a bracket and no word after it, or that describes the word.
+        "0 (14 oz)", "0 (0%) fat yogurt", "0 (see note", "00 (14 oz) can flour",
+        // A dash that is no minus sign on an amount: a list's bullet, a range, a word; and
+        // a minus no unit or word follows (a temperature, a percentage).
+        "- 2 cups flour", "- salt to taste", "-", "2-3 cups milk", "1 - 2 cups water", "1 -2 cups water", "half-and-half", "7-up",
+        "sugar-free syrup, 2 tbsp", "water at -18 °C", "-18 °C water", "-5% fat", "-2", "--2 cups",
     ])
     func numbersThatAreNoProblem(_ line: String) {
         #expect(Amount.lineProblem(in: line) == nil, "\(line)")
@@ -91,8 +114,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
     /// The check from the bytes lets through every line the full check reports, and answers
     /// the common lines at once.
     @Test func theByteCheckNeverMissesAProblem() {
-        let parts = ["0", "00", "1", "2", "10", "0.5", "0,0", "1/0", "3-2", "2-3", "½", "1 3/2", "5 to 1", "0:30", "2%"]
-        let units = ["", " g", "g", " ml", " cups", " cloves", " flour", " °C", " min", " to 3 g", "-1 g"]
+        let parts = ["0", "00", "1", "2", "10", "0.5", "0,0", "1/0", "3-2", "2-3", "½", "1 3/2", "5 to 1", "0:30", "2%", "-2", "-0", "\u{2212}½", "- 2"]
+        let units = ["", " g", "g", " ml", " cups", " cloves", " flour", " °C", " min", " to 3 g", "-1 g", " (14 oz) can", "(14 oz) cans"]
         let before = ["", "flour, ", "2 eggs and ", "sugar (", "  ", "x\u{00A0}", "B"]
         for b in before {
             for p in parts {

@@ -8,7 +8,8 @@ import LarderUnits
 /// The schema holds a quantity to its shape (a number above zero, a text amount, `{min,
 /// max}`); this rule reads it as the scale transform does, and reports what the shape lets
 /// through: a zero denominator (`"1/0"`), a range that runs backwards (`"3-2"`, `"5 to 1"`,
-/// `{"min": 3, "max": 2}`), a text zero (`"0"`), text the scaler cannot read (`"1 3/2"`).
+/// `{"min": 3, "max": 2}`), a text zero (`"0"`), a minus sign (`"-2"`, `"-2 cups flour"`),
+/// text the scaler cannot read (`"1 3/2"`).
 public struct QuantityRule: ConfigurableRule {
     /// None of its own: only those every rule takes (`severity`, `kinds`), so that a misspelt
     /// one (`sevrity: off`) is reported, not ignored.
@@ -25,13 +26,15 @@ public struct QuantityRule: ConfigurableRule {
         gin of one), and an app that sorts ingredients by amount cannot place it. Reported \
         at the value: a structured ingredient's `quantity` written as text that is no \
         amount (`"1 3/2"`), a fraction with a zero denominator (`"1/0"`), a range that runs \
-        backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`) and a text zero (`"0"`, \
-        `"0-2"`; the number 0 is the schema's to report). A free-text ingredient is checked \
+        backwards (`"3-2"`, `"5 to 1"`, `{"min": 3, "max": 2}`), a text zero (`"0"`, \
+        `"0-2"`) and a text below zero (`"-2"`; the numbers 0 and -2 are the schema's to \
+        report). A free-text ingredient is checked \
         the same way: the amount it starts with (`"1/0 cup flour"`, `"3-2 eggs"`, `"0 g \
-        sugar"`, `"0 limes"`, a range that goes on: `"1-2-3 cups water"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
+        sugar"`, `"0 limes"`, `"0 (14 oz) can tomatoes"`, a minus sign: `"-2 cups flour"`, a range that goes on: `"1-2-3 cups water"`), a zero denominator anywhere in it (`"salt, 1/0 tsp"`), and the amounts \
         later in it that a unit of weight, volume or count follows (`"flour, 0 g"`, `"2 eggs \
         and 0 ml milk"`, `"2 eggs and 3-2 ml milk"`). Other numbers are left alone: `00 \
-        flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`, `0 calorie sweetener`. A number too \
+        flour`, `tipo 0 flour`, `0.5 tsp`, `0:30`, `0 °C`, `2% milk`, `1 lb 0 oz`, `0-2 tbsp`, `0 calorie sweetener`, and a dash \
+        that is no minus sign: `- 2 cups flour` (a list's bullet), `1 - 2 cups`, `-18 °C`. A number too \
         large or too precise for Larder's exact arithmetic (`1e30`, `1e-30`) is reported \
         too: `larder scale` cannot read it.
         """
@@ -53,6 +56,10 @@ public struct QuantityRule: ConfigurableRule {
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2", "/ingredients/3", "/ingredients/4", kind: "recipe"),
             // A range that goes on: no amount (scaled, "1-1-1-2 cups" lost a segment).
             .triggers(#"{"id": "x", "ingredients": ["1-1-1-2 cups water", "2 eggs and 1-2-3 ml milk"]}"#, at: "/ingredients/0", "/ingredients/1", kind: "recipe"),
+            // A count of zero before a size in brackets, and a minus sign on the amount.
+            .triggers(#"{"id": "x", "ingredients": ["0 (14 oz) can tomatoes", "-2 cups flour", {"name": "Gin", "quantity": "-1 1/2", "unit": "oz"}]}"#,
+                      at: "/ingredients/0", "/ingredients/1", "/ingredients/2/quantity", kind: "recipe"),
+            .passes(#"{"id": "x", "ingredients": ["- 2 cups flour", "1 - 2 cups water", "half-and-half", "-18 °C water"]}"#, kind: "recipe"),
             // A leading count of zero, and numbers Larder's exact arithmetic cannot hold.
             .triggers(#"{"id": "x", "ingredients": ["0 limes", "0.0 mint leaves", {"name": "Gin", "quantity": 1e30, "unit": "ml"}, {"name": "Ice", "quantity": {"min": 1e-30, "max": 2}}]}"#,
                       at: "/ingredients/0", "/ingredients/1", "/ingredients/2/quantity", "/ingredients/3/quantity/min", kind: "recipe"),
@@ -148,7 +155,7 @@ public struct QuantityRule: ConfigurableRule {
         guard let found = Amount.lineProblem(in: text) else { return }
         let problem = found.problem
         switch problem {
-        case .notPositive:
+        case .notPositive, .negative:
             sink.report(node, in: map) { "\($0) \(Text.quoted(text)): \(problem)" }
         case _ where found.isLeading:
             sink.report(node, in: map) { "\($0) \(Text.quoted(text)): \(problem); `larder scale` leaves the line as written" }
