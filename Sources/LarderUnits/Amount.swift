@@ -709,7 +709,7 @@ extension Amount {
     /// and `larder scale` reads no amount in it. Nil for a dash a space follows (`- 2 cups
     /// flour`, a list's bullet), and for a number no unit of weight, volume or count follows,
     /// nor a word or a bracket after a space (`-18 °C`, `-5%`).
-    private static func negativeAmount(_ s: [Unicode.Scalar], start: Int) -> QuantityProblem? {
+    static func negativeAmount(_ s: [Unicode.Scalar], start: Int) -> QuantityProblem? {
         guard start + 1 < s.count, AmountScanner.isMinus(s[start]),
               let scanned = try? AmountScanner.scanAmount(s, at: start + 1, language: nil) else { return nil }
         let end = scanned.problemEnd ?? scanned.end

@@ -243,7 +243,9 @@ public struct IngredientParser: Sendable {
             if measureOnly { return line }
             splitNameAndNote(&line, from: lead)
             if line.problem == nil, s.contains(where: { AmountScanner.isDigit($0) || AmountScanner.vulgarFractions[$0] != nil }) {
-                line.problem = "no quantity at the start of the line"
+                // "-2 cups flour": an amount below zero, as the quantity lint rule says (not
+                // "no quantity").
+                line.problem = Amount.negativeAmount(s, start: lead)?.summary ?? "no quantity at the start of the line"
             }
             // "a quarter cup", "one-half cup": an amount, in words it does not read.
             if line.problem == nil, let words = NumberWords.fractionInWords(s, at: lead, language: language) {

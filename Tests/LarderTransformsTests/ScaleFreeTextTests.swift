@@ -378,6 +378,27 @@ import Testing
         #expect(range == ["0-4 eggs"])
     }
 
+    /// A line that starts with a negative amount is left as written, with a note that says
+    /// so, as the quantity rule does (the note said "no quantity at the start of the line"
+    /// of "-2 cups flour"); a count of zero before a size in brackets is kept with a note,
+    /// and a dash a space follows (a list's bullet) is no minus sign.
+    @Test func aLeadingNegativeAmountIsKeptWithANote() throws {
+        let lines = ["-2 cups flour", "\u{2212}½ tsp salt", "-1 (14 oz) can tomatoes", "0 (14 oz) can tomatoes", "- 2 cups flour"]
+        let (out, messages) = try scaled(lines, by: Rational(2))
+        #expect(out == lines)
+        #expect(messages == [
+            "could not read the quantity of '-2 cups flour' (-2 is below zero); left as is",
+            "could not read the quantity of '\u{2212}½ tsp salt' (\u{2212}½ is below zero); left as is",
+            "could not read the quantity of '-1 (14 oz) can tomatoes' (-1 is below zero); left as is",
+            "could not scale the quantity of '0 (14 oz) can tomatoes' (0 is not above zero); left as is",
+            "could not read the quantity of '- 2 cups flour' (no quantity at the start of the line); left as is",
+        ])
+        // A structured quantity written with a minus sign is said to be below zero too.
+        let structured = #"{"id": "x", "name": "X", "servings": 2, "ingredients": [{"name": "Gin", "quantity": "-2", "unit": "oz"}]}"#
+        let (_, _, notes) = try transformed(structured) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(Rational(2)))) }
+        #expect(notes.map(\.message) == [#"could not read the quantity "-2" (-2 is below zero); left as is"#])
+    }
+
     /// An article before a noun is one of it: "an egg" stayed "an egg" when the recipe
     /// doubled, with no note.
     @Test func anArticleBeforeANounIsOne() throws {
