@@ -106,6 +106,13 @@ struct ConfigFile {
                                                        message: "the file is saved as \(encoding), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
             }
+            // Bytes that are not UTF-8 are a mistake at their place, as in a content file:
+            // decoded with replacement characters, they changed a value without a word.
+            if let invalid = JSONParser.firstInvalidUTF8(bytes) {
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error,
+                                                       message: "invalid UTF-8: \(invalid.reason); save the file as UTF-8",
+                                                       file: displayPath, start: locator.position(ofByte: invalid.offset))], locator: locator)
+            }
             var text = String(decoding: bytes, as: UTF8.self)
             // A byte-order mark (some Windows editors write one) is not YAML content.
             if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
@@ -115,7 +122,7 @@ struct ConfigFile {
             } catch let error as YAMLToJSON.Failure {
                 let related = error.notes.map { Diagnostic.RelatedLocation(file: displayPath, start: $0.position, message: $0.message) }
                 throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: error.message,
-                                                       file: displayPath, start: error.position, related: related)], locator: locator)
+                                                       file: displayPath, start: error.position, end: error.end, related: related)], locator: locator)
             } catch {
                 throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "\(error)",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))], locator: locator)
@@ -157,6 +164,8 @@ enum YAMLToJSON {
     struct Failure: Error {
         var message: String
         var position: SourcePosition
+        /// Where the mistake ends, when it is known (a repeated key's end).
+        var end: SourcePosition? = nil
         /// Places that explain the mistake: where the string or list it is in opens.
         var notes: [Note] = []
     }
@@ -180,6 +189,16 @@ enum YAMLToJSON {
                 message += " (a key of more than 1024 characters, quoted or not, must be written as an explicit key: `? key` on one line, `: value` on the next)"
             } else if let explained = explained(error, locator: locator) {
                 throw explained
+            } else if case .duplicatedKeysInMapping(let names, let context) = error,
+                let repeated = repeatedKey(line: context.mark.line, column: context.mark.column, locator: locator)
+            {
+                // At the repeat (libYAML gives the first), as a content file's repeated key is.
+                let first = utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)
+                let start = utf16Position(line: repeated.line, scalarColumn: repeated.column, locator: locator)
+                let end = utf16Position(line: repeated.line, scalarColumn: repeated.column + repeated.length, locator: locator)
+                let list = Array(Set(names)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+                throw Failure(message: "the YAML is not valid: the key \(list) appears more than once in one mapping (first at line \(first.line), column \(first.column)); keep one",
+                              position: start, end: end, notes: [Note(position: first, message: "the first is here")])
             }
             throw Failure(message: message, position: position(of: error, locator: locator))
         }
@@ -228,6 +247,18 @@ enum YAMLToJSON {
                                position: utf16Position(line: mark.line, scalarColumn: tab + 1, locator: locator))
             }
             return Failure(message: invalid + "a tab stands here, where YAML takes only spaces (\(problem)): replace the tab with spaces", position: here)
+        }
+        // A key indented further than the key above it continues that key's value, where
+        // no mapping can start.
+        if problem == "mapping values are not allowed in this context" {
+            return Failure(message: invalid + "a ':' here starts a key where none can be: a line indented further than the key above it belongs to that key's value; indent the key as the keys beside it are, or quote a value that holds ': '",
+                           position: here)
+        }
+        // libYAML's limit on depth ("Maximum nesting level reached, set with
+        // yaml_set_max_nest_level()"), said in the config's terms.
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return Failure(message: invalid + "lists and mappings are nested here more deeply than the YAML reader allows (1,000 levels); a larder.yml needs a handful",
+                           position: here)
         }
         guard let context, context.text.hasPrefix("while ") else { return nil }
         let opened = utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)
@@ -306,6 +337,79 @@ enum YAMLToJSON {
         }
         if let o = open, o.line < line { return (o.line, o.column) }
         return found
+    }
+
+    /// Where the mapping whose key at (`line`, `column`: libYAML's mark, the column in
+    /// Unicode scalars from 1) repeats that key: later on the same line in a flow mapping
+    /// (`{a: 1, a: 2}`), or on a later line at the same column in a block mapping, before
+    /// the mapping ends (a line indented less). The column and length (in scalars) of the
+    /// key as written; nil when it is not found so (the first key is then reported).
+    static func repeatedKey(line: Int, column: Int, locator: SourceLocator) -> (line: Int, column: Int, length: Int)? {
+        let text = Array(locator.lineText(line).unicodeScalars)
+        let at = column - 1
+        guard at >= 0, at < text.count else { return nil }
+        // The key as written: a quoted one to its closing quote, a plain one to its ':'.
+        func key(in scalars: [Unicode.Scalar], from i: Int) -> ArraySlice<Unicode.Scalar> {
+            guard i < scalars.count else { return [] }
+            if scalars[i] == "\"" || scalars[i] == "'" {
+                var j = i + 1
+                while j < scalars.count {
+                    if scalars[j] == "\\" && scalars[i] == "\"" { j += 2; continue }
+                    if scalars[j] == scalars[i] { return scalars[i...j] }
+                    j += 1
+                }
+                return []
+            }
+            var j = i
+            while j < scalars.count, !(scalars[j] == ":" && (j + 1 == scalars.count || scalars[j + 1] == " " || scalars[j + 1] == "\t")),
+                scalars[j] != ",", scalars[j] != "}" { j += 1 }
+            var end = j
+            while end > i, scalars[end - 1] == " " { end -= 1 }
+            return scalars[i..<end]
+        }
+        // `'url'` and `url` are one key: compared without the quotes of a key that has no
+        // escapes in them.
+        func unquoted(_ key: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+            guard key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q,
+                !key.dropFirst().dropLast().contains(where: { $0 == "\\" || $0 == q }) else { return key }
+            return key.dropFirst().dropLast()
+        }
+        let first = key(in: text, from: at)
+        guard !first.isEmpty else { return nil }
+        let name = unquoted(first)
+        // The length of the key at `i` when it is the same key, followed by ':'.
+        func sameKey(_ scalars: [Unicode.Scalar], _ i: Int) -> Int? {
+            let candidate = key(in: scalars, from: i)
+            guard !candidate.isEmpty, unquoted(candidate).elementsEqual(name) else { return nil }
+            var j = i + candidate.count
+            while j < scalars.count, scalars[j] == " " { j += 1 }
+            return j < scalars.count && scalars[j] == ":" ? candidate.count : nil
+        }
+        // A flow mapping: `, key:` later on the line.
+        var i = at + first.count
+        while i < text.count {
+            if text[i] == "," || text[i] == "{" {
+                var j = i + 1
+                while j < text.count, text[j] == " " { j += 1 }
+                if let length = sameKey(text, j) { return (line, j + 1, length) }
+            }
+            i += 1
+        }
+        // A block mapping: the same column on a later line, spaces (or `- `) before it.
+        var next = line + 1
+        let lines = locator.bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        while next <= lines {
+            let scalars = Array(locator.lineText(next).unicodeScalars)
+            let indent = scalars.prefix { $0 == " " }.count
+            if indent == scalars.count || scalars[indent] == "#" {
+                next += 1
+                continue
+            }
+            if indent < at { return nil }
+            if indent == at, let length = sameKey(scalars, at) { return (next, at + 1, length) }
+            next += 1
+        }
+        return nil
     }
 
     private static func describe(_ error: YamlError) -> String {

@@ -180,7 +180,8 @@ private struct Parser {
     mutating func run() throws(RawParseError) {
         skipWhitespace()
         if pos >= buf.count {
-            throw fail("expected a JSON value, found end of input (the file is empty)", at: pos)
+            // A file of spaces and line breaks is not empty to the person who opens it.
+            throw fail("expected a JSON value, found end of input (the file is \(buf.isEmpty ? "empty" : "only whitespace"))", at: pos)
         }
         valueLoop: while true {
             // Expect a value at pos (whitespace skipped).
@@ -737,5 +738,46 @@ enum JSONStringDecoder {
             }
         }
         return out
+    }
+}
+
+extension JSONParser {
+    /// Where `bytes` stop being UTF-8 (the offset of the first byte of the sequence that is
+    /// not), and why, in the words a JSON file's parse error gives; nil when they are UTF-8.
+    /// For text read other than as JSON (larder.yml): decoded with replacement characters,
+    /// a stray byte in an `out:` became a folder named `��`.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
+        bytes.withUnsafeBufferPointer { buf in
+            let n = buf.count
+            var i = 0
+            while i < n {
+                let b0 = buf[i]
+                if b0 < 0x80 {
+                    i += 1
+                    continue
+                }
+                // The range of the second byte (narrower after E0, ED, F0 and F4: no
+                // overlong forms, no surrogates, nothing above U+10FFFF); the others are
+                // continuation bytes.
+                let length: Int
+                var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+                switch b0 {
+                case 0xC2...0xDF: length = 2
+                case 0xE0...0xEF: length = 3; lo = b0 == 0xE0 ? 0xA0 : 0x80; hi = b0 == 0xED ? 0x9F : 0xBF
+                case 0xF0...0xF4: length = 4; lo = b0 == 0xF0 ? 0x90 : 0x80; hi = b0 == 0xF4 ? 0x8F : 0xBF
+                default: return (i, Parser.utf8Problem(buf, at: i, end: n))
+                }
+                var valid = i + length <= n
+                var k = 1
+                while valid && k < length {
+                    let b = buf[i + k]
+                    valid = k == 1 ? (b >= lo && b <= hi) : (b & 0xC0 == 0x80)
+                    k += 1
+                }
+                guard valid else { return (i, Parser.utf8Problem(buf, at: i, end: n)) }
+                i += length
+            }
+            return nil
+        }
     }
 }

@@ -518,6 +518,41 @@ import Testing
             #expect(r.stdout == dir.url.path + "/larder.yml:1:1: error: the file is saved as \(name), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8 [config]\n", "\(r.stdout)")
         }
     }
+
+    /// libYAML's own words for two mistakes said nothing of what to do: a key indented one
+    /// space too far ("mapping values are not allowed in this context") and nesting past its
+    /// limit ("while parsing that starts at …: Maximum nesting level reached, set with
+    /// yaml_set_max_nest_level())").
+    @Test func anOverIndentedKeyAndDeepNestingAreSaidInTheConfigsTerms() throws {
+        let indented = "locales: [en]\ncontent:\n  - kind: recipe\n     include: [\"content/*.json\"]\n"
+        #expect(try lint(indented).lines.first
+            == "larder.yml:4:13: error: the YAML is not valid: a ':' here starts a key where none can be: a line indented further than the key above it belongs to that key's value; indent the key as the keys beside it are, or quote a value that holds ': ' [config]")
+        let deep = "locales: [en]\n" + Self.content + "rules: " + String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100) + "\n"
+        let line = try #require(try lint(deep).lines.first)
+        #expect(line.hasPrefix("larder.yml:5:") && line.hasSuffix(": error: the YAML is not valid: lists and mappings are nested here more deeply than the YAML reader allows (1,000 levels); a larder.yml needs a handful [config]"), "\(line)")
+    }
+
+    /// A byte that is not UTF-8 (a file saved as Latin-1, a stray byte) is an error at its
+    /// place: the config was decoded with replacement characters, and `out: "dist/\xFF"`
+    /// built into a folder named `dist/�` without a word.
+    @Test func bytesThatAreNotUTF8AreAnErrorWhereTheyAre() throws {
+        let dir = try Scratch()
+        let head = Array(("locales: [en]\n" + Self.content + "exports:\n  - json-bundle: { out: \"dist/").utf8)
+        for (bytes, reason) in [
+            ([0xFF, 0xFE] as [UInt8], "byte 0xFF does not start a character (a continuation byte, or one UTF-8 never uses)"),
+            ([0xE9, 0x63, 0x61, 0x66], "byte 0xE9 starts a 3-byte character, but byte 2 of it is not a continuation byte (the character is cut short)"),
+            ([0xED, 0xA0, 0x80], "the 3 bytes from byte 0xED encode no character (an overlong form, a surrogate, or a value above U+10FFFF)"),
+        ] {
+            try Data(head + bytes + Array("\" }\n".utf8)).write(to: dir.url.appendingPathComponent("larder.yml"))
+            let r = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+            #expect(r.status == 2)
+            #expect(r.stdout.hasPrefix(dir.url.path + "/larder.yml:6:31: error: invalid UTF-8: \(reason); save the file as UTF-8 [config]\n"), "\(r.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        }
+        // A comment is the file too.
+        try Data(Array("# caf".utf8) + [0xE9] + Array("\nlocales: [en]\n".utf8) + Array(Self.content.utf8)).write(to: dir.url.appendingPathComponent("larder.yml"))
+        #expect(try CLI.run(["lint", "--format", "xcode"], in: dir.url).stdout.contains("/larder.yml:1:6: error: invalid UTF-8: byte 0xE9 starts a 3-byte character"))
+    }
 }
 
 /// Where a larder.yml value or key ends (libYAML gives only where it starts): reports give

@@ -138,7 +138,31 @@ import Testing
         try dir.write("larder.yml", Self.config + "\n  url: error\n  locale-complete: error\n")
         let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
         #expect(r.status == 2)
-        #expect(r.stdout.contains("larder.yml:7:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (the first is here); keep one [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:9:3: error: the YAML is not valid: the key 'locale-complete' appears more than once in one mapping (first at line 7, column 3); keep one [config]"), "\(r.stdout)")
+    }
+
+    /// A key written twice is reported at the repeat, with a note at the first and a range
+    /// over the key, as a content file's is: it was at the first, with an empty range, and
+    /// the repeat, which may be far down a long file, was named nowhere.
+    @Test func aRepeatedYAMLKeyIsReportedAtTheRepeat() throws {
+        let dir = try project()
+        let cases: [(String, String, [String])] = [
+            ("locales: [en]\nlocales: [en, es]\n" + Self.config.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n",
+             "2:1-2:8", ["1:1"]),
+            (Self.config + "\n  url: {severity: error, \"severity\": warning}\n", "8:26-8:36", ["8:9"]),
+            (Self.config + "\n  url: error\n  # a comment\n\n  'url': warning\n", "11:3-11:8", ["8:3"]),
+        ]
+        for (config, range, notes) in cases {
+            try dir.write("larder.yml", config)
+            let r = try CLI.run(["lint", "--format", "json"], in: dir.url)
+            #expect(r.status == 2, "\(config)")
+            let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let d = (report?["diagnostics"] as? [[String: Any]])?.first
+            let got = "\(d?["line"] ?? 0):\(d?["column"] ?? 0)-\(d?["endLine"] ?? 0):\(d?["endColumn"] ?? 0)"
+            #expect(got == range, "\(config)\n\(r.stdout)")
+            let related = (d?["related"] as? [[String: Any]])?.map { "\($0["line"] ?? 0):\($0["column"] ?? 0)" }
+            #expect(related == notes, "\(r.stdout)")
+        }
     }
 
     /// A key of more than 1024 characters gave "could not find expected ':'", with the ':'

@@ -77,6 +77,7 @@ private func parseError(_ text: String) -> JSONParseError? {
         ("[1, 2,]", "expected a value after ',' in an array, found ']' (trailing commas are not allowed in JSON)", 1, 6),
         ("{\"a\" 1}", "expected ':' after an object member name, found '1'", 1, 6),
         ("", "expected a JSON value, found end of input (the file is empty)", 1, 1),
+        ("  \n\t\n", "expected a JSON value, found end of input (the file is only whitespace)", 3, 1),
         ("[01]", "a number cannot have a leading zero ('01')", 1, 2),
         ("{\n  \"name\": \"x\",\n}", "expected a member name after ',' in an object, found '}' (trailing commas are not allowed in JSON)", 2, 14),
         ("[tru]", "expected a JSON value, found 't'; did you mean 'true'?", 1, 2),
