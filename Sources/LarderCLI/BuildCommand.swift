@@ -303,7 +303,7 @@ struct BuildCommand: AsyncParsableCommand {
         let added = (stale.untracked ?? []).map { "'\($0)'" }.joined(separator: ", ")
         let changed = stale.changed.map { "'\($0)'" }.joined(separator: ", ")
         // The files --prune keeps: added since, and written by Larder but changed since.
-        let kept = [added.isEmpty ? nil : "files Larder did not write: \(added)", changed.isEmpty ? nil : "files that changed since Larder wrote them: \(changed)"]
+        let kept = [added.isEmpty ? nil : "files Larder did not write: \(added)", changed.isEmpty ? nil : "files that were modified or touched since Larder wrote them: \(changed)"]
             .compactMap { $0 }.joined(separator: ", and ")
         let keeps = [added.isEmpty ? nil : "the files it did not write: \(added)", changed.isEmpty ? nil : "the files that changed since it wrote them: \(changed)"]
             .compactMap { $0 }.joined(separator: ", and ")

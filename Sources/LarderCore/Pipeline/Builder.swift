@@ -152,7 +152,7 @@ public struct Builder: Sendable {
             if !prune {
                 entries.append(entry)
             } else if output.isFile && !output.unchanged {
-                output.fate = .kept(reason: "it changed since Larder wrote it", forgotten: true)
+                output.fate = .kept(reason: "it was modified or touched since Larder wrote it", forgotten: true)
             } else if !output.isFile && output.untracked == nil {
                 output.fate = .kept(reason: "the record does not list the files Larder wrote in it (an older Larder built it), so none is removed", forgotten: false)
                 entries.append(entry)

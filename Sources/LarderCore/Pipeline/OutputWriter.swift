@@ -179,7 +179,7 @@ public struct OutputWriter: Sendable {
         }
         var also: [String] = []
         if !held.notWritten.isEmpty { also.append("\(list(held.notWritten)), which Larder did not write") }
-        if !held.changed.isEmpty { also.append("\(list(held.changed)), which changed since Larder wrote \(held.changed.count == 1 ? "it" : "them")") }
+        if !held.changed.isEmpty { also.append("\(list(held.changed)), which \(held.changed.count == 1 ? "was" : "were") modified or touched since Larder wrote \(held.changed.count == 1 ? "it" : "them")") }
         if !held.unlisted.isEmpty {
             also.append("the files of \(list(held.unlisted)), which the record does not list (an older Larder wrote \(held.unlisted.count == 1 ? "it" : "them"))")
         }
