@@ -70,7 +70,13 @@ struct ConfigFile {
             do {
                 bytes = try FileBytes.read(path)
             } catch {
-                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "cannot read the config: \(error.reason)",
+                // `--config .` for the folder's larder.yml: the file is named.
+                var isFolder: ObjCBool = false
+                let inside = [(path as NSString).appendingPathComponent("larder.yml"), (path as NSString).appendingPathComponent("larder.yaml")]
+                    .first { FileManager.default.fileExists(atPath: $0) }
+                let hint = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                    ? inside.map { "; give the file, --config \(((displayPath as NSString).appendingPathComponent(($0 as NSString).lastPathComponent)))" } ?? "" : ""
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: "cannot read the config: \(error.reason)\(hint)",
                                                        file: displayPath, start: SourcePosition(line: 1, column: 1))])
             }
         }

@@ -74,7 +74,8 @@ struct ImportCommand: AsyncParsableCommand {
             if registry.ids(of: .source).contains(self.importer) {
                 throw ValidationError("'\(self.importer)' is a source but not an importer; use one of: \(known)")
             }
-            throw ValidationError("unknown importer '\(self.importer)'; use one of: \(known)")
+            let guess = Suggest.closest(to: self.importer, in: importers.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ValidationError("unknown importer '\(self.importer)'; use one of: \(known)\(guess)")
         }
         let cwd = FileManager.default.currentDirectoryPath
         var diagnostics: [Diagnostic] = []

@@ -142,7 +142,7 @@ import Testing
         try expectFromLintAndBuild(config, [
             "larder.yml:1:15: error: locales[1]: 'fr_FR' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write fr-FR [config]",
             "larder.yml:4:5: error: content[0]: unknown setting 'includes'; did you mean 'include'? [config]",
-            "larder.yml:6:18: error: rules.gtin-checksum: \"eror\" is not one of \"error\", \"warning\", \"note\", \"off\" [config]",
+            "larder.yml:6:18: error: rules.gtin-checksum: 'eror' is not one of 'error', 'warning', 'note', 'off'; did you mean 'error'? [config]",
             "larder.yml:7:3: error: unknown rule 'nutrition-consistancy'; did you mean 'nutrition-consistency'? [config]",
             "larder.yml:9:5: error: transforms[0]: unknown transform 'scael'; did you mean 'scale'? [config]",
             "larder.yml:11:5: error: exports[0]: unknown exporter 'jsonbundle'; did you mean 'json-bundle'? [config]",
@@ -517,6 +517,27 @@ import Testing
             #expect(r.status == 2)
             #expect(r.stdout == dir.url.path + "/larder.yml:1:1: error: the file is saved as \(name), as its byte order mark says; Larder reads its config as UTF-8: save the file as UTF-8 [config]\n", "\(r.stdout)")
         }
+    }
+
+    /// Mistakes that got no hint where their neighbours get one: a misspelt severity (an
+    /// unknown rule or setting is told the closest), a rule set to `true` (told only the
+    /// severities, not that an object of options is a setting too), a list of one written
+    /// as the one item, and `--config` given the project's folder.
+    @Test func nearMissesGetAHint() throws {
+        let start = "locales: [en]\n" + Self.content
+        #expect(try lint(start + "rules:\n  url: { severity: eror }\n").lines.first
+            == "larder.yml:6:20: error: rules.url.severity: 'eror' is not one of 'error', 'warning', 'note', 'off'; did you mean 'error'? [config]")
+        #expect(try lint(start + "rules:\n  image-exists: Warn\n").lines.first
+            == "larder.yml:6:17: error: rules.image-exists: 'Warn' is not one of 'error', 'warning', 'note', 'off'; did you mean 'warning'? [config]")
+        #expect(try lint(start + "rules:\n  unique-id: true\n").lines.first
+            == "larder.yml:6:14: error: rules.unique-id: true is not a rule setting: give a severity ('error', 'warning', 'note', 'off') or an object of the rule's options ({severity: warning, …}) [config]")
+        #expect(try lint("locales: [en]\ncontent:\n  - kind: recipe\n    include: content/*.json\n").lines.first
+            == "larder.yml:4:14: error: content[0].include: expected an array, found a string; write [\"content/*.json\"] for a list of one [config]")
+        let dir = try Scratch()
+        try dir.write("larder.yml", start)
+        let r = try CLI.run(["lint", "--config", ".", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stdout.contains(".:1:1: error: cannot read the config: it is a directory; give the file, --config ./larder.yml [config]"), "\(r.stdout)")
     }
 
     /// libYAML's own words for two mistakes said nothing of what to do: a key indented one

@@ -246,6 +246,7 @@ import Testing
         (["import", "off", "p.json", "--stdout", "--jsonl"], "give only one of --out, --stdout and --jsonl"),
         (["import", "off", "--stdout"], "give at least one file to import"),
         (["import", "csv", "p.json", "--stdout"], "unknown importer 'csv'; use one of: off, schema-org"),
+        (["import", "ofd", "p.json", "--stdout"], "unknown importer 'ofd'; use one of: off, schema-org (did you mean 'off'?)"),
         (["import", "files", "p.json", "--stdout"], "'files' is a source but not an importer"),
         (["import", "off", "missing.json", "--stdout"], "cannot read missing.json: no such file"),
         (["import", "off", "p.json", "--out", "/"], "--out must name a folder"),

@@ -442,7 +442,8 @@ import Testing
         let dir = try project()
         try dir.write("larder.yml", Self.config + "\n  unknown-unit: off\n  url: no\n")
         let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
-        #expect(r.stdout.contains("larder.yml:9:8: error: rules.url: \"no\" is not one of"), "\(r.stdout)")  // `no` is no severity
+        // `no` is no severity, and not short for `note`.
+        #expect(r.stdout.contains("larder.yml:9:8: error: rules.url: 'no' is not one of 'error', 'warning', 'note', 'off'; did you mean 'off'? [config]"), "\(r.stdout)")
         #expect(!r.stdout.contains("larder.yml:8:"), "\(r.stdout)")  // `off` is accepted
     }
 

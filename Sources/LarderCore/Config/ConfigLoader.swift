@@ -213,6 +213,24 @@ public struct ConfigLoader: Sendable {
             }
             return say("\(quoted(value)) \(predicate)")
         }
+        // A rule's setting: a severity, or an object of its options. A misspelt severity is
+        // told the one it is closest to; another value what a setting can be.
+        let severities = ["error", "warning", "note", "off"]
+        if place.hasSuffix("/$defs/severity/enum") || place.hasSuffix("/$defs/rules/additionalProperties/anyOf") {
+            let listed = severities.map(quoted).joined(separator: ", ")
+            // A word for "no" means `off` (`no` is not short for `note`); a shortening
+            // (`warn`, `err`) is meant as the severity it begins.
+            let nay: Set<String> = ["no", "n", "false", "none", "disable", "disabled", "ignore"]
+            if let value, let meant = nay.contains(value.lowercased()) ? "off" : Suggest.closest(to: value.lowercased(), in: severities)
+                ?? (value.count >= 3 ? severities.first(where: { $0.hasPrefix(value.lowercased()) }) : nil)
+            {
+                return say("\(quoted(value)) is not one of \(listed); did you mean \(quoted(meant))?")
+            }
+            if place.hasSuffix("/anyOf"), value == nil, json.kind(error.node) != .object {
+                let written = json.value(error.node).settingDescription
+                return say("\(written) is not a rule setting: give a severity (\(listed)) or an object of the rule's options ({severity: warning, …})")
+            }
+        }
         if place.hasSuffix("/$defs/contentEntry/then/not") {
             let kind = json.member(error.node, "kind").flatMap(json.string) ?? "this kind"
             return say("\(kind) has its built-in schema, so \"schema\" is for kinds of your own; remove it, or give the kind a name of your own (its schema may $ref the built-in one)",
@@ -227,6 +245,10 @@ public struct ConfigLoader: Sendable {
                            at: error.instanceLocation.appending("kind"))
             }
             return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
+        }
+        // A list of one written as the one item (`include: "content/*.json"`).
+        if error.keyword == "type", let value, error.message.hasPrefix("expected an array") {
+            return Explained(message: message(for: error) + "; write [\(String(decoding: JSONWriter.compact.bytes(.string(value)), as: UTF8.self))] for a list of one", pointer: error.instanceLocation)
         }
         return Explained(message: message(for: error), pointer: error.instanceLocation)
     }
