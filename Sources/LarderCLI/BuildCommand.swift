@@ -253,6 +253,12 @@ struct BuildCommand: AsyncParsableCommand {
             if !removed.isEmpty {
                 FileHandle.standardError.write(Data("Removed \(removed.joined(separator: ", ")): no export of \(project.configName) writes \(removed.count == 1 ? "it" : "them") any more.\n".utf8))
             }
+            // The outputs landed, but the record of them did not: said, as stale outputs are
+            // found (and --prune removes them) only by it.
+            if let record = result.recordNotWritten {
+                let shown = record.hasPrefix(cwd + "/") ? String(record.dropFirst(cwd.count + 1)) : record
+                FileHandle.standardError.write(Data("larder: warning: the record of the outputs (\(shown)) cannot be written, so an output no export writes any more is not found, nor removed by --prune, until it can be; make its folder one Larder can write\n".utf8))
+            }
             return
         }
         guard differences.isEmpty else {

@@ -32,6 +32,21 @@ import Testing
     static let json = "json-bundle: { out: dist/json }"
     static let catalog = "xcstrings: { out: dist/ios/Content.xcstrings }"
 
+    /// Where the record cannot be written (`.larder-cache` a file, not a folder), the build
+    /// lands and says so: stale outputs are found only by the record, and a build that
+    /// could not write it turned their finding (and `--prune`) off without a word.
+    @Test func aRecordThatCannotBeWrittenIsSaid() throws {
+        let dir = try project([Self.json])
+        try dir.write(".larder-cache", "")
+        let r = try build(dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(exists(dir, "dist/json/en/card.json"))
+        #expect(r.stderr.contains("larder: warning: the record of the outputs (.larder-cache/outputs-larder.yml.json) cannot be written, so an output no export writes any more is not found, nor removed by --prune, until it can be; make its folder one Larder can write"), "\(r.stderr)")
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent(".larder-cache"))
+        let again = try build(dir)
+        #expect(again.status == 0 && !again.stderr.contains("cannot be written"), "\(again.stderr)")
+    }
+
     /// A folder an older Larder recorded, without the list of its files: `--check` says
     /// `--prune` leaves it (it said `--prune` removes it, which prune does not do).
     @Test func aFolderRecordedWithoutItsFilesIsLeftByPrune() throws {

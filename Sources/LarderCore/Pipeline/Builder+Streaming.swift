@@ -299,8 +299,9 @@ extension Builder {
                 return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: [], landed: false), documents: documents)
             }
             progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
-            let (differences, stale) = try finish(staging)
-            return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale), documents: documents)
+            let (differences, stale, unwritten) = try finish(staging)
+            return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale,
+                                                     recordNotWritten: unwritten), documents: documents)
         } catch {
             return .stepFailed(lint: lint, error: error)
         }

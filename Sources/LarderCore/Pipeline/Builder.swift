@@ -82,6 +82,9 @@ public struct Builder: Sendable {
         /// False when a step reported an error (an export's `fallback: error` and a
         /// translation it had to fill in): nothing was put in place.
         public var landed = true
+        /// The record of the outputs (``record``) when it could not be written after the
+        /// outputs landed: stale outputs are then not found, nor pruned, until it can be.
+        public var recordNotWritten: String?
     }
 
     /// Where outputs are staged: in the output base folder (nil), or, for a build that only
@@ -106,31 +109,32 @@ public struct Builder: Sendable {
     /// Puts the staged outputs in place, or with ``checkOnly`` compares them with those in
     /// place; either way finds the stale outputs (see ``record``), and after a write removes
     /// them when asked (``prune``) and records what the build wrote.
-    func finish(_ staging: OutputWriter.Staging) throws(StepError) -> (differences: [OutputDifference], stale: [StaleOutput]) {
+    func finish(_ staging: OutputWriter.Staging) throws(StepError) -> (differences: [OutputDifference], stale: [StaleOutput], recordNotWritten: String?) {
         let recorded = record?.load() ?? []
         do {
             if checkOnly {
                 var differences = try staging.differences()
-                guard let record else { return (differences, []) }
+                guard let record else { return (differences, [], nil) }
                 let stale = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected.compactMap(placement.inBase)).stale.map(\.1)
                 differences += stale.map {
                     OutputDifference(path: $0.path, change: .notBuilt(files: $0.files, isFile: $0.isFile, removable: $0.isFile ? $0.unchanged : $0.untracked != nil,
                                                                       kept: $0.changed.count))
                 }
-                return (differences, stale)
+                return (differences, stale, nil)
             }
             try staging.commit()
         } catch {
             throw StepError(step: checkOnly ? "check" : "write", message: error.description)
         }
-        guard let record else { return ([], []) }
-        return ([], settle(record, recorded: recorded, staging: staging))
+        guard let record else { return ([], [], nil) }
+        let (stale, saved) = settle(record, recorded: recorded, staging: staging)
+        return ([], stale, saved ? nil : record.file)
     }
 
     /// After a commit: finds the stale outputs, removes them with ``prune``, and replaces the
     /// record with what the build wrote, the stale outputs left in place and other bases'
     /// outputs.
-    private func settle(_ record: OutputRecord, recorded: [OutputRecord.Entry], staging: OutputWriter.Staging) -> [StaleOutput] {
+    private func settle(_ record: OutputRecord, recorded: [OutputRecord.Entry], staging: OutputWriter.Staging) -> (stale: [StaleOutput], saved: Bool) {
         let (found, kept) = record.stale(recorded: recorded, base: outputBase, written: staging.staged, protected: protected.compactMap(placement.inBase))
         var entries = kept
         let key = record.baseKey(outputBase)
@@ -178,8 +182,7 @@ public struct Builder: Sendable {
             stale.append(output)
         }
         entries.sort { ($0.base, $0.path) < ($1.base, $1.path) }
-        record.save(entries)
-        return stale
+        return (stale, record.save(entries))
     }
 
     /// The names of the steps, for progress lines (`transform scale`, `export xcstrings`).
@@ -385,7 +388,7 @@ public struct Builder: Sendable {
         }
         index += jobs.count
         progress(index, checkOnly ? "check" : "write")
-        let (differences, stale) = try finish(staging)
-        return Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale)
+        let (differences, stale, unwritten) = try finish(staging)
+        return Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale, recordNotWritten: unwritten)
     }
 }
