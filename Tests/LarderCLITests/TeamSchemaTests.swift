@@ -103,6 +103,41 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix("[config]") })
     }
 
+    /// References that cannot be resolved were told one per run: a file's meta-schema
+    /// problems (its own, or those of a file it `$ref`s) hid them, and each hid the next,
+    /// so four problems took three runs.
+    @Test func everyReferenceThatCannotBeResolvedIsToldInOneRun() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/a.schema.json", """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "type": "object",
+              "properties": {"title": {"type": "string", "minLength": -1}, "x": {"$ref": "defs.json#/$defs/nope"}, "y": {"$ref": "missing.json"}}
+            }
+            """)
+        try dir.write("schemas/defs.json", #"{"$defs": {"t": {"type": "strin"}}}"#)
+        try dir.write("content/a.json", #"[{"id": "a", "title": "x"}]"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent: [{kind: achievement, schema: schemas/a.schema.json, include: [\"content/*.json\"]}]\n")
+        func problems() throws -> [String] {
+            let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+            #expect(r.status == 2, "\(r.stdout)")
+            return r.stdout.split(separator: "\n").dropFirst().map { String($0.dropFirst(dir.url.path.count + 1)) }
+        }
+        let missing = dir.url.appendingPathComponent("schemas/missing.json").path
+        #expect(try problems() == [
+            "schemas/a.schema.json:4:59: error: /properties/title/minLength: -1 is less than the minimum 0 [config]",
+            "schemas/a.schema.json:4:78: error: /properties/x/$ref: cannot resolve the reference defs.json#/$defs/nope: nothing at /$defs/nope [config]",
+            "schemas/a.schema.json:4:118: error: /properties/y/$ref: cannot resolve the reference missing.json: the file \(missing) does not exist [config]",
+            "schemas/defs.json:1:26: error: /$defs/t/type: \"strin\" is not one of \"array\", \"boolean\", \"integer\", \"null\", \"number\", \"object\", \"string\" [config]",
+        ])
+        // With the file's own problem fixed, the referenced file's still hides none.
+        try dir.write("schemas/a.schema.json", try String(contentsOf: dir.url.appendingPathComponent("schemas/a.schema.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"minLength\": -1", with: "\"minLength\": 1"))
+        #expect(try problems().count == 3)
+        try dir.write("schemas/defs.json", #"{"$defs": {"t": {"type": "string"}}}"#)
+        #expect(try problems().map { $0.components(separatedBy: ": error: ")[0] } == ["schemas/a.schema.json:4:77", "schemas/a.schema.json:4:117"])
+    }
+
     @Test func theHumanReportQuotesTheSchemaLineAndCountsItsFiles() throws {
         let dir = try project()
         let r = try CLI.run(["lint", "--color", "never"], in: dir.url)

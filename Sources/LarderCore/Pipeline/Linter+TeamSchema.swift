@@ -64,6 +64,24 @@ extension Linter {
                 if problem.file == nil, problem.position != nil { problem.file = path }
                 return problem
             }
+            // A file that fails its meta-schema (this one, or one it `$ref`s) stops the
+            // compile before the `$ref`s after it are followed: compiled again without that
+            // check, for the references that cannot be resolved (its other problems are the
+            // meta-schema's again).
+            func unresolved(_ problem: SchemaError.Problem) -> Bool { problem.message.hasPrefix("cannot resolve the reference") }
+            if options.validateSchema, !error.problems.contains(where: unresolved) {
+                var unchecked = options
+                unchecked.validateSchema = false
+                do throws(SchemaError) {
+                    _ = try JSONSchema(doc, options: unchecked, registry: registry)
+                } catch {
+                    problems += error.problems.filter(unresolved).map { problem in
+                        var problem = problem
+                        if problem.file == nil, problem.position != nil { problem.file = path }
+                        return problem
+                    }
+                }
+            }
             if error.problems.contains(where: { $0.file == nil }) {
                 problems += referencedFileProblems(of: doc, at: path, options: options)
             }

@@ -41,6 +41,8 @@ final class Compiler {
     var info: [Loc: ScanInfo] = [:]
     var compiled: [Loc: Int32] = [:]
     var pending: [(index: Int32, loc: Loc)] = []
+    /// The `$ref`s that could not be resolved so far (thrown together once the compile is done).
+    var unresolved: [SchemaError] = []
     var resourceIndex: [Loc: Int32] = [:]
     var resourceLocs: [Loc] = []
     var dynamicNames: Set<String> = []
@@ -68,6 +70,11 @@ final class Compiler {
         try scanResource(rootLoc, uri: base, draft: draft)
         program.root = compile(rootLoc)
         try drain()
+        // Every `$ref` that cannot be resolved, together: one run tells each.
+        if !unresolved.isEmpty {
+            throw unresolved.count == 1 ? unresolved[0]
+                : SchemaError(message: "\(unresolved.count) references cannot be resolved", problems: unresolved.flatMap(\.problems))
+        }
         try checkCycles()
         program.usesDynamicScope = !dynamicNames.isEmpty || usesRecursiveRef
         linkRefs()
@@ -489,9 +496,15 @@ final class Compiler {
 
             let refOnly = draft <= .draft7 && member("$ref") != nil
             if let r = member("$ref"), let value = doc.string(r) {
-                let target = compile(try reference(value, at: r))
-                ops.append(.ref(target))
-                edges.append(target)
+                do throws(SchemaError) {
+                    let target = compile(try reference(value, at: r))
+                    ops.append(.ref(target))
+                    edges.append(target)
+                } catch where error.message.hasPrefix("cannot resolve the reference") {
+                    // Kept, and the compile goes on to find the others (the schema is not
+                    // used: the compile throws them all at the end).
+                    unresolved.append(error)
+                }
             }
             if refOnly { break }
 
