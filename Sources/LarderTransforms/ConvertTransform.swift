@@ -276,6 +276,7 @@ struct ConvertRun {
         if !heats.changes.isEmpty { out = heats.text }
         noteUnconverted(heats.unconverted, at: node)
         noteUnread(heats.unread, system: system, at: node)
+        noteCapitalC(line, at: node)
         if out != text {
             guard !json.holdsLoneSurrogate(node) else {
                 sink.add(.warning, JSONDocument.loneSurrogateNote(text, verb: "convert"), at: node)
@@ -303,6 +304,23 @@ struct ConvertRun {
             noteUnconverted(result.unconverted, at: n)
             noteUnread(result.unread, system: system, at: n)
         }
+    }
+
+    /// A note for an ingredient line that starts with more than 16 and a capital `C`
+    /// (`40 C water`): US recipes write a cup so, but only up to 16 is it read as cups, and
+    /// the amount an ingredient line starts with is no heat, so the line was left as written
+    /// without a word.
+    mutating func noteCapitalC(_ line: IngredientLine, at node: Int) {
+        guard line.unit == nil, let amount = line.amountText, let value = line.amount, value.upper > IngredientParser.mostCupsWrittenC,
+            UnitLexicon.baseLanguage(line.language).map({ $0 == "en" }) ?? true
+        else { return }
+        let name = Array(line.name.unicodeScalars)
+        var i = 0
+        guard name.first == "C" else { return }
+        i = 1
+        if i < name.count, name[i] == "." { i += 1 }
+        guard i < name.count, name[i] == " " else { return }
+        sink.add(.note, "'\(amount) C' is left as written: a capital C is read as cups only after 16 or less, and the amount an ingredient line starts with is no heat; write 'cups' or '°C'", at: node)
     }
 
     /// A note for each number with a bare °F or °C letter that is not read as a heat

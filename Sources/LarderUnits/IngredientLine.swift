@@ -756,7 +756,7 @@ public struct IngredientParser: Sendable {
     }
 
     /// The most cups a capital `C` is read as (a gallon): above it, `C` may be a heat.
-    static let mostCupsWrittenC = Rational(16)
+    public static let mostCupsWrittenC = Rational(16)
 
     /// Words after a number and a capital `C` that say it is a heat, not cups (`4 C
     /// overnight`, `10 C for an hour`).

@@ -651,6 +651,19 @@ import Testing
         let unread = notes.filter { $0.message.contains("is read as °C only after a heat") }
         #expect(unread.map { $0.message.prefix { $0 != ":" } } == ["'2 C' is left as written", "'20 C' is left as written"], "\(notes.map(\.message))")
     }
+
+    /// An ingredient line that starts with more than 16 and a capital C is read neither as
+    /// cups nor as a heat: it was left as written without a word, while `2 C flour` beside
+    /// it converted.
+    @Test func moreThanSixteenCapitalCIsNoted() throws {
+        let recipe = #"{"id": "r", "name": "R", "servings": 1, "ingredients": ["40 C water", "20 C. flour", "2 C flour", "16 C stock", "20 Cheddar slices"]}"#
+        let (_, v, notes) = try transformed(recipe) { ConvertTransform().outcome(for: $0, options: ConvertOptions(units: .metric)) }
+        #expect(v.at("ingredients/0") == "40 C water")
+        #expect(v.at("ingredients/2") == "473 ml flour")
+        #expect(v.at("ingredients/3") == "3.79 l stock")
+        let capital = notes.filter { $0.message.contains("a capital C is read as cups only after 16 or less") }
+        #expect(capital.map { $0.message.prefix { $0 != ":" } } == ["'40 C' is left as written", "'20 C' is left as written"], "\(notes.map(\.message))")
+    }
 }
 
 /// A list of heats in a step converts whole ("Bake at 350, 375 or 400 °F" became "Bake at
