@@ -103,14 +103,16 @@ import Testing
         #expect(found.last?.message == "steps[0] has no text for he and pt (the project's locales are en, he, zh-Hant-TW, pt); "
             + "its text under 'IW' is not read for he: IW is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; add the translation for pt")
         // A key no locale reads, of a missing locale's language or the one stray key where
-        // one locale is missing (`sp` for Spanish, a country's code): named too. A second
-        // stray key is not, nor a key of another language where two locales are missing.
+        // one locale is missing (`sp` for Spanish, a country's code): named too, and so is
+        // a key that is no language's code where two locales are missing (it was not named,
+        // and its text was exported for no locale without a word). A text in a language the
+        // project does not ship (`fr`, `de`) is left alone.
         let spanish: JSONValue = ["locales": ["en", "es", "pt-BR"]]
         let texts = #"{"id": "x", "name": {"en": "Soup", "sp": "Sopa", "pt-BR": "Sopa"}, "description": {"en": "Hot.", "sp": "Caliente"}, "steps": [{"en": "Boil.", "es-ES": "Hervir", "pt-BR": "Ferver"}, {"en": "Eat.", "fr": "Manger", "de": "Essen", "pt-BR": "Comer"}]}"#
         let strays = try run(rule, texts, kind: "recipe", options: spanish)
         #expect(strays.map(\.message) == [
             "name has no text for es (the project's locales are en, es, pt-BR); its text under 'sp' is not read for any locale of the project; if it is the es text, write the key as es",
-            "description has no text for es and pt-BR (the project's locales are en, es, pt-BR); add the translations",
+            "description has no text for es and pt-BR (the project's locales are en, es, pt-BR); add the translations; its text under 'sp' is not read for any locale of the project; write the key as the locale it is for (es or pt-BR)",
             "steps[0] has no text for es (the project's locales are en, es, pt-BR); its text under 'es-ES' is not read for any locale of the project; if it is the es text, write the key as es",
             "steps[1] has no text for es (the project's locales are en, es, pt-BR); add the translation",
         ])

@@ -84,6 +84,13 @@ public enum LikelySubtags {
         return (script, region)
     }
 
+    /// Whether `tag` is a language tag of a language CLDR knows (`fr`, `pt-BR`, `iw`): false
+    /// for a code no language has (`sp`, `xx`) and for text that is no tag.
+    public static func isKnownLanguage(_ tag: String) -> Bool {
+        guard let canonical = LanguageAlias.canonical(tag) else { return false }
+        return maximized(canonical) != nil
+    }
+
     /// Whether `child` is the default content locale of `ancestor`: the same language,
     /// variants, and most likely script and region (`pt-BR` of `pt`, whose likely region
     /// is Brazil; `zh-Hant-TW` of `zh-Hant`; `sr-Latn-RS` of `sr-Latn`). A region group

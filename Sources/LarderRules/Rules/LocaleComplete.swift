@@ -142,16 +142,29 @@ public struct LocaleCompleteRule: ConfigurableRule {
                         let (i, j) = (missing.firstIndex(of: a.element.0) ?? 0, missing.firstIndex(of: b.element.0) ?? 0)
                         return i != j ? i < j : a.offset < b.offset
                     }.map(\.element)
+                // A key no locale reads whose locale cannot be guessed is named too when it
+                // is no language's code (`sp`): its text is exported for no locale. (A text
+                // in a language the project does not ship, `fr`, is left alone.)
+                let unguessed = Self.unreadKeys(keys, locales: locales).filter { key in
+                    !misspelled.contains { $0.1 == key } && !LikelySubtags.isKnownLanguage(key)
+                }
+                let open = missing.filter { m in !misspelled.contains { $0.0 == m } }
+                let unguessedText = unguessed.map { key in
+                    "; its text under '\(key)' is not read for any locale of the project; "
+                        + (open.count == 1 ? "if it is the \(open[0]) text, write the key as \(open[0])"
+                            : "write the key as the locale it is for" + (open.count > 1 ? " (" + open.dropLast().joined(separator: ", ") + " or " + open.last! + ")" : ", or remove it"))
+                }.joined()
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
-                        + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "")
+                        + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "") + unguessedText
                             : misspelled.map { locale, key in
                                 LanguageAlias.sameLocale(key, locale)
                                     ? "its text under '\(key)' is not read for \(locale): \(LanguageAlias.reason(key, locale)); write the key as \(locale)"
                                     : "its text under '\(key)' is not read for any locale of the project; if it is the \(locale) text, write the key as \(locale)"
                             }.joined(separator: "; ")
                             + (missing.contains { m in !misspelled.contains { $0.0 == m } }
-                                ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : ""))
+                                ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : "")
+                            + unguessedText)
                 }
             default:
                 continue
@@ -168,10 +181,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
     /// country's code written for Spanish). Their texts are exported for no locale. In the
     /// order of `keys`.
     static func strayKeys(_ keys: [String], locales: [String], missing: [String]) -> [(String, String)] {
-        let read = Set(locales.flatMap { LocaleFallback.chain(for: $0).map { $0.lowercased() } })
-        let stray = keys.filter { key in
-            !read.contains(key.lowercased()) && !locales.contains { LanguageAlias.sameLocale(key, $0) }
-        }
+        let stray = unreadKeys(keys, locales: locales)
         /// A tag's language, a former code as the code that replaced it (`iw-IL` is Hebrew).
         func language(_ tag: String) -> String {
             LanguageAlias.canonical(tag)?.language ?? (tag.split(separator: "-").first.map { $0.lowercased() } ?? "")
@@ -186,6 +196,15 @@ public struct LocaleCompleteRule: ConfigurableRule {
         }
         if found.isEmpty, missing.count == 1, stray.count == 1 { return [(missing[0], stray[0])] }
         return found
+    }
+
+    /// The keys no locale of the project reads: not a locale, nor an ancestor one falls
+    /// back to, nor another spelling of a locale. In the order of `keys`.
+    static func unreadKeys(_ keys: [String], locales: [String]) -> [String] {
+        let read = Set(locales.flatMap { LocaleFallback.chain(for: $0).map { $0.lowercased() } })
+        return keys.filter { key in
+            !read.contains(key.lowercased()) && !locales.contains { LanguageAlias.sameLocale(key, $0) }
+        }
     }
 
     /// True when the object at `node` has a key for each of `tags` (lower-case, at most 64)
