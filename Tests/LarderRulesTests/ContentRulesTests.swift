@@ -137,7 +137,13 @@ import Testing
         let found = try run(rule, [("r.json", #"[{"id": 42}, {"id": 4.2e1}, {"id": "42"}, {"id": 43}, {"id": null}, {"id": 1e400}]"#)], kind: "recipe")
         // 1e400 is no id an app reads (infinity): an error of its own.
         #expect(found.map(\.pointer) == ["/1/id", "/2/id", "/5/id"])
-        #expect(found.last?.message.contains("the recipe's id 1e400 is a number too large for apps to read exactly") == true)
+        #expect(found.last?.message.contains("the recipe's id 1e400 is a number too large for apps to read exactly (JavaScript and JSON decoders hold whole numbers exactly up to 9007199254740991, and read this one as infinity)") == true)
+        // 2^64 is read, but not exactly: nothing is said of infinity (the message said every
+        // such id was read as 1e400 is).
+        let large = try run(rule, [("r.json", #"[{"id": 18446744073709551616}]"#)], kind: "recipe")
+        #expect(large.map(\.message) == [
+            "the recipe's id 18446744073709551616 is a number too large for apps to read exactly (JavaScript and JSON decoders hold whole numbers exactly up to 9007199254740991), so two such ids can be one id to the app; write the id as a string (\"18446744073709551616\"), or as a smaller number",
+        ])
     }
 
     @Test func productsUseTheirCode() throws {

@@ -306,9 +306,12 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             if entry.facts.tooLarge {
                 if reported(index) {
                     let kind = entry.kind ?? "document"
+                    // Infinity is said only of a number past a Double's range (1e400).
+                    let infinite = Double(entry.facts.text).map(\.isInfinite) ?? false
+                    let decoders = "JavaScript and JSON decoders hold whole numbers exactly up to 9007199254740991" + (infinite ? ", and read this one as infinity" : "")
                     single.append((index, { context.diagnostic(
                         file: entry.file, at: $0,
-                        "the \(kind)'s id \(entry.facts.text) is a number too large for apps to read exactly (JavaScript and JSON decoders hold whole numbers up to 9007199254740991, and read 1e400 as infinity), so two such ids can be one id to the app; write the id as a string (\"\(entry.facts.text)\"), or as a smaller number") }))
+                        "the \(kind)'s id \(entry.facts.text) is a number too large for apps to read exactly (\(decoders)), so two such ids can be one id to the app; write the id as a string (\"\(entry.facts.text)\"), or as a smaller number") }))
                 }
                 continue
             }
