@@ -159,6 +159,30 @@ import Testing
         #expect(try String(contentsOf: dir.url.appendingPathComponent("content/c.json"), encoding: .utf8) == content)
     }
 
+    /// A String Catalog written over an existing file that is not one: any JSON file was
+    /// replaced, so `out: package.json` (a typo, or a wrong guess) replaced the project's
+    /// package.json, with no copy left. Only a String Catalog, or a file a build recorded
+    /// writing, is replaced.
+    @Test func aStringCatalogDoesNotReplaceAnotherJSONFile() throws {
+        let dir = try Scratch()
+        let package = #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}}"#
+        try dir.write("package.json", package)
+        try dir.write("content/a.json", #"{"id": "a", "name": {"en": "X"}, "ingredients": ["1 egg"]}"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - xcstrings: { out: package.json }\n")
+        for flags in [[], ["--no-stream"], ["--check"]] {
+            let r = try CLI.run(["build"] + flags, in: dir.url)
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.contains("larder: error: [export xcstrings] 'package.json' exists and is neither a String Catalog (a JSON object with \"sourceLanguage\" and \"strings\") nor a file a build recorded writing, so the build leaves it as it is; give the String Catalog another `out`, such as dist/ios/Content.xcstrings"), "\(flags): \(r.stderr)")
+            #expect(try String(contentsOf: dir.url.appendingPathComponent("package.json"), encoding: .utf8) == package)
+        }
+        // Its own String Catalog it replaces, and one Xcode wrote (a String Catalog too).
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nexports:\n  - xcstrings: { out: App/Localizable.xcstrings }\n")
+        try dir.write("App/Localizable.xcstrings", #"{"sourceLanguage" : "en", "strings" : {}, "version" : "1.0"}"#)
+        #expect(try CLI.run(["build"], in: dir.url).status == 0)
+        #expect(try CLI.run(["build"], in: dir.url).status == 0)
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("App/Localizable.xcstrings"), encoding: .utf8).contains("recipe.a.name"))
+    }
+
     /// Runs `/bin/mount` or `/bin/umount` with `arguments`; true when it succeeded.
     static func mount(_ tool: String, _ arguments: [String]) -> Bool {
         let process = Process()

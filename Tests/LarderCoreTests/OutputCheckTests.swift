@@ -28,6 +28,10 @@ import Testing
         OutputWriter.Output(path: "dist/json", isFile: false, artifacts: try files.map { try Artifact(path: $0.0, bytes: Array($0.1.utf8)) })
     }
 
+    /// The text of a String Catalog with no strings (only a String Catalog, or a file the
+    /// build record lists, is replaced by one).
+    static let emptyCatalog = #"{"sourceLanguage": "en", "strings": {}}"#
+
     /// A single-file output, as xcstrings writes.
     func catalog(_ text: String) throws -> OutputWriter.Output {
         OutputWriter.Output(path: "dist/Content.xcstrings", isFile: true, artifacts: [try Artifact(path: "x", bytes: Array(text.utf8))])
@@ -45,11 +49,11 @@ import Testing
         let base = try scratchRoot.folder()
         var staging = try OutputWriter(base: base).begin()
         try staging.stage(try bundle([("en/recipe.json", "[1]\n"), ("pt/recipe.json", "[2]\n")]))
-        try staging.stage(try catalog("{}"))
+        try staging.stage(try catalog(Self.emptyCatalog))
         try staging.commit()
         staging.discard()
         let output = try bundle([("en/recipe.json", "[1]\n"), ("pt/recipe.json", "[2]\n")])
-        let file = try catalog("{}")
+        let file = try catalog(Self.emptyCatalog)
         #expect(try differences(base, [output, file]).isEmpty)
         // The staging folder is gone, and nothing else was made.
         #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["dist"])
@@ -60,11 +64,11 @@ import Testing
         try write("", base + "/dist/json/.larder-output")
         try write("{\n  \"a\": \"caf\u{E9} \u{1F600} x\",\n  \"b\": 1\n}\n", base + "/dist/json/en/recipe.json")
         try write("old", base + "/dist/json/stale.json")
-        try write("{}", base + "/dist/Content.xcstrings")
+        try write(Self.emptyCatalog, base + "/dist/Content.xcstrings")
         let before = snapshot(base + "/dist")
         let found = try differences(base, [
             try bundle([("en/recipe.json", "{\n  \"a\": \"caf\u{E9} \u{1F600} y\",\n  \"b\": 1\n}\n"), ("pt/recipe.json", "[]")]),
-            try catalog("{}"),
+            try catalog(Self.emptyCatalog),
             OutputWriter.Output(path: "dist/android", isFile: false, artifacts: [try Artifact(path: "res/values/strings.xml", bytes: [0x3C])]),
         ])
         // `y` for `x`: line 2, column 17 (`  "a": "caf` is 11 columns, é one UTF-16 unit, 😀 two).

@@ -50,9 +50,10 @@ import Testing
     }
 }
 
-/// A single-file output replaces an existing file only when it is one Larder writes (JSON,
-/// or recorded by an earlier build): `out: images/negroni.png` for a String Catalog
-/// replaced the picture. Larder's own folders are never outputs.
+/// A single-file output replaces an existing file only when it is what the export writes
+/// (a String Catalog) or a build recorded writing it: `out: images/negroni.png` for a String
+/// Catalog replaced the picture, and `out: package.json` the project's package.json (it
+/// is JSON). Larder's own folders are never outputs.
 @Suite struct OutputWriterExistingFileTests {
     @Test func aFileThatIsNotAnOutputIsKept() throws {
         let scratch = try ScratchRoot("larder-output-files")
@@ -60,18 +61,26 @@ import Testing
         let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         try Data(picture).write(to: URL(fileURLWithPath: project + "/negroni.png"))
         try Data("# Bar menu\n".utf8).write(to: URL(fileURLWithPath: project + "/README.md"))
-        try Data("\u{FEFF}\n  {\"strings\" : {}}".utf8).write(to: URL(fileURLWithPath: project + "/Content.xcstrings"))
+        let package = #"{"name": "my-app", "version": "1.0.0", "scripts": {"test": "jest"}}"#
+        try Data(package.utf8).write(to: URL(fileURLWithPath: project + "/package.json"))
+        // JSON, but not a String Catalog: one of its two members, an array, nothing.
+        try Data(#"{"strings": {}}"#.utf8).write(to: URL(fileURLWithPath: project + "/half.json"))
+        try Data(#"[{"sourceLanguage": "en", "strings": {}}]"#.utf8).write(to: URL(fileURLWithPath: project + "/list.json"))
+        try Data().write(to: URL(fileURLWithPath: project + "/empty.json"))
+        try Data("\u{FEFF}\n  {\"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : \"1.0\"}".utf8).write(to: URL(fileURLWithPath: project + "/Content.xcstrings"))
         let catalog = try Artifact(path: "Content.xcstrings", string: "{}\n")
         func output(_ path: String) -> OutputWriter.Output { .init(path: path, isFile: true, artifacts: [catalog]) }
         var writer = OutputWriter(base: project)
-        for path in ["negroni.png", "README.md"] {
-            #expect { try writer.write([output(path)]) } throws: { "\($0)".contains("'\(path)' exists and is not a file Larder wrote") }
+        for path in ["negroni.png", "README.md", "package.json", "half.json", "list.json", "empty.json"] {
+            let message = "'\(path)' exists and is neither a String Catalog (a JSON object with \"sourceLanguage\" and \"strings\") nor a file a build recorded writing, so the build leaves it as it is; give the String Catalog another `out`, such as dist/ios/Content.xcstrings"
+            #expect { try writer.write([output(path)]) } throws: { "\($0)" == message }
             var staging = try writer.begin()
-            #expect(throws: OutputWriter.WriteError.self) { _ = try staging.stream(path: path, isFile: true) }
+            #expect { _ = try staging.stream(path: path, isFile: true) } throws: { "\($0)" == message }
             staging.discard()
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: project + "/negroni.png")) == Data(picture))
-        // A String Catalog (JSON) is replaced, and so is a file a build recorded writing.
+        #expect(try String(contentsOfFile: project + "/package.json", encoding: .utf8) == package)
+        // A String Catalog is replaced, and so is a file a build recorded writing.
         try writer.write([output("Content.xcstrings")])
         #expect(try String(contentsOfFile: project + "/Content.xcstrings", encoding: .utf8) == "{}\n")
         writer.recordedFiles = ["README.md"]

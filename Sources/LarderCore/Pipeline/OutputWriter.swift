@@ -1,4 +1,5 @@
 import Foundation
+import LarderJSON
 
 /// Writes a build's artifacts so that a crash or a kill half-way never leaves half a
 /// bundle: everything is written into a staging folder first, then each output (a folder,
@@ -145,9 +146,11 @@ public struct OutputWriter: Sendable {
                 }
             } else if !output.isFile {
                 throw WriteError("'\(output.path)' is a file; the export writes a folder there")
-            } else if !recordedFiles.contains(normalized), !Self.looksLikeJSON(target) {
-                // `out: images/negroni.png` for a String Catalog replaced the picture.
-                throw WriteError("'\(output.path)' exists and is not a file Larder wrote (not JSON, and no build recorded writing it); remove it or choose another `out`")
+            } else if !recordedFiles.contains(normalized), !Self.isStringCatalog(target) {
+                // `out: images/negroni.png` for a String Catalog replaced the picture, and
+                // `out: package.json` the project's package.json (it was enough to be JSON).
+                let example = normalized == Self.exampleCatalog ? "" : ", such as \(Self.exampleCatalog)"
+                throw WriteError("'\(output.path)' exists and is neither a String Catalog (a JSON object with \"sourceLanguage\" and \"strings\") nor a file a build recorded writing, so the build leaves it as it is; give the String Catalog another `out`\(example)")
             }
         }
         for artifact in output.artifacts {
@@ -221,17 +224,20 @@ public struct OutputWriter: Sendable {
     /// Why two outputs that differ only in case cannot both be.
     static let oneFolderWithoutCase = "on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out`"
 
-    /// Whether the file at `path` starts (after a byte order mark and white space) with `{`
-    /// or `[`, or is empty: an output a single-file export of Larder writes (a String
-    /// Catalog), not a picture, a README or a source file.
-    static func looksLikeJSON(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 64)) ?? Data()
-        var bytes = Array(head)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    /// The `out` a refusal of ``isStringCatalog(_:)`` gives as an example.
+    static let exampleCatalog = "dist/ios/Content.xcstrings"
+
+    /// Whether the file at `path` is a String Catalog: a JSON object with a string
+    /// `sourceLanguage` and an object `strings`, what the one single-file export of Larder
+    /// (`xcstrings`) writes, and what Xcode writes. Any other file (a picture, a README, and
+    /// other JSON: package.json, tsconfig.json) is not replaced unless a build recorded
+    /// writing it.
+    static func isStringCatalog(_ path: String) -> Bool {
+        guard let bytes = try? FileBytes.read(path), let json = try? JSONDocument(parsing: bytes), json.kind(json.root) == .object,
+              let language = json.member(json.root, "sourceLanguage"), json.kind(language) == .string,
+              let strings = json.member(json.root, "strings"), json.kind(strings) == .object
+        else { return false }
+        return true
     }
 
     /// Throws when an export's file, or a folder of its path, would take the place of the

@@ -12,7 +12,8 @@ public protocol Exporter: Plugin {
     /// True for an export that is always one file (a String Catalog): an `out` whose last
     /// segment has a dot then names that file (`dist/ios/Content.xcstrings`). False (the
     /// default): `out` is a folder, whatever the content, so the same config never gives a
-    /// file in one build and a folder in the next.
+    /// file in one build and a folder in the next. A file already at that `out` is replaced
+    /// only when it is a String Catalog or a build recorded writing it (``OutputWriter``).
     var writesOneFile: Bool { get }
 }
 
