@@ -278,6 +278,30 @@ import Testing
         ])
     }
 
+    /// Windows drops the dots and spaces that end a name: `dist/json.` and `dist/json ` are
+    /// its `dist/json`, so a checkout there has one folder for the three exports. They were
+    /// accepted, though each `out` is compared as macOS and Windows see paths.
+    @Test func outputsThatWindowsTakesForOneAreAnError() throws {
+        let config = Self.content + """
+            exports:
+              - json-bundle: { out: dist/json }
+              - jsonld: { out: dist/json. }
+              - i18next: { out: "dist/json " }
+              - gettext: { out: DIST/Json.. }
+              - android: { out: "dist. /json/res" }
+              - xcstrings: { out: ".git./x.xcstrings" }
+              - strings: { out: "content/.larder-output ./x" }
+            """
+        try expectFromLintAndBuild(config, [
+            "larder.yml:6:20: error: exports[1]: 'dist/json.' and the output 'dist/json' of exports[0] differ only in the dots and spaces that end a name: on Windows, which drops those, they are one place; give each export its own `out` [config]",
+            "larder.yml:7:21: error: exports[2]: 'dist/json ' and the output 'dist/json' of exports[0] differ only in the dots and spaces that end a name: on Windows, which drops those, they are one place; give each export its own `out` [config]",
+            "larder.yml:8:21: error: exports[3]: 'DIST/Json..' and the output 'dist/json' of exports[0] differ only in case and in the dots and spaces that end a name: on Windows, which ignores case and drops those, they are one place; give each export its own `out` [config]",
+            "larder.yml:9:21: error: exports[4]: 'dist. /json/res' and the output 'dist/json' of exports[0] overlap: one would replace the other; give each export its own folder [config]",
+            "larder.yml:10:23: error: exports[5]: 'out: .git./x.xcstrings' is in '.git.', which is git's folder; choose another `out` [config]",
+            "larder.yml:11:21: error: exports[6]: 'out: content/.larder-output ./x' is named '.larder-output .', Larder's mark of its output folders: the folder holding it would never be read as content again; choose another `out` [config]",
+        ])
+    }
+
     /// A one-file export written where an include takes it: the first build wrote the
     /// String Catalog to content/new.json, and every lint and build after read it as a
     /// recipe ("id" is required) until it was removed by hand.

@@ -54,6 +54,30 @@ import Testing
         #expect(under?.description == "the files 'A' and 'a/x.json' of the output 'dist/jsonld' clash: on macOS and Windows 'A' and 'a' are one name, which cannot be both a file and a folder")
     }
 
+    /// Windows drops the dots and spaces that end a name: `en/a.json.` is its `en/a.json`,
+    /// and a file `b.` is where a folder `b` goes. An export that gave both wrote two files
+    /// on Linux, and on Windows one replaced the other.
+    @Test func pathsThatWindowsTakesForOneAreRefused() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var staging = try OutputWriter(base: dir.path).begin()
+        defer { staging.discard() }
+        var sink = try staging.stream(path: "dist/x", isFile: false)
+        try sink.append(Array("{}".utf8), to: "en/a.json")
+        let dot = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "en/a.json.") }
+        #expect(dot?.description == "the files 'en/a.json' and 'en/a.json.' of the output 'dist/x' differ only in the dots and spaces that end a name: on Windows, which drops those, they are one file, and one would replace the other")
+        let both = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "EN/A.json ") }
+        #expect(both?.description == "the files 'en/a.json' and 'EN/A.json ' of the output 'dist/x' differ only in case and in the dots and spaces that end a name: on Windows, which ignores case and drops those, they are one file, and one would replace the other")
+        let folder = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "en. ") }
+        #expect(folder?.description == "the files 'en/a.json' and 'en. ' of the output 'dist/x' clash: on Windows 'en. ' and 'en' are one name, which cannot be both a file and a folder")
+        try sink.append(Array("{}".utf8), to: "b.")
+        let under = #expect(throws: OutputWriter.WriteError.self) { try sink.append(Array("{}".utf8), to: "B/x.json") }
+        #expect(under?.description == "the files 'b.' and 'B/x.json' of the output 'dist/x' clash: on Windows 'b.' and 'B' are one name, which cannot be both a file and a folder")
+        // A name of dots alone is no other name's: `...` is not `.` (nor ``).
+        try sink.append(Array("{}".utf8), to: "c/.../x.json")
+        try sink.append(Array("{}".utf8), to: "c/x.json")
+    }
+
     @Test func manyFilesFewDescriptorsEveryByteInPlace() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

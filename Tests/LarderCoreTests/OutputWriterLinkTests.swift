@@ -88,6 +88,26 @@ import Testing
         #expect(try String(contentsOfFile: project + "/README.md", encoding: .utf8) == "{}\n")
     }
 
+    /// Outputs are compared as Windows sees them too: it drops the dots and spaces that end
+    /// a name, so `dist/json.` and `dist/json ` are its `dist/json`, and `.git.` is git's
+    /// folder. They were written as three folders.
+    @Test func outputsThatWindowsTakesForOneAreRefused() throws {
+        let scratch = try ScratchRoot("larder-output-windows")
+        let writer = OutputWriter(base: try scratch.folder())
+        func output(_ path: String) throws -> OutputWriter.Output {
+            .init(path: path, isFile: false, artifacts: [try Artifact(path: "en.po", string: "x")])
+        }
+        let cases: [([String], String)] = [
+            (["dist/json", "dist/json."], "the outputs 'dist/json' and 'dist/json.' differ only in the dots and spaces that end a name: on Windows, which drops those, they are one place; give each export its own `out`"),
+            (["dist/json", "Dist/JSON "], "the outputs 'dist/json' and 'Dist/JSON ' differ only in case and in the dots and spaces that end a name: on Windows, which ignores case and drops those, they are one place; give each export its own `out`"),
+            (["dist/json", "dist /json/po"], "the outputs 'dist/json' and 'dist /json/po' overlap"),
+            ([".git./po"], "the output '.git./po' is in '.git.', which is git's folder; choose another `out`"),
+        ]
+        for (paths, message) in cases {
+            #expect { try writer.check(paths.map(output)) } throws: { "\($0)" == message }
+        }
+    }
+
     @Test func larderAndGitFoldersAreNoOutputs() throws {
         let scratch = try ScratchRoot("larder-output-own")
         let writer = OutputWriter(base: try scratch.folder())

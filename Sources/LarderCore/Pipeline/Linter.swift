@@ -231,21 +231,25 @@ public struct Linter: Sendable {
                     if let problem = Self.outputProblem(path) {
                         report(problem, at: at)
                     } else if let normalized = ProjectPath.normalize(path) {
-                        let folded = normalized.lowercased()
+                        // Compared as macOS and Windows see paths (``OutputWriter/sameNameKey(_:)``).
+                        let folded = OutputWriter.sameNameKey(normalized)
                         // Where it lands in the project (under --out, not at `out` itself).
-                        let inProject = outputPlacement.inProject(normalized)?.lowercased()
+                        let inProject = outputPlacement.inProject(normalized).map(OutputWriter.sameNameKey)
                         // As the build refuses it (lint passed, and the build then failed).
                         if outputPlacement.coversProject(normalized) {
                             report("'out: \(path)' would replace the project folder; choose another `out` or --out", at: at)
                         } else if let inProject, inProject != folded, let folder = OutputWriter.reservedFolder(inProject) {
-                            report("'out: \(path)' is in the project's '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out` or --out", at: at)
-                        } else if let inProject, let kept = protectedPaths.first(where: { $0.lowercased() == inProject || $0.lowercased().hasPrefix(inProject + "/") }) {
+                            report("'out: \(path)' is in the project's '\(folder)', which is \(OutputWriter.whose(folder)) folder; choose another `out` or --out", at: at)
+                        } else if let inProject, let kept = protectedPaths.first(where: {
+                            let p = OutputWriter.sameNameKey($0)
+                            return p == inProject || p.hasPrefix(inProject + "/")
+                        }) {
                             report("'out: \(path)' would replace '\(kept)', which is part of the project's content or config; choose another `out`", at: at)
                         } else if let other = outputs.first(where: { $0.path == normalized }) {
                             report("another export (\(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2)))))) writes to '\(path)' too; give each export its own `out`", at: at)
-                        } else if let other = outputs.first(where: { $0.path.lowercased() == folded }) {
-                            report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) differ only in case: \(OutputWriter.oneFolderWithoutCase)", at: at)
-                        } else if let other = outputs.first(where: { folded.hasPrefix($0.path.lowercased() + "/") || $0.path.lowercased().hasPrefix(folded + "/") }) {
+                        } else if let other = outputs.first(where: { OutputWriter.sameNameKey($0.path) == folded }) {
+                            report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) \(OutputWriter.onePlace(other.path, normalized))", at: at)
+                        } else if let other = outputs.first(where: { folded.hasPrefix(OutputWriter.sameNameKey($0.path) + "/") || OutputWriter.sameNameKey($0.path).hasPrefix(folded + "/") }) {
                             report("'\(path)' and the output '\(other.path)' of \(ConfigLoader.path(of: JSONPointer(tokens: Array(other.pointer.tokens.prefix(2))))) overlap: one would replace the other; give each export its own folder", at: at)
                         }
                         outputs.append((normalized, at))
@@ -339,7 +343,7 @@ public struct Linter: Sendable {
         guard let normalized = OutputWriter.normalizedInside(path) else { return "'out: \(path)' \(OutputWriter.mustBeInside)" }
         if let name = OutputWriter.markerName(normalized) { return "'out: \(path)' \(OutputWriter.namedAsMarker(name))" }
         guard let folder = OutputWriter.reservedFolder(normalized) else { return nil }
-        return "'out: \(path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`"
+        return "'out: \(path)' is in '\(folder)', which is \(OutputWriter.whose(folder)) folder; choose another `out`"
     }
 
     /// A warning for each locale not written in the case BCP 47 recommends (`EN-us` for

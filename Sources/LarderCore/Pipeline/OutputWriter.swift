@@ -86,12 +86,13 @@ public struct OutputWriter: Sendable {
             throw WriteError("the output '\(output.path)' \(Self.mustBeInside)")
         }
         guard !seen.contains(normalized) else { throw WriteError("two exports write to '\(output.path)'") }
-        // Without case: on macOS and Windows, `dist/json` and `dist/JSON` are one folder.
-        let folded = normalized.lowercased()
-        if let other = seen.first(where: { $0.lowercased() == folded }) {
-            throw WriteError("the outputs '\(other)' and '\(normalized)' differ only in case: \(Self.oneFolderWithoutCase)")
+        // As macOS and Windows see them: `dist/json` and `dist/JSON` are one folder there, and
+        // on Windows `dist/json.` and `dist/json ` too.
+        let folded = Self.sameNameKey(normalized)
+        if let other = seen.first(where: { Self.sameNameKey($0) == folded }) {
+            throw WriteError("the outputs '\(other)' and '\(normalized)' \(Self.onePlace(other, normalized))")
         }
-        for other in seen where other.lowercased().hasPrefix(folded + "/") || folded.hasPrefix(other.lowercased() + "/") {
+        for other in seen where Self.sameNameKey(other).hasPrefix(folded + "/") || folded.hasPrefix(Self.sameNameKey(other) + "/") {
             throw WriteError("the outputs '\(other)' and '\(normalized)' overlap")
         }
         seen.append(normalized)
@@ -99,7 +100,7 @@ public struct OutputWriter: Sendable {
             throw WriteError("the output '\(output.path)' \(Self.namedAsMarker(name))")
         }
         if let folder = Self.reservedFolder(normalized) {
-            throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out`")
+            throw WriteError("the output '\(output.path)' is in '\(folder)', which is \(Self.whose(folder)) folder; choose another `out`")
         }
         if placement.coversProject(normalized) {
             throw WriteError("the output '\(output.path)' would replace the project folder; choose another `out` or --out")
@@ -107,10 +108,10 @@ public struct OutputWriter: Sendable {
         // Compared where the output lands in the project, wherever the base is (`--out`).
         if let inProject = placement.inProject(normalized) {
             if inProject != normalized, let folder = Self.reservedFolder(inProject) {
-                throw WriteError("the output '\(output.path)' is in the project's '\(folder)', which is \(folder.lowercased() == ".git" ? "git's" : "Larder's own") folder; choose another `out` or --out")
+                throw WriteError("the output '\(output.path)' is in the project's '\(folder)', which is \(Self.whose(folder)) folder; choose another `out` or --out")
             }
-            let foldedInProject = inProject.lowercased()
-            for p in protected where p.lowercased() == foldedInProject || p.lowercased().hasPrefix(foldedInProject + "/") {
+            let foldedInProject = Self.sameNameKey(inProject)
+            for p in protected where Self.sameNameKey(p) == foldedInProject || Self.sameNameKey(p).hasPrefix(foldedInProject + "/") {
                 throw WriteError("the output '\(output.path)' would replace '\(p)', which is part of the project's content or config")
             }
         }
@@ -204,16 +205,22 @@ public struct OutputWriter: Sendable {
     /// `build --check` failed), staging folders, and `.git`.
     public static func reservedFolder(_ normalized: String) -> String? {
         let top = normalized.split(separator: "/").first.map(String.init) ?? normalized
-        // Without case: on macOS and Windows `.Git` is git's folder.
-        let folded = top.lowercased()
+        // As macOS and Windows see it: `.Git` is git's folder there, and on Windows `.git.` too.
+        let folded = sameNameKey(top)
         return folded == FactCache.folderName.lowercased() || folded.hasPrefix(".larder-staging-") || folded == ".git" ? top : nil
     }
 
-    /// The segment of a normalized output path that is named as ``marker`` (in any case:
-    /// one name on macOS and Windows), if any: the folder holding it would be taken for a
-    /// build's output, and its content never read again.
+    /// Whose the folder ``reservedFolder(_:)`` found is: "git's" or "Larder's own".
+    static func whose(_ folder: String) -> String {
+        sameNameKey(folder) == ".git" ? "git's" : "Larder's own"
+    }
+
+    /// The segment of a normalized output path that is named as ``marker`` (in any case, one
+    /// name on macOS and Windows, and with dots or spaces after it, one name on Windows:
+    /// ``sameNameKey(_:)``), if any: the folder holding it would be taken for a build's
+    /// output, and its content never read again.
     public static func markerName(_ normalized: String) -> String? {
-        normalized.split(separator: "/").first { $0.lowercased() == marker }.map(String.init)
+        normalized.split(separator: "/").first { sameNameKey(String($0)) == marker }.map(String.init)
     }
 
     /// What an output named as the marker is told (by lint at the `out`, and here).
@@ -223,6 +230,51 @@ public struct OutputWriter: Sendable {
 
     /// Why two outputs that differ only in case cannot both be.
     static let oneFolderWithoutCase = "on macOS and Windows, whose file systems ignore case, they are one place; give each export its own `out`"
+
+    /// How two output paths of one ``sameNameKey(_:)`` differ, and why they cannot both be:
+    /// `differ only in case: on macOS and Windows, …`.
+    static func onePlace(_ a: String, _ b: String) -> String {
+        if a.lowercased() == b.lowercased() { return "differ only in case: \(oneFolderWithoutCase)" }
+        let (how, windows) = sameNameDifference(a, b)
+        return "differ only in \(how): on Windows, which \(windows), they are one place; give each export its own `out`"
+    }
+
+    /// How two paths of one ``sameNameKey(_:)`` that are not the same but for case differ,
+    /// and what Windows does that makes them one: ("the dots and spaces that end a name",
+    /// "drops those"), and with case as well.
+    static func sameNameDifference(_ a: String, _ b: String) -> (how: String, windows: String) {
+        trimmedNames(a) == trimmedNames(b)
+            ? ("the dots and spaces that end a name", "drops those")
+            : ("case and in the dots and spaces that end a name", "ignores case and drops those")
+    }
+
+    /// The spelling of a path as macOS and Windows compare names: without case (`dist/JSON`
+    /// is their `dist/json`), and each name without the dots and spaces that end it, which
+    /// Windows drops (`dist/json.` and `dist/json ` are its `dist/json`; `.git.` is git's
+    /// folder). A name of dots and spaces alone (`...`) is kept as it is.
+    static func sameNameKey(_ path: String) -> String {
+        trimmedNames(path.lowercased())
+    }
+
+    /// `path` with each name's ending dots and spaces taken off (see ``sameNameKey(_:)``).
+    static func trimmedNames(_ path: String) -> String {
+        let bytes = path.utf8
+        // Most paths have none: they are given back as they are, without a copy.
+        var any = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: " ")) { any = true; break }
+            previous = byte
+        }
+        if !any, previous != UInt8(ascii: ".") && previous != UInt8(ascii: " ") { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { name -> Substring in
+            var end = name.endIndex
+            while end > name.startIndex, let last = name[..<end].last, last == "." || last == " " {
+                end = name.index(before: end)
+            }
+            return end == name.startIndex ? name : name[..<end]
+        }.joined(separator: "/")
+    }
 
     /// The `out` a refusal of ``isStringCatalog(_:)`` gives as an example.
     static let exampleCatalog = "dist/ios/Content.xcstrings"
@@ -269,43 +321,54 @@ public struct OutputWriter: Sendable {
 
     /// The files of one output so far, for the clashes a file system would make of them:
     /// two paths that differ only in case (ids `Negroni` and `negroni`) are one file on
-    /// macOS and Windows, where one would replace the other, and a file `A` is where a
-    /// folder `a` (or `A`) of another path would go. The whole output's check
-    /// (``checkClashes(_:)``) and the streamed build's sink, which learns its paths one by
-    /// one, both ask this, so they refuse the same outputs with the same words. (Two
-    /// encodings of one accent are one `String`, so one path given twice.)
+    /// macOS and Windows, where one would replace the other, as are, on Windows, two that
+    /// differ in the dots and spaces that end a name (`a.json` and `a.json.`); and a file
+    /// `A` is where a folder `a` (or `A`, or `a.`) of another path would go. The whole
+    /// output's check (``checkClashes(_:)``) and the streamed build's sink, which learns its
+    /// paths one by one, both ask this, so they refuse the same outputs with the same words.
+    /// (Two encodings of one accent are one `String`, so one path given twice.)
     struct PathClashes {
         let output: String
-        /// The paths and the folders on their way, by their lower-case spelling.
+        /// The paths, and the folders on their way (with the first path through each), by
+        /// their spelling as macOS and Windows compare names (``sameNameKey(_:)``).
         private var files: [String: String] = [:]
-        private var folders: [String: String] = [:]
+        private var folders: [String: (folder: String, path: String)] = [:]
 
         init(output: String) { self.output = output }
+
+        /// Where two names of one ``sameNameKey(_:)`` are one: "on macOS and Windows" when
+        /// they differ only in case, else "on Windows".
+        static func whereOne(_ a: String, _ b: String) -> String {
+            a.lowercased() == b.lowercased() ? "on macOS and Windows" : "on Windows"
+        }
 
         /// Adds `path`: false when it was added before; throws when it clashes with a path
         /// added before (which the message names first).
         mutating func add(_ path: String) throws(WriteError) -> Bool {
-            let key = path.lowercased()
+            let key = OutputWriter.sameNameKey(path)
             if let other = files[key] {
                 guard other != path else { return false }
-                throw WriteError("the files '\(other)' and '\(path)' of the output '\(output)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+                if other.lowercased() == path.lowercased() {
+                    throw WriteError("the files '\(other)' and '\(path)' of the output '\(output)' differ only in case: on macOS and Windows they are one file, and one would replace the other")
+                }
+                let (how, windows) = OutputWriter.sameNameDifference(other, path)
+                throw WriteError("the files '\(other)' and '\(path)' of the output '\(output)' differ only in \(how): on Windows, which \(windows), they are one file, and one would replace the other")
             }
-            if let other = folders[key] {
-                let folder = String(other.prefix(path.count))
+            if let (folder, other) = folders[key] {
                 throw WriteError(folder == path
                     ? "the files '\(other)' and '\(path)' of the output '\(output)' clash: '\(path)' cannot be both a file and a folder"
-                    : "the files '\(other)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(path)' and '\(folder)' are one name, which cannot be both a file and a folder")
+                    : "the files '\(other)' and '\(path)' of the output '\(output)' clash: \(Self.whereOne(path, folder)) '\(path)' and '\(folder)' are one name, which cannot be both a file and a folder")
             }
             var slash = path.utf8.startIndex
             while let next = path.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
                 let folder = String(path[..<next])
-                let folderKey = folder.lowercased()
+                let folderKey = OutputWriter.sameNameKey(folder)
                 if let file = files[folderKey] {
                     throw WriteError(file == folder
                         ? "the files '\(file)' and '\(path)' of the output '\(output)' clash: '\(folder)' cannot be both a file and a folder"
-                        : "the files '\(file)' and '\(path)' of the output '\(output)' clash: on macOS and Windows '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
+                        : "the files '\(file)' and '\(path)' of the output '\(output)' clash: \(Self.whereOne(file, folder)) '\(file)' and '\(folder)' are one name, which cannot be both a file and a folder")
                 }
-                if folders[folderKey] == nil { folders[folderKey] = path }
+                if folders[folderKey] == nil { folders[folderKey] = (folder, path) }
                 slash = path.utf8.index(after: next)
             }
             files[key] = path
