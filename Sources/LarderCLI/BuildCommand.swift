@@ -96,6 +96,13 @@ struct BuildCommand: AsyncParsableCommand {
         // where it lands in the project.
         let placement = OutputPlacement(base: builder.outputBase, projectRoot: project.root)
         linter.outputPlacement = placement
+        // An --out that puts them where they may not go is the flag's mistake, told as
+        // such (it was reported as an error of each export's `out` in larder.yml); and
+        // one whose outputs land in or over the outputs of another base's builds is
+        // refused (the next build there replaced them).
+        if let out, let problem = linter.outFlagProblem(out, recorded: builder.record?.outputsInProject(except: builder.outputBase) ?? []) {
+            throw ValidationError(problem)
+        }
         var configured = builder
         configured.protected = linter.protectedPaths()
         configured.placement = placement

@@ -134,14 +134,16 @@ import Testing
         func config(_ out: String) throws {
             try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: card\n    schema: schemas/card.schema.json\n    include: [\"content/*.json\"]\nexports:\n  - xcstrings: { out: \(out) }\n")
         }
+        // Where --out makes the trouble, it is the flag's usage error, naming it (a
+        // config error blamed larder.yml); where `out` itself does, the config's error.
         let cases: [(out: String, flags: [String], refused: String)] = [
-            ("c.json", ["--out", "content"], "would replace 'content/c.json'"),
-            ("larder.yml", ["--out", "."], "would replace 'larder.yml'"),
-            ("card.schema.json", ["--out", "schemas"], "would replace 'schemas/card.schema.json'"),
-            ("schemas/defs.schema.json", [], "would replace 'schemas/defs.schema.json'"),
-            ("defs.schema.json", ["--out", "./schemas/"], "would replace 'schemas/defs.schema.json'"),
-            ("x.xcstrings", ["--out", ".git"], "is in the project's '.git', which is git's folder"),
-            ("x.xcstrings", ["--out", ".larder-cache/x"], "is in the project's '.larder-cache'"),
+            ("c.json", ["--out", "content"], "larder: error: --out 'content' puts the output 'c.json' of exports[0] (xcstrings) at 'content/c.json', where it would replace 'content/c.json', which is part of the project's content or config; give --out another folder"),
+            ("larder.yml", ["--out", "."], "'out: larder.yml' would replace 'larder.yml'"),
+            ("card.schema.json", ["--out", "schemas"], "larder: error: --out 'schemas' puts the output 'card.schema.json' of exports[0] (xcstrings) at 'schemas/card.schema.json', where it would replace 'schemas/card.schema.json'"),
+            ("schemas/defs.schema.json", [], "'out: schemas/defs.schema.json' would replace 'schemas/defs.schema.json'"),
+            ("defs.schema.json", ["--out", "./schemas/"], "larder: error: --out './schemas/' puts the output 'defs.schema.json' of exports[0] (xcstrings) at 'schemas/defs.schema.json', where it would replace 'schemas/defs.schema.json'"),
+            ("x.xcstrings", ["--out", ".git"], "larder: error: --out '.git' is in the project's '.git', which is git's folder; give --out a folder outside it"),
+            ("x.xcstrings", ["--out", ".larder-cache/x"], "larder: error: --out '.larder-cache/x' is in the project's '.larder-cache', which is Larder's own folder; give --out a folder outside it"),
         ]
         try FileManager.default.createDirectory(at: dir.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         for (out, flags, refused) in cases {
@@ -149,7 +151,12 @@ import Testing
             let before = snapshot(dir.url).filter { !$0.key.hasPrefix(".larder-cache/") }
             let built = try CLI.run(["build"] + flags, in: dir.url)
             #expect(built.status == 2, "\(out) \(flags): \(built.stderr)")
-            #expect(built.stdout.contains(refused), "\(out) \(flags): \(built.stdout)")
+            if refused.hasPrefix("larder: error: --out") {
+                #expect(built.stderr.hasPrefix(refused), "\(out) \(flags): \(built.stderr)")
+                #expect(built.stdout.isEmpty && !built.stderr.contains("larder.yml has errors"), "\(out) \(flags): \(built.stdout)\(built.stderr)")
+            } else {
+                #expect(built.stdout.contains(refused), "\(out) \(flags): \(built.stdout)")
+            }
             #expect(snapshot(dir.url).filter { !$0.key.hasPrefix(".larder-cache/") } == before, "\(out) \(flags)")
         }
         // Outside the project (and in a folder of it that holds no protected file) it builds.
@@ -157,6 +164,67 @@ import Testing
         let away = try CLI.run(["build", "--out", "content/sub"], in: dir.url)
         #expect(away.status == 0, "\(away.stdout)\(away.stderr)")
         #expect(try String(contentsOf: dir.url.appendingPathComponent("content/c.json"), encoding: .utf8) == content)
+    }
+
+    /// `--out .git` (or `.larder-cache`) was reported as a mistake of each export's `out`
+    /// in larder.yml ("'out: dist/json' is in the project's '.git'"), then "larder.yml has
+    /// errors", which has none: the mistake is the flag, and one usage error names it.
+    @Test func anOutInGitOrLarderCacheIsTheFlagsMistake() throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        for (flag, whose) in [(".git", "git's"), (".larder-cache", "Larder's own"), (".git/x", "git's"), (".Git.", "git's")] {
+            for check in [[], ["--check"]] {
+                let r = try CLI.run(["build", "--out", flag] + check, in: project)
+                #expect(r.status == 2, "\(flag) \(check)")
+                let folder = flag.split(separator: "/")[0]
+                #expect(r.stderr == "larder: error: --out '\(flag)' is in the project's '\(folder)', which is \(whose) folder; give --out a folder outside it\n", "\(flag) \(check)")
+                #expect(r.stdout.isEmpty, "\(flag) \(check): \(r.stdout)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent(".git").path))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent(".Git.").path))
+    }
+
+    /// `--out dist/json` put the outputs inside the output `dist/json` (at
+    /// dist/json/dist/json): `--check` then found 50 files that are not built any more, and
+    /// the next build without --out removed them all with the folder. An --out is checked
+    /// as an `out` is: its outputs may not lie in or over an output of the config (where a
+    /// build without --out writes it), nor one an earlier build with another --out wrote.
+    @Test func anOutInOrOverAnotherBuildsOutputIsRefused() throws {
+        let dir = try copy("cocktails")
+        let project = dir.url.appendingPathComponent("cocktails")
+        #expect(try CLI.run(["build"], in: project).status == 0)
+        #expect(try CLI.run(["build", "--out", "preview"], in: project).status == 0)
+        let before = snapshot(project)
+        let refused: [(flags: [String], message: String)] = [
+            (["--out", "dist/json"], "--out 'dist/json' puts the output 'dist/json' of exports[0] (json-bundle) at 'dist/json/dist/json', inside 'dist/json', where it goes in a build without --out"),
+            (["--out", "dist/jsonld/en", "--check"], "--out 'dist/jsonld/en' puts the output 'dist/json' of exports[0] (json-bundle) at 'dist/jsonld/en/dist/json', inside 'dist/jsonld', where exports[2] (jsonld) writes in a build without --out"),
+            // As Windows sees it: `dist/JSON.` is its `dist/json`.
+            (["--out", "dist/JSON."], "--out 'dist/JSON.' puts the output 'dist/json' of exports[0] (json-bundle) at 'dist/JSON./dist/json', inside 'dist/json', where it goes in a build without --out"),
+            // An output of an earlier build with another --out.
+            (["--out", "preview/dist/jsonld/es"], "--out 'preview/dist/jsonld/es' puts the output 'dist/json' of exports[0] (json-bundle) at 'preview/dist/jsonld/es/dist/json', inside 'preview/dist/jsonld', an output an earlier build of larder.yml wrote"),
+        ]
+        for (flags, message) in refused {
+            let r = try CLI.run(["build"] + flags, in: project)
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr == "larder: error: \(message): the two builds would replace each other's files; give --out a folder apart from the outputs of larder.yml\n", "\(flags)")
+            #expect(snapshot(project) == before, "\(flags)")
+        }
+        // An output over another export's place, and one holding it.
+        try dir.write("cocktails/larder.yml", (try String(contentsOf: project.appendingPathComponent("larder.yml"), encoding: .utf8))
+            .replacingOccurrences(of: "- jsonld: { out: dist/jsonld }", with: "- jsonld: { out: web/dist/json }\n  - i18next: { out: web/json/ld }"))
+        let over = try CLI.run(["build", "--out", "web"], in: project)
+        #expect(over.status == 2)
+        #expect(over.stderr.hasPrefix("larder: error: --out 'web' puts the output 'dist/json' of exports[0] (json-bundle) at 'web/dist/json', where exports[2] (jsonld) writes in a build without --out: "), "\(over.stderr)")
+        try dir.write("cocktails/larder.yml", (try String(contentsOf: project.appendingPathComponent("larder.yml"), encoding: .utf8))
+            .replacingOccurrences(of: "out: dist/json }", with: "out: json }"))
+        let holds = try CLI.run(["build", "--out", "web"], in: project)
+        #expect(holds.status == 2)
+        #expect(holds.stderr.hasPrefix("larder: error: --out 'web' puts the output 'json' of exports[0] (json-bundle) at 'web/json', which holds 'web/json/ld', where exports[3] (i18next) writes in a build without --out: "), "\(holds.stderr)")
+        // A folder apart from them builds, and the project's folder is the build without --out.
+        let apart = try CLI.run(["build", "--out", "elsewhere"], in: project)
+        #expect(apart.status == 0, "\(apart.stderr)")
+        #expect(try CLI.run(["build", "--out", "."], in: project).status == 0)
     }
 
     /// A String Catalog written over an existing file that is not one: any JSON file was

@@ -171,6 +171,31 @@ public struct OutputRecord: Sendable {
         Self.decode(FileManager.default.contents(atPath: file))
     }
 
+    /// The outputs this config's record lists under another base than `outputBase`
+    /// (absolute) that are in the project now, as project-relative paths: where a build with
+    /// this base may not write (``Linter/outFlagProblem(_:recorded:)``), as each build
+    /// replaces its outputs whole (`larder build --out dist/json` wrote into the output
+    /// `dist/json` of the builds without `--out`, and the next of them removed it all).
+    public func outputsInProject(except outputBase: String) -> [String] {
+        let key = baseKey(outputBase)
+        var found: [String] = []
+        for entry in load() where entry.base != key {
+            guard ProjectPath.isInside(entry.path), let normalized = ProjectPath.normalize(entry.path), !normalized.isEmpty else { continue }
+            let inProject: String?
+            if entry.base == "." {
+                inProject = normalized
+            } else if !entry.base.hasPrefix("/") {
+                inProject = entry.base + "/" + normalized
+            } else {
+                inProject = OutputPlacement(base: entry.base, projectRoot: projectRoot).inProject(normalized)
+            }
+            var info = stat()
+            guard let inProject, !inProject.isEmpty, lstat(projectRoot + "/" + inProject, &info) == 0 else { continue }
+            found.append(inProject)
+        }
+        return found
+    }
+
     /// The entries of the records of the project's other configs.
     func othersEntries() -> [Entry] {
         let folder = (file as NSString).deletingLastPathComponent
