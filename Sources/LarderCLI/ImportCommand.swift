@@ -163,6 +163,7 @@ struct ImportCommand: AsyncParsableCommand {
         if hadBuildMarker, let other = Self.notImported(in: target) {
             throw ValidationError("--out \(out) is the output of `larder build` (it holds \(OutputWriter.marker) and '\(other)', which an import does not write); the import replaces its folder, so choose another one")
         }
+        if let refusal = Self.notLarders(target, out: out, kind: kindName, cwd: cwd) { throw ValidationError(refusal) }
         do {
             try OutputWriter(base: base).write([
                 OutputWriter.Output(path: name, isFile: false, artifacts: artifacts, marker: OutputWriter.importMarker)
@@ -171,6 +172,26 @@ struct ImportCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         return hadBuildMarker
+    }
+
+    /// Why `--out` may not be replaced when it is a folder (a real one, not a link) that
+    /// holds something and no marker of Larder's (``OutputWriter`` refuses it too): said with
+    /// the flag's name and a new folder to give it. (`--out .` said "'im' exists and was not
+    /// written by Larder …; remove it or choose another `out`", advising the removal of
+    /// the project.)
+    static func notLarders(_ target: String, out: String, kind: String, cwd: String) -> String? {
+        var info = stat()
+        guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: target), !names.isEmpty,
+              !names.contains(OutputWriter.marker), !names.contains(OutputWriter.importMarker) else { return nil }
+        let here = resolvedPath(cwd, cwd: cwd), folder = resolvedPath(target, cwd: cwd)
+        let what = here == folder ? "is the folder you are in, and Larder did not write it"
+            : here.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") ? "holds the folder you are in, and Larder did not write it"
+            : "is a folder Larder did not write"
+        // A new folder in it, named for what is imported (`products`).
+        let new = (out == "." || out == "./" ? "" : out.hasSuffix("/") ? out : out + "/") + kind + "s"
+        let example = FileManager.default.fileExists(atPath: absolutePath(new, cwd: cwd)) ? "" : ", such as '\(new)'"
+        return "--out '\(out)' \(what) (no \(OutputWriter.importMarker) in it): the import replaces its --out folder whole, so give --out a new folder\(example)"
     }
 
     /// The first entry of `folder` an import does not write (a folder, a file that is not

@@ -98,6 +98,30 @@ import Testing
         #expect(r.stderr.contains("pages.jsonl:5:1: error: the recipe id 'escaped' is already used by the record at pages.jsonl:1:1"))
     }
 
+    /// `--out .` in a project said "'im' exists and was not written by Larder (no
+    /// .larder-import in it); remove it or choose another `out`": it advised removing the
+    /// project (with `..`, the folder that holds it), named it by its last name alone, and
+    /// called the flag `out`. It is still refused, saying what the folder is and giving a
+    /// new one.
+    @Test func anOutThatIsTheFolderYouAreInIsRefusedWithAdviceThatKeepsIt() throws {
+        let dir = try Scratch(), inputs = try Scratch()
+        let page = try inputs.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#).path
+        try dir.write("im/larder.yml", "locales: [en]\n")
+        let project = dir.url.appendingPathComponent("im")
+        let here = try CLI.run(["import", "schema-org", page, "--out", "."], in: project)
+        #expect(here.status == 2)
+        #expect(here.stderr == "larder: error: --out '.' is the folder you are in, and Larder did not write it (no .larder-import in it): the import replaces its --out folder whole, so give --out a new folder, such as 'recipes'\n", "\(here.stderr)")
+        let above = try CLI.run(["import", "schema-org", page, "--out", ".."], in: project)
+        #expect(above.status == 2)
+        #expect(above.stderr == "larder: error: --out '..' holds the folder you are in, and Larder did not write it (no .larder-import in it): the import replaces its --out folder whole, so give --out a new folder, such as '../recipes'\n", "\(above.stderr)")
+        // No example where the folder it would name is there already.
+        try dir.write("im/recipes/mine.txt", "my own file")
+        let taken = try CLI.run(["import", "schema-org", page, "--out", "./"], in: project)
+        #expect(taken.stderr == "larder: error: --out './' is the folder you are in, and Larder did not write it (no .larder-import in it): the import replaces its --out folder whole, so give --out a new folder\n", "\(taken.stderr)")
+        #expect(files(in: project) == ["larder.yml", "recipes"])
+        #expect(files(in: dir.url) == ["im"])
+    }
+
     @Test func theOutputFolderIsReplacedOnlyWhenLarderWroteIt() throws {
         let dir = try Scratch()
         try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)
@@ -107,7 +131,7 @@ import Testing
         // A folder Larder did not write is left alone.
         let refused = try CLI.run(["import", "schema-org", "a.json", "--out", "mine"], in: dir.url)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("was not written by Larder"))
+        #expect(refused.stderr == "larder: error: --out 'mine' is a folder Larder did not write (no .larder-import in it): the import replaces its --out folder whole, so give --out a new folder, such as 'mine/recipes'\n", "\(refused.stderr)")
         #expect(files(in: dir.url.appendingPathComponent("mine")) == ["notes.txt"])
 
         // An earlier import is replaced as a whole: no stale file is left.
