@@ -137,7 +137,7 @@ struct ImportCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: target)
         let name = url.lastPathComponent
         let base = url.deletingLastPathComponent().path
-        guard target != "/", !name.isEmpty, name != ".", name != ".." else {
+        guard target != "/", !name.isEmpty, name != ".", name != "..", !out.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError("--out must name a folder, not '\(out)'")
         }
         // Compared as written and with links resolved (`plink/mine.json` where plink leads
@@ -164,6 +164,17 @@ struct ImportCommand: AsyncParsableCommand {
             throw ValidationError("--out \(out) is the output of `larder build` (it holds \(OutputWriter.marker) and '\(other)', which an import does not write); the import replaces its folder, so choose another one")
         }
         if let refusal = Self.notLarders(target, out: out, kind: kindName, cwd: cwd) { throw ValidationError(refusal) }
+        // An earlier import's folder is replaced whole: a file or folder the import did not
+        // write in it (notes, downloaded images) was deleted without a word.
+        if lstat(target + "/" + OutputWriter.importMarker, &info) == 0, let other = Self.notImported(in: target) {
+            throw ValidationError("--out '\(out)' is an earlier import's folder, but it also holds '\(other)', which an import does not write: the import replaces the folder whole, which would delete it; move '\(other)' out of the folder, or give --out a new folder")
+        }
+        // Nor the folder the command runs in (or one that holds it), even an import's: the
+        // shell would be left in a folder that was removed.
+        let here = resolvedPath(cwd, cwd: cwd), folder = resolvedPath(target, cwd: cwd)
+        if here == folder || here.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+            throw ValidationError("--out '\(out)' \(here == folder ? "is" : "holds") the folder you are in: the import replaces its --out folder whole, which would leave you in a folder that was removed; run the import from outside it (from its parent, with --out naming it)")
+        }
         do {
             try OutputWriter(base: base).write([
                 OutputWriter.Output(path: name, isFile: false, artifacts: artifacts, marker: OutputWriter.importMarker)

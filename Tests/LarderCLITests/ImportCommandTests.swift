@@ -122,6 +122,32 @@ import Testing
         #expect(files(in: dir.url) == ["im"])
     }
 
+    /// An earlier import's folder that also holds a file or folder an import does not write
+    /// (notes, downloaded images) is refused: the import replaced the folder whole and the
+    /// file was gone without a word. So is the folder the command runs in, even an import's
+    /// (the shell was left in a removed folder), and an empty --out.
+    @Test func anImportsFolderHoldingOtherFilesOrTheFolderYouAreInIsRefused() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)
+        #expect(try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url).status == 0)
+        try dir.write("recipes/NOTES.md", "my notes")
+        let notes = try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url)
+        #expect(notes.status == 2)
+        #expect(notes.stderr == "larder: error: --out 'recipes' is an earlier import's folder, but it also holds 'NOTES.md', which an import does not write: the import replaces the folder whole, which would delete it; move 'NOTES.md' out of the folder, or give --out a new folder\n", "\(notes.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "NOTES.md", "a.json"])
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("recipes/NOTES.md"))
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("recipes/images"), withIntermediateDirectories: true)
+        #expect(try CLI.run(["import", "schema-org", "a.json", "--out", "recipes"], in: dir.url).stderr.contains("also holds 'images'"))
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("recipes/images"))
+
+        let inside = try CLI.run(["import", "schema-org", "../a.json", "--out", "."], in: dir.url.appendingPathComponent("recipes"))
+        #expect(inside.status == 2)
+        #expect(inside.stderr == "larder: error: --out '.' is the folder you are in: the import replaces its --out folder whole, which would leave you in a folder that was removed; run the import from outside it (from its parent, with --out naming it)\n", "\(inside.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "a.json"])
+        let empty = try CLI.run(["import", "schema-org", "a.json", "--out", ""], in: dir.url)
+        #expect(empty.status == 2 && empty.stderr == "larder: error: --out must name a folder, not ''\n", "\(empty.stderr)")
+    }
+
     @Test func theOutputFolderIsReplacedOnlyWhenLarderWroteIt() throws {
         let dir = try Scratch()
         try dir.write("a.json", #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#)
