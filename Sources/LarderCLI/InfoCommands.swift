@@ -48,7 +48,26 @@ struct RulesCommand: ParsableCommand {
                 + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + summary + "\n"
         }
         out += "\nSet a severity (error, warning, note, off) and options per rule in larder.yml; `larder explain RULE` shows examples.\n"
+        out += Self.pluginRules(ExplainCommand.configPlugins())
         writeStandardOutput(Array(out.utf8))
+    }
+
+    /// What `larder rules` says of the rules of lint plugins: the protocol has no list of a
+    /// plugin's rules (a plugin names them in its answers), so each lint plugin of the
+    /// config found is listed with the form of its ids, and where to read what they are.
+    static func pluginRules(_ config: (file: String, plugins: [PluginSpec])?) -> String {
+        let lint = (config?.plugins ?? []).filter { $0.stage == "lint" && !$0.id.isEmpty }
+        guard let config, !lint.isEmpty else {
+            return "\nA lint plugin of larder.yml (`plugins:`) reports rules of its own, `<plugin>/<rule>`, which it names in its answers: Docs/plugin-protocol.md.\n"
+        }
+        let rows = lint.map { ("\($0.id)/RULE, \($0.id)", "lint plugin of \(config.file): \($0.commandText)") }
+        let width = rows.map(\.0.count).max() ?? 0
+        var out = "\nThe lint plugins of \(config.file) report rules of their own:\n"
+        for (ids, from) in rows { out += ids.padding(toLength: width + 2, withPad: " ", startingAt: 0) + from + "\n" }
+        out += "Larder cannot list them: the rules of a lint plugin are named in its answers (see the plugin's documentation). "
+            + "Set `<plugin>/<rule>` in `rules:` with a severity, as a rule above; `<plugin>` sets all of the plugin's diagnostics, "
+            + "and `<plugin>: off` turns it off (Docs/plugin-protocol.md).\n"
+        return out
     }
 }
 
@@ -82,9 +101,14 @@ struct ExplainCommand: ParsableCommand {
             found = try registry.rule(rule)
         } catch {
             // A plugin's ids: `<plugin>/<rule>`, or `<plugin>` alone.
-            if let text = Self.pluginRuleText(rule, config: Self.configPlugins()) {
+            switch Self.pluginRuleText(rule, config: Self.configPlugins()) {
+            case .success(let text)?:
                 writeStandardOutput(Array(text.utf8))
                 return
+            case .failure(let unknown)?:
+                throw unknown
+            case nil:
+                break
             }
             // Every id explain takes, not only the registry's rules.
             let known = (Array(ReportIDs.all.keys) + registry.rules.map(\.id)).sorted()
@@ -133,9 +157,10 @@ struct ExplainCommand: ParsableCommand {
 
     /// What explain says of `id` when it is an id of an external plugin's diagnostics: a
     /// rule of a plugin the config declares (`abv-limit/over-limit`, or `abv-limit` for the
-    /// plugin's diagnostics that name no rule); without that plugin at hand, what an id of
-    /// the form `<plugin>/<rule>` means. Nil when `id` is neither.
-    static func pluginRuleText(_ id: String, config: (file: String, plugins: [PluginSpec])?) -> String? {
+    /// plugin's diagnostics that name no rule), as `.success`; an id of the form
+    /// `<plugin>/<rule>` of a plugin the config does not declare (or with no config at hand)
+    /// is an unknown rule, as `.failure` with what to say. Nil when `id` is neither.
+    static func pluginRuleText(_ id: String, config: (file: String, plugins: [PluginSpec])?) -> Result<String, ValidationError>? {
         let parts = id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let pluginID = parts[0], ruleName = parts.count == 2 ? parts[1] : nil
         guard !pluginID.isEmpty, ruleName.map({ !$0.isEmpty && !$0.contains("/") }) ?? true else { return nil }
@@ -144,8 +169,11 @@ struct ExplainCommand: ParsableCommand {
             is given the documents and answers with diagnostics (Docs/plugin-protocol.md). \
             Each carries the id `<plugin>/<rule>` (the plugin's id and a rule the plugin \
             names), or `<plugin>` alone when it names none. Set its severity in larder.yml's \
-            `rules` under that id (`\(id): warning`, or `off`); what it checks and how to fix \
-            it is the plugin's to say: see the plugin's documentation or source.
+            `rules`, at the top or in a content entry, under that id \
+            (`\(id): warning`; error, warning, note or off); `\(pluginID)` sets those of the \
+            plugin's diagnostics that no setting of their own rule sets, and \
+            `\(pluginID): off` turns the plugin off. What it checks and how to fix it is the plugin's to say: see the \
+            plugin's documentation or source.
             """
         if let config, let plugin = config.plugins.first(where: { $0.id == pluginID && !$0.stage.isEmpty }) {
             let stage = plugin.stage
@@ -157,15 +185,16 @@ struct ExplainCommand: ParsableCommand {
                 or `<plugin>` (Docs/plugin-protocol.md); what they mean is the plugin's to say: \
                 see the plugin's documentation or source.
                 """
-            return "\(id) is \(what), declared in \(config.file)\(command); it is not one of Larder's own rules.\n\n\(more)\n"
+            return .success("\(id) is \(what), declared in \(config.file)\(command); it is not one of Larder's own rules.\n\n\(more)\n")
         }
-        // Without the plugin at hand, only the form `<plugin>/<rule>` says what it is.
-        guard let ruleName else { return nil }
+        // Without the plugin at hand, only the form `<plugin>/<rule>` says what it is, and
+        // no rule of that id is known.
+        guard ruleName != nil else { return nil }
         let found = config.map { config in
             let lint = config.plugins.filter { $0.stage == "lint" }.map(\.id)
             return "\(config.file) declares no plugin '\(pluginID)'" + (lint.isEmpty ? "" : " (its lint plugins: \(lint.joined(separator: ", ")))")
-        } ?? "no larder.yml was found from this folder to say more: run `larder explain \(id)` in the project"
-        return "\(id) has the form of a rule of an external lint plugin: the rule '\(ruleName)' of a plugin '\(pluginID)' that larder.yml declares; \(found).\n\n\(form)\n"
+        } ?? "no larder.yml was found from this folder to say which plugins there are: run `larder explain \(id)` in the project"
+        return .failure(ValidationError("unknown rule '\(id)': \(found); an id `<plugin>/<rule>` is the rule of a lint plugin larder.yml declares (Docs/plugin-protocol.md)"))
     }
 
     /// Where an example is checked, as a user would set it up: the kind of its document

@@ -16,29 +16,105 @@ extension Linter {
         config.plugins(stage: "lint").map { "plugin/\($0.spec.id)" }
     }
 
+    /// The lint plugins that run, with their place in `plugins:`: not one refused for the id
+    /// of a rule or check (``ruleIDsOfLarder``), nor the second of an id declared twice
+    /// (both errors of ``checkPluginSettings()``).
+    var runningLintPlugins: [(index: Int, spec: PluginSpec)] {
+        let taken = ruleIDsOfLarder
+        var seen = Set<String>()
+        var out: [(index: Int, spec: PluginSpec)] = []
+        for (index, spec) in config.plugins.enumerated() {
+            guard seen.insert(spec.id).inserted, spec.stage == "lint", !taken.contains(spec.id) else { continue }
+            out.append((index, spec))
+        }
+        return out
+    }
+
+    /// The lint plugin (of ``runningLintPlugins``) whose diagnostics carry the rule id `id`:
+    /// `acme` (all of the plugin's diagnostics in `rules:`, and in reports those that name no
+    /// rule) or `acme/<rule>` with a kebab-case rule; nil for any other id.
+    ///
+    /// The protocol has no list of a plugin's rules: a plugin names them in its answers
+    /// (each diagnostic's `rule`), so Larder learns them only by running it, after
+    /// `larder.yml` is read. Any kebab-case rule of a lint plugin larder.yml declares is
+    /// therefore taken; one the plugin never reports is set to no effect.
+    func lintPlugin(ofRule id: String) -> (index: Int, spec: PluginSpec)? {
+        let parts = id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 1 || ExternalPlugin.isSlug(String(parts[1])) else { return nil }
+        return runningLintPlugins.first { $0.spec.id == parts[0] }
+    }
+
+    /// The setting for a diagnostic of the lint plugin `plugin` with the rule id `ruleID`
+    /// (`acme/over-limit`, or `acme` for one that names no rule) in a file of `entry`: the
+    /// entry's `rules:` first, then the top level's; in each, the rule's own setting, then
+    /// the plugin's (`acme`). Nil when none sets a severity or `off` (the plugin's own
+    /// severity stands).
+    func pluginRuleSetting(_ ruleID: String, plugin: String, entry: ContentEntry?) -> RuleSetting? {
+        let ids = ruleID == plugin ? [plugin] : [ruleID, plugin]
+        for table in [entry?.rules ?? [:], config.rules] {
+            for id in ids {
+                if let setting = table[id], setting.isOff || setting.severity != nil { return setting }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the lint plugin `id` is turned off as a whole: `plugin/<id>: off`, or
+    /// `<id>: off` at the top level with no setting of it or of one of its rules, anywhere,
+    /// that is not `off` (that rule still wants the plugin to run).
+    func lintPluginIsOff(_ id: String) -> Bool {
+        if config.rules["plugin/\(id)"]?.isOff ?? false { return true }
+        guard config.rules[id]?.isOff ?? false else { return false }
+        let tables = [config.rules] + config.content.map(\.rules)
+        return !tables.contains { table in
+            table.contains { key, setting in (key == id || key.hasPrefix(id + "/")) && !setting.isOff }
+        }
+    }
+
+    /// `diagnostics` of the lint plugin `plugin` with the severities `rules:` sets for them
+    /// (``pluginRuleSetting(_:plugin:entry:)``), and without those it turns off. The
+    /// plugin's failures (`plugin/<id>`) are left as they are.
+    func applyingRuleSettings(_ diagnostics: [Diagnostic], plugin: String) -> [Diagnostic] {
+        var entries: [String: ContentEntry?] = [:]
+        return diagnostics.compactMap { d in
+            guard d.ruleID == plugin || d.ruleID.hasPrefix(plugin + "/") else { return d }
+            let entry: ContentEntry?
+            if let known = entries[d.file] {
+                entry = known
+            } else {
+                entry = config.entry(for: d.file)?.entry
+                entries[d.file] = .some(entry)
+            }
+            guard let setting = pluginRuleSetting(d.ruleID, plugin: plugin, entry: entry) else { return d }
+            if setting.isOff { return nil }
+            var d = d
+            if let severity = setting.severity { d.severity = severity }
+            return d
+        }
+    }
+
     /// Runs every lint plugin of `larder.yml` once over `documents` (the documents being
     /// reported on), side by side, and returns their diagnostics in the config's order.
     ///
     /// `rules: { plugin/<id>: warning }` makes the plugin's own failures (a crash, a
     /// timeout, garbage) warnings instead of errors; `plugin/<id>: off` skips the plugin.
+    /// `rules:` (top level and per content entry) sets the severity of the plugin's own
+    /// rules, `<id>/<rule>`, and `<id>` those of all its diagnostics; `<id>: off` turns the
+    /// plugin off (``lintPluginIsOff(_:)``).
     ///
     /// It also reports mistakes in `plugins:` itself (see ``checkPluginSettings()``).
     public func runLintPlugins(_ documents: [Document]) async -> [Diagnostic] {
         let setup = checkPluginSettings()
-        let plugins = config.plugins(stage: "lint")
+        let plugins = runningLintPlugins
         guard !plugins.isEmpty, !documents.isEmpty else { return setup }
         let locales = config.locales
         var jobs: [(ExternalPlugin, Severity)] = []
-        let taken = ruleIDsOfLarder
         for (index, spec) in plugins {
-            let setting = config.rules["plugin/\(spec.id)"]
-            if setting?.isOff ?? false { continue }
-            // Refused (an error of checkPluginSettings): it would report as the rule.
-            if taken.contains(spec.id) { continue }
+            if lintPluginIsOff(spec.id) { continue }
             let range = configPositions?(JSONPointer(tokens: ["plugins", String(index)]))
                 ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
             jobs.append((ExternalPlugin(spec: spec, projectRoot: projectRoot, configFile: configFile, configRange: range),
-                         setting?.severity ?? .error))
+                         config.rules["plugin/\(spec.id)"]?.severity ?? .error))
         }
         var results = [[Diagnostic]](repeating: [], count: jobs.count)
         await withTaskGroup(of: (Int, [Diagnostic]).self) { group in
@@ -47,6 +123,7 @@ extension Linter {
             }
             for await (i, found) in group { results[i] = found }
         }
+        for (i, job) in jobs.enumerated() { results[i] = applyingRuleSettings(results[i], plugin: job.0.spec.id) }
         return setup + results.flatMap { $0 }
     }
 

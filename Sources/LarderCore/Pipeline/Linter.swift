@@ -112,18 +112,24 @@ public struct Linter: Sendable {
         for (base, settings) in sections {
             for (id, setting) in settings.sorted(by: { $0.key < $1.key }) {
                 let pointer = base.appending(id)
+                // A lint plugin's rules (`acme/over-limit`) and the plugin as a whole (`acme`):
+                // a severity only, applied to what the plugin reports.
+                if !known.contains(id), let (index, plugin) = lintPlugin(ofRule: id) {
+                    if case .object(let options) = setting.options, let option = options.keys.first {
+                        out.append(configDiagnostic(
+                            "option '\(option)' of rule '\(id)': a rule of the lint plugin '\(plugin.id)' takes a severity only (error, warning, note or off); "
+                                + "give the plugin its options under `options:` in its entry of `plugins:` (plugins[\(index)])",
+                            at: pointer.appending(option), near: pointer, isKey: true))
+                    }
+                    continue
+                }
                 guard known.contains(id) else {
                     // A close spelling, or a rule whose id starts with this word (`unique` for
-                    // `unique-id`), or a lint plugin's own id (its switch is `plugin/<id>`).
+                    // `unique-id`), or a rule of a plugin that is not a lint plugin of the config.
                     let close = Suggest.closest(to: id, in: known.sorted())
                         ?? known.sorted().first { $0.hasPrefix(id + "-") && !$0.contains("/") }
-                    let advice: String
-                    if externalPluginRuleIDs.contains("plugin/" + id) {
-                        advice = "; '\(id)' is a lint plugin: `plugin/\(id): off` turns it off (and `warning` lowers its failures)"
-                    } else {
-                        advice = close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"
-                    }
-                    out.append(configDiagnostic("unknown rule '\(id)'" + advice, at: pointer, isKey: true))
+                    out.append(configDiagnostic("unknown rule '\(id)'" + (pluginRuleAdvice(id) ?? close.map { "; did you mean '\($0)'?" } ?? "; `larder rules` lists them"),
+                                                at: pointer, isKey: true))
                     continue
                 }
                 // A file that is not JSON cannot be checked at all: `parse` stays an error.
@@ -157,6 +163,24 @@ public struct Linter: Sendable {
                 file: file, start: SourcePosition(line: 1, column: 1)))
         }
         return out
+    }
+
+    /// Why `id`, of the form `<plugin>/<rule>` and no rule of a lint plugin that runs, cannot
+    /// be set: the plugin is of another stage, refused, or not declared. Nil for another id,
+    /// and for `plugin/<id>` (the failures of a plugin, which the rules' suggestions cover).
+    func pluginRuleAdvice(_ id: String) -> String? {
+        let parts = id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, parts[0] != "plugin" else { return nil }
+        let lint = runningLintPlugins.map(\.spec.id)
+        let lintPlugins = lint.isEmpty ? "" : " (\(lint.joined(separator: ", ")))"
+        if let (index, other) = config.plugins.enumerated().first(where: { $0.element.id == parts[0] }).map({ ($0.offset, $0.element) }) {
+            if other.stage != "lint" {
+                return "; '\(other.id)' is a\(other.stage == "export" ? "n" : "") \(other.stage) plugin: `rules:` sets the diagnostics of lint plugins\(lintPlugins)"
+            }
+            return "; the lint plugin '\(other.id)' (plugins[\(index)]) does not run (see its error in `plugins:`), so it has no rules to set"
+        }
+        let lintPluginsOf = lint.isEmpty ? "" : " (its lint plugins: \(lint.joined(separator: ", ")))"
+        return "; \((configFile as NSString).lastPathComponent) declares no lint plugin '\(parts[0])'\(lintPluginsOf)"
     }
 
     /// The options of a rule's setting that name what Larder fills in from the rest of
