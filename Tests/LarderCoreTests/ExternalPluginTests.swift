@@ -317,6 +317,32 @@ import Testing
         }
     }
 
+    /// A plugin that exits with a non-zero status (or is killed by a signal) has failed, and
+    /// no answer is to come: it is reported at once with its status, though a program it
+    /// left running holds its standard output. Larder waited the whole timeout and then
+    /// said only that the output was held open, never that the plugin exited with status 1.
+    @Test func aFailedPluginIsReportedAtOnceThoughAProgramItLeftHoldsItsOutput() async throws {
+        let scripts = [
+            ("cat > /dev/null; sleep 300 & echo 'KeyError: limit' >&2; exit 1",
+             "plugin 'demo': exited with status 1; it said: KeyError: limit"),
+            ("cat > /dev/null; setsid sh -c 'echo $$ > helper.pid; exec sleep 300' & echo 'KeyError: limit' >&2; exit 1",
+             "plugin 'demo': exited with status 1; it said: KeyError: limit"),
+            ("cat > /dev/null; sleep 300 & echo 'about to crash' >&2; kill -9 $$",
+             "plugin 'demo': was killed by signal 9; it said: about to crash"),
+        ]
+        for (script, message) in scripts {
+            // Waited out, the run would end at the timeout with "exited, but a program it
+            // left running kept its standard output open for the whole timeout".
+            let plugin = try shell(script, timeout: 60)
+            let found = await plugin.lint(try documents(), locales: ["en"])
+            #expect(found.map(\.message) == [message], "\(script)")
+            if let helper = try? String(contentsOfFile: plugin.projectRoot + "/helper.pid", encoding: .utf8),
+               let pid = Int32(helper.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
     /// A run whose task is cancelled (another step of the build failed) stops the plugin
     /// at once: the build waited for the plugin's answer or its timeout.
     @Test func aCancelledRunStopsThePlugin() async throws {

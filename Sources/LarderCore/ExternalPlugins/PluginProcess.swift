@@ -113,8 +113,11 @@ struct PluginProcess: Sendable {
         let errors = ThreadResult {
             Self.readAll(errorFD, limit: maxErrorOutput, drain: true, keepLast: true, until: deadline, stop: stop)
         }
+        // Signalled once the plugin has failed (a non-zero exit status, a signal): its
+        // answer would not be read, so what holds its output open is not waited for.
+        let failed = StopSignal()
         let output = ThreadResult { () -> Read in
-            let read = Self.readAll(outputFD, limit: maxOutput, until: deadline)
+            let read = Self.readAll(outputFD, limit: maxOutput, until: deadline, stop: failed)
             if read.overflow { Self.kill(pid) }
             return read
         }
@@ -142,7 +145,11 @@ struct PluginProcess: Sendable {
         let (stopped, end, read, errorRead) = await withTaskCancellationHandler {
             let (stopped, end) = await timer.value()
             // The answer is read to its end: a program the plugin left running that holds its
-            // output has what is left of the timeout (the read ends at the deadline).
+            // output has what is left of the timeout (the read ends at the deadline). Not
+            // when the plugin failed: no answer is to come, and one is not read, so the
+            // failure is reported at once with its status (Larder waited the whole timeout
+            // for a child left running, and then said only that the output was held open).
+            if case .ended(let status, let bySignal) = end, bySignal || status != 0 { failed.stop() }
             let read = await output.value()
             // Then programs the plugin left running in its group end with it, and what holds
             // its standard error or input is not waited for: standard error has said what it
