@@ -81,6 +81,36 @@ import Testing
         #expect(found.map(\.file) == ["one.json"])
     }
 
+    /// The shell example splits the request at the documents' own `file` members only: an
+    /// object of a document whose first key is `file` was read as a document of a file of
+    /// that name ("diagnostics[0] names negroni.png, which is not a file of the request").
+    @Test func shellExampleReadsAnObjectWithAFileMemberAsPartOfItsDocument() async throws {
+        let spec = PluginSpec(id: "no-todo", stage: "lint", command: ["sh", "shell/no-todo.sh"],
+                              options: ["note": ["file": "options.txt", "text": "TODO"]])
+        let docs = try documents(#"""
+            [
+              {"id": "negroni", "name": "Negroni", "x-photo": {"file": "negroni.png", "caption": "TODO"}},
+              {"id": "zombie", "name": "Zombie", "x-photo": {"file": "zombie.png"}, "x-todo": "{\"file\":\"x\"}"}
+            ]
+            """#)
+        let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(docs, locales: ["en"])
+        #expect(found.map(\.ruleID) == ["no-todo/todo"], "\(found)")
+        #expect(found.map(\.file) == ["content/drinks.json"])
+        #expect(found.map(\.pointer) == ["/0"])
+    }
+
+    /// The shell example copies a file name as the request writes it, escapes and all: a
+    /// name holding `"` made it answer invalid JSON.
+    @Test func shellExampleAnswersForFileNamesThatJSONEscapes() async throws {
+        let spec = PluginSpec(id: "no-todo", stage: "lint", command: ["sh", "shell/no-todo.sh"])
+        for file in [#"content/say "hi".json"#, #"content/back\slash.json"#, "content/caf\u{E9} \u{1F378}.json"] {
+            let docs = try documents(#"{"id": "a", "name": "TODO"}"#, file: file)
+            let found = await ExternalPlugin(spec: spec, projectRoot: Self.examples).lint(docs, locales: ["en"])
+            #expect(found.map(\.file) == [file], "\(found)")
+            #expect(found.map(\.ruleID) == ["no-todo/todo"], "\(found)")
+        }
+    }
+
     /// The default pointer `""` is the file's root, also in a file of several documents
     /// (it was refused there: "the pointer '' does not exist").
     @Test func theDefaultPointerIsTheFileRootOfAnArrayFile() async throws {
