@@ -709,8 +709,32 @@ import Testing
         #expect(try await failure(#"{"documents": [{"file": "content/drinks.json", "index": 0, "value": [1]}]}"#)
             == "plugin 'demo': documents[0].value (content/drinks.json) must be a JSON object")
         #expect(try await failure(#"{"documents": [{"file": "content/drinks.json", "index": 7, "value": {}}]}"#)
-            == "plugin 'demo': documents[0] names content/drinks.json #7, which is not a document of the request")
+            == "plugin 'demo': documents[0] names content/drinks.json #7, which the request does not have: its documents of content/drinks.json have the indexes 0 to 1")
         #expect(try await failure(#"{"diagnostics": []}"#) == #"plugin 'demo': the response has no "documents" array"#)
+    }
+
+    /// A returned document that stands for none of the request says what its `file` and
+    /// `index` should have been: "names content/a.json #0, which is not a document of the
+    /// request" did not say that a file of one document takes no index.
+    @Test func aReturnedDocumentOfNoDocumentOfTheRequestSaysWhatWasExpected() async throws {
+        let request = try documents(#"{"id": "a", "name": "A"}"#, file: "content/a.json") + documents()
+        func failure(_ document: String) async throws -> String {
+            let response = #"{"documents": [\#(document)]}"#
+            do {
+                _ = try await shell("cat > /dev/null; echo '\(response)'", stage: "transform").transform(request, options: .null, locales: [])
+                return "no failure"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try await failure(#"{"file": "content/a.json", "index": 0, "value": {"id": "a"}}"#)
+            == "plugin 'demo': documents[0] names content/a.json #0, but content/a.json holds one document, not an array: leave \"index\" out or make it null")
+        #expect(try await failure(#"{"file": "content/drinks.json", "value": {"id": "a"}}"#)
+            == "plugin 'demo': documents[0] names content/drinks.json without an \"index\", but content/drinks.json holds an array: give the document's \"index\" in it (0 to 1)")
+        #expect(try await failure(#"{"file": "content/drinks.json", "index": 2, "value": {"id": "a"}}"#)
+            == "plugin 'demo': documents[0] names content/drinks.json #2, which the request does not have: its documents of content/drinks.json have the indexes 0 to 1")
+        #expect(try await failure(#"{"file": "content/b.json", "value": {"id": "a"}}"#)
+            == "plugin 'demo': documents[0] names content/b.json, which is not a file of the request")
     }
 
     /// A document returned twice, or a key given twice in one object, left it to chance

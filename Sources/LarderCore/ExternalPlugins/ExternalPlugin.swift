@@ -128,7 +128,7 @@ public struct ExternalPlugin: Sendable {
                 index = i
             }
             guard let at = position[Self.key(file, index)] else {
-                throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? ""), which is not a document of the request")
+                throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? "")" + Self.noDocument(file, index, of: request))
             }
             if let earlier = returnedAs.updateValue(n, forKey: at) {
                 throw fail("documents[\(n)] names \(file)\(index.map { " #\($0)" } ?? "") again (also documents[\(earlier)]); return each document once")
@@ -146,6 +146,28 @@ public struct ExternalPlugin: Sendable {
         let (diagnostics, problems) = checkDiagnostics(response, in: sources ?? request, rewritten: [request, documents])
         if let first = problems.first { throw first }
         return (documents, rewritten, diagnostics)
+    }
+
+    /// Why no document of `request` has `file` and `index`, said after the name of the
+    /// returned document: the file is not in the request, holds one document (no index) or
+    /// an array (an index, of those the request has).
+    static func noDocument(_ file: String, _ index: Int?, of request: [Document]) -> String {
+        let documents = request.filter { $0.file == file }
+        guard !documents.isEmpty else { return ", which is not a file of the request" }
+        let indexes = documents.compactMap(\.index).sorted()
+        guard !indexes.isEmpty else {
+            return ", but \(file) holds one document, not an array: leave \"index\" out or make it null"
+        }
+        let range: String
+        if let first = indexes.first, let last = indexes.last, last - first + 1 == indexes.count {
+            range = first == last ? "\(first)" : "\(first) to \(last)"
+        } else {
+            range = indexes.prefix(5).map(String.init).joined(separator: ", ") + (indexes.count > 5 ? ", …" : "")
+        }
+        if index == nil {
+            return " without an \"index\", but \(file) holds an array: give the document's \"index\" in it (\(range))"
+        }
+        return ", which the request does not have: its documents of \(file) have the indexes \(range)"
     }
 
     /// Runs an export plugin: returns its artifacts (paths checked with
