@@ -145,7 +145,51 @@ import Testing
     @Test func garbageIsNotTheProtocol() async throws {
         let d = try await lintFailure("cat > /dev/null; echo 'hello, Larder'")
         #expect(d.message.hasPrefix("plugin 'demo': did not answer with JSON ("))
-        #expect(d.message.hasSuffix("its output starts with 'hello, Larder\\n'"))
+        #expect(d.message.hasSuffix("its output starts with 'hello, Larder\\n'; standard output is for the answer alone: write logs to standard error (>&2 in a shell, print(..., file=sys.stderr) in Python)"))
+    }
+
+    /// A plugin that logs to standard output before (or after) its answer is told where
+    /// logs go.
+    @Test func textAroundTheAnswerIsToldToGoToStandardError() async throws {
+        let before = try await lintFailure(#"cat > /dev/null; echo 'Loading config...'; echo '{"diagnostics": []}'"#)
+        #expect(before.message == #"plugin 'demo': did not answer with JSON (expected a JSON value, found 'L' at 1:1); its output starts with 'Loading config...\n{"diagnostics": []}\n'; standard output is for the answer alone: write logs to standard error (>&2 in a shell, print(..., file=sys.stderr) in Python)"#)
+        let after = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": []}'; echo 'done'"#)
+        #expect(after.message.hasSuffix("; standard output is for the answer alone: write logs to standard error (>&2 in a shell, print(..., file=sys.stderr) in Python)"), "\(after.message)")
+        // A broken answer is no log.
+        let broken = try await lintFailure(#"cat > /dev/null; echo '{"diagnostics": [}'"#)
+        #expect(!broken.message.contains("standard error"), "\(broken.message)")
+    }
+
+    /// The cap on an answer says what it means and what to do: for an export, base64 makes
+    /// binary files 4/3 as large, so an answer of 64 MiB holds about 48 MiB of them.
+    @Test func anAnswerOverTheCapSaysWhatToDo() async throws {
+        func message(_ stage: String) async throws -> String {
+            var plugin = try shell("exec yes '{}'", stage: stage)
+            plugin.maxOutput = 64 << 20
+            switch stage {
+            case "export":
+                do { _ = try await plugin.export(try documents(), options: .null, locales: ["en"]) } catch { return "\(error)" }
+            case "transform":
+                do { _ = try await plugin.transform(try documents(), options: .null, locales: ["en"]) } catch { return "\(error)" }
+            default:
+                return await plugin.lint(try documents(), locales: ["en"]).map(\.message).joined()
+            }
+            return "no failure"
+        }
+        #expect(try await message("export") == "plugin 'demo': wrote more than 64 MiB and was stopped: an answer may hold 64 MiB, and base64 makes bytes 4/3 as large, so the artifacts of one export hold at most about 48 MiB of binary files; split them over several export steps (one plugin may run in several, with options saying which part each writes)")
+        #expect(try await message("transform") == "plugin 'demo': wrote more than 64 MiB and was stopped: an answer may hold 64 MiB; return only the documents you changed")
+        #expect(try await message("lint") == "plugin 'demo': wrote more than 64 MiB and was stopped: an answer may hold 64 MiB; report fewer diagnostics")
+    }
+
+    /// An answer in UTF-16 (as PowerShell and Windows tools write) is said to be one, in
+    /// words about an answer, not a file.
+    @Test func aUTF16AnswerIsNamedAsSuch() async throws {
+        for script in [#"printf '\377\376{\000}\000'"#, #"printf '\376\377\000{\000}'"#, #"printf '{\000}\000'"#] {
+            let d = try await lintFailure("cat > /dev/null; " + script)
+            #expect(d.message.hasPrefix("plugin 'demo': answered in UTF-16"), "\(d.message)")
+            #expect(d.message.hasSuffix("; an answer is UTF-8: have the plugin write UTF-8 (in Python, sys.stdout.reconfigure(encoding=\"utf-8\"); in PowerShell, [Console]::OutputEncoding = [Text.Encoding]::UTF8)"), "\(d.message)")
+            #expect(!d.message.contains("file"), "\(d.message)")
+        }
     }
 
     @Test func emptyOutputIsNotTheProtocol() async throws {
@@ -177,7 +221,7 @@ import Testing
             return "no failure"
         }
         #expect(try await message("exit 0") == #"plugin 'demo': answered nothing on standard output; a lint response is {"diagnostics": [...]}"# + quote)
-        #expect(try await message("echo 'limit?'").hasSuffix("its output starts with 'limit?\\n'" + quote))
+        #expect(try await message("echo 'limit?'").hasSuffix("its output starts with 'limit?\\n'; standard output is for the answer alone: write logs to standard error (>&2 in a shell, print(..., file=sys.stderr) in Python)" + quote))
         #expect(try await message(#"echo '{"diagnostics": [{"file": "content/drinks.json", "message": "x", "level": "warning"}]}'"#)
             == #"plugin 'demo': diagnostics[0] has an unknown member "level"; a diagnostic is {"file", "pointer", "message", "severity", "rule"}"# + quote)
         #expect(try await message(#"echo '{"diagnostics": [{"file": "content/drinks.json", "pointer": "/7", "message": "x"}]}'"#)
@@ -188,7 +232,7 @@ import Testing
             == #"plugin 'demo': answers protocol "larder-plugin/0"; Larder speaks larder-plugin/1"# + quote)
         #expect(try await message("exec sleep 600", timeout: 0.5)
             == "plugin 'demo': did not finish within 0.5 seconds and was stopped (raise `timeout` in larder.yml if it needs longer)" + quote)
-        #expect(try await message("exec yes '{}'", maxOutput: 4096) == "plugin 'demo': wrote more than 4096 bytes and was stopped" + quote)
+        #expect(try await message("exec yes '{}'", maxOutput: 4096) == "plugin 'demo': wrote more than 4096 bytes and was stopped: an answer may hold 4096 bytes; report fewer diagnostics" + quote)
         #expect(try await message("kill -9 $$") == "plugin 'demo': was killed by signal 9" + quote)
         #expect(try await message(#"echo '{"documents": {}}'"#, stage: "transform")
             == #"plugin 'demo': the response has no "documents" array"# + quote)
@@ -395,7 +439,7 @@ import Testing
         plugin.maxOutput = 4096
         let started = Date()
         let found = await plugin.lint(try documents(), locales: ["en"])
-        #expect(found.map(\.message) == ["plugin 'demo': wrote more than 4096 bytes and was stopped"])
+        #expect(found.map(\.message) == ["plugin 'demo': wrote more than 4096 bytes and was stopped: an answer may hold 4096 bytes; report fewer diagnostics"])
         // `yes` never ends by itself; a loose bound because a busy test run can delay this task.
         #expect(Date().timeIntervalSince(started) < Self.notWaitedOut)
     }
@@ -834,7 +878,28 @@ import Testing
         #expect(try await failure(#"{"artifacts": [{"path": "a.txt", "text": "x", "base64": "eA=="}]}"#)
             == #"plugin 'demo': artifacts[0] (a.txt) must have exactly one of "text" or "base64", a string"#)
         #expect(try await failure(#"{"artifacts": [{"path": "a.bin", "base64": "%%%"}]}"#)
-            == "plugin 'demo': artifacts[0].base64 (a.bin) is not valid base64")
+            == "plugin 'demo': artifacts[0].base64 (a.bin) is not valid base64: it holds '%' at offset 0, which base64 does not use (its characters are A-Z, a-z, 0-9, + and /; URL-safe base64 writes - and _ for + and /)")
+    }
+
+    /// Base64 that does not decode says why: line breaks (MIME base64, as Python's
+    /// `base64.encodebytes` writes it), spaces, padding, another alphabet.
+    @Test func base64ThatDoesNotDecodeSaysWhy() async throws {
+        func failure(_ encoded: String) async throws -> String {
+            let response = #"{"artifacts": [{"path": "logo.bin", "base64": "\#(encoded)"}]}"#
+            do {
+                _ = try await shell("cat > /dev/null; cat <<'END'\n\(response)\nEND", stage: "export").export(try documents(), options: .null, locales: [])
+                return "no failure"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let start = "plugin 'demo': artifacts[0].base64 (logo.bin) is not valid base64: "
+        #expect(try await failure(#"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4\nOTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3Bx\n"#)
+            == start + "it holds line breaks (the first at offset 76), as MIME base64 has them (Python's base64.encodebytes); write it on one line (base64.b64encode)")
+        #expect(try await failure("aGk") == start + "its length, 3, is not a multiple of 4: the padding at its end is missing (aGk=)")
+        #expect(try await failure("aGk=aGk=") == start + "it holds '=' at offset 3, before its end: '=' only pads the end")
+        #expect(try await failure("aGVs bG8=") == start + "it holds a space at offset 4; base64 has none")
+        #expect(try await failure("a-_b") == start + "it holds '-' at offset 1, which base64 does not use (its characters are A-Z, a-z, 0-9, + and /; URL-safe base64 writes - and _ for + and /)")
     }
 
     // MARK: The protocol's schemas

@@ -206,7 +206,9 @@ public struct ExternalPlugin: Sendable {
             switch (object["text"], object["base64"]) {
             case (.string(let text)?, nil): bytes = Array(text.utf8)
             case (nil, .string(let encoded)?):
-                guard let data = Data(base64Encoded: encoded) else { throw fail("artifacts[\(n)].base64 (\(path)) is not valid base64") }
+                guard let data = Data(base64Encoded: encoded) else {
+                    throw fail("artifacts[\(n)].base64 (\(path)) is not valid base64" + (Self.base64Problem(encoded).map { ": " + $0 } ?? ""))
+                }
                 bytes = Array(data)
             default:
                 throw fail("artifacts[\(n)] (\(path)) must have exactly one of \"text\" or \"base64\", a string")
@@ -266,7 +268,7 @@ public struct ExternalPlugin: Sendable {
                 + "(\(Self.seconds(spec.timeout ?? Self.defaultTimeout))), so its answer never ended: wait for the programs it starts "
                 + "before exiting, or send their standard output elsewhere (> /dev/null)").quoting(said)
         case .outputTooLarge(let said):
-            throw fail("wrote more than \(Self.size(maxOutput)) and was stopped").quoting(said)
+            throw fail("wrote more than \(Self.size(maxOutput)) and was stopped: \(Self.overCap(maxOutput, stage: stage))").quoting(said)
         case .signalled(let signal, let said):
             throw fail("was killed by signal \(signal)").quoting(said)
         case .exited(let status, let bytes, let said):
@@ -287,12 +289,23 @@ public struct ExternalPlugin: Sendable {
         guard output.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw fail("answered nothing on standard output; a \(stage) response is {\(Self.responseKeys(stage))}")
         }
+        // UTF-16 (PowerShell's and many Windows tools' default): said as such, in words
+        // about an answer (the parser's are about a content file).
+        if let utf16 = Self.utf16(output) {
+            throw fail("answered in UTF-16 (\(utf16)); an answer is UTF-8: have the plugin write UTF-8 "
+                + "(in Python, sys.stdout.reconfigure(encoding=\"utf-8\"); in PowerShell, [Console]::OutputEncoding = [Text.Encoding]::UTF8)")
+        }
         let parsed: JSONDocument
         do {
             parsed = try JSONDocument(parsing: output)
         } catch {
             let start = String(decoding: output.prefix(60), as: UTF8.self)
-            throw fail("did not answer with JSON (\(error.message) at \(error.position)); its output starts with \(Self.quoted(start))")
+            // Text before the answer, or after it: what a plugin logs to standard output.
+            let first = output.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+            let logged = (first != UInt8(ascii: "{") && first != UInt8(ascii: "["))
+                || error.message.hasPrefix("expected end of input after the top-level value")
+            throw fail("did not answer with JSON (\(error.message) at \(error.position)); its output starts with \(Self.quoted(start))"
+                + (logged ? "; standard output is for the answer alone: write logs to standard error (>&2 in a shell, print(..., file=sys.stderr) in Python)" : ""))
         }
         // A key given twice in one object would leave it to chance which value counts (the
         // last, here): `"message": "a", "message": "b"`.
@@ -460,6 +473,68 @@ public struct ExternalPlugin: Sendable {
 
     static func seconds(_ t: Double) -> String {
         t == t.rounded() && abs(t) < 1e15 ? "\(Int(t)) second\(t == 1 ? "" : "s")" : "\(t) seconds"
+    }
+
+    /// What an answer over the cap of `maxOutput` bytes means for a plugin of `stage`, and
+    /// what to do: an export's artifacts are base64 (4 bytes for 3), so an answer of 64 MiB
+    /// holds about 48 MiB of binary files.
+    static func overCap(_ maxOutput: Int, stage: String) -> String {
+        let cap = "an answer may hold \(size(maxOutput))"
+        switch stage {
+        case "export":
+            return cap + ", and base64 makes bytes 4/3 as large, so the artifacts of one export hold at most about \(size(maxOutput / 4 * 3)) "
+                + "of binary files; split them over several export steps (one plugin may run in several, with options saying which part each writes)"
+        case "transform":
+            return cap + "; return only the documents you changed"
+        default:
+            return cap + "; report fewer diagnostics"
+        }
+    }
+
+    /// How `output` is UTF-16, said for a message: it starts with a UTF-16 byte order mark,
+    /// or every other byte of its start is 0 (`{` and `}` as `7B 00 7D 00`); nil otherwise.
+    static func utf16(_ output: [UInt8]) -> String? {
+        guard output.count >= 2 else { return nil }
+        if (output[0], output[1]) == (0xFF, 0xFE) || (output[0], output[1]) == (0xFE, 0xFF) {
+            return "its output starts with the byte order mark \(output[0] == 0xFF ? "FF FE" : "FE FF")"
+        }
+        let start = Array(output.prefix(16).prefix(output.count & ~1))
+        let even = stride(from: 0, to: start.count, by: 2).map { start[$0] }, odd = stride(from: 1, to: start.count, by: 2).map { start[$0] }
+        if (even.allSatisfy { $0 == 0 } && !odd.contains(0)) || (odd.allSatisfy { $0 == 0 } && !even.contains(0)) {
+            return "every other byte of its output is 0"
+        }
+        return nil
+    }
+
+    /// Why `encoded` is not base64 as Larder reads it (RFC 4648's alphabet, padded, on one
+    /// line), or nil when no single reason is found.
+    static func base64Problem(_ encoded: String) -> String? {
+        let scalars = Array(encoded.unicodeScalars)
+        if let at = scalars.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
+            return "it holds line breaks (the first at offset \(at)), as MIME base64 has them (Python's base64.encodebytes); write it on one line (base64.b64encode)"
+        }
+        if let at = scalars.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            return "it holds a \(scalars[at] == " " ? "space" : "tab") at offset \(at); base64 has none"
+        }
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".unicodeScalars
+        if let at = scalars.firstIndex(where: { !alphabet.contains($0) && $0 != "=" }) {
+            let c = scalars[at]
+            let shown = c.isASCII && c.value >= 0x20 && c.value < 0x7F ? "'\(c)'" : "U+\(String(format: "%04X", c.value))"
+            return "it holds \(shown) at offset \(at), which base64 does not use (its characters are A-Z, a-z, 0-9, + and /; URL-safe base64 writes - and _ for + and /)"
+        }
+        let padding = scalars.reversed().prefix { $0 == "=" }.count
+        if let at = scalars.dropLast(padding).firstIndex(of: "=") {
+            return "it holds '=' at offset \(at), before its end: '=' only pads the end"
+        }
+        if scalars.count % 4 != 0 {
+            let start = "its length, \(scalars.count), is not a multiple of 4: "
+            if padding > 0 { return start + "its padding is wrong (with it, the length is a multiple of 4)" }
+            if scalars.count % 4 == 1 { return start + "a character is missing or one too many (no padding makes it whole)" }
+            let missing = String(repeating: "=", count: 4 - scalars.count % 4)
+            return start + "the padding at its end is missing" + (scalars.count <= 12 ? " (\(encoded)\(missing))" : " (\(missing))")
+        }
+        if padding > 2 { return "it ends in \(padding) '=', and padding is at most 2" }
+        return nil
     }
 
     static func size(_ bytes: Int) -> String {
