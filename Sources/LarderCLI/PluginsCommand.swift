@@ -25,10 +25,12 @@ struct PluginsCommand: AsyncParsableCommand {
         let registry = try CLIRegistry.make()
         let cwd = FileManager.default.currentDirectoryPath
         var configured: [PluginSpec] = []
+        var steps: (transforms: [String], exports: [String])?
         var configName = "larder.yml"
         do {
             if let project = try ProjectSession.open(config: config, cwd: cwd) {
                 configured = project.config.plugins
+                steps = (project.config.transforms.map(\.id), project.config.exports.map(\.id))
                 configName = project.configDisplay
             }
         } catch let broken as ProjectSession.BrokenConfig {
@@ -39,26 +41,68 @@ struct PluginsCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data(report))
             throw ExitCode(2)
         }
-        let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName)
+        let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName, steps: steps)
         writeStandardOutput(Array(Self.table(rows).utf8))
     }
 
-    /// The rows: registry plugins by stage, then the config's external plugins.
-    static func rows(registry: PluginRegistry, builtIn: PluginRegistry, configured: [PluginSpec], configName: String) -> [Row] {
+    /// The rows: registry plugins by stage, then the config's external plugins. What does not
+    /// run as listed is marked after the source, in parentheses: a lint plugin refused for an
+    /// id of Larder's, the second of an id declared twice, and (given the config's `steps`,
+    /// the ids its `transforms:` and `exports:` name) a transform or export plugin no step
+    /// names; a plugin that takes a step's id from the registry's transform or exporter of
+    /// that id, and that one, say which runs.
+    static func rows(registry: PluginRegistry, builtIn: PluginRegistry, configured: [PluginSpec], configName: String,
+                     steps: (transforms: [String], exports: [String])? = nil) -> [Row] {
         func source(_ kind: PluginKind, _ id: String) -> String {
             builtIn.ids(of: kind).contains(id) ? "built in" : "Swift package"
+        }
+        // Each entry of the config, with what keeps it from running as listed.
+        let taken = registry.idsTakenFromLintPlugins
+        var first: [String: Int] = [:]
+        var marks: [String?] = []
+        // The registry's transforms and exporters a plugin of the config replaces.
+        var replaced: [String: String] = [:]
+        for (i, spec) in configured.enumerated() {
+            if let earlier = first[spec.id] {
+                marks.append("refused, does not run: the id is declared twice, first at plugins[\(earlier)]")
+                continue
+            }
+            first[spec.id] = i
+            let kind: (PluginKind, String)? = spec.stage == "transform" ? (.transform, "transform") : spec.stage == "export" ? (.exporter, "exporter") : nil
+            let named = spec.stage == "transform" ? steps?.transforms : spec.stage == "export" ? steps?.exports : nil
+            if spec.stage == "lint" && taken.contains(spec.id) {
+                marks.append("refused, does not run: '\(spec.id)' is the id of a \(registry.kindOfTakenID(spec.id)) of Larder")
+            } else if let named, !named.contains(spec.id) {
+                marks.append("never runs: no step of `\(spec.stage == "transform" ? "transforms" : "exports"):` names it")
+            } else if let (pluginKind, noun) = kind, registry.ids(of: pluginKind).contains(spec.id) {
+                let from = source(pluginKind, spec.id) == "built in" ? "built-in" : "Swift package's"
+                marks.append("runs in place of the \(from) \(noun) '\(spec.id)'")
+                replaced["\(spec.stage) \(spec.id)"] = "replaced by the plugin '\(spec.id)' of \(configName), plugins[\(i)]"
+            } else {
+                marks.append(nil)
+            }
+        }
+        func marked(_ row: Row, _ mark: String?) -> Row {
+            guard let mark else { return row }
+            var row = row
+            row.source += " (\(mark))"
+            return row
         }
         var rows: [Row] = []
         rows += registry.sources.map { Row(id: $0.id, stage: "load", kind: "source", source: source(.source, $0.id)) }
         rows += RuleMetadata.coreChecks.keys.sorted().map { Row(id: $0, stage: "lint", kind: "check", source: "built in") }
         rows += registry.rules.map { Row(id: $0.id, stage: "lint", kind: "rule", source: source(.rule, $0.id)) }
-        rows += registry.transforms.map { Row(id: $0.id, stage: "transform", kind: "transform", source: source(.transform, $0.id)) }
-        rows += registry.exporters.map { Row(id: $0.id, stage: "export", kind: "exporter", source: source(.exporter, $0.id)) }
+        rows += registry.transforms.map {
+            marked(Row(id: $0.id, stage: "transform", kind: "transform", source: source(.transform, $0.id)), replaced["transform \($0.id)"])
+        }
+        rows += registry.exporters.map {
+            marked(Row(id: $0.id, stage: "export", kind: "exporter", source: source(.exporter, $0.id)), replaced["export \($0.id)"])
+        }
         rows += registry.reporters.map { Row(id: $0.id, stage: "report", kind: "reporter", source: source(.reporter, $0.id)) }
         let order = ["lint": 1, "transform": 2, "export": 3]
         rows += configured.enumerated().sorted { (order[$0.element.stage] ?? 9, $0.offset) < (order[$1.element.stage] ?? 9, $1.offset) }
-            .map { Row(id: $0.element.id, stage: $0.element.stage, kind: "external",
-                       source: "\(configName): " + $0.element.commandText) }
+            .map { marked(Row(id: $0.element.id, stage: $0.element.stage, kind: "external",
+                              source: "\(configName): " + $0.element.commandText), marks[$0.offset]) }
         return rows
     }
 

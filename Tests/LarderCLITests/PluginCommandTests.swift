@@ -86,6 +86,48 @@ import Testing
         #expect(again.stdout.split(separator: "\n").suffix(2).map(command) == shown)
     }
 
+    /// `larder plugins` marks the entries of larder.yml that do not run as listed: a lint
+    /// plugin refused for the id of a check, the second of an id declared twice, a transform
+    /// no step names; and of a built-in and a plugin of one id, it says which runs. Each was
+    /// listed as if it ran.
+    @Test func pluginsMarksWhatDoesNotRunAndWhatReplacesABuiltIn() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - { id: schema, stage: lint, command: [x] }
+              - { id: json-bundle, stage: export, command: [y] }
+              - { id: scale, stage: transform, command: [z] }
+              - { id: dup, stage: lint, command: [a] }
+              - { id: dup, stage: export, command: [b] }
+              - { id: unused, stage: transform, command: [c] }
+            transforms:
+              - scale
+            exports:
+              - json-bundle
+              - dup
+            """)
+        let r = try CLI.run(["plugins"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        for expected in [
+            "schema lint check built in",
+            "scale transform transform built in (replaced by the plugin 'scale' of larder.yml, plugins[2])",
+            "json-bundle export exporter built in (replaced by the plugin 'json-bundle' of larder.yml, plugins[1])",
+            "schema lint external larder.yml: [x] (refused, does not run: 'schema' is the id of a check of Larder)",
+            "dup lint external larder.yml: [a]",
+            "scale transform external larder.yml: [z] (runs in place of the built-in transform 'scale')",
+            "unused transform external larder.yml: [c] (never runs: no step of `transforms:` names it)",
+            "json-bundle export external larder.yml: [\"y\"] (runs in place of the built-in exporter 'json-bundle')",
+            "dup export external larder.yml: [b] (refused, does not run: the id is declared twice, first at plugins[3])",
+        ] {
+            #expect(lines.contains(expected), "\(expected)\n\(r.stdout)")
+        }
+    }
+
     /// A config with mistakes is reported as lint reports it: each mistake at its line and
     /// column in the file given. plugins put them all on one line without a place, and named
     /// larder.yml for a --config that is a folder.

@@ -1021,6 +1021,21 @@ import Testing
         #expect(found.map(\.pointer) == ["/plugins/1/id", "/plugins/2", "/plugins/3"])
     }
 
+    /// Of an id declared twice, only the first plugin runs, as `larder plugins` and the
+    /// config's error say (both lint plugins of one id ran).
+    @Test func onlyTheFirstOfAPluginIDDeclaredTwiceRuns() async throws {
+        let dir = try scratch("echo \"$1\" >> runs.txt; cat > /dev/null; echo '{\"diagnostics\": []}'")
+        let config = LarderConfig(json: try JSONValue(parsing: #"""
+            {"locales": ["en"], "content": [{"kind": "recipe", "include": ["content/*.json"]}],
+             "plugins": [{"id": "a", "stage": "lint", "command": ["sh", "plugin.sh", "first"]},
+                         {"id": "a", "stage": "lint", "command": ["sh", "plugin.sh", "second"]}]}
+            """#))
+        let linter = Linter(config: config, registry: PluginRegistry(), reader: WorkingTreeReader(root: dir), projectRoot: dir)
+        let found = await linter.runLintPlugins(try documents())
+        #expect(found.map(\.message) == ["the plugin id 'a' is declared twice (also plugins[0]); plugin ids must be unique"])
+        #expect(try String(contentsOfFile: dir + "/runs.txt", encoding: .utf8) == "first\n")
+    }
+
     struct UniqueID: Rule {
         let id = "unique-id"
         let summary = "Ids are unique."

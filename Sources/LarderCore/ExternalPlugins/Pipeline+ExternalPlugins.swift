@@ -131,11 +131,7 @@ extension Linter {
     /// (`parse`, `schema`) and `config`. A lint plugin's diagnostics carry its id as their
     /// rule id, so with one of these its reports would pass for the rule's, and
     /// `rules: { schema: off }` would turn off the rule but not the plugin.
-    var ruleIDsOfLarder: Set<String> {
-        Set(registry.rules.map(\.id)).union(RuleMetadata.coreChecks.keys).union([ConfigLoader.ruleID]).union(RuleMetadata.reservedIDs)
-            // A transform's or an export's reports carry its id.
-            .union(registry.transforms.map(\.id)).union(registry.exporters.map(\.id))
-    }
+    var ruleIDsOfLarder: Set<String> { registry.idsTakenFromLintPlugins }
 
     /// Mistakes in `plugins:`: an id declared twice or a lint plugin with the id of a rule
     /// (errors; such a plugin does not run), and a transform or export plugin that no step
@@ -159,9 +155,7 @@ extension Linter {
             }
             first[spec.id] = i
             if spec.stage == "lint" && taken.contains(spec.id) {
-                let what = registry.rules.contains(where: { $0.id == spec.id }) ? "rule"
-                    : registry.transforms.contains(where: { $0.id == spec.id }) ? "transform"
-                    : registry.exporters.contains(where: { $0.id == spec.id }) ? "exporter" : "check"
+                let what = registry.kindOfTakenID(spec.id)
                 report(.error, "the lint plugin id '\(spec.id)' is the id of the \(what) '\(spec.id)': its reports would pass for that \(what)'s, "
                        + "and `rules: { \(spec.id): off }` would not turn it off; give the plugin an id of its own (acme-\(spec.id))",
                        at: pointer.appending("id"))
@@ -174,6 +168,25 @@ extension Linter {
             }
         }
         return out
+    }
+}
+
+extension PluginRegistry {
+    /// The ids a lint plugin may not take (``Linter/checkPluginSettings()`` refuses them):
+    /// the rules of the registry, the core checks (`parse`, `schema`), `config`, the other
+    /// ids of Larder's reports, and the registry's transforms and exporters (their reports
+    /// carry their ids).
+    public var idsTakenFromLintPlugins: Set<String> {
+        Set(rules.map(\.id)).union(RuleMetadata.coreChecks.keys).union([ConfigLoader.ruleID]).union(RuleMetadata.reservedIDs)
+            .union(transforms.map(\.id)).union(exporters.map(\.id))
+    }
+
+    /// What of Larder's `id` names, for a message (`rule`, `transform`, `exporter` or
+    /// `check`), when it is one of ``idsTakenFromLintPlugins``.
+    public func kindOfTakenID(_ id: String) -> String {
+        rules.contains(where: { $0.id == id }) ? "rule"
+            : transforms.contains(where: { $0.id == id }) ? "transform"
+            : exporters.contains(where: { $0.id == id }) ? "exporter" : "check"
     }
 }
 
