@@ -179,7 +179,7 @@ struct ExplainCommand: ParsableCommand {
             let stage = plugin.stage
             let what = ruleName.map { "the rule '\($0)' of the external \(stage) plugin \(pluginID)" }
                 ?? "the external \(stage) plugin \(pluginID), for its diagnostics that name no rule of their own"
-            let command = plugin.command.isEmpty ? "" : " (command: \(plugin.command.joined(separator: " ")))"
+            let command = plugin.command.isEmpty ? "" : " (command: \(plugin.commandText))"
             let more = stage == "lint" ? form : """
                 A \(stage) plugin's notes and warnings about the documents carry `<plugin>/<rule>` \
                 or `<plugin>` (Docs/plugin-protocol.md); what they mean is the plugin's to say: \

@@ -157,7 +157,7 @@ import Testing
             """)
         let rule = try CLI.run(["explain", "abv-limit/over-limit"], in: dir.url)
         #expect(rule.status == 0, "\(rule.stderr)")
-        #expect(rule.stdout.hasPrefix("abv-limit/over-limit is the rule 'over-limit' of the external lint plugin abv-limit, declared in larder.yml (command: python3 abv-limit.py)"), "\(rule.stdout)")
+        #expect(rule.stdout.hasPrefix("abv-limit/over-limit is the rule 'over-limit' of the external lint plugin abv-limit, declared in larder.yml (command: [python3, abv-limit.py])"), "\(rule.stdout)")
         let plugin = try CLI.run(["explain", "abv-limit"], in: dir.url)
         #expect(plugin.status == 0 && plugin.stdout.hasPrefix("abv-limit is the external lint plugin abv-limit, for its diagnostics that name no rule"), "\(plugin.stdout)\(plugin.stderr)")
         // A plugin the config does not declare has no rules: an unknown rule (exit 2), which
@@ -169,6 +169,28 @@ import Testing
         let form = try CLI.run(["explain", "abv-limit/over-limit"], in: bare.url)
         #expect(form.status == 2 && form.stderr.contains("unknown rule 'abv-limit/over-limit': no larder.yml was found"), "\(form.stdout)\(form.stderr)")
         #expect(form.stderr.contains("`<plugin>/<rule>`"), "\(form.stderr)")
+    }
+
+    /// explain shows a plugin's command as larder.yml writes it, as `larder plugins` does:
+    /// joined with spaces, a word holding a space read as two, and a script's line break
+    /// split the line.
+    @Test func explainShowsAPluginsCommandAsLarderYmlWritesIt() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", #"""
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            plugins:
+              - id: acme
+                stage: lint
+                command: ["my tools/check", "c,d", sh, -c, "cat > /dev/null\necho '{}'"]
+            """#)
+        for id in ["acme/x", "acme"] {
+            let r = try CLI.run(["explain", id], in: dir.url)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains(#"declared in larder.yml (command: ["my tools/check", "c,d", sh, -c, "cat > /dev/null\necho '{}'"]); "#), "\(r.stdout)")
+        }
     }
 
     /// An example is shown as a user would set it up: an image example of a team's kind was
