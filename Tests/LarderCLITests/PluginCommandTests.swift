@@ -511,6 +511,36 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("warning: plugin 'abv-limit': exited with status 5 [plugin/abv-limit]"), "\(r.stdout)")
     }
+
+    /// An empty or blank argument is an argument like any other (`--prefix ""`, BSD
+    /// `sed -i ''`): larder.yml refused it ("'' is empty: write the text"). An empty or
+    /// blank program is still refused.
+    @Test func emptyArgumentsAreTakenButNotAnEmptyProgram() throws {
+        let dir = try Scratch()
+        try dir.write("content/a.json", #"{"id": "a", "name": "A", "ingredients": ["gin"], "steps": ["Stir."]}"#)
+        func lint(_ command: String) throws -> CLI.Result {
+            try dir.write("larder.yml", """
+                locales: [en]
+                content:
+                  - kind: recipe
+                    include: ["content/*.json"]
+                plugins:
+                  - id: acme
+                    stage: lint
+                    command: \(command)
+                """)
+            return try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: dir.url)
+        }
+        // The plugin answers only when it gets both arguments as they are.
+        let r = try lint(#"[sh, -c, 'cat > /dev/null; [ "$1" = "" ] && [ "$2" = " " ] && echo "{\"diagnostics\": []}"', sh, "", " "]"#)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        for program in [#""""#, #"" ""#] {
+            let refused = try lint("[\(program), x]")
+            #expect(refused.status == 2, "\(refused.stdout)")
+            #expect(refused.stdout.contains("error: plugins[0].command[0]: "), "\(refused.stdout)")
+            #expect(refused.stdout.contains(": write the program to run (a name on PATH, or its path from the project folder: ./plugins/check.sh) [config]"), "\(refused.stdout)")
+        }
+    }
 }
 
 /// `larder plugins` for a Swift package's registry: the package's own plugins are marked as

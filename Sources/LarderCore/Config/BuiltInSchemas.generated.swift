@@ -476,6 +476,11 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
       "type": "string",
       "pattern": "^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)?$"
     },
+    "program": {
+      "description": "The program a plugin's command runs: its name on PATH, or its path (with a /) from the project folder; not blank.",
+      "type": "string",
+      "pattern": "\\S"
+    },
     "plugin": {
       "type": "object",
       "required": ["id", "stage", "command"],
@@ -489,10 +494,11 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
           "enum": ["lint", "transform", "export"]
         },
         "command": {
-          "description": "The executable and its arguments, run without a shell from the project folder.",
+          "description": "The executable and its arguments, run without a shell from the project folder. The executable may not be blank; an argument may be any text, empty too.",
           "type": "array",
           "minItems": 1,
-          "items": { "$ref": "common.schema.json#/$defs/nonBlankString" }
+          "prefixItems": [{ "$ref": "#/$defs/program" }],
+          "items": { "type": "string" }
         },
         "options": {
           "description": "Passed to the plugin as they are.",

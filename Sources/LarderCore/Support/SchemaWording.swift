@@ -46,6 +46,8 @@ public enum SchemaWording {
             return "is not a barcode: 8, 12, 13 or 14 digits (a GTIN), nothing else"
         case "config.schema.json#/$defs/ruleId/pattern":
             return "is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them"
+        case "config.schema.json#/$defs/program/pattern":
+            return (value.isEmpty ? "is empty" : "holds only white space") + ": write the program to run (a name on PATH, or its path from the project folder: ./plugins/check.sh)"
         case "config.schema.json#/$defs/stepId/pattern":
             return "is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them"
         default:
