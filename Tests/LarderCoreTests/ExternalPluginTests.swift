@@ -1144,6 +1144,32 @@ import Testing
         }
     }
 
+    /// Two artifact paths that are one name under Unicode canonical equivalence (KELVIN
+    /// SIGN and K, é composed and decomposed) are named as two spellings, each written out,
+    /// not as one path "given twice".
+    @Test(arguments: [("K.txt", "\u{212A}.txt", #"'\u{212A}.txt' and artifacts[0]'s 'K.txt'"#),
+                      ("\u{E9}.txt", "e\u{301}.txt", #"'e\u{301}.txt' and artifacts[0]'s '\u{E9}.txt'"#)])
+    func artifactPathsThatAreOneNameUnderUnicodeEquivalenceAreNamed(_ first: String, _ second: String, _ named: String) async throws {
+        func escaped(_ s: String) -> String {
+            s.unicodeScalars.map { $0.isASCII ? String($0) : "\\u" + String(format: "%04x", $0.value) }.joined()
+        }
+        let response = #"{"artifacts": [{"path": "\#(escaped(first))", "text": "1"}, {"path": "\#(escaped(second))", "text": "2"}]}"#
+        do {
+            _ = try await shell("cat > /dev/null; echo '\(response)'", stage: "export").export(try documents(), options: .null, locales: [])
+            Issue.record("two spellings of one name were accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': artifacts[1]: the paths \(named) are one name under Unicode canonical equivalence: macOS takes them for one file, and one would replace the other; spell them alike, or give each a name of its own")
+        }
+        // The same spelling twice is still a path given twice.
+        let twice = #"{"artifacts": [{"path": "\#(escaped(first))", "text": "1"}, {"path": "\#(escaped(first))", "text": "2"}]}"#
+        do {
+            _ = try await shell("cat > /dev/null; echo '\(twice)'", stage: "export").export(try documents(), options: .null, locales: [])
+            Issue.record("a path given twice was accepted")
+        } catch {
+            #expect("\(error)" == "plugin 'demo': artifacts[1]: the path \(first) is given twice")
+        }
+    }
+
     /// An export's file named like the marker would replace it (the file said the folder is
     /// Larder's only by chance); refused at the top of a folder output, for an export plugin
     /// as for an exporter in Swift, streamed or not. Deeper down the name is an ordinary file.

@@ -194,7 +194,9 @@ public struct ExternalPlugin: Sendable {
     {
         guard let items = Self.array(response, "artifacts") else { throw fail("the response has no \"artifacts\" array") }
         var artifacts: [Artifact] = []
-        var seen = Set<String>()
+        // By `String`, whose equality is Unicode canonical equivalence: `é` composed and
+        // decomposed are one key, as they are one file name on macOS.
+        var seen: [String: (index: Int, path: String)] = [:]
         for (n, item) in items.enumerated() {
             guard let object = item.objectValue, let path = object["path"]?.stringValue else {
                 throw fail("artifacts[\(n)] is not an object with a \"path\" string")
@@ -213,7 +215,15 @@ public struct ExternalPlugin: Sendable {
             default:
                 throw fail("artifacts[\(n)] (\(path)) must have exactly one of \"text\" or \"base64\", a string")
             }
-            guard seen.insert(path).inserted else { throw fail("artifacts[\(n)]: the path \(path) is given twice") }
+            if let earlier = seen[path] {
+                guard Array(earlier.path.utf8) == Array(path.utf8) else {
+                    throw fail("artifacts[\(n)]: the paths '\(Self.escapingNonASCII(path))' and artifacts[\(earlier.index)]'s '\(Self.escapingNonASCII(earlier.path))' "
+                        + "are one name under Unicode canonical equivalence: macOS takes them for one file, and one would replace the other; "
+                        + "spell them alike, or give each a name of its own")
+                }
+                throw fail("artifacts[\(n)]: the path \(path) is given twice")
+            }
+            seen[path] = (n, path)
             do {
                 artifacts.append(try Artifact(path: path, bytes: bytes))
             } catch {
@@ -535,6 +545,12 @@ public struct ExternalPlugin: Sendable {
         }
         if padding > 2 { return "it ends in \(padding) '=', and padding is at most 2" }
         return nil
+    }
+
+    /// `s` with each scalar outside ASCII written `\u{E9}`, so that two spellings of one
+    /// name (`\u{E9}` and `e\u{301}`) can be told apart in a message.
+    static func escapingNonASCII(_ s: String) -> String {
+        s.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
     }
 
     static func size(_ bytes: Int) -> String {
