@@ -741,6 +741,38 @@ import Testing
         #expect(out.map(\.index) == [0, 1])
     }
 
+    /// A transform may return a document as deep as a content file may be (512 levels): the
+    /// answer wraps it in three more (`{"documents": [{"value": …}]}`), which the limit on
+    /// an answer's nesting counted, so an identity transform failed on content lint took.
+    @Test func aTransformReturnsADocumentAsDeepAsAContentFileMayBe() async throws {
+        let deep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let source = #"{"id": "a", "x-deep": \#(deep)}"#
+        let docs = try documents(source, file: "content/deep.json")
+        let identity = #"""
+            import json, sys
+            sys.setrecursionlimit(10000)
+            request = json.load(sys.stdin)
+            out = [{"file": d["file"], "index": d["index"], "value": d["value"]} for d in request["documents"]]
+            json.dump({"documents": out}, sys.stdout)
+            """#
+        let dir = try scratch()
+        try identity.write(toFile: dir + "/identity.py", atomically: true, encoding: .utf8)
+        let plugin = ExternalPlugin(spec: PluginSpec(id: "identity", stage: "transform", command: ["python3", "identity.py"]), projectRoot: dir)
+        let (out, rewritten, _) = try await plugin.transform(docs, options: .null, locales: [])
+        #expect(rewritten == [0])
+        #expect(out.first?.value == docs.first?.value)
+        // One level deeper than a content file may be is refused, and says why.
+        let answer = #"{"documents": [{"file": "content/deep.json", "value": {"x": [\#(deep)]}}]}"#
+        try answer.write(toFile: dir + "/answer.json", atomically: true, encoding: .utf8)
+        let tooDeep = ExternalPlugin(spec: PluginSpec(id: "identity", stage: "transform", command: ["sh", "-c", "cat > /dev/null; cat answer.json"]), projectRoot: dir)
+        do {
+            _ = try await tooDeep.transform(docs, options: .null, locales: [])
+            Issue.record("a value deeper than a content file may be was taken")
+        } catch {
+            #expect("\(error)".contains("a returned document may nest 512 levels, as a content file may"), "\(error)")
+        }
+    }
+
     @Test func transformMustReturnObjectsForKnownDocuments() async throws {
         func failure(_ response: String) async throws -> String {
             do {

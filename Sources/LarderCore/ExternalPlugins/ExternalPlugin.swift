@@ -307,7 +307,10 @@ public struct ExternalPlugin: Sendable {
         }
         let parsed: JSONDocument
         do {
-            parsed = try JSONDocument(parsing: output)
+            parsed = try JSONDocument(parsing: output, options: JSONParser.Options(maxDepth: Self.maxAnswerDepth))
+        } catch where error.message.hasPrefix("the value is nested deeper than") {
+            throw fail("did not answer with JSON (the answer is nested deeper than \(Self.maxAnswerDepth) levels at \(error.position)): "
+                + "a returned document may nest \(JSONParser.Options().maxDepth) levels, as a content file may, in the answer's \(Self.answerWrapperDepth)")
         } catch {
             let start = String(decoding: output.prefix(60), as: UTF8.self)
             // Text before the answer, or after it: what a plugin logs to standard output.
@@ -439,6 +442,14 @@ public struct ExternalPlugin: Sendable {
     func diagnostic(for error: any Error, severity: Severity) -> Diagnostic {
         diagnostic(for: (error as? Failure) ?? fail("\(error)"), severity: severity)
     }
+
+    /// The levels of an answer around a returned document's value: `{"documents": [{"value": …}]}`.
+    static let answerWrapperDepth = 3
+    /// The deepest an answer may nest: a returned document as deep as a content file may be
+    /// (the parser's default, 512 levels), in ``answerWrapperDepth`` levels of the answer.
+    /// (At 512 for the whole answer, a transform that returned a document unchanged failed on
+    /// content that lint took.)
+    static var maxAnswerDepth: Int { JSONParser.Options().maxDepth + answerWrapperDepth }
 
     /// The members of a diagnostic and of a returned document, as the protocol defines them.
     static let diagnosticMembers = ["file", "pointer", "message", "severity", "rule"]
