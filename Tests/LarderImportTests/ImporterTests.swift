@@ -946,3 +946,14 @@ struct BrokenImporter: Importer {
         #expect(diagnostics.isEmpty)
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// `P0Y0M0DT0H20M0.000S`, as recipe plugins write times, is 20 minutes: the recipe was
+    /// refused for its zero years and months.
+    @Test func timesWithZeroYearsAndMonthsAreImported() throws {
+        let text = #"{"@context":"https://schema.org","@type":"Recipe","name":"Pancakes","recipeIngredient":["1 cup flour"],"prepTime":"P0Y0M0DT0H10M0.000S","cookTime":"P0Y0M0DT0H20M0.000S"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(documents.first?.value["time"] == ["prep": 10, "cook": 20])
+    }
+}

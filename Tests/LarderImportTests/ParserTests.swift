@@ -376,3 +376,20 @@ import Testing
         #expect(none.isEmpty)
     }
 }
+
+extension ISODurationTests {
+    /// Recipe plugins write every designator, zeros too (`P0Y0M0DT0H20M0.000S`): zero years
+    /// and zero months have a fixed length, 0 (such a recipe was refused whole). A year or a
+    /// month that is not 0 is still refused.
+    @Test func zeroYearsAndMonthsAreRead() throws {
+        #expect(try ISODuration.minutes("P0Y0M0DT0H20M0.000S") == 20)
+        #expect(try ISODuration.minutes("P0Y0M0DT0H10M") == 10)
+        #expect(try ISODuration.minutes("p0y0m0dt1h") == 60)
+        #expect(try ISODuration.minutes("P0.0Y00MT1H30M") == 90)
+        #expect(try ISODuration.minutes("P0Y") == 0)
+        for text in ["P1Y0M0DT0H20M", "P0Y1M", "P0.5Y", "P0Y0,1MT5M"] {
+            #expect(throws: ImportValueError.self, "\(text)") { try ISODuration.minutes(text) }
+            do { _ = try ISODuration.minutes(text) } catch { #expect(error.message.contains("years and months have no fixed length"), "\(error.message)") }
+        }
+    }
+}

@@ -17,10 +17,12 @@ public struct ImportValueError: Error, Sendable, Hashable, CustomStringConvertib
 ///     try ISODuration.minutes("P0DT0H25M")  // 25
 ///     try ISODuration.minutes("PT1.5H")     // 90
 ///     try ISODuration.minutes("PT20M30S")   // 21 (seconds round to the nearest minute, half up)
+///     try ISODuration.minutes("P0Y0M0DT0H20M0.000S")   // 20 (zero years and months)
 ///     try ISODuration.minutes("30 min")     // throws: not an ISO 8601 duration
 ///
 /// Weeks (`P1W`), days, hours, minutes and seconds are read, with a decimal fraction
-/// (`.` or `,`) on any of them. Years and months are rejected: they have no fixed length.
+/// (`.` or `,`) on any of them. Years and months are rejected, they have no fixed length,
+/// but for zero of them (`P0Y0M0DT0H20M0.000S`, as recipe plugins write every designator).
 /// Designators must come in order, each once, and at least one must be given (`PT` alone
 /// is not a duration). Lower-case designators are accepted.
 public enum ISODuration {
@@ -75,7 +77,15 @@ public enum ISODuration {
             }
             guard position >= nextAllowed else { throw fail("'\(designator)' is out of order or repeated") }
             guard let factor = order[position].1 else {
-                throw fail("years and months have no fixed length in minutes")
+                // Zero years and months are 0 minutes (recipe plugins write every
+                // designator: `P0Y0M0DT0H20M0.000S`); any other number has no fixed length.
+                guard number.allSatisfy({ $0 == "0" || $0 == "." }) else {
+                    throw fail("years and months have no fixed length in minutes")
+                }
+                nextAllowed = position + 1
+                components += 1
+                i += 1
+                continue
             }
             // 10^12 seconds is some 31,700 years: a whole part of more than 12 digits is
             // past the limit whatever its unit (it was called "not a number").
