@@ -9,7 +9,8 @@ import LarderUnits
 /// A file holds a `Recipe` node, an array of nodes, a `@graph` of nodes (what WordPress
 /// SEO and recipe plugins write), or JSON Lines of any of these; nodes of other types
 /// (`WebPage`, `Person`, `BreadcrumbList`) are passed over, and a `Recipe` that is the
-/// `mainEntity` of one of them is found. Docs/importers.md has the field mapping; in short:
+/// `mainEntity` of one of them, one of its `hasPart`, or in an `ItemList` (a carousel's
+/// `itemListElement`, or each `ListItem`'s `item`) is found. Docs/importers.md has the field mapping; in short:
 ///
 /// | schema.org | Larder |
 /// |---|---|
@@ -34,16 +35,25 @@ public struct SchemaOrgRecipeImporter: Importer {
     public func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
         var documents: [ImportedDocument] = []
         var readers = ImportInput.texts(bytes, file: file, diagnostics: &diagnostics)
-        var found = readers.indices.map { recipeNodes(readers[$0].json.root, reader: &readers[$0], depth: 0) }
+        var elsewhere: [[(node: Int, property: String, owner: Int)]] = Array(repeating: [], count: readers.count)
+        var found = readers.indices.map { recipeNodes(readers[$0].json.root, reader: &readers[$0], depth: 0, elsewhere: &elsewhere[$0]) }
+        // A Recipe node in a property recipes are not read from is told of, so that no
+        // recipe is lost without a word.
+        for k in readers.indices {
+            for (node, property, owner) in elsewhere[k] {
+                let type = Self.types(owner, reader: readers[k]).first.map { "a \($0)" } ?? "a node"
+                readers[k].report(.warning, "a Recipe in \"\(property)\" of \(type) is not imported: recipes are read from the top of a file, a @graph, and mainEntity, hasPart and itemListElement (or its items' item)", at: node)
+            }
+        }
         // A page's other JSON-LD (breadcrumbs, the site) holds no recipe: the page is told of
         // once, when none of its scripts holds one. Each line of JSON Lines is a record.
         let isPage = ImportInput.startsAsMarkup(bytes) && readers.count > 1
-        let pageHasRecipe = found.contains { !$0.isEmpty }
+        let pageHasRecipe = found.contains { !$0.isEmpty } || elsewhere.contains { !$0.isEmpty }
         for k in readers.indices {
             var reader = readers[k]
             let nodes = found[k]
             found[k] = []
-            if nodes.isEmpty && !reader.hasErrors(since: 0) && (!isPage || (!pageHasRecipe && k == 0)) {
+            if nodes.isEmpty && elsewhere[k].isEmpty && !reader.hasErrors(since: 0) && (!isPage || (!pageHasRecipe && k == 0)) {
                 reader.report(.warning, "no schema.org Recipe (a node with \"@type\": \"Recipe\") \(isPage ? "in any JSON-LD of this page" : "here"); nothing is imported", at: reader.json.root)
             }
             let graph = Graph(reader: reader)
@@ -69,31 +79,72 @@ public struct SchemaOrgRecipeImporter: Importer {
         }
     }
 
-    /// The Recipe nodes of a JSON text: the root, the elements of a root array or of a
-    /// `@graph`, and the `mainEntity` of a node that is not a Recipe. An element that is not
-    /// an object is reported.
-    func recipeNodes(_ node: Int, reader: inout ImportReader, depth: Int) -> [Int] {
+    /// The properties in which the recipes of a node that is not a Recipe are found: a
+    /// `@graph`, a page's `mainEntity` and `hasPart`, and an `ItemList`'s `itemListElement`
+    /// (Google's carousel lists whole recipes there, or in each `ListItem`'s `item`).
+    static let recipeProperties: Set<String> = ["@graph", "mainEntity", "hasPart", "itemListElement", "item"]
+
+    /// The Recipe nodes of a JSON text: the root, the elements of a root array, and those
+    /// of the ``recipeProperties`` of a node that is not a Recipe, at any depth (a page's
+    /// `mainEntity` may be an `ItemList` of `ListItem`s of recipes). An element of the root
+    /// array or of a `@graph` that is not an object is reported. A Recipe node in another
+    /// property (a page's `about`) is added to `elsewhere`, with the property and its node,
+    /// to be told of: it is no recipe of the file, but it is not passed over without a word.
+    func recipeNodes(_ node: Int, reader: inout ImportReader, depth: Int, elsewhere: inout [(node: Int, property: String, owner: Int)]) -> [Int] {
         let json = reader.json
-        guard depth < 8 else {
+        guard depth < 16 else {
             reader.report(.warning, "nodes nested this deep (graphs and lists in one another) are not searched for recipes", at: node)
             return []
         }
         switch json.kind(node) {
         case .array:
-            return json.elements(node).flatMap { recipeNodes($0, reader: &reader, depth: depth + 1) }
+            return json.elements(node).flatMap { recipeNodes($0, reader: &reader, depth: depth + 1, elsewhere: &elsewhere) }
         case .object:
             if Self.types(node, reader: reader).contains("Recipe") { return [node] }
             var found: [Int] = []
-            if let graph = reader.member(node, "@graph") {
-                found += recipeNodes(graph, reader: &reader, depth: depth + 1)
-            }
-            if let main = reader.member(node, "mainEntity") {
-                found += reader.list(main).filter { json.kind($0) == .object && Self.types($0, reader: reader).contains("Recipe") }
+            for (keyNode, value) in json.members(node) {
+                guard let key = json.string(keyNode), key != "@context", json.kind(value) != .null else { continue }
+                // A key given twice is read once, as its last value (the one `member` gives).
+                if json.mayRepeatKeys(node), json.member(node, key) != value { continue }
+                if key == "@graph" {
+                    found += recipeNodes(value, reader: &reader, depth: depth + 1, elsewhere: &elsewhere)
+                } else if Self.recipeProperties.contains(key) {
+                    // A list item may be an address, a position or a name: only nodes are
+                    // searched, and nothing else is an error.
+                    for element in reader.list(value) where json.kind(element) == .object {
+                        found += recipeNodes(element, reader: &reader, depth: depth + 1, elsewhere: &elsewhere)
+                    }
+                } else {
+                    recipes(in: value, property: key, owner: node, reader: reader, depth: depth + 1, into: &elsewhere)
+                }
             }
             return found
         default:
             reader.report(.error, "expected a schema.org node (an object), found \(json.kind(node)); this record is not imported", at: node)
             return []
+        }
+    }
+
+    /// The Recipe nodes in the value of a property that holds no recipes of the file (a
+    /// page's `about`, a review's `itemReviewed`), with the property and the node that has
+    /// it; a Recipe's own values are not searched.
+    func recipes(in value: Int, property: String, owner: Int, reader: ImportReader, depth: Int, into found: inout [(node: Int, property: String, owner: Int)]) {
+        let json = reader.json
+        guard depth < 16 else { return }
+        switch json.kind(value) {
+        case .array:
+            for element in json.elements(value) { recipes(in: element, property: property, owner: owner, reader: reader, depth: depth + 1, into: &found) }
+        case .object:
+            if Self.types(value, reader: reader).contains("Recipe") {
+                found.append((value, property, owner))
+                return
+            }
+            for (keyNode, member) in json.members(value) {
+                guard let key = json.string(keyNode), key != "@context" else { continue }
+                recipes(in: member, property: key, owner: value, reader: reader, depth: depth + 1, into: &found)
+            }
+        default:
+            break
         }
     }
 

@@ -957,3 +957,47 @@ extension SchemaOrgImporterTests {
         #expect(documents.first?.value["time"] == ["prep": 10, "cook": 20])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// The recipes of an `ItemList` (Google's carousel: `itemListElement[].item`, or the
+    /// element itself) and of `hasPart` are found, also as a page's `mainEntity` in a
+    /// `@graph` (they were passed over: "no Recipe here", or nothing at all when the file
+    /// held another recipe).
+    @Test func recipesInItemListsAndPartsAreFound() throws {
+        let carousel = #"{"@context":"https://schema.org","@type":"ItemList","itemListElement":[{"@type":"ListItem","position":1,"item":{"@type":"Recipe","name":"Tomato Soup","recipeIngredient":["4 tomatoes"]}},{"@type":"ListItem","position":2,"item":{"@type":"Recipe","name":"Leek Soup","recipeIngredient":["2 leeks"]}}]}"#
+        let (documents, diagnostics) = try importing(importer, carousel)
+        #expect(documents.map(\.id) == ["tomato-soup", "leek-soup"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+
+        let graph = """
+            {"@context": "https://schema.org", "@graph": [
+             {"@type": "WebPage", "@id": "https://ex.com/soups/", "mainEntity": {"@type": "ItemList", "itemListElement": [
+               {"@type": "ListItem", "position": 1, "item": {"@type": "Recipe", "name": "Tomato Soup", "recipeIngredient": ["tomatoes"]}},
+               {"@type": "ListItem", "position": 2, "url": "https://ex.com/other-page/"}]}},
+             {"@type": "Recipe", "name": "Leek Soup", "recipeIngredient": ["leeks"]}]}
+            """
+        let inGraph = try importing(importer, graph)
+        #expect(inGraph.documents.map(\.id) == ["tomato-soup", "leek-soup"])
+        #expect(inGraph.diagnostics.isEmpty, "\(inGraph.diagnostics)")
+
+        let parts = #"{"@type":"WebPage","hasPart":[{"@type":"Recipe","name":"Part One","recipeIngredient":["a"]}, {"@type":"Recipe","name":"Part Two","recipeIngredient":["b"]}], "mainEntity": {"@type": "ItemList", "itemListElement": [{"@type": "Recipe", "name": "Three", "recipeIngredient": ["c"]}]}}"#
+        let inParts = try importing(importer, parts)
+        #expect(inParts.documents.map(\.id) == ["part-one", "part-two", "three"])
+        #expect(inParts.diagnostics.isEmpty, "\(inParts.diagnostics)")
+    }
+
+    /// A Recipe node anywhere else (the `about` of a page, a review's `itemReviewed`) is
+    /// not a recipe of the file, but it is not passed over without a word either.
+    @Test func aRecipeNodeInAnotherPropertyIsToldOf() throws {
+        let text = #"{"@type":"WebPage","name":"Page","about":{"@type":"Recipe","name":"Hidden","recipeIngredient":["a"]}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.isEmpty)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("a Recipe in \"about\" of a WebPage is not imported") == true, "\(diagnostics)")
+        #expect(diagnostics.first?.pointer == "/about")
+        // A recipe's own nodes (`isBasedOn` another recipe) are its values, not recipes.
+        let based = try importing(importer, #"{"@type":"Recipe","name":"Mine","recipeIngredient":["a"],"isBasedOn":{"@type":"Recipe","name":"Theirs"}}"#)
+        #expect(based.documents.map(\.id) == ["mine"])
+        #expect(based.diagnostics.isEmpty, "\(based.diagnostics)")
+    }
+}
