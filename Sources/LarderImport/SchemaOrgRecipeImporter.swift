@@ -37,9 +37,39 @@ public struct SchemaOrgRecipeImporter: Importer {
         var readers = ImportInput.texts(bytes, file: file, diagnostics: &diagnostics)
         var elsewhere: [[(node: Int, property: String, owner: Int)]] = Array(repeating: [], count: readers.count)
         var found = readers.indices.map { recipeNodes(readers[$0].json.root, reader: &readers[$0], depth: 0, elsewhere: &elsewhere[$0]) }
-        // A Recipe node in a property recipes are not read from is told of, so that no
-        // recipe is lost without a word.
+        // JSON-LD nodes with one @id are one node: a recipe that two plugins each write (a
+        // page's @graph and a recipe card's script), or that a @graph lists twice, is
+        // imported once (the second was refused as an id already used). A blank node's id
+        // (`_:b0`) names a node of its own text only.
+        var firstWithID: [String: (reader: Int, node: Int)] = [:]
         for k in readers.indices {
+            var kept: [Int] = []
+            var seen = Set<Int>()
+            for node in found[k] where seen.insert(node).inserted {
+                guard let id = Self.nodeID(node, reader: readers[k], text: k) else {
+                    kept.append(node)
+                    continue
+                }
+                guard let first = firstWithID[id] else {
+                    firstWithID[id] = (k, node)
+                    kept.append(node)
+                    continue
+                }
+                let place = "\(file):\(readers[first.reader].position(of: first.node))"
+                let same = Self.withoutContext(readers[first.reader].json.value(first.node)) == Self.withoutContext(readers[k].json.value(node))
+                let shown = ImportText.excerpt(readers[k].member(node, "@id").flatMap { readers[k].json.string($0) } ?? "")
+                readers[k].report(
+                    same ? .note : .warning,
+                    "this Recipe has the @id '\(shown)' of the one at \(place), and JSON-LD reads them as one node: it is imported once"
+                        + (same ? "" : ", as the first gives it, and its other values are not merged"),
+                    at: node)
+            }
+            found[k] = kept
+        }
+        // A Recipe node in a property recipes are not read from is told of, so that no
+        // recipe is lost without a word (unless it is a recipe found with its @id).
+        for k in readers.indices {
+            elsewhere[k].removeAll { Self.nodeID($0.node, reader: readers[k], text: k).map { firstWithID[$0] != nil } ?? false }
             for (node, property, owner) in elsewhere[k] {
                 let type = Self.types(owner, reader: readers[k]).first.map { "a \($0)" } ?? "a node"
                 readers[k].report(.warning, "a Recipe in \"\(property)\" of \(type) is not imported: recipes are read from the top of a file, a @graph, and mainEntity, hasPart and itemListElement (or its items' item)", at: node)
@@ -68,6 +98,23 @@ public struct SchemaOrgRecipeImporter: Importer {
             diagnostics += reader.diagnostics
         }
         return documents
+    }
+
+    /// The `@id` that names a node, as JSON-LD compares nodes: a blank node's (`_:b0`) with
+    /// the index of its `text` (a script of a page, a line of JSON Lines), which it names a
+    /// node of alone. Nil when it has none.
+    static func nodeID(_ node: Int, reader: ImportReader, text: Int) -> String? {
+        guard let id = reader.member(node, "@id").flatMap({ reader.json.string($0) })?.trimmingCharacters(in: .whitespaces),
+              !id.isEmpty else { return nil }
+        return id.hasPrefix("_:") ? "\(text) \(id)" : id
+    }
+
+    /// A node's value without its `@context` (a script's node carries one, the same node in a
+    /// `@graph` does not).
+    static func withoutContext(_ value: JSONValue) -> JSONValue {
+        var value = value
+        value["@context"] = nil
+        return value
     }
 
     /// True when a node's `@type` is, or lists, `Recipe` (also `schema:Recipe` and

@@ -1001,3 +1001,50 @@ extension SchemaOrgImporterTests {
         #expect(based.diagnostics.isEmpty, "\(based.diagnostics)")
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// JSON-LD nodes with one `@id` are one node: a recipe given twice (a page's `@graph` and
+    /// a recipe card's script; twice in one `@graph`) is imported once, with a note (the
+    /// second was refused as an id already used, and the import failed).
+    @Test func oneNodeGivenTwiceIsImportedOnce() throws {
+        let page = """
+            <html><head>
+            <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Recipe","@id":"https://ex.com/banana-bread/#recipe","name":"Banana Bread","recipeIngredient":["3 bananas"]}]}</script>
+            </head><body>
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe","@id":"https://ex.com/banana-bread/#recipe","name":"Banana Bread","recipeIngredient":["3 bananas"]}</script>
+            </body></html>
+            """
+        let (documents, diagnostics) = try importing(importer, page, name: "dup.html")
+        #expect(documents.map(\.id) == ["banana-bread"])
+        #expect(diagnostics.map(\.severity) == [.note], "\(diagnostics)")
+        #expect(diagnostics.first?.line == 4)
+        #expect(diagnostics.first?.message == "this Recipe has the @id 'https://ex.com/banana-bread/#recipe' of the one at dup.html:2:79, and JSON-LD reads them as one node: it is imported once")
+
+        let graph = """
+            {"@graph": [
+             {"@type": "Recipe", "@id": "https://ex.com/soups/#leek", "name": "Leek Soup", "recipeIngredient": ["leeks"]},
+             {"@type": "Recipe", "@id": "https://ex.com/soups/#leek", "name": "Leek Soup", "recipeIngredient": ["leeks", "salt"]},
+             {"@type": "Recipe", "@id": "_:b0", "name": "Tomato Soup", "recipeIngredient": ["tomatoes"]}]}
+            """
+        let twice = try importing(importer, graph)
+        #expect(twice.documents.map(\.id) == ["soups", "tomato-soup"])
+        #expect(twice.documents.first?.value["ingredients"] == ["leeks"])
+        #expect(twice.diagnostics.map(\.severity) == [.warning], "\(twice.diagnostics)")
+        #expect(twice.diagnostics.first?.message.contains("its other values are not merged") == true, "\(twice.diagnostics)")
+
+        // Two nodes with other @ids that give one id stay an error; so do two blank nodes of
+        // two scripts, which are two nodes.
+        let two = try importing(importer, """
+            [{"@type": "Recipe", "@id": "https://a.com/pasta/#recipe", "name": "Pasta", "recipeIngredient": ["a"]},
+             {"@type": "Recipe", "@id": "https://b.com/pasta/#recipe", "name": "Pasta", "recipeIngredient": ["b"]}]
+            """)
+        var errors: [Diagnostic] = []
+        _ = ImportOutput.kept(two.documents, diagnostics: &errors)
+        #expect(two.documents.count == 2 && errors.map(\.severity) == [.error])
+        let blank = try importing(importer, """
+            <html><script type="application/ld+json">{"@type": "Recipe", "@id": "_:b0", "name": "Pasta", "recipeIngredient": ["a"]}</script>
+            <script type="application/ld+json">{"@type": "Recipe", "@id": "_:b0", "name": "Pesto", "recipeIngredient": ["b"]}</script></html>
+            """, name: "blank.html")
+        #expect(blank.documents.map(\.id) == ["pasta", "pesto"])
+    }
+}
