@@ -294,7 +294,7 @@ public struct SchemaOrgRecipeImporter: Importer {
                 if json.kind(element) == .string {
                     if json.kind(ingredientNode) == .string {
                         // Lines split after tags are read: `<br>` and `<li>` end a line too.
-                        let lines = ImportText.stripTags(json.string(element) ?? "").split(whereSeparator: \.isNewline)
+                        let lines = ImportText.stripMarkup(json.string(element) ?? "").split(whereSeparator: \.isNewline)
                         ingredients += lines.map { ImportText.clean(String($0)) }.filter { !$0.isEmpty }.map { .string($0) }
                     } else if let text = reader.text(element) {
                         ingredients.append(.string(text))
@@ -741,8 +741,10 @@ public struct SchemaOrgRecipeImporter: Importer {
         switch json.kind(node) {
         case .string:
             let raw = json.string(node) ?? ""
-            let lines = splitLines ? ImportText.stripTags(raw).split(whereSeparator: \.isNewline).map(String.init) : [raw]
-            return lines.map { Self.droppingNumber(ImportText.clean($0)) }.filter { !$0.isEmpty }
+            let lines = splitLines ? ImportText.stripMarkup(raw).split(whereSeparator: \.isNewline).map(String.init) : [raw]
+            // A line that is only a step's number ("Step 1", "2.") heads the step that
+            // follows it: it is no step of its own.
+            return lines.map { ImportText.clean($0) }.filter { !Self.isStepHeading($0) }.map(Self.droppingNumber).filter { !$0.isEmpty }
         case .array:
             return json.elements(node).flatMap { instructions($0, reader: &reader, depth: depth + 1, splitLines: false) }
         case .object:
@@ -751,7 +753,9 @@ public struct SchemaOrgRecipeImporter: Importer {
                 return instructions(item, reader: &reader, depth: depth + 1, splitLines: false)
             }
             if let items = reader.member(node, "itemListElement") {
-                var steps = instructions(items, reader: &reader, depth: depth + 1, splitLines: false)
+                // A section whose steps are one text is split into lines, as a text of
+                // recipeInstructions is.
+                var steps = instructions(items, reader: &reader, depth: depth + 1, splitLines: json.kind(items) == .string)
                 let isSection = types.contains("HowToSection") || types.contains("ItemList") || reader.member(node, "text") == nil
                 if isSection, let heading = reader.member(node, "name").flatMap({ reader.text($0) }), !steps.isEmpty {
                     steps[0] = (heading.hasSuffix(":") ? heading : heading + ":") + " " + steps[0]
@@ -771,6 +775,18 @@ public struct SchemaOrgRecipeImporter: Importer {
             reader.report(.warning, "an instruction must be text or a HowToStep, found \(json.kind(node)); it is left out", at: node)
             return []
         }
+    }
+
+    /// True for a line that is a step's number alone: "Step 1", "STEP 2:", "3.", "4)".
+    static func isStepHeading(_ line: String) -> Bool {
+        var rest = Substring(line.lowercased())
+        let named = rest.hasPrefix("step")
+        if named { rest = rest.dropFirst(4).drop(while: { $0 == " " }) }
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 3 else { return false }
+        rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
+        guard let mark = rest.first else { return named }
+        return rest.count == 1 && [".", ")", ":"].contains(mark)
     }
 
     /// "1. Preheat" -> "Preheat"; "Step 2: Mix" -> "Mix".

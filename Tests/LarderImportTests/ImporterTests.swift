@@ -1048,3 +1048,37 @@ extension SchemaOrgImporterTests {
         #expect(blank.documents.map(\.id) == ["pasta", "pesto"])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// HTML written as entities is decoded and then read as HTML: tags removed, list items
+    /// split into steps (they were kept as text, `<ol><li>Mix</li>…`).
+    @Test func markupWrittenAsEntitiesIsReadAsMarkup() throws {
+        let text = #"{"@type":"Recipe","name":"Lemon Cake","description":"&lt;p&gt;A moist &lt;strong&gt;lemon&lt;/strong&gt; cake.&lt;/p&gt;","recipeIngredient":"&lt;ul&gt;&lt;li&gt;2 lemons&lt;/li&gt;&lt;li&gt;5 &amp;lt; 6 eggs&lt;/li&gt;&lt;/ul&gt;","recipeInstructions":"&lt;ol&gt;&lt;li&gt;Mix&lt;/li&gt;&lt;li&gt;Bake&lt;/li&gt;&lt;/ol&gt;"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let recipe = try #require(documents.first?.value)
+        #expect(recipe["description"] == "A moist lemon cake.")
+        #expect(recipe["steps"] == ["Mix", "Bake"])
+        #expect(recipe["ingredients"] == ["2 lemons", "5 < 6 eggs"])
+        let plain = try importing(importer, #"{"@type":"Recipe","name":"A &lt; B","recipeIngredient":["a"],"recipeInstructions":"Heat to &lt;180 &deg;C."}"#)
+        #expect(plain.documents.first?.value["name"] == "A < B")
+        #expect(plain.documents.first?.value["steps"] == ["Heat to <180 °C."])
+    }
+
+    /// Steps: a script's or a style's text is dropped; a section whose steps are one text of
+    /// several lines is split as a plain text is; a bare "Step 1" line is a heading, not a
+    /// step.
+    @Test func instructionTextIsCleanedAndSplit() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"A","recipeIngredient":["a"],"recipeInstructions":"Mix.<script>alert(1)</script>Bake.<style>.a{}</style>"}
+            {"@type":"Recipe","name":"B","recipeIngredient":["a"],"recipeInstructions":[{"@type":"HowToStep","text":"Boil."},{"@type":"HowToSection","name":"Garnish","itemListElement":"Sprinkle herbs.\nServe."}]}
+            {"@type":"Recipe","name":"C","recipeIngredient":["a"],"recipeInstructions":"Step 1\nMix\nStep 2:\nBake\n3.\nServe\nStep 4: Rest"}
+            {"@type":"Recipe","name":"D","recipeIngredient":["a"],"recipeInstructions":["Step 1", "Mix", "STEP 2", "Bake"]}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(documents.map { $0.value["steps"] } == [
+            ["Mix. Bake."], ["Boil.", "Garnish: Sprinkle herbs.", "Serve."], ["Mix", "Bake", "Serve", "Rest"], ["Mix", "Bake"],
+        ])
+    }
+}

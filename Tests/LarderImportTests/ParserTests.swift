@@ -393,3 +393,28 @@ extension ISODurationTests {
         }
     }
 }
+
+extension SlugAndTextTests {
+    /// HTML written as entities (`&lt;p&gt;`, as CMSs double-encode it) is HTML once
+    /// decoded: its tags are removed too (they were kept as text); a plain `&lt;` stays.
+    @Test func markupWrittenAsEntitiesIsMarkup() {
+        #expect(ImportText.clean("&lt;p&gt;A moist &lt;strong&gt;lemon&lt;/strong&gt; cake.&lt;/p&gt;") == "A moist lemon cake.")
+        #expect(ImportText.clean("&lt;p&gt;Fish &amp;amp; chips&lt;/p&gt;") == "Fish & chips")
+        #expect(ImportText.clean("&lt;p&gt;Fish &amp; chips&lt;/p&gt;") == "Fish & chips")
+        #expect(ImportText.clean("5 &lt; 6 &amp;&amp; 7 &gt; 3") == "5 < 6 && 7 > 3")
+        #expect(ImportText.clean("less than &lt;1 g") == "less than <1 g")
+        #expect(ImportText.clean("&amp;lt;b&amp;gt;") == "&lt;b&gt;")
+        #expect(ImportText.stripMarkup("&lt;ol&gt;&lt;li&gt;Mix&lt;/li&gt;&lt;li&gt;Bake&lt;/li&gt;&lt;/ol&gt;")
+            .split(whereSeparator: \.isNewline).map(String.init) == ["Mix", "Bake"])
+    }
+
+    /// What a script or a style holds is no text (`Mix.alert(1)Bake.`, `Mix..a{}Bake.`).
+    @Test func scriptsAndStylesAreDropped() {
+        #expect(ImportText.clean("Mix.<script>alert(1)</script>Bake.") == "Mix. Bake.")
+        #expect(ImportText.clean("Mix.<style>.a{}</style>Bake.") == "Mix. Bake.")
+        #expect(ImportText.clean("Mix.<SCRIPT type=\"text/javascript\">if (a < b) { x() }</SCRIPT> Bake.") == "Mix. Bake.")
+        #expect(ImportText.clean("Mix.<script>never closed") == "Mix.")
+        #expect(ImportText.clean("&lt;script&gt;alert(1)&lt;/script&gt;Stir.") == "Stir.")
+        #expect(ImportText.clean("a <scripted> b") == "a b")
+    }
+}

@@ -9,7 +9,23 @@ import Foundation
 public enum ImportText {
     /// The cleaned text; empty when nothing but white space was left.
     public static func clean(_ text: String) -> String {
-        collapse(decodeEntities(stripTags(text)))
+        collapse(decodeEntities(stripMarkup(text)))
+    }
+
+    /// `text` without its tags (``stripTags(_:)``), also when the HTML is written as
+    /// entities (`&lt;p&gt;A &lt;b&gt;moist&lt;/b&gt; cake&lt;/p&gt;`, as CMSs double-encode
+    /// it): when decoding the entities gives tags, the decoded text's tags are removed, and
+    /// its own entities (`&amp;amp;` written for `&amp;`) are left for ``decodeEntities(_:)``.
+    /// A `<` that starts no tag (`5 &lt; 6`, `&lt;1 g`) is no reason to decode here.
+    ///
+    ///     ImportText.stripMarkup("&lt;ol&gt;&lt;li&gt;Mix&lt;/li&gt;&lt;/ol&gt;")   // "\n\nMix\n\n"
+    public static func stripMarkup(_ text: String) -> String {
+        let stripped = stripTags(text)
+        guard stripped.contains("&") else { return stripped }
+        let decoded = decodeEntities(stripped)
+        guard decoded.contains("<") else { return stripped }
+        let again = stripTags(decoded)
+        return again == decoded ? stripped : again
     }
 
     /// `text` as a message quotes it: whole when short, else its first `limit` characters
@@ -89,7 +105,9 @@ public enum ImportText {
     }
 
     /// `<tag ...>` and `</tag>` removed (a `<` not followed by a letter, `/` or `!` stays:
-    /// `<1 g`); block tags (`br`, `p`, `li`, `div`) become a line break.
+    /// `<1 g`); block tags (`br`, `p`, `li`, `div`) become a line break. A `<script>` or a
+    /// `<style>` is removed with what it holds, up to its end tag (or the end of the text,
+    /// as a browser reads one left open), and stands for a space between the words around it.
     public static func stripTags(_ text: String) -> String {
         guard text.contains("<") else { return text }
         var out = ""
@@ -104,9 +122,21 @@ public enum ImportText {
                 rest = rest[after...]
                 continue
             }
+            let isEnd = rest[after] == "/"
             let name = rest[after..<close].drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber }).lowercased()
-            if ["br", "p", "li", "div", "ol", "ul"].contains(name) { out.append("\n") }
             rest = rest[rest.index(after: close)...]
+            if !isEnd, name == "script" || name == "style" {
+                // Its text is code, not words: up to `</script>` (any case), or to the end.
+                if let end = rest.range(of: "</" + name, options: .caseInsensitive),
+                   let gt = rest[end.upperBound...].firstIndex(of: ">") {
+                    rest = rest[rest.index(after: gt)...]
+                } else {
+                    rest = rest[rest.endIndex...]
+                }
+                out.append(" ")
+                continue
+            }
+            if ["br", "p", "li", "div", "ol", "ul"].contains(name) { out.append("\n") }
         }
         out += rest
         return out
