@@ -419,13 +419,25 @@ public struct OpenFoodFactsImporter: Importer {
         }
         let dataPer = reader.member(node, "nutrition_data_per").flatMap { reader.text($0) }
         var result = JSONObject()
+        // The figures taken, by Open Food Facts nutrient, as written (for `<n>_modifier`).
+        var taken: [(name: String, figures: [String])] = []
+        func take(_ name: String, _ figure: Int, per: String) {
+            let json = reader.json
+            let written = json.kind(figure) == .number ? json.numberLiteral(figure) : (json.string(figure) ?? "").trimmingCharacters(in: .whitespaces)
+            let shown = written + (per == "100g" ? " per 100 g" : " per serving")
+            if let k = taken.firstIndex(where: { $0.name == name }) { taken[k].figures.append(shown) } else { taken.append((name, [shown])) }
+        }
         for (suffix, larderKey, per) in [("_100g", "per100g", "100g"), ("_serving", "perServing", "serving")] {
             var values = JSONObject()
             for (offName, larderName) in Self.nutrients where values[larderName] == nil {
                 if let v = reader.member(nutriments, offName + suffix) {
-                    if let number = nonNegative(v, field: offName + suffix, reader: &reader) { values[larderName] = number }
+                    if let number = nonNegative(v, field: offName + suffix, reader: &reader) {
+                        values[larderName] = number
+                        take(offName, v, per: per)
+                    }
                 } else if dataPer == per, let v = valueInUnit(nutriments, offName, reader: &reader) {
                     values[larderName] = v
+                    if let figure = reader.member(nutriments, offName + "_value") { take(offName, figure, per: per) }
                 }
             }
             // `energy` is kJ; it stands for the label's kJ only when neither energy-kj nor
@@ -433,16 +445,42 @@ public struct OpenFoodFactsImporter: Importer {
             if values["energyKj"] == nil, values["energyKcal"] == nil, let v = reader.member(nutriments, "energy" + suffix),
                let number = nonNegative(v, field: "energy" + suffix, reader: &reader) {
                 values["energyKj"] = number
+                take("energy", v, per: per)
             }
             if let grams = alcohol(nutriments, per: per, dataPer: dataPer, quantity: quantity, serving: serving, reader: &reader) {
                 values["alcohol"] = grams
+                if let figure = reader.member(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving") ?? reader.member(nutriments, "alcohol_value") {
+                    take("alcohol", figure, per: per)
+                }
             }
             if !values.isEmpty {
                 result[larderKey] = .object(JSONObject(Self.nutrientOrder.compactMap { key in values[key].map { (key, $0) } }))
             }
         }
+        // `<n>_modifier` says the label's figure is a bound or an estimate ("< 0.5 g"): a
+        // figure is what Larder's nutrition holds, so it is kept, with a note that says so
+        // (it was read as exactly 0.5 without a word). `-` (not on the label) says nothing
+        // of a figure that is given.
+        for (name, figures) in taken {
+            guard let modifierNode = reader.member(nutriments, name + "_modifier"),
+                  let modifier = reader.json.string(modifierNode)?.trimmingCharacters(in: .whitespaces),
+                  !modifier.isEmpty, modifier != "-" else { continue }
+            let meaning = Self.modifierMeanings[modifier].map { "as \($0) " } ?? "with the modifier '\(modifier)' on "
+            let list = figures.count == 1 ? figures[0] : figures.dropLast().joined(separator: ", ") + " and " + figures[figures.count - 1]
+            reader.report(
+                .note,
+                "\(name)_modifier '\(modifier)': the label gives \(name) \(meaning)\(list); Larder's nutrition has no place for that, and "
+                    + (figures.count == 1 ? "the figure is kept as it is" : "the figures are kept as they are"),
+                at: modifierNode)
+        }
         return result.isEmpty ? nil : .object(result)
     }
+
+    /// What an Open Food Facts `<n>_modifier` says of the figure.
+    static let modifierMeanings: [String: String] = [
+        "<": "less than", "≤": "at most", "<=": "at most", ">": "more than", "≥": "at least", ">=": "at least",
+        "~": "about", "≈": "about",
+    ]
 
     /// Grams of ethanol per 100 g (`per` "100g") or per serving (`per` "serving") from
     /// Open Food Facts' % vol: `alcohol_100g` or `alcohol_serving` (both % vol), else

@@ -1082,3 +1082,21 @@ extension SchemaOrgImporterTests {
         ])
     }
 }
+
+extension OpenFoodFactsImporterTests {
+    /// `<n>_modifier` (`<`, `≤`, `>`, `~`) says the figure is a bound or an estimate:
+    /// the figure is kept, with a note that says what the label says ("< 0.5 g" was 0.5
+    /// without a word).
+    @Test func nutrientModifiersAreToldOf() throws {
+        let text = #"{"code":"3017620422003","product_name":"Diet cola","nutriments":{"sugars_100g":0.5,"sugars_serving":1.65,"sugars_modifier":"<","fat_100g":0.1,"fat_modifier":"≤","salt_100g":"2","salt_modifier":"~","proteins_100g":10,"proteins_modifier":">=","fiber_100g":3,"fiber_modifier":"-"}}"#
+        let (documents, diagnostics) = try importing(off, text)
+        #expect(documents.first?.value["nutrition"] == ["per100g": ["fat": 0.1, "sugars": 0.5, "fiber": 3, "protein": 10, "salt": 2], "perServing": ["sugars": 1.65]])
+        #expect(diagnostics.map(\.severity) == [.note, .note, .note, .note], "\(diagnostics)")
+        #expect(diagnostics.map(\.message).sorted() == [
+            "fat_modifier '≤': the label gives fat as at most 0.1 per 100 g; Larder's nutrition has no place for that, and the figure is kept as it is",
+            "proteins_modifier '>=': the label gives proteins as at least 10 per 100 g; Larder's nutrition has no place for that, and the figure is kept as it is",
+            "salt_modifier '~': the label gives salt as about 2 per 100 g; Larder's nutrition has no place for that, and the figure is kept as it is",
+            "sugars_modifier '<': the label gives sugars as less than 0.5 per 100 g and 1.65 per serving; Larder's nutrition has no place for that, and the figures are kept as they are",
+        ])
+    }
+}
