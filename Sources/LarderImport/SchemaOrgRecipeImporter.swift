@@ -511,6 +511,13 @@ public struct SchemaOrgRecipeImporter: Importer {
             if json.kind(n) == .object, let inner = reader.member(n, "@value"), json.kind(inner) != .object { return decimal(inner) }
             return json.string(n).flatMap { ImportNumber.decimal(Substring($0.trimmingCharacters(in: .whitespaces))) }
         }
+        // A count of 0 ratings (and of reviews, when both are given) is a recipe no one has
+        // rated yet: its ratingValue (often "0") is no rating (it was a rating of 0).
+        let counts = ["ratingCount", "reviewCount"].compactMap { key in reader.member(node, key).map { (key, $0) } }
+        if let (key, countNode) = counts.first, counts.allSatisfy({ decimal($0.1) == 0 }) {
+            reader.report(.note, "aggregateRating has a \(key) of 0: no one has rated it yet; rating is left out", at: countNode)
+            return nil
+        }
         guard let value = decimal(valueNode) else {
             reader.report(.warning, "ratingValue must be a number; rating is left out", at: valueNode)
             return nil

@@ -1100,3 +1100,19 @@ extension OpenFoodFactsImporterTests {
         ])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// No ratings yet (`ratingCount` 0, or `reviewCount` 0 with no ratingCount) is no
+    /// rating, not a rating of 0.
+    @Test func noRatingsYetIsNoRating() throws {
+        for aggregate in [#"{"@type":"AggregateRating","ratingValue":"0","ratingCount":"0"}"#, #"{"ratingValue":0,"reviewCount":0}"#, #"{"ratingValue":4.5,"ratingCount":0}"#] {
+            let (documents, diagnostics) = try importing(importer, #"{"@type":"Recipe","name":"New Dish","recipeIngredient":["a"],"aggregateRating":\#(aggregate)}"#)
+            #expect(documents.first?.value["rating"] == nil, "\(aggregate)")
+            #expect(diagnostics.map(\.severity) == [.note], "\(diagnostics)")
+            #expect(diagnostics.first?.message.contains("no one has rated it yet") == true, "\(diagnostics)")
+        }
+        let rated = try importing(importer, #"{"@type":"Recipe","name":"Old Dish","recipeIngredient":["a"],"aggregateRating":{"ratingValue":"0","ratingCount":"3"}}"#)
+        #expect(rated.documents.first?.value["rating"] == 0)
+        #expect(rated.diagnostics.isEmpty)
+    }
+}
