@@ -253,11 +253,11 @@ public struct SchemaOrgRecipeImporter: Importer {
 
         // category and tags
         var categories: [String] = []
-        if let c = reader.member(node, "recipeCategory") { categories = slugs(c, field: "recipeCategory", commaSeparated: false, reader: &reader) }
+        if let c = reader.member(node, "recipeCategory") { categories = slugs(c, field: "recipeCategory", reader: &reader) }
         if let first = categories.first { out["category"] = .string(first) }
         var tags = Array(categories.dropFirst())
-        if let c = reader.member(node, "recipeCuisine") { tags += slugs(c, field: "recipeCuisine", commaSeparated: false, reader: &reader) }
-        if let k = reader.member(node, "keywords") { tags += slugs(k, field: "keywords", commaSeparated: true, reader: &reader) }
+        if let c = reader.member(node, "recipeCuisine") { tags += slugs(c, field: "recipeCuisine", reader: &reader) }
+        if let k = reader.member(node, "keywords") { tags += slugs(k, field: "keywords", reader: &reader) }
         var seen = Set(categories.prefix(1))
         tags = tags.filter { seen.insert($0).inserted }
         if !tags.isEmpty { out["tags"] = .array(tags.map { .string($0) }) }
@@ -461,17 +461,38 @@ public struct SchemaOrgRecipeImporter: Importer {
         LanguageTagShape.isWellFormed(tag)
     }
 
-    /// Slugs of a text or a list of texts (comma-separated when `commaSeparated`), each
-    /// once. A text with nothing a slug can spell (`日本料理`) is left out with a warning
-    /// (it went without a word): a tag, unlike an id, may be missing, and a hashed one
+    /// Slugs of a text or a list of texts, each comma-separated (`"Italian, Mediterranean"`
+    /// is two: it was one slug, `italian-mediterranean`, for a category or a cuisine), each
+    /// once. A node (`{"@type": "Thing", "name": "Dessert"}`) gives its `name` (or its
+    /// `@value`); another value is left out with a warning (both went without a word). A
+    /// text with nothing a slug can spell (`日本料理`) is left out with a warning (it went
+    /// without a word): a tag, unlike an id, may be missing, and a hashed one
     /// (`tag-1a2b3c4d`) would tell people nothing.
-    func slugs(_ node: Int, field: String, commaSeparated: Bool, reader: inout ImportReader) -> [String] {
+    func slugs(_ node: Int, field: String, reader: inout ImportReader) -> [String] {
+        let json = reader.json
         var out: [String] = []
         var seen = Set<String>()  // a keyword list can be long: not a search of `out` per one
         for element in reader.list(node) {
-            guard let text = reader.text(element) else { continue }
-            let parts = commaSeparated ? text.split(separator: ",").map(String.init) : [text]
-            for part in parts {
+            let text: String?
+            switch json.kind(element) {
+            case .string:
+                text = reader.text(element)
+            case .object:
+                guard let inner = reader.member(element, "name") ?? reader.member(element, "@value") else {
+                    let type = Self.types(element, reader: reader).first.map { "a \($0)" } ?? "a node"
+                    reader.report(.warning, "\(field) is \(type) with no name; it is left out", at: element)
+                    continue
+                }
+                let current = reader
+                text = current.list(inner).lazy.compactMap { current.text($0) }.first
+            case .null:
+                continue
+            default:
+                reader.report(.warning, "\(field) must be text or a node with a name, found \(json.kind(element)); it is left out", at: element)
+                continue
+            }
+            guard let text else { continue }
+            for part in text.split(separator: ",").map(String.init) {
                 let slug = Slug.make(part)
                 if slug.isEmpty {
                     let shown = part.trimmingCharacters(in: .whitespaces)

@@ -1116,3 +1116,25 @@ extension SchemaOrgImporterTests {
         #expect(rated.diagnostics.isEmpty)
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// `recipeCategory` and `recipeCuisine` are comma-separated as `keywords` are (they were
+    /// one slug, `main-course-dinner`), and a category or a cuisine given as a node is read by
+    /// its name (it was dropped with no word); another value is left out with a warning.
+    @Test func categoriesAndCuisinesSplitAndNodesAreReadByName() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"Lasagne","recipeIngredient":["a"],"recipeCategory":"Main Course, Dinner","recipeCuisine":"Italian, Mediterranean","keywords":"pasta, baked"}
+            {"@type":"Recipe","name":"Pie","recipeIngredient":["a"],"recipeCategory":{"@type":"Thing","name":"Dessert"},"recipeCuisine":[{"@type":"Thing","name":"American"}, {"@value": "Southern"}],"keywords":[{"@type":"DefinedTerm","name":"Pie"}]}
+            {"@type":"Recipe","name":"Odd","recipeIngredient":["a"],"recipeCategory":[42, "Snack"]}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(documents.map(\.id) == ["lasagne", "pie", "odd"])
+        #expect(documents[0].value["category"] == "main-course")
+        #expect(documents[0].value["tags"] == ["dinner", "italian", "mediterranean", "pasta", "baked"])
+        #expect(documents[1].value["category"] == "dessert")
+        #expect(documents[1].value["tags"] == ["american", "southern", "pie"])
+        #expect(documents[2].value["category"] == "snack")
+        #expect(diagnostics.map { "\($0.line) \($0.severity)" } == ["3 warning"], "\(diagnostics)")
+        #expect(diagnostics.first?.message == "recipeCategory must be text or a node with a name, found number; it is left out")
+    }
+}
