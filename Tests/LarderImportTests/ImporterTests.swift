@@ -1138,3 +1138,18 @@ extension SchemaOrgImporterTests {
         #expect(diagnostics.first?.message == "recipeCategory must be text or a node with a name, found number; it is left out")
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// The AMP and print pages' addresses give the recipe's folder as its id (`amp`,
+    /// `1234`), so several of them do not collide.
+    @Test func ampAndPrintAddressesNameTheRecipe() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"Banana Bread","url":"https://ex.com/banana-bread/amp/","recipeIngredient":["a"]}
+            {"@type":"Recipe","name":"Carrot Cake","url":"https://ex.com/recipes/carrot-cake/print/1234/","recipeIngredient":["a"]}
+            {"@type":"Recipe","name":"Lemon Tart","@id":"https://ex.com/lemon-tart/amp/#recipe","recipeIngredient":["a"]}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(documents.map(\.id) == ["banana-bread", "carrot-cake", "lemon-tart"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+}

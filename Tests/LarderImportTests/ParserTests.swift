@@ -418,3 +418,20 @@ extension SlugAndTextTests {
         #expect(ImportText.clean("a <scripted> b") == "a b")
     }
 }
+
+extension SlugAndTextTests {
+    /// The AMP and print versions of a page name the recipe by their folder (`amp` and
+    /// `1234` were the ids, and several AMP pages collided on `amp`).
+    @Test(arguments: [
+        ("https://ex.com/banana-bread/amp/", "banana-bread"), ("https://ex.com/banana-bread/amp", "banana-bread"),
+        ("https://ex.com/recipes/carrot-cake/print/1234/", "carrot-cake"), ("https://ex.com/carrot-cake/print/", "carrot-cake"),
+        ("https://ex.com/banana-bread/?print=1", "banana-bread"), ("https://ex.com/recipe.php?id=7&print=1", "recipe-7"),
+        ("https://ex.com/recipe.php?print=1&id=7", "recipe-7"), ("https://ex.com/amp/banana-bread/", "banana-bread"),
+        ("https://ex.com/banana-bread.amp.html", "banana-bread"), ("https://ex.com/wprm_print/12345", ""),
+        ("https://ex.com/wprm_print/banana-bread", "banana-bread"), ("https://ex.com/print/1234", ""),
+        ("https://ex.com/blueprint/", "blueprint"), ("https://ex.com/recipes/print-shop-cookies/", "print-shop-cookies"),
+    ])
+    func ampAndPrintPagesNameTheirRecipe(_ url: String, _ slug: String) {
+        #expect(Slug.fromURL(url) == slug)
+    }
+}

@@ -47,7 +47,8 @@ public enum Slug {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The slug of a web address's last path segment (its extension dropped):
+    /// The slug of a web address's last path segment (its extension dropped; an AMP or print
+    /// version's `amp` and `print/1234` passed over):
     /// `https://example.com/recipes/banana-bread/#recipe` -> `banana-bread`. Empty when the
     /// address has no path (`https://example.com/?p=12`).
     public static func fromURL(_ text: String) -> String {
@@ -67,12 +68,29 @@ public enum Slug {
         var segments = rest.split(separator: "/").map { segment -> String in
             var s = String(segment)
             for ext in [".html", ".htm", ".php", ".aspx", ".asp", ".jsp"] where s.lowercased().hasSuffix(ext) { s.removeLast(ext.count) }
+            if s.lowercased().hasSuffix(".amp"), s.count > 4 { s.removeLast(4) }
             return s.removingPercentEncoding ?? s
+        }
+        // The AMP or print version of a page names the page it is a version of
+        // (`banana-bread/amp/`, `carrot-cake/print/1234/`, `wprm_print/12345`: `amp` and
+        // `1234` were the ids, and several AMP pages collided on `amp`).
+        while let last = segments.last {
+            if last.lowercased() == "amp" {
+                segments.removeLast()
+            } else if let mark = segments.lastIndex(where: { printPageNames.contains($0.lowercased()) }),
+                      segments[(mark + 1)...].allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+                segments.removeSubrange(mark...)
+            } else {
+                break
+            }
         }
         // A page named for what it is, not for the recipe (`carrot-cake/index.html`,
         // `recipe.php?id=7`): the folder names it, else the query tells pages apart (both
-        // had given `index` and `recipe`, and the second recipe was not imported).
-        let values = query.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+        // had given `index` and `recipe`, and the second recipe was not imported). A query
+        // that asks for the print or AMP version (`print=1`) tells no page apart.
+        let values = query.split(separator: "&").filter { item in
+            !printPageNames.union(["amp"]).contains(item.split(separator: "=", maxSplits: 1).first.map { $0.lowercased() } ?? "")
+        }.compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
         var dropped = false
         while let last = segments.last, genericPageNames.contains(last.lowercased()) {
             if segments.count > 1 {
@@ -86,6 +104,10 @@ public enum Slug {
         // `food/view.php?id=7` and `?id=8`: the folder alone would name both pages.
         return make(dropped ? ([last] + values).joined(separator: "-") : last)
     }
+
+    /// Path segments that start the print version of a page (`…/print/1234/`, WP Recipe
+    /// Maker's `wprm_print`), and query names that ask for it (`?print=1`).
+    static let printPageNames: Set<String> = ["print", "wprm_print", "print-recipe"]
 
     /// Last path segments that name a kind of page rather than the recipe on it.
     static let genericPageNames: Set<String> = ["index", "default", "recipe", "recipes", "page", "post", "view", "item", "detail", "details", "show", "article"]
