@@ -263,8 +263,9 @@ public struct SchemaOrgRecipeImporter: Importer {
         if !tags.isEmpty { out["tags"] = .array(tags.map { .string($0) }) }
 
         if let r = reader.member(node, "aggregateRating"), let rating = rating(r, reader: &reader) { out["rating"] = rating }
-        if let y = reader.member(node, "recipeYield") ?? reader.member(node, "yield"), let servings = servings(y, reader: &reader) {
+        if let y = reader.member(node, "recipeYield") ?? reader.member(node, "yield"), let (servings, text) = servings(y, reader: &reader) {
             out["servings"] = servings
+            if let text { out["x-yield"] = .string(text) }
         }
 
         // time
@@ -572,11 +573,14 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// `recipeYield` (one value or several) as Larder's servings: numbers, texts and
     /// `QuantitativeValue`s (`value`, else `minValue`, with `unitText` or `unitCode`).
     /// Anything else, and an amount that is no yield (below zero, 0, `"1e9"`), is left out
-    /// with a warning (they were dropped with no word, or `"-4"` read as 4).
-    func servings(_ node: Int, reader: inout ImportReader) -> JSONValue? {
+    /// with a warning (they were dropped with no word, or `"-4"` read as 4). A text that
+    /// gives a second amount (`"12 muffins, 1 loaf"`) is the first, and the text is
+    /// returned too, to be kept as `x-yield`, with a note.
+    func servings(_ node: Int, reader: inout ImportReader) -> (servings: JSONValue, text: String?)? {
         let json = reader.json
         var yields: [RecipeYield] = []
         var quotes: [String?] = []  // each yield's text, as messages quote it (nil: a number)
+        var texts: [String?] = []  // each yield's text, cleaned (nil: a number)
         var unread: [String] = []
         func read(_ text: String, quoted: String, at element: Int, isRange: Bool = false) {
             do {
@@ -584,6 +588,7 @@ public struct SchemaOrgRecipeImporter: Importer {
                 y.isRange = y.isRange || isRange
                 yields.append(y)
                 quotes.append(quoted)
+                texts.append(ImportText.clean(text))
             } catch {
                 switch error {
                 case .noAmount:
@@ -611,6 +616,7 @@ public struct SchemaOrgRecipeImporter: Importer {
                     yields.append(RecipeYield(value: .amount(value, unit: "servings")))
                 }
                 quotes.append(nil)
+                texts.append(nil)
             case .string:
                 let text = json.string(element) ?? ""
                 read(text, quoted: "'\(ImportText.excerpt(text))'", at: element)
@@ -630,19 +636,26 @@ public struct SchemaOrgRecipeImporter: Importer {
         if chosen.isRange {
             reader.report(.note, "recipeYield gives a range; servings keeps its lower end", at: node)
         }
-        if chosen.isRounded, let index = yields.firstIndex(of: chosen), let quoted = quotes[index] {
+        let kept = switch chosen.value {
+        case .servings(let n): "\(n)"
+        case .amount(let value, let unit): "\(ImportNumber.literal(value)) \(unit)"
+        }
+        let index = yields.firstIndex(of: chosen)
+        if chosen.isRounded, let index, let quoted = quotes[index] {
             // It was rounded with no word.
-            let kept = switch chosen.value {
-            case .servings(let n): "\(n)"
-            case .amount(let value, let unit): "\(ImportNumber.literal(value)) \(unit)"
-            }
             reader.report(.note, "recipeYield \(quoted) is read to 3 decimals; servings is \(kept)", at: node)
+        }
+        // A second amount was read into the unit (`muffins-1-loaf`).
+        var text: String?
+        if let rest = chosen.unread, let index, let quoted = quotes[index], let whole = texts[index] {
+            reader.report(.note, "recipeYield \(quoted) gives a second amount, '\(ImportText.excerpt(rest))', which servings has no place for: servings is \(kept), and the text is kept in x-yield", at: node)
+            text = whole
         }
         switch chosen.value {
         case .servings(let n):
-            return .number(JSONNumber(n))
+            return (.number(JSONNumber(n)), text)
         case .amount(let value, let unit):
-            return .object(JSONObject([("amount", ImportNumber.json(value)), ("unit", .string(unit))]))
+            return (.object(JSONObject([("amount", ImportNumber.json(value)), ("unit", .string(unit))])), text)
         }
     }
 

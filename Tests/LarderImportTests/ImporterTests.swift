@@ -1153,3 +1153,25 @@ extension SchemaOrgImporterTests {
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// A yield with a size reads its unit past the size (`9-inch-pie`); one with a second
+    /// amount keeps the first, and the text in `x-yield`, with a note (`muffins-1-loaf`).
+    @Test func yieldsWithSizesAndSecondAmounts() throws {
+        func yield(_ value: String) throws -> (JSONValue?, JSONValue?, [Diagnostic]) {
+            let (documents, diagnostics) = try importing(importer, #"{"@type":"Recipe","name":"Y","recipeIngredient":["a"],"recipeYield":\#(value)}"#)
+            return (documents.first?.value["servings"], documents.first?.value["x-yield"], diagnostics)
+        }
+        let pie = try yield(#""1 9-inch pie""#)
+        #expect(pie.0 == ["amount": 1, "unit": "pie"] && pie.1 == nil && pie.2.isEmpty, "\(pie)")
+        let four = try yield(#""4x""#)
+        #expect(four.0 == 4 && four.1 == nil && four.2.isEmpty, "\(four)")
+        let two = try yield(#""12 muffins, 1 loaf""#)
+        #expect(two.0 == ["amount": 12, "unit": "muffins"])
+        #expect(two.1 == "12 muffins, 1 loaf")
+        #expect(two.2.map(\.severity) == [.note])
+        #expect(two.2.first?.message == "recipeYield '12 muffins, 1 loaf' gives a second amount, '1 loaf', which servings has no place for: servings is 12 muffins, and the text is kept in x-yield")
+        let list = try yield(#"["6", "12 muffins, 1 loaf"]"#)
+        #expect(list.0 == 6 && list.1 == nil && list.2.isEmpty, "\(list)")
+    }
+}

@@ -435,3 +435,26 @@ extension SlugAndTextTests {
         #expect(Slug.fromURL(url) == slug)
     }
 }
+
+extension RecipeYieldTests {
+    /// A size before the unit (`"1 9-inch pie"`) is no part of it, as a size in brackets
+    /// is not (`9-inch-pie` was the unit); `"4x"` is 4 (a unit `x`); a second amount
+    /// (`"12 muffins, 1 loaf"`) is not read into the unit (`muffins-1-loaf`): the first is
+    /// the yield, and the rest is told (``RecipeYield/unread``).
+    @Test func sizesSecondAmountsAndMultipliers() {
+        #expect(RecipeYield.parse("1 9-inch pie") == RecipeYield(value: .amount(1, unit: "pie")))
+        #expect(RecipeYield.parse("1 9\" pie") == RecipeYield(value: .amount(1, unit: "pie")))
+        #expect(RecipeYield.parse("2 9x5 inch loaves") == RecipeYield(value: .amount(2, unit: "loaves")))
+        #expect(RecipeYield.parse("1 9 inch round cake") == RecipeYield(value: .amount(1, unit: "round-cake")))
+        #expect(RecipeYield.parse("12 (3-inch) pancakes") == RecipeYield(value: .amount(12, unit: "pancakes")))
+        #expect(RecipeYield.parse("4x") == RecipeYield(value: .servings(4)))
+        #expect(RecipeYield.parse("4 x") == RecipeYield(value: .servings(4)))
+        #expect(RecipeYield.parse("12 muffins, 1 loaf") == RecipeYield(value: .amount(12, unit: "muffins"), unread: "1 loaf"))
+        #expect(RecipeYield.parse("8 servings; 350 calories each") == RecipeYield(value: .servings(8), unread: "350 calories each"))
+        #expect(RecipeYield.parse("24 cookies or 2 dozen bars") == RecipeYield(value: .amount(24, unit: "cookies"), unread: "2 dozen bars"))
+        // What is read as before.
+        #expect(RecipeYield.parse("1 loaf (9x5 inch)") == RecipeYield(value: .amount(1, unit: "loaf")))
+        #expect(RecipeYield.parse("serves 2, or 4 as a side") == RecipeYield(value: .servings(2)))
+        #expect(RecipeYield.parse("Serves 4-6") == RecipeYield(value: .servings(4), isRange: true))
+    }
+}

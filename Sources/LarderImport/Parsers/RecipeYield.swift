@@ -11,6 +11,8 @@ import LarderUnits
 ///     RecipeYield.parse("24 cookies")     // .amount(24, unit: "cookies")
 ///     RecipeYield.parse("1 1/2 loaves")   // .amount(1.5, unit: "loaves")
 ///     RecipeYield.parse("2 dozen cookies") // .amount(24, unit: "cookies")
+///     RecipeYield.parse("1 9-inch pie")    // .amount(1, unit: "pie")
+///     RecipeYield.parse("12 muffins, 1 loaf") // .amount(12, unit: "muffins"), unread: "1 loaf"
 ///     RecipeYield.parse("a crowd")        // nil
 public struct RecipeYield: Sendable, Hashable {
     /// What the yield counts.
@@ -27,11 +29,15 @@ public struct RecipeYield: Sendable, Hashable {
     /// True when the amount was rounded to the 3 decimals ``read(_:)`` keeps
     /// (`1.23456789 cakes` is 1.235 cakes, `1 1/3 loaves` 1.333).
     public var isRounded: Bool
+    /// A second amount the text gives after the first, which a yield has no place for
+    /// (`"12 muffins, 1 loaf"`: `"1 loaf"`), else nil.
+    public var unread: String?
 
-    public init(value: Value, isRange: Bool = false, isRounded: Bool = false) {
+    public init(value: Value, isRange: Bool = false, isRounded: Bool = false, unread: String? = nil) {
         self.value = value
         self.isRange = isRange
         self.isRounded = isRounded
+        self.unread = unread
     }
 
     /// Words that mean "servings" (English, Portuguese, Spanish, French, German, Italian).
@@ -126,6 +132,8 @@ public struct RecipeYield: Sendable, Hashable {
         while let open = unitText.firstIndex(of: "("), let close = unitText[open...].firstIndex(of: ")") {
             unitText.removeSubrange(open...close)
         }
+        let unread: String?
+        (unitText, unread) = unitWords(unitText)
         // A dozen is a number, not a unit: "2 dozen cookies" makes 24 cookies.
         var words = unitText.lowercased().split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
         if let first = words.first, dozenWords.contains(first) {
@@ -140,12 +148,58 @@ public struct RecipeYield: Sendable, Hashable {
             .split(whereSeparator: { !$0.isLetter }).map { Slug.make(String($0)) }
         let serves = before.last.map { servingLeads.contains($0) } ?? false
         if unit.isEmpty || serves || (words.first.map { servingWords.contains($0) } ?? false) {
+            // After "Serves 4" anything goes ("serves 2, or 4 as a side").
+            let unread = serves ? nil : unread
             if let whole = ImportNumber.int(value), whole >= 1 {
-                return RecipeYield(value: .servings(whole), isRange: isRange, isRounded: isRounded)
+                return RecipeYield(value: .servings(whole), isRange: isRange, isRounded: isRounded, unread: unread)
             }
-            return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange, isRounded: isRounded)
+            return RecipeYield(value: .amount(value, unit: "servings"), isRange: isRange, isRounded: isRounded, unread: unread)
         }
-        return RecipeYield(value: .amount(value, unit: unit), isRange: isRange, isRounded: isRounded)
+        return RecipeYield(value: .amount(value, unit: unit), isRange: isRange, isRounded: isRounded, unread: unread)
+    }
+
+    /// Words that join a second amount to the first ("12 muffins or 1 loaf").
+    static let joiningWords: Set<String> = ["or", "and", "plus", "+", "/", "&", "ou", "et", "o", "y", "e", "oder", "und"]
+
+    /// Words of a size's unit of length ("9 inch", "23 cm").
+    static let lengthWords: Set<String> = ["inch", "inches", "in", "in.", "cm", "mm", "\"", "″", "”"]
+
+    /// The words of a yield's unit, from the text after its amount, and a second amount
+    /// there (`"muffins, 1 loaf"`: `"muffins"` and `"1 loaf"`): a size before the unit is
+    /// no part of it (`"9-inch pie"`, `"9x5 inch loaves"`, `"9 x 13 inch pan"` are a pie, loaves,
+    /// a pan; it was `9-inch-pie`); the unit ends at a comma or semicolon, or before the next
+    /// number (a second amount, which is returned when there is one); and `x` alone
+    /// (`"4x"`) is no unit.
+    static func unitWords(_ text: String) -> (unit: String, unread: String?) {
+        var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        func isNumber(_ token: String) -> Bool { token.unicodeScalars.first.map { isDigit($0) || vulgar.contains($0) } ?? false }
+        // A size: a number (with its unit: `9-inch`, `9"`, `9x5`), `x` or `by` and another,
+        // and a unit of length.
+        var start = 0
+        while start < tokens.count, isNumber(tokens[start]) {
+            start += 1
+            while start + 1 < tokens.count, ["x", "×", "by"].contains(tokens[start].lowercased()), isNumber(tokens[start + 1]) { start += 2 }
+            if start < tokens.count, lengthWords.contains(tokens[start].lowercased()) { start += 1 }
+        }
+        tokens.removeFirst(start)
+        var end = tokens.count
+        var restStart = tokens.count
+        for (k, token) in tokens.enumerated() {
+            if isNumber(token) {
+                (end, restStart) = (k, k)
+                break
+            }
+            if let last = token.last, last == "," || last == ";" {
+                tokens[k].removeLast()
+                (end, restStart) = (k + 1, k + 1)
+                break
+            }
+        }
+        var unit = Array(tokens[..<end])
+        while let last = unit.last, joiningWords.contains(last.lowercased()) { unit.removeLast() }
+        if unit.count == 1, ["x", "×"].contains(unit[0].lowercased()) { unit = [] }
+        let rest = tokens[restStart...].joined(separator: " ")
+        return (unit.joined(separator: " "), rest.unicodeScalars.contains(where: isDigit) ? rest : nil)
     }
 
     /// Why a number with more digits than Larder computes with exactly is no yield.
