@@ -133,6 +133,14 @@ enum ImportInput {
     }
 
     static func texts(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {
+        var bytes = bytes
+        // A page saved in ISO-8859-1 or windows-1252 that says so is read as a browser reads
+        // it (it was refused as invalid UTF-8); a page that is UTF-8 is read as UTF-8,
+        // whatever it declares.
+        if startsAsMarkup(bytes), String(bytes: bytes, encoding: .utf8) == nil,
+           let charset = declaredCharset(bytes), windows1252Labels.contains(charset) {
+            bytes = windows1252ToUTF8(bytes)
+        }
         let lower = file.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
             return lines(bytes, file: file, diagnostics: &diagnostics)
@@ -165,6 +173,16 @@ enum ImportInput {
     ///   scripts took 2.4 GB when each was).
     static func htmlScripts(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportReader] {
         let found = jsonLDScripts(bytes)
+        // A page in a charset Larder does not read is told so, and how to convert it.
+        func inCharset(_ message: String) -> String {
+            guard message.hasPrefix("invalid UTF-8"), let charset = declaredCharset(bytes),
+                  !["utf-8", "utf8", "unicode-1-1-utf-8"].contains(charset) else { return message }
+            // `pages/s.html` -> `pages/s-utf8.html`.
+            let nameStart = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+            let dot = file[nameStart...].lastIndex(of: ".").flatMap { $0 > nameStart ? $0 : nil } ?? file.endIndex
+            let converted = String(file[..<dot]) + "-utf8" + String(file[dot...])
+            return message + "; the page declares charset=\(charset), which Larder does not read (it reads UTF-8, and ISO-8859-1 and windows-1252 when a page declares them): convert it first, such as with iconv -f \(charset.uppercased()) -t UTF-8 \(file) > \(converted)"
+        }
         let locator = SourceLocator(bytes: bytes)
         let inert = found.filter { $0.inert != nil }
         for script in inert {
@@ -199,7 +217,7 @@ enum ImportInput {
                 let errorPosition = ImportReader.inFile(error.position, lineOffset: lineOffset, columnOffset: columnOffset)
                 let end = locator.position(ofByte: content.upperBound)
                 guard errorPosition >= end else {
-                    diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: errorPosition))
+                    diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: inCharset(error.message), file: file, start: errorPosition))
                     continue
                 }
                 let closed = script.closeTag < bytes.count
@@ -257,6 +275,71 @@ enum ImportInput {
             }
         }
         return text
+    }
+
+    /// The charset a page declares in a `<meta>` tag (`<meta charset="iso-8859-1">`, or
+    /// `<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">`), lower
+    /// case; nil when none does.
+    static func declaredCharset(_ bytes: [UInt8]) -> String? {
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        let meta = Array("<meta".utf8), name = Array("charset".utf8)
+        var i = 0
+        while i + meta.count <= bytes.count {
+            guard bytes[i] == UInt8(ascii: "<"), (0..<meta.count).allSatisfy({ lower(bytes[i + $0]) == meta[$0] }) else {
+                i += 1
+                continue
+            }
+            let end = bytes[i...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+            let tag = bytes[i..<end].map(lower)
+            var j = 0
+            while j + name.count <= tag.count {
+                if Array(tag[j..<(j + name.count)]) == name {
+                    var k = j + name.count
+                    while k < tag.count, tag[k] == 0x20 || tag[k] == 0x09 { k += 1 }
+                    if k < tag.count, tag[k] == UInt8(ascii: "=") {
+                        k += 1
+                        while k < tag.count, tag[k] == 0x20 || tag[k] == 0x09 || tag[k] == UInt8(ascii: "\"") || tag[k] == UInt8(ascii: "'") { k += 1 }
+                        let value = tag[k...].prefix { b in
+                            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
+                        }
+                        if !value.isEmpty { return String(decoding: value, as: UTF8.self) }
+                    }
+                }
+                j += 1
+            }
+            i = end
+        }
+        return nil
+    }
+
+    /// The labels a browser reads as windows-1252 (the WHATWG Encoding Standard's, which
+    /// gives ISO-8859-1 and ASCII pages that decoder too).
+    static let windows1252Labels: Set<String> = [
+        "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987",
+        "latin1", "l1", "iso-ir-100", "csisolatin1", "cp819", "ibm819", "us-ascii", "ascii", "ansi_x3.4-1968",
+    ]
+
+    /// The characters windows-1252 gives bytes 0x80 to 0x9F (a byte it leaves undefined is
+    /// the C1 control of its value, as browsers decode it); every other byte is U+00xx.
+    static let windows1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    /// windows-1252 bytes as UTF-8. Each byte is one character, one UTF-16 unit, so lines
+    /// and columns are the page's own.
+    static func windows1252ToUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        for b in bytes {
+            let value = b >= 0x80 && b <= 0x9F ? windows1252High[Int(b - 0x80)] : UInt32(b)
+            if value < 0x80 {
+                out.append(UInt8(value))
+            } else if let scalar = Unicode.Scalar(value) {
+                out += Array(String(Character(scalar)).utf8)
+            }
+        }
+        return out
     }
 
     /// True when JSON text stops inside a string: an odd number of `"` not escaped by `\`.

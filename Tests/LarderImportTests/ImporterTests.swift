@@ -1175,3 +1175,41 @@ extension SchemaOrgImporterTests {
         #expect(list.0 == 6 && list.1 == nil && list.2.isEmpty, "\(list)")
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// A page saved in ISO-8859-1 or windows-1252 that says so (`<meta charset>`, or the
+    /// `http-equiv` form) is read in that charset (it was refused as invalid UTF-8); a page
+    /// in another charset is refused with a message that names it and says how to convert.
+    @Test func aLatin1PageIsReadInItsCharset() throws {
+        func page(_ meta: String, _ name: String) -> [UInt8] {
+            Array("<html><head>\(meta)<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"".utf8) + name.unicodeScalars.map { UInt8($0.value) }
+                + Array("\",\"recipeIngredient\":[\"200 g cr".utf8) + [0xE8] + Array("me\", \"x\\u0007\"], \"recipeYield\": true}</script></head></html>".utf8)
+        }
+        for meta in [#"<meta charset="iso-8859-1">"#, #"<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=windows-1252">"#, "<meta charset=latin1>"] {
+            var diagnostics: [Diagnostic] = []
+            let documents = importer.records(in: page(meta, "Crème brûlée"), file: "p.html", diagnostics: &diagnostics)
+            #expect(documents.first?.value["name"] == "Crème brûlée", "\(meta): \(diagnostics)")
+            #expect(documents.first?.value["ingredients"] == ["200 g crème", "x"])
+            #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+            // Positions are the page's (each of its characters is one column, as in UTF-8).
+            let yieldWarning = diagnostics.first { $0.message.contains("recipeYield") }
+            let column = String(decoding: page(meta, "Crème brûlée").map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self).range(of: "true")
+                .map { String(decoding: page(meta, "Crème brûlée").map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self).utf8.distance(from: "".startIndex, to: $0.lowerBound) }
+            #expect(yieldWarning?.column == column.map { $0 + 1 }, "\(diagnostics)")
+        }
+        // windows-1252's own characters (0x80-0x9F): ’ and €.
+        var diagnostics: [Diagnostic] = []
+        let quote = importer.records(in: page(#"<meta charset="windows-1252">"#, "Mum\u{92}s \u{80}5 cake"), file: "q.html", diagnostics: &diagnostics)
+        #expect(quote.first?.value["name"] == "Mum’s €5 cake", "\(diagnostics)")
+        // Another charset is not guessed at: the message names it and iconv.
+        var other: [Diagnostic] = []
+        let none = importer.records(in: page(#"<meta charset="shift_jis">"#, "Crème"), file: "s.html", diagnostics: &other)
+        #expect(none.isEmpty)
+        #expect(other.first?.message.contains("declares charset=shift_jis") == true, "\(other)")
+        #expect(other.first?.message.contains("iconv -f SHIFT_JIS -t UTF-8 s.html") == true, "\(other)")
+        // A page in UTF-8 is read as UTF-8 whatever it declares.
+        var utf8: [Diagnostic] = []
+        let bytes = Array(#"<html><meta charset="iso-8859-1"><script type="application/ld+json">{"@type":"Recipe","name":"Crème","recipeIngredient":["a"]}</script></html>"#.utf8)
+        #expect(importer.records(in: bytes, file: "u.html", diagnostics: &utf8).first?.value["name"] == "Crème")
+    }
+}
