@@ -16,7 +16,8 @@ struct ImportCommand: AsyncParsableCommand {
             JSON-LD: a Recipe node, an array of nodes, a @graph (as WordPress recipe plugins \
             write it), JSON Lines, or a saved recipe page (HTML: its <script \
             type="application/ld+json"> blocks), and makes recipes. Docs/importers.md has the field \
-            mapping. Every document made matches Larder's built-in schema of its kind.
+            mapping. Every document made matches Larder's built-in schema of its kind. The \
+            file - is standard input (curl … | larder import off - --jsonl).
 
             --out writes one file per document, <id>.json (a product's code, a recipe's id), \
             pretty and deterministic. File names are made safe (no '/', no '..'); two records \
@@ -44,7 +45,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The importer: off (Open Food Facts products) or schema-org (schema.org recipes); `larder plugins` lists the sources.")
     var importer: String
 
-    @Argument(help: "The files to import: JSON, JSON Lines (.jsonl, .ndjson), or for schema-org an HTML page.")
+    @Argument(help: "The files to import: JSON, JSON Lines (.jsonl, .ndjson), or for schema-org an HTML page; - reads standard input.")
     var files: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Write one file per document, <id>.json, into this folder.", valueName: "DIR"))
@@ -61,6 +62,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one file to import") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once; give - once") }
         let outputs = [out != nil, toStandardOutput, jsonl].filter { $0 }.count
         if outputs == 0 { throw ValidationError("give --out DIR, --stdout or --jsonl") }
         if outputs > 1 { throw ValidationError("give only one of --out, --stdout and --jsonl") }
@@ -80,8 +82,10 @@ struct ImportCommand: AsyncParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath
         var diagnostics: [Diagnostic] = []
         let documents: [ImportedDocument]
+        // `-` is standard input (`curl … | larder import off -`), read whole before the import.
+        let standardInput = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : nil
         do {
-            documents = try importer.importFiles(files, workingDirectory: cwd, diagnostics: &diagnostics)
+            documents = try importer.importFiles(files, workingDirectory: cwd, standardInput: standardInput, diagnostics: &diagnostics)
         } catch {
             throw ValidationError("cannot read \(error.path): \(error.reason)")
         }
@@ -148,7 +152,7 @@ struct ImportCommand: AsyncParsableCommand {
             return String(cString: real)
         }
         let realTarget = resolved(target)
-        for file in files {
+        for file in files where file != "-" {
             let input = absolutePath(file, cwd: cwd)
             for (i, t) in [(input, target), (resolved(input), realTarget)]
             where i == t || i.hasPrefix(t.hasSuffix("/") ? t : t + "/") {

@@ -58,21 +58,36 @@ public struct ImportedDocument: Sendable, Hashable {
 /// The rule id of diagnostics about imported records.
 public let importRuleID = "import"
 
+/// The file name diagnostics give standard input, the path `-` of an import.
+public let standardInputName = "<stdin>"
+
 extension Importer {
     /// Imports files: each path names a JSON file (one record, an array, or a wrapper the
     /// importer knows) or a JSON Lines file (`.jsonl`, `.ndjson`, or any file whose lines
-    /// are JSON values). Throws only when a file cannot be read.
+    /// are JSON values). With `standardInput`, the path `-` stands for those bytes (what
+    /// `larder import off -` read from its standard input), and diagnostics name it
+    /// `<stdin>`. Throws only when a file cannot be read.
     public func importFiles(
         _ paths: [String],
         workingDirectory: String = FileManager.default.currentDirectoryPath,
         maxFileSize: Int = 256 << 20,
+        standardInput: [UInt8]? = nil,
         diagnostics: inout [Diagnostic]
     ) throws(SourceError) -> [ImportedDocument] {
         let schema = try? BuiltInSchemas.compile(kind)
         var documents: [ImportedDocument] = []
         for path in paths {
-            let bytes = try ImportInput.read(path, workingDirectory: workingDirectory, maxFileSize: maxFileSize)
-            for document in records(in: bytes, file: path, diagnostics: &diagnostics) {
+            var file = path
+            let bytes: [UInt8]
+            if path == "-", let standardInput {
+                guard standardInput.count <= maxFileSize else {
+                    throw SourceError(path: standardInputName, reason: "is larger than \(maxFileSize) bytes")
+                }
+                (bytes, file) = (standardInput, standardInputName)
+            } else {
+                bytes = try ImportInput.read(path, workingDirectory: workingDirectory, maxFileSize: maxFileSize)
+            }
+            for document in records(in: bytes, file: file, diagnostics: &diagnostics) {
                 if let schema, let problem = Self.schemaProblem(document, schema: schema) {
                     diagnostics.append(Diagnostic(
                         ruleID: importRuleID, severity: .error,

@@ -323,3 +323,23 @@ import Testing
         #expect(r.stdout.contains("1 when one or more records were not"))
     }
 }
+
+extension ImportCommandTests {
+    /// `-` reads standard input, so `curl … | larder import off -` works (it was "cannot
+    /// read -: no such file"); its diagnostics name `<stdin>`. It can be given once.
+    @Test func aDashReadsStandardInput() throws {
+        let dir = try Scratch()
+        let product = try CLI.run(["import", "off", "-", "--jsonl", "--color", "never"], in: dir.url,
+                                  input: #"{"code": "3017620422003", "product": {"product_name": "Nutella", "brands": 7}, "status": 1}"#)
+        #expect(product.status == 0, "\(product.stderr)")
+        #expect(try JSONValue(parsing: product.stdout)["code"] == "3017620422003")
+        #expect(product.stderr.contains("<stdin>:1:"), "\(product.stderr)")
+        let page = #"<html><script type="application/ld+json">{"@type": "Recipe", "name": "Pasta", "recipeIngredient": ["pasta"]}</script></html>"#
+        let recipe = try CLI.run(["import", "schema-org", "-", "--out", "recipes"], in: dir.url, input: page)
+        #expect(recipe.status == 0, "\(recipe.stderr)")
+        #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "pasta.json"])
+        let twice = try CLI.run(["import", "off", "-", "-", "--stdout"], in: dir.url, input: "{}")
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("standard input (-) can be read once"), "\(twice.stderr)")
+    }
+}
