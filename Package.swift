@@ -38,7 +38,7 @@ let package = Package(
         // reach them); a stub elsewhere, where LarderExport's portable rounds run.
         .target(name: "CLarderSHA"),
         .target(name: "LarderExport", dependencies: ["LarderCore", "LarderUnits", "CLarderSHA"]),
-        .target(name: "LarderImport", dependencies: ["LarderCore", "LarderJSON", "LarderSchema", "LarderUnits"]),
+        .target(name: "LarderImport", dependencies: ["LarderCore", "LarderJSON", "LarderSchema", "LarderUnits", "LarderExport"]),
         .target(
             name: "LarderCLI",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import LarderExport
 import LarderJSON
 
 /// Where imported documents go: one file per document, `<id>.json`, in one folder.
@@ -16,7 +17,8 @@ import LarderJSON
 public enum ImportOutput {
     /// The file name for an id: `negroni.json`, `42.json`, `3017620422003.json`; characters
     /// other than ASCII letters, digits, `-`, `_` and `.` become `-`, leading dots and
-    /// hyphens are dropped, and the stem is at most 100 characters. Nil when nothing is left.
+    /// hyphens are dropped, and the stem is at most 100 characters; a Windows device name
+    /// gets a hash of the id (`con-1143da2b.json`). Nil when nothing is left.
     public static func fileName(for id: JSONValue) -> String? {
         let text: String
         switch id {
@@ -39,6 +41,10 @@ public enum ImportOutput {
         stem = String(stem.drop(while: { $0 == "." || $0 == "-" }).prefix(100))
         while stem.hasSuffix(".") || stem.hasSuffix("-") { stem.removeLast() }
         guard !stem.isEmpty else { return nil }
+        // A name Windows reserves for a device (`con`, `nul`, `com1`, `aux.v2`) cannot be
+        // made or checked out there: it gets the hash of the id the exporters give it
+        // (jsonld's `con-1143da2b.json`).
+        if SafeName.isReservedDeviceName(stem) { stem += "-" + SafeName.shortHash(text) }
         let name = stem + ".json"
         // Made only of kept characters, with no leading dot: never a path, never `.` or `..`.
         return (try? Artifact.validate(path: name)) == nil ? nil : name

@@ -343,3 +343,21 @@ extension ImportCommandTests {
         #expect(twice.stderr.contains("standard input (-) can be read once"), "\(twice.stderr)")
     }
 }
+
+extension ImportCommandTests {
+    /// An id Windows reserves as a device name gets a hash in its file name, as the
+    /// exporters give it (`con.json` cannot be made or checked out on Windows).
+    @Test func windowsDeviceNamesAreNotFileNames() throws {
+        let dir = try Scratch()
+        try dir.write("r.jsonl", """
+            {"@type": "Recipe", "identifier": "CON", "name": "A", "recipeIngredient": ["1 egg"]}
+            {"@type": "Recipe", "identifier": "nul", "name": "B", "recipeIngredient": ["1 egg"]}
+
+            """)
+        let r = try CLI.run(["import", "schema-org", "r.jsonl", "--out", "recipes"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let written = files(in: dir.url.appendingPathComponent("recipes"))
+        #expect(written.count == 3 && written.contains("con-1143da2b.json") && written.contains { $0.hasPrefix("nul-") }, "\(written)")
+        #expect(!written.contains("con.json") && !written.contains("nul.json"))
+    }
+}

@@ -458,3 +458,20 @@ extension RecipeYieldTests {
         #expect(RecipeYield.parse("Serves 4-6") == RecipeYield(value: .servings(4), isRange: true))
     }
 }
+
+extension OutputNameTests {
+    /// An id that Windows reserves as a device name (`con`, `nul`, `aux`, `prn`, `com1`,
+    /// `lpt9`, also with an extension) gets the hash the exporters give it (jsonld's
+    /// `con-1143da2b.json`): `con.json` cannot be made or checked out on Windows.
+    @Test func windowsDeviceNamesGetAHash() {
+        #expect(ImportOutput.fileName(for: "con") == "con-1143da2b.json")
+        for id in ["nul", "aux", "prn", "com1", "lpt9", "CON", "aux.v2"] {
+            let name = ImportOutput.fileName(for: .string(id))
+            #expect(name?.hasPrefix(id + "-") == true && name?.count == id.count + 14, "\(id): \(name ?? "nil")")
+        }
+        #expect(ImportOutput.fileName(for: "nul") != ImportOutput.fileName(for: "NUL"))
+        for id in ["cons", "console", "com", "com10", "auxiliary", "null"] {
+            #expect(ImportOutput.fileName(for: .string(id)) == id + ".json", "\(id)")
+        }
+    }
+}

@@ -30,6 +30,13 @@ public enum SafeName {
         return names
     }()
 
+    /// True when Windows reserves `name` (one path segment) for a device, whatever follows
+    /// its first `.`: `con`, `NUL`, `com1`, `aux.json`. Such a name cannot be made or
+    /// checked out there.
+    public static func isReservedDeviceName(_ name: String) -> Bool {
+        reservedDeviceNames.contains(name.split(separator: ".").first.map { String($0).lowercased() } ?? "")
+    }
+
     /// The longest name kept without shortening (most file systems allow 255 bytes).
     static let maximumLength = 120
 
@@ -109,9 +116,8 @@ public enum SafeName {
     private static func make(_ text: String, allowed: (Unicode.Scalar) -> Bool, fileName: Bool) -> String {
         if isPlainASCII(text, colon: allowed(":"), fileName: fileName) { return text }
         let scalars = text.unicodeScalars
-        let base = text.split(separator: ".").first.map { String($0).lowercased() } ?? ""
         let isSafe = !text.isEmpty && text.count <= maximumLength && scalars.allSatisfy(allowed)
-            && !text.hasPrefix("-") && !(fileName && reservedDeviceNames.contains(base))
+            && !text.hasPrefix("-") && !(fileName && isReservedDeviceName(text))
         if isSafe { return text }
         var cleaned = ""
         var lastWasUnderscore = false
