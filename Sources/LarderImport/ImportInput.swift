@@ -193,7 +193,11 @@ enum ImportInput {
         }
         let scripts = found.filter { $0.inert == nil && !$0.content.isEmpty }
         guard !scripts.isEmpty else {
-            let message = inert.isEmpty
+            // An empty script (`<script type="application/ld+json" src="recipe.json">`) is one.
+            let empty = found.contains { $0.inert == nil }
+            let message = empty
+                ? "an HTML page whose <script type=\"application/ld+json\"> holds nothing (a src address is not fetched): no schema.org data to import"
+                : inert.isEmpty
                 ? "an HTML page with no <script type=\"application/ld+json\">: no schema.org data to import"
                 : "an HTML page with no <script type=\"application/ld+json\"> a browser would run (\(inert.count) skipped, see the notes): no schema.org data to import"
             diagnostics.append(Diagnostic(

@@ -30,6 +30,10 @@ public struct OpenFoodFactsImporter: Importer {
     public func records(in bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [ImportedDocument] {
         var documents: [ImportedDocument] = []
         for var reader in ImportInput.texts(bytes, file: file, diagnostics: &diagnostics) {
+            // A search that found nothing is told of, as a file with no recipe is.
+            if let results = searchResults(reader.json.root, reader: &reader), results.isEmpty {
+                reader.report(.warning, "a search answer with no products; nothing is imported", at: reader.json.root)
+            }
             for node in recordNodes(reader.json.root, reader: &reader) {
                 if let document = product(node, reader: &reader) { documents.append(document) }
             }
@@ -111,7 +115,11 @@ public struct OpenFoodFactsImporter: Importer {
 
         var out = JSONObject()
         // code (required)
-        guard let codeNode = reader.member(node, "code") ?? wrapperCode ?? reader.member(node, "_id") else {
+        // A blank code is none, as null is: `_id` holds the barcode too (it was "code '' is
+        // not a barcode").
+        func given(_ n: Int?) -> Int? { n.flatMap { json.string($0)?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : $0 } }
+        guard let codeNode = given(reader.member(node, "code")) ?? given(wrapperCode) ?? given(reader.member(node, "_id"))
+                ?? reader.member(node, "code") ?? wrapperCode else {
             reader.report(.error, "the product has no \"code\" (its barcode); this record is not imported", at: node)
             return nil
         }
@@ -120,7 +128,11 @@ public struct OpenFoodFactsImporter: Importer {
 
         // name (required)
         guard let name = name(node, reader: &reader) else {
-            reader.report(.error, "product \(code) has no product_name (nor product_name_xx in any language); this record is not imported", at: node)
+            if let plain = reader.member(node, "product_name"), json.kind(plain) != .string {
+                reader.report(.error, "product \(code) has no name: product_name is \(Self.article(json.kind(plain))), not text, and no product_name_xx gives one; this record is not imported", at: plain)
+            } else {
+                reader.report(.error, "product \(code) has no product_name (nor product_name_xx in any language); this record is not imported", at: node)
+            }
             return nil
         }
         out["name"] = name
@@ -209,6 +221,12 @@ public struct OpenFoodFactsImporter: Importer {
 
     // MARK: name
 
+    /// A JSON kind with its article, as a message names a value: "an array", "a number".
+    static func article(_ kind: JSONKind) -> String {
+        let name = "\(kind)"
+        return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+    }
+
     /// `product_name_xx` per language, with `product_name` under the product's `lang`.
     func name(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
@@ -219,7 +237,8 @@ public struct OpenFoodFactsImporter: Importer {
             guard Self.isLanguage(language), let text = reader.text(valueNode) else { continue }
             names[language] = text
         }
-        let language = (reader.member(node, "lang") ?? reader.member(node, "lc")).flatMap { reader.text($0) }.flatMap {
+        // `EN` is `en`, as the `product_name_en` beside it (it gave a name with no language).
+        let language = (reader.member(node, "lang") ?? reader.member(node, "lc")).flatMap { reader.text($0)?.lowercased() }.flatMap {
             Self.isLanguage($0) ? $0 : nil
         }
         let plainNode = reader.member(node, "product_name")

@@ -330,7 +330,7 @@ public struct SchemaOrgRecipeImporter: Importer {
             }
         }
         if let a = reader.member(node, "author") {
-            let authors = names(a, graph: graph, reader: reader)
+            let authors = names(a, graph: graph, reader: &reader)
             if !authors.isEmpty { out["x-author"] = .string(authors.joined(separator: ", ")) }
         }
 
@@ -355,8 +355,13 @@ public struct SchemaOrgRecipeImporter: Importer {
             if json.kind(identifier) == .object, let value = reader.member(identifier, "value") { identifier = value }
             if json.kind(identifier) == .number {
                 // 42, 42.0 and 4.2e1 are the same id.
-                if let d = json.number(identifier)?.decimal, d >= 0, let n = ImportNumber.int(d) { return (.number(JSONNumber(n)), false) }
-                reader.report(.warning, "identifier \(json.numberLiteral(identifier)) is not a whole number of 0 or more; the recipe's id comes from its address or name", at: identifier)
+                let d = json.number(identifier)?.decimal
+                if let d, d >= 0, let n = ImportNumber.int(d) { return (.number(JSONNumber(n)), false) }
+                // A whole number past what an id holds is not "not a whole number".
+                let literal = json.numberLiteral(identifier)
+                let isWhole = !literal.hasPrefix("-") && literal.allSatisfy { $0.isASCII && $0.isNumber }
+                let why = isWhole ? "is a whole number too large for an id (at most \(Int.max))" : "is not a whole number of 0 or more"
+                reader.report(.warning, "identifier \(literal) \(why); the recipe's id comes from its address or name", at: identifier)
             } else if let text = json.string(identifier) {
                 let isSlug = Slug.isSlug(text)
                 let length = text.unicodeScalars.count
@@ -495,6 +500,12 @@ public struct SchemaOrgRecipeImporter: Importer {
             guard let text else { continue }
             for part in text.split(separator: ",").map(String.init) {
                 let slug = Slug.make(part)
+                // A tag is at most as long as an imported id; one cut to that is told of,
+                // as an id is (it was cut without a word).
+                let whole = Slug.make(part, maxLength: .max)
+                if whole.count > slug.count, seen.contains(slug) == false {
+                    reader.report(.note, "\(field) '\(ImportText.excerpt(part.trimmingCharacters(in: .whitespaces)))' gives a tag of \(whole.count) characters; it is cut to \(slug.count): '\(slug)'", at: element)
+                }
                 if slug.isEmpty {
                     let shown = part.trimmingCharacters(in: .whitespaces)
                     if !shown.isEmpty {
@@ -508,12 +519,36 @@ public struct SchemaOrgRecipeImporter: Importer {
         return out
     }
 
-    /// Names of people or organisations: strings, or nodes with a `name`.
-    func names(_ node: Int, graph: Graph, reader: ImportReader) -> [String] {
+    /// Names of people or organisations: strings, or nodes with a `name` (else a person's
+    /// `givenName` and `familyName`). A reference to a node the text does not hold, and a
+    /// node with no name, are left out with a warning (they went without a word).
+    func names(_ node: Int, graph: Graph, reader: inout ImportReader) -> [String] {
+        let json = reader.json
         var out: [String] = []
         var seen = Set<String>()
-        for element in reader.list(node).map({ graph.resolve($0, reader: reader) }) {
-            let text = reader.json.kind(element) == .object ? reader.member(element, "name").flatMap { reader.text($0) } : reader.text(element)
+        for element in reader.list(node) {
+            let resolved = graph.resolve(element, reader: reader)
+            var text: String?
+            switch json.kind(resolved) {
+            case .object:
+                text = reader.member(resolved, "name").flatMap { reader.text($0) }
+                if text == nil {
+                    let parts = ["givenName", "familyName"].compactMap { reader.member(resolved, $0).flatMap { reader.text($0) } }
+                    text = parts.isEmpty ? nil : parts.joined(separator: " ")
+                }
+                if text == nil {
+                    if json.count(resolved) == 1, let id = reader.member(resolved, "@id").flatMap({ json.string($0) }) {
+                        reader.report(.warning, "author '\(ImportText.excerpt(id))' refers to a node this text does not hold; it is left out", at: element)
+                    } else {
+                        let type = Self.types(resolved, reader: reader).first.map { "a \($0)" } ?? "a node"
+                        reader.report(.warning, "author is \(type) with no name (name, or givenName and familyName); it is left out", at: element)
+                    }
+                }
+            case .string:
+                text = reader.text(resolved)
+            default:
+                reader.report(.warning, "author must be a name or a Person or Organization, found \(json.kind(resolved)); it is left out", at: element)
+            }
             if let text, seen.insert(text).inserted { out.append(text) }
         }
         return out
@@ -527,6 +562,16 @@ public struct SchemaOrgRecipeImporter: Importer {
     /// taken as 5, it made 4 out of 10 a rating of 4.
     func rating(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
+        var node = node
+        if json.kind(node) == .array {
+            // A list of one rating is the rating (a list was dropped without a word).
+            let ratings = json.elements(node).filter { json.kind($0) == .object }
+            guard let first = ratings.first else { return nil }
+            if ratings.count > 1 {
+                reader.report(.warning, "aggregateRating lists \(ratings.count) ratings; the first is read, and the others are left out", at: node)
+            }
+            node = first
+        }
         guard json.kind(node) == .object, let valueNode = reader.member(node, "ratingValue") else { return nil }
         func decimal(_ n: Int) -> Decimal? {
             if let number = json.number(n) { return number.decimal }

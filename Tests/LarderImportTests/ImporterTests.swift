@@ -1213,3 +1213,67 @@ extension SchemaOrgImporterTests {
         #expect(importer.records(in: bytes, file: "u.html", diagnostics: &utf8).first?.value["name"] == "Crème")
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// Messages say what is wrong: an identifier too large (it "is not a whole number"),
+    /// calories below zero (it "does not start with a number"), a page whose JSON-LD
+    /// scripts are empty or external (it had "no <script type=application/ld+json>").
+    @Test func messagesSayWhatIsWrong() throws {
+        let text = #"{"@type":"Recipe","identifier":99999999999999999999,"name":"Big","recipeIngredient":["a"],"nutrition":{"calories":"-5 kcal","fatContent":"−2 g"}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.map(\.id) == ["big"])
+        #expect(diagnostics.map(\.message) == [
+            "identifier 99999999999999999999 is a whole number too large for an id (at most 9223372036854775807); the recipe's id comes from its address or name",
+            "calories: '-5 kcal' is below zero, and an amount of a nutrient is 0 or more; it is left out",
+            "fatContent: '−2 g' is below zero, and an amount of a nutrient is 0 or more; it is left out",
+        ])
+        let page = try importing(importer, #"<html><script type="application/ld+json" src="recipe.json"></script></html>"#, name: "p.html")
+        #expect(page.diagnostics.map(\.message) == [
+            #"an HTML page whose <script type="application/ld+json"> holds nothing (a src address is not fetched): no schema.org data to import"#,
+        ])
+    }
+
+    /// Values dropped without a word: an author named by givenName and familyName is read;
+    /// a reference to a node the file does not hold, a rating in a list, a keyword cut to a
+    /// tag's length are told of; `&amp` without its `;` is decoded, as browsers do; an energy
+    /// with another unit in brackets is read.
+    @Test func valuesAreReadOrToldOf() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"A","recipeIngredient":["Fish &amp Chips", "salt &ampere"],"author":{"@type":"Person","givenName":"Jane","familyName":"Doe"},"aggregateRating":[{"ratingValue":4},{"ratingValue":2}],"nutrition":{"calories":"240 kcal (1004 kJ)"}}
+            {"@type":"Recipe","name":"B","recipeIngredient":["a"],"author":{"@id":"#missing"},"keywords":"\#(String(repeating: "long keyword ", count: 10))"}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(documents.count == 2)
+        #expect(documents[0].value["x-author"] == "Jane Doe")
+        #expect(documents[0].value["ingredients"] == ["Fish & Chips", "salt &ampere"])
+        #expect(documents[0].value["rating"] == 4)
+        #expect(documents[0].value["nutrition"] == ["per": "serving", "energy": ["value": 240, "unit": "kcal"]])
+        #expect(documents[1].value["tags"]?[0]?.stringValue?.count ?? 0 <= 80)
+        #expect(diagnostics.map { "\($0.line) \($0.severity)" } == ["1 warning", "2 note", "2 warning"], "\(diagnostics)")
+        try #require(diagnostics.count == 3)
+        #expect(diagnostics[0].message == "aggregateRating lists 2 ratings; the first is read, and the others are left out")
+        #expect(diagnostics[1].message.hasPrefix("keywords 'long keyword long keyword"), "\(diagnostics[1].message)")
+        #expect(diagnostics[1].message.hasSuffix("gives a tag of 129 characters; it is cut to 77: 'long-keyword-long-keyword-long-keyword-long-keyword-long-keyword-long-keyword'"), "\(diagnostics[1].message)")
+        #expect(diagnostics[2].message == "author '#missing' refers to a node this text does not hold; it is left out")
+    }
+}
+
+extension OpenFoodFactsImporterTests {
+    /// An empty search answer is told of, as a file with no recipe is; a blank code gives way
+    /// to `_id`, as a null one does; `lang` is a language in any case; a product_name that is
+    /// not text is said to be so.
+    @Test func smallInconsistencies() throws {
+        let empty = try importing(off, #"{"count":0,"page":1,"products":[]}"#)
+        #expect(empty.documents.isEmpty)
+        #expect(empty.diagnostics.map(\.message) == ["a search answer with no products; nothing is imported"])
+        #expect(empty.diagnostics.map(\.severity) == [.warning])
+        let text = """
+            {"code": "", "_id": "3017620422003", "product_name": "Nutella", "lang": "EN"}
+            {"code": "5449000000996", "product_name": ["Coca-Cola"]}
+            """
+        let (documents, diagnostics) = try importing(off, text, name: "p.jsonl")
+        #expect(documents.map(\.id) == ["3017620422003"])
+        #expect(documents.first?.value["name"] == ["en": "Nutella"])
+        #expect(diagnostics.map(\.message) == ["product 5449000000996 has no name: product_name is an array, not text, and no product_name_xx gives one; this record is not imported"])
+    }
+}

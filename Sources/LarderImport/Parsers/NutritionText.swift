@@ -17,6 +17,10 @@ public enum NutritionText {
         let cleaned = ImportText.clean(text)
         let numberPart = cleaned.prefix(while: { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," })
         guard !numberPart.isEmpty else {
+            // "-5 kcal" starts with a number, one below zero.
+            if let sign = cleaned.first, sign == "-" || sign == "\u{2212}", let digit = cleaned.dropFirst().first, digit.isASCII, digit.isNumber {
+                throw ImportValueError("'\(text)' is below zero, and an amount of a nutrient is 0 or more")
+            }
             throw ImportValueError("'\(text)' does not start with a number (such as \"9 g\" or \"143 kcal\")")
         }
         guard let value = ImportNumber.decimal(numberPart) else {
@@ -25,7 +29,12 @@ public enum NutritionText {
             if let why = ImportNumber.tooManyDigits(numberPart) { throw ImportValueError("\(quoted) \(why)") }
             throw ImportValueError("\(quoted) is not a number")
         }
-        let unit = cleaned.dropFirst(numberPart.count).trimmingCharacters(in: .whitespaces)
+        var unit = cleaned.dropFirst(numberPart.count).trimmingCharacters(in: .whitespaces)
+        // The same amount in another unit, in brackets ("240 kcal (1004 kJ)"), says nothing
+        // more (the whole was no unit, and the value was left out).
+        if let open = unit.firstIndex(of: "("), open > unit.startIndex, unit.hasSuffix(")") {
+            unit = unit[..<open].trimmingCharacters(in: .whitespaces)
+        }
         return (value, unit.isEmpty ? nil : unit)
     }
 

@@ -155,6 +155,12 @@ public enum ImportText {
             if let semi = window.firstIndex(of: ";"), let decoded = reference(rest[after..<semi]) {
                 out += decoded
                 rest = rest[rest.index(after: semi)...]
+            } else if let (name, decoded) = legacy.first(where: { rest[after...].hasPrefix($0.0) }),
+                      rest[after...].dropFirst(name.count).first.map({ !$0.isLetter && !$0.isNumber }) ?? true {
+                // `Fish &amp Chips`: the references HTML decodes without their `;`, as
+                // browsers do, when no letter or digit follows (`&ampere` stays).
+                out += decoded
+                rest = rest[after...].dropFirst(name.count)
             } else {
                 out.append("&")
                 rest = rest[after...]
@@ -163,6 +169,10 @@ public enum ImportText {
         out += rest
         return out
     }
+
+    /// The named references written without their `;` that recipe pages hold, and browsers
+    /// decode.
+    private static let legacy: [(String, String)] = [("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("nbsp", "\u{A0}")]
 
     /// The named references recipe pages use: punctuation, symbols, fractions, and every
     /// accented Latin letter HTML names (`&icirc;`, `&ntilde;`, `&ouml;` were left as

@@ -20,6 +20,11 @@ public enum Slug {
     /// every run of other characters one hyphen, no hyphen at either end. Empty when the text
     /// holds no letter or digit a-z/0-9 can stand for (`"香蕉"`).
     public static func make(_ text: String) -> String {
+        make(text, maxLength: maxLength)
+    }
+
+    /// `text` as a slug of at most `maxLength` characters.
+    static func make(_ text: String, maxLength: Int) -> String {
         var out: [UInt8] = []
         var pendingHyphen = false
         func add(_ byte: UInt8) {
