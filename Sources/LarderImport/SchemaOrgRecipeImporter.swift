@@ -10,7 +10,8 @@ import LarderUnits
 /// SEO and recipe plugins write), or JSON Lines of any of these; nodes of other types
 /// (`WebPage`, `Person`, `BreadcrumbList`) are passed over, and a `Recipe` that is the
 /// `mainEntity` of one of them, one of its `hasPart`, or in an `ItemList` (a carousel's
-/// `itemListElement`, or each `ListItem`'s `item`) is found. Docs/importers.md has the field mapping; in short:
+/// `itemListElement`, or each `ListItem`'s `item`) is found. Docs/importers.md has the
+/// field mapping; in short:
 ///
 /// | schema.org | Larder |
 /// |---|---|
