@@ -131,37 +131,24 @@ public struct AndroidExporter: BundleExporter {
     /// a character (`%.3d`), a flag Java refuses on its conversion (`%+@`, `%05@`), flags
     /// that contradict each other (`%-05d`) or pad to no width (`%-d`), `%p`.
     static func javaFormat(_ text: String, name: String, locale: String) throws(ExportError) -> String {
-        let directives = Placeholder.scan(text)
-        guard !directives.isEmpty else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var cursor = 0
-        for directive in directives {
-            guard case .printf(let position, let stars, let length, let conversion) = directive.kind else { continue }
-            out.appendScalars(scalars[cursor..<directive.scalars.lowerBound])
-            cursor = directive.scalars.upperBound
-            // What is between the `%` (and its `n$`) and the length modifier: flags, width,
-            // precision.
-            var middle = Array(scalars[(directive.scalars.lowerBound + 1)..<(directive.scalars.upperBound - 1 - length.unicodeScalars.count)])
-            // The `n$` as written (`%01$d` is argument 1 too).
-            if position != nil, let dollar = middle.firstIndex(of: "$") { middle.removeFirst(dollar + 1) }
-            let java: Unicode.Scalar? = switch conversion {
+        try PrintfRewrite.rewriting(text) { (d: PrintfParts) throws(ExportError) -> String in
+            let java: Unicode.Scalar? = switch d.conversion {
             case "@", "S": "s"
             case "i", "u", "D", "U": "d"
             case "O": "o"
             case "F": "f"
             case "C": "c"
             case "p": nil
-            default: conversion
+            default: d.conversion
             }
             func refuse(_ why: String) -> ExportError {
-                ExportError("the text of '\(name)' in \(locale) holds \(directive.spelling), \(why), so the app would crash formatting it; write the directive as Android's formatter (java.util.Formatter) takes it")
+                ExportError("the text of '\(name)' in \(locale) holds \(d.spelling), \(why), so the app would crash formatting it; write the directive as Android's formatter (java.util.Formatter) takes it")
             }
             guard let java else { throw refuse("a pointer, which Android cannot format") }
-            if stars > 0 { throw refuse("whose * takes the width or precision from an argument, which Android's formatter does not do") }
+            if d.stars > 0 { throw refuse("whose * takes the width or precision from an argument, which Android's formatter does not do") }
             // Flags, width and precision, checked as Java's formatter checks them.
-            var flags = Set(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) })
-            let rest = middle.dropFirst(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.count)
+            var flags = Set(d.flags)
+            let rest = d.widthAndPrecision
             let hasWidth = rest.first.map { $0 != "." } ?? false
             let hasPrecision = rest.contains(".")
             let kind = "doxX".unicodeScalars.contains(java) ? "integer" : "eEfgGaA".unicodeScalars.contains(java) ? "float" : "cC".unicodeScalars.contains(java) ? "character" : "general"
@@ -191,14 +178,13 @@ public struct AndroidExporter: BundleExporter {
                 throw refuse("a precision on \(kind == "integer" ? "a whole number" : "a character"), which Android's formatter does not take")
             }
             // Java's order of flags does not matter; written in C's order, as given.
-            middle = middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.filter { flags.contains($0) } + (flags.contains(",") && !middle.contains(",") ? [","] : []) + Array(rest)
-            out.append("%")
-            if let position { out.appendScalars("\(position)$".unicodeScalars) }
-            out.appendScalars(middle)
+            var out = String.UnicodeScalarView(["%"])
+            if let position = d.position { out.appendScalars("\(position)$".unicodeScalars) }
+            out.appendScalars(d.flags.filter { flags.contains($0) } + (flags.contains(",") && !d.flags.contains(",") ? [","] : []))
+            out.appendScalars(rest)
             out.append(java)
+            return String(out)
         }
-        out.appendScalars(scalars[cursor...])
-        return String(out)
     }
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {

@@ -233,21 +233,15 @@ public struct I18nextExporter: BundleExporter {
     /// `%G`, `%a`, `%A`, `%p`, `%n`, `%B`, `%h`, `%H` (sprintf-js throws on some, and writes
     /// others otherwise).
     static func sprintfFormat(_ text: String, name: String, locale: String) throws(ExportError) -> String {
-        let directives = Placeholder.scan(text)
-        guard !directives.isEmpty else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var cursor = 0
-        for directive in directives {
-            guard case .printf(let position, let stars, let length, let conversion) = directive.kind else { continue }
+        try PrintfRewrite.rewriting(text) { (d: PrintfParts) throws(ExportError) -> String in
             func refuse(_ why: String) -> ExportError {
-                ExportError("the text of '\(name)' in \(locale) holds \(directive.spelling), \(why); write the directive as sprintf-js takes it (%[n$][+][0][-][width][.precision] and one of s d i u x X o f e g c t), or give this export `printf: keep`")
+                ExportError("the text of '\(name)' in \(locale) holds \(d.spelling), \(why); write the directive as sprintf-js takes it (%[n$][+][0][-][width][.precision] and one of s d i u x X o f e g c t), or give this export `printf: keep`")
             }
-            let type: Unicode.Scalar? = switch conversion {
+            let type: Unicode.Scalar? = switch d.conversion {
             case "@", "S", "s": "s"
             case "d", "D", "i": "d"
             case "u", "U": "u"
-            case "x", "X", "o", "f", "e", "g", "c": conversion
+            case "x", "X", "o", "f", "e", "g", "c": d.conversion
             case "O": "o"
             case "F": "f"
             case "C": "c"
@@ -255,31 +249,24 @@ public struct I18nextExporter: BundleExporter {
             default: nil
             }
             guard let type else { throw refuse("which sprintf-js does not format as C or Java would") }
-            if stars > 0 { throw refuse("whose * takes the width or precision from an argument, which sprintf-js does not do") }
-            out.appendScalars(scalars[cursor..<directive.scalars.lowerBound])
-            cursor = directive.scalars.upperBound
-            // Flags, width and precision: what is between the `%` (and its `n$`) and the
-            // length modifier.
-            var middle = Array(scalars[(directive.scalars.lowerBound + 1)..<(directive.scalars.upperBound - 1 - length.unicodeScalars.count)])
-            if position != nil, let dollar = middle.firstIndex(of: "$") { middle.removeFirst(dollar + 1) }
-            let flags = Set(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) })
-            let rest = middle.dropFirst(middle.prefix { "-+ #0,('".unicodeScalars.contains($0) }.count)
+            if d.stars > 0 { throw refuse("whose * takes the width or precision from an argument, which sprintf-js does not do") }
+            let flags = Set(d.flags)
             if let bad = flags.subtracting(["-", "+", "0", "'", ","]).sorted(by: { $0.value < $1.value }).first {
                 throw refuse("whose flag '\(bad)' sprintf-js does not take")
             }
-            if rest.contains("."), "duxoc".unicodeScalars.contains(type) {
+            if d.widthAndPrecision.contains("."), "duxoc".unicodeScalars.contains(type) {
                 throw refuse("a precision on \(type == "c" ? "a character" : "a whole number"), which sprintf-js ignores")
             }
-            out.append("%")
-            if let position { out.appendScalars("\(position)$".unicodeScalars) }
+            // sprintf-js's order: `+`, then the padding `0` (left out beside `-`), then `-`.
+            var out = String.UnicodeScalarView(["%"])
+            if let position = d.position { out.appendScalars("\(position)$".unicodeScalars) }
             if flags.contains("+") { out.append("+") }
             if flags.contains("0") && !flags.contains("-") { out.append("0") }
             if flags.contains("-") { out.append("-") }
-            out.appendScalars(rest)
+            out.appendScalars(d.widthAndPrecision)
             out.append(type)
+            return String(out)
         }
-        out.appendScalars(scalars[cursor...])
-        return String(out)
     }
 
     /// Whether a text holds `$t(`, which i18next reads as a nested translation.
