@@ -19,17 +19,10 @@
 const fs = require('fs');
 const path = require('path');
 const i18next = require('i18next');
+const { leaves, loadResources } = require('./i18next_bundle');
 
 const SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
-function leaves(obj, prefix, out) {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? prefix + '.' + k : k;
-    if (v !== null && typeof v === 'object') leaves(v, key, out);
-    else out[key] = v;
-  }
-  return out;
-}
 
 function splitPlural(key) {
   const m = key.match(/^(.*)_(zero|one|two|few|many|other)$/);
@@ -51,14 +44,7 @@ function report(ok, what, detail) {
 for (const bundle of process.argv.slice(2)) {
   const project = JSON.parse(fs.readFileSync(path.join(bundle, '..', 'project.json'), 'utf8'));
   const source = project.sourceLocale;
-  const root = path.join(bundle, 'locales');
-  const resources = {};
-  for (const lng of fs.readdirSync(root).sort()) {
-    resources[lng] = {};
-    for (const file of fs.readdirSync(path.join(root, lng)).sort()) {
-      resources[lng][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(root, lng, file), 'utf8'));
-    }
-  }
+  const resources = loadResources(bundle);
   const namespaces = Object.keys(resources[source] || {});
   const i18n = i18next.createInstance();
   i18n.init({

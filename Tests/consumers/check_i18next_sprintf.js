@@ -11,9 +11,9 @@
 // Fails when no bundle holds such a text (the check would have checked nothing).
 // Prints one "PASS ..." or "FAIL ..." line per bundle and locale.
 'use strict';
-const fs = require('fs');
 const path = require('path');
 const i18next = require('i18next');
+const { leaves, loadResources } = require('./i18next_bundle');
 const { vsprintf } = require('sprintf-js');
 
 // sprintf-js's own placeholder grammar (src/sprintf.js), and its `%%`.
@@ -22,14 +22,6 @@ const PLACEHOLDER = /%%|%(?:([1-9]\d*)\$)?(\+)?(0|'[^$])?(-)?(\d+)?(?:\.(\d+))?(
 // that holds one is formatted by the app, whatever sprintf-js makes of it.
 const DIRECTIVE = /%%|%(\d+\$)?[-+#0',(]*(\*|\d+)?(\.(\*|\d+))?(hh|h|ll|l|q|L|z|j|t)?[@dDiuUxXoOfFeEgGaAcCsSpbBhHn]/g;
 
-function leaves(obj, prefix, out) {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? prefix + '.' + k : k;
-    if (v !== null && typeof v === 'object') leaves(v, key, out);
-    else out[key] = v;
-  }
-  return out;
-}
 
 // The arguments for `value`'s placeholders (numbered ones by their number, the others in
 // order), with the words that must show; null when the app does not format it (it holds
@@ -62,14 +54,7 @@ function report(ok, what, detail) {
 
 for (const bundle of process.argv.slice(2)) {
   const name = path.basename(path.dirname(bundle));
-  const root = path.join(bundle, 'locales');
-  const resources = {};
-  for (const lng of fs.readdirSync(root).sort()) {
-    resources[lng] = {};
-    for (const file of fs.readdirSync(path.join(root, lng)).sort()) {
-      resources[lng][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(root, lng, file), 'utf8'));
-    }
-  }
+  const resources = loadResources(bundle);
   const i18n = i18next.createInstance();
   i18n.use({ type: 'postProcessor', name: 'sprintf', process: (value, key, options) => vsprintf(value, options.sprintf) });
   const first = Object.keys(resources)[0];
