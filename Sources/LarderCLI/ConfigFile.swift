@@ -391,17 +391,50 @@ enum YAMLToJSON {
             while j < scalars.count, scalars[j] == " " { j += 1 }
             return j < scalars.count && scalars[j] == ":" ? candidate.count : nil
         }
-        // A flow mapping: `, key:` later on the line.
-        var i = at + first.count
-        while i < text.count {
-            if text[i] == "," || text[i] == "{" {
-                var j = i + 1
-                while j < text.count, text[j] == " " { j += 1 }
-                if let length = sameKey(text, j) { return (line, j + 1, length) }
+        // A flow mapping (the key is inside a `{` of its line): `, key:` later on the line,
+        // in that mapping itself (not in a quoted string, nor a list or mapping inside it).
+        var depth: [Unicode.Scalar] = []
+        var quote: Unicode.Scalar?
+        var i = 0
+        while i < at {
+            let c = text[i]
+            if let q = quote {
+                if c == "\\" && q == "\"" { i += 1 } else if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "{" || c == "[" {
+                depth.append(c)
+            } else if c == "}" || c == "]" {
+                _ = depth.popLast()
             }
             i += 1
         }
-        // A block mapping: the same column on a later line, spaces (or `- `) before it.
+        if depth.last == "{" {
+            let level = depth.count
+            i = at + first.count
+            while i < text.count {
+                let c = text[i]
+                if let q = quote {
+                    if c == "\\" && q == "\"" { i += 1 } else if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == "#" && i > 0 && text[i - 1] == " " {
+                    break  // a comment, to the end of the line
+                } else if c == "{" || c == "[" {
+                    depth.append(c)
+                } else if c == "}" || c == "]" {
+                    _ = depth.popLast()
+                    if depth.count < level { break }  // the mapping closed
+                } else if c == ",", depth.count == level {
+                    var j = i + 1
+                    while j < text.count, text[j] == " " { j += 1 }
+                    if let length = sameKey(text, j) { return (line, j + 1, length) }
+                }
+                i += 1
+            }
+            return nil
+        }
+        // A block mapping: the same column on a later line, with only spaces before it.
         var next = line + 1
         let lines = locator.bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         while next <= lines {

@@ -83,7 +83,19 @@ struct ImportCommand: AsyncParsableCommand {
         var diagnostics: [Diagnostic] = []
         let documents: [ImportedDocument]
         // `-` is standard input (`curl … | larder import off -`), read whole before the import.
-        let standardInput = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : nil
+        // Read in blocks up to one byte past the importers' limit (which then says it is too
+        // large): a stream of gigabytes is not held whole first.
+        var standardInput: [UInt8]?
+        if files.contains("-") {
+            var bytes: [UInt8] = []
+            let limit = importMaxFileSize + 1
+            while bytes.count < limit {
+                let block = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit - bytes.count))
+                if block.isEmpty { break }
+                bytes += block
+            }
+            standardInput = bytes
+        }
         do {
             documents = try importer.importFiles(files, workingDirectory: cwd, standardInput: standardInput, diagnostics: &diagnostics)
         } catch {

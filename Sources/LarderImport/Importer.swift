@@ -61,6 +61,9 @@ public let importRuleID = "import"
 /// The file name diagnostics give standard input, the path `-` of an import.
 public let standardInputName = "<stdin>"
 
+/// The largest input file an import reads (256 MiB), by default.
+public let importMaxFileSize = 256 << 20
+
 extension Importer {
     /// Imports files: each path names a JSON file (one record, an array, or a wrapper the
     /// importer knows) or a JSON Lines file (`.jsonl`, `.ndjson`, or any file whose lines
@@ -70,7 +73,7 @@ extension Importer {
     public func importFiles(
         _ paths: [String],
         workingDirectory: String = FileManager.default.currentDirectoryPath,
-        maxFileSize: Int = 256 << 20,
+        maxFileSize: Int = importMaxFileSize,
         standardInput: [UInt8]? = nil,
         diagnostics: inout [Diagnostic]
     ) throws(SourceError) -> [ImportedDocument] {

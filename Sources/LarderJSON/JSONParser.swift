@@ -477,6 +477,12 @@ private struct Parser {
     }
 
     func decodeScalar(at offset: Int) -> (Unicode.Scalar, Int)? {
+        Self.decodeScalar(buf, at: offset)
+    }
+
+    /// Decodes one well-formed UTF-8 scalar of `buf` at `offset` (no overlongs, no
+    /// surrogates), with its length; nil where the bytes there are not UTF-8.
+    static func decodeScalar(_ buf: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int)? {
         let b0 = buf[offset]
         func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> UInt32? {
             guard offset + k < buf.count else { return nil }
@@ -748,33 +754,14 @@ extension JSONParser {
     /// a stray byte in an `out:` became a folder named `��`.
     public static func firstInvalidUTF8(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
         bytes.withUnsafeBufferPointer { buf in
-            let n = buf.count
             var i = 0
-            while i < n {
-                let b0 = buf[i]
-                if b0 < 0x80 {
+            while i < buf.count {
+                if buf[i] < 0x80 {
                     i += 1
                     continue
                 }
-                // The range of the second byte (narrower after E0, ED, F0 and F4: no
-                // overlong forms, no surrogates, nothing above U+10FFFF); the others are
-                // continuation bytes.
-                let length: Int
-                var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-                switch b0 {
-                case 0xC2...0xDF: length = 2
-                case 0xE0...0xEF: length = 3; lo = b0 == 0xE0 ? 0xA0 : 0x80; hi = b0 == 0xED ? 0x9F : 0xBF
-                case 0xF0...0xF4: length = 4; lo = b0 == 0xF0 ? 0x90 : 0x80; hi = b0 == 0xF4 ? 0x8F : 0xBF
-                default: return (i, Parser.utf8Problem(buf, at: i, end: n))
-                }
-                var valid = i + length <= n
-                var k = 1
-                while valid && k < length {
-                    let b = buf[i + k]
-                    valid = k == 1 ? (b >= lo && b <= hi) : (b & 0xC0 == 0x80)
-                    k += 1
-                }
-                guard valid else { return (i, Parser.utf8Problem(buf, at: i, end: n)) }
+                // The parser's own decoding of a string's characters.
+                guard let (_, length) = Parser.decodeScalar(buf, at: i) else { return (i, Parser.utf8Problem(buf, at: i, end: buf.count)) }
                 i += length
             }
             return nil

@@ -554,6 +554,8 @@ import Testing
             == "larder.yml:6:20: error: rules.url.severity: 'eror' is not one of 'error', 'warning', 'note', 'off'; did you mean 'error'? [config]")
         #expect(try lint(start + "rules:\n  image-exists: Warn\n").lines.first
             == "larder.yml:6:17: error: rules.image-exists: 'Warn' is not one of 'error', 'warning', 'note', 'off'; did you mean 'warning'? [config]")
+        #expect(try lint(start + "rules:\n  image-exists: nope\n").lines.first
+            == "larder.yml:6:17: error: rules.image-exists: 'nope' is not one of 'error', 'warning', 'note', 'off'; did you mean 'off'? [config]")
         #expect(try lint(start + "rules:\n  unique-id: true\n").lines.first
             == "larder.yml:6:14: error: rules.unique-id: true is not a rule setting: give a severity ('error', 'warning', 'note', 'off') or an object of the rule's options ({severity: warning, …}) [config]")
         #expect(try lint("locales: [en]\ncontent:\n  - kind: recipe\n    include: content/*.json\n").lines.first

@@ -151,6 +151,10 @@ import Testing
              "2:1-2:8", ["1:1"]),
             (Self.config + "\n  url: {severity: error, \"severity\": warning}\n", "8:26-8:36", ["8:9"]),
             (Self.config + "\n  url: error\n  # a comment\n\n  'url': warning\n", "11:3-11:8", ["8:3"]),
+            // Not in a quoted value, nor in a mapping inside the one that repeats the key.
+            ("locales: \"x, locales: y\"\nlocales: [en]\n" + Self.config.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n",
+             "2:1-2:8", ["1:1"]),
+            (Self.config + "\n  url: {severity: {severity: 1}, note: 2, severity: error}\n", "8:43-8:51", ["8:9"]),
         ]
         for (config, range, notes) in cases {
             try dir.write("larder.yml", config)

@@ -497,12 +497,21 @@ import Testing
         try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
         try dir.write("cards/b.json", #"[{"id": "z", "title": {"en": "%@ won %ld games, 50% off", "fr": "%@ a gagné %ld parties"}}, {"id": "b", "title": {"en": "Win %d", "fr": "Gagnez %d"}}]"#)
         try dir.write("cards/a.json", #"[{"id": "y", "title": {"en": "Plain", "fr": "Simple"}}]"#)
+        // A second kind, and a taxonomy whose label holds one: a warning of each kind, in
+        // the whole path's order.
+        try dir.write("badges/b.json", #"[{"id": "w", "title": {"en": "%1$@ wins", "fr": "%1$@ gagne"}}]"#)
+        try dir.write("tags.json", #"{"hot": {"en": "%d%% hot", "fr": "%d%% chaud"}}"#)
         try dir.write("larder.yml", """
             locales: [en, fr]
             content:
               - kind: card
                 schema: card.schema.json
                 include: ["cards/*.json"]
+              - kind: badge
+                schema: card.schema.json
+                include: ["badges/*.json"]
+              - kind: taxonomy
+                include: ["tags.json"]
             exports:
               - i18next: { out: dist/i18next\(option) }
 
@@ -514,8 +523,13 @@ import Testing
         #expect(r.streamed.stdout == r.whole.stdout)
         let en = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("dist/i18next/locales/en/card.json")), as: UTF8.self)
         if option.isEmpty {
-            // The first text in key order (`b`, in the second file's second document).
+            // The first text in key order of each kind (`b`, in the second file's second
+            // document), the taxonomy's too.
+            let warnings = r.streamed.stdout.components(separatedBy: "holds the printf directive").count - 1
+            #expect(warnings == 3, "\(r.streamed.stdout)")
             #expect(r.streamed.stdout.contains("the text of 'b.title' holds the printf directive '%d'"), "\(r.streamed.stdout)")
+            #expect(r.streamed.stdout.contains("the text of 'w.title' holds the printf directive '%1$@'"), "\(r.streamed.stdout)")
+            #expect(r.streamed.stdout.contains("the text of 'hot' holds the printf directive '%d'"), "\(r.streamed.stdout)")
             #expect(en.contains(#""title": "%@ won %ld games, 50% off""#), "\(en)")
         } else {
             #expect(!r.streamed.stdout.contains("printf directive"), "\(r.streamed.stdout)")

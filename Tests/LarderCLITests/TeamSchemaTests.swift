@@ -136,6 +136,18 @@ import Testing
         #expect(try problems().count == 3)
         try dir.write("schemas/defs.json", #"{"$defs": {"t": {"type": "string"}}}"#)
         #expect(try problems().map { $0.components(separatedBy: ": error: ")[0] } == ["schemas/a.schema.json:4:77", "schemas/a.schema.json:4:117"])
+        // Nor does a problem the compile meets on its way (a pattern that is none, in the
+        // schema or in a file it references): it stopped the compile, and the references
+        // after it were lost.
+        try dir.write("schemas/a.schema.json", """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "properties": {"w": {"pattern": "("}, "x": {"$ref": "defs.json#/$defs/t"}, "y": {"$ref": "missing.json"}, "z": {"$ref": "#/$defs/nope"}}
+            }
+            """)
+        try dir.write("schemas/defs.json", #"{"$defs": {"t": {"type": "string", "pattern": "["}}}"#)
+        #expect(try problems().map { $0.components(separatedBy: ": error: ")[0] }
+            == ["schemas/a.schema.json:3:35", "schemas/a.schema.json:3:92", "schemas/a.schema.json:3:123", "schemas/defs.json:1:47"])
     }
 
     @Test func theHumanReportQuotesTheSchemaLineAndCountsItsFiles() throws {

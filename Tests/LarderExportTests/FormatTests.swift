@@ -513,6 +513,7 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
             ("%(d", "whose flag '(' sprintf-js does not take"),
             ("%#x", "whose flag '#' sprintf-js does not take"),
             ("%.3d", "a precision on a whole number, which sprintf-js ignores"),
+            ("%.3X", "a precision on a whole number, which sprintf-js ignores"),
             ("%*d", "whose * takes the width or precision from an argument, which sprintf-js does not do"),
             ("%E", "which sprintf-js does not format as C or Java would"),
             ("%p", "which sprintf-js does not format as C or Java would"),

@@ -112,7 +112,7 @@ import Testing
         let strays = try run(rule, texts, kind: "recipe", options: spanish)
         #expect(strays.map(\.message) == [
             "name has no text for es (the project's locales are en, es, pt-BR); its text under 'sp' is not read for any locale of the project; if it is the es text, write the key as es",
-            "description has no text for es and pt-BR (the project's locales are en, es, pt-BR); add the translations; its text under 'sp' is not read for any locale of the project; write the key as the locale it is for (es or pt-BR)",
+            "description has no text for es and pt-BR (the project's locales are en, es, pt-BR); add the translations; its text under 'sp' is not read for any locale of the project; write the key as the locale it is for (es or pt-BR), or remove it",
             "steps[0] has no text for es (the project's locales are en, es, pt-BR); its text under 'es-ES' is not read for any locale of the project; if it is the es text, write the key as es",
             "steps[1] has no text for es (the project's locales are en, es, pt-BR); add the translation",
         ])
@@ -131,6 +131,14 @@ import Testing
                 + "its text under 'es-AR' is not read for any locale of the project; if it is the es-419 text, write the key as es-419; "
                 + "its text under 'iw' is not read for he: iw is the former code of Hebrew (BCP 47 replaced it with he); write the key as he; "
                 + "add the translation for sr-Latn",
+        ])
+        // Two keys that are no language's code where one locale is missing: neither is said
+        // to be that locale's text (both were, with the advice to add the translation too).
+        let two = try run(rule, #"{"id": "x", "name": {"en": "Soup", "sp": "Sopa", "xx": "?"}}"#, kind: "recipe", options: ["locales": ["en", "es"]])
+        #expect(two.map(\.message) == [
+            "name has no text for es (the project's locales are en, es); add the translation; "
+                + "its text under 'sp' is not read for any locale of the project; write the key as the locale it is for, or remove it; "
+                + "its text under 'xx' is not read for any locale of the project; write the key as the locale it is for, or remove it",
         ])
         // Another language, or another region, is not another spelling.
         #expect(!LanguageAlias.sameLocale("zh", "zh-Hant") && !LanguageAlias.sameLocale("pt", "pt-BR") && !LanguageAlias.sameLocale("he", "HE"))

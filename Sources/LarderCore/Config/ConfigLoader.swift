@@ -220,7 +220,7 @@ public struct ConfigLoader: Sendable {
             let listed = severities.map(quoted).joined(separator: ", ")
             // A word for "no" means `off` (`no` is not short for `note`); a shortening
             // (`warn`, `err`) is meant as the severity it begins.
-            let nay: Set<String> = ["no", "n", "false", "none", "disable", "disabled", "ignore"]
+            let nay: Set<String> = ["no", "n", "nope", "false", "none", "disable", "disabled", "ignore", "ignored"]
             if let value, let meant = nay.contains(value.lowercased()) ? "off" : Suggest.closest(to: value.lowercased(), in: severities)
                 ?? (value.count >= 3 ? severities.first(where: { $0.hasPrefix(value.lowercased()) }) : nil)
             {

@@ -69,17 +69,18 @@ extension Linter {
             // check, for the references that cannot be resolved (its other problems are the
             // meta-schema's again).
             func unresolved(_ problem: SchemaError.Problem) -> Bool { problem.message.hasPrefix("cannot resolve the reference") }
-            if options.validateSchema, !error.problems.contains(where: unresolved) {
+            if options.validateSchema {
                 var unchecked = options
                 unchecked.validateSchema = false
                 do throws(SchemaError) {
                     _ = try JSONSchema(doc, options: unchecked, registry: registry)
                 } catch {
+                    let told = Set(problems.map(\.description))
                     problems += error.problems.filter(unresolved).map { problem in
                         var problem = problem
                         if problem.file == nil, problem.position != nil { problem.file = path }
                         return problem
-                    }
+                    }.filter { !told.contains($0.description) }
                 }
             }
             if error.problems.contains(where: { $0.file == nil }) {

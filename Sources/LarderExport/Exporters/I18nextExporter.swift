@@ -227,8 +227,10 @@ public struct I18nextExporter: BundleExporter {
     /// `%t`; length modifiers (`%ld`, `%zu`) are dropped, and `0` beside `-` too (C pads
     /// such a number with spaces, sprintf-js with zeros on the right). sprintf-js does not
     /// group digits: the grouping flags (C's `'`, Java's `,`) are dropped, and the number is
-    /// shown as `1234`. A directive sprintf-js cannot format as C or Java would is an error
-    /// naming the text: a `*` width or precision, a flag it lacks (`#`, `(`, a space), a
+    /// shown as `1234`; nor does it upper-case an argument, as Java's `%S` and `%C` do (an
+    /// Apple `%S` is a C string, and the same): they are `%s` and `%c`. A directive
+    /// sprintf-js cannot format as C or Java would is an error naming the text: a `*` width
+    /// or precision, a flag it lacks (`#`, `(`), a
     /// precision on a whole number or character (`%.3d`, which sprintf-js ignores), `%E`,
     /// `%G`, `%a`, `%A`, `%p`, `%n`, `%B`, `%h`, `%H` (sprintf-js throws on some, and writes
     /// others otherwise).
@@ -254,7 +256,7 @@ public struct I18nextExporter: BundleExporter {
             if let bad = flags.subtracting(["-", "+", "0", "'", ","]).sorted(by: { $0.value < $1.value }).first {
                 throw refuse("whose flag '\(bad)' sprintf-js does not take")
             }
-            if d.widthAndPrecision.contains("."), "duxoc".unicodeScalars.contains(type) {
+            if d.widthAndPrecision.contains("."), "duxXoc".unicodeScalars.contains(type) {
                 throw refuse("a precision on \(type == "c" ? "a character" : "a whole number"), which sprintf-js ignores")
             }
             // sprintf-js's order: `+`, then the padding `0` (left out beside `-`), then `-`.

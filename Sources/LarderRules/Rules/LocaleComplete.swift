@@ -136,8 +136,9 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 // A key that is another spelling of a missing locale (`iw` for `he`,
                 // `zh-TW` for `zh-Hant-TW`): its text is never read for the locale.
                 // And every key no locale reads that is likely a missing locale's text.
+                let unread = Self.unreadKeys(keys, locales: locales)
                 let misspelled = (missing.compactMap { locale in keys.first { LanguageAlias.sameLocale($0, locale) }.map { (locale, $0) } }
-                    + Self.strayKeys(keys, locales: locales, missing: missing))
+                    + Self.strayKeys(unread, missing: missing))
                     .enumerated().sorted { a, b in
                         let (i, j) = (missing.firstIndex(of: a.element.0) ?? 0, missing.firstIndex(of: b.element.0) ?? 0)
                         return i != j ? i < j : a.offset < b.offset
@@ -145,14 +146,15 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 // A key no locale reads whose locale cannot be guessed is named too when it
                 // is no language's code (`sp`): its text is exported for no locale. (A text
                 // in a language the project does not ship, `fr`, is left alone.)
-                let unguessed = Self.unreadKeys(keys, locales: locales).filter { key in
+                let unguessed = unread.filter { key in
                     !misspelled.contains { $0.1 == key } && !LikelySubtags.isKnownLanguage(key)
                 }
                 let open = missing.filter { m in !misspelled.contains { $0.0 == m } }
+                // One such key and one locale it may be: that locale; else the choice.
                 let unguessedText = unguessed.map { key in
                     "; its text under '\(key)' is not read for any locale of the project; "
-                        + (open.count == 1 ? "if it is the \(open[0]) text, write the key as \(open[0])"
-                            : "write the key as the locale it is for" + (open.count > 1 ? " (" + open.dropLast().joined(separator: ", ") + " or " + open.last! + ")" : ", or remove it"))
+                        + (open.count == 1 && unguessed.count == 1 ? "if it is the \(open[0]) text, write the key as \(open[0])"
+                            : "write the key as the locale it is for" + (open.count > 1 ? " (" + open.dropLast().joined(separator: ", ") + " or " + open.last! + "), or remove it" : ", or remove it"))
                 }.joined()
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
@@ -173,15 +175,13 @@ public struct LocaleCompleteRule: ConfigurableRule {
         return sink.diagnostics
     }
 
-    /// The keys no locale of the project reads (not a locale, nor an ancestor one falls
-    /// back to, nor another spelling of a locale) that are likely the text of a missing
-    /// locale, each with that locale: one of its language (`es-MX` or `es-ES` for es-419,
-    /// `sr-Latn-RS` for sr-Latn), the one the key's CLDR chain reaches first when several
-    /// are missing; or, when one locale is missing and one key is stray, that key (`sp`, a
-    /// country's code written for Spanish). Their texts are exported for no locale. In the
-    /// order of `keys`.
-    static func strayKeys(_ keys: [String], locales: [String], missing: [String]) -> [(String, String)] {
-        let stray = unreadKeys(keys, locales: locales)
+    /// Of the keys no locale of the project reads (``unreadKeys(_:locales:)``), those that
+    /// are likely the text of a missing locale, each with that locale: one of its language
+    /// (`es-MX` or `es-ES` for es-419, `sr-Latn-RS` for sr-Latn), the one the key's CLDR
+    /// chain reaches first when several are missing; or, when one locale is missing and one
+    /// key is stray, that key (`sp`, a country's code written for Spanish). Their texts are
+    /// exported for no locale. In the order of `stray`.
+    static func strayKeys(_ stray: [String], missing: [String]) -> [(String, String)] {
         /// A tag's language, a former code as the code that replaced it (`iw-IL` is Hebrew).
         func language(_ tag: String) -> String {
             LanguageAlias.canonical(tag)?.language ?? (tag.split(separator: "-").first.map { $0.lowercased() } ?? "")

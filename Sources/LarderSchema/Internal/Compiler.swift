@@ -41,8 +41,10 @@ final class Compiler {
     var info: [Loc: ScanInfo] = [:]
     var compiled: [Loc: Int32] = [:]
     var pending: [(index: Int32, loc: Loc)] = []
-    /// The `$ref`s that could not be resolved so far (thrown together once the compile is done).
+    /// The `$ref`s that could not be resolved so far, and the schemas that could not be
+    /// compiled (thrown together once the compile is done).
     var unresolved: [SchemaError] = []
+    var failed: [SchemaError] = []
     var resourceIndex: [Loc: Int32] = [:]
     var resourceLocs: [Loc] = []
     var dynamicNames: Set<String> = []
@@ -70,10 +72,15 @@ final class Compiler {
         try scanResource(rootLoc, uri: base, draft: draft)
         program.root = compile(rootLoc)
         try drain()
-        // Every `$ref` that cannot be resolved, together: one run tells each.
-        if !unresolved.isEmpty {
-            throw unresolved.count == 1 ? unresolved[0]
-                : SchemaError(message: "\(unresolved.count) references cannot be resolved", problems: unresolved.flatMap(\.problems))
+        // Every problem of the schemas compiled, together: one run tells each (a `$ref`
+        // that cannot be resolved, a pattern that is not one, a referenced file that fails
+        // its meta-schema), each once.
+        let failures = failed + unresolved
+        if failures.count == 1 { throw failures[0] }
+        if !failures.isEmpty {
+            var seen = Set<String>()
+            let problems = failures.flatMap(\.problems).filter { seen.insert($0.description).inserted }
+            throw SchemaError(message: "the schema has \(problems.count) problems", problems: problems)
         }
         try checkCycles()
         program.usesDynamicScope = !dynamicNames.isEmpty || usesRecursiveRef
@@ -85,7 +92,13 @@ final class Compiler {
     private func drain() throws(SchemaError) {
         while true {
             while let (index, loc) = pending.popLast() {
-                try build(index, loc)
+                // A schema that cannot be compiled is kept and the others compiled on, so
+                // that every problem is told (the program is not used then).
+                do throws(SchemaError) {
+                    try build(index, loc)
+                } catch {
+                    failed.append(error)
+                }
             }
             // Every resource that takes part in evaluation must have its dynamic anchors
             // (and, for $recursiveRef, its root) compiled, so the dynamic scope can reach them.
