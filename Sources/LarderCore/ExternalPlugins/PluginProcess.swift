@@ -138,6 +138,10 @@ struct PluginProcess: Sendable {
                 usleep(2_000)
                 end = Self.end(of: pid)
             }
+            // A failed plugin's output is not waited for: said to the reading thread from
+            // here, not from the task that awaits this (with every thread of the concurrency
+            // pool busy, that task ran only after the read had waited out the timeout).
+            if case .ended(let status, let bySignal) = end, bySignal || status != 0 { failed.stop() }
             return (false, end)
         }
         // A cancelled run (another step of the build failed) stops the plugin at once rather
@@ -503,12 +507,17 @@ struct PluginProcess: Sendable {
     /// `stop` is signalled.
     static func wait(_ fd: Int32, for events: Int32, until deadline: Date, stop: StopSignal? = nil) -> Readiness {
         while true {
+            if stop?.isStopped == true { return .stopped }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return .deadline }
-            // A negative descriptor is left out by `poll`.
+            // A negative descriptor is left out by `poll`. A signal without a pipe (none
+            // could be made: the process was out of descriptors) is looked at every 50 ms;
+            // the wait went on to the deadline, a failed plugin was taken for one whose
+            // answer was held open.
             var entries = [pollfd(fd: fd, events: Int16(events), revents: 0),
                            pollfd(fd: stop?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&entries, 2, Int32(min(left * 1000 + 1, 60_000)))
+            let slice = stop.map { $0.fd < 0 } == true ? min(left, 0.05) : left
+            let n = poll(&entries, 2, Int32(min(slice * 1000 + 1, 60_000)))
             if n > 0 { return entries[1].revents != 0 ? .stopped : .ready }
             if n < 0 && errno != EINTR { return .ready }
         }
@@ -642,10 +651,20 @@ final class StopSignal: @unchecked Sendable {
         writeEnd = ends?.write ?? -1
     }
 
+    private var stopped = false
+
+    /// Whether ``stop()`` was called (what a wait without a pipe looks at).
+    var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
     /// Wakes every wait on ``fd``, now and later.
     func stop() {
         lock.lock()
         defer { lock.unlock() }
+        stopped = true
         if writeEnd >= 0 { close(writeEnd) }
         writeEnd = -1
     }
