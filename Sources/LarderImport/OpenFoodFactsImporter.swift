@@ -613,27 +613,31 @@ public struct OpenFoodFactsImporter: Importer {
 
     // MARK: images
 
-    /// `selected_images` (`front`, `ingredients`, `nutrition`; the `display` size, per
-    /// language), else `image_front_url`, `image_ingredients_url`, `image_nutrition_url`.
+    /// `selected_images` (`front`, `ingredients`, `nutrition`; per language, the `display`
+    /// size, else `small`, else `thumb`), else `image_front_url`, `image_ingredients_url`,
+    /// `image_nutrition_url`.
     func images(_ node: Int, reader: inout ImportReader) -> JSONValue? {
         let json = reader.json
         var out = JSONObject()
         let roles = ["front", "ingredients", "nutrition"]
         if let selected = reader.member(node, "selected_images"), json.kind(selected) == .object {
             for role in roles {
-                // The largest size that lists an image (an empty `display` gave none).
+                // For each language, the largest size that lists its image: an empty
+                // `display` gave none, and a language only `small` lists was lost beside
+                // one `display` lists.
                 guard let roleNode = reader.member(selected, role), json.kind(roleNode) == .object else { continue }
-                var found: Int?
+                var chosen: [(language: String, url: Int)] = []
                 for size in ["display", "small", "thumb"] {
-                    if let n = reader.member(roleNode, size), json.kind(n) == .object, json.count(n) > 0 {
-                        found = n
-                        break
+                    guard let n = reader.member(roleNode, size), json.kind(n) == .object else { continue }
+                    for (keyNode, urlNode) in json.members(n) {
+                        guard let language = json.string(keyNode), Self.isLanguage(language), json.string(urlNode) != nil,
+                              !chosen.contains(where: { $0.language == language }) else { continue }
+                        chosen.append((language, urlNode))
                     }
                 }
-                guard let sizes = found else { continue }
                 var perLanguage = JSONObject()
-                for (keyNode, urlNode) in json.members(sizes) {
-                    guard let language = json.string(keyNode), Self.isLanguage(language), let url = json.string(urlNode) else { continue }
+                for (language, urlNode) in chosen {
+                    guard let url = json.string(urlNode) else { continue }
                     do {
                         perLanguage[language] = try ImageLink.image(url)
                     } catch {

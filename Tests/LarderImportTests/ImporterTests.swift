@@ -278,6 +278,17 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(try importing(off, text).documents.first?.value["images"]?["front"]?["en"]?["src"] == "images.openfoodfacts.org/images/products/301/762/042/2003/front_en.1.200.jpg")
     }
 
+    /// The size falls back per language: a language that only `small` lists was lost beside
+    /// one that `display` lists (the fallback was per size).
+    @Test func eachLanguageTakesTheLargestSizeThatListsIt() throws {
+        let base = "https://images.openfoodfacts.org/images/products/301/762/042/2003/"
+        let text = #"{"code": "3017620422003", "product_name": "x", "selected_images": {"front": {"display": {"fr": "\#(base)front_fr.4.400.jpg"}, "small": {"fr": "\#(base)front_fr.4.200.jpg", "en": "\#(base)front_en.2.200.jpg"}, "thumb": {"de": "\#(base)front_de.1.100.jpg"}}}}"#
+        let front = try importing(off, text).documents.first?.value["images"]?["front"]
+        #expect(front?["fr"]?["src"]?.stringValue?.hasSuffix("front_fr.4.400.jpg") == true, "\(String(describing: front))")
+        #expect(front?["en"]?["src"]?.stringValue?.hasSuffix("front_en.2.200.jpg") == true, "\(String(describing: front))")
+        #expect(front?["de"]?["src"]?.stringValue?.hasSuffix("front_de.1.100.jpg") == true, "\(String(describing: front))")
+    }
+
     /// Control characters, escaped or as HTML references, were imported as they were, and
     /// the product failed lint's control-character rule.
     @Test func controlCharactersAreDroppedWithAWarningNamingTheField() throws {
