@@ -172,6 +172,11 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         var info = stat()
+        // A file is no folder to import into (the writer's words were a build's: "the
+        // export writes a folder there").
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR, (info.st_mode & S_IFMT) != S_IFLNK {
+            throw ValidationError("--out '\(out)' is a file; give --out a folder, a new one or an earlier import's")
+        }
         let hadBuildMarker = lstat(target + "/" + OutputWriter.marker, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         // A build's output holds the build's marker too: an earlier import's folder is one
         // of `<id>.json` files and nothing else, and any other folder with the marker is a

@@ -144,6 +144,9 @@ import Testing
         #expect(inside.status == 2)
         #expect(inside.stderr == "larder: error: --out '.' is the folder you are in: the import replaces its --out folder whole, which would leave you in a folder that was removed; run the import from outside it (from its parent, with --out naming it)\n", "\(inside.stderr)")
         #expect(files(in: dir.url.appendingPathComponent("recipes")) == [".larder-import", "a.json"])
+        try dir.write("notes.txt", "mine")
+        let file = try CLI.run(["import", "schema-org", "a.json", "--out", "notes.txt"], in: dir.url)
+        #expect(file.status == 2 && file.stderr == "larder: error: --out 'notes.txt' is a file; give --out a folder, a new one or an earlier import's\n", "\(file.stderr)")
         let empty = try CLI.run(["import", "schema-org", "a.json", "--out", ""], in: dir.url)
         #expect(empty.status == 2 && empty.stderr == "larder: error: --out must name a folder, not ''\n", "\(empty.stderr)")
     }
