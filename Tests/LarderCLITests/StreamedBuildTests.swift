@@ -537,6 +537,43 @@ import Testing
         }
     }
 
+    /// A key with a ':' and a text holding '$t(' get i18next's warnings from the stream too:
+    /// such content handed the build to the whole-content path, which holds every document.
+    @Test func i18nextsColonAndNestingWarningsStream() throws {
+        let dir = try Scratch()
+        try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
+        try dir.write("cards/a.json", #"[{"id": "z:1", "title": {"en": "Use $t(menu)", "fr": "Voir $t(menu)"}}, {"id": "b:2", "title": {"en": "Two", "fr": "Deux"}}, {"id": "c", "title": {"en": "See $t(x)", "fr": "Voir"}}]"#)
+        try dir.write("badges/b.json", #"[{"id": "w", "title": {"en": "Wins $t(n)", "fr": "Gagne"}}]"#)
+        try dir.write("tags.json", #"{"en:hot": {"en": "$t(hot)", "fr": "Chaud"}}"#)
+        try dir.write("larder.yml", """
+            locales: [en, fr]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+              - kind: badge
+                schema: card.schema.json
+                include: ["badges/*.json"]
+              - kind: taxonomy
+                include: ["tags.json"]
+            exports:
+              - i18next: { out: dist/i18next }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\(r.streamed.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        // The first key in key order with a ':' (b:2 before z:1); the first text of each
+        // kind holding '$t(' (c before z:1 in key order), the taxonomy's label too.
+        #expect(r.streamed.stdout.contains("the key 'b:2.title' has a ':'"), "\(r.streamed.stdout)")
+        #expect(!r.streamed.stdout.contains("the key 'z:1.title'"), "\(r.streamed.stdout)")
+        #expect(r.streamed.stdout.contains("the text of 'c.title' holds '$t('"), "\(r.streamed.stdout)")
+        #expect(r.streamed.stdout.contains("the text of 'w.title' holds '$t('"), "\(r.streamed.stdout)")
+        #expect(r.streamed.stdout.contains("the text of 'en:hot' holds '$t('"), "\(r.streamed.stdout)")
+    }
+
     @Test func aTextAtTheRootOfADocumentIsInKeyOrder() throws {
         let dir = try Scratch()
         try dir.write("card.schema.json", #"{"type": "object"}"#)

@@ -769,42 +769,46 @@ extension I18nextExporter: StreamingExporter {
             /// The parts are `"id": { … }` in each folder (empty where the document has no
             /// text).
             var parts: KeyedParts
-            /// Without option `printf: sprintf`: the document's first text (in key order)
-            /// that holds a printf directive, and its warning.
-            var printf: (key: StringKey, warning: Diagnostic)?
+            /// Of each of the export's warnings, the document's first text (in key order)
+            /// it is about, and the warning.
+            var warnings: [(warning: I18nextExporter.Warning, key: StringKey, diagnostic: Diagnostic)] = []
         }
 
         var base: StreamBase
         let targets: [(folder: String, textsOf: String, rulesOf: String)]
         let sprintf: Bool
         var namespaces: [String: KeyOrderedFiles] = [:]
-        /// Per kind, the printf warning of its first text in key order so far.
-        var printfWarnings: [String: (key: StringKey, warning: Diagnostic)] = [:]
+        /// Of each warning, per kind, the first text in key order so far and its warning.
+        var warned: [I18nextExporter.Warning: [String: (key: StringKey, diagnostic: Diagnostic)]] = [:]
 
-        /// The warnings the whole path gives that a stream can (one per kind, in key order).
+        /// The whole path's warnings: of each warning, one per kind, in key order.
         var diagnostics: [Diagnostic] {
-            printfWarnings.values.sorted { $0.key < $1.key }.map(\.warning)
+            I18nextExporter.Warning.allCases.flatMap { warning in
+                (warned[warning] ?? [:]).values.sorted { $0.key < $1.key }.map(\.diagnostic)
+            }
+        }
+
+        /// The warnings of `texts` (in key order): of each, the first text it is about.
+        func warnings(_ texts: [TextEntry], in document: @autoclosure () -> Document) -> [(warning: I18nextExporter.Warning, key: StringKey, diagnostic: Diagnostic)] {
+            I18nextExporter.Warning.allCases.compactMap { warning in
+                guard !(warning == .printf && sprintf) else { return nil }
+                for entry in texts {
+                    if let found = I18nextExporter.warning(warning, entry, in: document()) { return (warning, entry.key, found) }
+                }
+                return nil
+            }
+        }
+
+        mutating func keep(_ found: [(warning: I18nextExporter.Warning, key: StringKey, diagnostic: Diagnostic)]) {
+            for (warning, key, diagnostic) in found where warned[warning]?[key.kind].map({ key < $0.key }) ?? true {
+                warned[warning, default: [:]][key.kind] = (key, diagnostic)
+            }
         }
 
         func render(_ streamed: StreamedDocument) throws -> Fragment {
             let resolver = run.catalog.resolver
             let texts = streamed.entriesInKeyOrder()
-            // A key with a ':' gets a warning, which only the whole-content path gives.
-            if streamed.keyID.contains(":") || texts.contains(where: { $0.key.path.contains { $0.contains(":") } }) {
-                throw ExportStreamFallback("an i18next key has a ':'")
-            }
-            // So does a text that i18next would read as a nested translation.
-            if texts.contains(where: { I18nextExporter.holdsNesting($0.text) }) {
-                throw ExportStreamFallback("an i18next text holds '$t('")
-            }
-            var printf: (key: StringKey, warning: Diagnostic)?
-            if !sprintf {
-                for entry in texts {
-                    guard let directive = I18nextExporter.printfDirective(entry.text) else { continue }
-                    printf = (entry.key, I18nextExporter.printfWarning(entry, directive: directive, in: streamed.export.document))
-                    break
-                }
-            }
+            let found = warnings(texts, in: streamed.export.document)
             let members = try targets.map { target in
                 let leaves: [String: [I18nextExporter.Leaf]]
                 do {
@@ -831,14 +835,12 @@ extension I18nextExporter: StreamingExporter {
                 return Array(object.dropFirst().dropLast(2))
             }
             return Fragment(parts: KeyedParts(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: members),
-                            printf: printf)
+                            warnings: found)
         }
 
         mutating func consume(_ whole: Fragment, into sink: inout ExportSink) throws {
             let fragment = whole.parts
-            if let printf = whole.printf, printfWarnings[fragment.kind].map({ printf.key < $0.key }) ?? true {
-                printfWarnings[fragment.kind] = printf
-            }
+            keep(whole.warnings)
             base.check.add(fragment.document)
             let kind = fragment.kind
             if namespaces[kind] == nil {
@@ -856,13 +858,10 @@ extension I18nextExporter: StreamingExporter {
             // The taxonomy's namespace, whole: its tags nest by their prefixes.
             var run = self.run
             guard !run.catalog.taxonomy.isEmpty else { return }
-            if !sprintf {
-                // The taxonomy's labels: a kind of their own, and the first in key order.
-                for entry in run.catalog.entries {
-                    guard let directive = I18nextExporter.printfDirective(entry.text) else { continue }
-                    printfWarnings[entry.key.kind] = (entry.key, I18nextExporter.printfWarning(entry, directive: directive, in: run.catalog.document(of: entry)))
-                    break
-                }
+            // The taxonomy's labels: a kind of their own.
+            let catalog = run.catalog
+            for entry in catalog.entries {
+                keep(warnings([entry], in: catalog.document(of: entry)))
             }
             for target in targets {
                 let leaves = try I18nextExporter.leaves(run.catalog.entries, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: run.catalog.resolver,

@@ -176,8 +176,7 @@ public struct I18nextExporter: BundleExporter {
             }
         }
         var result = run.result(artifacts)
-        result.diagnostics = Self.colonWarnings(run.catalog) + Self.nestingWarnings(run.catalog)
-            + (sprintf ? [] : Self.printfWarnings(run.catalog)) + result.diagnostics
+        result.diagnostics = Self.warnings(run.catalog, sprintf: sprintf) + result.diagnostics
         return result
     }
 
@@ -197,25 +196,45 @@ public struct I18nextExporter: BundleExporter {
         return nil
     }
 
-    /// i18next shows a printf directive as written ("Win %d games"): without option
-    /// `printf: sprintf`, a warning per kind names the first text (in key order) that holds
-    /// one. (`text.values` is in the text's language order: the directive named is the
-    /// first language's that has one.)
-    static func printfWarning(_ entry: TextEntry, directive: String, in document: Document) -> Diagnostic {
-        let key = entry.isTaxonomy ? entry.key.id : ([entry.key.id] + entry.key.path).joined(separator: ".")
-        return Diagnostic(
-            ruleID: "i18next", severity: .warning,
-            message: "the text of '\(key)' holds the printf directive '\(directive)', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders",
-            file: document.file, json: document.json, node: document.node)
+    /// What i18next reads otherwise than a text says, warned of once per kind, at the first
+    /// text (in key order) it is about: a key with a `:`, a text holding `$t(`, a printf
+    /// directive (not with `printf: sprintf`). In this order, the order of the warnings.
+    enum Warning: CaseIterable, Sendable {
+        case colon, nesting, printf
     }
 
-    static func printfWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
-        var warned = Set<String>()
+    /// The warning `warning` gives of `entry` (of `document`), or nil when it is not about it.
+    static func warning(_ warning: Warning, _ entry: TextEntry, in document: @autoclosure () -> Document) -> Diagnostic? {
+        // Made only for a text warned of (every text of a stream is looked at).
+        var key: String { entry.isTaxonomy ? entry.key.id : ([entry.key.id] + entry.key.path).joined(separator: ".") }
+        let message: String
+        switch warning {
+        case .colon:
+            // A taxonomy's tags nest at `:`, and are no keys with one.
+            guard !entry.isTaxonomy, entry.key.id.contains(":") || entry.key.path.contains(where: { $0.contains(":") }) else { return nil }
+            message = "the key '\(key)' has a ':', which i18next reads as the namespace separator: t('\(entry.key.kind):\(key)') does not find it; rename the id or field, or give i18next another nsSeparator"
+        case .nesting:
+            guard holdsNesting(entry.text) else { return nil }
+            message = "the text of '\(key)' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix"
+        case .printf:
+            guard let directive = printfDirective(entry.text) else { return nil }
+            message = "the text of '\(key)' holds the printf directive '\(directive)', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders"
+        }
+        let document = document()
+        return Diagnostic(ruleID: "i18next", severity: .warning, message: message, file: document.file, json: document.json, node: document.node)
+    }
+
+    /// The warnings of the catalog's texts: of each ``Warning`` (but `printf` with `sprintf`),
+    /// one per kind, at its first text in key order.
+    static func warnings(_ catalog: ContentCatalog, sprintf: Bool) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for entry in catalog.entries where !warned.contains(entry.key.kind) {
-            guard let directive = printfDirective(entry.text) else { continue }
-            warned.insert(entry.key.kind)
-            out.append(printfWarning(entry, directive: directive, in: catalog.document(of: entry)))
+        for kind in Warning.allCases where !(kind == .printf && sprintf) {
+            var warned = Set<String>()
+            for entry in catalog.entries where !warned.contains(entry.key.kind) {
+                guard let found = warning(kind, entry, in: catalog.document(of: entry)) else { continue }
+                warned.insert(entry.key.kind)
+                out.append(found)
+            }
         }
         return out
     }
@@ -279,42 +298,6 @@ public struct I18nextExporter: BundleExporter {
             case .plural(let forms): forms.values.contains { $0.contains("$t(") }
             }
         }
-    }
-
-    /// i18next reads `$t(key)` in a text as the text of another key ("Use $t(menu) to
-    /// open" showed "Use menu to open"): a warning per kind names the first such text.
-    static func nestingWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
-        var warned = Set<String>()
-        var out: [Diagnostic] = []
-        for entry in catalog.entries where !warned.contains(entry.key.kind) && holdsNesting(entry.text) {
-            warned.insert(entry.key.kind)
-            let document = catalog.document(of: entry)
-            let key = entry.isTaxonomy ? entry.key.id : ([entry.key.id] + entry.key.path).joined(separator: ".")
-            out.append(Diagnostic(
-                ruleID: "i18next", severity: .warning,
-                message: "the text of '\(key)' holds '$t(', which i18next reads as a nested translation: it shows the text of the key named in the brackets, not what is written; write it otherwise, or give i18next another nestingPrefix",
-                file: document.file, json: document.json, node: document.node))
-        }
-        return out
-    }
-
-    /// i18next reads `:` in a key as the namespace separator: a key whose id or field has
-    /// one (`card:a:b.title`) is not found with its default options. A warning per kind
-    /// names the first such key (a taxonomy's tags nest at `:`, and are not keys with one).
-    static func colonWarnings(_ catalog: ContentCatalog) -> [Diagnostic] {
-        var warned = Set<String>()
-        var out: [Diagnostic] = []
-        for entry in catalog.entries where !entry.isTaxonomy && !warned.contains(entry.key.kind) {
-            guard entry.key.id.contains(":") || entry.key.path.contains(where: { $0.contains(":") }) else { continue }
-            warned.insert(entry.key.kind)
-            let document = catalog.document(of: entry)
-            let key = ([entry.key.id] + entry.key.path).joined(separator: ".")
-            out.append(Diagnostic(
-                ruleID: "i18next", severity: .warning,
-                message: "the key '\(key)' has a ':', which i18next reads as the namespace separator: t('\(entry.key.kind):\(key)') does not find it; rename the id or field, or give i18next another nsSeparator",
-                file: document.file, json: document.json, node: document.node))
-        }
-        return out
     }
 
     /// Nests leaves by their paths, keeping first-seen order; throws when a path is both a
