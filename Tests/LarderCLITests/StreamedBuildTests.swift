@@ -487,20 +487,11 @@ import Testing
         #expect(xml.contains("%d articles, 50 %% de remise</string>"), "\(xml)")
     }
 
-    /// A text with a printf directive gets i18next's warning on both paths, and the build
-    /// still streams (the warning comes from the stream, not from a fall back to the whole
-    /// path, which holds every document); with `printf: sprintf` the texts are written for
-    /// sprintf-js alike both ways.
-    @Test(arguments: ["", ", printf: sprintf"])
-    func anI18nextPrintfTextStreamsWithItsWarning(_ option: String) throws {
-        let dir = try Scratch()
+    /// Builds `dir` (cards/*.json and badges/*.json of a kind with a localized title each,
+    /// tags.json a taxonomy) to i18next both ways, with `option` added to the export, and
+    /// checks it streamed with the whole path's bytes and report.
+    func i18nextBothWays(_ dir: Scratch, option: String = "") throws -> (streamed: CLI.Result, whole: CLI.Result, same: Bool, files: Int) {
         try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
-        try dir.write("cards/b.json", #"[{"id": "z", "title": {"en": "%@ won %ld games, 50% off", "fr": "%@ a gagné %ld parties"}}, {"id": "b", "title": {"en": "Win %d", "fr": "Gagnez %d"}}]"#)
-        try dir.write("cards/a.json", #"[{"id": "y", "title": {"en": "Plain", "fr": "Simple"}}]"#)
-        // A second kind, and a taxonomy whose label holds one: a warning of each kind, in
-        // the whole path's order.
-        try dir.write("badges/b.json", #"[{"id": "w", "title": {"en": "%1$@ wins", "fr": "%1$@ gagne"}}]"#)
-        try dir.write("tags.json", #"{"hot": {"en": "%d%% hot", "fr": "%d%% chaud"}}"#)
         try dir.write("larder.yml", """
             locales: [en, fr]
             content:
@@ -521,6 +512,23 @@ import Testing
         #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
         #expect(r.same)
         #expect(r.streamed.stdout == r.whole.stdout)
+        return r
+    }
+
+    /// A text with a printf directive gets i18next's warning on both paths, and the build
+    /// still streams (the warning comes from the stream, not from a fall back to the whole
+    /// path, which holds every document); with `printf: sprintf` the texts are written for
+    /// sprintf-js alike both ways.
+    @Test(arguments: ["", ", printf: sprintf"])
+    func anI18nextPrintfTextStreamsWithItsWarning(_ option: String) throws {
+        let dir = try Scratch()
+        try dir.write("cards/b.json", #"[{"id": "z", "title": {"en": "%@ won %ld games, 50% off", "fr": "%@ a gagné %ld parties"}}, {"id": "b", "title": {"en": "Win %d", "fr": "Gagnez %d"}}]"#)
+        try dir.write("cards/a.json", #"[{"id": "y", "title": {"en": "Plain", "fr": "Simple"}}]"#)
+        // A second kind, and a taxonomy whose label holds one: a warning of each kind, in
+        // the whole path's order.
+        try dir.write("badges/b.json", #"[{"id": "w", "title": {"en": "%1$@ wins", "fr": "%1$@ gagne"}}]"#)
+        try dir.write("tags.json", #"{"hot": {"en": "%d%% hot", "fr": "%d%% chaud"}}"#)
+        let r = try i18nextBothWays(dir, option: option)
         let en = String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("dist/i18next/locales/en/card.json")), as: UTF8.self)
         if option.isEmpty {
             // The first text in key order of each kind (`b`, in the second file's second
@@ -541,30 +549,10 @@ import Testing
     /// such content handed the build to the whole-content path, which holds every document.
     @Test func i18nextsColonAndNestingWarningsStream() throws {
         let dir = try Scratch()
-        try dir.write("card.schema.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}}"#)
         try dir.write("cards/a.json", #"[{"id": "z:1", "title": {"en": "Use $t(menu)", "fr": "Voir $t(menu)"}}, {"id": "b:2", "title": {"en": "Two", "fr": "Deux"}}, {"id": "c", "title": {"en": "See $t(x)", "fr": "Voir"}}]"#)
         try dir.write("badges/b.json", #"[{"id": "w", "title": {"en": "Wins $t(n)", "fr": "Gagne"}}]"#)
         try dir.write("tags.json", #"{"en:hot": {"en": "$t(hot)", "fr": "Chaud"}}"#)
-        try dir.write("larder.yml", """
-            locales: [en, fr]
-            content:
-              - kind: card
-                schema: card.schema.json
-                include: ["cards/*.json"]
-              - kind: badge
-                schema: card.schema.json
-                include: ["badges/*.json"]
-              - kind: taxonomy
-                include: ["tags.json"]
-            exports:
-              - i18next: { out: dist/i18next }
-
-            """)
-        let r = try buildBothWays(dir.url)
-        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\(r.streamed.stderr)")
-        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
-        #expect(r.same)
-        #expect(r.streamed.stdout == r.whole.stdout)
+        let r = try i18nextBothWays(dir)
         // The first key in key order with a ':' (b:2 before z:1); the first text of each
         // kind holding '$t(' (c before z:1 in key order), the taxonomy's label too.
         #expect(r.streamed.stdout.contains("the key 'b:2.title' has a ':'"), "\(r.streamed.stdout)")
