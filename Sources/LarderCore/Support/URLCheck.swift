@@ -1,3 +1,4 @@
+import LarderSchema
 /// Checks links and video references without Foundation's lenient URL parser: what an app
 /// on any platform can open.
 public enum URLCheck {
@@ -32,7 +33,8 @@ public enum URLCheck {
         if host.hasPrefix("[") {
             guard let close = host.firstIndex(of: "]") else { return "has an IPv6 address without its closing ']'" }
             let address = host[host.index(after: host.startIndex)..<close]
-            if !isIPv6(address) {
+            // RFC 4291's text forms, as the `ipv6` format checks them (RFC 3986 3.2.2).
+            if !IPAddress.isIPv6(Array(address.utf8)) {
                 return "has a malformed IPv6 address '[\(address)]'"
             }
             let after = host[host.index(after: close)...]
@@ -78,36 +80,6 @@ public enum URLCheck {
         if labels.count < 2 { return "has the host '\(host)', which is not a domain name (no dot)" }
         if let tld = labels.last, tld.allSatisfy({ $0.isNumber }) { return "has a malformed host '\(host)'" }
         return nil
-    }
-
-    /// True for an IPv6 address as RFC 4291 (2.2) writes it and RFC 3986 (3.2.2) takes it
-    /// in a URL: groups of 1 to 4 hex digits, 8 of them, or fewer with one `::` standing
-    /// for the rest, and an IPv4 address only as the last two groups (`::ffff:192.0.2.1`).
-    public static func isIPv6(_ address: Substring) -> Bool {
-        func groups(_ part: Substring, last: Bool) -> Int? {
-            if part.isEmpty { return 0 }
-            let items = part.split(separator: ":", omittingEmptySubsequences: false)
-            var count = 0
-            for (i, item) in items.enumerated() {
-                if last, i == items.count - 1, item.contains(".") {
-                    let octets = item.split(separator: ".", omittingEmptySubsequences: false)
-                    guard octets.count == 4, octets.allSatisfy({ o in
-                        (1...3).contains(o.count) && o.allSatisfy { $0.isASCII && $0.isNumber } && Int(o)! <= 255
-                    }) else { return nil }
-                    count += 2
-                } else {
-                    guard (1...4).contains(item.count), item.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
-                    count += 1
-                }
-            }
-            return count
-        }
-        if let gap = address.range(of: "::") {
-            guard let head = groups(address[..<gap.lowerBound], last: false),
-                let tail = groups(address[gap.upperBound...], last: true) else { return false }
-            return head + tail <= 7
-        }
-        return groups(address, last: true) == 8
     }
 
     /// Path, query and fragment: percent escapes are well formed, and no character must

@@ -55,8 +55,8 @@ public struct URLRule: ConfigurableRule {
             // an IPv4 address only last.
             .passes(#"{"id": "spot", "links": ["https://[::1]:8080/", "https://[2001:db8::7]/menu", "https://[1:2:3:4:5:6:7:8]/", "https://[::ffff:192.0.2.1]/", "https://[1::]/", "https://[::]/"]}"#,
                     kind: "location"),
-            .triggers(#"{"id": "spot", "links": ["https://[1::2::3]/menu", "https://[1:2:3:4:5:6:7:8:9]/", "https://[12345::]/", "https://[:::]/", "https://[1:2:3:4:5:6:7]/", "https://[1.2.3.4::]/", "https://[::1.2.3.256]/", "https://[1:2:3:4:5:6:7::1.2.3.4]/", "https://[:1::]/"]}"#,
-                      at: "/links/0", "/links/1", "/links/2", "/links/3", "/links/4", "/links/5", "/links/6", "/links/7", "/links/8", kind: "location"),
+            .triggers(#"{"id": "spot", "links": ["https://[1::2::3]/menu", "https://[1:2:3:4:5:6:7:8:9]/", "https://[12345::]/", "https://[:::]/", "https://[1:2:3:4:5:6:7]/", "https://[1.2.3.4::]/", "https://[::1.2.3.256]/", "https://[1:2:3:4:5:6:7::1.2.3.4]/", "https://[:1::]/", "https://[::ffff:192.0.02.1]/"]}"#,
+                      at: "/links/0", "/links/1", "/links/2", "/links/3", "/links/4", "/links/5", "/links/6", "/links/7", "/links/8", "/links/9", kind: "location"),
             .triggers(#"{"id": "x", "shops": [{"id": "s", "links": ["https://exa mple.com"]}]}"#, at: "/shops/0/links/0", kind: "recipe"),
             .triggers(#"{"id": "easy", "help": "https://-bad-.example.com"}"#, at: "/help", kind: "achievement",
                       options: ["fields": ["/help"]]),

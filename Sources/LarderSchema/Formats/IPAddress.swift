@@ -1,7 +1,8 @@
-/// `ipv4` (RFC 2673 dotted quad) and `ipv6` (RFC 4291 text forms) over ASCII bytes.
-enum IPAddress {
+/// `ipv4` (RFC 2673 dotted quad) and `ipv6` (RFC 4291 text forms) over ASCII bytes: the
+/// `format` checks, and the `url` rule's check of a URL's `[...]` host.
+public enum IPAddress {
     /// Four decimal octets 0-255 separated by dots, no leading zeros, nothing else.
-    static func isIPv4<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    public static func isIPv4<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var octets = 0
         var digits = 0
         var value = 0
@@ -27,7 +28,7 @@ enum IPAddress {
     /// Eight groups of one to four hex digits, one `::` standing for one or more zero
     /// groups, and optionally a dotted-quad IPv4 address as the last 32 bits. No zone
     /// (`%eth0`), no prefix length, no brackets.
-    static func isIPv6(_ bytes: [UInt8]) -> Bool {
+    public static func isIPv6(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2 else { return false }
         var groups = 0
         var compressed = false
