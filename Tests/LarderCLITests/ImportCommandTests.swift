@@ -345,6 +345,27 @@ extension ImportCommandTests {
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("standard input (-) can be read once"), "\(twice.stderr)")
     }
+
+    /// Standard input is read in blocks of 1 MiB: records that span blocks are read whole,
+    /// and input past the importers' limit (256 MiB) is refused by name, as a file that large
+    /// is, rather than held whole.
+    @Test func standardInputIsReadInBlocksUpToTheLimit() throws {
+        let dir = try Scratch()
+        // 1,500 products of about 1 KB each: more than one block, a line across its end.
+        let filler = String(repeating: "x", count: 1_000)
+        let lines = (1...1_500).map { i in
+            #"{"code": "\#(String(format: "%08d", i))", "product": {"product_name": "Product \#(i)", "generic_name": "\#(filler)"}}"#
+        }
+        let many = try CLI.run(["import", "off", "-", "--out", "products"], in: dir.url, input: lines.joined(separator: "\n"))
+        #expect(many.status == 0, "\(many.stderr.prefix(2_000))")
+        let written = files(in: dir.url.appendingPathComponent("products")).filter { $0.hasSuffix(".json") }
+        #expect(written.count == 1_500)
+        #expect(written.contains("00000001.json") && written.contains("00001500.json"))
+
+        let tooLarge = try CLI.run(["import", "off", "-", "--stdout"], in: dir.url, input: String(repeating: " ", count: (256 << 20) + 1))
+        #expect(tooLarge.status == 2)
+        #expect(tooLarge.stderr.contains("cannot read <stdin>: is larger than 268435456 bytes"), "\(tooLarge.stderr)")
+    }
 }
 
 extension ImportCommandTests {
