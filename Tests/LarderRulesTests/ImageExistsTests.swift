@@ -41,6 +41,17 @@ final class TempProject {
         #expect(try check(product, kind: "product", files: files).isEmpty)
     }
 
+    /// A location written in place in a recipe's `shops` has a location's images, which the
+    /// images export copies: a missing one passed lint.
+    @Test func theImagesOfAShopWrittenInARecipeAreChecked() throws {
+        let project = try TempProject(files: ["assets/shops/bar.png", "assets/pho.png"])
+        let files = WorkingTreeFiles(root: project.root)
+        let recipe = #"{"id": "pho", "images": ["pho.png"], "shops": ["gerrys", {"id": "pop-up", "images": ["shops/bar.png", {"src": "shops/Stall.png", "alt": "x"}]}]}"#
+        let found = try check(recipe, files: files)
+        #expect(found.map(\.pointer) == ["/shops/1/images/1/src"])
+        #expect(found.first?.message == "image 'shops/Stall.png' does not exist in the images folder 'assets'; add the file (and stage it), or fix the path")
+    }
+
     /// Each folder is listed once however many look-ups a run makes: listing the folder of
     /// every segment again for each image made `image-exists` quadratic (a project of 4,000
     /// recipes with 8,000 images in one folder took a minute to lint).

@@ -217,9 +217,18 @@ enum ContentFields {
         }
     }
 
-    /// The image values of a document: recipe and location `images` entries; product
-    /// `images.front|ingredients|nutrition`, each an image or a language map of images.
+    /// The image values of a document: recipe and location `images` entries (and those of
+    /// the locations a recipe writes in place in its `shops`, which the images export
+    /// copies too); product `images.front|ingredients|nutrition`, each an image or a
+    /// language map of images.
     static func images(kind: String?, json: JSONDocument, node: Int) -> [Int] {
+        if kind == recipe {
+            // A shop's missing image went unreported, and the export then had no file to copy.
+            let shops = shopsWrittenInPlace(json: json, node: node)
+            if !shops.isEmpty {
+                return ([node] + shops).flatMap { images(kind: location, json: json, node: $0) }
+            }
+        }
         guard let images = json.member(node, "images") else { return [] }
         switch kind {
         case recipe, location:

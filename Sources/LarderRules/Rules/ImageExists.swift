@@ -15,7 +15,8 @@ public struct ImageExistsRule: ConfigurableRule {
     public var details: String? {
         """
         Image references are paths relative to the images folder of the kind (`images:` \
-        of the content entry in larder.yml): recipe and location `images` entries, and \
+        of the content entry in larder.yml): recipe and location `images` entries (a \
+        location's written in place in a recipe's `shops` too), and \
         product `images.front`, `images.ingredients` and `images.nutrition` (each an image \
         or an object of language -> image). An image is a path or `{ "src", "alt" }`.
 
@@ -52,6 +53,9 @@ public struct ImageExistsRule: ConfigurableRule {
                       at: "/images/0/src", kind: "recipe"),
             .triggers(#"{"id": "spot", "images": ["/etc/spot.png", "spots\\saigon.png"]}"#,
                       at: "/images/0", "/images/1", kind: "location"),
+            // A location written in place in a recipe's shops: its images are shipped too.
+            .triggers(#"{"id": "pho", "shops": [{"id": "pop-up", "images": [{"src": "larder-examples/no-such-shop.png", "alt": "x"}]}]}"#,
+                      at: "/shops/0/images/0/src", kind: "recipe"),
             .triggers(#"{"code": "3017620422003", "images": {"front": {"en": "front.txt"}}}"#,
                       at: "/images/front/en", kind: "product"),
             .passes(#"{"id": "x", "images": ["no-such.png"]}"#, kind: "achievement"),
