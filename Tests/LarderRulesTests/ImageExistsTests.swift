@@ -244,6 +244,16 @@ final class TempProject {
                               extra: ["fields": ["/icon"]])
         #expect(found.map(\.pointer) == ["/1/icon"])
     }
+
+    /// A field that holds a list of images (`fields: [/gallery]`) means each image in it, as
+    /// the `images` export's `imageFields` and the other rules' `fields` read a list: its
+    /// images went unchecked, and the build then stopped on the missing one.
+    @Test func aFieldThatHoldsAListMeansEachImage() throws {
+        let project = try TempProject(files: ["assets/spots/a.png"])
+        let json = #"{"id": "x", "gallery": ["spots/a.png", "spots/missing.png", {"src": "spots/gone.png", "alt": "x"}]}"#
+        let found = try check(json, kind: "spot", files: WorkingTreeFiles(root: project.root), extra: ["fields": ["/gallery"]])
+        #expect(found.map(\.pointer) == ["/gallery/1", "/gallery/2/src"])
+    }
 }
 
 @Suite struct ProjectFilesTests {

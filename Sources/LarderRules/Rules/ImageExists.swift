@@ -34,7 +34,7 @@ public struct ImageExistsRule: ConfigurableRule {
         [
             RuleOption("extensions", .strings, "the file extensions allowed for images, without the dot (any case)",
                        default: Self.defaultExtensions.joined(separator: ", ")),
-            RuleOption("fields", .pointers, "the image fields of a kind of your own, as JSON Pointers (`*` for every element)",
+            RuleOption("fields", .pointers, "the image fields of a kind of your own, as JSON Pointers (`*` for every element; a list means each of its images)",
                        default: "the image fields of the built-in kinds"),
             RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
         ]
@@ -68,7 +68,10 @@ public struct ImageExistsRule: ConfigurableRule {
         let json = document.json
         var images: [Int]
         if let paths = options.fieldPaths("fields") {
+            // A field that holds a list (`/gallery`) means each image in it, as the images
+            // export's `imageFields` reads it: its images went unchecked.
             images = paths.flatMap { $0.nodes(in: json, from: document.node) }
+                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
                 .flatMap { Localized.roleImages(json, $0) }
         } else {
             images = ContentFields.images(kind: document.kind, json: json, node: document.node)
