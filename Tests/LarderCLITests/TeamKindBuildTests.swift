@@ -74,6 +74,34 @@ import Testing
         #expect(lint.status != 0)
     }
 
+    /// The fields the images export copies images from (its option `imageFields`) are
+    /// checked by `image-exists`, as the fields `texts` names are by the text rules: lint
+    /// passed a missing icon, and the build then stopped on it, saying that `image-exists`
+    /// reports missing images.
+    @Test func theImagesTheImagesExportCopiesAreChecked() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: achievement
+                schema: schemas/achievement.json
+                include: ["content/achievements.json"]
+                images: images
+            exports:
+              - images: { out: dist/images, imageFields: { achievement: [/icon, /gallery] } }
+
+            """)
+        try dir.write("schemas/achievement.json", #"{"type": "object"}"#)
+        try dir.write("images/easy.png", "png")
+        try dir.write("content/achievements.json", #"[{"id": "easy", "icon": "easy.png", "gallery": ["easy.png"]}, {"id": "hard", "icon": "hard.png", "gallery": ["easy.png", "gone.png"]}]"#)
+        let lint = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        let lines = lint.stdout.split(separator: "\n").filter { $0.contains("[image-exists]") }
+        #expect(lines.count == 2, "\(lint.stdout)")
+        #expect(lines.first?.contains("content/achievements.json:1:86: error: image 'hard.png' does not exist in the images folder 'images'") == true, "\(lint.stdout)")
+        #expect(lines.last?.contains("image 'gone.png' does not exist") == true, "\(lint.stdout)")
+        #expect(lint.status == 1)
+    }
+
     /// A schema that refers to itself (a tree of sections, each with a title and children
     /// of the same definition): lint and the build find the titles at every depth.
     @Test func aTreeOfSectionsHasTextsAtEveryDepth() throws {

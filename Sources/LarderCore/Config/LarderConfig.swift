@@ -113,9 +113,23 @@ public struct LarderConfig: Sendable {
     /// `exports:`, each once. A value that is not a list of strings is left out (the config
     /// check reports it).
     public func exportTextFields(for kind: String) -> [String] {
+        exportFields("texts", for: kind)
+    }
+
+    /// The image fields the exports name for `kind` with their option `imageFields`
+    /// (`imageFields: { achievement: [/icon] }`), as ``exportTextFields(for:)``: the images
+    /// export copies the images there and stops on a missing one, so lint checks them too
+    /// (``Linter/exportImageFieldsOption``).
+    public func exportImageFields(for kind: String) -> [String] {
+        exportFields("imageFields", for: kind)
+    }
+
+    /// The fields the exports' option `option` lists for `kind`, in the order of `exports:`,
+    /// each once.
+    private func exportFields(_ option: String, for kind: String) -> [String] {
         var out: [String] = []
         for step in exports {
-            for field in step.options["texts"]?[kind]?.arrayValue ?? [] {
+            for field in step.options[option]?[kind]?.arrayValue ?? [] {
                 if let field = field.stringValue, !out.contains(field) { out.append(field) }
             }
         }

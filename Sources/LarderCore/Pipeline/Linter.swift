@@ -850,6 +850,11 @@ public struct Linter: Sendable {
     /// export them as text, so the rules that look at texts check them too.
     public static let exportTextFieldsOption = "exportTextFields"
 
+    /// The option the linter sets to the image fields the exports name for the entry's kind
+    /// with their option `imageFields` (``LarderConfig/exportImageFields(for:)``): the images
+    /// export copies those images, so `image-exists` checks them too.
+    public static let exportImageFieldsOption = "exportImageFields"
+
     /// The option the linter sets to the ids of the project's exports (`["i18next",
     /// "gettext"]`), for a rule whose advice depends on the formats written.
     public static let exportsOption = "exports"
@@ -883,7 +888,7 @@ public struct Linter: Sendable {
 
     /// A rule's options with what the config knows added: the entry's `images` folder, the
     /// project's `locales`, the text fields of the entry's schema and those the exports name
-    /// for its kind, the exports' ids, the id fields the exports name for its kind and the
+    /// for its kind, the image fields the exports name for its kind, the exports' ids, the id fields the exports name for its kind and the
     /// kinds of the config's content entries (a rule's own options win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
@@ -904,6 +909,10 @@ public struct Linter: Sendable {
         if o[Self.exportTextFieldsOption] == nil, let kind = entry?.kind {
             let named = config.exportTextFields(for: kind)
             if !named.isEmpty { o[Self.exportTextFieldsOption] = .array(named.map(JSONValue.string)) }
+        }
+        if o[Self.exportImageFieldsOption] == nil, let kind = entry?.kind {
+            let named = config.exportImageFields(for: kind)
+            if !named.isEmpty { o[Self.exportImageFieldsOption] = .array(named.map(JSONValue.string)) }
         }
         if o[Self.exportsOption] == nil, !config.exports.isEmpty {
             o[Self.exportsOption] = .array(config.exports.map { .string($0.id) })

@@ -18,7 +18,9 @@ public struct ImageExistsRule: ConfigurableRule {
         of the content entry in larder.yml): recipe and location `images` entries (a \
         location's written in place in a recipe's `shops` too), and \
         product `images.front`, `images.ingredients` and `images.nutrition` (each an image \
-        or an object of language -> image). An image is a path or `{ "src", "alt" }`.
+        or an object of language -> image). An image is a path or `{ "src", "alt" }`. \
+        The fields the `images` export names with its option `imageFields` are checked too, \
+        since it copies the images there.
 
         The file must exist with exactly the case written: `Negroni.PNG` on disk does not \
         answer for `negroni.png`, because a case-insensitive Mac would hide a mistake that \
@@ -76,8 +78,20 @@ public struct ImageExistsRule: ConfigurableRule {
         } else {
             images = ContentFields.images(kind: document.kind, json: json, node: document.node)
         }
+        // The fields the images export copies from (its option `imageFields`): lint passed a
+        // missing image there, and the build then stopped on it.
+        if let named = options.fieldPaths(Linter.exportImageFieldsOption) {
+            images += named.flatMap { $0.nodes(in: json, from: document.node) }
+                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
+                .flatMap { Localized.roleImages(json, $0) }
+        }
         images = images.compactMap { Localized.imageSource(json, $0) }
         guard !images.isEmpty else { return [] }
+        if options[Linter.exportImageFieldsOption] != nil {
+            // A field named twice (by `fields` and by an export) is reported once.
+            var seen = Set<Int>()
+            images = images.filter { seen.insert($0).inserted }.sorted()
+        }
 
         let extensions = Set((options.strings("extensions") ?? Self.defaultExtensions).map { $0.lowercased().trimmingDot })
         let rootText = options.string("images") ?? ""
