@@ -41,6 +41,17 @@ import Testing
         #expect(GTINChecksumRule.checkDigit(for: [4, 0, 0, 6, 3, 8, 1, 3, 3, 3, 9, 3]) == 1)
     }
 
+    /// An 8-digit code whose EAN-8 and UPC-E readings call for the same check digit names
+    /// it once: the message said "call for 0 as an EAN-8 ('12345670') and 0 as a UPC-E
+    /// ('12345670')".
+    @Test func anEAN8AndUPCEThatAgreeNameTheDigitOnce() throws {
+        let found = try run(rule, #"[{"code": "12345678"}, {"code": "04252615"}]"#, kind: "product")
+        #expect(found.map(\.message) == [
+            "code '12345678' is not a valid EAN-8 or UPC-E: its check digit is 8, but the other digits call for 0 ('12345670') as an EAN-8 and as a UPC-E; fix the check digit, or the digit that was mistyped",
+            "code '04252615' is not a valid EAN-8 or UPC-E: its check digit is 5, but the other digits call for 0 as an EAN-8 ('04252610') and 4 as a UPC-E ('04252614'); fix the check digit, or the digit that was mistyped",
+        ])
+    }
+
     @Test func onlyProducts() throws {
         #expect(try run(rule, #"{"code": "5601234005199"}"#, kind: "recipe").isEmpty)
         #expect(try run(rule, #"{"code": 5601234005199}"#, kind: "product").isEmpty)

@@ -104,9 +104,13 @@ public struct GTINChecksumRule: ConfigurableRule {
         if let upcA = Self.upcABody(ofUPCE: digits) {
             let upcE = Self.checkDigit(for: upcA)
             guard upcE != digits.last! else { return [] }
+            // Both readings call for the same digit: named once.
+            let calledFor = upcE == expected
+                ? "\(expected) ('\(corrected)') as an EAN-8 and as a UPC-E"
+                : "\(expected) as an EAN-8 ('\(corrected)') and \(upcE) as a UPC-E ('\(text.dropLast())\(upcE)')"
             sink.report(
                 code,
-                "code '\(text)' is not a valid EAN-8 or UPC-E: its check digit is \(digits.last!), but the other digits call for \(expected) as an EAN-8 ('\(corrected)') and \(upcE) as a UPC-E ('\(text.dropLast())\(upcE)'); fix the check digit, or the digit that was mistyped"
+                "code '\(text)' is not a valid EAN-8 or UPC-E: its check digit is \(digits.last!), but the other digits call for \(calledFor); fix the check digit, or the digit that was mistyped"
             )
             return sink.diagnostics
         }
