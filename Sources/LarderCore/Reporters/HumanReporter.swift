@@ -143,12 +143,27 @@ public struct HumanReporter: Reporter {
         var cells: [(scalar: Unicode.Scalar, column: Int, width: Int)] = []
         var utf16Column = 1
         var openFlag = false  // after the first regional indicator of a flag
+        var inEmoji = false   // within an emoji sequence (after its first emoji)
+        var joining = false   // after a zero-width joiner within one
         for s in line.unicodeScalars {
             let shown: Unicode.Scalar = s == "\t" ? "\t" : (TextEscaping.isControl(s) ? "\u{FFFD}" : s)
             // The two regional indicators of a flag are one character of two cells.
             let secondOfFlag = openFlag && TextEscaping.isRegionalIndicator(shown)
             openFlag = TextEscaping.isRegionalIndicator(shown) && !secondOfFlag
-            cells.append((shown, utf16Column, shown == "\t" ? 1 : secondOfFlag ? 0 : TextEscaping.cellWidth(shown)))
+            var width = shown == "\t" ? 1 : secondOfFlag ? 0 : TextEscaping.cellWidth(shown)
+            // An emoji sequence is drawn as one glyph of two cells: the emoji joined to it by
+            // a zero-width joiner (👨‍👩‍👧) and a skin tone (👍🏽) take none (each counted two,
+            // the caret went 4 cells too far after a family), and U+FE0F makes a one-cell
+            // emoji (❤) the two-cell one (❤️).
+            let emoji = s.value >= 0x80 && shown.properties.isEmoji
+            if inEmoji && ((joining && emoji) || shown.properties.isEmojiModifier) {
+                width = 0
+            } else if s.value == 0xFE0F, let previous = cells.last, previous.width == 1, previous.scalar.properties.isEmoji, previous.scalar.value >= 0x80 {
+                width = 1
+            }
+            joining = inEmoji && s.value == 0x200D
+            inEmoji = emoji || (inEmoji && (s.value == 0x200D || s.value == 0xFE0F || (0xE0020...0xE007F).contains(s.value)))
+            cells.append((shown, utf16Column, width))
             utf16Column += s.utf16.count
         }
         let lineEnd = utf16Column
