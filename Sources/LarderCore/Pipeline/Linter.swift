@@ -792,26 +792,36 @@ public struct Linter: Sendable {
                 }
                 out += job.rule.check(document, context: context)
             }
-            return Linter.oneReportPerLink(out)
+            return Linter.oneReportPerValue(out)
         }
     }
 
-    /// The built-in schemas' pattern for a link (`^https?://`, any case), where a failure is
-    /// reported.
-    static let linkPatternLocation = SchemaWording.base + "common.schema.json#/$defs/link/pattern"
+    /// The checks of the built-in schemas that a rule makes too, in words of its own, by
+    /// where a failure is reported: the link pattern (`^https?://`, any case) and the `url`
+    /// rule (`'ftp://x' is not an http(s) URL (its scheme is 'ftp')`), the pattern of an
+    /// amount written as text and the `quantity` rule (`'.75' is not an amount Larder can
+    /// read`, `-2 is below zero`), the pattern of a text that is not blank and the
+    /// `non-empty-text` rule.
+    static let checksRulesMakeToo: [(location: String, rule: String)] = [
+        (SchemaWording.base + "common.schema.json#/$defs/link/pattern", "url"),
+        (SchemaWording.base + "common.schema.json#/$defs/quantityText/pattern", "quantity"),
+        (SchemaWording.base + "common.schema.json#/$defs/nonBlankString/pattern", "non-empty-text"),
+    ]
 
-    /// `diagnostics` without a `schema` error of the built-in link pattern at a value the
-    /// `url` rule reports too: that rule checks links, the scheme among the rest, with its
-    /// own message (`'ftp://x' is not an http(s) URL (its scheme is 'ftp')`), so a bad scheme
-    /// is reported once. Where the rule is off, or does not check the value, the schema's
-    /// error stays.
-    static func oneReportPerLink(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard diagnostics.contains(where: { $0.ruleID == RuleMetadata.schemaID && $0.absoluteKeywordLocation == linkPatternLocation }) else {
-            return diagnostics
+    /// `diagnostics` without a `schema` error of one of ``checksRulesMakeToo`` at a value
+    /// its rule reports too, as severely: one mistake was two errors, a step of spaces
+    /// "blank" by `non-empty-text` and "holds only white space" by the schema. Where the rule
+    /// is off, does not check the value, or reports it less severely (`quantity: warning`),
+    /// the schema's error stays: the schema is what the app relies on.
+    static func oneReportPerValue(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func shared(_ d: Diagnostic) -> String? {
+            guard d.ruleID == RuleMetadata.schemaID, let location = d.absoluteKeywordLocation else { return nil }
+            return checksRulesMakeToo.first { $0.location == location }?.rule
         }
-        let links = Set(diagnostics.filter { $0.ruleID == "url" }.map(\.pointer))
+        guard diagnostics.contains(where: { shared($0) != nil }) else { return diagnostics }
         return diagnostics.filter { d in
-            !(d.ruleID == RuleMetadata.schemaID && d.absoluteKeywordLocation == linkPatternLocation && links.contains(d.pointer))
+            guard let rule = shared(d) else { return true }
+            return !diagnostics.contains { $0.ruleID == rule && $0.pointer == d.pointer && $0.file == d.file && $0.severity >= d.severity }
         }
     }
 
