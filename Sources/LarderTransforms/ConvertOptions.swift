@@ -23,6 +23,13 @@ public struct ConvertOptions: Sendable, Hashable {
         case per100g = "100g"
         /// Per serving.
         case serving
+
+        /// `text` as the option and a recipe's `per` are read: without case or spaces, and
+        /// `100 ml` as `100g` (`"100 g"`, `"Serving"`); nil for anything else.
+        public init?(reading text: String) {
+            let text = text.lowercased().replacingOccurrences(of: " ", with: "")
+            self.init(rawValue: text == "100ml" ? "100g" : text)
+        }
     }
 
     /// Write ingredient amounts and temperatures in this system.
@@ -95,8 +102,7 @@ public struct ConvertOptions: Sendable, Hashable {
             salt = e
         }
         if let v = object["per"] {
-            let text = v.stringValue?.lowercased().replacingOccurrences(of: " ", with: "")
-            guard let text, let p = Per(rawValue: text == "100ml" ? "100g" : text) else {
+            guard let p = v.stringValue.flatMap(Per.init(reading:)) else {
                 throw Self.error("per must be 100g or serving; got \(v.displayText)", at: ["per"])
             }
             per = p

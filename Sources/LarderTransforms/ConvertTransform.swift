@@ -408,22 +408,36 @@ struct ConvertRun {
 
     mutating func convertRecipeNutrition(_ nutrition: Int) {
         var factor: Rational?
-        if let per = options.per, let perNode = json.field(nutrition, "per"), let current = json.string(perNode), current != per.rawValue {
-            guard let size = options.servingSize else {
-                sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give \(option("serving-size", "servingSize")) (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
+        if let per = options.per {
+            // The recipe's "per" read as the option is ("100 g", "Serving"): compared as
+            // written, "100 g" under per 100g was taken for per serving and every figure
+            // divided by the serving, and one that is neither ("portion") for whichever the
+            // option is not. Without one, what the figures are per is not known.
+            guard let perNode = json.field(nutrition, "per") else {
+                sink.add(.error, "nutrition has no \"per\", so whether its figures are per 100 g or per serving is not known, and it cannot be converted per \(per.rawValue); add \"per\": \"100g\" or \"per\": \"serving\"", at: nutrition)
                 return
             }
-            // A recipe's nutrition is per 100 g (or per serving, of a weight): a serving given
-            // as a volume (2 cups taken as 473 g) needs the recipe's density.
-            if options.servingSizeDimension == .volume {
-                let flag = option("serving-size", "servingSize")
-                sink.add(.error, "a recipe's nutrition is converted between per serving and per 100 g with the serving's weight, but \(flag) is a volume: that needs the recipe's density; give \(flag) in g (such as 350 g), then convert", at: perNode)
+            guard let current = json.string(perNode), let given = ConvertOptions.Per(reading: current) else {
+                sink.add(.error, "nutrition is per \(json.value(perNode).displayText), which is neither \"100g\" nor \"serving\", so it cannot be converted per \(per.rawValue); write \"per\": \"100g\" or \"per\": \"serving\"", at: perNode)
                 return
             }
-            factor = try? (per == .serving ? size / 100 : Rational(100) / size)
-            editor.replace(perNode, string: per.rawValue)
-            if options.keep {
-                sink.add(.note, "a recipe's nutrition is given for one thing (\"per\"), so the values per \(current == "100g" ? "100 g" : current) cannot be kept beside those per \(per == .per100g ? "100 g" : "serving"): they are replaced", at: perNode)
+            if given != per {
+                guard let size = options.servingSize else {
+                    sink.add(.error, "nutrition is per \(current) and a recipe's serving has no weight: give \(option("serving-size", "servingSize")) (such as 350 g) to convert it per \(per.rawValue)", at: perNode)
+                    return
+                }
+                // A recipe's nutrition is per 100 g (or per serving, of a weight): a serving given
+                // as a volume (2 cups taken as 473 g) needs the recipe's density.
+                if options.servingSizeDimension == .volume {
+                    let flag = option("serving-size", "servingSize")
+                    sink.add(.error, "a recipe's nutrition is converted between per serving and per 100 g with the serving's weight, but \(flag) is a volume: that needs the recipe's density; give \(flag) in g (such as 350 g), then convert", at: perNode)
+                    return
+                }
+                factor = try? (per == .serving ? size / 100 : Rational(100) / size)
+                editor.replace(perNode, string: per.rawValue)
+                if options.keep {
+                    sink.add(.note, "a recipe's nutrition is given for one thing (\"per\"), so the values per \(per == .serving ? "100 g" : "serving") cannot be kept beside those per \(per == .per100g ? "100 g" : "serving"): they are replaced", at: perNode)
+                }
             }
         }
         var plan = NutrientPlan(json: json, object: nutrition, factor: factor, options: options, energyStyle: .object)

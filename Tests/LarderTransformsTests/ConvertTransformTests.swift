@@ -146,6 +146,38 @@ import Testing
         #expect(soupGrams.at("nutrition") == ["per": "serving", "fat": 35])
     }
 
+
+    /// A recipe's `per` is read as `per` the option is (`100 g`, `Serving`): "per": "100 g"
+    /// under `per: 100g` was taken for per serving and every figure divided by 3.5, and
+    /// "Serving" under `per: serving` for per 100 g and multiplied by 3.5. One that is
+    /// neither (`"portion"`, a number) is an error, not a guess; nor does a nutrition
+    /// without a `per` pass as converted.
+    @Test func aRecipesPerIsReadAsTheOptionIs() throws {
+        func soup(_ per: String) -> String {
+            #"{"id": "soup", "name": "Soup", "servings": 2, "ingredients": ["1 egg"], "nutrition": {"#
+                + per + #""energy": {"value": 200, "unit": "kcal"}, "fat": 10}}"#
+        }
+        for (per, asked) in [(#""per": "100 g", "#, ConvertOptions.Per.per100g), (#""per": "Serving", "#, .serving), (#""per": "100ml", "#, .per100g)] {
+            let text = soup(per)
+            let (out, _, d) = try run(text, ConvertOptions(per: asked, servingSize: 350))
+            #expect(out == text, "\(per)")
+            #expect(d.isEmpty, "\(per)")
+        }
+        let (_, v, _) = try run(soup(#""per": "100 g", "#), ConvertOptions(per: .serving, servingSize: 350))
+        #expect(v.at("nutrition") == ["per": "serving", "energy": ["value": 700, "unit": "kcal"], "fat": 35])
+        for per in [#""per": "portion", "#, #""per": 100, "#, ""] {
+            let text = soup(per)
+            let (out, _, d) = try run(text, ConvertOptions(per: .serving, servingSize: 350))
+            #expect(out == text, "\(per)")
+            #expect(d.map(\.severity) == [.error], "\(per)")
+        }
+        let (_, _, portion) = try run(soup(#""per": "portion", "#), ConvertOptions(per: .serving, servingSize: 350))
+        #expect(portion.map(\.message) == [#"nutrition is per "portion", which is neither "100g" nor "serving", so it cannot be converted per serving; write "per": "100g" or "per": "serving""#])
+        let (_, _, none) = try run(soup(""), ConvertOptions(per: .per100g, servingSize: 350))
+        #expect(none.map(\.message) == [#"nutrition has no "per", so whether its figures are per 100 g or per serving is not known, and it cannot be converted per 100g; add "per": "100g" or "per": "serving""#])
+        // Energy alone needs no "per".
+        #expect(try run(soup(""), ConvertOptions(energy: .kJ)).diagnostics.isEmpty)
+    }
     @Test func saltBecomesSodium() throws {
         let (_, v, _) = try run(product, ConvertOptions(salt: .sodium))
         #expect(v.at("nutrition/per100g/sodium") == 0.0428)
