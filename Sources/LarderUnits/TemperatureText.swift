@@ -7,7 +7,7 @@
 ///     // "Preheat the oven to 390F"
 ///
 /// Recognised: `350 °F`, `350°F`, `350 ºF`, `350℉`, `350 degrees F`, `350 degrees
-/// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350 to 375 °F`, `between 180 and 200
+/// Fahrenheit`, `350 deg F`, ranges (`180-200 °C`, `350°-375°F`, `350 to 375 °F`, `between 180 and 200
 /// °C`, and the same in the ingredient languages: `entre 180 y 200 °C`, `180 bis 200 °C`),
 /// lists, every heat of which converts (`350, 375 or 400 °F`, `325-350-375 °F`; a list
 /// whose numbers are not all within 100 degrees of the one before is left as written, and
@@ -368,7 +368,13 @@ public enum TemperatureText {
     /// `(−20 °C)`), not the `-` of a range (`180-200`).
     private static func hasOwnMinus(_ s: [Unicode.Scalar], at i: Int) -> Bool {
         guard i > 0, s[i - 1] == "-" || s[i - 1] == "\u{2212}" else { return false }
-        return i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ",")
+        return i == 1 || !(UnitLexicon.isWordScalar(s[i - 2]) || AmountScanner.isDigit(s[i - 2]) || s[i - 2] == "." || s[i - 2] == ","
+            || isDegreeSign(s[i - 2]))
+    }
+
+    /// The signs written for degrees after a heat's number (`°`, the ordinal `º`, the ring `˚`).
+    private static func isDegreeSign(_ c: Unicode.Scalar) -> Bool {
+        c == "°" || c == "º" || c == "˚"
     }
 
     /// Where the digits start of the second end of a range at `m`, after a minus sign of its
@@ -432,7 +438,9 @@ public enum TemperatureText {
     /// 375`, `350, 375, or 400`). Whether it belongs to the list also depends on the number
     /// before it (``accepts(_:after:first:)``).
     private static func nextInList(_ s: [Unicode.Scalar], after i: Int) -> Link? {
-        let k = AmountScanner.skipSpaces(s, i)
+        // A degree sign may follow each number, not only the last (`350°-375°F`, `350° to
+        // 375°F`): the first end was left in the old scale, and its dash read as a minus.
+        let k = AmountScanner.skipSpaces(s, i < s.count && isDegreeSign(s[i]) ? i + 1 : i)
         guard k < s.count else { return nil }
         func word(at w: Int) -> (text: String, end: Int) {
             var e = w
@@ -515,6 +523,8 @@ public enum TemperatureText {
             j -= 1
             while j > 0, AmountScanner.isSpace(s[j - 1]) { j -= 1 }
         }
+        // The number before may carry a degree sign of its own (`350°, 375° or 500°F`).
+        if joined, j > 1, isDegreeSign(s[j - 1]), AmountScanner.isDigit(s[j - 2]) { j -= 1 }
         guard joined, j > 0, AmountScanner.isDigit(s[j - 1]) else { return nil }
         var n = j
         while n > 0, AmountScanner.isDigit(s[n - 1]) || s[n - 1] == "." { n -= 1 }

@@ -361,6 +361,14 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Keep between 4 and -2 °C.", .us, "Keep between 39 and 28 °F."),
         // Still no range with ends more than 100 degrees apart, signs included.
         ("Heat pan no. 90 to -20 °C", .us, "Heat pan no. 90 to -4 °F"),
+        // A degree sign after the first end too: both ends convert, and the dash after the
+        // sign is no minus (it became "350°-226°C", 375 °F taken for -375 °F, and "350° to
+        // 190°C", the first end left in °F).
+        ("Bake at 350°-375°F.", .metric, "Bake at 175°-190°C."),
+        ("Bake at 180°-200°C.", .us, "Bake at 355°-390°F."),
+        ("Bake at 350° to 375°F.", .metric, "Bake at 175° to 190°C."),
+        ("Bake at 180º – 200ºC.", .us, "Bake at 355º – 390ºF."),
+        ("Freeze at -18° to -20°C.", .us, "Freeze at 0° to -4°F."),
     ] as [(String, TargetSystem, String)])
     func convertsRangesInWordsAndKeepsHeatsGivenInBothSystems(_ text: String, _ system: TargetSystem, _ expected: String) {
         #expect(TemperatureText.convert(text, to: system).text == expected)
@@ -378,6 +386,9 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("Bake at 180, 190 or 200 °C.", .us, "Bake at 355, 375 or 390 °F.", []),
         ("Freeze at -18, -20 or -22 °C.", .us, "Freeze at 0, -4 or -8 °F.", []),
         ("Bake at 350, 375 or 500 °F.", .metric, "Bake at 350, 375 or 500 °F.", ["350, 375 or 500 °F"]),
+        // With a degree sign after each number (the last alone converted: "350°, 375° or 260°C").
+        ("Bake at 350°, 375° or 400°F.", .metric, "Bake at 175°, 190° or 205°C.", []),
+        ("Bake at 350°, 375° or 500°F.", .metric, "Bake at 350°, 375° or 500°F.", ["350°, 375° or 500°F"]),
         ("Bake 2, 350 °F.", .metric, "Bake 2, 350 °F.", ["2, 350 °F"]),
         // No list: a word alone before a far number, or a unit between them.
         ("Heat pan no. 1 to 180 °C", .us, "Heat pan no. 1 to 355 °F", []),
