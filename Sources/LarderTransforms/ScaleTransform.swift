@@ -568,6 +568,8 @@ struct ScaleRun {
         writeQuantity(scaled, node: quantityNode, style: style)
         if scaled.unitChanged, let unitNode, let newUnit = scaled.unit {
             editor.replace(unitNode, string: structuredUnitText(newUnit, original: unitText ?? "", amount: scaled.shown))
+        } else if let unitNode, let unitText, let agreeing = agreeingUnitWord(unitText, amount: scaled.shown) {
+            editor.replace(unitNode, string: agreeing)
         }
         let name = fields.name.map { nameText($0) } ?? "ingredient \(index + 1)"
         if scaled.countRoundingIsNoticeable {
@@ -662,6 +664,19 @@ struct ScaleRun {
             return word.form(for: amount)
         }
         return unit.symbol
+    }
+
+    /// The unit written as a word (`tablespoons`, `cloves`, `colher de sopa`) in the form
+    /// for `amount` when the unit stays and that form is the other one (`tablespoon` for 1,
+    /// `teaspoons` for 2), as a unit that changes is written (``structuredUnitText(_:original:amount:)``)
+    /// and free text is: it was left as it was, `1` "tablespoons". Nil for a symbol or an
+    /// abbreviation (`cup`, `tbsp`), a unit Larder does not know, or a form that agrees.
+    func agreeingUnitWord(_ original: String, amount: Amount) -> String? {
+        if let unitNames, !unitNames.contains(original) { return nil }
+        guard let word = parser.lexicon.word(original), !word.isAbbreviation, original != word.unit.symbol,
+              original == word.singular || original == word.plural else { return nil }
+        let form = word.form(for: amount)
+        return form == original ? nil : form
     }
 
     /// A localized name as text for a message (its first language).

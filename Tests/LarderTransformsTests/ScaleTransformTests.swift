@@ -88,6 +88,25 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(v.at("ingredients/0/unit") == "g")
     }
 
+    /// A structured unit written as a word agrees with the scaled amount when the unit
+    /// stays, as it does when it changes (`tablespoons` → `cup`) and as free text does: 2
+    /// tablespoons x 1/2 was `1` "tablespoons", 2 cloves `1` "cloves", 1 teaspoon x 2 `2`
+    /// "teaspoon". A symbol (`cup`, `tbsp`) and a unit Larder does not know stay as written.
+    @Test func aStructuredUnitWordAgreesWithItsAmount() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": [{"name": "oil", "quantity": 2, "unit": "tablespoons"}, {"name": "garlic", "quantity": 2, "unit": "cloves"}, {"name": "salt", "quantity": 1, "unit": "teaspoon"}, {"name": "milk", "quantity": 3, "unit": "cups"}, {"name": "flour", "quantity": 2, "unit": "cup"}, {"name": "azeite", "quantity": 2, "unit": "colheres de sopa"}, {"name": "x", "quantity": 2, "unit": "widgets"}]}"#
+        let (_, half, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 2)))) }
+        #expect(half.at("ingredients/0") == ["name": "oil", "quantity": 1, "unit": "tablespoon"])
+        #expect(half.at("ingredients/1") == ["name": "garlic", "quantity": 1, "unit": "clove"])
+        #expect(half.at("ingredients/2") == ["name": "salt", "quantity": 0.5, "unit": "teaspoon"])
+        #expect(half.at("ingredients/3") == ["name": "milk", "quantity": 1.5, "unit": "cups"])
+        #expect(half.at("ingredients/4") == ["name": "flour", "quantity": 1, "unit": "cup"])
+        #expect(half.at("ingredients/5") == ["name": "azeite", "quantity": 1, "unit": "colher de sopa"])
+        #expect(half.at("ingredients/6") == ["name": "x", "quantity": 1, "unit": "widgets"])
+        let (_, double, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(2)))) }
+        #expect(double.at("ingredients/2") == ["name": "salt", "quantity": 2, "unit": "teaspoons"])
+        #expect(double.at("ingredients/4") == ["name": "flour", "quantity": 4, "unit": "cup"])
+    }
+
     /// A structured quantity that is a number stays a number when the amount is a third
     /// (1 cup x 2/3 became the text "2/3", and converted after that the text "158" ml,
     /// which apps decoding a number could not read): three significant digits, and the
