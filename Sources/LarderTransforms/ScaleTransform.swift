@@ -432,7 +432,10 @@ struct ScaleRun {
     /// approximate size (``IngredientParser/approximately``: "1 octopus of about 1.2 kg" is
     /// each one's; a bracket at the end, "(about 100 g)", is the line's total and scales),
     /// as text for a note; or a count after a joining word ("1 onion and 2 carrots",
-    /// ``countedAmount(_:at:_:)``).
+    /// ``countedAmount(_:at:_:)``). An approximate amount in brackets that are not read as
+    /// the line's total ("(about 200 g), chopped", "(about 1 cup chopped)") is a total all
+    /// the same, unless the bracket says it is each one's ("(about 6 oz each)",
+    /// ``eachWords``): it was let pass with no note, while "(200 g), chopped" had one.
     /// Numbers that are part of a name ("70% chocolate", "80/20 beef", "5-spice", "00
     /// flour", "size 2") have no such unit and are left alone.
     func otherAmount(in line: IngredientLine) -> String? {
@@ -440,7 +443,24 @@ struct ScaleRun {
         for part in [line.name, line.note ?? ""] {
             // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork"); a
             // bracket or a slash may open it ("flour (250 g or 9 oz)").
-            let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+            let raw = part.split(separator: " ")
+            let words = raw.map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+            // For each word, the word that opens the bracket it is in (nil outside brackets),
+            // and the brackets that say "each" (one pass, for long lines).
+            var bracket = [Int?](repeating: nil, count: raw.count)
+            var eachBrackets = Set<Int>()
+            var depth = 0
+            var opened = 0
+            for (i, word) in raw.enumerated() {
+                let opening = word.prefix { "-\u{2013}\u{2014}(/".contains($0) }.filter { $0 == "(" }.count
+                if depth == 0, opening > 0 { opened = i }
+                if depth + opening > 0 {
+                    bracket[i] = opened
+                    if Self.eachWords.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters)) { eachBrackets.insert(opened) }
+                }
+                depth = max(0, depth + word.filter { $0 == "(" }.count - word.filter { $0 == ")" }.count)
+                if depth > 0, bracket[i] == nil { opened = i }
+            }
             // The words joined by single spaces, read once: the amount at a word is read from
             // where it starts in them, not from a copy of the rest of the line for each
             // number (a line of 8,000 number words took 12 s).
@@ -456,7 +476,7 @@ struct ScaleRun {
                 guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
-                if before.contains(where: IngredientParser.approximately.contains) { continue }
+                if before.contains(where: IngredientParser.approximately.contains), bracket[i].map(eachBrackets.contains) ?? true { continue }
                 let parsed = parser.leadingMeasure(scalars, from: starts[i], language: line.language)
                 guard parsed.amount != nil else { continue }
                 if let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume, let measure = parsed.measureText {
@@ -467,6 +487,13 @@ struct ScaleRun {
         }
         return nil
     }
+
+    /// Words that say an amount in brackets is each thing's, not the things' total ("(about
+    /// 6 oz each)", "(cerca de 300 g cada)", "(environ 200 g chacun)", "(je etwa 200 g)",
+    /// "(circa 200 g ciascuno)").
+    static let eachWords: Set<String> = [
+        "each", "apiece", "cada", "chacun", "chacune", "pièce", "je", "jeweils", "stück", "ciascuno", "ciascuna", "l'uno", "l'una",
+    ]
 
     /// A number alone in brackets that end the line, perhaps said to be approximate ("1 kg
     /// potatoes (about 6)", "1 lb bacon (8)"): how many things the amount makes, which is not

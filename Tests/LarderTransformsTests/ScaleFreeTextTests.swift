@@ -196,6 +196,32 @@ import Testing
         #expect(!messages.contains { $0.contains("second amount") }, "\(messages)")
     }
 
+    /// An approximate amount in brackets that does not end the line or has words after it
+    /// ("(about 200 g), chopped", "(about 1 cup chopped)") is the things' total too, which
+    /// is not scaled: it gets the note that the same bracket without "about" gets ("2 onions
+    /// (about 200 g), chopped" and "4 lemons (about 1/4 cup juice)" were written with no
+    /// word). A size of each ("(about 6 oz each)", "(cerca de 300 g cada)", "(je etwa 150 g)")
+    /// stays quiet.
+    @Test func anApproximateAmountInBracketsThatIsNotScaledIsNoted() throws {
+        let (out, messages) = try scaled([
+            "1 onion (about 200 g), chopped", "2 lemons (about 1/4 cup juice)", "3 carrots (about 1 1/2 cups diced)",
+            "4 chicken breasts (about 6 oz each)", "2 octopuses (about 1.2 kg each), cleaned",
+        ], by: Rational(2))
+        #expect(out == [
+            "2 onions (about 200 g), chopped", "4 lemons (about 1/4 cup juice)", "6 carrots (about 1 1/2 cups diced)",
+            "8 chicken breasts (about 6 oz each)", "4 octopuses (about 1.2 kg each), cleaned",
+        ])
+        #expect(messages == [
+            "'1 onion (about 200 g), chopped' has a second amount, '200 g', which is not scaled; check the line",
+            "'2 lemons (about 1/4 cup juice)' has a second amount, '1/4 cup', which is not scaled; check the line",
+            "'3 carrots (about 1 1/2 cups diced)' has a second amount, '1 1/2 cups', which is not scaled; check the line",
+        ])
+        let (_, pt) = try scaled(["2 cebolas (cerca de 300 g), picadas", "2 polvos (cerca de 1 kg cada)"], by: Rational(2), language: "pt")
+        #expect(pt == ["'2 cebolas (cerca de 300 g), picadas' has a second amount, '300 g', which is not scaled; check the line"])
+        let (_, de) = try scaled(["2 Zwiebeln (je etwa 150 g), gehackt"], by: Rational(2), language: "de")
+        #expect(de.isEmpty, "\(de)")
+    }
+
     /// An approximate total in brackets said in more than one word ("(cerca de 200 g)",
     /// "(alrededor de 200 g)", "(più o meno 200 g)", "(à peu près 200 g)") scales as the
     /// one-word ones do: it was left as written, with no note, so "8 ovos (cerca de 200 g)"
