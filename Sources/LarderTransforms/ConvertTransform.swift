@@ -270,6 +270,9 @@ struct ConvertRun {
                 return
             }
         }
+        if line.isScalable, line.amount != nil, let other = unconvertedAmount(in: line, to: system) {
+            sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not converted; check the line", at: node)
+        }
         // A heat elsewhere in the line ("1 cup warm water (110°F)"), as in a step: the line
         // was left half in one system.
         let heats = TemperatureText.convert(out, to: system, kitchen: kitchen, in: .ingredientLine)
@@ -284,6 +287,37 @@ struct ConvertRun {
             }
             editor.replace(node, string: out)
         }
+    }
+
+    /// A weight or volume after a read line's amount that `system` would convert and that is
+    /// not (`2 cups` in "1 cup rice (2 cups cooked)", `1/2 cup` in "2 eggs and 1/2 cup milk",
+    /// `2 lb` in "1 octopus of about 2 lb"), as text for a note: converted around it, the line
+    /// was left in two systems without a word ("237 ml rice (2 cups cooked)"). What the line
+    /// converts (a size, a bracket, a slash, parts of one amount) is not in its name or note;
+    /// heats are ``TemperatureText``'s.
+    func unconvertedAmount(in line: IngredientLine, to system: TargetSystem) -> String? {
+        for part in [line.name, line.note ?? ""] {
+            let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+            // The words joined by single spaces, read once (as ScaleRun.otherAmount does, for
+            // long lines).
+            var scalars: [Unicode.Scalar] = []
+            var starts: [Int] = []
+            for word in words {
+                if !starts.isEmpty { scalars.append(" ") }
+                starts.append(scalars.count)
+                scalars += word.unicodeScalars
+            }
+            for (i, word) in words.enumerated() {
+                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
+                    || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
+                let parsed = parser.leadingMeasure(scalars, from: starts[i], language: line.language)
+                if parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,
+                   kitchen.targetFamily(of: unit, in: system) != nil, let measure = parsed.measureText {
+                    return measure
+                }
+            }
+        }
+        return nil
     }
 
     /// Temperatures in a step: a string or an object of language → string.

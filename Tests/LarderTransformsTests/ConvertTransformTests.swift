@@ -527,6 +527,29 @@ import Testing
         #expect(try schemaErrors(text) == [])
     }
 
+    /// A second amount that `convert` does not read, left in the other system beside the
+    /// converted one ("237 ml rice (2 cups cooked)"), or beside an amount that is no measure
+    /// ("2 eggs and 1/2 cup milk"), gets a note, as scale notes what it does not scale: the
+    /// line was left in two systems without a word. Amounts it converts (a size, a bracket,
+    /// a slash, a compound), heats and lines whose amount is not read stay quiet.
+    @Test func aSecondAmountLeftInTheOtherSystemIsNoted() throws {
+        let lines = ["1 cup rice (2 cups cooked)", "1 octopus of about 2 lb", "2 eggs and 1/2 cup milk",
+                     "1 cup warm water (110°F)", "1 (14 oz) can tomatoes", "200g/7oz butter", "1 cup (240 ml) milk",
+                     "2 tablespoons plus 1 teaspoon honey", "1 lb 4 oz beef", "2 x 14 oz cans beans", "flour, 1 cup", "2 eggs"]
+        let items = lines.map { "\"\($0)\"" }.joined(separator: ", ")
+        let recipe = #"{"id": "x", "name": "X", "ingredients": ["# + items + "]}"
+        let (_, v, d) = try run(recipe, ConvertOptions(units: .metric))
+        #expect(v.at("ingredients/0") == "237 ml rice (2 cups cooked)")
+        #expect(v.at("ingredients/1") == "1 octopus of about 2 lb")
+        #expect(d.filter { !$0.message.hasPrefix("cups, spoons") }.map(\.message) == [
+            "'1 cup rice (2 cups cooked)' has a second amount, '2 cups', which is not converted; check the line",
+            "'1 octopus of about 2 lb' has a second amount, '2 lb', which is not converted; check the line",
+            "'2 eggs and 1/2 cup milk' has a second amount, '1/2 cup', which is not converted; check the line",
+        ])
+        let (_, _, us) = try run(#"{"id": "x", "name": "X", "ingredients": ["2 eggs and 100 ml milk", "500 g flour (about 4 cups)"]}"#, ConvertOptions(units: .us))
+        #expect(us.map(\.message) == ["'2 eggs and 100 ml milk' has a second amount, '100 ml', which is not converted; check the line"])
+    }
+
     @Test func recipeToUS() throws {
         let metric = #"{"id": "x", "name": "X", "ingredients": [{"name": "flour", "quantity": 250, "unit": "g"}, "500 ml milk", "1 kg potatoes"], "steps": ["Bake at 200 °C."]}"#
         let (text, v, _) = try run(metric, ConvertOptions(units: .us))
