@@ -281,8 +281,14 @@ public struct IngredientParser: Sendable {
                 i = size.end
             }
         }
-        // A size in brackets before the unit: "1 (14 oz) can tomatoes".
+        // A size in brackets before the unit: "1 (14 oz) can tomatoes"; after a word of how
+        // big, "1 large (28 oz) can tomatoes" (read as a name, the word took the number: "2
+        // larges (28 oz) can tomatoes", the size noted as a second amount).
         j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, j > i, let big = NumberWords.sizeWord(s, at: j, language: language) {
+            let k = AmountScanner.skipSpaces(s, big)
+            if k > big, k < s.count, s[k] == "(" { j = k }
+        }
         if line.size == nil, j < s.count, s[j] == "(", let inner = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language) {
             let close = AmountScanner.skipSpaces(s, inner.end)
             if close < s.count, s[close] == ")" {

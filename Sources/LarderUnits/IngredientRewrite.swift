@@ -278,7 +278,11 @@ extension IngredientParser {
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
         guard !words.isEmpty else { return [] }
-        let targets = Inflection.agreesAdjectives(line.language) ? words : [words.last!]
+        let agrees = Inflection.agreesAdjectives(line.language)
+        // A word of how big that ends the name's words is no noun: the thing follows a
+        // bracket ("1 large (about 200 g) onion" became "2 larges (about 400 g) onion").
+        if !agrees, let last = words.last, NumberWords.sizeWords.contains(String(String.UnicodeScalarView(s[last])).lowercased()) { return [] }
+        let targets = agrees ? words : [words.last!]
         var edits: [(Range<Int>, String)] = []
         for range in targets {
             let word = String(String.UnicodeScalarView(s[range]))

@@ -129,6 +129,17 @@ public enum NumberWords {
         "lightly", "firmly", "loosely", "well", "full", "extra",
     ]
 
+    /// English words of how big one thing is, which may come before its size in brackets
+    /// (`1 large (28 oz) can`, `2 small (6 oz) cans`).
+    static let sizeWords: Set<String> = ["small", "medium", "large", "big"]
+
+    /// Where a word of ``sizeWords`` at `start` ends, in English text or text of an unknown
+    /// language; nil when there is none.
+    static func sizeWord(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Int? {
+        guard UnitLexicon.baseLanguage(language).map({ $0 == "en" }) ?? true, let (w, end) = word(s, at: start), sizeWords.contains(w) else { return nil }
+        return end
+    }
+
     /// What follows an amount that ends at `start` and is not read, said as a reason (nil
     /// when nothing is): a fraction in words (`three quarters`, `1 quarter`), an article
     /// (`1/2 an onion`), or words saying how full between the amount and a unit (`1 heaping

@@ -407,6 +407,7 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
 
     @Test(arguments: [
         ("1 1/2 cups milk", TargetSystem.metric, "355 ml milk"),
+        ("1 large (28 oz) can tomatoes", .metric, "1 large (794 g) can tomatoes"),
         ("1 cup (240 ml) buttermilk", .metric, "240 ml (1 cup) buttermilk"),
         // Already in the target system: the bracket, the other system's amount, stays (it
         // became "1 cup (1 cup)").

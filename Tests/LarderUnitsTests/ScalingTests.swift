@@ -35,6 +35,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 bar (100 g) chocolate", r(2), nil, "2 bars (200 g) chocolate"),
         ("1 stick butter (1/2 cup)", r(2), nil, "2 sticks butter (1 cup)"),
         ("1 (14 oz) can tomatoes", r(3), nil, "3 (14 oz) cans tomatoes"),
+        // A word of how big before the size is no name: the size is each thing's (it was
+        // "2 larges (28 oz) can tomatoes", the size noted as a second amount).
+        ("1 large (28 oz) can tomatoes", r(2), nil, "2 large (28 oz) cans tomatoes"),
+        ("2 small (6 oz) cans tomato paste", r(1, 2), "en", "1 small (6 oz) can tomato paste"),
+        ("1 medium (2 lb) butternut squash", r(2), nil, "2 medium (2 lb) butternut squashes"),
+        ("1 large (about 200 g) onion", r(2), nil, "2 large (about 200 g) onion"),
         // After several things the bracket is their total.
         ("4 slices (120 g) bacon", r(2), nil, "8 slices (240 g) bacon"),
         // With their total weight in brackets, counted things are shown in halves, so the
