@@ -115,4 +115,22 @@ import Testing
         let named = try run(XCStringsExporter(), ["out": "dist/ios/Recipes.xcstrings"])
         #expect(named.artifacts.map(\.path) == ["Recipes.xcstrings"])
     }
+
+    /// `table: Localizable.strings` names the table the app asks for (`tableName:
+    /// "Localizable"`), as android's `fileName: strings.xml` names its file: the extension
+    /// was made part of a safe name, `Localizable_strings-<hash>.strings`, a table no app
+    /// looks up.
+    @Test func stringsTableMayBeWrittenWithItsExtension() throws {
+        let json = try JSONDocument(parsing: #"{"id": "a", "wins": {"en": {"one": "%d win", "other": "%d wins"}, "fr": "%d victoires"}}"#)
+        let docs = Document.split(file: "c.json", kind: "card", json: json)
+        func paths(_ table: String) throws -> [String] {
+            let options: JSONValue = ["table": .string(table), "texts": ["card": ["/wins"]]]
+            let context = ExportContext(exporterID: "strings", options: options, locales: ["en", "fr"])
+            return try AppleStringsExporter().exportWithDiagnostics(docs, context: context).artifacts.map(\.path)
+        }
+        let localizable = ["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict", "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict"]
+        #expect(try paths("Localizable") == localizable)
+        #expect(try paths("Localizable.strings") == localizable)
+        #expect(try paths("Localizable.stringsdict") == localizable)
+    }
 }

@@ -18,6 +18,9 @@ import LarderJSON
 /// be the first: `%1$@ has %2$d points` gets `%2$#@value@`, typed `d` (see
 /// ``pluralArgument(_:)``).
 ///
+/// Option `table` names the tables (`Content` by default; `Localizable.strings` is the
+/// table `Localizable`).
+///
 ///     exports:
 ///       - strings: { out: dist/ios, table: Content }
 public struct AppleStringsExporter: BundleExporter {
@@ -45,6 +48,19 @@ public struct AppleStringsExporter: BundleExporter {
         strings += "\"\(Escape.appleStrings(key))\" = \"\(Escape.appleStrings(text))\";\n"
     }
 
+    /// The table's name, its files' name without their extension (the `table` option,
+    /// `Content` by default). A name written with the extension (`Localizable.strings`)
+    /// names the table the app asks for, `tableName: "Localizable"`, as android's
+    /// `fileName: strings.xml` names its file: made safe whole, it was
+    /// `Localizable_strings-<hash>`, a table no app looks up.
+    static func table(_ run: ExportRun) throws(ExportError) -> String {
+        var name = try run.options.string("table") ?? "Content"
+        for suffix in [".stringsdict", ".strings"] where name.count > suffix.count && name.lowercased().hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+        }
+        return SafeName.fileName(name)
+    }
+
     /// The folder of a locale's tables.
     static func folder(_ locale: String) -> String {
         "\(SafeName.fileName(canonical(locale))).lproj"
@@ -52,7 +68,7 @@ public struct AppleStringsExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         var run = try ExportRun(self, documents, context)
-        let table = SafeName.fileName(try run.options.string("table") ?? "Content")
+        let table = try Self.table(run)
         var artifacts: [Artifact] = []
         let comments = run.catalog.entries.map(Self.comment)
         for locale in run.locales {

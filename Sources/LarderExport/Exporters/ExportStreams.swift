@@ -878,7 +878,7 @@ extension AppleStringsExporter: StreamingExporter {
         guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
         guard try outStreams(run) else { return nil }
-        let table = SafeName.fileName(try run.options.string("table") ?? "Content")
+        let table = try Self.table(run)
         // Each locale's .strings, then its .stringsdict.
         let files = run.locales.flatMap { locale in
             [KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).strings", header: Array(Self.stringsHeader.utf8), footer: []),
