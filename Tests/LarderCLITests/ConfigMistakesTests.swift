@@ -318,7 +318,25 @@ import Testing
             "larder.yml:5:23: error: exports[0]: 'out: content/new.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
             // Without case, as macOS and Windows see it; a hidden folder is never content.
             "larder.yml:8:23: error: exports[3]: 'out: Content/Strings.json' is a file that content[0] (recipe) includes: the next lint would read the xcstrings export as content; write it outside the includes [config]",
+            "larder.yml:9:23: warning: exports[4]: 'out: content/.build/strings.json' names the file the xcstrings export writes, since its last part has a dot, but the program that reads it takes only a .xcstrings file; name it strings.xcstrings, or end the out with / to write into a folder of that name [config]",
         ])
+    }
+
+    /// `out: dist/ios.v2`, meant as a folder, wrote the String Catalog as the file `ios.v2`
+    /// (a last part with a dot names a one-file export's file), which Xcode does not take for
+    /// a String Catalog: a warning at the value says so and how to write either.
+    @Test func aStringCatalogNamedWithoutItsExtensionIsWarnedOf() throws {
+        let config = Self.content + """
+            exports:
+              - xcstrings: { out: dist/ios.v2 }
+              - xcstrings: { out: dist/ios.v3/ }
+              - xcstrings: { out: dist/ios/Content.XCStrings }
+            """
+        let r = try lint(config)
+        #expect(r.lines == [
+            "larder.yml:5:23: warning: exports[0]: 'out: dist/ios.v2' names the file the xcstrings export writes, since its last part has a dot, but the program that reads it takes only a .xcstrings file; name it ios.xcstrings, or end the out with / to write into a folder of that name [config]",
+        ], "\(r.lines)")
+        #expect(r.status == 0)
     }
 
     /// A misspelt option of a rule that takes none of its own was ignored (`sevrity: off`

@@ -237,6 +237,7 @@ public struct Linter: Sendable {
         for (key, stage, noun, steps) in stages {
             let external = Set(config.plugins(stage: stage).map(\.spec.id))
             for (i, step) in steps.enumerated() {
+                let stepStart = out.count
                 let stepPointer = JSONPointer(tokens: [key, String(i)])
                 let pointer = step.options == .null && configPositions?(stepPointer.appending(step.id)) == nil ? stepPointer : stepPointer.appending(step.id)
                 func report(_ message: String, at pointer: JSONPointer, isKey: Bool = false) {
@@ -315,6 +316,17 @@ public struct Linter: Sendable {
                    let taken = entryTaking(normalized) {
                     report("'out: \(path)' is a file that content[\(taken.index)] (\(taken.entry.kind)) includes: the next lint would read the \(step.id) export as content; write it outside the includes",
                            at: stepPointer.appending(step.id).appending("out"))
+                }
+                // A one-file export named with another extension than its reader takes
+                // (`out: dist/ios.v2`, meant as a folder, wrote the String Catalog as the file
+                // `ios.v2`, which Xcode does not take for one). Not beside an error of the
+                // step, which its `out` may well answer.
+                if stage == "export", !out[stepStart...].contains(where: { $0.severity == .error }), let exporter = plugin as? any Exporter, exporter.writesOneFile, let wanted = exporter.oneFileExtension,
+                   let path = outValue?.stringValue, !path.hasSuffix("/"), let last = path.split(separator: "/").last, last.contains("."),
+                   !last.lowercased().hasSuffix("." + wanted.lowercased()) {
+                    out.append(configDiagnostic(
+                        "\(ConfigLoader.path(of: stepPointer)): 'out: \(path)' names the file the \(step.id) export writes, since its last part has a dot, but the program that reads it takes only a .\(wanted) file; name it \(last.split(separator: ".").first.map(String.init) ?? "Content").\(wanted), or end the out with / to write into a folder of that name",
+                        at: stepPointer.appending(step.id).appending("out"), near: stepPointer, severity: .warning))
                 }
                 if let checking = plugin as? any OptionChecking {
                     // At the option's value (or key, or the item of a list), as rule options.

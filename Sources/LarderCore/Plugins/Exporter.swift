@@ -15,10 +15,17 @@ public protocol Exporter: Plugin {
     /// file in one build and a folder in the next. A file already at that `out` is replaced
     /// only when it is a String Catalog or a build recorded writing it (``OutputWriter``).
     var writesOneFile: Bool { get }
+
+    /// For an export that ``writesOneFile``, the extension its file must have for the
+    /// program that reads it (`xcstrings`: Xcode takes a String Catalog by its name): an
+    /// `out` naming a file with another extension gets a warning from the config check.
+    /// Nil (the default): any name.
+    var oneFileExtension: String? { get }
 }
 
 extension Exporter {
     public var writesOneFile: Bool { false }
+    public var oneFileExtension: String? { nil }
 }
 
 /// An exporter with warnings of its own for the build's report (two keys that make one

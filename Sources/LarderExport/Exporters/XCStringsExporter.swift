@@ -25,6 +25,8 @@ public struct XCStringsExporter: BundleExporter {
     public let optionNames = ["comments"]
     /// One catalog holds every locale: `out: dist/ios/Content.xcstrings` names the file.
     public var writesOneFile: Bool { true }
+    /// Xcode reads a String Catalog only by this extension.
+    public var oneFileExtension: String? { "xcstrings" }
 
     public init() {}
 
