@@ -134,9 +134,27 @@ enum AmountScanner {
         if i < s.count, let v = vulgarFractions[s[i]] {
             return (try Rational(v.0, v.1), i + 1, AmountStyle(fractions: .vulgar))
         }
+        if let (n, d, end) = scanTypographicFraction(s, at: i) {
+            return (try Rational(n, d), end, AmountStyle(fractions: .vulgar))
+        }
+        // A decimal without its leading zero, as recipe sites write it: `.5 cup oil` (it was
+        // no quantity, and the line was left unscaled).
+        if i + 1 < s.count, s[i] == ".", isDigit(s[i + 1]), i == 0 || !(isDigit(s[i - 1]) || isLetter(s[i - 1]) || s[i - 1] == ".") {
+            var j = i + 1
+            var fraction: [UInt8] = []
+            while j < s.count, isDigit(s[j]) { fraction.append(UInt8(s[j].value)); j += 1 }
+            guard !(j < s.count && (s[j] == "." || s[j] == ",")) else { return nil }
+            var style = AmountStyle()
+            style.decimalSeparator = "."
+            return (try parse([UInt8(ascii: "0"), UInt8(ascii: ".")] + fraction), j, style)
+        }
         guard i < s.count, isDigit(s[i]) else { return nil }
         var digits: [UInt8] = []
         while i < s.count, isDigit(s[i]) { digits.append(UInt8(s[i].value)); i += 1 }
+        // A number with a superscript digit after it is no amount Larder can read (`10⁶ g`
+        // was read as 10, and doubled to `20⁶ g`); a typographic fraction after it is a
+        // mixed number (below).
+        if i < s.count, superscriptDigit(s[i]) != nil, scanTypographicFraction(s, at: i) == nil { return nil }
         var style = AmountStyle()
         // Thousands grouped by a space: "1 000 g", "2 500 ml" in French (a plain space), or
         // by a no-break space in any language (U+00A0, or U+202F as French typesetting
@@ -208,7 +226,49 @@ enum AmountScanner {
             style.fractions = .ascii
             return (try whole + Rational(n, d), end, style)
         }
+        // Mixed with a typographic fraction: 1 ¹⁄₂, 1²/₃ (it was read as 1, and 1 ¹/₂ cups
+        // doubled was 2 ¹/₂ cups).
+        if let (n, d, end) = scanTypographicFraction(s, at: j), n < d {
+            style.fractions = .vulgar
+            style.spaceBeforeVulgar = j > i
+            return (try whole + Rational(n, d), end, style)
+        }
         return (whole, i, style)
+    }
+
+    /// The value of a superscript digit (⁰ ¹ ² ³ ⁴ … ⁹), if `c` is one.
+    static func superscriptDigit(_ c: Unicode.Scalar) -> Int? {
+        switch c.value {
+        case 0x00B9: 1
+        case 0x00B2: 2
+        case 0x00B3: 3
+        case 0x2070, 0x2074...0x2079: Int(c.value - 0x2070)
+        default: nil
+        }
+    }
+
+    /// A fraction written with superscript and subscript digits, as typesetting and word
+    /// processors write the ones Unicode has no character for: `¹⁄₂`, `³/₁₆`, `²/3`
+    /// (superscript numerator; a slash, the fraction slash or the division slash; subscript
+    /// or plain denominator). Returns its numerator, denominator (above 0) and end.
+    static func scanTypographicFraction(_ s: [Unicode.Scalar], at start: Int) -> (Int, Int, Int)? {
+        var i = start
+        var n = 0
+        var count = 0
+        while i < s.count, let digit = superscriptDigit(s[i]), count < 9 { n = n * 10 + digit; i += 1; count += 1 }
+        guard count > 0, i < s.count, s[i] == "/" || s[i] == "\u{2044}" || s[i] == "\u{2215}" else { return nil }
+        i += 1
+        var d = 0
+        count = 0
+        func subscriptDigit(_ c: Unicode.Scalar) -> Int? { (0x2080...0x2089).contains(c.value) ? Int(c.value - 0x2080) : nil }
+        let plain = i < s.count && isDigit(s[i])
+        while i < s.count, let digit = plain ? (isDigit(s[i]) ? Int(s[i].value - 48) : nil) : subscriptDigit(s[i]), count < 9 {
+            d = d * 10 + digit
+            i += 1
+            count += 1
+        }
+        guard count > 0, d > 0, !(i < s.count && (isDigit(s[i]) || subscriptDigit(s[i]) != nil)) else { return nil }
+        return (n, d, i)
     }
 
     /// True when `c` groups thousands in `language`: a no-break space (U+00A0, U+202F) in

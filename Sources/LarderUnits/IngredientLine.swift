@@ -245,7 +245,7 @@ public struct IngredientParser: Sendable {
             if line.problem == nil, s.contains(where: { AmountScanner.isDigit($0) || AmountScanner.vulgarFractions[$0] != nil }) {
                 // "-2 cups flour": an amount below zero, as the quantity lint rule says (not
                 // "no quantity").
-                line.problem = Amount.negativeAmount(s, start: lead)?.summary ?? "no quantity at the start of the line"
+                line.problem = Amount.negativeAmount(s, start: lead)?.summary ?? Self.unreadableNumber(s, at: lead) ?? "no quantity at the start of the line"
             }
             // "a quarter cup", "one-half cup": an amount, in words it does not read.
             if line.problem == nil, let words = NumberWords.fractionInWords(s, at: lead, language: language) {
@@ -954,5 +954,19 @@ extension IngredientParser {
         let times = amount.firstIndex(of: " ").map { amount.replacingCharacters(in: $0...$0, with: " × ") } ?? amount
         let sized = times.contains("× 000") ? "" : ", or '\(times)' for things of a size"
         return "'\(text)': a plain space groups no thousands outside French text, so '\(amount)' is read neither as one number nor as one thing of that size; left as is: write it without the space (or with a no-break space) for one amount\(sized)"
+    }
+}
+
+extension IngredientParser {
+    /// What a line that starts with a number Larder cannot read says of it (`10⁶ g sugar`:
+    /// "'10⁶' is no amount Larder can read"): "no quantity at the start of the line" sent
+    /// a person looking for a missing number.
+    static func unreadableNumber(_ s: [Unicode.Scalar], at lead: Int) -> String? {
+        var end = lead
+        while end < s.count, AmountScanner.isDigit(s[end]) || AmountScanner.superscriptDigit(s[end]) != nil || s[end] == "." || s[end] == "," {
+            end += 1
+        }
+        guard end > lead, s[lead..<end].contains(where: AmountScanner.isDigit) else { return nil }
+        return "'\(String(String.UnicodeScalarView(s[lead..<end])))' is no amount Larder can read"
     }
 }

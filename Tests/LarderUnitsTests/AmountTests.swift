@@ -11,12 +11,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1⁄2", .exact(r(1, 2))), ("2-3", .range(r(2), r(3))), ("2 - 3", .range(r(2), r(3))),
         ("2–3", .range(r(2), r(3))), ("1 to 2", .range(r(1), r(2))), ("½-1", .range(r(1, 2), r(1))),
         ("1 1/2 to 2", .range(r(3, 2), r(2))), ("  4 ", .exact(r(4))), ("4 a 5", .range(r(4), r(5))),
+        ("¹⁄₂", .exact(r(1, 2))), ("1 ¹⁄₂", .exact(r(3, 2))), ("1²/₃", .exact(r(5, 3))), ("³∕₁₆", .exact(r(3, 16))), ("²/3", .exact(r(2, 3))),
+        (".5", .exact(r(1, 2))),
     ])
     func parses(_ text: String, _ expected: Amount) throws {
         #expect(try Amount(parsing: text) == expected, "\(text)")
     }
 
-    @Test(arguments: ["", "a pinch", "one", "1 cup", "3-2", "1/0", "½½", "2 to"])
+    @Test(arguments: ["", "a pinch", "one", "1 cup", "3-2", "1/0", "½½", "2 to", "10⁶", "¹/₀", "¹/", "1.5.5", "..5"])
     func rejects(_ text: String) throws {
         #expect(try Amount(parsing: text) == nil, "\(text)")
     }

@@ -226,10 +226,26 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1,234.5 g flour", r(2), nil, "2.47 kg flour"), ("1,000.0 ml water", r(2), nil, "2 l water"),
         ("2,000.25 ml milk", r(2), nil, "4 l milk"), ("1,234.5 g flour", r(1, 10), "en", "123 g flour"),
         ("1.000,5 g de farinha", r(2), "pt", "2 kg de farinha"), ("1.234,5 g Mehl", r(1, 1000), "de", "1,23 g Mehl"),
+        // Fractions set with superscript and subscript digits, as word processors and recipe
+        // sites write them: "1 ¹/₂ cups" doubled was "2 ¹/₂ cups", "1²/₃ cup" "2²/₃ cup", and
+        // "¹⁄₂ cup" was left as it was, with no note.
+        ("1 ¹/₂ cups flour", r(2), nil, "3 cups flour"), ("1²/₃ cup sugar", r(2), nil, "3⅓ cups sugar"),
+        ("¹⁄₂ cup milk", r(2), nil, "1 cup milk"), ("³/₁₆ tsp salt", r(2), nil, "⅜ tsp salt"), ("²/3 cup oil", r(2), nil, "1⅓ cups oil"),
+        // A decimal without its leading zero (it was "no quantity at the start of the line").
+        (".5 cup oil", r(2), nil, "1 cup oil"), (".25 tsp salt", r(2), nil, "0.5 tsp salt"),
     ] as [(String, Rational, String?, String)])
     func scalesLine(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
         #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    /// A number with a superscript digit after it (`10⁶ g`) is no amount: it was read as 10
+    /// and doubled to `20⁶ g`. The line is left as written, with a note that quotes the
+    /// number ("no quantity at the start of the line" sent a person looking for one).
+    @Test func aNumberWithASuperscriptDigitIsNotRead() throws {
+        let line = parser.parse("10⁶ g sugar")
+        #expect(try parser.scale(line, by: r(2)).text == "10⁶ g sugar")
+        #expect(line.problem == "'10⁶' is no amount Larder can read")
     }
 
     /// A line with a bracket after its count, scaled and scaled back, reads as it did: what
