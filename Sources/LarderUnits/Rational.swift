@@ -28,7 +28,7 @@ public enum RationalError: Error, Sendable, Hashable, CustomStringConvertible {
 /// instead of wrapping or rounding.
 ///
 ///     let third = try Rational(1, 3)
-///     let cup = try Rational(decimal: "236.5882365")
+///     let cup = try Rational(decimal: "236.5882365")!   // nil for text that is no decimal
 ///     try third * 3 == 1              // true
 ///     try (cup * 3 / 3) == cup        // true
 ///     third.description               // "1/3"

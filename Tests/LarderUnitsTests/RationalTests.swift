@@ -94,6 +94,15 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(r(-7, 2).fractionalPart == r(1, 2))
     }
 
+    /// The example of `Rational`'s doc comment, as written there.
+    @Test func docCommentExample() throws {
+        let third = try Rational(1, 3)
+        let cup = try Rational(decimal: "236.5882365")!
+        #expect(try third * 3 == 1)
+        #expect(try (cup * 3 / 3) == cup)
+        #expect(third.description == "1/3")
+    }
+
     @Test func decimalConversionFromFoundation() throws {
         let d = Decimal(string: "14.78676478125", locale: Locale(identifier: "en_US_POSIX"))!
         #expect(try Rational(d) == Rational(decimal: "14.78676478125"))
