@@ -7,7 +7,7 @@
 /// | salt ↔ sodium | `salt = sodium × 2.5` (EU 1169/2011 Annex I), exact both ways |
 /// | per 100 g ↔ per serving | `per serving = per 100 g × serving g / 100` |
 ///
-///     NutritionConversion.kilojoules(fromKilocalories: 280)   // 1172
+///     try NutritionConversion.kilojoules(fromKilocalories: 280)   // 1172
 ///     try NutritionConversion.sodium(fromSalt: Rational(decimal: "1.25")!)   // 1/2
 public enum NutritionConversion {
     /// kJ in one kcal (the thermochemical calorie).

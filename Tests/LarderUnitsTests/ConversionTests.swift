@@ -60,6 +60,12 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect(NutritionConversion.rounded(odd) == dec("3.33"))
     }
 
+    /// The examples of `NutritionConversion`'s doc comment, as written there.
+    @Test func nutritionConversionDocExample() throws {
+        #expect(try NutritionConversion.kilojoules(fromKilocalories: 280) == 1172)
+        #expect(try NutritionConversion.sodium(fromSalt: Rational(decimal: "1.25")!) == r(1, 2))
+    }
+
     @Test func energyFactorsOfAnnexXIV() {
         #expect(NutritionConversion.energyFactors["fat"]! == (37, 9))
         #expect(NutritionConversion.energyFactors["polyols"]!.kilocalories == dec("2.4"))
