@@ -181,7 +181,7 @@ public struct KitchenUnits: Sendable {
     /// Converts an exact value between two units of one dimension; nil when they do not
     /// convert (different dimensions, counted units).
     ///
-    ///     try KitchenUnits.standard.convert(350, from: fahrenheit, to: celsius)   // 3175/18
+    ///     try KitchenUnits.standard.convert(350, from: fahrenheit, to: celsius)   // 530/3 (176.67)
     public func convert(_ value: Rational, from a: UnitDefinition, to b: UnitDefinition) throws(RationalError) -> Rational? {
         if a.id == b.id { return value }
         guard a.dimension == b.dimension else { return nil }

@@ -66,6 +66,12 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         #expect(try NutritionConversion.sodium(fromSalt: Rational(decimal: "1.25")!) == r(1, 2))
     }
 
+    /// The example of `KitchenUnits.convert(_:from:to:)`'s doc comment, as written there.
+    @Test func kitchenConvertDocExample() throws {
+        let fahrenheit = unit("fahrenheit"), celsius = unit("celsius")
+        #expect(try KitchenUnits.standard.convert(350, from: fahrenheit, to: celsius) == r(530, 3))
+    }
+
     @Test func energyFactorsOfAnnexXIV() {
         #expect(NutritionConversion.energyFactors["fat"]! == (37, 9))
         #expect(NutritionConversion.energyFactors["polyols"]!.kilocalories == dec("2.4"))
