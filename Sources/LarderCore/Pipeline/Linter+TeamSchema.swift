@@ -46,9 +46,7 @@ extension Linter {
             let problem = SchemaError.Problem(message: "the schema is not valid JSON: \(error.message)", position: error.position, file: path)
             return .failure(failure(named, problems: [problem], documents: [:]))
         }
-        var registry = BuiltInSchemas.registry()
-        registry.allowFiles(under: projectRoot)
-        registry.outsideAdvice = Self.outsideSchemaAdvice
+        let registry = teamSchemaRegistry(for: doc, at: path)
         let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
         var options = options
         options.baseURI = url.absoluteString
@@ -101,12 +99,8 @@ extension Linter {
         while !queue.isEmpty {
             let file = queue.removeFirst()
             guard seen.insert(file).inserted, ProjectPath.isInside(file),
-                  !WorkingTreeFiles(root: projectRoot).leavesProject(atPath: file),
-                  let bytes = try? FileBytes.read(URL(fileURLWithPath: projectRoot).appendingPathComponent(file).path)
+                  !reader.projectFiles.leavesProject(atPath: file), let bytes = try? reader.read(file)
             else { continue }  // a file that cannot be read is told by the engine at its `$ref`
-            var registry = BuiltInSchemas.registry()
-            registry.allowFiles(under: projectRoot)
-            registry.outsideAdvice = Self.outsideSchemaAdvice
             var fileOptions = options
             fileOptions.draft = draft
             fileOptions.baseURI = URL(fileURLWithPath: projectRoot).appendingPathComponent(file).absoluteString
@@ -119,7 +113,7 @@ extension Linter {
             }
             queue += Self.referencedFiles(of: referenced.value, from: file)
             do throws(SchemaError) {
-                _ = try JSONSchema(referenced, options: fileOptions, registry: registry)
+                _ = try JSONSchema(referenced, options: fileOptions, registry: teamSchemaRegistry(for: referenced, at: file))
             } catch {
                 for var problem in error.problems where problem.position != nil {
                     if problem.file == nil { problem.file = file }
@@ -128,6 +122,33 @@ extension Linter {
             }
         }
         return problems
+    }
+
+    /// The registry a team's schema `doc` at `path` compiles with: the built-in schemas, the
+    /// project's folder for `file://` references, and before it the project files the schema
+    /// `$ref`s (and those files' own), read through ``reader`` as the content is. A `$ref`
+    /// was read from the working tree on disk: `lint --staged` passed a commit whose staged
+    /// `defs.json` failed its content, and an app linting content it holds in memory (a
+    /// reader of its own, no project folder on disk) could not resolve `"$ref": "defs.json"`.
+    /// A file the reader does not give, or that is no JSON, is left to the folder, whose
+    /// messages say why.
+    func teamSchemaRegistry(for doc: JSONDocument, at path: String) -> SchemaRegistry {
+        var registry = BuiltInSchemas.registry()
+        registry.allowFiles(under: projectRoot)
+        registry.outsideAdvice = Self.outsideSchemaAdvice
+        var seen: Set<String> = [path]
+        var queue = Self.referencedFiles(of: doc.value, from: path)
+        while !queue.isEmpty {
+            let file = queue.removeFirst()
+            guard seen.insert(file).inserted, ProjectPath.isInside(file), !reader.projectFiles.leavesProject(atPath: file),
+                  let bytes = try? reader.read(file), let referenced = try? JSONDocument(parsing: bytes) else { continue }
+            let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(file)
+            // As written and without `.` segments: the engine resolves a `$ref` against the
+            // schema's URI, whose root may hold them.
+            for uri in Set([url.absoluteString, url.standardizedFileURL.absoluteString]) { registry.add(uri: uri, document: referenced) }
+            queue += Self.referencedFiles(of: referenced.value, from: file)
+        }
+        return registry
     }
 
     /// The project files (relative paths) named by the `$ref`s of a schema at `path`: every
