@@ -69,7 +69,8 @@ struct HookCommand: ParsableCommand {
             // any is written, so a refusal leaves them all as they were.
             var configs: [String] = []
             var replaced: [(hook: String, backup: String)] = []
-            for hook in paths where fm.fileExists(atPath: hook) {
+            // A symbolic link that leads nowhere (to a script this checkout lacks) is a hook too.
+            for hook in paths where fm.fileExists(atPath: hook) || (try? fm.destinationOfSymbolicLink(atPath: hook)) != nil {
                 let existing = (try? String(contentsOfFile: hook, encoding: .utf8)) ?? ""
                 if let kept = HookCommand.configs(inUnedited: existing) {
                     for config in kept where !configs.contains(config) { configs.append(config) }

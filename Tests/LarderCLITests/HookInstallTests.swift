@@ -54,6 +54,24 @@ import Testing
         #expect(try String(contentsOfFile: hook.path + ".backup.2", encoding: .utf8) == "#!/bin/sh\nnpm test\n")
     }
 
+    /// A hook left as a symbolic link that leads nowhere (to a team's script that this
+    /// checkout lacks) is a hook all the same: it was replaced without a word and without a
+    /// backup, as if none were there.
+    @Test func aDanglingLinkHookIsNotReplacedWithoutForce() throws {
+        let dir = try repository()
+        let hook = dir.url.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: hook.path, withDestinationPath: "../../tools/pre-commit")
+        let refused = try CLI.run(["hook", "install"], in: dir.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("is not Larder's; use --force to replace it (it is kept as a backup, pre-commit.backup)"), "\(refused.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hook.path) == "../../tools/pre-commit")
+        let forced = try CLI.run(["hook", "install", "--force"], in: dir.url)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hook.path + ".backup") == "../../tools/pre-commit")
+        #expect(try String(contentsOf: hook, encoding: .utf8).contains("# larder pre-commit hook"))
+    }
+
     static let recipes = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
     static let user = ["-c", "user.email=t@example.com", "-c", "user.name=T"]
     /// The environment of a commit whose hook finds this build's `larder` on PATH.
