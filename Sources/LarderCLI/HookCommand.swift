@@ -40,12 +40,24 @@ struct HookCommand: ParsableCommand {
             let cwd = FileManager.default.currentDirectoryPath
             let top: String
             let hooks: String
+            let gitDirectory: String
             do {
                 top = try Self.git(["rev-parse", "--show-toplevel"], in: cwd)
                 let path = try Self.git(["rev-parse", "--git-path", "hooks"], in: cwd)
                 hooks = path.hasPrefix("/") ? path : cwd + "/" + path
+                gitDirectory = absolutePath(try Self.git(["rev-parse", "--git-common-dir"], in: cwd), cwd: cwd)
             } catch {
                 throw ValidationError("not inside a git repository (\(error))")
+            }
+            // A core.hooksPath outside the repository (a global `~/.githooks`) is shared by
+            // every repository that uses it: a hook written there linted this project's
+            // config in all of them, and every commit elsewhere failed ("no such config file").
+            let hooksFolder = resolvedPath(hooks, cwd: cwd)
+            guard [resolvedPath(top, cwd: cwd), resolvedPath(gitDirectory, cwd: cwd)].contains(where: { projectRelative(hooksFolder, root: $0) != nil }) else {
+                throw ValidationError(
+                    "the hooks folder \(hooksFolder) (core.hooksPath) is outside this repository, so its hooks run for every "
+                        + "repository that uses it; give this one a hooks folder of its own (`git config core.hooksPath .githooks`), "
+                        + "then run `larder hook install` again")
             }
             let configPath: String
             if let config {

@@ -72,6 +72,26 @@ import Testing
         #expect(try String(contentsOf: hook, encoding: .utf8).contains("# larder pre-commit hook"))
     }
 
+    /// A core.hooksPath outside the repository (a global one, `~/.githooks`) is shared by
+    /// every repository that uses it: the hook was written there, and every commit in every
+    /// other repository then failed with "no such config file: larder.yml".
+    @Test func aHooksFolderOutsideTheRepositoryIsRefused() throws {
+        let dir = try repository()
+        let shared = try Scratch()
+        try shared.write("gitconfig", "[core]\n\thooksPath = \(shared.url.path)/hooks\n")
+        let env = ["GIT_CONFIG_GLOBAL": shared.url.appendingPathComponent("gitconfig").path]
+        let refused = try CLI.run(["hook", "install"], in: dir.url, environment: env)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("core.hooksPath"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(shared.url.path)/hooks"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: shared.url.path + "/hooks/pre-commit"))
+        // A hooks folder inside the work tree (`.githooks`, committed) is the repository's own.
+        try git(["config", "core.hooksPath", ".githooks"], in: dir.url)
+        let inside = try CLI.run(["hook", "install"], in: dir.url, environment: env)
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(FileManager.default.isExecutableFile(atPath: dir.url.path + "/.githooks/pre-commit"))
+    }
+
     static let recipes = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
     static let user = ["-c", "user.email=t@example.com", "-c", "user.name=T"]
     /// The environment of a commit whose hook finds this build's `larder` on PATH.
