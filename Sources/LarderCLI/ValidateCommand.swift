@@ -123,7 +123,9 @@ struct ValidateCommand: AsyncParsableCommand {
             // them on standard error. Either way the exit status is 2.
             guard output == nil, report.format != "human" else { throw ArgumentParser.ValidationError(failure.text) }
             let diagnostics = failure.problems.map { problem in
-                Diagnostic(ruleID: RuleMetadata.schemaID, severity: .error, message: "the schema is not valid: " + problem.message,
+                // "the schema is not valid JSON: …" says it already.
+                let message = problem.message.hasPrefix("the schema is not valid") ? problem.message : "the schema is not valid: " + problem.message
+                return Diagnostic(ruleID: RuleMetadata.schemaID, severity: .error, message: message,
                            file: problem.file, start: problem.position ?? SourcePosition(line: 1, column: 1))
             }
             if report.format == "json" {
@@ -194,7 +196,11 @@ struct ValidateCommand: AsyncParsableCommand {
         do {
             doc = try JSONDocument(parsing: bytes)
         } catch {
-            throw ArgumentParser.ValidationError("\(schema):\(error.position.line):\(error.position.column): the schema is not valid JSON: \(error.message)")
+            // A schema that does not compile, as one that breaks its meta-schema is: the
+            // machine-read reports hold it too (they were empty).
+            let message = "the schema is not valid JSON: \(error.message)"
+            throw SchemaCompileFailure(text: "\(schema):\(error.position.line):\(error.position.column): " + message,
+                                       problems: [.init(file: schema, position: error.position, message: message)])
         }
         let schemaURL = URL(fileURLWithPath: schema).standardizedFileURL
         var registry = SchemaRegistry()

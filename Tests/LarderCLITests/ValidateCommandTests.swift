@@ -78,6 +78,31 @@ import Testing
         #expect(results.count == 1 && results[0]["ruleId"] == "schema", "\(sarif.stdout)")
     }
 
+    /// A schema file that is not JSON is a schema that does not compile: the machine-read
+    /// reports were empty (a CI step read an empty file), though a schema with a mistake
+    /// the meta-schema finds, or a referenced file that is not JSON, was reported in them.
+    @Test func aSchemaThatIsNotJSONIsReportedInEveryFormat() throws {
+        let dir = try Scratch()
+        try dir.write("bad.json", "{\n  \"type\": }\n")
+        try dir.write("i.json", "{}")
+        let json = try CLI.run(["validate", "--schema", "bad.json", "--format", "json", "i.json"], in: dir.url)
+        #expect(json.status == 2)
+        let report = try JSONValue(parsing: Array(json.stdout.utf8))
+        #expect(report["valid"] == false && report["schemaErrors"]?[0]?["line"] == 2 && report["schemaErrors"]?[0]?["column"] == 11, "\(json.stdout)")
+        #expect(report["schemaErrors"]?[0]?["message"] == "the schema is not valid JSON: expected a JSON value, found '}'", "\(json.stdout)")
+        let xcode = try CLI.run(["validate", "--schema", "bad.json", "--format", "xcode", "i.json"], in: dir.url)
+        #expect(xcode.status == 2)
+        #expect(xcode.stdout.hasSuffix("bad.json:2:11: error: the schema is not valid JSON: expected a JSON value, found '}' [schema]\n"), "\(xcode.stdout)")
+        let human = try CLI.run(["validate", "--schema", "bad.json", "i.json"], in: dir.url)
+        #expect(human.status == 2 && human.stdout.isEmpty)
+        #expect(human.stderr.contains("bad.json:2:11: the schema is not valid JSON: expected a JSON value, found '}'"), "\(human.stderr)")
+        // A referenced file that is not JSON is said once to be no valid JSON, not "not valid: not valid JSON".
+        try dir.write("s.json", #"{"$ref": "bad.json"}"#)
+        let referenced = try CLI.run(["validate", "--schema", "s.json", "--format", "xcode", "i.json"], in: dir.url)
+        #expect(referenced.status == 2)
+        #expect(referenced.stdout.contains("bad.json:2:11: error: the schema is not valid JSON: expected"), "\(referenced.stdout)")
+    }
+
     @Test func jsonFormatHasThePublicShape() throws {
         let dir = try Scratch()
         try dir.write("recipe.schema.json", schema)
