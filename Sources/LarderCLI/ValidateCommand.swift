@@ -227,7 +227,16 @@ struct ValidateCommand: AsyncParsableCommand {
             return try JSONSchema(doc, options: options, registry: registry)
         } catch {
             var problems: [SchemaCompileFailure.Problem] = []
-            let lines = error.problems.map { problem -> String in
+            // Each file's problems in the order of their lines, as the other reports list
+            // them (the meta-schema finds them in its own order: 4:24, 5:23, then 2:11).
+            let files = error.problems.map { $0.file ?? schema }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let ordered = error.problems.enumerated().sorted { a, b in
+                let (fa, fb) = (files.firstIndex(of: a.element.file ?? schema) ?? 0, files.firstIndex(of: b.element.file ?? schema) ?? 0)
+                if fa != fb { return fa < fb }
+                let (pa, pb) = (a.element.position ?? SourcePosition(line: 0, column: 0), b.element.position ?? SourcePosition(line: 0, column: 0))
+                return (pa.line, pa.column, a.offset) < (pb.line, pb.column, b.offset)
+            }.map(\.element)
+            let lines = ordered.map { problem -> String in
                 // A problem in a file reached through $ref names that file; the keyword's
                 // place in the schema leads the message, as lint gives it.
                 let file = problem.file ?? schema

@@ -103,6 +103,18 @@ import Testing
         #expect(referenced.stdout.contains("bad.json:2:11: error: the schema is not valid JSON: expected"), "\(referenced.stdout)")
     }
 
+    /// A person reads a schema's problems in the order of their lines, as the other reports
+    /// list them: they came in the meta-schema's order (4:24, 5:23, then 2:11).
+    @Test func aSchemasProblemsAreListedInLineOrder() throws {
+        let dir = try Scratch()
+        try dir.write("bad.json", "{\n  \"type\": \"strin\",\n  \"properties\": {\n    \"a\": {\"minLength\": -1},\n    \"b\": {\"required\": \"x\"}\n  }\n}\n")
+        try dir.write("i.json", "{}")
+        let r = try CLI.run(["validate", "--schema", "bad.json", "i.json"], in: dir.url)
+        #expect(r.status == 2)
+        let places = r.stderr.split(separator: "\n").compactMap { line in line.hasPrefix("bad.json:") ? line.split(separator: " ").first.map(String.init) : nil }
+        #expect(places == ["bad.json:2:11:", "bad.json:4:24:", "bad.json:5:23:"], "\(r.stderr)")
+    }
+
     @Test func jsonFormatHasThePublicShape() throws {
         let dir = try Scratch()
         try dir.write("recipe.schema.json", schema)
