@@ -47,6 +47,11 @@ struct HookCommand: ParsableCommand {
                 hooks = path.hasPrefix("/") ? path : cwd + "/" + path
                 gitDirectory = absolutePath(try Self.git(["rev-parse", "--git-common-dir"], in: cwd), cwd: cwd)
             } catch {
+                // A bare repository has no working tree, so no commit is made there: it was
+                // called no git repository at all.
+                if (try? Self.git(["rev-parse", "--is-bare-repository"], in: cwd)) == "true" {
+                    throw ValidationError("this is a bare repository (no working tree, so no commits are made in it); install the hooks in a clone")
+                }
                 throw ValidationError("not inside a git repository (\(error))")
             }
             // A core.hooksPath outside the repository (a global `~/.githooks`) is shared by

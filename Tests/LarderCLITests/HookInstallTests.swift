@@ -92,6 +92,16 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: dir.url.path + "/.githooks/pre-commit"))
     }
 
+    /// In a bare repository the install said "not inside a git repository", of a repository.
+    @Test func aBareRepositoryIsNamedAsOne() throws {
+        let dir = try Scratch()
+        try git(["init", "-q", "--bare"], in: dir.url)
+        let r = try CLI.run(["hook", "install"], in: dir.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("this is a bare repository"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.path + "/hooks/pre-commit"))
+    }
+
     static let recipes = "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n"
     static let user = ["-c", "user.email=t@example.com", "-c", "user.name=T"]
     /// The environment of a commit whose hook finds this build's `larder` on PATH.
