@@ -1101,7 +1101,7 @@ func processResult(_ executable: String, _ arguments: [String], in directory: UR
 
 extension ProjectLintTests {
     /// A check of the built-in schema that a rule makes too, in words of its own, is one
-    /// report, the rule's: an amount Larder cannot read ('.75', '-2') was a `quantity` error
+    /// report, the rule's: an amount Larder cannot read ('1.5.5', '-2') was a `quantity` error
     /// and a `schema` error at one value, a step of spaces a `non-empty-text` error and a
     /// `schema` error. With the rule off, or less severe than the schema's error, the schema
     /// still reports it: the schema is what the app relies on.
@@ -1109,7 +1109,7 @@ extension ProjectLintTests {
         let dir = try Scratch()
         try dir.write("content/r.json", #"""
             [{"id": "a", "name": {"en": "A"}, "servings": 2,
-              "ingredients": [{"name": "lime", "quantity": ".75", "unit": "cup"}, {"name": "gin", "quantity": "-2", "unit": "oz"}],
+              "ingredients": [{"name": "lime", "quantity": "1.5.5", "unit": "cup"}, {"name": "gin", "quantity": "-2", "unit": "oz"}],
               "steps": ["  ", "Stir."]}]
             """#)
         func lint(_ rules: String) throws -> [String] {
@@ -1122,9 +1122,9 @@ extension ProjectLintTests {
                 return "\(line.dropFirst(2).prefix(while: { $0 != " " })) \(rule) \(position)"
             }
         }
-        #expect(try lint("") == ["error quantity 2,col=48", "error quantity 2,col=99", "error non-empty-text 3,col=13"])
-        #expect(try lint("rules:\n  quantity: off\n  non-empty-text: off\n") == ["error schema 2,col=48", "error schema 2,col=99", "error schema 3,col=13"])
+        #expect(try lint("") == ["error quantity 2,col=48", "error quantity 2,col=101", "error non-empty-text 3,col=13"])
+        #expect(try lint("rules:\n  quantity: off\n  non-empty-text: off\n") == ["error schema 2,col=48", "error schema 2,col=101", "error schema 3,col=13"])
         #expect(try lint("rules:\n  quantity: warning\n").sorted()
-                == ["error non-empty-text 3,col=13", "error schema 2,col=48", "error schema 2,col=99", "warning quantity 2,col=48", "warning quantity 2,col=99"])
+                == ["error non-empty-text 3,col=13", "error schema 2,col=101", "error schema 2,col=48", "warning quantity 2,col=101", "warning quantity 2,col=48"])
     }
 }
