@@ -55,6 +55,10 @@ import Testing
         #expect(message { _ = try AndroidExporter().outputFolder(options: ["out": ["a"]]) }
             == "android: option 'out' must be a string, not a list")
         #expect(message { _ = try run(GettextExporter(), "dist/po") }.contains("options must be a mapping"))
+        // A header field is one line: a line break started a stray header line of its own.
+        #expect(message { _ = try run(GettextExporter(), ["project": "Acme\nX"]) }
+            == "gettext: option 'project' must be one line of text, without line breaks or other control characters, not 'Acme\nX'")
+        #expect(GettextExporter().checkOptions(["revisionDate": "2026-01-01\t00:00"], locales: ["en"]).map(\.path) == [["revisionDate"]])
         #expect(message { _ = try run(JSONBundleExporter(), ["fallback": "loud"]) }
             == "json-bundle: option 'fallback' is 'loud'; expected one of warning, note, error, off")
     }

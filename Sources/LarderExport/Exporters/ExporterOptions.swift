@@ -63,6 +63,17 @@ public struct ExporterOptions: Sendable {
         }
     }
 
+    /// A string option that is one line of text: a line break or another control character
+    /// in it would start a line of its own in the file it is written to (a gettext header's
+    /// `Project-Id-Version: Acme` followed by a stray line `X`).
+    public func line(_ name: String) throws(ExportError) -> String? {
+        guard let text = try string(name) else { return nil }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw mistake([name], object[name] ?? .null, "one line of text, without line breaks or other control characters")
+        }
+        return text
+    }
+
     /// A boolean option (`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`, as strings too).
     public func bool(_ name: String, default fallback: Bool) throws(ExportError) -> Bool {
         guard let value = object[name], value != .null else { return fallback }

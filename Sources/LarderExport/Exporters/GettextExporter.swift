@@ -51,8 +51,8 @@ public struct GettextExporter: BundleExporter {
         var outputs: [(locale: String, forms: GettextPluralForms, path: String, header: String)]
 
         init(run: ExportRun, context: ExportContext) throws(ExportError) {
-            let project = try run.options.string("project") ?? "larder-content"
-            let date = try run.options.string("revisionDate") ?? "1970-01-01 00:00+0000"
+            let project = try run.options.line("project") ?? "larder-content"
+            let date = try run.options.line("revisionDate") ?? "1970-01-01 00:00+0000"
             let generator = context.toolVersion.isEmpty ? "Larder" : "Larder \(context.toolVersion)"
             source = run.sourceLocale
             // Two locales with one gettext name (`sr-Latn` and `sr-latin`, both `sr@latin`)
