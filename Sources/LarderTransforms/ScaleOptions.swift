@@ -55,36 +55,38 @@ public struct ScaleOptions: Sendable, Hashable {
         } else {
             guard let spec = object["to"]?.stringValue else { throw Self.error("to must be a text such as \"flour=300 g\"", at: ["to"]) }
             let kitchen = KitchenUnits(convention: convention)
-            target = try TransformOptionError.placing(["to"]) { () throws(TransformOptionError) in try Self.ingredientTarget(spec, kitchen: kitchen) }
+            target = try TransformOptionError.placing(["to"]) { () throws(TransformOptionError) in try Self.ingredientTarget(spec, kitchen: kitchen, option: "to") }
         }
     }
 
     /// Reads `--to "flour=300 g"`: an ingredient's name, `=`, and an amount with its unit
-    /// (or without, for counted things: `eggs=3`).
-    public static func ingredientTarget(_ spec: String, kitchen: KitchenUnits = .standard) throws(TransformOptionError) -> Target {
+    /// (or without, for counted things: `eggs=3`). Messages name the option as `option`
+    /// (`--to` on the command line; `to` in larder.yml, where `--to` named a flag the user
+    /// never wrote).
+    public static func ingredientTarget(_ spec: String, kitchen: KitchenUnits = .standard, option: String = "--to") throws(TransformOptionError) -> Target {
         guard let eq = spec.lastIndex(of: "=") else {
-            throw error("--to takes NAME=AMOUNT, such as \"flour=300 g\"; got '\(spec)'")
+            throw error("\(option) takes NAME=AMOUNT, such as \"flour=300 g\"; got '\(spec)'")
         }
         let name = spec[..<eq].trimmingCharacters(in: .whitespaces)
         let amountText = String(spec[spec.index(after: eq)...])
-        guard !name.isEmpty else { throw error("--to needs an ingredient name before '=', such as \"flour=300 g\"") }
+        guard !name.isEmpty else { throw error("\(option) needs an ingredient name before '=', such as \"flour=300 g\"") }
         let line = IngredientParser(kitchen: kitchen).parse(amountText)
         let written = amountText.trimmingCharacters(in: .whitespaces)
         // Zero or below, or too many digits: said as such, not as no amount at all.
         if written.hasPrefix("-") || written.hasPrefix("\u{2212}") || line.amount.map({ $0.lower.isZero }) == true {
-            throw error("--to needs an amount above 0 after '=', such as 300 g or 2 cups; got '\(written)'")
+            throw error("\(option) needs an amount above 0 after '=', such as 300 g or 2 cups; got '\(written)'")
         }
         // A number Larder cannot compute with exactly, said as --factor says it (1e30 and
         // 0.1234567890123456789 were told that no amount followed the '=').
         if let problem = numberProblem(written) {
-            throw error("--to: '\(written)' \(problem); give an amount a recipe holds, such as 300 g or 2 cups")
+            throw error("\(option): '\(written)' \(problem); give an amount a recipe holds, such as 300 g or 2 cups")
         }
         if let problem = line.problem, problem.contains("too large") || problem.contains("digits") {
-            throw error("--to: '\(written)' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups")
+            throw error("\(option): '\(written)' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups")
         }
         guard line.problem == nil, case .exact(let value)? = line.amount, value.numerator > 0,
               line.name.isEmpty, line.size == nil else {
-            throw error("--to needs an amount after '=', such as 300 g or 2 cups; got '\(written)'")
+            throw error("\(option) needs an amount after '=', such as 300 g or 2 cups; got '\(written)'")
         }
         return .ingredient(name: name, quantity: Quantity(amount: .exact(value), unit: line.unit))
     }

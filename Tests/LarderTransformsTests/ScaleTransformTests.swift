@@ -489,12 +489,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         (["servings": "2.333333333333333333333"], #"servings "2.333333333333333333333" has more decimal places than Larder computes with (18)"#),
         (["factor": "2.333333333333333333333"], #"factor "2.333333333333333333333" has more decimal places than Larder computes with (18)"#),
         (["servings": "99999999999999999999.5"], "is too large to compute exactly"),
-        // --to says what --factor says of a number it cannot compute with (it said "--to needs
-        // an amount after '='", as if none were given).
-        (["to": "flour=1e30 g"], "--to: '1e30 g' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups"),
-        (["to": "flour=0.1234567890123456789 g"], "--to: '0.1234567890123456789 g' has more decimal places than Larder computes with (18)"),
-        (["to": "flour=1e-30 g"], "--to: '1e-30 g' has more decimal places than Larder computes with (18)"),
-        (["to": "flour=2.333333333333333333333 g"], "--to: '2.333333333333333333333 g' has more decimal places than Larder computes with (18)"),
+        // `to` says what `factor` says of a number it cannot compute with (it said "--to needs
+        // an amount after '='", as if none were given), naming the option as larder.yml
+        // writes it, not the command line's flag.
+        (["to": "flour=1e30 g"], "to: '1e30 g' is too large to compute exactly; give an amount a recipe holds, such as 300 g or 2 cups"),
+        (["to": "flour=0.1234567890123456789 g"], "to: '0.1234567890123456789 g' has more decimal places than Larder computes with (18)"),
+        (["to": "flour=1e-30 g"], "to: '1e-30 g' has more decimal places than Larder computes with (18)"),
+        (["to": "flour=2.333333333333333333333 g"], "to: '2.333333333333333333333 g' has more decimal places than Larder computes with (18)"),
+        (["to": "flour"], "to takes NAME=AMOUNT, such as \"flour=300 g\"; got 'flour'"),
         // A factor past a million times either way is a mistake (it scaled servings and left
         // amounts too large to compute).
         (["factor": 10_000_000], "more than a million times"),
@@ -504,7 +506,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect {
             _ = try ScaleOptions(json: options)
         } throws: { error in
-            (error as? TransformOptionError)?.message.contains(expected) == true
+            guard let message = (error as? TransformOptionError)?.message else { return false }
+            return message.contains(expected) && !message.contains("--")
         }
     }
 
