@@ -379,3 +379,19 @@ import Testing
         #expect(off.stdout.components(separatedBy: "is not a web address").count - 1 == 2, "\(off.stdout)")
     }
 }
+
+extension TeamSchemaTests {
+    /// A team schema whose `$schema` names a draft Larder does not support is refused with
+    /// what lint can do about it: name a supported draft in `$schema`. It advised `--draft`,
+    /// `larder validate`'s flag, which lint does not take.
+    @Test func anUnsupportedDraftOfATeamSchemaAdvisesNoFlagLintLacks() throws {
+        let dir = try Scratch()
+        try dir.write("schemas/a.schema.json", #"{"$schema": "http://json-schema.org/draft-03/schema#", "type": "object"}"#)
+        try dir.write("content/a.json", #"[{"id": "a"}]"#)
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: achievement\n    schema: schemas/a.schema.json\n    include: [\"content/*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("a draft Larder does not support; Larder supports drafts 2020-12, 2019-09, 7, 6 and 4: name one of them in $schema [config]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("--draft"), "\(r.stdout)")
+    }
+}

@@ -136,6 +136,7 @@ extension Linter {
         var registry = BuiltInSchemas.registry()
         registry.allowFiles(under: projectRoot)
         registry.outsideAdvice = Self.outsideSchemaAdvice
+        registry.draftAdvice = nil
         var seen: Set<String> = [path]
         var queue = Self.referencedFiles(of: doc.value, from: path)
         while !queue.isEmpty {

@@ -47,7 +47,7 @@ public struct JSONSchema: Sendable {
             {
                 draft = d
                 metaDraft = d
-            } else if options.draft == nil, let unsupported = unsupportedDraftMessage(s) {
+            } else if options.draft == nil, let unsupported = unsupportedDraftMessage(s, draftAdvice: registry.draftAdvice) {
                 // Read under 2020-12 rules, a draft-03 schema's keywords would be ignored
                 // or misread, and instances pass that the schema rejects.
                 throw SchemaError(message: unsupported)
@@ -228,8 +228,12 @@ func distinctProblems(_ problems: [SchemaError.Problem]) -> [SchemaError.Problem
 /// older, or the undated `http://json-schema.org/schema#`) cannot be used; nil for any
 /// other URI. Such a schema is refused rather than read under 2020-12 rules, which would
 /// ignore its keywords (draft-03's `divisibleBy`) and pass instances it rejects.
-func unsupportedDraftMessage(_ uri: String) -> String? {
+///
+/// `draftAdvice` is how the caller's user chooses the draft instead (`larder validate`:
+/// "choose the rules to validate with (--draft)"); `larder lint`, whose team schemas have
+/// no such setting, gives none (it advised a `--draft` that lint does not take).
+func unsupportedDraftMessage(_ uri: String, draftAdvice: String? = nil) -> String? {
     guard let host = URL(string: uri)?.host?.lowercased(), host == "json-schema.org" || host == "www.json-schema.org" else { return nil }
     return "the schema's $schema is \(uri), a draft Larder does not support; Larder supports drafts 2020-12, 2019-09, 7, 6 and 4: "
-        + "name one of them in $schema, or choose the rules to validate with (--draft)"
+        + "name one of them in $schema" + (draftAdvice.map { ", or \($0)" } ?? "")
 }

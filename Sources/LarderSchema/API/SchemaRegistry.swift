@@ -64,6 +64,11 @@ public struct SchemaRegistry: Sendable {
     /// a remote schema: nil advises `--ref-map` (`larder validate`'s option); a caller with
     /// no such option (a project's lint, whose schemas come from the project) gives its own.
     public var outsideAdvice: String?
+    /// What the message for a `$schema` naming a draft Larder does not support advises
+    /// besides naming a supported one: `larder validate`'s `--draft` by default; nil for
+    /// none (a project's lint, whose team schemas have no such setting: it advised a
+    /// `--draft` lint does not take). An app sets ``SchemaOptions/draft`` instead.
+    public var draftAdvice: String? = "choose the rules to validate with (--draft)"
 
     public init(resolver: Resolver? = nil) {
         self.resolver = resolver
