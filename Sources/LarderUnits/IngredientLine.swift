@@ -317,8 +317,15 @@ public struct IngredientParser: Sendable {
            let (heat, heatEnd, _) = try? AmountScanner.scanNumber(s, at: slash + 1, language: language), heatEnd == amountScan.end {
             heatAfterSlash = (heat, (slash + 1)..<heatEnd)
         }
-        // The unit, glued ("400g") or after spaces.
+        // The unit, glued ("400g") or after spaces; after a word of how big when it counts
+        // things ("1 large clove garlic", "1 small bunch parsley": the word was read as the
+        // name, the unit with it, and the last word took the number: "2 small bunch
+        // parsleys", "2 large clove garlics"). The word stays where it is.
         j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, j > i, let big = NumberWords.sizeWord(s, at: j, language: language) {
+            let k = AmountScanner.skipSpaces(s, big)
+            if k > big, let m = lexicon.match(s, at: k, language: language), m.word.unit.dimension == .count { j = k }
+        }
         if let m = lexicon.match(s, at: j, language: language), let reason = Self.unsureLetter(s, word: m.word, at: j, end: m.end) {
             // "2 c. à dessert", "1 t.s.": the letter is a spoon of another language's words,
             // not a cup (it was "473 ml à dessert"); the line is kept as written.

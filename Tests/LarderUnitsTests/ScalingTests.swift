@@ -231,6 +231,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         // "¹⁄₂ cup" was left as it was, with no note.
         ("1 ¹/₂ cups flour", r(2), nil, "3 cups flour"), ("1²/₃ cup sugar", r(2), nil, "3⅓ cups sugar"),
         ("¹⁄₂ cup milk", r(2), nil, "1 cup milk"), ("³/₁₆ tsp salt", r(2), nil, "⅜ tsp salt"), ("²/3 cup oil", r(2), nil, "1⅓ cups oil"),
+        // A word of how big before a unit that counts things: the unit takes the number (the
+        // word was read as the name with the unit, and the last word took it: "2 small bunch
+        // parsleys", "2 large clove garlics", "2 large can tomatoes").
+        ("1 small bunch parsley", r(2), nil, "2 small bunches parsley"), ("1 large clove garlic", r(2), nil, "2 large cloves garlic"),
+        ("1 large can tomatoes", r(2), nil, "2 large cans tomatoes"), ("1 small tin chickpeas", r(3), nil, "3 small tins chickpeas"),
+        ("1 medium onion", r(2), nil, "2 medium onions"),
         // A decimal without its leading zero (it was "no quantity at the start of the line").
         (".5 cup oil", r(2), nil, "1 cup oil"), (".25 tsp salt", r(2), nil, "0.5 tsp salt"),
     ] as [(String, Rational, String?, String)])
