@@ -244,6 +244,11 @@ extension UnitTable {
             ("shot", ["shots"]), ("smidgen", ["smidgens"]), ("dollop", ["dollops"]), ("pat", ["pats"]),
             ("sprinkle", ["sprinkles"]), ("spear", ["spears"]), ("stem", ["stems"]), ("root", ["roots"]),
             ("ring", ["rings"]), ("loaf", ["loaves"]), ("roll", ["rolls"]), ("bar", ["bars"]),
+            // Packs and pieces recipes count in ("1 pouch tuna", "1 tub yogurt"): read as the
+            // name, the last word took the number ("2 tub yogurts", "2 envelope yeasts").
+            ("pouch", ["pouches"]), ("carton", ["cartons"]), ("tub", ["tubs"]), ("container", ["containers"]),
+            ("block", ["blocks"]), ("ball", ["balls"]), ("envelope", ["envelopes"]), ("punnet", ["punnets"]),
+            ("square", ["squares"]), ("mug", ["mugs"]), ("cob", ["cobs"]),
             // What a product's pack holds.
             ("capsule", ["capsules"]), ("tablet", ["tablets"]), ("portion", ["portions"]),
             ("teabag", ["teabags", "tea bag", "tea bags"]),

@@ -286,6 +286,10 @@ public struct UnitLexicon: Sendable {
             w("loaf", "loaf", "loaves"), w("jigger", "jigger", "jiggers"),
             w("capsule", "capsule", "capsules"), w("tablet", "tablet", "tablets"), w("portion", "portion", "portions"),
             w("teabag", "tea bag", "tea bags"), w("teabag", "teabag", "teabags"),
+            w("pouch", "pouch", "pouches"), w("carton", "carton", "cartons"), w("tub", "tub", "tubs"),
+            w("container", "container", "containers"), w("block", "block", "blocks"), w("ball", "ball", "balls"),
+            w("envelope", "envelope", "envelopes"), w("punnet", "punnet", "punnets"), w("square", "square", "squares"),
+            w("mug", "mug", "mugs"), w("cob", "cob", "cobs"),
         ]),
         ("pt", [
             w("~tbsp", "colher de sopa", "colheres de sopa"), a("~tbsp", "c. de sopa"), a("~tbsp", "c.s."),

@@ -237,6 +237,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 small bunch parsley", r(2), nil, "2 small bunches parsley"), ("1 large clove garlic", r(2), nil, "2 large cloves garlic"),
         ("1 large can tomatoes", r(2), nil, "2 large cans tomatoes"), ("1 small tin chickpeas", r(3), nil, "3 small tins chickpeas"),
         ("1 medium onion", r(2), nil, "2 medium onions"),
+        // Packs and pieces recipes count in: read as the name, the last word took the number
+        // ("2 tub yogurts", "2 envelope yeasts", "2 punnet strawberries").
+        ("1 tub yogurt", r(2), nil, "2 tubs yogurt"), ("1 envelope yeast", r(2), nil, "2 envelopes yeast"),
+        ("1 pouch tuna", r(2), nil, "2 pouches tuna"), ("1 punnet strawberries", r(1, 2), nil, "1/2 punnet strawberries"),
+        ("1 square chocolate", r(3), nil, "3 squares chocolate"), ("1 block tofu", r(2), nil, "2 blocks tofu"),
+        ("1 pot roast", r(2), nil, "2 pot roasts"),
         // A decimal without its leading zero (it was "no quantity at the start of the line").
         (".5 cup oil", r(2), nil, "1 cup oil"), (".25 tsp salt", r(2), nil, "0.5 tsp salt"),
     ] as [(String, Rational, String?, String)])
