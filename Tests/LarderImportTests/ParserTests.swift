@@ -218,6 +218,19 @@ import Testing
         #expect(try NutritionText.energy("1200 KJ") == (1200, "kJ"))
         #expect(throws: ImportValueError.self) { try NutritionText.grams("3 cups") }
     }
+
+    /// A unit followed by the name of what it measures, as some recipe sites write every
+    /// value ("10 grams fat", "0.2 milligram of sodium"), is read: each was left out with a
+    /// warning, and such a recipe lost all its nutrients but its energy.
+    @Test func aUnitFollowedByTheNutrientsNameIsRead() throws {
+        #expect(try NutritionText.grams("10 grams fat") == 10)
+        #expect(try NutritionText.grams("6 grams saturated fat") == 6)
+        #expect(try NutritionText.grams("0.2 milligram of sodium") == Decimal(string: "0.0002"))
+        #expect(try NutritionText.grams("1,5 g Ballaststoffe") == Decimal(string: "1.5"))
+        #expect(try NutritionText.energy("268 calories per serving") == (268, "kcal"))
+        #expect(throws: ImportValueError.self) { try NutritionText.grams("2 cups flour") }
+        #expect(throws: ImportValueError.self) { try NutritionText.grams("10 g 5") }
+    }
 }
 
 @Suite struct SlugAndTextTests {

@@ -49,11 +49,25 @@ public enum NutritionText {
         return nil
     }
 
+    /// The unit of `dimension` a value's text names after its number: the whole text
+    /// (``lenientUnit(_:)``), else its first word when the words after it only name what is
+    /// measured (`"10 grams fat"`, `"0.2 milligram of sodium"`, `"268 calories per
+    /// serving"`, as some recipe sites write every value: each was "not a unit", and such a
+    /// recipe lost every nutrient). Nil when neither is a unit of `dimension`.
+    static func unit(_ text: String, of dimension: UnitDimension) -> UnitDefinition? {
+        if let unit = lenientUnit(text), unit.dimension == dimension { return unit }
+        guard let space = text.firstIndex(of: " "),
+              text[space...].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }),
+              let unit = lenientUnit(String(text[..<space])), unit.dimension == dimension
+        else { return nil }
+        return unit
+    }
+
     /// A mass in grams: `g`, `mg`, `µg`/`mcg`, `kg`, `oz`, `lb`, or a bare number (grams).
     public static func grams(_ text: String) throws(ImportValueError) -> Decimal {
         let (value, unitText) = try parse(text)
         guard let unitText else { return value }
-        guard let unit = lenientUnit(unitText), unit.dimension == .mass,
+        guard let unit = unit(unitText, of: .mass),
               let grams = UnitTable.standard.unit(id: "g"), let converted = UnitTable.convert(value, from: unit, to: grams)
         else {
             throw ImportValueError("'\(text)': '\(unitText)' is not a unit of mass (g, mg, µg, kg, oz or lb)")
@@ -66,7 +80,7 @@ public enum NutritionText {
     public static func energy(_ text: String) throws(ImportValueError) -> (value: Decimal, unit: String) {
         let (value, unitText) = try parse(text)
         guard let unitText else { return (value, "kcal") }
-        guard let unit = lenientUnit(unitText), unit.dimension == .energy else {
+        guard let unit = unit(unitText, of: .energy) else {
             throw ImportValueError("'\(text)': '\(unitText)' is not a unit of energy (kcal, calories or kJ)")
         }
         return (value, unit.id == "kJ" ? "kJ" : "kcal")
