@@ -449,7 +449,7 @@ public struct OpenFoodFactsImporter: Importer {
         for (suffix, larderKey, per) in [("_100g", "per100g", "100g"), ("_serving", "perServing", "serving")] {
             var values = JSONObject()
             for (offName, larderName) in Self.nutrients where values[larderName] == nil {
-                if let v = reader.member(nutriments, offName + suffix) {
+                if let v = Self.figure(nutriments, offName + suffix, reader: reader) {
                     if let number = nonNegative(v, field: offName + suffix, reader: &reader) {
                         values[larderName] = number
                         take(offName, v, per: per)
@@ -461,14 +461,14 @@ public struct OpenFoodFactsImporter: Importer {
             }
             // `energy` is kJ; it stands for the label's kJ only when neither energy-kj nor
             // energy-kcal was given (with energy-kcal alone it is computed from it).
-            if values["energyKj"] == nil, values["energyKcal"] == nil, let v = reader.member(nutriments, "energy" + suffix),
+            if values["energyKj"] == nil, values["energyKcal"] == nil, let v = Self.figure(nutriments, "energy" + suffix, reader: reader),
                let number = nonNegative(v, field: "energy" + suffix, reader: &reader) {
                 values["energyKj"] = number
                 take("energy", v, per: per)
             }
             if let grams = alcohol(nutriments, per: per, dataPer: dataPer, quantity: quantity, serving: serving, reader: &reader) {
                 values["alcohol"] = grams
-                if let figure = reader.member(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving") ?? reader.member(nutriments, "alcohol_value") {
+                if let figure = Self.figure(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving", reader: reader) ?? reader.member(nutriments, "alcohol_value") {
                     take("alcohol", figure, per: per)
                 }
             }
@@ -516,7 +516,7 @@ public struct OpenFoodFactsImporter: Importer {
         let json = reader.json
         let field: String
         let node: Int
-        if let n = reader.member(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving") {
+        if let n = Self.figure(nutriments, per == "100g" ? "alcohol_100g" : "alcohol_serving", reader: reader) {
             (field, node) = (per == "100g" ? "alcohol_100g" : "alcohol_serving", n)
         } else if dataPer == per, let n = reader.member(nutriments, "alcohol_value") {
             (field, node) = ("alcohol_value", n)
@@ -556,6 +556,16 @@ public struct OpenFoodFactsImporter: Importer {
             return nil
         }
         return ImportNumber.exact(perHundredMillilitres * size / 100)
+    }
+
+    /// The figure `key` of `nutriments`, nil when it is missing, null or blank: Open Food
+    /// Facts answers `"carbohydrates_serving": ""` for a figure it has no serving size for,
+    /// which says nothing (each got a warning that '' is not a number, and the label's
+    /// `<n>_value` was not read in its place).
+    static func figure(_ nutriments: Int, _ key: String, reader: ImportReader) -> Int? {
+        guard let node = reader.member(nutriments, key) else { return nil }
+        if let text = reader.json.string(node), text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+        return node
     }
 
     /// A number of zero or more, its literal kept; a number in a string is read too, every

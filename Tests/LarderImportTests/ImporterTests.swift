@@ -1288,3 +1288,20 @@ extension OpenFoodFactsImporterTests {
         #expect(diagnostics.map(\.message) == ["product 5449000000996 has no name: product_name is an array, not text, and no product_name_xx gives one; this record is not imported"])
     }
 }
+
+extension OpenFoodFactsImporterTests {
+    /// Open Food Facts answers `"carbohydrates_serving": ""` for a figure it has no serving
+    /// size for: a blank figure says nothing, as a missing one (each got a warning that ''
+    /// is not a number, a dozen for one product), and the label's `_value` is read for it.
+    @Test func aBlankFigureSaysNothing() throws {
+        let text = #"""
+            {"code":"8886303210559","product":{"product_name":"Crackers","nutriments":{"carbohydrates":2.3,"carbohydrates_100g":2.3,"carbohydrates_serving":"","carbohydrates_unit":"g","carbohydrates_value":2.3,"energy":1008,"energy-kcal":241,"energy-kcal_100g":241,"energy-kcal_serving":"","energy-kcal_unit":"kcal","energy-kcal_value":241,"energy_100g":1008,"energy_serving":"","alcohol_serving":" "}},"status":1,"status_verbose":"product found"}
+            {"code":"3017620422003","product_name":"Nutella","serving_size":"15 g","nutrition_data_per":"serving","nutriments":{"fat_serving":"","fat_value":4.6,"fat_unit":"g"}}
+            """#
+        let (documents, diagnostics) = try importing(off, text, name: "p.jsonl")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(documents.map(\.id) == ["8886303210559", "3017620422003"])
+        #expect(documents.first?.value["nutrition"] == ["per100g": ["energyKcal": 241, "carbohydrates": 2.3]])
+        #expect(documents.last?.value["nutrition"] == ["perServing": ["fat": 4.6]])
+    }
+}
