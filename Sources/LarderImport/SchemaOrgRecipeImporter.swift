@@ -272,7 +272,17 @@ public struct SchemaOrgRecipeImporter: Importer {
         // time
         var time = JSONObject()
         for (property, field) in [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")] {
-            guard let t = reader.member(node, property) else { continue }
+            guard let given = reader.member(node, property) else { continue }
+            // A list of one (`"prepTime": ["PT10M"]`, as JSON-LD lets any property be) is
+            // its time: the recipe was not imported. A recipe has one of each time, so the
+            // first is kept, and another of the list is left out with a warning.
+            let elements = reader.list(given)
+            guard let t = elements.first else { continue }
+            for other in elements.dropFirst() where json.string(other) != json.string(t) {
+                let shown = json.string(other).map { "'\(ImportText.excerpt($0))'" } ?? "\(json.kind(other))"
+                let kept = json.string(t).map { "'\(ImportText.excerpt($0))'" } ?? "\(json.kind(t))"
+                reader.report(.warning, "a second \(property), \(shown), is left out: a recipe has one, and the first, \(kept), is kept", at: other)
+            }
             guard let text = json.string(t) else {
                 reader.report(.error, "\(property) must be an ISO 8601 duration string (such as PT1H30M), found \(json.kind(t)); this record is not imported", at: t)
                 continue

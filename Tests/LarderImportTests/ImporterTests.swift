@@ -1305,3 +1305,23 @@ extension OpenFoodFactsImporterTests {
         #expect(documents.last?.value["nutrition"] == ["perServing": ["fat": 4.6]])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// A time written as a list (`"prepTime": ["PT10M"]`), as JSON-LD lets any property be
+    /// and some sites write it, is read: the recipe was not imported ("must be an ISO 8601
+    /// duration string, found array"). A second, other time of one list is left out with a
+    /// warning; an empty list is no time.
+    @Test func aTimeInAListIsRead() throws {
+        let text = #"""
+            {"@type":"Recipe","name":"Stew","recipeIngredient":["1 onion"],"prepTime":["PT10M"],"cookTime":["PT15M","PT20M"],"totalTime":[]}
+            {"@type":"Recipe","name":"Soup","recipeIngredient":["water"],"prepTime":[5]}
+            """#
+        let (documents, diagnostics) = try importing(importer, text, name: "r.jsonl")
+        #expect(documents.map(\.id) == ["stew"])
+        #expect(documents.first?.value["time"] == ["prep": 10, "cook": 15])
+        #expect(diagnostics.map { "\($0.line):\($0.column) \($0.severity): \($0.message)" } == [
+            "1:105 warning: a second cookTime, 'PT20M', is left out: a recipe has one, and the first, 'PT15M', is kept",
+            "2:74 error: prepTime must be an ISO 8601 duration string (such as PT1H30M), found number; this record is not imported",
+        ])
+    }
+}
