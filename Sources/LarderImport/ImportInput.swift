@@ -156,10 +156,32 @@ enum ImportInput {
                (try? JSONDocument(parsing: Array(bytes[first]))) != nil {
                 return lines(bytes, file: file, diagnostics: &diagnostics)
             }
+            if let archive = webArchive(bytes) {
+                diagnostics.append(Diagnostic(
+                    ruleID: RuleMetadata.parseID, severity: .error, message: archive, file: file, start: SourcePosition(line: 1, column: 1)))
+                return []
+            }
             diagnostics.append(Diagnostic(
                 ruleID: RuleMetadata.parseID, severity: .error, message: error.message, file: file, start: error.position))
             return []
         }
+    }
+
+    /// What to do with a recipe page saved as a web archive, which holds the page in another
+    /// format than HTML (MHTML: the page quoted-printable in a MIME message; Safari's
+    /// `.webarchive`: a binary property list): it was "expected a JSON value, found 'F'",
+    /// which said nothing of the page. Nil for any other bytes.
+    static func webArchive(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: Array("bplist00".utf8)) {
+            return "this is a web page saved as a web archive (Safari's .webarchive), which Larder does not read: save the page as its source (File > Save As, Format: Page Source) and import that file"
+        }
+        // MIME headers (`From: <Saved by Blink>`, `MIME-Version: 1.0`), then a multipart
+        // content type, in the header block.
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        let headers = head.components(separatedBy: "\r\n\r\n").first.map { $0.components(separatedBy: "\n\n")[0] } ?? ""
+        guard let first = headers.first, first.isLetter, headers.contains("mime-version:"),
+              headers.contains("multipart/related") else { return nil }
+        return "this is a web page saved as a web archive (MHTML, one file with the page's images), which Larder does not read: save the page as HTML only (\"Webpage, HTML Only\"; the JSON-LD is in it) and import that file"
     }
 
     /// The JSON-LD of an HTML page (a recipe page saved from the web): the text of each

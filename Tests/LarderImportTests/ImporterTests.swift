@@ -1325,3 +1325,23 @@ extension SchemaOrgImporterTests {
         ])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// A recipe page saved as a web archive (Chrome's "Webpage, Single File", MHTML; Safari's
+    /// .webarchive) is said to be one, with how to save it as HTML instead: it was "expected
+    /// a JSON value, found 'F'".
+    @Test func aWebArchiveSaysHowToSaveThePage() throws {
+        let mhtml = "From: <Saved by Blink>\r\nSnapshot-Content-Location: https://example.com/soup/\r\nSubject: Soup\r\nMIME-Version: 1.0\r\nContent-Type: multipart/related;\r\n\ttype=\"text/html\";\r\n\tboundary=\"----MultipartBoundary--x----\"\r\n\r\n------MultipartBoundary--x----\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n<html><script type=3D\"application/ld+json\">{\"@type\":\"Recipe\"}</script></html>\r\n"
+        let (documents, diagnostics) = try importing(importer, mhtml, name: "soup.mhtml")
+        #expect(documents.isEmpty)
+        #expect(diagnostics.map { "\($0.file):\($0.line):\($0.column) \($0.ruleID): \($0.message)" } == [
+            "soup.mhtml:1:1 parse: this is a web page saved as a web archive (MHTML, one file with the page's images), which Larder does not read: save the page as HTML only (\"Webpage, HTML Only\"; the JSON-LD is in it) and import that file",
+        ])
+        var safari: [Diagnostic] = []
+        let archive = importer.records(in: Array("bplist00\u{D4}\u{1}\u{2}".utf8), file: "soup.webarchive", diagnostics: &safari)
+        #expect(archive.isEmpty)
+        #expect(safari.map(\.message) == [
+            "this is a web page saved as a web archive (Safari's .webarchive), which Larder does not read: save the page as its source (File > Save As, Format: Page Source) and import that file",
+        ])
+    }
+}
