@@ -992,7 +992,10 @@ public struct SchemaOrgRecipeImporter: Importer {
             let candidates: [Int] = json.kind(element) == .object
                 ? ["contentUrl", "embedUrl", "url"].compactMap { reader.member(element, $0) }
                 : [element]
-            let address = candidates.lazy.compactMap { json.string($0)?.trimmingCharacters(in: .whitespaces) }.first(where: Self.isVideoLink)
+            // An address without its scheme (`//www.youtube.com/embed/…`, as embed codes
+            // write it) is https, as an image's is (the video was left out).
+            let address = candidates.lazy.compactMap { json.string($0)?.trimmingCharacters(in: .whitespaces) }
+                .map { $0.hasPrefix("//") ? "https:" + $0 : $0 }.first(where: Self.isVideoLink)
             return (element, address)
         }
         let problem = "gives no address the url rule takes (an http(s) URL; on YouTube, a video's); it is left out"

@@ -1345,3 +1345,15 @@ extension SchemaOrgImporterTests {
         ])
     }
 }
+
+extension SchemaOrgImporterTests {
+    /// A video address without its scheme (`//www.youtube.com/embed/…`, as embed codes write
+    /// it) is read as https, as an image's is: the video was left out, "no address the url
+    /// rule takes".
+    @Test func aVideoAddressWithoutItsSchemeIsHTTPS() throws {
+        let text = #"{"@type":"Recipe","name":"Soup","recipeIngredient":["water"],"video":{"@type":"VideoObject","name":"Soup","embedUrl":"//www.youtube.com/embed/dQw4w9WgXcQ?feature=player_detailpage"}}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(documents.first?.value["video"] == "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=player_detailpage")
+    }
+}
