@@ -111,6 +111,13 @@ import Testing
         #expect(RecipeYield.parse(text) == RecipeYield(value: .servings(n)))
     }
 
+    /// Spanish recipes count diners, "comensales" (a yield of 4 of the unit `comensales`,
+    /// which `larder scale --servings` did not take as people).
+    @Test(arguments: [("4 comensales", 4), ("Para 6 comensales", 6), ("1 comensal", 1)])
+    func diners(_ text: String, _ n: Int) {
+        #expect(RecipeYield.parse(text) == RecipeYield(value: .servings(n)))
+    }
+
     @Test func amountsWithAUnit() {
         #expect(RecipeYield.parse("24 cookies") == RecipeYield(value: .amount(24, unit: "cookies")))
         #expect(RecipeYield.parse("Makes 12 muffins") == RecipeYield(value: .amount(12, unit: "muffins")))

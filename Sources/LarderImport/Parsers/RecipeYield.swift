@@ -41,11 +41,12 @@ public struct RecipeYield: Sendable, Hashable {
     }
 
     /// Words that mean "servings" (English, Portuguese, Spanish, French, German, Italian).
+    /// Spanish recipes count diners, `comensales` (they were a unit of that name).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "serves", "portion", "portions", "people", "person", "persons", "pax",
         "porcao", "porcoes", "pessoa", "pessoas", "porcion", "porciones", "persona", "personas", "racion",
-        "raciones", "personne", "personnes", "part", "parts", "portionen", "personen", "porzione", "porzioni",
-        "persone",
+        "raciones", "comensal", "comensales", "personne", "personnes", "part", "parts", "portionen", "personen",
+        "porzione", "porzioni", "persone",
     ]
 
     /// Words before the amount that make it a number of people ("Serves 4", "Feeds 6",
