@@ -73,6 +73,9 @@ public struct UnitLexicon: Sendable {
         /// Read only in text of the word's language, not in text of no stated language
         /// (Italian `chili`, kilograms, is English chillies).
         var statedLanguageOnly = false
+        /// Read only before a connector (`de`): `chávena de chá de farinha` is a cup of
+        /// flour, `chávena de chá forte` a cup of strong tea.
+        var beforeConnector = false
     }
 
     /// Every form's scalars, back to back (lower-cased unless case-sensitive).
@@ -91,6 +94,7 @@ public struct UnitLexicon: Sendable {
         let table = kitchen.table
         var words: [UnitWord] = []
         var statedLanguageOnly: Set<Int> = []
+        var beforeConnector: Set<Int> = []
         var preferred: [String: UnitWord] = [:]
         func resolve(_ ref: String) -> UnitDefinition? {
             ref.hasPrefix("~") ? table.unit(named: String(ref.dropFirst())) : table.unit(id: ref)
@@ -101,6 +105,7 @@ public struct UnitLexicon: Sendable {
                 let word = UnitWord(language: language, unit: unit, singular: entry.singular, plural: entry.plural,
                                     isAbbreviation: entry.abbreviation, caseSensitive: entry.caseSensitive)
                 if entry.statedLanguageOnly { statedLanguageOnly.insert(words.count) }
+                if entry.beforeConnector { beforeConnector.insert(words.count) }
                 words.append(word)
                 // The first entry per (language, unit, kind) is the one written.
                 let key = "\(language)|\(unit.id)|\(entry.abbreviation)"
@@ -124,7 +129,7 @@ public struct UnitLexicon: Sendable {
                 let language = word.language == "en" ? "" : word.language
                 forms.append(Form(start: Int32(allScalars.count), count: Int32(formScalars.count), word: Int32(index),
                                   isPlural: isPlural, caseSensitive: word.caseSensitive, language: language,
-                                  statedLanguageOnly: statedLanguageOnly.contains(index)))
+                                  statedLanguageOnly: statedLanguageOnly.contains(index), beforeConnector: beforeConnector.contains(index)))
                 allScalars += formScalars
             }
         }
@@ -193,6 +198,7 @@ public struct UnitLexicon: Sendable {
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }
+                if form.beforeConnector, !Self.connectorFollows(s, at: end) { continue }
                 // Of two words as long, the stated language's ("Liter" in German, not the
                 // English "liter", whose plural is "liters").
                 if best == nil || end > best!.end
@@ -206,6 +212,17 @@ public struct UnitLexicon: Sendable {
         guard let best else { return nil }
         let form = forms[Int(best.form)]
         return (words[Int(form.word)], best.end, form.isPlural)
+    }
+
+    /// True when one of ``connectors`` follows `end` after spaces (`de farinha`, `d'eau`).
+    static func connectorFollows(_ s: [Unicode.Scalar], at end: Int) -> Bool {
+        var k = end
+        while k < s.count, s[k] == " " { k += 1 }
+        guard k > end else { return false }
+        var word = String.UnicodeScalarView()
+        while k < s.count, isWordScalar(s[k]) { word.append(lower(s[k])); k += 1 }
+        if k < s.count, s[k] == "'" || s[k] == "\u{2019}" { return connectors.contains(String(word) + "'") }
+        return (k == s.count || s[k] == " ") && connectors.contains(String(word))
     }
 
     @inline(__always) static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
@@ -231,10 +248,13 @@ public struct UnitLexicon: Sendable {
         var abbreviation: Bool
         var caseSensitive: Bool
         var statedLanguageOnly = false
+        var beforeConnector = false
     }
 
-    private static func w(_ ref: String, _ singular: String, _ plural: String? = nil, statedLanguageOnly: Bool = false) -> Entry {
-        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: false, caseSensitive: false, statedLanguageOnly: statedLanguageOnly)
+    private static func w(_ ref: String, _ singular: String, _ plural: String? = nil, statedLanguageOnly: Bool = false,
+                          beforeConnector: Bool = false) -> Entry {
+        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: false, caseSensitive: false,
+              statedLanguageOnly: statedLanguageOnly, beforeConnector: beforeConnector)
     }
 
     private static func a(_ ref: String, _ singular: String, _ plural: String? = nil, caseSensitive: Bool = false) -> Entry {
@@ -295,6 +315,16 @@ public struct UnitLexicon: Sendable {
             w("~tbsp", "colher de sopa", "colheres de sopa"), a("~tbsp", "c. de sopa"), a("~tbsp", "c.s."),
             w("~tsp", "colher de chá", "colheres de chá"), a("~tsp", "c. de chá"), a("~tsp", "c.c."),
             w("~cup", "chávena", "chávenas"), w("~cup", "xícara", "xícaras"),
+            // The cup and spoons named with what they are for, as Portuguese and Brazilian
+            // recipes write them: read as one word, or the kind was left after the unit
+            // ("1 colher de sopa de chá de farinha", "237 mililitros (chá) de leite"), and
+            // a spoon with its kind in brackets was counted as a spoon of anything, rounded
+            // to whole ones ("1 colher (chá)" halved stayed "1 colher (chá)"). "de chá" only
+            // before what the cup holds: "1 chávena de chá forte" is a cup of tea.
+            w("~cup", "chávena de chá", "chávenas de chá", beforeConnector: true),
+            w("~cup", "xícara de chá", "xícaras de chá", beforeConnector: true),
+            w("~cup", "xícara (chá)", "xícaras (chá)"), w("~tbsp", "colher (sopa)", "colheres (sopa)"),
+            w("~tsp", "colher (chá)", "colheres (chá)"),
             w("g", "grama", "gramas"), w("kg", "quilo", "quilos"), w("kg", "quilograma", "quilogramas"),
             w("ml", "mililitro", "mililitros"), w("l", "litro", "litros"), w("dl", "decilitro", "decilitros"),
             w("slice", "fatia", "fatias"), w("clove", "dente", "dentes"), w("pinch", "pitada", "pitadas"),

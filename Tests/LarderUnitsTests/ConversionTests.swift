@@ -478,6 +478,18 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         let converted = try parser.convert(line, to: system)
         #expect((converted?.text ?? text) == expected)
     }
+
+    /// Lines in a stated language: a cup named with what it is for converts whole (it was
+    /// "237 mililitros de chá de farinha", "237 mililitros (chá) de leite").
+    @Test(arguments: [
+        ("1 chávena de chá de farinha", "pt", TargetSystem.metric, "237 mililitros de farinha"),
+        ("1 xícara (chá) de leite", "pt", .metric, "237 mililitros de leite"),
+        ("2 colheres (sopa) de azeite", "pt", .metric, "2 colheres (sopa) de azeite"),
+    ] as [(String, String, TargetSystem, String)])
+    func convertsLineInItsLanguage(_ text: String, _ language: String, _ system: TargetSystem, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect((try parser.convert(line, to: system)?.text ?? text) == expected)
+    }
 }
 
 /// A German noun's capital is not given to the symbol that replaces it: "200 Gramm

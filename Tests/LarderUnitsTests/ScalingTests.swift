@@ -70,6 +70,16 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("3 Tbsp butter", r(2), nil, "6 Tbsp butter"),
         ("4 fatias de pão de forma", r(1, 2), "pt", "2 fatias de pão de forma"),
         ("2 colheres de sopa de azeite", r(1, 2), "pt", "1 colher de sopa de azeite"),
+        // A cup or spoon named with what it is for is one unit (the kind was left behind, "1
+        // colher de sopa de chá de farinha", and a spoon with its kind in brackets was a
+        // count, "1 colher (chá)" halved stayed one); "de chá" before no "de" is tea.
+        ("1 chávena de chá de farinha", r(1, 16), "pt", "1 colher de sopa de farinha"),
+        ("1 xícara de chá de açúcar", r(2), "pt", "2 xícaras de chá de açúcar"),
+        ("1 xícara (chá) de leite", r(1, 16), "pt", "1 colher de sopa de leite"),
+        ("1 colher (chá) de fermento", r(1, 2), "pt", "1/2 colher (chá) de fermento"),
+        ("2 colheres (sopa) de azeite", r(1, 2), "pt", "1 colher (sopa) de azeite"),
+        ("2 colheres (sopa) de azeite", r(1, 4), "pt", "1 1/2 colheres de chá de azeite"),
+        ("1 chávena de chá forte", r(2), "pt", "2 chávenas de chá forte"),
         ("2 dentes de alho", r(3, 2), "pt", "3 dentes de alho"),
         ("1,5 l de água", r(1, 3), "pt", "500 ml de água"),
         ("300 g de bacalhau demolhado", r(1, 4), "pt", "75 g de bacalhau demolhado"),
