@@ -244,9 +244,14 @@ extension IngredientParser {
     /// Units whose symbols are SI's, whose case means something.
     static let siSymbols: Set<String> = ["g", "kg", "mg", "µg", "ml", "cl", "dl", "l"]
 
+    /// `text` with a capital first letter when `original` is a word written with one
+    /// (`Cup`, `Esslöffel`), not when it starts with letters in capitals (`UK pint` x 2 is
+    /// `imperial quart`, not `Imperial quart`).
     static func matchCapital(_ text: String, like original: String) -> String {
         guard let first = original.first, first.isUppercase, original.count > 1,
-              original.dropFirst().contains(where: { $0.isLowercase }), let f = text.first, f.isLowercase else { return text }
+              original.dropFirst().contains(where: { $0.isLowercase }),
+              !original.prefix(while: { $0 != " " }).dropFirst().contains(where: { $0.isUppercase }),
+              let f = text.first, f.isLowercase else { return text }
         return text.prefix(1).uppercased() + text.dropFirst()
     }
 

@@ -282,6 +282,13 @@ public struct UnitLexicon: Sendable {
             a("~gallon", "gal"), w("~gallon", "gallon", "gallons"),
             a("us-cup", "US cup", "US cups"), a("metric-cup", "metric cup", "metric cups"),
             a("metric-tbsp", "metric tbsp"), a("au-tbsp", "AU tbsp"), a("imperial-pint", "imperial pint", "imperial pints"),
+            // A British measure named as one where the convention's are US: "1 pint (UK)" was
+            // read as a US pint (473 ml), and an imperial amount that moved unit was written
+            // with the bare name, which reads as US ("1 UK pint" x 2 was "1 quart", 946 ml
+            // for 1,137).
+            w("imperial-pint", "pint (UK)", "pints (UK)"), w("imperial-pint", "UK pint", "UK pints"),
+            w("imperial-quart", "imperial quart", "imperial quarts"), w("imperial-gallon", "imperial gallon", "imperial gallons"),
+            a("imperial-fl-oz", "imperial fl oz"), w("imperial-fl-oz", "imperial fluid ounce", "imperial fluid ounces"),
             w("~oz", "ounce", "ounces"), w("lb", "pound", "pounds"),
             w("g", "gram", "grams"), w("g", "gramme", "grammes"), a("g", "gr"), w("kg", "kilogram", "kilograms"),
             w("kg", "kilo", "kilos"), w("mg", "milligram", "milligrams"),

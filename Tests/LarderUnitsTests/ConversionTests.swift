@@ -472,6 +472,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 C (240 ml) milk", .metric, "240 ml (1 C) milk"),
         ("180 C oven", .us, "180 C oven"),
         ("1 ml vanilla extract", .us, "0.2 tsp vanilla extract"),
+        // A pint said to be British is one (it was "473 millilitres (UK) milk").
+        ("1 pint (UK) milk", .metric, "568 millilitres milk"),
     ] as [(String, TargetSystem, String)])
     func convertsLine(_ text: String, _ system: TargetSystem, _ expected: String) throws {
         let line = parser.parse(text)

@@ -172,6 +172,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         // tbsp, "1/16 cup cream", "1/32 fl oz bitters" and "120 fl oz beer"); cups stay cups,
         // and a bar measure of fluid ounces stays one.
         ("1 pint milk", r(1, 10), nil, "3 1/4 tablespoons milk"),
+        // A British pint named as one is imperial, and stays so when it moves unit (it was
+        // read as a US pint, and written as a bare "quart", which reads as a US one).
+        ("1 pint (UK) milk", r(2), nil, "1 imperial quart milk"),
+        ("1 UK pint milk", r(2), nil, "1 imperial quart milk"),
+        ("1 UK pint milk", r(1, 2), nil, "10 imperial fluid ounces milk"),
+        ("2 imperial pints stock", r(2), nil, "2 imperial quarts stock"),
         ("1/4 pint cream", r(1, 10), nil, "2 3/8 teaspoons cream"),
         ("1 quart stock", r(1, 8), nil, "1/2 cup stock"),
         ("1/4 fl oz bitters", r(1, 10), nil, "1/8 tsp bitters"),
