@@ -72,6 +72,35 @@ public enum Inflection {
         return changed == parts ? nil : changed.joined(separator: "-")
     }
 
+    /// A word that follows `noun` in a name (an adjective: `intero` in `uovo intero`) in the
+    /// other number, as ``compound(_:plural:language:)`` gives it, but for the Italian nouns
+    /// whose plural is feminine (`uovo` → `uova`): an adjective of theirs takes the feminine
+    /// plural, `uova intere`, `uova fresche`, and goes back to the masculine singular, `uovo
+    /// sodo` (it was `2 uova interi`, and `2 uova sode` halved `1 uovo soda`). Nil when
+    /// nothing changes.
+    static func agreeing(_ word: String, with noun: String, plural: Bool, language: String?) -> String? {
+        let lower = word.lowercased()
+        guard UnitLexicon.baseLanguage(language) == "it", !word.contains("-"),
+              italianFemininePlurals[noun.lowercased()] != nil || italianFemininePlurals.values.contains(noun.lowercased()) else {
+            return compound(word, plural: plural, language: language)
+        }
+        let changed: String
+        if plural {
+            // intero → intera → intere; grande → grandi as ever.
+            changed = lower.hasSuffix("o") ? italianPlural(lower.dropLast() + "a") : italianPlural(lower)
+        } else {
+            // intere → intera → intero; fresche → fresca → fresco; grandi → grande.
+            let singular = italianSingular(lower)
+            changed = lower.hasSuffix("e") && singular.hasSuffix("a") ? singular.dropLast() + "o" : singular
+        }
+        let result = matchCase(changed, like: word)
+        return result == word ? nil : result
+    }
+
+    /// Italian nouns of the kitchen that are masculine in the singular and feminine in the
+    /// plural: singular -> plural.
+    static let italianFemininePlurals: [String: String] = ["uovo": "uova"]
+
     /// Prefixes and adverbs that start Portuguese compounds and never change
     /// (`mini-pizzas`, `semi-frios`, `bem-casados`, `super-bocks`).
     static let portugueseInvariableParts: Set<String> = [

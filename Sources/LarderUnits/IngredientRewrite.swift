@@ -289,9 +289,13 @@ extension IngredientParser {
         if !agrees, let last = words.last, NumberWords.sizeWords.contains(String(String.UnicodeScalarView(s[last])).lowercased()) { return [] }
         let targets = agrees ? words : [words.last!]
         var edits: [(Range<Int>, String)] = []
-        for range in targets {
+        let noun = String(String.UnicodeScalarView(s[words[0]]))
+        for (n, range) in targets.enumerated() {
             let word = String(String.UnicodeScalarView(s[range]))
-            guard let changed = Inflection.compound(word, plural: plural, language: line.language) else { continue }
+            // The words after the noun agree with it ("uova intere").
+            let changed = agrees && n > 0 ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
+                : Inflection.compound(word, plural: plural, language: line.language)
+            guard let changed else { continue }
             edits.append((range, changed))
         }
         return edits

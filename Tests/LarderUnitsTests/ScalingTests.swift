@@ -98,6 +98,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 arance", r(1, 2), "it", "1 arancia"), ("1 arancia", r(2), "it", "2 arance"), ("1 ciliegia", r(2), "it", "2 ciliegie"),
         ("1 bouteille d'eau", r(2), "fr", "2 bouteilles d'eau"), ("1 filet d'huile d'olive", r(2), "fr", "2 filets d'huile d'olive"),
         ("1 chou", r(2), "fr", "2 choux"),
+        // Italian eggs are feminine in the plural, and so are their adjectives (it was "2
+        // uova interi", and "2 uova sode" halved "1 uovo soda").
+        ("1 uovo intero", r(2), "it", "2 uova intere"), ("2 uova sode", r(1, 2), "it", "1 uovo sodo"),
+        ("1 uovo fresco", r(3), "it", "3 uova fresche"), ("3 uova fresche", r(1, 3), "it", "1 uovo fresco"),
+        ("1 uovo grande", r(2), "it", "2 uova grandi"), ("4 uova grandi", r(1, 4), "it", "1 uovo grande"),
+        ("1 peperone rosso", r(2), "it", "2 peperoni rossi"),
         // The stated language's word wins over an English one as long ("2 Liters Milch").
         ("1 Liter Milch", r(2), "de", "2 Liter Milch"), ("100 Milliliter Sahne", r(2), "de", "200 Milliliter Sahne"),
         ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
