@@ -148,9 +148,24 @@ public struct UnitLexicon: Sendable {
             ? [("", true), (lang, true), (lang, false), ("en", true), ("en", false)]
             : [(lang, false), (lang, true), ("", true), ("en", false), ("en", true)]
         for (l, a) in order {
-            if let w = preferredForms["\(l)|\(unit.id)|\(a)"] { return w }
+            guard let w = preferredForms["\(l)|\(unit.id)|\(a)"] else { continue }
+            if let language, let alternative = Self.regionalWords[Self.languageAndRegion(language)]?[w.singular],
+               let regional = words.first(where: { $0.language == w.language && $0.unit.id == w.unit.id && $0.singular == alternative }) {
+                return regional
+            }
+            return w
         }
         return nil
+    }
+
+    /// Words a region writes instead of its language's first one, by the first one's
+    /// singular: Brazil's cup is a `xícara`, Portugal's a `chávena` (a Brazilian recipe's
+    /// spoons scaled up, or its millilitres converted to US units, came out in `chávenas`).
+    static let regionalWords: [String: [String: String]] = ["pt-br": ["chávena": "xícara"]]
+
+    /// `pt-br` for `pt-BR`, `pt_BR` or `pt-BR-x-app`: the language and region, lower-cased.
+    static func languageAndRegion(_ tag: String) -> String {
+        tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).prefix(2).joined(separator: "-")
     }
 
     /// The unit word that is all of `text` (`tablespoons`, `colheres de sopa`, `g`), read

@@ -487,6 +487,8 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 chávena de chá de farinha", "pt", TargetSystem.metric, "237 mililitros de farinha"),
         ("1 xícara (chá) de leite", "pt", .metric, "237 mililitros de leite"),
         ("2 colheres (sopa) de azeite", "pt", .metric, "2 colheres (sopa) de azeite"),
+        ("250 ml de leite", "pt-BR", .us, "1 xícara de leite"),
+        ("250 ml de leite", "pt", .us, "1 chávena de leite"),
     ] as [(String, String, TargetSystem, String)])
     func convertsLineInItsLanguage(_ text: String, _ language: String, _ system: TargetSystem, _ expected: String) throws {
         let line = parser.parse(text, language: language)

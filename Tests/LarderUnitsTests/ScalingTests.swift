@@ -80,6 +80,11 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 colheres (sopa) de azeite", r(1, 2), "pt", "1 colher (sopa) de azeite"),
         ("2 colheres (sopa) de azeite", r(1, 4), "pt", "1 1/2 colheres de chá de azeite"),
         ("1 chávena de chá forte", r(2), "pt", "2 chávenas de chá forte"),
+        // Brazil's cup is a xícara (a Brazilian line scaled up into cups was written with
+        // Portugal's "chávena").
+        ("4 colheres de sopa de manteiga", r(4), "pt-BR", "1 xícara de manteiga"),
+        ("4 colheres de sopa de manteiga", r(8), "pt-BR", "2 xícaras de manteiga"),
+        ("4 colheres de sopa de manteiga", r(4), "pt-PT", "1 chávena de manteiga"),
         ("2 dentes de alho", r(3, 2), "pt", "3 dentes de alho"),
         ("1,5 l de água", r(1, 3), "pt", "500 ml de água"),
         ("300 g de bacalhau demolhado", r(1, 4), "pt", "75 g de bacalhau demolhado"),
