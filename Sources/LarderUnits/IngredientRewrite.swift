@@ -165,10 +165,27 @@ extension IngredientParser {
     /// The edits that write a line's main amount and unit as `q`.
     /// An amount in two units (`1 lb 8 oz`) is written as one.
     func measureEdits(_ line: IngredientLine, _ q: ScaledQuantity, span: Range<Int>, unitSpan: Range<Int>, converting: Bool) -> [(Range<Int>, String)] {
-        [(span, amountText(q, style: line.amountStyle, language: line.language, converting: converting)),
-         (unitSpan.lowerBound..<(line.compoundEnd ?? unitSpan.upperBound),
-          unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+        let amount = amountText(q, style: line.amountStyle, language: line.language, converting: converting)
+        let unit = unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)
+        return [(span, amount),
+                (unitSpan.lowerBound..<(line.compoundEnd ?? unitSpan.upperBound),
+                 Self.following(amount, unit, glued: span.upperBound == unitSpan.lowerBound, unitChanged: q.unitChanged))]
     }
+
+    /// `unit` as it follows `amount` in the line: glued to it, as the line had it (`150ml`),
+    /// only where a number and a symbol read well so; a fraction or a mixed number, and a
+    /// new unit that is a word, get a space (`150ml double cream` in US units was `5/8cup
+    /// double cream`, `1.5kg` `3 1/4lb`).
+    static func following(_ amount: String, _ unit: String, glued: Bool, unitChanged: Bool) -> String {
+        guard glued, !unit.isEmpty else { return unit }
+        // Numbers, or a range of them (`450-600ml`).
+        let plainNumber = amount.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," || $0 == "-" || $0 == "\u{2013}" }
+        if plainNumber && (!unitChanged || gluedSymbols.contains(unit.lowercased())) { return unit }
+        return " " + unit
+    }
+
+    /// Units written glued to a number as readily as after a space (`500g`, `12oz`).
+    static let gluedSymbols: Set<String> = ["g", "kg", "mg", "µg", "ml", "cl", "dl", "l", "oz", "lb", "lbs"]
 
     /// The edits for a range that repeats its unit (`2 lb-3 lb`, `800 g-1 kg`): each end is
     /// scaled or converted on its own (`transform`, nil when an end stays as it is), so each
@@ -186,17 +203,19 @@ extension IngredientParser {
         // An end in two units ("1 lb 4 oz") is written as one amount.
         let lowerEnd = line.compoundEnd ?? unitSpan.upperBound
         let upperEnd = line.upperCompoundEnd ?? upperUnitSpan.upperBound
+        func unit(_ q: ScaledQuantity, _ word: UnitWord?, _ unitSpan: Range<Int>, after amountSpan: Range<Int>) -> String {
+            Self.following(amount(q), unitText(q, original: word, originalText: line.slice(unitSpan), language: line.language),
+                           glued: amountSpan.upperBound == unitSpan.lowerBound, unitChanged: q.unitChanged)
+        }
         if let l = lowerQ, let u = upperQ, l.unit?.id == u.unit?.id, l.shown == u.shown {
-            return [(span, amount(l)), (unitSpan.lowerBound..<upperEnd, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+            return [(span, amount(l)), (unitSpan.lowerBound..<upperEnd, unit(l, line.unitWord, unitSpan, after: span))]
         }
         var edits: [(Range<Int>, String)] = []
         if let l = lowerQ {
-            edits += [(span, amount(l)), (unitSpan.lowerBound..<lowerEnd, unitText(l, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language))]
+            edits += [(span, amount(l)), (unitSpan.lowerBound..<lowerEnd, unit(l, line.unitWord, unitSpan, after: span))]
         }
         if let u = upperQ {
-            edits += [(upperSpan, amount(u)),
-                      (upperUnitSpan.lowerBound..<upperEnd,
-                       unitText(u, original: line.upperWord ?? line.unitWord, originalText: line.slice(upperUnitSpan), language: line.language))]
+            edits += [(upperSpan, amount(u)), (upperUnitSpan.lowerBound..<upperEnd, unit(u, line.upperWord ?? line.unitWord, upperUnitSpan, after: upperSpan))]
         }
         return edits
     }

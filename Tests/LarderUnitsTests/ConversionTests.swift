@@ -474,6 +474,10 @@ private func dec(_ text: String) -> Rational { try! Rational(decimal: text)! }
         ("1 ml vanilla extract", .us, "0.2 tsp vanilla extract"),
         // A pint said to be British is one (it was "473 millilitres (UK) milk").
         ("1 pint (UK) milk", .metric, "568 millilitres milk"),
+        // A glued unit stays glued only where a number and a symbol read well so: a fraction
+        // and a unit that is a word get a space (it was "5/8cup double cream", "3 1/4lb beef").
+        ("150ml double cream", .us, "5/8 cup double cream"), ("250ml milk", .us, "1 cup milk"), ("1.5kg beef", .us, "3 1/4 lb beef"),
+        ("500g flour", .us, "18oz flour"), ("150-200ml water", .us, "5/8-7/8 cup water"), ("1lb butter", .metric, "454g butter"),
     ] as [(String, TargetSystem, String)])
     func convertsLine(_ text: String, _ system: TargetSystem, _ expected: String) throws {
         let line = parser.parse(text)
