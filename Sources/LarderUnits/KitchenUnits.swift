@@ -209,7 +209,7 @@ public struct KitchenUnits: Sendable {
     static let halvableCounts: Set<String> = [
         "bunch", "handful", "can", "tin", "stick", "head", "pack", "package", "packet", "bag", "box", "jar",
         "bottle", "loaf", "bar", "glass", "scoop", "knob", "dollop", "dozen", "sheet", "barspoon",
-        "pouch", "carton", "tub", "container", "block", "ball", "envelope", "punnet",
+        "pouch", "carton", "tub", "container", "block", "ball", "envelope", "punnet", "cube",
     ]
 
     /// How amounts in `unit` are rounded for display: decimals for metric mass and volume,

@@ -370,6 +370,8 @@ public struct UnitLexicon: Sendable {
             w("sprig", "ramita", "ramitas"), w("bunch", "manojo", "manojos"), w("splash", "chorrito", "chorritos"),
             w("drop", "gota", "gotas"), w("glass", "vaso", "vasos"), w("packet", "paquete", "paquetes"),
             w("piece", "trozo", "trozos"), w("piece", "unidad", "unidades"),
+            w("sachet", "sobre", "sobres", statedLanguageOnly: true), w("pinch", "pellizco", "pellizcos"),
+            w("head", "cabeza", "cabezas"), w("slice", "rodaja", "rodajas"),
         ]),
         ("fr", [
             w("~tbsp", "cuillère à soupe", "cuillères à soupe"), a("~tbsp", "c. à soupe"), a("~tbsp", "c.à.s."),
@@ -394,6 +396,11 @@ public struct UnitLexicon: Sendable {
             w("ml", "Milliliter"), w("pinch", "Prise", "Prisen"), w("clove", "Zehe", "Zehen"),
             w("slice", "Scheibe", "Scheiben"), w("can", "Dose", "Dosen"), w("bunch", "Bund"),
             w("leaf", "Blatt", "Blätter"), w("sprig", "Zweig", "Zweige"), w("piece", "Stück"),
+            // Counted as they are in German recipes (each was the ingredient's name, the
+            // count read as one of it: "2 Päckchen Backpulvers").
+            w("packet", "Päckchen"), a("packet", "Pck."), a("packet", "Pck"), w("tub", "Becher"),
+            w("glass", "Glas", "Gläser"), w("cube", "Würfel"), w("pinch", "Messerspitze", "Messerspitzen"), a("pinch", "Msp."),
+            a("pinch", "Msp"),
         ]),
         ("it", [
             w("~tbsp", "cucchiaio", "cucchiai"), w("~tsp", "cucchiaino", "cucchiaini"), w("~cup", "tazza", "tazze"),

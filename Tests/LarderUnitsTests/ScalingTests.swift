@@ -270,6 +270,13 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 pouch tuna", r(2), nil, "2 pouches tuna"), ("1 punnet strawberries", r(1, 2), nil, "1/2 punnet strawberries"),
         ("1 square chocolate", r(3), nil, "3 squares chocolate"), ("1 block tofu", r(2), nil, "2 blocks tofu"),
         ("1 pot roast", r(2), nil, "2 pot roasts"),
+        // German and Spanish packs and pinches (the count was read as one of the ingredient:
+        // "2 Päckchen Backpulver" was one packet of "Päckchen Backpulver" doubled).
+        ("1 Päckchen Backpulver", r(2), "de", "2 Päckchen Backpulver"), ("1 Glas Kirschen", r(2), "de", "2 Gläser Kirschen"),
+        ("1 Würfel Hefe", r(1, 2), "de", "1/2 Würfel Hefe"), ("1 Messerspitze Zimt", r(2), "de", "2 Messerspitzen Zimt"),
+        ("1 Becher Sahne (200 g)", r(2), "de", "2 Becher Sahne (400 g)"),
+        ("1 sobre de levadura", r(2), "es", "2 sobres de levadura"), ("1 cabeza de ajo", r(2), "es", "2 cabezas de ajo"),
+        ("1 rodaja de limón", r(3), "es", "3 rodajas de limón"),
         // A decimal without its leading zero (it was "no quantity at the start of the line").
         (".5 cup oil", r(2), nil, "1 cup oil"), (".25 tsp salt", r(2), nil, "0.5 tsp salt"),
     ] as [(String, Rational, String?, String)])
