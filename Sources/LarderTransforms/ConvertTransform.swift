@@ -297,16 +297,8 @@ struct ConvertRun {
     /// heats are ``TemperatureText``'s.
     func unconvertedAmount(in line: IngredientLine, to system: TargetSystem) -> String? {
         for part in [line.name, line.note ?? ""] {
-            let words = part.split(separator: " ").map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
-            // The words joined by single spaces, read once (as ScaleRun.otherAmount does, for
-            // long lines).
-            var scalars: [Unicode.Scalar] = []
-            var starts: [Int] = []
-            for word in words {
-                if !starts.isEmpty { scalars.append(" ") }
-                starts.append(scalars.count)
-                scalars += word.unicodeScalars
-            }
+            let joined = LineWords(part)
+            let (words, scalars, starts) = (joined.words, joined.scalars, joined.starts)
             for (i, word) in words.enumerated() {
                 guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }

@@ -441,35 +441,27 @@ struct ScaleRun {
     func otherAmount(in line: IngredientLine) -> String? {
         if let count = Self.bareNumberInClosingBrackets(line.text, language: line.language) { return count }
         for part in [line.name, line.note ?? ""] {
-            // A dash glued to the amount joins it to the line's own ("1 lb-500 g pork"); a
-            // bracket or a slash may open it ("flour (250 g or 9 oz)").
-            let raw = part.split(separator: " ")
-            let words = raw.map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+            let joined = LineWords(part)
+            let (raw, words, scalars, starts) = (joined.raw, joined.words, joined.scalars, joined.starts)
             // For each word, the word that opens the bracket it is in (nil outside brackets),
-            // and the brackets that say "each" (one pass, for long lines).
+            // and the brackets that say "each", inside or right after them ("(about 6 oz)
+            // each": one pass, for long lines).
             var bracket = [Int?](repeating: nil, count: raw.count)
             var eachBrackets = Set<Int>()
             var depth = 0
             var opened = 0
+            func isEach(_ word: Substring) -> Bool { Self.eachWords.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters)) }
             for (i, word) in raw.enumerated() {
                 let opening = word.prefix { "-\u{2013}\u{2014}(/".contains($0) }.filter { $0 == "(" }.count
                 if depth == 0, opening > 0 { opened = i }
                 if depth + opening > 0 {
                     bracket[i] = opened
-                    if Self.eachWords.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters)) { eachBrackets.insert(opened) }
+                    if isEach(word) { eachBrackets.insert(opened) }
                 }
+                let was = depth
                 depth = max(0, depth + word.filter { $0 == "(" }.count - word.filter { $0 == ")" }.count)
+                if was + opening > 0, depth == 0, i + 1 < raw.count, isEach(raw[i + 1]) { eachBrackets.insert(opened) }
                 if depth > 0, bracket[i] == nil { opened = i }
-            }
-            // The words joined by single spaces, read once: the amount at a word is read from
-            // where it starts in them, not from a copy of the rest of the line for each
-            // number (a line of 8,000 number words took 12 s).
-            var scalars: [Unicode.Scalar] = []
-            var starts: [Int] = []
-            for word in words {
-                if !starts.isEmpty { scalars.append(" ") }
-                starts.append(scalars.count)
-                scalars += word.unicodeScalars
             }
             for (i, word) in words.enumerated() {
                 // A number, in digits or in words ("plus two tablespoons").
@@ -899,5 +891,29 @@ extension ScaleTransform: OptionChecking {
 
     public func checkOptions(_ options: JSONValue, locales: [String]) -> [OptionProblem] {
         TransformOptionError.problems(options) { (options) throws(TransformOptionError) in _ = try ScaleOptions(json: options) }
+    }
+}
+
+/// The words of a read line's name or note: as written (`raw`), without a dash, bracket or
+/// slash before them (`words`: a dash glued to an amount joins it to the line's own, "1
+/// lb-500 g pork"; a bracket or a slash opens one, "flour (250 g or 9 oz)"), and joined by
+/// single spaces once (`scalars`, each word's start in `starts`), so that an amount at a word
+/// is read from where it starts in them, not from a copy of the rest of the line for each
+/// number (a line of 8,000 number words took 12 s). Scale's and convert's notes of amounts
+/// a line leaves as they are read them so.
+struct LineWords {
+    let raw: [Substring]
+    let words: [Substring]
+    private(set) var scalars: [Unicode.Scalar] = []
+    private(set) var starts: [Int] = []
+
+    init(_ part: String) {
+        raw = part.split(separator: " ")
+        words = raw.map { $0.drop { "-\u{2013}\u{2014}(/".contains($0) } }
+        for word in words {
+            if !starts.isEmpty { scalars.append(" ") }
+            starts.append(scalars.count)
+            scalars += word.unicodeScalars
+        }
     }
 }

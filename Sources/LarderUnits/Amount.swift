@@ -12,9 +12,10 @@ public enum Amount: Sendable, Hashable, CustomStringConvertible {
     /// From `lower` to `upper` (inclusive, `lower ≤ upper`).
     case range(Rational, Rational)
 
-    /// Parses text that is nothing but an amount: an integer, a decimal (`1.5` or `1,5`), a
-    /// fraction (`1/2`, `1⁄2`), a mixed number (`1 1/2`), a Unicode vulgar fraction alone or
-    /// after a whole number (`½`, `1½`, `1 ½`), or a range of two of these joined by `-`,
+    /// Parses text that is nothing but an amount: an integer, a decimal (`1.5` or `1,5`, and
+    /// `.5` without its leading zero), a fraction (`1/2`, `1⁄2`, and set in superscript and
+    /// subscript digits, `¹⁄₂`, `²/3`), a mixed number (`1 1/2`, `1 ¹⁄₂`, `1²/₃`), a Unicode
+    /// vulgar fraction alone or after a whole number (`½`, `1½`, `1 ½`), or a range of two of these joined by `-`,
     /// `–`, `—` or `to` (`2-3`, `1 to 2`). Nil when the text is anything else; throws when
     /// a number has too many digits to be exact.
     ///

@@ -289,7 +289,10 @@ public struct IngredientParser: Sendable {
             let k = AmountScanner.skipSpaces(s, big)
             if k > big, k < s.count, s[k] == "(" { j = k }
         }
-        if line.size == nil, j < s.count, s[j] == "(", let inner = measure(s, at: AmountScanner.skipSpaces(s, j + 1), language: language) {
+        // Said to be approximate too: "1 (about 14 oz) can", "1 large (about 28 oz) can" (the
+        // bracket was read as a second amount, with a note, and the can stayed one can).
+        if line.size == nil, j < s.count, s[j] == "(",
+           let inner = measure(s, at: Self.afterApproximately(s, AmountScanner.skipSpaces(s, j + 1)), language: language) {
             let close = AmountScanner.skipSpaces(s, inner.end)
             if close < s.count, s[close] == ")" {
                 line.setSize(inner)
@@ -965,15 +968,17 @@ extension IngredientParser {
 }
 
 extension IngredientParser {
-    /// What a line that starts with a number Larder cannot read says of it (`10⁶ g sugar`:
-    /// "'10⁶' is no amount Larder can read"): "no quantity at the start of the line" sent
-    /// a person looking for a missing number.
+    /// What a line that starts with a number written with a superscript digit says of it
+    /// (`10⁶ g sugar`: "'10⁶' is no amount Larder can read"): "no quantity at the start of
+    /// the line" sent a person looking for a missing number. Nil for a line whose number is
+    /// part of its name (`2% milk`, `00 flour`), which has no quantity indeed.
     static func unreadableNumber(_ s: [Unicode.Scalar], at lead: Int) -> String? {
         var end = lead
         while end < s.count, AmountScanner.isDigit(s[end]) || AmountScanner.superscriptDigit(s[end]) != nil || s[end] == "." || s[end] == "," {
             end += 1
         }
-        guard end > lead, s[lead..<end].contains(where: AmountScanner.isDigit) else { return nil }
+        guard end > lead, s[lead..<end].contains(where: AmountScanner.isDigit),
+              s[lead..<end].contains(where: { AmountScanner.superscriptDigit($0) != nil }) else { return nil }
         return "'\(String(String.UnicodeScalarView(s[lead..<end])))' is no amount Larder can read"
     }
 }

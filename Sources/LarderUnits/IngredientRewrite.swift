@@ -76,9 +76,11 @@ extension IngredientParser {
                     scaled = try kitchen.scale(eq.amount, unit: eqUnit, by: factor, fitUnits: false)
                 }
             }
-            edits.append((eqSpan, amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)))
+            let eqAmount = amountText(scaled, style: line.equivalentStyle ?? AmountStyle(), language: line.language)
+            edits.append((eqSpan, eqAmount))
             edits.append((eqUnitSpan.lowerBound..<(line.equivalentCompoundEnd ?? eqUnitSpan.upperBound),
-                          unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+                          Self.following(eqAmount, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language),
+                                         glued: eqSpan.upperBound == eqUnitSpan.lowerBound, unitChanged: scaled.unitChanged)))
         }
         return RewrittenLine(text: line.applying(edits), quantity: main)
     }
@@ -132,9 +134,11 @@ extension IngredientParser {
         // (1 pint)" became "473 ml (473 millilitres)"): it keeps its own.
         if !mainInTarget, let eq = line.equivalent, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan,
            let converted = try kitchen.convert(eq.amount, unit: eq.unit, to: system), converted.unit?.id != main?.unit?.id {
-            edits.append((eqSpan, amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)))
+            let eqAmount = amountText(converted, style: line.equivalentStyle ?? AmountStyle(), language: line.language, converting: true)
+            edits.append((eqSpan, eqAmount))
             edits.append((eqUnitSpan.lowerBound..<(line.equivalentCompoundEnd ?? eqUnitSpan.upperBound),
-                          unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language)))
+                          Self.following(eqAmount, unitText(converted, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language),
+                                         glued: eqSpan.upperBound == eqUnitSpan.lowerBound, unitChanged: converted.unitChanged)))
         }
         if edits.isEmpty { return nil }
         return RewrittenLine(text: line.applying(edits), quantity: main)

@@ -720,7 +720,7 @@ public enum TemperatureText {
             return Unit(spacing: spacing, unitText: { $0 == .metric ? "\u{2103}" : "\u{2109}" }, end: k + 1)
         }
         // ° F, °F, ºF
-        if k < s.count, s[k] == "°" || s[k] == "º" || s[k] == "˚" {
+        if k < s.count, isDegreeSign(s[k]) {
             let degree = s[k]
             let l = AmountScanner.skipSpaces(s, k + 1)
             if l < s.count, s[l] == letter, boundary(l + 1) {

@@ -220,6 +220,11 @@ import Testing
         #expect(pt == ["'2 cebolas (cerca de 300 g), picadas' has a second amount, '300 g', which is not scaled; check the line"])
         let (_, de) = try scaled(["2 Zwiebeln (je etwa 150 g), gehackt"], by: Rational(2), language: "de")
         #expect(de.isEmpty, "\(de)")
+        // "each" after the bracket says it too, and an approximate size before the unit is
+        // each thing's: both were noted as a second amount left as it was.
+        let (each, quiet) = try scaled(["4 chicken breasts (about 6 oz) each", "1 (about 14 oz) can tomatoes"], by: Rational(2))
+        #expect(each == ["8 chicken breasts (about 6 oz) each", "2 (about 14 oz) cans tomatoes"])
+        #expect(quiet.isEmpty, "\(quiet)")
     }
 
     /// An approximate total in brackets said in more than one word ("(cerca de 200 g)",
@@ -345,7 +350,7 @@ import Testing
         #expect(notes.isEmpty, "\(notes)")
         // Eggs with their weight come in halves, as the weight says (it was "2 eggs (75 g)").
         let (halved, _) = try scaled(lines, by: try Rational(1, 2))
-        #expect(halved == ["100g/3 1/2oz flour", "100 g / 3 1/2 oz sugar", "1 cup flour (125 g)", "1 1/2 eggs (75 g)", "1 cup flour, sifted (125g)",
+        #expect(halved == ["100g/3 1/2 oz flour", "100 g / 3 1/2 oz sugar", "1 cup flour (125 g)", "1 1/2 eggs (75 g)", "1 cup flour, sifted (125g)",
                            "1/2 can tomatoes (200 g)", "1 cup (125 g) flour"])
         // A bracket that is not one amount stays, with a note.
         let (kept, messages) = try scaled(["2 cups flour (250 g or 9 oz)"], by: Rational(2))

@@ -40,7 +40,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 large (28 oz) can tomatoes", r(2), nil, "2 large (28 oz) cans tomatoes"),
         ("2 small (6 oz) cans tomato paste", r(1, 2), "en", "1 small (6 oz) can tomato paste"),
         ("1 medium (2 lb) butternut squash", r(2), nil, "2 medium (2 lb) butternut squashes"),
-        ("1 large (about 200 g) onion", r(2), nil, "2 large (about 200 g) onion"),
+        // An approximate size is each thing's size too (the noun stayed one: "2 large (about
+        // 200 g) onion", "2 large (about 28 oz) can tomatoes").
+        ("1 large (about 200 g) onion", r(2), nil, "2 large (about 200 g) onions"),
+        ("1 large (about 28 oz) can tomatoes", r(2), nil, "2 large (about 28 oz) cans tomatoes"),
+        ("1 (about 14 oz) can tomatoes", r(2), nil, "2 (about 14 oz) cans tomatoes"),
+        // A second amount glued to its unit takes a space once it is a fraction (it was
+        // "33.3g/1 1/3oz butter").
+        ("100g/4oz butter", r(1, 3), nil, "33.3g/1 1/3 oz butter"), ("200g (7oz) sugar", r(1, 3), nil, "66.7g (2 1/3 oz) sugar"),
         // After several things the bracket is their total.
         ("4 slices (120 g) bacon", r(2), nil, "8 slices (240 g) bacon"),
         // With their total weight in brackets, counted things are shown in halves, so the
@@ -292,6 +299,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         let line = parser.parse("10⁶ g sugar")
         #expect(try parser.scale(line, by: r(2)).text == "10⁶ g sugar")
         #expect(line.problem == "'10⁶' is no amount Larder can read")
+        // A number that is part of the name is no amount indeed (it was "'2' is no amount").
+        for name in ["2% milk", "70% dark chocolate", "00 flour, 500 g"] {
+            #expect(parser.parse(name).problem == "no quantity at the start of the line", "\(name)")
+        }
     }
 
     /// A line with a bracket after its count, scaled and scaled back, reads as it did: what

@@ -811,7 +811,7 @@ public struct Linter: Sendable {
     /// The checks of the built-in schemas that a rule makes too, in words of its own, by
     /// where a failure is reported: the link pattern (`^https?://`, any case) and the `url`
     /// rule (`'ftp://x' is not an http(s) URL (its scheme is 'ftp')`), the pattern of an
-    /// amount written as text and the `quantity` rule (`'.75' is not an amount Larder can
+    /// amount written as text and the `quantity` rule (`'1.5.5' is not an amount Larder can
     /// read`, `-2 is below zero`), the pattern of a text that is not blank and the
     /// `non-empty-text` rule.
     static let checksRulesMakeToo: [(location: String, rule: String)] = [

@@ -68,23 +68,18 @@ public struct ImageExistsRule: ConfigurableRule {
         let options = Options(context.options)
         guard applies(to: document.kind, options: options) else { return [] }
         let json = document.json
-        var images: [Int]
-        if let paths = options.fieldPaths("fields") {
-            // A field that holds a list (`/gallery`) means each image in it, as the images
-            // export's `imageFields` reads it: its images went unchecked.
-            images = paths.flatMap { $0.nodes(in: json, from: document.node) }
+        // The images of fields named by pointers. A field that holds a list (`/gallery`) means
+        // each image in it, as the images export's `imageFields` reads it: its images went
+        // unchecked.
+        func imagesNamed(_ paths: [FieldPath]) -> [Int] {
+            paths.flatMap { $0.nodes(in: json, from: document.node) }
                 .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
                 .flatMap { Localized.roleImages(json, $0) }
-        } else {
-            images = ContentFields.images(kind: document.kind, json: json, node: document.node)
         }
+        var images = options.fieldPaths("fields").map(imagesNamed) ?? ContentFields.images(kind: document.kind, json: json, node: document.node)
         // The fields the images export copies from (its option `imageFields`): lint passed a
         // missing image there, and the build then stopped on it.
-        if let named = options.fieldPaths(Linter.exportImageFieldsOption) {
-            images += named.flatMap { $0.nodes(in: json, from: document.node) }
-                .flatMap { json.kind($0) == .array ? Array(json.elements($0)) : [$0] }
-                .flatMap { Localized.roleImages(json, $0) }
-        }
+        if let named = options.fieldPaths(Linter.exportImageFieldsOption) { images += imagesNamed(named) }
         images = images.compactMap { Localized.imageSource(json, $0) }
         guard !images.isEmpty else { return [] }
         if options[Linter.exportImageFieldsOption] != nil {
