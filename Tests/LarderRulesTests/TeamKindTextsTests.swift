@@ -79,6 +79,12 @@ import Testing
         #expect(warned.first?.severity == .warning)
         #expect(warned.first?.message.contains("keyed by its position") == true)
         #expect(try run(UniqueIDRule(), [("content/heroes.json", heroes)], kind: "hero", options: ["locales": ["en"], "key": "/uid"]).isEmpty)
+        // A number with a fraction is an id as written, as the exports key it (it was taken
+        // for no id: "keyed by its position"); two alike are one id twice.
+        let cards = "[{\"key\": 2.5, \"title\": {\"en\": \"A\"}},\n {\"key\": 2.5, \"title\": {\"en\": \"B\"}}, {\"key\": 3, \"title\": {\"en\": \"C\"}}]"
+        let keyed = try run(UniqueIDRule(), [("content/cards.json", cards)], kind: "card", options: ["locales": ["en"], "key": "/key"])
+        #expect(keyed.map(\.pointer.description) == ["/1/key"], "\(keyed)")
+        #expect(!keyed.contains { $0.message.contains("keyed by its position") })
         // Built-in kinds have their id in their schema: no warning.
         #expect(try run(UniqueIDRule(), [("r.json", #"[{"name": {"en": "No id"}}]"#)], kind: "recipe", options: ["locales": ["en"]]).isEmpty)
     }

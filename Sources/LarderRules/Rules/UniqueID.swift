@@ -209,7 +209,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         } else {
             node = DocumentID.node(in: json, at: document.node, kind: document.kind)
         }
-        guard let node, let text = IDValue.text(json, node) else {
+        // A number with a fraction (`2.5`) is an id as written, as the exports key it
+        // (`card.2_5-…`): it was taken for no id, and warned of as texts keyed by position.
+        guard let node, let text = IDValue.text(json, node) ?? (json.kind(node) == .number ? json.numberLiteral(node) : nil) else {
             // A team kind's document with texts and no id: its keys go by position.
             guard !ContentFields.builtInKinds.contains(document.kind ?? ""), json.kind(document.node) == .object,
                 !ContentFields.selected(Options(Self.textOptions(options)), in: document, builtIn: { _, _, _ in [] }).isEmpty
