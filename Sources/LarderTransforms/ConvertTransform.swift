@@ -300,7 +300,7 @@ struct ConvertRun {
             let joined = LineWords(part)
             let (words, scalars, starts) = (joined.words, joined.scalars, joined.starts)
             for (i, word) in words.enumerated() {
-                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
+                guard LineWords.startsWithNumber(word)
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let parsed = parser.leadingMeasure(scalars, from: starts[i], language: line.language)
                 if parsed.amount != nil, let unit = parsed.unit, unit.dimension == .mass || unit.dimension == .volume,

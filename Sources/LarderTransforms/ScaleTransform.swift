@@ -465,7 +465,7 @@ struct ScaleRun {
             }
             for (i, word) in words.enumerated() {
                 // A number, in digits or in words ("plus two tablespoons").
-                guard word.unicodeScalars.first.map({ $0.properties.numericType != nil }) == true
+                guard LineWords.startsWithNumber(word)
                     || NumberWords.isNumber(word.trimmingCharacters(in: .punctuationCharacters), language: line.language) else { continue }
                 let before = words[max(0, i - 2)..<i].map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
                 if before.contains(where: IngredientParser.approximately.contains), bracket[i].map(eachBrackets.contains) ?? true { continue }
@@ -906,6 +906,15 @@ struct LineWords {
     let words: [Substring]
     private(set) var scalars: [Unicode.Scalar] = []
     private(set) var starts: [Int] = []
+
+    /// Whether `word` starts with a number in digits (`2`, `½`, and `.5`, which the parser
+    /// reads as an amount at the start of a line too).
+    static func startsWithNumber(_ word: Substring) -> Bool {
+        let scalars = word.unicodeScalars
+        guard let first = scalars.first else { return false }
+        if first.properties.numericType != nil { return true }
+        return first == "." && scalars.dropFirst().first.map { $0.properties.numericType == .decimal } == true
+    }
 
     init(_ part: String) {
         raw = part.split(separator: " ")

@@ -222,6 +222,9 @@ import Testing
         #expect(de.isEmpty, "\(de)")
         // "each" after the bracket says it too, and an approximate size before the unit is
         // each thing's: both were noted as a second amount left as it was.
+        // A second amount without its leading zero is one too (it passed with no note).
+        let (_, dot) = try scaled(["2 cups rice, .5 cup water"], by: Rational(2))
+        #expect(dot == ["'2 cups rice, .5 cup water' has a second amount, '.5 cup', which is not scaled; check the line"])
         let (each, quiet) = try scaled(["4 chicken breasts (about 6 oz) each", "1 (about 14 oz) can tomatoes"], by: Rational(2))
         #expect(each == ["8 chicken breasts (about 6 oz) each", "2 (about 14 oz) cans tomatoes"])
         #expect(quiet.isEmpty, "\(quiet)")
