@@ -82,15 +82,21 @@ extension Linter {
                 }
             }
             if error.problems.contains(where: { $0.file == nil }) {
-                problems += referencedFileProblems(of: doc, at: path, options: options)
+                problems += referencedFileProblems(of: doc, at: path, options: options, registry: registry)
             }
             return .failure(failure(named, problems: problems, documents: [path: doc]))
         }
     }
 
     /// Problems of the schema files `doc` (at `path`) references through `$ref`, and the
-    /// files those reference, each compiled on its own as the engine would compile it.
-    func referencedFileProblems(of doc: JSONDocument, at path: String, options: SchemaOptions) -> [SchemaError.Problem] {
+    /// files those reference, each compiled on its own as the engine would compile it, with
+    /// `doc`'s registry (``teamSchemaRegistry(for:at:)``, which holds every file `doc`
+    /// reaches, so every file each of them reaches too: not made again for each).
+    func referencedFileProblems(of doc: JSONDocument, at path: String, options: SchemaOptions, registry: SchemaRegistry) -> [SchemaError.Problem] {
+        // `doc` itself too, for a file that refers back to it.
+        var registry = registry
+        let url = URL(fileURLWithPath: projectRoot).appendingPathComponent(path)
+        for uri in Set([url.absoluteString, url.standardizedFileURL.absoluteString]) { registry.add(uri: uri, document: doc) }
         var draft = options.draft
         if let s = doc.value["$schema"]?.stringValue, let d = SchemaDraft(metaSchemaURI: s) { draft = d }
         var problems: [SchemaError.Problem] = []
@@ -113,7 +119,7 @@ extension Linter {
             }
             queue += Self.referencedFiles(of: referenced.value, from: file)
             do throws(SchemaError) {
-                _ = try JSONSchema(referenced, options: fileOptions, registry: teamSchemaRegistry(for: referenced, at: file))
+                _ = try JSONSchema(referenced, options: fileOptions, registry: registry)
             } catch {
                 for var problem in error.problems where problem.position != nil {
                     if problem.file == nil { problem.file = file }
