@@ -45,6 +45,94 @@ import Testing
         #expect(r.streamed.stdout == r.whole.stdout)
     }
 
+    /// The `images` exporter streams: the examples with it added build streamed, with the
+    /// whole path's files, names and images.json, and the same report (card-war's warning
+    /// of an images folder whose fields no option names). It took the whole path, which
+    /// holds every document and every picture at once.
+    @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
+    func theImagesExportStreamsWithTheWholePathsBytes(_ app: String) throws {
+        let dir = try BuildCommandTests().copy(app)
+        let project = dir.url.appendingPathComponent(app)
+        let config = project.appendingPathComponent("larder.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\nexports:\n", with: "\nexports:\n  - images: { out: dist/images }\n").utf8).write(to: config)
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: project.appendingPathComponent("dist/images/images.json"))) as? [String: [String: String]]
+        if app != "card-war" {
+            #expect((map ?? [:]).values.reduce(0) { $0 + $1.count } > 0, "no image bundled: \(String(describing: map))")
+        } else {
+            #expect(r.streamed.stdout.contains("the images exporter is not told which of their fields hold images"), "\(r.streamed.stdout)")
+        }
+    }
+
+    /// Two references that differ only in case, with one picture, share the file bundled
+    /// first in the content catalog's order: by kind, then file. The stream meets the
+    /// documents file by file (the `zeta` document first here) and names them in the
+    /// catalog's order, as the whole path does.
+    @Test func imagesThatDifferInCaseShareTheFileOfTheFirstKindBothWays() throws {
+        let dir = try Scratch()
+        try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
+        try dir.write("a/z.json", #"[{"id": "z1", "pic": "Photo.png"}]"#)
+        try dir.write("b/a.json", #"[{"id": "a1", "pic": "photo.png"}]"#)
+        try dir.write("images/Photo.png", "the same picture")
+        try dir.write("images/photo.png", "the same picture")
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: zeta
+                schema: kind.schema.json
+                include: ["a/*.json"]
+                images: images
+              - kind: alpha
+                schema: kind.schema.json
+                include: ["b/*.json"]
+                images: images
+            exports:
+              - images: { out: dist/images, imageFields: { zeta: [/pic], alpha: [/pic] } }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("dist/images").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files.count == 2 && files[1].hasPrefix("photo."), "\(files)")
+        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("dist/images/images.json"))) as? [String: [String: String]]
+        #expect(map?["zeta"]?["Photo.png"] == files[1] && map?["alpha"]?["photo.png"] == files[1], "\(String(describing: map))")
+    }
+
+    /// A missing image fails the streamed build as it fails the whole path: the same
+    /// message, exit status 2, nothing written.
+    @Test func aMissingImageFailsTheSameWayBothWays() throws {
+        let dir = try Scratch()
+        try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
+        try dir.write("cards/cards.json", #"[{"id": "c1", "pic": "there.png"}, {"id": "c2", "pic": "gone.png"}]"#)
+        try dir.write("images/there.png", "a picture")
+        try dir.write("larder.yml", """
+            locales: [en]
+            rules:
+              image-exists: "off"
+            content:
+              - kind: card
+                schema: kind.schema.json
+                include: ["cards/*.json"]
+                images: images
+            exports:
+              - images: { out: dist/images, imageFields: { card: [/pic] } }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 2 && r.whole.status == 2, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains("cannot copy the image 'gone.png' of card 'c2'"), "\(r.streamed.stderr)")
+        #expect(r.streamed.stdout == r.whole.stdout)
+        #expect(r.files == 0)
+    }
+
     /// An `out` with a dot in its last segment is a folder for every exporter but the one
     /// that always writes one file (xcstrings), on both paths: the whole path made it a file
     /// whenever the export happened to hold one file (json-bundle without its manifest, one

@@ -1,7 +1,8 @@
 import LarderCore
 import LarderJSON
 
-// The streamed form of every built-in exporter but `images` (see StreamingExporter in
+// The streamed form of every built-in exporter but `images` (whose stream is in
+// ImagesExporter.swift; see StreamingExporter in
 // LarderCore): the same bytes as their whole-content export, written document by document.
 
 extension BundleExporter {

@@ -18,12 +18,10 @@ struct ImageBundle {
 
     /// Bundled file name -> bytes.
     private(set) var files: [String: [UInt8]] = [:]
-    /// Bundled file name in lower case -> the first bundled name that folds to it.
-    private var foldedNames: [String: String] = [:]
-    /// (kind, reference as written) -> bundled file name. References are compared by their
-    /// scalars: `café.png` and `cafe\u{301}.png` are two files on a Linux disk, and the
-    /// second was served the first one's picture.
-    private(set) var names: [String: [ExactString: String]] = [:]
+    /// The bundled name of every reference.
+    private(set) var namer = ImageNamer()
+    /// (kind, reference as written) -> bundled file name.
+    var names: [String: [ExactString: String]] { namer.names }
     /// Every reference found, in document order.
     private(set) var references: [Reference] = []
 
@@ -38,36 +36,23 @@ struct ImageBundle {
             }
         }
         guard !references.isEmpty else { return }
-        guard let reader = context.files else {
-            throw ExportError("\(exporter): the content references images, but the runner gave no file reader to copy them with")
-        }
+        guard let reader = context.files else { throw Self.noReader(exporter) }
         for reference in references {
-            let kind = catalog.documents[reference.document].kind
-            if names[kind]?[ExactString(reference.path)] != nil { continue }
-            let folder = context.imageFolders[kind] ?? ""
-            let projectPath = folder.isEmpty ? reference.path : folder + "/" + reference.path
-            guard Self.isClean(reference.path), folder.isEmpty || Self.isClean(folder) else {
-                throw ExportError("\(exporter): the image reference '\(reference.path)' of \(kind) '\(catalog.documents[reference.document].id)' is not a clean relative path; it could leave the images folder")
+            let document = catalog.documents[reference.document]
+            if let new = try namer.add(reference.path, kind: document.kind, id: document.id, folder: context.imageFolders[document.kind] ?? "",
+                                       reader: reader, exporter: exporter) {
+                files[new.name] = new.bytes
             }
-            let bytes: [UInt8]
-            do {
-                bytes = try reader.contents(atPath: projectPath, within: folder)
-            } catch {
-                throw ExportError("\(exporter): cannot copy the image '\(reference.path)' of \(kind) '\(catalog.documents[reference.document].id)' (\(error)); the image-exists rule reports missing images")
-            }
-            var name = Self.bundledName(for: reference.path, bytes: bytes)
-            // Two names that differ only in case (`Negroni-1.png`, `negroni-1.png`) are one
-            // file on macOS and Windows: with the same bytes (the hash in the name says so)
-            // they share the file bundled first, as one picture referenced twice does.
-            if files[name] == nil, let other = foldedNames[name.lowercased()], files[other] == bytes { name = other }
-            files[name] = bytes
-            foldedNames[name.lowercased()] = foldedNames[name.lowercased()] ?? name
-            names[kind, default: [:]][ExactString(reference.path)] = name
         }
     }
 
-    /// The bundled name of a file: safe stem, 12 hex digits of its SHA-256, extension.
-    static func bundledName(for path: String, bytes: [UInt8]) -> String {
+    static func noReader(_ exporter: String) -> ExportError {
+        ExportError("\(exporter): the content references images, but the runner gave no file reader to copy them with")
+    }
+
+    /// The bundled name of a file whose SHA-256 is `digest`: safe stem, 12 hex digits of the
+    /// digest, extension.
+    static func bundledName(for path: String, digest: [UInt8]) -> String {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         var stem = last
         var ext = ""
@@ -76,7 +61,8 @@ struct ImageBundle {
             let e = last[last.index(after: dot)...].lowercased()
             if (1...8).contains(e.count), e.unicodeScalars.allSatisfy(SafeName.isPlain) { ext = "." + e }
         }
-        let hash = String(SHA256.hex(bytes).prefix(12))
+        let digits = Array("0123456789abcdef".utf8)
+        let hash = String(decoding: digest.prefix(6).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
         return SafeName.fileName(stem) + "." + hash + ext
     }
 
@@ -146,6 +132,55 @@ struct ImageBundle {
             out.append(try artifact(folder.isEmpty ? name : folder + "/" + name, files[name]!))
         }
         return out
+    }
+
+    /// The map `{kind: {reference: bundled path}}` with keys sorted.
+    func manifest(prefix: String) -> JSONValue { namer.manifest(prefix: prefix) }
+}
+
+/// The bundled names of image references, given one at a time in the order the export
+/// meets them (the documents by kind, then file, then position: the content catalog's
+/// order). The `images` exporter's whole-content export and its stream both name through
+/// it, so they bundle the same files under the same names; the stream keeps no picture's
+/// bytes, only each bundled file's SHA-256.
+struct ImageNamer: Sendable {
+    /// (kind, reference as written) -> bundled file name. References are compared by their
+    /// scalars: `café.png` and `cafe\u{301}.png` are two files on a Linux disk, and the
+    /// second was served the first one's picture.
+    private(set) var names: [String: [ExactString: String]] = [:]
+    /// Bundled file name -> the SHA-256 of its bytes.
+    private var digests: [String: [UInt8]] = [:]
+    /// Bundled file name in lower case -> the first bundled name that folds to it.
+    private var foldedNames: [String: String] = [:]
+
+    /// Names the image `path` of a `kind` document (`id`, for messages), read from
+    /// `folder` (the kind's `images:` folder) through `reader`. Gives the bundled name and
+    /// the bytes of a file not bundled before, nil for a reference already named or a
+    /// picture already bundled under that name.
+    mutating func add(_ path: String, kind: String, id: String, folder: String, reader: any ProjectFileReader,
+                      exporter: String) throws(ExportError) -> (name: String, bytes: [UInt8])? {
+        if names[kind]?[ExactString(path)] != nil { return nil }
+        let projectPath = folder.isEmpty ? path : folder + "/" + path
+        guard ImageBundle.isClean(path), folder.isEmpty || ImageBundle.isClean(folder) else {
+            throw ExportError("\(exporter): the image reference '\(path)' of \(kind) '\(id)' is not a clean relative path; it could leave the images folder")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.contents(atPath: projectPath, within: folder)
+        } catch {
+            throw ExportError("\(exporter): cannot copy the image '\(path)' of \(kind) '\(id)' (\(error)); the image-exists rule reports missing images")
+        }
+        let digest = SHA256.hash(bytes)
+        var name = ImageBundle.bundledName(for: path, digest: digest)
+        // Two names that differ only in case (`Negroni-1.png`, `negroni-1.png`) are one
+        // file on macOS and Windows: with the same bytes they share the file bundled first,
+        // as one picture referenced twice does.
+        if digests[name] == nil, let other = foldedNames[name.lowercased()], digests[other] == digest { name = other }
+        let isNew = digests[name] == nil
+        digests[name] = digest
+        foldedNames[name.lowercased()] = foldedNames[name.lowercased()] ?? name
+        names[kind, default: [:]][ExactString(path)] = name
+        return isNew ? (name, bytes) : nil
     }
 
     /// The map `{kind: {reference: bundled path}}` with keys sorted.

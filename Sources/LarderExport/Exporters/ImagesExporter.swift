@@ -26,14 +26,7 @@ public struct ImagesExporter: BundleExporter {
 
     public func exportWithDiagnostics(_ documents: [Document], context: ExportContext) throws -> ExportResult {
         let run = try ExportRun(self, documents, context)
-        let fields = try run.options.stringLists("imageFields")
-        if !context.kinds.isEmpty {
-            for kind in fields.keys.sorted() where !context.kinds.contains(kind) {
-                var message = "\(id): option 'imageFields' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
-                if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
-                throw ExportError(message, option: ["imageFields", kind], isKey: true)
-            }
-        }
+        let fields = try imageFields(run, context: context)
         let images = try ImageBundle(catalog: run.catalog, context: context, fields: fields, exporter: id)
         var artifacts = try images.artifacts(folder: "")
         artifacts.append(try artifact("images.json", JSONWriter.pretty.bytes(images.manifest(prefix: ""))))
@@ -42,19 +35,128 @@ public struct ImagesExporter: BundleExporter {
         return result
     }
 
+    /// The option `imageFields`, each kind it names checked against the content's kinds.
+    func imageFields(_ run: ExportRun, context: ExportContext) throws(ExportError) -> [String: [String]] {
+        let fields = try run.options.stringLists("imageFields")
+        if !context.kinds.isEmpty {
+            for kind in fields.keys.sorted() where !context.kinds.contains(kind) {
+                var message = "\(id): option 'imageFields' names the kind '\(kind)', which no content entry has (the kinds are \(context.kinds.joined(separator: ", ")))"
+                if let guess = Suggest.closest(to: kind, in: context.kinds) { message += "; did you mean '\(guess)'?" }
+                throw ExportError(message, option: ["imageFields", kind], isKey: true)
+            }
+        }
+        return fields
+    }
+
     /// A warning per kind of the team's own whose content entry has an images folder
     /// (`images:`), so its documents refer to images, but whose image fields the
     /// `imageFields` option does not name: the export would copy none of them, silently.
     func unnamedImageFields(_ catalog: ContentCatalog, context: ExportContext, fields: [String: [String]]) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        for kind in catalog.kinds where !BuiltInSchemas.kinds.contains(kind) && context.imageFolders[kind] != nil && fields[kind] == nil {
-            guard let first = catalog.documents.first(where: { $0.kind == kind })?.document else { continue }
-            out.append(Diagnostic(
-                ruleID: id, severity: .warning,
-                message: "\(kind) documents have an images folder (`images:` of their content entry in larder.yml), but the images exporter is not told which of their fields hold images, so it copies none of them; name the fields with its option `imageFields: { \(kind): [/icon] }`",
-                file: first.file, json: first.json, node: first.node))
+        catalog.kinds.compactMap { kind in
+            guard Self.warnsOfUnnamedFields(kind, context: context, fields: fields),
+                let first = catalog.documents.first(where: { $0.kind == kind })?.document
+            else { return nil }
+            return unnamedFieldsWarning(kind, first: first)
         }
-        return out
+    }
+
+    static func warnsOfUnnamedFields(_ kind: String, context: ExportContext, fields: [String: [String]]) -> Bool {
+        !BuiltInSchemas.kinds.contains(kind) && context.imageFolders[kind] != nil && fields[kind] == nil
+    }
+
+    func unnamedFieldsWarning(_ kind: String, first: Document) -> Diagnostic {
+        Diagnostic(
+            ruleID: id, severity: .warning,
+            message: "\(kind) documents have an images folder (`images:` of their content entry in larder.yml), but the images exporter is not told which of their fields hold images, so it copies none of them; name the fields with its option `imageFields: { \(kind): [/icon] }`",
+            file: first.file, json: first.json, node: first.node)
+    }
+}
+
+extension ImagesExporter: StreamingExporter {
+    public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
+        guard let base = try streamBase(context: context, leading: leading), try outStreams(base.run) else { return nil }
+        return Stream(exporter: self, base: base, fields: try imageFields(base.run, context: context), context: context)
+    }
+
+    /// The images streamed: each document's references are found side by side with the
+    /// other files' work, kept (kind, id, paths: no picture) in content order, and read,
+    /// named and written at the end, in the content catalog's order (by kind, then file,
+    /// then position), as the whole-content export names them. Each picture is written to
+    /// the staged output as it is read, so the build holds one picture at a time, not all
+    /// of them with every document (the whole-content path's memory).
+    struct Stream: ExportStream {
+        struct Fragment: Sendable {
+            var kind: String
+            /// The document's id, for messages (empty when it has no image).
+            var id: String
+            /// The document's image references as written, in document order.
+            var paths: [String]
+            /// The warning of an image folder whose fields no option names, for each
+            /// document of such a kind (only the first of the kind's is kept).
+            var unnamedFields: Diagnostic? = nil
+        }
+
+        let exporter: ImagesExporter
+        let base: StreamBase
+        let fields: [String: [String]]
+        let context: ExportContext
+        /// The documents with images, in content order.
+        private var documents: [Fragment] = []
+        /// Each kind's warning of unnamed image fields.
+        private var warnings: [String: Diagnostic] = [:]
+
+        init(exporter: ImagesExporter, base: StreamBase, fields: [String: [String]], context: ExportContext) {
+            (self.exporter, self.base, self.fields, self.context) = (exporter, base, fields, context)
+        }
+
+        var writesOneFile: Bool { false }
+        var preparationKey: String { "" }
+
+        var diagnostics: [Diagnostic] { warnings.keys.sorted().map { warnings[$0]! } }
+
+        func prepare(_ document: Document) throws -> Fragment {
+            let kind = document.kind ?? "document"
+            // The whole-content export reads no image of a taxonomy (its catalog keeps them
+            // apart); they come first and no stream sees them.
+            guard kind != "taxonomy" else { return Fragment(kind: kind, id: "", paths: []) }
+            let warning = ImagesExporter.warnsOfUnnamedFields(kind, context: context, fields: fields)
+                ? exporter.unnamedFieldsWarning(kind, first: document) : nil
+            let paths = ImageBundle.references(in: document.value, kind: kind, fields: fields[kind] ?? []).map(\.1)
+            guard !paths.isEmpty else { return Fragment(kind: kind, id: "", paths: [], unnamedFields: warning) }
+            // A document without an id is named, in messages, by its position among every
+            // document of its kind, which only the whole-content export knows.
+            guard let export = try ContentCatalog.exportDocument(document, kind: kind, locales: base.run.catalog.resolver.locales, fields: base.fields)
+            else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
+            return Fragment(kind: kind, id: export.id, paths: paths, unnamedFields: warning)
+        }
+
+        func render(_ prepared: Fragment) throws -> Fragment { prepared }
+
+        mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
+            if let warning = fragment.unnamedFields, warnings[fragment.kind] == nil { warnings[fragment.kind] = warning }
+            if !fragment.paths.isEmpty { documents.append(Fragment(kind: fragment.kind, id: fragment.id, paths: fragment.paths)) }
+        }
+
+        mutating func finish(into sink: inout ExportSink) throws {
+            var namer = ImageNamer()
+            if !documents.isEmpty {
+                guard let reader = context.files else { throw ImageBundle.noReader(exporter.id) }
+                // By kind, content order within each (a stable sort).
+                let ordered = documents.enumerated().sorted { a, b in
+                    a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset
+                }.map(\.element)
+                documents = []
+                for document in ordered {
+                    for path in document.paths {
+                        guard let new = try namer.add(path, kind: document.kind, id: document.id, folder: context.imageFolders[document.kind] ?? "",
+                                                      reader: reader, exporter: exporter.id)
+                        else { continue }
+                        try sink.append(new.bytes, to: new.name)
+                    }
+                }
+            }
+            try sink.append(JSONWriter.pretty.bytes(namer.manifest(prefix: "")), to: "images.json")
+        }
     }
 }
 

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Images benchmark: the peak memory and time of `larder build` with the `images` exporter,
+streamed and with `--no-stream` (the whole-content path), on a recipe app with many
+pictures, in one run.
+
+Makes the project in the system temp folder: --n recipes (default 2,000) in files of 50,
+each with two pictures of --kb KiB (default 256; random bytes, so no two are alike), and a
+larder.yml that exports json-bundle and images. Each command runs as a fresh process; the
+table gives the median wall and CPU time of --reps runs and the peak resident memory, also
+as a multiple of the pictures' size (the whole path holds every picture and every document
+at once; the stream holds one picture at a time).
+
+    swift build -c release --product larder
+    python3 Benchmarks/images.py [--n 2000] [--kb 256] [--reps 3]
+"""
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LARDER = str(Path(os.environ.get("LARDER_BIN", ROOT / ".build/release/larder")).resolve())
+
+
+def arg(name, default):
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+def recipe(i):
+    return {
+        "id": f"recipe-{i:05d}",
+        "name": {"en": f"Recipe {i}", "pt": f"Receita {i}"},
+        "servings": 4,
+        "ingredients": [{"name": {"en": "flour", "pt": "farinha"}, "quantity": 200, "unit": "g"}],
+        "steps": [{"en": "Mix and bake.", "pt": "Misture e asse."}],
+        "images": [f"recipe-{i:05d}-1.jpg", f"recipe-{i:05d}-2.jpg"],
+    }
+
+
+def make_project(n, kb):
+    base = Path(tempfile.gettempdir()) / f"larder-images-bench-{n}-{kb}"
+    if (base / ".ready").exists():
+        return base
+    shutil.rmtree(base, ignore_errors=True)
+    (base / "content").mkdir(parents=True)
+    (base / "images").mkdir()
+    for start in range(0, n, 50):
+        batch = [recipe(i) for i in range(start, min(n, start + 50))]
+        (base / "content" / f"recipes-{start // 50:04d}.json").write_text(json.dumps(batch, indent=2))
+        for r in batch:
+            for name in r["images"]:
+                (base / "images" / name).write_bytes(os.urandom(kb * 1024))
+    (base / "larder.yml").write_text(
+        "locales: [en, pt]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n    images: images\n"
+        "exports:\n  - json-bundle: { out: dist/json }\n  - images: { out: dist/images }\n")
+    (base / ".ready").write_text("")
+    return base
+
+
+def timed(argv, cwd):
+    """Wall seconds, CPU seconds, peak resident KiB and exit status of one fresh process."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    return time.perf_counter() - t0, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def main():
+    n, kb, reps = arg("--n", 2000), arg("--kb", 256), arg("--reps", 3)
+    base = make_project(n, kb)
+    pictures = sum(p.stat().st_size for p in (base / "images").iterdir())
+    content = sum(p.stat().st_size for p in (base / "content").iterdir())
+    rows = []
+    for name, argv in [("larder build (streamed)", [LARDER, "build"]), ("larder build --no-stream", [LARDER, "build", "--no-stream"])]:
+        runs = []
+        for _ in range(reps):
+            wall, cpu, rss, rc = timed(argv, base)
+            if rc != 0:
+                sys.exit(f"{name} exited {rc}; run it in {base} to see why")
+            runs.append((wall, cpu, rss))
+        rows.append((name, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)))
+    print(f"{n} recipes ({content / 1e6:.1f} MB) with {2 * n} pictures ({pictures / 1e6:.0f} MB); median of {reps}, {os.cpu_count()} cores")
+    print("| command | wall s | CPU s | peak memory MB | memory / pictures |")
+    print("|---|---|---|---|---|")
+    for name, wall, cpu, rss in rows:
+        print(f"| {name} | {wall:.2f} | {cpu:.2f} | {rss / 1024:.0f} | {rss * 1024 / pictures:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
