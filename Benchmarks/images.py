@@ -5,7 +5,8 @@ pictures, in one run.
 
 Makes the project in the system temp folder: --n recipes (default 2,000) in files of 50,
 each with two pictures of --kb KiB (default 256; random bytes, so no two are alike), and a
-larder.yml that exports json-bundle and images. Each command runs as a fresh process; the
+larder.yml that exports json-bundle and images (and larder-bundle-images.yml, json-bundle
+with `images: true`, which copies the pictures into its own folder). Each command runs as a fresh process; the
 table gives the median wall and CPU time of --reps runs and the peak resident memory, also
 as a multiple of the pictures' size (the whole path holds every picture and every document
 at once; the stream holds one picture at a time).
@@ -51,6 +52,9 @@ def make_project(n, kb):
     (base / "larder.yml").write_text(
         "locales: [en, pt]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n    images: images\n"
         "exports:\n  - json-bundle: { out: dist/json }\n  - images: { out: dist/images }\n")
+    (base / "larder-bundle-images.yml").write_text(
+        "locales: [en, pt]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\n    images: images\n"
+        "exports:\n  - json-bundle: { out: dist/json, images: true }\n")
     (base / ".ready").write_text("")
     return base
 
@@ -69,7 +73,10 @@ def main():
     pictures = sum(p.stat().st_size for p in (base / "images").iterdir())
     content = sum(p.stat().st_size for p in (base / "content").iterdir())
     rows = []
-    for name, argv in [("larder build (streamed)", [LARDER, "build"]), ("larder build --no-stream", [LARDER, "build", "--no-stream"])]:
+    cases = [("larder build (streamed)", [LARDER, "build"]),
+             ("larder build, json-bundle with images: true (streamed)", [LARDER, "build", "--config", "larder-bundle-images.yml"]),
+             ("larder build --no-stream", [LARDER, "build", "--no-stream"])]
+    for name, argv in cases:
         runs = []
         for _ in range(reps):
             wall, cpu, rss, rc = timed(argv, base)

@@ -69,6 +69,27 @@ import Testing
         }
     }
 
+    /// json-bundle's `images: true` streams: the examples with it build streamed, with the
+    /// whole path's files (the pictures under `images/`, the references rewritten, the
+    /// manifest's hashes). It took the whole path.
+    @Test(arguments: ["cocktails", "saigon-photo-spots", "food-products", "portuguese-recipes", "card-war"])
+    func jsonBundleImagesStreamWithTheWholePathsBytes(_ app: String) throws {
+        let dir = try BuildCommandTests().copy(app)
+        let project = dir.url.appendingPathComponent(app)
+        let config = project.appendingPathComponent("larder.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "- json-bundle: { out: dist/json }", with: "- json-bundle: { out: dist/json, images: true }")
+        #expect(changed != text)
+        try Data(changed.utf8).write(to: config)
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        let images = (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("dist/json/images").path)) ?? []
+        if app != "card-war" { #expect(!images.isEmpty) }
+    }
+
     /// Two references that differ only in case, with one picture, share the file bundled
     /// first in the content catalog's order: by kind, then file. The stream meets the
     /// documents file by file (the `zeta` document first here) and names them in the
@@ -106,9 +127,44 @@ import Testing
         #expect(map?["zeta"]?["Photo.png"] == files[1] && map?["alpha"]?["photo.png"] == files[1], "\(String(describing: map))")
     }
 
+    /// With json-bundle's `images: true`, a document is written with its pictures' names
+    /// before every name is known: when two references that differ only in case share a
+    /// picture, the name of the second is the first's, and the stream hands the build to
+    /// the whole path, which writes it so.
+    @Test func jsonBundleImagesThatDifferInCaseTakeTheWholePath() throws {
+        let dir = try Scratch()
+        try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
+        try dir.write("a/z.json", #"[{"id": "z1", "pic": "Photo.png"}]"#)
+        try dir.write("b/a.json", #"[{"id": "a1", "pic": "photo.png"}]"#)
+        try dir.write("images/Photo.png", "the same picture")
+        try dir.write("images/photo.png", "the same picture")
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: zeta
+                schema: kind.schema.json
+                include: ["a/*.json"]
+                images: images
+              - kind: alpha
+                schema: kind.schema.json
+                include: ["b/*.json"]
+                images: images
+            exports:
+              - json-bundle: { out: dist/json, images: true, imageFields: { zeta: [/pic], alpha: [/pic] } }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains("does not stream: two image names that differ only in case share a picture"), "\(r.streamed.stderr)")
+        #expect(r.same)
+        let zeta = try String(contentsOf: dir.url.appendingPathComponent("dist/json/en/zeta.json"), encoding: .utf8)
+        #expect(zeta.contains(#""pic": "images/photo."#), "\(zeta)")
+    }
+
     /// A missing image fails the streamed build as it fails the whole path: the same
     /// message, exit status 2, nothing written.
-    @Test func aMissingImageFailsTheSameWayBothWays() throws {
+    @Test(arguments: ["images: { out: dist/images, imageFields: { card: [/pic] } }", "json-bundle: { out: dist/json, images: true, imageFields: { card: [/pic] } }"])
+    func aMissingImageFailsTheSameWayBothWays(_ export: String) throws {
         let dir = try Scratch()
         try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
         try dir.write("cards/cards.json", #"[{"id": "c1", "pic": "there.png"}, {"id": "c2", "pic": "gone.png"}]"#)
@@ -123,7 +179,7 @@ import Testing
                 include: ["cards/*.json"]
                 images: images
             exports:
-              - images: { out: dist/images, imageFields: { card: [/pic] } }
+              - \(export)
 
             """)
         let r = try buildBothWays(dir.url)

@@ -307,12 +307,58 @@ extension JSONBundleExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
         guard let base = try streamBase(context: context, leading: leading) else { return nil }
         let run = base.run
-        // Images are copied only once every reference is known.
-        guard try !run.options.bool("images", default: false), try outStreams(run) else { return nil }
+        guard try outStreams(run) else { return nil }
+        let images = try run.options.bool("images", default: false)
+            ? StreamedImages(fields: try run.options.stringLists("imageFields"), folders: context.imageFolders, reader: context.files, exporter: id)
+            : nil
         return Stream(
-            exporter: self, base: base.copyingTexts(), folders: run.locales.map { SafeName.fileName(canonical($0)) },
+            // A document with images is written from its tree, its references rewritten, as
+            // the whole-content export writes it: texts are read, not copied.
+            exporter: self, base: images == nil ? base.copyingTexts() : base, folders: run.locales.map { SafeName.fileName(canonical($0)) },
             writeManifest: try run.options.bool("manifest", default: true),
-            version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion))
+            version: try run.options.string("version") ?? (context.toolVersion.isEmpty ? "unknown" : context.toolVersion),
+            images: images)
+    }
+
+    /// What `images: true` needs: the image fields of the team's kinds, each kind's images
+    /// folder and the project's reader; and, as documents come, their references.
+    struct StreamedImages: Sendable {
+        let fields: [String: [String]]
+        let folders: [String: String]
+        let reader: (any ProjectFileReader)?
+        let exporter: String
+        /// The documents with images, in content order: kind, id and each reference with
+        /// the picture's SHA-256 or why it could not be read.
+        var documents: [(kind: String, id: String, references: [Reference])] = []
+
+        struct Reference: Sendable {
+            var path: String
+            var digest: Result<[UInt8], ExportError>
+            /// The name the document was written with.
+            var name: String
+        }
+
+        /// `value`'s references, each picture read and hashed, and `value` with each
+        /// reference rewritten to `images/<bundled name>`.
+        func references(_ value: inout JSONValue, kind: String, id: String) throws -> [Reference] {
+            let found = ImageBundle.references(in: value, kind: kind, fields: fields[kind] ?? [])
+            guard !found.isEmpty else { return [] }
+            // The whole-content export fails then (the same error, from the same reference).
+            guard let reader else { throw ImageBundle.noReader(exporter) }
+            var out: [Reference] = []
+            for (pointer, path) in found {
+                let digest: Result<[UInt8], ExportError>
+                do throws(ExportError) {
+                    digest = .success(SHA256.hash(try ImageNamer.read(path, kind: kind, id: id, folder: folders[kind] ?? "", reader: reader, exporter: exporter)))
+                } catch {
+                    digest = .failure(error)
+                }
+                let name = (try? digest.get()).map { ImageBundle.bundledName(for: path, digest: $0) } ?? ""
+                value.replace(pointer[...], with: .string("images/" + name))
+                out.append(Reference(path: path, digest: digest, name: name))
+            }
+            return out
+        }
     }
 
     struct Stream: CatalogStream {
@@ -321,6 +367,8 @@ extension JSONBundleExporter: StreamingExporter {
             /// The localized document in each locale, written as an element of the kind's
             /// array.
             var elements: [[UInt8]]
+            /// With `images: true`, the document's image references.
+            var images: [StreamedImages.Reference] = []
         }
 
         let exporter: JSONBundleExporter
@@ -328,6 +376,7 @@ extension JSONBundleExporter: StreamingExporter {
         let folders: [String]
         let writeManifest: Bool
         let version: String
+        var images: StreamedImages?
         /// Each kind met, with its documents so far and its file in each locale (a few
         /// kinds: found by comparing names, with no hashing per document).
         var kinds: [(name: String, count: Int, files: [ExportSink.File])] = []
@@ -349,6 +398,18 @@ extension JSONBundleExporter: StreamingExporter {
                 valueless = streamed.export.texts.contains { JSONBundleExporter.hasNoValue($0.text) }
             }
             if valueless { throw ExportStreamFallback("a text has no value in any language") }
+            if let images {
+                // Every document from its tree, as the whole-content export writes them
+                // with `images: true`.
+                var value = streamed.export.value
+                let references = try images.references(&value, kind: streamed.export.kind, id: streamed.export.id)
+                let elements = run.locales.map { locale in
+                    var out: [UInt8] = []
+                    JSONWriter.pretty.write(exporter.localize(value, streamed.export, locale: locale, run: &run), depth: 1, into: &out)
+                    return out
+                }
+                return Fragment(document: streamed.identity, elements: elements, images: references)
+            }
             if let texts = streamed.nodes {
                 // A document prepared so has no tag that is a text: it has its template.
                 guard let template else { throw ExportStreamFallback("a document's template could not be made") }
@@ -379,6 +440,7 @@ extension JSONBundleExporter: StreamingExporter {
 
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
             base.check.add(fragment.document)
+            if !fragment.images.isEmpty { images?.documents.append((fragment.document.kind, fragment.document.id, fragment.images)) }
             let kind = fragment.document.kind
             let k: Int
             if let found = kinds.lastIndex(where: { $0.name == kind }) {
@@ -398,6 +460,7 @@ extension JSONBundleExporter: StreamingExporter {
 
         mutating func finish(into sink: inout ExportSink) throws {
             if let failure = base.check.failure() { throw failure }
+            try copyImages(&sink)
             var run = self.run
             for (locale, folder) in zip(run.locales, folders) {
                 for kind in counts.keys.sorted() {
@@ -413,6 +476,36 @@ extension JSONBundleExporter: StreamingExporter {
                 return (path, sink.size(of: file), hashes.indices.contains(file.index) ? hashes[file.index].map { hex($0.finalize()) } ?? "" : "")
             }
             try sink.append(JSONBundleExporter.manifest(files: files, counts: counts, run: run, version: version), to: "manifest.json")
+        }
+    }
+}
+
+extension JSONBundleExporter.Stream {
+    /// With `images: true`, names the references in the content catalog's order (by kind,
+    /// then file, then position), as the whole-content export does, and copies each
+    /// picture into `images/`, one at a time. A reference whose name there is not the one
+    /// its document was written with (two names that differ only in case, one picture)
+    /// hands the build to the whole-content path.
+    mutating func copyImages(_ sink: inout ExportSink) throws {
+        guard let images, !images.documents.isEmpty else { return }
+        self.images?.documents = []
+        let ordered = images.documents.enumerated().sorted { a, b in
+            a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset
+        }.map(\.element)
+        var namer = ImageNamer()
+        for document in ordered {
+            for reference in document.references {
+                if let known = namer.name(of: reference.path, kind: document.kind) {
+                    guard known == reference.name else { throw ExportStreamFallback("two image names that differ only in case share a picture") }
+                    continue
+                }
+                let (name, isNew) = namer.add(reference.path, kind: document.kind, digest: try reference.digest.get())
+                guard name == reference.name else { throw ExportStreamFallback("two image names that differ only in case share a picture") }
+                guard isNew, let reader = images.reader else { continue }
+                let bytes = try ImageNamer.read(reference.path, kind: document.kind, id: document.id, folder: images.folders[document.kind] ?? "",
+                                                reader: reader, exporter: images.exporter)
+                try append(bytes, to: "images/" + name, &sink)
+            }
         }
     }
 }

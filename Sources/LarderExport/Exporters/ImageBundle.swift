@@ -159,18 +159,20 @@ struct ImageNamer: Sendable {
     /// picture already bundled under that name.
     mutating func add(_ path: String, kind: String, id: String, folder: String, reader: any ProjectFileReader,
                       exporter: String) throws(ExportError) -> (name: String, bytes: [UInt8])? {
-        if names[kind]?[ExactString(path)] != nil { return nil }
-        let projectPath = folder.isEmpty ? path : folder + "/" + path
-        guard ImageBundle.isClean(path), folder.isEmpty || ImageBundle.isClean(folder) else {
-            throw ExportError("\(exporter): the image reference '\(path)' of \(kind) '\(id)' is not a clean relative path; it could leave the images folder")
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try reader.contents(atPath: projectPath, within: folder)
-        } catch {
-            throw ExportError("\(exporter): cannot copy the image '\(path)' of \(kind) '\(id)' (\(error)); the image-exists rule reports missing images")
-        }
-        let digest = SHA256.hash(bytes)
+        if name(of: path, kind: kind) != nil { return nil }
+        let bytes = try Self.read(path, kind: kind, id: id, folder: folder, reader: reader, exporter: exporter)
+        let (name, isNew) = add(path, kind: kind, digest: SHA256.hash(bytes))
+        return isNew ? (name, bytes) : nil
+    }
+
+    /// The bundled name of a reference already named.
+    func name(of path: String, kind: String) -> String? {
+        names[kind]?[ExactString(path)]
+    }
+
+    /// Names the image `path` of a `kind` document, a picture whose SHA-256 is `digest`:
+    /// its bundled name, and whether that file is new.
+    mutating func add(_ path: String, kind: String, digest: [UInt8]) -> (name: String, isNew: Bool) {
         var name = ImageBundle.bundledName(for: path, digest: digest)
         // Two names that differ only in case (`Negroni-1.png`, `negroni-1.png`) are one
         // file on macOS and Windows: with the same bytes they share the file bundled first,
@@ -180,7 +182,23 @@ struct ImageNamer: Sendable {
         digests[name] = digest
         foldedNames[name.lowercased()] = foldedNames[name.lowercased()] ?? name
         names[kind, default: [:]][ExactString(path)] = name
-        return isNew ? (name, bytes) : nil
+        return (name, isNew)
+    }
+
+    /// The bytes of the image `path` of a `kind` document (`id`, for messages), read from
+    /// `folder` through `reader`; throws for a path that could leave the folder and for a
+    /// file that cannot be read.
+    static func read(_ path: String, kind: String, id: String, folder: String, reader: any ProjectFileReader,
+                     exporter: String) throws(ExportError) -> [UInt8] {
+        let projectPath = folder.isEmpty ? path : folder + "/" + path
+        guard ImageBundle.isClean(path), folder.isEmpty || ImageBundle.isClean(folder) else {
+            throw ExportError("\(exporter): the image reference '\(path)' of \(kind) '\(id)' is not a clean relative path; it could leave the images folder")
+        }
+        do {
+            return try reader.contents(atPath: projectPath, within: folder)
+        } catch {
+            throw ExportError("\(exporter): cannot copy the image '\(path)' of \(kind) '\(id)' (\(error)); the image-exists rule reports missing images")
+        }
     }
 
     /// The map `{kind: {reference: bundled path}}` with keys sorted.
