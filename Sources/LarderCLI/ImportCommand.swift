@@ -15,7 +15,9 @@ struct ImportCommand: AsyncParsableCommand {
             these, or JSON Lines, and makes products. schema-org reads schema.org Recipe \
             JSON-LD: a Recipe node, an array of nodes, a @graph (as WordPress recipe plugins \
             write it), JSON Lines, or a saved recipe page (HTML: its <script \
-            type="application/ld+json"> blocks), and makes recipes. Docs/importers.md has the field \
+            type="application/ld+json"> blocks; line breaks and tabs typed inside their \
+            strings, which JSON does not allow but browsers read, are read as they are, with \
+            a note), and makes recipes. Docs/importers.md has the field \
             mapping. Every document made matches Larder's built-in schema of its kind. The \
             file - is standard input (curl … | larder import off - --jsonl).
 

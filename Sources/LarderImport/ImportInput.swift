@@ -232,17 +232,41 @@ enum ImportInput {
             let content = script.content
             let start = locator.position(ofByte: content.lowerBound)
             let (lineOffset, columnOffset) = (start.line - 1, start.column - 1)
+            let text = scriptText(bytes, script, locator: locator)
             do {
-                let json = try JSONDocument(parsing: scriptText(bytes, script, locator: locator))
+                let json = try JSONDocument(parsing: text)
                 readers.append(ImportReader(json: json, file: file, lineOffset: lineOffset, columnOffset: columnOffset))
             } catch {
                 // The script's text ends at its `</script>`, as a browser cuts it, even inside
                 // a JSON string; an error past that end is about the blank after it
                 // ("control character U+000A", "unexpected end"), so it is told at the
                 // `</script>`, as the block ending before its JSON does.
-                let errorPosition = ImportReader.inFile(error.position, lineOffset: lineOffset, columnOffset: columnOffset)
+                var error = error
+                var errorPosition = ImportReader.inFile(error.position, lineOffset: lineOffset, columnOffset: columnOffset)
                 let end = locator.position(ofByte: content.upperBound)
-                guard errorPosition >= end else {
+                // A line break or tab written as it is inside a string (a page's template
+                // put the text in as typed) is not JSON, but browsers and search engines read
+                // such a block, and so does the import, with a note; nothing else is let by.
+                var lenient = false
+                if errorPosition < end, isRawControlInString(error, text) {
+                    lenient = true
+                    do {
+                        let json = try JSONDocument(parsing: text, options: JSONParser.Options(allowsControlCharactersInStrings: true))
+                        readers.append(ImportReader(json: json, file: file, lineOffset: lineOffset, columnOffset: columnOffset))
+                        diagnostics.append(Diagnostic(
+                            ruleID: importRuleID, severity: .note,
+                            message: notStrictJSONMessage(rawControlsInStrings(bytes[content])),
+                            file: file, start: errorPosition))
+                        continue
+                    } catch let other {
+                        error = other
+                        errorPosition = ImportReader.inFile(error.position, lineOffset: lineOffset, columnOffset: columnOffset)
+                    }
+                }
+                // Read leniently, a string cut by the `</script>` runs on to the end of the
+                // text and is told where it starts: it is the block that ends inside it.
+                let cutInString = lenient && script.closeTag < bytes.count && endsInsideString(bytes[content])
+                guard errorPosition >= end || cutInString else {
                     diagnostics.append(Diagnostic(ruleID: RuleMetadata.parseID, severity: .error, message: inCharset(error.message), file: file, start: errorPosition))
                     continue
                 }
@@ -366,6 +390,48 @@ enum ImportInput {
             }
         }
         return out
+    }
+
+    /// True when `error` is a control character written as it is inside a string of `text`
+    /// (the one error a lenient reading lets by).
+    static func isRawControlInString(_ error: JSONParseError, _ text: [UInt8]) -> Bool {
+        error.offset < text.count && text[error.offset] < 0x20 && error.message.hasSuffix("must be escaped in a string")
+    }
+
+    /// The control characters written as they are inside the strings of JSON text, each
+    /// with how many times, in the order first met.
+    static func rawControlsInStrings(_ text: ArraySlice<UInt8>) -> [(byte: UInt8, count: Int)] {
+        var found: [(byte: UInt8, count: Int)] = []
+        var inString = false
+        var escaped = false
+        for b in text {
+            if escaped {
+                escaped = false
+            } else if inString && b == UInt8(ascii: "\\") {
+                escaped = true
+            } else if b == UInt8(ascii: "\"") {
+                inString.toggle()
+            } else if inString && b < 0x20 {
+                if let k = found.firstIndex(where: { $0.byte == b }) { found[k].count += 1 } else { found.append((b, 1)) }
+            }
+        }
+        return found
+    }
+
+    /// The note for a JSON-LD block read with raw control characters in its strings.
+    static func notStrictJSONMessage(_ controls: [(byte: UInt8, count: Int)]) -> String {
+        func name(_ byte: UInt8, _ count: Int) -> String {
+            let plural = count == 1 ? "" : "s"
+            switch byte {
+            case 0x0A: return "\(count) line break\(plural)"
+            case 0x0D: return "\(count) carriage return\(plural)"
+            case 0x09: return "\(count) tab\(plural)"
+            default: return "\(count) control character\(plural) U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
+            }
+        }
+        let names = controls.map { name($0.byte, $0.count) }
+        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "this JSON-LD block is not strict JSON: its strings hold \(list) written as they are, where JSON needs an escape (\\n, \\t); read as browsers and search engines read it, each as the character it is"
     }
 
     /// True when JSON text stops inside a string: an odd number of `"` not escaped by `\`.

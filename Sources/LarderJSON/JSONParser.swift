@@ -40,10 +40,18 @@ public enum JSONParser {
         public var maxDepth: Int
         /// Whether to look for keys that repeat within an object.
         public var detectDuplicateKeys: Bool
+        /// Whether a control character (U+0000 to U+001F) written as it is inside a string,
+        /// where RFC 8259 requires an escape, is read as the character it is instead of being
+        /// an error. Off by default, and off for everything `larder lint`, `validate` and
+        /// `build` read: only `larder import` turns it on, for the JSON-LD of a web page,
+        /// whose strings often hold raw line breaks and tabs that browsers and search
+        /// engines accept. Everything else stays strict.
+        public var allowsControlCharactersInStrings: Bool
 
-        public init(maxDepth: Int = 512, detectDuplicateKeys: Bool = true) {
+        public init(maxDepth: Int = 512, detectDuplicateKeys: Bool = true, allowsControlCharactersInStrings: Bool = false) {
             self.maxDepth = maxDepth
             self.detectDuplicateKeys = detectDuplicateKeys
+            self.allowsControlCharactersInStrings = allowsControlCharactersInStrings
         }
     }
 
@@ -424,7 +432,11 @@ private struct Parser {
                 continue
             }
             if c < 0x20 {
-                throw fail("control character U+\(hex(UInt32(c), width: 4)) must be escaped in a string", at: i)
+                guard options.allowsControlCharactersInStrings else {
+                    throw fail("control character U+\(hex(UInt32(c), width: 4)) must be escaped in a string", at: i)
+                }
+                i += 1
+                continue
             }
             // Non-ASCII: validate one UTF-8 sequence.
             guard let (_, length) = decodeScalar(at: i) else {

@@ -792,6 +792,43 @@ func importing(_ importer: any Importer, _ text: String, name: String = "input.j
         #expect(!diagnostics[2].message.contains("<script"))
     }
 
+    /// A page's JSON-LD whose strings hold line breaks and tabs as typed (invalid JSON, which
+    /// browsers and search engines read) is imported, with a note at the first of them; it
+    /// was refused ("control character U+000A must be escaped in a string"). Only that is let
+    /// by: the same text as a JSON file is still refused, an error elsewhere in such a block
+    /// is still that error, and a block cut by `</script>` inside a string still says so.
+    @Test func aPagesJSONLDWithRawLineBreaksInStringsIsReadWithANote() throws {
+        let page = "<html><head>\n<script type=\"application/ld+json\">{\"@type\": \"Recipe\", \"name\": \"Bolo\",\n"
+            + " \"description\": \"A moist cake.\nBake it today.\",\n"
+            + " \"recipeIngredient\": [\"2 cups\tflour\", \"3 eggs\"],\n"
+            + " \"recipeInstructions\": \"Mix.\r\nBake.\"}</script>\n</head></html>\n"
+        let (documents, diagnostics) = try importing(importer, page, name: "bolo.html")
+        let recipe = try #require(documents.first, "\(diagnostics)")
+        #expect(recipe.value["description"] == "A moist cake. Bake it today.")
+        #expect(recipe.value["ingredients"] == ["2 cups flour", "3 eggs"])
+        #expect(diagnostics.map { "\($0.severity) \($0.ruleID) \($0.line):\($0.column) \($0.message)" } == [
+            #"note import 3:31 this JSON-LD block is not strict JSON: its strings hold 2 line breaks, 1 tab and 1 carriage return written as they are, where JSON needs an escape (\n, \t); read as browsers and search engines read it, each as the character it is"#,
+        ])
+
+        // The same JSON-LD in a file of its own is JSON, and strict.
+        let json = String(page.split(separator: ">", maxSplits: 3)[3].prefix { $0 != "<" })
+        let file = try importing(importer, json, name: "bolo.json")
+        #expect(file.documents.isEmpty)
+        #expect(file.diagnostics.map { "\($0.ruleID) \($0.message)" } == ["parse control character U+000A must be escaped in a string"])
+
+        let broken = """
+            <html><head>
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Line\nbreak", "recipeIngredient": ["x"],}</script>
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Line\nbreak", "recipeIngredient": ["x </script>"]}
+            </head></html>
+            """
+        let (none, errors) = try importing(importer, broken, name: "page.html")
+        #expect(none.isEmpty)
+        #expect(errors.map { "\($0.ruleID) \($0.line):\($0.column)" } == ["parse 3:34", "parse 5:33"], "\(errors)")
+        #expect(errors.first?.message.hasPrefix("expected a member name") == true, "\(errors)")
+        #expect(errors.last?.message.hasPrefix("the <script type=\"application/ld+json\"> block ends inside a JSON string") == true, "\(errors)")
+    }
+
     /// Each script of a page is parsed from its own text, not from a blank copy of the whole
     /// page kept for each (a page of 4,000 scripts took 2.4 GB and 38 s), and its positions
     /// are still the page's, after the characters before it on its line.
