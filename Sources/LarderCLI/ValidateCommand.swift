@@ -55,7 +55,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Draft for a schema without $schema, or whose $schema names a draft Larder does not support (draft-03 and older, which are refused otherwise): 2020-12, 2019-09, 7, 6 or 4.")
     var draft: String?
 
-    @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX (matched on whole path segments) from files in DIR.", valueName: "URI-PREFIX=DIR"))
+    @Option(name: .customLong("ref-map"), help: ArgumentHelp("Resolve references under URI-PREFIX (matched on whole path segments, its scheme and host in any case) from files in DIR.", valueName: "URI-PREFIX=DIR"))
     var refMaps: [String] = []
 
     @Flag(name: .long, help: "Each line of each file is one instance (JSON Lines).")

@@ -196,6 +196,25 @@ import Testing
         #expect(other.stderr.contains("the remote reference https://example.com/suffix/int.json is not fetched"), "\(other.stderr)")
     }
 
+    /// A --ref-map prefix's scheme and host match in any case, as RFC 3986 makes them
+    /// case-insensitive (`HTTPS://Example.com/schemas/` did not cover
+    /// `https://example.com/schemas/name.json`, and the reference was "not fetched"); its path
+    /// still matches exactly.
+    @Test func aRefMapPrefixsSchemeAndHostMatchInAnyCase() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"$ref": "https://example.com/schemas/name.json"}"#)
+        try dir.write("t.json", #"{"$ref": "HTTPS://EXAMPLE.COM/schemas/name.json"}"#)
+        try dir.write("local/name.json", #"{"type": "string"}"#)
+        try dir.write("a.json", #""Negroni""#)
+        for (schema, prefix) in [("s.json", "HTTPS://Example.com/schemas/"), ("s.json", "https://EXAMPLE.com/schemas"), ("t.json", "https://example.com/schemas/")] {
+            let r = try CLI.run(["validate", "--schema", schema, "--ref-map", "\(prefix)=local", "a.json"], in: dir.url)
+            #expect(r.status == 0, "\(schema) \(prefix): \(r.stderr)")
+        }
+        let path = try CLI.run(["validate", "--schema", "s.json", "--ref-map", "https://example.com/Schemas/=local", "a.json"], in: dir.url)
+        #expect(path.status == 2, "\(path.stderr)")
+        #expect(path.stderr.contains("the remote reference https://example.com/schemas/name.json is not fetched"), "\(path.stderr)")
+    }
+
     /// An empty URI prefix or folder in --ref-map is a usage error naming the argument: it
     /// was accepted and ignored, and the reference then failed with advice to give a --ref-map.
     @Test func aRefMapWithAnEmptySideIsAUsageError() throws {

@@ -492,6 +492,23 @@ func errors(_ schema: String, _ instance: String, options: SchemaOptions = Schem
         #expect(SchemaRegistry.Mapping(argument: "=dir") == nil)
     }
 
+    /// A mapping's scheme and host match in any case (RFC 3986), its path and user
+    /// information exactly, and it still covers whole path segments only.
+    @Test func aMappingsSchemeAndHostMatchInAnyCase() {
+        let m = SchemaRegistry.Mapping(prefix: "HTTPS://Example.COM/Schemas/", directory: "d")
+        #expect(m.relativePath(of: "https://example.com/Schemas/a/B.json") == "a/B.json")
+        #expect(m.relativePath(of: "hTTps://EXAMPLE.com/Schemas") == "")
+        #expect(m.relativePath(of: "https://example.com/schemas/a.json") == nil)
+        #expect(m.relativePath(of: "https://example.com/SchemasX/a.json") == nil)
+        #expect(m.relativePath(of: "https://example.com.evil/Schemas/a.json") == nil)
+        let host = SchemaRegistry.Mapping(prefix: "https://Example.com", directory: "d")
+        #expect(host.relativePath(of: "https://example.com/a.json") == "a.json")
+        #expect(host.relativePath(of: "https://example.community/a.json") == nil)
+        let user = SchemaRegistry.Mapping(prefix: "https://Me@Example.com/s/", directory: "d")
+        #expect(user.relativePath(of: "https://Me@example.com/s/a.json") == "a.json")
+        #expect(user.relativePath(of: "https://me@example.com/s/a.json") == nil)
+    }
+
     @Test func infiniteRefCycleIsACompileError() throws {
         for schema in [##"{"$ref": "#"}"##, ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##] {
             do {

@@ -44,14 +44,38 @@ public struct SchemaRegistry: Sendable {
         /// never `https://example.com/suffix/a.json`, which a plain string prefix would read
         /// from `uffix/a.json` in the folder.
         ///
+        /// The scheme and host match in any case, as RFC 3986 makes them case-insensitive
+        /// (`HTTPS://Example.com/s` covers `https://example.com/s/a.json`); the rest of the
+        /// URI, its path above all, must match exactly.
+        ///
         ///     Mapping(prefix: "https://example.com/s", directory: "d").relativePath(of: "https://example.com/s/a.json") // "a.json"
         public func relativePath(of uri: String) -> String? {
             let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-            guard uri.hasPrefix(base) else { return nil }
-            let rest = uri.dropFirst(base.count)
+            let (baseHead, baseTail) = Self.splitHead(base), (uriHead, uriTail) = Self.splitHead(uri)
+            guard baseHead == uriHead, uriTail.hasPrefix(baseTail) else { return nil }
+            let rest = uriTail.dropFirst(baseTail.count)
             if rest.isEmpty { return "" }
             guard rest.first == "/" else { return nil }
             return String(rest.dropFirst())
+        }
+
+        /// `uri` split after its scheme and authority, with what RFC 3986 makes
+        /// case-insensitive in lower case (the scheme and the host; user information is kept
+        /// as written): `HTTPS://Example.com/s/A.json` gives `https://example.com` and
+        /// `/s/A.json`. A URI with no scheme is all tail, compared exactly.
+        static func splitHead(_ uri: String) -> (head: String, tail: Substring) {
+            guard let colon = uri.firstIndex(of: ":"), uri.first?.isASCII == true, uri.first?.isLetter == true,
+                  uri[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+                return ("", uri[...])
+            }
+            let scheme = uri[..<colon].lowercased() + ":"
+            let afterScheme = uri.index(after: colon)
+            guard uri[afterScheme...].hasPrefix("//") else { return (scheme, uri[afterScheme...]) }
+            let authorityStart = uri.index(afterScheme, offsetBy: 2)
+            let authorityEnd = uri[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? uri.endIndex
+            let authority = uri[authorityStart..<authorityEnd]
+            let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
+            return (scheme + "//" + authority[..<hostStart] + authority[hostStart...].lowercased(), uri[authorityEnd...])
         }
     }
 
