@@ -85,6 +85,9 @@ struct LintCommand: AsyncParsableCommand {
         // a machine-readable report stays whole, and not as a diagnostic, so that a hook that
         // is handed every staged file (a README) does not fail on them, even with --strict.
         for line in run.notChecked { FileHandle.standardError.write(Data("larder: \(line)\n".utf8)) }
+        // A lint cache that cannot be written changes nothing in the report or the exit
+        // status; said once, on standard error, so the slower runs that follow are explained.
+        if let warning = run.cacheWarning { FileHandle.standardError.write(Data("larder: \(warning)\n".utf8)) }
         if strict {
             run.diagnostics = run.diagnostics.map { d in
                 var d = d
@@ -127,6 +130,15 @@ struct LintCommand: AsyncParsableCommand {
         var configBroken = false
         /// One line for each path given that was not checked, and why.
         var notChecked: [String] = []
+        /// Why the lint cache could not be written, as the run says it; nil when it was
+        /// written or needed not be.
+        var cacheWarning: String?
+    }
+
+    /// What a run says when the lint cache could not be written.
+    static func cacheWarning(_ reason: String) -> String {
+        "warning: the lint cache was not written (\(reason)); this run's report is complete, "
+            + "but the next run reads every file again: make \(FactCache.folderName) a writable folder, or lint with --no-cache"
     }
 
     /// The config of the project the given paths are in, when none is found from the current
@@ -275,7 +287,8 @@ struct LintCommand: AsyncParsableCommand {
             content: reportingOn ?? Set(included.map { PathKey($0.path) }), found: found,
             setup: configGiven ? [PathKey(project.configDisplay)] : [])
         return LintRun(diagnostics: diagnostics, filesChecked: filesChecked, locators: locators,
-                       notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf))
+                       notChecked: Self.notCheckedLines(notChecked, config: config, configDisplay: project.configDisplay, staged: staged, links: linkOf),
+                       cacheWarning: outcome.cache.writeFailure.map(Self.cacheWarning))
     }
 
     /// A path given to `lint --staged`, judged by what the index holds at it (the folders

@@ -60,6 +60,40 @@ import Testing
         }
     }
 
+    /// A lint cache that cannot be written (a file named `.larder-cache` in the way, the
+    /// cache's own name taken by a folder) is said once on standard error, and the report
+    /// and exit status are those of a run without the cache; it was skipped without a word,
+    /// and every later run parsed the whole project with nothing to say why.
+    @Test func aCacheThatCannotBeWrittenIsSaidOnceAndChangesNothingElse() throws {
+        let dir = try project()
+        let expected = try CLI.run(["lint", "--no-cache", "--format", "xcode", "content/recipes/c.json"], in: dir.url)
+        #expect(expected.status == 1 && expected.stderr.isEmpty, "\(expected.stderr)")
+        func occurrences(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+        try dir.write(".larder-cache", "notes\n")
+        for _ in 0..<2 {
+            let r = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url)
+            #expect(r.status == expected.status && r.stdout == expected.stdout, "\(r.stdout)")
+            #expect(occurrences(r.stderr, "larder: warning: the lint cache was not written") == 1, "\(r.stderr)")
+            #expect(r.stderr.contains("/.larder-cache is a file, not a folder Larder made"), "\(r.stderr)")
+            #expect(r.stderr.contains("lint with --no-cache"), "\(r.stderr)")
+        }
+        #expect(try String(contentsOf: dir.url.appendingPathComponent(".larder-cache"), encoding: .utf8) == "notes\n")
+        let quiet = try CLI.run(["lint", "--no-cache", "--format", "json", "content/recipes/c.json"], in: dir.url)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+
+        // The cache file's name taken by a folder: the new cache cannot replace it.
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent(".larder-cache"))
+        try dir.write(".larder-cache/lint-larder.yml.facts/keep", "x")
+        let r = try CLI.run(["lint", "--format", "xcode", "content/recipes/c.json"], in: dir.url)
+        #expect(r.status == expected.status && r.stdout == expected.stdout, "\(r.stdout)")
+        #expect(occurrences(r.stderr, "larder: warning: the lint cache was not written") == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot replace ") && r.stderr.contains("lint-larder.yml.facts"), "\(r.stderr)")
+        // No temporary file is left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent(".larder-cache").path)
+        #expect(left.sorted() == [".gitignore", "lint-larder.yml.facts"], "\(left)")
+    }
+
     @Test func stagedRunsUseTheCacheAndJudgeWhatIsStaged() throws {
         let dir = try project()
         try dir.write("content/recipes/c.json", Self.recipe("cozido"))

@@ -78,7 +78,9 @@ public struct FileStatKey: Sendable, Hashable {
 /// **Writing.** Only when something changed: to a temporary file in the same folder, then
 /// renamed over the cache, so a reader sees the old cache or the new one, never half of
 /// one; two hooks running at once each rename a whole file, and the last one wins. A cache
-/// that cannot be written (a read-only checkout) is skipped silently.
+/// that cannot be written (a read-only checkout, a file named `.larder-cache`) is skipped,
+/// the lint's result unchanged, and the run says why (``Linter/CacheReport/writeFailure``,
+/// which `larder lint` prints once on standard error).
 public struct FactCache: Sendable {
     /// The cache folder's name in the project root.
     public static let folderName = ".larder-cache"
@@ -346,15 +348,31 @@ public struct FactCache: Sendable {
         let stamp: Int64
     }
 
+    /// Why a cache file could not be written: what failed, on which path, and the system's
+    /// reason.
+    public struct WriteFailure: Error, Sendable, Hashable {
+        public var reason: String
+    }
+
+    /// The system's reason for the last call that failed (`errno`).
+    static func systemReason() -> String { String(cString: strerror(errno)) }
+
     /// Creates the cache folder (with its `.gitignore`) and a temporary file in it; nil when
     /// the folder is not writable.
-    func beginWrite() -> PendingWrite? {
+    func beginWrite() -> PendingWrite? { try? startWrite() }
+
+    /// ``beginWrite()``, with why it failed.
+    func startWrite() throws(WriteFailure) -> PendingWrite {
         let folder = self.folder
         var info = stat()
         if lstat(folder, &info) != 0 {
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return nil }
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+                throw WriteFailure(reason: "cannot create the folder \(folder): \(Self.systemReason())")
+            }
         } else if (info.st_mode & S_IFMT) != S_IFDIR {
-            return nil  // something else (a symbolic link, a file) has the name: leave it
+            // Something else (a symbolic link, a file) has the name: leave it.
+            let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : (info.st_mode & S_IFMT) == S_IFREG ? "a file" : "not a folder"
+            throw WriteFailure(reason: "\(folder) is \(what), not a folder Larder made")
         }
         let ignore = folder + "/.gitignore"
         if access(ignore, F_OK) != 0 {
@@ -374,11 +392,12 @@ public struct FactCache: Sendable {
         }
         let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { throw WriteFailure(reason: "cannot create a file in \(folder): \(Self.systemReason())") }
         guard fstat(fd, &info) == 0 else {
+            let reason = Self.systemReason()
             close(fd)
             unlink(temporary)
-            return nil
+            throw WriteFailure(reason: "cannot read the time of \(temporary): \(reason)")
         }
         return PendingWrite(temporary: temporary, descriptor: fd, stamp: FileStatKey(info).modified)
     }
@@ -387,23 +406,36 @@ public struct FactCache: Sendable {
     /// temporary file removed) when that fails.
     @discardableResult
     func commit(_ pending: PendingWrite, _ bytes: [UInt8]) -> Bool {
+        (try? finishWrite(pending, bytes)) != nil
+    }
+
+    /// ``commit(_:_:)``, with why it failed.
+    func finishWrite(_ pending: PendingWrite, _ bytes: [UInt8]) throws(WriteFailure) {
         var written = 0
+        var failure: String?
         let ok = bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
             while written < raw.count {
                 let n = write(pending.descriptor, base + written, raw.count - written)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
+                guard n > 0 else {
+                    failure = "cannot write \(pending.temporary): \(n < 0 ? Self.systemReason() : "nothing was written")"
+                    return false
+                }
                 written += n
             }
             return true
         }
-        let closed = close(pending.descriptor) == 0
-        guard ok, closed, rename(pending.temporary, file) == 0 else {
-            unlink(pending.temporary)
-            return false
+        if close(pending.descriptor) != 0, failure == nil {
+            failure = "cannot write \(pending.temporary): \(Self.systemReason())"
         }
-        return true
+        if ok, failure == nil, rename(pending.temporary, file) != 0 {
+            failure = "cannot replace \(file): \(Self.systemReason())"
+        }
+        if let failure {
+            unlink(pending.temporary)
+            throw WriteFailure(reason: failure)
+        }
     }
 
     /// Gives up a write: closes and removes the temporary file.

@@ -16,13 +16,16 @@ extension Linter {
         public var parsed = 0
         /// True when the cache file was rewritten.
         public var written = false
+        /// Why the cache could not be written when it needed to be (a read-only folder, a
+        /// file named `.larder-cache`); nil otherwise. The diagnostics are the same either way.
+        public var writeFailure: String?
 
         public init() {}
 
         public var description: String {
             guard used else { return "cache not used" }
             return "cache \(loaded ? "loaded" : "missing or not valid"), \(reused) files from it, \(parsed) parsed"
-                + (written ? ", written" : "")
+                + (written ? ", written" : "") + (writeFailure.map { ", not written: \($0)" } ?? "")
         }
     }
 
@@ -171,7 +174,10 @@ extension Linter {
         let needsWrite = snapshot == nil || (snapshot?.entries.count ?? 0) > matched || valid.contains(false)
             || upgrade.contains(true)
         // The stamp racy entries are judged by is taken before any file is read.
-        let pending = needsWrite ? cache.beginWrite() : nil
+        var pending: FactCache.PendingWrite?
+        if needsWrite {
+            do { pending = try cache.startWrite() } catch { report.writeFailure = error.reason }
+        }
 
         let content = await ContentLoader(config: loader.config, reader: reader).load(parse, reporting: reportingOn)
         report.parsed = parse.count
@@ -245,8 +251,12 @@ extension Linter {
                 guard stat != nil || blob != nil else { continue }
                 entries.append(FactCache.Entry(path: path, kind: kinds[i], stat: stat, blob: blob, documents: documents))
             }
-            report.written = cache.commit(
-                pending, FactCache.encode(entries, fingerprint: fingerprint, jobCount: factJobs.count))
+            do {
+                try cache.finishWrite(pending, FactCache.encode(entries, fingerprint: fingerprint, jobCount: factJobs.count))
+                report.written = true
+            } catch {
+                report.writeFailure = error.reason
+            }
         }
         return Outcome(diagnostics: diagnostics, content: content, cache: report)
     }
