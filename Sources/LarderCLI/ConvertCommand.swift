@@ -43,7 +43,10 @@ struct ConvertCommand: AsyncParsableCommand {
             beyond exact 64-bit arithmetic (1e19, 0.1234567890123456789, 3e18 kcal in kJ). A free-text ingredient line ("2 cups \
             flour") is text: it is converted when its amount and unit can be read, and kept \
             as written otherwise (with a warning when its amount was read but cannot be \
-            converted).
+            converted). Lines are read as larder scale reads them (see larder scale --help: \
+            1 ¹⁄₂ cups, .5 cup, 1 small bunch, 1 (about 14 oz) can), and the size of one \
+            thing in brackets converts with the line: 1 (about 14 oz) can -> 1 (about 397 g) \
+            can.
 
             Notes and errors go to standard error. Exit status: 0 when every document was \
             converted, 1 when one could not be (nothing is written then, except with --jsonl), \

@@ -33,7 +33,19 @@ struct ScaleCommand: AsyncParsableCommand {
             3 eggs (150 g)); a weight or volume in brackets after a count is the things' \
             total, after one thing too (1 stick (1/2 cup) butter x 2 -> 2 sticks (1 cup) \
             butter), while the size of one thing before its unit stays (1 (14 oz) can x 2 -> \
-            2 (14 oz) cans; a 400 g can x 2 -> 2 × 400 g cans, written with ×). "scale": false pins an \
+            2 (14 oz) cans; a 400 g can x 2 -> 2 × 400 g cans, written with ×). \
+            Amounts are read as recipes and word processors write them: fractions in \
+            superscript and subscript digits (1 ¹⁄₂ cups flour x 2 -> 3 cups flour, \
+            1 ¹/₂ cups milk x 2 -> 3 cups milk, 1²/₃ cup) as well as ½ and 1/2, and decimals \
+            without their leading zero (.5 cup water x 2 -> 1 cup water). In English text, a \
+            word of how big (small, medium, large, big) before a unit that counts things \
+            stays with it (1 small bunch parsley x 2 -> 2 small bunches parsley), while a word \
+            of how big or how full before a cup or spoon is not read (1 heaping cup flour is \
+            kept, with a note). The size of one thing in brackets before its unit may be said \
+            to be approximate (about, approx., around, roughly, ca., and the like in the \
+            other languages), and stays as it is: 1 (about 14 oz) can tomatoes x 2 -> \
+            2 (about 14 oz) cans tomatoes, 1 large (about 28 oz) can beans x 2 -> 2 large \
+            (about 28 oz) cans beans. "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note; so is one that starts with a number \
             that is part of a name (7-up, 7UP soda, 5-spice powder).

@@ -393,6 +393,43 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(v[1]?["ingredients"]?[0] == "1 tbsp salt")
     }
 
+    /// The help says which ingredient texts are read beyond plain numbers and units, with
+    /// examples that hold: each is scaled here as the help writes it (it said nothing of
+    /// them, and a user with `1 ¹⁄₂ cups` or `1 (about 14 oz) can` had to try).
+    @Test func helpShowsTheIngredientTextsItReadsWithExamplesThatHold() throws {
+        let r = try CLI.run(["scale", "--help"])
+        #expect(r.status == 0)
+        let help = r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        let examples = [
+            ("1 ¹⁄₂ cups flour", "3 cups flour"), ("1 ¹/₂ cups milk", "3 cups milk"), (".5 cup water", "1 cup water"),
+            ("1 small bunch parsley", "2 small bunches parsley"),
+            ("1 (about 14 oz) can tomatoes", "2 (about 14 oz) cans tomatoes"),
+            ("1 large (about 28 oz) can beans", "2 large (about 28 oz) cans beans"),
+        ]
+        for (line, scaled) in examples {
+            #expect(help.contains("\(line) x 2 -> \(scaled)"), "\(line)")
+        }
+        #expect(help.contains("1 heaping cup flour"))
+        let dir = try Scratch()
+        let lines = (examples.map(\.0) + ["1 heaping cup flour"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": [\#(lines)]}"#)
+        let out = try CLI.run(["scale", "r.json", "--factor", "2"], in: dir.url)
+        let v = try JSONValue(parsing: out.stdout)
+        for (k, (_, scaled)) in examples.enumerated() {
+            #expect(v["ingredients"]?[k]?.stringValue == scaled)
+        }
+        #expect(v["ingredients"]?[examples.count] == "1 heaping cup flour")
+        #expect(out.stderr.contains("'1 heaping cup flour'"), "\(out.stderr)")
+        // convert reads the same lines, and says so.
+        let convert = try CLI.run(["convert", "--help"])
+        let convertHelp = convert.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(convertHelp.contains("1 (about 14 oz) can -> 1 (about 397 g) can"), "\(convertHelp)")
+        #expect(convertHelp.contains("larder scale --help"))
+        try dir.write("c.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 (about 14 oz) can tomatoes"]}"#)
+        let converted = try CLI.run(["convert", "c.json", "--units", "metric"], in: dir.url)
+        #expect(try JSONValue(parsing: converted.stdout)["ingredients"]?[0] == "1 (about 397 g) can tomatoes")
+    }
+
     @Test func helpMentionsTheOptions() throws {
         let r = try CLI.run(["scale", "--help"])
         #expect(r.status == 0)
