@@ -357,7 +357,8 @@ public struct KitchenUnits: Sendable {
         case (.volume, .metric):
             switch unit.id {
             // Spoons are spoons in both systems (a US tablespoon is 1.4 % short of 15 ml).
-            case "metric-tsp", "metric-tbsp", "au-tbsp", "metric-cup", "ml", "cl", "dl", "l", "us-tsp", "us-tbsp": return nil
+            case "metric-tsp", "metric-tbsp", "au-tbsp", "dessertspoon", "metric-cup", "ml", "cl", "dl", "l", "us-tsp", "us-tbsp":
+                return nil
             default: ids = ["ml", "l"]
             }
         case (.volume, .us):
@@ -366,7 +367,8 @@ public struct KitchenUnits: Sendable {
                  "metric-tsp", "metric-tbsp":
                 return nil
             case "imperial-fl-oz": ids = ["us-fl-oz"]
-            case "au-tbsp": ids = ["us-tsp", "us-tbsp"]
+            // US kitchens have no 20 ml tablespoon nor 10 ml dessertspoon: US spoons.
+            case "au-tbsp", "dessertspoon": ids = ["us-tsp", "us-tbsp"]
             default: ids = ["us-tsp", "us-tbsp", "us-cup"]
             }
         case (.temperature, .metric):

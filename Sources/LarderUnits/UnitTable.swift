@@ -216,6 +216,11 @@ extension UnitTable {
             ["metric tbsp", "metric tablespoon", "metric tablespoons"])
         add("au-tbsp", "tbsp", .volume, linear("20"), .metric, ["au tbsp", "au tablespoon", "au tablespoons"])
         add("metric-cup", "cup", .volume, linear("250"), .metric, ["metric cup", "metric cups"])
+        // The dessertspoon of British and Australian recipes: 10 ml in both, whatever the
+        // convention, so it has one unit of its own and no generic name. An amount in it
+        // stays in it, as a cook measures it.
+        add("dessertspoon", "dsp", .volume, linear("10"), .metric,
+            ["dsps", "dessertspoon", "dessertspoons", "dessert spoon", "dessert spoons", "dessertspoonful", "dessertspoonfuls"])
         add("imperial-fl-oz", "fl oz", .volume, linear("28.4130625"), .imperial,
             ["imperial fl oz", "uk fl oz", "imperial fluid ounce", "imperial fluid ounces"])
         add("imperial-pint", "pint", .volume, linear("568.26125"), .imperial,

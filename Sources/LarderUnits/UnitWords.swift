@@ -291,6 +291,8 @@ public struct UnitLexicon: Sendable {
             a("~tbsp", "tbsp"), a("~tbsp", "T", caseSensitive: true), a("~tbsp", "Tb", caseSensitive: true),
             a("~tbsp", "tbsp", "tbsps"), a("~tbsp", "tbs"), a("~tbsp", "tbl"), a("~tbsp", "tbls"), a("~tbsp", "tblsp"),
             w("~tbsp", "tablespoon", "tablespoons"), w("~tbsp", "tablespoonful", "tablespoonfuls"),
+            a("dessertspoon", "dsp"), a("dessertspoon", "dsp", "dsps"), w("dessertspoon", "dessertspoon", "dessertspoons"),
+            w("dessertspoon", "dessert spoon", "dessert spoons"), w("dessertspoon", "dessertspoonful", "dessertspoonfuls"),
             a("~cup", "cup", "cups"), a("~cup", "c", caseSensitive: true), w("~cup", "cup", "cups"),
             a("~fl oz", "fl oz"), a("~fl oz", "fl. oz"), a("~fl oz", "floz"), w("~fl oz", "fluid ounce", "fluid ounces"),
             a("~pint", "pt"), w("~pint", "pint", "pints"), a("~quart", "qt"), w("~quart", "quart", "quarts"),

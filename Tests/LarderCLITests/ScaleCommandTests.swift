@@ -430,6 +430,30 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(try JSONValue(parsing: converted.stdout)["ingredients"]?[0] == "1 (about 397 g) can tomatoes")
     }
 
+    /// A dessertspoon (the UK and Australian 10 ml spoon: `dsp`, `dessertspoon(s)`,
+    /// `dessert spoon(s)`) is a spoon: it scales as one and stays one (`1 dsp sugar` x 2
+    /// was `2 dsp sugars`, the abbreviation read as part of the name), and converts to US
+    /// spoons (it stayed as written, an unknown word); a structured `"unit": "dsp"` too.
+    @Test func aDessertspoonScalesAndConvertsAsASpoon() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 dsp sugar", "2 dessertspoons honey", "1 1/2 dessert spoons oil", "1 dessertspoon of jam", {"name": "salt", "quantity": 1, "unit": "dsp"}]}"#)
+        func ingredients(_ arguments: [String]) throws -> [JSONValue] {
+            let r = try CLI.run(arguments + ["r.json"], in: dir.url)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stderr.contains("dsp") && !r.stderr.contains("dessert"), "\(r.stderr)")
+            return try JSONValue(parsing: r.stdout)["ingredients"]?.arrayValue ?? []
+        }
+        #expect(try ingredients(["scale", "--factor", "2"]) == [
+            "2 dsp sugar", "4 dessertspoons honey", "3 dessert spoons oil", "2 dessertspoons of jam",
+            ["name": "salt", "quantity": 2, "unit": "dsp"],
+        ])
+        #expect(try ingredients(["scale", "--factor", "1/2"]).prefix(2) == ["1/2 dsp sugar", "1 dessertspoon honey"])
+        // 10 ml: 2 US teaspoons (1.4 % over); 20 ml: 4, as an Australian tablespoon converts.
+        #expect(try ingredients(["convert", "--units", "us"]).prefix(2) == ["2 tsp sugar", "4 teaspoons honey"])
+        // Spoons stay spoons in metric, as tablespoons and teaspoons do.
+        #expect(try ingredients(["convert", "--units", "metric"]).prefix(2) == ["1 dsp sugar", "2 dessertspoons honey"])
+    }
+
     @Test func helpMentionsTheOptions() throws {
         let r = try CLI.run(["scale", "--help"])
         #expect(r.status == 0)
