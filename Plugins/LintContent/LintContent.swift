@@ -11,7 +11,7 @@ struct LintContent: CommandPlugin {
         let larder = try context.tool(named: "larder")
         let process = Process()
         process.executableURL = larder.url
-        process.arguments = ["lint"] + arguments
+        process.arguments = ["lint"] + Self.cacheArguments(arguments) + arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
@@ -20,6 +20,19 @@ struct LintContent: CommandPlugin {
             Diagnostics.error("larder lint exited with status \(status)")
             throw LintFailed(status: status)
         }
+    }
+
+    /// On macOS a command plugin runs in a sandbox that may not write the package's folder
+    /// (the plugin asks for no permission, so running it needs no approval), and `larder lint`
+    /// could then never write its cache (`.larder-cache/`): every run would warn that it was
+    /// not written. There the plugin lints with `--no-cache`, which reports the same.
+    /// Elsewhere the cache is written as `larder lint` writes it.
+    static func cacheArguments(_ arguments: [String]) -> [String] {
+        #if os(macOS)
+        return arguments.contains("--no-cache") ? [] : ["--no-cache"]
+        #else
+        return []
+        #endif
     }
 
     struct LintFailed: Error, CustomStringConvertible {

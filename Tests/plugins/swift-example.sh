@@ -59,6 +59,8 @@ printf '%s\n' "$explain" | grep -q 'x-abv' || fail "explain abv-limit printed no
 # the host, apart from larder-bar's copy of Larder) is not compiled again with other flags.
 lint=$(swift package --package-path "$example" -Xswiftc -warnings-as-errors lint-content 2>&1) || fail "swift package lint-content failed: $lint"
 printf '%s\n' "$lint" | grep -q 'No problems in 1 file' || fail "lint-content did not lint the example: $lint"
+# Here (no sandbox) the lint cache is written: no warning that it was not.
+if printf '%s\n' "$lint" | grep -q 'lint cache was not written'; then fail "lint-content could not write the lint cache: $lint"; fi
 if swift package --package-path "$example" -Xswiftc -warnings-as-errors lint-content --format nope >/dev/null 2>&1; then
     fail "swift package lint-content passed although larder lint failed"
 fi
