@@ -203,6 +203,22 @@ import Testing
         ])
     }
 
+    /// A step whose `- ` was left out on the line of the second transform (or exporter) is
+    /// read as one item with two names: it said "expected at most 1 property, found 2".
+    @Test func aStepWithTwoNamesSaysToStartTheSecondAsAnItem() throws {
+        try expectFromLintAndBuild(Self.content + """
+            transforms:
+              - scale: { servings: 4 }
+                convert: { energy: kJ }
+            exports:
+              - json-bundle: { out: dist/json }
+                xcstrings: { out: dist/Content.xcstrings }
+            """, [
+            "larder.yml:6:5: error: transforms[0]: one item of transforms names one transform, and this one names 'scale' and 'convert'; start 'convert' as an item of its own, with '- ' (- convert: …) [config]",
+            "larder.yml:9:5: error: exports[0]: one item of exports names one export, and this one names 'json-bundle' and 'xcstrings'; start 'xcstrings' as an item of its own, with '- ' (- xcstrings: …) [config]",
+        ])
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {

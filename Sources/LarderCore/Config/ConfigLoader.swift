@@ -246,6 +246,22 @@ public struct ConfigLoader: Sendable {
             }
             return say("\(kind) is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy")
         }
+        // A step that names two transforms or exporters: the `- ` of the second was left out
+        // (`- scale: {…}` and `convert: {}` on the next line, at the same indentation), so
+        // YAML reads both as one item. Told at the second name, with what to write.
+        if error.keyword == "maxProperties", error.instanceLocation.tokens.count == 2,
+           let list = error.instanceLocation.tokens.first, list == "transforms" || list == "exports",
+           json.kind(error.node) == .object
+        {
+            let names = json.members(error.node).compactMap { json.string($0.key) }
+            if names.count > 1 {
+                let what = list == "transforms" ? "transform" : "export"
+                let second = names[1]
+                return say("one item of \(list) names one \(what), and this one names \(names.map(quoted).joined(separator: " and ")); "
+                           + "start \(quoted(second)) as an item of its own, with '- ' (- \(second): …)",
+                           at: error.instanceLocation.appending(second), isKey: true)
+            }
+        }
         // A list of one written as the one item (`include: "content/*.json"`).
         if error.keyword == "type", let value, error.message.hasPrefix("expected an array") {
             return Explained(message: message(for: error) + "; write [\(String(decoding: JSONWriter.compact.bytes(.string(value)), as: UTF8.self))] for a list of one", pointer: error.instanceLocation)
