@@ -219,6 +219,23 @@ import Testing
         ])
     }
 
+    /// A plugin's command written as a shell line: the hint for a list of one
+    /// (`write ["python3 plugins/abv.py"]`) led to a program name that does not exist.
+    @Test func aCommandWrittenAsAShellLineIsToldToListItsWords() throws {
+        try expectFromLintAndBuild(Self.content + """
+            plugins:
+              - id: abv
+                stage: lint
+                command: python3 plugins/abv.py --limit 30
+              - id: one
+                stage: lint
+                command: ./check.sh
+            """, [
+            #"larder.yml:7:14: error: plugins[0].command: expected an array, found a string; the command runs without a shell, so each word is an item of the list: write [python3, plugins/abv.py, --limit, "30"] (or [sh, -c, "python3 plugins/abv.py --limit 30"] for a shell) [config]"#,
+            #"larder.yml:10:14: error: plugins[1].command: expected an array, found a string; write ["./check.sh"] for a list of one [config]"#,
+        ])
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {

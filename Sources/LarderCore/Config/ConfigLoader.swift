@@ -264,6 +264,16 @@ public struct ConfigLoader: Sendable {
         }
         // A list of one written as the one item (`include: "content/*.json"`).
         if error.keyword == "type", let value, error.message.hasPrefix("expected an array") {
+            // A plugin's command written as a shell line (`command: python3 plugins/abv.py`):
+            // it runs without a shell, so each word is an item. As a list of one, the whole
+            // line would be taken for the program's name, which does not exist.
+            let tokens = error.instanceLocation.tokens
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            if tokens.count == 3, tokens[0] == "plugins", tokens[2] == "command", words.count > 1 {
+                return Explained(message: message(for: error) + "; the command runs without a shell, so each word is an item of the list: "
+                                    + "write \(PluginSpec.flowList(words)) (or [sh, -c, \(PluginSpec.flowList([value]).dropFirst().dropLast())] for a shell)",
+                                 pointer: error.instanceLocation)
+            }
             return Explained(message: message(for: error) + "; write [\(String(decoding: JSONWriter.compact.bytes(.string(value)), as: UTF8.self))] for a list of one", pointer: error.instanceLocation)
         }
         return Explained(message: message(for: error), pointer: error.instanceLocation)
