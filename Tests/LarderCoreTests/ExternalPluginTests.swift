@@ -471,6 +471,27 @@ import Testing
         #expect(try await message(["./check.sh"]) == "")
     }
 
+    /// A command written as a shell line in one item (`[python3 plugins/abv.py]`, `["sh
+    /// check.sh"]`) is a program name with spaces, which does not exist: the message says to
+    /// write each word as an item, when the first word is a program that runs. It said only
+    /// that the whole line does not exist, or is not on PATH.
+    @Test func aShellLineWrittenAsOneItemIsToldToSplitItsWords() async throws {
+        let dir = try scratch()
+        func message(_ command: [String]) async throws -> String {
+            let found = await ExternalPlugin(spec: PluginSpec(id: "abv", stage: "lint", command: command), projectRoot: dir)
+                .lint(try documents(), locales: ["en"])
+            return found.map(\.message).joined(separator: "\n")
+        }
+        #expect(try await message(["sh plugins/abv.sh", "--strict"]) == "plugin 'abv': cannot run [\"sh plugins/abv.sh\", --strict]: "
+            + "'sh plugins/abv.sh' does not exist (relative to \(dir)); the command runs without a shell, so each word is an item of its own: "
+            + "write [sh, plugins/abv.sh, --strict]")
+        #expect(try await message(["sh -c"]) == "plugin 'abv': cannot run [\"sh -c\"]: 'sh -c' is not on PATH; "
+            + "the command runs without a shell, so each word is an item of its own: write [sh, -c]")
+        // A first word that is no program: nothing to advise.
+        #expect(try await message(["larder-no-such-x plugins/abv.sh"])
+            == "plugin 'abv': cannot run [\"larder-no-such-x plugins/abv.sh\"]: 'larder-no-such-x plugins/abv.sh' does not exist (relative to \(dir))")
+    }
+
     @Test func missingScriptPath() async throws {
         let dir = try scratch()
         let plugin = ExternalPlugin(spec: PluginSpec(id: "gone", stage: "lint", command: ["./nope.sh"]), projectRoot: dir)

@@ -233,7 +233,7 @@ struct PluginProcess: Sendable {
             let place = executable.hasPrefix("/") ? "" : " (relative to \(directory))"
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                return .failure(StartFailure(message: "'\(executable)' does not exist\(place)"))
+                return .failure(StartFailure(message: "'\(executable)' does not exist\(place)" + wordsAdvice(executable)))
             }
             if isDirectory.boolValue {
                 return .failure(StartFailure(message: "'\(executable)' is a folder, not a program\(place)"))
@@ -264,7 +264,17 @@ struct PluginProcess: Sendable {
             return .failure(StartFailure(message: "'\(executable)' is not on PATH; the project folder has \(executable)\(advice) "
                 + "(a word without '/' is looked up on PATH)"))
         }
-        return .failure(StartFailure(message: "'\(executable)' is not on PATH"))
+        return .failure(StartFailure(message: "'\(executable)' is not on PATH" + wordsAdvice(executable)))
+    }
+
+    /// For a program name that holds spaces and starts with a program that runs
+    /// (`[python3 plugins/abv.py]`, a shell line written as one item): what to write instead,
+    /// each word an item of its own. Empty otherwise (a path with a space in it is a name too).
+    func wordsAdvice(_ executable: String) -> String {
+        let words = executable.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.count > 1, case .success = PluginProcess(command: words, directory: directory).resolve(words[0]) else { return "" }
+        return "; the command runs without a shell, so each word is an item of its own: write "
+            + PluginSpec.flowList(words + command.dropFirst())
     }
 
     /// Why the system would not start `url` (the command's first word, found), from the
