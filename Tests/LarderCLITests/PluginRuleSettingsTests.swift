@@ -115,6 +115,23 @@ import Testing
         #expect(kept.lines == ["content/food/soup.json: warning: over [acme/over-limit]"], "\(kept.lines)")
     }
 
+    /// `plugin/acme` in a content entry's `rules:` was taken and did nothing: the plugin's
+    /// failures are about the plugin, once per run, not about the entry's files. It is a
+    /// warning at its key that says where it works.
+    @Test func thePluginsFailureSettingInAContentEntryIsWarnedOf() throws {
+        let dir = try project(rules: "{}", foodRules: "{ plugin/acme: \"off\", acme/style: warning }")
+        let r = try lint(dir)
+        #expect(r.lines.contains(
+            "larder.yml: warning: 'plugin/acme' sets how the failures of the plugin 'acme' are reported, once for the whole run: "
+                + "a content entry's setting of it has no effect; move it to the top-level `rules:` (plugin/acme: off), "
+                + "or set `acme: off` here to drop the plugin's diagnostics in this entry's files [config]"),
+            "\(r.lines)")
+        // The entry's other settings work as before.
+        #expect(r.lines.contains("content/food/soup.json: warning: style [acme/style]"), "\(r.lines)")
+        let severity = try project(rules: "{}", foodRules: "{ plugin/acme: note }")
+        #expect(try lint(severity).lines.contains { $0.hasPrefix("larder.yml: warning: 'plugin/acme' sets how") && $0.contains("(plugin/acme: note) [config]") })
+    }
+
     /// What cannot be set is said, at its place: options (a plugin's options are its
     /// `options:`), a transform plugin's ids, a plugin larder.yml does not declare.
     @Test func settingsOfAPluginsRulesThatCannotWorkSayWhy() throws {

@@ -132,6 +132,19 @@ public struct Linter: Sendable {
                                                 at: pointer, isKey: true))
                     continue
                 }
+                // `plugin/<id>` sets the plugin's own failures, which are about the plugin (at
+                // its entry in larder.yml), not about a content file: a content entry's setting
+                // of it was taken and did nothing (the failure stayed an error, the plugin ran).
+                if base.tokens.first == "content", externalPluginRuleIDs.contains(id) {
+                    let plugin = String(id.dropFirst("plugin/".count))
+                    let value = setting.isOff ? "off" : setting.severity?.name ?? "warning"
+                    out.append(configDiagnostic(
+                        "'\(id)' sets how the failures of the plugin '\(plugin)' are reported, once for the whole run: "
+                            + "a content entry's setting of it has no effect; move it to the top-level `rules:` (\(id): \(value))"
+                            + (setting.isOff ? ", or set `\(plugin): off` here to drop the plugin's diagnostics in this entry's files" : ""),
+                        at: pointer, isKey: true, severity: .warning))
+                    continue
+                }
                 // A file that is not JSON cannot be checked at all: `parse` stays an error.
                 if id == RuleMetadata.parseID, setting.isOff || (setting.severity.map { $0 != .error } ?? false) || setting.options != .null {
                     out.append(configDiagnostic(
