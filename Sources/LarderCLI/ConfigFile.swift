@@ -208,7 +208,11 @@ enum YAMLToJSON {
             }
             throw Failure(message: message, position: position(of: error, locator: locator))
         }
-        guard let node else { return (.object(JSONObject()), [:], [:]) }
+        // No document, or one with nothing in it (`---` and comments, as an editor's
+        // template starts): no settings, as an empty file has.
+        guard let node, !(node.scalar?.style == .plain && ["", "~", "null", "Null", "NULL"].contains(node.scalar?.string)) else {
+            return (.object(JSONObject()), [:], [:])
+        }
         var map: [JSONPointer: SourceRange] = [:]
         var keys: [JSONPointer: SourceRange] = [:]
         var seen = Set<ContainerMark>()
@@ -265,6 +269,11 @@ enum YAMLToJSON {
         if problem.hasPrefix("Maximum nesting level reached") {
             return Failure(message: invalid + "lists and mappings are nested here more deeply than the YAML reader allows (1,000 levels); a larder.yml needs a handful",
                            position: here)
+        }
+        // A second document (`---` again): YAML streams may hold several, a config is one.
+        if context?.text == "expected a single document in the stream", problem == "but found another document" {
+            return Failure(message: invalid + "a second YAML document starts here, and larder.yml is one document: remove this '---' "
+                + "and write what follows among the settings above (each setting once)", position: here)
         }
         guard let context, context.text.hasPrefix("while ") else { return nil }
         let opened = utf16Position(line: context.mark.line, scalarColumn: context.mark.column, locator: locator)

@@ -236,6 +236,19 @@ import Testing
         ])
     }
 
+    /// A config with no settings says what it needs: an empty file said `"content" is
+    /// required`, and one that holds only `---` and comments (an editor's template) said
+    /// "expected an object, found null" at its last line.
+    @Test func aConfigWithNoSettingsSaysWhatItNeeds() throws {
+        let expected = #"larder.yml:1:1: error: the config has no settings: it needs `content:`, the content files to check and their kind (content: [{kind: recipe, include: ["content/*.json"]}]); `larder init` writes a commented larder.yml [config]"#
+        for config in ["", "# the bar's content\n", "---\n# the bar's content\n", "---\n...\n", "{}\n"] {
+            try expectFromLintAndBuild(config, [expected])
+        }
+        try expectFromLintAndBuild("~\n", [expected])
+        // A null that is written as a value is not taken for no settings.
+        #expect(try lint("!!null x\n").lines.first != expected)
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {
@@ -576,7 +589,7 @@ import Testing
         let start = "locales: [en]\n" + Self.content + "rules:\n"
         #expect(try lint(start + "  url: *sev\n").lines.first == "larder.yml:6:8: error: the YAML is not valid: found undefined alias [config]")
         #expect(try lint("locales: [en]\n" + Self.content + "---\nrules: {}\n").lines.first
-            == "larder.yml:5:1: error: the YAML is not valid: expected a single document in the stream: but found another document [config]")
+            == "larder.yml:5:1: error: the YAML is not valid: a second YAML document starts here, and larder.yml is one document: remove this '---' and write what follows among the settings above (each setting once) [config]")
         #expect(try lint(start + "  url: \"a\u{7}b\"\n").lines.first
             == "larder.yml:6:10: error: the YAML is not valid: control characters are not allowed (U+0007) [config]")
         // After a byte order mark and a wide character, the column counts UTF-16 units.

@@ -262,6 +262,14 @@ public struct ConfigLoader: Sendable {
                            at: error.instanceLocation.appending(second), isKey: true)
             }
         }
+        // A config with no settings at all (an empty file, or only comments).
+        if error.keyword == "required", error.instanceLocation.tokens.isEmpty, json.kind(error.node) == .object,
+           json.value(error.node).objectValue?.isEmpty == true, requiredName(error) == "content"
+        {
+            return Explained(message: "the config has no settings: it needs `content:`, the content files to check and their kind "
+                                 + "(content: [{kind: recipe, include: [\"content/*.json\"]}]); `larder init` writes a commented larder.yml",
+                             pointer: error.instanceLocation)
+        }
         // A list of one written as the one item (`include: "content/*.json"`).
         if error.keyword == "type", let value, error.message.hasPrefix("expected an array") {
             // A plugin's command written as a shell line (`command: python3 plugins/abv.py`):
