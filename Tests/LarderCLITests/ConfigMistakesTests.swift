@@ -249,6 +249,43 @@ import Testing
         #expect(try lint("!!null x\n").lines.first != expected)
     }
 
+    /// A transform or export plugin whose program, a file of the project, is missing or not
+    /// executable: only `larder build` ran it, so `larder lint` (and the commit hook) passed
+    /// and the build failed later. Lint and build report it at the program, before anything
+    /// runs; a program looked up on PATH is left to the run (it depends on the machine).
+    @Test func aTransformOrExportPluginThatCannotStartIsAnErrorOfLintToo() throws {
+        let config = Self.content + """
+            plugins:
+              - id: acme-round
+                stage: transform
+                command: [./plugins/round.sh, --digits, "0"]
+              - id: acme-table
+                stage: export
+                command: [plugins/table.py]
+              - id: acme-csv
+                stage: export
+                command: [larder-no-such-program-x]
+            transforms: [acme-round]
+            exports:
+              - acme-table: { out: dist/table }
+              - acme-csv: { out: dist/csv }
+            """
+        for command in [["lint"], ["build"]] {
+            let dir = try Scratch()
+            try dir.write("larder.yml", config)
+            try dir.write("content/caldo-verde.json", #"{"id": "caldo-verde", "name": {"en": "Caldo verde"}, "servings": 4, "ingredients": ["4 potatoes"]}"#)
+            try dir.write("plugins/table.py", "print('{}')\n")
+            let r = try CLI.run(command + ["--format", "xcode"], in: dir.url)
+            let lines = r.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: dir.url.path + "/", with: "") }
+            #expect(r.status == 2, "\(command)")
+            #expect(lines == [
+                "larder.yml:7:15: error: the transform plugin 'acme-round' cannot run: './plugins/round.sh' does not exist (relative to \(dir.url.path)) [config]",
+                "larder.yml:10:15: error: the export plugin 'acme-table' cannot run: 'plugins/table.py' is not executable: make it executable (chmod +x plugins/table.py), or run it through its interpreter: [python3, plugins/table.py] [config]",
+            ], "\(command)")
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        }
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {
