@@ -88,7 +88,14 @@ struct ConfigFile {
             do {
                 json = try JSONDocument(parsing: bytes, options: JSONParser.Options(detectDuplicateKeys: true))
             } catch {
-                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: error.message,
+                // A comment (`// …`, `/* … */`), as JSON-with-comments configs of other tools
+                // take: said as such, with what to do (it said only that '/' was found).
+                let at = error.offset
+                let comment = at + 1 < bytes.count && bytes[at] == UInt8(ascii: "/") && (bytes[at + 1] == UInt8(ascii: "/") || bytes[at + 1] == UInt8(ascii: "*"))
+                let message = comment
+                    ? "JSON has no comments: remove this one, or write the config as larder.yml, where '#' starts a comment (\(error.message))"
+                    : error.message
+                throw Failure(diagnostics: [Diagnostic(ruleID: ConfigLoader.ruleID, severity: .error, message: message,
                                                        file: displayPath, start: error.position)], locator: locator)
             }
             // A key given twice: a JSON reader keeps the last value, so `"locales"` written

@@ -286,6 +286,18 @@ import Testing
         }
     }
 
+    /// A comment in larder.json said only that a '/' was found where a member name was due.
+    @Test func aCommentInAJSONConfigIsToldAsOne() throws {
+        let r = try lint("{\"locales\": [\"en\"], // the source language first\n \"content\": []}\n", file: "larder.json")
+        #expect(r.status == 2)
+        #expect(r.lines.first == "larder.json:1:21: error: JSON has no comments: remove this one, or write the config as larder.yml, where '#' starts a comment (expected a member name in double quotes after ',' in an object, found '/') [config]", "\(r.lines)")
+        let block = try lint("/* the bar */ {\"locales\": [\"en\"]}\n", file: "larder.json")
+        #expect(block.lines.first?.hasPrefix("larder.json:1:1: error: JSON has no comments: remove this one") == true, "\(block.lines)")
+        // A '/' that starts no comment keeps the parser's words.
+        let slash = try lint("{\"locales\": [\"en\"], /x}\n", file: "larder.json")
+        #expect(slash.lines.first == "larder.json:1:21: error: expected a member name in double quotes after ',' in an object, found '/' [config]", "\(slash.lines)")
+    }
+
     /// Mistakes in `plugins:` come with the file's other mistakes: they were reported only
     /// once the rest of larder.yml was valid, a second run later.
     @Test func pluginMistakesComeWithTheOthers() throws {
