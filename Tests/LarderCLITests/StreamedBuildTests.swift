@@ -127,6 +127,37 @@ import Testing
         #expect(map?["zeta"]?["Photo.png"] == files[1] && map?["alpha"]?["photo.png"] == files[1], "\(String(describing: map))")
     }
 
+    /// A build whose one export is `images` checks the documents as the whole path's
+    /// catalog does: two documents with one id, and a document without one whose place
+    /// names it as another's id, fail it both ways (the stream built them, exit 0).
+    @Test(arguments: [#"[{"id": "x", "pic": "a.png"}, {"id": "x", "pic": "b.png"}]"#, #"[{"title": "no id"}, {"id": "0", "pic": "b.png"}]"#])
+    func anImagesOnlyBuildChecksIDsAsTheWholePathDoes(_ cards: String) throws {
+        let dir = try Scratch()
+        try dir.write("kind.schema.json", #"{"type": "object"}"#)
+        try dir.write("cards/cards.json", cards)
+        try dir.write("images/a.png", "a")
+        try dir.write("images/b.png", "b")
+        try dir.write("larder.yml", """
+            locales: [en]
+            rules:
+              unique-id: "off"
+            content:
+              - kind: card
+                schema: kind.schema.json
+                include: ["cards/*.json"]
+                images: images
+            exports:
+              - images: { out: dist/images, imageFields: { card: [/pic] } }
+
+            """)
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 2 && r.whole.status == 2, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        let error = try #require(r.whole.stderr.split(separator: "\n").first { $0.contains("[export images]") }, "\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(error), "\(r.streamed.stderr)")
+        #expect(r.streamed.stdout == r.whole.stdout)
+        #expect(r.files == 0)
+    }
+
     /// With json-bundle's `images: true`, a document is written with its pictures' names
     /// before every name is known: when two references that differ only in case share a
     /// picture, the name of the second is the first's, and the stream hands the build to

@@ -341,6 +341,7 @@ extension JSONBundleExporter: StreamingExporter {
         /// `value`'s references, each picture read and hashed, and `value` with each
         /// reference rewritten to `images/<bundled name>`.
         func references(_ value: inout JSONValue, kind: String, id: String) throws -> [Reference] {
+            guard ImageBundle.mayReference(kind: kind, fields: fields) else { return [] }
             let found = ImageBundle.references(in: value, kind: kind, fields: fields[kind] ?? [])
             guard !found.isEmpty else { return [] }
             // The whole-content export fails then (the same error, from the same reference).
@@ -489,9 +490,7 @@ extension JSONBundleExporter.Stream {
     mutating func copyImages(_ sink: inout ExportSink) throws {
         guard let images, !images.documents.isEmpty else { return }
         self.images?.documents = []
-        let ordered = images.documents.enumerated().sorted { a, b in
-            a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset
-        }.map(\.element)
+        let ordered = ImageNamer.catalogOrder(images.documents, kind: \.kind)
         var namer = ImageNamer()
         for document in ordered {
             for reference in document.references {
@@ -511,7 +510,7 @@ extension JSONBundleExporter.Stream {
 }
 
 /// Lower-case hexadecimal of `bytes` (a digest).
-private func hex(_ bytes: [UInt8]) -> String {
+func hex(_ bytes: some Collection<UInt8>) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2)

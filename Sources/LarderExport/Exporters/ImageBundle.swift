@@ -61,9 +61,14 @@ struct ImageBundle {
             let e = last[last.index(after: dot)...].lowercased()
             if (1...8).contains(e.count), e.unicodeScalars.allSatisfy(SafeName.isPlain) { ext = "." + e }
         }
-        let digits = Array("0123456789abcdef".utf8)
-        let hash = String(decoding: digest.prefix(6).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
+        let hash = hex(digest.prefix(6))
         return SafeName.fileName(stem) + "." + hash + ext
+    }
+
+    /// Whether documents of `kind` may reference images: the built-in kinds with image
+    /// fields, and a kind whose fields `fields` (the option `imageFields`) names.
+    static func mayReference(kind: String, fields: [String: [String]]) -> Bool {
+        kind == "recipe" || kind == "location" || kind == "product" || fields[kind] != nil
     }
 
     static func isClean(_ path: String) -> Bool {
@@ -163,6 +168,15 @@ struct ImageNamer: Sendable {
         let bytes = try Self.read(path, kind: kind, id: id, folder: folder, reader: reader, exporter: exporter)
         let (name, isNew) = add(path, kind: kind, digest: SHA256.hash(bytes))
         return isNew ? (name, bytes) : nil
+    }
+
+    /// `documents`, given in content order, in the content catalog's order, which names
+    /// the images: by kind, content order within each.
+    static func catalogOrder<T>(_ documents: [T], kind: (T) -> String) -> [T] {
+        documents.enumerated().sorted { a, b in
+            let (x, y) = (kind(a.element), kind(b.element))
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// The bundled name of a reference already named.

@@ -75,7 +75,7 @@ public struct ImagesExporter: BundleExporter {
 extension ImagesExporter: StreamingExporter {
     public func makeStream(context: ExportContext, leading: [Document]) throws -> (any ExportStream)? {
         guard let base = try streamBase(context: context, leading: leading), try outStreams(base.run) else { return nil }
-        return Stream(exporter: self, base: base, fields: try imageFields(base.run, context: context), context: context)
+        return Stream(base: base, exporter: self, fields: try imageFields(base.run, context: context), context: context)
     }
 
     /// The images streamed: each document's references are found side by side with the
@@ -83,68 +83,55 @@ extension ImagesExporter: StreamingExporter {
     /// named and written at the end, in the content catalog's order (by kind, then file,
     /// then position), as the whole-content export names them. Each picture is written to
     /// the staged output as it is read, so the build holds one picture at a time, not all
-    /// of them with every document (the whole-content path's memory).
-    struct Stream: ExportStream {
+    /// of them with every document (the whole-content path's memory). The documents are
+    /// checked as the catalog checks them (one id twice, a document without one).
+    struct Stream: CatalogStream {
         struct Fragment: Sendable {
-            var kind: String
-            /// The document's id, for messages (empty when it has no image).
-            var id: String
+            var document: StreamedIdentity
             /// The document's image references as written, in document order.
             var paths: [String]
             /// The warning of an image folder whose fields no option names, for each
             /// document of such a kind (only the first of the kind's is kept).
-            var unnamedFields: Diagnostic? = nil
+            var unnamedFields: Diagnostic?
         }
 
+        var base: StreamBase
         let exporter: ImagesExporter
-        let base: StreamBase
         let fields: [String: [String]]
         let context: ExportContext
         /// The documents with images, in content order.
-        private var documents: [Fragment] = []
+        private var documents: [(kind: String, id: String, paths: [String])] = []
         /// Each kind's warning of unnamed image fields.
         private var warnings: [String: Diagnostic] = [:]
 
-        init(exporter: ImagesExporter, base: StreamBase, fields: [String: [String]], context: ExportContext) {
-            (self.exporter, self.base, self.fields, self.context) = (exporter, base, fields, context)
+        init(base: StreamBase, exporter: ImagesExporter, fields: [String: [String]], context: ExportContext) {
+            (self.base, self.exporter, self.fields, self.context) = (base, exporter, fields, context)
         }
-
-        var writesOneFile: Bool { false }
-        var preparationKey: String { "" }
 
         var diagnostics: [Diagnostic] { warnings.keys.sorted().map { warnings[$0]! } }
 
-        func prepare(_ document: Document) throws -> Fragment {
-            let kind = document.kind ?? "document"
-            // The whole-content export reads no image of a taxonomy (its catalog keeps them
-            // apart); they come first and no stream sees them.
-            guard kind != "taxonomy" else { return Fragment(kind: kind, id: "", paths: []) }
+        func render(_ streamed: StreamedDocument) throws -> Fragment {
+            let kind = streamed.export.kind
             let warning = ImagesExporter.warnsOfUnnamedFields(kind, context: context, fields: fields)
-                ? exporter.unnamedFieldsWarning(kind, first: document) : nil
-            let paths = ImageBundle.references(in: document.value, kind: kind, fields: fields[kind] ?? []).map(\.1)
-            guard !paths.isEmpty else { return Fragment(kind: kind, id: "", paths: [], unnamedFields: warning) }
-            // A document without an id is named, in messages, by its position among every
-            // document of its kind, which only the whole-content export knows.
-            guard let export = try ContentCatalog.exportDocument(document, kind: kind, locales: base.run.catalog.resolver.locales, fields: base.fields)
-            else { throw ExportStreamFallback("a \(kind) document of \(document.file) has no id") }
-            return Fragment(kind: kind, id: export.id, paths: paths, unnamedFields: warning)
+                ? exporter.unnamedFieldsWarning(kind, first: streamed.export.document) : nil
+            let paths = ImageBundle.mayReference(kind: kind, fields: fields)
+                ? ImageBundle.references(in: streamed.export.value, kind: kind, fields: fields[kind] ?? []).map(\.1) : []
+            return Fragment(document: streamed.identity, paths: paths, unnamedFields: warning)
         }
 
-        func render(_ prepared: Fragment) throws -> Fragment { prepared }
-
         mutating func consume(_ fragment: Fragment, into sink: inout ExportSink) throws {
-            if let warning = fragment.unnamedFields, warnings[fragment.kind] == nil { warnings[fragment.kind] = warning }
-            if !fragment.paths.isEmpty { documents.append(Fragment(kind: fragment.kind, id: fragment.id, paths: fragment.paths)) }
+            base.check.add(fragment.document)
+            let kind = fragment.document.kind
+            if let warning = fragment.unnamedFields, warnings[kind] == nil { warnings[kind] = warning }
+            if !fragment.paths.isEmpty { documents.append((kind, fragment.document.id, fragment.paths)) }
         }
 
         mutating func finish(into sink: inout ExportSink) throws {
+            if let failure = base.check.failure() { throw failure }
             var namer = ImageNamer()
             if !documents.isEmpty {
                 guard let reader = context.files else { throw ImageBundle.noReader(exporter.id) }
-                // By kind, content order within each (a stable sort).
-                let ordered = documents.enumerated().sorted { a, b in
-                    a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset
-                }.map(\.element)
+                let ordered = ImageNamer.catalogOrder(documents, kind: \.kind)
                 documents = []
                 for document in ordered {
                     for path in document.paths {
