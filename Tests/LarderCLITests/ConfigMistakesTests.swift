@@ -214,8 +214,25 @@ import Testing
               - json-bundle: { out: dist/json }
                 xcstrings: { out: dist/Content.xcstrings }
             """, [
-            "larder.yml:6:5: error: transforms[0]: one item of transforms names one transform, and this one names 'scale' and 'convert'; start 'convert' as an item of its own, with '- ' (- convert: …) [config]",
-            "larder.yml:9:5: error: exports[0]: one item of exports names one export, and this one names 'json-bundle' and 'xcstrings'; start 'xcstrings' as an item of its own, with '- ' (- xcstrings: …) [config]",
+            "larder.yml:6:5: error: transforms[0]: one item of transforms names one transform, and this one names 'scale' and 'convert'; start 'convert' as an item of its own, with '- ' (- convert: …), or, if it is an option, put it in the options of 'scale' (- scale: { …, convert: … }) [config]",
+            "larder.yml:9:5: error: exports[0]: one item of exports names one export, and this one names 'json-bundle' and 'xcstrings'; start 'xcstrings' as an item of its own, with '- ' (- xcstrings: …), or, if it is an option, put it in the options of 'json-bundle' (- json-bundle: { …, xcstrings: … }) [config]",
+        ])
+    }
+
+    /// An option written beside its step rather than in its options (`images: true` under
+    /// `- json-bundle: {…}`) is told to go in them: it was told to start as an item of its
+    /// own, which for `images` adds an images export.
+    @Test func anOptionBesideItsStepIsToldToGoInItsOptions() throws {
+        try expectFromLintAndBuild(Self.content + """
+            transforms:
+              - scale: { servings: 4 }
+                convention: metric
+            exports:
+              - json-bundle: { out: dist/json }
+                images: true
+            """, [
+            "larder.yml:6:5: error: transforms[0]: one item of transforms names one transform, and this one names 'scale' and 'convention'; 'convention' looks like an option: put it in the options of 'scale' (- scale: { …, convention: … }) [config]",
+            "larder.yml:9:5: error: exports[0]: one item of exports names one export, and this one names 'json-bundle' and 'images'; 'images' looks like an option: put it in the options of 'json-bundle' (- json-bundle: { …, images: … }) [config]",
         ])
     }
 
@@ -253,6 +270,8 @@ import Testing
     /// executable: only `larder build` ran it, so `larder lint` (and the commit hook) passed
     /// and the build failed later. Lint and build report it at the program, before anything
     /// runs; a program looked up on PATH is left to the run (it depends on the machine).
+    /// (A program on PATH, or given by an absolute path, depends on the machine: lint leaves
+    /// it to the run, so a hook on a machine without it does not refuse the config.)
     @Test func aTransformOrExportPluginThatCannotStartIsAnErrorOfLintToo() throws {
         let config = Self.content + """
             plugins:
@@ -265,10 +284,14 @@ import Testing
               - id: acme-csv
                 stage: export
                 command: [larder-no-such-program-x]
+              - id: acme-abs
+                stage: export
+                command: [/opt/larder-no-such/table]
             transforms: [acme-round]
             exports:
               - acme-table: { out: dist/table }
               - acme-csv: { out: dist/csv }
+              - acme-abs: { out: dist/abs }
             """
         for command in [["lint"], ["build"]] {
             let dir = try Scratch()

@@ -54,9 +54,17 @@ public struct ConfigLoader: Sendable {
             // A required setting whose name an unknown key of the same object is close to
             // (`includes:` for `include:`) is told once, by the unknown key's did-you-mean.
             let suggested = Set(explained.compactMap { $0.said.suggestion.map { ($0.object, $0.name) } }.map { "\($0.0)\u{0}\($0.1)" })
+            // The second name of a step item that names two (an option beside its step, or a
+            // step whose `- ` was left out) is told of at that name: what its value lacks as
+            // a step's options (`images: true`) is beside the point.
+            let secondNames = explained.filter { item in
+                let tokens = item.said.pointer.tokens
+                return item.error.keyword == "maxProperties" && tokens.count == 3 && (tokens[0] == "transforms" || tokens[0] == "exports")
+            }.map(\.said.pointer)
             for (e, said) in explained {
                 if e.keyword == "required", let name = Self.requiredName(e),
                    suggested.contains("\(e.instanceLocation)\u{0}\(name)") { continue }
+                if e.keyword != "maxProperties", secondNames.contains(where: { e.instanceLocation.tokens.starts(with: $0.tokens) }) { continue }
                 let r = range(of: said.pointer, node: e.node, isKey: said.isKey)
                 diagnostics.append(Diagnostic(
                     ruleID: Self.ruleID, severity: .error, message: said.message, file: file,
@@ -253,12 +261,20 @@ public struct ConfigLoader: Sendable {
            let list = error.instanceLocation.tokens.first, list == "transforms" || list == "exports",
            json.kind(error.node) == .object
         {
-            let names = json.members(error.node).compactMap { json.string($0.key) }
-            if names.count > 1 {
+            let members = Array(json.members(error.node))
+            let names = members.compactMap { json.string($0.key) }
+            if names.count > 1, members.count == names.count {
                 let what = list == "transforms" ? "transform" : "export"
-                let second = names[1]
+                let (first, second) = (names[0], names[1])
+                let option = "put it in the options of \(quoted(first)) (- \(first): { …, \(second): … })"
+                // A value that is not a step's options (`images: true`, `convention: metric`)
+                // is an option written beside its step, not in it: starting it as a step of
+                // its own would run another step (`images` is an exporter too).
+                let kind = json.kind(members[1].value)
+                let isOptions = kind == .object || kind == .null
                 return say("one item of \(list) names one \(what), and this one names \(names.map(quoted).joined(separator: " and ")); "
-                           + "start \(quoted(second)) as an item of its own, with '- ' (- \(second): …)",
+                           + (isOptions ? "start \(quoted(second)) as an item of its own, with '- ' (- \(second): …), or, if it is an option, \(option)"
+                                        : "\(quoted(second)) looks like an option: \(option)"),
                            at: error.instanceLocation.appending(second), isKey: true)
             }
         }

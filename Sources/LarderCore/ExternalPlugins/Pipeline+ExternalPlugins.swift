@@ -166,12 +166,15 @@ extension Linter {
             } else if spec.stage == "export" && !exportSteps.contains(spec.id) {
                 report(.warning, "the export plugin '\(spec.id)' never runs: name it in `exports:` (- \(spec.id): { out: dist/\(spec.id) })", at: pointer)
             } else if spec.stage == "transform" || spec.stage == "export", let program = spec.command.first, program.contains("/"),
+                      !program.hasPrefix("/"), !program.hasPrefix("~"),
                       case .failure(let reason) = PluginProcess(command: spec.command, directory: projectRoot).resolve(program)
             {
                 // A program of the project (a path) that is missing, a folder or not executable:
                 // only `larder build` ran transform and export plugins, so lint (and the commit
-                // hook) passed a config whose build then failed. A program looked up on PATH
-                // depends on the machine, and is left to the run.
+                // hook) passed a config whose build then failed. A program looked up on PATH,
+                // or given by an absolute path (/opt/homebrew/bin/…), depends on the machine,
+                // and is left to the run: the hook of a machine without it must not refuse
+                // what the build machine builds.
                 report(.error, "the \(spec.stage) plugin '\(spec.id)' cannot run: \(reason.message)", at: pointer.appending("command").appending("0"))
             }
         }
