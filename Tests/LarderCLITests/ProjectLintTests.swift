@@ -211,6 +211,19 @@ import Testing
         #expect(r.stdout.contains("'./p.sh' does not exist"), "\(r.stdout)")
     }
 
+    /// A pattern that differs from the project's folders only in case (`Content/Recipes/*.json`
+    /// for content/recipes/, which `ls` finds on macOS) says so, naming a file it would take:
+    /// it said only "fix the pattern", which looks fixed already.
+    @Test func anIncludeInTheWrongCaseSaysSo() throws {
+        let dir = try project()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"Content/Recipes/*.json\"]\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)")
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.contains("include[0]") }, "\(r.stdout)")
+        #expect(line.contains("'Content/Recipes/*.json' takes in no file, so it checks no recipe content; it would take 'content/recipes/"), "\(line)")
+        #expect(line.contains("but for case"), "\(line)")
+    }
+
     /// A glob that takes in no file is a warning at its place (it said "No problems in 0
     /// files" and exited 0); one whose syntax is broken is a config error.
     @Test func includeGlobsThatTakeInNothingAreReported() throws {
@@ -299,13 +312,27 @@ import Testing
             "larder.yml:1:22: error: locales[2]: 'ca_ES@valencia' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419); write ca-ES-valencia [config]",
             "larder.yml:1:40: error: locales[3]: 'pt_BR.UTF-8' is not a BCP 47 language tag (like en, pt-BR, zh-Hant-TW, es-419) [config]",
             "larder.yml:6:5: error: content[1]: 'drink' is not a built-in kind (recipe, location, product, taxonomy), so it needs a \"schema\": the JSON Schema file its documents must satisfy [config]",
-            "larder.yml:9:3: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them [config]",
-            "larder.yml:11:5: error: transforms[0]: 'Scale' is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them [config]",
+            "larder.yml:9:3: error: rules.Image-Exists: 'Image-Exists' is not a rule id: rule ids are lower case; write image-exists [config]",
+            "larder.yml:11:5: error: transforms[0]: 'Scale' is not a transform or exporter id: ids are lower case; write scale [config]",
         ] {
             #expect(lines.contains { $0.hasSuffix("/" + expected) }, "\(expected)\n\(r.stdout)")
         }
         #expect(!r.stdout.contains("pattern"), "\(r.stdout)")
         #expect(!r.stdout.contains("\"not\""), "\(r.stdout)")
+    }
+
+    /// A rule or step id right but for case is told its lower-case form (it was told that
+    /// ids are kebab case, which `Unique-Id` looks like); one that is not kebab case in any
+    /// case is still told so.
+    @Test func anIDInTheWrongCaseIsToldItsLowerCase() throws {
+        let dir = try project()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/recipes/*.json\"]\nrules:\n  Unique-Id: error\n  ACME/No-Spam: warning\n  Image_Exists: error\nexports:\n  - JSON-Bundle: { out: dist/json }\n")
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)")
+        #expect(r.stdout.contains("rules.Unique-Id: 'Unique-Id' is not a rule id: rule ids are lower case; write unique-id [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("rules.ACME/No-Spam: 'ACME/No-Spam' is not a rule id: rule ids are lower case; write acme/no-spam [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("rules.Image_Exists: 'Image_Exists' is not a rule id: rule ids are kebab case (image-exists)"), "\(r.stdout)")
+        #expect(r.stdout.contains("exports[0].JSON-Bundle: 'JSON-Bundle' is not a transform or exporter id: ids are lower case; write json-bundle [config]"), "\(r.stdout)")
     }
 
     /// A misspelt built-in kind is told the kind it is closest to, at the kind (it was told

@@ -474,6 +474,9 @@ public struct Linter: Sendable {
                 let folder = glob.pattern.hasSuffix("/") ? String(glob.pattern.dropLast()) : glob.pattern
                 if plain, !reader.files(under: folder).isEmpty {
                     message += "; it names a folder: write '\(folder)/**/*.json' for the JSON files in it"
+                } else if let other = Self.fileInOtherCase(glob, files: reader.files(under: "")) {
+                    // On macOS `ls Content/` lists content/, and the pattern looks right.
+                    message += "; it would take '\(other)' but for case: patterns match paths in their exact case, on macOS and Windows as on Linux, so write it in the case of the project's folders and files"
                 } else {
                     message += "; fix the pattern (relative to the folder of \((configFile as NSString).lastPathComponent)), or remove it"
                 }
@@ -481,6 +484,12 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// The first of `files` that `glob` would take if case did not count.
+    static func fileInOtherCase(_ glob: Glob, files: [String]) -> String? {
+        let folded = Glob(glob.pattern.lowercased())
+        return files.first { folded.matches($0.lowercased()) }
     }
 
     /// The files of ``includedOutputs`` that the includes would take in, by folder, for the

@@ -45,14 +45,29 @@ public enum SchemaWording {
         case "product.schema.json#/properties/code/pattern":
             return "is not a barcode: 8, 12, 13 or 14 digits (a GTIN), nothing else"
         case "config.schema.json#/$defs/ruleId/pattern":
+            // `Unique-Id`, `IMAGE-EXISTS`: the id is right but for case.
+            if let lower = lowerCaseID(value) { return "is not a rule id: rule ids are lower case; write \(lower)" }
             return "is not a rule id: rule ids are kebab case (image-exists), a plugin's PLUGIN/RULE; `larder rules` lists them"
         case "config.schema.json#/$defs/program/pattern":
             return (value.isEmpty ? "is empty" : "holds only white space") + ": write the program to run (a name on PATH, or its path from the project folder: ./plugins/check.sh)"
         case "config.schema.json#/$defs/stepId/pattern":
+            if let lower = lowerCaseID(value) { return "is not a transform or exporter id: ids are lower case; write \(lower)" }
             return "is not a transform or exporter id: ids are kebab case (json-bundle); `larder plugins` lists them"
         default:
             return nil
         }
+    }
+
+    /// `id` in lower case, when that is a kebab-case id (with a plugin's `PLUGIN/` before it)
+    /// and `id` is not: an id right but for case.
+    static func lowerCaseID(_ id: String) -> String? {
+        let lower = id.lowercased()
+        guard lower != id else { return nil }
+        let parts = lower.split(separator: "/", omittingEmptySubsequences: false)
+        let kebab = parts.count <= 2 && parts.allSatisfy { part in
+            part.first.map { $0 != "-" } ?? false && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        }
+        return kebab ? lower : nil
     }
 
     /// Why `path` is not a relative path as the schemas' `relativePath` takes it.
