@@ -41,7 +41,10 @@ struct ScaleCommand: AsyncParsableCommand {
             word of how big (small, medium, large, big) before a unit that counts things \
             stays with it (1 small bunch parsley x 2 -> 2 small bunches parsley), while a word \
             of how big or how full before a cup or spoon is not read (1 heaping cup flour is \
-            kept, with a note). The size of one thing in brackets before its unit may be said \
+            kept, with a note). In Portuguese, Spanish, French and Italian, such a word after \
+            the unit agrees with it (1 molho pequeno de salsa x 2 -> 2 molhos pequenos de \
+            salsa, 1 cucharada colmada x 2 -> 2 cucharadas colmadas), and a spoon or cup with \
+            one stays in its unit. The size of one thing in brackets before its unit may be said \
             to be approximate (about, approx., around, roughly, ca., and the like in the \
             other languages), and stays as it is: 1 (about 14 oz) can tomatoes x 2 -> \
             2 (about 14 oz) cans tomatoes, 1 large (about 28 oz) can beans x 2 -> 2 large \

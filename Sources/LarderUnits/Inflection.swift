@@ -331,7 +331,9 @@ public enum Inflection {
 
     // MARK: Italian
 
-    private static let italianIrregular: [String: String] = ["uovo": "uova", "uomo": "uomini"]
+    /// Singular -> plural; also plurals whose singular the rules cannot tell (`medi` is
+    /// `medio`, as `cucchiai` is `cucchiaio`, where `pomodori` is `pomodoro`).
+    private static let italianIrregular: [String: String] = ["uovo": "uova", "uomo": "uomini", "medio": "medi"]
 
     static func italianPlural(_ w: String) -> String {
         if let p = italianIrregular[w] { return p }
@@ -352,7 +354,7 @@ public enum Inflection {
     /// plural ends in -i.
     private static let italianSingularsInE: Set<String> = [
         "grande", "verde", "dolce", "forte", "semplice", "noce", "carne", "pane", "sale", "pepe", "latte", "bicchiere",
-        "salame", "fiore", "cuore", "seme", "piccante", "croccante",
+        "salame", "fiore", "cuore", "seme", "piccante", "croccante", "abbondante",
     ]
 
     static func italianSingular(_ w: String) -> String {

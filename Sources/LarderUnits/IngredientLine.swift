@@ -60,6 +60,10 @@ public struct IngredientLine: Sendable, Hashable {
     var sizeUnitSpan: Range<Int>?
     var sizeStyle: AmountStyle?
     var sizeWord: UnitWord?
+    /// Words of how big or how full after the unit, which agree with it in number
+    /// (`pequeno` in `1 molho pequeno de salsa`, `rasa` in `1 colher de sopa rasa`): in
+    /// Portuguese, Spanish, French and Italian, which put them after their noun.
+    var unitAdjectiveSpans: [Range<Int>] = []
     /// The upper end of a range that repeats its unit, or gives one of its family (`3 lb` in
     /// `2 lb-3 lb`, `1 kg` in `800 g-1 kg`): the amount in its own unit, where its amount and
     /// unit are, and the unit as written. ``amount`` holds the whole range in the lower
@@ -412,6 +416,13 @@ public struct IngredientParser: Sendable {
         if line.unit != nil, line.upper == nil, let more = unreadSecondAmount(s, at: i, language: language) {
             return kept(line, "a second amount ('\(more)') that is not read", from: lead, measureOnly: measureOnly)
         }
+        // Words of how big or how full after the unit, which agree with it: "1 molho
+        // pequeno de salsa", "1 colher de sopa rasa" (read as the name, they kept their
+        // number: "2 molhos pequeno de salsa", "2 colheres de sopa rasa").
+        if let word = line.unitWord, let adjectives = Self.adjectivesAfterUnit(s, at: i, word: word, language: language) {
+            line.unitAdjectiveSpans = adjectives.spans
+            i = adjectives.end
+        }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
         if let unit = line.unit, line.upper == nil, unit.dimension == .mass || unit.dimension == .volume, j < s.count, s[j] == "/",
@@ -448,6 +459,16 @@ public struct IngredientParser: Sendable {
         }
         splitNameAndNote(&line, from: i)
         return line
+    }
+
+    /// The words of how big or how full after the unit `word` at `start`
+    /// (``NumberWords/wordsAfterUnit(_:at:language:)``), in the line's language or else the
+    /// unit word's: after a unit that counts things, or a spoon or cup (not after a gram or
+    /// a litre, and not after a symbol, which has no gender or number).
+    static func adjectivesAfterUnit(_ s: [Unicode.Scalar], at start: Int, word: UnitWord, language: String?) -> (spans: [Range<Int>], end: Int)? {
+        guard !word.language.isEmpty, UnitLexicon.baseLanguage(language).map({ $0 == word.language }) ?? true,
+              word.unit.dimension == .count || (word.unit.dimension == .volume && !IngredientParser.siSymbols.contains(word.unit.id)) else { return nil }
+        return NumberWords.wordsAfterUnit(s, at: start, language: word.language)
     }
 
     /// Makes `line`'s amount the range from `lower` (in `unit`) to `upper`, read after it,

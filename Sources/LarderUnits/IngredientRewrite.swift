@@ -35,7 +35,10 @@ extension IngredientParser {
         // one thing the bracket was kept as its size, "2 cans (14.5 oz)", which reads as two
         // cans of 14.5 oz in all: halved again it was "1 can (7.25 oz)". The size of one thing
         // goes before the unit ("1 (14 oz) can", "a 400 g can"), and stays.
-        var main = try kitchen.scale(amount, unit: line.unit, by: factor)
+        // A spoon or cup with a word of how full or how big after it stays in its unit (4
+        // heaped tablespoons are no heaped quarter cup), so the word still says what it said.
+        let fitUnits = line.unitAdjectiveSpans.isEmpty
+        var main = try kitchen.scale(amount, unit: line.unit, by: factor, fitUnits: fitUnits)
         if countsInHalves || Self.countWithTotal(line), case .whole = main.rounding {
             main = Self.inHalves(main)
         }
@@ -43,11 +46,12 @@ extension IngredientParser {
         if let unitSpan = line.unitSpan {
             if line.upper != nil {
                 edits += try rangeEdits(line, span: span, unitSpan: unitSpan, converting: false) { amount, unit throws(RationalError) in
-                    try kitchen.scale(amount, unit: unit, by: factor)
+                    try kitchen.scale(amount, unit: unit, by: factor, fitUnits: fitUnits)
                 }
             } else {
                 edits += measureEdits(line, main, span: span, unitSpan: unitSpan, converting: false)
             }
+            edits += unitAdjectiveEdits(line, plural: isPlural(main.shown))
         } else {
             edits.append((span, amountText(main, style: line.amountStyle, language: line.language)))
         }
@@ -103,7 +107,10 @@ extension IngredientParser {
             edits.append((sizeUnitSpan, sizeUnit ?? unitText(converted, original: line.sizeWord, originalText: line.slice(sizeUnitSpan), language: line.language)))
         }
         var main: ScaledQuantity?
-        if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,
+        // A spoon or cup said to be heaped, level or big ("1 chávena cheia de farinha") has no
+        // amount in millilitres: it stays as written (it became "237 ml cheia de farinha").
+        let keepsMain = line.keepsMeasureWhenConverted
+        if !keepsMain, let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan,
            let eqUnitSpan = line.equivalentUnitSpan, eqUnit.dimension != .count, kitchen.targetFamily(of: eqUnit, in: system) == nil,
            kitchen.targetFamily(of: line.unit ?? eqUnit, in: system) != nil {
             // The bracket already holds the amount in the target system: swap the two.
@@ -116,7 +123,9 @@ extension IngredientParser {
             main = ScaledQuantity(exact: eq.amount, shown: eq.amount, unit: eqUnit, unitChanged: true, rounding: .exact)
             return RewrittenLine(text: line.applying(edits), quantity: main)
         }
-        if line.upper != nil {
+        if keepsMain {
+            // Left as written; the transform says so.
+        } else if line.upper != nil {
             main = try kitchen.convert(amount, unit: line.unit, to: system)
             edits += try rangeEdits(line, span: span, unitSpan: unitSpan, converting: true) { amount, unit throws(RationalError) in
                 try kitchen.convert(amount, unit: unit, to: system)
@@ -280,6 +289,16 @@ extension IngredientParser {
 
     func isPlural(_ amount: Amount) -> Bool { amount.upper > Rational(1) }
 
+    /// Edits that make the words of how big or how full after the unit agree with it:
+    /// `molho pequeno` → `molhos pequenos`, `cucharada colmada` → `cucharadas colmadas`, as
+    /// the words after a counted thing's name do (``nameInflection(_:plural:)``).
+    func unitAdjectiveEdits(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
+        guard let language = line.unitWord?.language else { return [] }
+        return line.unitAdjectiveSpans.compactMap { range in
+            Inflection.compound(line.slice(range), plural: plural, language: language).map { (range, $0) }
+        }
+    }
+
     /// Edits that change the number of a counted thing's name: `onion` → `onions`,
     /// `cebola pequena` → `cebolas pequenas`.
     func nameInflection(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
@@ -326,6 +345,14 @@ extension IngredientParser {
 }
 
 extension IngredientLine {
+    /// The words of how big or how full after the unit, as written (`rasa` in `1 colher de
+    /// sopa rasa`).
+    package var unitAdjectives: [String] { unitAdjectiveSpans.map(slice) }
+
+    /// True when the line's spoon or cup has a word of how full or how big after it (`1
+    /// chávena cheia`, `1 cucharada colmada`): its amount is not converted into other units.
+    package var keepsMeasureWhenConverted: Bool { unit?.dimension == .volume && !unitAdjectiveSpans.isEmpty }
+
     /// The text of a span.
     func slice(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
 

@@ -140,6 +140,57 @@ public enum NumberWords {
         return end
     }
 
+    /// Words of how big one thing is, in the languages that put them after their noun, so
+    /// after a unit that counts things (`1 molho pequeno de salsa`, `1 manojo pequeño de
+    /// perejil`, `1 boîte moyenne de tomates`, `1 mazzetto piccolo di prezzemolo`): they
+    /// agree with the unit in number when it scales, as the words after a counted thing's
+    /// name do (`2 cebolas pequenas`).
+    static let sizeWordsAfterUnit: [String: Set<String>] = [
+        "pt": ["pequeno", "pequena", "pequenos", "pequenas", "médio", "média", "médios", "médias", "grande", "grandes"],
+        "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "mediano", "mediana", "medianos", "medianas", "grande", "grandes"],
+        "fr": ["petit", "petite", "petits", "petites", "moyen", "moyenne", "moyens", "moyennes", "grand", "grande", "grands",
+               "grandes", "gros", "grosse", "grosses"],
+        "it": ["piccolo", "piccola", "piccoli", "piccole", "medio", "media", "medi", "medie", "grande", "grandi"],
+    ]
+
+    /// Words of how full a spoon or cup is, after it in the same languages (`1 colher de sopa
+    /// rasa`, `1 cucharada colmada`, `1 cuillère à soupe bombée`, `1 cucchiaio raso`): they
+    /// agree with the unit in number, and the unit stays (4 heaped tablespoons are not a
+    /// heaped quarter cup).
+    static let fullnessWordsAfterUnit: [String: Set<String>] = [
+        "pt": ["raso", "rasa", "rasos", "rasas", "cheio", "cheia", "cheios", "cheias", "nivelado", "nivelada", "nivelados", "niveladas"],
+        "es": ["raso", "rasa", "rasos", "rasas", "colmado", "colmada", "colmados", "colmadas", "lleno", "llena", "llenos", "llenas"],
+        "fr": ["ras", "rase", "rases", "bombé", "bombée", "bombés", "bombées", "plein", "pleine", "pleins", "pleines"],
+        "it": ["raso", "rasa", "rasi", "rase", "colmo", "colma", "colmi", "colme", "abbondante", "abbondanti"],
+    ]
+
+    /// Adverbs that may go before a word of how full and never change (`bem cheia`, `bien
+    /// colmada`, `bien pleine`, `ben colmo`).
+    static let fullnessAdverbs: [String: Set<String>] = ["pt": ["bem", "muito"], "es": ["bien", "muy"], "fr": ["bien", "très"], "it": ["ben", "molto"]]
+
+    /// The words of how big or how full that follow a unit at `start` in `language` (`pt`,
+    /// `es`, `fr` or `it`; none in the others, which put them before the unit), two at most
+    /// (`1 lata grande cheia`): where each is, and where the last ends; nil when none follows. An adverb before one of them
+    /// (`bem cheia`) is passed over, not listed: it does not change.
+    static func wordsAfterUnit(_ s: [Unicode.Scalar], at start: Int, language: String) -> (spans: [Range<Int>], end: Int)? {
+        guard let sizes = sizeWordsAfterUnit[language], let full = fullnessWordsAfterUnit[language], let adverbs = fullnessAdverbs[language] else { return nil }
+        var spans: [Range<Int>] = []
+        var end = start
+        while spans.count < 2 {
+            var k = AmountScanner.skipSpaces(s, end)
+            guard k > end, var (w, e) = word(s, at: k) else { break }
+            if adverbs.contains(w) {
+                let next = AmountScanner.skipSpaces(s, e)
+                guard next > e, let (after, afterEnd) = word(s, at: next), full.contains(after) else { break }
+                (w, e, k) = (after, afterEnd, next)
+            }
+            guard sizes.contains(w) || full.contains(w) else { break }
+            spans.append(k..<e)
+            end = e
+        }
+        return spans.isEmpty ? nil : (spans, end)
+    }
+
     /// What follows an amount that ends at `start` and is not read, said as a reason (nil
     /// when nothing is): a fraction in words (`three quarters`, `1 quarter`), an article
     /// (`1/2 an onion`), or words saying how full between the amount and a unit (`1 heaping

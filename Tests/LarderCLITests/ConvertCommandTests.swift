@@ -110,6 +110,16 @@ import Testing
         #expect(metric.stderr.contains("metric (cup 250 ml"))
     }
 
+    /// A cup said to be heaped is left as written, with a note (it became "237 mililitros
+    /// cheia de farinha").
+    @Test func aHeapedCupStays() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "x", "name": "X", "ingredients": ["1 lata (cerca de 400 g) de tomate", "1 chávena cheia de farinha"]}"#)
+        let metric = try CLI.run(["convert", "r.json", "--units", "metric", "--language", "pt"], in: dir.url)
+        #expect(try JSONValue(parsing: metric.stdout)["ingredients"]?[1] == "1 chávena cheia de farinha", "\(metric.stdout)")
+        #expect(metric.stderr.contains("'1 chávena cheia' is a measure of its own"), "\(metric.stderr)")
+    }
+
     /// A heat written as a pair with one unit sign, 180 °C / 350 °F, stays as it is
     /// ("180/350°F" became "180/175°C" in metric); scaling leaves it alone too.
     @Test func aPairOfHeatsWithOneSignStays() throws {

@@ -430,6 +430,32 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(try JSONValue(parsing: converted.stdout)["ingredients"]?[0] == "1 (about 397 g) can tomatoes")
     }
 
+    /// The help's examples in other languages hold with --language: a word of how big or
+    /// how full after the unit agrees with it ("2 molhos pequeno de salsa", "2 cucharadas
+    /// colmada" before).
+    @Test func wordsAfterTheUnitAgreeWithIt() throws {
+        let r = try CLI.run(["scale", "--help"])
+        let help = r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        let dir = try Scratch()
+        for (language, examples) in [
+            ("pt", [("1 molho pequeno de salsa", "2 molhos pequenos de salsa"), ("1 colher de sopa rasa", "2 colheres de sopa rasas")]),
+            ("es", [("1 manojo pequeño de perejil", "2 manojos pequeños de perejil"), ("1 cucharada colmada", "2 cucharadas colmadas")]),
+        ] {
+            let lines = examples.map { "\"\($0.0)\"" }.joined(separator: ", ")
+            try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": [\#(lines)]}"#)
+            let out = try CLI.run(["scale", "r.json", "--factor", "2", "--language", language], in: dir.url)
+            #expect(out.status == 0)
+            #expect(out.stderr.isEmpty, "\(out.stderr)")
+            let v = try JSONValue(parsing: out.stdout)
+            for (k, (line, scaled)) in examples.enumerated() {
+                #expect(v["ingredients"]?[k]?.stringValue == scaled, "\(line)")
+            }
+        }
+        for example in ["1 molho pequeno de salsa x 2 -> 2 molhos pequenos de salsa", "1 cucharada colmada x 2 -> 2 cucharadas colmadas"] {
+            #expect(help.contains(example), "\(example)")
+        }
+    }
+
     /// A dessertspoon (the UK and Australian 10 ml spoon: `dsp`, `dessertspoon(s)`,
     /// `dessert spoon(s)`) is a spoon: it scales as one and stays one (`1 dsp sugar` x 2
     /// was `2 dsp sugars`, the abbreviation read as part of the name), and converts to US

@@ -55,6 +55,17 @@ import Testing
         #expect(us.at("ingredients") == ["2 c. à s. de sucre", "1 c. à dessert de sel"])
     }
 
+    /// A cup or spoon said to be heaped, level or big has no amount in millilitres: it is
+    /// left as written, with a note (it became "237 mililitros cheia de farinha", the word
+    /// of how full left after the millilitres).
+    @Test func aHeapedCupIsLeftAsWrittenWithANote() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": ["1 chávena cheia de farinha", "1 chávena de farinha"]}"#
+        let (out, v, diagnostics) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .metric), language: "pt") }
+        #expect(v.at("ingredients") == ["1 chávena cheia de farinha", "237 mililitros de farinha"], "\(out)")
+        #expect(diagnostics.map(\.message).contains("'1 chávena cheia de farinha': '1 chávena cheia' is a measure of its own, with no amount in other units; its amount is left as is"),
+                "\(diagnostics.map(\.message))")
+    }
+
     /// In a build every kind's documents pass through the transforms: one that is not an
     /// object (a team's list of strings) is left alone, with nothing reported. Asked for
     /// directly (the command line), it is an error.

@@ -292,6 +292,56 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// Words of how big after a unit that counts things, in the languages that put them
+    /// after their noun, agree with it in number, as the words after a counted thing's name
+    /// do (`2 cebolas pequenas`): they were read as the ingredient's name and kept their
+    /// number ("2 molhos pequeno de salsa", "2 manojos pequeño de perejil").
+    @Test(arguments: [
+        ("1 molho pequeno de salsa", r(2), "pt", "2 molhos pequenos de salsa"),
+        ("2 molhos pequenos de salsa", r(1, 2), "pt", "1 molho pequeno de salsa"),
+        ("1 lata grande de tomate", r(3), "pt", "3 latas grandes de tomate"),
+        ("1 dente médio de alho", r(2), "pt", "2 dentes médios de alho"),
+        ("1 manojo pequeño de perejil", r(2), "es", "2 manojos pequeños de perejil"),
+        ("2 latas medianas de tomate", r(1, 2), "es", "1 lata mediana de tomate"),
+        ("1 mazzetto piccolo di prezzemolo", r(2), "it", "2 mazzetti piccoli di prezzemolo"),
+        ("2 mazzetti medi di basilico", r(1, 2), "it", "1 mazzetto medio di basilico"),
+        ("1 botte moyenne de radis", r(2), "fr", "2 bottes moyennes de radis"),
+        ("2 boîtes moyennes de tomates", r(1, 2), "fr", "1 boîte moyenne de tomates"),
+        // Not a word of how big after the unit: the name's own words stay as they are.
+        ("1 lata de tomate grande", r(2), "pt", "2 latas de tomate grande"),
+    ] as [(String, Rational, String?, String)])
+    func sizeWordsAfterACountedUnitAgreeWithIt(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    /// Words of how full a spoon or cup is, after it, agree with it in number (they were
+    /// read as the name and kept it: "2 colheres de sopa rasa", "2 cucharadas colmada"), and
+    /// the spoon stays a spoon: 8 heaped tablespoons are no heaped half cup (it was "1/2 taza
+    /// colmada de azúcar").
+    @Test(arguments: [
+        ("1 colher de sopa rasa", r(2), "pt", "2 colheres de sopa rasas"),
+        ("1 colher de sopa rasa de açúcar", r(2), "pt", "2 colheres de sopa rasas de açúcar"),
+        ("2 colheres de chá cheias de fermento", r(1, 2), "pt", "1 colher de chá cheia de fermento"),
+        ("1 colher de sopa bem cheia de farinha", r(2), "pt", "2 colheres de sopa bem cheias de farinha"),
+        ("1 cucharada colmada", r(2), "es", "2 cucharadas colmadas"),
+        ("1 cucharada colmada de azúcar", r(8), "es", "8 cucharadas colmadas de azúcar"),
+        ("2 cucharaditas rasas de sal", r(1, 2), "es", "1 cucharadita rasa de sal"),
+        ("1 cucchiaio raso di zucchero", r(2), "it", "2 cucchiai rasi di zucchero"),
+        ("1 cuillère à soupe bombée de farine", r(2), "fr", "2 cuillères à soupe bombées de farine"),
+        ("1 colher de sopa rasa de açúcar", r(4), "pt", "4 colheres de sopa rasas de açúcar"),
+    ] as [(String, Rational, String?, String)])
+    func fullnessWordsAfterASpoonAgreeWithIt(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    /// The size word is no part of the ingredient's name.
+    @Test func aSizeWordAfterTheUnitIsNotTheName() {
+        #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
+        #expect(parser.parse("1 manojo pequeño de perejil", language: "es").name == "perejil")
+    }
+
     /// A number with a superscript digit after it (`10⁶ g`) is no amount: it was read as 10
     /// and doubled to `20⁶ g`. The line is left as written, with a note that quotes the
     /// number ("no quantity at the start of the line" sent a person looking for one).
