@@ -48,7 +48,9 @@ struct ScaleCommand: AsyncParsableCommand {
             to be approximate (about, approx., around, roughly, ca., and the like in the \
             other languages), and stays as it is: 1 (about 14 oz) can tomatoes x 2 -> \
             2 (about 14 oz) cans tomatoes, 1 large (about 28 oz) can beans x 2 -> 2 large \
-            (about 28 oz) cans beans. "scale": false pins an \
+            (about 28 oz) cans beans; so does a pack's approximate size in brackets after its \
+            unit: 1 lata (cerca de 400 g) de tomate x 2 -> 2 latas (cerca de 400 g) de tomate. \
+            "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note; so is one that starts with a number \
             that is part of a name (7-up, 7UP soda, 5-spice powder).

@@ -423,6 +423,21 @@ public struct IngredientParser: Sendable {
             line.unitAdjectiveSpans = adjectives.spans
             i = adjectives.end
         }
+        // The size of each pack in brackets after its unit, said to be approximate: "1 lata
+        // (cerca de 400 g) de tomate", "1 can (about 14 oz) tomatoes", as "1 (about 14 oz)
+        // can" (the bracket was read as a second amount, with a note, and the size stayed).
+        j = AmountScanner.skipSpaces(s, i)
+        if line.size == nil, line.equivalent == nil, line.upper == nil, let unit = line.unit, Self.packs.contains(unit.id), j < s.count, s[j] == "(" {
+            let k = AmountScanner.skipSpaces(s, j + 1)
+            let a = Self.afterApproximately(s, k)
+            if a > k, let inner = measure(s, at: a, language: language) {
+                let close = AmountScanner.skipSpaces(s, inner.end)
+                if close < s.count, s[close] == ")" {
+                    line.setSize(inner)
+                    i = close + 1
+                }
+            }
+        }
         // The same amount in another unit after a slash: "200g/7oz flour".
         j = AmountScanner.skipSpaces(s, i)
         if let unit = line.unit, line.upper == nil, unit.dimension == .mass || unit.dimension == .volume, j < s.count, s[j] == "/",
@@ -460,6 +475,17 @@ public struct IngredientParser: Sendable {
         splitNameAndNote(&line, from: i)
         return line
     }
+
+    /// Counted units that are packs sold by their size (cans, jars, packets): a weight or
+    /// volume said to be approximate in brackets right after one is each pack's size, not
+    /// the packs' total (`1 lata (cerca de 400 g)` x 2 is `2 latas (cerca de 400 g)`). An
+    /// exact one is their total, as after any count (`1 can (14.5 oz)` x 2 is `2 cans (29
+    /// oz)`), and so is an approximate one after things of no set size (`4 fatias (cerca de
+    /// 120 g)`, which gets a note).
+    static let packs: Set<String> = [
+        "can", "tin", "jar", "bottle", "pack", "package", "packet", "carton", "tub", "pouch", "bag", "box", "sachet",
+        "container", "envelope", "punnet", "block", "bar",
+    ]
 
     /// The words of how big or how full after the unit `word` at `start`
     /// (``NumberWords/wordsAfterUnit(_:at:language:)``), in the line's language or else the

@@ -110,6 +110,17 @@ import Testing
         #expect(metric.stderr.contains("metric (cup 250 ml"))
     }
 
+    /// A pack's approximate size in brackets after its unit converts and the count stays
+    /// (the line was left as written, with a note of a second amount not converted).
+    @Test func aPacksApproximateSizeConverts() throws {
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "x", "name": "X", "ingredients": ["1 lata (cerca de 400 g) de tomate"]}"#)
+        let us = try CLI.run(["convert", "r.json", "--units", "us", "--language", "pt"], in: dir.url)
+        #expect(us.status == 0, "\(us.stderr)")
+        #expect(try JSONValue(parsing: us.stdout)["ingredients"]?[0] == "1 lata (cerca de 14 oz) de tomate", "\(us.stdout)")
+        #expect(!us.stderr.contains("second amount"), "\(us.stderr)")
+    }
+
     /// A cup said to be heaped is left as written, with a note (it became "237 mililitros
     /// cheia de farinha").
     @Test func aHeapedCupStays() throws {

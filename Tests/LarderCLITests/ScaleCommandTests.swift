@@ -456,6 +456,19 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         }
     }
 
+    /// A pack's size said to be approximate, in brackets after its unit, stays each pack's,
+    /// as the help says (it was kept, with a note of a second amount not scaled).
+    @Test func aPacksApproximateSizeAfterItsUnitStays() throws {
+        let help = try CLI.run(["scale", "--help"]).stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(help.contains("1 lata (cerca de 400 g) de tomate x 2 -> 2 latas (cerca de 400 g) de tomate"))
+        let dir = try Scratch()
+        try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": ["1 lata (cerca de 400 g) de tomate"]}"#)
+        let out = try CLI.run(["scale", "r.json", "--factor", "2", "--language", "pt"], in: dir.url)
+        #expect(out.status == 0)
+        #expect(out.stderr.isEmpty, "\(out.stderr)")
+        #expect(try JSONValue(parsing: out.stdout)["ingredients"]?[0] == "2 latas (cerca de 400 g) de tomate", "\(out.stdout)")
+    }
+
     /// A dessertspoon (the UK and Australian 10 ml spoon: `dsp`, `dessertspoon(s)`,
     /// `dessert spoon(s)`) is a spoon: it scales as one and stays one (`1 dsp sugar` x 2
     /// was `2 dsp sugars`, the abbreviation read as part of the name), and converts to US

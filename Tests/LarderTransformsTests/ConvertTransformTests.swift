@@ -55,6 +55,15 @@ import Testing
         #expect(us.at("ingredients") == ["2 c. à s. de sucre", "1 c. à dessert de sel"])
     }
 
+    /// A pack's approximate size in brackets after its unit converts, and the count stays
+    /// (it was left as written, with a note of a second amount not converted).
+    @Test func anApproximatePackSizeAfterTheUnitConverts() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": ["1 lata (cerca de 400 g) de tomate", "2 latas pequenas (cerca de 200 g) de atum"]}"#
+        let (out, v, diagnostics) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .us), language: "pt") }
+        #expect(v.at("ingredients") == ["1 lata (cerca de 14 oz) de tomate", "2 latas pequenas (cerca de 7 oz) de atum"], "\(out)")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+
     /// A cup or spoon said to be heaped, level or big has no amount in millilitres: it is
     /// left as written, with a note (it became "237 mililitros cheia de farinha", the word
     /// of how full left after the millilitres).

@@ -230,6 +230,27 @@ import Testing
         #expect(quiet.isEmpty, "\(quiet)")
     }
 
+    /// A pack's size said to be approximate, in brackets after its unit, is each pack's, as
+    /// before the unit in English ("1 (about 14 oz) can"): it was taken for a second amount,
+    /// kept with a note, while the cans doubled. An exact weight there is still the packs'
+    /// total, and an approximate one after things of no set size still gets its note.
+    @Test func anApproximateSizeAfterAPackIsEachPacks() throws {
+        let (pt, ptNotes) = try scaled(["1 lata (cerca de 400 g) de tomate", "2 latas grandes (cerca de 800 g) de grão"], by: Rational(2), language: "pt")
+        #expect(pt == ["2 latas (cerca de 400 g) de tomate", "4 latas grandes (cerca de 800 g) de grão"])
+        #expect(ptNotes.isEmpty, "\(ptNotes)")
+        let (es, esNotes) = try scaled(["1 lata (unos 400 g) de tomate"], by: Rational(2), language: "es")
+        #expect(es == ["2 latas (unos 400 g) de tomate"])
+        #expect(esNotes.isEmpty, "\(esNotes)")
+        let (en, enNotes) = try scaled(["1 can (about 14 oz) tomatoes", "2 jars (approx. 500 g) passata"], by: Rational(1, 2))
+        #expect(en == ["1/2 can (about 14 oz) tomatoes", "1 jar (approx. 500 g) passata"])
+        #expect(enNotes.isEmpty, "\(enNotes)")
+        let (total, _) = try scaled(["1 lata (400 g) de tomate"], by: Rational(2), language: "pt")
+        #expect(total == ["2 latas (800 g) de tomate"])
+        let (slices, sliceNotes) = try scaled(["4 fatias (cerca de 120 g) de bacon"], by: Rational(2), language: "pt")
+        #expect(slices == ["8 fatias (cerca de 120 g) de bacon"])
+        #expect(sliceNotes.count == 1, "\(sliceNotes)")
+    }
+
     /// An approximate total in brackets said in more than one word ("(cerca de 200 g)",
     /// "(alrededor de 200 g)", "(più o meno 200 g)", "(à peu près 200 g)") scales as the
     /// one-word ones do: it was left as written, with no note, so "8 ovos (cerca de 200 g)"
