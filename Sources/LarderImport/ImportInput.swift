@@ -402,6 +402,17 @@ enum ImportInput {
     /// with how many times, in the order first met.
     static func rawControlsInStrings(_ text: ArraySlice<UInt8>) -> [(byte: UInt8, count: Int)] {
         var found: [(byte: UInt8, count: Int)] = []
+        scanStrings(text) { b in
+            guard b < 0x20 else { return }
+            if let k = found.firstIndex(where: { $0.byte == b }) { found[k].count += 1 } else { found.append((b, 1)) }
+        }
+        return found
+    }
+
+    /// Walks JSON text, handing `body` each byte inside a string that is neither a `\` escape
+    /// nor the byte it escapes; says whether the text stops inside a string.
+    @discardableResult
+    static func scanStrings(_ text: ArraySlice<UInt8>, _ body: (UInt8) -> Void = { _ in }) -> Bool {
         var inString = false
         var escaped = false
         for b in text {
@@ -411,11 +422,11 @@ enum ImportInput {
                 escaped = true
             } else if b == UInt8(ascii: "\"") {
                 inString.toggle()
-            } else if inString && b < 0x20 {
-                if let k = found.firstIndex(where: { $0.byte == b }) { found[k].count += 1 } else { found.append((b, 1)) }
+            } else if inString {
+                body(b)
             }
         }
-        return found
+        return inString
     }
 
     /// The note for a JSON-LD block read with raw control characters in its strings.
@@ -436,18 +447,7 @@ enum ImportInput {
 
     /// True when JSON text stops inside a string: an odd number of `"` not escaped by `\`.
     static func endsInsideString(_ text: ArraySlice<UInt8>) -> Bool {
-        var inString = false
-        var escaped = false
-        for b in text {
-            if escaped {
-                escaped = false
-            } else if inString && b == UInt8(ascii: "\\") {
-                escaped = true
-            } else if b == UInt8(ascii: "\"") {
-                inString.toggle()
-            }
-        }
-        return inString
+        scanStrings(text)
     }
 
     /// A `<script type="application/ld+json">` of an HTML page.

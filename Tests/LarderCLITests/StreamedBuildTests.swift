@@ -90,11 +90,10 @@ import Testing
         if app != "card-war" { #expect(!images.isEmpty) }
     }
 
-    /// Two references that differ only in case, with one picture, share the file bundled
-    /// first in the content catalog's order: by kind, then file. The stream meets the
-    /// documents file by file (the `zeta` document first here) and names them in the
-    /// catalog's order, as the whole path does.
-    @Test func imagesThatDifferInCaseShareTheFileOfTheFirstKindBothWays() throws {
+    /// A project of two kinds, `zeta` (in a/, first in content order) and `alpha` (in b/, first
+    /// in the catalog's order), whose one document each references one picture, as
+    /// `Photo.png` and `photo.png`, exported by `export`.
+    static func picturesInTwoCases(export: String) throws -> Scratch {
         let dir = try Scratch()
         try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
         try dir.write("a/z.json", #"[{"id": "z1", "pic": "Photo.png"}]"#)
@@ -113,9 +112,18 @@ import Testing
                 include: ["b/*.json"]
                 images: images
             exports:
-              - images: { out: dist/images, imageFields: { zeta: [/pic], alpha: [/pic] } }
+              - \(export)
 
             """)
+        return dir
+    }
+
+    /// Two references that differ only in case, with one picture, share the file bundled
+    /// first in the content catalog's order: by kind, then file. The stream meets the
+    /// documents file by file (the `zeta` document first here) and names them in the
+    /// catalog's order, as the whole path does.
+    @Test func imagesThatDifferInCaseShareTheFileOfTheFirstKindBothWays() throws {
+        let dir = try Self.picturesInTwoCases(export: "images: { out: dist/images, imageFields: { zeta: [/pic], alpha: [/pic] } }")
         let r = try buildBothWays(dir.url)
         #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
         #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
@@ -163,27 +171,7 @@ import Testing
     /// picture, the name of the second is the first's, and the stream hands the build to
     /// the whole path, which writes it so.
     @Test func jsonBundleImagesThatDifferInCaseTakeTheWholePath() throws {
-        let dir = try Scratch()
-        try dir.write("kind.schema.json", #"{"type": "object", "required": ["id"]}"#)
-        try dir.write("a/z.json", #"[{"id": "z1", "pic": "Photo.png"}]"#)
-        try dir.write("b/a.json", #"[{"id": "a1", "pic": "photo.png"}]"#)
-        try dir.write("images/Photo.png", "the same picture")
-        try dir.write("images/photo.png", "the same picture")
-        try dir.write("larder.yml", """
-            locales: [en]
-            content:
-              - kind: zeta
-                schema: kind.schema.json
-                include: ["a/*.json"]
-                images: images
-              - kind: alpha
-                schema: kind.schema.json
-                include: ["b/*.json"]
-                images: images
-            exports:
-              - json-bundle: { out: dist/json, images: true, imageFields: { zeta: [/pic], alpha: [/pic] } }
-
-            """)
+        let dir = try Self.picturesInTwoCases(export: "json-bundle: { out: dist/json, images: true, imageFields: { zeta: [/pic], alpha: [/pic] } }")
         let r = try buildBothWays(dir.url)
         #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
         #expect(r.streamed.stderr.contains("does not stream: two image names that differ only in case share a picture"), "\(r.streamed.stderr)")
