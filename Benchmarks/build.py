@@ -106,6 +106,21 @@ def timed(argv, cwd):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
+def measure(cases, cwd, reps):
+    """Each (name, argv) of `cases` run `reps` times in `cwd`: (name, median wall s, median
+    CPU s, peak resident KiB). A run that fails stops the script."""
+    rows = []
+    for name, argv in cases:
+        runs = []
+        for _ in range(reps):
+            wall, cpu, rss, rc = timed(argv, cwd)
+            if rc != 0:
+                sys.exit(f"{name} exited {rc}; run it in {cwd} to see why")
+            runs.append((wall, cpu, rss))
+        rows.append((name, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)))
+    return rows
+
+
 def main():
     n = int(sys.argv[sys.argv.index("--n") + 1]) if "--n" in sys.argv else 100000
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 3
@@ -122,15 +137,7 @@ def main():
         cases.append(("larder build --no-stream", [LARDER, "build", "--no-stream"]))
     if "--all" in sys.argv:
         cases.append(("larder build, all seven streaming exporters", [LARDER, "build", "--config", "larder-all.yml"]))
-    rows = []
-    for name, argv in cases:
-        runs = []
-        for _ in range(reps):
-            wall, cpu, rss, rc = timed(argv, base)
-            if rc != 0:
-                sys.exit(f"{name} exited {rc}; run it in {base} to see why")
-            runs.append((wall, cpu, rss))
-        rows.append((name, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)))
+    rows = measure(cases, base, reps)
     # The floor no build can go under here: writing as many bytes as the build's outputs
     # hold with dd (1 MiB blocks, to a new file that is then removed, as a rebuild replaces
     # its previous output), timed the same way. On a virtual machine the kernel's copy into

@@ -14,11 +14,11 @@ at once; the stream holds one picture at a time).
     swift build -c release --product larder
     python3 Benchmarks/images.py [--n 2000] [--kb 256] [--reps 3]
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, sys, tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-LARDER = str(Path(os.environ.get("LARDER_BIN", ROOT / ".build/release/larder")).resolve())
+from build import LARDER, measure  # the binary and the timing of build.py, beside this script
+
 
 
 def arg(name, default):
@@ -59,31 +59,14 @@ def make_project(n, kb):
     return base
 
 
-def timed(argv, cwd):
-    """Wall seconds, CPU seconds, peak resident KiB and exit status of one fresh process."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(p.pid, 0)
-    return time.perf_counter() - t0, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
-
-
 def main():
     n, kb, reps = arg("--n", 2000), arg("--kb", 256), arg("--reps", 3)
     base = make_project(n, kb)
     pictures = sum(p.stat().st_size for p in (base / "images").iterdir())
     content = sum(p.stat().st_size for p in (base / "content").iterdir())
-    rows = []
-    cases = [("larder build (streamed)", [LARDER, "build"]),
-             ("larder build, json-bundle with images: true (streamed)", [LARDER, "build", "--config", "larder-bundle-images.yml"]),
-             ("larder build --no-stream", [LARDER, "build", "--no-stream"])]
-    for name, argv in cases:
-        runs = []
-        for _ in range(reps):
-            wall, cpu, rss, rc = timed(argv, base)
-            if rc != 0:
-                sys.exit(f"{name} exited {rc}; run it in {base} to see why")
-            runs.append((wall, cpu, rss))
-        rows.append((name, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs)))
+    rows = measure([("larder build (streamed)", [LARDER, "build"]),
+                    ("larder build, json-bundle with images: true (streamed)", [LARDER, "build", "--config", "larder-bundle-images.yml"]),
+                    ("larder build --no-stream", [LARDER, "build", "--no-stream"])], base, reps)
     print(f"{n} recipes ({content / 1e6:.1f} MB) with {2 * n} pictures ({pictures / 1e6:.0f} MB); median of {reps}, {os.cpu_count()} cores")
     print("| command | wall s | CPU s | peak memory MB | memory / pictures |")
     print("|---|---|---|---|---|")
