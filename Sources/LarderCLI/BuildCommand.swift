@@ -79,11 +79,9 @@ struct BuildCommand: AsyncParsableCommand {
         builder.checkOnly = check
         builder.record = OutputRecord(projectRoot: project.root, configName: project.configName)
         builder.prune = prune
-        let total = 2 + builder.steps.count
-        let progress = Progress(total: total, enabled: isatty(STDERR_FILENO) == 1)
+        let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
 
         var trace = PhaseTrace()
-        progress.show(0, "load")
         let reader = WorkingTreeReader(root: project.root)
         let loader = ContentLoader(config: project.config, reader: reader)
         let (included, links, outputs) = loader.included()
@@ -112,10 +110,15 @@ struct BuildCommand: AsyncParsableCommand {
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")
         let traceStart = trace.enabled ? trace.start : nil
-        if !noStream { streamed = await configured.runStreaming(files: included, linter: linter, reader: reader) { index, name in
-            progress.show(1 + index, name)
-            if let traceStart { Self.traceStep(name, since: traceStart) }
-        } }
+        if !noStream {
+            progress.begin(steps: configured.streamedSteps.count)
+            let first = configured.streamedSteps[0]
+            streamed = await configured.runStreaming(files: included, linter: linter, reader: reader, progress: { index, name in
+                progress.show(index, name)
+                if let traceStart { Self.traceStep(name, since: traceStart) }
+            }, filesDone: { done, count in progress.files(done, of: count, step: 0, first) })
+            progress.close()
+        }
         switch streamed {
         case .unavailable(let reason):
             if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
@@ -133,6 +136,9 @@ struct BuildCommand: AsyncParsableCommand {
                              registry: registry, cwd: cwd)
         }
 
+        // The whole-content path: load, lint, each configured step, write.
+        progress.begin(steps: 2 + builder.steps.count)
+        progress.show(0, "load")
         let content = await loader.load(included)
         trace.mark("load \(included.count) files")
         progress.show(1, "lint")
@@ -403,13 +409,84 @@ struct BuildCommand: AsyncParsableCommand {
         writeStandardOutput(reporter.report(diagnostics, summary: DiagnosticSummary(diagnostics, filesChecked: files), context: context))
     }
 
-    /// `[3/7] export xcstrings` on a terminal; nothing otherwise.
-    struct Progress: Sendable {
-        var total: Int
-        var enabled: Bool
+    /// Progress lines on standard error when it is a terminal (`[3/7] export xcstrings`);
+    /// nothing otherwise. A streamed build is three steps, the first of which loads, lints
+    /// and exports every file: it counts the files as they are done, on one line rewritten
+    /// in place (`[1/3] load, lint and export (1,200/2,000 files)`) at most ten times a
+    /// second, and ends it with their number. A line left open is ended before the next
+    /// step's and before the report (``close()``).
+    final class Progress: @unchecked Sendable {
+        private let enabled: Bool
+        /// Whether the file count may rewrite a line: not on a terminal that says it
+        /// cannot move the cursor (`TERM=dumb`), where the steps' lines alone are written.
+        private let live: Bool
+        private let write: @Sendable (String) -> Void
+        private let lock = NSLock()
+        private var total = 0
+        /// The step whose file count is shown on the open line, if one is.
+        private var open: (index: Int, name: String)?
+        private var lastUpdate: UInt64 = 0
+
+        init(enabled: Bool, live: Bool = ProcessInfo.processInfo.environment["TERM"] != "dumb",
+             write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+            (self.enabled, self.live, self.write) = (enabled, live, write)
+        }
+
+        /// Starts a run of `total` steps (the whole-content path after a stream that gave up
+        /// starts again at 1).
+        func begin(steps total: Int) {
+            lock.withLock { self.total = total }
+        }
+
         func show(_ index: Int, _ name: String) {
             guard enabled else { return }
-            FileHandle.standardError.write(Data("[\(index + 1)/\(total)] \(name)\n".utf8))
+            lock.withLock {
+                endLine()
+                write("[\(index + 1)/\(total)] \(name)\n")
+            }
+        }
+
+        /// The file count of step `index` (whose line ``show(_:_:)`` printed): the line is
+        /// rewritten with it, and ended when every file is done.
+        func files(_ done: Int, of count: Int, step index: Int, _ name: String) {
+            guard enabled, live, count > 0 else { return }
+            lock.withLock {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if done < count, open != nil, now - lastUpdate < 100_000_000 { return }
+                lastUpdate = now
+                let head = "[\(index + 1)/\(total)] \(name)"
+                // Up one line (the step's) on the first count, then rewritten in place.
+                let start = open == nil ? "\u{1B}[1A\r" : "\r"
+                if done < count {
+                    write("\(start)\(head) (\(Self.number(done))/\(Self.number(count)) files)\u{1B}[K")
+                    open = (index, name)
+                } else {
+                    write("\(start)\(head) (\(Self.number(count)) \(count == 1 ? "file" : "files"))\u{1B}[K\n")
+                    open = nil
+                }
+            }
+        }
+
+        /// Ends a line left open (a stream that stopped before its last file).
+        func close() {
+            lock.withLock { endLine() }
+        }
+
+        private func endLine() {
+            guard open != nil else { return }
+            write("\n")
+            open = nil
+        }
+
+        /// `12,000`: digits grouped by threes, the same in every locale of the terminal.
+        static func number(_ n: Int) -> String {
+            var digits = Array(String(n))
+            var i = digits.count - 3
+            while i > 0 {
+                digits.insert(",", at: i)
+                i -= 3
+            }
+            return String(digits)
         }
     }
 }

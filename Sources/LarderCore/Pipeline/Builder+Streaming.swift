@@ -53,12 +53,23 @@ extension Builder {
         var fallback: String?
     }
 
+    /// The steps of a streamed build, for progress lines: every file is loaded, linted,
+    /// transformed and exported in one pass, so the configured steps are not steps of
+    /// their own here (``steps`` are the whole-content build's).
+    public var streamedSteps: [String] {
+        ["load, lint and export", "check across files", checkOnly ? "check" : "write"]
+    }
+
     /// Runs the build streamed, or says why it cannot (see the extension's comment).
     /// `files` are the included files (``ContentLoader/includedFiles()``), `linter` the
     /// project's; lint diagnostics come back for every file, with a failed step too.
+    /// `progress` is called with the index in ``streamedSteps`` and the name of each step
+    /// before it runs, and `filesDone` with the files done so far and their number, in
+    /// content order, as the first step goes (after each file, and once with none done).
     public func runStreaming(
         files included: [(path: String, entry: Int)], linter: Linter, reader: any ProjectReader,
-        progress: @Sendable (Int, String) -> Void = { _, _ in }
+        progress: @Sendable (Int, String) -> Void = { _, _ in },
+        filesDone: (Int, Int) -> Void = { _, _ in }
     ) async -> StreamedBuild {
         let files = included
         let fileReader = self.files
@@ -94,7 +105,9 @@ extension Builder {
         }
 
         // 2. What every file's lint needs, made once.
-        progress(0, "load, lint and export")
+        progress(0, streamedSteps[0])
+        filesDone(0, files.count)
+        var finishedFiles = 0
         let (schemas, schemaDiagnostics) = linter.compileSchemas()
         let setup = linter.checkRuleSettings() + schemaDiagnostics
         let documentLint = linter.documentLint(schemas: schemas, projectFiles: projectFiles)
@@ -155,7 +168,11 @@ extension Builder {
             }
             return out
         }
-        await Self.forEachInOrder(leading, { i in process(i, streams: [], keep: true) }) { i, done in work[i] = done }
+        await Self.forEachInOrder(leading, { i in process(i, streams: [], keep: true) }) { i, finished in
+            work[i] = finished
+            finishedFiles += 1
+            filesDone(finishedFiles, files.count)
+        }
         var leadingDocuments: [Document] = []
         for i in leading {
             if let w = work[i] {
@@ -237,13 +254,15 @@ extension Builder {
             }
             done.fragments = []
             work[i] = done
+            finishedFiles += 1
+            filesDone(finishedFiles, files.count)
         }
         if let fallback { return .unavailable(fallback) }
 
         // 6. The content-wide rules, over every file's facts: each rule reads its facts back
         //    and checks them on its own task (every other task of the build is done, so
         //    this ran on one core), and the diagnostics come in the rules' order.
-        progress(0, "check across files")
+        progress(1, streamedSteps[1])
         let paths = files.map(\.path)
         let sections = work.map { $0?.facts }
         let perJob = await withTaskGroup(of: (Int, [Diagnostic]?).self) { group in
@@ -298,7 +317,7 @@ extension Builder {
             if diagnostics.contains(where: { $0.severity == .error }) {
                 return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: [], landed: false), documents: documents)
             }
-            progress(config.transforms.count + config.exports.count, checkOnly ? "check" : "write")
+            progress(2, streamedSteps[2])
             let (differences, stale, unwritten) = try finish(staging)
             return .built(lint: lint, result: Result(diagnostics: diagnostics, outputs: outputs, differences: differences, stale: stale,
                                                      recordNotWritten: unwritten), documents: documents)
