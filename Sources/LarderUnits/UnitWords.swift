@@ -74,7 +74,8 @@ public struct UnitLexicon: Sendable {
         /// (Italian `chili`, kilograms, is English chillies).
         var statedLanguageOnly = false
         /// Read only before a connector (`de`): `chávena de chá de farinha` is a cup of
-        /// flour, `chávena de chá forte` a cup of strong tea.
+        /// flour, `chávena de chá forte` a cup of strong tea; a word of how full or how big
+        /// may come between (`chávena de chá cheia de farinha`).
         var beforeConnector = false
     }
 
@@ -213,7 +214,13 @@ public struct UnitLexicon: Sendable {
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }
-                if form.beforeConnector, !Self.connectorFollows(s, at: end) { continue }
+                // A word of how full or how big may come between such a unit and its connector
+                // ("chávena de chá cheia de farinha": the cup was read as "chávena" alone, and
+                // "de chá cheia" as the name, which kept its number when scaled).
+                if form.beforeConnector, !Self.connectorFollows(s, at: end),
+                   !(NumberWords.wordsAfterUnit(s, at: end, language: form.language).map { Self.connectorFollows(s, at: $0.end) } ?? false) {
+                    continue
+                }
                 // Of two words as long, the stated language's ("Liter" in German, not the
                 // English "liter", whose plural is "liters").
                 if best == nil || end > best!.end

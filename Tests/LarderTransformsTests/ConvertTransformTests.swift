@@ -75,6 +75,16 @@ import Testing
                 "\(diagnostics.map(\.message))")
     }
 
+    /// So does one named with what it is for (`chávena de chá`), with the word after that
+    /// name (it became "237 mililitros de chá cheia de farinha").
+    @Test func aHeapedTeaCupIsLeftAsWrittenWithANote() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": ["1 chávena de chá cheia de farinha"]}"#
+        let (out, v, diagnostics) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .metric), language: "pt") }
+        #expect(v.at("ingredients") == ["1 chávena de chá cheia de farinha"], "\(out)")
+        #expect(diagnostics.map(\.message).contains("'1 chávena de chá cheia de farinha': '1 chávena de chá cheia' is a measure of its own, with no amount in other units; its amount is left as is"),
+                "\(diagnostics.map(\.message))")
+    }
+
     /// In a build every kind's documents pass through the transforms: one that is not an
     /// object (a team's list of strings) is left alone, with nothing reported. Asked for
     /// directly (the command line), it is an error.

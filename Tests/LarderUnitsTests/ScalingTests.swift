@@ -336,6 +336,32 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// A word of how full after a cup named with what it is for (`chávena de chá`, `xícara
+    /// de chá`) agrees with it, as after a plain cup: the cup was read as `chávena` alone and
+    /// `de chá cheia` as the name, which kept its number ("2 chávenas de chá cheia de
+    /// farinha"). Without what the cup holds, `de chá` is still tea.
+    @Test(arguments: [
+        ("1 chávena de chá cheia de farinha", r(2), "pt", "2 chávenas de chá cheias de farinha"),
+        ("2 chávenas de chá cheias de farinha", r(1, 2), "pt", "1 chávena de chá cheia de farinha"),
+        ("1 xícara de chá cheia de açúcar", r(3), "pt-BR", "3 xícaras de chá cheias de açúcar"),
+        ("1 chávena de chá bem cheia de farinha", r(2), "pt", "2 chávenas de chá bem cheias de farinha"),
+        ("1 xícara de chá rasa de farinha", r(2), "pt", "2 xícaras de chá rasas de farinha"),
+        // A cup with a word of how full stays a cup (it is no heaped 16 spoons).
+        ("1 chávena de chá cheia de farinha", r(1, 16), "pt", "1/16 chávena de chá cheia de farinha"),
+        ("1 chávena de chá forte", r(2), "pt", "2 chávenas de chá forte"),
+    ] as [(String, Rational, String?, String)])
+    func fullnessWordsAfterACupNamedForTeaAgreeWithIt(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    @Test func aFullnessWordAfterACupNamedForTeaIsNotTheName() {
+        let line = parser.parse("1 chávena de chá cheia de farinha", language: "pt")
+        #expect(line.unit?.dimension == .volume)
+        #expect(line.unitAdjectives == ["cheia"])
+        #expect(line.name == "farinha")
+    }
+
     /// The size word is no part of the ingredient's name.
     @Test func aSizeWordAfterTheUnitIsNotTheName() {
         #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
