@@ -270,10 +270,9 @@ struct ConvertRun {
                 return
             }
         }
-        if line.isScalable, line.keepsMeasureWhenConverted, let amount = line.amount, let measure = line.measureText,
+        if line.isScalable, line.keepsMeasureWhenConverted, let amount = line.amount, let measure = line.measureWithWordsText,
            (try? kitchen.convert(amount, unit: line.unit, to: system)) != nil {
-            let words = line.unitAdjectives.joined(separator: " ")
-            sink.add(.note, "'\(text)': '\(measure) \(words)' is a measure of its own, with no amount in other units; its amount is left as is", at: node)
+            sink.add(.note, "'\(text)': '\(measure)' is a measure of its own, with no amount in other units; its amount is left as is", at: node)
         }
         if line.isScalable, line.amount != nil, let other = unconvertedAmount(in: line, to: system) {
             sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not converted; check the line", at: node)

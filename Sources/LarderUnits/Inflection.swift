@@ -72,6 +72,20 @@ public enum Inflection {
         return changed == parts ? nil : changed.joined(separator: "-")
     }
 
+    /// A word that goes before its noun (`pequena` in `1 pequena lata`, `grandes` in `2
+    /// grandes cebollas`) in the other number, as ``compound(_:plural:language:)`` gives it,
+    /// but for Spanish `gran`, which is `grande` before a noun in the singular: `2 grandes
+    /// dientes` halved is `1 gran diente` (and `1 gran diente` doubled was `2 granes dientes`).
+    /// Nil when nothing changes.
+    static func beforeNoun(_ word: String, plural: Bool, language: String?) -> String? {
+        guard UnitLexicon.baseLanguage(language) == "es" else { return compound(word, plural: plural, language: language) }
+        switch (word.lowercased(), plural) {
+        case ("gran", true): return matchCase("grandes", like: word)
+        case ("grandes", false): return matchCase("gran", like: word)
+        default: return compound(word, plural: plural, language: language)
+        }
+    }
+
     /// A word that follows `noun` in a name (an adjective: `intero` in `uovo intero`) in the
     /// other number, as ``compound(_:plural:language:)`` gives it, but for the Italian nouns
     /// whose plural is feminine (`uovo` → `uova`): an adjective of theirs takes the feminine

@@ -333,6 +333,19 @@ public struct IngredientParser: Sendable {
             let k = AmountScanner.skipSpaces(s, big)
             if k > big, let m = lexicon.match(s, at: k, language: language), m.word.unit.dimension == .count { j = k }
         }
+        // In Portuguese and Spanish a word of how big may come before the unit too ("1
+        // pequena lata de atum", "1 gran diente de ajo"): read as the name, the unit was not
+        // read, so a can was counted as a thing ("3 pequenas latas" x 1/2 was rounded to 2,
+        // "1 pequena lata (cerca de 400 g)" got a second amount) and "gran" took an -es
+        // ("2 granes dientes de ajo"). It agrees with the unit as a word after it does.
+        var sizeBeforeUnit: Range<Int>?
+        if line.size == nil, j > i, let big = NumberWords.sizeWordBeforeUnit(s, at: j, language: language) {
+            let k = AmountScanner.skipSpaces(s, big.upperBound)
+            if k > big.upperBound, let m = lexicon.match(s, at: k, language: language), Self.takesAdjectives(m.word, language: language) {
+                j = k
+                sizeBeforeUnit = big
+            }
+        }
         if let m = lexicon.match(s, at: j, language: language), let reason = Self.unsureLetter(s, word: m.word, at: j, end: m.end) {
             // "2 c. à dessert", "1 t.s.": the letter is a spoon of another language's words,
             // not a cup (it was "473 ml à dessert"); the line is kept as written.
@@ -341,6 +354,7 @@ public struct IngredientParser: Sendable {
             line.unit = m.word.unit
             line.unitWord = m.word
             line.unitSpan = j..<m.end
+            if let sizeBeforeUnit { line.unitAdjectiveSpans = [sizeBeforeUnit] }
             i = m.end
         } else if let (unit, end) = tableUnit(s, at: j) {
             line.unit = unit
@@ -420,7 +434,7 @@ public struct IngredientParser: Sendable {
         // pequeno de salsa", "1 colher de sopa rasa" (read as the name, they kept their
         // number: "2 molhos pequeno de salsa", "2 colheres de sopa rasa").
         if let word = line.unitWord, let adjectives = Self.adjectivesAfterUnit(s, at: i, word: word, language: language) {
-            line.unitAdjectiveSpans = adjectives.spans
+            line.unitAdjectiveSpans += adjectives.spans
             i = adjectives.end
         }
         // The size of each pack in brackets after its unit, said to be approximate: "1 lata
@@ -492,9 +506,16 @@ public struct IngredientParser: Sendable {
     /// unit word's: after a unit that counts things, or a spoon or cup (not after a gram or
     /// a litre, and not after a symbol, which has no gender or number).
     static func adjectivesAfterUnit(_ s: [Unicode.Scalar], at start: Int, word: UnitWord, language: String?) -> (spans: [Range<Int>], end: Int)? {
-        guard !word.language.isEmpty, UnitLexicon.baseLanguage(language).map({ $0 == word.language }) ?? true,
-              word.unit.dimension == .count || (word.unit.dimension == .volume && !IngredientParser.siSymbols.contains(word.unit.id)) else { return nil }
+        guard takesAdjectives(word, language: language) else { return nil }
         return NumberWords.wordsAfterUnit(s, at: start, language: word.language)
+    }
+
+    /// True when a word of how big or how full may go with the unit word `word`, in text of
+    /// `language`: a word of the line's language (or of any, when it is not stated) for a
+    /// unit that counts things, or a spoon or cup.
+    static func takesAdjectives(_ word: UnitWord, language: String?) -> Bool {
+        !word.language.isEmpty && word.language != "en" && (UnitLexicon.baseLanguage(language).map({ $0 == word.language }) ?? true)
+            && (word.unit.dimension == .count || (word.unit.dimension == .volume && !IngredientParser.siSymbols.contains(word.unit.id)))
     }
 
     /// Makes `line`'s amount the range from `lower` (in `unit`) to `upper`, read after it,

@@ -295,7 +295,12 @@ extension IngredientParser {
     func unitAdjectiveEdits(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
         guard let language = line.unitWord?.language else { return [] }
         return line.unitAdjectiveSpans.compactMap { range in
-            Inflection.compound(line.slice(range), plural: plural, language: language).map { (range, $0) }
+            // A word before the unit ("1 pequena lata", "2 grandes dientes") is one before its noun.
+            let beforeUnit = line.unitSpan.map { range.upperBound <= $0.lowerBound } ?? false
+            let word = line.slice(range)
+            let changed = beforeUnit ? Inflection.beforeNoun(word, plural: plural, language: language)
+                : Inflection.compound(word, plural: plural, language: language)
+            return changed.map { (range, $0) }
         }
     }
 
@@ -335,7 +340,9 @@ extension IngredientParser {
         for (n, range) in targets.enumerated() {
             let word = String(String.UnicodeScalarView(s[range]))
             // The words after the noun agree with it ("uova intere").
+            // A word before the noun ("2 grandes cebollas") may take another form there.
             let changed = agrees && n > 0 ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
+                : agrees && targets.count > 1 ? Inflection.beforeNoun(word, plural: plural, language: line.language)
                 : Inflection.compound(word, plural: plural, language: line.language)
             guard let changed else { continue }
             edits.append((range, changed))
@@ -348,6 +355,14 @@ extension IngredientLine {
     /// The words of how big or how full after the unit, as written (`rasa` in `1 colher de
     /// sopa rasa`).
     package var unitAdjectives: [String] { unitAdjectiveSpans.map(slice) }
+
+    /// The amount, its unit and the words of how big or how full before or after it, as
+    /// written (`1 pequena chávena`, `1 colher de sopa bem cheia`), nil when the line has no
+    /// unit.
+    package var measureWithWordsText: String? {
+        guard let amountSpan, let end = measureEnd else { return nil }
+        return slice(amountSpan.lowerBound..<max(end, unitAdjectiveSpans.map(\.upperBound).max() ?? end))
+    }
 
     /// True when the line's spoon or cup has a word of how full or how big after it (`1
     /// chávena cheia`, `1 cucharada colmada`): its amount is not converted into other units.

@@ -153,6 +153,23 @@ public enum NumberWords {
         "it": ["piccolo", "piccola", "piccoli", "piccole", "medio", "media", "medi", "medie", "grande", "grandi"],
     ]
 
+    /// Words of how big that Portuguese and Spanish also put before their noun, so before a
+    /// unit that counts things or a cup or spoon (`1 pequena lata de atum`, `1 pequeño manojo
+    /// de perejil`, `1 gran diente de ajo`): they agree with the unit in number, as after it.
+    /// Spanish `gran` is `grande` before a noun in the singular (`2 grandes dientes`).
+    static let sizeWordsBeforeUnit: [String: Set<String>] = [
+        "pt": ["pequeno", "pequena", "pequenos", "pequenas", "grande", "grandes"],
+        "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "gran", "grande", "grandes"],
+    ]
+
+    /// Where a word of ``sizeWordsBeforeUnit`` at `start` is, in text of a stated language
+    /// that has them; nil when there is none.
+    static func sizeWordBeforeUnit(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Range<Int>? {
+        guard let lang = UnitLexicon.baseLanguage(language), let sizes = sizeWordsBeforeUnit[lang],
+              let (w, end) = word(s, at: start), sizes.contains(w) else { return nil }
+        return start..<end
+    }
+
     /// Words of how full a spoon or cup is, after it in the same languages (`1 colher de sopa
     /// rasa`, `1 cucharada colmada`, `1 cuillère à soupe bombée`, `1 cucchiaio raso`): they
     /// agree with the unit in number, and the unit stays (4 heaped tablespoons are not a

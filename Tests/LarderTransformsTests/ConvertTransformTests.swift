@@ -85,6 +85,16 @@ import Testing
                 "\(diagnostics.map(\.message))")
     }
 
+    /// And one said to be big or small before it ("1 pequena chávena de leite", which was
+    /// read as a thing named "pequena chávena de leite" and left with no note).
+    @Test func aSmallCupIsLeftAsWrittenWithANote() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 2, "ingredients": ["1 pequena chávena de leite"]}"#
+        let (out, v, diagnostics) = try transformed(text) { convert.outcome(for: $0, options: ConvertOptions(units: .metric), language: "pt") }
+        #expect(v.at("ingredients") == ["1 pequena chávena de leite"], "\(out)")
+        #expect(diagnostics.map(\.message).contains("'1 pequena chávena de leite': '1 pequena chávena' is a measure of its own, with no amount in other units; its amount is left as is"),
+                "\(diagnostics.map(\.message))")
+    }
+
     /// In a build every kind's documents pass through the transforms: one that is not an
     /// object (a team's list of strings) is left alone, with nothing reported. Asked for
     /// directly (the command line), it is an error.

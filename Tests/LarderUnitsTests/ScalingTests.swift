@@ -362,6 +362,51 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(line.name == "farinha")
     }
 
+    /// Portuguese and Spanish also put a word of how big before the unit, and it agrees with
+    /// the unit there too. Read as the ingredient's name, the unit was not read: a can was
+    /// counted as a thing and rounded to whole ones ("3 pequenas latas" x 1/2 was "2 pequenas
+    /// latas", with a note), a spoon too ("1 grande colher de sopa" halved stayed one), and
+    /// Spanish "gran", which is "grandes" in the plural, became "granes".
+    @Test(arguments: [
+        ("1 pequena lata de atum", r(2), "pt", "2 pequenas latas de atum"),
+        ("3 pequenas latas de atum", r(1, 2), "pt", "1 1/2 pequenas latas de atum"),
+        ("2 pequenas latas de atum", r(1, 2), "pt", "1 pequena lata de atum"),
+        ("1 pequeno molho de salsa", r(3), "pt", "3 pequenos molhos de salsa"),
+        ("1 grande colher de sopa de açúcar", r(1, 2), "pt", "1/2 grande colher de sopa de açúcar"),
+        ("1 grande colher de sopa de açúcar", r(4), "pt", "4 grandes colheres de sopa de açúcar"),
+        ("1 pequena lata (cerca de 400 g) de tomate", r(2), "pt", "2 pequenas latas (cerca de 400 g) de tomate"),
+        ("1 pequeña lata de atún", r(2), "es", "2 pequeñas latas de atún"),
+        ("3 pequeñas latas de atún", r(1, 3), "es", "1 pequeña lata de atún"),
+        ("1 pequeño manojo de perejil", r(2), "es", "2 pequeños manojos de perejil"),
+        ("1 gran diente de ajo", r(2), "es", "2 grandes dientes de ajo"),
+        ("2 grandes dientes de ajo", r(1, 2), "es", "1 gran diente de ajo"),
+        // Before a counted thing's name as before a unit.
+        ("1 gran cebolla", r(2), "es", "2 grandes cebollas"),
+        ("2 grandes cebollas", r(1, 2), "es", "1 gran cebolla"),
+        ("2 grandes cebolas", r(1, 2), "pt", "1 grande cebola"),
+        // After the unit, as before.
+        ("1 lata pequena de atum", r(2), "pt", "2 latas pequenas de atum"),
+        ("2 cebollas grandes", r(1, 2), "es", "1 cebolla grande"),
+    ] as [(String, Rational, String?, String)])
+    func sizeWordsBeforeAUnitAgreeWithIt(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    @Test func aSizeWordBeforeTheUnitIsNotTheName() {
+        let tuna = parser.parse("1 pequena lata de atum", language: "pt")
+        #expect(tuna.unit?.id == "can")
+        #expect(tuna.unitAdjectives == ["pequena"])
+        #expect(tuna.name == "atum")
+        // The size of each can in brackets after it, not a second amount.
+        let tomato = parser.parse("1 pequena lata (cerca de 400 g) de tomate", language: "pt")
+        #expect(tomato.size?.unit?.id == "g")
+        #expect(tomato.name == "tomate")
+        #expect(parser.parse("1 gran diente de ajo", language: "es").name == "ajo")
+        // Only in the languages that write it so, and only before a unit.
+        #expect(parser.parse("1 grande cebola", language: "pt").unit == nil)
+    }
+
     /// The size word is no part of the ingredient's name.
     @Test func aSizeWordAfterTheUnitIsNotTheName() {
         #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
