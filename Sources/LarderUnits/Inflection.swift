@@ -1,6 +1,7 @@
 /// Singular and plural forms of ingredient names in English, Portuguese, Spanish, French,
 /// German and Italian, so `1 onion` scaled by 2 reads `2 onions` and `2 ovos` halved reads
-/// `1 ovo`. German names change only when they are in a short list of cooking words.
+/// `1 ovo`. German names change only when they are in a short list of cooking words (or
+/// are compounds that end with one), and so do the adjectives before them.
 ///
 /// The rules are the regular ones plus the irregular words of cooking; a word they do
 /// not know is written as it was.
@@ -331,17 +332,101 @@ public enum Inflection {
     // MARK: German
 
     /// German plurals follow no rule a program can trust: the words of cooking, singular and
-    /// plural.
+    /// plural. A compound takes the number of its last noun (`Lorbeerblatt` → `Lorbeerblätter`).
     private static let germanPlurals: [String: String] = [
         "ei": "eier", "zwiebel": "zwiebeln", "kartoffel": "kartoffeln", "tomate": "tomaten", "zitrone": "zitronen",
         "apfel": "äpfel", "karotte": "karotten", "möhre": "möhren", "schalotte": "schalotten", "banane": "bananen",
         "orange": "orangen", "limette": "limetten", "gurke": "gurken", "knoblauchzehe": "knoblauchzehen", "birne": "birnen",
         "paprikaschote": "paprikaschoten", "zucchini": "zucchini", "eigelb": "eigelb", "eiweiß": "eiweiß", "brötchen": "brötchen",
+        "blatt": "blätter", "zehe": "zehen", "schote": "schoten", "zweig": "zweige", "stange": "stangen", "knolle": "knollen",
+        "beere": "beeren", "nuss": "nüsse", "mandel": "mandeln", "feige": "feigen", "pflaume": "pflaumen",
+        "aprikose": "aprikosen", "pfirsich": "pfirsiche", "frucht": "früchte", "filet": "filets", "keule": "keulen",
+        "wurst": "würste", "scheibe": "scheiben",
     ]
     private static let germanSingulars = inverted(germanPlurals)
 
-    static func germanPlural(_ w: String) -> String { germanPlurals[w] ?? w }
-    static func germanSingular(_ w: String) -> String { germanSingulars[w] ?? w }
+    enum GermanGender { case masculine, feminine, neuter }
+
+    /// The gender of each noun of ``germanPlurals``, which an adjective before it shows in
+    /// the singular (`ein großer Apfel`, `eine große Zwiebel`, `ein großes Ei`).
+    private static let germanGenders: [String: GermanGender] = [
+        "ei": .neuter, "zwiebel": .feminine, "kartoffel": .feminine, "tomate": .feminine, "zitrone": .feminine,
+        "apfel": .masculine, "karotte": .feminine, "möhre": .feminine, "schalotte": .feminine, "banane": .feminine,
+        "orange": .feminine, "limette": .feminine, "gurke": .feminine, "knoblauchzehe": .feminine, "birne": .feminine,
+        "paprikaschote": .feminine, "zucchini": .feminine, "eigelb": .neuter, "eiweiß": .neuter, "brötchen": .neuter,
+        "blatt": .neuter, "zehe": .feminine, "schote": .feminine, "zweig": .masculine, "stange": .feminine, "knolle": .feminine,
+        "beere": .feminine, "nuss": .feminine, "mandel": .feminine, "feige": .feminine, "pflaume": .feminine,
+        "aprikose": .feminine, "pfirsich": .masculine, "frucht": .feminine, "filet": .neuter, "keule": .feminine,
+        "wurst": .feminine, "scheibe": .feminine,
+    ]
+
+    /// The noun of `forms` (singular -> plural, or plural -> singular) that `w` is, or that
+    /// ends it as the last noun of a compound (`blatt` in `lorbeerblatt`): the part before it
+    /// and the noun. A compound's last noun has at least three letters, and so does the part
+    /// before it, so `Brei` is no kind of `Ei`.
+    private static func germanLastNoun(_ w: String, in forms: [String: String], singulars: Bool) -> (prefix: String, noun: String)? {
+        if forms[w] != nil { return ("", w) }
+        var best: String?
+        for (key, other) in forms where (singulars ? key : other).count >= 3 && w.count >= key.count + 3 && w.hasSuffix(key) {
+            if best.map({ key.count > $0.count }) ?? true { best = key }
+        }
+        return best.map { (String(w.dropLast($0.count)), $0) }
+    }
+
+    static func germanPlural(_ w: String) -> String {
+        guard let (prefix, noun) = germanLastNoun(w, in: germanPlurals, singulars: true), let plural = germanPlurals[noun] else { return w }
+        return prefix + plural
+    }
+
+    static func germanSingular(_ w: String) -> String {
+        guard let (prefix, noun) = germanLastNoun(w, in: germanSingulars, singulars: false), let singular = germanSingulars[noun] else { return w }
+        return prefix + singular
+    }
+
+    /// The gender of a German noun of ``germanPlurals`` (or a compound that ends with one),
+    /// in either number; nil for a noun not in the list.
+    static func germanGender(_ noun: String) -> GermanGender? {
+        let w = noun.lowercased()
+        if let (_, n) = germanLastNoun(w, in: germanPlurals, singulars: true), let g = germanGenders[n] { return g }
+        if let (_, n) = germanLastNoun(w, in: germanSingulars, singulars: false), let s = germanSingulars[n] { return germanGenders[s] }
+        return nil
+    }
+
+    /// German adjectives of the kitchen that go before a counted thing's name, by their stem
+    /// (`groß` in `große`, `großer`, `großes`).
+    static let germanAdjectives: Set<String> = [
+        "groß", "klein", "mittelgroß", "mittler", "reif", "frisch", "rot", "grün", "gelb", "weiß", "schwarz", "braun", "blau",
+        "süß", "hart", "weich", "ganz", "fest", "dick", "dünn", "jung", "alt", "kalt", "warm", "lang", "kurz", "rund",
+        "saftig", "knackig", "mehlig", "festkochend", "mehligkochend", "unbehandelt", "hartgekocht", "weichgekocht",
+        "gekocht", "geschält", "getrocknet", "eingelegt",
+    ]
+
+    /// An adjective of ``germanAdjectives`` before `noun`, in the number `plural`, with the
+    /// ending a German adjective takes after a number and no article: `-e` in the plural of
+    /// every gender (`2 große Äpfel`, `2 große Zwiebeln`, `2 große Eier`), and in the singular
+    /// `-er`, `-e` or `-es` by the noun's gender (`1 großer Apfel`, `1 große Zwiebel`, `1
+    /// großes Ei`); a masculine singular written in the accusative, as some lists are (`1
+    /// großen Apfel`), has the same plural. Nil when nothing changes, or when the word is no
+    /// such adjective with one of those endings, or the noun's gender is not known.
+    static func germanAdjective(_ word: String, before noun: String, plural: Bool) -> String? {
+        let w = word.lowercased()
+        guard let gender = germanGender(noun) else { return nil }
+        let endings = plural && gender == .masculine ? ["es", "er", "en", "e"] : ["es", "er", "e"]
+        guard let ending = endings.first(where: { w.hasSuffix($0) && germanAdjectives.contains(String(w.dropLast($0.count))) }) else { return nil }
+        let stem = String(w.dropLast(ending.count))
+        let changed: String
+        if plural {
+            changed = stem + "e"
+        } else {
+            switch gender {
+            case .masculine: changed = stem + "er"
+            case .feminine: changed = stem + "e"
+            case .neuter: changed = stem + "es"
+            }
+        }
+        let result = matchCase(changed, like: word)
+        return result == word ? nil : result
+    }
 
     // MARK: Italian
 

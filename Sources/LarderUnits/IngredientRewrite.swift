@@ -330,6 +330,18 @@ extension IngredientParser {
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
         guard !words.isEmpty else { return [] }
+        // German: the noun is the last word, and the adjectives before it take the ending of
+        // its number and gender ("1 großer Apfel" x 2 was "2 großer Äpfel", "2 große Eier"
+        // halved "1 große Ei").
+        if UnitLexicon.baseLanguage(line.language) == "de", let last = words.last {
+            let noun = line.slice(last)
+            var edits: [(Range<Int>, String)] = []
+            if let changed = Inflection.compound(noun, plural: plural, language: line.language) { edits.append((last, changed)) }
+            for range in words.dropLast() {
+                if let changed = Inflection.germanAdjective(line.slice(range), before: noun, plural: plural) { edits.append((range, changed)) }
+            }
+            return edits
+        }
         let agrees = Inflection.agreesAdjectives(line.language)
         // A word of how big that ends the name's words is no noun: the thing follows a
         // bracket ("1 large (about 200 g) onion" became "2 larges (about 400 g) onion").

@@ -407,6 +407,40 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(parser.parse("1 grande cebola", language: "pt").unit == nil)
     }
 
+    /// A German adjective before a counted thing's name takes the ending of its number and
+    /// gender: `-e` in the plural of every gender, `-er`, `-e`, `-es` in the singular (it
+    /// was left as written: "2 großer Äpfel", "2 großes Eier", and halved "1 große Apfel").
+    /// A compound takes the number of its last noun (it was left alone: "2 Lorbeerblatt").
+    @Test(arguments: [
+        ("1 große Zwiebel", r(2), "de", "2 große Zwiebeln"),
+        ("1 großer Apfel", r(2), "de", "2 große Äpfel"),
+        ("1 großes Ei", r(2), "de", "2 große Eier"),
+        ("2 große Zwiebeln", r(1, 2), "de", "1 große Zwiebel"),
+        ("2 große Äpfel", r(1, 2), "de", "1 großer Apfel"),
+        ("2 große Eier", r(1, 2), "de", "1 großes Ei"),
+        ("1 mittelgroßer Apfel, geschält", r(3), "de", "3 mittelgroße Äpfel, geschält"),
+        ("4 reife Bananen", r(1, 4), "de", "1 reife Banane"),
+        ("1 kleines frisches Ei", r(2), "de", "2 kleine frische Eier"),
+        ("2 sehr reife Bananen", r(1, 2), "de", "1 sehr reife Banane"),
+        ("1 Knoblauchzehe", r(2), "de", "2 Knoblauchzehen"),
+        ("1 Lorbeerblatt", r(2), "de", "2 Lorbeerblätter"),
+        ("2 Lorbeerblätter", r(1, 2), "de", "1 Lorbeerblatt"),
+        ("1 Chilischote", r(2), "de", "2 Chilischoten"),
+        ("1 Rosmarinzweig", r(3), "de", "3 Rosmarinzweige"),
+        ("1 großer Bratapfel", r(2), "de", "2 große Bratäpfel"),
+        ("2 große Bratäpfel", r(1, 2), "de", "1 großer Bratapfel"),
+        ("1 großes Lorbeerblatt", r(2), "de", "2 große Lorbeerblätter"),
+        ("1 frisches Brötchen", r(2), "de", "2 frische Brötchen"),
+        // A word that only ends in a short noun is no compound of it (not "2 Breier").
+        ("1 Brei", r(2), "de", "2 Brei"),
+        // A masculine noun's adjective in the accusative has the same plural.
+        ("1 großen Apfel", r(2), "de", "2 große Äpfel"),
+    ] as [(String, Rational, String?, String)])
+    func germanAdjectivesAndCompoundsAgreeWithTheCount(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
+        let line = parser.parse(text, language: language)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
     /// The size word is no part of the ingredient's name.
     @Test func aSizeWordAfterTheUnitIsNotTheName() {
         #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
