@@ -289,7 +289,14 @@ public struct SchemaOrgRecipeImporter: Importer {
             }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             do {
-                time[field] = .number(JSONNumber(try ISODuration.minutes(text)))
+                let (minutes, isZero) = try ISODuration.read(text)
+                // `PT0M`, `P0Y`: a time of zero is a field not filled in (it was imported
+                // as 0 minutes).
+                guard !isZero else {
+                    reader.report(.note, "\(property) '\(ImportText.excerpt(text))' is a duration of zero, which is no recipe's time (most likely it was not filled in); time.\(field) is left out", at: t)
+                    continue
+                }
+                time[field] = .number(JSONNumber(minutes))
             } catch {
                 reader.report(.error, "\(property): \(error.message); this record is not imported", at: t)
             }

@@ -1007,6 +1007,26 @@ extension SchemaOrgImporterTests {
 }
 
 extension SchemaOrgImporterTests {
+    /// A time whose every number is zero (`P0Y`, `PT0M`, `P0D`) is a field not filled in,
+    /// not a recipe that takes no time: it is left out with a note (it was imported as 0
+    /// minutes). `P0Y0M0DT0H20M0.000S` is still 20 minutes.
+    @Test func aTimeOfZeroIsLeftOut() throws {
+        let text = #"{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"prepTime":"P0Y","cookTime":"PT0M","totalTime":"P0DT0H0.0M"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.count == 1)
+        #expect(documents.first?.value["time"] == nil, "\(String(describing: documents.first?.value["time"]))")
+        #expect(diagnostics.map(\.severity) == [.note, .note, .note], "\(diagnostics)")
+        #expect(diagnostics.first?.message == "prepTime 'P0Y' is a duration of zero, which is no recipe's time (most likely it was not filled in); time.prep is left out")
+        #expect(diagnostics.map(\.pointer.description) == ["/prepTime", "/cookTime", "/totalTime"])
+
+        let mixed = #"{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"prepTime":"P0D","cookTime":"P0Y0M0DT0H20M0.000S"}"#
+        let kept = try importing(importer, mixed)
+        #expect(kept.documents.first?.value["time"] == ["cook": 20])
+        #expect(kept.diagnostics.map(\.message) == ["prepTime 'P0D' is a duration of zero, which is no recipe's time (most likely it was not filled in); time.prep is left out"])
+    }
+}
+
+extension SchemaOrgImporterTests {
     /// The recipes of an `ItemList` (Google's carousel: `itemListElement[].item`, or the
     /// element itself) and of `hasPart` are found, also as a page's `mainEntity` in a
     /// `@graph` (they were passed over: "no Recipe here", or nothing at all when the file

@@ -407,6 +407,12 @@ extension ISODurationTests {
         #expect(try ISODuration.minutes("p0y0m0dt1h") == 60)
         #expect(try ISODuration.minutes("P0.0Y00MT1H30M") == 90)
         #expect(try ISODuration.minutes("P0Y") == 0)
+        // Every number zero: told apart from a time that rounds to 0 minutes.
+        for text in ["P0Y", "PT0M", "P0D", "P0Y0M0DT0H0M0.000S", "pt0,0h"] {
+            #expect(try ISODuration.read(text) == (0, true), "\(text)")
+        }
+        #expect(try ISODuration.read("PT29S") == (0, false))
+        #expect(try ISODuration.read("P0Y0M0DT0H20M0.000S") == (20, false))
         for text in ["P1Y0M0DT0H20M", "P0Y1M", "P0.5Y", "P0Y0,1MT5M"] {
             #expect(throws: ImportValueError.self, "\(text)") { try ISODuration.minutes(text) }
             do { _ = try ISODuration.minutes(text) } catch { #expect(error.message.contains("years and months have no fixed length"), "\(error.message)") }

@@ -25,9 +25,19 @@ public struct ImportValueError: Error, Sendable, Hashable, CustomStringConvertib
 /// but for zero of them (`P0Y0M0DT0H20M0.000S`, as recipe plugins write every designator).
 /// Designators must come in order, each once, and at least one must be given (`PT` alone
 /// is not a duration). Lower-case designators are accepted.
+///
+/// A duration whose every number is zero (`PT0M`, `P0D`, `P0Y`) is 0 minutes, and
+/// ``read(_:)`` says it is one: a recipe's time of zero is a field not filled in, which
+/// the importer leaves out (`PT29S`, which rounds to 0, is a time that was given).
 public enum ISODuration {
     /// The duration's length in whole minutes.
     public static func minutes(_ text: String) throws(ImportValueError) -> Int {
+        try read(text).minutes
+    }
+
+    /// The duration's length in whole minutes, and whether every number it gives is zero
+    /// (`PT0M`, `P0Y`, `P0DT0H0.0M`).
+    public static func read(_ text: String) throws(ImportValueError) -> (minutes: Int, isZero: Bool) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         func fail(_ why: String) -> ImportValueError {
             ImportValueError("'\(text)' is not an ISO 8601 duration (such as PT1H30M): \(why)")
@@ -48,6 +58,7 @@ public enum ISODuration {
         var inTime = false
         var nextAllowed = 0  // index into the current order: designators must not go back
         var timeComponents = 0
+        var isZero = true
         var i = 1
         while i < chars.count {
             if chars[i] == "T" {
@@ -70,6 +81,7 @@ public enum ISODuration {
                 throw fail("'\(number)' is not a number")
             }
             guard i < chars.count else { throw fail("the number \(number) has no designator (H, M, S, D or W)") }
+            if number.contains(where: { $0 != "0" && $0 != "." }) { isZero = false }
             let designator = chars[i]
             let order = inTime ? timeOrder : dateOrder
             guard let position = order.firstIndex(where: { $0.0 == designator }) else {
@@ -112,6 +124,6 @@ public enum ISODuration {
         NSDecimalRound(&whole, &minutes, 0, .down)
         // A year of minutes is far beyond any recipe; a bound keeps Int conversion safe.
         guard whole <= 52_560_000 else { throw tooLong("\(ImportNumber.literal(whole)) minutes") }
-        return NSDecimalNumber(decimal: whole).intValue
+        return (NSDecimalNumber(decimal: whole).intValue, isZero)
     }
 }
