@@ -8,7 +8,15 @@ import LarderCore
 struct PluginsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
-        abstract: "List the plugins (built in, from a Swift package, and larder.yml commands) with their stage.")
+        abstract: "List the plugins (built in, from a Swift package, and larder.yml commands) with their stage.",
+        discussion: """
+            What does not run as listed is marked after FROM, in parentheses: (off: …) for a \
+            rule, check or lint plugin that larder.yml turns off for all content (a rule off \
+            in some content entries only runs on the others, and is not marked), (never \
+            runs: …) for a transform or export plugin no step names, (refused, does not \
+            run: …) for a plugin whose id larder.yml cannot take, and, for a built-in step \
+            and a plugin of one id, which of the two runs.
+            """)
 
     @Option(name: .long, help: "The config file (default: larder.yml in this folder or the nearest parent).")
     var config: String?
@@ -27,11 +35,13 @@ struct PluginsCommand: AsyncParsableCommand {
         var configured: [PluginSpec] = []
         var steps: (transforms: [String], exports: [String])?
         var configName = "larder.yml"
+        var settings: LarderConfig?
         do {
             if let project = try ProjectSession.open(config: config, cwd: cwd) {
                 configured = project.config.plugins
                 steps = (project.config.transforms.map(\.id), project.config.exports.map(\.id))
                 configName = project.configDisplay
+                settings = project.config
             }
         } catch let broken as ProjectSession.BrokenConfig {
             // As lint reports them, naming the file given (--config), on standard error:
@@ -41,7 +51,8 @@ struct PluginsCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data(report))
             throw ExitCode(2)
         }
-        let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName, steps: steps)
+        let rows = Self.rows(registry: registry, builtIn: try CLIRegistry.builtIn(), configured: configured, configName: configName, steps: steps,
+                             settings: settings)
         writeStandardOutput(Array(Self.table(rows).utf8))
     }
 
@@ -50,9 +61,10 @@ struct PluginsCommand: AsyncParsableCommand {
     /// id of Larder's, the second of an id declared twice, and (given the config's `steps`,
     /// the ids its `transforms:` and `exports:` name) a transform or export plugin no step
     /// names; a plugin that takes a step's id from the registry's transform or exporter of
-    /// that id, and that one, say which runs.
+    /// that id, and that one, say which runs. Given the config's `settings`, a rule, check
+    /// or lint plugin its `rules:` turn off for all content is marked off.
     static func rows(registry: PluginRegistry, builtIn: PluginRegistry, configured: [PluginSpec], configName: String,
-                     steps: (transforms: [String], exports: [String])? = nil) -> [Row] {
+                     steps: (transforms: [String], exports: [String])? = nil, settings: LarderConfig? = nil) -> [Row] {
         func source(_ kind: PluginKind, _ id: String) -> String {
             builtIn.ids(of: kind).contains(id) ? "built in" : "Swift package"
         }
@@ -72,6 +84,9 @@ struct PluginsCommand: AsyncParsableCommand {
             let named = spec.stage == "transform" ? steps?.transforms : spec.stage == "export" ? steps?.exports : nil
             if spec.stage == "lint" && taken.contains(spec.id) {
                 marks.append("refused, does not run: '\(spec.id)' is the id of a \(registry.kindOfTakenID(spec.id)) of Larder")
+            } else if spec.stage == "lint", let settings, settings.lintPluginIsOff(spec.id) {
+                let setting = settings.rules["plugin/\(spec.id)"]?.isOff ?? false ? "plugin/\(spec.id)" : spec.id
+                marks.append("off: \(configName) sets `\(setting): off`")
             } else if let named, !named.contains(spec.id) {
                 marks.append("never runs: no step of `\(spec.stage == "transform" ? "transforms" : "exports"):` names it")
             } else if let (pluginKind, noun) = kind, registry.ids(of: pluginKind).contains(spec.id) {
@@ -88,10 +103,15 @@ struct PluginsCommand: AsyncParsableCommand {
             row.source += " (\(mark))"
             return row
         }
+        // A rule or check turned off for all content, and how.
+        func off(_ id: String) -> String? {
+            guard let settings, settings.ruleIsOff(id) else { return nil }
+            return settings.rules[id]?.isOff ?? false ? "off: \(configName) sets `\(id): off`" : "off: every content entry of \(configName) turns it off"
+        }
         var rows: [Row] = []
         rows += registry.sources.map { Row(id: $0.id, stage: "load", kind: "source", source: source(.source, $0.id)) }
-        rows += RuleMetadata.coreChecks.keys.sorted().map { Row(id: $0, stage: "lint", kind: "check", source: "built in") }
-        rows += registry.rules.map { Row(id: $0.id, stage: "lint", kind: "rule", source: source(.rule, $0.id)) }
+        rows += RuleMetadata.coreChecks.keys.sorted().map { marked(Row(id: $0, stage: "lint", kind: "check", source: "built in"), off($0)) }
+        rows += registry.rules.map { marked(Row(id: $0.id, stage: "lint", kind: "rule", source: source(.rule, $0.id)), off($0.id)) }
         rows += registry.transforms.map {
             marked(Row(id: $0.id, stage: "transform", kind: "transform", source: source(.transform, $0.id)), replaced["transform \($0.id)"])
         }

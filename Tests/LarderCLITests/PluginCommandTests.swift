@@ -128,6 +128,56 @@ import Testing
         }
     }
 
+    /// What larder.yml turns off is marked as off: a lint plugin (`plugin/<id>: off`, or
+    /// `<id>: off` with none of its rules on), a built-in rule or check off at the top level
+    /// or in every content entry. A rule off in some entries only, or a plugin with one of
+    /// its rules on, runs and is not marked. They were listed as if they ran.
+    @Test func pluginsMarksWhatLarderYmlTurnsOff() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+                rules: { unique-id: off, reference: off, image-exists: off }
+              - kind: location
+                include: ["places/*.json"]
+                rules: { unique-id: off, reference: warning }
+            rules:
+              url: off
+              schema: off
+              plugin/acme: off
+              beta: off
+              gamma: off
+              gamma/keep: warning
+              reference: off
+            plugins:
+              - { id: acme, stage: lint, command: [a] }
+              - { id: beta, stage: lint, command: [b] }
+              - { id: gamma, stage: lint, command: [c] }
+              - { id: delta, stage: lint, command: [d] }
+            """)
+        let r = try CLI.run(["plugins"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        for expected in [
+            "url lint rule built in (off: larder.yml sets `url: off`)",
+            "schema lint check built in (off: larder.yml sets `schema: off`)",
+            "unique-id lint rule built in (off: every content entry of larder.yml turns it off)",
+            "image-exists lint rule built in",
+            "reference lint rule built in",
+            "acme lint external larder.yml: [a] (off: larder.yml sets `plugin/acme: off`)",
+            "beta lint external larder.yml: [b] (off: larder.yml sets `beta: off`)",
+            "gamma lint external larder.yml: [c]",
+            "delta lint external larder.yml: [d]",
+            "parse lint check built in",
+        ] {
+            #expect(lines.contains(expected), "\(expected)\n\(r.stdout)")
+        }
+        let help = try CLI.run(["plugins", "--help"], in: dir.url)
+        #expect(help.stdout.contains("(off: "), "\(help.stdout)")
+    }
+
     /// A config with mistakes is reported as lint reports it: each mistake at its line and
     /// column in the file given. plugins put them all on one line without a place, and named
     /// larder.yml for a --config that is a folder.

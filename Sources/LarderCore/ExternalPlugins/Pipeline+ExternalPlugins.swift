@@ -7,6 +7,26 @@ extension LarderConfig {
     public func plugins(stage: String) -> [(index: Int, spec: PluginSpec)] {
         plugins.enumerated().filter { $0.element.stage == stage }.map { ($0.offset, $0.element) }
     }
+
+    /// Whether the lint plugin `id` is turned off as a whole: `plugin/<id>: off`, or
+    /// `<id>: off` at the top level with no setting of it or of one of its rules, anywhere,
+    /// that is not `off` (that rule still wants the plugin to run).
+    public func lintPluginIsOff(_ id: String) -> Bool {
+        if rules["plugin/\(id)"]?.isOff ?? false { return true }
+        guard rules[id]?.isOff ?? false else { return false }
+        let tables = [rules] + content.map(\.rules)
+        return !tables.contains { table in
+            table.contains { key, setting in (key == id || key.hasPrefix(id + "/")) && !setting.isOff }
+        }
+    }
+
+    /// Whether the rule or check `id` is turned off for all content: every content entry's
+    /// setting of it (its own, else the top level's) is `off`. A rule off in some entries
+    /// only still runs on the others.
+    public func ruleIsOff(_ id: String) -> Bool {
+        let entries: [ContentEntry?] = content.isEmpty ? [nil] : content
+        return entries.allSatisfy { setting(for: id, entry: $0)?.isOff ?? false }
+    }
 }
 
 extension Linter {
@@ -59,16 +79,10 @@ extension Linter {
         return nil
     }
 
-    /// Whether the lint plugin `id` is turned off as a whole: `plugin/<id>: off`, or
-    /// `<id>: off` at the top level with no setting of it or of one of its rules, anywhere,
-    /// that is not `off` (that rule still wants the plugin to run).
+    /// Whether the lint plugin `id` is turned off as a whole
+    /// (``LarderConfig/lintPluginIsOff(_:)``).
     func lintPluginIsOff(_ id: String) -> Bool {
-        if config.rules["plugin/\(id)"]?.isOff ?? false { return true }
-        guard config.rules[id]?.isOff ?? false else { return false }
-        let tables = [config.rules] + config.content.map(\.rules)
-        return !tables.contains { table in
-            table.contains { key, setting in (key == id || key.hasPrefix(id + "/")) && !setting.isOff }
-        }
+        config.lintPluginIsOff(id)
     }
 
     /// `diagnostics` of the lint plugin `plugin` with the severities `rules:` sets for them
