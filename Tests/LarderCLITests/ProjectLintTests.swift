@@ -211,6 +211,23 @@ import Testing
         #expect(r.stdout.contains("'./p.sh' does not exist"), "\(r.stdout)")
     }
 
+    /// A timeout too short for any plugin to start in is a config error at its value, as
+    /// 0 and -1 are: `1e-400` (which a Double holds as 0) and `1e-9` were read as no time
+    /// at all, and the plugin was stopped as it started.
+    @Test func aTimeoutTooShortToKeepIsAConfigError() throws {
+        let dir = try project()
+        let plugins = [("p", "1e-400"), ("q", "0.0000000001"), ("r", "0.001"), ("s", "0")].map { id, timeout in
+            "  - id: \(id)\n    stage: lint\n    command: [\"./p.sh\"]\n    timeout: \(timeout)\n"
+        }.joined()
+        try dir.write("larder.yml", Self.config + "\nplugins:\n" + plugins)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 2, "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:12:14: error: plugins[0].timeout: 1e-400 is less than the minimum 0.001 [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:16:14: error: plugins[1].timeout: 0.0000000001 is less than the minimum 0.001 [config]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("plugins[2]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:24:14: error: plugins[3].timeout: 0 is less than the minimum 0.001 [config]"), "\(r.stdout)")
+    }
+
     /// A pattern that differs from the project's folders only in case (`Content/Recipes/*.json`
     /// for content/recipes/, which `ls` finds on macOS) says so, naming a file it would take:
     /// it said only "fix the pattern", which looks fixed already.

@@ -505,9 +505,9 @@ let builtInSchemaSources: [(name: String, uri: String, json: String)] = [
           "type": "object"
         },
         "timeout": {
-          "description": "Seconds the plugin may run before Larder stops it and reports an error.",
+          "description": "Seconds the plugin may run before Larder stops it and reports an error: at least 0.001 (a millisecond), so that a tiny value (1e-400, which a Double holds as 0) never stops the plugin as it starts.",
           "type": "number",
-          "exclusiveMinimum": 0
+          "minimum": 0.001
         }
       },
       "additionalProperties": false
