@@ -228,6 +228,28 @@ import Testing
         #expect(r.stdout.contains("larder.yml:24:14: error: plugins[3].timeout: 0 is less than the minimum 0.001 [config]"), "\(r.stdout)")
     }
 
+    /// An include pattern listed twice in one entry is a config warning at the second, naming
+    /// the first: it takes in nothing the first does not (it went without a word), and is
+    /// most likely a pattern meant to be another.
+    @Test func anIncludeListedTwiceIsAWarning() throws {
+        let dir = try project()
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: recipe
+                include: ["content/recipes/**/*.json", "content/{recipes,more}/*.json", "content/recipes/**/*.json", "content/{more,recipes}/*.json"]
+                exclude: ["content/recipes/old.json", "content/recipes/old.json"]
+            """)
+        let r = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:4:77: warning: content[0].include[2]: 'content/recipes/**/*.json' is listed twice (include[0]); keep one [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:4:106: warning: content[0].include[3]: 'content/{more,recipes}/*.json' takes in the same files as 'content/{recipes,more}/*.json' (include[1]); keep one [config]"), "\(r.stdout)")
+        #expect(r.stdout.contains("larder.yml:5:43: warning: content[0].exclude[1]: 'content/recipes/old.json' is listed twice (exclude[0]); keep one [config]"), "\(r.stdout)")
+        #expect(!r.stdout.contains("include[0]:") && !r.stdout.contains("include[1]:"), "\(r.stdout)")
+        // With --strict the warning counts, as a config error.
+        #expect(try CLI.run(["lint", "--strict"], in: dir.url).status == 2)
+    }
+
     /// A pattern that differs from the project's folders only in case (`Content/Recipes/*.json`
     /// for content/recipes/, which `ls` finds on macOS) says so, naming a file it would take:
     /// it said only "fix the pattern", which looks fixed already.

@@ -61,6 +61,13 @@ public struct LarderConfig: Sendable {
         self.init(json: json)
         let object = json.objectValue ?? JSONObject()
         if let items = object["locales"]?.arrayValue, !items.isEmpty { locales = items.map { $0.stringValue ?? "" } }
+        // A pattern that is not text keeps its place as an empty one, which takes in nothing,
+        // so that every other pattern keeps its index (and its place in the file).
+        for (i, item) in (object["content"]?.arrayValue ?? []).enumerated() where i < content.count {
+            content[i].include = (item["include"]?.arrayValue ?? []).map { Glob($0.stringValue ?? "") }
+            content[i].exclude = (item["exclude"]?.arrayValue ?? []).map { Glob($0.stringValue ?? "") }
+        }
+        exclude = (object["exclude"]?.arrayValue ?? []).map { Glob($0.stringValue ?? "") }
         transforms = (object["transforms"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
         exports = (object["exports"]?.arrayValue ?? []).map { PipelineStep(json: $0) ?? PipelineStep(id: "") }
     }

@@ -166,6 +166,7 @@ public struct Linter: Sendable {
             out += checkLinks(includedLinks)
             out += checkOutputs(hidden)
         }
+        out += checkRepeatedGlobs()
         out += checkSteps()
         out += checkLocales()
         let configName = (configFile as NSString).lastPathComponent
@@ -484,6 +485,51 @@ public struct Linter: Sendable {
             }
         }
         return out
+    }
+
+    /// A warning at each pattern of an `include` or `exclude` list that an earlier one of
+    /// the same list repeats: written the same, or taking in the same paths (its `{a,b}`
+    /// alternatives in another order, `**/**` for `**`). It changes nothing, so it went
+    /// without a word, and it is most likely a pattern meant to be another.
+    public func checkRepeatedGlobs() -> [Diagnostic] {
+        var lists: [(JSONPointer, [Glob])] = []
+        for (i, entry) in config.content.enumerated() {
+            lists.append((JSONPointer(tokens: ["content", String(i), "include"]), entry.include))
+            lists.append((JSONPointer(tokens: ["content", String(i), "exclude"]), entry.exclude))
+        }
+        lists.append((JSONPointer(tokens: ["exclude"]), config.exclude))
+        var out: [Diagnostic] = []
+        for (base, globs) in lists {
+            var first: [String: Int] = [:]
+            for (j, glob) in globs.enumerated() where !glob.pattern.isEmpty && glob.syntaxProblem == nil {
+                let key = Self.sameFilesKey(glob)
+                guard let earlier = first[key] else {
+                    first[key] = j
+                    continue
+                }
+                let pointer = base.appending(String(j))
+                let list = base.tokens.last ?? "include"
+                let other = globs[earlier].pattern
+                let said = other == glob.pattern
+                    ? "'\(glob.pattern)' is listed twice (\(list)[\(earlier)]); keep one"
+                    : "'\(glob.pattern)' takes in the same files as '\(other)' (\(list)[\(earlier)]); keep one"
+                out.append(configDiagnostic("\(ConfigLoader.path(of: pointer)): \(said)", at: pointer, severity: .warning))
+            }
+        }
+        return out
+    }
+
+    /// What two patterns that take in the same paths share: their `{a,b}` alternatives, each
+    /// with `**/**` made `**`, sorted.
+    static func sameFilesKey(_ glob: Glob) -> String {
+        let alternatives = Glob.expandBraces(glob.pattern).map { alternative in
+            var segments: [Substring] = []
+            for segment in alternative.split(separator: "/") where !(segment == "**" && segments.last == "**") {
+                segments.append(segment)
+            }
+            return segments.joined(separator: "/")
+        }
+        return Set(alternatives).sorted().joined(separator: "\u{0}")
     }
 
     /// The first of `files` that `glob` would take if case did not count.
