@@ -101,6 +101,26 @@ import Testing
         #expect(fine.status == 0, "\(fine.lines)")
     }
 
+    /// An empty list where the option takes what to check or allow is a config error at
+    /// the list: `kinds: []` and `fields: []` had the rule check nothing, and
+    /// `extensions: []` made every image an error whose message listed no extension, all
+    /// with no word about the option. A list of units may be empty.
+    @Test func emptyListsThatTurnARuleAsideAreConfigErrors() throws {
+        try expectFromLintAndBuild(Self.content + """
+            rules:
+              unique-id: { kinds: [] }
+              image-exists: { extensions: [] }
+              locale-complete: { fields: [] }
+              url: { pointers: [] }
+              unknown-unit: { units: [] }
+            """, [
+                "larder.yml:5:23: error: option 'kinds' of rule 'unique-id' is an empty list, so the rule would check nothing; leave `kinds` out for every kind, list the kinds to check, or set the rule to off [config]",
+                "larder.yml:6:31: error: option 'extensions' of rule 'image-exists' is an empty list, which allows no extension, so every image would be an error; leave it out for the default (png, jpg, jpeg, webp, heic, gif, svg), or set the rule to off [config]",
+                "larder.yml:7:30: error: option 'fields' of rule 'locale-complete' is an empty list, so it names no field for the rule to check; leave it out for the default (the fields of the built-in kind; in a kind of your own, its language maps), or set the rule to off [config]",
+                "larder.yml:8:20: error: option 'pointers' of rule 'url' is an empty list, so it names no field for the rule to check; leave it out for the default (links of recipes, locations and recipe shops), or set the rule to off [config]",
+            ])
+    }
+
     @Test func numericOptionsAreRangeCheckedAndOneOptionIsGivenOnce() throws {
         let r = try lint(Self.content + """
             rules:

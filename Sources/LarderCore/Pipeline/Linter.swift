@@ -200,9 +200,9 @@ public struct Linter: Sendable {
     /// The options of a rule's setting that name what Larder fills in from the rest of
     /// larder.yml (`locales`, `images`, `kind`: a rule reads them, but they are the
     /// project's, never one rule's), and the kinds of `kinds` that the project has no
-    /// content entry for. Both were taken without a word: `kinds: [recipes]` turned the
-    /// rule off for every document, and `locales: [en, es]` made `locale-complete` ask for
-    /// Spanish in a project that has none.
+    /// content entry for, or none at all (`kinds: []`). These were taken without a word:
+    /// `kinds: [recipes]` and `kinds: []` turned the rule off for every document, and
+    /// `locales: [en, es]` made `locale-complete` ask for Spanish in a project that has none.
     func projectOptionProblems(rule id: String, options: JSONValue, at pointer: JSONPointer) -> [Diagnostic] {
         guard case .object(let object) = options else { return [] }
         var kinds: [String] = []
@@ -218,6 +218,11 @@ public struct Linter: Sendable {
                 out.append(configDiagnostic(
                     "option '\(key)' of rule '\(id)' is not the rule's to set: Larder gives every rule \(from); remove it\(instead)",
                     at: place, near: pointer, isKey: true))
+            case "kinds" where value.arrayValue?.isEmpty == true:
+                // It turned the rule off for every kind, without a word.
+                out.append(configDiagnostic(
+                    "option 'kinds' of rule '\(id)' is an empty list, so the rule would check nothing; leave `kinds` out for every kind, list the kinds to check, or set the rule to off",
+                    at: place, near: pointer))
             case "kinds" where !kinds.isEmpty:
                 for (i, item) in (value.arrayValue ?? []).enumerated() {
                     guard let name = item.stringValue, !kinds.contains(name) else { continue }

@@ -105,15 +105,21 @@ public struct RuleOption: Sendable, Hashable {
     /// The option this one is another name for (`meters` for `distance`): it takes the same
     /// values, and giving both is a mistake, since the rule reads one.
     public var aliasOf: String?
+    /// For a list, what an empty one would do when that is a mistake (`which allows no
+    /// image, so every image would be an error`); nil when `[]` is a value like another.
+    /// A list of fields (`.pointers`) replaces the rule's fields, so an empty one has it
+    /// check none: it is a mistake unless the option says otherwise.
+    public var emptyList: String?
 
     public init(_ name: String, _ type: ValueType, _ summary: String, default defaultValue: String? = nil,
-                bounds: Bounds? = nil, aliasOf: String? = nil) {
+                bounds: Bounds? = nil, aliasOf: String? = nil, emptyList: String? = nil) {
         self.name = name
         self.type = type
         self.summary = summary
         self.defaultValue = defaultValue
         self.bounds = bounds
         self.aliasOf = aliasOf
+        self.emptyList = emptyList ?? (type == .pointers ? "so it names no field for the rule to check" : nil)
     }
 
     /// Option keys any rule accepts because the config loader sets or reads them:
@@ -181,8 +187,9 @@ extension ConfigurableRule {
 
     /// Problems with `options`, each with its place below them: an unknown option (at its
     /// key, with the closest known name), a value of the wrong type (at the value, or at the
-    /// item of a list that is wrong), a number out of the option's ``RuleOption/Bounds``, two
-    /// names of one option (at the second). Empty when they are fine.
+    /// item of a list that is wrong), a number out of the option's ``RuleOption/Bounds``, an
+    /// empty list the option does not take (``RuleOption/emptyList``), two names of one
+    /// option (at the second). Empty when they are fine.
     public func checkOptions(_ options: JSONValue) -> [OptionProblem] {
         guard case .object(let object) = options else {
             if case .null = options { return [] }
@@ -224,7 +231,14 @@ extension ConfigurableRule {
             given[main.name] = key
             let typeProblems = Self.problems(of: value, as: option.type, key: key, rule: id)
             problems += typeProblems
-            if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !x.isFinite {
+            if typeProblems.isEmpty, value.arrayValue?.isEmpty == true, let why = main.emptyList ?? option.emptyList {
+                // `fields: []` had the rule check nothing, and `extensions: []` made every
+                // image an error, without a word about the option.
+                problems.append(OptionProblem(
+                    "option '\(key)' of rule '\(id)' is an empty list, \(why); leave it out for the default"
+                        + ((main.defaultValue ?? option.defaultValue).map { " (\($0))" } ?? "") + ", or set the rule to off",
+                    at: [key]))
+            } else if typeProblems.isEmpty, let bounds = main.bounds ?? option.bounds, let x = value.doubleValue, !x.isFinite {
                 // 1e400: past what a number can hold, not "less than" a bound.
                 problems.append(OptionProblem(
                     "option '\(key)' of rule '\(id)' is \(value.settingDescription), a number too large to compute with; it must be \(bounds)",

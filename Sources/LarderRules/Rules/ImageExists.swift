@@ -35,7 +35,8 @@ public struct ImageExistsRule: ConfigurableRule {
     public var options: [RuleOption] {
         [
             RuleOption("extensions", .strings, "the file extensions allowed for images, without the dot (any case)",
-                       default: Self.defaultExtensions.joined(separator: ", ")),
+                       default: Self.defaultExtensions.joined(separator: ", "),
+                       emptyList: "which allows no extension, so every image would be an error"),
             RuleOption("fields", .pointers, "the image fields of a kind of your own, as JSON Pointers (`*` for every element; a list means each of its images)",
                        default: "the image fields of the built-in kinds"),
             RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
