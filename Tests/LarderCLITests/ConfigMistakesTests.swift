@@ -121,6 +121,19 @@ import Testing
             ])
     }
 
+    /// An export's `locales: []` is a config error at the list: json-bundle wrote its
+    /// manifest alone, with no language and no word. With `pseudo`, the export is of the
+    /// pseudo-locales only, as asked.
+    @Test func anExportOfNoLocaleIsAConfigError() throws {
+        try expectFromLintAndBuild(Self.content + """
+            exports:
+              - json-bundle: { out: dist/json, locales: [] }
+              - xcstrings: { out: dist/Content.xcstrings, locales: [], pseudo: [en-XA] }
+            """, [
+                "larder.yml:5:45: error: exports[0]: json-bundle: option 'locales' is an empty list, so the export would write no language; leave it out for every locale of the project (en), or list the locales to export [config]",
+            ])
+    }
+
     @Test func numericOptionsAreRangeCheckedAndOneOptionIsGivenOnce() throws {
         let r = try lint(Self.content + """
             rules:

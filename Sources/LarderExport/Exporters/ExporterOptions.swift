@@ -160,6 +160,12 @@ public struct ExporterOptions: Sendable {
         }
         var out: [String] = []
         if let chosen = try strings("locales") {
+            // `locales: []` wrote an export of no language (a json-bundle of its manifest
+            // alone), with no word. With `pseudo`, the export is of the pseudo-locales.
+            if chosen.isEmpty, (try strings("pseudo") ?? []).isEmpty {
+                throw ExportError("\(exporter): option 'locales' is an empty list, so the export would write no language; leave it out for every locale of the project (\(project.joined(separator: ", "))), or list the locales to export",
+                                  option: ["locales"])
+            }
             for (i, tag) in chosen.enumerated() {
                 guard let match = project.first(where: { canonical($0) == canonical(tag) }) else {
                     throw ExportError("\(exporter): option 'locales' names '\(tag)', which is not one of the project's locales (\(project.joined(separator: ", ")))",
