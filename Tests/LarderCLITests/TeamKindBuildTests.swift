@@ -186,6 +186,27 @@ import Testing
         #expect(!lacking.stdout.contains("keyed by its position") && !lacking.stdout.contains("content/users.json:1:"), "\(lacking.stdout)")
     }
 
+    /// A document without the field the unique-id rule's `key` names, or with no string or
+    /// number there, is a lint error when the project exports: the exports key its texts by
+    /// that field and stop on such a document, so lint passed what the build then refused
+    /// (and told the document to name the field with `key`, which larder.yml did). Without
+    /// exports, no such id is needed.
+    @Test func aDocumentWithoutTheUniqueIDKeyIsReportedWhenTheProjectExports() throws {
+        let dir = try project()
+        try dir.write("content/heroes.json", "[{\"uid\": \"zed\", \"bio\": {\"en\": \"Zed\", \"de\": \"Zed\"}},\n {\"bio\": {\"en\": \"Amy\", \"de\": \"Amy\"}},\n {\"uid\": {\"x\": 1}, \"bio\": {\"en\": \"Al\", \"de\": \"Al\"}}]")
+        let lint = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(lint.status == 1, "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/heroes.json:2:2: error: this hero has no /uid, the field that this rule's option 'key' names as the id of hero documents; the exports key their texts by it, and stop on a hero without one: give it one, or name another field in the option [unique-id]"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("content/heroes.json:3:10: error: this hero has an object at /uid, the field that this rule's option 'key' names as the id of hero documents; the exports key their texts by it, and stop on a hero without one: an id is a string or a number [unique-id]"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("keyed by its position"), "\(lint.stdout)")
+        #expect(try CLI.run(["build"], in: dir.url).status != 0)
+
+        let config = try String(contentsOf: dir.url.appendingPathComponent("larder.yml"), encoding: .utf8)
+        try dir.write("larder.yml", String(config[..<config.range(of: "exports:")!.lowerBound]))
+        let unexported = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        #expect(!unexported.stdout.contains("error: this hero") && !unexported.stdout.contains("names as the id"), "\(unexported.stdout)")
+    }
+
     /// The JSON bundle of a kind whose fields share built-in kinds' names (a `category`
     /// that is a plain string, `tags` that are strings, an empty `summary`) passes
     /// Schemas/bundle.schema.json: those fields are the team's data, written as they are.

@@ -116,6 +116,8 @@ import Testing
         #expect(failure(["heroes": "/uid"])?.contains("option 'ids' names the kind 'heroes', which no content entry has (the kinds are hero); did you mean 'hero'?") == true)
         #expect(failure(["hero": "/uid"])?.contains("the hero document at content/heroes.json:1:58 has no /uid") == true, "\(failure(["hero": "/uid"]) ?? "")")
         #expect(failure(["hero": "/meta"])?.contains("has an object at /meta") == true)
+        // The pointer '' is the whole document, named as such (it read "an object at , which").
+        #expect(failure(["hero": ""])?.contains("has an object at '' (the whole document), which holds the id of hero documents") == true, "\(failure(["hero": ""]) ?? "")")
         #expect(failure(["hero": "/bio/en"]) == nil)
         // A `texts` typo too.
         let context = Self.context("xcstrings", options: ["texts": ["heros": ["/bio"]]], locales: ["en"], kinds: ["hero"])

@@ -229,11 +229,13 @@ public struct ContentCatalog: Sendable {
         }
         let node = json.node(at: pointer.tokens, from: document.node)
         let origin = fields.idOrigins[kind] ?? "option 'ids'"
+        // The pointer '' is the whole document (it read "has an object at , which holds").
+        let shown = pattern.isEmpty ? "'' (the whole document)" : pattern
         guard let node else {
-            throw ExportError("the \(kind) document at \(place(document, document.node)) has no \(pattern), which holds the id of \(kind) documents (\(origin)); give it one, or name the field that holds the id")
+            throw ExportError("the \(kind) document at \(place(document, document.node)) has no \(shown), which holds the id of \(kind) documents (\(origin)); give it one, or name the field that holds the id")
         }
         guard let text = idText(json, node) else {
-            throw ExportError("the \(kind) document at \(place(document, document.node)) has \(json.kind(node) == .object ? "an object" : json.kind(node) == .array ? "a list" : "no string or number") at \(pattern), which holds the id of \(kind) documents (\(origin)); an id is a string or a number")
+            throw ExportError("the \(kind) document at \(place(document, document.node)) has \(json.kind(node) == .object ? "an object" : json.kind(node) == .array ? "a list" : "no string or number") at \(shown), which holds the id of \(kind) documents (\(origin)); an id is a string or a number")
         }
         return text
     }

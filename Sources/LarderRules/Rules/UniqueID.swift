@@ -190,20 +190,25 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
                 return Facts(lacking: field.description, export: export, holds: "", place: FactPlace(document, node: document.node))
             }
             guard json.kind(found) == .string || json.kind(found) == .number else {
-                let holds = switch json.kind(found) {
-                case .object: "an object"
-                case .array: "a list"
-                case .true: "true"
-                case .false: "false"
-                default: "null"
-                }
-                return Facts(lacking: field.description, export: export, holds: holds, place: FactPlace(document, node: found))
+                return Facts(lacking: field.description, export: export, holds: Self.holding(json.kind(found)), place: FactPlace(document, node: found))
             }
             exportNodes.append(found)
         }
         let node: Int?
         if let path = keyPath(options: options) {
             node = path.nodes(in: json, from: document.node).first
+            // With no export's `ids` for the kind, the exports key its texts by this field,
+            // and stop on a document without a string or a number there: lint passed such
+            // a document, and the build failed.
+            if exportNodes.isEmpty, options[Linter.exportsOption]?.arrayValue?.isEmpty == false {
+                let field = path.description.isEmpty ? "'' (the whole document)" : path.description
+                guard let found = node else {
+                    return Facts(lacking: field, export: "", holds: "", place: FactPlace(document, node: document.node))
+                }
+                if json.kind(found) != .string && json.kind(found) != .number {
+                    return Facts(lacking: field, export: "", holds: Self.holding(json.kind(found)), place: FactPlace(document, node: found))
+                }
+            }
         } else if let named = exportNodes.first {
             node = named
         } else {
@@ -226,6 +231,17 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             facts.tooLarge = true
         }
         return facts
+    }
+
+    /// What a value of `kind` is, where an id is wanted: `an object`, `a list`, `null`.
+    static func holding(_ kind: JSONKind) -> String {
+        switch kind {
+        case .object: "an object"
+        case .array: "a list"
+        case .true: "true"
+        case .false: "false"
+        default: "null"
+        }
     }
 
     /// A product's `code` as the 14-digit GTIN it spells (`036000291452` is
@@ -286,9 +302,13 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
                     let fix = facts.holds.isEmpty
                         ? "give it one, or name another field in the option"
                         : "an id is a string or a number"
+                    // (No export: the field is this rule's `key`, which every export keys by.)
+                    let names = facts.export.isEmpty
+                        ? "the field that this rule's option 'key' names as the id of \(kind) documents; the exports key their texts by it, and stop"
+                        : "the field that option 'ids' of export \(facts.export) names as the id of \(kind) documents; the export keys their texts by it, and stops"
                     single.append((index, { context.diagnostic(
                         file: entry.file, at: $0,
-                        "this \(kind) \(what), the field that option 'ids' of export \(facts.export) names as the id of \(kind) documents; the export keys their texts by it, and stops on a \(kind) without one: \(fix)") }))
+                        "this \(kind) \(what), \(names) on a \(kind) without one: \(fix)") }))
                 }
                 continue
             }
