@@ -153,4 +153,27 @@ import Testing
         loaded.describeKinds(in: &context)
         #expect(context.kinds == ["level", "recipe"] && context.textFields == ["level": ["/label"]] && context.idFields == ["level": "/uid"])
     }
+
+    /// `additionalProperties` holds the members `properties` does not name: a schema whose
+    /// every other member is a text (`{"id": …, "icon": …, "title": {…}, "subtitle": {…}}`)
+    /// makes texts of those members alone. Its `*` took every member, so the id and the icon
+    /// path were exported as texts in every string table and lint asked for their
+    /// translations.
+    @Test func additionalPropertiesAreTheMembersPropertiesDoesNotName() throws {
+        let schema = #"""
+            {"type": "object",
+             "properties": {"id": {"type": "string"}, "icon": {"type": "string"}, "order": {"type": "integer"},
+                            "a/b~c": {"type": "string"},
+                            "meta": {"type": "object", "properties": {"k": {"type": "string"}},
+                                     "additionalProperties": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}},
+             "additionalProperties": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/localizedText"}}
+            """#
+        let found = Self.fields(["schemas/s.json": schema])
+        #expect(FieldPatterns(found).root.count == 2, "\(found)")
+        let document = #"""
+            {"id": "home", "icon": "icons/home.png", "order": 1, "a/b~c": "x", "title": {"en": "Home"}, "subtitle": "Start",
+             "meta": {"k": "v", "note": "A note"}}
+            """#
+        #expect(try Self.matched(found, document) == ["/meta/note", "/subtitle", "/title"])
+    }
 }

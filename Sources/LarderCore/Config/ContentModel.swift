@@ -40,7 +40,10 @@ public enum DocumentID {
 /// object of language -> text (or plural forms). Every other
 /// field is data, even an object whose keys look like language tags (prices by country,
 /// `{"us": "$4.99", "de": "4,99 €"}`). The fields are JSON Pointers in which `*` stands for
-/// every element of a list or every value of a map (`/stops/*/name`). A schema that refers
+/// every element of a list or every value of a map (`/stops/*/name`); a map's
+/// `additionalProperties` holds the members its `properties` does not name, so in
+/// `{"properties": {"id": …}, "additionalProperties": <text>}` every member but `id` is text
+/// (`/*~xid`, see ``FieldPatterns``). `patternProperties` is read as every member. A schema that refers
 /// to itself (a tree of sections, each with a title and children of the same definition)
 /// has texts at every depth: its repeating definitions are written as ``FieldPatterns``
 /// name them (`/tree/children/*~r1`, `~r1/title`), and the texts are found at any depth.
@@ -120,6 +123,9 @@ public struct SchemaTextFields: Sendable {
         struct Field: Hashable {
             var tokens: [String]
             var repeats: String?
+            /// Per `*` token (by its index), the members it leaves out: those the schema's
+            /// `properties` names beside its `additionalProperties`.
+            var except: [Int: [String]] = [:]
         }
 
         static func key(_ url: URL) -> String {
@@ -137,60 +143,74 @@ public struct SchemaTextFields: Sendable {
             var out: [Field] = []
             visit(schema, base: base, pointer: [], into: &out)
             var seen = Set<Field>()
-            return out.filter { seen.insert($0).inserted }
+            // A `*` that leaves members out adds nothing beside the same `*` that leaves none
+            // (`items` beside `additionalProperties` in one subschema).
+            let whole = Set(out.filter { $0.except.isEmpty })
+            return out.filter { field in
+                var all = field
+                all.except = [:]
+                return (field.except.isEmpty || !whole.contains(all)) && seen.insert(field).inserted
+            }
         }
 
-        mutating func visit(_ schema: JSONValue, base: URL, pointer: [String], into out: inout [Field]) {
+        mutating func visit(_ schema: JSONValue, base: URL, pointer: [String], except: [Int: [String]] = [:], into out: inout [Field]) {
             guard case .object(let o) = schema, pointer.count <= Self.maxDepth else { return }
             var base = base
             if let id = o["$id"]?.stringValue, let resolved = URL(string: id, relativeTo: base)?.absoluteURL {
                 base = resolved
                 if documents[Self.key(resolved)] == nil { documents[Self.key(resolved)] = schema }
             }
-            if let ref = o["$ref"]?.stringValue { follow(ref, base: base, pointer: pointer, into: &out) }
+            if let ref = o["$ref"]?.stringValue { follow(ref, base: base, pointer: pointer, except: except, into: &out) }
             for keyword in ["anyOf", "oneOf", "allOf"] {
-                for sub in o[keyword]?.arrayValue ?? [] { visit(sub, base: base, pointer: pointer, into: &out) }
+                for sub in o[keyword]?.arrayValue ?? [] { visit(sub, base: base, pointer: pointer, except: except, into: &out) }
             }
             for keyword in ["then", "else"] {
-                if let sub = o[keyword] { visit(sub, base: base, pointer: pointer, into: &out) }
+                if let sub = o[keyword] { visit(sub, base: base, pointer: pointer, except: except, into: &out) }
             }
-            for (name, sub) in o["properties"]?.objectValue ?? JSONObject() {
-                visit(sub, base: base, pointer: pointer + [name], into: &out)
+            let properties = o["properties"]?.objectValue ?? JSONObject()
+            for (name, sub) in properties {
+                visit(sub, base: base, pointer: pointer + [name], except: except, into: &out)
             }
             for (_, sub) in o["patternProperties"]?.objectValue ?? JSONObject() {
-                visit(sub, base: base, pointer: pointer + ["*"], into: &out)
+                visit(sub, base: base, pointer: pointer + ["*"], except: except, into: &out)
             }
-            if let sub = o["additionalProperties"] { visit(sub, base: base, pointer: pointer + ["*"], into: &out) }
+            // `additionalProperties` holds the members `properties` does not name (an id
+            // beside texts of any name is no text).
+            if let sub = o["additionalProperties"] {
+                var left = except
+                if !properties.isEmpty { left[pointer.count] = properties.map { $0.0 }.sorted() }
+                visit(sub, base: base, pointer: pointer + ["*"], except: left, into: &out)
+            }
             if let items = o["items"] {
                 if case .array(let tuple) = items {  // draft 7's tuple form
-                    for (i, sub) in tuple.enumerated() { visit(sub, base: base, pointer: pointer + [String(i)], into: &out) }
+                    for (i, sub) in tuple.enumerated() { visit(sub, base: base, pointer: pointer + [String(i)], except: except, into: &out) }
                 } else {
-                    visit(items, base: base, pointer: pointer + ["*"], into: &out)
+                    visit(items, base: base, pointer: pointer + ["*"], except: except, into: &out)
                 }
             }
             for (i, sub) in (o["prefixItems"]?.arrayValue ?? []).enumerated() {
-                visit(sub, base: base, pointer: pointer + [String(i)], into: &out)
+                visit(sub, base: base, pointer: pointer + [String(i)], except: except, into: &out)
             }
-            if let sub = o["additionalItems"] { visit(sub, base: base, pointer: pointer + ["*"], into: &out) }
+            if let sub = o["additionalItems"] { visit(sub, base: base, pointer: pointer + ["*"], except: except, into: &out) }
         }
 
         /// Follows a `$ref`: Larder's localized text marks the field; a subschema whose
         /// reading is under way marks it as repeating that subschema; any other target's
         /// fields (read once) are added below the field.
-        mutating func follow(_ ref: String, base: URL, pointer: [String], into out: inout [Field]) {
+        mutating func follow(_ ref: String, base: URL, pointer: [String], except: [Int: [String]], into out: inout [Field]) {
             guard let target = URL(string: ref, relativeTo: base)?.absoluteURL else { return }
             let uri = Self.key(target)
             let fragment = (target.fragment.flatMap { $0.removingPercentEncoding } ?? "")
             if uri == SchemaTextFields.commonURI
                 && (fragment == SchemaTextFields.localizedTextFragment || fragment == SchemaTextFields.localizedPluralTextFragment) {
-                out.append(Field(tokens: pointer))
+                out.append(Field(tokens: pointer, except: except))
                 return
             }
             let name = uri + "#" + fragment
             if let index = stack.firstIndex(of: name) {
                 // The schema refers to itself. At the same place (`{"$ref": "#"}` in an
                 // `anyOf` of its own) that adds nothing; below it, the place is of `name`.
-                if !pointer.isEmpty || index != stack.count - 1 { out.append(Field(tokens: pointer, repeats: name)) }
+                if !pointer.isEmpty || index != stack.count - 1 { out.append(Field(tokens: pointer, repeats: name, except: except)) }
                 return
             }
             let fields: [Field]
@@ -215,7 +235,9 @@ public struct SchemaTextFields: Sendable {
             for field in fields {
                 // A subschema at the same place that refers back to this one adds nothing.
                 if pointer.isEmpty && field.tokens.isEmpty && field.repeats != nil && field.repeats == stack.last { continue }
-                out.append(Field(tokens: pointer + field.tokens, repeats: field.repeats))
+                var left = except
+                for (i, names) in field.except { left[pointer.count + i] = names }
+                out.append(Field(tokens: pointer + field.tokens, repeats: field.repeats, except: left))
             }
         }
 
@@ -247,7 +269,7 @@ public struct SchemaTextFields: Sendable {
             }
             var out = Set<String>()
             for field in root where leadsToText(field) {
-                out.insert(FieldPatterns.text(start: nil, tokens: field.tokens, definition: field.repeats.map(number)))
+                out.insert(FieldPatterns.text(start: nil, tokens: field.tokens, definition: field.repeats.map(number), except: field.except))
             }
             var next = 0
             while next < queue.count {
@@ -255,7 +277,7 @@ public struct SchemaTextFields: Sendable {
                 let start = next + 1
                 next += 1
                 for field in done[name] ?? [] where leadsToText(field) {
-                    out.insert(FieldPatterns.text(start: start, tokens: field.tokens, definition: field.repeats.map(number)))
+                    out.insert(FieldPatterns.text(start: start, tokens: field.tokens, definition: field.repeats.map(number), except: field.except))
                 }
             }
             return out

@@ -18,16 +18,23 @@ import LarderJSON
 /// title of the tree and of every section below it. `~r` is no escape of a JSON Pointer (only
 /// `~0` and `~1` are), so no pointer a user writes reads as one of these forms. A plain
 /// pointer is a pattern as it is.
+///
+/// A `*` may leave members out, each after `~x` (escaped as in a pointer): `/*~xid~xicon`
+/// is every member but `id` and `icon`, as a schema's `additionalProperties` holds the
+/// members its `properties` does not name.
 public struct FieldPatterns: Sendable, Hashable {
     /// One pattern: tokens (`*` for every element) from where it starts, and what is there.
     public struct Pattern: Sendable, Hashable {
         public var tokens: [String]
         /// The definition the value there is of; nil when the value is the field itself.
         public var definition: Int?
+        /// Per `*` token (by its index), the members it leaves out.
+        public var except: [Int: [String]]
 
-        public init(tokens: [String], definition: Int? = nil) {
+        public init(tokens: [String], definition: Int? = nil, except: [Int: [String]] = [:]) {
             self.tokens = tokens
             self.definition = definition
+            self.except = except
         }
     }
 
@@ -54,8 +61,15 @@ public struct FieldPatterns: Sendable, Hashable {
     public static func marker(_ definition: Int) -> String { "~r\(definition)" }
 
     /// The text of a pattern that starts at definition `start` (nil: the root).
-    public static func text(start: Int?, tokens: [String], definition: Int?) -> String {
-        (start.map(marker) ?? "") + JSONPointer(tokens: tokens).description + (definition.map(marker) ?? "")
+    public static func text(start: Int?, tokens: [String], definition: Int?, except: [Int: [String]] = [:]) -> String {
+        var pointer = ""
+        for (i, token) in tokens.enumerated() {
+            pointer += JSONPointer(tokens: [token]).description
+            if token == "*", let names = except[i] {
+                for name in names.sorted() { pointer += "~x" + JSONPointer(tokens: [name]).description.dropFirst() }
+            }
+        }
+        return (start.map(marker) ?? "") + pointer + (definition.map(marker) ?? "")
     }
 
     /// True when some pattern names a repeating definition.
@@ -77,8 +91,26 @@ public struct FieldPatterns: Sendable, Hashable {
             definition = n
             rest = rest[..<marker.lowerBound]
         }
+        // A `*` that leaves members out (`*~xid~xicon`).
+        var except: [Int: [String]] = [:]
+        if rest.contains("~x") {
+            var parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.first == "" else { return nil }
+            for i in parts.indices.dropFirst() where parts[i].contains("~x") {
+                let names = parts[i].components(separatedBy: "~x")
+                guard names[0] == "*", names.count > 1 else { return nil }
+                var left: [String] = []
+                for name in names.dropFirst() {
+                    guard let token = JSONPointer(parsing: "/" + name)?.tokens, token.count == 1 else { return nil }
+                    left.append(token[0])
+                }
+                except[i - 1] = left
+                parts[i] = "*"
+            }
+            rest = Substring(parts.joined(separator: "/"))
+        }
         guard let pointer = JSONPointer(parsing: String(rest)) else { return nil }
-        return (start, Pattern(tokens: pointer.tokens, definition: definition))
+        return (start, Pattern(tokens: pointer.tokens, definition: definition, except: except))
     }
 
     /// The values the patterns name below `root`, with their paths from it, pattern by
@@ -92,8 +124,11 @@ public struct FieldPatterns: Sendable, Hashable {
         func apply(_ patterns: [Pattern], at node: Node, path: [String]) {
             for pattern in patterns {
                 var current = [(path: path, node: node)]
-                for token in pattern.tokens {
-                    current = current.flatMap { c in children(c.node, token).map { (c.path + [$0.token], $0.node) } }
+                for (i, token) in pattern.tokens.enumerated() {
+                    let left = pattern.except[i] ?? []
+                    current = current.flatMap { c in
+                        children(c.node, token).filter { left.isEmpty || !left.contains($0.token) }.map { (c.path + [$0.token], $0.node) }
+                    }
                     if current.isEmpty { break }
                 }
                 guard let definition = pattern.definition else {
