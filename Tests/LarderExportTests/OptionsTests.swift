@@ -137,4 +137,17 @@ import Testing
         #expect(try paths("Localizable.strings") == localizable)
         #expect(try paths("Localizable.stringsdict") == localizable)
     }
+
+    /// A String Catalog names its source language, and Xcode takes a key with no value in
+    /// that language as the value itself: a catalog of `locales: fr` showed English readers
+    /// `recipe.a.name`. Like android's `values/`, the catalog holds the source language
+    /// whatever the option leaves out.
+    @Test func aStringCatalogHoldsItsSourceLanguageWhateverLocalesSays() throws {
+        let result = try run(XCStringsExporter(), ["locales": "fr"])
+        let catalog = try JSONDocument(parsing: result.artifacts[0].bytes).value
+        #expect(catalog["sourceLanguage"] == "en")
+        let localizations = catalog["strings"]?["recipe.a.name"]?["localizations"]
+        #expect(localizations?["en"]?["stringUnit"]?["value"] == "Milk", "\(String(decoding: result.artifacts[0].bytes, as: UTF8.self))")
+        #expect(localizations?["fr"]?["stringUnit"]?["value"] == "Lait")
+    }
 }

@@ -18,7 +18,9 @@ import LarderJSON
 ///
 /// `out` is the catalog's path (its folder is the output folder, its name the file's) or a
 /// folder (the file is then `Content.xcstrings`). Option `comments: false` leaves comments
-/// out.
+/// out. The catalog always holds its source language, also when the option `locales`
+/// leaves it out: Xcode shows a key without a value in the source language as the key
+/// (`recipe.negroni.name`).
 public struct XCStringsExporter: BundleExporter {
     public let id = "xcstrings"
     public let summary = "One Apple String Catalog (.xcstrings) with every locale, stable keys, Xcode's own layout."
@@ -95,7 +97,12 @@ public struct XCStringsExporter: BundleExporter {
         init(run: ExportRun) throws(ExportError) {
             comments = try run.options.bool("comments", default: true)
             file = XCStringsExporter.split(try run.options.string("out") ?? "Content.xcstrings").file
-            let locales = run.locales.map { (tag: $0, name: canonical($0)) }
+            // The catalog names its source language, and Xcode shows a key that has no value
+            // in it as the key itself: the source is written whatever the `locales` option
+            // leaves out (as android's `values/` is).
+            var tags = run.locales
+            if !tags.contains(where: { canonical($0) == canonical(run.sourceLocale) }) { tags.insert(run.sourceLocale, at: 0) }
+            let locales = tags.map { (tag: $0, name: canonical($0)) }
             self.locales = locales
             written = locales.indices.sorted { locales[$0].name.unicodeScalars.lexicographicallyPrecedes(locales[$1].name.unicodeScalars) }
             sourceLocale = canonical(run.sourceLocale)
