@@ -547,6 +547,37 @@ import Testing
         #expect(r.files == 0)
     }
 
+    /// Apple's readers show a key with no value in the development language as the key: a
+    /// `.strings` export (or String Catalog) of `locales: [fr]` had no English table, and
+    /// English readers saw `recipe.a.name`. The source language is written both ways, as
+    /// android's `values/` is.
+    @Test func appleFormatsHoldTheSourceLanguageWhateverLocalesSays() throws {
+        let dir = try Scratch()
+        try dir.write("content/r.json", #"[{"id": "a", "name": {"en": "Milk", "fr": "Lait"}, "ingredients": ["1 l milk"]}]"#)
+        try dir.write("larder.yml", """
+            locales: [en, fr]
+            content:
+              - kind: recipe
+                include: ["content/*.json"]
+            exports:
+              - strings: { out: dist/strings, locales: [fr] }
+              - xcstrings: { out: dist/ios/Content.xcstrings, locales: [fr] }
+              - android: { out: dist/res, locales: [fr] }
+
+            """)
+        let r = try buildBothWays(dir.url, format: "human")
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stdout)\(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "\(r.streamed.stderr)")
+        let english = try String(contentsOf: dir.url.appendingPathComponent("dist/strings/en.lproj/Content.strings"), encoding: .utf8)
+        #expect(english.contains("\"recipe.a.name\" = \"Milk\";"), "\(english)")
+        let french = try String(contentsOf: dir.url.appendingPathComponent("dist/strings/fr.lproj/Content.strings"), encoding: .utf8)
+        #expect(french.contains("\"recipe.a.name\" = \"Lait\";"), "\(french)")
+        let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/ios/Content.xcstrings"), encoding: .utf8)
+        #expect(catalog.contains("\"en\" : {") && catalog.contains("\"value\" : \"Milk\""), "\(catalog)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist/res/values/strings.xml").path))
+    }
+
     /// "café" written precomposed in one file and with a combining accent in another is one
     /// id (to unique-id and to every app), but two file ids: both were exported, two users
     /// that show as one. (A recipe's schema takes no such id; a team's kind may.)

@@ -68,8 +68,7 @@ public struct AndroidExporter: BundleExporter {
     /// The locales written, each with its folder: `values/` (the source language) always,
     /// as Android needs the defaults even when the `locales` option leaves the source out.
     static func folders(_ run: ExportRun) throws(ExportError) -> [(locale: String, folder: String)] {
-        var locales = run.locales
-        if !locales.contains(where: { canonical($0) == canonical(run.sourceLocale) }) { locales.insert(run.sourceLocale, at: 0) }
+        let locales = run.localesWithSource
         var seen: [String: String] = [:]
         return try locales.map { (locale: String) throws(ExportError) -> (locale: String, folder: String) in
             let folder = folder(for: locale, sourceLocale: run.sourceLocale)

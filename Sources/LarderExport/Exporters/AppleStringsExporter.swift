@@ -19,7 +19,9 @@ import LarderJSON
 /// ``pluralArgument(_:)``).
 ///
 /// Option `table` names the tables (`Content` by default; `Localizable.strings` is the
-/// table `Localizable`).
+/// table `Localizable`). The source language's tables are always written, also when the
+/// option `locales` leaves it out: an app shows a key that has no value in its development
+/// language as the key itself (`recipe.negroni.name`).
 ///
 ///     exports:
 ///       - strings: { out: dist/ios, table: Content }
@@ -71,7 +73,7 @@ public struct AppleStringsExporter: BundleExporter {
         let table = try Self.table(run)
         var artifacts: [Artifact] = []
         let comments = run.catalog.entries.map(Self.comment)
-        for locale in run.locales {
+        for locale in run.localesWithSource {
             let folder = Self.folder(locale)
             var strings = Self.stringsHeader
             var plurals: [(key: String, forms: [PluralCategory: String])] = []

@@ -28,6 +28,16 @@ struct ExportRun {
 
     var sourceLocale: String { catalog.resolver.sourceLocale }
 
+    /// ``locales`` with the source locale first when the `locales` option leaves it out:
+    /// for the formats whose reader needs the source language's values whatever the app
+    /// is translated into. Xcode and Foundation show a key with no value in the development
+    /// language as the key itself (`recipe.negroni.name`), and Android has no default for
+    /// a resource missing from `values/`.
+    var localesWithSource: [String] {
+        guard !locales.contains(where: { canonical($0) == canonical(sourceLocale) }) else { return locales }
+        return [sourceLocale] + locales
+    }
+
     /// The project's locales (English when it names none).
     static func projectLocales(_ context: ExportContext) -> [String] {
         context.locales.isEmpty ? ["en"] : context.locales

@@ -973,7 +973,7 @@ extension AppleStringsExporter: StreamingExporter {
         guard try outStreams(run) else { return nil }
         let table = try Self.table(run)
         // Each locale's .strings, then its .stringsdict.
-        let files = run.locales.flatMap { locale in
+        let files = run.localesWithSource.flatMap { locale in
             [KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).strings", header: Array(Self.stringsHeader.utf8), footer: []),
              KeyOrderedFiles.File(path: "\(Self.folder(locale))/\(table).stringsdict", header: Array(Self.stringsdictHeader.utf8),
                                   footer: Array(Self.stringsdictFooter.utf8), optional: true)]
@@ -988,7 +988,7 @@ extension AppleStringsExporter: StreamingExporter {
         func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let comments = texts.map(AppleStringsExporter.comment)
             let keys = texts.map(\.key.description)
-            let parts = run.locales.flatMap { locale in
+            let parts = run.localesWithSource.flatMap { locale in
                 var strings = "", plurals = ""
                 for (i, entry) in texts.enumerated() {
                     guard let value = resolve(entry, locale) else { continue }

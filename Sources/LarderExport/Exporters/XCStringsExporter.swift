@@ -100,9 +100,7 @@ public struct XCStringsExporter: BundleExporter {
             // The catalog names its source language, and Xcode shows a key that has no value
             // in it as the key itself: the source is written whatever the `locales` option
             // leaves out (as android's `values/` is).
-            var tags = run.locales
-            if !tags.contains(where: { canonical($0) == canonical(run.sourceLocale) }) { tags.insert(run.sourceLocale, at: 0) }
-            let locales = tags.map { (tag: $0, name: canonical($0)) }
+            let locales = run.localesWithSource.map { (tag: $0, name: canonical($0)) }
             self.locales = locales
             written = locales.indices.sorted { locales[$0].name.unicodeScalars.lexicographicallyPrecedes(locales[$1].name.unicodeScalars) }
             sourceLocale = canonical(run.sourceLocale)
