@@ -151,11 +151,36 @@ public struct JSONSchema: Sendable {
         if format == .flag { return ["valid": .bool(isValid(doc, at: node))] }
         let start = node ?? doc.root
         let builder = OutputBuilder(program: box.program, doc: doc, start: start)
-        if evaluate(doc, start, collect: false).valid { return builder.valid() }
+        // A valid instance's units are its annotations (Core 12.3.3, 12.4.2).
+        let annotated = evaluate(doc, start, collect: false, annotating: true)
+        if annotated.valid { return builder.valid(annotated.annotations, format: format) }
         return builder.build(evaluate(doc, start, collect: true, forOutput: true).errors, format: format)
     }
 
-    private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool, forOutput: Bool = false) -> (valid: Bool, errors: [ValidationError]) {
+    /// Evaluates the value at `node` (the root by default) collecting annotations: the
+    /// verdict, and for a valid instance the annotations of every subschema that passed
+    /// (2020-12 Core, section 7.7): `title`, `description`, `default`, `deprecated`,
+    /// `readOnly`, `writeOnly`, `examples`, `format`, the content keywords (on strings),
+    /// unknown keywords, and what the applicators evaluated (`properties`: the names they
+    /// matched; `prefixItems`: the largest index or `true`; `contains`: the indices that
+    /// matched; `unevaluatedProperties`, `unevaluatedItems`).
+    ///
+    /// A subschema that fails drops its own annotations and those of the subschemas below it
+    /// (a failing `anyOf` branch, an item that does not match `contains`, everything under
+    /// `not`), so an invalid instance has none. A separate evaluation: ``isValid(_:at:)`` and
+    /// ``validate(_:at:)`` collect nothing and take the quiet path as before; this one
+    /// evaluates every branch (each `anyOf` branch, every item against `contains`).
+    ///
+    ///     let result = schema.annotations(doc)
+    ///     for a in result.annotations("readOnly", at: "/id") { print(a.value, a.keywordLocation) }
+    public func annotations(_ doc: JSONDocument, at node: Int? = nil) -> AnnotationResult {
+        let result = evaluate(doc, node ?? doc.root, collect: false, annotating: true)
+        return AnnotationResult(isValid: result.valid, annotations: result.valid ? result.annotations : [])
+    }
+
+    private func evaluate(_ doc: JSONDocument, _ start: Int, collect: Bool, forOutput: Bool = false, annotating: Bool = false)
+        -> (valid: Bool, errors: [ValidationError], annotations: [SchemaAnnotation])
+    {
         let box = self.box
         return box.program.nodes.withUnsafeBufferPointer { nodes in
             box.program.ops.withUnsafeBufferPointer { ops in
@@ -171,7 +196,10 @@ public struct JSONSchema: Sendable {
                                                 box: box, nodes: nodes, ops: ops, keyBytes: keyBytes, properties: properties,
                                                 lists: lists, objects: objects, numbers: numbers, slices: slices, patterns: patterns, doc: doc,
                                                 bytes: bytes, start: start, maxDepth: options.maxDepth,
-                                                usesDynamicScope: box.program.usesDynamicScope, collect: collect, forOutput: forOutput)
+                                                usesDynamicScope: box.program.usesDynamicScope, collect: collect,
+                                                alwaysGeneral: box.program.usesDynamicScope || annotating, forOutput: forOutput)
+                                            evaluator.annotating = annotating
+                                            evaluator.tracksPath = collect || annotating
                                             var none: Annotations? = nil
                                             var ok = evaluator.eval(box.program.root, start, &none)
                                             if evaluator.stop != nil {
@@ -179,7 +207,7 @@ public struct JSONSchema: Sendable {
                                                 ok = false
                                                 evaluator.reportStop()
                                             }
-                                            return (ok, evaluator.errors)
+                                            return (ok, evaluator.errors, evaluator.annotations)
                                         }
                                         }
                                     }

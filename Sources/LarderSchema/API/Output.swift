@@ -10,9 +10,24 @@ struct OutputBuilder {
     /// The instance node validation started at (instance locations are relative to it).
     let start: Int
 
-    /// The output of a valid instance (basic and detailed): the root unit alone.
-    func valid() -> JSONValue {
-        .object(Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "", valid: true).object)
+    /// The output of a valid instance (basic and detailed): the root unit with, when the
+    /// schema made any, `annotations`: one unit per annotation, each with its `valid`
+    /// (true), locations and `annotation` (its value), in the order evaluation made them.
+    /// Both formats list them flat under the root (detailed nests only failures).
+    func valid(_ annotations: [SchemaAnnotation] = [], format: OutputFormat = .basic) -> JSONValue {
+        var root = Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "", valid: true).object
+        if !annotations.isEmpty {
+            root["annotations"] = .array(annotations.map { a in
+                var o = JSONObject()
+                o["valid"] = .bool(true)
+                o["keywordLocation"] = .string(a.keywordLocation)
+                if let absolute = a.absoluteKeywordLocation { o["absoluteKeywordLocation"] = .string(absolute) }
+                o["instanceLocation"] = .string(a.instanceLocation.description)
+                o["annotation"] = a.value
+                return .object(o)
+            })
+        }
+        return .object(root)
     }
 
     /// The output of an invalid instance in `format`, from the errors of an evaluation made

@@ -86,6 +86,7 @@ final class Compiler {
         program.usesDynamicScope = !dynamicNames.isEmpty || usesRecursiveRef
         linkRefs()
         markRecursion()
+        program.sources = docs
         return program
     }
 
@@ -424,6 +425,7 @@ final class Compiler {
         let index = Int32(program.nodes.count)
         program.nodes.append(SchemaNode())
         program.locations.append(("", ""))
+        program.sourceNodes.append(loc)
         inPlace.append([])
         compiled[loc] = index
         pending.append((index, loc))

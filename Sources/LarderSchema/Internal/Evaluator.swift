@@ -43,6 +43,20 @@ struct Evaluator {
     let maxDepth: Int
     let usesDynamicScope: Bool
     var collect: Bool
+    /// Every subschema goes through ``evalGeneral(_:_:_:)``, never the quiet path: the
+    /// dynamic scope is in use, or the evaluation collects annotations. One flag, so the
+    /// quiet path tests what it tested before annotations were collected.
+    let alwaysGeneral: Bool
+    /// Collecting annotations (``JSONSchema/annotations(_:at:)``): each subschema that
+    /// passes adds its annotation keywords and its applicators' annotations to
+    /// ``annotations``; one that fails drops its own and those made below it. Branches that
+    /// the quiet path may skip (a second `anyOf` branch, `contains` past its minimum) are
+    /// all evaluated. Never on with ``collect``.
+    var annotating = false
+    /// Keyword locations are kept in ``path``: the evaluation collects errors or annotations
+    /// (set once: ``collect`` is only turned off below, for `not`, `if` and `contains`).
+    var tracksPath = false
+    var annotations: [SchemaAnnotation] = []
     /// Collecting for the standard output formats: every error records the schema nodes
     /// entered on the way to it (``trail``), and a failing `anyOf`/`oneOf` keeps the errors
     /// of every branch under an error that sums them up, not only the closest branch's.
@@ -103,7 +117,7 @@ struct Evaluator {
     // MARK: Nodes
 
     mutating func eval(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
-        if !collect && ann == nil && !usesDynamicScope { return fastEval(s, i) }
+        if !collect && ann == nil && !alwaysGeneral { return fastEval(s, i) }
         return evalGeneral(s, i, &ann)
     }
 
@@ -111,7 +125,7 @@ struct Evaluator {
     mutating func evalGeneral(_ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let node = nodes[Int(s)]
         // Errors (collecting, without annotations to gather) of a recursive node are kept.
-        let remember = node.isRecursive && collect && ann == nil && !usesDynamicScope && stop == nil
+        let remember = node.isRecursive && collect && ann == nil && !alwaysGeneral && stop == nil
         if remember, let known = rememberedErrors[NodeAt(node: s, instance: i)] {
             replay(known)
             return known.valid
@@ -144,6 +158,8 @@ struct Evaluator {
             pushed = true
         }
         defer { if pushed { scope.removeLast() } }
+        let annotationMark = annotations.count
+        if annotating { annotateKeywords(s, i) }
         let ok: Bool
         if node.tracksEvaluation {
             var local: Annotations? = Annotations()
@@ -152,6 +168,7 @@ struct Evaluator {
         } else {
             ok = run(s, node, i, &ann)
         }
+        if annotating && !ok { annotations.removeSubrange(annotationMark...) }
         if remember && stop == nil { rememberErrors(s, i, ok, from: errorMark, pathLength: pathLength) }
         return ok
     }
@@ -495,6 +512,7 @@ struct Evaluator {
         guard doc.kind(i) == .object else { return true }
         var valid = true
         let mark = pushPath("/propertyNames")
+        let annotationMark = annotations.count
         let overridden = overriddenKeys(i)
         var k = i + 1
         for _ in 0..<doc.count(i) {
@@ -506,6 +524,8 @@ struct Evaluator {
             k = doc.after(k + 1)
         }
         popPath(mark)
+        // Names are not values of the instance: what the subschema annotated on them is not kept.
+        if annotating { annotations.removeSubrange(annotationMark...) }
         return valid
     }
 
@@ -565,7 +585,7 @@ struct Evaluator {
         var none: Annotations? = nil
         let was = collect
         collect = false
-        let ok = eval(child, i, &none)
+        let ok = annotating ? annotatingNot(child, i) : eval(child, i, &none)
         collect = was
         if !ok { return true }
         if collect { failMessage(s, "not", i, "\(describe(i)) must not match the schema in \"not\"") }
@@ -577,7 +597,9 @@ struct Evaluator {
         var local: Annotations? = ann == nil ? nil : Annotations()
         let was = collect
         collect = false
+        let ifMark = pushPath("/if")
         let matched = eval(cond.condition, i, &local)
+        popPath(ifMark)
         collect = was
         if matched, let local, ann != nil { ann!.merge(local) }
         let branch = matched ? cond.then : cond.otherwise
@@ -591,7 +613,7 @@ struct Evaluator {
     @inline(__always)
     mutating func applyRef(_ target: Int32, _ segment: StaticString, _ i: Int, _ ann: inout Annotations?) -> Bool {
         let mark = path.count
-        if collect { path.append(contentsOf: UnsafeBufferPointer(start: segment.utf8Start, count: segment.utf8CodeUnitCount)) }
+        if tracksPath { path.append(contentsOf: UnsafeBufferPointer(start: segment.utf8Start, count: segment.utf8CodeUnitCount)) }
         let ok = eval(target, i, &ann)
         popPath(mark)
         return ok
@@ -629,8 +651,10 @@ struct Evaluator {
         var k = i + 1
         let isFalse = nodes[Int(child)].isFalse
         let overridden = overriddenKeys(i)
+        var applied: [JSONValue] = []
         for _ in 0..<doc.count(i) {
             if !seen.properties.contains(k) && overridden?.contains(k) != true {
+                if annotating { applied.append(.string(doc.string(k)!)) }
                 if isFalse {
                     valid = false
                     if !collect { return false }
@@ -649,6 +673,7 @@ struct Evaluator {
             k = doc.after(k + 1)
         }
         if valid { ann?.allProperties = true }
+        if annotating && valid && !applied.isEmpty { emit(s, "unevaluatedProperties", i, .array(applied)) }
         return valid
     }
 
@@ -659,8 +684,10 @@ struct Evaluator {
         var valid = true
         var e = i + 1
         let isFalse = nodes[Int(child)].isFalse
+        var applied = false
         for j in 0..<doc.count(i) {
             if j >= seen.prefix && !seen.items.contains(j) {
+                applied = true
                 if isFalse {
                     valid = false
                     if !collect { return false }
@@ -679,6 +706,7 @@ struct Evaluator {
             e = doc.after(e)
         }
         if valid { ann?.allItems = true }
+        if annotating && valid && applied { emit(s, "unevaluatedItems", i, .bool(true)) }
         return valid
     }
 
@@ -784,6 +812,8 @@ struct Evaluator {
         var k = i + 1
         let count = doc.count(i)
         let overridden = overriddenKeys(i)
+        // The keys each keyword evaluated (annotating only).
+        var byProperties: [Int] = [], byPatterns: [Int] = [], byAdditional: [Int] = []
         for _ in 0..<count {
             let v = k + 1
             if let overridden, overridden.contains(k) {
@@ -804,14 +834,19 @@ struct Evaluator {
                         let mark = pushPath("/properties/" + escapePointerToken(name))
                         report(entry.schema, "false", k, "\(jsonString(name)) is not allowed")
                         popPath(mark)
-                    } else if collect {
+                    } else if tracksPath {
                         let name = box.program.strings[Int(entry.key.name)]
                         let mark = pushPath("/properties/" + escapePointerToken(name))
-                        if !eval(entry.schema, v, &none) { valid = false }
+                        let ok = eval(entry.schema, v, &none)
                         popPath(mark)
+                        if !ok {
+                            valid = false
+                            if !collect { return false }
+                        }
                     } else if !eval(entry.schema, v, &none) {
                         return false
                     }
+                    if annotating { byProperties.append(k) }
                 }
             }
             if op.patternCount > 0 {
@@ -819,6 +854,7 @@ struct Evaluator {
                     let (r, schema) = box.program.patternProperties[j]
                     switch outcome(r, k) {
                     case .matched:
+                        if annotating && byPatterns.last != k { byPatterns.append(k) }
                         evaluated = true
                         var none: Annotations? = nil
                         let source = box.program.regexes[Int(r)].source
@@ -865,6 +901,7 @@ struct Evaluator {
                         if !collect { return false }
                     }
                 }
+                if annotating { byAdditional.append(k) }
             }
             if evaluated && ann != nil { ann!.properties.insert(k) }
             k = doc.after(v)
@@ -888,6 +925,7 @@ struct Evaluator {
                 }
             }
         }
+        if annotating && valid { annotateObject(s, i, byProperties, byPatterns, byAdditional) }
         return valid
     }
 
@@ -915,11 +953,15 @@ struct Evaluator {
                 valid = false
                 if !collect { return false }
                 failExtraItem(s, e, j, prefix, additional: op.restIsAdditional)
-            } else if collect {
+            } else if tracksPath {
                 let mark = path.count
                 pushItemPath(op, isRest, j)
-                if !eval(schema, e, &none) { valid = false }
+                let ok = eval(schema, e, &none)
                 popPath(mark)
+                if !ok {
+                    valid = false
+                    if !collect { return false }
+                }
             } else if !eval(schema, e, &none) {
                 return false
             }
@@ -930,6 +972,7 @@ struct Evaluator {
             ann!.prefix = max(ann!.prefix, min(count, prefix))
             if op.rest >= 0 { ann!.allItems = true }
         }
+        if annotating && valid { annotateItems(op, s, i, count) }
         return valid
     }
 
@@ -955,18 +998,30 @@ struct Evaluator {
         let was = collect
         collect = false
         let track = op.annotates && ann != nil
+        // The items that matched (annotating only: then every item is tried).
+        var matched: [JSONValue] = []
+        let mark = pushPath("/contains")
         for j in 0..<doc.count(i) {
             var none: Annotations? = nil
             if eval(op.schema, e, &none) {
                 matches += 1
                 if track { ann!.items.insert(j) }
-                // Without a maximum or annotations to record, the first `min` matches decide.
-                if op.max == nil && !track && matches >= op.min { break }
+                if annotating {
+                    matched.append(.number(JSONNumber(j)))
+                } else if op.max == nil && !track && matches >= op.min {
+                    // Without a maximum or annotations to record, the first `min` matches decide.
+                    break
+                }
             }
             e = doc.after(e)
         }
+        popPath(mark)
         collect = was
-        if matches >= op.min && (op.max.map { matches <= $0 } ?? true) { return true }
+        if matches >= op.min && (op.max.map { matches <= $0 } ?? true) {
+            // 2020-12: the indices of the items that matched (2019-09's `contains` makes none).
+            if annotating && op.annotates && !matched.isEmpty { emit(s, "contains", i, .array(matched)) }
+            return true
+        }
         if collect {
             if matches < op.min {
                 let keyword = op.min == 1 ? "contains" : "minContains"
@@ -985,7 +1040,7 @@ struct Evaluator {
     // MARK: anyOf / oneOf
 
     mutating func checkAnyOf(_ first: Int32, _ count: Int32, _ s: Int32, _ i: Int, _ ann: inout Annotations?) -> Bool {
-        if !collect && ann == nil {
+        if !collect && ann == nil && !annotating {
             for j in 0..<Int(count) {
                 var none: Annotations? = nil
                 if eval(lists[Int(first) + j], i, &none) { return true }
@@ -1008,7 +1063,7 @@ struct Evaluator {
                 branches.append(Array(errors[mark...]))
                 errors.removeSubrange(mark...)
             }
-            if ok && ann == nil { break }
+            if ok && ann == nil && !annotating { break }
         }
         if any { return true }
         if collect { failAlternatives(s, "anyOf", i, branches, matched: []) }
@@ -1381,12 +1436,97 @@ struct Evaluator {
         }
     }
 
+    // MARK: Annotations (annotating only)
+
+    /// The subschema of `not`, annotating: what it annotated is never kept (it passed, so
+    /// `not` fails; or it failed, and dropped them itself).
+    @inline(never) mutating func annotatingNot(_ child: Int32, _ i: Int) -> Bool {
+        var none: Annotations? = nil
+        let annotationMark = annotations.count
+        let mark = pushPath("/not")
+        let ok = eval(child, i, &none)
+        popPath(mark)
+        annotations.removeSubrange(annotationMark...)
+        return ok
+    }
+
+    /// Adds the annotation keywords of schema `s` on instance value `i`: `title`,
+    /// `description`, `default`, `deprecated`, `readOnly`, `writeOnly`, `examples`,
+    /// `format`, on strings `contentMediaType`, `contentEncoding` and (beside
+    /// `contentMediaType`) `contentSchema`, and every keyword the drafts do not know. Read
+    /// from the schema's source, as drafts 4 to 7 read it: a `$ref` hides its siblings.
+    @inline(never) mutating func annotateKeywords(_ s: Int32, _ i: Int) {
+        let loc = box.program.sourceNodes[Int(s)]
+        let source = box.program.sources[loc.doc]
+        let n = loc.node
+        guard source.kind(n) == .object else { return }
+        if nodes[Int(s)].draft <= .draft7 && source.member(n, "$ref") != nil { return }
+        let isString = doc.kind(i) == .string
+        for (k, v) in source.members(n) {
+            guard let key = source.string(k) else { continue }
+            switch key {
+            case "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "format":
+                break
+            case "contentMediaType", "contentEncoding":
+                guard isString else { continue }
+            case "contentSchema":
+                guard isString, source.member(n, "contentMediaType") != nil else { continue }
+            default:
+                if knownKeywords.contains(key) { continue }
+            }
+            emit(s, key, i, source.value(v))
+        }
+    }
+
+    /// Whether the source of schema `s` has the keyword `key`.
+    func schemaHas(_ s: Int32, _ key: String) -> Bool {
+        let loc = box.program.sourceNodes[Int(s)]
+        let source = box.program.sources[loc.doc]
+        return source.kind(loc.node) == .object && source.member(loc.node, key) != nil
+    }
+
+    /// The annotations of `properties`, `patternProperties` and `additionalProperties`: the
+    /// names of the members each evaluated (a valid object). A keyword that evaluated none
+    /// makes none (an empty list says nothing more than no annotation, and a valid object's
+    /// output would list one for every `properties` of the schema that it does not use).
+    @inline(never) mutating func annotateObject(_ s: Int32, _ i: Int, _ byProperties: [Int], _ byPatterns: [Int], _ byAdditional: [Int]) {
+        func names(_ keys: [Int]) -> JSONValue { .array(keys.map { .string(doc.string($0)!) }) }
+        if !byProperties.isEmpty && schemaHas(s, "properties") { emit(s, "properties", i, names(byProperties)) }
+        if !byPatterns.isEmpty { emit(s, "patternProperties", i, names(byPatterns)) }
+        if !byAdditional.isEmpty { emit(s, "additionalProperties", i, names(byAdditional)) }
+    }
+
+    /// The annotations of `prefixItems` (or an array `items`: the largest index it applied
+    /// to, or `true` for every item) and of `items` (`additionalItems`): `true` when it
+    /// applied to an item.
+    @inline(never) mutating func annotateItems(_ op: ItemsOp, _ s: Int32, _ i: Int, _ count: Int) {
+        let prefix = Int(op.prefixCount)
+        if prefix > 0 && count > 0 {
+            let value: JSONValue = count <= prefix ? .bool(true) : .number(JSONNumber(prefix - 1))
+            emit(s, op.modern ? "prefixItems" : "items", i, value)
+        }
+        if op.rest >= 0 && count > prefix {
+            emit(s, op.restIsAdditional ? "additionalItems" : "items", i, .bool(true))
+        }
+    }
+
+    /// Adds the annotation `keyword` of schema `s` on instance value `i`.
+    @inline(never) mutating func emit(_ s: Int32, _ keyword: String, _ i: Int, _ value: JSONValue) {
+        let location = box.program.locations[Int(s)]
+        let token = "/" + escapePointerToken(keyword)
+        annotations.append(SchemaAnnotation(
+            keyword: keyword, value: value, instanceLocation: relativePointer(doc, from: start, to: i),
+            keywordLocation: String(decoding: path, as: UTF8.self) + token,
+            absoluteKeywordLocation: location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(location.pointer + token),
+            node: i))
+    }
+
     // MARK: Reporting
 
     @inline(__always)
     mutating func pushPath(_ segment: @autoclosure () -> String) -> Int {
         let mark = path.count
-        if collect { path.append(contentsOf: segment().utf8) }
+        if tracksPath { path.append(contentsOf: segment().utf8) }
         return mark
     }
 

@@ -14,6 +14,11 @@ struct Program: Sendable {
     var nodes: [SchemaNode] = []
     /// Where each node is (absolute URI and pointer), for error locations.
     var locations: [(base: String, pointer: String)] = []
+    /// The schema documents compiled (the root's first, then those `$ref`s loaded), and each
+    /// node's place in them: only annotating evaluations read them (``Evaluator/annotating``),
+    /// to find a node's annotation keywords (`title`, `default`, unknown keywords).
+    var sources: [JSONDocument] = []
+    var sourceNodes: [Loc] = []
     /// The operations of all nodes; node `n` runs `ops[nodes[n].opStart..<nodes[n].opEnd]`.
     var ops: [Op] = []
     /// UTF-8 bytes of property names, `required` keys and `enum` strings.
