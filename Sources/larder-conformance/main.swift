@@ -15,8 +15,9 @@ let usage = """
            larder-conformance --jsonl SCHEMA FILE.jsonl [--expect-invalid]
 
     Runs tests/<draft>/*.json (required), optional/*.json and optional/format/*.json of the
-    JSON Schema Test Suite, remotes/ served from disk as http://localhost:1234/. Exits 1 when
-    a required test fails. The suite is looked up in --suite, then $LARDER_CONFORMANCE
+    JSON Schema Test Suite, remotes/ served from disk as http://localhost:1234/, and the
+    Annotations suite (annotations/tests/*.json) under each draft its `compatibility`
+    admits. Exits 1 when a required test or an annotation test fails. The suite is looked up in --suite, then $LARDER_CONFORMANCE
     (the shared conformance folder), then ../shared/conformance beside the package.
     Drafts: draft4 draft6 draft7 draft2019-09 draft2020-12 (all by default).
     """
@@ -149,10 +150,20 @@ func conformance(_ args: [String]) -> Int32 {
             }
         }
     }
-    // The closing line counts the required tests only (optional ones are reported above).
+    var annotationsPassed = 0, annotationsFailed = 0
+    for draft in drafts {
+        let r = runAnnotations(suite: suite, draft: draft)
+        print("\(draft.rawValue) annotations: \(r.passed) passed, \(r.failed.count) failed")
+        for f in r.failed { print("  FAIL annotations/\(f)") }
+        annotationsPassed += r.passed
+        annotationsFailed += r.failed.count
+    }
+    // The closing lines count the required tests and the annotation tests (optional ones
+    // are reported above); a failure of either fails the run.
     print("optional tests (not required): \(optionalPassed) of \(optionalPassed + optionalFailed) pass")
+    print("annotations: \(annotationsPassed)/\(annotationsPassed + annotationsFailed)")
     print("required: \(requiredPassed) passed, \(requiredFailed) failed")
-    return requiredFailed == 0 ? 0 : 1
+    return requiredFailed == 0 && annotationsFailed == 0 ? 0 : 1
 }
 
 // MARK: Entry
