@@ -179,6 +179,32 @@ import Testing
         }
     }
 
+    /// A valid instance's unit holds its annotations in basic and detailed (each unit with
+    /// its locations and value, through a `$ref` with its absolute location); an `anyOf`
+    /// branch that failed leaves none, and an invalid instance has none; flag has none.
+    @Test func validInstancesCarryTheirAnnotations() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", ##"{"title": "Item", "properties": {"id": {"$ref": "#/$defs/id"}, "n": {"anyOf": [{"type": "string", "title": "S"}, {"type": "integer", "title": "I"}]}}, "$defs": {"id": {"readOnly": true}}}"##)
+        try dir.write("good.json", #"{"id": 7, "n": 3}"#)
+        try dir.write("bad.json", #"{"id": 7, "n": null}"#)
+        #expect(try run(["good.json"], format: .flag, in: dir) == [["file": "good.json", "valid": true]])
+        for format in [OutputFormat.basic, .detailed] {
+            let units = try run(["good.json", "bad.json"], format: format, in: dir)
+            let annotations = try #require(units.first?["annotations"]?.arrayValue, "\(format)")
+            func unit(_ keyword: String) -> JSONValue? { annotations.first { $0["keywordLocation"]?.stringValue == keyword } }
+            #expect(unit("/title") == ["valid": true, "keywordLocation": "/title", "absoluteKeywordLocation": .string(dir.url.appendingPathComponent("s.json").absoluteString + "#/title"), "instanceLocation": "", "annotation": "Item"])
+            let readOnly = try #require(unit("/properties/id/$ref/readOnly"))
+            #expect(readOnly["instanceLocation"] == "/id")
+            #expect(readOnly["annotation"] == true)
+            #expect(readOnly["absoluteKeywordLocation"]?.stringValue?.hasSuffix("s.json#/$defs/id/readOnly") == true)
+            #expect(unit("/properties/n/anyOf/1/title")?["annotation"] == "I")
+            #expect(unit("/properties/n/anyOf/0/title") == nil)
+            #expect(unit("/properties")?["annotation"] == ["id", "n"])
+            #expect(units.last?["valid"] == false)
+            #expect(units.last?["annotations"] == nil)
+        }
+    }
+
     /// A file that is not JSON: `"valid": false`, and in basic and detailed a unit whose
     /// error says so at the file's line and column.
     @Test func aFileThatDoesNotParse() throws {

@@ -46,7 +46,8 @@ public struct SchemaAnnotation: Sendable, Hashable, CustomStringConvertible {
 /// annotations and those of every subschema below it, and the root failed.
 public struct AnnotationResult: Sendable, Hashable {
     public var isValid: Bool
-    /// In the order evaluation made them, a schema's own annotations before its subschemas'.
+    /// In the order evaluation made them: a schema's annotation keywords (`title`) before
+    /// its subschemas' annotations, an applicator's (`properties`) after them.
     public var annotations: [SchemaAnnotation]
 
     public init(isValid: Bool, annotations: [SchemaAnnotation]) {
