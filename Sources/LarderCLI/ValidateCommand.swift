@@ -44,14 +44,15 @@ struct ValidateCommand: AsyncParsableCommand {
             then the failing keyword), a unit with a single child replaced by it. A failing \
             anyOf or oneOf has a unit of its own, whose "error" sums up, above the units of \
             every branch (the text reports name the closest branch only). A valid \
-            instance's root unit holds "annotations" (basic and detailed alike, a flat \
-            list) when the schema made any: one unit per annotation, with "valid": true, \
-            its locations and "annotation", the value (title, description, default, \
-            deprecated, readOnly, writeOnly, examples, format, the content keywords on \
-            strings, unknown keywords, and what properties, items, contains and the \
-            unevaluated keywords evaluated); a subschema that failed (an anyOf branch) \
-            leaves none. A file or line that is not JSON is "valid": false with one unit \
-            whose "error" names the file, line and column.
+            instance's root unit holds "annotations" when the schema made any: one unit \
+            per annotation, with "valid": true, its locations and "annotation", the \
+            value; basic lists them flat, detailed nests them as the schema is, under a \
+            unit for each subschema on the way. The keywords that annotate: title, \
+            description, default, deprecated, readOnly, writeOnly, examples, format, the \
+            content keywords on strings, unknown keywords, and properties, items, contains \
+            and the unevaluated keywords (what they evaluated); a subschema that failed \
+            (an anyOf branch) leaves none. A file or line that is not JSON is "valid": \
+            false with one unit whose "error" names the file, line and column.
             """
     )
 

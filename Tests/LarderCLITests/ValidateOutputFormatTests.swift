@@ -190,7 +190,16 @@ import Testing
         #expect(try run(["good.json"], format: .flag, in: dir) == [["file": "good.json", "valid": true]])
         for format in [OutputFormat.basic, .detailed] {
             let units = try run(["good.json", "bad.json"], format: format, in: dir)
-            let annotations = try #require(units.first?["annotations"]?.arrayValue, "\(format)")
+            // detailed nests the units under a unit per subschema on the way: flattened here.
+            func leaves(_ unit: JSONValue) -> [JSONValue] {
+                guard let below = unit["annotations"]?.arrayValue else { return [unit] }
+                return below.flatMap(leaves)
+            }
+            let annotations = try #require(units.first?["annotations"]?.arrayValue, "\(format)").flatMap(leaves)
+            if format == .detailed {
+                let top = units.first?["annotations"]?.arrayValue?.map { $0["keywordLocation"] }
+                #expect(top == ["/title", "/properties/id/$ref/readOnly", "/properties/n/anyOf/1/title", "/properties"], "\(top ?? [])")
+            }
             func unit(_ keyword: String) -> JSONValue? { annotations.first { $0["keywordLocation"]?.stringValue == keyword } }
             #expect(unit("/title") == ["valid": true, "keywordLocation": "/title", "absoluteKeywordLocation": .string(dir.url.appendingPathComponent("s.json").absoluteString + "#/title"), "instanceLocation": "", "annotation": "Item"])
             let readOnly = try #require(unit("/properties/id/$ref/readOnly"))

@@ -111,6 +111,30 @@ import Testing
         #expect(old.annotations.map { $0.keywordLocation } == ["/$ref/title"])
     }
 
+    /// A valid instance's output: `basic` lists the annotation units flat under the root;
+    /// `detailed` nests them under a unit per subschema on the way, a unit with a single
+    /// child replaced by it.
+    @Test func outputFormatsCarryTheAnnotations() throws {
+        let s = try JSONSchema(json: ##"{"$id": "https://larder.test/o", "type": "object", "properties": {"a": {"$ref": "#/$defs/x"}}, "$defs": {"x": {"title": "X", "readOnly": true}}}"##)
+        let doc = try JSONDocument(parsing: #"{"a": 1}"#)
+        let basic = s.output(doc, format: .basic)
+        #expect(basic["annotations"]?.arrayValue?.map { $0["keywordLocation"] } == ["/properties/a/$ref/title", "/properties/a/$ref/readOnly", "/properties"])
+        #expect(basic["annotations"]?[0] == [
+            "valid": true, "keywordLocation": "/properties/a/$ref/title", "absoluteKeywordLocation": "https://larder.test/o#/$defs/x/title",
+            "instanceLocation": "/a", "annotation": "X",
+        ])
+        let detailed = s.output(doc, format: .detailed)
+        let units = try #require(detailed["annotations"]?.arrayValue)
+        #expect(units.map { $0["keywordLocation"] } == ["/properties/a/$ref", "/properties"])
+        #expect(units[0]["absoluteKeywordLocation"] == "https://larder.test/o#/$defs/x")
+        #expect(units[0]["instanceLocation"] == "/a")
+        #expect(units[0]["valid"] == true)
+        #expect(units[0]["annotations"]?.arrayValue?.map { $0["annotation"] } == ["X", true])
+        #expect(units[1]["annotation"] == ["a"])
+        // An invalid instance: errors, no annotations.
+        #expect(s.output(try JSONDocument(parsing: "[]"), format: .basic)["annotations"] == nil)
+    }
+
     /// The quiet and collecting paths make none, and give the verdicts they gave.
     @Test func validationCollectsNoAnnotations() throws {
         let schema = try JSONSchema(json: #"{"title": "T", "anyOf": [{"type": "integer", "title": "I"}, {"minimum": 0}], "contains": true}"#)

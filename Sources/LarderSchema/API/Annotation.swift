@@ -24,6 +24,9 @@ public struct SchemaAnnotation: Sendable, Hashable, CustomStringConvertible {
     public var absoluteKeywordLocation: String?
     /// The instance value's node in the evaluated ``JSONDocument``.
     public var node: Int
+    /// The schema nodes entered on the way to the keyword, outermost first: recorded only
+    /// for the `detailed` output format, which nests its units by them.
+    var trail: [TrailStep] = []
 
     /// An annotation with every location given.
     public init(keyword: String, value: JSONValue, instanceLocation: JSONPointer, keywordLocation: String, absoluteKeywordLocation: String?, node: Int) {

@@ -143,6 +143,11 @@ public struct JSONSchema: Sendable {
     ///   `/properties/a`, then `/properties/a/$ref`, ...), a unit with a single child being
     ///   replaced by that child.
     ///
+    /// A valid instance's root unit holds its annotations (``annotations(_:at:)``) as
+    /// `annotations`, each a unit with `valid` (true), its locations and `annotation` (the
+    /// value): flat in `basic`, in `detailed` nested under a unit for each subschema on the
+    /// way.
+    ///
     /// Unlike ``validate(_:at:)``, which names the `anyOf`/`oneOf` branch that came closest,
     /// the output keeps the errors of every failing branch, under a unit for the keyword
     /// whose `error` sums them up.
@@ -152,7 +157,7 @@ public struct JSONSchema: Sendable {
         let start = node ?? doc.root
         let builder = OutputBuilder(program: box.program, doc: doc, start: start)
         // A valid instance's units are its annotations (Core 12.3.3, 12.4.2).
-        let annotated = evaluate(doc, start, collect: false, annotating: true)
+        let annotated = evaluate(doc, start, collect: false, forOutput: format == .detailed, annotating: true)
         if annotated.valid { return builder.valid(annotated.annotations, format: format) }
         return builder.build(evaluate(doc, start, collect: true, forOutput: true).errors, format: format)
     }

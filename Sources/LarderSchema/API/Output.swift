@@ -13,21 +13,40 @@ struct OutputBuilder {
     /// The output of a valid instance (basic and detailed): the root unit with, when the
     /// schema made any, `annotations`: one unit per annotation, each with its `valid`
     /// (true), locations and `annotation` (its value), in the order evaluation made them.
-    /// Both formats list them flat under the root (detailed nests only failures).
+    /// `basic` lists them flat; `detailed` nests them as the schema is, under a unit for
+    /// each subschema on the way (`/properties/a`, then `/properties/a/$ref`) on its
+    /// instance value (annotations made with ``Evaluator/forOutput``, which records the
+    /// way), a unit with a single child replaced by that child.
     func valid(_ annotations: [SchemaAnnotation] = [], format: OutputFormat = .basic) -> JSONValue {
-        var root = Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "", valid: true).object
-        if !annotations.isEmpty {
-            root["annotations"] = .array(annotations.map { a in
-                var o = JSONObject()
-                o["valid"] = .bool(true)
-                o["keywordLocation"] = .string(a.keywordLocation)
-                if let absolute = a.absoluteKeywordLocation { o["absoluteKeywordLocation"] = .string(absolute) }
-                o["instanceLocation"] = .string(a.instanceLocation.description)
-                o["annotation"] = a.value
-                return .object(o)
-            })
+        let root = Unit(keywordLocation: "", absolute: rootAbsolute, instanceLocation: "", valid: true)
+        var pointers: [Int: String] = [:]
+        for a in annotations {
+            let leaf = Unit(keywordLocation: a.keywordLocation, absolute: a.absoluteKeywordLocation, instanceLocation: a.instanceLocation.description, valid: true)
+            leaf.annotation = a.value
+            leaf.isLeaf = true
+            guard format == .detailed else {
+                root.children.append(leaf)
+                continue
+            }
+            var unit = root
+            let bytes = Array(a.keywordLocation.utf8)
+            for step in a.trail where step.pathLength > 0 && Int(step.pathLength) < bytes.count {
+                let keyword = String(decoding: bytes[..<Int(step.pathLength)], as: UTF8.self)
+                let instance: String
+                if let known = pointers[step.instance] {
+                    instance = known
+                } else {
+                    instance = relativePointer(doc, from: start, to: step.instance).description
+                    pointers[step.instance] = instance
+                }
+                let location = program.locations[Int(step.node)]
+                let absolute = location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(location.pointer)
+                unit = unit.child(keyword, absolute, instance, valid: true)
+            }
+            unit.children.append(leaf)
         }
-        return .object(root)
+        if format == .detailed { root.children = root.children.map { $0.collapsed() } }
+        return .object(root.object)
     }
 
     /// The output of an invalid instance in `format`, from the errors of an evaluation made
@@ -135,6 +154,8 @@ struct OutputBuilder {
         let instanceLocation: String
         let valid: Bool
         var error: String?
+        /// A valid unit's annotation value (its ``children`` are then `annotations`).
+        var annotation: JSONValue?
         var children: [Unit] = []
         /// A failing keyword's own unit, never shared with another error.
         var isLeaf = false
@@ -149,10 +170,10 @@ struct OutputBuilder {
         }
 
         /// The unit below at `keywordLocation` on `instanceLocation`, added when not there.
-        func child(_ keywordLocation: String, _ absolute: String?, _ instanceLocation: String) -> Unit {
+        func child(_ keywordLocation: String, _ absolute: String?, _ instanceLocation: String, valid: Bool = false) -> Unit {
             let key = keywordLocation + "\u{0}" + instanceLocation
             if let known = shared[key] { return known }
-            let unit = Unit(keywordLocation: keywordLocation, absolute: absolute, instanceLocation: instanceLocation)
+            let unit = Unit(keywordLocation: keywordLocation, absolute: absolute, instanceLocation: instanceLocation, valid: valid)
             shared[key] = unit
             children.append(unit)
             return unit
@@ -173,7 +194,8 @@ struct OutputBuilder {
             if let absolute { o["absoluteKeywordLocation"] = .string(absolute) }
             o["instanceLocation"] = .string(instanceLocation)
             if let error { o["error"] = .string(error) }
-            if !children.isEmpty { o["errors"] = .array(children.map { .object($0.object) }) }
+            if let annotation { o["annotation"] = annotation }
+            if !children.isEmpty { o[valid ? "annotations" : "errors"] = .array(children.map { .object($0.object) }) }
             return o
         }
     }

@@ -1519,6 +1519,7 @@ struct Evaluator {
             keywordLocation: String(decoding: path, as: UTF8.self) + token,
             absoluteKeywordLocation: location.base.isEmpty ? nil : location.base + "#" + fragmentEncode(location.pointer + token),
             node: i))
+        if forOutput { annotations[annotations.count - 1].trail = trail }
     }
 
     // MARK: Reporting
