@@ -111,14 +111,23 @@ import Testing
               unique-id: { kinds: [] }
               image-exists: { extensions: [] }
               locale-complete: { fields: [] }
-              url: { pointers: [] }
+              placeholders: { pointers: [] }
               unknown-unit: { units: [] }
             """, [
                 "larder.yml:5:23: error: option 'kinds' of rule 'unique-id' is an empty list, so the rule would check nothing; leave `kinds` out for every kind, list the kinds to check, or set the rule to off [config]",
                 "larder.yml:6:31: error: option 'extensions' of rule 'image-exists' is an empty list, which allows no extension, so every image would be an error; leave it out for the default (png, jpg, jpeg, webp, heic, gif, svg), or set the rule to off [config]",
                 "larder.yml:7:30: error: option 'fields' of rule 'locale-complete' is an empty list, so it names no field for the rule to check; leave it out for the default (the fields of the built-in kind; in a kind of your own, its language maps), or set the rule to off [config]",
-                "larder.yml:8:20: error: option 'pointers' of rule 'url' is an empty list, so it names no field for the rule to check; leave it out for the default (links of recipes, locations and recipe shops), or set the rule to off [config]",
+                "larder.yml:8:29: error: option 'pointers' of rule 'placeholders' is an empty list, so it names no field for the rule to check; leave it out for the default (the fields of the built-in kind), or set the rule to off [config]",
             ])
+    }
+
+    /// `url` reads two lists, links and videos: either may be empty (a kind with links and
+    /// no video), and the rule checks the other. Both were refused as "names no field".
+    @Test func urlMayHaveOneEmptyListOfFields() throws {
+        for rule in ["url: { fields: [/links], videoFields: [] }", "url: { fields: [], videoFields: [/video] }"] {
+            let r = try lint(Self.content + "rules:\n  \(rule)\n")
+            #expect(r.status == 0, "\(rule): \(r.lines)")
+        }
     }
 
     /// An export's `locales: []` is a config error at the list: json-bundle wrote its

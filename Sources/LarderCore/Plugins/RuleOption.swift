@@ -111,15 +111,17 @@ public struct RuleOption: Sendable, Hashable {
     /// check none: it is a mistake unless the option says otherwise.
     public var emptyList: String?
 
+    /// `allowsEmptyList`: an empty list of fields is a value like another (a rule with two
+    /// lists, `url`'s links and videos, may check one of them only).
     public init(_ name: String, _ type: ValueType, _ summary: String, default defaultValue: String? = nil,
-                bounds: Bounds? = nil, aliasOf: String? = nil, emptyList: String? = nil) {
+                bounds: Bounds? = nil, aliasOf: String? = nil, emptyList: String? = nil, allowsEmptyList: Bool = false) {
         self.name = name
         self.type = type
         self.summary = summary
         self.defaultValue = defaultValue
         self.bounds = bounds
         self.aliasOf = aliasOf
-        self.emptyList = emptyList ?? (type == .pointers ? "so it names no field for the rule to check" : nil)
+        self.emptyList = allowsEmptyList ? nil : emptyList ?? (type == .pointers ? "so it names no field for the rule to check" : nil)
     }
 
     /// Option keys any rule accepts because the config loader sets or reads them:

@@ -26,11 +26,13 @@ public struct URLRule: ConfigurableRule {
     }
     public var options: [RuleOption] {
         [
+            // Either list may be empty (a kind with links and no video): the rule checks the
+            // other one.
             RuleOption("fields", .pointers, "link fields, as JSON Pointers (`*` for every element; a list means each of its links); replaces the built-in ones",
-                       default: "links of recipes, locations and recipe shops"),
-            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields"),
+                       default: "links of recipes, locations and recipe shops", allowsEmptyList: true),
+            RuleOption("pointers", .pointers, "the same as `fields`", aliasOf: "fields", allowsEmptyList: true),
             RuleOption("videoFields", .pointers, "video fields, as JSON Pointers; replaces the built-in ones",
-                       default: "video of recipes, locations and recipe shops"),
+                       default: "video of recipes, locations and recipe shops", allowsEmptyList: true),
         ]
     }
 
