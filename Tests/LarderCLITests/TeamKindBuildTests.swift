@@ -205,6 +205,20 @@ import Testing
         try dir.write("larder.yml", String(config[..<config.range(of: "exports:")!.lowerBound]))
         let unexported = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
         #expect(!unexported.stdout.contains("error: this hero") && !unexported.stdout.contains("names as the id"), "\(unexported.stdout)")
+
+        // An export plugin's output is its own, and need not be keyed by the id: a project
+        // whose only export is one is not told the exports stop on a hero without one.
+        try dir.write("larder.yml", String(config[..<config.range(of: "exports:")!.lowerBound]) + """
+            plugins:
+              - { id: hero-table, stage: export, command: ["python3", "hero-table.py"] }
+            exports:
+              - hero-table: { out: dist/table }
+
+            """)
+        let pluginOnly = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
+        // (Linted: the object at /uid is still the schema's error.)
+        #expect(pluginOnly.stdout.contains("heroes.json:3:10: error: \"uid\": expected a string, found an object [schema]"), "\(pluginOnly.stdout)\(pluginOnly.stderr)")
+        #expect(!pluginOnly.stdout.contains("error: this hero") && !pluginOnly.stdout.contains("the exports key their texts"), "\(pluginOnly.stdout)")
     }
 
     /// The JSON bundle of a kind whose fields share built-in kinds' names (a `category`

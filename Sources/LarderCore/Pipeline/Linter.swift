@@ -950,8 +950,9 @@ public struct Linter: Sendable {
     /// export copies those images, so `image-exists` checks them too.
     public static let exportImageFieldsOption = "exportImageFields"
 
-    /// The option the linter sets to the ids of the project's exports (`["i18next",
-    /// "gettext"]`), for a rule whose advice depends on the formats written.
+    /// The option the linter sets to the ids of the project's built-in exports (`["i18next",
+    /// "gettext"]`, no external plugin's), for a rule whose advice depends on the formats
+    /// written.
     public static let exportsOption = "exports"
 
     /// The option the linter sets to the id fields the exports name for the entry's kind
@@ -1009,8 +1010,12 @@ public struct Linter: Sendable {
             let named = config.exportImageFields(for: kind)
             if !named.isEmpty { o[Self.exportImageFieldsOption] = .array(named.map(JSONValue.string)) }
         }
-        if o[Self.exportsOption] == nil, !config.exports.isEmpty {
-            o[Self.exportsOption] = .array(config.exports.map { .string($0.id) })
+        // External export plugins are left out: what they write, and how they key it, is
+        // theirs (a unique-id key a built-in export needs, a plugin may not).
+        let externalExports = Set(config.plugins(stage: "export").map(\.spec.id))
+        let builtInExports = config.exports.filter { !externalExports.contains($0.id) }
+        if o[Self.exportsOption] == nil, !builtInExports.isEmpty {
+            o[Self.exportsOption] = .array(builtInExports.map { .string($0.id) })
         }
         if o[Self.exportIDsOption] == nil, let kind = entry?.kind {
             let named = config.exportIDFields(for: kind)
