@@ -105,7 +105,8 @@ struct PluginsCommand: AsyncParsableCommand {
         }
         // A rule or check turned off for all content, and how.
         func off(_ id: String) -> String? {
-            guard let settings, settings.ruleIsOff(id) else { return nil }
+            // `parse` always runs: larder.yml cannot turn it off (lint says so).
+            guard id != RuleMetadata.parseID, let settings, settings.ruleIsOff(id) else { return nil }
             return settings.rules[id]?.isOff ?? false ? "off: \(configName) sets `\(id): off`" : "off: every content entry of \(configName) turns it off"
         }
         var rows: [Row] = []

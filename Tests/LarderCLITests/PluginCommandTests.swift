@@ -176,6 +176,12 @@ import Testing
         }
         let help = try CLI.run(["plugins", "--help"], in: dir.url)
         #expect(help.stdout.contains("(off: "), "\(help.stdout)")
+
+        // `parse: off` is refused by lint (parse always runs): not marked off.
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/*.json\"]\nrules:\n  parse: off\n")
+        let parse = try CLI.run(["plugins"], in: dir.url)
+        let parseLine = parse.stdout.split(separator: "\n").first { $0.hasPrefix("parse ") }.map(String.init) ?? ""
+        #expect(!parseLine.isEmpty && !parseLine.contains("off"), "\(parse.stdout)\(parse.stderr)")
     }
 
     /// A config with mistakes is reported as lint reports it: each mistake at its line and
