@@ -112,11 +112,11 @@ struct BuildCommand: AsyncParsableCommand {
         let traceStart = trace.enabled ? trace.start : nil
         if !noStream {
             progress.begin(steps: configured.streamedSteps.count)
-            let first = configured.streamedSteps[0]
             streamed = await configured.runStreaming(files: included, linter: linter, reader: reader, progress: { index, name in
-                progress.show(index, name)
+                // The trace's line first: the progress line may stay open for the count.
                 if let traceStart { Self.traceStep(name, since: traceStart) }
-            }, filesDone: { done, count in progress.files(done, of: count, step: 0, first) })
+                if index == 0 { progress.showCounting(index, name) } else { progress.show(index, name) }
+            }, filesDone: { done, count in progress.files(done, of: count) })
             progress.close()
         }
         switch streamed {
@@ -411,65 +411,70 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// Progress lines on standard error when it is a terminal (`[3/7] export xcstrings`);
     /// nothing otherwise. A streamed build is three steps, the first of which loads, lints
-    /// and exports every file: it counts the files as they are done, on one line rewritten
-    /// in place (`[1/3] load, lint and export (1,200/2,000 files)`) at most ten times a
-    /// second, and ends it with their number. A line left open is ended before the next
-    /// step's and before the report (``close()``).
-    final class Progress: @unchecked Sendable {
+    /// and exports every file: its line is left open and rewritten in place with the files
+    /// done (`[1/3] load, lint and export (1,200/2,000 files)`), at most ten times a second,
+    /// and ended with their number. A line left open is ended before the next step's and
+    /// before the report (``close()``). The count needs a terminal that says what it is
+    /// (`TERM` set and not `dumb`; Xcode's console sets none): elsewhere the steps' lines
+    /// are written alone.
+    ///
+    /// Not `Sendable`: the builds call their progress from their own task, never from the
+    /// tasks they start.
+    final class Progress {
         private let enabled: Bool
-        /// Whether the file count may rewrite a line: not on a terminal that says it
-        /// cannot move the cursor (`TERM=dumb`), where the steps' lines alone are written.
         private let live: Bool
-        private let write: @Sendable (String) -> Void
-        private let lock = NSLock()
+        private let write: (String) -> Void
         private var total = 0
-        /// The step whose file count is shown on the open line, if one is.
+        /// The step whose line is open (written without its line break), if one is.
         private var open: (index: Int, name: String)?
+        private var counted = false
         private var lastUpdate: UInt64 = 0
 
-        init(enabled: Bool, live: Bool = ProcessInfo.processInfo.environment["TERM"] != "dumb",
-             write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+        init(enabled: Bool, live: Bool = ProcessInfo.processInfo.environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } ?? false,
+             write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
             (self.enabled, self.live, self.write) = (enabled, live, write)
         }
 
         /// Starts a run of `total` steps (the whole-content path after a stream that gave up
         /// starts again at 1).
         func begin(steps total: Int) {
-            lock.withLock { self.total = total }
+            self.total = total
         }
 
         func show(_ index: Int, _ name: String) {
             guard enabled else { return }
-            lock.withLock {
-                endLine()
-                write("[\(index + 1)/\(total)] \(name)\n")
-            }
+            endLine()
+            write("[\(index + 1)/\(total)] \(name)\n")
         }
 
-        /// The file count of step `index` (whose line ``show(_:_:)`` printed): the line is
-        /// rewritten with it, and ended when every file is done.
-        func files(_ done: Int, of count: Int, step index: Int, _ name: String) {
-            guard enabled, live, count > 0 else { return }
-            lock.withLock {
-                let now = DispatchTime.now().uptimeNanoseconds
-                if done < count, open != nil, now - lastUpdate < 100_000_000 { return }
-                lastUpdate = now
-                let head = "[\(index + 1)/\(total)] \(name)"
-                // Up one line (the step's) on the first count, then rewritten in place.
-                let start = open == nil ? "\u{1B}[1A\r" : "\r"
-                if done < count {
-                    write("\(start)\(head) (\(Self.number(done))/\(Self.number(count)) files)\u{1B}[K")
-                    open = (index, name)
-                } else {
-                    write("\(start)\(head) (\(Self.number(count)) \(count == 1 ? "file" : "files"))\u{1B}[K\n")
-                    open = nil
-                }
+        /// ``show(_:_:)`` for a step whose files ``files(_:of:)`` counts: on a terminal that
+        /// can take it, the line stays open for the count.
+        func showCounting(_ index: Int, _ name: String) {
+            guard enabled, live else { return show(index, name) }
+            endLine()
+            write("[\(index + 1)/\(total)] \(name)")
+            (open, counted) = ((index, name), false)
+        }
+
+        /// The files done of the open step's `count`: its line is rewritten with them, and
+        /// ended when every file is done.
+        func files(_ done: Int, of count: Int) {
+            guard enabled, let (index, name) = open else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if done < count, counted, now - lastUpdate < 100_000_000 { return }
+            (lastUpdate, counted) = (now, true)
+            let head = "\r[\(index + 1)/\(total)] \(name)"
+            if done < count {
+                write("\(head) (\(Self.number(done))/\(Self.number(count)) files)\u{1B}[K")
+            } else {
+                write("\(head) (\(Self.number(count)) \(count == 1 ? "file" : "files"))\u{1B}[K\n")
+                open = nil
             }
         }
 
         /// Ends a line left open (a stream that stopped before its last file).
         func close() {
-            lock.withLock { endLine() }
+            endLine()
         }
 
         private func endLine() {

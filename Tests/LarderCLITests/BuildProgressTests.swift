@@ -41,27 +41,42 @@ import Darwin
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
+        env["LARDER_TRACE"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        try process.run()
+        // The terminal is read while the child runs (a full terminal buffer would stop
+        // it), until the child's side is closed: read then answers 0 or EIO. The thread
+        // hands its bytes over through the semaphore.
+        final class Bytes: @unchecked Sendable {
+            var value: [UInt8] = []
+        }
+        let bytes = Bytes()
+        let reading = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                bytes.value += buffer[..<n]
+            }
+            reading.signal()
+        }
+        do {
+            try process.run()
+        } catch {
+            close(slave)
+            reading.wait()
+            throw error
+        }
+        close(slave)
         _ = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        close(slave)
-        // Everything the child wrote is in the terminal's buffer (a few hundred bytes); read
-        // until it is empty (Linux then answers EIO, the other side being closed).
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let flags = fcntl(master, F_GETFL)
-        _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
-        return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))
+        reading.wait()
+        let text = String(decoding: bytes.value, as: UTF8.self)
+        return (process.terminationStatus, text)
     }
 
     /// Each `[i/n]` the text shows, in order.
@@ -92,9 +107,10 @@ import Darwin
         let run = try Self.stderrOnTerminal(["build"], in: app)
         #expect(run.status == 0, "\(run.stderr)")
         let text = run.stderr
-        #expect(text.hasPrefix("[1/3] load, lint and export\n"), "\(text)")
-        // The count rewrites the first step's line (up one line, then in place) and ends it.
-        #expect(text.contains("\u{1B}[1A\r[1/3] load, lint and export (0/3 files)\u{1B}[K"), "\(text)")
+        // The first step's line stays open, rewritten in place with the count, and is ended
+        // with the number of files.
+        #expect(text.hasPrefix("[1/3] load, lint and export\r[1/3] load, lint and export (0/3 files)\u{1B}[K"), "\(text)")
+        #expect(!text.contains("\u{1B}[1A"))
         #expect(text.contains("\r[1/3] load, lint and export (3 files)\u{1B}[K\n[2/3] check across files\n[3/3] write\n"), "\(text)")
         let steps = Self.steps(text)
         #expect(steps.allSatisfy { $0.count == 3 })
@@ -120,14 +136,29 @@ import Darwin
             """.dropLast()), "\(run.stderr)")
     }
 
-    /// A terminal that cannot move the cursor gets the steps' lines alone.
-    @Test func aDumbTerminalGetsNoRewrittenLines() throws {
+    /// A terminal that cannot take a rewritten line (`TERM=dumb`, or no `TERM`, as in
+    /// Xcode's console) gets the steps' lines alone.
+    @Test(arguments: ["dumb", ""])
+    func aDumbTerminalGetsNoRewrittenLines(_ term: String) throws {
         let (dir, app) = try project()
         defer { _ = dir }
-        let run = try Self.stderrOnTerminal(["build"], in: app, environment: ["TERM": "dumb"])
+        let run = try Self.stderrOnTerminal(["build"], in: app, environment: ["TERM": term])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("[1/3] load, lint and export\n[2/3] check across files\n[3/3] write\nBuilt 21 documents"), "\(run.stderr)")
         #expect(!run.stderr.contains("\u{1B}"))
+    }
+
+    /// With `LARDER_TRACE=1` the trace's line comes before the step's, so the count
+    /// rewrites the step's line, not the trace's.
+    @Test func theTraceKeepsItsLines() throws {
+        let (dir, app) = try project()
+        defer { _ = dir }
+        let run = try Self.stderrOnTerminal(["build"], in: app, environment: ["LARDER_TRACE": "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        let step = try #require(lines.firstIndex { $0.hasPrefix("[1/3] load, lint and export\r") }, "\(run.stderr)")
+        #expect(step > 0 && lines[step - 1].hasPrefix("[trace] load, lint and export"), "\(run.stderr)")
+        #expect(lines[step].hasSuffix("(3 files)\u{1B}[K"), "\(run.stderr)")
     }
 
     @Test func offATerminalABuildPrintsNoProgress() throws {

@@ -68,7 +68,7 @@ extension Builder {
     /// content order, as the first step goes (after each file, and once with none done).
     public func runStreaming(
         files included: [(path: String, entry: Int)], linter: Linter, reader: any ProjectReader,
-        progress: @Sendable (Int, String) -> Void = { _, _ in },
+        progress: (Int, String) -> Void = { _, _ in },
         filesDone: (Int, Int) -> Void = { _, _ in }
     ) async -> StreamedBuild {
         let files = included

@@ -192,7 +192,7 @@ public struct Builder: Sendable {
 
     /// Transforms `documents`, exports them and writes the outputs. `progress` is called
     /// with each step's name before it runs.
-    public func run(_ documents: [Document], progress: @Sendable (Int, String) -> Void = { _, _ in }) async throws(StepError) -> Result {
+    public func run(_ documents: [Document], progress: (Int, String) -> Void = { _, _ in }) async throws(StepError) -> Result {
         // The documents as their files hold them, where the diagnostics of external plugins
         // are placed (kept only when one runs: a transform's documents have tapes of their
         // own, and the loaded ones would otherwise be freed).
