@@ -10,6 +10,13 @@ import Testing
 /// Examples/plugins/project (a Python and a POSIX sh lint plugin, a Python transform and a
 /// Python export plugin).
 @Suite struct PluginCommandTests {
+    /// `larder plugins` in `dir`, which must succeed: its lines, runs of spaces made one.
+    static func listed(in dir: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let r = try CLI.run(["plugins"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
+        return r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    }
+
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/plugins")
     static let project = examples.appendingPathComponent("project")
@@ -110,9 +117,7 @@ import Testing
               - json-bundle
               - dup
             """)
-        let r = try CLI.run(["plugins"], in: dir.url)
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = try Self.listed(in: dir)
         for expected in [
             "schema lint check built in",
             "scale transform transform built in (replaced by the plugin 'scale' of larder.yml, plugins[2])",
@@ -124,7 +129,7 @@ import Testing
             "json-bundle export external larder.yml: [\"y\"] (runs in place of the built-in exporter 'json-bundle')",
             "dup export external larder.yml: [b] (refused, does not run: the id is declared twice, first at plugins[3])",
         ] {
-            #expect(lines.contains(expected), "\(expected)\n\(r.stdout)")
+            #expect(lines.contains(expected), "\(expected)\n\(lines.joined(separator: "\n"))")
         }
     }
 
@@ -157,9 +162,7 @@ import Testing
               - { id: gamma, stage: lint, command: [c] }
               - { id: delta, stage: lint, command: [d] }
             """)
-        let r = try CLI.run(["plugins"], in: dir.url)
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = try Self.listed(in: dir)
         for expected in [
             "url lint rule built in (off: larder.yml sets `url: off`)",
             "schema lint check built in (off: larder.yml sets `schema: off`)",
@@ -172,7 +175,7 @@ import Testing
             "delta lint external larder.yml: [d]",
             "parse lint check built in",
         ] {
-            #expect(lines.contains(expected), "\(expected)\n\(r.stdout)")
+            #expect(lines.contains(expected), "\(expected)\n\(lines.joined(separator: "\n"))")
         }
         let help = try CLI.run(["plugins", "--help"], in: dir.url)
         #expect(help.stdout.contains("(off: "), "\(help.stdout)")
