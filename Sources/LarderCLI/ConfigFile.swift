@@ -634,6 +634,14 @@ enum YAMLToJSON {
         if let mark = node.mark {
             map[pointer] = range(line: mark.line, scalarColumn: mark.column, locator: locator, inFlow: inFlow)
         }
+        // A local tag (`url: !custom error`) names a type of the writer's own that no setting
+        // has: the value was read as if it were not there. YAML's own tags (`!!str 1.0`) and
+        // the non-specific `!` are read as YAML reads them.
+        let tag = node.tag.rawValue
+        if tag.hasPrefix("!"), tag != "!" {
+            throw Failure(message: "YAML tags such as '\(tag)' are not supported in larder.yml; write the value without it",
+                          position: map[pointer]?.start ?? keys[pointer]?.start ?? SourcePosition(line: 1, column: 1))
+        }
         switch node {
         case .scalar(let scalar):
             if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {

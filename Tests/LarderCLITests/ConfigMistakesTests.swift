@@ -869,6 +869,28 @@ import Testing
     }
 }
 
+extension ConfigMistakesTests {
+    /// A local tag (`!custom`) was dropped without a word (`url: !custom error` read as
+    /// `error`); YAML's own tags and the non-specific `!` still read as YAML reads them.
+    @Test func aLocalYAMLTagIsRefusedAtItsValue() throws {
+        for (text, line) in [("rules:\n  url: !custom error\n", 2), ("rules: !settings\n  url: error\n", 1), ("locales: [en, !lang fr]\n", 1)] {
+            do {
+                _ = try ConfigRangeTests().ranges(text)
+                Issue.record("\(text) was read")
+            } catch let failure as YAMLToJSON.Failure {
+                #expect(failure.message.hasPrefix("YAML tags such as '!"), "\(failure.message)")
+                #expect(failure.message.hasSuffix("are not supported in larder.yml; write the value without it"))
+                #expect(failure.position.line == line, "\(text)")
+            }
+        }
+        let (values, _) = try ConfigRangeTests().ranges("version: !!str 1.0\nname: ! 5\n")
+        #expect(values["/version"] != nil && values["/name"] != nil)
+        let r = try lint(Self.content + "rules:\n  url: !custom error\n")
+        #expect(r.status == 2)
+        #expect(r.lines == ["larder.yml:5:8: error: YAML tags such as '!custom' are not supported in larder.yml; write the value without it [config]"], "\(r.lines)")
+    }
+}
+
 /// Plain scalars as YAML 1.2's core schema reads them, as the rest of larder.yml is read
 /// (booleans are `true` and `false` only): options are passed to plugins and steps as
 /// written.
