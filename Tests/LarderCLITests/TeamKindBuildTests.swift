@@ -205,6 +205,10 @@ import Testing
         try dir.write("larder.yml", String(config[..<config.range(of: "exports:")!.lowerBound]))
         let unexported = try CLI.run(["lint", "--format", "xcode"], in: dir.url)
         #expect(!unexported.stdout.contains("error: this hero") && !unexported.stdout.contains("names as the id"), "\(unexported.stdout)")
+        // Without exports the document is a warning that says which field to fill in: it told
+        // the user to set `key: /uid`, which larder.yml already did.
+        #expect(unexported.stdout.contains("content/heroes.json:2:2: warning: this hero has localized texts but no id at /uid, the field this rule's option 'key' names, so its texts are keyed by its position among the hero documents (hero.0.…): reordering them hands translations to other documents; give it a string or a number there [unique-id]"), "\(unexported.stdout)")
+        #expect(!unexported.stdout.contains("`unique-id: { key: /uid }`"), "\(unexported.stdout)")
 
         // An export plugin's output is its own, and need not be keyed by the id: a project
         // whose only export is one is not told the exports stop on a hero without one.

@@ -119,6 +119,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         /// number at all (1e400, read as infinity). Two such ids that differ are one id to
         /// the app.
         public var tooLarge = false
+        /// With ``isMissing``: the field the rule's option `key` names, when it names one
+        /// (the advice is then to fill it in, not to set the option); empty otherwise.
+        public var keyField = ""
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
@@ -129,6 +132,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             encoder.write(export)
             encoder.write(holds)
             encoder.write(tooLarge)
+            encoder.write(keyField)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
@@ -140,6 +144,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             export = try decoder.readString()
             holds = try decoder.readString()
             tooLarge = try decoder.readBool()
+            keyField = try decoder.readString()
         }
 
         init(text: String, loneSurrogates: Bool = false, place: FactPlace, isMissing: Bool = false) {
@@ -163,8 +168,8 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     }
 
     /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2), then
-    /// ``Facts/lacksExportID`` (3), then ``Facts/tooLarge`` (4).
-    public var factsVersion: Int { 4 }
+    /// ``Facts/lacksExportID`` (3), then ``Facts/tooLarge`` (4), then ``Facts/keyField`` (5).
+    public var factsVersion: Int { 5 }
 
     /// The largest whole number an app reads exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
     static let largestExactInteger: Double = 9_007_199_254_740_991
@@ -221,7 +226,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             guard !ContentFields.builtInKinds.contains(document.kind ?? ""), json.kind(document.node) == .object,
                 !ContentFields.selected(Options(Self.textOptions(options)), in: document, builtIn: { _, _, _ in [] }).isEmpty
             else { return nil }
-            return Facts(text: "", place: FactPlace(document, node: document.node), isMissing: true)
+            var missing = Facts(text: "", place: FactPlace(document, node: document.node), isMissing: true)
+            missing.keyField = keyPath(options: options).map { $0.description.isEmpty ? "''" : $0.description } ?? ""
+            return missing
         }
         if let exact = IDValue.spelledExactly(json, node) {
             return Facts(text: exact, loneSurrogates: true, place: FactPlace(document, node: node))
@@ -315,10 +322,12 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             if entry.facts.isMissing {
                 if reported(index) {
                     let kind = entry.kind ?? "document"
+                    let keyField = entry.facts.keyField
                     single.append((index, { place in
                         var d = context.diagnostic(
-                            file: entry.file, at: place,
-                            "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)")
+                            file: entry.file, at: place, keyField.isEmpty
+                                ? "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)"
+                                : "this \(kind) has localized texts but no id at \(keyField), the field this rule's option 'key' names, so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it a string or a number there")
                         if d.severity == .error { d.severity = .warning }
                         return d
                     }))
