@@ -74,7 +74,7 @@ let package = Package(
             path: "Sources/larder-bench"
         ),
         .testTarget(name: "LarderJSONTests", dependencies: ["LarderJSON"]),
-        .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema"]),
+        .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "larder-conformance"]),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderUnitsTests", dependencies: ["LarderUnits"]),
         .testTarget(name: "LarderRulesTests", dependencies: ["LarderRules", "LarderCore"]),
