@@ -671,6 +671,24 @@ import Testing
         #expect(included.stdout.contains("so its file is not checked; the file it leads to (shared/ext.json) is content, and is checked as itself [config]"), "\(included.stdout)")
     }
 
+    /// A pattern that names a link to a file (`include: ["content/ext.json"]`) got the
+    /// warning that names the link and, at the same pattern, a second one saying it "takes
+    /// in no file" and to "fix the pattern", which the pattern was right not to need.
+    @Test func aPatternThatTakesInOnlyALinkIsToldOfOnce() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", "locales: [en]\ncontent:\n  - kind: recipe\n    include: [\"content/a.json\", \"content/ext.json\"]\n")
+        try dir.write("content/a.json", Self.goodRecipe)
+        try dir.write("shared/ext.json", #"{"id": "ext", "name": "Ext", "ingredients": ["1 egg"]}"#)
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("content/ext.json").path, withDestinationPath: "../shared/ext.json")
+        for arguments in [["lint", "--format", "xcode", "--no-cache"], ["lint", "--format", "xcode", "content/ext.json"]] {
+            let r = try CLI.run(arguments, in: dir.url)
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+            let lines = r.stdout.split(separator: "\n")
+            #expect(lines.count == 1, "\(r.stdout)")
+            #expect(lines.first?.hasSuffix("larder.yml:4:33: warning: content[0].include[1]: 'content/ext.json' takes in content/ext.json, a symbolic link to ../shared/ext.json, which Larder does not read (a link may lead outside the project, and git keeps the link, not the file), so its file is not checked; include the file it leads to (shared/ext.json), or put the file itself in the link's place [config]") == true, "\(r.stdout)")
+        }
+    }
+
     /// A symbolic link to a folder that an include would enter: its files were left out
     /// without a word (a link to a file was told of), and a pattern naming the linked folder
     /// was told to "fix the pattern".

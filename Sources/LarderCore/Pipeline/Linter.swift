@@ -461,8 +461,9 @@ public struct Linter: Sendable {
         }
         for (i, entry) in config.content.enumerated() {
             for (j, glob) in entry.include.enumerated() where !files.contains(where: glob.matches) && !hidden.contains(where: glob.matches) {
-                // A pattern into a linked folder is told of by ``checkLinks(_:)``, which names the link.
-                if includedLinks.contains(where: { $0.isFolder && glob.mayTakeFiles(under: $0.path) }) { continue }
+                // A pattern into a linked folder, or one that takes in a link to a file, is
+                // told of by ``checkLinks(_:)``, which names the link.
+                if includedLinks.contains(where: { $0.isFolder ? glob.mayTakeFiles(under: $0.path) : glob.matches($0.path) }) { continue }
                 let pointer = JSONPointer(tokens: ["content", String(i), "include", String(j)])
                 // Files the pattern matches, all left out by an exclude: the pattern is right,
                 // the exclude is what to look at.
