@@ -1027,6 +1027,17 @@ extension SchemaOrgImporterTests {
 }
 
 extension SchemaOrgImporterTests {
+    /// A time under a minute is 1 minute: `PT29S` was imported as `"prep": 0`, which
+    /// lint and apps read as a time not filled in. `PT0S` is still left out with a note.
+    @Test func aTimeUnderAMinuteIsOneMinute() throws {
+        let text = #"{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"prepTime":"PT29S","cookTime":"PT1M30S","totalTime":"PT0S"}"#
+        let (documents, diagnostics) = try importing(importer, text)
+        #expect(documents.first?.value["time"] == ["prep": 1, "cook": 2], "\(String(describing: documents.first?.value["time"]))")
+        #expect(diagnostics.map(\.message) == ["totalTime 'PT0S' is a duration of zero, which is no recipe's time (most likely it was not filled in); time.total is left out"])
+    }
+}
+
+extension SchemaOrgImporterTests {
     /// The recipes of an `ItemList` (Google's carousel: `itemListElement[].item`, or the
     /// element itself) and of `hasPart` are found, also as a page's `mainEntity` in a
     /// `@graph` (they were passed over: "no Recipe here", or nothing at all when the file

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ISODurationTests {
     @Test(arguments: [
         ("PT1H30M", 90), ("PT90M", 90), ("P0DT1H30M", 90), ("PT1.5H", 90), ("PT1,5H", 90), ("PT0M", 0),
-        ("PT20M30S", 21), ("PT20M29S", 20), ("PT45S", 1), ("PT29S", 0), ("P1D", 1440), ("P1DT2H", 1560),
+        ("PT20M30S", 21), ("PT20M29S", 20), ("PT45S", 1), ("PT29S", 1), ("P1D", 1440), ("P1DT2H", 1560),
         ("P1W", 10080), ("pt15m", 15), ("  PT2H  ", 120), ("PT0H0M", 0), ("PT0.25H", 15),
     ])
     func reads(_ text: String, _ minutes: Int) throws {
@@ -411,11 +411,33 @@ extension ISODurationTests {
         for text in ["P0Y", "PT0M", "P0D", "P0Y0M0DT0H0M0.000S", "pt0,0h"] {
             #expect(try ISODuration.read(text) == (0, true), "\(text)")
         }
-        #expect(try ISODuration.read("PT29S") == (0, false))
+        #expect(try ISODuration.read("PT29S") == (1, false))
         #expect(try ISODuration.read("P0Y0M0DT0H20M0.000S") == (20, false))
         for text in ["P1Y0M0DT0H20M", "P0Y1M", "P0.5Y", "P0Y0,1MT5M"] {
             #expect(throws: ImportValueError.self, "\(text)") { try ISODuration.minutes(text) }
             do { _ = try ISODuration.minutes(text) } catch { #expect(error.message.contains("years and months have no fixed length"), "\(error.message)") }
+        }
+    }
+}
+
+extension ISODurationTests {
+    /// Seconds and fractions round to the nearest minute, half up, and a duration that is
+    /// not zero is at least 1 minute: `PT29S` was 0 minutes, imported as `"prep": 0`, a
+    /// time read as not filled in. A duration of zero is still 0, and said to be one.
+    @Test(arguments: [
+        ("PT29S", 1), ("PT1S", 1), ("PT0.1S", 1), ("PT0,001S", 1), ("PT30S", 1), ("PT59S", 1), ("PT0.4M", 1),
+        ("PT0.5M", 1), ("PT0,5M", 1), ("PT89S", 1), ("PT90S", 2), ("PT1M30S", 2), ("PT1M29S", 1), ("PT0.01H", 1),
+        ("P1DT2H", 1560), ("P0DT0H0M1S", 1), ("P0Y0M0DT0H0M0.500S", 1),
+    ])
+    func aDurationUnderAMinuteIsAMinute(_ text: String, _ minutes: Int) throws {
+        let read = try ISODuration.read(text)
+        #expect(read.minutes == minutes, "\(text)")
+        #expect(!read.isZero, "\(text)")
+    }
+
+    @Test func aDurationOfZeroStaysZero() throws {
+        for text in ["PT0S", "PT0.000S", "P0DT0H0M0S", "PT0,0M"] {
+            #expect(try ISODuration.read(text) == (0, true), "\(text)")
         }
     }
 }

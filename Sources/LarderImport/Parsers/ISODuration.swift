@@ -17,6 +17,7 @@ public struct ImportValueError: Error, Sendable, Hashable, CustomStringConvertib
 ///     try ISODuration.minutes("P0DT0H25M")  // 25
 ///     try ISODuration.minutes("PT1.5H")     // 90
 ///     try ISODuration.minutes("PT20M30S")   // 21 (seconds round to the nearest minute, half up)
+///     try ISODuration.minutes("PT29S")      // 1 (a time under a minute is at least 1 minute)
 ///     try ISODuration.minutes("P0Y0M0DT0H20M0.000S")   // 20 (zero years and months)
 ///     try ISODuration.minutes("30 min")     // throws: not an ISO 8601 duration
 ///
@@ -26,9 +27,14 @@ public struct ImportValueError: Error, Sendable, Hashable, CustomStringConvertib
 /// Designators must come in order, each once, and at least one must be given (`PT` alone
 /// is not a duration). Lower-case designators are accepted.
 ///
+/// Seconds and fractions round to the nearest minute, half up (`PT1M30S` and `PT90S` are
+/// 2, `PT0.5M` is 1), but a duration with any number that is not zero is at least 1
+/// minute: `PT29S` is a time that was given, short as it is, and 0 would be read as a
+/// field not filled in. (It was 0 minutes, and imported as `"prep": 0`.)
+///
 /// A duration whose every number is zero (`PT0M`, `P0D`, `P0Y`) is 0 minutes, and
 /// ``read(_:)`` says it is one: a recipe's time of zero is a field not filled in, which
-/// the importer leaves out (`PT29S`, which rounds to 0, is a time that was given).
+/// the importer leaves out.
 public enum ISODuration {
     /// The duration's length in whole minutes.
     public static func minutes(_ text: String) throws(ImportValueError) -> Int {
@@ -118,10 +124,12 @@ public enum ISODuration {
         }
         if inTime && timeComponents == 0 { throw fail("T must be followed by hours, minutes or seconds") }
         if components == 0 { throw fail("it gives no days, hours, minutes or seconds") }
-        // Whole minutes, half up: 20 min 30 s -> 21.
+        // Whole minutes, half up: 20 min 30 s -> 21; a time under half a minute that is
+        // not zero is 1 (`PT29S`, `PT0.1S`), never the 0 of a field not filled in.
         var minutes = seconds / 60 + Decimal(sign: .plus, exponent: -1, significand: 5)
         var whole = Decimal()
         NSDecimalRound(&whole, &minutes, 0, .down)
+        if whole < 1 && !isZero { whole = 1 }
         // A year of minutes is far beyond any recipe; a bound keeps Int conversion safe.
         guard whole <= 52_560_000 else { throw tooLong("\(ImportNumber.literal(whole)) minutes") }
         return (NSDecimalNumber(decimal: whole).intValue, isZero)
