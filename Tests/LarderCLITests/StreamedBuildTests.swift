@@ -778,6 +778,36 @@ import Testing
     }
 }
 
+extension StreamedBuildTests {
+    /// Android's legacy folders (`values-iw` beside `values-he`, `values-in` beside
+    /// `values-id`) are written streamed as on the whole path, byte for byte.
+    @Test func androidLegacyFoldersStream() throws {
+        let dir = try Scratch()
+        try dir.write("p/cards/cards.json", #"[{"id": "b", "title": {"en": "Two", "he": "שתיים", "id": "Dua"}}, {"id": "a", "title": {"en": "One", "he": "אחת", "he-IL": "אחת!", "id": "Satu"}}]"#)
+        try dir.write("p/card.schema.json", #"{"type": "object", "required": ["id"]}"#)
+        try dir.write("p/larder.yml", """
+            locales: [en, he, he-IL, id]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - android: { out: dist/res }
+
+            """)
+        let project = dir.url.appendingPathComponent("p")
+        let r = try buildBothWays(project)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        let res = project.appendingPathComponent("dist/res")
+        for (modern, legacy) in [("he", "iw"), ("he-rIL", "iw-rIL"), ("id", "in")] {
+            let file = try Data(contentsOf: res.appendingPathComponent("values-\(modern)/strings.xml"))
+            #expect(try Data(contentsOf: res.appendingPathComponent("values-\(legacy)/strings.xml")) == file, "\(legacy)")
+        }
+    }
+}
+
 /// A small deterministic random generator for test data.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -774,6 +774,98 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
     }
 }
 
+/// Android before 7.0 looks Hebrew, Indonesian and Yiddish up by Java's old codes
+/// (`values-iw`, `values-in`, `values-ji`): the strings were written to `values-he` alone,
+/// and those phones showed the source language.
+@Suite struct AndroidLegacyFolderTests {
+    @Test(arguments: [
+        ("values-he", "values-iw"), ("values-he-rIL", "values-iw-rIL"), ("values-id", "values-in"), ("values-id-rID", "values-in-rID"),
+        ("values-yi", "values-ji"), ("values-yi-rUS", "values-ji-rUS"),
+    ])
+    func legacyFolders(_ folder: String, _ legacy: String) {
+        #expect(AndroidExporter.legacyFolder(for: folder) == legacy)
+    }
+
+    @Test func otherFoldersHaveNone() {
+        for folder in ["values", "values-vi", "values-iw", "values-in", "values-it", "values-b+he+Hebr", "values-b+id+ID", "values-hr"] {
+            #expect(AndroidExporter.legacyFolder(for: folder) == nil, "\(folder)")
+        }
+    }
+
+    static let texts: [String: String] = ["en": "Bread", "he": "לחם", "he-IL": "לחם!", "id": "Roti", "yi": "ברויט", "vi": "Bánh mì", "iw": "ישן"]
+
+    /// The files of an export to `locales` of a widget whose title is in each of them.
+    static func export(_ locales: [String]) throws -> [String: String] {
+        let title = locales.map { "\"\($0)\": \"\(texts[$0]!)\"" }.joined(separator: ", ")
+        let json = try JSONDocument(parsing: #"[{"id": "a", "title": {"# + title + "}}]")
+        let result = try AndroidExporter().exportWithDiagnostics(
+            Document.split(file: "w.json", kind: "widget", json: json), context: ExportContext(exporterID: "android", locales: locales))
+        return Dictionary(uniqueKeysWithValues: result.artifacts.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+    }
+
+    /// Each legacy folder holds its locale's file, byte for byte, region variants too.
+    @Test func theLegacyFoldersHoldTheSameStrings() throws {
+        let files = try Self.export(["en", "he", "he-IL", "id", "yi", "vi"])
+        #expect(files.keys.sorted() == [
+            "values-he-rIL/strings.xml", "values-he/strings.xml", "values-id/strings.xml", "values-in/strings.xml",
+            "values-iw-rIL/strings.xml", "values-iw/strings.xml", "values-ji/strings.xml", "values-vi/strings.xml",
+            "values-yi/strings.xml", "values/strings.xml",
+        ])
+        for (modern, legacy) in [("he", "iw"), ("he-rIL", "iw-rIL"), ("id", "in"), ("yi", "ji")] {
+            let file = try #require(files["values-\(modern)/strings.xml"])
+            #expect(files["values-\(legacy)/strings.xml"] == file, "\(legacy)")
+        }
+        #expect(files["values-iw/strings.xml"]?.contains(">לחם</string>") == true)
+        #expect(files["values-iw-rIL/strings.xml"]?.contains(">לחם!</string>") == true)
+        // The same bytes, whatever the order of the locales.
+        #expect(try Self.export(["en", "vi", "yi", "id", "he-IL", "he"]) == files)
+    }
+
+    /// A locale that has the legacy folder itself keeps it: no copy is written over it.
+    @Test func aLocaleOfTheLegacyFolderKeepsIt() throws {
+        let both = try Self.export(["en", "iw", "he"])
+        #expect(both.keys.sorted() == ["values-he/strings.xml", "values-iw/strings.xml", "values/strings.xml"])
+        #expect(both["values-iw/strings.xml"]?.contains(">ישן</string>") == true)
+        #expect(both["values-he/strings.xml"]?.contains(">לחם</string>") == true)
+        let old = try Self.export(["en", "iw"])
+        #expect(old.keys.sorted() == ["values-iw/strings.xml", "values/strings.xml"])
+        // The source language is `values/`, of no language: it has no copy.
+        #expect(try Self.export(["he", "en"]).keys.sorted() == ["values-en/strings.xml", "values/strings.xml"])
+    }
+
+    /// aapt2 compiles every folder written (when it is installed: Debian's `aapt`).
+    @Test func aapt2CompilesTheLegacyFolders() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let aapt2 = path.split(separator: ":").map({ "\($0)/aapt2" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            print("skipping aapt2 compile: aapt2 is not on PATH (Debian: apt-get install aapt)")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("larder-aapt2-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try Self.export(["en", "he", "he-IL", "id", "yi"])
+        for (path, text) in files {
+            let file = dir.appendingPathComponent("res/" + path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: aapt2)
+        process.arguments = ["compile", "--dir", dir.appendingPathComponent("res").path, "-o", dir.appendingPathComponent("compiled.zip").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && !output.lowercased().contains("error"), "\(output)")
+        // Every folder is in the compiled resources (`values-iw_strings.arsc.flat`).
+        let zip = try Data(contentsOf: dir.appendingPathComponent("compiled.zip"))
+        for folder in ["values-iw", "values-iw-rIL", "values-in", "values-ji", "values-he"] {
+            #expect(zip.range(of: Data("\(folder)_strings.arsc.flat".utf8)) != nil, "\(folder)")
+        }
+    }
+}
+
 @Suite struct TranslatorCommentTests {
     /// What a comment says, spelled the plain way: the byte writer must give the same text.
     static func spelled(_ entry: TextEntry) -> String {

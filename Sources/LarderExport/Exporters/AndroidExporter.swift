@@ -17,6 +17,15 @@ import LarderJSON
 /// `%ld` as `%d`: ``javaFormat(_:name:locale:)``). Plural texts
 /// become `<plurals>` with exactly the categories the locale uses.
 ///
+/// Hebrew, Indonesian and Yiddish are written twice: in `values-he`, `values-id` and
+/// `values-yi`, and with the same strings in `values-iw`, `values-in` and `values-ji`
+/// (region variants too: `values-iw-rIL` beside `values-he-rIL`), the folder right after
+/// its locale's. Android before 7.0 names these languages by Java's old codes and looks
+/// their resources up there only, so a phone set to Hebrew showed the source language.
+/// A locale of the export that has that folder already (`iw`) keeps it, and no copy is
+/// written. `b+` folders get no copy: the Android versions that read them know the new
+/// codes.
+///
 ///     exports:
 ///       - android: { out: dist/android/res }
 public struct AndroidExporter: BundleExporter {
@@ -65,18 +74,43 @@ public struct AndroidExporter: BundleExporter {
         SafeName.fileName((try run.options.string("fileName") ?? "strings.xml").replacingOccurrences(of: ".xml", with: "")) + ".xml"
     }
 
+    /// Java's former codes of the languages whose folders old Android looks up by them
+    /// (``legacyFolder(for:)``).
+    static let legacyLanguages: [(language: String, legacy: String)] = [("he", "iw"), ("id", "in"), ("yi", "ji")]
+
+    /// The folder Android before 7.0 reads a locale's strings from when it is not
+    /// `folder`: `values-iw` for `values-he`, `values-in-rID` for `values-id-rID`,
+    /// `values-ji` for `values-yi`; nil for any other folder (`b+` ones included, which
+    /// only Android 7.0 and later reads, and which knows the new codes).
+    public static func legacyFolder(for folder: String) -> String? {
+        for (language, legacy) in legacyLanguages {
+            let prefix = "values-" + language
+            guard folder.hasPrefix(prefix) else { continue }
+            let rest = folder.dropFirst(prefix.count)
+            guard rest.isEmpty || rest.hasPrefix("-r") else { return nil }
+            return "values-" + legacy + rest
+        }
+        return nil
+    }
+
     /// The locales written, each with its folder: `values/` (the source language) always,
-    /// as Android needs the defaults even when the `locales` option leaves the source out.
+    /// as Android needs the defaults even when the `locales` option leaves the source out;
+    /// a folder of ``legacyFolder(for:)`` right after its locale's, with the same locale,
+    /// unless a locale written has that folder itself.
     static func folders(_ run: ExportRun) throws(ExportError) -> [(locale: String, folder: String)] {
         let locales = run.localesWithSource
         var seen: [String: String] = [:]
-        return try locales.map { (locale: String) throws(ExportError) -> (locale: String, folder: String) in
+        let own = try locales.map { (locale: String) throws(ExportError) -> (locale: String, folder: String) in
             let folder = folder(for: locale, sourceLocale: run.sourceLocale)
             if let other = seen[folder] {
                 throw ExportError("android: the locales \(other) and \(locale) both map to res/\(folder)")
             }
             seen[folder] = locale
             return (locale, folder)
+        }
+        return own.flatMap { written -> [(locale: String, folder: String)] in
+            guard let legacy = legacyFolder(for: written.folder), seen[legacy] == nil else { return [written] }
+            return [written, (written.locale, legacy)]
         }
     }
 
@@ -219,14 +253,22 @@ public struct AndroidExporter: BundleExporter {
                 file: document.file, json: document.json, node: document.node))
         }
         var artifacts: [Artifact] = []
+        var last: (locale: String, bytes: [UInt8])?
         for (locale, folder) in try Self.folders(run) {
+            // A legacy folder (`values-iw`) follows its locale's, with the same file.
+            if let last, last.locale == locale {
+                artifacts.append(try artifact("\(folder)/\(fileName)", last.bytes))
+                continue
+            }
             var xml = Self.header
             for entry in run.catalog.entries {
                 guard let value = run.resolve(entry, for: locale) else { continue }
                 try Self.resource(names[entry.key.description]!, value, locale: locale, into: &xml)
             }
             xml += Self.footer
-            artifacts.append(try artifact("\(folder)/\(fileName)", Array(xml.utf8)))
+            let bytes = Array(xml.utf8)
+            last = (locale, bytes)
+            artifacts.append(try artifact("\(folder)/\(fileName)", bytes))
         }
         var result = run.result(artifacts)
         result.diagnostics = clashes + result.diagnostics

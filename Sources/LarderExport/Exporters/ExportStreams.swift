@@ -794,20 +794,28 @@ extension AndroidExporter: StreamingExporter {
     /// name, and two names that meet (keys that differ only in characters a resource name
     /// cannot hold) hand the build to the whole path.
     struct Format: KeyOrderedFormat {
-        /// The locale of each file.
+        /// The locale of each file (a legacy folder's file, `values-iw`, right after its
+        /// locale's: ``AndroidExporter/folders(_:)``).
         let locales: [String]
 
         var namesAre: String { "android resource names" }
 
         func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let names = texts.map { AndroidExporter.resourceName($0.key.description) }
-            let parts = try locales.map { locale in
+            var parts: [[UInt8]] = []
+            parts.reserveCapacity(locales.count)
+            for (i, locale) in locales.enumerated() {
+                // A legacy folder (`values-iw`) follows its locale's, with the same part.
+                if i > 0, locales[i - 1] == locale {
+                    parts.append(parts[i - 1])
+                    continue
+                }
                 var xml = ""
                 for (entry, name) in zip(texts, names) {
                     guard let value = resolve(entry, locale) else { continue }
                     try AndroidExporter.resource(name, value, locale: locale, into: &xml)
                 }
-                return Array(xml.utf8)
+                parts.append(Array(xml.utf8))
             }
             return (parts, names)
         }
