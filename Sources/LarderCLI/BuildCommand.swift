@@ -121,7 +121,13 @@ struct BuildCommand: AsyncParsableCommand {
         }
         switch streamed {
         case .unavailable(let reason):
-            if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
+            if noStream {
+                if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
+            } else {
+                // The attempt's time is its own (it may have read, linted and rendered most
+                // of the content before a stream gave up): it was counted as the load's.
+                trace.mark("streamed attempt (fell back, the build does not stream: \(reason))")
+            }
         case .contentErrors(let found):
             trace.mark("load, lint and export \(included.count) files (streamed)")
             report(project.displayed(found), files: filesChecked(found), locators: [:], reporter: reporter, registry: registry, cwd: cwd)

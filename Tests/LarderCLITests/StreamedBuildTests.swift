@@ -779,6 +779,39 @@ import Testing
 }
 
 extension StreamedBuildTests {
+    /// A streamed attempt that falls back has its own line in the trace, with its time and
+    /// why; the whole path's load follows on a line of its own. The attempt (which may
+    /// have read, linted and rendered most of the content) was counted as the load's time.
+    @Test func aStreamedAttemptThatFallsBackIsTracedAsItsOwn() throws {
+        let dir = try Scratch()
+        try dir.write("cards/cards.json", #"[{"id": "a_b", "title": {"en": "One", "vi": "Một"}}, {"id": "a-b", "title": {"en": "Two", "vi": "Hai"}}]"#)
+        try dir.write("card.schema.json", #"{"type": "object", "required": ["id"]}"#)
+        try dir.write("larder.yml", """
+            locales: [en, vi]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            exports:
+              - android: { out: dist/res }
+
+            """)
+        let r = try CLI.run(["build"], in: dir.url, environment: Self.trace)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let marks = r.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[trace] ") && $0.contains(" ms in all): ") }
+        let phases = marks.map { String($0[$0.range(of: " ms in all): ")!.upperBound...]) }
+        #expect(phases.prefix(2) == ["streamed attempt (fell back, the build does not stream: two android resource names meet ('card_a_b_title'))", "load 1 files"],
+                "\(r.stderr)")
+        // Without an attempt, no time is given to one.
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("dist"))
+        let whole = try CLI.run(["build", "--no-stream"], in: dir.url, environment: Self.trace)
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        #expect(whole.stderr.contains("[trace] the build does not stream: --no-stream\n"), "\(whole.stderr)")
+        #expect(!whole.stderr.contains("streamed attempt"), "\(whole.stderr)")
+    }
+}
+
+extension StreamedBuildTests {
     /// Android's legacy folders (`values-iw` beside `values-he`, `values-in` beside
     /// `values-id`) are written streamed as on the whole path, byte for byte.
     @Test func androidLegacyFoldersStream() throws {
