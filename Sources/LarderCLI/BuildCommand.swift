@@ -129,11 +129,11 @@ struct BuildCommand: AsyncParsableCommand {
                 trace.mark("streamed attempt (fell back, the build does not stream: \(reason))")
             }
         case .contentErrors(let found):
-            trace.mark("load, lint and export \(included.count) files (streamed)")
+            trace.mark("load, lint and export \(PhaseTrace.files(included.count)) (streamed)")
             report(project.displayed(found), files: filesChecked(found), locators: [:], reporter: reporter, registry: registry, cwd: cwd)
             try Self.stop(found, check: check, config: project.configDisplay)
         case .built(let found, let result, let documents):
-            trace.mark("load, lint, transform, export and write \(included.count) files (streamed)")
+            trace.mark("load, lint, transform, export and write \(PhaseTrace.files(included.count)) (streamed)")
             try finish(found, result, documents: documents, files: filesChecked(found), content: nil, reporter: reporter, registry: registry,
                    project: project, cwd: cwd, trace: &trace)
             return
@@ -146,7 +146,7 @@ struct BuildCommand: AsyncParsableCommand {
         progress.begin(steps: 2 + builder.steps.count)
         progress.show(0, "load")
         let content = await loader.load(included)
-        trace.mark("load \(included.count) files")
+        trace.mark("load \(PhaseTrace.files(included.count))")
         progress.show(1, "lint")
         let found = await linter.lint(content)
         trace.mark("lint")

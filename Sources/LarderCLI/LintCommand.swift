@@ -252,7 +252,7 @@ struct LintCommand: AsyncParsableCommand {
         trace.mark("config and reader")
         let loader = ContentLoader(config: config, reader: reader)
         let (included, links, outputs) = loader.included()
-        trace.mark("find \(included.count) files")
+        trace.mark("find \(PhaseTrace.files(included.count))")
         // The config itself is checked on every run: given as a path, it counts as checked.
         let configPath = project.configName
         var configGiven = false
@@ -447,4 +447,7 @@ struct PhaseTrace {
         last = now
         FileHandle.standardError.write(Data(line.utf8))
     }
+
+    /// `1 file`, `40 files`.
+    static func files(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
 }

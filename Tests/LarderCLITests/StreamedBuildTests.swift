@@ -800,7 +800,7 @@ extension StreamedBuildTests {
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let marks = r.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[trace] ") && $0.contains(" ms in all): ") }
         let phases = marks.map { String($0[$0.range(of: " ms in all): ")!.upperBound...]) }
-        #expect(phases.prefix(2) == ["streamed attempt (fell back, the build does not stream: two android resource names meet ('card_a_b_title'))", "load 1 files"],
+        #expect(phases.prefix(2) == ["streamed attempt (fell back, the build does not stream: two android resource names meet ('card_a_b_title'))", "load 1 file"],
                 "\(r.stderr)")
         // Without an attempt, no time is given to one.
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("dist"))
