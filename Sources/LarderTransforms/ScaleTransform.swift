@@ -360,6 +360,11 @@ struct ScaleRun {
             } else if let q = rewritten.quantity {
                 noteFarRounding(q, what: "'\(text)'", factor: used, at: node)
             }
+            // "1 Kürbis" x 2: a German noun Larder has no plural for is left as written.
+            if let noun = rewritten.unknownNoun {
+                let form = (rewritten.quantity?.shown.upper ?? .zero) > .one ? "plural" : "singular"
+                sink.add(.note, "'\(text)' × \(NumberText.factor(used)): Larder does not know the \(form) of '\(noun)', so the name is left as written; check the line", at: node)
+            }
             if let other = otherAmount(in: line), !(scaledAlternative?.contains(other) ?? false) {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
             }

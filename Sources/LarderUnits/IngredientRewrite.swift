@@ -5,11 +5,17 @@ public struct RewrittenLine: Sendable, Hashable {
     public var text: String
     /// The line's main amount after the change, when it had one.
     public var quantity: ScaledQuantity?
+    /// The noun of a counted thing whose number should have changed with the amount but
+    /// was left as written, as Larder does not know its other form: a German noun outside
+    /// its list (`Kürbis` in `1 Kürbis` x 2), which no rule can be trusted to inflect. The
+    /// words before it are left too (`1 großer Kürbis` x 2 stays so), and `scale` says so.
+    public var unknownNoun: String?
 
     /// A rewritten line and its main amount.
-    public init(text: String, quantity: ScaledQuantity?) {
+    public init(text: String, quantity: ScaledQuantity?, unknownNoun: String? = nil) {
         self.text = text
         self.quantity = quantity
+        self.unknownNoun = unknownNoun
     }
 }
 
@@ -59,8 +65,11 @@ extension IngredientParser {
         if line.sizeNeedsTimes, let k = edits.firstIndex(where: { $0.0 == span }) {
             edits[k].1 += " \u{00D7}"
         }
+        var unknownNoun: String?
         if line.unitSpan == nil, line.unit == nil, isPlural(amount) != isPlural(main.shown) {
-            edits += nameInflection(line, plural: isPlural(main.shown))
+            let name = nameInflection(line, plural: isPlural(main.shown))
+            edits += name.edits
+            unknownNoun = name.unknownNoun
         }
         if let eq = line.equivalent, let eqUnit = eq.unit, let eqSpan = line.equivalentAmountSpan, let eqUnitSpan = line.equivalentUnitSpan {
             var scaled: ScaledQuantity
@@ -86,7 +95,7 @@ extension IngredientParser {
                           Self.following(eqAmount, unitText(scaled, original: line.equivalentWord, originalText: line.slice(eqUnitSpan), language: line.language),
                                          glued: eqSpan.upperBound == eqUnitSpan.lowerBound, unitChanged: scaled.unitChanged)))
         }
-        return RewrittenLine(text: line.applying(edits), quantity: main)
+        return RewrittenLine(text: line.applying(edits), quantity: main, unknownNoun: unknownNoun)
     }
 
     /// Converts a parsed line's amounts into `system` (`--units metric|us`): `1 cup milk`
@@ -305,8 +314,55 @@ extension IngredientParser {
     }
 
     /// Edits that change the number of a counted thing's name: `onion` → `onions`,
-    /// `cebola pequena` → `cebolas pequenas`.
-    func nameInflection(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
+    /// `cebola pequena` → `cebolas pequenas`; and the German noun left as written because
+    /// Larder does not know its other form (``RewrittenLine/unknownNoun``).
+    func nameInflection(_ line: IngredientLine, plural: Bool) -> (edits: [(Range<Int>, String)], unknownNoun: String?) {
+        let s = line.scalars
+        let words = nameWords(line)
+        guard !words.isEmpty else { return ([], nil) }
+        // German: the counted noun is the first word written with a capital, as every noun
+        // is, and the adjectives before it take the ending of its number and gender ("1
+        // großer Apfel" x 2 was "2 großer Äpfel", "2 große Eier" halved "1 große Ei"). What
+        // follows it says what the thing holds and keeps its number: "2 Tüten Äpfel" halved
+        // was "1 Tüten Apfel", the last word taken for the noun. A line in small letters
+        // only is read as before, its last word the noun.
+        if UnitLexicon.baseLanguage(line.language) == "de" {
+            let n = words.firstIndex { s[$0.lowerBound].properties.isUppercase } ?? words.count - 1
+            let noun = line.slice(words[n])
+            // A noun outside Larder's list has no plural it can trust (Kürbis → Kürbisse,
+            // Aubergine → Auberginen, Brot → Brote, Schnitzel → Schnitzel): the name is left
+            // as written, adjectives and all, and the caller says so.
+            guard Inflection.germanGender(noun) != nil else { return ([], noun) }
+            var edits: [(Range<Int>, String)] = []
+            if let changed = Inflection.compound(noun, plural: plural, language: line.language) { edits.append((words[n], changed)) }
+            for range in words[..<n] {
+                if let changed = Inflection.germanAdjective(line.slice(range), before: noun, plural: plural) { edits.append((range, changed)) }
+            }
+            return (edits, nil)
+        }
+        let agrees = Inflection.agreesAdjectives(line.language)
+        // A word of how big that ends the name's words is no noun: the thing follows a
+        // bracket ("1 large (about 200 g) onion" became "2 larges (about 400 g) onion").
+        if !agrees, let last = words.last, NumberWords.sizeWords.contains(String(String.UnicodeScalarView(s[last])).lowercased()) { return ([], nil) }
+        let targets = agrees ? words : [words.last!]
+        var edits: [(Range<Int>, String)] = []
+        let noun = String(String.UnicodeScalarView(s[words[0]]))
+        for (n, range) in targets.enumerated() {
+            let word = String(String.UnicodeScalarView(s[range]))
+            // The words after the noun agree with it ("uova intere").
+            // A word before the noun ("2 grandes cebollas") may take another form there.
+            let changed = agrees && n > 0 ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
+                : agrees && targets.count > 1 ? Inflection.beforeNoun(word, plural: plural, language: line.language)
+                : Inflection.compound(word, plural: plural, language: line.language)
+            guard let changed else { continue }
+            edits.append((range, changed))
+        }
+        return (edits, nil)
+    }
+
+    /// Where the words of a counted thing's name are, from the start of the name to the
+    /// first joining word (`of`, `de`, `mit`), elided article, number or punctuation.
+    func nameWords(_ line: IngredientLine) -> [Range<Int>] {
         let s = line.scalars
         var words: [Range<Int>] = []
         var i = line.restStart
@@ -329,37 +385,7 @@ extension IngredientParser {
             if !hyphenatedSize { words.append(start..<i) }
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
-        guard !words.isEmpty else { return [] }
-        // German: the noun is the last word, and the adjectives before it take the ending of
-        // its number and gender ("1 großer Apfel" x 2 was "2 großer Äpfel", "2 große Eier"
-        // halved "1 große Ei").
-        if UnitLexicon.baseLanguage(line.language) == "de", let last = words.last {
-            let noun = line.slice(last)
-            var edits: [(Range<Int>, String)] = []
-            if let changed = Inflection.compound(noun, plural: plural, language: line.language) { edits.append((last, changed)) }
-            for range in words.dropLast() {
-                if let changed = Inflection.germanAdjective(line.slice(range), before: noun, plural: plural) { edits.append((range, changed)) }
-            }
-            return edits
-        }
-        let agrees = Inflection.agreesAdjectives(line.language)
-        // A word of how big that ends the name's words is no noun: the thing follows a
-        // bracket ("1 large (about 200 g) onion" became "2 larges (about 400 g) onion").
-        if !agrees, let last = words.last, NumberWords.sizeWords.contains(String(String.UnicodeScalarView(s[last])).lowercased()) { return [] }
-        let targets = agrees ? words : [words.last!]
-        var edits: [(Range<Int>, String)] = []
-        let noun = String(String.UnicodeScalarView(s[words[0]]))
-        for (n, range) in targets.enumerated() {
-            let word = String(String.UnicodeScalarView(s[range]))
-            // The words after the noun agree with it ("uova intere").
-            // A word before the noun ("2 grandes cebollas") may take another form there.
-            let changed = agrees && n > 0 ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
-                : agrees && targets.count > 1 ? Inflection.beforeNoun(word, plural: plural, language: line.language)
-                : Inflection.compound(word, plural: plural, language: line.language)
-            guard let changed else { continue }
-            edits.append((range, changed))
-        }
-        return edits
+        return words
     }
 }
 

@@ -650,4 +650,18 @@ import Testing
     func namesTakeTheNumberInEveryLanguage(_ line: String, _ n: Int, _ d: Int, _ language: String, _ expected: String) throws {
         #expect(try scaled([line], by: try Rational(n, d), language: language).lines == [expected])
     }
+
+    /// A German noun outside Larder's list is left in its number, with a note that says so
+    /// (it was left without a word: `1 Rettich` x 2 read `2 Rettich`); a noun of the list
+    /// takes its number quietly.
+    @Test func aGermanNounOutsideTheListIsLeftWithANote() throws {
+        let (up, upNotes) = try scaled(["1 Rettich", "1 Zwiebel"], by: 2, language: "de")
+        #expect(up == ["2 Rettich", "2 Zwiebeln"])
+        #expect(upNotes == ["'1 Rettich' × 2: Larder does not know the plural of 'Rettich', so the name is left as written; check the line"])
+        let (down, downNotes) = try scaled(["2 Rettiche"], by: try Rational(1, 2), language: "de")
+        #expect(down == ["1 Rettiche"])
+        #expect(downNotes == ["'2 Rettiche' × 0.5: Larder does not know the singular of 'Rettiche', so the name is left as written; check the line"])
+        // A count whose number does not change says nothing of its noun.
+        try expectQuietly("2 Rettiche", scaledBy: 2, language: "de", gives: "4 Rettiche")
+    }
 }

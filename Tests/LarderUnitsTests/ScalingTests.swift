@@ -441,6 +441,34 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// The counted noun of a German line is its first word with a capital, as nouns are
+    /// written; a noun after it says what the thing holds and keeps its number. The last
+    /// word was taken for the noun: `2 Schalen Erdbeeren` halved was `1 Schalen Erdbeere`,
+    /// the strawberries made one. German plurals follow no rule to trust, so a noun outside
+    /// Larder's list is left as written, with the adjectives before it (`1 großer Rettich` x
+    /// 2 is not `2 große Rettichs`, nor `Retticher`), and the rewritten line names it.
+    @Test(arguments: [
+        // Correct German: "2 Schalen Erdbeeren" / "1 Schale Erdbeeren"; Schale is not in the
+        // list, so its number stays, and the strawberries keep theirs.
+        ("2 Schalen Erdbeeren", r(1, 2), "1 Schalen Erdbeeren", "Schalen" as String?),
+        // Correct German: "1 großer Rettich" / "2 große Rettiche"; not in the list.
+        ("1 großer Rettich", r(2), "2 großer Rettich", "Rettich"),
+        ("2 große Rettiche", r(1, 2), "1 große Rettiche", "Rettiche"),
+        // Nouns of the list as before, the first capital word the noun.
+        ("2 Zwiebeln, gehackt", r(1, 2), "1 Zwiebel, gehackt", nil),
+        ("2 sehr reife Bananen", r(1, 2), "1 sehr reife Banane", nil),
+        ("3 Eier Größe M", r(1, 3), "1 Ei Größe M", nil),
+        // Invariable nouns of the list are known: nothing to say.
+        ("1 frisches Brötchen", r(2), "2 frische Brötchen", nil),
+        // In small letters only, the last word is the noun, as before.
+        ("1 große zwiebel", r(2), "2 große zwiebeln", nil),
+    ] as [(String, Rational, String, String?)])
+    func aGermanCountedNounIsItsFirstNounAndOneOutsideTheListIsLeft(_ text: String, _ factor: Rational, _ expected: String, _ unknown: String?) throws {
+        let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == unknown)
+    }
+
     /// The size word is no part of the ingredient's name.
     @Test func aSizeWordAfterTheUnitIsNotTheName() {
         #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
