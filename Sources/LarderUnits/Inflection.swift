@@ -331,34 +331,61 @@ public enum Inflection {
 
     // MARK: German
 
-    /// German plurals follow no rule a program can trust: the words of cooking, singular and
-    /// plural. A compound takes the number of its last noun (`Lorbeerblatt` → `Lorbeerblätter`).
-    private static let germanPlurals: [String: String] = [
-        "ei": "eier", "zwiebel": "zwiebeln", "kartoffel": "kartoffeln", "tomate": "tomaten", "zitrone": "zitronen",
-        "apfel": "äpfel", "karotte": "karotten", "möhre": "möhren", "schalotte": "schalotten", "banane": "bananen",
-        "orange": "orangen", "limette": "limetten", "gurke": "gurken", "knoblauchzehe": "knoblauchzehen", "birne": "birnen",
-        "paprikaschote": "paprikaschoten", "zucchini": "zucchini", "eigelb": "eigelb", "eiweiß": "eiweiß", "brötchen": "brötchen",
-        "blatt": "blätter", "zehe": "zehen", "schote": "schoten", "zweig": "zweige", "stange": "stangen", "knolle": "knollen",
-        "beere": "beeren", "nuss": "nüsse", "mandel": "mandeln", "feige": "feigen", "pflaume": "pflaumen",
-        "aprikose": "aprikosen", "pfirsich": "pfirsiche", "frucht": "früchte", "filet": "filets", "keule": "keulen",
-        "wurst": "würste", "scheibe": "scheiben",
+    /// German plurals follow no rule a program can trust: the words of cooking, singular,
+    /// plural and gender, which an adjective before the noun shows in the singular (`ein
+    /// großer Apfel`, `eine große Zwiebel`, `ein großes Ei`). A compound takes the number
+    /// and gender of its last noun (`Lorbeerblatt` → `Lorbeerblätter`, `Hähnchenbrust` →
+    /// `Hähnchenbrüste`). The containers and measures are here too, as the adjective before
+    /// a unit agrees with it (`eine große Dose`, `ein kleines Glas`, `ein gehäufter Esslöffel`).
+    private static let germanNouns: [String: (plural: String, gender: GermanGender)] = [
+        "ei": ("eier", .neuter), "zwiebel": ("zwiebeln", .feminine), "kartoffel": ("kartoffeln", .feminine),
+        "tomate": ("tomaten", .feminine), "zitrone": ("zitronen", .feminine), "apfel": ("äpfel", .masculine),
+        "karotte": ("karotten", .feminine), "möhre": ("möhren", .feminine), "schalotte": ("schalotten", .feminine),
+        "banane": ("bananen", .feminine), "orange": ("orangen", .feminine), "limette": ("limetten", .feminine),
+        "gurke": ("gurken", .feminine), "knoblauchzehe": ("knoblauchzehen", .feminine), "birne": ("birnen", .feminine),
+        "paprikaschote": ("paprikaschoten", .feminine), "zucchini": ("zucchini", .feminine), "eigelb": ("eigelb", .neuter),
+        "eiweiß": ("eiweiß", .neuter), "brötchen": ("brötchen", .neuter), "blatt": ("blätter", .neuter),
+        "zehe": ("zehen", .feminine), "schote": ("schoten", .feminine), "zweig": ("zweige", .masculine),
+        "stange": ("stangen", .feminine), "knolle": ("knollen", .feminine), "beere": ("beeren", .feminine),
+        "nuss": ("nüsse", .feminine), "mandel": ("mandeln", .feminine), "feige": ("feigen", .feminine),
+        "pflaume": ("pflaumen", .feminine), "aprikose": ("aprikosen", .feminine), "pfirsich": ("pfirsiche", .masculine),
+        "frucht": ("früchte", .feminine), "filet": ("filets", .neuter), "keule": ("keulen", .feminine),
+        "wurst": ("würste", .feminine), "scheibe": ("scheiben", .feminine),
+        // More that recipes count (each was left in its number: "2 Aubergine", "2 Kürbis").
+        "aubergine": ("auberginen", .feminine), "avocado": ("avocados", .feminine), "mango": ("mangos", .feminine),
+        "kiwi": ("kiwis", .feminine), "ananas": ("ananas", .feminine), "paprika": ("paprika", .feminine),
+        "peperoni": ("peperoni", .feminine), "kürbis": ("kürbisse", .masculine), "champignon": ("champignons", .masculine),
+        "pilz": ("pilze", .masculine), "radieschen": ("radieschen", .neuter), "kohlrabi": ("kohlrabi", .masculine),
+        "olive": ("oliven", .feminine), "kirsche": ("kirschen", .feminine), "traube": ("trauben", .feminine),
+        "dattel": ("datteln", .feminine), "mandarine": ("mandarinen", .feminine), "clementine": ("clementinen", .feminine),
+        "nektarine": ("nektarinen", .feminine), "grapefruit": ("grapefruits", .feminine), "rübe": ("rüben", .feminine),
+        "pastinake": ("pastinaken", .feminine), "nelke": ("nelken", .feminine), "kapsel": ("kapseln", .feminine),
+        "korn": ("körner", .neuter), "stiel": ("stiele", .masculine), "brust": ("brüste", .feminine),
+        "schenkel": ("schenkel", .masculine), "schnitzel": ("schnitzel", .neuter), "steak": ("steaks", .neuter),
+        "kotelett": ("koteletts", .neuter), "garnele": ("garnelen", .feminine), "würstchen": ("würstchen", .neuter),
+        "frikadelle": ("frikadellen", .feminine), "knödel": ("knödel", .masculine), "kloß": ("klöße", .masculine),
+        "brot": ("brote", .neuter), "brezel": ("brezeln", .feminine), "semmel": ("semmeln", .feminine),
+        "tortilla": ("tortillas", .feminine), "kuchen": ("kuchen", .masculine), "waffel": ("waffeln", .feminine),
+        "keks": ("kekse", .masculine), "hähnchen": ("hähnchen", .neuter),
+        // Containers and measures (`Löffel` for `Esslöffel` and `Teelöffel`, `Spitze` for
+        // `Messerspitze`).
+        "dose": ("dosen", .feminine), "becher": ("becher", .masculine), "glas": ("gläser", .neuter),
+        "packung": ("packungen", .feminine), "päckchen": ("päckchen", .neuter), "löffel": ("löffel", .masculine),
+        "tasse": ("tassen", .feminine), "prise": ("prisen", .feminine), "bund": ("bund", .neuter),
+        "stück": ("stück", .neuter), "würfel": ("würfel", .masculine), "spitze": ("spitzen", .feminine),
+        "flasche": ("flaschen", .feminine), "tüte": ("tüten", .feminine), "beutel": ("beutel", .masculine),
+        "tafel": ("tafeln", .feminine), "kugel": ("kugeln", .feminine), "kopf": ("köpfe", .masculine),
+        "handvoll": ("handvoll", .feminine), "tropfen": ("tropfen", .masculine), "spritzer": ("spritzer", .masculine),
+        "schuss": ("schuss", .masculine), "portion": ("portionen", .feminine), "rolle": ("rollen", .feminine),
     ]
+    /// Singular -> plural, of ``germanNouns``.
+    private static let germanPlurals = germanNouns.mapValues(\.plural)
     private static let germanSingulars = inverted(germanPlurals)
 
     enum GermanGender { case masculine, feminine, neuter }
 
-    /// The gender of each noun of ``germanPlurals``, which an adjective before it shows in
-    /// the singular (`ein großer Apfel`, `eine große Zwiebel`, `ein großes Ei`).
-    private static let germanGenders: [String: GermanGender] = [
-        "ei": .neuter, "zwiebel": .feminine, "kartoffel": .feminine, "tomate": .feminine, "zitrone": .feminine,
-        "apfel": .masculine, "karotte": .feminine, "möhre": .feminine, "schalotte": .feminine, "banane": .feminine,
-        "orange": .feminine, "limette": .feminine, "gurke": .feminine, "knoblauchzehe": .feminine, "birne": .feminine,
-        "paprikaschote": .feminine, "zucchini": .feminine, "eigelb": .neuter, "eiweiß": .neuter, "brötchen": .neuter,
-        "blatt": .neuter, "zehe": .feminine, "schote": .feminine, "zweig": .masculine, "stange": .feminine, "knolle": .feminine,
-        "beere": .feminine, "nuss": .feminine, "mandel": .feminine, "feige": .feminine, "pflaume": .feminine,
-        "aprikose": .feminine, "pfirsich": .masculine, "frucht": .feminine, "filet": .neuter, "keule": .feminine,
-        "wurst": .feminine, "scheibe": .feminine,
-    ]
+    /// The gender of each noun of ``germanNouns``.
+    private static let germanGenders = germanNouns.mapValues(\.gender)
 
     /// The noun of `forms` (singular -> plural, or plural -> singular) that `w` is, or that
     /// ends it as the last noun of a compound (`blatt` in `lorbeerblatt`): the part before it
@@ -383,7 +410,7 @@ public enum Inflection {
         return prefix + singular
     }
 
-    /// The gender of a German noun of ``germanPlurals`` (or a compound that ends with one),
+    /// The gender of a German noun of ``germanNouns`` (or a compound that ends with one),
     /// in either number; nil for a noun not in the list.
     static func germanGender(_ noun: String) -> GermanGender? {
         let w = noun.lowercased()

@@ -441,6 +441,47 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// The German nouns recipes count, and the containers and measures they count in, in
+    /// both numbers (correct German: `die Dose, die Dosen`; `der Becher, die Becher`; `das
+    /// Glas, die Gläser`). Those outside the list were left in the number they were written
+    /// in (`2 Aubergine`, `2 Kürbis`, `1 Auberginen`); a compound takes its last noun's.
+    @Test(arguments: [
+        ("Zwiebel", "Zwiebeln"), ("Karotte", "Karotten"), ("Ei", "Eier"), ("Zehe", "Zehen"), ("Knoblauchzehe", "Knoblauchzehen"),
+        ("Tomate", "Tomaten"), ("Kartoffel", "Kartoffeln"), ("Zitrone", "Zitronen"), ("Prise", "Prisen"), ("Stange", "Stangen"),
+        ("Bund", "Bund"), ("Blatt", "Blätter"), ("Scheibe", "Scheiben"), ("Dose", "Dosen"), ("Becher", "Becher"),
+        ("Glas", "Gläser"), ("Packung", "Packungen"), ("Päckchen", "Päckchen"), ("Esslöffel", "Esslöffel"),
+        ("Teelöffel", "Teelöffel"), ("Tasse", "Tassen"), ("Stück", "Stück"), ("Würfel", "Würfel"), ("Brühwürfel", "Brühwürfel"),
+        ("Messerspitze", "Messerspitzen"), ("Flasche", "Flaschen"), ("Tüte", "Tüten"), ("Beutel", "Beutel"), ("Teebeutel", "Teebeutel"),
+        ("Tafel", "Tafeln"), ("Kugel", "Kugeln"), ("Kopf", "Köpfe"), ("Salatkopf", "Salatköpfe"), ("Handvoll", "Handvoll"),
+        ("Tropfen", "Tropfen"), ("Rolle", "Rollen"), ("Portion", "Portionen"),
+        ("Aubergine", "Auberginen"), ("Avocado", "Avocados"), ("Mango", "Mangos"), ("Kiwi", "Kiwis"), ("Paprika", "Paprika"),
+        ("Kürbis", "Kürbisse"), ("Champignon", "Champignons"), ("Steinpilz", "Steinpilze"), ("Radieschen", "Radieschen"),
+        ("Olive", "Oliven"), ("Kirsche", "Kirschen"), ("Weintraube", "Weintrauben"), ("Dattel", "Datteln"),
+        ("Pfefferkorn", "Pfefferkörner"), ("Gewürznelke", "Gewürznelken"), ("Kardamomkapsel", "Kardamomkapseln"),
+        ("Hähnchenbrust", "Hähnchenbrüste"), ("Hähnchenschenkel", "Hähnchenschenkel"), ("Schnitzel", "Schnitzel"),
+        ("Steak", "Steaks"), ("Garnele", "Garnelen"), ("Würstchen", "Würstchen"), ("Knödel", "Knödel"), ("Kloß", "Klöße"),
+        ("Brot", "Brote"), ("Fladenbrot", "Fladenbrote"), ("Brezel", "Brezeln"), ("Tortilla", "Tortillas"),
+        ("Pfannkuchen", "Pfannkuchen"), ("Keks", "Kekse"),
+    ])
+    func germanNounsOfRecipesInBothNumbers(_ singular: String, _ plural: String) {
+        #expect(Inflection.plural(singular, language: "de") == plural)
+        #expect(Inflection.singular(plural, language: "de") == singular)
+    }
+
+    /// The adjectives before them take their gender (correct German: `ein großer Kürbis`,
+    /// `eine reife Avocado`, `ein großes Schnitzel`; `-e` in the plural of each).
+    @Test(arguments: [
+        ("1 großer Kürbis", r(2), "2 große Kürbisse"), ("2 große Kürbisse", r(1, 2), "1 großer Kürbis"),
+        ("1 reife Avocado", r(3), "3 reife Avocados"), ("2 reife Mangos", r(1, 2), "1 reife Mango"),
+        ("1 großes Schnitzel", r(2), "2 große Schnitzel"), ("4 große Schnitzel", r(1, 4), "1 großes Schnitzel"),
+        ("1 frische Hähnchenbrust", r(2), "2 frische Hähnchenbrüste"), ("2 rote Paprika", r(1, 2), "1 rote Paprika"),
+    ] as [(String, Rational, String)])
+    func moreGermanNounsTakeTheNumberWithTheirAdjectives(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+    }
+
     /// The counted noun of a German line is its first word with a capital, as nouns are
     /// written; a noun after it says what the thing holds and keeps its number. The last
     /// word was taken for the noun: `2 Schalen Erdbeeren` halved was `1 Schalen Erdbeere`,
