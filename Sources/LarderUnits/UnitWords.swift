@@ -113,8 +113,11 @@ public struct UnitLexicon: Sendable {
                 if preferred[key] == nil { preferred[key] = word }
             }
         }
-        // Counted units of the table that the lists above do not name (a project's own).
-        let named = Set(words.map(\.unit.id))
+        // Counted units of the table that no English word above names (a project's own, and
+        // a few of the table's, `bar`, `roll`): a word of another language for one is no
+        // English word for it (once German named `bar` as `Tafel`, "1 bar (100 g) chocolate"
+        // was no longer read in English).
+        let named = Set(words.filter { $0.language == "en" }.map(\.unit.id))
         for unit in table.units where unit.dimension == .count && !named.contains(unit.id) {
             let plural = unit.names.first { $0 != unit.id && $0.hasPrefix(unit.id) } ?? unit.id
             let word = UnitWord(language: "en", unit: unit, singular: unit.id, plural: plural, isAbbreviation: false)
@@ -410,6 +413,14 @@ public struct UnitLexicon: Sendable {
             w("packet", "Päckchen"), a("packet", "Pck."), a("packet", "Pck"), w("tub", "Becher"),
             w("glass", "Glas", "Gläser"), w("cube", "Würfel"), w("pinch", "Messerspitze", "Messerspitzen"), a("pinch", "Msp."),
             a("pinch", "Msp"),
+            // The other packs and pieces German recipes count in: each was read as the
+            // counted thing, so halving rounded it to whole ones ("1 Packung Nudeln" x 1/2
+            // stayed one, with a note), and the ingredient after it was no name of its own.
+            w("package", "Packung", "Packungen"), w("stick", "Stange", "Stangen"), w("head", "Kopf", "Köpfe"),
+            w("bottle", "Flasche", "Flaschen"), w("bag", "Tüte", "Tüten"), w("bag", "Beutel"), w("bar", "Tafel", "Tafeln"),
+            w("ball", "Kugel", "Kugeln"), w("roll", "Rolle", "Rollen"), w("bulb", "Knolle", "Knollen"), w("stem", "Stiel", "Stiele"),
+            w("drop", "Tropfen"), w("splash", "Spritzer"), w("splash", "Schuss"), w("handful", "Handvoll"),
+            w("portion", "Portion", "Portionen"),
         ]),
         ("it", [
             w("~tbsp", "cucchiaio", "cucchiai"), w("~tsp", "cucchiaino", "cucchiaini"), w("~cup", "tazza", "tazze"),

@@ -441,6 +441,38 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// The packs and pieces German recipes count in are units, so what they hold is the
+    /// ingredient's name and a pack halves (it was counted as a thing: `1 Packung Nudeln`
+    /// halved stayed one pack, with a note). Correct German: `die Packung, die Packungen`;
+    /// `der Kopf, die Köpfe`; `der Schuss, 2 Schuss` (a measure after a number).
+    @Test(arguments: [
+        ("1 Packung Nudeln", r(1, 2), "1/2 Packung Nudeln"), ("2 Packungen Nudeln", r(1, 2), "1 Packung Nudeln"),
+        ("1 Stange Lauch", r(2), "2 Stangen Lauch"), ("1 Stange Lauch", r(1, 2), "1/2 Stange Lauch"),
+        ("1 Kopf Salat", r(2), "2 Köpfe Salat"), ("2 Köpfe Salat", r(1, 2), "1 Kopf Salat"),
+        ("1 Flasche Weißwein", r(1, 2), "1/2 Flasche Weißwein"), ("2 Tüten Äpfel", r(1, 2), "1 Tüte Äpfel"),
+        ("1 Beutel Reis", r(2), "2 Beutel Reis"), ("1 Tafel Schokolade", r(2), "2 Tafeln Schokolade"),
+        ("1 Kugel Mozzarella", r(2), "2 Kugeln Mozzarella"), ("1 Rolle Blätterteig", r(2), "2 Rollen Blätterteig"),
+        ("1 Knolle Knoblauch", r(2), "2 Knollen Knoblauch"), ("2 Stiele Basilikum", r(1, 2), "1 Stiel Basilikum"),
+        ("3 Tropfen Vanillearoma", r(2), "6 Tropfen Vanillearoma"), ("1 Schuss Milch", r(2), "2 Schuss Milch"),
+        ("1 Spritzer Zitronensaft", r(3), "3 Spritzer Zitronensaft"), ("1 Handvoll Rucola", r(2), "2 Handvoll Rucola"),
+        ("1 Portion Reis", r(2), "2 Portionen Reis"),
+    ] as [(String, Rational, String)])
+    func germanPacksAndPiecesAreUnits(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "de")
+        #expect(line.unit?.dimension == .count)
+        #expect(!line.name.isEmpty && !line.name.contains(" "), "\(line.name)")
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    /// A counted unit of the table that only another language's words name is still read
+    /// in English by its own name (German `Tafel` is a `bar`, Portuguese `casca` a `peel`).
+    @Test func tableUnitsNamedInAnotherLanguageAreReadInEnglish() throws {
+        for (text, unit) in [("1 bar (100 g) chocolate", "bar"), ("1 roll puff pastry", "roll"), ("2 peels orange", "peel")] {
+            #expect(parser.parse(text, language: "en").unit?.id == unit, "\(text)")
+        }
+        #expect(try parser.scale(parser.parse("1 roll puff pastry", language: "en"), by: r(2)).text == "2 rolls puff pastry")
+    }
+
     /// The German nouns recipes count, and the containers and measures they count in, in
     /// both numbers (correct German: `die Dose, die Dosen`; `der Becher, die Becher`; `das
     /// Glas, die Gläser`). Those outside the list were left in the number they were written
