@@ -44,7 +44,9 @@ struct ScaleCommand: AsyncParsableCommand {
             kept, with a note). In Portuguese, Spanish, French and Italian, such a word after \
             the unit agrees with it (1 molho pequeno de salsa x 2 -> 2 molhos pequenos de \
             salsa, 1 cucharada colmada x 2 -> 2 cucharadas colmadas), and a spoon or cup with \
-            one stays in its unit. The size of one thing in brackets before its unit may be said \
+            one stays in its unit; in German such a word comes before the unit, in the ending \
+            of its gender and number (1 große Dose x 2 -> 2 große Dosen, 2 große Becher x 1/2 \
+            -> 1 großer Becher, 1 gehäufter EL x 2 -> 2 gehäufte EL). The size of one thing in brackets before its unit may be said \
             to be approximate (about, approx., around, roughly, ca., and the like in the \
             other languages), and stays as it is: 1 (about 14 oz) can tomatoes x 2 -> \
             2 (about 14 oz) cans tomatoes, 1 large (about 28 oz) can beans x 2 -> 2 large \

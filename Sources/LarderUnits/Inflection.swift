@@ -425,7 +425,7 @@ public enum Inflection {
         "groß", "klein", "mittelgroß", "mittler", "reif", "frisch", "rot", "grün", "gelb", "weiß", "schwarz", "braun", "blau",
         "süß", "hart", "weich", "ganz", "fest", "dick", "dünn", "jung", "alt", "kalt", "warm", "lang", "kurz", "rund",
         "saftig", "knackig", "mehlig", "festkochend", "mehligkochend", "unbehandelt", "hartgekocht", "weichgekocht",
-        "gekocht", "geschält", "getrocknet", "eingelegt",
+        "gekocht", "geschält", "getrocknet", "eingelegt", "gehäuft", "gestrichen",
     ]
 
     /// An adjective of ``germanAdjectives`` before `noun`, in the number `plural`, with the

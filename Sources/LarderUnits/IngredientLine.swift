@@ -337,9 +337,11 @@ public struct IngredientParser: Sendable {
         // pequena lata de atum", "1 gran diente de ajo"): read as the name, the unit was not
         // read, so a can was counted as a thing ("3 pequenas latas" x 1/2 was rounded to 2,
         // "1 pequena lata (cerca de 400 g)" got a second amount) and "gran" took an -es
-        // ("2 granes dientes de ajo"). It agrees with the unit as a word after it does.
+        // ("2 granes dientes de ajo"). It agrees with the unit as a word after it does. In
+        // German, where it always comes before, and so does a word of how full ("1 große Dose
+        // Tomaten" x 2 was "2 große Dose Tomaten", "1 gehäufter EL Mehl" "2 gehäufter EL").
         var sizeBeforeUnit: Range<Int>?
-        if line.size == nil, j > i, let big = NumberWords.sizeWordBeforeUnit(s, at: j, language: language) {
+        if line.size == nil, j > i, let big = NumberWords.wordBeforeUnit(s, at: j, language: language) {
             let k = AmountScanner.skipSpaces(s, big.upperBound)
             if k > big.upperBound, let m = lexicon.match(s, at: k, language: language), Self.takesAdjectives(m.word, language: language) {
                 j = k

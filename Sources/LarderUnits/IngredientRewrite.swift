@@ -302,13 +302,23 @@ extension IngredientParser {
     /// `molho pequeno` → `molhos pequenos`, `cucharada colmada` → `cucharadas colmadas`, as
     /// the words after a counted thing's name do (``nameInflection(_:plural:)``).
     func unitAdjectiveEdits(_ line: IngredientLine, plural: Bool) -> [(Range<Int>, String)] {
-        guard let language = line.unitWord?.language else { return [] }
+        guard let unitWord = line.unitWord else { return [] }
+        let language = unitWord.language
         return line.unitAdjectiveSpans.compactMap { range in
             // A word before the unit ("1 pequena lata", "2 grandes dientes") is one before its noun.
             let beforeUnit = line.unitSpan.map { range.upperBound <= $0.lowerBound } ?? false
             let word = line.slice(range)
-            let changed = beforeUnit ? Inflection.beforeNoun(word, plural: plural, language: language)
-                : Inflection.compound(word, plural: plural, language: language)
+            let changed: String?
+            if beforeUnit, UnitLexicon.baseLanguage(language) == "de" {
+                // German: the ending of the unit's gender and number ("1 großer Becher", "2
+                // große Becher"), the gender of the word an abbreviation stands for (`EL`,
+                // `Esslöffel`).
+                let noun = unitWord.isAbbreviation ? lexicon.preferred(for: unitWord.unit, language: language, abbreviation: false)?.singular : unitWord.singular
+                changed = noun.flatMap { Inflection.germanAdjective(word, before: $0, plural: plural) }
+            } else {
+                changed = beforeUnit ? Inflection.beforeNoun(word, plural: plural, language: language)
+                    : Inflection.compound(word, plural: plural, language: language)
+            }
             return changed.map { (range, $0) }
         }
     }

@@ -156,17 +156,34 @@ public enum NumberWords {
     /// Words of how big that Portuguese and Spanish also put before their noun, so before a
     /// unit that counts things or a cup or spoon (`1 pequena lata de atum`, `1 pequeño manojo
     /// de perejil`, `1 gran diente de ajo`): they agree with the unit in number, as after it.
-    /// Spanish `gran` is `grande` before a noun in the singular (`2 grandes dientes`).
+    /// Spanish `gran` is `grande` before a noun in the singular (`2 grandes dientes`). German
+    /// puts every adjective before its noun, in the ending of the noun's gender and number
+    /// (`1 große Dose`, `1 großer Becher`, `1 kleines Glas`, `2 kleine Gläser`; `großen`, as a
+    /// masculine one is written in the accusative, `1 großen Becher`).
     static let sizeWordsBeforeUnit: [String: Set<String>] = [
         "pt": ["pequeno", "pequena", "pequenos", "pequenas", "grande", "grandes"],
         "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "gran", "grande", "grandes"],
+        "de": germanForms(of: ["groß", "klein", "mittelgroß"]),
     ]
 
-    /// Where a word of ``sizeWordsBeforeUnit`` at `start` is, in text of a stated language
-    /// that has them; nil when there is none.
-    static func sizeWordBeforeUnit(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Range<Int>? {
-        guard let lang = UnitLexicon.baseLanguage(language), let sizes = sizeWordsBeforeUnit[lang],
-              let (w, end) = word(s, at: start), sizes.contains(w) else { return nil }
+    /// Words of how full a spoon or cup is that German puts before it, as every adjective
+    /// (`1 gehäufter Esslöffel`, `1 gestrichener TL`): they agree with it as a word of how
+    /// big does, and the spoon stays a spoon, as after it in the other languages.
+    static let fullnessWordsBeforeUnit: [String: Set<String>] = [
+        "de": germanForms(of: ["gehäuft", "gestrichen"]),
+    ]
+
+    /// The forms of German adjectives (by their stem) after a number and no article: `-e`,
+    /// `-er`, `-es`, and `-en` (`große`, `großer`, `großes`, `großen`).
+    private static func germanForms(of stems: [String]) -> Set<String> {
+        Set(stems.flatMap { stem in ["e", "er", "es", "en"].map { stem + $0 } })
+    }
+
+    /// Where a word of ``sizeWordsBeforeUnit`` or ``fullnessWordsBeforeUnit`` at `start` is,
+    /// in text of a stated language that has them; nil when there is none.
+    static func wordBeforeUnit(_ s: [Unicode.Scalar], at start: Int, language: String?) -> Range<Int>? {
+        guard let lang = UnitLexicon.baseLanguage(language), let (w, end) = word(s, at: start),
+              sizeWordsBeforeUnit[lang]?.contains(w) == true || fullnessWordsBeforeUnit[lang]?.contains(w) == true else { return nil }
         return start..<end
     }
 

@@ -440,6 +440,7 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         for (language, examples) in [
             ("pt", [("1 molho pequeno de salsa", "2 molhos pequenos de salsa"), ("1 colher de sopa rasa", "2 colheres de sopa rasas")]),
             ("es", [("1 manojo pequeño de perejil", "2 manojos pequeños de perejil"), ("1 cucharada colmada", "2 cucharadas colmadas")]),
+            ("de", [("1 große Dose", "2 große Dosen"), ("1 gehäufter EL", "2 gehäufte EL")]),
         ] {
             let lines = examples.map { "\"\($0.0)\"" }.joined(separator: ", ")
             try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": [\#(lines)]}"#)
@@ -451,7 +452,8 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
                 #expect(v["ingredients"]?[k]?.stringValue == scaled, "\(line)")
             }
         }
-        for example in ["1 molho pequeno de salsa x 2 -> 2 molhos pequenos de salsa", "1 cucharada colmada x 2 -> 2 cucharadas colmadas"] {
+        for example in ["1 molho pequeno de salsa x 2 -> 2 molhos pequenos de salsa", "1 cucharada colmada x 2 -> 2 cucharadas colmadas",
+                        "1 große Dose x 2 -> 2 große Dosen", "1 gehäufter EL x 2 -> 2 gehäufte EL"] {
             #expect(help.contains(example), "\(example)")
         }
     }

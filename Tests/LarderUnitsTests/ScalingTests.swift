@@ -393,6 +393,44 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// A German word of how big or how full before a unit agrees with it, as an adjective
+    /// before a counted thing's name does: `-e` in the plural of every gender, and in the
+    /// singular `-e`, `-er` or `-es` by the unit's gender (die Dose, die Packung; der Becher,
+    /// der Esslöffel; das Glas, das Stück). The word was read as the name, the unit with it:
+    /// the unit kept its number and the word its ending ("2 große Dose Tomaten", "2 großer
+    /// Becher Sahne", "2 gehäufter EL Mehl"), and a can was rounded to whole ones. A spoon
+    /// said to be heaped or level stays a spoon (4 heaped tablespoons are no heaped quarter
+    /// cup).
+    @Test(arguments: [
+        ("1 große Dose Tomaten", r(2), "2 große Dosen Tomaten"),
+        ("2 große Dosen Tomaten", r(1, 2), "1 große Dose Tomaten"),
+        ("3 große Dosen Tomaten", r(1, 2), "1 1/2 große Dosen Tomaten"),
+        ("2 große Dosen Tomaten", r(1, 4), "1/2 große Dose Tomaten"),
+        ("eine große Dose Tomaten", r(2), "2 große Dosen Tomaten"),
+        ("1 kleine Packung Nudeln", r(2), "2 kleine Packungen Nudeln"),
+        ("2 kleine Packungen Nudeln", r(1, 2), "1 kleine Packung Nudeln"),
+        ("1 großer Becher Sahne", r(2), "2 große Becher Sahne"),
+        ("2 große Becher Sahne", r(1, 2), "1 großer Becher Sahne"),
+        ("1 großen Becher Joghurt", r(2), "2 große Becher Joghurt"),
+        ("1 kleines Glas Kapern", r(2), "2 kleine Gläser Kapern"),
+        ("2 kleine Gläser Kapern", r(1, 2), "1 kleines Glas Kapern"),
+        ("2 kleine Gläser Kapern", r(1, 4), "1/2 kleines Glas Kapern"),
+        ("1 großes Stück Ingwer", r(2), "2 große Stück Ingwer"),
+        ("1 mittelgroße Flasche Weißwein", r(2), "2 mittelgroße Flaschen Weißwein"),
+        ("1 gehäufter EL Mehl", r(2), "2 gehäufte EL Mehl"),
+        ("2 gehäufte EL Mehl", r(1, 2), "1 gehäufter EL Mehl"),
+        ("1 gehäufter Esslöffel Mehl", r(4), "4 gehäufte Esslöffel Mehl"),
+        ("2 gestrichene TL Salz", r(1, 2), "1 gestrichener TL Salz"),
+        ("1 gestrichener Teelöffel Backpulver", r(3), "3 gestrichene Teelöffel Backpulver"),
+        ("1 große Tasse Milch", r(2), "2 große Tassen Milch"),
+    ] as [(String, Rational, String)])
+    func germanWordsBeforeAUnitAgreeWithIt(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "de")
+        #expect(line.unit != nil)
+        #expect(line.unitAdjectives.count == 1)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
     @Test func aSizeWordBeforeTheUnitIsNotTheName() {
         let tuna = parser.parse("1 pequena lata de atum", language: "pt")
         #expect(tuna.unit?.id == "can")
@@ -403,6 +441,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(tomato.size?.unit?.id == "g")
         #expect(tomato.name == "tomate")
         #expect(parser.parse("1 gran diente de ajo", language: "es").name == "ajo")
+        let can = parser.parse("1 große Dose Tomaten", language: "de")
+        #expect(can.unit?.id == "can")
+        #expect(can.unitAdjectives == ["große"])
+        #expect(can.name == "Tomaten")
         // Only in the languages that write it so, and only before a unit.
         #expect(parser.parse("1 grande cebola", language: "pt").unit == nil)
     }
