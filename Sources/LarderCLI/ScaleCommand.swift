@@ -43,8 +43,9 @@ struct ScaleCommand: AsyncParsableCommand {
             of how big or how full before a cup or spoon is not read (1 heaping cup flour is \
             kept, with a note). In Portuguese, Spanish, French and Italian, such a word after \
             the unit agrees with it (1 molho pequeno de salsa x 2 -> 2 molhos pequenos de \
-            salsa, 1 cucharada colmada x 2 -> 2 cucharadas colmadas), and a spoon or cup with \
-            one stays in its unit; in German such a word comes before the unit, in the ending \
+            salsa, 1 cucharada colmada x 2 -> 2 cucharadas colmadas), and so does a word of how \
+            big before it in Portuguese, Spanish and French (1 grande boîte x 2 -> 2 grandes \
+            boîtes); a spoon or cup with one stays in its unit. In German such a word comes before the unit, in the ending \
             of its gender and number (1 große Dose x 2 -> 2 große Dosen, 2 große Becher x 1/2 \
             -> 1 großer Becher, 1 gehäufter EL x 2 -> 2 gehäufte EL). The size of one thing in brackets before its unit may be said \
             to be approximate (about, approx., around, roughly, ca., and the like in the \

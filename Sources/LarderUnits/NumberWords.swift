@@ -153,16 +153,19 @@ public enum NumberWords {
         "it": ["piccolo", "piccola", "piccoli", "piccole", "medio", "media", "medi", "medie", "grande", "grandi"],
     ]
 
-    /// Words of how big that Portuguese and Spanish also put before their noun, so before a
-    /// unit that counts things or a cup or spoon (`1 pequena lata de atum`, `1 pequeño manojo
-    /// de perejil`, `1 gran diente de ajo`): they agree with the unit in number, as after it.
-    /// Spanish `gran` is `grande` before a noun in the singular (`2 grandes dientes`). German
+    /// Words of how big that Portuguese, Spanish and French also put before their noun, so
+    /// before a unit that counts things or a cup or spoon (`1 pequena lata de atum`, `1
+    /// pequeño manojo de perejil`, `1 gran diente de ajo`, `1 grande boîte de tomates`, `1
+    /// grosse gousse d'ail`): they agree with the unit in number, as after it. Spanish `gran`
+    /// is `grande` before a noun in the singular (`2 grandes dientes`); French `gros` is the
+    /// same in both numbers (`2 gros verres`). German
     /// puts every adjective before its noun, in the ending of the noun's gender and number
     /// (`1 große Dose`, `1 großer Becher`, `1 kleines Glas`, `2 kleine Gläser`; `großen`, as a
     /// masculine one is written in the accusative, `1 großen Becher`).
     static let sizeWordsBeforeUnit: [String: Set<String>] = [
         "pt": ["pequeno", "pequena", "pequenos", "pequenas", "grande", "grandes"],
         "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "gran", "grande", "grandes"],
+        "fr": ["petit", "petite", "petits", "petites", "grand", "grande", "grands", "grandes", "gros", "grosse", "grosses"],
         "de": germanForms(of: ["groß", "klein", "mittelgroß"]),
     ]
 

@@ -393,6 +393,31 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// A French word of how big before a unit agrees with it in number (correct French: `une
+    /// grande boîte, deux grandes boîtes`; `un petit verre, deux petits verres`; `une grosse
+    /// gousse, deux grosses gousses`; `gros` is the same in both). Read as the name, it took
+    /// its number by luck, but the unit was not read: a can was rounded to whole ones (`3
+    /// grandes boîtes` x 1/2 was 2, with a note), a cup was counted (`1 grande tasse` x 1/3
+    /// stayed one, rounded as a thing), and the name was `grande boîte de tomates`.
+    @Test(arguments: [
+        ("1 grande boîte de tomates", r(2), "2 grandes boîtes de tomates"),
+        ("2 grandes boîtes de tomates", r(1, 2), "1 grande boîte de tomates"),
+        ("3 grandes boîtes de tomates", r(1, 2), "1 1/2 grandes boîtes de tomates"),
+        ("1 petit verre de lait", r(2), "2 petits verres de lait"),
+        ("2 petits verres de lait", r(1, 2), "1 petit verre de lait"),
+        ("1 grosse gousse d'ail", r(2), "2 grosses gousses d'ail"),
+        ("2 grosses gousses d'ail", r(1, 2), "1 grosse gousse d'ail"),
+        ("1 gros verre de vin", r(2), "2 gros verres de vin"),
+        ("1 petite pincée de sel", r(3), "3 petites pincées de sel"),
+        ("1 grande tasse de lait", r(1, 3), "1/3 grande tasse de lait"),
+    ] as [(String, Rational, String)])
+    func frenchSizeWordsBeforeAUnitAgreeWithIt(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "fr")
+        #expect(line.unit != nil)
+        #expect(line.unitAdjectives.count == 1)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
     /// A German word of how big or how full before a unit agrees with it, as an adjective
     /// before a counted thing's name does: `-e` in the plural of every gender, and in the
     /// singular `-e`, `-er` or `-es` by the unit's gender (die Dose, die Packung; der Becher,
@@ -445,6 +470,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(can.unit?.id == "can")
         #expect(can.unitAdjectives == ["große"])
         #expect(can.name == "Tomaten")
+        let boite = parser.parse("1 grande boîte de tomates", language: "fr")
+        #expect(boite.unit?.id == "can")
+        #expect(boite.unitAdjectives == ["grande"])
+        #expect(boite.name == "tomates")
         // Only in the languages that write it so, and only before a unit.
         #expect(parser.parse("1 grande cebola", language: "pt").unit == nil)
     }
