@@ -344,16 +344,31 @@ public struct IngredientParser: Sendable {
         var sizeBeforeUnit: Range<Int>?
         if line.size == nil, j > i, let big = NumberWords.wordBeforeUnit(s, at: j, language: language) {
             let k = AmountScanner.skipSpaces(s, big.upperBound)
-            if k > big.upperBound, let m = lexicon.match(s, at: k, language: language), Self.takesAdjectives(m.word, language: language) {
+            if k > big.upperBound, let m = lexicon.match(s, at: k, language: language) ?? lexicon.matchWithWordsInside(s, at: k, language: language).map({ ($0.word, $0.end, $0.isPlural) }),
+               Self.takesAdjectives(m.word, language: language) {
                 j = k
                 sizeBeforeUnit = big
             }
         }
-        if let m = lexicon.match(s, at: j, language: language), let reason = Self.unsureLetter(s, word: m.word, at: j, end: m.end) {
+        let plain = lexicon.match(s, at: j, language: language)
+        // A spoon named with what it is for, with a word of how big or how full after its
+        // first word ("1 colher grande de sopa", "1 colher rasa de sopa de açúcar"): read as
+        // the name, the spoon was counted as a thing ("3 colheres grandes de sopa" x 1/2 was
+        // rounded to 2, with a note). The words agree with it as words after it do.
+        let inside = lexicon.matchWithWordsInside(s, at: j, language: language).flatMap { m in
+            m.end > (plain?.end ?? j) && Self.takesAdjectives(m.word, language: language) ? m : nil
+        }
+        if let inside {
+            line.unit = inside.word.unit
+            line.unitWord = inside.word
+            line.unitSpan = j..<inside.end
+            line.unitAdjectiveSpans = (sizeBeforeUnit.map { [$0] } ?? []) + inside.inside
+            i = inside.end
+        } else if let m = plain, let reason = Self.unsureLetter(s, word: m.word, at: j, end: m.end) {
             // "2 c. à dessert", "1 t.s.": the letter is a spoon of another language's words,
             // not a cup (it was "473 ml à dessert"); the line is kept as written.
             return kept(line, reason, from: lead, measureOnly: measureOnly)
-        } else if let m = lexicon.match(s, at: j, language: language) {
+        } else if let m = plain {
             line.unit = m.word.unit
             line.unitWord = m.word
             line.unitSpan = j..<m.end

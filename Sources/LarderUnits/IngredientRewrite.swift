@@ -189,9 +189,31 @@ extension IngredientParser {
     func measureEdits(_ line: IngredientLine, _ q: ScaledQuantity, span: Range<Int>, unitSpan: Range<Int>, converting: Bool) -> [(Range<Int>, String)] {
         let amount = amountText(q, style: line.amountStyle, language: line.language, converting: converting)
         let unit = unitText(q, original: line.unitWord, originalText: line.slice(unitSpan), language: line.language)
-        return [(span, amount),
-                (unitSpan.lowerBound..<(line.compoundEnd ?? unitSpan.upperBound),
-                 Self.following(amount, unit, glued: span.upperBound == unitSpan.lowerBound, unitChanged: q.unitChanged))]
+        return [(span, amount)]
+            + unitEdits(line, unitSpan.lowerBound..<(line.compoundEnd ?? unitSpan.upperBound),
+                        Self.following(amount, unit, glued: span.upperBound == unitSpan.lowerBound, unitChanged: q.unitChanged))
+    }
+
+    /// The edits that write `unit`, the unit in its new form, over `range`, where the unit
+    /// (and a second amount added to it) is written. A unit word written with words of how
+    /// big or how full inside it (`colher grande de sopa`) keeps them where they are: its
+    /// first word takes the new form's first word (`colheres grandes de sopa`, the words
+    /// agreeing through ``unitAdjectiveEdits(_:plural:)``). A unit written otherwise, or one
+    /// whose form does not end as the written one does, is written whole (a spoon with such
+    /// words does not move to another unit).
+    func unitEdits(_ line: IngredientLine, _ range: Range<Int>, _ unit: String) -> [(Range<Int>, String)] {
+        guard let unitSpan = line.unitSpan, let last = line.unitAdjectiveSpans.last(where: { unitSpan.contains($0.lowerBound) }) else {
+            return [(range, unit)]
+        }
+        let s = line.scalars
+        var headEnd = unitSpan.lowerBound
+        while headEnd < unitSpan.upperBound, !AmountScanner.isSpace(s[headEnd]) { headEnd += 1 }
+        // " de sopa" in "colher grande de sopa", and in the form "colheres de sopa".
+        let tail = line.slice(last.upperBound..<unitSpan.upperBound)
+        guard let space = unit.dropFirst().firstIndex(of: " "), unit[space...].lowercased() == tail.lowercased() else { return [(range, unit)] }
+        var edits = [(unitSpan.lowerBound..<headEnd, String(unit[..<space]))]
+        if range.upperBound > unitSpan.upperBound { edits.append((unitSpan.upperBound..<range.upperBound, "")) }
+        return edits
     }
 
     /// `unit` as it follows `amount` in the line: glued to it, as the line had it (`150ml`),

@@ -217,13 +217,7 @@ public struct UnitLexicon: Sendable {
                 if end < s.count, s[end] == ".", scalars[from + count - 1] != ".", !(end + 1 < s.count && Self.isWordScalar(s[end + 1])) {
                     end += 1  // "tbsp." "oz."
                 }
-                // A word of how full or how big may come between such a unit and its connector
-                // ("chávena de chá cheia de farinha": the cup was read as "chávena" alone, and
-                // "de chá cheia" as the name, which kept its number when scaled).
-                if form.beforeConnector, !Self.connectorFollows(s, at: end),
-                   !(NumberWords.wordsAfterUnit(s, at: end, language: form.language).map { Self.connectorFollows(s, at: $0.end) } ?? false) {
-                    continue
-                }
+                if form.beforeConnector, !Self.connectorFollowsUnit(s, at: end, language: form.language) { continue }
                 // Of two words as long, the stated language's ("Liter" in German, not the
                 // English "liter", whose plural is "liters").
                 if best == nil || end > best!.end
@@ -237,6 +231,57 @@ public struct UnitLexicon: Sendable {
         guard let best else { return nil }
         let form = forms[Int(best.form)]
         return (words[Int(form.word)], best.end, form.isPlural)
+    }
+
+    /// A unit word of several words with words of how big or how full after its first one,
+    /// as Portuguese writes a spoon named with what it is for (`colher grande de sopa`,
+    /// `colher rasa de sopa`, `colheres bem cheias de sopa`): the word, where it ends, whether
+    /// the form is the plural, and where the words inside are (adverbs, `bem`, passed over as
+    /// ``NumberWords/wordsAfterUnit(_:at:language:)`` does). Full words of a language that
+    /// puts such words after their noun only; nil when none is at `start`.
+    func matchWithWordsInside(_ s: [Unicode.Scalar], at start: Int, language: String?) -> (word: UnitWord, end: Int, isPlural: Bool, inside: [Range<Int>])? {
+        guard start < s.count, let list = byFirst[Self.lower(s[start])] else { return nil }
+        let lang = Self.baseLanguage(language)
+        /// True when the form's scalars `from..<from + count` are the text's at `at`.
+        func same(_ from: Int, _ count: Int, at: Int) -> Bool {
+            guard at + count <= s.count else { return false }
+            for k in 0..<count where Self.lower(s[at + k]) != scalars[from + k] { return false }
+            return true
+        }
+        var best: (form: Int32, end: Int, inside: [Range<Int>])?
+        for index in list {
+            let form = forms[Int(index)]
+            guard !form.language.isEmpty, !form.caseSensitive, !words[Int(form.word)].isAbbreviation else { continue }
+            if let lang, form.language != lang { continue }
+            if lang == nil, form.statedLanguageOnly { continue }
+            let from = Int(form.start), count = Int(form.count)
+            // The form's first word, then the words inside, then the rest from its space on.
+            guard let space = (from..<from + count).first(where: { scalars[$0] == " " }) else { continue }
+            let head = space - from
+            guard start + head < s.count, s[start + head] == " ", same(from, head, at: start),
+                  let inside = NumberWords.wordsAfterUnit(s, at: start + head, language: form.language) else { continue }
+            let rest = from + count - space
+            guard same(space, rest, at: inside.end) else { continue }
+            let end = inside.end + rest
+            if end < s.count, Self.isWordScalar(s[end]) { continue }
+            if end + 1 < s.count, s[end] == "-", s[end + 1].properties.isAlphabetic { continue }
+            if form.beforeConnector, !Self.connectorFollowsUnit(s, at: end, language: form.language) { continue }
+            if best.map({ end > $0.end }) ?? true { best = (index, end, inside.spans) }
+        }
+        guard let best else { return nil }
+        let form = forms[Int(best.form)]
+        return (words[Int(form.word)], best.end, form.isPlural, best.inside)
+    }
+
+    /// True when a unit word read only before a connector (``Form/beforeConnector``:
+    /// `chávena de chá`, which before anything else is a cup of tea) may end at `end`: a
+    /// connector follows, or words of how full or how big and then a connector (`chávena de
+    /// chá cheia de farinha`: the cup was read as `chávena` alone, and `de chá cheia` as the
+    /// name, which kept its number when scaled).
+    static func connectorFollowsUnit(_ s: [Unicode.Scalar], at end: Int, language: String) -> Bool {
+        if connectorFollows(s, at: end) { return true }
+        guard let words = NumberWords.wordsAfterUnit(s, at: end, language: language) else { return false }
+        return connectorFollows(s, at: words.end)
     }
 
     /// True when one of ``connectors`` follows `end` after spaces (`de farinha`, `d'eau`).

@@ -355,6 +355,43 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// A word of how big or how full may come inside a spoon named with what it is for,
+    /// after its first word (correct Portuguese: `1 colher grande de sopa`, `2 colheres
+    /// grandes de sopa`; `1 colher rasa de sopa`, `2 colheres rasas de sopa`). Read as a
+    /// thing called `colher grande de sopa`, the words took their number by luck, but the
+    /// spoon was counted: rounded to whole ones (`3 colheres grandes de sopa` x 1/2 was 2,
+    /// with a note; x 1/4 one stayed one). It is the spoon now, which stays a spoon, and the
+    /// words agree with it as words after it do.
+    @Test(arguments: [
+        ("1 colher grande de sopa", r(2), "2 colheres grandes de sopa"),
+        ("2 colheres grandes de sopa", r(1, 2), "1 colher grande de sopa"),
+        ("3 colheres grandes de sopa de açúcar", r(1, 2), "1 1/2 colheres grandes de sopa de açúcar"),
+        ("1 colher grande de sopa de açúcar", r(1, 4), "1/4 colher grande de sopa de açúcar"),
+        ("1 colher grande de sopa de açúcar", r(4), "4 colheres grandes de sopa de açúcar"),
+        ("1 colher rasa de sopa de farinha", r(2), "2 colheres rasas de sopa de farinha"),
+        ("1 colher bem cheia de sopa de açúcar", r(2), "2 colheres bem cheias de sopa de açúcar"),
+        ("2 colheres bem cheias de sopa de açúcar", r(1, 2), "1 colher bem cheia de sopa de açúcar"),
+        ("1 colher grande (sopa) de azeite", r(2), "2 colheres grandes (sopa) de azeite"),
+        ("1 chávena grande de chá de farinha", r(2), "2 chávenas grandes de chá de farinha"),
+        // Before no "de", "de chá" is tea: a large cup of it.
+        ("1 chávena grande de chá", r(2), "2 chávenas grandes de chá"),
+    ] as [(String, Rational, String)])
+    func wordsInsideASpoonNamedForWhatItHoldsAgreeWithIt(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "pt")
+        #expect(line.unit?.dimension == .volume)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
+    @Test func wordsInsideASpoonAreNotTheName() {
+        let sugar = parser.parse("1 colher grande de sopa de açúcar", language: "pt")
+        #expect(sugar.unit?.id == parser.parse("1 colher de sopa", language: "pt").unit?.id)
+        #expect(sugar.unitAdjectives == ["grande"])
+        #expect(sugar.name == "açúcar")
+        let tea = parser.parse("1 chávena grande de chá", language: "pt")
+        #expect(tea.unitAdjectives == ["grande"])
+        #expect(tea.name == "chá")
+    }
+
     @Test func aFullnessWordAfterACupNamedForTeaIsNotTheName() {
         let line = parser.parse("1 chávena de chá cheia de farinha", language: "pt")
         #expect(line.unit?.dimension == .volume)
