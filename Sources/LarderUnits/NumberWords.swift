@@ -201,6 +201,12 @@ public enum NumberWords {
         "it": ["raso", "rasa", "rasi", "rase", "colmo", "colma", "colmi", "colme", "abbondante", "abbondanti"],
     ]
 
+    /// True when `word` is a word of how full after a spoon or cup in `language` (`cheia`,
+    /// `colmada`, `bombée`), of ``fullnessWordsAfterUnit``.
+    static func isFullnessWord(_ word: String, language: String) -> Bool {
+        fullnessWordsAfterUnit[language]?.contains(word.lowercased()) ?? false
+    }
+
     /// Adverbs that may go before a word of how full and never change (`bem cheia`, `bien
     /// colmada`, `bien pleine`, `ben colmo`).
     static let fullnessAdverbs: [String: Set<String>] = ["pt": ["bem", "muito"], "es": ["bien", "muy"], "fr": ["bien", "très"], "it": ["ben", "molto"]]

@@ -277,11 +277,17 @@ public struct UnitLexicon: Sendable {
     /// `chávena de chá`, which before anything else is a cup of tea) may end at `end`: a
     /// connector follows, or words of how full or how big and then a connector (`chávena de
     /// chá cheia de farinha`: the cup was read as `chávena` alone, and `de chá cheia` as the
-    /// name, which kept its number when scaled).
+    /// name, which kept its number when scaled), or words of how full and nothing more but
+    /// a note or a bracket (`1 chávena de chá cheia`, `2 xícaras de chá rasas (240 g)`: a cup
+    /// of tea is not said to be full; it was `2 chávenas de chá cheia`). A word of how big
+    /// alone there may be the tea's (`1 chávena de chá grande`), which stays tea.
     static func connectorFollowsUnit(_ s: [Unicode.Scalar], at end: Int, language: String) -> Bool {
         if connectorFollows(s, at: end) { return true }
         guard let words = NumberWords.wordsAfterUnit(s, at: end, language: language) else { return false }
-        return connectorFollows(s, at: words.end)
+        if connectorFollows(s, at: words.end) { return true }
+        let next = AmountScanner.skipSpaces(s, words.end)
+        guard next == s.count || s[next] == "," || s[next] == "(" else { return false }
+        return words.spans.allSatisfy { NumberWords.isFullnessWord(String(String.UnicodeScalarView(s[$0])), language: language) }
     }
 
     /// True when one of ``connectors`` follows `end` after spaces (`de farinha`, `d'eau`).

@@ -339,7 +339,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
     /// A word of how full after a cup named with what it is for (`chávena de chá`, `xícara
     /// de chá`) agrees with it, as after a plain cup: the cup was read as `chávena` alone and
     /// `de chá cheia` as the name, which kept its number ("2 chávenas de chá cheia de
-    /// farinha"). Without what the cup holds, `de chá` is still tea.
+    /// farinha"). Without what the cup holds, `de chá` is still tea, but for a word of how
+    /// full with nothing after it but a note or a bracket, which tea is not said to be
+    /// (correct Portuguese: `1 chávena de chá cheia`, `2 chávenas de chá cheias`; it was "2
+    /// chávenas de chá cheia", and halved back "1 chávena de chá cheias").
     @Test(arguments: [
         ("1 chávena de chá cheia de farinha", r(2), "pt", "2 chávenas de chá cheias de farinha"),
         ("2 chávenas de chá cheias de farinha", r(1, 2), "pt", "1 chávena de chá cheia de farinha"),
@@ -349,6 +352,15 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         // A cup with a word of how full stays a cup (it is no heaped 16 spoons).
         ("1 chávena de chá cheia de farinha", r(1, 16), "pt", "1/16 chávena de chá cheia de farinha"),
         ("1 chávena de chá forte", r(2), "pt", "2 chávenas de chá forte"),
+        ("1 chávena de chá cheia", r(2), "pt", "2 chávenas de chá cheias"),
+        ("2 chávenas de chá cheias", r(1, 2), "pt", "1 chávena de chá cheia"),
+        ("3 chávenas de chá cheias", r(1, 2), "pt", "1 1/2 chávenas de chá cheias"),
+        ("1 xícara de chá rasa", r(3), "pt-BR", "3 xícaras de chá rasas"),
+        ("1 chávena de chá bem cheia", r(2), "pt", "2 chávenas de chá bem cheias"),
+        ("1 chávena de chá cheia (120 g)", r(2), "pt", "2 chávenas de chá cheias (240 g)"),
+        ("1 chávena de chá cheia", r(1, 16), "pt", "1/16 chávena de chá cheia"),
+        // A word of how big alone may be the tea's: a large tea.
+        ("1 chávena de chá grande", r(2), "pt", "2 chávenas de chá grande"),
     ] as [(String, Rational, String?, String)])
     func fullnessWordsAfterACupNamedForTeaAgreeWithIt(_ text: String, _ factor: Rational, _ language: String?, _ expected: String) throws {
         let line = parser.parse(text, language: language)
@@ -397,6 +409,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(line.unit?.dimension == .volume)
         #expect(line.unitAdjectives == ["cheia"])
         #expect(line.name == "farinha")
+        let alone = parser.parse("1 chávena de chá cheia", language: "pt")
+        #expect(alone.unit?.dimension == .volume)
+        #expect(alone.unitAdjectives == ["cheia"])
+        #expect(alone.name == "")
     }
 
     /// Portuguese and Spanish also put a word of how big before the unit, and it agrees with
