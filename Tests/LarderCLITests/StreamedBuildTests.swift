@@ -385,7 +385,7 @@ import Testing
         for (f, list) in files.enumerated() {
             let docs = list.map { id -> String in
                 let pt = rng.below(4) == 0 ? "" : #", "pt": "\#(id) pt""#
-                let tag = ["quick", "slow"][rng.below(2)]
+                let tag = ["quick", "slow", "vegan"][rng.below(3)]
                 // Up to 12 steps and ingredients: `steps.10` comes before `steps.2` in a
                 // String Catalog (code points), after it in a document (indices).
                 let steps = (0..<(1 + rng.below(12))).map { #"{"en": "Mix \#(id) \#($0)", "de": "Mischen \#($0)"}"# }
@@ -415,7 +415,8 @@ import Testing
             try dir.write("cards/c\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
         }
         try dir.write("card.schema.json", #"{"type": "object"}"#)
-        try dir.write("content/taxonomy.json", #"{"quick": {"en": "Quick", "pt": "Rápido"}, "slow": {"en": "Slow"}}"#)
+        // `vegan` has a label in pt alone: the tag itself is its label in en and de.
+        try dir.write("content/taxonomy.json", #"{"quick": {"en": "Quick", "pt": "Rápido"}, "slow": {"en": "Slow"}, "vegan": {"pt": "Vegano"}}"#)
         // pt-BR takes the content's pt through CLDR's parents (and i18next ships pt besides).
         try dir.write("larder.yml", """
             locales: [en, pt-BR, de]
@@ -679,6 +680,39 @@ import Testing
         #expect(po.contains("msgid \"100% cotton\"\nmsgstr \"100 % coton\""), "\(po)")
         let xml = try read("dist/android/res/values-fr/strings.xml")
         #expect(xml.contains("%d articles, 50 %% de remise</string>"), "\(xml)")
+    }
+
+    /// A tag whose taxonomy labels it in neither the page's language (nor its CLDR
+    /// ancestors) nor the source language shows the tag itself, streamed or whole, in every
+    /// export (it showed the label of another language: "Vegano" on the English page).
+    @Test func aTagLabelledOnlyInAnotherLanguageShowsTheTagBothWays() throws {
+        let dir = try Scratch()
+        try dir.write("content/recipes.json", #"[{"id": "soup", "name": {"en": "Soup", "pt-BR": "Sopa", "vi": "Canh"}, "ingredients": [{"name": {"en": "water", "pt-BR": "água", "vi": "nước"}}], "category": "vegan", "tags": ["vegan", "quick"]}]"#)
+        try dir.write("content/taxonomy.json", #"{"vegan": {"pt": "Vegano"}, "quick": {"en": "Quick", "pt": "Rápido"}}"#)
+        try dir.write("larder.yml", Self.streamingConfig("""
+            locales: [en, pt-BR, vi]
+            content:
+              - kind: recipe
+                include: ["content/recipes.json"]
+              - kind: taxonomy
+                include: ["content/taxonomy.json"]
+            exports:
+              - json-bundle
+            """))
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        func read(_ path: String) throws -> String {
+            String(decoding: try Data(contentsOf: dir.url.appendingPathComponent(path)), as: UTF8.self)
+        }
+        let bundle = try read("dist/json/en/recipe.json")
+        #expect(bundle.contains("\"tag\": \"vegan\",\n        \"label\": \"vegan\"") && !bundle.contains("Vegano"), "\(bundle)")
+        #expect(try read("dist/json/pt-BR/recipe.json").contains("\"label\": \"Vegano\""))
+        let jsonld = try read("dist/jsonld/en/recipe/soup.json")
+        #expect(jsonld.contains("\"keywords\": \"vegan, Quick\"") && jsonld.contains("\"recipeCategory\": \"vegan\""), "\(jsonld)")
+        #expect(try read("dist/po/vi.po").contains("msgctxt \"taxonomy.vegan\"\nmsgid \"vegan\"\nmsgstr \"vegan\"\n"))
     }
 
     /// Builds `dir` (cards/*.json and badges/*.json of a kind with a localized title each,

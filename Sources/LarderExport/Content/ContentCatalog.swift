@@ -280,9 +280,11 @@ public struct ContentCatalog: Sendable {
     /// number as written.
     static func idText(_ n: JSONNumber) -> String { n.integerText ?? n.literal }
 
-    /// The labels of `tag` resolved for `locale`, or nil when no taxonomy has the tag.
+    /// The label of `tag` for `locale` (``LocaleResolver/resolveLabel(_:of:for:)``: the
+    /// tag itself where neither the locale's CLDR chain nor the source language has one),
+    /// or nil when no taxonomy has the tag.
     public func label(for tag: String, locale: String) -> LocaleResolver.Resolution? {
-        taxonomy[tag].flatMap { resolver.resolve($0, for: locale) }
+        taxonomy[tag].map { resolver.resolveLabel($0, of: tag, for: locale) }
     }
 
     /// The document (as loaded) an entry belongs to.

@@ -17,6 +17,12 @@ import LarderCore
 /// the result is never an empty string (it is nil only for a text with no value at all).
 /// A pseudo-locale the project does not name (``PseudoLocale``: `en-XA`, `ar-XB`) takes
 /// the source language's value, made over.
+///
+/// A taxonomy's label is looked up in fewer places (``resolveLabel(_:of:for:)``): the
+/// locale and its CLDR ancestors, then the source language and its ancestors; where none
+/// of them has a label, the tag itself is the label. A label of another language names the
+/// tag in words the page's reader may not read (`vegano` on an English page), where the
+/// tag is at least what the content calls it.
 public struct LocaleResolver: Sendable {
     /// The project's locales, the source language first.
     public let locales: [String]
@@ -31,12 +37,15 @@ public struct LocaleResolver: Sendable {
         let wanted: String
         let order: [String]
         let chain: Set<String>
+        /// How many of the first tags of ``order`` a taxonomy label is looked up under:
+        /// the locale's CLDR chain and the source language's (no other project locale).
+        let labelCount: Int
         /// For a pseudo-locale (not one of the project's): the text is the source
         /// language's, made over.
         let pseudo: PseudoLocale?
 
-        init(wanted: String, order: [String], chain: Set<String>, pseudo: PseudoLocale? = nil) {
-            (self.wanted, self.order, self.chain, self.pseudo) = (wanted, order, chain, pseudo)
+        init(wanted: String, order: [String], chain: Set<String>, labelCount: Int, pseudo: PseudoLocale? = nil) {
+            (self.wanted, self.order, self.chain, self.labelCount, self.pseudo) = (wanted, order, chain, labelCount, pseudo)
         }
     }
 
@@ -57,7 +66,7 @@ public struct LocaleResolver: Sendable {
         let sourceTag = self.locales[0]
         let source = plans.first { $0.locale == sourceTag }!.plan
         for pseudo in PseudoLocale.allCases where !plans.contains(where: { canonical($0.locale) == canonical(pseudo.rawValue) }) {
-            plans.append((pseudo.rawValue, Plan(wanted: pseudo.rawValue, order: source.order, chain: [], pseudo: pseudo)))
+            plans.append((pseudo.rawValue, Plan(wanted: pseudo.rawValue, order: source.order, chain: [], labelCount: source.labelCount, pseudo: pseudo)))
         }
         self.plans = plans
     }
@@ -71,8 +80,9 @@ public struct LocaleResolver: Sendable {
         }
         LocaleFallback.chain(for: locale).forEach(add)
         LocaleFallback.chain(for: locales.first ?? "en").forEach(add)
+        let labelCount = order.count
         locales.forEach(add)
-        return Plan(wanted: canonical(locale), order: order, chain: Set(LocaleFallback.chain(for: locale)))
+        return Plan(wanted: canonical(locale), order: order, chain: Set(LocaleFallback.chain(for: locale)), labelCount: labelCount)
     }
 
     func plan(for locale: String) -> Plan {
@@ -89,6 +99,10 @@ public struct LocaleResolver: Sendable {
         case parent
         /// Taken from the source language or another language: a translation is missing.
         case otherLanguage
+        /// A taxonomy label that neither the locale (nor its CLDR ancestors) nor the source
+        /// language has: the tag itself is shown (``resolveLabel(_:of:for:)``), and the
+        /// resolution's `sourceTag` is `und` (no language).
+        case tagItself
     }
 
     /// A resolved value.
@@ -116,6 +130,37 @@ public struct LocaleResolver: Sendable {
     public func resolve(_ text: LocalizedText, for locale: String) -> Resolution? {
         let plan = plan(for: locale)
         guard let index = Self.index(of: text, plan: plan) else { return nil }
+        return resolution(text, index, plan: plan, for: locale)
+    }
+
+    /// The label of the taxonomy tag `tag` for `locale`, from its labels `text`: the
+    /// locale's own, else its CLDR ancestors', else the source language's (and its
+    /// ancestors'); never another language's. Where none of them has one, the tag itself
+    /// (``Fill/tagItself``; a pseudo-locale makes it over, as it does the source
+    /// language's label).
+    public func resolveLabel(_ text: LocalizedText, of tag: String, for locale: String) -> Resolution {
+        let plan = plan(for: locale)
+        if let index = Self.labelIndex(of: text, plan: plan) { return resolution(text, index, plan: plan, for: locale) }
+        var r = resolution(Self.itself(tag, as: text), 0, plan: plan, for: locale)
+        if plan.pseudo == nil { r.fill = .tagItself }
+        return r
+    }
+
+    /// The label that is the taxonomy tag itself, under the language tag `und`
+    /// (undetermined), as plural forms when `labels` has some (so that every locale's
+    /// value has one shape).
+    static func itself(_ tag: String, as labels: LocalizedText) -> LocalizedText {
+        LocalizedText([("und", labels.isPlural ? .plural([.other: tag]) : .text(tag))])
+    }
+
+    /// The value of an entry of a content catalog for `locale`: a document's text as
+    /// ``resolve(_:for:)`` gives it, a taxonomy label as ``resolveLabel(_:of:for:)`` does.
+    public func resolve(_ entry: TextEntry, for locale: String) -> Resolution? {
+        entry.isTaxonomy ? resolveLabel(entry.text, of: entry.pointer[0], for: locale) : resolve(entry.text, for: locale)
+    }
+
+    /// ``resolve(_:for:)`` of the value at `index` of `text`, which `plan` picked.
+    private func resolution(_ text: LocalizedText, _ index: Int, plan: Plan, for locale: String) -> Resolution {
         let (tag, value) = text.values[index]
         if let pseudo = plan.pseudo {
             // Made from the source language's text: never a missing translation.
@@ -151,6 +196,20 @@ public struct LocaleResolver: Sendable {
     func value(_ text: LocalizedText, for locale: String, pluralRulesOf rules: String? = nil) -> TextValue? {
         let plan = plan(for: locale)
         guard let index = Self.index(of: text, plan: plan) else { return nil }
+        return value(text, index, plan: plan, for: locale, pluralRulesOf: rules)
+    }
+
+    /// ``value(_:for:pluralRulesOf:)`` of an entry of a content catalog: a taxonomy label's
+    /// as ``resolveLabel(_:of:for:)`` picks it.
+    func value(_ entry: TextEntry, for locale: String, pluralRulesOf rules: String? = nil) -> TextValue? {
+        guard entry.isTaxonomy else { return value(entry.text, for: locale, pluralRulesOf: rules) }
+        let plan = plan(for: locale)
+        if let index = Self.labelIndex(of: entry.text, plan: plan) { return value(entry.text, index, plan: plan, for: locale, pluralRulesOf: rules) }
+        return value(Self.itself(entry.pointer[0], as: entry.text), 0, plan: plan, for: locale, pluralRulesOf: rules)
+    }
+
+    /// The value at `index` of `text`, which `plan` picked, for `locale`.
+    private func value(_ text: LocalizedText, _ index: Int, plan: Plan, for locale: String, pluralRulesOf rules: String?) -> TextValue {
         var (tag, value) = text.values[index]
         if let pseudo = plan.pseudo { value = pseudo.apply(value) }
         return text.isPlural ? .plural(completePlural(value, for: rules ?? locale, from: tag).forms) : value
@@ -163,6 +222,16 @@ public struct LocaleResolver: Sendable {
             if let hit = text.index(of: tag) { return hit }
         }
         return text.values.indices.first { !text.values[$0].value.isBlank }
+    }
+
+    /// The position in `text.values` of the label `plan` picks for a taxonomy tag: the
+    /// first of the locale's and the source language's chains the text has (not blank);
+    /// nil when it has none of them.
+    static func labelIndex(of text: LocalizedText, plan: Plan) -> Int? {
+        for tag in plan.order.prefix(plan.labelCount) {
+            if let hit = text.index(of: tag) { return hit }
+        }
+        return nil
     }
 
     /// `value`'s forms for the categories `locale` uses: missing ones (and blank ones) take

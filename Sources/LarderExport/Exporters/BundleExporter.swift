@@ -136,6 +136,9 @@ public enum FallbackReport {
             nothing) has the build report each text that export filled in, naming the \
             export: `xcstrings (fallback: error) has no text for vi in title, where it \
             would use the text of en for vi (add the translation); nothing was built`. \
+            A taxonomy tag's label is taken from the locale's chain or the source language \
+            only; where neither has one, the export shows the tag itself ("uses the tag \
+            itself for en"). \
             With `error`, a build that fills in any text (plural forms filled from `other` \
             stay notes) writes nothing, so a release bundle can be held to complete \
             translations while the lint rule `locale-complete` only warns of them. Add the \
@@ -190,11 +193,17 @@ struct FillLog {
             let node = document.json.node(at: key.pointer, from: document.node) ?? document.node
             let field = key.pointer.isEmpty ? "the document" : key.pointer.joined(separator: ".")
             var taken: [String] = []
+            // The locales a taxonomy label is the tag itself in.
+            var itself: [String] = []
             var plural: [String] = []
             var worst = Severity.note
             for (locale, r) in fills {
-                if r.fill != .exact { taken.append("\(r.sourceTag) for \(locale)") }
-                if r.fill == .otherLanguage { worst = severity }
+                if r.fill == .tagItself {
+                    itself.append(locale)
+                } else if r.fill != .exact {
+                    taken.append("\(r.sourceTag) for \(locale)")
+                }
+                if r.fill >= .otherLanguage { worst = severity }
                 if !r.filledCategories.isEmpty {
                     plural.append("\(r.filledCategories.map(\.rawValue).joined(separator: ", ")) for \(locale)")
                 }
@@ -206,8 +215,10 @@ struct FillLog {
             let missing = fills.filter { $0.resolution.fill != .exact }.map(\.locale)
             if !missing.isEmpty {
                 sentences.append("has no text for \(missing.joined(separator: ", ")) in \(field)"
-                    + (stops ? ", where it would use the text of " : " and uses the text of ")
-                    + taken.joined(separator: ", ") + " (add the translation" + (missing.count > 1 ? "s" : "") + ")")
+                    + (stops ? ", where it would use " : " and uses ")
+                    + [taken.isEmpty ? nil : "the text of " + taken.joined(separator: ", "),
+                       itself.isEmpty ? nil : "the tag itself for " + itself.joined(separator: ", ")].compactMap { $0 }.joined(separator: ", and ")
+                    + " (add the translation" + (missing.count > 1 ? "s" : "") + ")")
             }
             if !plural.isEmpty {
                 sentences.append((sentences.isEmpty ? "" : "it ") + (stops ? "would fill in" : "fills in")

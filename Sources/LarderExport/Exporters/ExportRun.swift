@@ -45,14 +45,14 @@ struct ExportRun {
 
     /// The value of an entry for `locale`, logged when filled in.
     mutating func resolve(_ entry: TextEntry, for locale: String) -> TextValue? {
-        guard fills.severity != nil else { return catalog.resolver.value(entry.text, for: locale) }  // no notes kept
+        guard fills.severity != nil else { return catalog.resolver.value(entry, for: locale) }  // no notes kept
         return resolution(entry, for: locale)?.value
     }
 
     /// The resolution of an entry for `locale` (value and where it came from), logged when
     /// filled in.
     mutating func resolution(_ entry: TextEntry, for locale: String) -> LocaleResolver.Resolution? {
-        guard let r = written(catalog.resolver.resolve(entry.text, for: locale), locale) else { return nil }
+        guard let r = written(catalog.resolver.resolve(entry, for: locale), locale) else { return nil }
         if r.isFilled {
             fills.record(r, locale: locale, document: catalog.document(of: entry), pointer: entry.isTaxonomy ? [entry.pointer[0]] : entry.pointer)
         }
@@ -75,10 +75,12 @@ struct ExportRun {
         return r
     }
 
-    /// The label of a taxonomy tag for `locale` (logged when filled in), or nil when no
-    /// taxonomy has the tag.
+    /// The label of a taxonomy tag for `locale` (logged when filled in; the tag itself
+    /// where neither the locale's CLDR chain nor the source language has a label:
+    /// ``LocaleResolver/resolveLabel(_:of:for:)``), or nil when no taxonomy has the tag.
     mutating func label(_ tag: String, for locale: String) -> String? {
-        guard let text = catalog.taxonomy[tag], let r = catalog.resolver.resolve(text, for: locale) else { return nil }
+        guard let text = catalog.taxonomy[tag] else { return nil }
+        let r = catalog.resolver.resolveLabel(text, of: tag, for: locale)
         if let origin = catalog.taxonomyOrigin[tag] {
             fills.record(r, locale: locale, document: catalog.taxonomyDocuments[origin], pointer: [tag])
         }

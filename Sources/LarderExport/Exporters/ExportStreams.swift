@@ -581,7 +581,7 @@ extension XCStringsExporter: StreamingExporter {
                 let (pointer, text) = streamed.export.texts[i]
                 let key = streamed.keyBytes[i]
                 let entry = TextEntry(key: streamed.keys[i], text: text, document: 0, pointer: pointer, isTaxonomy: false)
-                for (j, locale) in layout.locales.enumerated() { found[j] = resolver.resolve(entry.text, for: locale.tag) }
+                for (j, locale) in layout.locales.enumerated() { found[j] = resolver.resolve(entry, for: locale.tag) }
                 if wrote, found.contains(where: { $0 != nil }) { out.append(0x2C) }
                 wrote = layout.write(entry, key: key, found: found, commentPrefix: commentPrefix, into: &out) || wrote
             }
@@ -839,7 +839,7 @@ extension GettextExporter: StreamingExporter {
 
         func parts(_ texts: [TextEntry], run: ExportRun, resolve: (TextEntry, String) -> TextValue?) throws -> (parts: [[UInt8]], names: [String]) {
             let resolver = run.catalog.resolver
-            let sources = texts.map { resolver.value($0.text, for: layout.source) }
+            let sources = texts.map { resolver.value($0, for: layout.source) }
             let comments = texts.map(GettextExporter.comment)
             let parts = layout.outputs.map { output in
                 var po = ""
@@ -914,7 +914,7 @@ extension I18nextExporter: StreamingExporter {
                 let leaves: [String: [I18nextExporter.Leaf]]
                 do {
                     leaves = try I18nextExporter.leaves(texts, textsOf: target.textsOf, rulesOf: target.rulesOf, resolver: resolver, sprintf: sprintf) {
-                        entry, locale in resolver.value(entry.text, for: locale)
+                        entry, locale in resolver.value(entry, for: locale)
                     }
                 } catch {
                     // The whole path names the first such text in key order.
@@ -1038,7 +1038,7 @@ struct KeyOrderedStream<Format: KeyOrderedFormat>: CatalogStream {
 
     func render(_ streamed: StreamedDocument) throws -> Fragment {
         let resolver = run.catalog.resolver
-        let (parts, names) = try format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.value(entry.text, for: locale) }
+        let (parts, names) = try format.parts(streamed.entriesInKeyOrder(), run: run) { entry, locale in resolver.value(entry, for: locale) }
         return Fragment(document: streamed.identity, kind: streamed.export.kind, keyID: streamed.keyID, parts: parts, names: names)
     }
 

@@ -130,7 +130,7 @@ public struct GettextExporter: BundleExporter {
         for output in layout.outputs {
             var po = output.header
             for (index, entry) in run.catalog.entries.enumerated() {
-                guard let sourceValue = run.catalog.resolver.value(entry.text, for: layout.source),
+                guard let sourceValue = run.catalog.resolver.value(entry, for: layout.source),
                     let value = run.resolve(entry, for: output.locale)
                 else { continue }
                 Self.entry(entry, comment: comments[index], source: sourceValue, value: value, forms: output.forms, into: &po)

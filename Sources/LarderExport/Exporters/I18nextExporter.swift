@@ -122,7 +122,7 @@ public struct I18nextExporter: BundleExporter {
             if rulesOf != textsOf, case .plural = value {
                 // The forms for the folder's plural rules, from the text as written: the
                 // forms completed for `textsOf` were already taken by category name.
-                value = resolver.value(entry.text, for: textsOf, pluralRulesOf: rulesOf) ?? value
+                value = resolver.value(entry, for: textsOf, pluralRulesOf: rulesOf) ?? value
             }
             let path = entry.isTaxonomy ? entry.key.id.split(separator: ":").map(String.init) : [entry.key.id] + entry.key.path
             if sprintf {
