@@ -17,6 +17,23 @@ import Testing
         #expect(found[1].message.hasPrefix("steps[0] is a plain string, which counts as en only, and lacks pt and vi"))
     }
 
+    /// A taxonomy label that neither a locale's CLDR chain nor the source language has is
+    /// shown as the tag itself by every export: the message names those locales (pt-BR
+    /// reads `pt`'s label, so it is missing but not shown as the tag).
+    @Test func aTaxonomyLabelWithoutTheSourceLanguageSaysTheTagIsShown() throws {
+        let json = #"{"vegan": {"pt": "Vegano"}, "quick": {"en": "Quick", "pt": "Rápido"}}"#
+        let found = try run(rule, json, kind: "taxonomy", options: ["locales": ["en", "pt-BR", "vi"]])
+        #expect(found.map(\.pointer) == ["/vegan", "/quick"])
+        #expect(found.first?.message == "vegan has no text for en, pt-BR and vi (the project's locales are en, pt-BR, vi); add the translations; "
+            + "until then the exports show the tag itself as its label for en and vi (a label is taken from the locale's CLDR fallback chain or from the source language, en, never from another language)",
+            "\(found.first?.message ?? "")")
+        // A label the source language has is every locale's fallback: no tag is shown.
+        #expect(found.last?.message == "quick has no text for pt-BR and vi (the project's locales are en, pt-BR, vi); add the translations")
+        // Nor does a recipe's text say so.
+        let recipe = try run(rule, #"{"id": "x", "name": {"pt": "Sopa"}}"#, kind: "recipe", options: ["locales": ["en", "vi"]])
+        #expect(recipe.first?.message == "name has no text for en and vi (the project's locales are en, vi); add the translations")
+    }
+
     /// Tags compare without case, as language tags do (`PT-br` is pt-BR's text), and a key is
     /// lower-cased the Unicode way (the Kelvin sign lower-cases to `k`).
     @Test func tagsCompareWithoutCase() throws {

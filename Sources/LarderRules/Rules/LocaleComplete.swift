@@ -28,7 +28,10 @@ public struct LocaleCompleteRule: ConfigurableRule {
 
         Checked: recipe name, description, steps, ingredients (free text, names and notes) \
         and image `alt` texts; location name, summary, description, a written address and \
-        image `alt` texts; product name and image `alt` texts; every label of a taxonomy. \
+        image `alt` texts; product name and image `alt` texts; every label of a taxonomy \
+        (the exports take a tag's label from the locale's CLDR fallback chain or the source \
+        language only, never another language: where neither has one, they show the tag \
+        itself, and the message says for which locales). \
         In a kind of your own, every object of language -> text the exporters export; or \
         list its fields: `fields: ["/title", "/description"]`.
         """
@@ -156,6 +159,11 @@ public struct LocaleCompleteRule: ConfigurableRule {
                         + (open.count == 1 && unguessed.count == 1 ? "if it is the \(open[0]) text, write the key as \(open[0])"
                             : "write the key as the locale it is for" + (open.count > 1 ? " (" + open.dropLast().joined(separator: ", ") + " or " + open.last! + "), or remove it" : ", or remove it"))
                 }.joined()
+                // A taxonomy label no locale of its chain has, nor the source language: the
+                // exports show the tag itself there, which the reader is told.
+                let itself = document.kind == ContentFields.taxonomy ? Self.labelledWithTag(missing, keys: keys, locales: locales) : []
+                let itselfText = itself.isEmpty ? ""
+                    : "; until then the exports show the tag itself as its label for \(Text.list(itself)) (a label is taken from the locale's CLDR fallback chain or from the source language, \(locales[0]), never from another language)"
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
                         + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "") + unguessedText
@@ -167,6 +175,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                             + (missing.contains { m in !misspelled.contains { $0.0 == m } }
                                 ? "; add the translation for " + Text.list(missing.filter { m in !misspelled.contains { $0.0 == m } }) : "")
                             + unguessedText)
+                        + itselfText
                 }
             default:
                 continue
@@ -196,6 +205,18 @@ public struct LocaleCompleteRule: ConfigurableRule {
         }
         if found.isEmpty, missing.count == 1, stray.count == 1 { return [(missing[0], stray[0])] }
         return found
+    }
+
+    /// Of the `missing` locales of a taxonomy label whose languages are `keys`, those that
+    /// no key serves: none is in the locale's CLDR chain or in the source language's (the
+    /// first of `locales`), where the exports look a label up. Every export shows the tag
+    /// itself there, never a label of another language.
+    static func labelledWithTag(_ missing: [String], keys: [String], locales: [String]) -> [String] {
+        let source = LocaleFallback.chain(for: locales[0]).map { $0.lowercased() }
+        return missing.filter { locale in
+            let chain = LocaleFallback.chain(for: locale).map { $0.lowercased() } + source
+            return !keys.contains { key in chain.contains { Self.key(key, lowercasesTo: $0) } }
+        }
     }
 
     /// The keys no locale of the project reads: not a locale, nor an ancestor one falls
