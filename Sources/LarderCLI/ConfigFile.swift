@@ -161,11 +161,12 @@ struct ConfigFile {
         }
         switch ConfigLoader().load(json, file: displayPath, positions: positions, keyPositions: keyPositions) {
         case .success(let config):
-            // The fields each team schema declares localized text, read once for lint and
-            // build (a schema that cannot be read is reported by lint; it declares none here).
+            // The fields each team schema declares localized text and taxonomy tags, read
+            // once for lint and build (a schema that cannot be read is reported by lint; it
+            // declares none here).
             let root = self.root
-            let texts = SchemaTextFields(projectRoot: root) { path in try? FileBytes.read(root + "/" + path) }
-            return (config.readingSchemaTextFields(texts), positions, keyPositions)
+            let schemas = SchemaTextFields(projectRoot: root) { path in try? FileBytes.read(root + "/" + path) }
+            return (config.readingSchemaTextFields(schemas).readingSchemaTagFields(schemas), positions, keyPositions)
         case .failure(let error):
             throw Failure(diagnostics: error.diagnostics, locator: locator, configError: error, positions: positions, keyPositions: keyPositions)
         }

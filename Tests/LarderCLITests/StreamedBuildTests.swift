@@ -410,11 +410,13 @@ import Testing
                     "", #", "count": {"en": {"one": "%d card", "other": "%d cards"}, "vi": "%d lá"}"#,
                     #", "count": {"en": {"one": "one card", "other": "100% of %d cards"}}"#,
                 ][rng.below(3)]
-                return #"{"id": \#(idJSON), "title": {"en": "\#(json(id))"\#(vi)}, "power": \#(rng.below(10))\#(count)}"#
+                // Tags by the schema: labelled in the bundle as a recipe's.
+                let tags = [[], ["quick"], ["vegan", "slow"]][rng.below(3)].map { "\"\($0)\"" }.joined(separator: ", ")
+                return #"{"id": \#(idJSON), "title": {"en": "\#(json(id))"\#(vi)}, "power": \#(rng.below(10)), "tags": [\#(tags)]\#(count)}"#
             }
             try dir.write("cards/c\(f).json", "[\n" + docs.joined(separator: ",\n") + "\n]\n")
         }
-        try dir.write("card.schema.json", #"{"type": "object"}"#)
+        try dir.write("card.schema.json", #"{"type": "object", "properties": {"tags": {"$ref": "https://larder.dev/schemas/common.schema.json#/$defs/tags"}}}"#)
         // `vegan` has a label in pt alone: the tag itself is its label in en and de.
         try dir.write("content/taxonomy.json", #"{"quick": {"en": "Quick", "pt": "Rápido"}, "slow": {"en": "Slow"}, "vegan": {"pt": "Vegano"}}"#)
         // pt-BR takes the content's pt through CLDR's parents (and i18next ships pt besides).
@@ -713,6 +715,43 @@ import Testing
         let jsonld = try read("dist/jsonld/en/recipe/soup.json")
         #expect(jsonld.contains("\"keywords\": \"vegan, Quick\"") && jsonld.contains("\"recipeCategory\": \"vegan\""), "\(jsonld)")
         #expect(try read("dist/po/vi.po").contains("msgctxt \"taxonomy.vegan\"\nmsgid \"vegan\"\nmsgstr \"vegan\"\n"))
+    }
+
+    /// A team kind's fields that its schema declares tags (refers to Larder's `category`,
+    /// `tags`, `taxonomyTags`) are labelled in the JSON bundle as a recipe's, streamed or
+    /// whole. They were written as plain strings.
+    @Test func aTeamKindsSchemaTagsAreLabelledBothWays() throws {
+        let dir = try Scratch()
+        let common = "https://larder.dev/schemas/common.schema.json#/$defs/"
+        try dir.write("card.schema.json", #"""
+            {"type": "object", "properties": {"id": {"type": "string"}, "title": {"$ref": "\#(common)localizedText"},
+             "category": {"$ref": "\#(common)category"}, "tags": {"$ref": "\#(common)tags"}, "labels": {"$ref": "\#(common)taxonomyTags"},
+             "note": {"type": "string"}}}
+            """#)
+        try dir.write("cards/a.json", #"[{"id": "ace", "title": {"en": "Ace", "pt-BR": "Ás"}, "category": "classic", "tags": ["quick", "rare"], "labels": ["en:gold"], "note": "quick"}]"#)
+        try dir.write("tags.json", #"{"classic": {"en": "Classic", "pt": "Clássico"}, "quick": {"en": "Quick", "pt": "Rápido"}, "rare": {"en": "Rare"}, "en:gold": {"en": "Gold"}}"#)
+        try dir.write("larder.yml", Self.streamingConfig("""
+            locales: [en, pt-BR]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+              - kind: taxonomy
+                include: ["tags.json"]
+            exports:
+              - json-bundle
+            """))
+        let r = try buildBothWays(dir.url)
+        #expect(r.streamed.status == 0 && r.whole.status == 0, "\(r.streamed.stderr)\n\(r.whole.stderr)")
+        #expect(r.streamed.stderr.contains(Self.streamedLine), "the build did not stream: \(r.streamed.stderr)")
+        #expect(r.same)
+        #expect(r.streamed.stdout == r.whole.stdout)
+        let data = try Data(contentsOf: dir.url.appendingPathComponent("dist/json/pt-BR/card.json"))
+        let card = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
+        #expect(card["category"] as? [String: String] == ["tag": "classic", "label": "Clássico"], "\(card)")
+        #expect(card["tags"] as? [[String: String]] == [["tag": "quick", "label": "Rápido"], ["tag": "rare", "label": "Rare"]])
+        #expect(card["labels"] as? [[String: String]] == [["tag": "en:gold", "label": "Gold"]])
+        #expect(card["note"] as? String == "quick" && card["title"] as? String == "Ás")
     }
 
     /// Builds `dir` (cards/*.json and badges/*.json of a kind with a localized title each,

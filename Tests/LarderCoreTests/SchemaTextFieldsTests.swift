@@ -176,4 +176,46 @@ import Testing
             """#
         #expect(try Self.matched(found, document) == ["/meta/note", "/subtitle", "/title"])
     }
+
+    /// A team kind's tags are the fields that refer to Larder's tag definitions: `category`
+    /// and `tag` hold one, `tags` and `taxonomyTags` a list (each element), also through the
+    /// schema's own definitions, lists and a tree of itself. They are no text fields, nor
+    /// is a text a tag.
+    @Test func fieldsThatReferToLarderTagsAreTags() {
+        let common = "https://larder.dev/schemas/common.schema.json#/$defs/"
+        let schema = #"""
+            {"type": "object",
+             "properties": {
+               "id": {"type": "string"},
+               "title": {"$ref": "\#(common)localizedText"},
+               "category": {"$ref": "\#(common)category"},
+               "tags": {"$ref": "\#(common)tags"},
+               "labels": {"$ref": "\#(common)taxonomyTags"},
+               "mood": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/mood"}]},
+               "levels": {"type": "array", "items": {"properties": {"badge": {"$ref": "\#(common)taxonomyTag"}}}},
+               "kind": {"type": "string", "enum": ["a", "b"]},
+               "tree": {"$ref": "#/$defs/node"}
+             },
+             "$defs": {
+               "mood": {"$ref": "\#(common)tag"},
+               "node": {"properties": {"tag": {"$ref": "\#(common)tag"}, "children": {"items": {"$ref": "#/$defs/node"}}}}
+             }}
+            """#
+        let reader = SchemaTextFields(projectRoot: "/project") { path in path == "schemas/s.json" ? Array(schema.utf8) : nil }
+        #expect(reader.tagFields(ofSchemaAt: "schemas/s.json").sorted() == [
+            "/category", "/labels/*", "/levels/*/badge", "/mood", "/tags/*", "/tree/children/*~r1", "/tree/tag", "~r1/children/*~r1", "~r1/tag",
+        ])
+        #expect(reader.fields(ofSchemaAt: "schemas/s.json").sorted() == ["/title"])
+        let config = LarderConfig(content: [
+            ContentEntry(kind: "card", include: [Glob("a.json")], schema: "schemas/s.json"),
+            ContentEntry(kind: "plain", include: [Glob("b.json")], schema: "schemas/plain.json"),
+            ContentEntry(kind: "recipe", include: [Glob("r.json")]),
+        ])
+        let loaded = config.readingSchemaTagFields(reader)
+        #expect(loaded.tagFields.keys.sorted() == ["card"] && loaded.tagFields["card"]?.contains("/tags/*") == true)
+        #expect(loaded.textFields.isEmpty)  // read on their own
+        var context = ExportContext(exporterID: "json-bundle")
+        loaded.describeKinds(in: &context)
+        #expect(context.tagFields == loaded.tagFields)
+    }
 }

@@ -50,23 +50,28 @@ import Testing
         var documents = Document.split(file: "r.json", kind: "recipe", json: try JSONDocument(parsing: "[" + docs.joined(separator: ",\n") + "]"))
         let taxonomy = #"{"quick": {"en": "Quick", "pt": "Rápido", "fr": "Rapide"}, "slow": {"en": "Slow"}, "vegan": {"en": "Vegan", "pt-BR": "Vegano"}}"#
         documents += Document.split(file: "t.json", kind: "taxonomy", json: try JSONDocument(parsing: taxonomy))
-        let cards = #"[{"id": "c1", "title": {"en": "T", "pt": "Tp"}, "tag": "quick", "kind": {"en": "k"}}, {"id": "c2", "title": "plain"}]"#
+        // Cards' `tag` and `tags` are tags by their schema (``tagFields``).
+        let cards = #"[{"id": "c1", "title": {"en": "T", "pt": "Tp"}, "tag": "quick", "tags": ["vegan", "x", 4], "kind": {"en": "k"}}, {"id": "c2", "title": "plain", "tag": "slow"}]"#
         documents += Document.split(file: "c.json", kind: "card", json: try JSONDocument(parsing: cards))
         return documents
     }
+
+    /// The tag fields of the cards' schema.
+    static let tagFields = ["card": ["/tag", "/tags/*"]]
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8], [false, true])
     func templateWritesWhatTheWholeExportWrites(_ seed: UInt64, _ textOption: Bool) throws {
         let documents = try Self.project(seed: seed)
         let texts: [String: [String]] = textOption ? ["recipe": ["/category", "/notes", "/tags/0"]] : [:]
         let options: JSONValue = textOption ? ["texts": ["recipe": ["/category", "/notes", "/tags/0"]]] : .null
-        let context = ExportContext(exporterID: "json-bundle", options: options, locales: ["en", "pt", "fr", "pt-BR"])
+        var context = ExportContext(exporterID: "json-bundle", options: options, locales: ["en", "pt", "fr", "pt-BR"])
+        context.tagFields = Self.tagFields
         let exporter = JSONBundleExporter()
         let base = try ExportRun(exporter, documents, context)
         var templated = 0
         for document in documents where document.kind != "taxonomy" {
             let doc = try #require(try ContentCatalog.exportDocument(
-                document, kind: document.kind ?? "document", locales: base.catalog.resolver.locales, fields: KindFields(texts: texts)))
+                document, kind: document.kind ?? "document", locales: base.catalog.resolver.locales, fields: KindFields(texts: texts, tags: Self.tagFields)))
             let nodes = JSONBundleExporter.Nodes(doc)
             guard let template = JSONBundleExporter.LocalizedTemplate(doc, nodes: nodes, depth: 1) else { continue }
             templated += 1

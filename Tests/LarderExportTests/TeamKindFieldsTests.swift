@@ -43,6 +43,33 @@ import Testing
         #expect(catalog.contains("pack.starter.name") && !catalog.contains("pack.starter.prices"), "\(catalog)")
     }
 
+    /// The fields a team kind's schema declares tags (``LarderConfig/tagFields``) are
+    /// labelled in the JSON bundle as a recipe's are, streamed or whole: `{tag, label}` in
+    /// the locale, without a label for a tag no taxonomy has; the same word in a field that
+    /// is no tag stays a string. They were all written as plain strings.
+    @Test func aTeamKindsTagsAreLabelledInTheBundle() throws {
+        let card = #"[{"id": "ace", "title": {"en": "Ace", "pt-BR": "Ás"}, "category": "classic", "tags": ["quick", "rare", 3], "note": "quick"}]"#
+        let taxonomy = try Self.documents("taxonomy", #"{"classic": {"en": "Classic", "pt": "Clássico"}, "quick": {"en": "Quick", "pt": "Rápido"}}"#, file: "t.json")
+        let docs = try Self.documents("card", card) + taxonomy
+        var context = Self.context("json-bundle", locales: ["en", "pt-BR"], kinds: ["card", "taxonomy"])
+        context.tagFields = ["card": ["/category", "/tags/*"]]
+        let bundle = try JSONBundleExporter().export(docs, context: context)
+        let pt = try JSONDocument(parsing: Self.text(bundle, "pt-BR/card.json")).value
+        #expect(pt[0]?["category"] == ["tag": "classic", "label": "Clássico"], "\(pt)")
+        #expect(pt[0]?["tags"] == [["tag": "quick", "label": "Rápido"], ["tag": "rare"], 3])
+        #expect(pt[0]?["note"] == "quick" && pt[0]?["title"] == "Ás")
+        let en = try JSONDocument(parsing: Self.text(bundle, "en/card.json")).value
+        #expect(en[0]?["tags"]?[0] == ["tag": "quick", "label": "Quick"])
+        // The stream writes each document with the whole export's bytes.
+        let stream = try #require(try JSONBundleExporter().makeStream(context: context, leading: taxonomy) as? JSONBundleExporter.Stream)
+        let streamed = try StreamedDocument(try Self.documents("card", card)[0], run: stream.run, fields: stream.base.fields)
+        let elements = try stream.render(streamed).elements.map { "[\n  " + String(decoding: $0, as: UTF8.self) + "\n]\n" }
+        #expect(elements == [Self.text(bundle, "en/card.json"), Self.text(bundle, "pt-BR/card.json")])
+        // Without the schema's tag fields, the kind's strings are data.
+        let plain = try JSONBundleExporter().export(docs, context: Self.context("json-bundle", locales: ["en", "pt-BR"], kinds: ["card", "taxonomy"]))
+        #expect(try JSONDocument(parsing: Self.text(plain, "pt-BR/card.json")).value[0]?["tags"] == ["quick", "rare", 3])
+    }
+
     /// Without a schema that declares texts, the shape decides, and a key that is no language
     /// of the project (`us`, `gb`) makes the object data.
     @Test func anObjectWithKeysOfNoProjectLanguageIsNotGuessedToBeText() throws {

@@ -31,7 +31,8 @@ public enum DocumentID {
     }
 }
 
-/// What a team's schemas say about their kinds: which fields hold localized text.
+/// What a team's schemas say about their kinds: which fields hold localized text, and
+/// which hold taxonomy tags.
 ///
 /// A field whose subschema is, or `$ref`s (directly, through other references, or through
 /// `anyOf`, `oneOf`, `allOf`, `if`/`then`/`else`), Larder's
@@ -53,6 +54,11 @@ public enum DocumentID {
 /// `placeholders`) use the same fields, so what lint checks is what the string tables hold.
 /// A kind whose schema refers to no localized text keeps the older guess (objects whose keys
 /// are all languages of the project).
+///
+/// Tags are found the same way (``tagFields(of:)``): a field whose subschema is, or refers
+/// to, Larder's `#/$defs/tag` or `#/$defs/taxonomyTag` holds a tag, so one that refers to
+/// `category`, `tags` or `taxonomyTags` (which refer to those) holds a tag or a list of
+/// them (`/tags/*`), as a recipe's `category` and `tags` do. The JSON bundle labels them.
 public struct SchemaTextFields: Sendable {
     /// The `$id` of Larder's common definitions.
     public static let commonURI = "https://larder.dev/schemas/common.schema.json"
@@ -60,6 +66,13 @@ public struct SchemaTextFields: Sendable {
     public static let localizedTextFragment = "/$defs/localizedText"
     /// The fragment of the localized text whose languages may hold plural forms.
     public static let localizedPluralTextFragment = "/$defs/localizedPluralText"
+    /// The fragments of the definitions in Larder's common definitions that mark a field as
+    /// localized text.
+    static let textFragments: Set<String> = [localizedTextFragment, localizedPluralTextFragment]
+    /// The fragments of the definitions that mark a field as a taxonomy tag: a tag
+    /// (`classic`, `en:citrus`) and an Open Food Facts tag (`en:milk`). (`category`, `tags`
+    /// and `taxonomyTags` refer to them.)
+    static let tagFragments: Set<String> = ["/$defs/tag", "/$defs/taxonomyTag"]
 
     /// Reads the documents a `$ref` names outside the schema itself: a project file
     /// (by its project-relative path), nil when it cannot be read.
@@ -75,10 +88,21 @@ public struct SchemaTextFields: Sendable {
     /// Per kind of `config` with a schema of its own, the pointers of its localized text
     /// fields, sorted; a kind whose schema names none (or cannot be read) is left out.
     public func fields(of config: LarderConfig) -> [String: [String]] {
+        fields(of: config, marking: Self.textFragments)
+    }
+
+    /// Per kind of `config` with a schema of its own, the pointers of its taxonomy tag
+    /// fields (each holds a tag: a list's are `/tags/*`), sorted; a kind whose schema names
+    /// none (or cannot be read) is left out.
+    public func tagFields(of config: LarderConfig) -> [String: [String]] {
+        fields(of: config, marking: Self.tagFragments)
+    }
+
+    private func fields(of config: LarderConfig, marking marks: Set<String>) -> [String: [String]] {
         var out: [String: Set<String>] = [:]
         for entry in config.content {
             guard let path = entry.schema, !BuiltInSchemas.kinds.contains(entry.kind) else { continue }
-            let found = fields(ofSchemaAt: path)
+            let found = fields(ofSchemaAt: path, marking: marks)
             if !found.isEmpty { out[entry.kind, default: []].formUnion(found) }
         }
         return out.mapValues { $0.sorted() }
@@ -89,9 +113,21 @@ public struct SchemaTextFields: Sendable {
     /// (a tree of sections), the patterns of its repeating definitions, so that texts at
     /// every depth are found.
     public func fields(ofSchemaAt path: String) -> Set<String> {
+        fields(ofSchemaAt: path, marking: Self.textFragments)
+    }
+
+    /// The taxonomy tag fields of the schema file at the project-relative `path`, written as
+    /// ``fields(ofSchemaAt:)`` writes text fields.
+    public func tagFields(ofSchemaAt path: String) -> Set<String> {
+        fields(ofSchemaAt: path, marking: Self.tagFragments)
+    }
+
+    /// The fields of the schema at `path` whose subschema is, or refers to, one of the
+    /// definitions `marks` names in Larder's common definitions.
+    private func fields(ofSchemaAt path: String, marking marks: Set<String>) -> Set<String> {
         guard ProjectPath.isInside(path), let bytes = readProjectFile(path), let doc = try? JSONDocument(parsing: bytes) else { return [] }
         let url = projectRoot.appendingPathComponent(path).standardizedFileURL
-        var walk = Walk(reader: self)
+        var walk = Walk(reader: self, marks: marks)
         let name = Walk.key(url) + "#"
         walk.documents[Walk.key(url)] = doc.value
         walk.stack = [name]
@@ -111,6 +147,9 @@ public struct SchemaTextFields: Sendable {
     /// any schema.
     struct Walk {
         let reader: SchemaTextFields
+        /// The fragments of Larder's common definitions that mark a field (its texts, or
+        /// its tags).
+        let marks: Set<String>
         /// Documents by URI (no fragment), loaded once; `null` for one that cannot be read.
         var documents: [String: JSONValue] = [:]
         /// The subschemas (`uri#fragment`) whose reading is under way, outermost first.
@@ -119,7 +158,7 @@ public struct SchemaTextFields: Sendable {
         var done: [String: [Field]] = [:]
 
         /// A field below a subschema: its tokens, and the subschema that repeats there
-        /// (nil: the value there is localized text).
+        /// (nil: the value there is the field itself: localized text, or a tag).
         struct Field: Hashable {
             var tokens: [String]
             var repeats: String?
@@ -194,15 +233,14 @@ public struct SchemaTextFields: Sendable {
             if let sub = o["additionalItems"] { visit(sub, base: base, pointer: pointer + ["*"], except: except, into: &out) }
         }
 
-        /// Follows a `$ref`: Larder's localized text marks the field; a subschema whose
+        /// Follows a `$ref`: Larder's localized text (or tag) marks the field; a subschema whose
         /// reading is under way marks it as repeating that subschema; any other target's
         /// fields (read once) are added below the field.
         mutating func follow(_ ref: String, base: URL, pointer: [String], except: [Int: [String]], into out: inout [Field]) {
             guard let target = URL(string: ref, relativeTo: base)?.absoluteURL else { return }
             let uri = Self.key(target)
             let fragment = (target.fragment.flatMap { $0.removingPercentEncoding } ?? "")
-            if uri == SchemaTextFields.commonURI
-                && (fragment == SchemaTextFields.localizedTextFragment || fragment == SchemaTextFields.localizedPluralTextFragment) {
+            if uri == SchemaTextFields.commonURI && marks.contains(fragment) {
                 out.append(Field(tokens: pointer, except: except))
                 return
             }
@@ -243,7 +281,8 @@ public struct SchemaTextFields: Sendable {
 
         /// The fields below the root (`root`, relative to it) as ``FieldPatterns`` write
         /// them, with the patterns of every repeating definition they lead to, numbered in
-        /// the order they are first met.
+        /// the order they are first met. (A "text" here is a marked field: a tag, in a walk
+        /// for tags.)
         func texts(of root: [Field]) -> Set<String> {
             // The definitions that hold a text at some depth; a field that repeats any other
             // leads to none, and is left out (a schema that only nests declares no text).

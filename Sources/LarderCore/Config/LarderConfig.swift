@@ -23,6 +23,12 @@ public struct LarderConfig: Sendable {
     /// A kind listed here has exactly these texts; one not listed falls back to finding
     /// objects of language -> text.
     public var textFields: [String: [String]] = [:]
+    /// Per kind of the team's own, the JSON Pointers of the fields its schema declares
+    /// taxonomy tags (``SchemaTextFields/tagFields(of:)``: those that refer to Larder's
+    /// `tag`, `category`, `tags`, `taxonomyTag` or `taxonomyTags`; a list's tags are
+    /// `/tags/*`), which the JSON bundle labels as a recipe's: filled in when the config is
+    /// loaded with its project (``readingSchemaTagFields(_:)``), empty otherwise.
+    public var tagFields: [String: [String]] = [:]
 
     /// The source language.
     public var sourceLocale: String { locales.first ?? "en" }
@@ -76,6 +82,13 @@ public struct LarderConfig: Sendable {
     public func readingSchemaTextFields(_ reader: SchemaTextFields) -> LarderConfig {
         var config = self
         config.textFields = reader.fields(of: self)
+        return config
+    }
+
+    /// The config with ``tagFields`` read from its kinds' schemas.
+    public func readingSchemaTagFields(_ reader: SchemaTextFields) -> LarderConfig {
+        var config = self
+        config.tagFields = reader.tagFields(of: self)
         return config
     }
 
@@ -143,10 +156,11 @@ public struct LarderConfig: Sendable {
         return out
     }
 
-    /// Tells an export what the config knows of the kinds: their text fields, id fields and
-    /// names.
+    /// Tells an export what the config knows of the kinds: their text fields, tag fields,
+    /// id fields and names.
     public func describeKinds(in context: inout ExportContext) {
         context.textFields = textFields
+        context.tagFields = tagFields
         context.idFields = idFields
         context.kinds = Array(Set(content.map(\.kind))).sorted()
     }

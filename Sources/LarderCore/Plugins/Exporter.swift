@@ -68,6 +68,10 @@ public struct ExportContext: Sendable {
     /// schema declares them (``LarderConfig/textFields``); the exporter option `texts` adds
     /// to them. A kind not listed has its texts found by their shape.
     public var textFields: [String: [String]] = [:]
+    /// Per kind of the team's own, the JSON Pointers of the fields that hold taxonomy tags,
+    /// as the kind's schema declares them (``LarderConfig/tagFields``): the JSON bundle
+    /// labels them as it labels a recipe's `tags`.
+    public var tagFields: [String: [String]] = [:]
     /// Per kind, the pointer of the documents' id when the config names one (the
     /// `unique-id` rule's `key`, ``LarderConfig/idField(for:)``); the exporter option `ids`
     /// wins over it. A kind not listed uses ``DocumentID/defaultFields``.

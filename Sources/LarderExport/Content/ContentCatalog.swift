@@ -302,27 +302,34 @@ public struct ContentCatalog: Sendable {
 }
 
 /// What the exporters read of each kind's documents besides the built-in fields: where
-/// localized text is and where the id is.
+/// localized text is, where taxonomy tags are and where the id is.
 ///
 /// The kind's schema declares its text fields (``LarderConfig/textFields``: the fields that
 /// refer to Larder's `localizedText`), and the exporter option `texts` adds fields; a kind
 /// whose schema declares none has its texts found by their shape (objects whose keys are all
-/// languages of the project). The id is the exporter option `ids`, else the `unique-id`
-/// rule's `key` for the kind, else ``DocumentID/defaultFields``.
+/// languages of the project). A team kind's schema declares its tag fields the same way
+/// (``LarderConfig/tagFields``: the fields that refer to Larder's `tag`, `category`,
+/// `tags`, `taxonomyTag` or `taxonomyTags`). The id is the exporter option `ids`, else the
+/// `unique-id` rule's `key` for the kind, else ``DocumentID/defaultFields``.
 public struct KindFields: Sendable, Hashable {
     /// Per kind, JSON Pointers of fields holding localized text (`*` for every element).
     public var texts: [String: [String]]
     /// The kinds whose schema declares their texts: ``texts`` are all of them, and nothing
     /// is taken for text by its shape.
     public var declaredTexts: Set<String>
+    /// Per kind of the team's own, patterns of fields holding a taxonomy tag (`*` for
+    /// every element: `/tags/*`).
+    public var tags: [String: [String]]
     /// Per kind, the pointer of the documents' id.
     public var ids: [String: String]
     /// Per kind in ``ids``, what named it, for messages (`option 'ids'`).
     public var idOrigins: [String: String]
 
-    public init(texts: [String: [String]] = [:], declaredTexts: Set<String> = [], ids: [String: String] = [:], idOrigins: [String: String] = [:]) {
+    public init(texts: [String: [String]] = [:], declaredTexts: Set<String> = [], tags: [String: [String]] = [:], ids: [String: String] = [:],
+                idOrigins: [String: String] = [:]) {
         self.texts = texts
         self.declaredTexts = declaredTexts
+        self.tags = tags
         self.ids = ids
         self.idOrigins = idOrigins
     }
@@ -357,6 +364,7 @@ public struct KindFields: Sendable, Hashable {
         }
         self.texts = texts
         declaredTexts = Set(context.textFields.filter { !$0.value.isEmpty }.keys)
+        tags = context.tagFields.filter { !$0.value.isEmpty }
         ids = context.idFields
         idOrigins = context.idFields.mapValues { _ in "the key of the unique-id rule" }
         for (kind, pointer) in idOption {
@@ -368,13 +376,15 @@ public struct KindFields: Sendable, Hashable {
     /// The fields as text, for a preparation key.
     var summary: String {
         let t = texts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let g = tags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let i = ids.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return "texts=\(t) declared=\(declaredTexts.sorted()) ids=\(i)"
+        return "texts=\(t) declared=\(declaredTexts.sorted()) tags=\(g) ids=\(i)"
     }
 
-    /// The text finder of `kind`.
+    /// The text and tag finder of `kind`.
     func finder(kind: String, locales: [String]) -> FieldFinder {
-        FieldFinder(kind: kind, locales: locales, extraPointers: texts[kind] ?? [], findsByShape: !declaredTexts.contains(kind))
+        FieldFinder(kind: kind, locales: locales, extraPointers: texts[kind] ?? [], findsByShape: !declaredTexts.contains(kind),
+                    tagPointers: tags[kind] ?? [])
     }
 }
 

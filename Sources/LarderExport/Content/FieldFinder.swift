@@ -12,6 +12,10 @@ import LarderJSON
 /// at (``findsByShape``): an object whose keys are all language tags of the project's
 /// languages, with strings or plural forms as values, is taken for text. Fields starting
 /// with `x-` pass through untouched.
+///
+/// Tags: a recipe's and a location's `category` and `tags`, a product's `allergens`,
+/// `categories`, `labels` and `origins`; a team kind's, the strings at the fields its
+/// schema declares tags (``tagPointers``).
 struct FieldFinder {
     var kind: String
     var locales: [String]
@@ -20,6 +24,8 @@ struct FieldFinder {
     /// Whether objects of language -> text are found by their shape (a team kind whose
     /// schema declares no text fields); the built-in kinds' fields are known.
     var findsByShape: Bool = true
+    /// Patterns of a team kind's tag fields (``FieldPatterns``), from its schema.
+    var tagPointers: [String] = []
 
     var source: String { locales.first ?? "en" }
 
@@ -29,6 +35,13 @@ struct FieldFinder {
         case "location": location(value, [], &texts, &tags)
         case "product": product(value, &texts, &tags)
         default: if findsByShape { generic(value, [], &texts) }
+        }
+        // The tags a team kind's schema declares: the strings there (a tag list's elements).
+        if !tagPointers.isEmpty {
+            var seen = Set(tags)
+            for (pointer, node) in FieldPatterns(tagPointers).values(in: value) where node.stringValue != nil && seen.insert(pointer).inserted {
+                tags.append(pointer)
+            }
         }
         // Fields the schema declares and the options name (plain strings included), at any
         // depth of a schema that refers to itself.
@@ -42,12 +55,13 @@ struct FieldFinder {
     }
 
     /// ``find(in:texts:tags:)`` over a parsed document, without building its tree (only
-    /// each text's value is made): for recipes and locations with no `texts` option, in a
-    /// file without repeated keys (where the tape's member is the tree's). Nil otherwise.
+    /// each text's value is made): for recipes and locations with no `texts` option (nor
+    /// tag fields of a schema), in a file without repeated keys (where the tape's member is
+    /// the tree's). Nil otherwise.
     /// Each text's node comes with it (`nodes`, aligned with `texts`), so an exporter need
     /// not look it up again by its pointer.
     func find(in json: JSONDocument, node: Int) -> (texts: [(pointer: [String], text: LocalizedText)], nodes: [Int], tags: [[String]])? {
-        guard extraPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
+        guard extraPointers.isEmpty, tagPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
         var found: [TapeText] = []
         var tags: [[String]] = []
         let tape = Tape(json: json, source: source)
@@ -60,7 +74,7 @@ struct FieldFinder {
     /// every one is a plain string or a map of simple canonical language tags to strings
     /// (``TextNodes/Shape``); nil otherwise, and where ``find(in:node:)`` gives nil.
     func findNodes(in json: JSONDocument, node: Int) -> (pointers: [[String]], nodes: [Int], tags: [[String]])? {
-        guard extraPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
+        guard extraPointers.isEmpty, tagPointers.isEmpty, json.duplicateKeys.isEmpty, kind == "recipe" || kind == "location" else { return nil }
         var found: [TapeText] = []
         var tags: [[String]] = []
         let tape = Tape(json: json, source: source, readsTexts: false)
