@@ -88,18 +88,30 @@ import Testing
         #expect(vegan?.severity == .warning)
     }
 
-    /// The source language's chain counts (an `en` label for a project in en-GB), a region
-    /// of another language does not (fr-CA's label is not fr's), and a pseudo-locale makes
-    /// the tag over as it makes the source language's label over.
+    /// The source language's chain counts (an `en` label for a project in en-GB); another
+    /// variant of the locale's language comes before it (fr-CA's label on the fr page,
+    /// pt-PT's on the pt-BR page: readers of the language read it); a language CLDR keeps
+    /// apart does not count (zh-Hans for zh-Hant-TW, sr-Latn for sr), nor another language
+    /// (pt-PT's label on the fr page); and a pseudo-locale makes the tag over as it makes
+    /// the source language's label over.
     @Test func theLookupIsTheLocalesChainThenTheSourceLanguages() throws {
         let resolver = LocaleResolver(locales: ["en-GB", "fr", "pt-BR"])
         let milk = LocalizedText([("en", .text("Milk")), ("fr-CA", .text("Lait")), ("pt-PT", .text("Leite"))])
         #expect(resolver.resolveLabel(milk, of: "milk", for: "en-GB").value == .text("Milk"))
-        #expect(resolver.resolveLabel(milk, of: "milk", for: "fr") == .init(value: .text("Milk"), sourceTag: "en", fill: .otherLanguage, filledCategories: []))
+        #expect(resolver.resolveLabel(milk, of: "milk", for: "fr") == .init(value: .text("Lait"), sourceTag: "fr-CA", fill: .otherLanguage, filledCategories: []))
+        #expect(resolver.resolveLabel(milk, of: "milk", for: "pt-BR") == .init(value: .text("Leite"), sourceTag: "pt-PT", fill: .otherLanguage, filledCategories: []))
         // A text, not a label, takes any language the project has.
         #expect(resolver.resolve(LocalizedText([("pt-PT", .text("Leite"))]), for: "fr")?.value == .text("Leite"))
         let leite = LocalizedText([("pt-PT", .text("Leite"))])
-        #expect(resolver.resolveLabel(leite, of: "en:milk", for: "pt-BR") == .init(value: .text("en:milk"), sourceTag: "und", fill: .tagItself, filledCategories: []))
+        #expect(resolver.resolveLabel(leite, of: "en:milk", for: "fr") == .init(value: .text("en:milk"), sourceTag: "und", fill: .tagItself, filledCategories: []))
+        #expect(resolver.resolveLabel(leite, of: "en:milk", for: "pt-BR") == .init(value: .text("Leite"), sourceTag: "pt-PT", fill: .otherLanguage, filledCategories: []))
+        // The locale's own chain still comes first: pt's label, not pt-PT's, on pt-BR.
+        let both = LocalizedText([("pt-PT", .text("Leite magro")), ("pt", .text("Leite"))])
+        #expect(resolver.resolveLabel(both, of: "en:milk", for: "pt-BR").value == .text("Leite"))
+        let chinese = LocaleResolver(locales: ["en", "zh-Hant-TW", "sr"])
+        let hans = LocalizedText([("zh-Hans", .text("牛奶")), ("sr-Latn", .text("Mleko"))])
+        #expect(chinese.resolveLabel(hans, of: "milk", for: "zh-Hant-TW").fill == .tagItself)
+        #expect(chinese.resolveLabel(hans, of: "milk", for: "sr").fill == .tagItself)
         #expect(resolver.resolveLabel(leite, of: "en:milk", for: "en-XA").value == .text(PseudoLocale.accented.apply("en:milk")))
         let tag = LocalizedText([("fr", .text("Lait"))])
         #expect(resolver.resolveLabel(tag, of: "milk", for: "fr").fill == .exact)

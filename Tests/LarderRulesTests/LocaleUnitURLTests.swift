@@ -25,8 +25,13 @@ import Testing
         let found = try run(rule, json, kind: "taxonomy", options: ["locales": ["en", "pt-BR", "vi"]])
         #expect(found.map(\.pointer) == ["/vegan", "/quick"])
         #expect(found.first?.message == "vegan has no text for en, pt-BR and vi (the project's locales are en, pt-BR, vi); add the translations; "
-            + "until then the exports show the tag itself as its label for en and vi (a label is taken from the locale's CLDR fallback chain or from the source language, en, never from another language)",
+            + "until then the exports show the tag itself as its label for en and vi (a label is taken from the locale's CLDR fallback chain, from another variant of the locale's language or from the source language, en, never from another language)",
             "\(found.first?.message ?? "")")
+        // A label in another variant of the locale's language serves it (pt-PT's on the
+        // pt-BR page): pt-BR is not among the locales that show the tag.
+        let european = try run(rule, #"{"vegan": {"pt-PT": "Vegano"}}"#, kind: "taxonomy", options: ["locales": ["en", "pt-BR", "vi"]])
+        #expect(european.first?.message.hasSuffix("; until then the exports show the tag itself as its label for en and vi (a label is taken from the locale's CLDR fallback chain, from another variant of the locale's language or from the source language, en, never from another language)") == true,
+            "\(european.first?.message ?? "")")
         // A label the source language has is every locale's fallback: no tag is shown.
         #expect(found.last?.message == "quick has no text for pt-BR and vi (the project's locales are en, pt-BR, vi); add the translations")
         // Nor does a recipe's text say so.

@@ -39,6 +39,15 @@ public enum LocaleFallback {
         return out
     }
 
+    /// Whether two tags are variants of one language as CLDR's fallback sees it: their
+    /// chains meet (`pt-BR` and `pt-PT` at `pt`, `es-MX` and `es-ES` at `es`, `en-GB` and
+    /// `en-US` at `en`), which `zh-Hant-TW` and `zh-Hans-CN` do not (`zh-Hant`'s parent is
+    /// root), nor `sr-Latn` and `sr`. Compared without regard to case.
+    public static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        let chainOfA = Set(chain(for: a).map { $0.lowercased() })
+        return chain(for: b).contains { chainOfA.contains($0.lowercased()) }
+    }
+
     /// The chain of a tag written as text; an invalid tag yields just itself.
     public static func chain(for text: String) -> [String] {
         guard let tag = try? LanguageTag(text) else { return [text] }

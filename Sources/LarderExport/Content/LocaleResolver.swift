@@ -19,8 +19,9 @@ import LarderCore
 /// the source language's value, made over.
 ///
 /// A taxonomy's label is looked up in fewer places (``resolveLabel(_:of:for:)``): the
-/// locale and its CLDR ancestors, then the source language and its ancestors; where none
-/// of them has a label, the tag itself is the label. A label of another language names the
+/// locale and its CLDR ancestors, then another variant of the locale's language (`pt-PT`
+/// for `pt-BR`), then the source language and its ancestors; where none of them has a
+/// label, the tag itself is the label. A label of another language names the
 /// tag in words the page's reader may not read (`vegano` on an English page), where the
 /// tag is at least what the content calls it.
 public struct LocaleResolver: Sendable {
@@ -40,12 +41,14 @@ public struct LocaleResolver: Sendable {
         /// How many of the first tags of ``order`` a taxonomy label is looked up under:
         /// the locale's CLDR chain and the source language's (no other project locale).
         let labelCount: Int
+        /// How many of the first tags of ``order`` are the locale's own CLDR chain.
+        let chainCount: Int
         /// For a pseudo-locale (not one of the project's): the text is the source
         /// language's, made over.
         let pseudo: PseudoLocale?
 
-        init(wanted: String, order: [String], chain: Set<String>, labelCount: Int, pseudo: PseudoLocale? = nil) {
-            (self.wanted, self.order, self.chain, self.labelCount, self.pseudo) = (wanted, order, chain, labelCount, pseudo)
+        init(wanted: String, order: [String], chain: Set<String>, labelCount: Int, chainCount: Int, pseudo: PseudoLocale? = nil) {
+            (self.wanted, self.order, self.chain, self.labelCount, self.chainCount, self.pseudo) = (wanted, order, chain, labelCount, chainCount, pseudo)
         }
     }
 
@@ -66,7 +69,7 @@ public struct LocaleResolver: Sendable {
         let sourceTag = self.locales[0]
         let source = plans.first { $0.locale == sourceTag }!.plan
         for pseudo in PseudoLocale.allCases where !plans.contains(where: { canonical($0.locale) == canonical(pseudo.rawValue) }) {
-            plans.append((pseudo.rawValue, Plan(wanted: pseudo.rawValue, order: source.order, chain: [], labelCount: source.labelCount, pseudo: pseudo)))
+            plans.append((pseudo.rawValue, Plan(wanted: pseudo.rawValue, order: source.order, chain: [], labelCount: source.labelCount, chainCount: source.chainCount, pseudo: pseudo)))
         }
         self.plans = plans
     }
@@ -79,10 +82,11 @@ public struct LocaleResolver: Sendable {
             if seen.insert(c).inserted { order.append(c) }
         }
         LocaleFallback.chain(for: locale).forEach(add)
+        let chainCount = order.count
         LocaleFallback.chain(for: locales.first ?? "en").forEach(add)
         let labelCount = order.count
         locales.forEach(add)
-        return Plan(wanted: canonical(locale), order: order, chain: Set(LocaleFallback.chain(for: locale)), labelCount: labelCount)
+        return Plan(wanted: canonical(locale), order: order, chain: Set(LocaleFallback.chain(for: locale)), labelCount: labelCount, chainCount: chainCount)
     }
 
     func plan(for locale: String) -> Plan {
@@ -134,7 +138,8 @@ public struct LocaleResolver: Sendable {
     }
 
     /// The label of the taxonomy tag `tag` for `locale`, from its labels `text`: the
-    /// locale's own, else its CLDR ancestors', else the source language's (and its
+    /// locale's own, else its CLDR ancestors', else another variant of the locale's
+    /// language's (`pt-PT`'s for `pt-BR`), else the source language's (and its
     /// ancestors'); never another language's. Where none of them has one, the tag itself
     /// (``Fill/tagItself``; a pseudo-locale makes it over, as it does the source
     /// language's label).
@@ -225,13 +230,34 @@ public struct LocaleResolver: Sendable {
     }
 
     /// The position in `text.values` of the label `plan` picks for a taxonomy tag: the
-    /// first of the locale's and the source language's chains the text has (not blank);
-    /// nil when it has none of them.
+    /// first of the locale's chain the text has (not blank), else one of another variant
+    /// of the locale's language (``sameLanguageLabelIndex(of:plan:)``), else the first of
+    /// the source language's chain; nil when it has none of them.
     static func labelIndex(of text: LocalizedText, plan: Plan) -> Int? {
-        for tag in plan.order.prefix(plan.labelCount) {
+        for tag in plan.order.prefix(plan.chainCount) {
+            if let hit = text.index(of: tag) { return hit }
+        }
+        if let hit = sameLanguageLabelIndex(of: text, plan: plan) { return hit }
+        for tag in plan.order.prefix(plan.labelCount).dropFirst(plan.chainCount) {
             if let hit = text.index(of: tag) { return hit }
         }
         return nil
+    }
+
+    /// The position of a label in another variant of the locale's language
+    /// (``LocaleFallback/sameLanguage(_:_:)``: `pt-PT`'s for a `pt-BR` page), the project's
+    /// locales first, then in the order the text has them; nil when there is none (and for
+    /// a pseudo-locale, whose label is the source language's made over). A reader of
+    /// Brazilian Portuguese reads the European label better than the source language's, and
+    /// far better than the tag (`sem-gluten`), which is only what the content calls it.
+    static func sameLanguageLabelIndex(of text: LocalizedText, plan: Plan) -> Int? {
+        guard plan.pseudo == nil else { return nil }
+        for tag in plan.order.dropFirst(plan.chainCount) where LocaleFallback.sameLanguage(tag, plan.wanted) {
+            if let hit = text.index(of: tag) { return hit }
+        }
+        return text.values.indices.first { i in
+            !text.values[i].value.isBlank && LocaleFallback.sameLanguage(text.canonicalTag(i), plan.wanted)
+        }
     }
 
     /// `value`'s forms for the categories `locale` uses: missing ones (and blank ones) take

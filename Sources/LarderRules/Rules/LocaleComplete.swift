@@ -29,9 +29,10 @@ public struct LocaleCompleteRule: ConfigurableRule {
         Checked: recipe name, description, steps, ingredients (free text, names and notes) \
         and image `alt` texts; location name, summary, description, a written address and \
         image `alt` texts; product name and image `alt` texts; every label of a taxonomy \
-        (the exports take a tag's label from the locale's CLDR fallback chain or the source \
-        language only, never another language: where neither has one, they show the tag \
-        itself, and the message says for which locales). \
+        (the exports take a tag's label from the locale's CLDR fallback chain, another \
+        variant of the locale's language, pt-PT's for pt-BR, or the source language, never \
+        another language: where none has one, they show the tag itself, and the message \
+        says for which locales). \
         In a kind of your own, every object of language -> text the exporters export; or \
         list its fields: `fields: ["/title", "/description"]`.
         """
@@ -163,7 +164,7 @@ public struct LocaleCompleteRule: ConfigurableRule {
                 // exports show the tag itself there, which the reader is told.
                 let itself = document.kind == ContentFields.taxonomy ? Self.labelledWithTag(missing, keys: keys, locales: locales) : []
                 let itselfText = itself.isEmpty ? ""
-                    : "; until then the exports show the tag itself as its label for \(Text.list(itself)) (a label is taken from the locale's CLDR fallback chain or from the source language, \(locales[0]), never from another language)"
+                    : "; until then the exports show the tag itself as its label for \(Text.list(itself)) (a label is taken from the locale's CLDR fallback chain, from another variant of the locale's language or from the source language, \(locales[0]), never from another language)"
                 sink.report(field) {
                     "\($0) has no text for \(Text.list(missing)) (the project's locales are \(locales.joined(separator: ", "))); "
                         + (misspelled.isEmpty ? "add the translation" + (missing.count > 1 ? "s" : "") + unguessedText
@@ -209,13 +210,14 @@ public struct LocaleCompleteRule: ConfigurableRule {
 
     /// Of the `missing` locales of a taxonomy label whose languages are `keys`, those that
     /// no key serves: none is in the locale's CLDR chain or in the source language's (the
-    /// first of `locales`), where the exports look a label up. Every export shows the tag
-    /// itself there, never a label of another language.
+    /// first of `locales`), nor is another variant of its language (`pt-PT` for `pt-BR`),
+    /// where the exports look a label up. Every export shows the tag itself there, never a
+    /// label of another language.
     static func labelledWithTag(_ missing: [String], keys: [String], locales: [String]) -> [String] {
         let source = LocaleFallback.chain(for: locales[0]).map { $0.lowercased() }
         return missing.filter { locale in
             let chain = LocaleFallback.chain(for: locale).map { $0.lowercased() } + source
-            return !keys.contains { key in chain.contains { Self.key(key, lowercasesTo: $0) } }
+            return !keys.contains { key in chain.contains { Self.key(key, lowercasesTo: $0) } || LocaleFallback.sameLanguage(key, locale) }
         }
     }
 
