@@ -110,9 +110,14 @@ struct BuildCommand: AsyncParsableCommand {
         // Streamed when every step can (file by file, in little memory); else whole.
         var streamed = Builder.StreamedBuild.unavailable("--no-stream")
         let traceStart = trace.enabled ? trace.start : nil
+        // Whether the streamed build began its first step (it may then have read, linted and
+        // rendered most of the content before a stream gave up), or found before that, from
+        // the config alone, that it cannot stream.
+        var attempted = false
         if !noStream {
             progress.begin(steps: configured.streamedSteps.count)
             streamed = await configured.runStreaming(files: included, linter: linter, reader: reader, progress: { index, name in
+                attempted = true
                 // The trace's line first: the progress line may stay open for the count.
                 if let traceStart { Self.traceStep(name, since: traceStart) }
                 if index == 0 { progress.showCounting(index, name) } else { progress.show(index, name) }
@@ -123,10 +128,11 @@ struct BuildCommand: AsyncParsableCommand {
         case .unavailable(let reason):
             if noStream {
                 if trace.enabled { FileHandle.standardError.write(Data("[trace] the build does not stream: \(reason)\n".utf8)) }
-            } else {
-                // The attempt's time is its own (it may have read, linted and rendered most
-                // of the content before a stream gave up): it was counted as the load's.
+            } else if attempted {
+                // The attempt's time is its own: it was counted as the load's.
                 trace.mark("streamed attempt (fell back, the build does not stream: \(reason))")
+            } else {
+                trace.mark("the build does not stream: \(reason)")
             }
         case .contentErrors(let found):
             trace.mark("load, lint and export \(PhaseTrace.files(included.count)) (streamed)")

@@ -881,6 +881,28 @@ extension StreamedBuildTests {
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
         #expect(whole.stderr.contains("[trace] the build does not stream: --no-stream\n"), "\(whole.stderr)")
         #expect(!whole.stderr.contains("streamed attempt"), "\(whole.stderr)")
+        // Nor when the config alone tells that the build cannot stream (a lint plugin):
+        // nothing was attempted, and the line says only why.
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("dist"))
+        try dir.write("larder.yml", """
+            locales: [en, vi]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+            plugins:
+              - id: noop
+                stage: lint
+                command: [sh, -c, "cat > /dev/null; echo '{}'"]
+            exports:
+              - android: { out: dist/res }
+
+            """)
+        let checked = try CLI.run(["build"], in: dir.url, environment: Self.trace)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        let checkedPhases = checked.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[trace] ") && $0.contains(" ms in all): ") }
+            .map { String($0[$0.range(of: " ms in all): ")!.upperBound...]) }
+        #expect(checkedPhases.prefix(2) == ["the build does not stream: an external lint plugin is in force", "load 1 file"], "\(checked.stderr)")
     }
 }
 
