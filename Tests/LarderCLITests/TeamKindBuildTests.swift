@@ -207,7 +207,7 @@ import Testing
         #expect(!unexported.stdout.contains("error: this hero") && !unexported.stdout.contains("names as the id"), "\(unexported.stdout)")
         // Without exports the document is a warning that says which field to fill in: it told
         // the user to set `key: /uid`, which larder.yml already did.
-        #expect(unexported.stdout.contains("content/heroes.json:2:2: warning: this hero has localized texts but no id at /uid, the field this rule's option 'key' names, so its texts are keyed by its position among the hero documents (hero.0.…): reordering them hands translations to other documents; give it a string or a number there [unique-id]"), "\(unexported.stdout)")
+        #expect(unexported.stdout.contains("content/heroes.json:2:2: warning: this hero has localized texts but no id at /uid, the field this rule's option 'key' names, so its texts are keyed by its position among the hero documents (hero.1.…): reordering them hands translations to other documents; give it a string or a number there [unique-id]"), "\(unexported.stdout)")
         #expect(!unexported.stdout.contains("`unique-id: { key: /uid }`"), "\(unexported.stdout)")
 
         // An export plugin's output is its own, and need not be keyed by the id: a project
@@ -223,6 +223,46 @@ import Testing
         // (Linted: the object at /uid is still the schema's error.)
         #expect(pluginOnly.stdout.contains("heroes.json:3:10: error: \"uid\": expected a string, found an object [schema]"), "\(pluginOnly.stdout)\(pluginOnly.stderr)")
         #expect(!pluginOnly.stdout.contains("error: this hero") && !pluginOnly.stdout.contains("the exports key their texts"), "\(pluginOnly.stdout)")
+    }
+
+    /// The warning of a hero without an id names the keys the build gives its texts: its
+    /// position among every hero document, across files, as the exports number it
+    /// (`hero.2.bio` for the third, after one with neither id nor texts). It said `hero.0.…`
+    /// of every one. A run that takes the other file's facts from the lint cache, and one
+    /// of what is staged, say the same.
+    @Test func aDocumentWithoutAnIDIsToldTheKeysTheBuildGivesItsTexts() throws {
+        let dir = try Scratch()
+        try dir.write("larder.yml", """
+            locales: [en, de]
+            content:
+              - kind: hero
+                schema: schemas/hero.json
+                include: ["content/heroes/*.json"]
+            exports:
+              - xcstrings: { out: dist/Content.xcstrings }
+
+            """)
+        try dir.write("schemas/hero.json", #"{"type": "object", "properties": {"id": {"type": "string"}, "bio": {"$ref": "\#(Self.common)"}, "power": {"type": "integer"}}}"#)
+        try dir.write("content/heroes/a.json", "[{\"id\": \"zed\", \"bio\": {\"en\": \"Zed\", \"de\": \"Zed\"}},\n {\"power\": 3}]")
+        try dir.write("content/heroes/b.json", "[{\"bio\": {\"en\": \"Amy\", \"de\": \"Amy\"}}]")
+        let warning = "content/heroes/b.json:1:2: warning: this hero has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the hero documents (hero.2.…): reordering them hands translations to other documents"
+        let whole = try CLI.run(["lint", "--no-cache", "--format", "xcode"], in: dir.url)
+        #expect(whole.status == 0 && whole.stdout.contains(warning), "\(whole.stdout)")
+        Thread.sleep(forTimeInterval: 0.03)  // files older than the runs' stamps
+        let runs = try (0..<2).map { _ in
+            try CLI.run(["lint", "--format", "xcode", "content/heroes/b.json"], in: dir.url, environment: LintCacheTests.trace)
+        }
+        #expect(LintCacheTests.cacheLine(runs[1]).contains("cache loaded, 1 files from it, 1 parsed"), "\(runs[1].stderr)")
+        for r in runs { #expect(r.stdout.contains(warning), "\(r.stdout)") }
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        let staged = try CLI.run(["lint", "--staged", "--format", "xcode", "content/heroes/b.json"], in: dir.url)
+        #expect(staged.stdout.contains(warning), "\(staged.stdout)")
+
+        let build = try CLI.run(["build"], in: dir.url)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let catalog = try String(contentsOf: dir.url.appendingPathComponent("dist/Content.xcstrings"), encoding: .utf8)
+        #expect(catalog.contains("\"hero.2.bio\"") && catalog.contains("\"hero.zed.bio\"") && !catalog.contains("hero.0.bio"), "\(catalog)")
     }
 
     /// The JSON bundle of a kind whose fields share built-in kinds' names (a `category`

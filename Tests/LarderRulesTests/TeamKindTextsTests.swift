@@ -60,6 +60,26 @@ import Testing
         #expect(!found.contains { $0.message.contains("keyed by its position") })
     }
 
+    /// A document keyed by its position is told the position the exporters give it: its
+    /// place among every document of its kind, by file as paths sort, then in its file
+    /// (`hero.2.…` for the third hero, counting one with neither id nor texts). The message
+    /// said `hero.0.…` of every one. A run that reports on one file says the same.
+    @Test func uniqueIDNamesThePositionTheExportersKeyADocumentWithoutAnIDBy() throws {
+        let files = [
+            ("content/b.json", #"[{"bio": {"en": "Amy"}}]"#),
+            ("content/a.json", #"[{"id": "zed", "bio": {"en": "Zed"}}, {"power": 3}, {"bio": {"en": "Al"}}]"#),
+        ]
+        let whole = try run(UniqueIDRule(), files, kind: "hero", options: ["locales": ["en"]])
+        #expect(whole.map { "\($0.file)\($0.pointer)" } == ["content/a.json/2", "content/b.json/0"])
+        #expect(whole.first?.message.contains("keyed by its position among the hero documents (hero.2.…)") == true, "\(whole)")
+        #expect(whole.last?.message.contains("keyed by its position among the hero documents (hero.3.…)") == true, "\(whole)")
+        let partial = try run(UniqueIDRule(), files, kind: "hero", options: ["locales": ["en"]], reportingOn: ["content/b.json"])
+        #expect(partial.map(\.message) == [whole[1].message])
+        // With the field the rule's key names, the position is the same.
+        let keyed = try run(UniqueIDRule(), files, kind: "hero", options: ["locales": ["en"], "key": "/uid"])
+        #expect(keyed.last?.message.contains("no id at /uid") == true && keyed.last?.message.contains("(hero.3.…)") == true, "\(keyed)")
+    }
+
     @Test func pricesByCountryAreNotText() throws {
         for options: JSONValue in [["locales": ["en", "de"]], ["locales": ["en", "de"], "textFields": ["/name"]]] {
             #expect(try run(LocaleCompleteRule(), [("content/packs.json", Self.packs)], kind: "pack", options: options).isEmpty, "\(options)")

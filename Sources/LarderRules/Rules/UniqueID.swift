@@ -122,6 +122,11 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         /// With ``isMissing``: the field the rule's option `key` names, when it names one
         /// (the advice is then to fill it in, not to set the option); empty otherwise.
         public var keyField = ""
+        /// A document of a kind of the team's own with nothing to report (no id, no texts):
+        /// its facts only count it among the kind's documents, so that a document keyed by
+        /// its position is told the position the exporters give it, which counts every
+        /// document of the kind (`hero.2.…` for the third).
+        public var countsOnly = false
 
         public func encode(to encoder: inout FactEncoder) {
             encoder.write(text)
@@ -133,6 +138,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             encoder.write(holds)
             encoder.write(tooLarge)
             encoder.write(keyField)
+            encoder.write(countsOnly)
         }
 
         public init(from decoder: inout FactDecoder) throws(FactDecoder.Failure) {
@@ -145,6 +151,7 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             holds = try decoder.readString()
             tooLarge = try decoder.readBool()
             keyField = try decoder.readString()
+            countsOnly = try decoder.readBool()
         }
 
         init(text: String, loneSurrogates: Bool = false, place: FactPlace, isMissing: Bool = false) {
@@ -168,8 +175,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
     }
 
     /// Facts gained ``Facts/loneSurrogates`` (1), then ``Facts/isMissing`` (2), then
-    /// ``Facts/lacksExportID`` (3), then ``Facts/tooLarge`` (4), then ``Facts/keyField`` (5).
-    public var factsVersion: Int { 5 }
+    /// ``Facts/lacksExportID`` (3), then ``Facts/tooLarge`` (4), then ``Facts/keyField`` (5),
+    /// then ``Facts/countsOnly``, with every document of a team's kind having facts (6).
+    public var factsVersion: Int { 6 }
 
     /// The largest whole number an app reads exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
     static let largestExactInteger: Double = 9_007_199_254_740_991
@@ -222,10 +230,16 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         // A number with a fraction (`2.5`) is an id as written, as the exports key it
         // (`card.2_5-…`): it was taken for no id, and warned of as texts keyed by position.
         guard let node, let text = IDValue.text(json, node) ?? (json.kind(node) == .number ? json.numberLiteral(node) : nil) else {
-            // A team kind's document with texts and no id: its keys go by position.
-            guard !ContentFields.builtInKinds.contains(document.kind ?? ""), json.kind(document.node) == .object,
+            // A team kind's document with texts and no id: its keys go by position. Every
+            // other document of a team's kind is counted, for that position.
+            guard !ContentFields.builtInKinds.contains(document.kind ?? "") else { return nil }
+            guard json.kind(document.node) == .object,
                 !ContentFields.selected(Options(Self.textOptions(options)), in: document, builtIn: { _, _, _ in [] }).isEmpty
-            else { return nil }
+            else {
+                var counted = Facts(text: "", place: FactPlace(document, node: document.node, pointer: document.pointer))
+                counted.countsOnly = true
+                return counted
+            }
             var missing = Facts(text: "", place: FactPlace(document, node: document.node), isMissing: true)
             missing.keyField = keyPath(options: options).map { $0.description.isEmpty ? "''" : $0.description } ?? ""
             return missing
@@ -238,6 +252,29 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
             facts.tooLarge = true
         }
         return facts
+    }
+
+    /// Each document's position among the documents of its kind (by index into
+    /// `entries`), as the exporters number documents without an id (`ContentCatalog`): by
+    /// file, as paths sort, then by place in the file. Every document of a team's kind has
+    /// facts (``Facts/countsOnly`` for those with nothing else), so each one is counted.
+    static func positionsInKind(_ entries: [FactTable<Facts>.Entry]) -> [Int: Int] {
+        let order = entries.indices.sorted { a, b in
+            let (x, y) = (entries[a], entries[b])
+            if (x.kind ?? "") != (y.kind ?? "") { return (x.kind ?? "") < (y.kind ?? "") }
+            if x.file != y.file { return x.file < y.file }
+            if (x.index ?? 0) != (y.index ?? 0) { return (x.index ?? 0) < (y.index ?? 0) }
+            return a < b
+        }
+        var next: [String: Int] = [:]
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(entries.count)
+        for o in order {
+            let kind = entries[o].kind ?? ""
+            positions[o] = next[kind, default: 0]
+            next[kind, default: 0] += 1
+        }
+        return positions
     }
 
     /// What a value of `kind` is, where an id is wanted: `an object`, `a list`, `null`.
@@ -300,7 +337,9 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
         // too large), made once their places are resolved.
         var single: [(entry: Int, make: (FactPlace) -> Diagnostic)] = []
         func reported(_ o: Int) -> Bool { files?.contains(entries[o].file) ?? true }
+        let positions = entries.contains { $0.facts.isMissing } ? Self.positionsInKind(entries) : [:]
         for (index, entry) in entries.enumerated() where applies(to: entry.kind, options: options) {
+            if entry.facts.countsOnly { continue }
             if !entry.facts.lacksExportID.isEmpty {
                 if reported(index) {
                     let facts = entry.facts
@@ -323,11 +362,14 @@ public struct UniqueIDRule: FactContentRule, ConfigurableRule {
                 if reported(index) {
                     let kind = entry.kind ?? "document"
                     let keyField = entry.facts.keyField
+                    // The keys its position gives it (`hero.2.…` for the third hero); it
+                    // said `hero.0.…` of every hero.
+                    let keys = positions[index].map { " (\(kind).\($0).…)" } ?? ""
                     single.append((index, { place in
                         var d = context.diagnostic(
                             file: entry.file, at: place, keyField.isEmpty
-                                ? "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)"
-                                : "this \(kind) has localized texts but no id at \(keyField), the field this rule's option 'key' names, so its texts are keyed by its position among the \(kind) documents (\(kind).0.…): reordering them hands translations to other documents; give it a string or a number there")
+                                ? "this \(kind) has localized texts but no id (no /id, /code, /key or /slug), so its texts are keyed by its position among the \(kind) documents\(keys): reordering them hands translations to other documents; give it an id, or name the field that identifies \(kind) documents with this rule's `key` (`unique-id: { key: /uid }`) or the exports' option `ids` (`ids: { \(kind): /uid }`)"
+                                : "this \(kind) has localized texts but no id at \(keyField), the field this rule's option 'key' names, so its texts are keyed by its position among the \(kind) documents\(keys): reordering them hands translations to other documents; give it a string or a number there")
                         if d.severity == .error { d.severity = .warning }
                         return d
                     }))
