@@ -86,7 +86,7 @@ struct ExplainCommand: ParsableCommand {
         let id = rule.hasPrefix("plugin/") ? "plugin" : rule
         if let core = ReportIDs.all[id] {
             let details = core.details.map { "\n\($0)\n" } ?? ""
-            writeStandardOutput(Array("\(core.id) (default: \(core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
+            writeStandardOutput(Array("\(core.id) (default: \(core.defaultText ?? core.defaultSeverity.name))\n\n\(core.summary)\n\(details)".utf8))
             return
         }
         // A step's notes and warnings carry the step's id (`[scale]`, `[json-bundle]`).

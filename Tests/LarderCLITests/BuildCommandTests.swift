@@ -489,7 +489,19 @@ import Testing
         let fallback = try #require(rules.first { $0["id"] == "fallback" })
         #expect(fallback["shortDescription"]?["text"]?.stringValue?.contains("`fallback` option") == true, "\(fallback)")
         let explained = try CLI.run(["explain", "fallback"])
-        #expect(explained.status == 0 && explained.stdout.hasPrefix("fallback (default: warning)"), "\(explained.stdout)")
+        #expect(explained.status == 0, "\(explained.stderr)")
+        // Nothing is reported without the option: the heading said "(default: warning)".
+        #expect(explained.stdout.hasPrefix("fallback (default: off; an export's option `fallback: warning`, `note` or `error` turns it on)\n"),
+                "\(explained.stdout)")
+        #expect(explained.stdout.contains("Nothing of this is reported unless an export asks"), "\(explained.stdout)")
+        // A build without the option reports nothing of the text it fills in.
+        try Data(original.utf8).write(to: configURL)
+        let unasked = try CLI.run(["build", "--format", "xcode"], in: project)
+        #expect(unasked.status == 0 && !unasked.stdout.contains("[fallback]") && unasked.stdout.contains(lint), "\(unasked.stdout)")
+        // `larder rules` lists the rules whose severity larder.yml sets; `fallback` is set
+        // by the export's option, and is not listed with a severity of its own.
+        let listed = try CLI.run(["rules"])
+        #expect(listed.status == 0 && !listed.stdout.split(separator: "\n").contains { $0.hasPrefix("fallback ") }, "\(listed.stdout)")
     }
 
     /// A JSON or SARIF report is one document for every run, streamed and whole: a clean

@@ -78,13 +78,21 @@ public struct RuleMetadata: Sendable, Hashable {
     public var details: String?
     public var helpURI: String?
     public var defaultSeverity: Severity
+    /// The default as `larder explain` states it, for an id that nothing reports until a
+    /// setting asks (`fallback`: off until an export's option of that name gives the
+    /// severity); nil states ``defaultSeverity``.
+    public var defaultText: String?
 
-    public init(id: String, summary: String, details: String? = nil, helpURI: String? = nil, defaultSeverity: Severity = .error) {
+    public init(
+        id: String, summary: String, details: String? = nil, helpURI: String? = nil, defaultSeverity: Severity = .error,
+        defaultText: String? = nil
+    ) {
         self.id = id
         self.summary = summary
         self.details = details
         self.helpURI = helpURI
         self.defaultSeverity = defaultSeverity
+        self.defaultText = defaultText
     }
 }
 

@@ -125,26 +125,30 @@ public enum FallbackReport {
     /// The rule id of the diagnostics (`larder explain fallback`).
     public static let ruleID = "fallback"
 
-    /// What `larder explain fallback` and SARIF say of them.
+    /// What `larder explain fallback` and SARIF say of them. Nothing is reported without
+    /// the option (``BundleExporter/reportsFills(_:)``), so explain gives the default as off.
     public static let metadata = RuleMetadata(
         id: ruleID, summary: "An export's `fallback` option: each translation the export fills in from another language is reported.",
         details: """
             A text without a translation for one of the project's locales is exported with \
             the text of its CLDR fallback chain (pt-BR -> pt -> the source language), and a \
-            plural without a form the locale needs with its `other` form. An export's \
-            `fallback` option (`warning`, `note` or `error`; `off` and no option report \
-            nothing) has the build report each text that export filled in, naming the \
-            export: `xcstrings (fallback: error) has no text for vi in title, where it \
-            would use the text of en for vi (add the translation); nothing was built`. \
-            A taxonomy tag's label is taken from the locale's chain or the source language \
-            only; where neither has one, the export shows the tag itself ("uses the tag \
-            itself for en"). \
-            With `error`, a build that fills in any text (plural forms filled from `other` \
-            stay notes) writes nothing, so a release bundle can be held to complete \
-            translations while the lint rule `locale-complete` only warns of them. Add the \
-            translation, or lower the option.
+            plural without a form the locale needs with its `other` form. Nothing of this is \
+            reported unless an export asks: its `fallback` option (`warning`, `note` or \
+            `error`; `off`, like no option, reports nothing) has the build report each text \
+            that export filled in, naming the export: `xcstrings (fallback: error) has no \
+            text for vi in title, where it would use the text of en for vi (add the \
+            translation); nothing was built`. A text taken from another language is reported \
+            at the option's severity; one taken from its parent locale (pt for pt-BR), or \
+            whose plural forms were filled from `other`, is a note whatever the option. \
+            A taxonomy tag's label is taken from the locale's chain, another variant of its \
+            language (pt-PT for pt-BR) or the source language only; where none has one, the \
+            export shows the tag itself ("uses the tag itself for en"). \
+            With `error`, a build that takes any text from another language writes nothing, \
+            so a release bundle can be held to complete translations while the lint rule \
+            `locale-complete` only warns of them. Add the translation, or lower the option.
             """,
-        defaultSeverity: .warning)
+        defaultSeverity: .warning,
+        defaultText: "off; an export's option `fallback: warning`, `note` or `error` turns it on")
 }
 
 /// Collects what an export filled in, and turns it into ``FallbackReport`` diagnostics: one
