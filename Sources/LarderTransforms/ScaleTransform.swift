@@ -597,7 +597,7 @@ struct ScaleRun {
         }
         let name = fields.name.map { nameText($0) } ?? "ingredient \(index + 1)"
         if scaled.countRoundingIsNoticeable {
-            noteCountRounding(scaled, what: name, unitWord: nil, factor: factor, at: quantityNode)
+            noteCountRounding(scaled, what: name, unitWord: unitText.flatMap { noteUnitWord($0, scaled: scaled) }, factor: factor, at: quantityNode)
         } else {
             noteFarRounding(scaled, what: name, factor: factor, at: quantityNode)
         }
@@ -701,6 +701,25 @@ struct ScaleRun {
               original == word.singular || original == word.plural else { return nil }
         let form = word.form(for: amount)
         return form == original ? nil : form
+    }
+
+    /// The word a note names a structured ingredient's unit with, in the form for each
+    /// amount as the notes of free text do (`4 1/2 sprigs; rounded to 5 sprigs`; it gave
+    /// the symbol, `4 1/2 sprig`): the unit as the recipe writes it (`sprig` or `sprigs`,
+    /// `tea bag`, `pcs`), a spelling with no word of its own (`each`) as written, which the
+    /// scaled recipe keeps; for a unit the scale changed, the word it writes in its place.
+    /// Nil when that is the unit's symbol.
+    func noteUnitWord(_ written: String, scaled: ScaledQuantity) -> UnitWord? {
+        guard let unit = scaled.unit else { return nil }
+        let words = parser.lexicon
+        if scaled.unitChanged {
+            // As ``structuredUnitText(_:original:amount:)`` writes it.
+            if let unitNames, !unitNames.contains(written), !unitNames.contains(written.lowercased()) { return nil }
+            guard let w = words.word(written), !w.isAbbreviation, written != w.unit.symbol else { return nil }
+            return words.preferred(for: unit, language: w.language, abbreviation: false)
+        }
+        return words.word(written, language: language)
+            ?? UnitWord(language: "", unit: unit, singular: written, plural: written, isAbbreviation: true)
     }
 
     /// A localized name as text for a message (its first language).

@@ -107,6 +107,44 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(double.at("ingredients/4") == ["name": "flour", "quantity": 4, "unit": "cup"])
     }
 
+    /// The note on a counted structured ingredient gives its unit in the form for each
+    /// amount, as the notes of free text do: "4 1/2 sprigs; rounded to 5 sprigs", "1 1/3
+    /// sprigs; rounded to 1 sprig" (it gave the symbol, "4 1/2 sprig; rounded to 5 sprig").
+    /// The unit is the one the recipe writes ("tea bags", "pcs"; "each", which has no
+    /// plural, as written), in whatever language its word is (a project's own "raminho").
+    @Test(arguments: [
+        (r(9, 2), [
+            "'Mint sprig' × 4.5 is 4 1/2 sprigs; rounded to 5 sprigs (counted things are rounded to whole numbers)",
+            "'Tea' × 4.5 is 4 1/2 tea bags; rounded to 5 tea bags (counted things are rounded to whole numbers)",
+            "'Eggs' × 4.5 is 4 1/2 pcs; rounded to 5 pcs (counted things are rounded to whole numbers)",
+            "'Lemons' × 4.5 is 4 1/2 each; rounded to 5 each (counted things are rounded to whole numbers)",
+            "'Mint' × 4.5 is 4 1/2-13 1/2 sprigs; rounded to 5-14 sprigs (counted things are rounded to whole numbers)",
+            "'Hortelã' × 4.5 is 4 1/2 raminhos; rounded to 5 raminhos (counted things are rounded to whole numbers)",
+            "'1 sprig mint' × 4.5 is 4 1/2 sprigs; rounded to 5 sprigs (counted things are rounded to whole numbers)",
+        ]),
+        (r(4, 3), [
+            "'Mint sprig' × 4/3 is 1 1/3 sprigs; rounded to 1 sprig (counted things are rounded to whole numbers)",
+            "'Tea' × 4/3 is 1 1/3 tea bags; rounded to 1 tea bag (counted things are rounded to whole numbers)",
+            "'Eggs' × 4/3 is 1 1/3 pcs; rounded to 1 pc (counted things are rounded to whole numbers)",
+            "'Lemons' × 4/3 is 1 1/3 each; rounded to 1 each (counted things are rounded to whole numbers)",
+            "'Mint' × 4/3 is 1 1/3-4 sprigs; rounded to 1-4 sprigs (counted things are rounded to whole numbers)",
+            "'Hortelã' × 4/3 is 1 1/3 raminhos; rounded to 1 raminho (counted things are rounded to whole numbers)",
+            "'1 sprig mint' × 4/3 is 1 1/3 sprigs; rounded to 1 sprig (counted things are rounded to whole numbers)",
+        ]),
+    ])
+    func aStructuredCountNoteGivesTheUnitInTheFormForEachAmount(_ factor: Rational, _ expected: [String]) throws {
+        let scale = ScaleTransform(units: UnitTable.builtInUnits + [.counted("raminho", names: ["raminhos"])])
+        let text = #"""
+            {"id": "x", "name": "x", "servings": 3, "ingredients": [
+              {"name": "Mint sprig", "quantity": 1, "unit": "sprig"}, {"name": "Tea", "quantity": 1, "unit": "tea bag"},
+              {"name": "Eggs", "quantity": 1, "unit": "pc"}, {"name": "Lemons", "quantity": 1, "unit": "each"},
+              {"name": "Mint", "quantity": {"min": 1, "max": 3}, "unit": "sprigs"},
+              {"name": {"pt": "Hortelã", "en": "Mint"}, "quantity": 1, "unit": "raminho"}, "1 sprig mint"]}
+            """#
+        let (_, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(factor))) }
+        #expect(diagnostics.map(\.message).filter { $0.contains("counted things") } == expected)
+    }
+
     /// A structured quantity that is a number stays a number when the amount is a third
     /// (1 cup x 2/3 became the text "2/3", and converted after that the text "158" ml,
     /// which apps decoding a number could not read): three significant digits, and the
