@@ -428,6 +428,19 @@ public enum Inflection {
         "gekocht", "geschält", "getrocknet", "eingelegt", "gehäuft", "gestrichen",
     ]
 
+    /// Whether `word` is one of ``germanAdjectives`` with an ending (`große`, `Rote`,
+    /// `kleinen`) or without, or a word that qualifies a noun and takes no ending (`Bio`,
+    /// `Extra`): written with a capital at the start of a line's name ("1 Rote Zwiebel", "2
+    /// Bio Eier"), it is no noun.
+    static func isGermanAdjective(_ word: String) -> Bool {
+        let w = word.lowercased()
+        if germanUndeclined.contains(w) || germanAdjectives.contains(w) { return true }
+        return ["es", "er", "en", "em", "e"].contains { w.hasSuffix($0) && germanAdjectives.contains(String(w.dropLast($0.count))) }
+    }
+
+    /// Words before a noun that take no ending.
+    static let germanUndeclined: Set<String> = ["bio", "extra"]
+
     /// An adjective of ``germanAdjectives`` before `noun`, in the number `plural`, with the
     /// ending a German adjective takes after a number and no article: `-e` in the plural of
     /// every gender (`2 große Äpfel`, `2 große Zwiebeln`, `2 große Eier`), and in the singular

@@ -356,10 +356,13 @@ extension IngredientParser {
         // is, and the adjectives before it take the ending of its number and gender ("1
         // großer Apfel" x 2 was "2 großer Äpfel", "2 große Eier" halved "1 große Ei"). What
         // follows it says what the thing holds and keeps its number: "2 Tüten Äpfel" halved
-        // was "1 Tüten Apfel", the last word taken for the noun. A line in small letters
-        // only is read as before, its last word the noun.
+        // was "1 Tüten Apfel", the last word taken for the noun. An adjective written with
+        // a capital, as a list may start a name ("1 Rote Zwiebel", "2 Bio Eier"), is no noun:
+        // taken for one, it left the name as written ("2 Rote Zwiebel"). A line in small
+        // letters only is read as before, its last word the noun.
         if UnitLexicon.baseLanguage(line.language) == "de" {
-            let n = words.firstIndex { s[$0.lowerBound].properties.isUppercase } ?? words.count - 1
+            let n = words.firstIndex { s[$0.lowerBound].properties.isUppercase && !Inflection.isGermanAdjective(line.slice($0)) }
+                ?? words.firstIndex { s[$0.lowerBound].properties.isUppercase } ?? words.count - 1
             let noun = line.slice(words[n])
             // A noun outside Larder's list has no plural it can trust (Kürbis → Kürbisse,
             // Aubergine → Auberginen, Brot → Brote, Schnitzel → Schnitzel): the name is left

@@ -659,6 +659,17 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 frisches Brötchen", r(2), "2 frische Brötchen", nil),
         // In small letters only, the last word is the noun, as before.
         ("1 große zwiebel", r(2), "2 große zwiebeln", nil),
+        // An adjective a list writes with a capital is no noun (the name was left as
+        // written, "2 Rote Zwiebel", with a note blaming "Rote"). Correct German:
+        // "2 Rote Zwiebeln", "2 Kleine Zwiebeln", "1 Großes Ei", "2 Bio Zitronen", "1 Bio Ei".
+        ("1 Rote Zwiebel", r(2), "2 Rote Zwiebeln", nil),
+        ("1 Kleine Zwiebel", r(2), "2 Kleine Zwiebeln", nil),
+        ("2 Große Eier", r(1, 2), "1 Großes Ei", nil),
+        ("1 Bio Zitrone", r(2), "2 Bio Zitronen", nil),
+        ("2 Bio Eier", r(1, 2), "1 Bio Ei", nil),
+        // A word before the noun that Larder does not know for an adjective is taken for
+        // the noun, and the line left as written: correct German is "2 Elstar Äpfel".
+        ("1 Elstar Apfel", r(2), "2 Elstar Apfel", "Elstar"),
     ] as [(String, Rational, String, String?)])
     func aGermanCountedNounIsItsFirstNounAndOneOutsideTheListIsLeft(_ text: String, _ factor: Rational, _ expected: String, _ unknown: String?) throws {
         let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
