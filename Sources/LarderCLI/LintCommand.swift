@@ -277,7 +277,7 @@ struct LintCommand: AsyncParsableCommand {
         let outcome = await project.linter(registry: registry, reader: reader, included: included, links: links, outputs: outputs)
             .lint(files: included, loader: loader, reportingOn: reportingOn, cache: cache)
         let found = outcome.diagnostics, content = outcome.content
-        trace.mark("read, parse and lint \(content.documents.count) documents (\(outcome.cache))")
+        trace.mark("read, parse and lint \(content.documents.count == 1 ? "1 document" : "\(content.documents.count) documents") (\(outcome.cache))")
         let diagnostics = project.displayed(found)
         let locators = project.locators(for: found, in: content, reader: staged ? reader : nil)
         // larder.yml counts as a file checked when it has problems of its own ("1 warning
