@@ -89,4 +89,81 @@ import Testing
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.contains("content/taxonomy.json:1:2: error: tag 'classic' is defined again by the taxonomy at content/taxonomy2.json:1:26"), "\(first.stdout)")
     }
+
+    /// A team kind's fields that its schema marks as taxonomy tags are labelled by the JSON
+    /// bundle, but `reference` checked only a recipe's, a location's and a product's: a
+    /// misspelt tag was exported with no label and no word. Now it is reported as a
+    /// recipe's is, at its line and column, in every way lint runs, and stops the build.
+    @Test func aTeamKindsSchemaTagsAreCheckedLikeARecipes() throws {
+        let dir = try Scratch()
+        let common = "https://larder.dev/schemas/common.schema.json#/$defs/"
+        try dir.write("larder.yml", """
+            locales: [en]
+            content:
+              - kind: card
+                schema: card.schema.json
+                include: ["cards/*.json"]
+              - kind: taxonomy
+                include: ["tags.json"]
+            exports:
+              - json-bundle
+            """)
+        try dir.write("card.schema.json", #"""
+            {"type": "object", "properties": {"id": {"type": "string"}, "category": {"$ref": "\#(common)category"},
+             "tags": {"$ref": "\#(common)tags"}, "note": {"type": "string"}, "words": {"type": "array", "items": {"type": "string"}}}}
+            """#)
+        try dir.write("cards/a.json", """
+            [
+              {
+                "id": "ace",
+                "category": "clasic",
+                "tags": ["quick", "rrae"],
+                "note": "not a tag",
+                "words": ["nor", "these"]
+              },
+              {"id": "king", "category": "classic", "tags": ["rare", "quick"]}
+            ]
+
+            """)
+        try dir.write("cards/b.json", #"{"id": "queen", "category": "classic", "tags": ["rare"]}"#)
+        try dir.write("tags.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}}"#)
+        let category = "cards/a.json:4:17: error: category 'clasic' is not in any taxonomy, so it has no label to show (did you mean 'classic'?); use a tag of the taxonomy, or add the tag with its labels"
+        let tag = "cards/a.json:5:23: error: tag 'rrae' is not in any taxonomy, so it has no label to show (did you mean 'rare'?); use a tag of the taxonomy, or add the tag with its labels"
+        func expectBoth(_ r: CLI.Result, _ run: String) {
+            #expect(r.status == 1, "\(run): \(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains(category) && r.stdout.contains(tag), "\(run): \(r.stdout)")
+            #expect(r.stdout.components(separatedBy: "[reference]").count == 3, "\(run): only the two: \(r.stdout)")
+        }
+        // Without the cache, with a cold one, with a warm one, on the file alone.
+        for run in [["--no-cache"], [], [], ["cards/a.json"], ["cards/a.json"]] {
+            expectBoth(try CLI.run(["lint", "--format", "xcode"] + run, in: dir.url), "lint \(run)")
+        }
+        let other = try CLI.run(["lint", "--format", "xcode", "cards/b.json"], in: dir.url)
+        #expect(other.status == 0 && !other.stdout.contains("[reference]"), "\(other.stdout)\(other.stderr)")
+        // On git's index, twice (the second from the cache).
+        try git(["init", "-q"], in: dir.url)
+        try git(["add", "."], in: dir.url)
+        for _ in 0..<2 { expectBoth(try CLI.run(["lint", "--staged", "--format", "xcode"], in: dir.url), "--staged") }
+        // The taxonomy changes under a warm cache: the card's kept facts meet the new tags.
+        try dir.write("tags.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rrae": {"en": "Rare"}, "clasic": {"en": "Classic"}}"#)
+        let moved = try CLI.run(["lint", "--format", "xcode", "cards/a.json"], in: dir.url)
+        #expect(moved.status == 1, "\(moved.stdout)\(moved.stderr)")
+        #expect(!moved.stdout.contains("category 'clasic'") && !moved.stdout.contains("tag 'rrae'"), "\(moved.stdout)")
+        #expect(moved.stdout.contains("cards/a.json:9:50: error: tag 'rare' is not in any taxonomy"), "\(moved.stdout)")
+        try dir.write("tags.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}}"#)
+        // The build stops on them, streamed or whole, as on a recipe's.
+        for build in [["build"], ["build", "--no-stream"]] {
+            let r = try CLI.run(build + ["--format", "xcode"], in: dir.url, environment: ["LARDER_TRACE": "1"])
+            expectBoth(r, build.joined(separator: " "))
+            #expect(r.stderr.contains("nothing was built"), "\(r.stderr)")
+            #expect(r.stderr.contains("(streamed)") == (build.count == 1), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("dist").path))
+        }
+        // Fixed, it builds, the tags labelled.
+        try dir.write("cards/a.json", #"[{"id": "ace", "category": "classic", "tags": ["quick", "rare"], "note": "not a tag", "words": ["nor"]}]"#)
+        let fixed = try CLI.run(["build", "--format", "xcode"], in: dir.url)
+        #expect(fixed.status == 0 && !fixed.stdout.contains("[reference]"), "\(fixed.stdout)\(fixed.stderr)")
+        let card = try String(contentsOf: dir.url.appendingPathComponent("dist/json-bundle/en/card.json"), encoding: .utf8)
+        #expect(card.contains(#""tag": "rare""#) && card.contains(#""label": "Rare""#), "\(card)")
+    }
 }

@@ -249,6 +249,80 @@ import Testing
     }
 }
 
+/// A team kind's fields that its schema marks as taxonomy tags (``LarderConfig/tagFields``,
+/// handed to the rule as the linter's `schemaTagFields` option): the JSON bundle labels
+/// them, and `reference` checked only the built-in kinds', so a misspelt tag went out with
+/// no label and no word.
+@Suite struct ReferenceTeamKindTests {
+    static let taxonomy = ("tags.json", "taxonomy", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}}"#)
+
+    func documents(_ files: [(String, String, String)]) throws -> [Document] {
+        try files.flatMap { Document.split(file: $0.0, kind: $0.1, json: try JSONDocument(parsing: $0.2)) }
+    }
+
+    @Test func aTeamKindsSchemaTagsAreCheckedAsARecipes() throws {
+        let docs = try documents([
+            Self.taxonomy,
+            ("cards.json", "card", """
+                [
+                  {"id": "ace", "category": "clasic", "tags": ["quick", "rrae"], "note": "quick-ish"},
+                  {"id": "king", "category": "classic", "tags": ["rare"], "extra": ["nope"]}
+                ]
+                """),
+        ])
+        let options: JSONValue = ["kind": "card", Linter.schemaTagFieldsOption: ["/category", "/tags/*"]]
+        let found = try run(ReferenceRule(), docs, options: options)
+        #expect(found.map(\.pointer) == ["/0/category", "/0/tags/1"])
+        #expect(found.map { "\($0.start.line):\($0.start.column)" } == ["2:29", "2:57"])
+        #expect(found[0].message == "category 'clasic' is not in any taxonomy, so it has no label to show (did you mean 'classic'?); "
+                    + "use a tag of the taxonomy, or add the tag with its labels")
+        #expect(found[1].message.hasPrefix("tag 'rrae' is not in any taxonomy, so it has no label to show (did you mean 'rare'?)"))
+        #expect(found.allSatisfy { $0.file == "cards.json" && $0.severity == .error && $0.ruleID == "reference" })
+        // Without the schema's marks a team kind's fields are data.
+        #expect(try run(ReferenceRule(), docs, options: ["kind": "card"]).isEmpty)
+        // The rule's own `tagFields` names the fields instead.
+        let named = try run(ReferenceRule(), docs, options: ["kind": "card", Linter.schemaTagFieldsOption: ["/category", "/tags/*"], "tagFields": ["extra"]])
+        #expect(named.map(\.pointer) == ["/1/extra/0"])
+        #expect(named.first?.message.hasPrefix("tag in extra 'nope' is not in any taxonomy") == true)
+    }
+
+    /// Marks at any depth, in a map's values and in a tree of the schema's own, keep the
+    /// pointers of the values they name; a tag's field is named by its last name.
+    @Test func tagsBelowTheTopAreCheckedAtTheirPointers() throws {
+        let docs = try documents([
+            Self.taxonomy,
+            ("deck.json", "deck", #"{"id": "d", "sections": [{"tags": ["quick"], "children": [{"tags": ["slow"]}]}], "by": {"a/b": "rarer"}}"#),
+        ])
+        let marks = ["/sections/*~r1", "~r1/tags/*", "~r1/children/*~r1", "/by/*"]
+        let found = try run(ReferenceRule(), docs, options: ["kind": "deck", Linter.schemaTagFieldsOption: .array(marks.map(JSONValue.string))])
+        #expect(found.map(\.pointer) == ["/sections/0/children/0/tags/0", "/by/a~1b"])
+        #expect(found[0].message.hasPrefix("tag 'slow' is not in any taxonomy"))
+        #expect(found[1].message.hasPrefix("tag in a/b 'rarer' is not in any taxonomy") && found[1].message.contains("did you mean 'rare'?"))
+    }
+
+    /// The linter hands a team kind's schema tag fields to the rule, and runs it for that
+    /// kind only: not for a taxonomy, nor for a team kind whose schema marks no tag.
+    @Test func theLinterRunsTheRuleForATeamKindWithTags() async throws {
+        var config = LarderConfig(json: ["locales": ["en"], "content": [
+            ["kind": "card", "schema": "card.schema.json", "include": ["cards/*.json"]],
+            ["kind": "note", "schema": "note.schema.json", "include": ["notes/*.json"]],
+            ["kind": "taxonomy", "include": ["tags.json"]],
+        ]])
+        config.tagFields = ["card": ["/category", "/tags/*"]]
+        let linter = Linter(config: config, registry: PluginRegistry.withBuiltInRules(), reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
+        let jobs = linter.contentJobs(content: ContentSet(), projectFiles: WorkingTreeFiles(root: "/nonexistent")).filter { $0.rule.id == "reference" }
+        #expect(jobs.map { $0.context.options["kind"] } == ["card"])
+        #expect(jobs.first?.context.options[Linter.schemaTagFieldsOption] == ["/category", "/tags/*"])
+        let docs = try documents([
+            Self.taxonomy,
+            ("cards/a.json", "card", #"{"id": "ace", "category": "clasic", "tags": ["quick", "rrae"]}"#),
+            ("notes/n.json", "note", #"{"id": "n", "category": "clasic", "tags": ["rrae"]}"#),
+        ])
+        let found = await linter.lint(LoadedContent(documents: docs, files: [("tags.json", 2), ("cards/a.json", 0), ("notes/n.json", 1)]))
+        #expect(found.filter { $0.ruleID == "reference" }.map { "\($0.file)\($0.pointer)" } == ["cards/a.json/category", "cards/a.json/tags/1"])
+    }
+}
+
 @Suite struct ReferenceCategoryTests {
     @Test func recipeAndLocationCategoriesAndTagsAreInTheTaxonomy() throws {
         let docs = try [

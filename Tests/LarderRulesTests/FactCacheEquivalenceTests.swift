@@ -41,7 +41,10 @@ import Testing
         }
 
         func lint(reportingOn: Set<String>?, cache: Bool, salt: String) async throws -> (diagnostics: [Diagnostic], report: Linter.CacheReport) {
-            let config = LarderConfig(json: try JSONDocument(parsing: configJSON).value)
+            // As `larder` loads it: with the tag fields of the team kinds' schemas.
+            let projectRoot = root.path
+            let schemas = SchemaTextFields(projectRoot: projectRoot) { path in try? FileBytes.read(projectRoot + "/" + path) }
+            let config = LarderConfig(json: try JSONDocument(parsing: configJSON).value).readingSchemaTagFields(schemas)
             let reader = WorkingTreeReader(root: root.path)
             let linter = Linter(config: config, registry: PluginRegistry.withBuiltInRules(), reader: reader, projectRoot: root.path)
             let loader = ContentLoader(config: config, reader: reader)
@@ -165,5 +168,46 @@ import Testing
         let other = try await project.lint(reportingOn: ["recipes/b.json"], cache: true, salt: "larder 2")
         #expect(!other.report.loaded && other.diagnostics == before.diagnostics)
         try await Self.compare(project, salt: "larder 2", "another build")
+    }
+
+    /// The tags a team kind's schema marks (at the top, in a list, in a tree of sections,
+    /// in a map) are facts the cache keeps with their places; a schema that marks other
+    /// fields makes the kept facts stale.
+    @Test func aTeamKindsSchemaTagsAreTheSameFromTheCache() async throws {
+        let project = try Project()
+        project.configJSON = """
+            {"locales": ["en"], "content": [
+              {"kind": "deck", "schema": "deck.schema", "include": ["decks/*.json"]},
+              {"kind": "taxonomy", "include": ["taxonomy/*.json"]}]}
+            """
+        let common = "https://larder.dev/schemas/common.schema.json#/$defs/"
+        // Not named `.json`: every `.json` file is content to `compare`.
+        try project.write("deck.schema", #"""
+            {"type": "object", "properties": {"category": {"$ref": "\#(common)category"}, "tags": {"$ref": "\#(common)tags"},
+             "sections": {"type": "array", "items": {"$ref": "#/$defs/section"}},
+             "by": {"type": "object", "additionalProperties": {"$ref": "\#(common)tag"}}},
+             "$defs": {"section": {"type": "object", "properties": {"tags": {"$ref": "\#(common)tags"},
+               "children": {"type": "array", "items": {"$ref": "#/$defs/section"}}}}}}
+            """#)
+        try project.write("decks/a.json", """
+            [
+              {"id": "a", "category": "clasic", "tags": ["quick", "rrae"],
+               "sections": [{"tags": ["quick"], "children": [{"tags": ["slow"]}]}], "by": {"a/b": "rarer", "~": "rare"}},
+              {"id": "b", "category": "classic", "tags": ["rare"]}
+            ]
+            """)
+        try project.write("decks/b.json", #"{"id": "c", "category": "cls", "tags": []}"#)
+        try project.write("taxonomy/t.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}}"#)
+        #expect(try await Self.compare(project, "team kind") == 5)
+        let pointers = try await project.lint(reportingOn: ["decks/a.json"], cache: true, salt: "larder 1").diagnostics.map(\.pointer.description)
+        #expect(pointers == ["/0/category", "/0/tags/1", "/0/sections/0/children/0/tags/0", "/0/by/a~1b"])
+        // A taxonomy edit is seen from the deck's kept facts.
+        try project.write("taxonomy/t.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}, "slow": {"en": "Slow"}}"#)
+        #expect(try await Self.compare(project, "taxonomy edit") == 4)
+        // The schema no longer marks the tree's tags, nor the map's.
+        try project.write("deck.schema", #"""
+            {"type": "object", "properties": {"category": {"$ref": "\#(common)category"}, "tags": {"$ref": "\#(common)tags"}}}
+            """#)
+        #expect(try await Self.compare(project, "schema edit") == 3)
     }
 }

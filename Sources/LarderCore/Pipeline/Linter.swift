@@ -958,6 +958,12 @@ public struct Linter: Sendable {
     /// (``LarderConfig/textFields``).
     public static let textFieldsOption = "textFields"
 
+    /// The option the linter sets to the taxonomy tag fields of a team kind's schema
+    /// (``LarderConfig/tagFields``: patterns as ``FieldPatterns`` reads them, `/tags/*` for
+    /// a list's tags): `reference` checks the tags there as it checks a recipe's, unless
+    /// its own option `tagFields` names the fields.
+    public static let schemaTagFieldsOption = "schemaTagFields"
+
     /// The option the linter sets to the text fields the exports name for the entry's kind
     /// with their option `texts` (``LarderConfig/exportTextFields(for:)``): the exporters
     /// export them as text, so the rules that look at texts check them too.
@@ -1002,7 +1008,7 @@ public struct Linter: Sendable {
 
     /// A rule's options with what the config knows added: the entry's `images` folder, the
     /// project's `locales`, the text fields of the entry's schema and those the exports name
-    /// for its kind, the image fields the exports name for its kind, the exports' ids, the id fields the exports name for its kind and the
+    /// for its kind, the taxonomy tag fields of the entry's schema, the image fields the exports name for its kind, the exports' ids, the id fields the exports name for its kind and the
     /// kinds of the config's content entries (a rule's own options win).
     static func options(_ options: JSONValue, entry: ContentEntry?, config: LarderConfig) -> JSONValue {
         var o = options.objectValue ?? JSONObject()
@@ -1019,6 +1025,11 @@ public struct Linter: Sendable {
         // the texts the exporters export (ContentFields in LarderRules).
         if o[Self.textFieldsOption] == nil, let kind = entry?.kind, let fields = config.textFields[kind], !fields.isEmpty {
             o[Self.textFieldsOption] = .array(fields.map(JSONValue.string))
+        }
+        // The taxonomy tag fields the kind's schema declares, so `reference` checks the
+        // tags the JSON bundle labels.
+        if o[Self.schemaTagFieldsOption] == nil, let kind = entry?.kind, let fields = config.tagFields[kind], !fields.isEmpty {
+            o[Self.schemaTagFieldsOption] = .array(fields.map(JSONValue.string))
         }
         if o[Self.exportTextFieldsOption] == nil, let kind = entry?.kind {
             let named = config.exportTextFields(for: kind)

@@ -4,23 +4,29 @@ import LarderJSON
 /// `reference`: the ids content points to exist.
 ///
 /// A recipe's `shops` entries that are ids name `location` documents; a product's
-/// `allergens`, `categories`, `labels` and `origins` tags, and the `category` and `tags`
-/// of recipes and locations, have labels in a `taxonomy` document. Runs once per run (a
-/// ``FactContentRule``): the ids of every location and the tags of every taxonomy, and the
-/// shop ids and tags each document points to, are facts the lint cache keeps; the check
-/// reads no parsed document. O(n).
+/// `allergens`, `categories`, `labels` and `origins` tags, the `category` and `tags` of
+/// recipes and locations, and the fields a team kind's schema marks as tags (the linter's
+/// `schemaTagFields` option, from ``LarderConfig/tagFields``), have labels in a `taxonomy`
+/// document. Runs once per run (a ``FactContentRule``): the ids of every location and the
+/// tags of every taxonomy, and the shop ids and tags each document points to, are facts
+/// the lint cache keeps; the check reads no parsed document. O(n).
 public struct ReferenceRule: FactContentRule, ConfigurableRule {
     public let id = "reference"
     public let summary = "Shop ids name locations of the project, and categories and tags are in a taxonomy."
     public let defaultSeverity = Severity.error
-    public let kinds: [String]? = ["recipe", "location", "product"]
+    /// Every kind: which kinds hold tags depends on the project (a team kind whose schema
+    /// marks tag fields, ``tagFields(of:options:)``); the linter does not run the rule for a
+    /// kind that holds none (``isInert(context:)``).
+    public let kinds: [String]? = nil
     public var details: String? {
         """
         A recipe's `shops` lists locations by id (or writes them in place); each id must \
         be the id of a `location` document of the project. Taxonomy tags must be keys of a \
         `taxonomy` document, or the app has no label to show for them: a product's \
-        `allergens`, `categories`, `labels` and `origins` (`en:milk`), and the `category` \
-        and `tags` of recipes and locations (`dessert`).
+        `allergens`, `categories`, `labels` and `origins` (`en:milk`), the `category` \
+        and `tags` of recipes and locations (`dessert`), and the fields of a kind of your \
+        own whose schema gives them Larder's `category`, `tag`, `tags`, `taxonomyTag` or \
+        `taxonomyTags` definition (the fields the JSON bundle labels), at any depth.
 
         Shop ids are checked whenever larder.yml has a `location` content entry, and tags \
         whenever it has a `taxonomy` entry, also when those entries hold no document (an \
@@ -28,14 +34,16 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         reported, so a commit that removes the shops others point to fails. Without such \
         an entry (a project whose app defines its own shops or labels, a rule run on \
         documents alone) the check runs only when the documents checked hold locations or \
-        a taxonomy. Which fields hold tags is the `tagFields` option; tags and location ids \
+        a taxonomy. Which fields hold tags is the `tagFields` option (for a kind of your \
+        own whose schema marks tags too, over the fields it marks); tags and location ids \
         the app defines itself can be listed in `knownTags` and `knownLocations`.
         """
     }
     public var options: [RuleOption] {
         [
             RuleOption("tagFields", .strings, "the fields that hold taxonomy tags (a tag, or a list of tags)",
-                       default: "allergens, categories, labels, origins (products); category, tags (recipes, locations)"),
+                       default: "allergens, categories, labels, origins (products); category, tags (recipes, locations); "
+                           + "the fields its schema marks as tags (a kind of your own)"),
             RuleOption("knownTags", .strings, "tags defined outside the content (in the app); giving it turns the tag check on"),
             RuleOption("knownLocations", .strings,
                        "location ids defined outside the content; giving it turns the shop check on"),
@@ -48,6 +56,27 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         "recipe": ["category", "tags"],
         "location": ["category", "tags"],
     ]
+
+    /// Where a document of one kind holds the tags to check.
+    enum TagFields: Equatable {
+        /// Fields of the document by name, each a tag or a list of tags.
+        case names([String])
+        /// The fields a team kind's schema marks as tags, as ``FieldPatterns`` reads them
+        /// (`/tags/*`: each element of the list).
+        case patterns([String])
+    }
+
+    /// Where a document of `kind` holds tags: the option `tagFields` when given, else a
+    /// built-in kind's ``defaultTagFields``, else the fields a team kind's schema marks
+    /// (the linter's `schemaTagFields` option). Nil for a kind with none: a taxonomy (which
+    /// defines tags), a document of no kind, a team kind whose schema marks no tag.
+    static func tagFields(of kind: String?, options: Options) -> TagFields? {
+        guard let kind, kind != ContentFields.taxonomy else { return nil }
+        let named = options.strings("tagFields")
+        if let defaults = defaultTagFields[kind] { return .names(named ?? defaults) }
+        guard let marked = options.strings(Linter.schemaTagFieldsOption), !marked.isEmpty else { return nil }
+        return named.map(TagFields.names) ?? .patterns(marked)
+    }
 
     public init() {}
 
@@ -66,6 +95,10 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             // A location written in place in a recipe's shops: its tags are a location's.
             .triggers(#"{"id": "pho", "tags": ["soup"], "shops": ["gerrys", {"id": "pop-up", "name": "Pop-up", "tags": ["late-nite", "street-food"]}]}"#,
                       at: "/shops/1/tags/0", kind: "recipe", options: ["knownTags": ["soup", "street-food"], "knownLocations": ["gerrys"]]),
+            // A kind of the team's own whose schema marks `/cuisine` and `/tags` as tags.
+            .triggers(#"{"id": "pho-stand", "cuisine": "vietnamse", "tags": ["soup", "late-nite"]}"#, at: "/cuisine", "/tags/1",
+                      kind: "stall", options: [Linter.schemaTagFieldsOption: ["/cuisine", "/tags/*"],
+                                               "knownTags": ["vietnamese", "soup", "late-night"]]),
             // larder.yml declares locations and a taxonomy, whose files hold none.
             .triggers(#"{"id": "negroni", "category": "classic", "shops": ["gerrys"]}"#, at: "/category", "/shops/0", kind: "recipe",
                       options: [Linter.contentKindsOption: ["recipe", "location", "taxonomy"]]),
@@ -220,7 +253,8 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
 
     /// 1: the shop ids and tags of each document are facts, so the check reads no document.
     /// 2: the tags of shops written in a recipe are facts too.
-    public var factsVersion: Int { 2 }
+    /// 3: the tags of a team kind's fields that its schema marks as tags are facts too.
+    public var factsVersion: Int { 3 }
 
     public var readsDocuments: Bool { false }
 
@@ -281,7 +315,44 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
                     }
                 }
             }
-            collectTags(options.strings("tagFields") ?? Self.defaultTagFields[document.kind ?? ""] ?? [], of: document.node, under: [])
+            switch Self.tagFields(of: document.kind, options: options) {
+            case .names(let names):
+                collectTags(names, of: document.node, under: [])
+            case .patterns(let patterns):
+                // The strings at the fields a team kind's schema marks as tags, at any depth
+                // (the tags the JSON bundle labels). A tag that is an element of a list is
+                // that list's field and its index, as a recipe's `tags`; the field is its
+                // name at the top level, else its JSON Pointer, as a shop's are.
+                var seen = Set<Int>()
+                let found = FieldPatterns(patterns).matches(from: (node: document.node, inList: false)) { n, token in
+                    switch json.kind(n.node) {
+                    case .array:
+                        if token == "*" { return json.elements(n.node).enumerated().map { (String($0.offset), (node: $0.element, inList: true)) } }
+                        guard let i = Int(token), String(i) == token, let e = json.element(n.node, i) else { return [] }
+                        return [(token, (node: e, inList: true))]
+                    case .object:
+                        if token == "*" { return json.members(n.node).map { (json.string($0.key) ?? "", (node: $0.value, inList: false)) } }
+                        return json.member(n.node, token).map { [(token, (node: $0, inList: false))] } ?? []
+                    default:
+                        return []
+                    }
+                }
+                for (path, n) in found where seen.insert(n.node).inserted {
+                    guard let tag = json.string(n.node) else { continue }
+                    var fieldTokens = path
+                    var element: Int?
+                    if n.inList, let last = fieldTokens.last, let index = Int(last) {
+                        element = index
+                        fieldTokens.removeLast()
+                    }
+                    guard !fieldTokens.isEmpty else { continue }
+                    let field = fieldTokens.count == 1 && !fieldTokens[0].hasPrefix("/") ? fieldTokens[0] : JSONPointer(tokens: fieldTokens).description
+                    tags.append(Mention(field: field, text: tag, element: element,
+                                        place: FactPlace(document, node: n.node, pointer: JSONPointer(tokens: base + path))))
+                }
+            case nil:
+                break
+            }
             // A location written in place in a recipe's shops has a location's tags, which
             // its app shows as a location's (they went to the bundle with no label, unchecked).
             if document.kind == ContentFields.recipe, let list = json.member(document.node, "shops"), json.kind(list) == .array {
@@ -298,9 +369,12 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     /// nor a taxonomy, no `knownTags` or `knownLocations` are given, and no document the
     /// run was given is a location or a taxonomy (a program may lint documents of kinds its
     /// config does not declare): no name a document points to can then be checked
-    /// (``check(facts:reportingOn:context:)`` returns nothing).
+    /// (``check(facts:reportingOn:context:)`` returns nothing). Inert too for the kind of a
+    /// content entry whose documents point to nothing (``tagFields(of:options:)``): a
+    /// taxonomy, a team kind whose schema marks no tag.
     public func isInert(context: RuleContext) -> Bool {
         let options = Options(context.options)
+        if let kind = options.string("kind"), Self.tagFields(of: kind, options: options) == nil { return true }
         guard let declared = options.strings(Linter.contentKindsOption) else { return false }
         let names = [ContentFields.location, ContentFields.taxonomy]
         return !declared.contains(where: names.contains) && options["knownTags"] == nil && options["knownLocations"] == nil
