@@ -200,8 +200,9 @@ struct ExplainCommand: ParsableCommand {
     /// Where an example is checked, as a user would set it up: the kind of its document
     /// when that matters (an image reference is checked differently in a team's kind), the
     /// options larder.yml takes (`with options`), and what Larder fills in from the rest of
-    /// larder.yml (`in a project with`: its locales, its content kinds), which a rule's
-    /// options cannot set. Each on its own line; nothing for a plain example.
+    /// larder.yml (`in a project with`: its locales, its content kinds, the tag fields of a
+    /// team kind's schema), which a rule's options cannot set. Each on its own line; nothing
+    /// for a plain example.
     static func setting(of example: RuleExample) -> String {
         var out = ""
         if let kind = example.kind { out += "    as a document of the kind '\(kind)'\n" }
@@ -212,6 +213,7 @@ struct ExplainCommand: ParsableCommand {
             case "locales": project.append("locales: \(JSONWriter.compact.string(value))")
             case Linter.contentKindsOption: project.append("content kinds: \(JSONWriter.compact.string(value))")
             case Linter.exportsOption: project.append("exports: \(JSONWriter.compact.string(value))")
+            case Linter.schemaTagFieldsOption: project.append("tag fields from the kind's schema: \(JSONWriter.compact.string(value))")
             case "images": project.append("images: \(JSONWriter.compact.string(value))")
             default: own[key] = value
             }

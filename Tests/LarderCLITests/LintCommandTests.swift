@@ -202,6 +202,10 @@ import Testing
         let reference = try CLI.run(["explain", "reference"]).stdout
         #expect(!reference.contains("with options {\"contentKinds\""), "\(reference)")
         #expect(reference.contains("    in a project with content kinds: [\"recipe\",\"location\",\"taxonomy\"]\n"), "\(reference)")
+        // The tags of a team kind come from its schema, which no option sets.
+        #expect(!reference.contains("\"schemaTagFields\""), "\(reference)")
+        #expect(reference.contains("    as a document of the kind 'stall'\n    with options {\"knownTags\":[\"vietnamese\",\"soup\",\"late-night\"]}\n"
+            + "    in a project with tag fields from the kind's schema: [\"/cuisine\",\"/tags/*\"]\n"), "\(reference)")
     }
 
     /// `explain` never listed a rule's options: nutrition-consistency's tolerances and
