@@ -490,7 +490,8 @@ public enum Inflection {
     }
 
     /// Italian words of the kitchen whose singular ends in -e (grande, not grando): their
-    /// plural ends in -i.
+    /// plural ends in -i, and their singular is themselves (not a feminine -a: `1/2 mazzetto
+    /// grande` was `1/2 mazzetto granda`).
     private static let italianSingularsInE: Set<String> = [
         "grande", "verde", "dolce", "forte", "semplice", "noce", "carne", "pane", "sale", "pepe", "latte", "bicchiere",
         "salame", "fiore", "cuore", "seme", "piccante", "croccante", "abbondante",
@@ -498,6 +499,7 @@ public enum Inflection {
 
     static func italianSingular(_ w: String) -> String {
         for (s, p) in italianIrregular where p == w { return s }
+        if italianSingularsInE.contains(w) { return w }
         if w.hasSuffix("i"), italianSingularsInE.contains(w.dropLast() + "e") { return w.dropLast() + "e" }
         // arance → arancia, salsicce → salsiccia, ciliegie → ciliegia: -cia and -gia after a
         // consonant lose their i in the plural.

@@ -315,6 +315,26 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// An Italian word in -e that is already singular stays so when the unit it goes with
+    /// is one or less (correct Italian: `mezzo mazzetto grande`, `mezzo bicchiere
+    /// abbondante`; `grande` and `abbondante` are masculine and feminine alike). The words
+    /// after a unit are written in the unit's number on every rewrite, and the singular of
+    /// `grande` was taken for a plural in -e, whose singular ends in -a (`grosse` ->
+    /// `grossa`): `1 mazzetto grande` x 1/2 was `1/2 mazzetto granda`, `1 bicchiere
+    /// abbondante` `1/2 bicchiere abbondanta`.
+    @Test(arguments: [
+        ("1 mazzetto grande di basilico", r(1, 2), "1/2 mazzetto grande di basilico"),
+        ("2 mazzetti grandi di basilico", r(1, 2), "1 mazzetto grande di basilico"),
+        ("1 mazzetto grande di basilico", r(2), "2 mazzetti grandi di basilico"),
+        ("1 bicchiere abbondante di latte", r(1, 2), "1/2 bicchiere abbondante di latte"),
+        ("1 cucchiaio abbondante di zucchero", r(1, 4), "1/4 cucchiaio abbondante di zucchero"),
+    ] as [(String, Rational, String)])
+    func italianSingularsInEStaySingular(_ text: String, _ factor: Rational, _ expected: String) throws {
+        #expect(try parser.scale(parser.parse(text, language: "it"), by: factor).text == expected)
+        #expect(Inflection.singular("grande", language: "it") == "grande")
+        #expect(Inflection.singular("grosse", language: "it") == "grossa")
+    }
+
     /// Words of how full a spoon or cup is, after it, agree with it in number (they were
     /// read as the name and kept it: "2 colheres de sopa rasa", "2 cucharadas colmada"), and
     /// the spoon stays a spoon: 8 heaped tablespoons are no heaped half cup (it was "1/2 taza
