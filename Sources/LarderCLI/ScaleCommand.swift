@@ -44,8 +44,8 @@ struct ScaleCommand: AsyncParsableCommand {
             kept, with a note). In Portuguese, Spanish, French and Italian, such a word after \
             the unit agrees with it (1 molho pequeno de salsa x 2 -> 2 molhos pequenos de \
             salsa, 1 cucharada colmada x 2 -> 2 cucharadas colmadas), and so does a word of how \
-            big before it in Portuguese, Spanish and French (1 grande boîte x 2 -> 2 grandes \
-            boîtes); a spoon or cup with one stays in its unit. In German such a word comes before the unit, in the ending \
+            big before it in Portuguese, Spanish, French and Italian (1 grande boîte x 2 -> 2 \
+            grandes boîtes, 1 piccolo mazzetto x 2 -> 2 piccoli mazzetti); a spoon or cup with one stays in its unit. In German such a word comes before the unit, in the ending \
             of its gender and number (1 große Dose x 2 -> 2 große Dosen, 2 große Becher x 1/2 \
             -> 1 großer Becher, 1 gehäufter EL x 2 -> 2 gehäufte EL). The size of one thing in brackets before its unit may be said \
             to be approximate (about, approx., around, roughly, ca., and the like in the \

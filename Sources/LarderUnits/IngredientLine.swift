@@ -333,9 +333,10 @@ public struct IngredientParser: Sendable {
             let k = AmountScanner.skipSpaces(s, big)
             if k > big, let m = lexicon.match(s, at: k, language: language), m.word.unit.dimension == .count { j = k }
         }
-        // In Portuguese, Spanish and French a word of how big may come before the unit too
-        // ("1 pequena lata de atum", "1 gran diente de ajo", "1 grande boîte de tomates":
-        // "3 grandes boîtes" x 1/2 was rounded to 2): read as the name, the unit was not
+        // In Portuguese, Spanish, French and Italian a word of how big may come before the
+        // unit too ("1 pequena lata de atum", "1 gran diente de ajo", "1 grande boîte de
+        // tomates": "3 grandes boîtes" x 1/2 was rounded to 2, "3 piccoli mazzetti" too):
+        // read as the name, the unit was not
         // read, so a can was counted as a thing ("3 pequenas latas" x 1/2 was rounded to 2,
         // "1 pequena lata (cerca de 400 g)" got a second amount) and "gran" took an -es
         // ("2 granes dientes de ajo"). It agrees with the unit as a word after it does. In

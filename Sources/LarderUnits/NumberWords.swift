@@ -153,12 +153,14 @@ public enum NumberWords {
         "it": ["piccolo", "piccola", "piccoli", "piccole", "medio", "media", "medi", "medie", "grande", "grandi"],
     ]
 
-    /// Words of how big that Portuguese, Spanish and French also put before their noun, so
-    /// before a unit that counts things or a cup or spoon (`1 pequena lata de atum`, `1
-    /// pequeño manojo de perejil`, `1 gran diente de ajo`, `1 grande boîte de tomates`, `1
-    /// grosse gousse d'ail`): they agree with the unit in number, as after it. Spanish `gran`
-    /// is `grande` before a noun in the singular (`2 grandes dientes`); French `gros` is the
-    /// same in both numbers (`2 gros verres`). German
+    /// Words of how big that Portuguese, Spanish, French and Italian also put before their
+    /// noun, so before a unit that counts things or a cup or spoon (`1 pequena lata de atum`,
+    /// `1 pequeño manojo de perejil`, `1 gran diente de ajo`, `1 grande boîte de tomates`, `1
+    /// grosse gousse d'ail`, `1 piccolo mazzetto di prezzemolo`, `1 grande bicchiere di
+    /// latte`): they agree with the unit in number, as after it. Spanish `gran` is `grande`
+    /// before a noun in the singular (`2 grandes dientes`); French `gros` is the same in both
+    /// numbers (`2 gros verres`); Italian `grande` is `grandi` in the plural of both genders
+    /// (`2 grandi bicchieri`, `2 grandi scatole`). German
     /// puts every adjective before its noun, in the ending of the noun's gender and number
     /// (`1 große Dose`, `1 großer Becher`, `1 kleines Glas`, `2 kleine Gläser`; `großen`, as a
     /// masculine one is written in the accusative, `1 großen Becher`).
@@ -166,6 +168,7 @@ public enum NumberWords {
         "pt": ["pequeno", "pequena", "pequenos", "pequenas", "grande", "grandes"],
         "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "gran", "grande", "grandes"],
         "fr": ["petit", "petite", "petits", "petites", "grand", "grande", "grands", "grandes", "gros", "grosse", "grosses"],
+        "it": ["piccolo", "piccola", "piccoli", "piccole", "grande", "grandi", "grosso", "grossa", "grossi", "grosse"],
         "de": germanForms(of: ["groß", "klein", "mittelgroß"]),
     ]
 

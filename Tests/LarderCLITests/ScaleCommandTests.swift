@@ -441,6 +441,7 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
             ("pt", [("1 molho pequeno de salsa", "2 molhos pequenos de salsa"), ("1 colher de sopa rasa", "2 colheres de sopa rasas")]),
             ("es", [("1 manojo pequeño de perejil", "2 manojos pequeños de perejil"), ("1 cucharada colmada", "2 cucharadas colmadas")]),
             ("fr", [("1 grande boîte", "2 grandes boîtes")]),
+            ("it", [("1 piccolo mazzetto", "2 piccoli mazzetti")]),
             ("de", [("1 große Dose", "2 große Dosen"), ("1 gehäufter EL", "2 gehäufte EL")]),
         ] {
             let lines = examples.map { "\"\($0.0)\"" }.joined(separator: ", ")
@@ -454,7 +455,7 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
             }
         }
         for example in ["1 molho pequeno de salsa x 2 -> 2 molhos pequenos de salsa", "1 cucharada colmada x 2 -> 2 cucharadas colmadas",
-                        "1 grande boîte x 2 -> 2 grandes boîtes", "1 große Dose x 2 -> 2 große Dosen", "1 gehäufter EL x 2 -> 2 gehäufte EL"] {
+                        "1 grande boîte x 2 -> 2 grandes boîtes", "1 piccolo mazzetto x 2 -> 2 piccoli mazzetti", "1 große Dose x 2 -> 2 große Dosen", "1 gehäufter EL x 2 -> 2 gehäufte EL"] {
             #expect(help.contains(example), "\(example)")
         }
     }

@@ -491,6 +491,39 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// An Italian word of how big before a unit agrees with it in number (correct Italian:
+    /// `un piccolo mazzetto, due piccoli mazzetti`; `un grande bicchiere, due grandi
+    /// bicchieri`; `una piccola scatola, due piccole scatole`; `uno grosso spicchio`, `due
+    /// grossi spicchi`). Read as the name, it took its number by luck, but the unit was not
+    /// read: a bunch was rounded to whole ones (`3 piccoli mazzetti` x 1/2 was 2, with a
+    /// note), a glass too (`1 piccolo bicchiere` x 1/2 stayed one), a spoon was counted (`1
+    /// grande cucchiaio` x 1/2 stayed one), and the name was `piccolo mazzetto di
+    /// prezzemolo`. A word of how full after a spoon agrees as before (`1 cucchiaio colmo`,
+    /// `2 cucchiai colmi`).
+    @Test(arguments: [
+        ("un piccolo mazzetto di prezzemolo", r(2), "2 piccoli mazzetti di prezzemolo"),
+        ("1 piccolo mazzetto di prezzemolo", r(2), "2 piccoli mazzetti di prezzemolo"),
+        ("2 piccoli mazzetti di prezzemolo", r(1, 2), "1 piccolo mazzetto di prezzemolo"),
+        ("3 piccoli mazzetti di prezzemolo", r(1, 2), "1 1/2 piccoli mazzetti di prezzemolo"),
+        ("1 grande bicchiere di latte", r(2), "2 grandi bicchieri di latte"),
+        ("2 grandi bicchieri di latte", r(1, 2), "1 grande bicchiere di latte"),
+        ("1 piccolo bicchiere di vino", r(1, 2), "1/2 piccolo bicchiere di vino"),
+        ("1 piccola scatola di pomodori", r(3), "3 piccole scatole di pomodori"),
+        ("2 piccole scatole di pomodori", r(1, 2), "1 piccola scatola di pomodori"),
+        ("un grosso spicchio d'aglio", r(2), "2 grossi spicchi d'aglio"),
+        ("2 grossi spicchi d'aglio", r(1, 2), "1 grosso spicchio d'aglio"),
+        ("1 grande cucchiaio di zucchero", r(1, 2), "1/2 grande cucchiaio di zucchero"),
+        ("1 grande cucchiaio di zucchero", r(4), "4 grandi cucchiai di zucchero"),
+        ("1 cucchiaio colmo di zucchero", r(2), "2 cucchiai colmi di zucchero"),
+        ("2 cucchiai colmi di zucchero", r(1, 2), "1 cucchiaio colmo di zucchero"),
+    ] as [(String, Rational, String)])
+    func italianSizeWordsBeforeAUnitAgreeWithIt(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "it")
+        #expect(line.unit != nil)
+        #expect(line.unitAdjectives.count == 1)
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
     /// A German word of how big or how full before a unit agrees with it, as an adjective
     /// before a counted thing's name does: `-e` in the plural of every gender, and in the
     /// singular `-e`, `-er` or `-es` by the unit's gender (die Dose, die Packung; der Becher,
@@ -547,6 +580,10 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(boite.unit?.id == "can")
         #expect(boite.unitAdjectives == ["grande"])
         #expect(boite.name == "tomates")
+        let bunch = parser.parse("1 piccolo mazzetto di prezzemolo", language: "it")
+        #expect(bunch.unit?.id == "bunch")
+        #expect(bunch.unitAdjectives == ["piccolo"])
+        #expect(bunch.name == "prezzemolo")
         // Only in the languages that write it so, and only before a unit.
         #expect(parser.parse("1 grande cebola", language: "pt").unit == nil)
     }
