@@ -76,9 +76,11 @@ public enum Inflection {
     /// A word that goes before its noun (`pequena` in `1 pequena lata`, `grandes` in `2
     /// grandes cebollas`) in the other number, as ``compound(_:plural:language:)`` gives it,
     /// but for Spanish `gran`, which is `grande` before a noun in the singular: `2 grandes
-    /// dientes` halved is `1 gran diente` (and `1 gran diente` doubled was `2 granes dientes`).
-    /// Nil when nothing changes.
-    static func beforeNoun(_ word: String, plural: Bool, language: String?) -> String? {
+    /// dientes` halved is `1 gran diente` (and `1 gran diente` doubled was `2 granes dientes`),
+    /// and for Italian before `noun`, which agrees with it as a word after it does (`2
+    /// piccole uova`, as `2 uova intere`). Nil when nothing changes.
+    static func beforeNoun(_ word: String, _ noun: String? = nil, plural: Bool, language: String?) -> String? {
+        if let noun, UnitLexicon.baseLanguage(language) == "it" { return agreeing(word, with: noun, plural: plural, language: language) }
         guard UnitLexicon.baseLanguage(language) == "es" else { return compound(word, plural: plural, language: language) }
         switch (word.lowercased(), plural) {
         case ("gran", true): return matchCase("grandes", like: word)

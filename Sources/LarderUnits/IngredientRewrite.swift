@@ -381,12 +381,18 @@ extension IngredientParser {
         if !agrees, let last = words.last, NumberWords.sizeWords.contains(String(String.UnicodeScalarView(s[last])).lowercased()) { return ([], nil) }
         let targets = agrees ? words : [words.last!]
         var edits: [(Range<Int>, String)] = []
-        let noun = String(String.UnicodeScalarView(s[words[0]]))
+        // The noun is the first word that is no word of how big before it ("2 grandi uova
+        // sode": the adjectives after "uova" agree with it, not with "grandi"; they were "2
+        // grandi uova sodi", and halved "1 grande uovo soda").
+        let sizesBefore = UnitLexicon.baseLanguage(line.language).flatMap { NumberWords.sizeWordsBeforeUnit[$0] } ?? []
+        let nounIndex = agrees ? targets.indices.first { !sizesBefore.contains(line.slice(targets[$0]).lowercased()) } ?? 0 : 0
+        let noun = line.slice(targets[nounIndex])
         for (n, range) in targets.enumerated() {
             let word = String(String.UnicodeScalarView(s[range]))
             // The words after the noun agree with it ("uova intere").
             // A word before the noun ("2 grandes cebollas") may take another form there.
-            let changed = agrees && n > 0 ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
+            let changed = agrees && n > nounIndex ? Inflection.agreeing(word, with: noun, plural: plural, language: line.language)
+                : agrees && n < nounIndex ? Inflection.beforeNoun(word, noun, plural: plural, language: line.language)
                 : agrees && targets.count > 1 ? Inflection.beforeNoun(word, plural: plural, language: line.language)
                 : Inflection.compound(word, plural: plural, language: line.language)
             guard let changed else { continue }

@@ -116,6 +116,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("1 uovo fresco", r(3), "it", "3 uova fresche"), ("3 uova fresche", r(1, 3), "it", "1 uovo fresco"),
         ("1 uovo grande", r(2), "it", "2 uova grandi"), ("4 uova grandi", r(1, 4), "it", "1 uovo grande"),
         ("1 peperone rosso", r(2), "it", "2 peperoni rossi"),
+        // A word of how big before the noun is no noun: the words after the noun agree with
+        // it (correct Italian: `un grande uovo sodo`, `due grandi uova sode`; they were "2
+        // grandi uova sodi" and halved "1 grande uovo soda"), and the word agrees as well
+        // (`una grossa cipolla`, `due grosse cipolle`).
+        ("1 grande uovo sodo", r(2), "it", "2 grandi uova sode"), ("2 grandi uova sode", r(1, 2), "it", "1 grande uovo sodo"),
+        ("1 piccolo uovo intero", r(3), "it", "3 piccole uova intere"), ("3 piccole uova intere", r(1, 3), "it", "1 piccolo uovo intero"),
+        ("1 grossa cipolla", r(2), "it", "2 grosse cipolle"), ("2 grosse cipolle", r(1, 2), "it", "1 grossa cipolla"),
+        ("1 grossa cipolla rossa", r(2), "it", "2 grosse cipolle rosse"),
         // The stated language's word wins over an English one as long ("2 Liters Milch").
         ("1 Liter Milch", r(2), "de", "2 Liter Milch"), ("100 Milliliter Sahne", r(2), "de", "200 Milliliter Sahne"),
         ("Sal e pimenta q.b.", r(2), "pt", "Sal e pimenta q.b."),
