@@ -403,22 +403,44 @@ public enum Inflection {
     }
 
     static func germanPlural(_ w: String) -> String {
-        guard let (prefix, noun) = germanLastNoun(w, in: germanPlurals, singulars: true), let plural = germanPlurals[noun] else { return w }
-        return prefix + plural
+        germanOtherNumber(w, in: germanPlurals, singulars: true) ?? w
     }
 
     static func germanSingular(_ w: String) -> String {
-        guard let (prefix, noun) = germanLastNoun(w, in: germanSingulars, singulars: false), let singular = germanSingulars[noun] else { return w }
-        return prefix + singular
+        germanOtherNumber(w, in: germanSingulars, singulars: false) ?? w
     }
 
+    /// `w` in the other number by `forms` (``germanLastNoun(_:in:singulars:)``), nil when it
+    /// is no noun of the list. Swiss German writes every ß as ss (`Kloss`, `Klösse`): a
+    /// word that is not in the list as written is looked up with ß, and its other form
+    /// written with ss again.
+    private static func germanOtherNumber(_ w: String, in forms: [String: String], singulars: Bool) -> String? {
+        if let (prefix, noun) = germanLastNoun(w, in: forms, singulars: singulars), let other = forms[noun] { return prefix + other }
+        let sharp = sharpS(w)
+        guard sharp != w, let (prefix, noun) = germanLastNoun(sharp, in: forms, singulars: singulars), let other = forms[noun] else { return nil }
+        return (prefix + other).replacing("ß", with: "ss")
+    }
+
+    /// A German word as Germany and Austria write it, from Swiss spelling: `gross` ->
+    /// `groß`, `Kloss` -> `Kloß` (every ss an ß; used only to look a word up when it is not
+    /// found as written, since `Nuss` and `Kürbisse` are written with ss everywhere).
+    private static func sharpS(_ w: String) -> String { w.replacing("ss", with: "ß") }
+
     /// The gender of a German noun of ``germanNouns`` (or a compound that ends with one),
-    /// in either number; nil for a noun not in the list.
+    /// in either number, in German or Swiss spelling; nil for a noun not in the list.
     static func germanGender(_ noun: String) -> GermanGender? {
-        let w = noun.lowercased()
-        if let (_, n) = germanLastNoun(w, in: germanPlurals, singulars: true), let g = germanGenders[n] { return g }
-        if let (_, n) = germanLastNoun(w, in: germanSingulars, singulars: false), let s = germanSingulars[n] { return germanGenders[s] }
+        let lower = noun.lowercased()
+        for w in lower.contains("ss") ? [lower, sharpS(lower)] : [lower] {
+            if let (_, n) = germanLastNoun(w, in: germanPlurals, singulars: true), let g = germanGenders[n] { return g }
+            if let (_, n) = germanLastNoun(w, in: germanSingulars, singulars: false), let s = germanSingulars[n] { return germanGenders[s] }
+        }
         return nil
+    }
+
+    /// True when `stem` is the stem of an adjective of ``germanAdjectives``, written as
+    /// Germany or as Switzerland writes it (`groß`, `gross`; `weiß`, `weiss`).
+    static func isGermanAdjectiveStem(_ stem: String) -> Bool {
+        germanAdjectives.contains(stem) || (stem.contains("ss") && germanAdjectives.contains(sharpS(stem)))
     }
 
     /// German adjectives of the kitchen that go before a counted thing's name, by their stem
@@ -448,13 +470,14 @@ public enum Inflection {
     /// every gender (`2 große Äpfel`, `2 große Zwiebeln`, `2 große Eier`), and in the singular
     /// `-er`, `-e` or `-es` by the noun's gender (`1 großer Apfel`, `1 große Zwiebel`, `1
     /// großes Ei`); a masculine singular written in the accusative, as some lists are (`1
-    /// großen Apfel`), has the same plural. Nil when nothing changes, or when the word is no
+    /// großen Apfel`), has the same plural. The stem stays as written, so Swiss spelling
+    /// stays Swiss (`1 grosser Apfel`, `2 grosse Äpfel`). Nil when nothing changes, or when the word is no
     /// such adjective with one of those endings, or the noun's gender is not known.
     static func germanAdjective(_ word: String, before noun: String, plural: Bool) -> String? {
         let w = word.lowercased()
         guard let gender = germanGender(noun) else { return nil }
         let endings = plural && gender == .masculine ? ["es", "er", "en", "e"] : ["es", "er", "e"]
-        guard let ending = endings.first(where: { w.hasSuffix($0) && germanAdjectives.contains(String(w.dropLast($0.count))) }) else { return nil }
+        guard let ending = endings.first(where: { w.hasSuffix($0) && isGermanAdjectiveStem(String(w.dropLast($0.count))) }) else { return nil }
         let stem = String(w.dropLast(ending.count))
         let changed: String
         if plural {

@@ -180,9 +180,11 @@ public enum NumberWords {
     ]
 
     /// The forms of German adjectives (by their stem) after a number and no article: `-e`,
-    /// `-er`, `-es`, and `-en` (`große`, `großer`, `großes`, `großen`).
+    /// `-er`, `-es`, and `-en` (`große`, `großer`, `großes`, `großen`), also as Switzerland
+    /// writes them, with ss for ß (`grosse`, `grosser`, `mittelgrosse`).
     private static func germanForms(of stems: [String]) -> Set<String> {
-        Set(stems.flatMap { stem in ["e", "er", "es", "en"].map { stem + $0 } })
+        let spellings = stems.flatMap { $0.contains("ß") ? [$0, $0.replacing("ß", with: "ss")] : [$0] }
+        return Set(spellings.flatMap { stem in ["e", "er", "es", "en"].map { stem + $0 } })
     }
 
     /// Where a word of ``sizeWordsBeforeUnit`` or ``fullnessWordsBeforeUnit`` at `start` is,

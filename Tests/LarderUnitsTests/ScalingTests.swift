@@ -570,6 +570,41 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// Swiss German writes every ß as ss (correct Swiss German: `1 grosse Dose`, `2 grosse
+    /// Dosen`; `1 grosser Becher`, `2 grosse Becher`; `1 grosses Glas`, `2 grosse Gläser`;
+    /// `1 grosser Kloss`, `2 grosse Klösse`), and is read as German is, written back in its
+    /// own spelling. `grosse` before a unit was read as the name, the unit with it: a can was
+    /// rounded to whole ones (`3 grosse Dosen` x 1/2 was 2, with a note) and the word kept
+    /// its ending (`2 grosser Becher`, `2 grosses Gläser`); before a counted thing too (`2
+    /// grosser Äpfel`), and `Kloss` was a noun Larder did not know.
+    @Test(arguments: [
+        ("1 grosse Dose Tomaten", r(2), "2 grosse Dosen Tomaten"),
+        ("3 grosse Dosen Tomaten", r(1, 2), "1 1/2 grosse Dosen Tomaten"),
+        ("2 grosse Dosen Tomaten", r(1, 2), "1 grosse Dose Tomaten"),
+        ("1 grosser Becher Sahne", r(2), "2 grosse Becher Sahne"),
+        ("2 grosse Becher Sahne", r(1, 2), "1 grosser Becher Sahne"),
+        ("1 grosses Glas Kapern", r(2), "2 grosse Gläser Kapern"),
+        ("2 grosse Gläser Kapern", r(1, 2), "1 grosses Glas Kapern"),
+        ("1 mittelgrosse Flasche Weisswein", r(2), "2 mittelgrosse Flaschen Weisswein"),
+        ("1 grosser Apfel", r(2), "2 grosse Äpfel"),
+        ("2 grosse Äpfel", r(1, 2), "1 grosser Apfel"),
+        ("2 grosse Eier", r(1, 2), "1 grosses Ei"),
+        ("1 weisse Zwiebel", r(3), "3 weisse Zwiebeln"),
+        ("1 grosser Kloss", r(2), "2 grosse Klösse"),
+        ("2 grosse Klösse", r(1, 2), "1 grosser Kloss"),
+        ("1 Süsskartoffel", r(2), "2 Süsskartoffeln"),
+    ] as [(String, Rational, String)])
+    func swissSpellingIsReadAsGermanAndKept(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "de-CH")
+        let rewritten = try parser.scale(line, by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+        // Read as the same line in German spelling is.
+        let german = parser.parse(text.replacing("ss", with: "ß"), language: "de")
+        #expect(line.unit?.id == german.unit?.id)
+        #expect(line.unitAdjectives.count == german.unitAdjectives.count)
+    }
+
     @Test func aSizeWordBeforeTheUnitIsNotTheName() {
         let tuna = parser.parse("1 pequena lata de atum", language: "pt")
         #expect(tuna.unit?.id == "can")
