@@ -47,7 +47,8 @@ struct ScaleCommand: AsyncParsableCommand {
             big before it in Portuguese, Spanish, French and Italian (1 grande boîte x 2 -> 2 \
             grandes boîtes, 1 piccolo mazzetto x 2 -> 2 piccoli mazzetti); a spoon or cup with one stays in its unit. In German such a word comes before the unit, in the ending \
             of its gender and number (1 große Dose x 2 -> 2 große Dosen, 2 große Becher x 1/2 \
-            -> 1 großer Becher, 1 gehäufter EL x 2 -> 2 gehäufte EL). The size of one thing in brackets before its unit may be said \
+            -> 1 großer Becher, 1 gehäufter EL x 2 -> 2 gehäufte EL, 1 knapper TL x 2 -> 2 \
+            knappe TL). The size of one thing in brackets before its unit may be said \
             to be approximate (about, approx., around, roughly, ca., and the like in the \
             other languages), and stays as it is: 1 (about 14 oz) can tomatoes x 2 -> \
             2 (about 14 oz) cans tomatoes, 1 large (about 28 oz) can beans x 2 -> 2 large \

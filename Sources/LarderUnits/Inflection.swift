@@ -449,7 +449,7 @@ public enum Inflection {
         "groß", "klein", "mittelgroß", "mittler", "reif", "frisch", "rot", "grün", "gelb", "weiß", "schwarz", "braun", "blau",
         "süß", "hart", "weich", "ganz", "fest", "dick", "dünn", "jung", "alt", "kalt", "warm", "lang", "kurz", "rund",
         "saftig", "knackig", "mehlig", "festkochend", "mehligkochend", "unbehandelt", "hartgekocht", "weichgekocht",
-        "gekocht", "geschält", "getrocknet", "eingelegt", "gehäuft", "gestrichen",
+        "gekocht", "geschält", "getrocknet", "eingelegt", "gehäuft", "gestrichen", "knapp", "gut",
     ]
 
     /// Whether `word` is one of ``germanAdjectives`` with an ending (`große`, `Rote`,

@@ -341,7 +341,8 @@ public struct IngredientParser: Sendable {
         // "1 pequena lata (cerca de 400 g)" got a second amount) and "gran" took an -es
         // ("2 granes dientes de ajo"). It agrees with the unit as a word after it does. In
         // German, where it always comes before, and so does a word of how full ("1 große Dose
-        // Tomaten" x 2 was "2 große Dose Tomaten", "1 gehäufter EL Mehl" "2 gehäufter EL").
+        // Tomaten" x 2 was "2 große Dose Tomaten", "1 gehäufter EL Mehl" "2 gehäufter EL",
+        // "1 knapper TL Salz" "2 knapper TL").
         var sizeBeforeUnit: Range<Int>?
         if line.size == nil, j > i, let big = NumberWords.wordBeforeUnit(s, at: j, language: language) {
             let k = AmountScanner.skipSpaces(s, big.upperBound)

@@ -173,10 +173,11 @@ public enum NumberWords {
     ]
 
     /// Words of how full a spoon or cup is that German puts before it, as every adjective
-    /// (`1 gehäufter Esslöffel`, `1 gestrichener TL`): they agree with it as a word of how
-    /// big does, and the spoon stays a spoon, as after it in the other languages.
+    /// (`1 gehäufter Esslöffel`, `1 gestrichener TL`, `1 knapper TL`, a little less than
+    /// full, `1 gute Tasse`, a little more): they agree with it as a word of how big does,
+    /// and the spoon stays a spoon, as after it in the other languages.
     static let fullnessWordsBeforeUnit: [String: Set<String>] = [
-        "de": germanForms(of: ["gehäuft", "gestrichen"]),
+        "de": germanForms(of: ["gehäuft", "gestrichen", "knapp", "gut"]),
     ]
 
     /// The forms of German adjectives (by their stem) after a number and no article: `-e`,

@@ -442,7 +442,7 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
             ("es", [("1 manojo pequeño de perejil", "2 manojos pequeños de perejil"), ("1 cucharada colmada", "2 cucharadas colmadas")]),
             ("fr", [("1 grande boîte", "2 grandes boîtes")]),
             ("it", [("1 piccolo mazzetto", "2 piccoli mazzetti")]),
-            ("de", [("1 große Dose", "2 große Dosen"), ("1 gehäufter EL", "2 gehäufte EL")]),
+            ("de", [("1 große Dose", "2 große Dosen"), ("1 gehäufter EL", "2 gehäufte EL"), ("1 knapper TL", "2 knappe TL")]),
         ] {
             let lines = examples.map { "\"\($0.0)\"" }.joined(separator: ", ")
             try dir.write("r.json", #"{"id": "x", "name": "X", "servings": 2, "ingredients": [\#(lines)]}"#)
@@ -455,7 +455,8 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
             }
         }
         for example in ["1 molho pequeno de salsa x 2 -> 2 molhos pequenos de salsa", "1 cucharada colmada x 2 -> 2 cucharadas colmadas",
-                        "1 grande boîte x 2 -> 2 grandes boîtes", "1 piccolo mazzetto x 2 -> 2 piccoli mazzetti", "1 große Dose x 2 -> 2 große Dosen", "1 gehäufter EL x 2 -> 2 gehäufte EL"] {
+                        "1 grande boîte x 2 -> 2 grandes boîtes", "1 piccolo mazzetto x 2 -> 2 piccoli mazzetti", "1 große Dose x 2 -> 2 große Dosen", "1 gehäufter EL x 2 -> 2 gehäufte EL",
+                        "1 knapper TL x 2 -> 2 knappe TL"] {
             #expect(help.contains(example), "\(example)")
         }
     }

@@ -570,6 +570,39 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// `knapp` (a little less than full) and `gut` (a little more) before a spoon or cup are
+    /// words of how full, as `gehäuft` and `gestrichen` are, and agree with it (correct
+    /// German: `1 knapper TL`, `2 knappe TL`; `1 gute Tasse`, `2 gute Tassen`; `1 guter EL`,
+    /// `2 gute EL`; `1 knappes Glas`, by `Teelöffel`'s, `Tasse`'s, `Esslöffel`'s and `Glas`'s
+    /// gender). They were read as the name, the unit with it: "1 knapper TL Salz" doubled
+    /// was "2 knapper TL Salz" with a note that Larder did not know the plural of `TL`, "2
+    /// gute Tassen" halved "1 gute Tasse" only by luck, and a cup was rounded to whole
+    /// ones (`3 knappe TL` x 1/2 was 2). The spoon stays a spoon (6 scant teaspoons are no
+    /// scant 2 tablespoons).
+    @Test(arguments: [
+        ("1 knapper TL Salz", r(2), "2 knappe TL Salz"),
+        ("2 knappe TL Salz", r(1, 2), "1 knapper TL Salz"),
+        ("3 knappe TL Salz", r(1, 2), "1 1/2 knappe TL Salz"),
+        ("2 knappe TL Salz", r(3), "6 knappe TL Salz"),
+        ("1 knapper Teelöffel Zimt", r(2), "2 knappe Teelöffel Zimt"),
+        ("1 gute Tasse Mehl", r(2), "2 gute Tassen Mehl"),
+        ("2 gute Tassen Mehl", r(1, 2), "1 gute Tasse Mehl"),
+        ("1 guter EL Butter", r(2), "2 gute EL Butter"),
+        ("2 gute EL Butter", r(1, 2), "1 guter EL Butter"),
+        ("1 knappe Tasse Zucker", r(1, 3), "1/3 knappe Tasse Zucker"),
+        ("eine knappe Tasse Zucker", r(2), "2 knappe Tassen Zucker"),
+        ("1 knappes Glas Milch", r(2), "2 knappe Gläser Milch"),
+        ("1 gute Handvoll Rucola", r(2), "2 gute Handvoll Rucola"),
+    ] as [(String, Rational, String)])
+    func germanWordsOfScantAndGoodMeasuresAgreeWithTheUnit(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "de")
+        #expect(line.unit != nil)
+        #expect(line.unitAdjectives.count == 1)
+        let rewritten = try parser.scale(line, by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+    }
+
     /// Swiss German writes every ß as ss (correct Swiss German: `1 grosse Dose`, `2 grosse
     /// Dosen`; `1 grosser Becher`, `2 grosse Becher`; `1 grosses Glas`, `2 grosse Gläser`;
     /// `1 grosser Kloss`, `2 grosse Klösse`), and is read as German is, written back in its
