@@ -333,8 +333,10 @@ public struct UnitLexicon: Sendable {
               statedLanguageOnly: statedLanguageOnly, beforeConnector: beforeConnector)
     }
 
-    private static func a(_ ref: String, _ singular: String, _ plural: String? = nil, caseSensitive: Bool = false) -> Entry {
-        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: true, caseSensitive: caseSensitive)
+    private static func a(_ ref: String, _ singular: String, _ plural: String? = nil, caseSensitive: Bool = false,
+                          statedLanguageOnly: Bool = false) -> Entry {
+        Entry(ref: ref, singular: singular, plural: plural ?? singular, abbreviation: true, caseSensitive: caseSensitive,
+              statedLanguageOnly: statedLanguageOnly)
     }
 
     /// `(language, entries)`; `~name` refers to a unit by a generic name the convention
@@ -472,6 +474,14 @@ public struct UnitLexicon: Sendable {
             w("ball", "Kugel", "Kugeln"), w("roll", "Rolle", "Rollen"), w("bulb", "Knolle", "Knollen"), w("stem", "Stiel", "Stiele"),
             w("drop", "Tropfen"), w("splash", "Spritzer"), w("splash", "Schuss"), w("handful", "Handvoll"),
             w("portion", "Portion", "Portionen"),
+            // The abbreviations of Stück and Packung, the same in both numbers ("2 Stk.
+            // Ingwer", "2 Pkg. Nudeln"): they were read as the counted thing, a noun Larder did
+            // not know, so a pack was rounded to whole ones and a word of how big before one
+            // kept its ending ("2 großes Stk."). `St.` only with its capital and its point, and
+            // in German text (in a line of no stated language, "1 St. Louis-style rack" is
+            // English).
+            a("piece", "Stk."), a("piece", "Stk"), a("piece", "St.", caseSensitive: true, statedLanguageOnly: true),
+            a("package", "Pkg."), a("package", "Pkg"),
         ]),
         ("it", [
             w("~tbsp", "cucchiaio", "cucchiai"), w("~tsp", "cucchiaino", "cucchiaini"), w("~cup", "tazza", "tazze"),

@@ -721,6 +721,38 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// `Stk.` and `St.` (Stück) and `Pkg.` (Packung) are German units, the same in both
+    /// numbers as abbreviations are (correct German: `1 Stk. Ingwer`, `2 Stk. Ingwer`; `1
+    /// großes Stk.`, `2 große Stk.`, as `Stück` is neuter; `1 kleine Pkg.`, `2 kleine
+    /// Pkg.`, as `Packung` is feminine). Each was read as the counted thing, a noun Larder
+    /// did not know, with a note ("does not know the plural of 'Stk'"): a pack was rounded to
+    /// whole ones (`1 Pkg. Nudeln` halved stayed one), and a word of how big before it kept
+    /// its ending (`1 großes Stk.` x 2 was `2 großes Stk.`).
+    @Test(arguments: [
+        ("1 Stk. Ingwer", r(2), "piece", "2 Stk. Ingwer"),
+        ("2 Stk. Ingwer", r(1, 2), "piece", "1 Stk. Ingwer"),
+        ("1 Stk Ingwer", r(3), "piece", "3 Stk Ingwer"),
+        ("1 großes Stk. Ingwer", r(2), "piece", "2 große Stk. Ingwer"),
+        ("2 große Stk. Ingwer", r(1, 2), "piece", "1 großes Stk. Ingwer"),
+        ("1 St. Lauch", r(2), "piece", "2 St. Lauch"),
+        ("4 St. Lauch", r(1, 4), "piece", "1 St. Lauch"),
+        ("1 Pkg. Nudeln", r(1, 2), "package", "1/2 Pkg. Nudeln"),
+        ("2 Pkg. Nudeln", r(1, 2), "package", "1 Pkg. Nudeln"),
+        ("1 Pkg Blätterteig", r(2), "package", "2 Pkg Blätterteig"),
+        ("1 kleine Pkg. Backpulver", r(2), "package", "2 kleine Pkg. Backpulver"),
+        ("2 kleine Pkg. Backpulver", r(1, 2), "package", "1 kleine Pkg. Backpulver"),
+    ] as [(String, Rational, String, String)])
+    func germanAbbreviationsOfPieceAndPackAreUnits(_ text: String, _ factor: Rational, _ unit: String, _ expected: String) throws {
+        let line = parser.parse(text, language: "de")
+        #expect(line.unit?.id == unit)
+        #expect(!line.name.isEmpty && !line.name.contains(" ") && !line.name.contains("."), "\(line.name)")
+        let rewritten = try parser.scale(line, by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+        // In a line of no stated language, "St." is no unit: "1 St. Louis-style rack" is English.
+        #expect(parser.parse("1 St. Louis-style rack of ribs").unit == nil)
+    }
+
     /// A counted unit of the table that only another language's words name is still read
     /// in English by its own name (German `Tafel` is a `bar`, Portuguese `casca` a `peel`).
     @Test func tableUnitsNamedInAnotherLanguageAreReadInEnglish() throws {
