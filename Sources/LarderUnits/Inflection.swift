@@ -437,6 +437,14 @@ public enum Inflection {
         return nil
     }
 
+    /// True when `word` is an adjective of ``germanAdjectives`` with an ending it takes
+    /// before a noun (`mittelgroße`, `festkochende`, `großen`, `grosser`): no noun, even in a
+    /// line written in small letters only.
+    static func isGermanAdjectiveForm(_ word: String) -> Bool {
+        let w = word.lowercased()
+        return ["e", "er", "es", "en"].contains { w.hasSuffix($0) && isGermanAdjectiveStem(String(w.dropLast($0.count))) }
+    }
+
     /// True when `stem` is the stem of an adjective of ``germanAdjectives``, written as
     /// Germany or as Switzerland writes it (`groß`, `gross`; `weiß`, `weiss`).
     static func isGermanAdjectiveStem(_ stem: String) -> Bool {

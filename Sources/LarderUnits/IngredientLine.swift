@@ -985,6 +985,25 @@ public struct IngredientParser: Sendable {
     }
 
     /// Fills ``IngredientLine/name`` and ``IngredientLine/note`` from the text at `start`.
+    /// True when a comma or `und`/`oder` after `before`, the words of a German name so far,
+    /// joins adjectives before the noun (`2 mittelgroße, festkochende Kartoffeln`, `2
+    /// geschälte und gewürfelte Kartoffeln`), not the name and a note (`2 Zwiebeln,
+    /// gehackt`, `1 zwiebel, gehackt`): every word before it is written in small letters,
+    /// as adjectives are and nouns are not, the word after it too, and a word with a capital
+    /// follows before the next comma or bracket, or the last word before it is a known
+    /// adjective (`mittelgroße`), in a line in small letters only.
+    static func joinsGermanAdjectives(_ before: [String], _ after: String) -> Bool {
+        guard let last = before.last, before.allSatisfy({ $0.first?.isLowercase == true }) else { return false }
+        var next: [String] = []
+        for piece in after.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            let word = piece.prefix { $0.isLetter || $0 == "-" }
+            if !word.isEmpty { next.append(String(word)) }
+            if word.count != piece.count { break }  // a comma, a bracket or a digit ends the stretch
+        }
+        guard let first = next.first, first.first?.isLowercase == true, !Inflection.stopWords.contains(first) else { return false }
+        return next.contains { $0.first?.isUppercase == true } || Inflection.isGermanAdjectiveForm(last)
+    }
+
     private func splitNameAndNote(_ line: inout IngredientLine, from start: Int, to end: Int? = nil) {
         var rest = String(String.UnicodeScalarView(line.scalars[start..<max(start, end ?? line.scalars.count)])).trimmingCharacters(in: .whitespaces)
         // A leading connector: "of loaf bread", "de alho".
@@ -995,10 +1014,14 @@ public struct IngredientParser: Sendable {
                 break
             }
         }
-        // The first comma that is not a decimal comma (1,2 kg) starts the note.
+        // The first comma that is not a decimal comma (1,2 kg) starts the note; in German, not
+        // one between the adjectives before the noun ("2 mittelgroße, festkochende
+        // Kartoffeln": the name was "mittelgroße", the note "festkochende Kartoffeln").
         let chars = Array(rest)
+        let german = UnitLexicon.baseLanguage(line.language) == "de"
         let commaOffset = chars.indices.first { k in
             chars[k] == "," && !(k > 0 && k + 1 < chars.count && chars[k - 1].isNumber && chars[k + 1].isNumber)
+                && !(german && Self.joinsGermanAdjectives(String(chars[..<k]).split(separator: " ").map(String.init), String(chars[(k + 1)...])))
         }
         if let commaOffset {
             let comma = rest.index(rest.startIndex, offsetBy: commaOffset)

@@ -361,8 +361,11 @@ extension IngredientParser {
         // taken for one, it left the name as written ("2 Rote Zwiebel"). A line in small
         // letters only is read as before, its last word the noun.
         if UnitLexicon.baseLanguage(line.language) == "de" {
+            // In small letters only, the last word that is no known adjective ("2 große,
+            // festkochende kartoffeln").
             let n = words.firstIndex { s[$0.lowerBound].properties.isUppercase && !Inflection.isGermanAdjective(line.slice($0)) }
-                ?? words.firstIndex { s[$0.lowerBound].properties.isUppercase } ?? words.count - 1
+                ?? words.firstIndex { s[$0.lowerBound].properties.isUppercase }
+                ?? words.lastIndex { !Inflection.isGermanAdjectiveForm(line.slice($0)) } ?? words.count - 1
             let noun = line.slice(words[n])
             // A noun outside Larder's list has no plural it can trust (Kürbis → Kürbisse,
             // Aubergine → Auberginen, Brot → Brote, Schnitzel → Schnitzel): the name is left
@@ -405,6 +408,7 @@ extension IngredientParser {
     /// first joining word (`of`, `de`, `mit`), elided article, number or punctuation.
     func nameWords(_ line: IngredientLine) -> [Range<Int>] {
         let s = line.scalars
+        let german = UnitLexicon.baseLanguage(line.language) == "de"
         var words: [Range<Int>] = []
         var i = line.restStart
         while i < s.count {
@@ -419,11 +423,21 @@ extension IngredientParser {
             // crust").
             let hyphenatedSize = words.isEmpty && word.unicodeScalars.first.map(AmountScanner.isDigit) == true
                 && word.contains("-") && word.last?.isLetter == true
+            // German adjectives before the noun joined by "und" or "oder" ("2 geschälte und
+            // gewürfelte Kartoffeln"): the name goes on to the noun.
+            if german, word == "und" || word == "oder", Self.joinsGermanAdjectives(words.map(line.slice), line.slice(i..<s.count)) { continue }
             if Inflection.stopWords.contains(word) || (!hyphenatedSize && word.unicodeScalars.contains(where: { AmountScanner.isDigit($0) })) { break }
             // An elided article or preposition starts what the name is of ("bouteille d'eau":
             // it was "2 bouteilles d'eaux").
             if Inflection.elisions.contains(where: { word.hasPrefix($0) }) { break }
             if !hyphenatedSize { words.append(start..<i) }
+            // So does a comma between them ("2 mittelgroße, festkochende Kartoffeln": the
+            // adjective was taken for the noun, and the line left as written with a note that
+            // Larder did not know its plural).
+            if german, i < s.count, s[i] == ",", Self.joinsGermanAdjectives(words.map(line.slice), line.slice((i + 1)..<s.count)) {
+                i += 1
+                continue
+            }
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
         return words

@@ -664,4 +664,18 @@ import Testing
         // A count whose number does not change says nothing of its noun.
         try expectQuietly("2 Rettiche", scaledBy: 2, language: "de", gives: "4 Rettiche")
     }
+
+    /// Adjectives before a German noun, a comma between them, are no noun: the note named the
+    /// first of them (`'2 mittelgroße, festkochende Kartoffeln' × 0.5: Larder does not know
+    /// the singular of 'mittelgroße'`) and the line was left as written. Correct German: `1
+    /// mittelgroße, festkochende Kartoffel`. A noun outside the list is named, not an
+    /// adjective before it.
+    @Test func aGermanNoteNamesTheNounNotAnAdjectiveBeforeIt() throws {
+        let (down, downNotes) = try scaled(["2 mittelgroße, festkochende Kartoffeln"], by: try Rational(1, 2), language: "de")
+        #expect(down == ["1 mittelgroße, festkochende Kartoffel"])
+        #expect(downNotes.isEmpty, "\(downNotes)")
+        let (radish, radishNotes) = try scaled(["1 großer, weißer Rettich"], by: 2, language: "de")
+        #expect(radish == ["2 großer, weißer Rettich"])
+        #expect(radishNotes == ["'1 großer, weißer Rettich' × 2: Larder does not know the plural of 'Rettich', so the name is left as written; check the line"])
+    }
 }

@@ -842,6 +842,54 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(rewritten.unknownNoun == unknown)
     }
 
+    /// German adjectives before a noun may be joined by a comma, `und` or `oder` (correct
+    /// German: `2 mittelgroße, festkochende Kartoffeln`, `1 mittelgroße, festkochende
+    /// Kartoffel`; `1 großer, reifer Apfel`, `2 große, reife Äpfel`; `1 roter oder gelber
+    /// Apfel`, `2 rote oder gelbe Äpfel`), and every adjective takes the noun's number and
+    /// gender. The comma ended the name, so the adjective before it was taken for the noun
+    /// (a noun Larder did not know: the line was left as written, with a note naming
+    /// `mittelgroße`), and the noun after it kept its number; `und` did the same. In a line
+    /// in small letters only, a known adjective is no noun either. A comma after the noun
+    /// still starts a note (`2 Zwiebeln, gehackt`), and so does one after a word in small
+    /// letters followed by no noun (`1 zwiebel, gehackt`).
+    @Test(arguments: [
+        ("2 mittelgroße, festkochende Kartoffeln", r(1, 2), "1 mittelgroße, festkochende Kartoffel", nil as String?),
+        ("1 mittelgroße, festkochende Kartoffel", r(2), "2 mittelgroße, festkochende Kartoffeln", nil),
+        ("1 großer, reifer Apfel", r(2), "2 große, reife Äpfel", nil),
+        ("2 große, reife Äpfel", r(1, 2), "1 großer, reifer Apfel", nil),
+        ("2 große, reife Äpfel, geschält", r(1, 2), "1 großer, reifer Apfel, geschält", nil),
+        ("1 roter oder gelber Apfel", r(2), "2 rote oder gelbe Äpfel", nil),
+        ("2 reife und feste Birnen", r(1, 2), "1 reife und feste Birne", nil),
+        ("2 mittelgroße, festkochende kartoffeln", r(1, 2), "1 mittelgroße, festkochende kartoffel", nil),
+        ("2 mittelgroße festkochende kartoffeln", r(1, 2), "1 mittelgroße festkochende kartoffel", nil),
+        ("2 große, rote Rettiche", r(1, 2), "1 große, rote Rettiche", "Rettiche"),
+        ("2 Zwiebeln, gehackt", r(1, 2), "1 Zwiebel, gehackt", nil),
+        ("1 zwiebel, gehackt", r(2), "2 zwiebeln, gehackt", nil),
+        ("2 Zwiebeln und 1 Knoblauchzehe", r(1, 2), "1 Zwiebel und 1 Knoblauchzehe", nil),
+    ] as [(String, Rational, String, String?)])
+    func germanAdjectivesJoinedByACommaAreNoNoun(_ text: String, _ factor: Rational, _ expected: String, _ unknown: String?) throws {
+        let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == unknown)
+    }
+
+    /// The name of such a line holds the adjectives and the noun, the note what follows the
+    /// noun (the name was `mittelgroße`, the note `festkochende Kartoffeln`).
+    @Test func germanAdjectivesJoinedByACommaAreInTheName() {
+        let potatoes = parser.parse("2 mittelgroße, festkochende Kartoffeln, geschält", language: "de")
+        #expect(potatoes.name == "mittelgroße, festkochende Kartoffeln")
+        #expect(potatoes.note == "geschält")
+        let tomatoes = parser.parse("1 Dose geschälte, gehackte Tomaten", language: "de")
+        #expect(tomatoes.name == "geschälte, gehackte Tomaten")
+        #expect(tomatoes.note == nil)
+        let onions = parser.parse("2 Zwiebeln, gehackt", language: "de")
+        #expect(onions.name == "Zwiebeln")
+        #expect(onions.note == "gehackt")
+        let onion = parser.parse("1 zwiebel, gehackt", language: "de")
+        #expect(onion.name == "zwiebel")
+        #expect(onion.note == "gehackt")
+    }
+
     /// The size word is no part of the ingredient's name.
     @Test func aSizeWordAfterTheUnitIsNotTheName() {
         #expect(parser.parse("1 molho pequeno de salsa", language: "pt").name == "salsa")
