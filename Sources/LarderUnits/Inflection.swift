@@ -392,15 +392,35 @@ public enum Inflection {
     /// The noun of `forms` (singular -> plural, or plural -> singular) that `w` is, or that
     /// ends it as the last noun of a compound (`blatt` in `lorbeerblatt`): the part before it
     /// and the noun. A compound's last noun has at least three letters, and so does the part
-    /// before it, so `Brei` is no kind of `Ei`.
+    /// before it, so `Brei` is no kind of `Ei`; a shorter noun ends a compound only after one
+    /// of its first parts (``germanShortNounCompounds``: `Spiegelei`, `Frühstückseier`).
     private static func germanLastNoun(_ w: String, in forms: [String: String], singulars: Bool) -> (prefix: String, noun: String)? {
         if forms[w] != nil { return ("", w) }
         var best: String?
-        for (key, other) in forms where (singulars ? key : other).count >= 3 && w.count >= key.count + 3 && w.hasSuffix(key) {
+        for (key, other) in forms where w.count > key.count && w.hasSuffix(key) {
+            let singular = singulars ? key : other
+            let prefix = w.dropLast(key.count)
+            let long = singular.count >= 3 && prefix.count >= 3
+            guard long || germanShortNounCompounds[singular]?.contains(where: { prefix.hasSuffix($0) }) == true else { continue }
             if best.map({ key.count > $0.count }) ?? true { best = key }
         }
         return best.map { (String(w.dropLast($0.count)), $0) }
     }
+
+    /// The nouns of ``germanNouns`` too short to be found at the end of any word (`ei` ends
+    /// `Brei`, `Salbei`, `Bäckerei`, `Polizei`, and the many nouns in -erei), with the first
+    /// parts, joint and all, that make a compound of them in recipes: what lays the egg
+    /// (`Hühnerei`, `Wachtelei`, `Entenei`, `Gänseei`, `Straußenei`), how it is kept or sold
+    /// (`Freilandei`, `Landei`, `Bioei`), cooked or eaten (`Spiegelei`, `Rührei`,
+    /// `Frühstücksei`), or made (`Osterei`, `Schokoei`, `Schokoladenei`,
+    /// `Überraschungsei`). A compound whose first part ends with one of them is one too
+    /// (`Freilandhühnerei`).
+    private static let germanShortNounCompounds: [String: [String]] = [
+        "ei": [
+            "hühner", "wachtel", "enten", "gänse", "straußen", "freiland", "land", "bio", "bodenhaltungs", "spiegel", "rühr",
+            "frühstücks", "oster", "schoko", "schokoladen", "überraschungs",
+        ],
+    ]
 
     static func germanPlural(_ w: String) -> String {
         germanOtherNumber(w, in: germanPlurals, singulars: true) ?? w
