@@ -486,8 +486,8 @@ public enum Inflection {
     /// Bio Eier"), it is no noun.
     static func isGermanAdjective(_ word: String) -> Bool {
         let w = word.lowercased()
-        if germanUndeclined.contains(w) || germanAdjectives.contains(w) { return true }
-        return ["es", "er", "en", "em", "e"].contains { w.hasSuffix($0) && germanAdjectives.contains(String(w.dropLast($0.count))) }
+        if germanUndeclined.contains(w) || isGermanAdjectiveStem(w) { return true }
+        return ["es", "er", "en", "em", "e"].contains { w.hasSuffix($0) && isGermanAdjectiveStem(String(w.dropLast($0.count))) }
     }
 
     /// Words before a noun that take no ending.

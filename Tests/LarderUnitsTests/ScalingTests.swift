@@ -863,6 +863,8 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("2 Große Eier", r(1, 2), "1 Großes Ei", nil),
         ("1 Bio Zitrone", r(2), "2 Bio Zitronen", nil),
         ("2 Bio Eier", r(1, 2), "1 Bio Ei", nil),
+        // Written as Switzerland writes it: "2 Grosse Zwiebeln".
+        ("1 Grosse Zwiebel", r(2), "2 Grosse Zwiebeln", nil),
         // A word before the noun that Larder does not know for an adjective is taken for
         // the noun, and the line left as written: correct German is "2 Elstar Äpfel".
         ("1 Elstar Apfel", r(2), "2 Elstar Apfel", "Elstar"),
