@@ -284,8 +284,8 @@ extension Builder {
             guard let diagnostics = perJob[k] else { return .unavailable("the facts of \(job.rule.id) do not read back") }
             contentWide += diagnostics
         }
-        let lint = Linter.oncePerConfigPlace(setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
-            + (await linter.runLintPlugins([])), configFile: linter.configFile)
+        let lint = setup + work.flatMap { $0?.parse ?? [] } + work.flatMap { $0?.lint ?? [] } + contentWide
+            + (await linter.runLintPlugins([]))
         if contentFailed || lint.contains(where: { $0.severity == .error }) { return .contentErrors(lint) }
 
         do throws(StepError) {

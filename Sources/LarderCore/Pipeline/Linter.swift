@@ -799,23 +799,7 @@ public struct Linter: Sendable {
         let reportedParse = content.diagnostics.filter { reporting?.contains(PathKey($0.file)) ?? true }
         // External lint plugins (ExternalPlugins/): once per run over the reported documents.
         let fromPlugins = await runLintPlugins(reported)
-        return Self.oncePerConfigPlace(setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 } + fromPlugins,
-                                       configFile: configFile)
-    }
-
-    /// `diagnostics` with each that a rule made at a setting of the config
-    /// (``RuleContext/configDiagnostic(at:_:related:)``) kept once: every document whose
-    /// images lie in an `images:` folder that does not exist reports the folder, and the
-    /// report named it at each image. The first is kept, with its related places (the image
-    /// of the first document that needs the folder).
-    public static func oncePerConfigPlace(_ diagnostics: [Diagnostic], configFile: String) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { d in
-            guard d.file == configFile, d.ruleID != ConfigLoader.ruleID else { return true }
-            var key = d
-            key.related = []
-            return seen.insert(key).inserted
-        }
+        return setupDiagnostics + reportedParse + perDocument.flatMap { $0 } + contentWide.flatMap { $0 } + fromPlugins
     }
 
     /// The per-document part of lint (the schema, then every rule that is not content-wide),
@@ -930,14 +914,13 @@ public struct Linter: Sendable {
     func documentLint(schemas: [Int: JSONSchema], projectFiles: any ProjectFiles) -> DocumentLint {
         let rules = rulesInForce().filter { !($0 is any ContentRule) }
         let entries: [ContentEntry?] = config.content.map { $0 } + [nil]
-        let jobs = entries.enumerated().map { index, entry in
+        let jobs = entries.map { entry in
             rules.compactMap { rule -> DocumentLint.Job? in
                 let setting = config.setting(for: rule.id, entry: entry)
                 if setting?.isOff ?? false { return nil }
-                var context = RuleContext(
+                let context = RuleContext(
                     ruleID: rule.id, options: Self.options(Self.accepted(setting?.options ?? .null, of: rule), entry: entry, config: config),
                     severity: setting?.severity ?? rule.defaultSeverity, projectRoot: projectRoot, projectFiles: projectFiles)
-                if entry != nil { context.configEntry = ConfigEntryPlace(file: configFile, index: index, positions: configPositions) }
                 let preparing = (rule as? any PreparingRule).map { ($0.preparationKey(options: context.options), $0) }
                 return DocumentLint.Job(rule: rule, context: context, preparation: preparing)
             }

@@ -123,11 +123,6 @@ public struct RuleContext: Sendable {
     /// shared by the rules with the same preparation key; nil when the caller made none (the
     /// rule then prepares for itself).
     public var prepared: (any Sendable)? = nil
-    /// The content entry of `larder.yml` the rule runs for, for a finding that is one of
-    /// its settings rather than a value of the document (``configDiagnostic(at:_:related:)``);
-    /// nil when the rule runs without a config (a test), for a document of no entry and
-    /// for a content-wide rule (a kind's entries are checked as one).
-    public var configEntry: ConfigEntryPlace? = nil
 
     public init(
         ruleID: String,
@@ -158,20 +153,6 @@ public struct RuleContext: Sendable {
             projectRoot: projectRoot, projectFiles: projectFiles)
     }
 
-    /// A diagnostic with this rule's id and severity at the setting `key` of the rule's
-    /// content entry in `larder.yml` (`images:`), for what is wrong with the setting rather
-    /// than with a document: a folder it names that does not exist. Each document of the
-    /// entry may report it: the linter keeps one (``Linter/oncePerConfigPlace(_:configFile:)``),
-    /// the first in content order, with its `related` places. Nil without a ``configEntry``.
-    public func configDiagnostic(at key: String, _ message: String, related: [Diagnostic.RelatedLocation] = []) -> Diagnostic? {
-        guard let entry = configEntry else { return nil }
-        let pointer = JSONPointer(tokens: ["content", String(entry.index), key])
-        let range = entry.positions?(pointer) ?? entry.positions?(JSONPointer(tokens: ["content", String(entry.index)]))
-            ?? SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
-        return Diagnostic(ruleID: ruleID, severity: severity, message: message, file: entry.file,
-                          start: range.start, end: range.end, pointer: pointer, related: related)
-    }
-
     /// A diagnostic with this rule's id and severity for a value (`node`) of `document`.
     public func diagnostic(
         in document: Document,
@@ -184,23 +165,6 @@ public struct RuleContext: Sendable {
         document.diagnostic(
             ruleID: ruleID, severity: severity, message: message, node: node, locator: locator,
             related: related, fix: fix)
-    }
-}
-
-/// A content entry of `larder.yml`, as a rule reports on its settings
-/// (``RuleContext/configDiagnostic(at:_:related:)``).
-public struct ConfigEntryPlace: Sendable {
-    /// The config file, as reports name it.
-    public var file: String
-    /// The entry's index in `content:`.
-    public var index: Int
-    /// Where each value of the config is (nil: its first line).
-    public var positions: ConfigLoader.PositionMap?
-
-    public init(file: String, index: Int, positions: ConfigLoader.PositionMap?) {
-        self.file = file
-        self.index = index
-        self.positions = positions
     }
 }
 

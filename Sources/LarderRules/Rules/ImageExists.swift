@@ -8,13 +8,6 @@ import LarderJSON
 /// entry's `images:`), relative to the project root; without it, the project root. Files
 /// are looked up through ``RuleContext/projectFiles``: the working tree, or the git index
 /// for `--staged`, where an image that is not staged does not pass.
-///
-/// An images folder that cannot hold the images (missing, a file, not staged, outside the
-/// project) is reported once, at `images:` in larder.yml
-/// (``RuleContext/configDiagnostic(at:_:related:)``), with the first image that needs it as
-/// a related place, and not at each image (a missing folder was an error per image, a
-/// thousand for a thousand recipes). Without a config, once per document, at its first
-/// image that needs the folder.
 public struct ImageExistsRule: ConfigurableRule {
     public let id = "image-exists"
     public let summary = "Every image the content names exists in the images folder, with its exact case."
@@ -37,10 +30,6 @@ public struct ImageExistsRule: ConfigurableRule {
         `extensions`. So is a symbolic link that leads out of the images folder, or into a \
         hidden file or folder (`negroni.png -> ../.git/config`): it would ship that file, \
         which is no image of the folder (and the images exporter does not copy it).
-
-        An images folder that is missing, is a file, is not staged or leaves the project \
-        is reported once, at `images:` in larder.yml, with the first image that needs it, \
-        not at every image.
         """
     }
     public var options: [RuleOption] {
@@ -105,19 +94,13 @@ public struct ImageExistsRule: ConfigurableRule {
         let root = ImagePath.resolve(rootText, under: [])
         let folder = rootText.isEmpty ? "the project root" : "the images folder '\(rootText)'"
         var sink = DiagnosticSink(document: document, context: context)
-        // What is wrong with the folder itself (checked when an image is not found in it),
-        // and the first image that needs it: reported once, after the images.
-        var folderChecked = false
-        var folderProblem: String?
-        var needsFolder: (node: Int, shown: String)?
-        guard case .inside(let rootSegments) = root else {
-            guard let node = images.first(where: { json.string($0) != nil }) else { return [] }
-            return reportFolder("\(folder) leaves the project root; set `images:` in larder.yml to a folder inside the project",
-                                at: node, shown: Text.quoted(json.string(node) ?? ""), sink: &sink)
-        }
         for node in images {
             guard let reference = json.string(node) else { continue }
             let shown = Text.quoted(reference)
+            guard case .inside(let rootSegments) = root else {
+                sink.report(node, "\(folder) leaves the project root; set `images:` in larder.yml to a folder inside the project")
+                continue
+            }
             switch reference.isEmpty ? .empty : ImagePath.resolve(reference, under: rootSegments) {
             case .empty:
                 sink.report(node, "the image path is empty; write the path of the image, relative to \(folder)")
@@ -148,55 +131,27 @@ public struct ImageExistsRule: ConfigurableRule {
                     }
                     continue
                 }
-                if !folderChecked {
-                    folderProblem = Self.folderProblem(rootSegments, folder: folder, files: context.projectFiles)
-                    folderChecked = true
-                }
-                if folderProblem != nil {
-                    if needsFolder == nil { needsFolder = (node, shown) }
-                    continue
-                }
                 sink.report(node, missingMessage(shown, segments: segments, rootCount: rootSegments.count,
                                                  folder: folder, files: context.projectFiles))
             }
         }
-        if let folderProblem, let needsFolder {
-            return reportFolder(folderProblem, at: needsFolder.node, shown: needsFolder.shown, sink: &sink)
-        }
         return sink.diagnostics
-    }
-
-    /// `sink`'s diagnostics and the images folder's `problem`: at `images:` in the config,
-    /// with the image at `node` as a related place, or, without a config, at that image.
-    private func reportFolder(_ problem: String, at node: Int, shown: String, sink: inout DiagnosticSink) -> [Diagnostic] {
-        let related = sink.related(node, "image \(shown) is looked up in it")
-        guard let atConfig = sink.context.configDiagnostic(at: "images", problem, related: [related]) else {
-            sink.report(node, "image \(shown) cannot be found: \(problem)")
-            return sink.diagnostics
-        }
-        return sink.diagnostics + [atConfig]
-    }
-
-    /// Why the images folder (`rootSegments` from the project root) holds no image: it is
-    /// missing, a file, or in the working tree only (`--staged`); nil when it is a folder,
-    /// or the project root.
-    static func folderProblem(_ rootSegments: [String], folder: String, files: any ProjectFiles) -> String? {
-        guard !rootSegments.isEmpty else { return nil }
-        let rootPath = rootSegments.joined(separator: "/")
-        guard files.folderNames(inDirectory: rootPath) == nil else { return nil }
-        // A file where the folder should be is no folder, but not missing either.
-        if files.fileExists(atPath: rootPath) {
-            return "\(folder) is a file, not a folder, so no image can be found in it; fix `images:` in larder.yml to name the folder the images are in"
-        }
-        if files.isOnlyInWorkingTree(rootPath) {
-            return "\(folder) is not staged (it is in the working tree, but git's index holds no file in it), so no image can be found in it; stage the images with `git add`, or fix `images:` in larder.yml"
-        }
-        return "\(folder) does not exist, so no image can be found in it; create it and add the images, or fix `images:` in larder.yml to name the folder they are in"
     }
 
     private func missingMessage(
         _ shown: String, segments: [String], rootCount: Int, folder: String, files: any ProjectFiles
     ) -> String {
+        let rootPath = segments.prefix(rootCount).joined(separator: "/")
+        if rootCount > 0, files.folderNames(inDirectory: rootPath) == nil {
+            // A file where the folder should be is no folder, but not missing either.
+            if files.fileExists(atPath: rootPath) {
+                return "image \(shown) does not exist: \(folder) is a file, not a folder; fix `images:` in larder.yml to name the folder the images are in"
+            }
+            if files.isOnlyInWorkingTree(rootPath) {
+                return "image \(shown) does not exist: \(folder) is not staged (it is in the working tree, but git's index holds no file in it); stage the images with `git add`, or fix `images:` in larder.yml"
+            }
+            return "image \(shown) does not exist: \(folder) itself is missing; create it, or fix `images:` in larder.yml"
+        }
         if files.isOnlyInWorkingTree(segments.joined(separator: "/")) {
             return "image \(shown) is not staged (it is in the working tree, but not in git's index); stage it with `git add`, or fix the path"
         }
