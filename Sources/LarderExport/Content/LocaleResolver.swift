@@ -103,8 +103,8 @@ public struct LocaleResolver: Sendable {
         case parent
         /// Taken from the source language or another language: a translation is missing.
         case otherLanguage
-        /// A taxonomy label that neither the locale (nor its CLDR ancestors) nor the source
-        /// language has: the tag itself is shown (``resolveLabel(_:of:for:)``), and the
+        /// A taxonomy label that neither the locale (nor its CLDR ancestors), another variant
+        /// of its language, nor the source language has: the tag itself is shown (``resolveLabel(_:of:for:)``), and the
         /// resolution's `sourceTag` is `und` (no language).
         case tagItself
     }
