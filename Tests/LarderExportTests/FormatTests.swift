@@ -49,6 +49,11 @@ import Testing
         #expect(result.diagnostics.map(\.message) == [
             "the keys 'widget.a-b.title', 'widget.a_b.title' all make the Android resource name 'widget_a_b_title', so each has a hash added: 'widget.a-b.title' is \(one), 'widget.a_b.title' is \(two); rename an id or a field to keep plain names",
         ])
+        // At the first key's text, the other's a related place (both stood at the first
+        // document's start, which named neither text).
+        let clash = try #require(result.diagnostics.first)
+        #expect("\(clash.line):\(clash.column)" == "1:25")
+        #expect(clash.related.map { "\($0.start.line):\($0.start.column) \($0.message)" } == ["1:76 'widget.a_b.title' also makes the name 'widget_a_b_title'"])
         // The names do not depend on which keys came first.
         let alone = try AndroidExporter().exportWithDiagnostics(
             Array(Document.split(file: "w.json", kind: "widget", json: json).reversed()), context: ExportContext(exporterID: "android", locales: ["en", "fr"]))
@@ -442,6 +447,21 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
         #expect(error?.message == "i18next: 'taxonomy.en' (taxonomy.json:1:8) and 'taxonomy.en:milk' (taxonomy.json:1:38) cannot both be texts: i18next nests keys at '.' (and a taxonomy's tags at ':'), so 'en' would be a text and a group of texts at once; rename one of them")
     }
 
+    /// Each i18next warning stands at the text it names, not at its document's start (which
+    /// in a long document put the mark lines away from the text); a taxonomy label's at its
+    /// tag's labels, where `place(of:)` names it.
+    @Test func i18nextWarningsStandAtTheirText() throws {
+        let json = try JSONDocument(parsing: "[\n  {\n    \"id\": \"soup\",\n    \"steps\": [\n      {\"en\": \"Boil %d minutes\"}\n    ],\n    \"x:y\": {\"en\": \"Use $t(menu)\"}\n  }\n]")
+        let result = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "r.json", kind: "card", json: json), context: ExportContext(exporterID: "i18next", locales: ["en"]))
+        let found = result.diagnostics.filter { $0.ruleID == "i18next" }
+        #expect(found.map { "\($0.line):\($0.column)" } == ["7:12", "7:12", "5:7"], "\(found.map(\.description))")
+        let tags = try JSONDocument(parsing: "{\n  \"hot\": {\"en\": \"%d%% hot\"}\n}")
+        let labelled = try I18nextExporter().exportWithDiagnostics(
+            Document.split(file: "tags.json", kind: "taxonomy", json: tags), context: ExportContext(exporterID: "i18next", locales: ["en"]))
+        #expect(labelled.diagnostics.filter { $0.ruleID == "i18next" }.map { "\($0.line):\($0.column)" } == ["2:10"])
+    }
+
     @Test func aColonInAKeyIsWarnedAbout() throws {
         let json = try JSONDocument(parsing: #"[{"id": "a:b", "title": {"en": "One"}}, {"id": "c", "x:y": {"en": "Two"}}, {"id": "ok", "title": {"en": "Three"}}]"#)
         let result = try I18nextExporter().exportWithDiagnostics(
@@ -476,7 +496,8 @@ func i18nextFolders(_ texts: [String: String], _ locales: [String]) throws -> [S
         #expect(warnings.map(\.message) == [
             "the text of 'a.tip' holds the printf directive '%1$@', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders",
         ])
-        #expect(warnings.first?.line == 1 && warnings.first?.column == 70, "\(warnings)")
+        // At the text (`tip`'s object), not at its document.
+        #expect(warnings.first?.line == 1 && warnings.first?.column == 117, "\(warnings)")
         let en = try #require(keep.artifacts.first { $0.path == "locales/en/card.json" })
         #expect(try JSONValue(parsing: en.bytes)["b"]?["title"] == "Win %d games")
         let sprintf = try I18nextExporter().exportWithDiagnostics(

@@ -295,9 +295,16 @@ public struct ContentCatalog: Sendable {
     /// Where an entry's text is in the content, `file:line:column` (a taxonomy label: its
     /// tag's).
     func place(of entry: TextEntry) -> String {
+        let (document, node) = location(of: entry)
+        return Self.place(document, node)
+    }
+
+    /// The document of an entry and its text's node there (a taxonomy label: its tag's), for
+    /// a diagnostic about the text.
+    func location(of entry: TextEntry) -> (document: Document, node: Int) {
         let document = document(of: entry)
         let pointer = entry.isTaxonomy ? Array(entry.pointer.prefix(1)) : entry.pointer
-        return Self.place(document, document.json.node(at: pointer, from: document.node) ?? document.node)
+        return (document, document.json.node(at: pointer, from: document.node) ?? document.node)
     }
 }
 

@@ -246,11 +246,19 @@ public struct AndroidExporter: BundleExporter {
                 names[key] = hashed
                 given.append("'\(key)' is \(hashed)")
             }
-            let document = run.catalog.document(of: entries[0])
-            clashes.append(Diagnostic(
+            // At the first text, with the others as related places (the document's start
+            // named none of the texts).
+            let (document, node) = run.catalog.location(of: entries[0])
+            var clash = Diagnostic(
                 ruleID: id, severity: .warning,
                 message: "the keys \(entries.map { "'\($0.key.description)'" }.joined(separator: ", ")) all make the Android resource name '\(name)', so each has a hash added: \(given.joined(separator: ", ")); rename an id or a field to keep plain names",
-                file: document.file, json: document.json, node: document.node))
+                file: document.file, json: document.json, node: node)
+            clash.related = entries.dropFirst().map { entry in
+                let (other, node) = run.catalog.location(of: entry)
+                return Diagnostic.RelatedLocation(file: other.file, json: other.json, node: node,
+                                                  message: "'\(entry.key.description)' also makes the name '\(name)'")
+            }
+            clashes.append(clash)
         }
         var artifacts: [Artifact] = []
         var last: (locale: String, bytes: [UInt8])?

@@ -220,8 +220,12 @@ public struct I18nextExporter: BundleExporter {
             guard let directive = printfDirective(entry.text) else { return nil }
             message = "the text of '\(key)' holds the printf directive '\(directive)', which i18next shows as written (it fills in {{name}} placeholders): if the app formats texts with i18next-sprintf-postprocessor, give this export `printf: sprintf`; otherwise write the text with {{name}} placeholders"
         }
+        // At the text itself (a taxonomy label: at its tag), as every export's warning about
+        // a text is; the document's start put an editor's mark lines away in a long document.
         let document = document()
-        return Diagnostic(ruleID: "i18next", severity: .warning, message: message, file: document.file, json: document.json, node: document.node)
+        let pointer = entry.isTaxonomy ? Array(entry.pointer.prefix(1)) : entry.pointer
+        let node = document.json.node(at: pointer, from: document.node) ?? document.node
+        return Diagnostic(ruleID: "i18next", severity: .warning, message: message, file: document.file, json: document.json, node: node)
     }
 
     /// The warnings of the catalog's texts: of each ``Warning`` (but `printf` with `sprintf`),
