@@ -223,7 +223,9 @@ struct ScaleRun {
             new = n
         } else {
             guard let (v, _) = try? roundingFactor(factor, at: node, { f throws(RationalError) in try current * f }) else {
-                sink.add(.warning, "servings \(current) × \(NumberText.factor(factor)) is too large to compute; left as is", at: node)
+                // An error, as an amount's: servings left as written beside scaled amounts
+                // would be a recipe that says the wrong thing.
+                sink.add(.error, "servings \(current) × \(NumberText.factor(factor)) is too large to compute; nothing is scaled", at: node)
                 return
             }
             new = v
@@ -294,6 +296,12 @@ struct ScaleRun {
         guard let text = json.string(node) else { return }
         let line = parser.parse(text, language: language)
         if let problem = line.problem {
+            // An amount too large or too fine to compute with is an error, as a structured
+            // one is; no amount (`1/0 cup`) is left as written with a note.
+            guard !line.amountOutOfReach else {
+                sink.add(.error, "could not scale '\(text)': \(problem); nothing is scaled", at: node)
+                return
+            }
             sink.add(.note, "could not read the quantity of '\(text)' (\(problem)); left as is", at: node)
             return
         }
@@ -369,7 +377,10 @@ struct ScaleRun {
                 sink.add(.note, "'\(text)' has a second amount, '\(other)', which is not scaled; check the line", at: node)
             }
         } catch {
-            sink.add(.warning, "'\(text)' × \(NumberText.factor(factor)): \(error); left as is", at: node)
+            // An amount Larder cannot compute with is an error for the recipe (nothing is
+            // written, exit status 1), as in `convert`: left as written beside the scaled
+            // servings and amounts, it said the wrong thing with exit status 0.
+            sink.add(.error, "'\(text)' × \(NumberText.factor(factor)): \(error); nothing is scaled", at: node)
         }
     }
 
@@ -559,7 +570,8 @@ struct ScaleRun {
         do {
             read = try readQuantity(quantityNode)
         } catch {
-            sink.add(.warning, "could not read the quantity: \(error); left as is", at: quantityNode)
+            // As a line's amount above: an error, nothing is scaled.
+            sink.add(.error, "could not read the quantity: \(error); nothing is scaled", at: quantityNode)
             return
         }
         guard let (amount, style) = read else {
@@ -585,7 +597,7 @@ struct ScaleRun {
             }
         } catch {
             let factor = givenFactor
-            sink.add(.warning, "the quantity \(json.value(quantityNode).quantityText) × \(NumberText.factor(factor)): \(error); left as is", at: quantityNode)
+            sink.add(.error, "the quantity \(json.value(quantityNode).quantityText) × \(NumberText.factor(factor)): \(error); nothing is scaled", at: quantityNode)
             return
         }
         if scaled.rounding == .exact && scaled.shown == amount { return }  // temperatures, times

@@ -44,6 +44,10 @@ public struct IngredientLine: Sendable, Hashable {
     public var note: String?
     /// Why the line cannot be scaled, when a number in it is not where a quantity goes.
     public var problem: String?
+    /// True when ``problem`` is that the leading amount is a number Larder cannot compute
+    /// with exactly (`10000000000000000000 g`): an amount all the same, which `scale` must
+    /// not leave as written beside the amounts it scales.
+    public var amountOutOfReach = false
     /// A temperature or a time right after the quantity (`350 °F oven`, `1 hour rest`,
     /// `20 minutos`): the line never scales.
     public var fixedUnit: UnitDefinition? = nil
@@ -205,7 +209,8 @@ public struct IngredientParser: Sendable {
         do {
             scanned = try AmountScanner.scanAmount(s, at: lead, language: language)
         } catch {
-            line.problem = "the quantity \(error)"
+            line.problem = "\(error)"
+            line.amountOutOfReach = true
         }
         // "1/0 cup", "3-2 eggs": no amount to scale; the line is kept as written.
         if let problem = scanned?.problem { line.problem = problem.summary }

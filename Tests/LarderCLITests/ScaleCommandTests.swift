@@ -203,6 +203,27 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
     }
 
+    /// An amount too large or too fine to compute with fails the recipe, structured or
+    /// in a line (it was left as written beside the doubled salt and servings, with exit
+    /// status 0, and `--in-place` wrote that half-scaled recipe); a line with no amount
+    /// (`1/0 cup`) is still kept with a note.
+    @Test(arguments: [
+        (#"{"name": "flour", "quantity": 1e19, "unit": "g"}"#, "could not read the quantity: the number 1e19 is too large to compute exactly; nothing is scaled"),
+        (#""10000000000000000000 g sugar""#, "could not scale '10000000000000000000 g sugar': the number 10000000000000000000 is too large to compute exactly; nothing is scaled"),
+        (#""0.0000000000000000001 g salt""#, "could not scale '0.0000000000000000001 g salt': the number 0.0000000000000000001 has more decimal places than Larder computes with (18); nothing is scaled"),
+        (#""99999999999 cups milk""#, "'99999999999 cups milk' × 2: 199999999998 × 473176473/2000000 is too large to compute exactly; nothing is scaled"),
+    ])
+    func anAmountOutOfReachFailsTheRecipe(_ ingredient: String, _ message: String) throws {
+        let dir = try Scratch()
+        let text = #"{"id": "r", "name": "R", "servings": 2, "ingredients": [\#(ingredient), {"name": "salt", "quantity": 5, "unit": "g"}, "1/0 cup milk"]}"#
+        let file = try dir.write("r.json", text)
+        let r = try CLI.run(["scale", "r.json", "--servings", "4", "--in-place"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("error: \(message) [scale]"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: could not read the quantity of '1/0 cup milk' (the fraction 1/0 has a zero denominator); left as is"), "\(r.stderr)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
+    }
+
     @Test(arguments: [
         (["scale", "x.json"], "give one of --servings N, --factor F or --to NAME=AMOUNT"),
         (["scale", "x.json", "--servings", "2", "--factor", "2"], "give only one"),

@@ -300,11 +300,11 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         }
         #expect(try messages("1e400", "1e400") == [
             "servings is 1e400, a number too large or too fine to compute with exactly; left as is",
-            "could not read the quantity: the number 1e400 is too large to compute exactly; left as is",
+            "could not read the quantity: the number 1e400 is too large to compute exactly; nothing is scaled",
         ])
         #expect(try messages("-2", "1e-400") == [
             "servings is -2, not a positive number; left as is",
-            "could not read the quantity: the number 1e-400 has more decimal places than Larder computes with (18); left as is",
+            "could not read the quantity: the number 1e-400 has more decimal places than Larder computes with (18); nothing is scaled",
         ])
         // The same words when --servings needs it to scale from.
         let negative = #"{"id": "x", "name": "X", "servings": -2, "ingredients": ["1 egg"]}"#
@@ -455,12 +455,14 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         }
     }
 
-    @Test func hugeNumbersAreLeftWithAWarningNotACrash() throws {
+    /// Numbers out of reach are errors for the recipe, not a crash (and not a warning: the
+    /// recipe would say the wrong thing with them left as written).
+    @Test func hugeNumbersAreAnErrorNotACrash() throws {
         let text = #"{"id": "x", "name": "X", "ingredients": [{"name": "x", "quantity": 4611686018427387904, "unit": "g"}, {"name": "y", "quantity": 1e-30, "unit": "g"}]}"#
         let (out, _, diagnostics) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(3, 7)))) }
         #expect(out.contains("4611686018427387904"))
         #expect(diagnostics.count == 2)
-        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
     }
 
     @Test func anArrayOfRecipesScalesEach() throws {
