@@ -170,6 +170,32 @@ import Testing
         try await Self.compare(project, salt: "larder 2", "another build")
     }
 
+    /// A `tagFields` entry whose name starts with `/` names a field of that name, also when
+    /// its facts come from the cache: they were read back as a JSON Pointer (`/odd` as the
+    /// field `odd`), so a run from the cache reported the tag at another pointer, naming
+    /// another field.
+    @Test func aTagFieldNamedWithASlashIsTheSameFromTheCache() async throws {
+        let project = try Project()
+        project.configJSON = """
+            {"locales": ["en"], "content": [
+              {"kind": "recipe", "include": ["recipes/*.json"], "rules": {"reference": {"tagFields": ["/odd", "a/b", "tags"]}}},
+              {"kind": "taxonomy", "include": ["taxonomy/*.json"]}]}
+            """
+        try project.write("recipes/a.json", """
+            [
+              {"id": "a", "/odd": ["clasic", "classic"], "a/b": "rrae", "tags": ["quick"], "odd": ["nope"]}
+            ]
+            """)
+        try project.write("recipes/b.json", #"{"id": "b", "/odd": "quikc"}"#)
+        try project.write("taxonomy/t.json", #"{"classic": {"en": "Classic"}, "quick": {"en": "Quick"}, "rare": {"en": "Rare"}}"#)
+        let first = try await project.lint(reportingOn: nil, cache: false, salt: "larder 1").diagnostics.filter { $0.ruleID == "reference" }
+        #expect(first.map { "\($0.file)\($0.pointer)" } == ["recipes/a.json/0/~1odd/0", "recipes/a.json/0/a~1b", "recipes/b.json/~1odd"])
+        #expect(first.first?.message.hasPrefix("tag in /odd 'clasic' is not in any taxonomy") == true, "\(first)")
+        try await Self.compare(project, "a field named with a slash")
+        let cached = try await project.lint(reportingOn: ["recipes/b.json"], cache: true, salt: "larder 1")
+        #expect(cached.report.loaded && cached.diagnostics.filter { $0.ruleID == "reference" } == [first[2]], "\(cached.diagnostics)")
+    }
+
     /// The tags a team kind's schema marks (at the top, in a list, in a tree of sections,
     /// in a map) are facts the cache keeps with their places; a schema that marks other
     /// fields makes the kept facts stale.

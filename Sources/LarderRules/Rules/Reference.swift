@@ -115,7 +115,10 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
 
     /// A name a document points to (a shop id, a tag), as written, and where it is.
     public struct Mention: Sendable, Hashable {
-        /// The field that holds it (`shops`, `category`, `tags`, …).
+        /// The field that holds it: its name (`shops`, `category`, `tags`, …), or, for a
+        /// field below the document (a shop's `/shops/0/tags`) or a name that starts with
+        /// `/`, its JSON Pointer from the document (`/~1odd`). A value that starts with `/`
+        /// is always a pointer.
         public var field: String
         public var text: String
         /// Where the value is in the field's list, or nil when it is the field's value.
@@ -262,7 +265,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     /// 1: the shop ids and tags of each document are facts, so the check reads no document.
     /// 2: the tags of shops written in a recipe are facts too.
     /// 3: the tags of a team kind's fields that its schema marks as tags are facts too.
-    public var factsVersion: Int { 3 }
+    /// 4: a `tagFields` name that starts with `/` is kept as a pointer (`/~1odd`), not as
+    /// the name, which read back as the pointer to another field.
+    public var factsVersion: Int { 4 }
 
     public var readsDocuments: Bool { false }
 
@@ -307,7 +312,9 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             func collectTags(_ fields: [String], of node: Int, under prefix: [String]) {
                 for name in fields {
                     guard let value = json.member(node, name) else { continue }
-                    let field = prefix.isEmpty ? name : JSONPointer(tokens: prefix + [name]).description
+                    // A name that starts with `/` is written as a pointer too (`/~1odd`):
+                    // a field that starts so is a pointer to the cache's reader.
+                    let field = prefix.isEmpty && !name.hasPrefix("/") ? name : JSONPointer(tokens: prefix + [name]).description
                     func at(_ item: Int, _ element: Int?) -> FactPlace {
                         var tokens = base + prefix
                         tokens.append(name)
@@ -471,8 +478,13 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
     }
 
     static func singular(_ field: String) -> String {
-        // A shop's field ("/shops/0/tags"): its name's.
-        if field.hasPrefix("/"), let last = JSONPointer(parsing: field)?.tokens.last { return singular(last) }
+        // A shop's field ("/shops/0/tags"): its name's (which may itself start with `/`).
+        if field.hasPrefix("/"), let last = JSONPointer(parsing: field)?.tokens.last { return singular(name: last) }
+        return singular(name: field)
+    }
+
+    /// The singular of a field's name, as written in the document.
+    private static func singular(name field: String) -> String {
         return switch field {
         case "allergens": "allergen"
         case "categories": "category"
