@@ -46,6 +46,24 @@ import Testing
         ]])
     }
 
+    /// A rule nothing reports until a setting asks (`fallback`: an export's option) is not
+    /// enabled by default, which SARIF says with `enabled: false`; its level is the one its
+    /// reports have when the setting names none. The log stays valid SARIF.
+    @Test func aRuleOffByDefaultIsNotEnabledByDefault() throws {
+        var context = self.context
+        context.rules["fallback"] = RuleMetadata(id: "fallback", summary: "Fills are reported when an export asks.", defaultSeverity: .warning,
+                                                 defaultText: "off; an export's option turns it on", enabledByDefault: false)
+        let log = report([Fixtures.diag("fallback", .note, "filled", file: "a.json", 1, 1), Fixtures.diag("locale-complete", .warning, "no pt", file: "a.json", 1, 1)], context)
+        let json = try JSONValue(parsing: log)
+        let rules = json["runs"]?[0]?["tool"]?["driver"]?["rules"]
+        #expect(rules?[0]?["defaultConfiguration"] == ["enabled": false, "level": "warning"], "\(rules ?? .null)")
+        #expect(rules?[1]?["defaultConfiguration"] == ["level": "warning"], "\(rules ?? .null)")
+        #expect(RuleMetadata(id: "x", summary: "X.").enabledByDefault)
+        guard let validator = Validator.find() else { return }
+        let out = try validator.check(log)
+        #expect(out.status == 0, "check-jsonschema rejected the log:\n\(out.output)")
+    }
+
     @Test func logStructure() throws {
         let json = try JSONDocument(parsing: report(diagnostics))
         func value(_ p: String) -> JSONValue? { json.node(at: JSONPointer(parsing: p)!).map { json.value($0) } }

@@ -82,10 +82,14 @@ public struct RuleMetadata: Sendable, Hashable {
     /// setting asks (`fallback`: off until an export's option of that name gives the
     /// severity); nil states ``defaultSeverity``.
     public var defaultText: String?
+    /// False for an id that nothing reports until a setting asks (`fallback`): SARIF's
+    /// `defaultConfiguration.enabled`. ``defaultSeverity`` is then the severity its reports
+    /// have when the setting turns them on without naming one.
+    public var enabledByDefault: Bool
 
     public init(
         id: String, summary: String, details: String? = nil, helpURI: String? = nil, defaultSeverity: Severity = .error,
-        defaultText: String? = nil
+        defaultText: String? = nil, enabledByDefault: Bool = true
     ) {
         self.id = id
         self.summary = summary
@@ -93,6 +97,7 @@ public struct RuleMetadata: Sendable, Hashable {
         self.helpURI = helpURI
         self.defaultSeverity = defaultSeverity
         self.defaultText = defaultText
+        self.enabledByDefault = enabledByDefault
     }
 }
 

@@ -4,7 +4,9 @@ import LarderJSON
 ///
 /// One run, with `tool.driver` describing Larder and every rule that appears in the
 /// results (its summary as `shortDescription`, and `fullDescription`/`helpUri` when
-/// known from ``ReportContext/rules``). Each result has `ruleId`, `ruleIndex`, `level`,
+/// known from ``ReportContext/rules``, and `defaultConfiguration`: the level of its
+/// default severity, and `enabled: false` for a rule nothing reports until a setting
+/// asks, ``RuleMetadata/enabledByDefault``). Each result has `ruleId`, `ruleIndex`, `level`,
 /// `message.text` and a physical location whose `uri` is relative to `%SRCROOT%` (the
 /// working directory, given in `originalUriBaseIds`) and percent-encoded, with a region
 /// in UTF-16 columns (`columnKind`). The JSON Pointer goes in the result's `properties`.
@@ -66,7 +68,12 @@ public struct SARIFReporter: Reporter {
         }
         if let help = meta?.helpURI { o["helpUri"] = .string(help) }
         if let meta {
-            o["defaultConfiguration"] = .object(JSONObject([("level", .string(meta.defaultSeverity.name))]))
+            // A rule off until a setting asks says so: SARIF takes a rule for enabled unless
+            // told otherwise.
+            var configuration = JSONObject()
+            if !meta.enabledByDefault { configuration["enabled"] = .bool(false) }
+            configuration["level"] = .string(meta.defaultSeverity.name)
+            o["defaultConfiguration"] = .object(configuration)
         }
         return .object(o)
     }

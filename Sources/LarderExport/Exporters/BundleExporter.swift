@@ -126,7 +126,10 @@ public enum FallbackReport {
     public static let ruleID = "fallback"
 
     /// What `larder explain fallback` and SARIF say of them. Nothing is reported without
-    /// the option (``BundleExporter/reportsFills(_:)``), so explain gives the default as off.
+    /// the option (``BundleExporter/reportsFills(_:)``), so explain gives the default as off
+    /// and SARIF as not enabled; the level is the option's severity when it is given
+    /// without one (``ExporterOptions/fallbackSeverity()``: warning). Each option gives its
+    /// own, and a text filled in from its parent locale alone is a note whatever it says.
     public static let metadata = RuleMetadata(
         id: ruleID, summary: "An export's `fallback` option: each translation the export fills in from another language is reported.",
         details: """
@@ -148,7 +151,7 @@ public enum FallbackReport {
             `locale-complete` only warns of them. Add the translation, or lower the option.
             """,
         defaultSeverity: .warning,
-        defaultText: "off; an export's option `fallback: warning`, `note` or `error` turns it on")
+        defaultText: "off; an export's option `fallback: warning`, `note` or `error` turns it on", enabledByDefault: false)
 }
 
 /// Collects what an export filled in, and turns it into ``FallbackReport`` diagnostics: one
