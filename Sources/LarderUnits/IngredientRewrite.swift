@@ -414,6 +414,14 @@ extension IngredientParser {
         while i < s.count {
             while i < s.count, AmountScanner.isSpace(s[i]) { i += 1 }
             guard i < s.count else { break }
+            // German adjectives before a bracket and the noun after it ("2 große (à 200 g)
+            // Kartoffeln"): the name goes on to the noun, and the bracket stays as written
+            // (the adjective was taken for the noun, one Larder did not know, and the line
+            // was left as written: "1 große (à 200 g) Kartoffeln").
+            if german, s[i] == "(", let after = Self.germanBracketAfterAdjectives(s, at: i, words: words.map(line.slice)) {
+                i = after
+                continue
+            }
             let start = i
             while i < s.count, UnitLexicon.isWordScalar(s[i]) || s[i] == "-" || s[i] == "'" { i += 1 }
             if start == i { break }  // punctuation ends the name: ",", "(", digits follow
@@ -441,6 +449,26 @@ extension IngredientParser {
             if i < s.count, !AmountScanner.isSpace(s[i]) { break }
         }
         return words
+    }
+}
+
+extension IngredientParser {
+    /// Where a bracket at `open` ends, when it follows German adjectives before their noun
+    /// (`große` in `2 große (à 200 g) Kartoffeln`) and a word follows it: `words`, the name's
+    /// words so far, are all in small letters and the last is an adjective with an ending
+    /// (``Inflection/isGermanAdjectiveForm(_:)``). Nil otherwise, and for a bracket that
+    /// does not close or holds another.
+    static func germanBracketAfterAdjectives(_ s: [Unicode.Scalar], at open: Int, words: [String]) -> Int? {
+        guard let last = words.last, words.allSatisfy({ $0.first?.isLowercase == true }), Inflection.isGermanAdjectiveForm(last) else { return nil }
+        var close = open + 1
+        while close < s.count, s[close] != ")" {
+            if s[close] == "(" { return nil }
+            close += 1
+        }
+        guard close < s.count else { return nil }
+        let next = AmountScanner.skipSpaces(s, close + 1)
+        guard next > close + 1, next < s.count, s[next].properties.isAlphabetic else { return nil }
+        return next
     }
 }
 

@@ -678,4 +678,14 @@ import Testing
         #expect(radish == ["2 großer, weißer Rettich"])
         #expect(radishNotes == ["'1 großer, weißer Rettich' × 2: Larder does not know the plural of 'Rettich', so the name is left as written; check the line"])
     }
+
+    /// An adjective before a bracket is no noun either: `2 große (à 200 g) Kartoffeln`
+    /// halved was `1 große (à 200 g) Kartoffeln`, with a note that Larder did not know the
+    /// singular of `große`. The weight of each in the bracket stays as written, with the
+    /// note it had that it is not scaled.
+    @Test func aGermanAdjectiveBeforeABracketIsNoNoun() throws {
+        let (down, notes) = try scaled(["2 große (à 200 g) Kartoffeln"], by: try Rational(1, 2), language: "de")
+        #expect(down == ["1 große (à 200 g) Kartoffel"])
+        #expect(notes == ["'2 große (à 200 g) Kartoffeln' has a second amount, '200 g', which is not scaled; check the line"])
+    }
 }

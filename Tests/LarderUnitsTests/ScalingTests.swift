@@ -698,6 +698,24 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(line, by: factor).text == expected)
     }
 
+    /// A German adjective before a bracket is no noun: the counted thing follows the
+    /// bracket (correct German: `2 große (à 200 g) Kartoffeln`, `1 große (à 200 g)
+    /// Kartoffel`). `große` was taken for the noun, one Larder did not know, and the line
+    /// was left as written ("1 große (à 200 g) Kartoffeln"). The bracket stays as written.
+    @Test(arguments: [
+        ("2 große (à 200 g) Kartoffeln", r(1, 2), "1 große (à 200 g) Kartoffel"),
+        ("1 große (à 200 g) Kartoffel", r(2), "2 große (à 200 g) Kartoffeln"),
+        ("1 großer (ca. 200 g) Apfel", r(2), "2 große (ca. 200 g) Äpfel"),
+        ("2 große (ca. 200 g) Äpfel", r(1, 2), "1 großer (ca. 200 g) Apfel"),
+        ("2 mittelgroße, festkochende (à 150 g) Kartoffeln", r(1, 2), "1 mittelgroße, festkochende (à 150 g) Kartoffel"),
+        ("2 große (à 200 g) kartoffeln", r(1, 2), "1 große (à 200 g) kartoffel"),
+    ] as [(String, Rational, String)])
+    func aGermanAdjectiveBeforeABracketIsNoNoun(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+    }
+
     /// The packs and pieces German recipes count in are units, so what they hold is the
     /// ingredient's name and a pack halves (it was counted as a thing: `1 Packung Nudeln`
     /// halved stayed one pack, with a note). Correct German: `die Packung, die Packungen`;
