@@ -457,12 +457,33 @@ public enum Inflection {
         return nil
     }
 
-    /// True when `word` is an adjective of ``germanAdjectives`` with an ending it takes
-    /// before a noun (`mittelgroße`, `festkochende`, `großen`, `grosser`): no noun, even in a
+    /// True when `word` is an adjective of ``germanAdjectives``, or a past participle in
+    /// small letters (``isGermanParticipleStem(_:)``), with an ending it takes before a noun
+    /// (`mittelgroße`, `festkochende`, `großen`, `grosser`, `gehackte`): no noun, even in a
     /// line written in small letters only.
     static func isGermanAdjectiveForm(_ word: String) -> Bool {
         let w = word.lowercased()
-        return ["e", "er", "es", "en"].contains { w.hasSuffix($0) && isGermanAdjectiveStem(String(w.dropLast($0.count))) }
+        return ["e", "er", "es", "en"].contains { w.hasSuffix($0) && isGermanDeclinableStem(String(w.dropLast($0.count)), of: word) }
+    }
+
+    /// True when `stem` is the stem of an adjective of ``germanAdjectives`` or, in `word`
+    /// written in small letters, of a past participle (``isGermanParticipleStem(_:)``) that
+    /// is no noun of Larder's list (`gelatineblätter`, a compound of `Blatt`).
+    static func isGermanDeclinableStem(_ stem: String, of word: String) -> Bool {
+        isGermanAdjectiveStem(stem) || (word.first?.isLowercase == true && isGermanParticipleStem(stem) && germanGender(word) == nil)
+    }
+
+    /// True when `stem` is a German past participle of the kind that can be told by its
+    /// shape alone, as recipes put one before a noun as an adjective (`gehackt` in `2
+    /// gehackte Zwiebeln`, `gewürfelt`, `geröstet`, `halbiert`, `püriert`): `ge-`, at least
+    /// three letters, and `-t`, or a verb in `-ieren`'s `-iert`. Strong participles
+    /// (`gerieben`, `geschnitten`) are not told from other words so, and are not read; nor
+    /// is a shorter word (`gerst` of `Gerste`). Only a word in small letters is taken for
+    /// one: written with a capital, the same shape is a noun (`Gerichte`, `Gewichte`).
+    static func isGermanParticipleStem(_ stem: String) -> Bool {
+        guard stem.allSatisfy(\.isLetter) else { return false }
+        if stem.hasPrefix("ge"), stem.hasSuffix("t"), stem.count >= 6 { return true }
+        return stem.hasSuffix("iert") && stem.count >= 6
     }
 
     /// True when `stem` is the stem of an adjective of ``germanAdjectives``, written as
@@ -493,7 +514,9 @@ public enum Inflection {
     /// Words before a noun that take no ending.
     static let germanUndeclined: Set<String> = ["bio", "extra"]
 
-    /// An adjective of ``germanAdjectives`` before `noun`, in the number `plural`, with the
+    /// An adjective of ``germanAdjectives``, or a past participle written in small letters
+    /// (``isGermanParticipleStem(_:)``: `1 gehacktes Ei`, `2 gehackte Eier`), before `noun`,
+    /// in the number `plural`, with the
     /// ending a German adjective takes after a number and no article: `-e` in the plural of
     /// every gender (`2 große Äpfel`, `2 große Zwiebeln`, `2 große Eier`), and in the singular
     /// `-er`, `-e` or `-es` by the noun's gender (`1 großer Apfel`, `1 große Zwiebel`, `1
@@ -505,7 +528,7 @@ public enum Inflection {
         let w = word.lowercased()
         guard let gender = germanGender(noun) else { return nil }
         let endings = plural && gender == .masculine ? ["es", "er", "en", "e"] : ["es", "er", "e"]
-        guard let ending = endings.first(where: { w.hasSuffix($0) && isGermanAdjectiveStem(String(w.dropLast($0.count))) }) else { return nil }
+        guard let ending = endings.first(where: { w.hasSuffix($0) && isGermanDeclinableStem(String(w.dropLast($0.count)), of: word) }) else { return nil }
         let stem = String(w.dropLast(ending.count))
         let changed: String
         if plural {

@@ -716,6 +716,41 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(rewritten.unknownNoun == nil)
     }
 
+    /// German past participles used as adjectives (`gehackt`, `gewürfelt`, `halbiert`)
+    /// agree with the count as the adjectives of Larder's list do: `-e` in the plural, and
+    /// `-er`, `-e` or `-es` in the singular by the noun's gender (correct German: `1
+    /// gewürfelter Apfel`, `2 gewürfelte Äpfel`; `1 gehacktes Ei`, `2 gehackte Eier`; `1
+    /// gehackte Zwiebel`, `2 gehackte Zwiebeln`). They kept their ending: `1 gehacktes Ei` x 2
+    /// was "2 gehacktes Eier", `2 gehackte Eier` halved "1 gehackte Ei". Only the forms
+    /// that can be told apart reliably, written in small letters: `ge-` with at least three
+    /// letters before a `-t` (`gehackt`, `geröstet`), and `-iert` (`halbiert`, `püriert`).
+    @Test(arguments: [
+        ("1 gewürfelter Apfel", r(2), "2 gewürfelte Äpfel"),
+        ("2 gewürfelte Äpfel", r(1, 2), "1 gewürfelter Apfel"),
+        ("1 gehacktes Ei", r(2), "2 gehackte Eier"),
+        ("2 gehackte Eier", r(1, 2), "1 gehacktes Ei"),
+        ("2 geschälte Zwiebeln", r(1, 2), "1 geschälte Zwiebel"),
+        ("2 gehackte Zwiebeln", r(1, 2), "1 gehackte Zwiebel"),
+        ("1 gerösteter Kürbis", r(2), "2 geröstete Kürbisse"),
+        ("2 halbierte Äpfel", r(1, 2), "1 halbierter Apfel"),
+        ("1 großer gehackter Apfel", r(2), "2 große gehackte Äpfel"),
+        ("2 gehackte und geröstete Eier", r(1, 2), "1 gehacktes und geröstetes Ei"),
+    ] as [(String, Rational, String)])
+    func germanParticiplesAgreeWithTheCount(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let rewritten = try parser.scale(parser.parse(text, language: "de"), by: factor)
+        #expect(rewritten.text == expected)
+        #expect(rewritten.unknownNoun == nil)
+    }
+
+    /// Only small-letter words that end as participles do are read as such: a noun of that
+    /// shape, written with its capital as nouns are (`Gerichte`), is still the noun.
+    @Test func aGermanNounShapedLikeAParticipleIsStillANoun() throws {
+        #expect(try parser.scale(parser.parse("2 Gerichte", language: "de"), by: r(1, 2)).unknownNoun == "Gerichte")
+        #expect(try parser.scale(parser.parse("2 gehackte Gerichte", language: "de"), by: r(1, 2)).unknownNoun == "Gerichte")
+        // A compound of a listed noun is that noun, whatever its shape, in small letters too.
+        #expect(try parser.scale(parser.parse("2 gelatineblätter, eingeweicht", language: "de"), by: r(1, 2)).text == "1 gelatineblatt, eingeweicht")
+    }
+
     /// The packs and pieces German recipes count in are units, so what they hold is the
     /// ingredient's name and a pack halves (it was counted as a thing: `1 Packung Nudeln`
     /// halved stayed one pack, with a note). Correct German: `die Packung, die Packungen`;
