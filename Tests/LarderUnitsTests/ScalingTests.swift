@@ -751,6 +751,32 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(try parser.scale(parser.parse("2 gelatineblätter, eingeweicht", language: "de"), by: r(1, 2)).text == "1 gelatineblatt, eingeweicht")
     }
 
+    /// An article before a vague measure is no amount in German, as in English (`a pinch of
+    /// salt`): `eine Prise Salz` and `ein Schuss Milch` stay as written, and so do they with
+    /// a word of how big or how good before the measure (`eine gute Prise`, `eine kleine
+    /// Prise`, `ein guter Schuss`). With a number the measure is read with its word
+    /// (`1 gute Prise Salz` x 2 is `2 gute Prisen Salz`).
+    @Test func aGermanArticleBeforeAVagueMeasureIsNoAmount() throws {
+        for text in ["eine Prise Salz", "eine gute Prise Salz", "eine kleine Prise Salz", "ein Schuss Milch", "ein guter Schuss Milch"] {
+            #expect(parser.parse(text, language: "de").amount == nil, "\(text)")
+        }
+        #expect(try parser.scale(parser.parse("1 gute Prise Salz", language: "de"), by: r(2)).text == "2 gute Prisen Salz")
+        #expect(try parser.scale(parser.parse("1 kleine Prise Salz", language: "de"), by: r(2)).text == "2 kleine Prisen Salz")
+        #expect(try parser.scale(parser.parse("1 guter Schuss Milch", language: "de"), by: r(2)).text == "2 gute Schuss Milch")
+    }
+
+    /// `Stk.` is read as `Stück` is: a unit, after which the name says what the pieces are
+    /// of and keeps its number, as after any German unit (`2 Tüten Äpfel`, `1 Tüte Äpfel`).
+    @Test(arguments: [
+        ("2 Stk. Zwiebeln", r(1, 2), "1 Stk. Zwiebeln"), ("2 Stück Zwiebeln", r(1, 2), "1 Stück Zwiebeln"),
+        ("1 Stk. Zwiebel", r(2), "2 Stk. Zwiebel"), ("1 Stück Zwiebel", r(2), "2 Stück Zwiebel"),
+    ] as [(String, Rational, String)])
+    func germanStkIsReadAsStück(_ text: String, _ factor: Rational, _ expected: String) throws {
+        let line = parser.parse(text, language: "de")
+        #expect(line.unit?.id == "piece")
+        #expect(try parser.scale(line, by: factor).text == expected)
+    }
+
     /// The packs and pieces German recipes count in are units, so what they hold is the
     /// ingredient's name and a pack halves (it was counted as a thing: `1 Packung Nudeln`
     /// halved stayed one pack, with a note). Correct German: `die Packung, die Packungen`;
