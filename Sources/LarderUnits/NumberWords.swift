@@ -160,7 +160,8 @@ public enum NumberWords {
     /// latte`): they agree with the unit in number, as after it. Spanish `gran` is `grande`
     /// before a noun in the singular (`2 grandes dientes`); French `gros` is the same in both
     /// numbers (`2 gros verres`); Italian `grande` is `grandi` in the plural of both genders
-    /// (`2 grandi bicchieri`, `2 grandi scatole`). German
+    /// (`2 grandi bicchieri`, `2 grandi scatole`), and `gran`, as Italian writes `grande`
+    /// before a consonant, is the same in both numbers (`un gran mazzo`, `2 gran mazzi`). German
     /// puts every adjective before its noun, in the ending of the noun's gender and number
     /// (`1 große Dose`, `1 großer Becher`, `1 kleines Glas`, `2 kleine Gläser`; `großen`, as a
     /// masculine one is written in the accusative, `1 großen Becher`).
@@ -168,7 +169,7 @@ public enum NumberWords {
         "pt": ["pequeno", "pequena", "pequenos", "pequenas", "grande", "grandes"],
         "es": ["pequeño", "pequeña", "pequeños", "pequeñas", "gran", "grande", "grandes"],
         "fr": ["petit", "petite", "petits", "petites", "grand", "grande", "grands", "grandes", "gros", "grosse", "grosses"],
-        "it": ["piccolo", "piccola", "piccoli", "piccole", "grande", "grandi", "grosso", "grossa", "grossi", "grosse"],
+        "it": ["piccolo", "piccola", "piccoli", "piccole", "grande", "grandi", "gran", "grosso", "grossa", "grossi", "grosse"],
         "de": germanForms(of: ["groß", "klein", "mittelgroß"]),
     ]
 

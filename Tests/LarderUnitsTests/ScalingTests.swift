@@ -512,6 +512,12 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         ("un piccolo mazzetto di prezzemolo", r(2), "2 piccoli mazzetti di prezzemolo"),
         ("1 piccolo mazzetto di prezzemolo", r(2), "2 piccoli mazzetti di prezzemolo"),
         ("2 piccoli mazzetti di prezzemolo", r(1, 2), "1 piccolo mazzetto di prezzemolo"),
+        // `gran`, `grande` before a consonant, is the same in both numbers (`un gran mazzo`,
+        // `due gran mazzi`): it was read as the name, and the bunch was counted as a thing.
+        ("un gran mazzo di prezzemolo", r(2), "2 gran mazzi di prezzemolo"),
+        ("1 gran mazzo di prezzemolo", r(1, 2), "1/2 gran mazzo di prezzemolo"),
+        ("2 gran mazzi di prezzemolo", r(1, 2), "1 gran mazzo di prezzemolo"),
+        ("un gran mazzetto di basilico", r(3), "3 gran mazzetti di basilico"),
         ("3 piccoli mazzetti di prezzemolo", r(1, 2), "1 1/2 piccoli mazzetti di prezzemolo"),
         ("1 grande bicchiere di latte", r(2), "2 grandi bicchieri di latte"),
         ("2 grandi bicchieri di latte", r(1, 2), "1 grande bicchiere di latte"),
