@@ -29,13 +29,34 @@ public struct ScaledQuantity: Sendable, Hashable {
 
     /// The shown amount as text: decimals for metric units (with `style`'s separator, `.`
     /// by default), kitchen fractions otherwise (`1 1/2`, or `1½` in the vulgar style).
+    ///
+    /// A kitchen amount in a style with a decimal separator (`0.5 tsp`) is written as a
+    /// decimal when one of at most ``kitchenDecimalPlaces`` places holds it (`0.125`,
+    /// `1.5`), else as its fraction, as a third is (`1/3`): the tiny fractions a kitchen
+    /// amount is rounded to below 1/8 are `1/16`, `1/32` and `1/64`, not `0.0625`,
+    /// `0.03125` and `0.015625`. Each end of a range is written so on its own (`0.5-48 tsp`
+    /// x 1/32 is `1/64-1.5 tsp`; it was `0.015625-1.5 tsp`).
     public func text(style: AmountStyle) -> String {
         if case .decimal = rounding {
             var style = style
             if style.decimalSeparator == nil { style.decimalSeparator = "." }
             return QuantityFormatter.text(shown, style: style, preferFractions: false)
         }
-        return QuantityFormatter.text(shown, style: style, preferFractions: true)
+        switch shown {
+        case .exact(let v): return kitchenText(v, style: style)
+        case .range(let a, let b): return kitchenText(a, style: style) + style.rangeJoin + kitchenText(b, style: style)
+        }
+    }
+
+    /// The most decimal places a kitchen amount is written with in a style with a decimal
+    /// separator (thousandths, as eighths need: `0.375`).
+    public static let kitchenDecimalPlaces = 3
+
+    /// One kitchen value as text (see ``text(style:)``).
+    private func kitchenText(_ value: Rational, style: AmountStyle) -> String {
+        var style = style
+        if style.decimalSeparator != nil, (QuantityFormatter.decimalPlaces(value) ?? 0) > Self.kitchenDecimalPlaces { style.decimalSeparator = nil }
+        return QuantityFormatter.text(value, style: style, preferFractions: true)
     }
 
     /// True when rounding a count to whole things (or halves) changed it by more than 10 %:

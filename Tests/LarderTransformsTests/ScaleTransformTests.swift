@@ -608,6 +608,7 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(d.start.column == 5)
         #expect(d.ruleID == "scale")
     }
+
     /// A structured unit that Larder knows as a word of another language (`dente` and
     /// `spicchio`, a clove in Portuguese and Italian; `Zehe` in German) counts things as
     /// the table's `clove` does: rounded to whole ones, with the note, and agreeing with the
@@ -643,4 +644,20 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(half.at("ingredients/1") == ["name": "eggs", "quantity": 1, "unit": "pc"])
     }
 
+    /// A tiny amount in kitchen fractions is written in a text quantity as its fraction
+    /// when its decimal runs past three places, as a third is (`1/3`, never `0.333…`), at
+    /// either end of a range: `"0.5-48"` tsp x 1/32 was `"0.015625-1.5"`, `"0.5"`
+    /// `"0.015625"`. A number, and each end of `{min, max}`, stays the exact number it is
+    /// (`0.015625`, 1/64 tsp), which an app can read back.
+    @Test func aTinyKitchenAmountInTextIsWrittenAsAFraction() throws {
+        let text = #"{"id": "x", "name": "x", "servings": 32, "ingredients": [{"name": "a", "quantity": "0.5-48", "unit": "tsp"}, {"name": "b", "quantity": "0.5", "unit": "tsp"}, {"name": "c", "quantity": "1.5-3", "unit": "tsp"}, {"name": "d", "quantity": {"min": 0.5, "max": 48}, "unit": "tsp"}, {"name": "e", "quantity": 0.5, "unit": "tsp"}, {"name": "f", "quantity": "4.5-48", "unit": "tsp"}, "0.5-48 tsp salt"]}"#
+        let (out, v, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .servings(r(1)))) }
+        #expect(v.at("ingredients/0/quantity") == "1/64-1.5", "\(out)")
+        #expect(v.at("ingredients/1/quantity") == "1/64")
+        #expect(v.at("ingredients/2/quantity") == "1/16-0.125")
+        #expect(v.at("ingredients/3/quantity") == ["min": 0.015625, "max": 1.5])
+        #expect(v.at("ingredients/4/quantity") == 0.015625)
+        #expect(v.at("ingredients/5/quantity") == "0.125-1.5")
+        #expect(v.at("ingredients/6") == "1/64-1.5 tsp salt")
+    }
 }
