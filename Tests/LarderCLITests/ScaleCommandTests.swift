@@ -224,6 +224,18 @@ func runReadingStandardInput(_ arguments: [String], from input: String, in direc
         #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
     }
 
+    /// Servings that scale past what Larder computes with fail the recipe too: left as
+    /// written beside doubled amounts, they said the wrong thing with exit status 0.
+    @Test func servingsOutOfReachFailTheRecipe() throws {
+        let dir = try Scratch()
+        let text = #"{"id": "r", "name": "R", "servings": 9000000000000000000, "ingredients": ["2 eggs"]}"#
+        let file = try dir.write("r.json", text)
+        let r = try CLI.run(["scale", "r.json", "--factor", "2", "--in-place"], in: dir.url)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("r.json:1:38: error: servings 9000000000000000000 × 2 is too large to compute; nothing is scaled [scale]"), "\(r.stderr)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == text)
+    }
+
     @Test(arguments: [
         (["scale", "x.json"], "give one of --servings N, --factor F or --to NAME=AMOUNT"),
         (["scale", "x.json", "--servings", "2", "--factor", "2"], "give only one"),
