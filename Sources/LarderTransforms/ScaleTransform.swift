@@ -565,7 +565,7 @@ struct ScaleRun {
         guard let quantityNode = fields.quantity else { return }
         let unitNode = fields.unit
         let unitText = unitNode.flatMap { json.string($0) }
-        let unit = unitText.flatMap { structuredUnit($0) }
+        let unit = unitText.flatMap { kitchen.unit(named: $0) }
         let read: (amount: Amount, style: AmountStyle)?
         do {
             read = try readQuantity(quantityNode)
@@ -613,20 +613,6 @@ struct ScaleRun {
         } else {
             noteFarRounding(scaled, what: name, factor: factor, at: quantityNode)
         }
-    }
-
-    /// The unit a structured ingredient's `unit` names: a spelling of the unit table, or else
-    /// a word of Larder's unit words for a unit that counts things, in the language of the
-    /// plain-string lines or any (`dente` and `spicchio`, a clove in Portuguese and Italian;
-    /// `Zehe`), so the amount is rounded as the table's unit is (`2` "dente" x 1/3 is `1`,
-    /// with a note, as `2` "clove" is; it was `0.667`, as a unit Larder does not know). A
-    /// spoon or cup named so stays a unit Larder does not know, and keeps its name as
-    /// written. Nil for a unit Larder does not know.
-    func structuredUnit(_ text: String) -> UnitDefinition? {
-        if let unit = kitchen.unit(named: text) { return unit }
-        let words = parser.lexicon
-        guard let word = words.word(text, language: language) ?? words.word(text), word.unit.dimension == .count else { return nil }
-        return word.unit
     }
 
     /// A structured quantity: a number, a text amount, or `{min, max}`.

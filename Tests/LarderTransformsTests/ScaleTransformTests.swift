@@ -608,26 +608,6 @@ private func r(_ n: Int, _ d: Int = 1) -> Rational { try! Rational(n, d) }
         #expect(d.start.column == 5)
         #expect(d.ruleID == "scale")
     }
-
-    /// A structured unit that Larder knows as a word of another language (`dente` and
-    /// `spicchio`, a clove in Portuguese and Italian; `Zehe` in German) counts things as
-    /// the table's `clove` does: rounded to whole ones, with the note, and agreeing with the
-    /// amount. `2` "dente" x 1/3 was `0.667` "dente", as a unit Larder does not know; one it
-    /// does not know at all still scales to three digits and stays as written.
-    @Test func aStructuredUnitInAnotherLanguageIsRoundedAsItsUnit() throws {
-        let text = #"{"id": "x", "name": "x", "servings": 3, "ingredients": [{"name": "alho", "quantity": 2, "unit": "dente"}, {"name": "aglio", "quantity": 2, "unit": "spicchio"}, {"name": "Knoblauch", "quantity": 2, "unit": "Zehen"}, {"name": "garlic", "quantity": 2, "unit": "clove"}, {"name": "x", "quantity": 2, "unit": "widgets"}]}"#
-        let (_, third, notes) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(1, 3)))) }
-        #expect(third.at("ingredients/0") == ["name": "alho", "quantity": 1, "unit": "dente"])
-        #expect(third.at("ingredients/1") == ["name": "aglio", "quantity": 1, "unit": "spicchio"])
-        #expect(third.at("ingredients/2") == ["name": "Knoblauch", "quantity": 1, "unit": "Zehe"])
-        #expect(third.at("ingredients/3") == ["name": "garlic", "quantity": 1, "unit": "clove"])
-        #expect(third.at("ingredients/4") == ["name": "x", "quantity": 0.667, "unit": "widgets"])
-        #expect(notes.map(\.message).contains("'alho' × 1/3 is 2/3 dente; rounded to 1 dente (counted things are rounded to whole numbers)"), "\(notes.map(\.message))")
-        let (_, more, _) = try transformed(text) { scale.outcome(for: $0, options: ScaleOptions(target: .factor(r(5, 2)))) }
-        #expect(more.at("ingredients/0") == ["name": "alho", "quantity": 5, "unit": "dentes"])
-        #expect(more.at("ingredients/1") == ["name": "aglio", "quantity": 5, "unit": "spicchi"])
-    }
-
     /// An abbreviation with a plural of its own in Larder's unit words (`pc`, `pcs`) agrees
     /// with a structured amount, as it does in free text (`1 pc ginger` x 5 is `5 pcs
     /// ginger`) and in the note on the rounding (`rounded to 5 pcs`): `1` "pc" x 5 stayed
