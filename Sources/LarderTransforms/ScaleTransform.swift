@@ -702,19 +702,14 @@ struct ScaleRun {
         return unit.symbol
     }
 
-    /// The unit written as a word (`tablespoons`, `cloves`, `colher de sopa`, `Zehen`) in the
-    /// form for `amount` when the unit stays and that form is the other one (`tablespoon` for
-    /// 1, `teaspoons` for 2), as a unit that changes is written (``structuredUnitText(_:original:amount:)``)
-    /// and free text is: it was left as it was, `1` "tablespoons".
-    ///
-    /// An abbreviation follows Larder's unit words as free text does: one with a plural of
-    /// its own there agrees too (`pc` and `pcs`, `tbsps`, `lbs`: `1` "pc" x 5 is `5` "pcs",
-    /// as `1 pc ginger` x 5 is `5 pcs ginger` and the note on a rounding says `5 pcs`; it
-    /// stayed `5` "pc"), while one the same in both numbers stays (`Stk.`, `EL`, `T`). Nil
-    /// for those, for a symbol (`cup`, `tbsp`, `g`), a unit Larder does not know, a
-    /// spelling that is neither of its word's forms, or a form that agrees.
+    /// The unit written as a word (`tablespoons`, `cloves`, `colher de sopa`) in the form
+    /// for `amount` when the unit stays and that form is the other one (`tablespoon` for 1,
+    /// `teaspoons` for 2), as a unit that changes is written (``structuredUnitText(_:original:amount:)``)
+    /// and free text is: it was left as it was, `1` "tablespoons". Nil for a symbol or an
+    /// abbreviation (`cup`, `tbsp`), a unit Larder does not know, or a form that agrees.
     func agreeingUnitWord(_ original: String, amount: Amount) -> String? {
-        guard let word = parser.lexicon.word(original), original != word.unit.symbol,
+        if let unitNames, !unitNames.contains(original) { return nil }
+        guard let word = parser.lexicon.word(original), !word.isAbbreviation, original != word.unit.symbol,
               original == word.singular || original == word.plural else { return nil }
         let form = word.form(for: amount)
         return form == original ? nil : form
