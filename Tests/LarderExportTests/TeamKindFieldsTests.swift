@@ -43,26 +43,6 @@ import Testing
         #expect(catalog.contains("pack.starter.name") && !catalog.contains("pack.starter.prices"), "\(catalog)")
     }
 
-    /// A language map of a kind whose schema declares no texts, with a key of a language the
-    /// project does not ship (`fr` in an en/de project), is text, as in a recipe: each
-    /// locale of the bundle gets its text (de filled from en), the string tables have the
-    /// key, and `fr` is written for no locale. It went to the bundle as an object, in no
-    /// string table.
-    @Test func aLanguageMapWithAnotherLanguageIsText() throws {
-        let docs = try Self.documents("card", #"[{"id": "a", "title": {"en": "Hi", "fr": "Salut"}, "prices": {"us": "$4.99", "de": "4,99 €"}}]"#)
-        let context = Self.context("json-bundle", locales: ["en", "de"])
-        let bundle = try JSONBundleExporter().export(docs, context: context)
-        for locale in ["en", "de"] {
-            let json = try JSONDocument(parsing: Self.text(bundle, "\(locale)/card.json")).value
-            #expect(json[0]?["title"] == "Hi", "\(locale): \(json)")
-            #expect(json[0]?["prices"] == ["us": "$4.99", "de": "4,99 €"], "\(locale): \(json)")
-        }
-        var xcstrings = context
-        xcstrings.exporterID = "xcstrings"
-        let catalog = Self.text(try XCStringsExporter().export(docs, context: xcstrings), "Content.xcstrings")
-        #expect(catalog.contains("card.a.title") && !catalog.contains("Salut") && !catalog.contains("card.a.prices"), "\(catalog)")
-    }
-
     /// The fields a team kind's schema declares tags (``LarderConfig/tagFields``) are
     /// labelled in the JSON bundle as a recipe's are, streamed or whole: `{tag, label}` in
     /// the locale, without a label for a tag no taxonomy has; the same word in a field that

@@ -80,26 +80,6 @@ import Testing
         #expect(keyed.last?.message.contains("no id at /uid") == true && keyed.last?.message.contains("(hero.3.…)") == true, "\(keyed)")
     }
 
-    /// A language map of a kind whose schema declares no texts, with a key of a language the
-    /// project does not ship (`fr` beside `en` in an en/de project), is text, as the same
-    /// map is in a recipe's name: `locale-complete` reports the missing `de` and leaves `fr`
-    /// alone. It was taken for data, and the missing translation went unreported.
-    @Test func aLanguageMapWithAnotherLanguageIsTextAsInARecipe() throws {
-        let options: JSONValue = ["locales": ["en", "de"]]
-        let cards = #"[{"id": "a", "title": {"en": "Hi", "fr": "Salut"}, "levels": [{"name": {"en": "One", "de": "Eins", "pt-BR": "Um"}}]}]"#
-        let found = try run(LocaleCompleteRule(), [("content/cards.json", cards)], kind: "card", options: options)
-        #expect(found.map(\.pointer.description) == ["/0/title"])
-        let recipe = try run(LocaleCompleteRule(), [("r.json", #"{"id": "a", "name": {"en": "Hi", "fr": "Salut"}}"#)], kind: "recipe", options: options)
-        #expect(found.map { $0.message.replacingOccurrences(of: "title", with: "name") } == recipe.map(\.message), "\(found) \(recipe)")
-        #expect(found.first?.message.hasPrefix("title has no text for de (the project's locales are en, de); its text under 'fr' is not read for any locale") == true,
-                "\(found)")
-        // A key that is no language (`sp`, `us`) beside the project's keeps the object data,
-        // as an object with no key of a project language does.
-        for data in [#"{"en": "Hi", "sp": "Hola"}"#, #"{"us": "$4.99", "de": "4,99 €"}"#, #"{"fr": "Salut", "it": "Ciao"}"#] {
-            #expect(try run(LocaleCompleteRule(), [("content/cards.json", #"{"id": "a", "title": \#(data)}"#)], kind: "card", options: options).isEmpty, "\(data)")
-        }
-    }
-
     @Test func pricesByCountryAreNotText() throws {
         for options: JSONValue in [["locales": ["en", "de"]], ["locales": ["en", "de"], "textFields": ["/name"]]] {
             #expect(try run(LocaleCompleteRule(), [("content/packs.json", Self.packs)], kind: "pack", options: options).isEmpty, "\(options)")

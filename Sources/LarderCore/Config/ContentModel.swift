@@ -53,7 +53,7 @@ public enum DocumentID {
 /// exporters and the rules that look at texts (`locale-complete`, `non-empty-text`,
 /// `placeholders`) use the same fields, so what lint checks is what the string tables hold.
 /// A kind whose schema refers to no localized text keeps the older guess (objects whose keys
-/// are languages of the project, and perhaps other languages beside them).
+/// are all languages of the project).
 ///
 /// Tags are found the same way (``tagFields(of:)``): a field whose subschema is, or refers
 /// to, Larder's `#/$defs/tag` or `#/$defs/taxonomyTag` holds a tag, so one that refers to

@@ -9,9 +9,8 @@ import LarderJSON
 /// `alt` texts). A team's own kind has the fields its schema declares localized text (those
 /// that refer to Larder's `localizedText`; see ``KindFields``) and those the exporter option
 /// `texts` names, plain strings included. Only a kind whose schema declares none is guessed
-/// at (``findsByShape``): an object whose keys are language tags of the project's languages
-/// (and perhaps of other languages CLDR knows, ``LocalizedText/looksLocalized(_:locales:)``),
-/// with strings or plural forms as values, is taken for text. Fields starting
+/// at (``findsByShape``): an object whose keys are all language tags of the project's
+/// languages, with strings or plural forms as values, is taken for text. Fields starting
 /// with `x-` pass through untouched.
 ///
 /// Tags: a recipe's and a location's `category` and `tags`, a product's `allergens`,

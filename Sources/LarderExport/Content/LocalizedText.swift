@@ -268,25 +268,17 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// True when `json` is an object of language tags whose values are strings or plural
-    /// forms, at least one tag of the language of one of `locales` (so that it falls back
-    /// to one) and every other of a language CLDR knows: `{"en": "Hi", "fr": "Salut"}` in
-    /// a project of `en` and `de` is text, as in a recipe's name (its `fr` read for no
-    /// locale); `{"min": "2"}` is not, nor are prices by country (`{"us": "$4.99", "de":
-    /// "4,99 €"}`: `us` is no language). Only the kinds whose schema declares no text
-    /// fields are read so.
+    /// forms, every tag of the language of one of `locales` (so that it falls back to one):
+    /// `{"min": "2"}` is not taken for text, nor are prices by country
+    /// (`{"us": "$4.99", "de": "4,99 €"}` in a project of `en` and `de`: `us` is no
+    /// language of it). Only the kinds whose schema declares no text fields are read so.
     public static func looksLocalized(_ json: JSONValue, locales: [String]) -> Bool {
         guard let object = json.objectValue, !object.isEmpty else { return false }
         let languages = Set(locales.compactMap { try? LanguageTag($0).language })
-        var projectLanguage = false
         for (k, v) in object {
-            guard TextValue(json: v) != nil, let tag = try? LanguageTag(k) else { return false }
-            if languages.contains(tag.language) {
-                projectLanguage = true
-            } else if !LikelySubtags.isKnownLanguage(k) {
-                return false
-            }
+            guard TextValue(json: v) != nil, let tag = try? LanguageTag(k), languages.contains(tag.language) else { return false }
         }
-        return projectLanguage
+        return true
     }
 
     /// The value for exactly `tag` (compared without case), ignoring blank values.

@@ -72,10 +72,9 @@ enum ContentFields {
     static let builtInKinds: Set<String> = [recipe, location, product, taxonomy]
 
     /// The localized texts of a kind Larder has no fields for, found as the exporters find
-    /// them: below the document's root, every object whose keys are all language tags, of
-    /// a project locale's language or of another language CLDR knows (`fr` beside `en`,
-    /// not a country's `us`), at least one of the project's, and whose values are strings
-    /// or plural forms (`{"one": …, "other": …}`). Fields starting with `x-` are skipped.
+    /// them: below the document's root, every object whose keys are all language tags of a
+    /// project locale's language, and whose values are strings or plural forms
+    /// (`{"one": …, "other": …}`). Fields starting with `x-` are skipped.
     static func discoveredTexts(json: JSONDocument, node: Int, locales: [String]) -> [Int] {
         let languages = Set(locales.map { language(of: $0) })
         guard !languages.isEmpty else { return [] }
@@ -95,21 +94,15 @@ enum ContentFields {
         }
         func isLocalized(_ n: Int) -> Bool {
             guard json.count(n) > 0 else { return false }
-            var projectLanguage = false
             for (k, v) in json.members(n) {
                 // The exporters' shape of a tag: `zh-yue` or `en-x-test` keys are not text
-                // to them, and so not here; nor a country code (`us`) that is no language.
-                // A language the project does not ship (`fr` beside `en`) is text, as in a
-                // recipe's name (`locale-complete` leaves it alone, the exports read it for
-                // no locale), when a key of the project's languages is beside it.
-                guard let key = json.string(k), LanguageTagShape.isWellFormed(key), isTextValue(v) else { return false }
-                if languages.contains(language(of: key)) {
-                    projectLanguage = true
-                } else if !LikelySubtags.isKnownLanguage(key) {
-                    return false
-                }
+                // to them, and so not here; nor a country code (`us`) that is no language of
+                // the project.
+                guard let key = json.string(k), LanguageTagShape.isWellFormed(key), isTextValue(v),
+                    languages.contains(language(of: key))
+                else { return false }
             }
-            return projectLanguage
+            return true
         }
         func walk(_ n: Int, isRoot: Bool) {
             switch json.kind(n) {
