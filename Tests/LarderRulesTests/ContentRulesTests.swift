@@ -321,36 +321,6 @@ import Testing
         let found = await linter.lint(LoadedContent(documents: docs, files: [("tags.json", 2), ("cards/a.json", 0), ("notes/n.json", 1)]))
         #expect(found.filter { $0.ruleID == "reference" }.map { "\($0.file)\($0.pointer)" } == ["cards/a.json/category", "cards/a.json/tags/1"])
     }
-
-    /// A team kind whose schema marks no tag: the rule's own `tagFields` names the fields
-    /// that hold its tags, as it does for a kind whose schema marks some. The option was
-    /// read only beside the schema's marks, so the kind's tags went unchecked, without a word.
-    @Test func theOptionNamesTheTagsOfATeamKindWhoseSchemaMarksNone() async throws {
-        let docs = try documents([
-            Self.taxonomy,
-            ("notes/n.json", "note", #"{"id": "n", "category": "clasic", "tags": ["quick", "rrae"], "other": ["nope"]}"#),
-        ])
-        let found = try run(ReferenceRule(), docs, options: ["kind": "note", "tagFields": ["category", "tags"]])
-        #expect(found.map(\.pointer) == ["/category", "/tags/1"])
-        #expect(found.first?.message.hasPrefix("category 'clasic' is not in any taxonomy") == true && found.first?.message.contains("did you mean 'classic'?") == true)
-        // Without the option the kind's fields are data, and the rule does not run for it.
-        #expect(try run(ReferenceRule(), docs, options: ["kind": "note"]).isEmpty)
-        func context(_ options: JSONValue) -> RuleContext { RuleContext(ruleID: "reference", options: options, severity: .error) }
-        #expect(ReferenceRule().isInert(context: context(["kind": "note", Linter.contentKindsOption: ["note", "taxonomy"]])))
-        #expect(!ReferenceRule().isInert(context: context(["kind": "note", "tagFields": ["tags"], Linter.contentKindsOption: ["note", "taxonomy"]])))
-
-        // As larder.yml sets it: on the kind's entry, or for every kind.
-        for (entryRules, topRules) in [(["reference": ["tagFields": ["category", "tags"]]], [:]), ([:], ["reference": ["tagFields": ["category", "tags"]]])] as [(JSONValue, JSONValue)] {
-            let config = LarderConfig(json: ["locales": ["en"], "rules": topRules, "content": [
-                ["kind": "note", "include": ["notes/*.json"], "rules": entryRules],
-                ["kind": "taxonomy", "include": ["tags.json"]],
-            ]])
-            let linter = Linter(config: config, registry: PluginRegistry.withBuiltInRules(), reader: WorkingTreeReader(root: "/nonexistent"), projectRoot: "/nonexistent")
-            let linted = await linter.lint(LoadedContent(documents: docs, files: [("tags.json", 1), ("notes/n.json", 0)]))
-            #expect(linted.filter { $0.ruleID == "reference" }.map { "\($0.file)\($0.pointer)" } == ["notes/n.json/category", "notes/n.json/tags/1"],
-                    "\(linted)")
-        }
-    }
 }
 
 @Suite struct ReferenceCategoryTests {

@@ -6,8 +6,7 @@ import LarderJSON
 /// A recipe's `shops` entries that are ids name `location` documents; a product's
 /// `allergens`, `categories`, `labels` and `origins` tags, the `category` and `tags` of
 /// recipes and locations, and the fields a team kind's schema marks as tags (the linter's
-/// `schemaTagFields` option, from ``LarderConfig/tagFields``) or the option `tagFields`
-/// names (also for a team kind whose schema marks none), have labels in a `taxonomy`
+/// `schemaTagFields` option, from ``LarderConfig/tagFields``), have labels in a `taxonomy`
 /// document. Runs once per run (a ``FactContentRule``): the ids of every location and the
 /// tags of every taxonomy, and the shop ids and tags each document points to, are facts
 /// the lint cache keeps; the check reads no parsed document. O(n).
@@ -35,17 +34,16 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         reported, so a commit that removes the shops others point to fails. Without such \
         an entry (a project whose app defines its own shops or labels, a rule run on \
         documents alone) the check runs only when the documents checked hold locations or \
-        a taxonomy. Which fields hold tags is the `tagFields` option, fields by name (for \
-        a kind of your own too: over the fields its schema marks, and for a kind whose \
-        schema marks none); tags and location ids the app defines itself can be listed in \
-        `knownTags` and `knownLocations`.
+        a taxonomy. Which fields hold tags is the `tagFields` option (for a kind of your \
+        own whose schema marks tags too, over the fields it marks); tags and location ids \
+        the app defines itself can be listed in `knownTags` and `knownLocations`.
         """
     }
     public var options: [RuleOption] {
         [
             RuleOption("tagFields", .strings, "the fields that hold taxonomy tags (a tag, or a list of tags)",
                        default: "allergens, categories, labels, origins (products); category, tags (recipes, locations); "
-                           + "the fields its schema marks as tags, none where it marks none (a kind of your own)"),
+                           + "the fields its schema marks as tags (a kind of your own)"),
             RuleOption("knownTags", .strings, "tags defined outside the content (in the app); giving it turns the tag check on"),
             RuleOption("knownLocations", .strings,
                        "location ids defined outside the content; giving it turns the shop check on"),
@@ -68,19 +66,16 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
         case patterns([String])
     }
 
-    /// Where a document of `kind` holds tags: the option `tagFields` when given (for a
-    /// team kind too, whether or not its schema marks tags), else a built-in kind's
-    /// ``defaultTagFields``, else the fields a team kind's schema marks (the linter's
-    /// `schemaTagFields` option). Nil for a kind with none: a taxonomy (which defines
-    /// tags), a document of no kind, a team kind whose schema marks no tag and for which
-    /// the option names no field.
+    /// Where a document of `kind` holds tags: the option `tagFields` when given, else a
+    /// built-in kind's ``defaultTagFields``, else the fields a team kind's schema marks
+    /// (the linter's `schemaTagFields` option). Nil for a kind with none: a taxonomy (which
+    /// defines tags), a document of no kind, a team kind whose schema marks no tag.
     static func tagFields(of kind: String?, options: Options) -> TagFields? {
         guard let kind, kind != ContentFields.taxonomy else { return nil }
         let named = options.strings("tagFields")
         if let defaults = defaultTagFields[kind] { return .names(named ?? defaults) }
-        if let named { return named.isEmpty ? nil : .names(named) }
         guard let marked = options.strings(Linter.schemaTagFieldsOption), !marked.isEmpty else { return nil }
-        return .patterns(marked)
+        return named.map(TagFields.names) ?? .patterns(marked)
     }
 
     public init() {}
@@ -104,9 +99,6 @@ public struct ReferenceRule: FactContentRule, ConfigurableRule {
             .triggers(#"{"id": "pho-stand", "cuisine": "vietnamse", "tags": ["soup", "late-nite"]}"#, at: "/cuisine", "/tags/1",
                       kind: "stall", options: [Linter.schemaTagFieldsOption: ["/cuisine", "/tags/*"],
                                                "knownTags": ["vietnamese", "soup", "late-night"]]),
-            // A kind of the team's own whose schema marks no tag: the option names its tag fields.
-            .triggers(#"{"id": "pho-stand", "cuisine": "vietnamse", "note": "vietnamse"}"#, at: "/cuisine", kind: "stall",
-                      options: ["tagFields": ["cuisine"], "knownTags": ["vietnamese"]]),
             // larder.yml declares locations and a taxonomy, whose files hold none.
             .triggers(#"{"id": "negroni", "category": "classic", "shops": ["gerrys"]}"#, at: "/category", "/shops/0", kind: "recipe",
                       options: [Linter.contentKindsOption: ["recipe", "location", "taxonomy"]]),
