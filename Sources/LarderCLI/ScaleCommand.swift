@@ -57,7 +57,9 @@ struct ScaleCommand: AsyncParsableCommand {
             "scale": false pins an \
             ingredient; temperatures and times never scale. servings is updated. A line that \
             cannot be read is kept as it is, with a note; so is one that starts with a number \
-            that is part of a name (7-up, 7UP soda, 5-spice powder).
+            that is part of a name (7-up, 7UP soda, 5-spice powder). An amount too large or \
+            too precise to compute with exactly (1e19 g, 0.0000000000000000001 g) is an error \
+            for its recipe: left as written beside the scaled ones, it would be wrong.
 
             The file may hold one recipe or an array of recipes; with --jsonl, each line is one \
             (a recipe or an array of them) and the output streams, line by line. Only the \
