@@ -303,8 +303,14 @@ public struct ContentCatalog: Sendable {
     /// a diagnostic about the text.
     func location(of entry: TextEntry) -> (document: Document, node: Int) {
         let document = document(of: entry)
+        return (document, Self.node(of: entry, in: document))
+    }
+
+    /// The node of an entry's text in its document (a taxonomy label: its tag's), or the
+    /// document's own when the pointer finds none.
+    static func node(of entry: TextEntry, in document: Document) -> Int {
         let pointer = entry.isTaxonomy ? Array(entry.pointer.prefix(1)) : entry.pointer
-        return (document, document.json.node(at: pointer, from: document.node) ?? document.node)
+        return document.json.node(at: pointer, from: document.node) ?? document.node
     }
 }
 

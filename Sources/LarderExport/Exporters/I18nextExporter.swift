@@ -223,9 +223,8 @@ public struct I18nextExporter: BundleExporter {
         // At the text itself (a taxonomy label: at its tag), as every export's warning about
         // a text is; the document's start put an editor's mark lines away in a long document.
         let document = document()
-        let pointer = entry.isTaxonomy ? Array(entry.pointer.prefix(1)) : entry.pointer
-        let node = document.json.node(at: pointer, from: document.node) ?? document.node
-        return Diagnostic(ruleID: "i18next", severity: .warning, message: message, file: document.file, json: document.json, node: node)
+        return Diagnostic(ruleID: "i18next", severity: .warning, message: message, file: document.file, json: document.json,
+                          node: ContentCatalog.node(of: entry, in: document))
     }
 
     /// The warnings of the catalog's texts: of each ``Warning`` (but `printf` with `sprintf`),
